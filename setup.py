@@ -1,0 +1,27 @@
+"""setuptools entry point: only what pyproject.toml cannot say (the cffi module)."""
+from concurrent.futures import ThreadPoolExecutor
+
+from setuptools import setup
+from setuptools._distutils import ccompiler
+
+
+def _parallel_compile(self, sources, output_dir=None, macros=None, include_dirs=None,
+                      debug=0, extra_preargs=None, extra_postargs=None, depends=None):
+    # distutils compiles an extension's sources one by one; the kernel
+    # files are independent, so compile them on every core.
+    macros, objects, extra_postargs, pp_opts, build = self._setup_compile(
+        output_dir, macros, include_dirs, sources, depends, extra_postargs)
+    cc_args = self._get_cc_args(pp_opts, debug, extra_preargs)
+
+    def one(obj):
+        src, ext = build[obj]
+        self._compile(obj, src, ext, cc_args, extra_postargs, pp_opts)
+
+    with ThreadPoolExecutor() as pool:
+        list(pool.map(one, objects))
+    return objects
+
+
+ccompiler.CCompiler.compile = _parallel_compile
+
+setup(cffi_modules=["strided/_c/build.py:ffi"])

@@ -1,0 +1,388 @@
+/* core.c -- storage, view records, errors, threads.
+ * Everything here is metadata; no element is touched. */
+#include "st_internal.h"
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+/* ---- errors: one message per thread, since kernels run without the GIL */
+static _Thread_local char st_errmsg[512];
+
+st_status st_fail(st_status code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(st_errmsg, sizeof st_errmsg, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+const char *st_last_error(void) { return st_errmsg; }
+
+/* ---- types ---- */
+static const int64_t itemsizes[ST_NTYPES] = {1, 1, 2, 4, 8, 1, 2, 4, 8, 4, 8, 8, 16};
+static const char *const dtype_names[ST_NTYPES] = {
+    "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
+    "uint64", "float32", "float64", "complex64", "complex128"};
+
+int64_t st_itemsize(int dtype)
+{
+    return (dtype >= 0 && dtype < ST_NTYPES) ? itemsizes[dtype] : 0;
+}
+
+const char *st_dtype_name(int dtype)
+{
+    return (dtype >= 0 && dtype < ST_NTYPES) ? dtype_names[dtype] : "?";
+}
+
+/* ---- threads ---- */
+static int st_nthreads = 0;   /* 0: not set yet, use OpenMP's default */
+
+void st_set_num_threads(int n)
+{
+    if (n < 1) n = 1;
+    st_nthreads = n;
+}
+
+int st_get_num_threads(void)
+{
+    if (st_nthreads > 0) return st_nthreads;
+#ifdef _OPENMP
+    return omp_get_max_threads();
+#else
+    return 1;
+#endif
+}
+
+int st_threads_for(int64_t work)
+{
+    int nt = st_get_num_threads();
+    if (nt <= 1 || work < 2 * ST_PARALLEL_GRAIN) return 1;
+    int64_t most = work / ST_PARALLEL_GRAIN;
+    return most < nt ? (int)most : nt;
+}
+
+/* ---- aligned memory ---- */
+void *st_aligned_alloc(int64_t nbytes)
+{
+    void *p = NULL;
+    /* at least one cache line so that data is never NULL */
+    size_t n = nbytes > 0 ? (size_t)((nbytes + 63) & ~(int64_t)63) : 64;
+    if (posix_memalign(&p, 64, n) != 0) return NULL;
+    return p;
+}
+
+void st_aligned_free(void *p) { free(p); }
+
+/* ---- storage ---- */
+st_storage *st_storage_new(int64_t nbytes)
+{
+    if (nbytes < 0) {
+        st_fail(ST_E_VALUE, "storage size must be >= 0, got %lld bytes", (long long)nbytes);
+        return NULL;
+    }
+    if (nbytes > INT64_MAX - 64) {
+        st_fail(ST_E_OVERFLOW, "storage of %lld bytes is too large", (long long)nbytes);
+        return NULL;
+    }
+    st_storage *s = calloc(1, sizeof *s);
+    if (!s) { st_fail(ST_E_MEMORY, "out of memory for a storage record"); return NULL; }
+    s->data = st_aligned_alloc(nbytes);
+    if (!s->data) {
+        free(s);
+        st_fail(ST_E_MEMORY, "cannot allocate %lld bytes", (long long)nbytes);
+        return NULL;
+    }
+    s->nbytes = nbytes;
+    s->refcount = 1;
+    s->flags = ST_STORAGE_OWNED;
+    return s;
+}
+
+st_storage *st_storage_borrow(void *data, int64_t nbytes, int readonly,
+                              st_release_fn release, void *ctx)
+{
+    if (nbytes < 0) {
+        st_fail(ST_E_VALUE, "borrowed size must be >= 0, got %lld bytes", (long long)nbytes);
+        return NULL;
+    }
+    if (!data && nbytes > 0) {
+        st_fail(ST_E_VALUE, "cannot borrow %lld bytes at address NULL", (long long)nbytes);
+        return NULL;
+    }
+    st_storage *s = calloc(1, sizeof *s);
+    if (!s) { st_fail(ST_E_MEMORY, "out of memory for a storage record"); return NULL; }
+    s->data = data;
+    s->nbytes = nbytes;
+    s->refcount = 1;
+    s->flags = readonly ? ST_STORAGE_READONLY : 0;
+    s->release = release;
+    s->release_ctx = ctx;
+    return s;
+}
+
+void st_storage_retain(st_storage *s)
+{
+    if (s) __atomic_add_fetch(&s->refcount, 1, __ATOMIC_RELAXED);
+}
+
+void st_storage_release(st_storage *s)
+{
+    if (!s) return;
+    if (__atomic_sub_fetch(&s->refcount, 1, __ATOMIC_ACQ_REL) != 0) return;
+    if (s->flags & ST_STORAGE_OWNED)
+        st_aligned_free(s->data);
+    else if (s->release)
+        s->release(s->release_ctx);
+    free(s);
+}
+
+st_status st_storage_resize(st_storage *s, int64_t nbytes)
+{
+    if (!(s->flags & ST_STORAGE_OWNED))
+        return st_fail(ST_E_BORROWED, "cannot resize borrowed memory (%lld bytes) to %lld bytes",
+                       (long long)s->nbytes, (long long)nbytes);
+    if (nbytes < 0)
+        return st_fail(ST_E_VALUE, "storage size must be >= 0, got %lld bytes", (long long)nbytes);
+    if (nbytes == s->nbytes) return ST_OK;
+    char *p = st_aligned_alloc(nbytes);
+    if (!p) return st_fail(ST_E_MEMORY, "cannot allocate %lld bytes", (long long)nbytes);
+    memcpy(p, s->data, (size_t)(nbytes < s->nbytes ? nbytes : s->nbytes));
+    st_aligned_free(s->data);
+    s->data = p;
+    s->nbytes = nbytes;
+    return ST_OK;
+}
+
+/* ---- tensor records ---- */
+st_tensor *st_tensor_new(void)
+{
+    st_tensor *t = calloc(1, sizeof *t);
+    if (!t) { st_fail(ST_E_MEMORY, "out of memory for a tensor record"); return NULL; }
+    t->dtype = ST_FLOAT64;
+    t->refcount = 1;
+    return t;
+}
+
+void st_tensor_free(st_tensor *t)
+{
+    if (!t) return;
+    st_storage_release(t->storage);
+    free(t);
+}
+
+int64_t st_tensor_numel(const st_tensor *t)
+{
+    int64_t n = 1;
+    for (int d = 0; d < t->ndim; d++) n *= t->sizes[d];
+    return n;
+}
+
+int st_tensor_is_contiguous(const st_tensor *t)
+{
+    int64_t expect = 1;
+    for (int d = t->ndim - 1; d >= 0; d--) {
+        if (t->sizes[d] == 1) continue;
+        if (t->sizes[d] == 0) return 1;
+        if (t->strides[d] != expect) return 0;
+        expect *= t->sizes[d];
+    }
+    return 1;
+}
+
+void *st_tensor_data(const st_tensor *t)
+{
+    if (!t->storage) return NULL;
+    return t->storage->data + t->offset * st_itemsize(t->dtype);
+}
+
+/* The element extent [lo, hi] in elements relative to the offset, with
+ * overflow checks; used both to validate a view and to test overlap. */
+static st_status view_extent(int ndim, const int64_t *sizes, const int64_t *strides,
+                             int64_t *lo, int64_t *hi, int64_t *numel)
+{
+    int64_t n = 1, l = 0, h = 0;
+    for (int d = 0; d < ndim; d++) {
+        if (sizes[d] < 0)
+            return st_fail(ST_E_VALUE, "size of dimension %d must be >= 0, got %lld",
+                           d, (long long)sizes[d]);
+        if (__builtin_mul_overflow(n, sizes[d], &n))
+            return st_fail(ST_E_OVERFLOW, "number of elements overflows at dimension %d", d);
+    }
+    if (n > 0) {
+        for (int d = 0; d < ndim; d++) {
+            int64_t reach;
+            if (__builtin_mul_overflow(sizes[d] - 1, strides[d], &reach))
+                return st_fail(ST_E_OVERFLOW, "extent of dimension %d overflows", d);
+            if (reach < 0) {
+                if (__builtin_add_overflow(l, reach, &l))
+                    return st_fail(ST_E_OVERFLOW, "extent of the view overflows");
+            } else if (__builtin_add_overflow(h, reach, &h))
+                return st_fail(ST_E_OVERFLOW, "extent of the view overflows");
+        }
+    }
+    *lo = l;
+    *hi = h;
+    *numel = n;
+    return ST_OK;
+}
+
+st_status st_tensor_set(st_tensor *t, st_storage *storage, int dtype, int64_t offset,
+                        int ndim, const int64_t *sizes, const int64_t *strides)
+{
+    if (dtype < 0 || dtype >= ST_NTYPES)
+        return st_fail(ST_E_TYPE, "unknown dtype code %d", dtype);
+    if (ndim < 0 || ndim > ST_MAX_DIMS)
+        return st_fail(ST_E_VALUE, "number of dimensions must be in [0, %d], got %d",
+                       ST_MAX_DIMS, ndim);
+    if (offset < 0)
+        return st_fail(ST_E_VALUE, "storage offset must be >= 0, got %lld", (long long)offset);
+    int64_t st[ST_MAX_DIMS];
+    if (strides) {
+        memcpy(st, strides, sizeof(int64_t) * (size_t)ndim);
+    } else {
+        int64_t s = 1;
+        for (int d = ndim - 1; d >= 0; d--) {
+            st[d] = s;
+            if (sizes[d] > 0 && __builtin_mul_overflow(s, sizes[d], &s))
+                return st_fail(ST_E_OVERFLOW, "number of elements overflows at dimension %d", d);
+        }
+    }
+    int64_t lo, hi, numel, item = st_itemsize(dtype);
+    st_status rc = view_extent(ndim, sizes, st, &lo, &hi, &numel);
+    if (rc) return rc;
+    int64_t bytes;
+    if (__builtin_mul_overflow(numel, item, &bytes))
+        return st_fail(ST_E_OVERFLOW, "%lld elements of %lld bytes overflow", (long long)numel,
+                       (long long)item);
+    if (numel > 0) {
+        if (!storage)
+            return st_fail(ST_E_VALUE, "a view of %lld elements needs a storage", (long long)numel);
+        int64_t first, last, end;
+        if (__builtin_add_overflow(offset, lo, &first) || __builtin_add_overflow(offset, hi, &last)
+            || __builtin_add_overflow(last, 1, &end) || __builtin_mul_overflow(end, item, &end))
+            return st_fail(ST_E_OVERFLOW, "extent of the view overflows");
+        if (first < 0)
+            return st_fail(ST_E_INDEX, "view reaches element %lld, before the storage start",
+                           (long long)first);
+        if (end > storage->nbytes)
+            return st_fail(ST_E_INDEX,
+                           "view reaches byte %lld but the storage holds %lld bytes",
+                           (long long)end, (long long)storage->nbytes);
+    }
+    if (storage) st_storage_retain(storage);
+    st_storage_release(t->storage);
+    t->storage = storage;
+    t->dtype = dtype;
+    t->offset = offset;
+    t->ndim = ndim;
+    for (int d = 0; d < ndim; d++) {
+        t->sizes[d] = sizes[d];
+        t->strides[d] = st[d];
+    }
+    return ST_OK;
+}
+
+st_status st_tensor_alloc(st_tensor *t, int dtype, int ndim, const int64_t *sizes)
+{
+    if (dtype < 0 || dtype >= ST_NTYPES)
+        return st_fail(ST_E_TYPE, "unknown dtype code %d", dtype);
+    if (ndim < 0 || ndim > ST_MAX_DIMS)
+        return st_fail(ST_E_VALUE, "number of dimensions must be in [0, %d], got %d",
+                       ST_MAX_DIMS, ndim);
+    int64_t n = 1, bytes;
+    for (int d = 0; d < ndim; d++) {
+        if (sizes[d] < 0)
+            return st_fail(ST_E_VALUE, "size of dimension %d must be >= 0, got %lld", d,
+                           (long long)sizes[d]);
+        if (__builtin_mul_overflow(n, sizes[d], &n))
+            return st_fail(ST_E_OVERFLOW, "number of elements overflows at dimension %d", d);
+    }
+    if (__builtin_mul_overflow(n, st_itemsize(dtype), &bytes) || bytes > INT64_MAX / 2)
+        return st_fail(ST_E_OVERFLOW, "%lld elements of %s overflow the address space",
+                       (long long)n, st_dtype_name(dtype));
+    st_storage *s = st_storage_new(bytes);
+    if (!s) return ST_E_MEMORY;
+    st_status rc = st_tensor_set(t, s, dtype, 0, ndim, sizes, NULL);
+    st_storage_release(s);   /* t holds the one reference now */
+    return rc;
+}
+
+st_status st_tensor_extent(const st_tensor *t, int64_t *lo, int64_t *hi)
+{
+    int64_t l, h, n, item = st_itemsize(t->dtype);
+    st_status rc = view_extent(t->ndim, t->sizes, t->strides, &l, &h, &n);
+    if (rc) return rc;
+    if (n == 0) { *lo = *hi = 0; return ST_OK; }
+    *lo = (t->offset + l) * item;
+    *hi = (t->offset + h + 1) * item;
+    return ST_OK;
+}
+
+static char *base_address(const st_tensor *t)
+{
+    return t->storage ? t->storage->data : NULL;
+}
+
+int st_tensor_overlaps(const st_tensor *a, const st_tensor *b)
+{
+    if (!a->storage || !b->storage) return 0;
+    int64_t alo, ahi, blo, bhi;
+    if (st_tensor_extent(a, &alo, &ahi) || st_tensor_extent(b, &blo, &bhi)) return 1;
+    if (alo == ahi || blo == bhi) return 0;
+    /* compare absolute addresses: two storages may borrow the same memory */
+    uintptr_t a0 = (uintptr_t)base_address(a), b0 = (uintptr_t)base_address(b);
+    uintptr_t al = a0 + (uintptr_t)alo, ah = a0 + (uintptr_t)ahi;
+    uintptr_t bl = b0 + (uintptr_t)blo, bh = b0 + (uintptr_t)bhi;
+    if (ah <= bl || bh <= al) return 0;
+    /* the exact same view (an in-place elementwise op) is safe */
+    if (a0 + (uintptr_t)(a->offset * st_itemsize(a->dtype))
+            == b0 + (uintptr_t)(b->offset * st_itemsize(b->dtype))
+        && st_itemsize(a->dtype) == st_itemsize(b->dtype) && a->ndim == b->ndim) {
+        int same = 1;
+        for (int d = 0; d < a->ndim && same; d++)
+            same = a->sizes[d] == b->sizes[d]
+                   && (a->sizes[d] == 1 || a->strides[d] == b->strides[d]);
+        if (same) return 0;
+    }
+    return 1;
+}
+
+st_tensor *st_tensor_temp_like(const st_tensor *t, int dtype)
+{
+    st_tensor *tmp = st_tensor_new();
+    if (!tmp) return NULL;
+    if (st_tensor_alloc(tmp, dtype, t->ndim, t->sizes)) {
+        st_tensor_free(tmp);
+        return NULL;
+    }
+    return tmp;
+}
+
+/* ---- checks shared by the kernels ---- */
+st_status st_check_storage(const st_tensor *t, const char *what)
+{
+    if (!t->storage && st_tensor_numel(t) > 0)
+        return st_fail(ST_E_VALUE, "%s has no storage", what);
+    return ST_OK;
+}
+
+st_status st_check_writable(const st_tensor *t, const char *what)
+{
+    st_status rc = st_check_storage(t, what);
+    if (rc) return rc;
+    if (t->storage && (t->storage->flags & ST_STORAGE_READONLY))
+        return st_fail(ST_E_READONLY, "%s is read-only memory and cannot be written", what);
+    return ST_OK;
+}
+
+st_status st_check_dtype(const st_tensor *t, int dtype, const char *what)
+{
+    if (t->dtype != dtype)
+        return st_fail(ST_E_TYPE, "%s must be %s, got %s", what, st_dtype_name(dtype),
+                       st_dtype_name(t->dtype));
+    return ST_OK;
+}

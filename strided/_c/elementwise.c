@@ -1,0 +1,556 @@
+/* elementwise.c -- unary and binary arithmetic, comparisons, logical and
+ * bitwise ops, where, clamp.
+ *
+ * Each op is one line in a per-group list: X(OP, RESULT, expression).
+ * The expression reads x (unary) or a, b (binary) of type st_T, with st_R
+ * the real type of a complex st_T; RESULT is SAME, BOOL (comparisons,
+ * predicates) or REAL (abs/real/imag of complex).  The lists are expanded
+ * twice: once into loop functions, once into the dispatch tables.
+ *
+ * Integer semantics (decided once):
+ *   + - * wrap modulo 2^bits (computed in unsigned arithmetic, no UB);
+ *   floor_divide and remainder follow Python (floor; remainder has the
+ *   divisor's sign); a zero divisor raises ZeroDivisionError before any
+ *   element is written; INT_MIN // -1 wraps to INT_MIN and its remainder
+ *   is 0; pow with a negative integer exponent raises ValueError;
+ *   shifts by >= the bit width (or negative) give 0 (right shift of a
+ *   negative: -1), as numpy does. */
+#include "st_internal.h"
+#include <tgmath.h>
+
+/* ---- scalar helpers ---- */
+#define DEF_FLOAT_HELPERS(T, SFX)                                                     \
+    static inline T st_floordiv_##SFX(T a, T b)                                       \
+    {                                                                                 \
+        if (b == 0) return a / b;                                                     \
+        if (isinf(a) || isinf(b) || isnan(a) || isnan(b)) return floor(a / b);        \
+        T mod = fmod(a, b), div = (a - mod) / b;                                      \
+        if (mod != 0 && ((b < 0) != (mod < 0))) div -= 1;                             \
+        if (div == 0) return copysign((T)0, a / b);                                   \
+        T fl = floor(div);                                                            \
+        return div - fl > (T)0.5 ? fl + 1 : fl;                                       \
+    }                                                                                 \
+    static inline T st_mod_##SFX(T a, T b)                                            \
+    {                                                                                 \
+        if (b == 0 || isinf(a) || isnan(a) || isnan(b)) return fmod(a, b);            \
+        if (isinf(b)) return (a == 0 || (a < 0) == (b < 0)) ? a : b;                  \
+        T mod = fmod(a, b);                                                           \
+        if (mod == 0) return copysign((T)0, b);                                       \
+        return ((b < 0) != (mod < 0)) ? mod + b : mod;                                \
+    }                                                                                 \
+    static inline T st_logaddexp_##SFX(T a, T b)                                      \
+    {                                                                                 \
+        if (a == b) return a + (T)0.69314718055994530942; /* covers +-inf */          \
+        T d = a - b;                                                                  \
+        if (d > 0) return a + log1p(exp(-d));                                         \
+        if (d <= 0) return b + log1p(exp(d));                                         \
+        return d; /* NaN */                                                           \
+    }
+DEF_FLOAT_HELPERS(float, f)
+DEF_FLOAT_HELPERS(double, d)
+#define ST_FLOORDIV(a, b) _Generic((a), float: st_floordiv_f, default: st_floordiv_d)(a, b)
+#define ST_MOD(a, b) _Generic((a), float: st_mod_f, default: st_mod_d)(a, b)
+#define ST_LOGADDEXP(a, b) _Generic((a), float: st_logaddexp_f, default: st_logaddexp_d)(a, b)
+
+/* integers: the divisor is known nonzero (checked before the loop) */
+#define INT_FLOORDIV(a, b)                                                            \
+    ((b) == -1 ? (st_T)(0 - (uint64_t)(a))                                            \
+               : (st_T)((a) / (b) - (((a) % (b) != 0) && (((a) < 0) != ((b) < 0)))))
+#define INT_MOD(a, b)                                                                 \
+    ((b) == -1 ? (st_T)0                                                              \
+               : (st_T)(((a) % (b) != 0 && (((a) % (b) < 0) != ((b) < 0))) ? (a) % (b) + (b) \
+                                                                           : (a) % (b)))
+#define INT_TRUNCDIV(a, b) ((b) == -1 ? (st_T)(0 - (uint64_t)(a)) : (st_T)((a) / (b)))
+#define INT_FMOD(a, b) ((b) == -1 ? (st_T)0 : (st_T)((a) % (b)))
+#define UINT_FLOORDIV(a, b) ((st_T)((a) / (b)))
+#define UINT_MOD(a, b) ((st_T)((a) % (b)))
+
+static inline uint64_t st_ipow(uint64_t base, uint64_t e)
+{
+    uint64_t r = 1;
+    while (e) {
+        if (e & 1) r *= base;
+        base *= base;
+        e >>= 1;
+    }
+    return r;
+}
+
+#define WRAP(op, a, b) ((st_T)((uint64_t)(a) op (uint64_t)(b)))
+#define BITS (8 * (int64_t)sizeof(st_T))
+#define LSHIFT(a, b) ((b) >= 0 && (int64_t)(b) < BITS ? (st_T)((uint64_t)(a) << (b)) : (st_T)0)
+#define RSHIFT_S(a, b) ((b) >= 0 && (int64_t)(b) < BITS ? (st_T)((a) >> (b)) : (st_T)((a) < 0 ? -1 : 0))
+#define RSHIFT_U(a, b) ((uint64_t)(b) < (uint64_t)BITS ? (st_T)((a) >> (b)) : (st_T)0)
+/* NaN-propagating max/min */
+#define MAXP(a, b) (((a) > (b) || (a) != (a)) ? (a) : (b))
+#define MINP(a, b) (((a) < (b) || (a) != (a)) ? (a) : (b))
+#define SIGN_REAL(x) ((x) > 0 ? (st_T)1 : (x) < 0 ? (st_T)-1 : (x))
+
+/* complex helpers */
+static inline st_c128 st_cexpm1(st_c128 z)
+{
+    double a = creal(z), b = cimag(z);
+    if (!isfinite(a) || !isfinite(b)) return cexp(z) - 1;
+    double s = sin(b / 2);
+    return CMPLX(expm1(a) * cos(b) - 2 * s * s, exp(a) * sin(b));
+}
+static inline st_c128 st_clog1p(st_c128 z)
+{
+    double a = creal(z), b = cimag(z);
+    if (!isfinite(a) || !isfinite(b) || fabs(a) > 0.5 || fabs(b) > 0.5) return clog(1 + z);
+    return CMPLX(0.5 * log1p(a * (2 + a) + b * b), atan2(b, 1 + a));
+}
+static inline st_c128 st_csign(st_c128 z)
+{
+    double m = cabs(z);
+    if (m == 0) return 0;
+    if (isnan(creal(z)) || isnan(cimag(z))) return CMPLX(NAN, NAN);
+    return z / m;
+}
+#define CX(f, x) ((st_T)f((st_c128)(x)))
+#define CROUND(x) ((st_T)CMPLX(nearbyint(creal(x)), nearbyint(cimag(x))))
+
+/* ---- unary op lists ---- */
+#define U_FLOAT(X)                                                                    \
+    X(NEGATIVE, SAME, -x) X(POSITIVE, SAME, x) X(ABS, SAME, fabs(x))                  \
+    X(SQRT, SAME, sqrt(x)) X(EXP, SAME, exp(x)) X(EXPM1, SAME, expm1(x))              \
+    X(LOG, SAME, log(x)) X(LOG1P, SAME, log1p(x)) X(LOG2, SAME, log2(x))              \
+    X(LOG10, SAME, log10(x)) X(SIN, SAME, sin(x)) X(COS, SAME, cos(x))                \
+    X(TAN, SAME, tan(x)) X(ASIN, SAME, asin(x)) X(ACOS, SAME, acos(x))                \
+    X(ATAN, SAME, atan(x)) X(SINH, SAME, sinh(x)) X(COSH, SAME, cosh(x))              \
+    X(TANH, SAME, tanh(x)) X(ASINH, SAME, asinh(x)) X(ACOSH, SAME, acosh(x))          \
+    X(ATANH, SAME, atanh(x)) X(FLOOR, SAME, floor(x)) X(CEIL, SAME, ceil(x))          \
+    X(TRUNC, SAME, trunc(x)) X(ROUND, SAME, nearbyint(x)) X(SIGN, SAME, SIGN_REAL(x)) \
+    X(SQUARE, SAME, x * x) X(RECIPROCAL, SAME, (st_T)1 / x)                           \
+    X(ISNAN, BOOL, isnan(x)) X(ISINF, BOOL, isinf(x)) X(ISFINITE, BOOL, isfinite(x))  \
+    X(SIGNBIT, BOOL, signbit(x)) X(REAL, SAME, x) X(IMAG, SAME, (st_T)0)              \
+    X(CONJ, SAME, x) X(SIGMOID, SAME, (st_T)1 / ((st_T)1 + exp(-x)))                  \
+    X(RSQRT, SAME, (st_T)1 / sqrt(x)) X(FRAC, SAME, x - trunc(x))
+#define U_INT_COMMON(X)                                                               \
+    X(POSITIVE, SAME, x) X(NEGATIVE, SAME, (st_T)(0 - (uint64_t)x))                   \
+    X(FLOOR, SAME, x) X(CEIL, SAME, x) X(TRUNC, SAME, x) X(ROUND, SAME, x)            \
+    X(SQUARE, SAME, WRAP(*, x, x)) X(BITWISE_INVERT, SAME, (st_T)~x)                  \
+    X(ISNAN, BOOL, 0) X(ISINF, BOOL, 0) X(ISFINITE, BOOL, 1) X(REAL, SAME, x)         \
+    X(IMAG, SAME, (st_T)0) X(CONJ, SAME, x) X(FRAC, SAME, (st_T)0)
+#define U_SINT(X)                                                                     \
+    U_INT_COMMON(X) X(ABS, SAME, x < 0 ? (st_T)(0 - (uint64_t)x) : x)                 \
+    X(SIGN, SAME, SIGN_REAL(x)) X(SIGNBIT, BOOL, x < 0)
+#define U_UINT(X)                                                                     \
+    U_INT_COMMON(X) X(ABS, SAME, x) X(SIGN, SAME, (st_T)(x > 0)) X(SIGNBIT, BOOL, 0)
+#define U_BOOL(X)                                                                     \
+    X(LOGICAL_NOT, SAME, !x) X(BITWISE_INVERT, SAME, !x) X(POSITIVE, SAME, x)         \
+    X(ISNAN, BOOL, 0) X(ISINF, BOOL, 0) X(ISFINITE, BOOL, 1)
+#define U_COMPLEX(X)                                                                  \
+    X(NEGATIVE, SAME, -x) X(POSITIVE, SAME, x) X(ABS, REAL, cabs(x))                  \
+    X(SQRT, SAME, csqrt(x)) X(EXP, SAME, cexp(x)) X(EXPM1, SAME, CX(st_cexpm1, x))    \
+    X(LOG, SAME, clog(x)) X(LOG1P, SAME, CX(st_clog1p, x))                            \
+    X(LOG2, SAME, clog(x) / (st_R)0.69314718055994530942)                             \
+    X(LOG10, SAME, clog(x) / (st_R)2.30258509299404568402)                            \
+    X(SIN, SAME, csin(x)) X(COS, SAME, ccos(x)) X(TAN, SAME, ctan(x))                 \
+    X(ASIN, SAME, casin(x)) X(ACOS, SAME, cacos(x)) X(ATAN, SAME, catan(x))           \
+    X(SINH, SAME, csinh(x)) X(COSH, SAME, ccosh(x)) X(TANH, SAME, ctanh(x))           \
+    X(ASINH, SAME, casinh(x)) X(ACOSH, SAME, cacosh(x)) X(ATANH, SAME, catanh(x))     \
+    X(ROUND, SAME, CROUND(x)) X(SIGN, SAME, CX(st_csign, x)) X(SQUARE, SAME, x * x)   \
+    X(RECIPROCAL, SAME, (st_T)1 / x)                                                  \
+    X(ISNAN, BOOL, isnan(creal(x)) || isnan(cimag(x)))                                \
+    X(ISINF, BOOL, isinf(creal(x)) || isinf(cimag(x)))                                \
+    X(ISFINITE, BOOL, isfinite(creal(x)) && isfinite(cimag(x)))                       \
+    X(REAL, REAL, creal(x)) X(IMAG, REAL, cimag(x)) X(CONJ, SAME, conj(x))
+
+/* ---- binary op lists ---- */
+#define B_COMPARE(X)                                                                  \
+    X(EQUAL, BOOL, a == b) X(NOT_EQUAL, BOOL, a != b) X(LESS, BOOL, a < b)            \
+    X(LESS_EQUAL, BOOL, a <= b) X(GREATER, BOOL, a > b) X(GREATER_EQUAL, BOOL, a >= b)
+#define B_FLOAT(X)                                                                    \
+    B_COMPARE(X) X(ADD, SAME, a + b) X(SUBTRACT, SAME, a - b)                         \
+    X(MULTIPLY, SAME, a * b) X(DIVIDE, SAME, a / b) X(TRUNC_DIVIDE, SAME, trunc(a / b)) \
+    X(FLOOR_DIVIDE, SAME, ST_FLOORDIV(a, b)) X(REMAINDER, SAME, ST_MOD(a, b))         \
+    X(POW, SAME, pow(a, b)) X(ATAN2, SAME, atan2(a, b)) X(HYPOT, SAME, hypot(a, b))   \
+    X(COPYSIGN, SAME, copysign(a, b)) X(NEXTAFTER, SAME, nextafter(a, b))             \
+    X(LOGADDEXP, SAME, ST_LOGADDEXP(a, b)) X(MAXIMUM, SAME, MAXP(a, b))               \
+    X(MINIMUM, SAME, MINP(a, b)) X(FMOD, SAME, fmod(a, b))
+#define B_INT_COMMON(X)                                                               \
+    B_COMPARE(X) X(ADD, SAME, WRAP(+, a, b)) X(SUBTRACT, SAME, WRAP(-, a, b))         \
+    X(MULTIPLY, SAME, WRAP(*, a, b)) X(POW, SAME, (st_T)st_ipow((uint64_t)a, (uint64_t)b)) \
+    X(MAXIMUM, SAME, a > b ? a : b) X(MINIMUM, SAME, a < b ? a : b)                   \
+    X(BITWISE_AND, SAME, a & b) X(BITWISE_OR, SAME, a | b) X(BITWISE_XOR, SAME, a ^ b) \
+    X(LEFT_SHIFT, SAME, LSHIFT(a, b))
+#define B_SINT(X)                                                                     \
+    B_INT_COMMON(X) X(FLOOR_DIVIDE, SAME, INT_FLOORDIV(a, b))                         \
+    X(REMAINDER, SAME, INT_MOD(a, b)) X(TRUNC_DIVIDE, SAME, INT_TRUNCDIV(a, b))       \
+    X(FMOD, SAME, INT_FMOD(a, b)) X(RIGHT_SHIFT, SAME, RSHIFT_S(a, b))
+#define B_UINT(X)                                                                     \
+    B_INT_COMMON(X) X(FLOOR_DIVIDE, SAME, UINT_FLOORDIV(a, b))                        \
+    X(REMAINDER, SAME, UINT_MOD(a, b)) X(TRUNC_DIVIDE, SAME, UINT_FLOORDIV(a, b))     \
+    X(FMOD, SAME, UINT_MOD(a, b)) X(RIGHT_SHIFT, SAME, RSHIFT_U(a, b))
+#define B_BOOL(X)                                                                     \
+    B_COMPARE(X) X(LOGICAL_AND, SAME, a && b) X(LOGICAL_OR, SAME, a || b)             \
+    X(LOGICAL_XOR, SAME, a != b) X(BITWISE_AND, SAME, a && b)                         \
+    X(BITWISE_OR, SAME, a || b) X(BITWISE_XOR, SAME, a != b)                          \
+    X(MAXIMUM, SAME, a || b) X(MINIMUM, SAME, a && b)
+#define B_COMPLEX(X)                                                                  \
+    X(EQUAL, BOOL, a == b) X(NOT_EQUAL, BOOL, a != b) X(ADD, SAME, a + b)             \
+    X(SUBTRACT, SAME, a - b) X(MULTIPLY, SAME, a * b) X(DIVIDE, SAME, a / b)          \
+    X(POW, SAME, cpow(a, b))
+
+/* ---- loop templates ---- */
+#define OUT_SAME(T, R) T
+#define OUT_BOOL(T, R) _Bool
+#define OUT_REAL(T, R) R
+
+#define DEF_UNARY(CODE, SFX, T, R, OP, KIND, EXPR)                                    \
+    static void u_##OP##_##SFX(char **args, const int64_t *np, const int64_t *s,      \
+                               void *extra)                                           \
+    {                                                                                 \
+        typedef T st_T;                                                               \
+        typedef R st_R;                                                               \
+        typedef OUT_##KIND(T, R) st_O;                                                \
+        (void)extra;                                                                  \
+        const int64_t n = *np;                                                        \
+        if (s[0] == sizeof(st_O) && s[1] == sizeof(st_T)) {                           \
+            st_O *o = (st_O *)args[0];                                                \
+            const st_T *in = (const st_T *)args[1];                                   \
+            _Pragma("GCC ivdep") for (int64_t i = 0; i < n; i++)                      \
+            {                                                                         \
+                const st_T x = in[i]; (void)x;                                                 \
+                o[i] = (st_O)(EXPR);                                                  \
+            }                                                                         \
+        } else {                                                                      \
+            for (int64_t i = 0; i < n; i++) {                                         \
+                const st_T x = *(const st_T *)(args[1] + i * s[1]); (void)x;                   \
+                *(st_O *)(args[0] + i * s[0]) = (st_O)(EXPR);                         \
+            }                                                                         \
+        }                                                                             \
+    }
+
+/* Contiguous, scalar-b, scalar-a and general cases: the first three are
+ * the ones the compiler vectorises. */
+#define BIN_BODY(LOADA, LOADB, EXPR)                                                  \
+    _Pragma("GCC ivdep") for (int64_t i = 0; i < n; i++)                              \
+    {                                                                                 \
+        const st_T a = LOADA, b = LOADB;                                              \
+        o[i] = (st_O)(EXPR);                                                          \
+    }
+#define DEF_BINARY(CODE, SFX, T, R, OP, KIND, EXPR)                                   \
+    static void b_##OP##_##SFX(char **args, const int64_t *np, const int64_t *s,      \
+                               void *extra)                                           \
+    {                                                                                 \
+        typedef T st_T;                                                               \
+        typedef R st_R;                                                               \
+        typedef OUT_##KIND(T, R) st_O;                                                \
+        (void)extra;                                                                  \
+        const int64_t n = *np;                                                        \
+        const int64_t w = sizeof(st_T);                                               \
+        if (s[0] == sizeof(st_O)) {                                                   \
+            st_O *o = (st_O *)args[0];                                                \
+            const st_T *A = (const st_T *)args[1], *B = (const st_T *)args[2];        \
+            if (s[1] == w && s[2] == w) {                                             \
+                BIN_BODY(A[i], B[i], EXPR)                                            \
+                return;                                                               \
+            }                                                                         \
+            if (s[1] == w && s[2] == 0) {                                             \
+                const st_T bv = *B;                                                   \
+                BIN_BODY(A[i], bv, EXPR)                                              \
+                return;                                                               \
+            }                                                                         \
+            if (s[1] == 0 && s[2] == w) {                                             \
+                const st_T av = *A;                                                   \
+                BIN_BODY(av, B[i], EXPR)                                              \
+                return;                                                               \
+            }                                                                         \
+        }                                                                             \
+        for (int64_t i = 0; i < n; i++) {                                             \
+            const st_T a = *(const st_T *)(args[1] + i * s[1]);                       \
+            const st_T b = *(const st_T *)(args[2] + i * s[2]);                       \
+            *(st_O *)(args[0] + i * s[0]) = (st_O)(EXPR);                             \
+        }                                                                             \
+    }
+
+/* ---- instantiate ---- */
+#define U_DEF_BOOL(OP, KIND, EXPR) ST_TYPES_BOOL(DEF_UNARY, OP, KIND, EXPR)
+#define U_DEF_SINT(OP, KIND, EXPR) ST_TYPES_SINT(DEF_UNARY, OP, KIND, EXPR)
+#define U_DEF_UINT(OP, KIND, EXPR) ST_TYPES_UINT(DEF_UNARY, OP, KIND, EXPR)
+#define U_DEF_FLOAT(OP, KIND, EXPR) ST_TYPES_FLOAT(DEF_UNARY, OP, KIND, EXPR)
+#define U_DEF_COMPLEX(OP, KIND, EXPR) ST_TYPES_COMPLEX(DEF_UNARY, OP, KIND, EXPR)
+U_BOOL(U_DEF_BOOL)
+U_SINT(U_DEF_SINT)
+U_UINT(U_DEF_UINT)
+U_FLOAT(U_DEF_FLOAT)
+U_COMPLEX(U_DEF_COMPLEX)
+
+#define B_DEF_BOOL(OP, KIND, EXPR) ST_TYPES_BOOL(DEF_BINARY, OP, KIND, EXPR)
+#define B_DEF_SINT(OP, KIND, EXPR) ST_TYPES_SINT(DEF_BINARY, OP, KIND, EXPR)
+#define B_DEF_UINT(OP, KIND, EXPR) ST_TYPES_UINT(DEF_BINARY, OP, KIND, EXPR)
+#define B_DEF_FLOAT(OP, KIND, EXPR) ST_TYPES_FLOAT(DEF_BINARY, OP, KIND, EXPR)
+#define B_DEF_COMPLEX(OP, KIND, EXPR) ST_TYPES_COMPLEX(DEF_BINARY, OP, KIND, EXPR)
+B_BOOL(B_DEF_BOOL)
+B_SINT(B_DEF_SINT)
+B_UINT(B_DEF_UINT)
+B_FLOAT(B_DEF_FLOAT)
+B_COMPLEX(B_DEF_COMPLEX)
+
+/* ---- dispatch tables, filled from the same lists ---- */
+static st_loop_fn unary_loops[ST_U_COUNT][ST_NTYPES];
+static signed char unary_res[ST_U_COUNT][ST_NTYPES];
+static st_loop_fn binary_loops[ST_B_COUNT][ST_NTYPES];
+static signed char binary_res[ST_B_COUNT][ST_NTYPES];
+
+#define RES_SAME(CODE) (CODE)
+#define RES_BOOL(CODE) ST_BOOL
+#define RES_REAL(CODE) st_real_dtype(CODE)
+#define REG_UNARY(CODE, SFX, T, R, OP, KIND, EXPR)                                    \
+    unary_loops[ST_U_##OP][CODE] = u_##OP##_##SFX;                                    \
+    unary_res[ST_U_##OP][CODE] = (signed char)RES_##KIND(CODE);
+#define REG_BINARY(CODE, SFX, T, R, OP, KIND, EXPR)                                   \
+    binary_loops[ST_B_##OP][CODE] = b_##OP##_##SFX;                                   \
+    binary_res[ST_B_##OP][CODE] = (signed char)RES_##KIND(CODE);
+#define U_REG_BOOL(OP, KIND, EXPR) ST_TYPES_BOOL(REG_UNARY, OP, KIND, EXPR)
+#define U_REG_SINT(OP, KIND, EXPR) ST_TYPES_SINT(REG_UNARY, OP, KIND, EXPR)
+#define U_REG_UINT(OP, KIND, EXPR) ST_TYPES_UINT(REG_UNARY, OP, KIND, EXPR)
+#define U_REG_FLOAT(OP, KIND, EXPR) ST_TYPES_FLOAT(REG_UNARY, OP, KIND, EXPR)
+#define U_REG_COMPLEX(OP, KIND, EXPR) ST_TYPES_COMPLEX(REG_UNARY, OP, KIND, EXPR)
+#define B_REG_BOOL(OP, KIND, EXPR) ST_TYPES_BOOL(REG_BINARY, OP, KIND, EXPR)
+#define B_REG_SINT(OP, KIND, EXPR) ST_TYPES_SINT(REG_BINARY, OP, KIND, EXPR)
+#define B_REG_UINT(OP, KIND, EXPR) ST_TYPES_UINT(REG_BINARY, OP, KIND, EXPR)
+#define B_REG_FLOAT(OP, KIND, EXPR) ST_TYPES_FLOAT(REG_BINARY, OP, KIND, EXPR)
+#define B_REG_COMPLEX(OP, KIND, EXPR) ST_TYPES_COMPLEX(REG_BINARY, OP, KIND, EXPR)
+
+__attribute__((constructor)) static void init_elementwise_tables(void)
+{
+    memset(unary_res, -1, sizeof unary_res);
+    memset(binary_res, -1, sizeof binary_res);
+    U_BOOL(U_REG_BOOL)
+    U_SINT(U_REG_SINT)
+    U_UINT(U_REG_UINT)
+    U_FLOAT(U_REG_FLOAT)
+    U_COMPLEX(U_REG_COMPLEX)
+    B_BOOL(B_REG_BOOL)
+    B_SINT(B_REG_SINT)
+    B_UINT(B_REG_UINT)
+    B_FLOAT(B_REG_FLOAT)
+    B_COMPLEX(B_REG_COMPLEX)
+}
+
+static const char *const unary_names[ST_U_COUNT] = {
+    [ST_U_NEGATIVE] = "negative", [ST_U_POSITIVE] = "positive", [ST_U_ABS] = "abs",
+    [ST_U_SQRT] = "sqrt", [ST_U_EXP] = "exp", [ST_U_EXPM1] = "expm1", [ST_U_LOG] = "log",
+    [ST_U_LOG1P] = "log1p", [ST_U_LOG2] = "log2", [ST_U_LOG10] = "log10", [ST_U_SIN] = "sin",
+    [ST_U_COS] = "cos", [ST_U_TAN] = "tan", [ST_U_ASIN] = "asin", [ST_U_ACOS] = "acos",
+    [ST_U_ATAN] = "atan", [ST_U_SINH] = "sinh", [ST_U_COSH] = "cosh", [ST_U_TANH] = "tanh",
+    [ST_U_ASINH] = "asinh", [ST_U_ACOSH] = "acosh", [ST_U_ATANH] = "atanh",
+    [ST_U_FLOOR] = "floor", [ST_U_CEIL] = "ceil", [ST_U_TRUNC] = "trunc",
+    [ST_U_ROUND] = "round", [ST_U_SIGN] = "sign", [ST_U_SQUARE] = "square",
+    [ST_U_RECIPROCAL] = "reciprocal", [ST_U_LOGICAL_NOT] = "logical_not",
+    [ST_U_BITWISE_INVERT] = "bitwise_invert", [ST_U_ISNAN] = "isnan", [ST_U_ISINF] = "isinf",
+    [ST_U_ISFINITE] = "isfinite", [ST_U_SIGNBIT] = "signbit", [ST_U_REAL] = "real",
+    [ST_U_IMAG] = "imag", [ST_U_CONJ] = "conj", [ST_U_SIGMOID] = "sigmoid",
+    [ST_U_RSQRT] = "rsqrt", [ST_U_FRAC] = "frac"};
+static const char *const binary_names[ST_B_COUNT] = {
+    [ST_B_ADD] = "add", [ST_B_SUBTRACT] = "subtract", [ST_B_MULTIPLY] = "multiply",
+    [ST_B_DIVIDE] = "divide", [ST_B_FLOOR_DIVIDE] = "floor_divide",
+    [ST_B_REMAINDER] = "remainder", [ST_B_POW] = "pow", [ST_B_ATAN2] = "atan2",
+    [ST_B_HYPOT] = "hypot", [ST_B_COPYSIGN] = "copysign", [ST_B_NEXTAFTER] = "nextafter",
+    [ST_B_LOGADDEXP] = "logaddexp", [ST_B_MAXIMUM] = "maximum", [ST_B_MINIMUM] = "minimum",
+    [ST_B_FMOD] = "fmod", [ST_B_BITWISE_AND] = "bitwise_and", [ST_B_BITWISE_OR] = "bitwise_or",
+    [ST_B_BITWISE_XOR] = "bitwise_xor", [ST_B_LEFT_SHIFT] = "left_shift",
+    [ST_B_RIGHT_SHIFT] = "right_shift", [ST_B_LOGICAL_AND] = "logical_and",
+    [ST_B_LOGICAL_OR] = "logical_or", [ST_B_LOGICAL_XOR] = "logical_xor",
+    [ST_B_EQUAL] = "equal", [ST_B_NOT_EQUAL] = "not_equal", [ST_B_LESS] = "less",
+    [ST_B_LESS_EQUAL] = "less_equal", [ST_B_GREATER] = "greater",
+    [ST_B_GREATER_EQUAL] = "greater_equal", [ST_B_TRUNC_DIVIDE] = "trunc_divide"};
+
+int st_unary_result(int op, int dtype)
+{
+    if (op < 0 || op >= ST_U_COUNT || dtype < 0 || dtype >= ST_NTYPES) return -1;
+    return unary_res[op][dtype];
+}
+
+int st_binary_result(int op, int dtype)
+{
+    if (op < 0 || op >= ST_B_COUNT || dtype < 0 || dtype >= ST_NTYPES) return -1;
+    return binary_res[op][dtype];
+}
+
+/* An input that overlaps the output other than exactly is read from a copy. */
+static st_status detach_input(const st_tensor *out, const st_tensor **in, st_tensor **tmp)
+{
+    *tmp = NULL;
+    if (!st_tensor_overlaps(out, *in)) return ST_OK;
+    *tmp = st_tensor_temp_like(*in, (*in)->dtype);
+    if (!*tmp) return ST_E_MEMORY;
+    st_status rc = st_copy(*tmp, *in);
+    if (rc) {
+        st_tensor_free(*tmp);
+        *tmp = NULL;
+        return rc;
+    }
+    *in = *tmp;
+    return ST_OK;
+}
+
+/* Run one kernel over (out, inputs...) after the checks every op shares. */
+static st_status run_elementwise(st_loop_fn loop, void *extra, st_tensor *out, int nin,
+                                 const st_tensor **ins, const char *name)
+{
+    st_status rc;
+    if ((rc = st_check_writable(out, "output"))) return rc;
+    for (int k = 0; k < nin; k++)
+        if ((rc = st_check_storage(ins[k], name))) return rc;
+    const st_tensor *ops[ST_MAX_OPERANDS] = {out};
+    st_tensor *tmps[ST_MAX_OPERANDS] = {0};
+    for (int k = 0; k < nin && !rc; k++) {
+        ops[k + 1] = ins[k];
+        rc = detach_input(out, &ops[k + 1], &tmps[k]);
+    }
+    st_iter it;
+    if (!rc) rc = st_iter_init(&it, nin + 1, ops, 0);
+    if (!rc) st_iter_run(&it, loop, extra, 0);
+    for (int k = 0; k < nin; k++) st_tensor_free(tmps[k]);
+    return rc;
+}
+
+st_status st_unary(int op, st_tensor *out, const st_tensor *a)
+{
+    if (op < 0 || op >= ST_U_COUNT) return st_fail(ST_E_VALUE, "unknown unary op %d", op);
+    int res = st_unary_result(op, a->dtype);
+    if (res < 0)
+        return st_fail(ST_E_TYPE, "%s is not defined for %s", unary_names[op],
+                       st_dtype_name(a->dtype));
+    if (out->dtype != res)
+        return st_fail(ST_E_TYPE, "%s of %s gives %s, but the output is %s", unary_names[op],
+                       st_dtype_name(a->dtype), st_dtype_name(res), st_dtype_name(out->dtype));
+    const st_tensor *ins[1] = {a};
+    return run_elementwise(unary_loops[op][a->dtype], NULL, out, 1, ins, unary_names[op]);
+}
+
+/* ---- pre-checks that keep integer kernels total ---- */
+#define DEF_SCAN(CODE, SFX, T, R, ...)                                                \
+    static void scan_zero_##SFX(char **args, const int64_t *np, const int64_t *s,     \
+                                void *extra)                                          \
+    {                                                                                 \
+        int found = 0;                                                                \
+        for (int64_t i = 0; i < *np; i++) found |= *(const T *)(args[0] + i * s[0]) == 0; \
+        if (found) __atomic_store_n((int *)extra, 1, __ATOMIC_RELAXED);               \
+    }                                                                                 \
+    static void scan_neg_##SFX(char **args, const int64_t *np, const int64_t *s,      \
+                               void *extra)                                           \
+    {                                                                                 \
+        int found = 0;                                                                \
+        for (int64_t i = 0; i < *np; i++) found |= *(const T *)(args[0] + i * s[0]) < 0; \
+        if (found) __atomic_store_n((int *)extra, 1, __ATOMIC_RELAXED);               \
+    }
+ST_TYPES_INT(DEF_SCAN)
+#define REG_SCAN(CODE, SFX, T, R, ...) case CODE: return neg ? scan_neg_##SFX : scan_zero_##SFX;
+static st_loop_fn scan_loop(int dtype, int neg)
+{
+    switch (dtype) { ST_TYPES_INT(REG_SCAN) default: return NULL; }
+}
+
+static int any_match(const st_tensor *b, int neg)
+{
+    int found = 0;
+    st_iter it;
+    const st_tensor *ops[1] = {b};
+    if (st_tensor_numel(b) == 0 || st_iter_init(&it, 1, ops, 0)) return 0;
+    st_iter_run(&it, scan_loop(b->dtype, neg), &found, 0);
+    return found;
+}
+
+st_status st_binary(int op, st_tensor *out, const st_tensor *a, const st_tensor *b)
+{
+    if (op < 0 || op >= ST_B_COUNT) return st_fail(ST_E_VALUE, "unknown binary op %d", op);
+    if (a->dtype != b->dtype)
+        return st_fail(ST_E_TYPE, "%s needs operands of one dtype, got %s and %s",
+                       binary_names[op], st_dtype_name(a->dtype), st_dtype_name(b->dtype));
+    int res = st_binary_result(op, a->dtype);
+    if (res < 0)
+        return st_fail(ST_E_TYPE, "%s is not defined for %s", binary_names[op],
+                       st_dtype_name(a->dtype));
+    if (out->dtype != res)
+        return st_fail(ST_E_TYPE, "%s of %s gives %s, but the output is %s", binary_names[op],
+                       st_dtype_name(a->dtype), st_dtype_name(res), st_dtype_name(out->dtype));
+    if (st_is_int(a->dtype) && st_tensor_numel(out) > 0) {
+        if ((op == ST_B_FLOOR_DIVIDE || op == ST_B_REMAINDER || op == ST_B_TRUNC_DIVIDE
+             || op == ST_B_FMOD) && any_match(b, 0))
+            return st_fail(ST_E_ZERODIV, "integer %s by zero", binary_names[op]);
+        if (op == ST_B_POW && st_is_signed_int(a->dtype) && any_match(b, 1))
+            return st_fail(ST_E_VALUE, "integers to negative integer powers are not allowed");
+    }
+    const st_tensor *ins[2] = {a, b};
+    return run_elementwise(binary_loops[op][a->dtype], NULL, out, 2, ins, binary_names[op]);
+}
+
+/* ---- where: type-agnostic, by item size ---- */
+#define DEF_WHERE(BITS, T)                                                            \
+    static void where_##BITS(char **args, const int64_t *np, const int64_t *s,        \
+                             void *extra)                                             \
+    {                                                                                 \
+        (void)extra;                                                                  \
+        const int64_t n = *np;                                                        \
+        if (s[0] == sizeof(T) && s[1] == 1 && s[2] == sizeof(T) && s[3] == sizeof(T)) { \
+            T *o = (T *)args[0];                                                      \
+            const _Bool *c = (const _Bool *)args[1];                                  \
+            const T *A = (const T *)args[2], *B = (const T *)args[3];                 \
+            _Pragma("GCC ivdep") for (int64_t i = 0; i < n; i++) o[i] = c[i] ? A[i] : B[i]; \
+            return;                                                                   \
+        }                                                                             \
+        for (int64_t i = 0; i < n; i++) {                                             \
+            const char *src = *(const _Bool *)(args[1] + i * s[1]) ? args[2] + i * s[2] \
+                                                                   : args[3] + i * s[3]; \
+            memcpy(args[0] + i * s[0], src, sizeof(T));                               \
+        }                                                                             \
+    }
+typedef struct { uint64_t lo, hi; } st_pair128;
+DEF_WHERE(8, uint8_t)
+DEF_WHERE(16, uint16_t)
+DEF_WHERE(32, uint32_t)
+DEF_WHERE(64, uint64_t)
+DEF_WHERE(128, st_pair128)
+
+st_status st_where(st_tensor *out, const st_tensor *cond, const st_tensor *a, const st_tensor *b)
+{
+    st_status rc;
+    if ((rc = st_check_dtype(cond, ST_BOOL, "where's condition"))) return rc;
+    if (a->dtype != b->dtype || out->dtype != a->dtype)
+        return st_fail(ST_E_TYPE, "where needs one dtype for both branches and the output, "
+                                  "got %s, %s and %s", st_dtype_name(a->dtype),
+                       st_dtype_name(b->dtype), st_dtype_name(out->dtype));
+    static const st_loop_fn by_size[17] = {[1] = where_8, [2] = where_16, [4] = where_32,
+                                           [8] = where_64, [16] = where_128};
+    const st_tensor *ins[3] = {cond, a, b};
+    return run_elementwise(by_size[st_itemsize(a->dtype)], NULL, out, 3, ins, "where");
+}
+
+/* ---- clamp: max(a, lo) then min(., hi), NaN-propagating ---- */
+#define DEF_CLAMP(CODE, SFX, T, R, ...)                                               \
+    static void clamp_##SFX(char **args, const int64_t *np, const int64_t *s, void *extra) \
+    {                                                                                 \
+        (void)extra;                                                                  \
+        for (int64_t i = 0; i < *np; i++) {                                           \
+            T x = *(const T *)(args[1] + i * s[1]);                                   \
+            T lo = *(const T *)(args[2] + i * s[2]), hi = *(const T *)(args[3] + i * s[3]); \
+            x = MAXP(x, lo);                                                          \
+            *(T *)(args[0] + i * s[0]) = MINP(x, hi);                                 \
+        }                                                                             \
+    }
+ST_TYPES_REAL(DEF_CLAMP)
+#define CASE_CLAMP(CODE, SFX, T, R, ...) case CODE: loop = clamp_##SFX; break;
+
+st_status st_clamp(st_tensor *out, const st_tensor *a, const st_tensor *lo, const st_tensor *hi)
+{
+    if (!lo && !hi) return st_copy(out, a);
+    if (!lo) return st_binary(ST_B_MINIMUM, out, a, hi);
+    if (!hi) return st_binary(ST_B_MAXIMUM, out, a, lo);
+    if (lo->dtype != a->dtype || hi->dtype != a->dtype || out->dtype != a->dtype)
+        return st_fail(ST_E_TYPE, "clamp needs one dtype, got %s, %s, %s and output %s",
+                       st_dtype_name(a->dtype), st_dtype_name(lo->dtype),
+                       st_dtype_name(hi->dtype), st_dtype_name(out->dtype));
+    st_loop_fn loop = NULL;
+    switch (a->dtype) {
+        ST_TYPES_REAL(CASE_CLAMP)
+    default:
+        return st_fail(ST_E_TYPE, "clamp is not defined for %s", st_dtype_name(a->dtype));
+    }
+    const st_tensor *ins[3] = {a, lo, hi};
+    return run_elementwise(loop, NULL, out, 3, ins, "clamp");
+}

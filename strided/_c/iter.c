@@ -1,0 +1,264 @@
+/* iter.c -- the one N-d iterator every elementwise kernel runs under
+ * (after Torch7's THTensorApply.h and numpy's nditer):
+ *   broadcast operands to operand 0's shape (zero strides), drop size-1
+ *   dims, flip dims that every operand walks backwards, order dims by
+ *   stride, merge dims that are contiguous together, then hand the
+ *   innermost dim to a 1-D kernel, splitting the element range over
+ *   threads when it is large enough to pay for them. */
+#include "st_internal.h"
+#include <stdio.h>
+#include <stdlib.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+static void shape_str(char *buf, size_t len, int ndim, const int64_t *sizes)
+{
+    size_t used = (size_t)snprintf(buf, len, "(");
+    for (int d = 0; d < ndim && used < len; d++)
+        used += (size_t)snprintf(buf + used, len - used, d ? ", %lld" : "%lld",
+                                 (long long)sizes[d]);
+    if (used < len) snprintf(buf + used, len - used, ndim == 1 ? ",)" : ")");
+}
+
+st_status st_iter_init(st_iter *it, int nop, const st_tensor *const *ops, int flags)
+{
+    return st_iter_init_shape(it, nop, ops, ops[0]->ndim, ops[0]->sizes, flags);
+}
+
+st_status st_iter_init_shape(st_iter *it, int nop, const st_tensor *const *ops, int nd,
+                             const int64_t *shape, int flags)
+{
+    it->nop = nop;
+    it->ndim = nd;
+    it->numel = 1;
+    for (int d = 0; d < nd; d++) {
+        it->size[d] = shape[d];
+        it->numel *= shape[d];
+    }
+    for (int k = 0; k < nop; k++) {
+        const st_tensor *t = ops[k];
+        int64_t item = st_itemsize(t->dtype);
+        int lead = nd - t->ndim;
+        if (lead < 0) goto mismatch;
+        for (int d = 0; d < nd; d++) {
+            int64_t step = 0;
+            if (d >= lead) {
+                int64_t sz = t->sizes[d - lead];
+                if (sz != it->size[d] && sz != 1) goto mismatch;
+                if (sz != 1) step = t->strides[d - lead] * item;
+            }
+            it->step[d][k] = step;
+        }
+        it->data[k] = st_tensor_data(t);
+        continue;
+    mismatch: {
+            char want[256], got[256];
+            shape_str(want, sizeof want, nd, shape);
+            shape_str(got, sizeof got, t->ndim, t->sizes);
+            return st_fail(ST_E_VALUE, "operand %d of shape %s does not broadcast to shape %s",
+                           k, got, want);
+        }
+    }
+    st_iter_simplify(it, flags);
+    return ST_OK;
+}
+
+/* Is dim a outer to dim b?  Decided by the first operand that walks both. */
+static int outer_to(const st_iter *it, int a, int b)
+{
+    for (int k = 0; k < it->nop; k++) {
+        int64_t sa = llabs(it->step[a][k]), sb = llabs(it->step[b][k]);
+        if (sa && sb && sa != sb) return sa > sb;
+    }
+    return a < b;   /* undecided: keep C order */
+}
+
+static void swap_dims(st_iter *it, int a, int b)
+{
+    int64_t s = it->size[a];
+    it->size[a] = it->size[b];
+    it->size[b] = s;
+    for (int k = 0; k < it->nop; k++) {
+        int64_t t = it->step[a][k];
+        it->step[a][k] = it->step[b][k];
+        it->step[b][k] = t;
+    }
+}
+
+void st_iter_simplify(st_iter *it, int flags)
+{
+    int nop = it->nop, nd = 0;
+    int empty = it->numel == 0;
+    /* drop size-1 dims (keep everything for an empty iteration: it runs nothing) */
+    for (int d = 0; d < it->ndim; d++) {
+        if (it->size[d] == 1 && !empty) continue;
+        if (d != nd) {
+            it->size[nd] = it->size[d];
+            for (int k = 0; k < nop; k++) it->step[nd][k] = it->step[d][k];
+        }
+        nd++;
+    }
+    it->ndim = nd;
+    if (!(flags & ST_ITER_C_ORDER) && !empty) {
+        /* a dim every operand walks backwards is walked forwards instead */
+        for (int d = 0; d < nd; d++) {
+            int neg = 0, pos = 0;
+            for (int k = 0; k < nop; k++) {
+                neg |= it->step[d][k] < 0;
+                pos |= it->step[d][k] > 0;
+            }
+            if (neg && !pos)
+                for (int k = 0; k < nop; k++) {
+                    it->data[k] += (it->size[d] - 1) * it->step[d][k];
+                    it->step[d][k] = -it->step[d][k];
+                }
+        }
+        /* insertion sort, outermost first; stable so ties keep C order */
+        for (int i = 1; i < nd; i++)
+            for (int j = i; j > 0 && !outer_to(it, j - 1, j) && outer_to(it, j, j - 1); j--)
+                swap_dims(it, j - 1, j);
+    }
+    /* merge an outer dim into the inner one when every operand allows it */
+    if (nd > 1) {
+        int w = nd - 1;   /* write position, walking from the innermost dim */
+        for (int d = nd - 2; d >= 0; d--) {
+            int ok = 1;
+            for (int k = 0; k < nop && ok; k++)
+                ok = it->step[d][k] == it->step[w][k] * it->size[w];
+            if (ok) {
+                it->size[w] *= it->size[d];
+            } else {
+                w--;
+                it->size[w] = it->size[d];
+                for (int k = 0; k < nop; k++) it->step[w][k] = it->step[d][k];
+            }
+        }
+        int kept = nd - w;
+        for (int d = 0; d < kept; d++) {
+            it->size[d] = it->size[w + d];
+            for (int k = 0; k < nop; k++) it->step[d][k] = it->step[w + d][k];
+        }
+        nd = kept;
+    }
+    if (nd == 0) {   /* a single element */
+        nd = 1;
+        it->size[0] = 1;
+        for (int k = 0; k < nop; k++) it->step[0][k] = 0;
+    }
+    it->ndim = nd;
+}
+
+void st_iter_run_range(const st_iter *it, int64_t begin, int64_t end, st_loop_fn kernel,
+                       void *extra)
+{
+    if (begin >= end) return;
+    const int nd = it->ndim, nop = it->nop, in = nd - 1;
+    int64_t idx[ST_MAX_DIMS];
+    char *row[ST_MAX_OPERANDS], *args[ST_MAX_OPERANDS];
+    int64_t inner_step[ST_MAX_OPERANDS];
+    int64_t rem = begin;
+    for (int d = nd - 1; d >= 0; d--) {
+        idx[d] = rem % it->size[d];
+        rem /= it->size[d];
+    }
+    for (int k = 0; k < nop; k++) {
+        row[k] = it->data[k];
+        for (int d = 0; d < in; d++) row[k] += idx[d] * it->step[d][k];
+        inner_step[k] = it->step[in][k];
+    }
+    int64_t pos = begin;
+    for (;;) {
+        int64_t n = it->size[in] - idx[in];
+        if (n > end - pos) n = end - pos;
+        for (int k = 0; k < nop; k++) args[k] = row[k] + idx[in] * inner_step[k];
+        kernel(args, &n, inner_step, extra);
+        pos += n;
+        if (pos >= end) return;
+        idx[in] = 0;
+        for (int d = in - 1; d >= 0; d--) {
+            for (int k = 0; k < nop; k++) row[k] += it->step[d][k];
+            if (++idx[d] < it->size[d]) break;
+            for (int k = 0; k < nop; k++) row[k] -= it->size[d] * it->step[d][k];
+            idx[d] = 0;
+        }
+    }
+}
+
+void st_iter_run(const st_iter *it, st_loop_fn kernel, void *extra, int flags)
+{
+    int64_t total = it->numel;
+    if (total == 0) return;
+    int nt = (flags & ST_ITER_SERIAL) ? 1 : st_threads_for(total);
+    if (nt <= 1) {
+        st_iter_run_range(it, 0, total, kernel, extra);
+        return;
+    }
+#pragma omp parallel for num_threads(nt) schedule(static, 1)
+    for (int t = 0; t < nt; t++) {
+        /* chunk edges rounded to 16 elements so SIMD loops start aligned-ish */
+        int64_t a = (total * t / nt) & ~(int64_t)15, b = (total * (t + 1) / nt) & ~(int64_t)15;
+        if (t == nt - 1) b = total;
+        st_iter_run_range(it, a, b, kernel, extra);
+    }
+}
+
+/* ---- lanes ---- */
+void st_lanes_init(st_lanes *ln, int nop, const st_tensor *const *ops, int dim)
+{
+    const st_tensor *ref = ops[0];
+    int nd = 0;
+    ln->nop = nop;
+    for (int k = 0; k < nop; k++) ln->data[k] = st_tensor_data(ops[k]);
+    for (int d = 0; d < ref->ndim; d++) {
+        if (d == dim || ref->sizes[d] == 1) continue;
+        ln->size[nd] = ref->sizes[d];
+        for (int k = 0; k < nop; k++)
+            ln->step[nd][k] = ops[k]->strides[d] * st_itemsize(ops[k]->dtype);
+        nd++;
+    }
+    ln->ndim = nd;
+}
+
+static void lanes_range(const st_lanes *ln, int64_t begin, int64_t end, st_lane_fn lane,
+                        void *extra)
+{
+    const int nd = ln->ndim, nop = ln->nop;
+    int64_t idx[ST_MAX_DIMS];
+    char *p[ST_MAX_OPERANDS], *args[ST_MAX_OPERANDS];
+    int64_t rem = begin;
+    for (int d = nd - 1; d >= 0; d--) {
+        idx[d] = rem % ln->size[d];
+        rem /= ln->size[d];
+    }
+    for (int k = 0; k < nop; k++) {
+        p[k] = ln->data[k];
+        for (int d = 0; d < nd; d++) p[k] += idx[d] * ln->step[d][k];
+    }
+    for (int64_t i = begin; i < end; i++) {
+        for (int k = 0; k < nop; k++) args[k] = p[k];
+        lane(args, extra);
+        for (int d = nd - 1; d >= 0; d--) {
+            for (int k = 0; k < nop; k++) p[k] += ln->step[d][k];
+            if (++idx[d] < ln->size[d]) break;
+            for (int k = 0; k < nop; k++) p[k] -= ln->size[d] * ln->step[d][k];
+            idx[d] = 0;
+        }
+    }
+}
+
+void st_lanes_run(const st_lanes *ln, st_lane_fn lane, void *extra, int64_t work_per_lane)
+{
+    int64_t nlanes = 1;
+    for (int d = 0; d < ln->ndim; d++) nlanes *= ln->size[d];
+    if (nlanes == 0) return;
+    int nt = st_threads_for(nlanes * (work_per_lane > 0 ? work_per_lane : 1));
+    if (nt > nlanes) nt = (int)nlanes;
+    if (nt <= 1) {
+        lanes_range(ln, 0, nlanes, lane, extra);
+        return;
+    }
+#pragma omp parallel for num_threads(nt) schedule(static, 1)
+    for (int t = 0; t < nt; t++)
+        lanes_range(ln, nlanes * t / nt, nlanes * (t + 1) / nt, lane, extra);
+}

@@ -1,0 +1,281 @@
+/* strided.h -- the public C API of the strided core.
+ *
+ * This header is the single truth of the C API: the cffi build script reads
+ * it for its cdef (dropping lines that start with '#', except numeric
+ * #defines), and every C source includes it.  Keep it cdef-clean: plain
+ * declarations, no macros with arguments, no complex types in signatures
+ * (values travel through `const void *`).
+ *
+ * Conventions
+ *   - Every function that can fail returns an st_status; 0 is success and
+ *     st_last_error() then holds nothing of interest.  On failure nothing
+ *     has been written and st_last_error() names what was wrong.
+ *   - Sizes, offsets and strides are counted in elements, never bytes.
+ *   - Dimension numbers and indices are 0-based here; the Torch7 face
+ *     passes ST_IDX_BASE1 where Torch7 counts from one.
+ */
+#ifndef STRIDED_H
+#define STRIDED_H
+#include <stdint.h>
+#include <stddef.h>
+
+#define ST_MAX_DIMS 64
+#define ST_MAX_OPERANDS 4
+
+/* ---- status codes: mapped to Python exceptions by strided/_core.py ---- */
+#define ST_OK 0
+#define ST_E_VALUE 1       /* ValueError: bad size, shape mismatch        */
+#define ST_E_INDEX 2       /* IndexError: index or dimension out of range */
+#define ST_E_TYPE 3        /* TypeError: dtype not supported by the op     */
+#define ST_E_MEMORY 4      /* MemoryError                                  */
+#define ST_E_OVERFLOW 5    /* OverflowError: size arithmetic overflowed    */
+#define ST_E_ZERODIV 6     /* ZeroDivisionError: integer division by zero  */
+#define ST_E_READONLY 7    /* ValueError: write to read-only memory        */
+#define ST_E_BORROWED 8    /* ValueError: resize of borrowed memory        */
+typedef int st_status;
+
+/* ---- element types: one dynamic type field -------------------------- */
+#define ST_BOOL 0
+#define ST_INT8 1
+#define ST_INT16 2
+#define ST_INT32 3
+#define ST_INT64 4
+#define ST_UINT8 5
+#define ST_UINT16 6
+#define ST_UINT32 7
+#define ST_UINT64 8
+#define ST_FLOAT32 9
+#define ST_FLOAT64 10
+#define ST_COMPLEX64 11
+#define ST_COMPLEX128 12
+#define ST_NTYPES 13
+
+/* ---- storage flags ---- */
+#define ST_STORAGE_OWNED 1      /* allocated by the core, resizable  */
+#define ST_STORAGE_READONLY 2   /* every writing kernel refuses it   */
+
+/* ---- index-kernel flags ---- */
+#define ST_IDX_BASE1 1          /* indices count from one (Torch7)   */
+#define ST_IDX_WRAP 2           /* negative indices count from end   */
+
+typedef void (*st_release_fn)(void *ctx);
+
+/* A block of memory, refcounted.  Owned memory is 64-byte aligned and
+ * resizable; borrowed memory is released through `release(ctx)` exactly
+ * once, when the last reference goes. */
+typedef struct st_storage {
+    char *data;
+    int64_t nbytes;
+    int64_t refcount;
+    int flags;
+    st_release_fn release;
+    void *release_ctx;
+} st_storage;
+
+/* A view: storage + element offset + sizes + strides + dtype. */
+typedef struct st_tensor {
+    st_storage *storage;     /* may be NULL for a tensor with no storage */
+    int64_t offset;          /* in elements */
+    int ndim;
+    int dtype;
+    int64_t refcount;        /* Torch7 retain/free */
+    int64_t sizes[64];
+    int64_t strides[64];
+} st_tensor;
+
+/* ---- errors, types, threads ---------------------------------------- */
+const char *st_last_error(void);
+int64_t st_itemsize(int dtype);
+void st_set_num_threads(int n);
+int st_get_num_threads(void);
+
+/* ---- storage ---- */
+st_storage *st_storage_new(int64_t nbytes);               /* NULL on error */
+st_storage *st_storage_borrow(void *data, int64_t nbytes, int readonly,
+                              st_release_fn release, void *ctx);
+void st_storage_retain(st_storage *s);
+void st_storage_release(st_storage *s);
+st_status st_storage_resize(st_storage *s, int64_t nbytes);
+
+/* ---- tensor records ---- */
+st_tensor *st_tensor_new(void);                          /* empty, 0-d, no storage */
+void st_tensor_free(st_tensor *t);                        /* drops storage ref, frees record */
+/* Point t at `storage` with the given geometry.  Checks sizes >= 0, that
+ * numel * itemsize does not overflow, and that every reachable element lies
+ * inside the storage.  `strides == NULL` means C-contiguous. */
+st_status st_tensor_set(st_tensor *t, st_storage *storage, int dtype,
+                        int64_t offset, int ndim, const int64_t *sizes,
+                        const int64_t *strides);
+/* New owned storage of the right size, C-contiguous strides. */
+st_status st_tensor_alloc(st_tensor *t, int dtype, int ndim, const int64_t *sizes);
+int64_t st_tensor_numel(const st_tensor *t);
+int st_tensor_is_contiguous(const st_tensor *t);
+void *st_tensor_data(const st_tensor *t);                 /* address of element 0 */
+/* 1 when a and b may share memory in a way that an elementwise kernel
+ * writing a while reading b would see its own writes (not the exact same view). */
+int st_tensor_overlaps(const st_tensor *a, const st_tensor *b);
+/* Byte extent [lo, hi) of the elements a view reaches, relative to storage data. */
+st_status st_tensor_extent(const st_tensor *t, int64_t *lo, int64_t *hi);
+
+/* ---- copy, cast, fill ---------------------------------------------- */
+/* dst[...] = (dst.dtype) src[...]; src broadcasts to dst; any strides;
+ * overlapping src and dst are handled through a temporary. */
+st_status st_copy(st_tensor *dst, const st_tensor *src);
+/* value points to one element of dst's dtype. */
+st_status st_fill(st_tensor *dst, const void *value);
+
+/* ---- elementwise ---------------------------------------------------- */
+/* unary ops */
+#define ST_U_NEGATIVE 0
+#define ST_U_POSITIVE 1
+#define ST_U_ABS 2
+#define ST_U_SQRT 3
+#define ST_U_EXP 4
+#define ST_U_EXPM1 5
+#define ST_U_LOG 6
+#define ST_U_LOG1P 7
+#define ST_U_LOG2 8
+#define ST_U_LOG10 9
+#define ST_U_SIN 10
+#define ST_U_COS 11
+#define ST_U_TAN 12
+#define ST_U_ASIN 13
+#define ST_U_ACOS 14
+#define ST_U_ATAN 15
+#define ST_U_SINH 16
+#define ST_U_COSH 17
+#define ST_U_TANH 18
+#define ST_U_ASINH 19
+#define ST_U_ACOSH 20
+#define ST_U_ATANH 21
+#define ST_U_FLOOR 22
+#define ST_U_CEIL 23
+#define ST_U_TRUNC 24
+#define ST_U_ROUND 25
+#define ST_U_SIGN 26
+#define ST_U_SQUARE 27
+#define ST_U_RECIPROCAL 28
+#define ST_U_LOGICAL_NOT 29
+#define ST_U_BITWISE_INVERT 30
+#define ST_U_ISNAN 31
+#define ST_U_ISINF 32
+#define ST_U_ISFINITE 33
+#define ST_U_SIGNBIT 34
+#define ST_U_REAL 35
+#define ST_U_IMAG 36
+#define ST_U_CONJ 37
+#define ST_U_SIGMOID 38
+#define ST_U_RSQRT 39
+#define ST_U_FRAC 40
+#define ST_U_COUNT 41
+
+/* binary ops */
+#define ST_B_ADD 0
+#define ST_B_SUBTRACT 1
+#define ST_B_MULTIPLY 2
+#define ST_B_DIVIDE 3
+#define ST_B_FLOOR_DIVIDE 4
+#define ST_B_REMAINDER 5
+#define ST_B_POW 6
+#define ST_B_ATAN2 7
+#define ST_B_HYPOT 8
+#define ST_B_COPYSIGN 9
+#define ST_B_NEXTAFTER 10
+#define ST_B_LOGADDEXP 11
+#define ST_B_MAXIMUM 12
+#define ST_B_MINIMUM 13
+#define ST_B_FMOD 14
+#define ST_B_BITWISE_AND 15
+#define ST_B_BITWISE_OR 16
+#define ST_B_BITWISE_XOR 17
+#define ST_B_LEFT_SHIFT 18
+#define ST_B_RIGHT_SHIFT 19
+#define ST_B_LOGICAL_AND 20
+#define ST_B_LOGICAL_OR 21
+#define ST_B_LOGICAL_XOR 22
+#define ST_B_EQUAL 23
+#define ST_B_NOT_EQUAL 24
+#define ST_B_LESS 25
+#define ST_B_LESS_EQUAL 26
+#define ST_B_GREATER 27
+#define ST_B_GREATER_EQUAL 28
+#define ST_B_TRUNC_DIVIDE 29
+#define ST_B_COUNT 30
+
+/* Result dtype of an op on operands of `dtype`, or -1 when the core has
+ * no kernel for that pair.  The Python layers read their dtype tables
+ * from these, so the C kernels stay the one truth of what exists. */
+int st_unary_result(int op, int dtype);
+int st_binary_result(int op, int dtype);
+
+/* out = op(a); a broadcasts to out; a.dtype is the kernel's dtype. */
+st_status st_unary(int op, st_tensor *out, const st_tensor *a);
+/* out = op(a, b); a and b have one dtype and broadcast to out. */
+st_status st_binary(int op, st_tensor *out, const st_tensor *a, const st_tensor *b);
+/* out = cond ? a : b (cond bool; a, b, out one dtype; all broadcast). */
+st_status st_where(st_tensor *out, const st_tensor *cond, const st_tensor *a,
+                   const st_tensor *b);
+/* out = min(max(a, lo), hi), NaN-propagating; lo or hi may be NULL. */
+st_status st_clamp(st_tensor *out, const st_tensor *a, const st_tensor *lo,
+                   const st_tensor *hi);
+
+/* ---- reductions ------------------------------------------------------ */
+#define ST_R_SUM 0
+#define ST_R_PROD 1
+#define ST_R_MIN 2
+#define ST_R_MAX 3
+#define ST_R_ALL 4
+#define ST_R_ANY 5
+#define ST_R_SUMSQDEV 6    /* sum |x - m|^2, m given as `aux` (var/std) */
+#define ST_R_COUNT 7
+
+/* dtype of the accumulator (and so of `out`) for an op on `dtype`, or -1. */
+int st_reduce_result(int op, int dtype);
+/* Reduce `in` over the dims flagged in `dims` (dims[d] != 0).  `out` has
+ * in's ndim with size 1 on reduced dims (keepdim form) and dtype
+ * st_reduce_result(op, in.dtype).  `aux` (SUMSQDEV only) has out's shape. */
+st_status st_reduce(int op, st_tensor *out, const st_tensor *in,
+                    const uint8_t *dims, const st_tensor *aux);
+/* Position (0-based, along `dim`) of the first min/max of each lane; out
+ * is int64 in keepdim form.  NaN counts as the extreme (first NaN wins). */
+st_status st_argreduce(int is_max, st_tensor *out, const st_tensor *in, int dim);
+/* Running sum/product along dim; out has in's shape and dtype
+ * st_reduce_result(ST_R_SUM / ST_R_PROD, in.dtype). */
+st_status st_cumulative(int is_prod, st_tensor *out, const st_tensor *in, int dim);
+st_status st_count_nonzero(const st_tensor *in, int64_t *count);
+
+/* ---- index kernels --------------------------------------------------- */
+/* Every index is checked against its bound before anything is written. */
+/* out = in.index_select(dim, idx); idx is a 1-D int64 tensor. */
+st_status st_index_select(st_tensor *out, const st_tensor *in, int dim,
+                          const st_tensor *idx, int flags);
+/* dst.select(dim, idx[i]) = src.select(dim, i)   (accumulate: +=) */
+st_status st_index_copy(st_tensor *dst, int dim, const st_tensor *idx,
+                        const st_tensor *src, int accumulate, int flags);
+st_status st_index_fill(st_tensor *dst, int dim, const st_tensor *idx,
+                        const void *value, int flags);
+/* out[..i..] = in[..idx[..i..]..] along dim; out has idx's shape. */
+st_status st_gather(st_tensor *out, const st_tensor *in, int dim,
+                    const st_tensor *idx, int flags);
+/* dst[..idx[..i..]..] = src[..i..] along dim (accumulate: +=). */
+st_status st_scatter(st_tensor *dst, int dim, const st_tensor *idx,
+                     const st_tensor *src, int accumulate, int flags);
+st_status st_scatter_fill(st_tensor *dst, int dim, const st_tensor *idx,
+                          const void *value, int flags);
+/* Elements of in where mask (bool or uint8, broadcast to in) is set, in C
+ * order, into the 1-D out of exactly that count. */
+st_status st_masked_select(st_tensor *out, const st_tensor *in, const st_tensor *mask);
+/* dst[mask] = successive elements of src (C order). */
+st_status st_masked_copy(st_tensor *dst, const st_tensor *mask, const st_tensor *src);
+st_status st_masked_fill(st_tensor *dst, const st_tensor *mask, const void *value);
+/* Coordinates of the nonzero elements, C order, into int64 out [count, ndim]. */
+st_status st_nonzero(st_tensor *out, const st_tensor *in, int flags);
+
+/* ---- sorting --------------------------------------------------------- */
+/* Stable sort along dim.  values and/or indices (int64) may be NULL.
+ * Ascending puts NaN last; descending is its exact reverse order among
+ * unequal values (NaN first) and keeps equal values in input order. */
+st_status st_sort(st_tensor *values, st_tensor *indices, const st_tensor *in,
+                  int dim, int descending, int flags);
+
+#endif
