@@ -1,0 +1,183 @@
+"""Elementwise ops and reductions over Cores: output allocation, shape and
+dtype rules read from the C tables, one C call each.  0-based."""
+from __future__ import annotations
+
+import math
+import operator
+
+from ._c._strided import ffi, lib
+from ._core import DTYPES, Core, check, dtype, scalar
+from ._views import normalize_dim, view_as_shape
+
+# op name -> C code, read off the header's constants so the two never drift
+UNARY = {k[5:].lower(): getattr(lib, k) for k in dir(lib)
+         if k.startswith("ST_U_") and k != "ST_U_COUNT"}
+BINARY = {k[5:].lower(): getattr(lib, k) for k in dir(lib)
+          if k.startswith("ST_B_") and k != "ST_B_COUNT"}
+REDUCE = {k[5:].lower(): getattr(lib, k) for k in dir(lib)
+          if k.startswith("ST_R_") and k != "ST_R_COUNT"}
+
+
+def unary_result(op, dt):
+    """The dtype `op` gives for `dt`, or None when the core has no kernel."""
+    code = lib.st_unary_result(UNARY[op], dtype(dt).code)
+    return DTYPES[code] if code >= 0 else None
+
+
+def binary_result(op, dt):
+    code = lib.st_binary_result(BINARY[op], dtype(dt).code)
+    return DTYPES[code] if code >= 0 else None
+
+
+def reduce_result(op, dt):
+    code = lib.st_reduce_result(REDUCE[op], dtype(dt).code)
+    return DTYPES[code] if code >= 0 else None
+
+
+def broadcast_shapes(*shapes):
+    """The broadcast of several shapes (numpy rules), or ValueError."""
+    ndim = max((len(s) for s in shapes), default=0)
+    out = [1] * ndim
+    for s in shapes:
+        for i, n in enumerate(s, ndim - len(s)):
+            if n != 1:
+                if out[i] not in (1, n):
+                    raise ValueError(f"shapes {', '.join(map(str, shapes))} do not broadcast: "
+                                     f"{out[i]} vs {n} at dimension {i}")
+                out[i] = n
+    return tuple(out)
+
+
+def _out_for(out, shape, dt, what):
+    if out is None:
+        return Core.empty(shape, dt)
+    if out.shape != tuple(shape):
+        raise ValueError(f"{what}: output has shape {out.shape}, expected {tuple(shape)}")
+    return out
+
+
+def unary(op, a, out=None):
+    res = unary_result(op, a.dtype)
+    if res is None:
+        raise TypeError(f"{op} is not defined for {a.dtype.name}")
+    out = _out_for(out, a.shape, res, op)
+    check(lib.st_unary(UNARY[op], out.t, a.t))
+    return out
+
+
+def binary(op, a, b, out=None):
+    """op(a, b) for two Cores of one dtype (Python numbers: make a 0-d Core)."""
+    if a.dtype is not b.dtype:
+        raise TypeError(f"{op} needs operands of one dtype, got {a.dtype.name} and {b.dtype.name}")
+    res = binary_result(op, a.dtype)
+    if res is None:
+        raise TypeError(f"{op} is not defined for {a.dtype.name}")
+    out = _out_for(out, broadcast_shapes(a.shape, b.shape), res, op)
+    check(lib.st_binary(BINARY[op], out.t, a.t, b.t))
+    return out
+
+
+def where(cond, a, b, out=None):
+    out = _out_for(out, broadcast_shapes(cond.shape, a.shape, b.shape), a.dtype, "where")
+    check(lib.st_where(out.t, cond.t, a.t, b.t))
+    return out
+
+
+def clamp(a, lo=None, hi=None, out=None):
+    shapes = [a.shape] + [x.shape for x in (lo, hi) if x is not None]
+    out = _out_for(out, broadcast_shapes(*shapes), a.dtype, "clamp")
+    check(lib.st_clamp(out.t, a.t, lo.t if lo is not None else ffi.NULL,
+                       hi.t if hi is not None else ffi.NULL))
+    return out
+
+
+# ---------------------------------------------------------------- reductions
+
+
+def normalize_axes(axes, ndim):
+    """A sorted tuple of distinct non-negative dims (None: all)."""
+    if axes is None:
+        return tuple(range(ndim))
+    if isinstance(axes, int) or hasattr(axes, "__index__"):
+        axes = (axes,)
+    dims = tuple(sorted(normalize_dim(d, ndim, "axis") for d in axes))
+    if len(set(dims)) != len(dims):
+        raise ValueError(f"repeated axis in {tuple(axes)}")
+    if ndim == 0 and dims:
+        return ()
+    return dims
+
+
+def _drop(c, dims):
+    """c without its (size-1) dims `dims`."""
+    shape = [n for d, n in enumerate(c.shape) if d not in dims]
+    return view_as_shape(c, shape)
+
+
+def reduce(op, a, axes=None, keepdims=False, aux=None):
+    """Reduce a over `axes`; the result dtype is the accumulator's
+    (reduce_result).  aux: the keepdim mean for 'sumsqdev'."""
+    res = reduce_result(op, a.dtype)
+    if res is None:
+        raise TypeError(f"{op} is not defined for {a.dtype.name}")
+    dims = normalize_axes(axes, a.ndim)
+    if op in ("min", "max") and any(a.shape[d] == 0 for d in dims):
+        raise ValueError(f"{op} of an empty sequence has no identity")
+    keep_shape = [1 if d in dims else n for d, n in enumerate(a.shape)]
+    out = Core.empty(keep_shape, res)
+    mask = ffi.new("uint8_t[]", [d in dims for d in range(a.ndim)] or [0])
+    check(lib.st_reduce(REDUCE[op], out.t, a.t, mask, aux.t if aux is not None else ffi.NULL))
+    return out if keepdims else _drop(out, dims)
+
+
+def count(a, axes):
+    return math.prod(a.shape[d] for d in normalize_axes(axes, a.ndim))
+
+
+def mean(a, axes=None, keepdims=False):
+    """Mean of a floating or complex Core."""
+    s = reduce("sum", a, axes, keepdims)
+    return binary("divide", s, scalar(count(a, axes), s.dtype), out=s)
+
+
+def var(a, axes=None, correction=0.0, keepdims=False):
+    """Variance of a floating or complex Core (two passes: mean, then the
+    sum of squared deviations: stable where the one-pass formula is not)."""
+    m = mean(a, axes, keepdims=True)
+    ssd = reduce("sumsqdev", a, axes, keepdims, aux=m)
+    dof = max(count(a, axes) - correction, 0)
+    return binary("divide", ssd, scalar(dof, ssd.dtype), out=ssd)
+
+
+def std(a, axes=None, correction=0.0, keepdims=False):
+    return unary("sqrt", var(a, axes, correction, keepdims), )
+
+
+def argreduce(is_max, a, axis=None, keepdims=False):
+    """0-based position of the first max (min) along axis; None: flattened."""
+    if axis is None:
+        flat = view_as_shape(a, (a.size,))
+        if flat is None:
+            from ._core import contiguous
+            flat = view_as_shape(contiguous(a), (a.size,))
+        r = argreduce(is_max, flat, 0, keepdims=False)
+        return view_as_shape(r, (1,) * a.ndim) if keepdims else r
+    dim = normalize_dim(axis, a.ndim, "axis")
+    keep_shape = [1 if d == dim else n for d, n in enumerate(a.shape)]
+    out = Core.empty(keep_shape, "int64")
+    check(lib.st_argreduce(bool(is_max), out.t, a.t, dim))
+    return out if keepdims or a.ndim == 0 else _drop(out, (dim,))
+
+
+def cumulative(is_prod, a, axis):
+    dim = normalize_dim(axis, a.ndim, "axis")
+    res = reduce_result("prod" if is_prod else "sum", a.dtype)
+    out = Core.empty(a.shape, res)
+    check(lib.st_cumulative(bool(is_prod), out.t, a.t, dim))
+    return out
+
+
+def count_nonzero(a):
+    n = ffi.new("int64_t *")
+    check(lib.st_count_nonzero(a.t, n))
+    return n[0]
