@@ -1,0 +1,80 @@
+"""Shared test helpers: numpy is the oracle; arrays cross into the core
+through borrowed memory (zero-copy views with numpy's exact strides) or
+through a copy into owned memory."""
+import numpy as np
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+from strided import _core
+
+DTYPE_NAMES = [d.name for d in _core.DTYPES]
+NUMPY = {name: np.dtype(name) for name in DTYPE_NAMES}
+INT_NAMES = [n for n in DTYPE_NAMES if n.startswith(("int", "uint"))]
+FLOAT_NAMES = ["float32", "float64"]
+COMPLEX_NAMES = ["complex64", "complex128"]
+
+
+def borrow(a):
+    """A Core viewing numpy array `a`'s memory (same strides, zero-copy).
+    The Core keeps `a` alive."""
+    item = a.dtype.itemsize
+    if a.size == 0:
+        return _core.Core.empty(a.shape, a.dtype.name)
+    # the lowest address the view reaches, and the byte extent
+    lo = sum((n - 1) * s for n, s in zip(a.shape, a.strides) if s < 0)
+    hi = sum((n - 1) * s for n, s in zip(a.shape, a.strides) if s > 0) + item
+    base = a.ctypes.data + lo
+    storage = _core.borrow_storage(base, hi - lo, readonly=not a.flags.writeable, owner=a)
+    strides = [s // item for s in a.strides]
+    return _core.Core.over(storage, a.dtype.name, -lo // item, a.shape, strides)
+
+
+def to_core(a):
+    """An owned, C-contiguous Core with a copy of numpy array `a`."""
+    a = np.asarray(a)
+    out = _core.Core.empty(a.shape, a.dtype.name)
+    _core.copy_(out, borrow(a))
+    return out
+
+
+def to_numpy(c):
+    """A numpy copy of Core `c` (through the core's own contiguous copy)."""
+    c = _core.contiguous(c)
+    dt = NUMPY[c.dtype.name]
+    if c.size == 0:
+        return np.empty(c.shape, dt)
+    from strided._c._strided import ffi, lib
+    buf = ffi.buffer(lib.st_tensor_data(c.t), c.size * dt.itemsize)
+    return np.frombuffer(bytes(buf), dt).reshape(c.shape)
+
+
+# ---- strategies ----
+
+shapes = hnp.array_shapes(min_dims=0, max_dims=4, min_side=0, max_side=6)
+
+
+def arrays(dtype, shape=shapes, **kw):
+    kw.setdefault("elements", None)
+    return hnp.arrays(NUMPY[dtype] if isinstance(dtype, str) else dtype, shape, **kw)
+
+
+@st.composite
+def layouts(draw, a):
+    """A numpy view over new memory in another layout: contiguous,
+    transposed, stepped, reversed, or broadcast (zero stride on dim 0,
+    repeating a's first row, so its values differ from a's).  Tests compute
+    the oracle on the returned view."""
+    kind = draw(st.sampled_from(["contiguous", "transposed", "stepped", "reversed", "broadcast"]))
+    if a.ndim == 0 or kind == "contiguous":
+        return a
+    if kind == "transposed":
+        return np.ascontiguousarray(a.T).T
+    if kind == "stepped":
+        big = np.zeros(tuple(2 * n for n in a.shape), a.dtype)
+        view = big[tuple(slice(None, None, 2) for _ in a.shape)]
+        view[...] = a
+        return view
+    flip = tuple(slice(None, None, -1) for _ in a.shape)
+    if kind == "reversed":
+        return np.ascontiguousarray(a[flip])[flip]
+    return np.broadcast_to(a[:1], a.shape) if a.shape[0] > 0 else a
