@@ -43,7 +43,7 @@ ffi.set_source(
     include_dirs=[str(HERE)],
     extra_compile_args=compile_args(),
     extra_link_args=["-fopenmp"] + (["-fsanitize=address,undefined"] if os.environ.get("STRIDED_DEBUG") else []),
-    libraries=["m"],
+    libraries=["m", "mvec"],
 )
 
 if __name__ == "__main__":

@@ -40,7 +40,7 @@ static inline uint64_t st_f2u(double x)
 
 /* one cast loop per (src, dst) pair */
 #define DEF_CAST(SCODE, SSFX, ST, SR, DCODE, DSFX, DT, DR)                            \
-    static void cast_##SSFX##_to_##DSFX(char **args, const int64_t *np,               \
+    ST_SIMD static void cast_##SSFX##_to_##DSFX(char **args, const int64_t *np,               \
                                         const int64_t *steps, void *extra)            \
     {                                                                                 \
         (void)extra;                                                                  \

@@ -17,6 +17,7 @@
  *   negative: -1), as numpy does. */
 #include "st_internal.h"
 #include <tgmath.h>
+#include "st_mvec.h"
 
 /* ---- scalar helpers ---- */
 #define DEF_FLOAT_HELPERS(T, SFX)                                                     \
@@ -199,7 +200,7 @@ static inline st_c128 st_csign(st_c128 z)
 #define OUT_REAL(T, R) R
 
 #define DEF_UNARY(CODE, SFX, T, R, OP, KIND, EXPR)                                    \
-    static void u_##OP##_##SFX(char **args, const int64_t *np, const int64_t *s,      \
+    ST_SIMD static void u_##OP##_##SFX(char **args, const int64_t *np, const int64_t *s,      \
                                void *extra)                                           \
     {                                                                                 \
         typedef T st_T;                                                               \
@@ -232,7 +233,7 @@ static inline st_c128 st_csign(st_c128 z)
         o[i] = (st_O)(EXPR);                                                          \
     }
 #define DEF_BINARY(CODE, SFX, T, R, OP, KIND, EXPR)                                   \
-    static void b_##OP##_##SFX(char **args, const int64_t *np, const int64_t *s,      \
+    ST_SIMD static void b_##OP##_##SFX(char **args, const int64_t *np, const int64_t *s,      \
                                void *extra)                                           \
     {                                                                                 \
         typedef T st_T;                                                               \

@@ -45,7 +45,7 @@ static int sum_acc_dtype(int dtype)
 /* ---- pairwise summation (segments fold into 8 partial sums, halves recurse) */
 #define PAIRWISE_BLOCK 128
 #define DEF_PAIRWISE(SFX, T, A)                                                       \
-    static A pairwise_##SFX(const char *p, int64_t n, int64_t step)                   \
+    ST_SIMD static A pairwise_##SFX(const char *p, int64_t n, int64_t step)                   \
     {                                                                                 \
         if (n < 8) {                                                                  \
             A s = 0;                                                                  \
@@ -83,7 +83,7 @@ DEF_PAIRWISE(complex128, st_c128, st_c128)
 /* ---- accumulate kernels: args {acc, in[, aux]} ---- */
 /* FOLD(acc, x) folds one input value into the accumulator. */
 #define DEF_ACCUMULATE(NAME, SFX, T, A, FOLD)                                         \
-    static void NAME##_##SFX(char **args, const int64_t *np, const int64_t *s, void *extra) \
+    ST_SIMD static void NAME##_##SFX(char **args, const int64_t *np, const int64_t *s, void *extra) \
     {                                                                                 \
         (void)extra;                                                                  \
         const int64_t n = *np;                                                        \

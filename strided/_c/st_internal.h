@@ -131,6 +131,14 @@ void st_lanes_run(const st_lanes *ln, st_lane_fn lane, void *extra, int64_t work
 st_loop_fn st_cast_loop(int src, int dst);     /* dst = (dst type) src */
 st_loop_fn st_fill_loop(int64_t itemsize);     /* extra points at the value */
 
+/* Kernels are compiled for AVX-512, AVX2 and baseline x86-64; the loader
+ * picks the best clone for the machine (one build serves any x86-64). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(ST_NO_CLONES)
+#define ST_SIMD __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#else
+#define ST_SIMD
+#endif
+
 /* ---- threads ---- */
 int st_threads_for(int64_t work);   /* how many threads `work` elements deserve */
 #define ST_PARALLEL_GRAIN 32768

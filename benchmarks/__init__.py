@@ -1,0 +1,10 @@
+"""Benchmarks: the core against numpy and PyTorch, side by side in one process.
+
+Run with `python -m benchmarks` from the repository root (see README.md).
+
+    cases.py     the cases, as data: one line per case
+    convert.py   moving arrays between numpy, the core and torch (setup only)
+    timing.py    the timing method: calibrated inner loops, interleaved repeats, medians
+    run.py       one case: prepare, verify against numpy, time
+    report.py    the table (text or Markdown), the summary line, JSON
+"""

@@ -1,0 +1,80 @@
+"""Moving arrays between numpy, the core and torch.  Used to build inputs and
+to read results for checking; never inside a timed call."""
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from strided import _core, _views
+from strided._core import ffi, lib
+
+try:
+    import torch
+except ImportError:          # the torch column then reads "n/a"
+    torch = None
+
+CONTESTANTS = ("ours", "numpy", "torch")
+
+
+class Trio(NamedTuple):
+    """One operand as each contestant holds it: its own memory, same values."""
+    ours: Any
+    numpy: np.ndarray
+    torch: Any          # None when torch is not installed
+
+
+def to_core(a):
+    """An owned, C-contiguous Core with a copy of numpy array `a`."""
+    a = np.ascontiguousarray(a)
+    c = _core.Core.empty(a.shape, a.dtype.name)
+    if a.nbytes:
+        ffi.memmove(lib.st_tensor_data(c.t), ffi.from_buffer(a), a.nbytes)
+    return c
+
+
+def core_to_numpy(c):
+    """A numpy copy of Core `c`, whatever its layout."""
+    c = _core.contiguous(c)
+    dt = np.dtype(c.dtype.name)
+    if c.size == 0:
+        return np.empty(c.shape, dt)
+    buf = ffi.buffer(lib.st_tensor_data(c.t), c.size * dt.itemsize)
+    return np.frombuffer(buf, dt).reshape(c.shape).copy()
+
+
+def to_numpy(x):
+    """A numpy copy of any contestant's array."""
+    if isinstance(x, _core.Core):
+        return core_to_numpy(x)
+    if torch is not None and isinstance(x, torch.Tensor):
+        return x.detach().cpu().numpy().copy()
+    return np.array(x, copy=True)
+
+
+# layout name -> how each contestant takes the view (applied once, in setup)
+VIEWS = {
+    "C": (lambda c: c, lambda a: a, lambda t: t),
+    "T": (lambda c: _views.transpose(c, 0, 1), lambda a: a.T, lambda t: t.t()),
+}
+
+
+def trio_from(base, view="C"):
+    """Inputs: numpy's own `base`, and copies of it in our memory and
+    torch's, each then viewed through `view`."""
+    v_ours, v_np, v_torch = VIEWS[view]
+    t = v_torch(torch.from_numpy(base).clone()) if torch is not None else None
+    return Trio(v_ours(to_core(base)), v_np(base), t)
+
+
+def trio_empty(shape, dtype, view="C"):
+    """An output of `shape` in each contestant's memory.  With view "T" the
+    memory is C-contiguous for the reversed shape and then transposed, the
+    layout numpy and torch give `a.T + b.T`."""
+    shape = tuple(shape)
+    v_ours, v_np, v_torch = VIEWS[view]
+    mem = shape[::-1] if view == "T" else shape
+    t = v_torch(torch.empty(mem, dtype=getattr(torch, dtype))) if torch is not None else None
+    # fill with NaN-free garbage-free zeros so a kernel that writes nothing is caught
+    return Trio(v_ours(_core.full(mem, 0, dtype)), v_np(np.zeros(mem, dtype)),
+                t.zero_() if t is not None else None)

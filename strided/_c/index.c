@@ -1,0 +1,894 @@
+/* index.c -- index kernels: index_select / index_copy / index_add /
+ * index_fill, gather, scatter / scatter_add / scatter_fill, masked select /
+ * copy / fill, nonzero.
+ *
+ * All the index forms reduce to two iterations over an index shape S:
+ *   gather:  out[p] = in'[p + norm(idx'[p]) along dim]
+ *   scatter: dst'[p + norm(idx'[p]) along dim] (op)= src'[p]   (or a value)
+ * where the primed tensors are views of shape S with stride 0 along dim
+ * (the kernel adds the index times the real stride), and index_select /
+ * index_copy / index_fill see their 1-D index broadcast over S (stride 0
+ * everywhere but dim).  Moves are type-agnostic, by item size; only the
+ * accumulating forms have per-type add loops (bool: logical or; integers
+ * wrap modulo 2^bits).
+ *
+ * Gather runs in any order on any number of threads.  Scatter runs in C
+ * order, so that a repeated index resolves the same way every time (the
+ * last write wins, additions happen in index order); threads split only
+ * a dim that the destination walks, so no two threads write one element.
+ *
+ * Every index is checked against its bound in a pre-pass before anything
+ * is written; an input sharing memory with the destination is read from a
+ * copy.  masked_select, masked_copy and nonzero run serially in C order. */
+#include "st_internal.h"
+#include <stdio.h>
+
+#define IDX_FLAGS (ST_IDX_BASE1 | ST_IDX_WRAP)
+
+/* ---- index normalisation ---------------------------------------------
+ * A user index v: v < 0 counts from the end (WRAP only), otherwise it
+ * counts from `base` (0 or 1).  Valid iff the 0-based result is in
+ * [0, size).  Kernels run after the pre-pass and normalise unchecked. */
+static inline int idx_valid(int64_t v, int64_t size, int flags)
+{
+    int64_t i;
+    if (v < 0) {
+        if (!(flags & ST_IDX_WRAP)) return 0;
+        i = v + size;
+    } else {
+        i = v - ((flags & ST_IDX_BASE1) ? 1 : 0);
+    }
+    return i >= 0 && i < size;
+}
+
+static inline int64_t idx_norm(int64_t v, int64_t size, int64_t base)
+{
+    return v < 0 ? v + size : v - base;
+}
+
+static int idx_base(int flags) { return (flags & ST_IDX_BASE1) ? 1 : 0; }
+
+/* The valid user range of an index into `size` positions, for messages. */
+static const char *range_str(char *buf, size_t len, int64_t size, int flags)
+{
+    long long n = size, b = idx_base(flags);
+    if (!(flags & ST_IDX_WRAP) || n == 0)
+        snprintf(buf, len, "[%lld, %lld)", b, n + b);
+    else if (!b)
+        snprintf(buf, len, "[%lld, %lld)", -n, n);
+    else
+        snprintf(buf, len, "[%lld, -1] or [1, %lld]", -n, n);
+    return buf;
+}
+
+static void shape_str(char *buf, size_t len, int ndim, const int64_t *sizes)
+{
+    size_t used = (size_t)snprintf(buf, len, "(");
+    for (int d = 0; d < ndim && used < len; d++)
+        used += (size_t)snprintf(buf + used, len - used, d ? ", %lld" : "%lld",
+                                 (long long)sizes[d]);
+    if (used < len) snprintf(buf + used, len - used, ndim == 1 ? ",)" : ")");
+}
+
+/* ---- index pre-pass: any bad index (parallel), then the first (C order) */
+typedef struct {
+    int64_t size;
+    int flags;
+    int bad;
+    int64_t first;
+} idx_check;
+
+static void check_any_loop(char **args, const int64_t *np, const int64_t *s, void *extra)
+{
+    idx_check *c = extra;
+    const int64_t size = c->size;
+    const int flags = c->flags;
+    int bad = 0;
+    for (int64_t k = 0; k < *np; k++)
+        bad |= !idx_valid(*(const int64_t *)(args[0] + k * s[0]), size, flags);
+    if (bad) __atomic_store_n(&c->bad, 1, __ATOMIC_RELAXED);
+}
+
+static void find_first_loop(char **args, const int64_t *np, const int64_t *s, void *extra)
+{
+    idx_check *c = extra;
+    if (c->bad) return;
+    for (int64_t k = 0; k < *np; k++) {
+        int64_t v = *(const int64_t *)(args[0] + k * s[0]);
+        if (!idx_valid(v, c->size, c->flags)) {
+            c->bad = 1;
+            c->first = v;
+            return;
+        }
+    }
+}
+
+/* Every value of idx must index `size` positions along dim. */
+static st_status check_indices(const st_tensor *idx, int64_t size, int flags, const char *name,
+                               int dim)
+{
+    if (st_tensor_numel(idx) == 0) return ST_OK;
+    st_status rc;
+    st_iter it;
+    const st_tensor *ops[1] = {idx};
+    idx_check c = {size, flags, 0, 0};
+    if ((rc = st_iter_init(&it, 1, ops, 0))) return rc;
+    st_iter_run(&it, check_any_loop, &c, 0);
+    if (!c.bad) return ST_OK;
+    c.bad = 0;
+    if ((rc = st_iter_init(&it, 1, ops, ST_ITER_C_ORDER | ST_ITER_SERIAL))) return rc;
+    st_iter_run(&it, find_first_loop, &c, ST_ITER_SERIAL);
+    char range[96];
+    return st_fail(ST_E_INDEX, "%s: index %lld out of range %s at dim %d", name,
+                   (long long)c.first, range_str(range, sizeof range, size, flags),
+                   dim + idx_base(flags));
+}
+
+/* ---- shared argument checks ---- */
+static st_status check_flags(int flags, const char *name)
+{
+    if (flags & ~IDX_FLAGS) return st_fail(ST_E_VALUE, "%s: unknown flags 0x%x", name, flags);
+    return ST_OK;
+}
+
+/* dim must name a dim of t (a 0-d tensor has one dim of size 1). */
+static st_status check_dim(const st_tensor *t, int dim, int flags, const char *name)
+{
+    int n = t->ndim ? t->ndim : 1, b = idx_base(flags);
+    if (dim < 0 || dim >= n)
+        return st_fail(ST_E_INDEX, "%s: dim %d out of range [%d, %d)", name, dim + b, b, n + b);
+    return ST_OK;
+}
+
+static st_status check_index_dtype(const st_tensor *idx, const char *name)
+{
+    if (idx->dtype != ST_INT64)
+        return st_fail(ST_E_TYPE, "%s: index must be int64, got %s", name,
+                       st_dtype_name(idx->dtype));
+    return st_check_storage(idx, "index");
+}
+
+static st_status check_same_dtype(const st_tensor *a, const st_tensor *b, const char *what_a,
+                                  const char *what_b, const char *name)
+{
+    if (a->dtype != b->dtype)
+        return st_fail(ST_E_TYPE, "%s: %s is %s but %s is %s", name, what_a,
+                       st_dtype_name(a->dtype), what_b, st_dtype_name(b->dtype));
+    return ST_OK;
+}
+
+/* t must have exactly the shape (ndim, sizes). */
+static st_status check_shape(const st_tensor *t, int ndim, const int64_t *sizes,
+                             const char *what, const char *name)
+{
+    int same = t->ndim == ndim;
+    for (int d = 0; d < ndim && same; d++) same = t->sizes[d] == sizes[d];
+    if (same) return ST_OK;
+    char want[256], got[256];
+    shape_str(want, sizeof want, ndim, sizes);
+    shape_str(got, sizeof got, t->ndim, t->sizes);
+    return st_fail(ST_E_VALUE, "%s: %s has shape %s, expected %s", name, what, got, want);
+}
+
+/* A 1-D (or 0-d, one value) index; its length into *len. */
+static st_status check_index_1d(const st_tensor *idx, const char *name, int64_t *len)
+{
+    st_status rc;
+    if ((rc = check_index_dtype(idx, name))) return rc;
+    if (idx->ndim > 1)
+        return st_fail(ST_E_VALUE, "%s: index must be 1-D, got %d dims", name, idx->ndim);
+    *len = st_tensor_numel(idx);
+    return ST_OK;
+}
+
+/* mask (bool or uint8) must broadcast to (ndim, sizes). */
+static st_status check_mask(const st_tensor *mask, int ndim, const int64_t *sizes,
+                            const char *name)
+{
+    st_status rc;
+    if (mask->dtype != ST_BOOL && mask->dtype != ST_UINT8)
+        return st_fail(ST_E_TYPE, "%s: mask must be bool or uint8, got %s", name,
+                       st_dtype_name(mask->dtype));
+    if ((rc = st_check_storage(mask, "mask"))) return rc;
+    int lead = ndim - mask->ndim, ok = lead >= 0;
+    for (int d = 0; d < mask->ndim && ok; d++)
+        ok = mask->sizes[d] == 1 || mask->sizes[d] == sizes[d + lead];
+    if (ok) return ST_OK;
+    char want[256], got[256];
+    shape_str(want, sizeof want, ndim, sizes);
+    shape_str(got, sizeof got, mask->ndim, mask->sizes);
+    return st_fail(ST_E_VALUE, "%s: mask of shape %s does not broadcast to shape %s", name, got,
+                   want);
+}
+
+/* ---- memory sharing ---- */
+/* 1 when a and b may touch the same bytes (the exact same view included:
+ * unlike an elementwise op, an index kernel reads other positions than it
+ * writes). */
+static int shares_memory(const st_tensor *a, const st_tensor *b)
+{
+    if (!a->storage || !b->storage) return 0;
+    int64_t alo, ahi, blo, bhi;
+    if (st_tensor_extent(a, &alo, &ahi) || st_tensor_extent(b, &blo, &bhi)) return 1;
+    if (alo == ahi || blo == bhi) return 0;
+    uintptr_t a0 = (uintptr_t)a->storage->data, b0 = (uintptr_t)b->storage->data;
+    return !(a0 + (uintptr_t)ahi <= b0 + (uintptr_t)blo || b0 + (uintptr_t)bhi <= a0 + (uintptr_t)alo);
+}
+
+/* Replace *in by a contiguous copy (kept in *tmp, freed by the caller). */
+static st_status detach(const st_tensor **in, st_tensor **tmp)
+{
+    *tmp = st_tensor_temp_like(*in, (*in)->dtype);
+    if (!*tmp) return ST_E_MEMORY;
+    st_status rc = st_copy(*tmp, *in);
+    if (rc) {
+        st_tensor_free(*tmp);
+        *tmp = NULL;
+        return rc;
+    }
+    *in = *tmp;
+    return ST_OK;
+}
+
+/* *in is read from a copy when it shares memory with the destination. */
+static st_status detach_from(const st_tensor *dst, const st_tensor **in, st_tensor **tmp)
+{
+    *tmp = NULL;
+    if (!shares_memory(dst, *in)) return ST_OK;
+    return detach(in, tmp);
+}
+
+/* A destination whose zero strides make several positions one element. */
+static int self_overlapping(const st_tensor *t)
+{
+    for (int d = 0; d < t->ndim; d++)
+        if (t->sizes[d] > 1 && t->strides[d] == 0) return 1;
+    return 0;
+}
+
+/* ---- views (records on the stack that borrow t's storage, no reference) */
+/* t with `sizes` (no larger than its own) and stride 0 along zero_dim. */
+static void view_with(st_tensor *v, const st_tensor *t, const int64_t *sizes, int zero_dim)
+{
+    *v = *t;
+    for (int d = 0; d < t->ndim; d++) v->sizes[d] = sizes[d];
+    if (zero_dim >= 0 && zero_dim < t->ndim) v->strides[zero_dim] = 0;
+}
+
+/* The 1-D (or one-value 0-d) index seen with shape (ndim, sizes): walks
+ * dim, stands still along the others. */
+static void broadcast_index(st_tensor *v, const st_tensor *idx, int ndim, const int64_t *sizes,
+                            int dim)
+{
+    *v = *idx;
+    v->ndim = ndim;
+    for (int d = 0; d < ndim; d++) {
+        v->sizes[d] = sizes[d];
+        v->strides[d] = 0;
+    }
+    if (ndim > 0 && idx->ndim == 1) v->strides[dim] = idx->strides[0];
+}
+
+static int64_t dim_size(const st_tensor *t, int dim) { return t->ndim ? t->sizes[dim] : 1; }
+static int64_t dim_step(const st_tensor *t, int dim)
+{
+    return t->ndim ? t->strides[dim] * st_itemsize(t->dtype) : 0;
+}
+
+/* ---- move kernels, by item size -------------------------------------
+ * gather   args {out, idx, in}:  out = in[+ idx * dstride]
+ * scatter  args {dst, idx, src}: dst[+ idx * dstride] = src
+ * sfill    args {dst, idx}:      dst[+ idx * dstride] = value
+ * mfill    args {dst, mask}:     dst = value where mask
+ * mselect  args {in, mask}:      *out++ = in where mask   (serial)
+ * mcopy    args {dst, mask}:     dst = *src++ where mask  (serial) */
+typedef struct {
+    int64_t dstride;   /* bytes per step along dim of the indexed tensor */
+    int64_t size;      /* its size along dim */
+    int64_t base;      /* 0 or 1 */
+    const void *value;
+} idx_extra;
+
+typedef struct {
+    char *p;           /* next element to write (mselect) or read (mcopy) */
+    int64_t step;      /* bytes */
+} stream_extra;
+
+typedef struct { uint64_t lo, hi; } idx_b128;
+
+#define LOAD_IDX(g, p) idx_norm(*(const int64_t *)(p), (g)->size, (g)->base)
+
+#define DEF_INDEX_MOVES(BITS, T)                                                      \
+    static void gather_##BITS(char **args, const int64_t *np, const int64_t *s,       \
+                              void *extra)                                            \
+    {                                                                                 \
+        const idx_extra *g = extra;                                                   \
+        const int64_t n = *np;                                                        \
+        if (s[1] == 0) {                                                              \
+            const char *src = args[2] + LOAD_IDX(g, args[1]) * g->dstride;            \
+            if (s[0] == sizeof(T) && s[2] == sizeof(T)) {                             \
+                memcpy(args[0], src, (size_t)n * sizeof(T));                          \
+                return;                                                               \
+            }                                                                         \
+            for (int64_t k = 0; k < n; k++)                                           \
+                memcpy(args[0] + k * s[0], src + k * s[2], sizeof(T));                \
+            return;                                                                   \
+        }                                                                             \
+        for (int64_t k = 0; k < n; k++)                                               \
+            memcpy(args[0] + k * s[0],                                                \
+                   args[2] + k * s[2] + LOAD_IDX(g, args[1] + k * s[1]) * g->dstride, \
+                   sizeof(T));                                                        \
+    }                                                                                 \
+    static void scatter_##BITS(char **args, const int64_t *np, const int64_t *s,      \
+                               void *extra)                                           \
+    {                                                                                 \
+        const idx_extra *g = extra;                                                   \
+        const int64_t n = *np;                                                        \
+        if (s[1] == 0) {                                                              \
+            char *dst = args[0] + LOAD_IDX(g, args[1]) * g->dstride;                  \
+            if (s[0] == sizeof(T) && s[2] == sizeof(T)) {                             \
+                memcpy(dst, args[2], (size_t)n * sizeof(T));                          \
+                return;                                                               \
+            }                                                                         \
+            for (int64_t k = 0; k < n; k++)                                           \
+                memcpy(dst + k * s[0], args[2] + k * s[2], sizeof(T));                \
+            return;                                                                   \
+        }                                                                             \
+        for (int64_t k = 0; k < n; k++)                                               \
+            memcpy(args[0] + k * s[0] + LOAD_IDX(g, args[1] + k * s[1]) * g->dstride, \
+                   args[2] + k * s[2], sizeof(T));                                    \
+    }                                                                                 \
+    static void sfill_##BITS(char **args, const int64_t *np, const int64_t *s,        \
+                             void *extra)                                             \
+    {                                                                                 \
+        const idx_extra *g = extra;                                                   \
+        const int64_t n = *np;                                                        \
+        T v;                                                                          \
+        memcpy(&v, g->value, sizeof(T));                                              \
+        for (int64_t k = 0; k < n; k++)                                               \
+            memcpy(args[0] + k * s[0] + LOAD_IDX(g, args[1] + k * s[1]) * g->dstride, \
+                   &v, sizeof(T));                                                    \
+    }                                                                                 \
+    static void mfill_##BITS(char **args, const int64_t *np, const int64_t *s,        \
+                             void *extra)                                             \
+    {                                                                                 \
+        const int64_t n = *np;                                                        \
+        T v;                                                                          \
+        memcpy(&v, extra, sizeof(T));                                                 \
+        for (int64_t k = 0; k < n; k++)                                               \
+            if (*(const uint8_t *)(args[1] + k * s[1]))                               \
+                memcpy(args[0] + k * s[0], &v, sizeof(T));                            \
+    }                                                                                 \
+    static void mselect_##BITS(char **args, const int64_t *np, const int64_t *s,      \
+                               void *extra)                                           \
+    {                                                                                 \
+        stream_extra *o = extra;                                                      \
+        const int64_t n = *np;                                                        \
+        char *out = o->p;                                                             \
+        for (int64_t k = 0; k < n; k++)                                               \
+            if (*(const uint8_t *)(args[1] + k * s[1])) {                             \
+                memcpy(out, args[0] + k * s[0], sizeof(T));                           \
+                out += o->step;                                                       \
+            }                                                                         \
+        o->p = out;                                                                   \
+    }                                                                                 \
+    static void mcopy_##BITS(char **args, const int64_t *np, const int64_t *s,        \
+                             void *extra)                                             \
+    {                                                                                 \
+        stream_extra *i = extra;                                                      \
+        const int64_t n = *np;                                                        \
+        const char *src = i->p;                                                       \
+        for (int64_t k = 0; k < n; k++)                                               \
+            if (*(const uint8_t *)(args[1] + k * s[1])) {                             \
+                memcpy(args[0] + k * s[0], src, sizeof(T));                           \
+                src += sizeof(T);                                                     \
+            }                                                                         \
+        i->p = (char *)src;                                                           \
+    }
+DEF_INDEX_MOVES(8, uint8_t)
+DEF_INDEX_MOVES(16, uint16_t)
+DEF_INDEX_MOVES(32, uint32_t)
+DEF_INDEX_MOVES(64, uint64_t)
+DEF_INDEX_MOVES(128, idx_b128)
+
+enum { K_GATHER, K_SCATTER, K_SFILL, K_MFILL, K_MSELECT, K_MCOPY, K_COUNT };
+#define MOVE_ROW(NAME) {NAME##_8, NAME##_16, NAME##_32, NAME##_64, NAME##_128}
+static const st_loop_fn move_loops[K_COUNT][5] = {
+    MOVE_ROW(gather), MOVE_ROW(scatter), MOVE_ROW(sfill),
+    MOVE_ROW(mfill),  MOVE_ROW(mselect), MOVE_ROW(mcopy)};
+
+static st_loop_fn move_loop(int kind, int dtype)
+{
+    switch (st_itemsize(dtype)) {
+    case 1: return move_loops[kind][0];
+    case 2: return move_loops[kind][1];
+    case 4: return move_loops[kind][2];
+    case 8: return move_loops[kind][3];
+    default: return move_loops[kind][4];
+    }
+}
+
+/* ---- accumulate kernels, per type: args {dst, idx, src} ---- */
+#define ADD_OR(a, b) ((a) || (b))
+/* integer additions wrap modulo 2^bits (unsigned arithmetic, no UB) */
+#define ADD_WRAP(a, b) ((__typeof__(a))((uint64_t)(a) + (uint64_t)(b)))
+#define ADD_PLAIN(a, b) ((a) + (b))
+#define DEF_SCATTER_ADD(CODE, SFX, T, R, ADD)                                         \
+    static void scatter_add_##SFX(char **args, const int64_t *np, const int64_t *s,   \
+                                  void *extra)                                        \
+    {                                                                                 \
+        const idx_extra *g = extra;                                                   \
+        const int64_t n = *np;                                                        \
+        if (s[1] == 0) {                                                              \
+            char *dst = args[0] + LOAD_IDX(g, args[1]) * g->dstride;                  \
+            for (int64_t k = 0; k < n; k++) {                                         \
+                T *o = (T *)(dst + k * s[0]);                                         \
+                *o = ADD(*o, *(const T *)(args[2] + k * s[2]));                       \
+            }                                                                         \
+            return;                                                                   \
+        }                                                                             \
+        for (int64_t k = 0; k < n; k++) {                                             \
+            T *o = (T *)(args[0] + k * s[0] + LOAD_IDX(g, args[1] + k * s[1]) * g->dstride); \
+            *o = ADD(*o, *(const T *)(args[2] + k * s[2]));                           \
+        }                                                                             \
+    }
+ST_TYPES_BOOL(DEF_SCATTER_ADD, ADD_OR)
+ST_TYPES_INT(DEF_SCATTER_ADD, ADD_WRAP)
+ST_TYPES_FLOAT(DEF_SCATTER_ADD, ADD_PLAIN)
+ST_TYPES_COMPLEX(DEF_SCATTER_ADD, ADD_PLAIN)
+
+#define CASE_ADD(CODE, SFX, T, R, ...) case CODE: return scatter_add_##SFX;
+static st_loop_fn add_loop(int dtype)
+{
+    switch (dtype) {
+        ST_TYPES_ALL(CASE_ADD)
+    default: return NULL;
+    }
+}
+
+/* ---- the two runners ---- */
+/* out[p] = in[p, dim <- idx[p]] over out's shape; idxv and inv have out's
+ * shape, inv with stride 0 along dim. */
+static st_status run_gather(st_tensor *out, const st_tensor *idxv, const st_tensor *inv,
+                            int64_t dstride, int64_t size, int flags)
+{
+    if (st_tensor_numel(out) == 0) return ST_OK;
+    st_status rc;
+    st_iter it;
+    const st_tensor *ops[3] = {out, idxv, inv};
+    if ((rc = st_iter_init(&it, 3, ops, 0))) return rc;
+    idx_extra g = {dstride, size, idx_base(flags), NULL};
+    st_iter_run(&it, move_loop(K_GATHER, out->dtype), &g, 0);
+    return ST_OK;
+}
+
+/* Run a scatter iteration (operand 0 the destination view) in C order;
+ * threads split the largest dim the destination walks, so that every
+ * destination element is written by one thread in index order. */
+static void run_ordered(const st_iter *it, st_loop_fn loop, void *extra, int serial)
+{
+    int nt = serial ? 1 : st_threads_for(it->numel);
+    int kept = -1;
+    for (int d = 0; d < it->ndim; d++)
+        if (it->step[d][0] != 0 && it->size[d] > 1 && (kept < 0 || it->size[d] > it->size[kept]))
+            kept = d;
+    if (nt <= 1 || kept < 0) {
+        st_iter_run_range(it, 0, it->numel, loop, extra);
+        return;
+    }
+    int nchunks = it->size[kept] < nt ? (int)it->size[kept] : nt;
+#pragma omp parallel for num_threads(nchunks) schedule(static, 1)
+    for (int t = 0; t < nchunks; t++) {
+        st_iter sub = *it;
+        int64_t a = it->size[kept] * t / nchunks, b = it->size[kept] * (t + 1) / nchunks;
+        sub.size[kept] = b - a;
+        sub.numel = it->numel / it->size[kept] * (b - a);
+        for (int k = 0; k < it->nop; k++) sub.data[k] += a * it->step[kept][k];
+        st_iter_run_range(&sub, 0, sub.numel, loop, extra);
+    }
+}
+
+/* dst[p, dim <- idx[p]] (op)= src[p] (or value) over idxv's shape; srcv
+ * (NULL for a fill) has idxv's shape. */
+static st_status run_scatter(st_tensor *dst, int dim, const st_tensor *idxv,
+                             const st_tensor *srcv, const void *value, int accumulate,
+                             int flags)
+{
+    if (st_tensor_numel(idxv) == 0) return ST_OK;
+    st_status rc;
+    st_tensor dstv;
+    view_with(&dstv, dst, idxv->sizes, dim);
+    st_iter it;
+    const st_tensor *ops[3] = {&dstv, idxv, srcv};
+    if ((rc = st_iter_init(&it, srcv ? 3 : 2, ops, ST_ITER_C_ORDER))) return rc;
+    idx_extra g = {dim_step(dst, dim), dim_size(dst, dim), idx_base(flags), value};
+    st_loop_fn loop = !srcv ? move_loop(K_SFILL, dst->dtype)
+                      : accumulate ? add_loop(dst->dtype) : move_loop(K_SCATTER, dst->dtype);
+    run_ordered(&it, loop, &g, self_overlapping(dst));
+    return ST_OK;
+}
+
+/* ---- index_select ---- */
+st_status st_index_select(st_tensor *out, const st_tensor *in, int dim, const st_tensor *idx,
+                          int flags)
+{
+    const char *name = "index_select";
+    st_status rc;
+    int64_t len = 0;
+    if ((rc = check_flags(flags, name))) return rc;
+    if ((rc = check_index_1d(idx, name, &len))) return rc;
+    if ((rc = check_same_dtype(out, in, "output", "input", name))) return rc;
+    if ((rc = check_dim(in, dim, flags, name))) return rc;
+    if ((rc = st_check_writable(out, "index_select output"))) return rc;
+    if ((rc = st_check_storage(in, "index_select input"))) return rc;
+    int64_t want[ST_MAX_DIMS];
+    for (int d = 0; d < in->ndim; d++) want[d] = d == dim ? len : in->sizes[d];
+    if ((rc = check_shape(out, in->ndim, want, "output", name))) return rc;
+    if (in->ndim == 0 && len != 1)
+        return st_fail(ST_E_VALUE, "%s: a 0-d input takes exactly one index, got %lld", name,
+                       (long long)len);
+    const st_tensor *src = in, *ix = idx;
+    st_tensor *tsrc = NULL, *tix = NULL;
+    rc = detach_from(out, &src, &tsrc);
+    if (!rc) rc = detach_from(out, &ix, &tix);
+    if (!rc) rc = check_indices(ix, dim_size(src, dim), flags, name, dim);
+    if (!rc) {
+        st_tensor idxv, inv;
+        broadcast_index(&idxv, ix, out->ndim, out->sizes, dim);
+        view_with(&inv, src, out->sizes, dim);
+        rc = run_gather(out, &idxv, &inv, dim_step(src, dim), dim_size(src, dim), flags);
+    }
+    st_tensor_free(tsrc);
+    st_tensor_free(tix);
+    return rc;
+}
+
+/* ---- index_copy / index_add / index_fill ---- */
+st_status st_index_copy(st_tensor *dst, int dim, const st_tensor *idx, const st_tensor *src,
+                        int accumulate, int flags)
+{
+    const char *name = accumulate ? "index_add" : "index_copy";
+    st_status rc;
+    int64_t len = 0;
+    if ((rc = check_flags(flags, name))) return rc;
+    if ((rc = check_index_1d(idx, name, &len))) return rc;
+    if ((rc = check_same_dtype(dst, src, "destination", "source", name))) return rc;
+    if ((rc = check_dim(dst, dim, flags, name))) return rc;
+    if ((rc = st_check_writable(dst, "destination"))) return rc;
+    if ((rc = st_check_storage(src, "source"))) return rc;
+    int64_t want[ST_MAX_DIMS];
+    for (int d = 0; d < dst->ndim; d++) want[d] = d == dim ? len : dst->sizes[d];
+    if ((rc = check_shape(src, dst->ndim, want, "source", name))) return rc;
+    if (dst->ndim == 0 && len != 1)
+        return st_fail(ST_E_VALUE, "%s: a 0-d destination takes exactly one index, got %lld",
+                       name, (long long)len);
+    const st_tensor *sr = src, *ix = idx;
+    st_tensor *tsr = NULL, *tix = NULL;
+    rc = detach_from(dst, &sr, &tsr);
+    if (!rc) rc = detach_from(dst, &ix, &tix);
+    if (!rc) rc = check_indices(ix, dim_size(dst, dim), flags, name, dim);
+    if (!rc) {
+        st_tensor idxv;
+        broadcast_index(&idxv, ix, sr->ndim, sr->sizes, dim);
+        rc = run_scatter(dst, dim, &idxv, sr, NULL, accumulate, flags);
+    }
+    st_tensor_free(tsr);
+    st_tensor_free(tix);
+    return rc;
+}
+
+st_status st_index_fill(st_tensor *dst, int dim, const st_tensor *idx, const void *value,
+                        int flags)
+{
+    const char *name = "index_fill";
+    st_status rc;
+    int64_t len = 0;
+    if ((rc = check_flags(flags, name))) return rc;
+    if ((rc = check_index_1d(idx, name, &len))) return rc;
+    if ((rc = check_dim(dst, dim, flags, name))) return rc;
+    if ((rc = st_check_writable(dst, "destination"))) return rc;
+    if (!value) return st_fail(ST_E_VALUE, "%s: no fill value", name);
+    int64_t sizes[ST_MAX_DIMS];
+    for (int d = 0; d < dst->ndim; d++) sizes[d] = d == dim ? len : dst->sizes[d];
+    const st_tensor *ix = idx;
+    st_tensor *tix = NULL;
+    rc = detach_from(dst, &ix, &tix);
+    if (!rc) rc = check_indices(ix, dim_size(dst, dim), flags, name, dim);
+    if (!rc && len > 0) {
+        /* (a 0-d destination sees one index: it is filled once) */
+        st_tensor idxv;
+        broadcast_index(&idxv, ix, dst->ndim, sizes, dim);
+        rc = run_scatter(dst, dim, &idxv, NULL, value, 0, flags);
+    }
+    st_tensor_free(tix);
+    return rc;
+}
+
+/* ---- gather / scatter ---- */
+st_status st_gather(st_tensor *out, const st_tensor *in, int dim, const st_tensor *idx,
+                    int flags)
+{
+    const char *name = "gather";
+    st_status rc;
+    if ((rc = check_flags(flags, name))) return rc;
+    if ((rc = check_index_dtype(idx, name))) return rc;
+    if ((rc = check_same_dtype(out, in, "output", "input", name))) return rc;
+    if ((rc = check_dim(in, dim, flags, name))) return rc;
+    if ((rc = st_check_writable(out, "gather output"))) return rc;
+    if ((rc = st_check_storage(in, "gather input"))) return rc;
+    if (idx->ndim != in->ndim)
+        return st_fail(ST_E_VALUE, "%s: index has %d dims but the input %d", name, idx->ndim,
+                       in->ndim);
+    for (int d = 0; d < in->ndim; d++)
+        if (d != dim && idx->sizes[d] > in->sizes[d])
+            return st_fail(ST_E_VALUE, "%s: index has size %lld at dim %d but the input only %lld",
+                           name, (long long)idx->sizes[d], d + idx_base(flags),
+                           (long long)in->sizes[d]);
+    if ((rc = check_shape(out, idx->ndim, idx->sizes, "output", name))) return rc;
+    const st_tensor *src = in, *ix = idx;
+    st_tensor *tsrc = NULL, *tix = NULL;
+    rc = detach_from(out, &src, &tsrc);
+    if (!rc) rc = detach_from(out, &ix, &tix);
+    if (!rc) rc = check_indices(ix, dim_size(src, dim), flags, name, dim);
+    if (!rc) {
+        st_tensor inv;
+        view_with(&inv, src, ix->sizes, dim);
+        rc = run_gather(out, ix, &inv, dim_step(src, dim), dim_size(src, dim), flags);
+    }
+    st_tensor_free(tsrc);
+    st_tensor_free(tix);
+    return rc;
+}
+
+/* Checks shared by scatter and scatter_fill (src NULL for the fill). */
+static st_status check_scatter(const st_tensor *dst, int dim, const st_tensor *idx,
+                               const st_tensor *src, int flags, const char *name)
+{
+    st_status rc;
+    if ((rc = check_flags(flags, name))) return rc;
+    if ((rc = check_index_dtype(idx, name))) return rc;
+    if (src && (rc = check_same_dtype(dst, src, "destination", "source", name))) return rc;
+    if ((rc = check_dim(dst, dim, flags, name))) return rc;
+    if ((rc = st_check_writable(dst, "destination"))) return rc;
+    if (src && (rc = st_check_storage(src, "source"))) return rc;
+    if (idx->ndim != dst->ndim)
+        return st_fail(ST_E_VALUE, "%s: index has %d dims but the destination %d", name,
+                       idx->ndim, dst->ndim);
+    if (src && src->ndim != dst->ndim)
+        return st_fail(ST_E_VALUE, "%s: source has %d dims but the destination %d", name,
+                       src->ndim, dst->ndim);
+    for (int d = 0; d < dst->ndim; d++) {
+        if (d != dim && idx->sizes[d] > dst->sizes[d])
+            return st_fail(ST_E_VALUE,
+                           "%s: index has size %lld at dim %d but the destination only %lld",
+                           name, (long long)idx->sizes[d], d + idx_base(flags),
+                           (long long)dst->sizes[d]);
+        if (src && idx->sizes[d] > src->sizes[d])
+            return st_fail(ST_E_VALUE, "%s: index has size %lld at dim %d but the source only %lld",
+                           name, (long long)idx->sizes[d], d + idx_base(flags),
+                           (long long)src->sizes[d]);
+    }
+    return ST_OK;
+}
+
+st_status st_scatter(st_tensor *dst, int dim, const st_tensor *idx, const st_tensor *src,
+                     int accumulate, int flags)
+{
+    const char *name = accumulate ? "scatter_add" : "scatter";
+    st_status rc;
+    if ((rc = check_scatter(dst, dim, idx, src, flags, name))) return rc;
+    const st_tensor *sr = src, *ix = idx;
+    st_tensor *tsr = NULL, *tix = NULL;
+    rc = detach_from(dst, &sr, &tsr);
+    if (!rc) rc = detach_from(dst, &ix, &tix);
+    if (!rc) rc = check_indices(ix, dim_size(dst, dim), flags, name, dim);
+    if (!rc) {
+        st_tensor srcv;
+        view_with(&srcv, sr, ix->sizes, -1);
+        rc = run_scatter(dst, dim, ix, &srcv, NULL, accumulate, flags);
+    }
+    st_tensor_free(tsr);
+    st_tensor_free(tix);
+    return rc;
+}
+
+st_status st_scatter_fill(st_tensor *dst, int dim, const st_tensor *idx, const void *value,
+                          int flags)
+{
+    const char *name = "scatter_fill";
+    st_status rc;
+    if ((rc = check_scatter(dst, dim, idx, NULL, flags, name))) return rc;
+    if (!value) return st_fail(ST_E_VALUE, "%s: no fill value", name);
+    const st_tensor *ix = idx;
+    st_tensor *tix = NULL;
+    rc = detach_from(dst, &ix, &tix);
+    if (!rc) rc = check_indices(ix, dim_size(dst, dim), flags, name, dim);
+    if (!rc) rc = run_scatter(dst, dim, ix, NULL, value, 0, flags);
+    st_tensor_free(tix);
+    return rc;
+}
+
+/* ---- masks ---- */
+static void count_set_loop(char **args, const int64_t *np, const int64_t *s, void *extra)
+{
+    int64_t c = 0;
+    for (int64_t k = 0; k < *np; k++) c += *(const uint8_t *)(args[0] + k * s[0]) != 0;
+    __atomic_add_fetch((int64_t *)extra, c, __ATOMIC_RELAXED);
+}
+
+/* Set positions of mask broadcast to (ndim, sizes). */
+static st_status count_set(const st_tensor *mask, int ndim, const int64_t *sizes,
+                           int64_t *count)
+{
+    *count = 0;
+    int64_t n = 1;
+    for (int d = 0; d < ndim; d++) n *= sizes[d];
+    if (n == 0) return ST_OK;
+    st_iter it;
+    const st_tensor *ops[1] = {mask};
+    st_status rc = st_iter_init_shape(&it, 1, ops, ndim, sizes, 0);
+    if (rc) return rc;
+    st_iter_run(&it, count_set_loop, count, 0);
+    return ST_OK;
+}
+
+st_status st_masked_select(st_tensor *out, const st_tensor *in, const st_tensor *mask)
+{
+    const char *name = "masked_select";
+    st_status rc;
+    if ((rc = check_same_dtype(out, in, "output", "input", name))) return rc;
+    if ((rc = check_mask(mask, in->ndim, in->sizes, name))) return rc;
+    if ((rc = st_check_writable(out, "masked_select output"))) return rc;
+    if ((rc = st_check_storage(in, "masked_select input"))) return rc;
+    int64_t count;
+    if ((rc = count_set(mask, in->ndim, in->sizes, &count))) return rc;
+    if ((rc = check_shape(out, 1, &count, "output", name))) return rc;
+    if (count == 0) return ST_OK;
+    const st_tensor *src = in, *mk = mask;
+    st_tensor *tsrc = NULL, *tmk = NULL;
+    rc = detach_from(out, &src, &tsrc);
+    if (!rc) rc = detach_from(out, &mk, &tmk);
+    st_iter it;
+    const st_tensor *ops[2] = {src, mk};
+    if (!rc) rc = st_iter_init_shape(&it, 2, ops, in->ndim, in->sizes,
+                                     ST_ITER_C_ORDER | ST_ITER_SERIAL);
+    if (!rc) {
+        stream_extra o = {st_tensor_data(out), out->strides[0] * st_itemsize(out->dtype)};
+        st_iter_run(&it, move_loop(K_MSELECT, in->dtype), &o, ST_ITER_SERIAL);
+    }
+    st_tensor_free(tsrc);
+    st_tensor_free(tmk);
+    return rc;
+}
+
+st_status st_masked_copy(st_tensor *dst, const st_tensor *mask, const st_tensor *src)
+{
+    const char *name = "masked_copy";
+    st_status rc;
+    if ((rc = check_same_dtype(dst, src, "destination", "source", name))) return rc;
+    if ((rc = check_mask(mask, dst->ndim, dst->sizes, name))) return rc;
+    if ((rc = st_check_writable(dst, "destination"))) return rc;
+    if ((rc = st_check_storage(src, "source"))) return rc;
+    int64_t count, have = st_tensor_numel(src);
+    if ((rc = count_set(mask, dst->ndim, dst->sizes, &count))) return rc;
+    if (have < count)
+        return st_fail(ST_E_VALUE, "%s: mask sets %lld elements but the source has only %lld",
+                       name, (long long)count, (long long)have);
+    if (count == 0) return ST_OK;
+    const st_tensor *sr = src, *mk = mask;
+    st_tensor *tsr = NULL, *tmk = NULL;
+    rc = ST_OK;
+    if (!st_tensor_is_contiguous(src) || shares_memory(dst, src)) rc = detach(&sr, &tsr);
+    if (!rc) rc = detach_from(dst, &mk, &tmk);
+    st_iter it;
+    const st_tensor *ops[2] = {dst, mk};
+    if (!rc) rc = st_iter_init_shape(&it, 2, ops, dst->ndim, dst->sizes,
+                                     ST_ITER_C_ORDER | ST_ITER_SERIAL);
+    if (!rc) {
+        stream_extra i = {st_tensor_data(sr), st_itemsize(sr->dtype)};
+        st_iter_run(&it, move_loop(K_MCOPY, dst->dtype), &i, ST_ITER_SERIAL);
+    }
+    st_tensor_free(tsr);
+    st_tensor_free(tmk);
+    return rc;
+}
+
+st_status st_masked_fill(st_tensor *dst, const st_tensor *mask, const void *value)
+{
+    const char *name = "masked_fill";
+    st_status rc;
+    if ((rc = check_mask(mask, dst->ndim, dst->sizes, name))) return rc;
+    if ((rc = st_check_writable(dst, "destination"))) return rc;
+    if (!value) return st_fail(ST_E_VALUE, "%s: no fill value", name);
+    if (st_tensor_numel(dst) == 0) return ST_OK;
+    const st_tensor *mk = mask;
+    st_tensor *tmk = NULL;
+    /* elementwise: only a mask overlapping other than exactly needs a copy */
+    rc = st_tensor_overlaps(dst, mask) ? detach(&mk, &tmk) : ST_OK;
+    st_iter it;
+    const st_tensor *ops[2] = {dst, mk};
+    if (!rc) rc = st_iter_init(&it, 2, ops, 0);
+    if (!rc) st_iter_run(&it, move_loop(K_MFILL, dst->dtype), (void *)value, 0);
+    st_tensor_free(tmk);
+    return rc;
+}
+
+/* ---- nonzero ----
+ * Serial, C order: the kernel keeps the coordinates of the element it is
+ * at (an odometer over the input's full shape) and writes them out for
+ * every nonzero element. */
+typedef struct {
+    int ndim;
+    int64_t base;
+    const int64_t *sizes;
+    int64_t coord[ST_MAX_DIMS];
+    char *row;                  /* next output row */
+    int64_t row_step, col_step; /* bytes */
+} nz_extra;
+
+static inline void nz_emit(nz_extra *z)
+{
+    for (int d = 0; d < z->ndim; d++)
+        *(int64_t *)(z->row + d * z->col_step) = z->coord[d] + z->base;
+    z->row += z->row_step;
+}
+
+static inline void nz_advance(nz_extra *z)
+{
+    for (int d = z->ndim - 1; d >= 0; d--) {
+        if (++z->coord[d] < z->sizes[d]) return;
+        z->coord[d] = 0;
+    }
+}
+
+#define NZ_TEST(x)                                                                    \
+    _Generic((x), st_c64: (crealf(x) != 0 || cimagf(x) != 0),                         \
+             st_c128: (creal(x) != 0 || cimag(x) != 0), default: (x) != 0)
+#define DEF_NONZERO(CODE, SFX, T, R, ...)                                             \
+    static void nonzero_##SFX(char **args, const int64_t *np, const int64_t *s,       \
+                              void *extra)                                            \
+    {                                                                                 \
+        nz_extra *z = extra;                                                          \
+        for (int64_t k = 0; k < *np; k++) {                                           \
+            const T x = *(const T *)(args[0] + k * s[0]);                             \
+            if (NZ_TEST(x)) nz_emit(z);                                               \
+            nz_advance(z);                                                            \
+        }                                                                             \
+    }
+ST_TYPES_ALL(DEF_NONZERO)
+#define CASE_NONZERO(CODE, SFX, T, R, ...) case CODE: loop = nonzero_##SFX; break;
+
+st_status st_nonzero(st_tensor *out, const st_tensor *in, int flags)
+{
+    const char *name = "nonzero";
+    st_status rc;
+    if ((rc = check_flags(flags, name))) return rc;
+    if ((rc = st_check_dtype(out, ST_INT64, "nonzero output"))) return rc;
+    if ((rc = st_check_writable(out, "nonzero output"))) return rc;
+    if ((rc = st_check_storage(in, "nonzero input"))) return rc;
+    st_loop_fn loop = NULL;
+    switch (in->dtype) {
+        ST_TYPES_ALL(CASE_NONZERO)
+    default:
+        return st_fail(ST_E_TYPE, "%s is not defined for %s", name, st_dtype_name(in->dtype));
+    }
+    int64_t count;
+    if ((rc = st_count_nonzero(in, &count))) return rc;
+    int64_t want[2] = {count, in->ndim};
+    if ((rc = check_shape(out, 2, want, "output", name))) return rc;
+    if (count == 0 || in->ndim == 0) return ST_OK;
+    const st_tensor *src = in;
+    st_tensor *tsrc = NULL;
+    rc = detach_from(out, &src, &tsrc);
+    st_iter it;
+    const st_tensor *ops[1] = {src};
+    if (!rc) rc = st_iter_init(&it, 1, ops, ST_ITER_C_ORDER | ST_ITER_SERIAL);
+    if (!rc) {
+        nz_extra z = {.ndim = in->ndim, .base = idx_base(flags), .sizes = in->sizes,
+                      .row = st_tensor_data(out), .row_step = out->strides[0] * 8,
+                      .col_step = out->strides[1] * 8};
+        st_iter_run(&it, loop, &z, ST_ITER_SERIAL);
+    }
+    st_tensor_free(tsrc);
+    return rc;
+}
