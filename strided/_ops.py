@@ -48,9 +48,28 @@ def broadcast_shapes(*shapes):
     return tuple(out)
 
 
-def _out_for(out, shape, dt, what):
+def empty_like_layout(shape, dt, inputs=()):
+    """A new Core of `shape` laid out in memory like the first input of
+    the same shape (numpy's order 'K'): then an op on transposed inputs
+    walks every operand contiguously.  C order when no input fits."""
+    shape = tuple(shape)
+    for a in inputs:
+        strides = a.strides
+        if (a.shape == shape and a.ndim > 1 and 0 not in strides
+                and not a.is_contiguous()):
+            order = sorted(range(a.ndim), key=lambda d: -abs(strides[d]))
+            if order != list(range(a.ndim)):
+                c = Core.empty([shape[d] for d in order], dt)
+                inverse = [order.index(d) for d in range(a.ndim)]
+                cs = c.strides
+                return c.view(0, shape, [cs[i] for i in inverse])
+            break
+    return Core.empty(shape, dt)
+
+
+def _out_for(out, shape, dt, what, inputs=()):
     if out is None:
-        return Core.empty(shape, dt)
+        return empty_like_layout(shape, dt, inputs)
     if out.shape != tuple(shape):
         raise ValueError(f"{what}: output has shape {out.shape}, expected {tuple(shape)}")
     return out
@@ -60,7 +79,7 @@ def unary(op, a, out=None):
     res = unary_result(op, a.dtype)
     if res is None:
         raise TypeError(f"{op} is not defined for {a.dtype.name}")
-    out = _out_for(out, a.shape, res, op)
+    out = _out_for(out, a.shape, res, op, (a,))
     check(lib.st_unary(UNARY[op], out.t, a.t))
     return out
 
@@ -72,7 +91,7 @@ def binary(op, a, b, out=None):
     res = binary_result(op, a.dtype)
     if res is None:
         raise TypeError(f"{op} is not defined for {a.dtype.name}")
-    out = _out_for(out, broadcast_shapes(a.shape, b.shape), res, op)
+    out = _out_for(out, broadcast_shapes(a.shape, b.shape), res, op, (a, b))
     check(lib.st_binary(BINARY[op], out.t, a.t, b.t))
     return out
 
