@@ -131,6 +131,21 @@ static st_status check_flags(int flags, const char *name)
     return ST_OK;
 }
 
+/* t writable (or readable), named "<op> <role>" in the message. */
+static st_status check_writable_as(const st_tensor *t, const char *name, const char *role)
+{
+    char what[64];
+    snprintf(what, sizeof what, "%s %s", name, role);
+    return st_check_writable(t, what);
+}
+
+static st_status check_storage_as(const st_tensor *t, const char *name, const char *role)
+{
+    char what[64];
+    snprintf(what, sizeof what, "%s %s", name, role);
+    return st_check_storage(t, what);
+}
+
 /* dim must name a dim of t (a 0-d tensor has one dim of size 1). */
 static st_status check_dim(const st_tensor *t, int dim, int flags, const char *name)
 {
@@ -145,7 +160,7 @@ static st_status check_index_dtype(const st_tensor *idx, const char *name)
     if (idx->dtype != ST_INT64)
         return st_fail(ST_E_TYPE, "%s: index must be int64, got %s", name,
                        st_dtype_name(idx->dtype));
-    return st_check_storage(idx, "index");
+    return check_storage_as(idx, name, "index");
 }
 
 static st_status check_same_dtype(const st_tensor *a, const st_tensor *b, const char *what_a,
@@ -189,7 +204,7 @@ static st_status check_mask(const st_tensor *mask, int ndim, const int64_t *size
     if (mask->dtype != ST_BOOL && mask->dtype != ST_UINT8)
         return st_fail(ST_E_TYPE, "%s: mask must be bool or uint8, got %s", name,
                        st_dtype_name(mask->dtype));
-    if ((rc = st_check_storage(mask, "mask"))) return rc;
+    if ((rc = check_storage_as(mask, name, "mask"))) return rc;
     int lead = ndim - mask->ndim, ok = lead >= 0;
     for (int d = 0; d < mask->ndim && ok; d++)
         ok = mask->sizes[d] == 1 || mask->sizes[d] == sizes[d + lead];
@@ -292,6 +307,7 @@ typedef struct {
 typedef struct {
     char *p;           /* next element to write (mselect) or read (mcopy) */
     int64_t step;      /* bytes */
+    int64_t left;      /* elements still to write / read */
 } stream_extra;
 
 typedef struct { uint64_t lo, hi; } idx_b128;
@@ -355,22 +371,38 @@ typedef struct { uint64_t lo, hi; } idx_b128;
         const int64_t n = *np;                                                        \
         T v;                                                                          \
         memcpy(&v, extra, sizeof(T));                                                 \
+        if (s[0] == sizeof(T)) {                                                      \
+            /* no self-overlap: store every element, picking the value or its */     \
+            /* own (an indexed pick, so the compiler keeps it branch-free) */        \
+            T *o = (T *)args[0];                                                      \
+            for (int64_t k = 0; k < n; k++) {                                         \
+                const T *from[2] = {&o[k], &v};                                       \
+                o[k] = *from[*(const uint8_t *)(args[1] + k * s[1]) != 0];            \
+            }                                                                         \
+            return;                                                                   \
+        }                                                                             \
         for (int64_t k = 0; k < n; k++)                                               \
             if (*(const uint8_t *)(args[1] + k * s[1]))                               \
                 memcpy(args[0] + k * s[0], &v, sizeof(T));                            \
     }                                                                                 \
+    /* The streams are branch-free: every element is stored to the next     */       \
+    /* slot, which advances only when the mask is set; `left` (slots still  */       \
+    /* free) stops the loop before a store or load could pass the end.      */       \
     static void mselect_##BITS(char **args, const int64_t *np, const int64_t *s,      \
                                void *extra)                                           \
     {                                                                                 \
         stream_extra *o = extra;                                                      \
-        const int64_t n = *np;                                                        \
+        const int64_t n = *np, step = o->step;                                        \
         char *out = o->p;                                                             \
-        for (int64_t k = 0; k < n; k++)                                               \
-            if (*(const uint8_t *)(args[1] + k * s[1])) {                             \
-                memcpy(out, args[0] + k * s[0], sizeof(T));                           \
-                out += o->step;                                                       \
-            }                                                                         \
+        int64_t left = o->left;                                                       \
+        for (int64_t k = 0; k < n && left > 0; k++) {                                 \
+            const int64_t set = *(const uint8_t *)(args[1] + k * s[1]) != 0;          \
+            memcpy(out, args[0] + k * s[0], sizeof(T));                               \
+            out += set * step;                                                        \
+            left -= set;                                                              \
+        }                                                                             \
         o->p = out;                                                                   \
+        o->left = left;                                                               \
     }                                                                                 \
     static void mcopy_##BITS(char **args, const int64_t *np, const int64_t *s,        \
                              void *extra)                                             \
@@ -378,12 +410,19 @@ typedef struct { uint64_t lo, hi; } idx_b128;
         stream_extra *i = extra;                                                      \
         const int64_t n = *np;                                                        \
         const char *src = i->p;                                                       \
-        for (int64_t k = 0; k < n; k++)                                               \
-            if (*(const uint8_t *)(args[1] + k * s[1])) {                             \
-                memcpy(args[0] + k * s[0], src, sizeof(T));                           \
-                src += sizeof(T);                                                     \
-            }                                                                         \
+        int64_t left = i->left;                                                       \
+        for (int64_t k = 0; k < n && left > 0; k++) {                                 \
+            const int64_t set = *(const uint8_t *)(args[1] + k * s[1]) != 0;          \
+            char *d = args[0] + k * s[0];                                             \
+            const char *from[2] = {d, src};                                           \
+            T t;                                                                      \
+            memcpy(&t, from[set], sizeof(T));                                         \
+            memcpy(d, &t, sizeof(T));                                                 \
+            src += set * (int64_t)sizeof(T);                                          \
+            left -= set;                                                              \
+        }                                                                             \
         i->p = (char *)src;                                                           \
+        i->left = left;                                                               \
     }
 DEF_INDEX_MOVES(8, uint8_t)
 DEF_INDEX_MOVES(16, uint16_t)
@@ -519,8 +558,8 @@ st_status st_index_select(st_tensor *out, const st_tensor *in, int dim, const st
     if ((rc = check_index_1d(idx, name, &len))) return rc;
     if ((rc = check_same_dtype(out, in, "output", "input", name))) return rc;
     if ((rc = check_dim(in, dim, flags, name))) return rc;
-    if ((rc = st_check_writable(out, "index_select output"))) return rc;
-    if ((rc = st_check_storage(in, "index_select input"))) return rc;
+    if ((rc = check_writable_as(out, name, "output"))) return rc;
+    if ((rc = check_storage_as(in, name, "input"))) return rc;
     int64_t want[ST_MAX_DIMS];
     for (int d = 0; d < in->ndim; d++) want[d] = d == dim ? len : in->sizes[d];
     if ((rc = check_shape(out, in->ndim, want, "output", name))) return rc;
@@ -554,8 +593,8 @@ st_status st_index_copy(st_tensor *dst, int dim, const st_tensor *idx, const st_
     if ((rc = check_index_1d(idx, name, &len))) return rc;
     if ((rc = check_same_dtype(dst, src, "destination", "source", name))) return rc;
     if ((rc = check_dim(dst, dim, flags, name))) return rc;
-    if ((rc = st_check_writable(dst, "destination"))) return rc;
-    if ((rc = st_check_storage(src, "source"))) return rc;
+    if ((rc = check_writable_as(dst, name, "destination"))) return rc;
+    if ((rc = check_storage_as(src, name, "source"))) return rc;
     int64_t want[ST_MAX_DIMS];
     for (int d = 0; d < dst->ndim; d++) want[d] = d == dim ? len : dst->sizes[d];
     if ((rc = check_shape(src, dst->ndim, want, "source", name))) return rc;
@@ -586,7 +625,7 @@ st_status st_index_fill(st_tensor *dst, int dim, const st_tensor *idx, const voi
     if ((rc = check_flags(flags, name))) return rc;
     if ((rc = check_index_1d(idx, name, &len))) return rc;
     if ((rc = check_dim(dst, dim, flags, name))) return rc;
-    if ((rc = st_check_writable(dst, "destination"))) return rc;
+    if ((rc = check_writable_as(dst, name, "destination"))) return rc;
     if (!value) return st_fail(ST_E_VALUE, "%s: no fill value", name);
     int64_t sizes[ST_MAX_DIMS];
     for (int d = 0; d < dst->ndim; d++) sizes[d] = d == dim ? len : dst->sizes[d];
@@ -614,8 +653,8 @@ st_status st_gather(st_tensor *out, const st_tensor *in, int dim, const st_tenso
     if ((rc = check_index_dtype(idx, name))) return rc;
     if ((rc = check_same_dtype(out, in, "output", "input", name))) return rc;
     if ((rc = check_dim(in, dim, flags, name))) return rc;
-    if ((rc = st_check_writable(out, "gather output"))) return rc;
-    if ((rc = st_check_storage(in, "gather input"))) return rc;
+    if ((rc = check_writable_as(out, name, "output"))) return rc;
+    if ((rc = check_storage_as(in, name, "input"))) return rc;
     if (idx->ndim != in->ndim)
         return st_fail(ST_E_VALUE, "%s: index has %d dims but the input %d", name, idx->ndim,
                        in->ndim);
@@ -649,8 +688,8 @@ static st_status check_scatter(const st_tensor *dst, int dim, const st_tensor *i
     if ((rc = check_index_dtype(idx, name))) return rc;
     if (src && (rc = check_same_dtype(dst, src, "destination", "source", name))) return rc;
     if ((rc = check_dim(dst, dim, flags, name))) return rc;
-    if ((rc = st_check_writable(dst, "destination"))) return rc;
-    if (src && (rc = st_check_storage(src, "source"))) return rc;
+    if ((rc = check_writable_as(dst, name, "destination"))) return rc;
+    if (src && (rc = check_storage_as(src, name, "source"))) return rc;
     if (idx->ndim != dst->ndim)
         return st_fail(ST_E_VALUE, "%s: index has %d dims but the destination %d", name,
                        idx->ndim, dst->ndim);
@@ -738,8 +777,8 @@ st_status st_masked_select(st_tensor *out, const st_tensor *in, const st_tensor 
     st_status rc;
     if ((rc = check_same_dtype(out, in, "output", "input", name))) return rc;
     if ((rc = check_mask(mask, in->ndim, in->sizes, name))) return rc;
-    if ((rc = st_check_writable(out, "masked_select output"))) return rc;
-    if ((rc = st_check_storage(in, "masked_select input"))) return rc;
+    if ((rc = check_writable_as(out, name, "output"))) return rc;
+    if ((rc = check_storage_as(in, name, "input"))) return rc;
     int64_t count;
     if ((rc = count_set(mask, in->ndim, in->sizes, &count))) return rc;
     if ((rc = check_shape(out, 1, &count, "output", name))) return rc;
@@ -753,7 +792,7 @@ st_status st_masked_select(st_tensor *out, const st_tensor *in, const st_tensor 
     if (!rc) rc = st_iter_init_shape(&it, 2, ops, in->ndim, in->sizes,
                                      ST_ITER_C_ORDER | ST_ITER_SERIAL);
     if (!rc) {
-        stream_extra o = {st_tensor_data(out), out->strides[0] * st_itemsize(out->dtype)};
+        stream_extra o = {st_tensor_data(out), out->strides[0] * st_itemsize(out->dtype), count};
         st_iter_run(&it, move_loop(K_MSELECT, in->dtype), &o, ST_ITER_SERIAL);
     }
     st_tensor_free(tsrc);
@@ -767,8 +806,8 @@ st_status st_masked_copy(st_tensor *dst, const st_tensor *mask, const st_tensor 
     st_status rc;
     if ((rc = check_same_dtype(dst, src, "destination", "source", name))) return rc;
     if ((rc = check_mask(mask, dst->ndim, dst->sizes, name))) return rc;
-    if ((rc = st_check_writable(dst, "destination"))) return rc;
-    if ((rc = st_check_storage(src, "source"))) return rc;
+    if ((rc = check_writable_as(dst, name, "destination"))) return rc;
+    if ((rc = check_storage_as(src, name, "source"))) return rc;
     int64_t count, have = st_tensor_numel(src);
     if ((rc = count_set(mask, dst->ndim, dst->sizes, &count))) return rc;
     if (have < count)
@@ -785,7 +824,7 @@ st_status st_masked_copy(st_tensor *dst, const st_tensor *mask, const st_tensor 
     if (!rc) rc = st_iter_init_shape(&it, 2, ops, dst->ndim, dst->sizes,
                                      ST_ITER_C_ORDER | ST_ITER_SERIAL);
     if (!rc) {
-        stream_extra i = {st_tensor_data(sr), st_itemsize(sr->dtype)};
+        stream_extra i = {st_tensor_data(sr), st_itemsize(sr->dtype), count};
         st_iter_run(&it, move_loop(K_MCOPY, dst->dtype), &i, ST_ITER_SERIAL);
     }
     st_tensor_free(tsr);
@@ -798,7 +837,7 @@ st_status st_masked_fill(st_tensor *dst, const st_tensor *mask, const void *valu
     const char *name = "masked_fill";
     st_status rc;
     if ((rc = check_mask(mask, dst->ndim, dst->sizes, name))) return rc;
-    if ((rc = st_check_writable(dst, "destination"))) return rc;
+    if ((rc = check_writable_as(dst, name, "destination"))) return rc;
     if (!value) return st_fail(ST_E_VALUE, "%s: no fill value", name);
     if (st_tensor_numel(dst) == 0) return ST_OK;
     const st_tensor *mk = mask;
@@ -815,8 +854,9 @@ st_status st_masked_fill(st_tensor *dst, const st_tensor *mask, const void *valu
 
 /* ---- nonzero ----
  * Serial, C order: the kernel keeps the coordinates of the element it is
- * at (an odometer over the input's full shape) and writes them out for
- * every nonzero element. */
+ * at (an odometer over the input's full shape) and stores them to the next
+ * output row for every element, advancing the row only past a nonzero one
+ * (branch-free; `left`, the rows still free, stops it at the end). */
 typedef struct {
     int ndim;
     int64_t base;
@@ -824,13 +864,13 @@ typedef struct {
     int64_t coord[ST_MAX_DIMS];
     char *row;                  /* next output row */
     int64_t row_step, col_step; /* bytes */
+    int64_t left;               /* rows still to write */
 } nz_extra;
 
-static inline void nz_emit(nz_extra *z)
+static inline void nz_store(const nz_extra *z, char *row)
 {
     for (int d = 0; d < z->ndim; d++)
-        *(int64_t *)(z->row + d * z->col_step) = z->coord[d] + z->base;
-    z->row += z->row_step;
+        *(int64_t *)(row + d * z->col_step) = z->coord[d] + z->base;
 }
 
 static inline void nz_advance(nz_extra *z)
@@ -849,11 +889,18 @@ static inline void nz_advance(nz_extra *z)
                               void *extra)                                            \
     {                                                                                 \
         nz_extra *z = extra;                                                          \
-        for (int64_t k = 0; k < *np; k++) {                                           \
+        char *row = z->row;                                                           \
+        int64_t left = z->left;                                                       \
+        for (int64_t k = 0; k < *np && left > 0; k++) {                               \
             const T x = *(const T *)(args[0] + k * s[0]);                             \
-            if (NZ_TEST(x)) nz_emit(z);                                               \
+            const int64_t nz = NZ_TEST(x) ? 1 : 0;                                    \
+            nz_store(z, row);                                                         \
+            row += nz * z->row_step;                                                  \
+            left -= nz;                                                               \
             nz_advance(z);                                                            \
         }                                                                             \
+        z->row = row;                                                                 \
+        z->left = left;                                                               \
     }
 ST_TYPES_ALL(DEF_NONZERO)
 #define CASE_NONZERO(CODE, SFX, T, R, ...) case CODE: loop = nonzero_##SFX; break;
@@ -864,8 +911,8 @@ st_status st_nonzero(st_tensor *out, const st_tensor *in, int flags)
     st_status rc;
     if ((rc = check_flags(flags, name))) return rc;
     if ((rc = st_check_dtype(out, ST_INT64, "nonzero output"))) return rc;
-    if ((rc = st_check_writable(out, "nonzero output"))) return rc;
-    if ((rc = st_check_storage(in, "nonzero input"))) return rc;
+    if ((rc = check_writable_as(out, name, "output"))) return rc;
+    if ((rc = check_storage_as(in, name, "input"))) return rc;
     st_loop_fn loop = NULL;
     switch (in->dtype) {
         ST_TYPES_ALL(CASE_NONZERO)
@@ -886,7 +933,7 @@ st_status st_nonzero(st_tensor *out, const st_tensor *in, int flags)
     if (!rc) {
         nz_extra z = {.ndim = in->ndim, .base = idx_base(flags), .sizes = in->sizes,
                       .row = st_tensor_data(out), .row_step = out->strides[0] * 8,
-                      .col_step = out->strides[1] * 8};
+                      .col_step = out->strides[1] * 8, .left = count};
         st_iter_run(&it, loop, &z, ST_ITER_SERIAL);
     }
     st_tensor_free(tsrc);
