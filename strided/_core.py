@@ -155,6 +155,12 @@ def _record():
     return ffi.gc(t, lib.st_tensor_free)
 
 
+def _check_lengths(shape, strides):
+    # C reads len(shape) strides: a shorter list would be read past its end
+    if strides is not None and len(strides) != len(shape):
+        raise ValueError(f"{len(shape)} sizes but {len(strides)} strides")
+
+
 def _sizes(shape):
     return ffi.new("int64_t[]", shape) if shape else ffi.NULL
 
@@ -179,6 +185,7 @@ class Core:
     @classmethod
     def over(cls, storage, dt, offset, shape, strides=None):
         """A view of `storage` (a cffi st_storage* or NULL)."""
+        _check_lengths(shape, strides)
         t = _record()
         check(lib.st_tensor_set(t, storage, dtype(dt).code, offset, len(shape), _sizes(shape),
                                 _sizes(strides) if strides is not None else ffi.NULL))
@@ -190,6 +197,7 @@ class Core:
 
     def set(self, storage, dt, offset, shape, strides=None):
         """Repoint this very record (Torch7's set/resize)."""
+        _check_lengths(shape, strides)
         check(lib.st_tensor_set(self.t, storage, dtype(dt).code, offset, len(shape),
                                 _sizes(shape), _sizes(strides) if strides is not None else ffi.NULL))
 

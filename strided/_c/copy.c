@@ -72,11 +72,12 @@ __attribute__((constructor)) static void init_cast_table(void)
 
 /* Same-type moves only need the item size. */
 #define DEF_MOVE(BITS, T)                                                             \
-    static void move_##BITS(char **args, const int64_t *np, const int64_t *steps,     \
+    static void move_##BITS(char **args_, const int64_t *np, const int64_t *s_,       \
                             void *extra)                                              \
     {                                                                                 \
+        ST_LOCAL_ARGS(2)                                                              \
         (void)extra;                                                                  \
-        int64_t n = *np, os = steps[0], is = steps[1];                                \
+        int64_t n = *np, os = s[0], is = s[1];                                        \
         if (os == sizeof(T) && is == sizeof(T)) {                                     \
             memcpy(args[0], args[1], (size_t)n * sizeof(T));                          \
         } else if (is == 0) {                                                         \
@@ -139,10 +140,11 @@ st_status st_copy(st_tensor *dst, const st_tensor *src)
 
 /* ---- fill ---- */
 #define DEF_FILL(BITS, T)                                                             \
-    static void fill_##BITS(char **args, const int64_t *np, const int64_t *steps,     \
+    static void fill_##BITS(char **args_, const int64_t *np, const int64_t *s_,       \
                             void *extra)                                              \
     {                                                                                 \
-        int64_t n = *np, os = steps[0];                                               \
+        ST_LOCAL_ARGS(1)                                                              \
+        int64_t n = *np, os = s[0];                                                   \
         T v;                                                                          \
         memcpy(&v, extra, sizeof(T));                                                 \
         if (os == sizeof(T)) {                                                        \

@@ -34,7 +34,7 @@
     static inline T st_mod_##SFX(T a, T b)                                            \
     {                                                                                 \
         if (b == 0 || isinf(a) || isnan(a) || isnan(b)) return fmod(a, b);            \
-        if (isinf(b)) return (a == 0 || (a < 0) == (b < 0)) ? a : b;                  \
+        if (isinf(b)) return a == 0 ? copysign((T)0, b) : (a < 0) == (b < 0) ? a : b; \
         T mod = fmod(a, b);                                                           \
         if (mod == 0) return copysign((T)0, b);                                       \
         return ((b < 0) != (mod < 0)) ? mod + b : mod;                                \
@@ -79,13 +79,13 @@ static inline uint64_t st_ipow(uint64_t base, uint64_t e)
 
 #define WRAP(op, a, b) ((st_T)((uint64_t)(a) op (uint64_t)(b)))
 #define BITS (8 * (int64_t)sizeof(st_T))
-#define LSHIFT(a, b) ((b) >= 0 && (int64_t)(b) < BITS ? (st_T)((uint64_t)(a) << (b)) : (st_T)0)
+#define LSHIFT(a, b) ((b) >= 0 && (uint64_t)(b) < (uint64_t)BITS ? (st_T)((uint64_t)(a) << (b)) : (st_T)0)
 #define RSHIFT_S(a, b) ((b) >= 0 && (int64_t)(b) < BITS ? (st_T)((a) >> (b)) : (st_T)((a) < 0 ? -1 : 0))
 #define RSHIFT_U(a, b) ((uint64_t)(b) < (uint64_t)BITS ? (st_T)((a) >> (b)) : (st_T)0)
 /* NaN-propagating max/min */
 #define MAXP(a, b) (((a) > (b) || (a) != (a)) ? (a) : (b))
 #define MINP(a, b) (((a) < (b) || (a) != (a)) ? (a) : (b))
-#define SIGN_REAL(x) ((x) > 0 ? (st_T)1 : (x) < 0 ? (st_T)-1 : (x))
+#define SIGN_REAL(x) ((x) > 0 ? (st_T)1 : (x) < 0 ? (st_T)-1 : (x) == 0 ? (st_T)0 : (x))
 
 /* complex helpers */
 static inline st_c128 st_cexpm1(st_c128 z)
@@ -200,9 +200,10 @@ static inline st_c128 st_csign(st_c128 z)
 #define OUT_REAL(T, R) R
 
 #define DEF_UNARY(CODE, SFX, T, R, OP, KIND, EXPR)                                    \
-    ST_SIMD static void u_##OP##_##SFX(char **args, const int64_t *np, const int64_t *s,      \
+    ST_SIMD static void u_##OP##_##SFX(char **args_, const int64_t *np, const int64_t *s_,    \
                                void *extra)                                           \
     {                                                                                 \
+        ST_LOCAL_ARGS(2)                                                              \
         typedef T st_T;                                                               \
         typedef R st_R;                                                               \
         typedef OUT_##KIND(T, R) st_O;                                                \
@@ -233,9 +234,10 @@ static inline st_c128 st_csign(st_c128 z)
         o[i] = (st_O)(EXPR);                                                          \
     }
 #define DEF_BINARY(CODE, SFX, T, R, OP, KIND, EXPR)                                   \
-    ST_SIMD static void b_##OP##_##SFX(char **args, const int64_t *np, const int64_t *s,      \
+    ST_SIMD static void b_##OP##_##SFX(char **args_, const int64_t *np, const int64_t *s_,    \
                                void *extra)                                           \
     {                                                                                 \
+        ST_LOCAL_ARGS(3)                                                              \
         typedef T st_T;                                                               \
         typedef R st_R;                                                               \
         typedef OUT_##KIND(T, R) st_O;                                                \
@@ -426,16 +428,18 @@ st_status st_unary(int op, st_tensor *out, const st_tensor *a)
 
 /* ---- pre-checks that keep integer kernels total ---- */
 #define DEF_SCAN(CODE, SFX, T, R, ...)                                                \
-    static void scan_zero_##SFX(char **args, const int64_t *np, const int64_t *s,     \
+    static void scan_zero_##SFX(char **args_, const int64_t *np, const int64_t *s_,     \
                                 void *extra)                                          \
     {                                                                                 \
+        ST_LOCAL_ARGS(1)                                                              \
         int found = 0;                                                                \
         for (int64_t i = 0; i < *np; i++) found |= *(const T *)(args[0] + i * s[0]) == 0; \
         if (found) __atomic_store_n((int *)extra, 1, __ATOMIC_RELAXED);               \
     }                                                                                 \
-    static void scan_neg_##SFX(char **args, const int64_t *np, const int64_t *s,      \
+    static void scan_neg_##SFX(char **args_, const int64_t *np, const int64_t *s_,      \
                                void *extra)                                           \
     {                                                                                 \
+        ST_LOCAL_ARGS(1)                                                              \
         int found = 0;                                                                \
         for (int64_t i = 0; i < *np; i++) found |= *(const T *)(args[0] + i * s[0]) < 0; \
         if (found) __atomic_store_n((int *)extra, 1, __ATOMIC_RELAXED);               \
@@ -483,9 +487,10 @@ st_status st_binary(int op, st_tensor *out, const st_tensor *a, const st_tensor 
 
 /* ---- where: type-agnostic, by item size ---- */
 #define DEF_WHERE(BITS, T)                                                            \
-    static void where_##BITS(char **args, const int64_t *np, const int64_t *s,        \
+    static void where_##BITS(char **args_, const int64_t *np, const int64_t *s_,        \
                              void *extra)                                             \
     {                                                                                 \
+        ST_LOCAL_ARGS(4)                                                              \
         (void)extra;                                                                  \
         const int64_t n = *np;                                                        \
         if (s[0] == sizeof(T) && s[1] == 1 && s[2] == sizeof(T) && s[3] == sizeof(T)) { \
@@ -524,8 +529,9 @@ st_status st_where(st_tensor *out, const st_tensor *cond, const st_tensor *a, co
 
 /* ---- clamp: max(a, lo) then min(., hi), NaN-propagating ---- */
 #define DEF_CLAMP(CODE, SFX, T, R, ...)                                               \
-    static void clamp_##SFX(char **args, const int64_t *np, const int64_t *s, void *extra) \
+    static void clamp_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra) \
     {                                                                                 \
+        ST_LOCAL_ARGS(4)                                                              \
         (void)extra;                                                                  \
         for (int64_t i = 0; i < *np; i++) {                                           \
             T x = *(const T *)(args[1] + i * s[1]);                                   \

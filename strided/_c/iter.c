@@ -185,11 +185,97 @@ void st_iter_run_range(const st_iter *it, int64_t begin, int64_t end, st_loop_fn
     }
 }
 
+/* ---- cache tiling ----
+ * When one operand walks the inner dim with a large stride (a transposed
+ * copy, a + b.T) but is contiguous along another dim, plain row order
+ * touches a new cache line per element for that operand.  Walking square
+ * tiles of those two dims instead reuses every line it loads. */
+#define ST_TILE 64
+#define ST_TILE_MIN_STEP 64     /* bytes: a step this large wastes a cache line */
+
+/* The dim to tile with the inner one, or -1 when tiling would not help. */
+static int tile_dim(const st_iter *it)
+{
+    int in = it->ndim - 1;
+    if (it->ndim < 2 || it->numel < 4 * ST_TILE * ST_TILE) return -1;
+    for (int k = 0; k < it->nop; k++) {
+        if (llabs(it->step[in][k]) < ST_TILE_MIN_STEP) continue;
+        int best = -1;
+        for (int d = 0; d < in; d++) {
+            int64_t s = llabs(it->step[d][k]);
+            if (s && s <= 16 && it->size[d] >= ST_TILE / 4
+                && (best < 0 || s < llabs(it->step[best][k])))
+                best = d;
+        }
+        if (best >= 0) return best;
+    }
+    return -1;
+}
+
+static void run_tiles(const st_iter *it, int64_t t0, int64_t t1, st_loop_fn kernel, void *extra)
+{
+    /* it has the tiled dim at ndim-2 and the inner dim at ndim-1 */
+    const int nd = it->ndim, nop = it->nop, a = nd - 2, b = nd - 1;
+    const int64_t na = it->size[a], nb = it->size[b];
+    const int64_t ta = (na + ST_TILE - 1) / ST_TILE, tb = (nb + ST_TILE - 1) / ST_TILE;
+    int64_t inner_step[ST_MAX_OPERANDS];
+    char *args[ST_MAX_OPERANDS];
+    for (int k = 0; k < nop; k++) inner_step[k] = it->step[b][k];
+    for (int64_t t = t0; t < t1; t++) {
+        int64_t outer = t / (ta * tb), rem = t % (ta * tb);
+        int64_t ia = rem / tb * ST_TILE, ib = rem % tb * ST_TILE;
+        int64_t ea = ia + ST_TILE < na ? ia + ST_TILE : na;
+        int64_t n = ib + ST_TILE < nb ? ST_TILE : nb - ib;
+        char *base[ST_MAX_OPERANDS];
+        for (int k = 0; k < nop; k++) base[k] = it->data[k] + ib * it->step[b][k];
+        for (int d = a - 1; d >= 0; d--) {
+            int64_t i = outer % it->size[d];
+            outer /= it->size[d];
+            for (int k = 0; k < nop; k++) base[k] += i * it->step[d][k];
+        }
+        for (int64_t i = ia; i < ea; i++) {
+            for (int k = 0; k < nop; k++) args[k] = base[k] + i * it->step[a][k];
+            kernel(args, &n, inner_step, extra);
+        }
+    }
+}
+
+static void run_tiled(const st_iter *src, int dim, st_loop_fn kernel, void *extra, int nt)
+{
+    st_iter it = *src;
+    /* move `dim` next to the inner dim; the order of the others is kept */
+    for (int d = dim; d < it.ndim - 2; d++) {
+        int64_t s = it.size[d];
+        it.size[d] = it.size[d + 1];
+        it.size[d + 1] = s;
+        for (int k = 0; k < it.nop; k++) {
+            int64_t t = it.step[d][k];
+            it.step[d][k] = it.step[d + 1][k];
+            it.step[d + 1][k] = t;
+        }
+    }
+    int64_t na = it.size[it.ndim - 2], nb = it.size[it.ndim - 1];
+    int64_t ntiles = it.numel / (na * nb) * ((na + ST_TILE - 1) / ST_TILE)
+                     * ((nb + ST_TILE - 1) / ST_TILE);
+    if (nt <= 1) {
+        run_tiles(&it, 0, ntiles, kernel, extra);
+        return;
+    }
+#pragma omp parallel for num_threads(nt) schedule(static, 1)
+    for (int t = 0; t < nt; t++)
+        run_tiles(&it, ntiles * t / nt, ntiles * (t + 1) / nt, kernel, extra);
+}
+
 void st_iter_run(const st_iter *it, st_loop_fn kernel, void *extra, int flags)
 {
     int64_t total = it->numel;
     if (total == 0) return;
     int nt = (flags & ST_ITER_SERIAL) ? 1 : st_threads_for(total);
+    int tdim = (flags & ST_ITER_C_ORDER) ? -1 : tile_dim(it);
+    if (tdim >= 0) {
+        run_tiled(it, tdim, kernel, extra, nt);
+        return;
+    }
     if (nt <= 1) {
         st_iter_run_range(it, 0, total, kernel, extra);
         return;

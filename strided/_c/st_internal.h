@@ -80,6 +80,19 @@ st_status st_check_storage(const st_tensor *t, const char *what);
 typedef void (*st_loop_fn)(char **args, const int64_t *n, const int64_t *steps,
                            void *extra);
 
+/* A kernel's first statement: copy the operand pointers and steps into
+ * locals named `args` and `s` (the parameters are args_ and s_).  A store
+ * through char * may alias the caller's arrays, so without the copy the
+ * compiler reloads them after every element store: a store-to-load round
+ * trip per element that made strided loops 1.6x slower. */
+#define ST_LOCAL_ARGS(N)                                                        \
+    char *args[N];                                                              \
+    int64_t s[N];                                                               \
+    for (int k_ = 0; k_ < (N); k_++) {                                          \
+        args[k_] = args_[k_];                                                   \
+        s[k_] = s_[k_];                                                         \
+    }
+
 /* ---- the N-d iterator ------------------------------------------------
  * Operand 0 fixes the iteration shape; the others broadcast to it (zero
  * strides).  Size-1 dims are dropped, dims are ordered by operand 0's
