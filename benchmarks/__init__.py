@@ -6,5 +6,6 @@ Run with `python -m benchmarks` from the repository root (see README.md).
     convert.py   moving arrays between numpy, the core and torch (setup only)
     timing.py    the timing method: calibrated inner loops, interleaved repeats, medians
     run.py       one case: prepare, verify against numpy, time
+    machine.py   how busy other processes keep the CPUs; waiting for a quiet spell
     report.py    the table (text or Markdown), the summary line, JSON
 """

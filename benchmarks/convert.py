@@ -74,7 +74,10 @@ def trio_empty(shape, dtype, view="C"):
     shape = tuple(shape)
     v_ours, v_np, v_torch = VIEWS[view]
     mem = shape[::-1] if view == "T" else shape
-    t = v_torch(torch.empty(mem, dtype=getattr(torch, dtype))) if torch is not None else None
-    # fill with NaN-free garbage-free zeros so a kernel that writes nothing is caught
-    return Trio(v_ours(_core.full(mem, 0, dtype)), v_np(np.zeros(mem, dtype)),
-                t.zero_() if t is not None else None)
+    # outputs start as NaN (0 for exact types), so a kernel that skips
+    # elements fails the check instead of passing on leftover values
+    fill = float("nan") if np.dtype(dtype).kind in "fc" else 0
+    t = None
+    if torch is not None:
+        t = v_torch(torch.full(mem, fill, dtype=getattr(torch, dtype)))
+    return Trio(v_ours(_core.full(mem, fill, dtype)), v_np(np.full(mem, fill, dtype)), t)

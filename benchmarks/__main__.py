@@ -1,0 +1,115 @@
+"""python -m benchmarks [--quick] [--filter SUBSTRING] [--markdown] [--json PATH]
+
+Times the core against numpy and PyTorch, interleaved in one process; see
+benchmarks/README.md for the columns and the method."""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import datetime
+import os
+import platform
+import sys
+
+import numpy as np
+
+import strided
+
+from . import report
+from .cases import CASES, FULL, QUICK
+from .convert import torch
+from .machine import wait_idle
+from .run import run_case
+
+
+def cpu_model():
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def parse(argv):
+    p = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.split("\n\n")[1])
+    p.add_argument("--quick", action="store_true",
+                   help="10x smaller inputs, 3 repeats of >= 10 ms (for development)")
+    p.add_argument("--filter", metavar="SUBSTRING", default="",
+                   help="only the cases whose name contains SUBSTRING (case-insensitive)")
+    p.add_argument("--markdown", action="store_true", help="print the table as Markdown")
+    p.add_argument("--json", metavar="PATH", help="also write every sample to PATH as JSON")
+    p.add_argument("--repeats", type=int, help="timed rounds per case (default 7, quick 3)")
+    p.add_argument("--min-time", type=float,
+                   help="seconds each sample lasts at least (default 0.02, quick 0.01)")
+    p.add_argument("--threads", type=int, default=2,
+                   help="threads for ours and torch (default 2; numpy's ufuncs use one)")
+    p.add_argument("--wait-idle", type=float, default=0, metavar="SECONDS",
+                   help="before each case, wait up to SECONDS for other processes to use "
+                        "< 10%% of the CPUs (default 0: do not wait)")
+    p.add_argument("--list", action="store_true", help="list the case names and exit")
+    args = p.parse_args(argv)
+    if args.repeats is None:
+        args.repeats = 3 if args.quick else 7
+    if args.min_time is None:
+        args.min_time = 0.01 if args.quick else 0.02
+    if args.repeats < 1 or args.min_time <= 0 or args.threads < 1:
+        p.error("--repeats and --threads must be >= 1, --min-time > 0")
+    return args
+
+
+def main(argv=None):
+    args = parse(argv)
+    cases = [c for c in CASES if args.filter.lower() in c.name.lower()]
+    if args.list:
+        print("\n".join(c.name for c in cases))
+        return 0
+    if not cases:
+        print(f"no case matches {args.filter!r}; --list shows them", file=sys.stderr)
+        return 2
+    sizes = QUICK if args.quick else FULL
+    strided.setnumthreads(args.threads)
+    if torch is not None:
+        torch.set_num_threads(args.threads)
+    meta = {
+        "date": datetime.datetime.now().isoformat(timespec="seconds"),
+        "cpu": cpu_model(), "cpus": os.cpu_count(), "loadavg": os.getloadavg(),
+        "python": platform.python_version(), "numpy": np.__version__,
+        "torch": torch.__version__ if torch is not None else None,
+        "threads": {"ours": strided.getnumthreads(),
+                    "torch": torch.get_num_threads() if torch is not None else None,
+                    "numpy": 1},
+        "quick": args.quick, "sizes": dataclasses.asdict(sizes),
+        "repeats": args.repeats, "min_time_s": args.min_time, "wait_idle_s": args.wait_idle,
+    }
+    print(f"{meta['date']}  {meta['cpu']} ({meta['cpus']} cpus, load "
+          f"{' '.join(f'{x:.2f}' for x in meta['loadavg'])})")
+    print(f"python {meta['python']}, numpy {meta['numpy']}, torch {meta['torch'] or 'n/a'}; "
+          f"threads: ours {meta['threads']['ours']}, torch {meta['threads']['torch'] or 'n/a'}, "
+          f"numpy 1")
+    print(f"{'quick: ' if args.quick else ''}n = {sizes.n} elements, matrices "
+          f"{sizes.side}x{sizes.side}; median of {args.repeats} interleaved samples "
+          f"of >= {args.min_time * 1e3:g} ms; outputs preallocated; ratio > 1: ours faster\n")
+    table = report.Table([c.name for c in cases], markdown=args.markdown,
+                         out=lambda s: print(s, flush=True))
+    results = []
+    for case in cases:
+        if args.wait_idle > 0:
+            wait_idle(args.wait_idle)
+        res = run_case(case, sizes, args.repeats, args.min_time)
+        results.append(res)
+        table.row(res)
+    s = report.summary(results)
+    print()
+    for line in report.summary_lines(s) + report.notes(results):
+        print(line)
+    if args.json:
+        with open(args.json, "w") as f:
+            f.write(report.to_json(meta, results, s))
+    return 1 if s["failed"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
