@@ -10,7 +10,8 @@ from pathlib import Path
 from cffi import FFI
 
 HERE = Path(__file__).resolve().parent
-SOURCES = ["core.c", "iter.c", "copy.c", "elementwise.c", "reduce.c", "index.c", "sort.c"]
+SOURCES = ["core.c", "iter.c", "copy.c", "elementwise.c", "reduce.c", "index.c", "sort.c",
+           "random.c"]
 
 
 def cdef_text(header=HERE / "strided.h"):
