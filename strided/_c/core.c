@@ -337,7 +337,7 @@ static char *base_address(const st_tensor *t)
     return t->storage ? t->storage->data : NULL;
 }
 
-int st_tensor_overlaps(const st_tensor *a, const st_tensor *b)
+int st_tensor_shares_memory(const st_tensor *a, const st_tensor *b)
 {
     if (!a->storage || !b->storage) return 0;
     int64_t alo, ahi, blo, bhi;
@@ -345,9 +345,36 @@ int st_tensor_overlaps(const st_tensor *a, const st_tensor *b)
     if (alo == ahi || blo == bhi) return 0;
     /* compare absolute addresses: two storages may borrow the same memory */
     uintptr_t a0 = (uintptr_t)base_address(a), b0 = (uintptr_t)base_address(b);
-    uintptr_t al = a0 + (uintptr_t)alo, ah = a0 + (uintptr_t)ahi;
-    uintptr_t bl = b0 + (uintptr_t)blo, bh = b0 + (uintptr_t)bhi;
-    if (ah <= bl || bh <= al) return 0;
+    return !(a0 + (uintptr_t)ahi <= b0 + (uintptr_t)blo || b0 + (uintptr_t)bhi <= a0 + (uintptr_t)alo);
+}
+
+st_status st_detach_copy(const st_tensor **in, st_tensor **tmp)
+{
+    *tmp = st_tensor_temp_like(*in, (*in)->dtype);
+    if (!*tmp) return ST_E_MEMORY;
+    st_status rc = st_copy(*tmp, *in);
+    if (rc) {
+        st_tensor_free(*tmp);
+        *tmp = NULL;
+        return rc;
+    }
+    *in = *tmp;
+    return ST_OK;
+}
+
+void st_shape_str(char *buf, size_t len, int ndim, const int64_t *sizes)
+{
+    size_t used = (size_t)snprintf(buf, len, "(");
+    for (int d = 0; d < ndim && used < len; d++)
+        used += (size_t)snprintf(buf + used, len - used, d ? ", %lld" : "%lld",
+                                 (long long)sizes[d]);
+    if (used < len) snprintf(buf + used, len - used, ndim == 1 ? ",)" : ")");
+}
+
+int st_tensor_overlaps(const st_tensor *a, const st_tensor *b)
+{
+    if (!st_tensor_shares_memory(a, b)) return 0;
+    uintptr_t a0 = (uintptr_t)base_address(a), b0 = (uintptr_t)base_address(b);
     /* the exact same view (an in-place elementwise op) is safe */
     if (a0 + (uintptr_t)(a->offset * st_itemsize(a->dtype))
             == b0 + (uintptr_t)(b->offset * st_itemsize(b->dtype))

@@ -378,17 +378,7 @@ int st_binary_result(int op, int dtype)
 static st_status detach_input(const st_tensor *out, const st_tensor **in, st_tensor **tmp)
 {
     *tmp = NULL;
-    if (!st_tensor_overlaps(out, *in)) return ST_OK;
-    *tmp = st_tensor_temp_like(*in, (*in)->dtype);
-    if (!*tmp) return ST_E_MEMORY;
-    st_status rc = st_copy(*tmp, *in);
-    if (rc) {
-        st_tensor_free(*tmp);
-        *tmp = NULL;
-        return rc;
-    }
-    *in = *tmp;
-    return ST_OK;
+    return st_tensor_overlaps(out, *in) ? st_detach_copy(in, tmp) : ST_OK;
 }
 
 /* Run one kernel over (out, inputs...) after the checks every op shares. */

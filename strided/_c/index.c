@@ -19,7 +19,9 @@
  *
  * Every index is checked against its bound in a pre-pass before anything
  * is written; an input sharing memory with the destination is read from a
- * copy.  masked_select, masked_copy and nonzero run serially in C order. */
+ * copy.  masked_select, masked_copy and nonzero run serially in C order
+ * (ST_ITER_C_ORDER | ST_ITER_SERIAL both when the iterator is built and
+ * when it runs: st_iter_run may otherwise walk it in cache tiles). */
 #include "st_internal.h"
 #include <stdio.h>
 
@@ -61,14 +63,6 @@ static const char *range_str(char *buf, size_t len, int64_t size, int flags)
     return buf;
 }
 
-static void shape_str(char *buf, size_t len, int ndim, const int64_t *sizes)
-{
-    size_t used = (size_t)snprintf(buf, len, "(");
-    for (int d = 0; d < ndim && used < len; d++)
-        used += (size_t)snprintf(buf + used, len - used, d ? ", %lld" : "%lld",
-                                 (long long)sizes[d]);
-    if (used < len) snprintf(buf + used, len - used, ndim == 1 ? ",)" : ")");
-}
 
 /* ---- index pre-pass: any bad index (parallel), then the first (C order) */
 typedef struct {
@@ -117,7 +111,7 @@ static st_status check_indices(const st_tensor *idx, int64_t size, int flags, co
     if (!c.bad) return ST_OK;
     c.bad = 0;
     if ((rc = st_iter_init(&it, 1, ops, ST_ITER_C_ORDER | ST_ITER_SERIAL))) return rc;
-    st_iter_run(&it, find_first_loop, &c, ST_ITER_SERIAL);
+    st_iter_run(&it, find_first_loop, &c, ST_ITER_C_ORDER | ST_ITER_SERIAL);
     char range[96];
     return st_fail(ST_E_INDEX, "%s: index %lld out of range %s at dim %d", name,
                    (long long)c.first, range_str(range, sizeof range, size, flags),
@@ -180,8 +174,8 @@ static st_status check_shape(const st_tensor *t, int ndim, const int64_t *sizes,
     for (int d = 0; d < ndim && same; d++) same = t->sizes[d] == sizes[d];
     if (same) return ST_OK;
     char want[256], got[256];
-    shape_str(want, sizeof want, ndim, sizes);
-    shape_str(got, sizeof got, t->ndim, t->sizes);
+    st_shape_str(want, sizeof want, ndim, sizes);
+    st_shape_str(got, sizeof got, t->ndim, t->sizes);
     return st_fail(ST_E_VALUE, "%s: %s has shape %s, expected %s", name, what, got, want);
 }
 
@@ -210,47 +204,21 @@ static st_status check_mask(const st_tensor *mask, int ndim, const int64_t *size
         ok = mask->sizes[d] == 1 || mask->sizes[d] == sizes[d + lead];
     if (ok) return ST_OK;
     char want[256], got[256];
-    shape_str(want, sizeof want, ndim, sizes);
-    shape_str(got, sizeof got, mask->ndim, mask->sizes);
+    st_shape_str(want, sizeof want, ndim, sizes);
+    st_shape_str(got, sizeof got, mask->ndim, mask->sizes);
     return st_fail(ST_E_VALUE, "%s: mask of shape %s does not broadcast to shape %s", name, got,
                    want);
 }
 
 /* ---- memory sharing ---- */
-/* 1 when a and b may touch the same bytes (the exact same view included:
- * unlike an elementwise op, an index kernel reads other positions than it
- * writes). */
-static int shares_memory(const st_tensor *a, const st_tensor *b)
-{
-    if (!a->storage || !b->storage) return 0;
-    int64_t alo, ahi, blo, bhi;
-    if (st_tensor_extent(a, &alo, &ahi) || st_tensor_extent(b, &blo, &bhi)) return 1;
-    if (alo == ahi || blo == bhi) return 0;
-    uintptr_t a0 = (uintptr_t)a->storage->data, b0 = (uintptr_t)b->storage->data;
-    return !(a0 + (uintptr_t)ahi <= b0 + (uintptr_t)blo || b0 + (uintptr_t)bhi <= a0 + (uintptr_t)alo);
-}
 
-/* Replace *in by a contiguous copy (kept in *tmp, freed by the caller). */
-static st_status detach(const st_tensor **in, st_tensor **tmp)
-{
-    *tmp = st_tensor_temp_like(*in, (*in)->dtype);
-    if (!*tmp) return ST_E_MEMORY;
-    st_status rc = st_copy(*tmp, *in);
-    if (rc) {
-        st_tensor_free(*tmp);
-        *tmp = NULL;
-        return rc;
-    }
-    *in = *tmp;
-    return ST_OK;
-}
 
 /* *in is read from a copy when it shares memory with the destination. */
 static st_status detach_from(const st_tensor *dst, const st_tensor **in, st_tensor **tmp)
 {
     *tmp = NULL;
-    if (!shares_memory(dst, *in)) return ST_OK;
-    return detach(in, tmp);
+    if (!st_tensor_shares_memory(dst, *in)) return ST_OK;
+    return st_detach_copy(in, tmp);
 }
 
 /* A destination whose zero strides make several positions one element. */
@@ -793,7 +761,7 @@ st_status st_masked_select(st_tensor *out, const st_tensor *in, const st_tensor 
                                      ST_ITER_C_ORDER | ST_ITER_SERIAL);
     if (!rc) {
         stream_extra o = {st_tensor_data(out), out->strides[0] * st_itemsize(out->dtype), count};
-        st_iter_run(&it, move_loop(K_MSELECT, in->dtype), &o, ST_ITER_SERIAL);
+        st_iter_run(&it, move_loop(K_MSELECT, in->dtype), &o, ST_ITER_C_ORDER | ST_ITER_SERIAL);
     }
     st_tensor_free(tsrc);
     st_tensor_free(tmk);
@@ -817,7 +785,7 @@ st_status st_masked_copy(st_tensor *dst, const st_tensor *mask, const st_tensor 
     const st_tensor *sr = src, *mk = mask;
     st_tensor *tsr = NULL, *tmk = NULL;
     rc = ST_OK;
-    if (!st_tensor_is_contiguous(src) || shares_memory(dst, src)) rc = detach(&sr, &tsr);
+    if (!st_tensor_is_contiguous(src) || st_tensor_shares_memory(dst, src)) rc = st_detach_copy(&sr, &tsr);
     if (!rc) rc = detach_from(dst, &mk, &tmk);
     st_iter it;
     const st_tensor *ops[2] = {dst, mk};
@@ -825,7 +793,7 @@ st_status st_masked_copy(st_tensor *dst, const st_tensor *mask, const st_tensor 
                                      ST_ITER_C_ORDER | ST_ITER_SERIAL);
     if (!rc) {
         stream_extra i = {st_tensor_data(sr), st_itemsize(sr->dtype), count};
-        st_iter_run(&it, move_loop(K_MCOPY, dst->dtype), &i, ST_ITER_SERIAL);
+        st_iter_run(&it, move_loop(K_MCOPY, dst->dtype), &i, ST_ITER_C_ORDER | ST_ITER_SERIAL);
     }
     st_tensor_free(tsr);
     st_tensor_free(tmk);
@@ -843,7 +811,7 @@ st_status st_masked_fill(st_tensor *dst, const st_tensor *mask, const void *valu
     const st_tensor *mk = mask;
     st_tensor *tmk = NULL;
     /* elementwise: only a mask overlapping other than exactly needs a copy */
-    rc = st_tensor_overlaps(dst, mask) ? detach(&mk, &tmk) : ST_OK;
+    rc = st_tensor_overlaps(dst, mask) ? st_detach_copy(&mk, &tmk) : ST_OK;
     st_iter it;
     const st_tensor *ops[2] = {dst, mk};
     if (!rc) rc = st_iter_init(&it, 2, ops, 0);
@@ -934,7 +902,7 @@ st_status st_nonzero(st_tensor *out, const st_tensor *in, int flags)
         nz_extra z = {.ndim = in->ndim, .base = idx_base(flags), .sizes = in->sizes,
                       .row = st_tensor_data(out), .row_step = out->strides[0] * 8,
                       .col_step = out->strides[1] * 8, .left = count};
-        st_iter_run(&it, loop, &z, ST_ITER_SERIAL);
+        st_iter_run(&it, loop, &z, ST_ITER_C_ORDER | ST_ITER_SERIAL);
     }
     st_tensor_free(tsrc);
     return rc;

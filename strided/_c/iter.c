@@ -12,14 +12,6 @@
 #include <omp.h>
 #endif
 
-static void shape_str(char *buf, size_t len, int ndim, const int64_t *sizes)
-{
-    size_t used = (size_t)snprintf(buf, len, "(");
-    for (int d = 0; d < ndim && used < len; d++)
-        used += (size_t)snprintf(buf + used, len - used, d ? ", %lld" : "%lld",
-                                 (long long)sizes[d]);
-    if (used < len) snprintf(buf + used, len - used, ndim == 1 ? ",)" : ")");
-}
 
 st_status st_iter_init(st_iter *it, int nop, const st_tensor *const *ops, int flags)
 {
@@ -54,8 +46,8 @@ st_status st_iter_init_shape(st_iter *it, int nop, const st_tensor *const *ops, 
         continue;
     mismatch: {
             char want[256], got[256];
-            shape_str(want, sizeof want, nd, shape);
-            shape_str(got, sizeof got, t->ndim, t->sizes);
+            st_shape_str(want, sizeof want, nd, shape);
+            st_shape_str(got, sizeof got, t->ndim, t->sizes);
             return st_fail(ST_E_VALUE, "operand %d of shape %s does not broadcast to shape %s",
                            k, got, want);
         }

@@ -272,14 +272,6 @@ static void sort_lane(char **p, void *extra)
 }
 
 /* ---- checks and helpers ---- */
-static void shape_str(char *buf, size_t len, int ndim, const int64_t *sizes)
-{
-    size_t used = (size_t)snprintf(buf, len, "(");
-    for (int d = 0; d < ndim && used < len; d++)
-        used += (size_t)snprintf(buf + used, len - used, d ? ", %lld" : "%lld",
-                                 (long long)sizes[d]);
-    if (used < len) snprintf(buf + used, len - used, ndim == 1 ? ",)" : ")");
-}
 
 static st_status check_output(const st_tensor *out, const st_tensor *in, int dtype,
                               const char *what)
@@ -294,8 +286,8 @@ static st_status check_output(const st_tensor *out, const st_tensor *in, int dty
     for (int d = 0; d < in->ndim && same; d++) same = out->sizes[d] == in->sizes[d];
     if (!same) {
         char want[256], got[256];
-        shape_str(want, sizeof want, in->ndim, in->sizes);
-        shape_str(got, sizeof got, out->ndim, out->sizes);
+        st_shape_str(want, sizeof want, in->ndim, in->sizes);
+        st_shape_str(got, sizeof got, out->ndim, out->sizes);
         return st_fail(ST_E_VALUE, "sort: %s has shape %s, expected the input's %s", what, got,
                        want);
     }
@@ -303,16 +295,6 @@ static st_status check_output(const st_tensor *out, const st_tensor *in, int dty
     return ST_OK;
 }
 
-/* 1 when a and b may touch the same bytes (the exact same view included). */
-static int shares_memory(const st_tensor *a, const st_tensor *b)
-{
-    if (!a->storage || !b->storage) return 0;
-    int64_t alo, ahi, blo, bhi;
-    if (st_tensor_extent(a, &alo, &ahi) || st_tensor_extent(b, &blo, &bhi)) return 1;
-    if (alo == ahi || blo == bhi) return 0;
-    uintptr_t a0 = (uintptr_t)a->storage->data, b0 = (uintptr_t)b->storage->data;
-    return !(a0 + (uintptr_t)ahi <= b0 + (uintptr_t)blo || b0 + (uintptr_t)bhi <= a0 + (uintptr_t)alo);
-}
 
 static int self_overlapping(const st_tensor *t)
 {
@@ -327,7 +309,7 @@ static int must_copy_input(const st_tensor *out, const st_tensor *in)
 {
     if (!out) return 0;
     if (st_tensor_overlaps(out, in)) return 1;
-    return self_overlapping(out) && shares_memory(out, in);
+    return self_overlapping(out) && st_tensor_shares_memory(out, in);
 }
 
 static int64_t work_per_lane(int64_t n)
@@ -419,7 +401,7 @@ st_status st_sort(st_tensor *values, st_tensor *indices, const st_tensor *in, in
         return st_fail(ST_E_INDEX, "sort: dim %d out of range [%d, %d)", dim + b, b, nd + b);
     if (values && (rc = check_output(values, in, in->dtype, "values"))) return rc;
     if (indices && (rc = check_output(indices, in, ST_INT64, "indices"))) return rc;
-    if (values && indices && shares_memory(values, indices))
+    if (values && indices && st_tensor_shares_memory(values, indices))
         return st_fail(ST_E_VALUE, "sort: values and indices share memory");
     if ((!values && !indices) || st_tensor_numel(in) == 0) return ST_OK;
 

@@ -160,6 +160,13 @@ int st_threads_for(int64_t work);   /* how many threads `work` elements deserve 
 static inline int64_t st_bytes_per(int dtype) { return st_itemsize(dtype); }
 void *st_aligned_alloc(int64_t nbytes);
 void st_aligned_free(void *p);
+/* 1 when a and b may touch the same bytes (the exact same view included:
+ * an index kernel reads other positions than it writes). */
+int st_tensor_shares_memory(const st_tensor *a, const st_tensor *b);
+/* Replace *in by a contiguous copy (kept in *tmp, freed by the caller). */
+st_status st_detach_copy(const st_tensor **in, st_tensor **tmp);
+/* "(2, 3)" into buf, for messages. */
+void st_shape_str(char *buf, size_t len, int ndim, const int64_t *sizes);
 /* A contiguous temporary with t's dtype and sizes (caller frees with st_tensor_free). */
 st_tensor *st_tensor_temp_like(const st_tensor *t, int dtype);
 
