@@ -169,7 +169,7 @@ def var(a, axes=None, correction=0.0, keepdims=False):
 
 
 def std(a, axes=None, correction=0.0, keepdims=False):
-    return unary("sqrt", var(a, axes, correction, keepdims), )
+    return unary("sqrt", var(a, axes, correction, keepdims))
 
 
 def argreduce(is_max, a, axis=None, keepdims=False):

@@ -24,6 +24,7 @@ st_status st_iter_init_shape(st_iter *it, int nop, const st_tensor *const *ops, 
     it->nop = nop;
     it->ndim = nd;
     it->numel = 1;
+    it->c_order = (flags & ST_ITER_C_ORDER) != 0;
     for (int d = 0; d < nd; d++) {
         it->size[d] = shape[d];
         it->numel *= shape[d];
@@ -263,7 +264,7 @@ void st_iter_run(const st_iter *it, st_loop_fn kernel, void *extra, int flags)
     int64_t total = it->numel;
     if (total == 0) return;
     int nt = (flags & ST_ITER_SERIAL) ? 1 : st_threads_for(total);
-    int tdim = (flags & ST_ITER_C_ORDER) ? -1 : tile_dim(it);
+    int tdim = (it->c_order || (flags & ST_ITER_C_ORDER)) ? -1 : tile_dim(it);
     if (tdim >= 0) {
         run_tiled(it, tdim, kernel, extra, nt);
         return;

@@ -105,6 +105,7 @@ typedef void (*st_loop_fn)(char **args, const int64_t *n, const int64_t *steps,
 typedef struct {
     int nop;
     int ndim;                               /* >= 1 after init */
+    int c_order;                            /* built with ST_ITER_C_ORDER: never reorder or tile */
     int64_t numel;
     int64_t size[ST_MAX_DIMS];              /* outermost first */
     int64_t step[ST_MAX_DIMS][ST_MAX_OPERANDS];   /* bytes */
