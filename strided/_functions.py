@@ -16,7 +16,8 @@ import builtins as _builtins
 import math
 
 from ._c._strided import ffi, lib
-from . import _core, _indexing, _ops, _random
+from . import _core, _indexing, _ops
+from . import _rng as _random
 from ._core import Core
 from ._tensor import (ByteTensor, LongTensor, Tensor, _as_shape, _is_number, _sizes_from,
                       default_tensor_class, isTensor)
@@ -608,6 +609,28 @@ def randn(*args):
 @_export
 def manualSeed(seed):
     return _random.manual_seed(seed)
+
+
+@_export
+def seed():
+    """Seed the generator from the system's entropy; returns the seed."""
+    return _random.seed()
+
+
+@_export
+def initialSeed():
+    return _random.initial_seed()
+
+
+@_export
+def getRNGState():
+    """The generator state (bytes), for setRNGState."""
+    return _random.get_state()
+
+
+@_export
+def setRNGState(state):
+    _random.set_state(state)
 
 
 @_export
