@@ -1,4 +1,7 @@
-"""The tour: `python -m strided` shows the core at work."""
+"""The tour: `python -m strided` shows the core at work, then examples
+from the Torch7 Tensor documentation typed as Python."""
+import strided as torch
+
 from . import _core, _ops, _views
 
 
@@ -32,6 +35,37 @@ def main():
     big = _core.full((1000, 1000), 0.5, "float32")
     show("sum of a 1000x1000 float32 of 0.5 (pairwise)", _core.tolist(_ops.reduce("sum", big)))
     show("threads", _core.getnumthreads())
+    torch7_examples()
+
+
+def example(lua, run):
+    print(f"\n> {lua}")
+    out = run()
+    if out is not None:
+        print(out)
+
+
+def torch7_examples():
+    print("\n\nTorch7, from the Tensor documentation (`import strided as torch`)")
+    x = torch.Tensor(4, 5)
+    s = x.storage()
+    for i in range(1, s.size() + 1):   # fill the storage with 1..20
+        s[i] = i
+    example("x = torch.Tensor(4,5); s = x:storage(); for i=1,s:size() do s[i] = i end; print(x)",
+            lambda: x)
+    example("x:stride()", lambda: x.stride())
+    example("x:narrow(1, 2, 2)  -- rows 2 and 3, sharing x's storage", lambda: x.narrow(1, 2, 2))
+    example("x[{ 2,{2,4} }]", lambda: x[2, [2, 4]])
+    y = torch.Tensor(5, 6).zero()
+    y.select(1, 2).fill(1)
+    example("y = torch.Tensor(5,6):zero(); y:select(1,2):fill(1); print(y)", lambda: y)
+    example("x:t():size()", lambda: x.t().size())
+    z = torch.LongTensor([[1, 2, 3], [4, 5, 6]])
+    example("z = torch.LongTensor({{1,2,3},{4,5,6}}); z:unfold(2, 2, 1)", lambda: z.unfold(2, 2, 1))
+    example("torch.range(1, 6):view(2, 3):sum(2)  -- along dim 2, kept with size 1",
+            lambda: torch.range(1, 6).view(2, 3).sum(2))
+    m = torch.range(1, 6).view(2, 3)
+    example("m[torch.gt(m, 3)]  -- a ByteTensor mask", lambda: m[torch.gt(m, 3)])
 
 
 if __name__ == "__main__":
