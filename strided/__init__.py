@@ -17,11 +17,13 @@ from ._tensor import (ByteTensor, CharTensor, DoubleTensor, FloatTensor, IntTens
                       ShortTensor, getdefaulttensortype, isTensor, setdefaulttensortype)
 from . import _functions
 from ._functions import *  # noqa: F401,F403  (the torch.* functions)
+from ._t7file import deserialize, load, save, serialize
 
 __all__ = (["setnumthreads", "getnumthreads", "setdefaulttensortype", "getdefaulttensortype",
             "ByteStorage", "CharStorage", "ShortStorage", "IntStorage", "LongStorage",
             "FloatStorage", "DoubleStorage", "ByteTensor", "CharTensor", "ShortTensor",
-            "IntTensor", "LongTensor", "FloatTensor", "DoubleTensor", "Tensor", "Storage"]
+            "IntTensor", "LongTensor", "FloatTensor", "DoubleTensor", "Tensor", "Storage",
+            "save", "load", "serialize", "deserialize"]
            + list(_functions.__all__))
 
 

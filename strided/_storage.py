@@ -16,6 +16,10 @@ STORAGE_TYPES = {}   # 'torch.LongStorage' -> class
 # address of a C st_storage -> live storage views of part of it (LongStorage(s, offset, n)):
 # those address the parent's memory directly, so the parent must not move
 _CHILDREN = {}
+# (address of a C st_storage, storage class) -> the live Python storage object
+# over it: tensor.storage() returns that one object, so pickling tensors that
+# share memory pickles (and restores) one storage
+_WRAPPERS = weakref.WeakValueDictionary()
 
 
 def _addr(ptr):
@@ -51,6 +55,10 @@ class Storage:
     _typename = None
 
     def __init__(self, *args):
+        self._init(*args)
+        _WRAPPERS[(_addr(self._s), type(self))] = self
+
+    def _init(self, *args):
         self._parent = None
         dt = _dtype(self._dt)
         if not args:
@@ -102,10 +110,16 @@ class Storage:
 
     @classmethod
     def _wrap(cls, ptr):
-        """A storage object over C storage `ptr` (shared, retained)."""
-        self = cls.__new__(cls)
-        self._parent = None
-        self._s = _own(ptr)
+        """The storage object over C storage `ptr` (shared, retained): the
+        live one when there is one, so that all tensors viewing one C storage
+        give the same Python object."""
+        key = (_addr(ptr), cls)
+        self = _WRAPPERS.get(key)
+        if self is None:
+            self = cls.__new__(cls)
+            self._parent = None
+            self._s = _own(ptr)
+            _WRAPPERS[key] = self
         return self
 
     # -- geometry
@@ -195,7 +209,35 @@ class Storage:
     __repr__ = __str__
 
     def __reduce__(self):
-        return (type(self), (self.tolist(),))
+        # the raw bytes (one memory copy); pickle memoizes this object, so
+        # tensors pickled together with it share it again after loading
+        return (_rebuild_storage, (self._typename, _raw_bytes(self._s)))
+
+
+def _raw_bytes(s):
+    """The bytes of C storage `s` (one memory copy)."""
+    n = int(s.nbytes)
+    return ffi.buffer(s.data, n)[:] if n else b""
+
+
+def _from_bytes(cls, data):
+    """A new storage of class `cls` holding the bytes `data` (a bytes-like
+    object whose length is a multiple of the element size): one memmove."""
+    n = len(data)
+    if n % _dtype(cls._dt).itemsize:
+        raise ValueError(f"{cls._typename}: {n} bytes is not a whole number of "
+                         f"{_dtype(cls._dt).itemsize}-byte elements")
+    ptr = new_storage(n)
+    if n:
+        ffi.memmove(ptr.data, ffi.from_buffer(data), n)
+    return cls._wrap(ptr)
+
+
+def _rebuild_storage(typename, data):
+    cls = STORAGE_TYPES.get(typename)
+    if cls is None:
+        raise ValueError(f"unpickling a storage: unknown storage type {typename!r}")
+    return _from_bytes(cls, data)
 
 
 def _from_list(values, dt):

@@ -891,8 +891,11 @@ class Tensor:
     __repr__ = __str__
 
     def __reduce__(self):
-        return (_rebuild, (self._typename, self.tolist() if self._c.ndim else None,
-                           list(self._c.shape)))
+        # the storage object pickles once (pickle's memo): tensors pickled
+        # together that view one storage share it again after loading
+        c = self._c
+        return (_rebuild_view, (self._typename, self.storage(), c.offset, list(c.shape),
+                                list(c.strides)))
 
     def __bool__(self):
         raise TypeError("the truth value of a tensor is ambiguous; compare numbers instead")
@@ -903,7 +906,22 @@ class Tensor:
 # ---------------------------------------------------------------- module helpers
 
 
+def _rebuild_view(typename, storage, offset, shape, strides):
+    """Unpickle a tensor: a view of `storage` (bounds checked in C)."""
+    cls = TENSOR_TYPES.get(typename)
+    if cls is None:
+        raise ValueError(f"unpickling a tensor: unknown tensor type {typename!r}")
+    if storage is not None and not isinstance(storage, cls._storage_cls):
+        raise ValueError(f"unpickling a {typename}: storage is a {type(storage).__name__}")
+    if storage is None or (not shape and storage.size() <= offset):
+        if shape:
+            raise ValueError(f"unpickling a {typename}: sizes {shape} without a storage")
+        return cls()                  # Torch7's empty tensor
+    return cls._wrap(Core.over(storage._s, cls._dt, offset, tuple(shape), tuple(strides)))
+
+
 def _rebuild(typename, values, shape):
+    # pickles made before tensors kept their storage (values and sizes only)
     cls = TENSOR_TYPES[typename]
     if values is None:
         return cls()

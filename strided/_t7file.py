@@ -1,0 +1,427 @@
+"""Torch7's own serialization format: `save`/`load` of `.t7` files and
+`serialize`/`deserialize` to bytes (torch7's File.lua `writeObject` /
+`readObject`, binary mode).
+
+The layout, as Lua Torch writes it on a little-endian 64-bit machine
+(ints are int32, longs int64, numbers float64, all little-endian):
+
+    object  := int tag, then by tag
+        0 nil       (nothing)
+        1 number    double
+        2 string    int length, bytes
+        3 table     int index [int count, count x (object key, object value)]
+        4 torch     int index [string version "V 1", string class name, body]
+        5 boolean   int (1 true)
+        6, 7, 8     Lua functions (not loadable here)
+    tensor body  := int nDimension, long sizes[n], long strides[n],
+                    long storageOffset (1-based), object storage (or nil)
+    storage body := long size (elements), raw elements
+
+A table or torch object that was written before is written again as its
+tag and index only; the reader returns the object it read for that index,
+so shared references stay shared.
+
+Element data goes between files and C storages as raw bytes: one memmove
+into a newly allocated storage on load, the storage's own memory on save.
+"""
+from __future__ import annotations
+
+import io
+import math
+import numbers
+import os
+import struct
+import sys
+
+from ._c._strided import ffi, lib
+from ._core import Core, dtype as _dtype
+from ._storage import STORAGE_TYPES, Storage, _addr, _from_bytes
+from ._tensor import TENSOR_TYPES, Tensor
+
+__all__ = ["save", "load", "serialize", "deserialize"]
+
+TYPE_NIL = 0
+TYPE_NUMBER = 1
+TYPE_STRING = 2
+TYPE_TABLE = 3
+TYPE_TORCH = 4
+TYPE_BOOLEAN = 5
+TYPE_FUNCTION = 6
+LEGACY_TYPE_RECUR_FUNCTION = 7
+TYPE_RECUR_FUNCTION = 8
+
+_TAG_NAMES = {TYPE_NIL: "nil", TYPE_NUMBER: "number", TYPE_STRING: "string",
+              TYPE_TABLE: "table", TYPE_TORCH: "torch object", TYPE_BOOLEAN: "boolean"}
+
+_INT = struct.Struct("<i")
+_LONG = struct.Struct("<q")
+_DOUBLE = struct.Struct("<d")
+_VERSION = b"V 1"
+_FLUSH = 1 << 16          # bytes of small items buffered before a write
+
+
+def _check_mode(mode, referenced):
+    if sys.byteorder != "little":      # element data is written as it lies in memory
+        raise NotImplementedError("strided's Torch7 serialization needs a little-endian "
+                                  "machine")
+    if mode != "binary":
+        raise ValueError(f"only the 'binary' Torch7 format is supported, got mode {mode!r}")
+    if not isinstance(referenced, bool):
+        raise TypeError(f"referenced must be True or False, got {referenced!r}")
+
+
+def _where(path):
+    """'obj', 'obj[2]', 'obj["a"]' from a (parent, key) chain."""
+    keys = []
+    while path is not None:
+        path, key = path
+        keys.append(key)
+    out = "obj"
+    for k in reversed(keys):
+        out += f"[{k!r}]"
+    return out
+
+
+# ---------------------------------------------------------------- writing
+
+
+class _Writer:
+    def __init__(self, write, referenced):
+        self._write = write          # the file's write
+        self._buf = bytearray()
+        self._referenced = referenced
+        self._count = 0              # objects (tables, torch objects) written
+        self._index = {}             # identity -> index
+        self._keep = []              # objects whose identity is in _index
+
+    def _flush(self):
+        if self._buf:
+            self._write(bytes(self._buf))
+            self._buf.clear()
+
+    def close(self):
+        self._flush()
+
+    def int(self, v):
+        self._buf += _INT.pack(v)
+
+    def long(self, v):
+        self._buf += _LONG.pack(v)
+
+    def string(self, b):
+        if len(b) > 0x7FFFFFFF:
+            raise ValueError(f"a string of {len(b)} bytes does not fit Torch7's int32 length")
+        self.int(len(b))
+        self._buf += b
+        if len(self._buf) >= _FLUSH:
+            self._flush()
+
+    def _reference(self, tag, key, obj):
+        """Write tag and index; True when the object was written before
+        (only its index is written then)."""
+        self.int(tag)
+        if self._referenced:
+            index = self._index.get(key)
+            if index is not None:
+                self.int(index)
+                return True
+        self._count += 1
+        if self._referenced:
+            self._index[key] = self._count
+            self._keep.append(obj)
+        self.int(self._count)
+        return False
+
+    def obj(self, o, path=None):
+        if o is None:
+            self.int(TYPE_NIL)
+        elif isinstance(o, bool):
+            self.int(TYPE_BOOLEAN)
+            self.int(1 if o else 0)
+        elif isinstance(o, (Tensor, Storage)):
+            self.torch(o, path)
+        elif isinstance(o, numbers.Integral):
+            self.int(TYPE_NUMBER)
+            self._buf += _DOUBLE.pack(_exact_double(o, path))
+        elif isinstance(o, numbers.Real):
+            self.int(TYPE_NUMBER)
+            self._buf += _DOUBLE.pack(float(o))
+        elif isinstance(o, str):
+            self.int(TYPE_STRING)
+            self.string(o.encode("utf-8"))
+        elif isinstance(o, (bytes, bytearray)):
+            self.int(TYPE_STRING)
+            self.string(bytes(o))
+        elif isinstance(o, (list, tuple)):
+            if not self._reference(TYPE_TABLE, ("table", id(o)), o):
+                self.int(len(o))
+                for i, v in enumerate(o, 1):
+                    self.int(TYPE_NUMBER)
+                    self._buf += _DOUBLE.pack(i)
+                    self.obj(v, (path, i - 1))
+        elif isinstance(o, dict):
+            if not self._reference(TYPE_TABLE, ("table", id(o)), o):
+                self.int(len(o))
+                for k, v in o.items():
+                    if k is None or (isinstance(k, float) and math.isnan(k)):
+                        raise ValueError(f"cannot save {_where(path)}: a Lua table key cannot "
+                                         f"be {k!r}")
+                    self.obj(k, (path, k))
+                    self.obj(v, (path, k))
+        else:
+            raise TypeError(f"cannot save {_where(path)}: {type(o).__name__} is not a Torch7 "
+                            f"object (expected None, bool, a number, str, bytes, list, tuple, "
+                            f"dict, a tensor or a storage)")
+
+    def torch(self, o, path):
+        if isinstance(o, Tensor):
+            key = ("tensor", _addr(o._c.t))
+        else:
+            key = ("storage", _addr(o._s), type(o))
+        if self._reference(TYPE_TORCH, key, o):
+            return
+        self.string(_VERSION)
+        self.string(o._typename.encode("ascii"))
+        if isinstance(o, Tensor):
+            c = o._c
+            n = c.ndim
+            self.int(n)
+            if n:
+                self._buf += struct.pack(f"<{n}q", *c.shape)
+                self._buf += struct.pack(f"<{n}q", *c.strides)
+            self.long(c.offset + 1)
+            self.obj(o.storage(), path)
+        else:
+            s = o._s
+            self.long(o.size())
+            nbytes = int(s.nbytes)
+            if nbytes:
+                self._flush()
+                self._write(ffi.buffer(s.data, nbytes))   # the storage's own memory
+
+
+def _exact_double(v, path):
+    v = int(v)
+    try:
+        d = float(v)
+    except OverflowError:
+        d = None
+    if d is None or int(d) != v:
+        raise ValueError(f"cannot save {_where(path)}: the integer {v} is not exactly "
+                         f"representable as a Lua number (a double)")
+    return d
+
+
+# ---------------------------------------------------------------- reading
+
+
+class _Reader:
+    def __init__(self, data, referenced):
+        self._buf = memoryview(data).cast("B")
+        self._pos = 0
+        self._referenced = referenced
+        self._objects = {}           # index -> object read
+
+    def _take(self, n, what):
+        pos = self._pos
+        if n < 0 or pos + n > len(self._buf):
+            raise ValueError(f"truncated Torch7 data: {what} needs {n} bytes at byte {pos}, "
+                             f"only {len(self._buf) - pos} left")
+        self._pos = pos + n
+        return pos
+
+    def int(self, what):
+        return _INT.unpack_from(self._buf, self._take(4, what))[0]
+
+    def long(self, what):
+        return _LONG.unpack_from(self._buf, self._take(8, what))[0]
+
+    def longs(self, n, what):
+        return struct.unpack_from(f"<{n}q", self._buf, self._take(8 * n, what)) if n else ()
+
+    def bytes(self, what):
+        n = self.int(f"the length of {what}")
+        if n < 0:
+            raise ValueError(f"bad Torch7 data: {what} at byte {self._pos - 4} has negative "
+                             f"length {n}")
+        pos = self._take(n, what)
+        return bytes(self._buf[pos:pos + n])
+
+    def obj(self):
+        at = self._pos
+        tag = self.int("a type tag")
+        if tag == TYPE_NIL:
+            return None
+        if tag == TYPE_NUMBER:
+            return _number(_DOUBLE.unpack_from(self._buf, self._take(8, "a number"))[0])
+        if tag == TYPE_BOOLEAN:
+            return self.int("a boolean") == 1
+        if tag == TYPE_STRING:
+            b = self.bytes("a string")
+            try:
+                return b.decode("utf-8")
+            except UnicodeDecodeError:
+                return b
+        if tag in (TYPE_FUNCTION, LEGACY_TYPE_RECUR_FUNCTION, TYPE_RECUR_FUNCTION):
+            raise ValueError(f"bad Torch7 data: a Lua function (type tag {tag}) at byte {at}; "
+                             f"functions cannot be loaded in Python")
+        if tag not in (TYPE_TABLE, TYPE_TORCH):
+            raise ValueError(f"bad Torch7 data: unknown type tag {tag} at byte {at} (expected "
+                             f"0 nil, 1 number, 2 string, 3 table, 4 torch object, 5 boolean)")
+        index = self.int(f"the index of a {_TAG_NAMES[tag]}")
+        if self._referenced and index in self._objects:
+            return self._objects[index]
+        return self.table(index, at) if tag == TYPE_TABLE else self.torch(index, at)
+
+    def _remember(self, index, o):
+        if self._referenced:
+            self._objects[index] = o
+
+    def table(self, index, at):
+        n = self.int("the size of a table")
+        if n < 0:
+            raise ValueError(f"bad Torch7 data: table at byte {at} has negative size {n}")
+        d = {}
+        self._remember(index, d)
+        for _ in range(n):
+            kat = self._pos
+            k = self.obj()
+            v = self.obj()
+            if k is None:
+                raise ValueError(f"bad Torch7 data: table at byte {at} has a nil key")
+            try:
+                dup = k in d
+            except TypeError:
+                raise ValueError(f"table at byte {at}: its key at byte {kat} is a table, which "
+                                 f"cannot be a Python dict key") from None
+            if dup:
+                raise ValueError(f"table at byte {at}: key {k!r} (byte {kat}) appears twice "
+                                 f"in Python's terms (Python equates True with 1)")
+            d[k] = v
+        if all(type(k) is int for k in d) and (not d or (min(d) == 1 and max(d) == len(d))):
+            lst = [d[i] for i in range(1, len(d) + 1)]
+            lst = [lst if v is d else v for v in lst]
+            self._remember(index, lst)
+            return lst
+        return d
+
+    def torch(self, index, at):
+        version = self.bytes("a Torch class version")
+        if version.startswith(b"V "):
+            name = self.bytes("a Torch class name")
+        else:
+            name = version            # written before Torch7 had versions
+        name = name.decode("latin-1")
+        if name in TENSOR_TYPES:
+            o = self.tensor(TENSOR_TYPES[name], at)
+        elif name in STORAGE_TYPES:
+            o = self.storage(STORAGE_TYPES[name], at)
+        else:
+            raise ValueError(f"unknown Torch class {name!r} at byte {at}: only tensors "
+                             f"({', '.join(sorted(TENSOR_TYPES))}) and storages load")
+        self._remember(index, o)
+        return o
+
+    def storage(self, cls, at):
+        n = self.long(f"the size of a {cls._typename}")
+        item = _dtype(cls._dt).itemsize
+        if n < 0:
+            raise ValueError(f"bad Torch7 data: {cls._typename} at byte {at} has negative "
+                             f"size {n}")
+        pos = self._take(n * item, f"the {n} elements of a {cls._typename}")
+        return _from_bytes(cls, self._buf[pos:pos + n * item])     # one memmove
+
+    def tensor(self, cls, at):
+        name = cls._typename
+        nd = self.int(f"the dimension of a {name}")
+        if not 0 <= nd <= lib.ST_MAX_DIMS:
+            raise ValueError(f"bad Torch7 data: {name} at byte {at} has {nd} dimensions "
+                             f"(expected 0 to {lib.ST_MAX_DIMS})")
+        sizes = self.longs(nd, f"the sizes of a {name}")
+        strides = self.longs(nd, f"the strides of a {name}")
+        offset = self.long(f"the storage offset of a {name}")
+        storage = self.obj()
+        if storage is not None and type(storage) is not cls._storage_cls:
+            raise ValueError(f"bad Torch7 data: {name} at byte {at} has a "
+                             f"{getattr(storage, '_typename', type(storage).__name__)} where "
+                             f"its storage should be (a {cls._storage_cls._typename})")
+        if nd == 0:
+            return cls()            # Torch7's empty tensor (its storage, if any, is dropped)
+        if any(s < 0 for s in sizes):
+            raise ValueError(f"bad Torch7 data: {name} at byte {at} has negative sizes "
+                             f"{list(sizes)}")
+        if storage is None:
+            if 0 not in sizes:
+                raise ValueError(f"bad Torch7 data: {name} at byte {at} of sizes {list(sizes)} "
+                                 f"has no storage")
+            return cls(*sizes)
+        if offset < 1:
+            raise ValueError(f"bad Torch7 data: {name} at byte {at} has storage offset "
+                             f"{offset} (1-based, expected >= 1)")
+        try:
+            c = Core.over(storage._s, cls._dt, offset - 1, tuple(sizes), tuple(strides))
+        except (ValueError, IndexError, OverflowError) as e:
+            raise ValueError(f"bad Torch7 data: {name} at byte {at} (sizes {list(sizes)}, "
+                             f"strides {list(strides)}, storage offset {offset}) does not fit "
+                             f"its storage of {storage.size()} elements: {e}") from None
+        return cls._wrap(c)
+
+
+def _number(x):
+    """Lua numbers are doubles: an integral value loads as int (not -0.0)."""
+    if x.is_integer() and not (x == 0 and math.copysign(1.0, x) < 0):
+        return int(x)
+    return x
+
+
+# ---------------------------------------------------------------- the API
+
+
+def serialize(obj, mode="binary", referenced=True):
+    """The bytes of `obj` in Torch7's format (Lua's torch.serialize)."""
+    _check_mode(mode, referenced)
+    out = io.BytesIO()
+    w = _Writer(out.write, referenced)
+    w.obj(obj)
+    w.close()
+    return out.getvalue()
+
+
+def deserialize(data, mode="binary", referenced=True):
+    """The object in bytes `data` in Torch7's format (Lua's torch.deserialize)."""
+    _check_mode(mode, referenced)
+    if isinstance(data, str):
+        raise TypeError("deserialize takes bytes, not str")
+    return _Reader(data, referenced).obj()
+
+
+def save(path, obj, mode="binary", referenced=True):
+    """Write `obj` to the file `path` (or a binary file object) in Torch7's
+    format, as Lua's torch.save(filename, object) does."""
+    _check_mode(mode, referenced)
+    if hasattr(path, "write"):
+        w = _Writer(path.write, referenced)
+        w.obj(obj)
+        w.close()
+        return
+    with open(path, "wb") as f:
+        try:
+            w = _Writer(f.write, referenced)
+            w.obj(obj)
+            w.close()
+        except BaseException:
+            f.close()
+            os.unlink(path)       # no half-written file is left behind
+            raise
+
+
+def load(path, mode="binary", referenced=True):
+    """Read the object in the Torch7 file `path` (or a binary file object),
+    as Lua's torch.load(filename) does."""
+    _check_mode(mode, referenced)
+    if hasattr(path, "read"):
+        data = path.read()
+    else:
+        with open(path, "rb") as f:
+            data = f.read()
+    return _Reader(data, referenced).obj()
