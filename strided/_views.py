@@ -45,7 +45,9 @@ def slice_dim(c, dim, start, stop, step):
     start, stop, step = slice(start, stop, step).indices(c.shape[dim])
     n = len(range(start, stop, step))
     shape, strides = list(c.shape), list(c.strides)
-    offset = c.offset + (start * strides[dim] if n else 0)
+    # an empty result keeps the offset: with negative strides the moved
+    # offset of an empty view could fall before the storage start
+    offset = c.offset + (start * strides[dim] if n and c.size else 0)
     shape[dim] = n
     strides[dim] *= step
     return c.view(offset, shape, strides)
@@ -61,7 +63,8 @@ def narrow(c, dim, start, length):
                          f"for start {start} at dim {dim}")
     shape = list(c.shape)
     shape[dim] = length
-    return c.view(c.offset + (start * c.strides[dim] if length else 0), shape, c.strides)
+    return c.view(c.offset + (start * c.strides[dim] if length and c.size else 0), shape,
+                  c.strides)
 
 
 def select(c, dim, index):
@@ -74,7 +77,7 @@ def select(c, dim, index):
         raise IndexError(f"index {index} out of range [{-size}, {size - 1}] at dim {dim}")
     index %= size
     shape, strides = list(c.shape), list(c.strides)
-    offset = c.offset + index * strides[dim]
+    offset = c.offset + (index * strides[dim] if c.size else 0)
     del shape[dim], strides[dim]
     return c.view(offset, shape, strides)
 

@@ -24,7 +24,7 @@
     static inline T st_floordiv_##SFX(T a, T b)                                       \
     {                                                                                 \
         if (b == 0) return a / b;                                                     \
-        if (isinf(a) || isinf(b) || isnan(a) || isnan(b)) return floor(a / b);        \
+        if (isnan(a) || isnan(b)) return a + b;                                       \
         T mod = fmod(a, b), div = (a - mod) / b;                                      \
         if (mod != 0 && ((b < 0) != (mod < 0))) div -= 1;                             \
         if (div == 0) return copysign((T)0, a / b);                                   \

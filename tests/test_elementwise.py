@@ -1,0 +1,707 @@
+"""Elementwise ops (strided/_c/elementwise.c through strided/_ops.py): every
+unary and binary op for every dtype the core has a kernel for, against numpy
+(floats, complex, bool) or Python integer arithmetic (integers, with the
+wrapping and division rules of elementwise.c's header comment); the dtype
+refusals; broadcasting; output arguments aliasing the inputs; where, clamp.
+
+Inputs come in every layout of helpers.layouts (contiguous, transposed,
+stepped, reversed, broadcast).  Arithmetic, rounding and comparison results
+must match exactly (NaN equals NaN, zeros keep their sign); transcendental
+ones to a few ulps (rtol 1e-5 for 32-bit, 1e-12 for 64-bit parts).
+"""
+import math
+import warnings
+
+import numpy as np
+import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+from helpers import DTYPE_NAMES, INT_NAMES, NUMPY, arrays, borrow, layouts, to_core, to_numpy
+from strided import _core, _ops, _views
+
+FLOAT_NAMES = ["float32", "float64"]
+COMPLEX_NAMES = ["complex64", "complex128"]
+WIDTH = {"float32": 32, "complex64": 32, "float64": 64, "complex128": 64}
+SIGNED = [n for n in INT_NAMES if n.startswith("int")]
+
+
+def kind(dt):
+    return NUMPY[dt].kind
+
+
+def int_bounds(dt):
+    info = np.iinfo(NUMPY[dt])
+    return int(info.min), int(info.max)
+
+
+def wrap(v, dt):
+    lo, hi = int_bounds(dt)
+    return (v - lo) % (hi - lo + 1) + lo
+
+
+# ---------------------------------------------------------------- oracles
+
+NP_UNARY = {
+    "negative": np.negative, "positive": np.positive, "abs": np.absolute, "sqrt": np.sqrt,
+    "exp": np.exp, "expm1": np.expm1, "log": np.log, "log1p": np.log1p, "log2": np.log2,
+    "log10": np.log10, "sin": np.sin, "cos": np.cos, "tan": np.tan, "asin": np.arcsin,
+    "acos": np.arccos, "atan": np.arctan, "sinh": np.sinh, "cosh": np.cosh, "tanh": np.tanh,
+    "asinh": np.arcsinh, "acosh": np.arccosh, "atanh": np.arctanh, "floor": np.floor,
+    "ceil": np.ceil, "trunc": np.trunc, "round": np.round, "sign": np.sign, "square": np.square,
+    "reciprocal": np.reciprocal, "logical_not": np.logical_not, "bitwise_invert": np.invert,
+    "isnan": np.isnan, "isinf": np.isinf, "isfinite": np.isfinite, "signbit": np.signbit,
+    "real": np.real, "imag": np.imag, "conj": np.conj,
+    "sigmoid": lambda x: x.dtype.type(1) / (x.dtype.type(1) + np.exp(-x)),
+    "rsqrt": lambda x: x.dtype.type(1) / np.sqrt(x),
+    "frac": lambda x: x - np.trunc(x),
+}
+NP_BINARY = {
+    "add": np.add, "subtract": np.subtract, "multiply": np.multiply, "divide": np.divide,
+    "floor_divide": np.floor_divide, "remainder": np.remainder, "pow": np.power,
+    "atan2": np.arctan2, "hypot": np.hypot, "copysign": np.copysign, "nextafter": np.nextafter,
+    "logaddexp": np.logaddexp, "maximum": np.maximum, "minimum": np.minimum, "fmod": np.fmod,
+    "bitwise_and": np.bitwise_and, "bitwise_or": np.bitwise_or, "bitwise_xor": np.bitwise_xor,
+    "left_shift": np.left_shift, "right_shift": np.right_shift,
+    "logical_and": np.logical_and, "logical_or": np.logical_or, "logical_xor": np.logical_xor,
+    "equal": np.equal, "not_equal": np.not_equal, "less": np.less, "less_equal": np.less_equal,
+    "greater": np.greater, "greater_equal": np.greater_equal,
+    "trunc_divide": lambda a, b: np.trunc(a / b),
+}
+assert set(NP_UNARY) == set(_ops.UNARY) and set(NP_BINARY) == set(_ops.BINARY)
+
+TRANSCENDENTAL = {"exp", "expm1", "log", "log1p", "log2", "log10", "sin", "cos", "tan", "asin",
+                  "acos", "atan", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "sigmoid",
+                  "pow", "atan2", "hypot", "logaddexp"}
+# complex ops computed componentwise (exact); the rest are compared to a few ulps
+COMPLEX_EXACT = {"negative", "positive", "conj", "real", "imag", "round", "isnan", "isinf",
+                 "isfinite", "add", "subtract", "equal", "not_equal"}
+# numpy leaves the sign of a zero result to the implementation for these
+ZERO_SIGN_FREE = {"maximum", "minimum"}
+
+
+def int_unary(op, x, dt):
+    lo, hi = int_bounds(dt)
+    f = {"negative": lambda v: -v, "positive": lambda v: v, "abs": abs, "floor": lambda v: v,
+         "ceil": lambda v: v, "trunc": lambda v: v, "round": lambda v: v,
+         "sign": lambda v: (v > 0) - (v < 0), "square": lambda v: v * v,
+         "bitwise_invert": lambda v: ~v, "real": lambda v: v, "imag": lambda v: 0,
+         "conj": lambda v: v, "frac": lambda v: 0}.get(op)
+    if f is None:   # predicates
+        g = {"isnan": lambda v: False, "isinf": lambda v: False, "isfinite": lambda v: True,
+             "signbit": lambda v: v < 0}[op]
+        return np.array([g(int(v)) for v in x.ravel()], bool).reshape(x.shape)
+    return np.array([wrap(f(int(v)), dt) for v in x.ravel()], NUMPY[dt]).reshape(x.shape)
+
+
+def trunc_div(a, b):
+    q = abs(a) // abs(b)
+    return q if (a < 0) == (b < 0) else -q
+
+
+def int_binary_scalar(op, a, b, dt):
+    bits = 8 * NUMPY[dt].itemsize
+    if op in ("equal", "not_equal", "less", "less_equal", "greater", "greater_equal"):
+        return {"equal": a == b, "not_equal": a != b, "less": a < b, "less_equal": a <= b,
+                "greater": a > b, "greater_equal": a >= b}[op]
+    if op == "pow":
+        v = pow(a, b, 1 << bits)
+    elif op == "left_shift":
+        v = a << b if 0 <= b < bits else 0
+    elif op == "right_shift":
+        v = a >> b if 0 <= b < bits else (-1 if a < 0 else 0)
+    else:
+        v = {"add": lambda: a + b, "subtract": lambda: a - b, "multiply": lambda: a * b,
+             "floor_divide": lambda: a // b, "remainder": lambda: a % b,
+             "trunc_divide": lambda: trunc_div(a, b), "fmod": lambda: a - b * trunc_div(a, b),
+             "maximum": lambda: max(a, b), "minimum": lambda: min(a, b),
+             "bitwise_and": lambda: a & b, "bitwise_or": lambda: a | b,
+             "bitwise_xor": lambda: a ^ b}[op]()
+    return wrap(v, dt)
+
+
+def int_binary(op, a, b, dt):
+    a, b = np.broadcast_arrays(a, b)
+    res = _ops.binary_result(op, dt).name
+    flat = [int_binary_scalar(op, int(x), int(y), dt) for x, y in zip(a.ravel(), b.ravel())]
+    return np.array(flat, NUMPY[res]).reshape(a.shape)
+
+
+def oracle_unary(op, x, dt):
+    if kind(dt) in "iu":
+        return int_unary(op, x, dt)
+    if kind(dt) == "b" and op == "positive":
+        return x.copy()
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        want = np.asarray(NP_UNARY[op](x))
+    return want.astype(NUMPY[_ops.unary_result(op, dt).name])
+
+
+def oracle_binary(op, a, b, dt):
+    if kind(dt) in "iu":
+        return int_binary(op, a, b, dt)
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        want = np.asarray(NP_BINARY[op](a, b))
+    return want.astype(NUMPY[_ops.binary_result(op, dt).name])
+
+
+def tolerances(dt):
+    part = {"float32": "float32", "complex64": "float32"}.get(dt, "float64")
+    rtol = 1e-5 if part == "float32" else 1e-12
+    tiny = float(np.finfo(part).tiny)
+    # complex kernels go through libm's complex functions and numpy through
+    # its own formulas: allow an absolute error of a few ulps of 1 as well
+    atol = 4 * float(np.finfo(part).eps) if kind(dt) == "c" else 4 * tiny
+    return rtol, atol
+
+
+def assert_exact(got, want, zero_sign=True):
+    assert got.dtype == want.dtype, (got.dtype, want.dtype)
+    assert got.shape == want.shape, (got.shape, want.shape)
+    np.testing.assert_array_equal(got, want)
+    if zero_sign and want.dtype.kind in "fc":
+        for g, w in ((got.real, want.real), (got.imag, want.imag)):
+            zero = w == 0
+            np.testing.assert_array_equal(np.signbit(g[zero]), np.signbit(w[zero]),
+                                          err_msg="sign of zero differs")
+
+
+def assert_close(got, want, dt):
+    """Within rtol * |want| + atol, NaN where numpy has NaN, infinities equal."""
+    assert got.dtype == want.dtype, (got.dtype, want.dtype)
+    assert got.shape == want.shape, (got.shape, want.shape)
+    rtol, atol = tolerances(dt)
+    with np.errstate(all="ignore"):
+        scale = np.abs(want).astype(np.float64)
+        scale = np.where(np.isfinite(scale), scale, 0.0)   # an infinity must match exactly
+        for g, w in ((got.real, want.real), (got.imag, want.imag)):
+            same = (g == w) | (np.isnan(g) & np.isnan(w))
+            near = np.isfinite(w) & (np.abs(g.astype(np.float64) - w) <= atol + rtol * scale)
+            bad = ~(same | near)
+            assert not bad.any(), (f"{bad.sum()} elements differ:\ninput positions "
+                                   f"{np.argwhere(bad)[:5].tolist()}\ngot {g[bad][:5]}\n"
+                                   f"want {w[bad][:5]}")
+
+
+def compare(op, got, want, dt):
+    if (kind(dt) == "f" and op in TRANSCENDENTAL) or (kind(dt) == "c" and op not in COMPLEX_EXACT):
+        assert_close(got, want, dt)
+    else:
+        assert_exact(got, want, zero_sign=op not in ZERO_SIGN_FREE)
+
+
+# ---------------------------------------------------------------- strategies
+
+shapes = hnp.array_shapes(min_dims=0, max_dims=3, min_side=0, max_side=5)
+
+
+def complex_elements(dt, bound=20.0):
+    """Finite complex values of moderate size: away from overflow and from
+    the tiny parts where C's and numpy's formulas round differently."""
+    w = WIDTH[dt]
+    part = st.one_of(st.sampled_from([0.0, -0.0, 1.0, -1.0, 0.5, -2.0]),
+                     st.floats(-bound, bound, width=w).filter(lambda v: v == 0 or abs(v) > 1e-3))
+    return st.builds(complex, part, part)
+
+
+def elements(op, dt, role="a"):
+    k = kind(dt)
+    if k == "c" and op not in COMPLEX_EXACT:
+        values = complex_elements(dt, 4.0 if op == "pow" else 20.0)
+        if op in ("divide", "pow", "reciprocal"):
+            # x / 0 and 0 ** y: C99 gives infinities where numpy gives nan
+            values = values.filter(lambda z: z != 0)
+        return values
+    if k in "iu" and role == "b":
+        lo, hi = int_bounds(dt)
+        if op in ("floor_divide", "remainder", "trunc_divide", "fmod"):
+            return st.integers(lo, hi).filter(lambda v: v != 0)
+        if op == "pow":
+            return st.integers(0, min(hi, 70)) | st.integers(0, hi)
+        if op in ("left_shift", "right_shift"):
+            bits = 8 * NUMPY[dt].itemsize
+            return st.integers(max(lo, -3), min(hi, bits + 3)) | st.integers(lo, hi)
+    return None    # hypothesis' default: every value, NaN and infinities included
+
+
+@st.composite
+def laid_out(draw, dt, shape=shapes, elements=None):
+    a = draw(arrays(dt, shape, elements=elements))
+    return draw(layouts(a))
+
+
+UNARY_CASES = [(op, dt) for op in sorted(_ops.UNARY) for dt in DTYPE_NAMES
+               if _ops.unary_result(op, dt) is not None]
+UNARY_REJECTED = [(op, dt) for op in sorted(_ops.UNARY) for dt in DTYPE_NAMES
+                  if _ops.unary_result(op, dt) is None]
+BINARY_CASES = [(op, dt) for op in sorted(_ops.BINARY) for dt in DTYPE_NAMES
+                if _ops.binary_result(op, dt) is not None]
+BINARY_REJECTED = [(op, dt) for op in sorted(_ops.BINARY) for dt in DTYPE_NAMES
+                   if _ops.binary_result(op, dt) is None]
+
+
+def ids(case):
+    return f"{case[0]}-{case[1]}"
+
+
+# ---------------------------------------------------------------- unary
+
+
+@pytest.mark.parametrize("op,dt", UNARY_CASES, ids=map(ids, UNARY_CASES))
+@given(data=st.data())
+def test_unary(op, dt, data):
+    x = data.draw(laid_out(dt, elements=elements(op, dt)), label="x")
+    got = _ops.unary(op, borrow(x))
+    assert got.shape == x.shape
+    compare(op, to_numpy(got), oracle_unary(op, x, dt), dt)
+
+
+SPECIAL = [0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 1.5, -2.5, 3.0, -7.0, 0.9, 1e-8, 100.0, -100.0,
+           math.inf, -math.inf, math.nan, 1e300, -1e300, 3e38, 1e-310, 5e-324, 1e-40]
+
+
+@pytest.mark.parametrize("op,dt", [c for c in UNARY_CASES if kind(c[1]) == "f"],
+                         ids=map(ids, [c for c in UNARY_CASES if kind(c[1]) == "f"]))
+def test_unary_float_special_values(op, dt):
+    """Zeros of both signs, infinities, NaN, subnormals, huge values."""
+    with np.errstate(all="ignore"):
+        x = np.array(SPECIAL, NUMPY[dt])
+    for layout in (x, x[::-1], np.broadcast_to(x[:1], (3,))):
+        compare(op, to_numpy(_ops.unary(op, borrow(layout))), oracle_unary(op, layout, dt), dt)
+
+
+BINARY_FLOAT = [c for c in BINARY_CASES if kind(c[1]) == "f"]
+
+
+@pytest.mark.parametrize("op,dt", BINARY_FLOAT, ids=map(ids, BINARY_FLOAT))
+def test_binary_float_special_values(op, dt):
+    """Every pair of special values, as a (23, 1) x (23,) broadcast."""
+    with np.errstate(all="ignore"):
+        x = np.array(SPECIAL, NUMPY[dt])
+    a, b = x.reshape(-1, 1), x
+    compare(op, to_numpy(_ops.binary(op, borrow(a), borrow(b))), oracle_binary(op, a, b, dt), dt)
+    compare(op, to_numpy(_ops.binary(op, borrow(b[::-1]), borrow(a.T))),
+            oracle_binary(op, b[::-1], a.T, dt), dt)
+
+
+@pytest.mark.parametrize("dt", FLOAT_NAMES)
+def test_float_floor_divide_and_remainder_special_cases(dt):
+    """Spelled out, and checked against Python's own // and %, as
+    docs/core-semantics.md promises: an infinite operand included (numpy
+    agrees; the array API's floor(a / b) special cases differ), and a zero
+    result of % has the divisor's sign."""
+    inf, nan = math.inf, math.nan
+    a = [7.0, -7.0, 7.0, -7.0, 1.0, -1.0, 1.0, inf, -inf, inf, 0.0, -0.0, 0.0, -0.5]
+    b = [2.0, 2.0, -2.0, -2.0, inf, inf, -inf, 2.0, 2.0, inf, -inf, inf, 3.0, 0.25]
+    want_fd = [3, -4, -4, 3, 0.0, -1.0, -1.0, nan, nan, nan, -0.0, -0.0, 0.0, -2.0]
+    want_rem = [1, 1, -1, -1, 1.0, inf, -inf, nan, nan, nan, -0.0, 0.0, 0.0, 0.0]
+    assert_exact(np.array([x // y for x, y in zip(a, b)]), np.array(want_fd, float))
+    assert_exact(np.array([x % y for x, y in zip(a, b)]), np.array(want_rem, float))
+    ca, cb = to_core(np.array(a, NUMPY[dt])), to_core(np.array(b, NUMPY[dt]))
+    assert_exact(to_numpy(_ops.binary("floor_divide", ca, cb)), np.array(want_fd, NUMPY[dt]))
+    assert_exact(to_numpy(_ops.binary("remainder", ca, cb)), np.array(want_rem, NUMPY[dt]))
+    # a zero divisor cannot raise in a kernel: numpy's values
+    z = to_core(np.array([5.0, -5.0, 0.0], NUMPY[dt]))
+    zero = _core.scalar(0.0, dt)
+    assert_exact(to_numpy(_ops.binary("floor_divide", z, zero)), np.array([inf, -inf, nan], NUMPY[dt]))
+    assert np.isnan(to_numpy(_ops.binary("remainder", z, zero))).all()
+
+
+def threes(shape, dt):
+    return np.full(shape, True if kind(dt) == "b" else 3, NUMPY[dt])
+
+
+@pytest.mark.parametrize("op,dt", UNARY_CASES, ids=map(ids, UNARY_CASES))
+def test_unary_zero_d_and_empty(op, dt):
+    for shape in [(), (0,), (2, 0, 3)]:
+        x = threes(shape, dt)
+        got = _ops.unary(op, to_core(x))
+        assert got.shape == shape
+        compare(op, to_numpy(got), oracle_unary(op, x, dt), dt)
+
+
+@pytest.mark.parametrize("op,dt", BINARY_CASES, ids=map(ids, BINARY_CASES))
+def test_binary_zero_d_and_empty(op, dt):
+    for sa, sb in [((), ()), ((), (4,)), ((2, 1), ()), ((0,), ()), ((0, 3), (3,)), ((2, 0), (1, 1))]:
+        a, b = threes(sa, dt), threes(sb, dt)
+        got = _ops.binary(op, to_core(a), to_core(b))
+        assert got.shape == np.broadcast_shapes(sa, sb)
+        compare(op, to_numpy(got), oracle_binary(op, a, b, dt), dt)
+
+
+@pytest.mark.parametrize("op,dt", UNARY_REJECTED, ids=map(ids, UNARY_REJECTED))
+def test_unary_rejected_dtype(op, dt):
+    with pytest.raises(TypeError, match=op):
+        _ops.unary(op, _core.full((2,), 1, dt))
+
+
+@pytest.mark.parametrize("op,dt", UNARY_CASES, ids=map(ids, UNARY_CASES))
+def test_unary_output_argument(op, dt):
+    """out= is written and returned; the wrong output dtype or shape is refused."""
+    x = to_core(np.ones((2, 3), NUMPY[dt]))
+    res = _ops.unary_result(op, dt)
+    out = _core.Core.empty((2, 3), res)
+    assert _ops.unary(op, x, out=out) is out
+    compare(op, to_numpy(out), oracle_unary(op, np.ones((2, 3), NUMPY[dt]), dt), dt)
+    wrong = next(d for d in DTYPE_NAMES if d != res.name)
+    with pytest.raises(TypeError, match="output"):
+        _ops.unary(op, x, out=_core.Core.empty((2, 3), wrong))
+    with pytest.raises(ValueError, match="shape"):
+        _ops.unary(op, x, out=_core.Core.empty((3, 2), res))
+
+
+# ---------------------------------------------------------------- binary
+
+
+@pytest.mark.parametrize("op,dt", BINARY_CASES, ids=map(ids, BINARY_CASES))
+@given(data=st.data())
+def test_binary(op, dt, data):
+    """Operands of mutually broadcastable shapes (0-d included), in any layout."""
+    sa, sb = data.draw(hnp.mutually_broadcastable_shapes(num_shapes=2, min_dims=0, max_dims=3,
+                                                         max_side=4), label="shapes").input_shapes
+    a = data.draw(laid_out(dt, sa, elements(op, dt, "a")), label="a")
+    b = data.draw(laid_out(dt, sb, elements(op, dt, "b")), label="b")
+    got = _ops.binary(op, borrow(a), borrow(b))
+    assert got.shape == np.broadcast_shapes(a.shape, b.shape)
+    compare(op, to_numpy(got), oracle_binary(op, a, b, dt), dt)
+
+
+@pytest.mark.parametrize("op,dt", BINARY_REJECTED, ids=map(ids, BINARY_REJECTED))
+def test_binary_rejected_dtype(op, dt):
+    one = _core.full((2,), 1, dt)
+    with pytest.raises(TypeError, match=op):
+        _ops.binary(op, one, one)
+
+
+@pytest.mark.parametrize("op", ["add", "less", "bitwise_and", "maximum"])
+def test_binary_mismatched_dtypes(op):
+    for da, db in [("int32", "int64"), ("float32", "float64"), ("int8", "uint8"), ("bool", "int8")]:
+        with pytest.raises(TypeError, match="dtype"):
+            _ops.binary(op, _core.full((2,), 1, da), _core.full((2,), 1, db))
+
+
+def test_binary_output_dtype_and_shape_checked():
+    a = _core.full((2, 3), 1.0, "float64")
+    with pytest.raises(TypeError, match="output"):
+        _ops.binary("add", a, a, out=_core.Core.empty((2, 3), "float32"))
+    with pytest.raises(TypeError, match="output"):
+        _ops.binary("less", a, a, out=_core.Core.empty((2, 3), "float64"))
+    with pytest.raises(ValueError, match="shape"):
+        _ops.binary("add", a, a, out=_core.Core.empty((3, 2), "float64"))
+    with pytest.raises(ValueError, match="shape"):
+        _ops.binary("add", a, a, out=_core.Core.empty((1, 2, 3), "float64"))
+
+
+@pytest.mark.parametrize("sa,sb", [((2, 3), (4,)), ((3,), (4,)), ((2, 1), (3, 3)), ((0,), (2,)),
+                                   ((5, 4), (5,))])
+def test_binary_mismatched_shapes(sa, sb):
+    with pytest.raises(ValueError, match="broadcast"):
+        _ops.binary("add", _core.full(sa, 1, "int32"), _core.full(sb, 1, "int32"))
+
+
+def test_broadcasting_examples():
+    a = np.arange(3, dtype=np.int64).reshape(3, 1)
+    b = np.arange(4, dtype=np.int64) * 10
+    got = to_numpy(_ops.binary("add", to_core(a), to_core(b)))
+    assert got.tolist() == (a + b).tolist() and got.shape == (3, 4)
+    s = _core.scalar(7, "int64")
+    assert to_numpy(_ops.binary("multiply", s, to_core(b))).tolist() == (7 * b).tolist()
+    assert to_numpy(_ops.binary("subtract", to_core(b), s)).tolist() == (b - 7).tolist()
+    both = _ops.binary("subtract", s, _core.scalar(2, "int64"))
+    assert both.shape == () and _core.item(both) == 5
+    empty = _ops.binary("add", _core.full((0, 1), 1, "int64"), to_core(b))
+    assert empty.shape == (0, 4)
+
+
+# ---------------------------------------------------------------- integer rules
+
+
+@pytest.mark.parametrize("dt", SIGNED)
+def test_int_min_divided_by_minus_one(dt):
+    lo, _ = int_bounds(dt)
+    a = _core.from_nested([lo, lo, 7, -7], dt)
+    m1 = _core.scalar(-1, dt)
+    res = {op: to_numpy(_ops.binary(op, a, m1)).tolist()
+           for op in ("floor_divide", "remainder", "trunc_divide", "fmod", "multiply")}
+    assert res["floor_divide"] == [lo, lo, -7, 7]
+    assert res["trunc_divide"] == [lo, lo, -7, 7]
+    assert res["remainder"] == [0, 0, 0, 0]
+    assert res["fmod"] == [0, 0, 0, 0]
+    assert res["multiply"] == [lo, lo, -7, 7]
+    assert to_numpy(_ops.unary("negative", a)).tolist()[:2] == [lo, lo]
+    assert to_numpy(_ops.unary("abs", a)).tolist()[:2] == [lo, lo]
+
+
+@pytest.mark.parametrize("dt", INT_NAMES)
+def test_python_division_semantics(dt):
+    """floor_divide / remainder round toward -inf (remainder takes the
+    divisor's sign), trunc_divide / fmod toward zero (C)."""
+    lo, hi = int_bounds(dt)
+    table = [  # a, b, a // b, a % b, trunc(a / b), fmod(a, b)
+        (7, 2, 3, 1, 3, 1), (-7, 2, -4, 1, -3, -1), (7, -2, -4, -1, -3, 1),
+        (-7, -2, 3, -1, 3, -1), (0, -3, 0, 0, 0, 0), (6, 3, 2, 0, 2, 0), (-6, 3, -2, 0, -2, 0),
+        (hi, 1, hi, 0, hi, 0), (lo, 1, lo, 0, lo, 0), (hi, hi, 1, 0, 1, 0), (5, hi, 0, 5, 0, 5),
+        (hi, 2, hi // 2, 1, hi // 2, 1),
+    ]
+    if lo < 0:
+        table += [(-5, hi, -1, hi - 5, 0, -5), (hi, lo, -1, -1, 0, hi), (lo, hi, -2, hi - 1, -1, -1),
+                  (lo, 2, lo // 2, 0, lo // 2, 0), (lo + 1, lo, 0, lo + 1, 0, lo + 1)]
+    table = [r for r in table if all(lo <= v <= hi for v in r)]
+    a = _core.from_nested([r[0] for r in table], dt)
+    b = _core.from_nested([r[1] for r in table], dt)
+    for op, col in (("floor_divide", 2), ("remainder", 3), ("trunc_divide", 4), ("fmod", 5)):
+        assert to_numpy(_ops.binary(op, a, b)).tolist() == [r[col] for r in table], op
+    for r in table:   # the table itself agrees with Python
+        assert (r[2], r[3]) == divmod(r[0], r[1])
+
+
+@pytest.mark.parametrize("op", ["floor_divide", "remainder", "trunc_divide", "fmod"])
+@pytest.mark.parametrize("dt", INT_NAMES)
+@given(data=st.data())
+def test_int_division_by_zero_writes_nothing(op, dt, data):
+    """A zero anywhere in the divisor raises before any element is written."""
+    shape = data.draw(hnp.array_shapes(min_dims=1, max_dims=3, min_side=1, max_side=4), label="shape")
+    a = data.draw(laid_out(dt, shape), label="a")
+    b = data.draw(arrays(dt, shape), label="b")
+    where_zero = data.draw(st.integers(0, b.size - 1), label="zero at")
+    b.flat[where_zero] = 0
+    laid = data.draw(layouts(b), label="b layout")
+    b = laid if (laid == 0).any() else b    # a broadcast layout may drop the zero
+    out = _core.full(shape, 3, dt)
+    with pytest.raises(ZeroDivisionError, match="zero"):
+        _ops.binary(op, borrow(a), borrow(b), out=out)
+    assert (to_numpy(out) == 3).all()
+    with pytest.raises(ZeroDivisionError):
+        _ops.binary(op, borrow(a), _core.scalar(0, dt))
+    # an empty result divides nothing and so cannot fail
+    assert _ops.binary(op, _core.Core.empty((0,) + shape, dt), borrow(b)).size == 0
+
+
+@pytest.mark.parametrize("dt", INT_NAMES)
+def test_int_division_by_zero_large_threaded(dt):
+    """The zero scan also runs split across threads."""
+    n = 150_001
+    b = np.ones(n, NUMPY[dt])
+    b[n - 5] = 0
+    out = _core.full((n,), 9, dt)
+    with pytest.raises(ZeroDivisionError):
+        _ops.binary("floor_divide", to_core(np.arange(n).astype(NUMPY[dt])), to_core(b), out=out)
+    assert (to_numpy(out) == 9).all()
+
+
+@pytest.mark.parametrize("dt", SIGNED)
+def test_signed_pow_negative_exponent_raises(dt):
+    a = _core.from_nested([2, 3, 4], dt)
+    b = _core.from_nested([1, -1, 2], dt)
+    out = _core.full((3,), 5, dt)
+    with pytest.raises(ValueError, match="negative"):
+        _ops.binary("pow", a, b, out=out)
+    assert to_numpy(out).tolist() == [5, 5, 5]
+    assert to_numpy(_ops.binary("pow", a, _core.scalar(0, dt))).tolist() == [1, 1, 1]
+    assert to_numpy(_ops.binary("pow", _core.scalar(-1, dt), a)).tolist() == [1, -1, 1]
+
+
+@pytest.mark.parametrize("dt", INT_NAMES)
+def test_shift_by_bit_width_or_more(dt):
+    bits = 8 * NUMPY[dt].itemsize
+    lo, hi = int_bounds(dt)
+    counts = [c for c in (bits - 1, bits, bits + 1, 2 * bits, hi) if c <= hi]
+    one = _core.scalar(1, dt)
+    got = to_numpy(_ops.binary("left_shift", one, _core.from_nested(counts, dt))).tolist()
+    assert got == [wrap(1 << (bits - 1), dt)] + [0] * (len(counts) - 1)
+    got = to_numpy(_ops.binary("right_shift", _core.scalar(hi, dt), _core.from_nested(counts, dt))).tolist()
+    assert got == [hi >> (bits - 1)] + [0] * (len(counts) - 1)
+    if lo < 0:
+        neg = _core.scalar(-5, dt)
+        got = to_numpy(_ops.binary("right_shift", neg, _core.from_nested(counts + [-1], dt))).tolist()
+        assert got == [-1] * (len(counts) + 1)
+        assert to_numpy(_ops.binary("left_shift", neg, _core.scalar(-1, dt))).tolist() == 0
+
+
+# ---------------------------------------------------------------- aliasing
+
+
+def binary_case_strategy():
+    return st.sampled_from([c for c in BINARY_CASES
+                            if _ops.binary_result(*c).name == c[1] and c[0] != "pow"])
+
+
+@given(data=st.data())
+def test_binary_in_place(data):
+    """out= one of the inputs (a = a op b, b = a op b) gives the plain answer."""
+    op, dt = data.draw(binary_case_strategy(), label="case")
+    shape = data.draw(shapes, label="shape")
+    a = data.draw(laid_out(dt, shape, elements(op, dt, "a")), label="a")
+    b = data.draw(laid_out(dt, shape, elements(op, dt, "b")), label="b")
+    target = data.draw(st.sampled_from(["a", "b", "both"]), label="target")
+    if target == "both":
+        b = a
+        assume(op not in ("floor_divide", "remainder", "trunc_divide", "fmod") or kind(dt) not in "iu"
+               or not (a == 0).any())
+    # keep the layout, but the output must be writable (a broadcast view is not)
+    a = a if a.flags.writeable else a.copy()
+    b = a if target == "both" else b if b.flags.writeable else b.copy()
+    want = oracle_binary(op, a.copy(), b.copy(), dt)
+    ca = borrow(a)
+    cb = ca if target == "both" else borrow(b)
+    out = ca if target in ("a", "both") else cb
+    assert _ops.binary(op, ca, cb, out=out) is out
+    compare(op, to_numpy(out), want, dt)
+    compare(op, a if target != "b" else b, want, dt)
+
+
+def along(dim, nd, s):
+    return tuple(s if d == dim else slice(None) for d in range(nd))
+
+
+@given(data=st.data())
+def test_output_partially_overlapping_input(data):
+    """out = a[k:], input a[:-k] (views of one storage) equals numpy's
+    np.op(a[:-k].copy(), b, out=a[k:]); also flipped and transposed outputs."""
+    op, dt = data.draw(binary_case_strategy(), label="case")
+    shape = data.draw(hnp.array_shapes(min_dims=1, max_dims=3, min_side=1, max_side=5), label="shape")
+    a = data.draw(arrays(dt, shape, elements=elements(op, dt, "a")), label="a")
+    dim = data.draw(st.integers(0, a.ndim - 1), label="dim")
+    n = a.shape[dim]
+    k = data.draw(st.integers(1, n), label="k")
+    how = data.draw(st.sampled_from(["shift", "unshift", "flip", "transpose", "unary"]), label="how")
+    base = to_core(a)
+    want = a.copy()
+    if how in ("shift", "unshift", "unary"):
+        src_s, dst_s = (slice(0, n - k), slice(k, n)) if how != "unshift" else (slice(k, n), slice(0, n - k))
+        src = _views.slice_dim(base, dim, src_s.start, src_s.stop, 1)
+        dst = _views.slice_dim(base, dim, dst_s.start, dst_s.stop, 1)
+        x = a[along(dim, a.ndim, src_s)].copy()
+    elif how == "flip":
+        src, dst = base, _views.flip(base, dim)
+        x = a.copy()
+    else:
+        m = min(a.shape[0], a.shape[-1])
+        sq = _views.narrow(_views.narrow(base, 0, 0, m), a.ndim - 1, 0, m)
+        src, dst = sq, _views.transpose(sq, 0, a.ndim - 1)
+        x = a[(slice(0, m),) + (slice(None),) * (a.ndim - 2) + ((slice(0, m),) if a.ndim > 1 else ())].copy()
+    if how == "unary":
+        uop = "negative" if _ops.unary_result("negative", dt) is not None else "logical_not"
+        res = oracle_unary(uop, x, dt)
+        _ops.unary(uop, src, out=dst)
+    else:
+        b = data.draw(arrays(dt, x.shape, elements=elements(op, dt, "b")), label="b")
+        res = oracle_binary(op, x, b, dt)
+        _ops.binary(op, src, borrow(b), out=dst)
+    if how == "flip":
+        want = np.flip(res, dim)
+    elif how == "transpose":
+        block = (slice(0, m),) + (slice(None),) * (a.ndim - 2) + ((slice(0, m),) if a.ndim > 1 else ())
+        want[block] = np.swapaxes(res, 0, a.ndim - 1)
+    else:
+        want[along(dim, a.ndim, dst_s)] = res
+    compare(op if how != "unary" else "negative", to_numpy(base), want, dt)
+
+
+@pytest.mark.parametrize("shape", [(400, 300), (130, 190), (3, 67, 129)])
+@pytest.mark.parametrize("dt", ["float64", "int32", "complex64", "uint8"])
+def test_large_operands_threaded(dt, shape):
+    """Big enough to be split over threads and tiled by the iterator (sizes
+    no multiple of a tile); transposed, reversed and broadcast operands."""
+    n = math.prod(shape)
+    a = (np.arange(n) % 97).astype(NUMPY[dt]).reshape(shape).T
+    b = (np.arange(shape[-1]) % 13 + 1).astype(NUMPY[dt]).reshape((-1,) + (1,) * (len(shape) - 1))
+    c = np.ascontiguousarray(a)[::-1]
+    assert_exact(to_numpy(_ops.binary("multiply", borrow(a), borrow(b))), a * b)
+    assert_exact(to_numpy(_ops.binary("add", borrow(a), borrow(c))), a + c)
+    assert_exact(to_numpy(_ops.binary("equal", borrow(c), borrow(a))), c == a)
+    assert_exact(to_numpy(_ops.unary("square", borrow(a))), a * a)
+    out = borrow(a.copy())
+    _ops.binary("add", out, borrow(b), out=out)
+    assert_exact(to_numpy(out), a + b)
+    # the output transposed relative to the inputs
+    buffer = np.zeros(a.shape[::-1], NUMPY[dt])
+    _ops.binary("subtract", borrow(c), borrow(b), out=borrow(buffer.T))
+    assert_exact(buffer.T.copy(), c - b)
+    cond = (np.arange(n).reshape(a.shape[::-1]) % 3 == 0).T
+    assert_exact(to_numpy(_ops.where(borrow(cond), borrow(a), borrow(c))), np.where(cond, a, c))
+
+
+# ---------------------------------------------------------------- where, clamp
+
+
+@pytest.mark.parametrize("dt", DTYPE_NAMES)
+@given(data=st.data())
+def test_where(dt, data):
+    sc, sa, sb = data.draw(hnp.mutually_broadcastable_shapes(num_shapes=3, min_dims=0, max_dims=3,
+                                                             max_side=4), label="shapes").input_shapes
+    cond = data.draw(laid_out("bool", sc), label="cond")
+    a = data.draw(laid_out(dt, sa), label="a")
+    b = data.draw(laid_out(dt, sb), label="b")
+    got = to_numpy(_ops.where(borrow(cond), borrow(a), borrow(b)))
+    assert got.tobytes() == np.where(cond, a, b).tobytes()    # bit for bit
+    assert got.shape == np.broadcast_shapes(sc, sa, sb)
+
+
+def test_where_refuses_bad_dtypes():
+    c, i, f = _core.full((2,), True, "bool"), _core.full((2,), 1, "int32"), _core.full((2,), 1, "float32")
+    with pytest.raises(TypeError, match="condition"):
+        _ops.where(i, i, i)
+    with pytest.raises(TypeError, match="dtype"):
+        _ops.where(c, i, f)
+    with pytest.raises(TypeError):
+        _ops.where(c, i, i, out=_core.Core.empty((2,), "int64"))
+    with pytest.raises(ValueError, match="broadcast"):
+        _ops.where(c, _core.full((3,), 1, "int32"), i)
+
+
+CLAMP_DTYPES = INT_NAMES + FLOAT_NAMES
+
+
+@pytest.mark.parametrize("dt", CLAMP_DTYPES)
+@given(data=st.data())
+def test_clamp(dt, data):
+    which = data.draw(st.sampled_from(["both", "lo", "hi"]), label="which")
+    shapes3 = data.draw(hnp.mutually_broadcastable_shapes(num_shapes=3, min_dims=0, max_dims=3,
+                                                          max_side=4), label="shapes").input_shapes
+    x = data.draw(laid_out(dt, shapes3[0]), label="x")
+    lo = data.draw(laid_out(dt, shapes3[1]), label="lo") if which in ("both", "lo") else None
+    hi = data.draw(laid_out(dt, shapes3[2]), label="hi") if which in ("both", "hi") else None
+    got = to_numpy(_ops.clamp(borrow(x), borrow(lo) if lo is not None else None,
+                              borrow(hi) if hi is not None else None))
+    want = x
+    if lo is not None:
+        want = np.maximum(want, lo)
+    if hi is not None:
+        want = np.minimum(want, hi)
+    assert_exact(got, np.asarray(want), zero_sign=False)
+
+
+@pytest.mark.parametrize("dt", FLOAT_NAMES)
+def test_clamp_nan_propagates(dt):
+    nan = float("nan")
+    x = _core.from_nested([nan, 1.0, 5.0, -5.0], dt)
+    lo, hi = _core.scalar(-1.0, dt), _core.scalar(2.0, dt)
+    assert_exact(to_numpy(_ops.clamp(x, lo, hi)), np.array([nan, 1, 2, -1], NUMPY[dt]))
+    assert_exact(to_numpy(_ops.clamp(x, lo)), np.array([nan, 1, 5, -1], NUMPY[dt]))
+    assert_exact(to_numpy(_ops.clamp(x, None, hi)), np.array([nan, 1, 2, -5], NUMPY[dt]))
+    got = to_numpy(_ops.clamp(x, _core.scalar(nan, dt), hi))
+    assert np.isnan(got).all()
+    got = to_numpy(_ops.clamp(x, lo, _core.scalar(nan, dt)))
+    assert np.isnan(got).all()
+
+
+@pytest.mark.parametrize("dt", ["bool", "complex64", "complex128"])
+def test_clamp_refuses_unordered_dtypes(dt):
+    x = _core.full((2,), 1, dt)
+    with pytest.raises(TypeError):
+        _ops.clamp(x, x, x)
+
+
+def test_clamp_in_place_and_mismatch():
+    a = np.array([-3.0, 0.5, 7.0])
+    c = borrow(a)
+    assert _ops.clamp(c, _core.scalar(0.0, "float64"), _core.scalar(1.0, "float64"), out=c) is c
+    assert a.tolist() == [0.0, 0.5, 1.0]
+    with pytest.raises(TypeError):
+        _ops.clamp(c, _core.scalar(0, "int64"), _core.scalar(1.0, "float64"))
+    with pytest.raises(ValueError, match="broadcast"):
+        _ops.clamp(c, _core.full((2,), 0.0, "float64"))
