@@ -237,6 +237,30 @@ class Cast:
             out, _fmt((sizes.n,)), *tolerance(self.dst))
 
 
+@dataclass(frozen=True)
+class Matmul:
+    """out = a @ b, a and b C-contiguous side x side matrices (the side is
+    part of the case, whatever --quick), into a preallocated output."""
+    dtype: str
+    side: int = 1024
+
+    @property
+    def name(self):
+        return f"matmul {short(self.dtype)} {self.side}"
+
+    def prepare(self, sizes, rng):
+        shape = (self.side, self.side)
+        a = trio_from(random(rng, shape, self.dtype))
+        b = trio_from(random(rng, shape, self.dtype))
+        out = trio_empty(shape, self.dtype)
+        rtol, atol = tolerance(self.dtype)
+        return Prepared(
+            _calls(lambda: _ops.matmul(a.ours, b.ours, out=out.ours),
+                   lambda: np.matmul(a.numpy, b.numpy, out=out.numpy),
+                   lambda: torch.matmul(a.torch, b.torch, out=out.torch)),
+            out, f"{_fmt(shape)} @ {_fmt(shape)}", rtol, atol * self.side)   # k terms per element
+
+
 # ------------------------------------------------------------------ the table
 
 CASES = [
@@ -262,4 +286,6 @@ CASES = [
     Reduce("sum", "float64", 1),
     Copy("float64"),
     Cast("float64", "float32"),
+    Matmul("float64", 1024),
+    Matmul("float32", 1024),
 ]

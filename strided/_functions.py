@@ -218,11 +218,51 @@ def _make_extreme(is_max):
 # ---------------------------------------------------------------- operators
 
 
-def _matmul_unavailable(a, b):
-    raise NotImplementedError(
-        f"'*' between a {a.nDimension()}-D and a {b.nDimension()}-D tensor is the matrix "
-        f"product (Torch7), which arrives with the BLAS kernels in a later issue; use cmul for "
-        f"the elementwise product")
+def _sizes_str(t):
+    return "x".join(_builtins.map(str, t._c.shape)) or "0"
+
+
+def _matmul(name, a, b, dims_a, dims_b, what_a="first argument", what_b="second argument"):
+    """Core of the product a @ b (one type; a with dims_a dims, b with dims_b)."""
+    for t, what, dims in ((a, what_a, dims_a), (b, what_b, dims_b)):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"{name}: {what} must be a tensor, got {_builtins.type(t).__name__}")
+        if t.nDimension() != dims:
+            raise ValueError(f"{name}: {what} must be a {dims}-D tensor, got "
+                             f"{t.nDimension()}-D ({_sizes_str(t)})")
+    if a._dt != b._dt:
+        raise TypeError(f"{name}: operands are {a._typename} and {b._typename}; convert one "
+                        f"with type()")
+    ca, cb = a._kcore(), b._kcore()
+    if dims_a == dims_b == 3 and ca.shape[0] != cb.shape[0]:
+        raise ValueError(f"{name}: batch sizes differ: {_sizes_str(a)} and {_sizes_str(b)}")
+    if ca.shape[-1] != cb.shape[-2 if dims_b > 1 else 0]:
+        raise ValueError(f"{name}: size mismatch, {_sizes_str(a)} and {_sizes_str(b)}")
+    return _ops.matmul(ca, cb)
+
+
+def _make_matmul_method(name, dims_a, dims_b):
+    def method(self, *args):
+        # res:mm(m1, m2): the product into res (resized)
+        if len(args) != 2:
+            raise TypeError(f"{name}: expected res:{name}(a, b) or torch.{name}([res,] a, b), got "
+                            f"{len(args)} arguments")
+        return _into(self, _matmul(name, args[0], args[1], dims_a, dims_b))
+    method.__name__ = name
+    return method
+
+
+def _mul_tensors(a, b):
+    """Torch7's `*` between tensors: vector*vector is dot (a number),
+    matrix*vector the matrix-vector product, matrix*matrix the matrix product."""
+    da, db = a.nDimension(), b.nDimension()
+    if da == 1 and db == 1:
+        return a.dot(b)
+    if da == 2 and db in (1, 2):
+        return a._new(_matmul("*", a, b, 2, db, "left operand", "right operand"))
+    raise ValueError(f"*: multiplication between {da}D and {db}D tensors is not supported "
+                     f"(Torch7: vector*vector, matrix*vector, matrix*matrix); use cmul for the "
+                     f"elementwise product")
 
 
 def _op(op, name, reflected=False):
@@ -241,7 +281,7 @@ def _op(op, name, reflected=False):
 
 def _mul(self, other):
     if isinstance(other, Tensor):
-        _matmul_unavailable(self, other)
+        return _mul_tensors(self, other)
     if not _is_number(other):
         return NotImplemented
     return self._new(_binary("multiply", self, other, "*"))
@@ -389,6 +429,9 @@ def _attach():
     T.var = _make_var(False)
     T.std = _make_var(True)
     T.dot = _dot_method
+    T.mm = _make_matmul_method("mm", 2, 2)
+    T.mv = _make_matmul_method("mv", 2, 1)
+    T.bmm = _make_matmul_method("bmm", 3, 3)
     T.all = lambda self: bool(_ops.count_nonzero(self._kcore()) == self.nElement())
     T.any = lambda self: bool(_ops.count_nonzero(self._kcore()))
     for n in _COMPARE:
@@ -562,6 +605,30 @@ def _reduction_function(name):
 
 for _n in ["prod", "cumsum", "cumprod", "var", "std", "dot", "all", "any"]:
     globals()[_n] = _reduction_function(_n)
+    __all__.append(_n)
+
+
+def _matmul_function(name):
+    def f(*args):
+        """torch.f([res,] a, b): the product into res, or a new tensor of a's type."""
+        if len(args) == 3:
+            if not isTensor(args[0]):
+                raise TypeError(f"{name}: the result must be a tensor, got "
+                                f"{_builtins.type(args[0]).__name__}")
+            return getattr(args[0], name)(args[1], args[2])
+        if len(args) != 2:
+            raise TypeError(f"{name}: expected torch.{name}([res,] a, b), got {len(args)} "
+                            f"arguments")
+        a = args[0]
+        if not isTensor(a):
+            raise TypeError(f"{name}: expected a tensor, got {_builtins.type(a).__name__}")
+        return getattr(a.new(), name)(*args)
+    f.__name__ = name
+    return f
+
+
+for _n in ["mm", "mv", "bmm"]:
+    globals()[_n] = _matmul_function(_n)
     __all__.append(_n)
 
 

@@ -1,13 +1,14 @@
-"""Elementwise ops and reductions over Cores: output allocation, shape and
-dtype rules read from the C tables, one C call each.  0-based."""
+"""Elementwise ops, reductions and the matrix product over Cores: output
+allocation, shape and dtype rules read from the C tables, one C call each.
+0-based."""
 from __future__ import annotations
 
 import math
 import operator
 
 from ._c._strided import ffi, lib
-from ._core import DTYPES, Core, check, dtype, scalar
-from ._views import normalize_dim, view_as_shape
+from ._core import DTYPES, Core, astype, check, dtype, scalar
+from ._views import normalize_dim, unsqueeze, view_as_shape
 
 # op name -> C code, read off the header's constants so the two never drift
 UNARY = {k[5:].lower(): getattr(lib, k) for k in dir(lib)
@@ -200,3 +201,82 @@ def count_nonzero(a):
     n = ffi.new("int64_t *")
     check(lib.st_count_nonzero(a.t, n))
     return n[0]
+
+
+# ---------------------------------------------------------------- matrix product
+
+
+def common_dtype(a, b):
+    """numpy's promotion of two array dtypes: the smallest dtype of the core
+    that holds every value of both (int64 with uint64 gives float64)."""
+    a, b = dtype(a), dtype(b)
+    if a is b:
+        return a
+    if a.kind == "b":
+        return b
+    if b.kind == "b":
+        return a
+    ka, kb = a.kind, b.kind
+    if ka == kb:
+        return a if a.itemsize >= b.itemsize else b
+    if {ka, kb} == {"i", "u"}:
+        s, u = (a, b) if ka == "i" else (b, a)
+        if s.itemsize > u.itemsize:
+            return s
+        return dtype(f"int{16 * u.itemsize}") if u.itemsize < 8 else float64_
+    if kb in "iu":          # make a the integer, if there is one
+        a, b = b, a
+        ka, kb = kb, ka
+    if ka in "iu":          # integer with float or complex
+        wide = a.itemsize > 2    # float32 holds integers of up to 16 bits
+        if kb == "f":
+            return dtype("float64") if wide else b
+        return dtype("complex128") if wide else b
+    # float with complex
+    f, c = (a, b) if ka == "f" else (b, a)
+    return c if f.itemsize * 2 <= c.itemsize else dtype("complex128")
+
+
+float64_ = dtype("float64")
+
+
+def matmul(a, b, out=None):
+    """The matrix product of two Cores, numpy's matmul rules: a 1-D a is a
+    row (its dim removed from the result), a 1-D b a column; batch dims
+    broadcast; the result has the common dtype of a and b (out= must have
+    it and the result's exact shape)."""
+    if a.ndim == 0 or b.ndim == 0:
+        raise ValueError(f"matmul: operands must have at least one dimension, got shapes "
+                         f"{a.shape} and {b.shape}")
+    dt = common_dtype(a.dtype, b.dtype)
+    a2 = unsqueeze(a, 0) if a.ndim == 1 else a
+    b2 = unsqueeze(b, 1) if b.ndim == 1 else b
+    if a2.shape[-1] != b2.shape[-2]:
+        raise ValueError(f"matmul: shapes {a.shape} and {b.shape} do not match: "
+                         f"{a.shape[-1]} (last dim of a) != {b2.shape[-2]} "
+                         f"({'only' if b.ndim == 1 else 'second-to-last'} dim of b)")
+    try:
+        batch = broadcast_shapes(a2.shape[:-2], b2.shape[:-2])
+    except ValueError:
+        raise ValueError(f"matmul: batch dims of shapes {a.shape} and {b.shape} do not "
+                         f"broadcast: {a.shape[:-2]} vs {b.shape[:-2]}") from None
+    full = batch + (a2.shape[-2], b2.shape[-1])
+    shape = batch + ((a2.shape[-2],) if a.ndim > 1 else ()) + ((b2.shape[-1],) if b.ndim > 1 else ())
+    if out is None:
+        out = Core.empty(shape, dt)
+    else:
+        if out.dtype is not dt:
+            raise TypeError(f"matmul: out has dtype {out.dtype.name}, expected {dt.name}")
+        if out.shape != shape:
+            raise ValueError(f"matmul: out has shape {out.shape}, expected {shape}")
+    if a2.dtype is not dt:
+        a2 = astype(a2, dt)
+    if b2.dtype is not dt:
+        b2 = astype(b2, dt)
+    o = out
+    if a.ndim == 1:
+        o = unsqueeze(o, o.ndim - (0 if b.ndim == 1 else 1))
+    if b.ndim == 1:
+        o = unsqueeze(o, o.ndim)
+    check(lib.st_matmul(o.t, a2.t, b2.t))
+    return out

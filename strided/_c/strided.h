@@ -244,6 +244,14 @@ st_status st_argreduce(int is_max, st_tensor *out, const st_tensor *in, int dim)
 st_status st_cumulative(int is_prod, st_tensor *out, const st_tensor *in, int dim);
 st_status st_count_nonzero(const st_tensor *in, int64_t *count);
 
+/* ---- matrix product -------------------------------------------------- */
+/* out[..., n, m] = a[..., n, k] @ b[..., k, m]: a, b at least 2-D, batch
+ * dims broadcast (numpy's matmul), one dtype for all three (integers wrap,
+ * bool is or-of-ands, floats accumulate in their own type), any strides.
+ * k == 0 gives zeros; an out sharing memory with a or b is computed
+ * through a temporary. */
+st_status st_matmul(st_tensor *out, const st_tensor *a, const st_tensor *b);
+
 /* ---- index kernels --------------------------------------------------- */
 /* Every index is checked against its bound before anything is written. */
 /* out = in.index_select(dim, idx); idx is a 1-D int64 tensor. */

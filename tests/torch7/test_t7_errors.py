@@ -68,7 +68,7 @@ def x():
     (lambda x: x.indexCopy(1, torch.LongTensor([1]), torch.IntTensor(1, 4)), TypeError, r"torch.IntTensor"),
     (lambda x: x + torch.IntTensor(3, 4), TypeError, r"torch.DoubleTensor and torch.IntTensor"),
     (lambda x: x + torch.Tensor(5), ValueError, r"12 and 5 elements"),
-    (lambda x: x * x, NotImplementedError, r"matrix product"),
+    (lambda x: x * x, ValueError, r"\*: size mismatch, 3x4 and 3x4"),
     (lambda x: x.resize(-1), ValueError, r"size 1 must be >= 0, got -1"),
     (lambda x: x.type("torch.Foo"), ValueError, r"unknown tensor type 'torch.Foo'"),
     (lambda x: x.t().t().t().t().t().t().t().view(-1, -1), ValueError, r"only one dimension can be -1"),

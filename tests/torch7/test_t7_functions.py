@@ -126,8 +126,7 @@ def test_operators():
     assert (a / 2).tolist() == [[0.5, 1], [1.5, 2]]
     assert (-a).tolist() == [[-1, -2], [-3, -4]]
     assert (torch.IntTensor([7, -7]) / 2).tolist() == [3, -3]      # C truncation
-    with pytest.raises(NotImplementedError, match="matrix product"):
-        a * a
+    assert (a * a).tolist() == [[7, 10], [15, 22]]       # matrix product (Torch7)
     with pytest.raises(ZeroDivisionError):
         torch.IntTensor([1]) / 0
 

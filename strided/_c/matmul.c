@@ -1,0 +1,542 @@
+/* matmul.c -- batched matrix product: out[..., n, m] = a[..., n, k] @ b[..., k, m].
+ *
+ * Batch dims broadcast (numpy's matmul rules); a and b are at least 2-D
+ * (promoting 1-D operands is the Python layer's job).  Every numeric dtype:
+ * integers wrap modulo 2^bits (computed in unsigned arithmetic: no UB),
+ * bool is the logical or of ands, floats and complex accumulate in their
+ * own type, like BLAS.
+ *
+ * One 2-D product is the classic Goto/BLIS scheme: for each block of
+ * MM_NC columns of b and MM_KC of the k dim, the block of b is copied
+ * ("packed") into contiguous, aligned panels of NR columns; for each block
+ * of MM_MC rows of a, that block is packed into panels of MR rows; then a
+ * register-blocked micro-kernel multiplies one MR x kc panel of a by one
+ * kc x NR panel of b into MR x NR accumulators held in registers (GCC
+ * vector types; the block kernel has an AVX-512 copy with 64-byte vectors,
+ * chosen at load time, and ST_SIMD clones with 32-byte ones for AVX2 and
+ * baseline x86-64).  Packing reads a and b through their strides (any
+ * layout, zero strides too) and pads the edges with zeros, so the
+ * micro-kernel never branches; the output is written through its strides,
+ * only the valid part of an edge tile.
+ *
+ * Threads: many products (a batch at least as large as the thread count,
+ * or products too small to split) run one product per thread; otherwise the
+ * products run one after the other with the row blocks of each split across
+ * threads (the packed b block shared).  Every output element is computed by
+ * the same sequence of operations whatever the thread count, so results do
+ * not depend on it.
+ *
+ * The dtype switch is gemm_2d(): a later BLAS backend routes float32 and
+ * float64 there (cblas_sgemm / cblas_dgemm take the same geometry:
+ * element strides with one of them unit, which a packed copy can ensure). */
+#include "st_internal.h"
+#ifdef _OPENMP
+#include <omp.h>
+#else
+static int omp_get_thread_num(void) { return 0; }
+static int omp_get_num_threads(void) { return 1; }
+#endif
+
+#define MM_KC 256     /* k block: a panel of a and one of b stay in L1/L2 */
+#define MM_MC 128     /* row block of a (packed, per thread; rounded to MR) */
+#define MM_NC 1024    /* column block of b (packed, shared) */
+
+/* ---- per-type compute types, tile shapes, multiply-accumulate -------- */
+/* Integers compute in unsigned types at least 32 bits wide (uint16 * uint16
+ * would promote to int and could overflow); the low bits are the wrapped
+ * result.  bool computes in uint8 with or/and. */
+#define CT_bool_ uint8_t
+#define CT_int8 uint32_t
+#define CT_int16 uint32_t
+#define CT_int32 uint32_t
+#define CT_int64 uint64_t
+#define CT_uint8 uint32_t
+#define CT_uint16 uint32_t
+#define CT_uint32 uint32_t
+#define CT_uint64 uint64_t
+#define CT_float32 float
+#define CT_float64 double
+#define CT_complex64 st_c64
+#define CT_complex128 st_c128
+
+/* MR x NR accumulators: 6 x 8 doubles are 6 AVX-512 / 12 AVX2 registers */
+#define MR_bool_ 4
+#define NR_bool_ 64
+#define MR_int8 8
+#define NR_int8 16
+#define MR_int16 8
+#define NR_int16 16
+#define MR_int32 8
+#define NR_int32 16
+#define MR_int64 8
+#define NR_int64 8
+#define MR_uint8 8
+#define NR_uint8 16
+#define MR_uint16 8
+#define NR_uint16 16
+#define MR_uint32 8
+#define NR_uint32 16
+#define MR_uint64 8
+#define NR_uint64 8
+#define MR_float32 6
+#define NR_float32 16
+#define MR_float64 6
+#define NR_float64 8
+#define MR_complex64 4
+#define NR_complex64 8
+#define MR_complex128 4
+#define NR_complex128 4
+
+#define MAC_PLAIN(acc, x, y) ((acc) += (x) * (y))
+#define MAC_BOOL(acc, x, y) ((acc) |= (x) & (y))
+#define MAC_CX(acc, x, y)                                                             \
+    do {                                                                              \
+        __real__(acc) += __real__(x) * __real__(y) - __imag__(x) * __imag__(y);      \
+        __imag__(acc) += __real__(x) * __imag__(y) + __imag__(x) * __real__(y);      \
+    } while (0)
+#define MAC_bool_ MAC_BOOL
+#define MAC_int8 MAC_PLAIN
+#define MAC_int16 MAC_PLAIN
+#define MAC_int32 MAC_PLAIN
+#define MAC_int64 MAC_PLAIN
+#define MAC_uint8 MAC_PLAIN
+#define MAC_uint16 MAC_PLAIN
+#define MAC_uint32 MAC_PLAIN
+#define MAC_uint64 MAC_PLAIN
+#define MAC_float32 MAC_PLAIN
+#define MAC_float64 MAC_PLAIN
+#define MAC_complex64 MAC_CX
+#define MAC_complex128 MAC_CX
+
+/* old + acc in the compute type (bool: or) */
+#define ADD_bool_(x, y) ((uint8_t)((x) | (y)))
+#define ADD_PLAIN(x, y) ((x) + (y))
+#define ADD_int8 ADD_PLAIN
+#define ADD_int16 ADD_PLAIN
+#define ADD_int32 ADD_PLAIN
+#define ADD_int64 ADD_PLAIN
+#define ADD_uint8 ADD_PLAIN
+#define ADD_uint16 ADD_PLAIN
+#define ADD_uint32 ADD_PLAIN
+#define ADD_uint64 ADD_PLAIN
+#define ADD_float32 ADD_PLAIN
+#define ADD_float64 ADD_PLAIN
+#define ADD_complex64 ADD_PLAIN
+#define ADD_complex128 ADD_PLAIN
+
+/* The micro-kernel: acc[MR][NR] = (MR x kc panel of a) (kc x NR panel of b).
+ * Real types hold each accumulator row in GCC vectors of VB bytes, so the k
+ * loop is a load of b's row, then per row of a one broadcast and one
+ * multiply-add per vector; complex types use the scalar loop.  VB is 64
+ * (one AVX-512 register) in the x86-64-v4 copy of the block kernel and 32
+ * (one AVX2 register) in the others: 64-byte vectors on AVX2 are split
+ * through the stack and run 5x slower, 32-byte ones on AVX-512 1.5x. */
+#define MICRO_VEC(SFX, VB, kc, apan, bpan, acc)                                       \
+    do {                                                                              \
+        enum { VL_ = (VB) / sizeof(ct_##SFX), NV_ = NR_##SFX / VL_ };                 \
+        _Static_assert(NV_ >= 1 && NV_ * VL_ == NR_##SFX, "NR must fill whole vectors"); \
+        typedef ct_##SFX vec_t                                                        \
+            __attribute__((vector_size(VB), aligned(sizeof(ct_##SFX))));              \
+        vec_t v_[MR_##SFX][NV_];                                                      \
+        for (int i = 0; i < MR_##SFX; i++)                                            \
+            for (int q = 0; q < NV_; q++) v_[i][q] = (vec_t){0};                      \
+        for (int64_t p = 0; p < (kc); p++) {                                          \
+            const ct_##SFX *x = (apan) + p * MR_##SFX;                                \
+            vec_t y[NV_];                                                             \
+            for (int q = 0; q < NV_; q++)                                             \
+                y[q] = *(const vec_t *)((bpan) + p * NR_##SFX + q * VL_);             \
+            for (int i = 0; i < MR_##SFX; i++)                                        \
+                for (int q = 0; q < NV_; q++) VMAC_##SFX(v_[i][q], x[i], y[q]);       \
+        }                                                                             \
+        memcpy((acc), v_, sizeof v_);                                                 \
+    } while (0)
+#define MICRO_SCALAR(SFX, VB, kc, apan, bpan, acc)                                    \
+    do {                                                                              \
+        for (int i = 0; i < MR_##SFX; i++)                                            \
+            for (int j = 0; j < NR_##SFX; j++) (acc)[i][j] = 0;                       \
+        for (int64_t p = 0; p < (kc); p++) {                                          \
+            const ct_##SFX *x = (apan) + p * MR_##SFX;                                \
+            const ct_##SFX *y = (bpan) + p * NR_##SFX;                                \
+            for (int i = 0; i < MR_##SFX; i++)                                        \
+                for (int j = 0; j < NR_##SFX; j++) MAC_##SFX((acc)[i][j], x[i], y[j]); \
+        }                                                                             \
+    } while (0)
+#define VMAC_PLAIN(v, x, y) ((v) += (x) * (y))
+#define VMAC_BOOL(v, x, y) ((v) |= (x) & (y))
+#define VMAC_bool_ VMAC_BOOL
+#define VMAC_int8 VMAC_PLAIN
+#define VMAC_int16 VMAC_PLAIN
+#define VMAC_int32 VMAC_PLAIN
+#define VMAC_int64 VMAC_PLAIN
+#define VMAC_uint8 VMAC_PLAIN
+#define VMAC_uint16 VMAC_PLAIN
+#define VMAC_uint32 VMAC_PLAIN
+#define VMAC_uint64 VMAC_PLAIN
+#define VMAC_float32 VMAC_PLAIN
+#define VMAC_float64 VMAC_PLAIN
+#define MICRO_bool_ MICRO_VEC
+#define MICRO_int8 MICRO_VEC
+#define MICRO_int16 MICRO_VEC
+#define MICRO_int32 MICRO_VEC
+#define MICRO_int64 MICRO_VEC
+#define MICRO_uint8 MICRO_VEC
+#define MICRO_uint16 MICRO_VEC
+#define MICRO_uint32 MICRO_VEC
+#define MICRO_uint64 MICRO_VEC
+#define MICRO_float32 MICRO_VEC
+#define MICRO_float64 MICRO_VEC
+#define MICRO_complex64 MICRO_SCALAR
+#define MICRO_complex128 MICRO_SCALAR
+
+/* The wide block kernel: compiled for x86-64-v4 with 64-byte vectors,
+ * chosen at run time when the CPU has it (mm_wide). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(ST_NO_CLONES)
+#define MM_WIDE_ATTR __attribute__((target("arch=x86-64-v4")))
+#define MM_WIDE_BYTES 64
+static int mm_wide;
+__attribute__((constructor)) static void mm_init_wide(void)
+{
+    __builtin_cpu_init();
+    mm_wide = __builtin_cpu_supports("x86-64-v4") > 0;
+}
+#else
+#define MM_WIDE_ATTR
+#define MM_WIDE_BYTES 32
+static const int mm_wide = 0;
+#endif
+
+/* The packed a block times the packed b block into c[ic.., jc..]. */
+#define DEF_BLOCK(SFX, T, NAME, VB, ATTR)                                             \
+    ATTR static void NAME(const mm_geom *g, int64_t ic, int64_t mc, int64_t jc,       \
+                          int64_t nc, int64_t kc, int first,                          \
+                          const ct_##SFX *restrict ap, const ct_##SFX *restrict bp)   \
+    {                                                                                 \
+        T *c = (T *)g->c;                                                             \
+        for (int64_t j0 = 0; j0 < nc; j0 += NR_##SFX) {                               \
+            int64_t nr = nc - j0 < NR_##SFX ? nc - j0 : NR_##SFX;                     \
+            const ct_##SFX *bpan = bp + (j0 / NR_##SFX) * kc * NR_##SFX;              \
+            for (int64_t i0 = 0; i0 < mc; i0 += MR_##SFX) {                           \
+                int64_t mr = mc - i0 < MR_##SFX ? mc - i0 : MR_##SFX;                 \
+                const ct_##SFX *apan = ap + i0 * kc;                                  \
+                ct_##SFX acc[MR_##SFX][NR_##SFX];                                     \
+                MICRO_##SFX(SFX, VB, kc, apan, bpan, acc);                            \
+                T *ct = c + (ic + i0) * g->rsc + (jc + j0) * g->csc;                  \
+                for (int i = 0; i < mr; i++) {                                        \
+                    T *row = ct + i * g->rsc;                                         \
+                    if (first)                                                        \
+                        for (int j = 0; j < nr; j++) row[j * g->csc] = (T)acc[i][j];  \
+                    else                                                              \
+                        for (int j = 0; j < nr; j++)                                  \
+                            row[j * g->csc] =                                         \
+                                (T)ADD_##SFX((ct_##SFX)row[j * g->csc], acc[i][j]);   \
+                }                                                                     \
+            }                                                                         \
+        }                                                                             \
+    }
+
+/* One 2-D product; strides in elements. */
+typedef struct {
+    int64_t n, m, k;
+    const char *a;
+    int64_t rsa, csa;
+    const char *b;
+    int64_t rsb, csb;
+    char *c;
+    int64_t rsc, csc;
+} mm_geom;
+
+/* scratch bytes one thread needs for a product of this geometry (its
+ * packed a block) and the shared packed b block */
+typedef struct {
+    int64_t a_bytes, b_bytes;
+} mm_scratch;
+
+#define DEF_GEMM(CODE, SFX, T, R, ...)                                                \
+    enum { MC_E_##SFX = (MM_MC / MR_##SFX) * MR_##SFX };                              \
+    typedef CT_##SFX ct_##SFX;                                                        \
+    /* b[pc:pc+kc, jc:jc+nc] into panels of NR columns, zero-padded */                \
+    ST_SIMD static void pack_b_##SFX(const mm_geom *g, int64_t pc, int64_t kc,        \
+                                     int64_t jc, int64_t nc, int64_t p0, int64_t p1,  \
+                                     ct_##SFX *restrict bp)                           \
+    {                                                                                 \
+        const T *b = (const T *)g->b;                                                 \
+        for (int64_t pj = p0; pj < p1; pj++) {                                        \
+            int64_t j0 = pj * NR_##SFX, nr = nc - j0 < NR_##SFX ? nc - j0 : NR_##SFX; \
+            ct_##SFX *dst = bp + pj * kc * NR_##SFX;                                  \
+            const T *src = b + pc * g->rsb + (jc + j0) * g->csb;                      \
+            if (nr == NR_##SFX && g->csb == 1) {                                      \
+                for (int64_t p = 0; p < kc; p++)                                      \
+                    for (int j = 0; j < NR_##SFX; j++)                                \
+                        dst[p * NR_##SFX + j] = (ct_##SFX)src[p * g->rsb + j];        \
+            } else {                                                                  \
+                for (int64_t p = 0; p < kc; p++) {                                    \
+                    int j = 0;                                                        \
+                    for (; j < nr; j++)                                               \
+                        dst[p * NR_##SFX + j] = (ct_##SFX)src[p * g->rsb + j * g->csb]; \
+                    for (; j < NR_##SFX; j++) dst[p * NR_##SFX + j] = 0;              \
+                }                                                                     \
+            }                                                                         \
+        }                                                                             \
+    }                                                                                 \
+    /* a[ic:ic+mc, pc:pc+kc] into panels of MR rows, zero-padded */                   \
+    ST_SIMD static void pack_a_##SFX(const mm_geom *g, int64_t ic, int64_t mc,        \
+                                     int64_t pc, int64_t kc, ct_##SFX *restrict ap)   \
+    {                                                                                 \
+        const T *a = (const T *)g->a;                                                 \
+        for (int64_t i0 = 0; i0 < mc; i0 += MR_##SFX) {                               \
+            int64_t mr = mc - i0 < MR_##SFX ? mc - i0 : MR_##SFX;                     \
+            ct_##SFX *dst = ap + i0 * kc;                                             \
+            const T *src = a + (ic + i0) * g->rsa + pc * g->csa;                      \
+            for (int i = 0; i < MR_##SFX; i++) {                                      \
+                if (i < mr) {                                                         \
+                    const T *row = src + i * g->rsa;                                  \
+                    if (g->csa == 1)                                                  \
+                        for (int64_t p = 0; p < kc; p++)                              \
+                            dst[p * MR_##SFX + i] = (ct_##SFX)row[p];                 \
+                    else                                                              \
+                        for (int64_t p = 0; p < kc; p++)                              \
+                            dst[p * MR_##SFX + i] = (ct_##SFX)row[p * g->csa];        \
+                } else {                                                              \
+                    for (int64_t p = 0; p < kc; p++) dst[p * MR_##SFX + i] = 0;       \
+                }                                                                     \
+            }                                                                         \
+        }                                                                             \
+    }                                                                                 \
+    DEF_BLOCK(SFX, T, block_n_##SFX, 32, ST_SIMD)                                     \
+    DEF_BLOCK(SFX, T, block_w_##SFX, MM_WIDE_BYTES, MM_WIDE_ATTR)                     \
+    static inline void block_##SFX(const mm_geom *g, int64_t ic, int64_t mc,          \
+                                   int64_t jc, int64_t nc, int64_t kc, int first,     \
+                                   const ct_##SFX *ap, const ct_##SFX *bp)            \
+    {                                                                                 \
+        if (mm_wide)                                                                  \
+            block_w_##SFX(g, ic, mc, jc, nc, kc, first, ap, bp);                      \
+        else                                                                          \
+            block_n_##SFX(g, ic, mc, jc, nc, kc, first, ap, bp);                      \
+    }                                                                                 \
+    static mm_scratch scratch_##SFX(const mm_geom *g)                                 \
+    {                                                                                 \
+        int64_t kc = g->k < MM_KC ? g->k : MM_KC;                                     \
+        int64_t mc = g->n < MC_E_##SFX ? g->n : MC_E_##SFX;                           \
+        int64_t nc = g->m < MM_NC ? g->m : MM_NC;                                     \
+        mc = (mc + MR_##SFX - 1) / MR_##SFX * MR_##SFX;                               \
+        nc = (nc + NR_##SFX - 1) / NR_##SFX * NR_##SFX;                               \
+        mm_scratch s = {(mc * kc * (int64_t)sizeof(ct_##SFX) + 63) & ~(int64_t)63,    \
+                        (nc * kc * (int64_t)sizeof(ct_##SFX) + 63) & ~(int64_t)63};   \
+        return s;                                                                     \
+    }                                                                                 \
+    /* One product.  nt > 1: row blocks split across nt threads, thread t      \
+     * packing a into ap + t * a_bytes; bp is shared. */                              \
+    static void gemm_##SFX(const mm_geom *g, char *ap, char *bp, int nt)              \
+    {                                                                                 \
+        mm_scratch s = scratch_##SFX(g);                                              \
+        int64_t nblocks = (g->n + MC_E_##SFX - 1) / MC_E_##SFX;                       \
+        if (nt > nblocks) nt = (int)nblocks;                                          \
+        if (nt <= 1) {                                                                \
+            for (int64_t jc = 0; jc < g->m; jc += MM_NC) {                            \
+                int64_t nc = g->m - jc < MM_NC ? g->m - jc : MM_NC;                   \
+                int64_t npan = (nc + NR_##SFX - 1) / NR_##SFX;                        \
+                for (int64_t pc = 0; pc < g->k; pc += MM_KC) {                        \
+                    int64_t kc = g->k - pc < MM_KC ? g->k - pc : MM_KC;               \
+                    pack_b_##SFX(g, pc, kc, jc, nc, 0, npan, (ct_##SFX *)bp);         \
+                    for (int64_t ic = 0; ic < g->n; ic += MC_E_##SFX) {               \
+                        int64_t mc = g->n - ic < MC_E_##SFX ? g->n - ic : MC_E_##SFX; \
+                        pack_a_##SFX(g, ic, mc, pc, kc, (ct_##SFX *)ap);              \
+                        block_##SFX(g, ic, mc, jc, nc, kc, pc == 0,                   \
+                                    (const ct_##SFX *)ap, (const ct_##SFX *)bp);      \
+                    }                                                                 \
+                }                                                                     \
+            }                                                                         \
+            return;                                                                   \
+        }                                                                             \
+        /* dynamic schedules: a thread descheduled on a busy machine does not  \
+         * hold the others up at the barriers */                                      \
+        _Pragma("omp parallel num_threads(nt)")                                       \
+        {                                                                             \
+            ct_##SFX *mine = (ct_##SFX *)(ap + omp_get_thread_num() * s.a_bytes);     \
+            for (int64_t jc = 0; jc < g->m; jc += MM_NC) {                            \
+                int64_t nc = g->m - jc < MM_NC ? g->m - jc : MM_NC;                   \
+                int64_t npan = (nc + NR_##SFX - 1) / NR_##SFX;                        \
+                for (int64_t pc = 0; pc < g->k; pc += MM_KC) {                        \
+                    int64_t kc = g->k - pc < MM_KC ? g->k - pc : MM_KC;               \
+                    _Pragma("omp for schedule(dynamic, 8)")                           \
+                    for (int64_t pj = 0; pj < npan; pj++)                             \
+                        pack_b_##SFX(g, pc, kc, jc, nc, pj, pj + 1, (ct_##SFX *)bp);  \
+                    _Pragma("omp for schedule(dynamic, 1)")                           \
+                    for (int64_t blk = 0; blk < nblocks; blk++) {                     \
+                        int64_t ic = blk * MC_E_##SFX;                                \
+                        int64_t mc = g->n - ic < MC_E_##SFX ? g->n - ic : MC_E_##SFX; \
+                        pack_a_##SFX(g, ic, mc, pc, kc, mine);                        \
+                        block_##SFX(g, ic, mc, jc, nc, kc, pc == 0, mine,             \
+                                    (const ct_##SFX *)bp);                            \
+                    }                                                                 \
+                }                                                                     \
+            }                                                                         \
+        }                                                                             \
+    }
+
+ST_TYPES_ALL(DEF_GEMM)
+
+/* ---- the dtype switch: the one place a BLAS backend plugs in ---------- */
+static mm_scratch gemm_scratch(int dtype, const mm_geom *g)
+{
+    switch (dtype) {
+#define CASE_SCRATCH(CODE, SFX, T, R, ...) case CODE: return scratch_##SFX(g);
+        ST_TYPES_ALL(CASE_SCRATCH)
+#undef CASE_SCRATCH
+    }
+    mm_scratch none = {0, 0};
+    return none;
+}
+
+/* c = a @ b for one product of `dtype` (n, m, k > 0).  ap holds nt packed-a
+ * blocks, bp one packed-b block (gemm_scratch).  A BLAS backend: for
+ * ST_FLOAT32 / ST_FLOAT64 call cblas_?gemm here when each matrix has a
+ * unit stride (else fall through to the packed kernel). */
+static void gemm_2d(int dtype, const mm_geom *g, char *ap, char *bp, int nt)
+{
+    switch (dtype) {
+#define CASE_GEMM(CODE, SFX, T, R, ...) case CODE: gemm_##SFX(g, ap, bp, nt); return;
+        ST_TYPES_ALL(CASE_GEMM)
+#undef CASE_GEMM
+    }
+}
+
+/* ---- the batched entry point ---------------------------------------- */
+static void shape_of(char *buf, size_t len, const st_tensor *t)
+{
+    st_shape_str(buf, len, t->ndim, t->sizes);
+}
+
+st_status st_matmul(st_tensor *out, const st_tensor *a, const st_tensor *b)
+{
+    st_status rc;
+    char sa[256], sb[256], so[256];
+    if (a->ndim < 2 || b->ndim < 2) {
+        const st_tensor *t = a->ndim < 2 ? a : b;
+        shape_of(sa, sizeof sa, t);
+        return st_fail(ST_E_VALUE, "matmul: %s has shape %s; operands must have at least 2 "
+                       "dims (1-D promotion belongs to the caller)", t == a ? "a" : "b", sa);
+    }
+    if (a->dtype != b->dtype || out->dtype != a->dtype)
+        return st_fail(ST_E_TYPE, "matmul: a, b and out must have one dtype, got %s, %s and %s",
+                       st_dtype_name(a->dtype), st_dtype_name(b->dtype),
+                       st_dtype_name(out->dtype));
+    if (a->dtype < 0 || a->dtype >= ST_NTYPES)
+        return st_fail(ST_E_TYPE, "matmul: unknown dtype code %d", a->dtype);
+    int64_t n = a->sizes[a->ndim - 2], k = a->sizes[a->ndim - 1];
+    int64_t kb = b->sizes[b->ndim - 2], m = b->sizes[b->ndim - 1];
+    if (k != kb) {
+        shape_of(sa, sizeof sa, a);
+        shape_of(sb, sizeof sb, b);
+        return st_fail(ST_E_VALUE, "matmul: a %s and b %s: a's last dim (%lld) must equal "
+                       "b's second-to-last (%lld)", sa, sb, (long long)k, (long long)kb);
+    }
+    /* batch dims, right-aligned, broadcast */
+    int nba = a->ndim - 2, nbb = b->ndim - 2, nbat = nba > nbb ? nba : nbb;
+    int64_t bsize[ST_MAX_DIMS], bsa[ST_MAX_DIMS], bsb[ST_MAX_DIMS], bso[ST_MAX_DIMS];
+    for (int d = 0; d < nbat; d++) {
+        int da = d - (nbat - nba), db = d - (nbat - nbb);
+        int64_t na = da >= 0 ? a->sizes[da] : 1, nb = db >= 0 ? b->sizes[db] : 1;
+        if (na != nb && na != 1 && nb != 1) {
+            shape_of(sa, sizeof sa, a);
+            shape_of(sb, sizeof sb, b);
+            return st_fail(ST_E_VALUE, "matmul: batch dims of a %s and b %s do not broadcast: "
+                           "%lld vs %lld at batch dim %d", sa, sb, (long long)na,
+                           (long long)nb, d);
+        }
+        bsize[d] = na == 1 ? nb : na;
+        bsa[d] = da >= 0 && na != 1 ? a->strides[da] : 0;
+        bsb[d] = db >= 0 && nb != 1 ? b->strides[db] : 0;
+    }
+    int bad = out->ndim != nbat + 2;
+    for (int d = 0; d < nbat && !bad; d++) bad = out->sizes[d] != bsize[d];
+    if (!bad) bad = out->sizes[nbat] != n || out->sizes[nbat + 1] != m;
+    if (bad) {
+        int64_t want[ST_MAX_DIMS];
+        for (int d = 0; d < nbat; d++) want[d] = bsize[d];
+        want[nbat] = n;
+        want[nbat + 1] = m;
+        shape_of(so, sizeof so, out);
+        st_shape_str(sa, sizeof sa, nbat + 2, want);
+        return st_fail(ST_E_VALUE, "matmul: out has shape %s, expected %s", so, sa);
+    }
+    if ((rc = st_check_writable(out, "matmul output"))) return rc;
+    if ((rc = st_check_storage(a, "matmul input a"))) return rc;
+    if ((rc = st_check_storage(b, "matmul input b"))) return rc;
+    int64_t nout = st_tensor_numel(out);
+    if (nout == 0) return ST_OK;
+    /* an output that shares memory with an input, or whose elements alias
+     * (a zero stride), is computed into a temporary and copied */
+    int alias = 0;
+    for (int d = 0; d < out->ndim; d++) alias |= out->sizes[d] > 1 && out->strides[d] == 0;
+    if (alias || st_tensor_shares_memory(out, a) || st_tensor_shares_memory(out, b)) {
+        st_tensor *tmp = st_tensor_temp_like(out, out->dtype);
+        if (!tmp) return ST_E_MEMORY;
+        rc = st_matmul(tmp, a, b);
+        if (!rc) rc = st_copy(out, tmp);
+        st_tensor_free(tmp);
+        return rc;
+    }
+    if (k == 0) {
+        char zero[16] = {0};
+        return st_fill(out, zero);
+    }
+    for (int d = 0; d < nbat; d++) bso[d] = out->strides[d];
+    int64_t nitems = nout / (n * m);
+    int64_t item = st_itemsize(a->dtype);
+    mm_geom g0 = {n, m, k,
+                  (const char *)st_tensor_data(a), a->strides[nba], a->strides[nba + 1],
+                  (const char *)st_tensor_data(b), b->strides[nbb], b->strides[nbb + 1],
+                  (char *)st_tensor_data(out), out->strides[nbat], out->strides[nbat + 1]};
+    /* threads: work = multiply-adds */
+    int64_t work = n * m;
+    if (__builtin_mul_overflow(work, k, &work) || __builtin_mul_overflow(work, nitems, &work))
+        work = INT64_MAX;
+    int nt = st_threads_for(work / 4);
+    mm_scratch s = gemm_scratch(a->dtype, &g0);
+    int per_item = nitems >= nt || n <= MM_MC;   /* one product per thread */
+    if (nitems < nt && per_item) nt = (int)nitems;
+    if (nt < 1) nt = 1;
+    /* scratch: per thread a packed-a block; one shared packed-b block, or
+     * one per thread when threads take whole products */
+    int64_t nb_bufs = per_item ? nt : 1;
+    char *scratch = st_aligned_alloc(s.a_bytes * nt + s.b_bytes * nb_bufs);
+    if (!scratch)
+        return st_fail(ST_E_MEMORY, "matmul: cannot allocate %lld bytes of scratch",
+                       (long long)(s.a_bytes * nt + s.b_bytes * nb_bufs));
+    char *bp0 = scratch + s.a_bytes * nt;
+    int dtype = a->dtype;
+#define ITEM_GEOM(G, IDX)                                                             \
+    do {                                                                              \
+        int64_t rem_ = (IDX), oa_ = 0, ob_ = 0, oo_ = 0;                              \
+        for (int d_ = nbat - 1; d_ >= 0; d_--) {                                      \
+            int64_t i_ = rem_ % bsize[d_];                                            \
+            rem_ /= bsize[d_];                                                        \
+            oa_ += i_ * bsa[d_];                                                      \
+            ob_ += i_ * bsb[d_];                                                      \
+            oo_ += i_ * bso[d_];                                                      \
+        }                                                                             \
+        (G) = g0;                                                                     \
+        (G).a += oa_ * item;                                                          \
+        (G).b += ob_ * item;                                                          \
+        (G).c += oo_ * item;                                                          \
+    } while (0)
+    if (per_item) {
+#pragma omp parallel for num_threads(nt) schedule(dynamic, 1) if (nt > 1)
+        for (int64_t it = 0; it < nitems; it++) {
+            int t = omp_get_thread_num();
+            mm_geom g;
+            ITEM_GEOM(g, it);
+            gemm_2d(dtype, &g, scratch + t * s.a_bytes, bp0 + t * s.b_bytes, 1);
+        }
+    } else {
+        for (int64_t it = 0; it < nitems; it++) {
+            mm_geom g;
+            ITEM_GEOM(g, it);
+            gemm_2d(dtype, &g, scratch, bp0, nt);
+        }
+    }
+#undef ITEM_GEOM
+    st_aligned_free(scratch);
+    return ST_OK;
+}
