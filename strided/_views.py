@@ -22,6 +22,11 @@ def normalize_dim(dim, ndim, name="dim"):
     return dim + n if dim < 0 else dim
 
 
+def _need_dims(c, what):
+    if c.ndim == 0:
+        raise IndexError(f"cannot {what} a 0-d view: it has no dimension")
+
+
 def transpose(c, d0, d1):
     d0, d1 = normalize_dim(d0, c.ndim), normalize_dim(d1, c.ndim)
     if c.ndim == 0:
@@ -41,6 +46,7 @@ def permute(c, dims):
 
 def slice_dim(c, dim, start, stop, step):
     """Python slice semantics (any step, negative included) along one dim."""
+    _need_dims(c, "slice")
     dim = normalize_dim(dim, c.ndim)
     start, stop, step = slice(start, stop, step).indices(c.shape[dim])
     n = len(range(start, stop, step))
@@ -54,6 +60,7 @@ def slice_dim(c, dim, start, stop, step):
 
 
 def narrow(c, dim, start, length):
+    _need_dims(c, "narrow")
     dim = normalize_dim(dim, c.ndim)
     size = c.shape[dim]
     if not 0 <= start <= size:

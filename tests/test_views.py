@@ -537,3 +537,13 @@ def test_more_than_64_dims_raises_value_error():
     with pytest.raises(ValueError, match="64"):
         c.view(0, (1,) * 65, (1,) * 65)
     assert _views.squeeze(c).ndim == 0
+
+
+@pytest.mark.parametrize("op", [
+    lambda c: _views.slice_dim(c, 0, None, None, 1),
+    lambda c: _views.narrow(c, 0, 0, 1),
+    lambda c: _views.flip(c, 0),
+])
+def test_zero_d_views_cannot_be_sliced(op):
+    with pytest.raises(IndexError, match="0-d"):
+        op(_core.scalar(1.0, "float64"))

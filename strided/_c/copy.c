@@ -5,8 +5,10 @@
  *   complex to real: the real part
  *   float to integer: truncation toward zero; NaN and values outside
  *     int64's range become INT64_MIN before narrowing, and narrowing wraps
- *     modulo 2^bits, so the result is always defined (numpy on x86-64
- *     gives the same values). */
+ *     modulo 2^bits, so the result is always defined.  numpy agrees for
+ *     values inside the target type's range; outside it (and for NaN)
+ *     numpy leaves the result to the hardware (e.g. INT32_MIN for int32),
+ *     where we narrow from int64 instead. */
 #include "st_internal.h"
 
 static inline int64_t st_f2i(double x)
