@@ -530,6 +530,7 @@ st_status st_where(st_tensor *out, const st_tensor *cond, const st_tensor *a, co
             *(T *)(args[0] + i * s[0]) = MINP(x, hi);                                 \
         }                                                                             \
     }
+ST_TYPES_BOOL(DEF_CLAMP)
 ST_TYPES_REAL(DEF_CLAMP)
 #define CASE_CLAMP(CODE, SFX, T, R, ...) case CODE: loop = clamp_##SFX; break;
 
@@ -544,6 +545,7 @@ st_status st_clamp(st_tensor *out, const st_tensor *a, const st_tensor *lo, cons
                        st_dtype_name(hi->dtype), st_dtype_name(out->dtype));
     st_loop_fn loop = NULL;
     switch (a->dtype) {
+        ST_TYPES_BOOL(CASE_CLAMP)
         ST_TYPES_REAL(CASE_CLAMP)
     default:
         return st_fail(ST_E_TYPE, "clamp is not defined for %s", st_dtype_name(a->dtype));
