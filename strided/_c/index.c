@@ -515,25 +515,40 @@ static st_status run_scatter(st_tensor *dst, int dim, const st_tensor *idxv,
     return ST_OK;
 }
 
+/* The checks index_select and index_copy/index_add share.  `full` is
+ * indexed along dim by the 1-D idx; `part` has full's shape with len(idx)
+ * at dim; `dst` is whichever of the two is written, `src` the other. */
+static st_status check_index_pair(const st_tensor *full, const char *full_role,
+                                  const st_tensor *part, const char *part_role,
+                                  const st_tensor *dst, const st_tensor *src, int dim,
+                                  const st_tensor *idx, int flags, const char *name)
+{
+    st_status rc;
+    int64_t len = 0;
+    const char *dst_role = dst == full ? full_role : part_role;
+    const char *src_role = src == full ? full_role : part_role;
+    if ((rc = check_flags(flags, name))) return rc;
+    if ((rc = check_index_1d(idx, name, &len))) return rc;
+    if ((rc = check_same_dtype(dst, src, dst_role, src_role, name))) return rc;
+    if ((rc = check_dim(full, dim, flags, name))) return rc;
+    if ((rc = check_writable_as(dst, name, dst_role))) return rc;
+    if ((rc = check_storage_as(src, name, src_role))) return rc;
+    int64_t want[ST_MAX_DIMS];
+    for (int d = 0; d < full->ndim; d++) want[d] = d == dim ? len : full->sizes[d];
+    if ((rc = check_shape(part, full->ndim, want, part_role, name))) return rc;
+    if (full->ndim == 0 && len != 1)
+        return st_fail(ST_E_VALUE, "%s: a 0-d %s takes exactly one index, got %lld", name,
+                       full_role, (long long)len);
+    return ST_OK;
+}
+
 /* ---- index_select ---- */
 st_status st_index_select(st_tensor *out, const st_tensor *in, int dim, const st_tensor *idx,
                           int flags)
 {
     const char *name = "index_select";
-    st_status rc;
-    int64_t len = 0;
-    if ((rc = check_flags(flags, name))) return rc;
-    if ((rc = check_index_1d(idx, name, &len))) return rc;
-    if ((rc = check_same_dtype(out, in, "output", "input", name))) return rc;
-    if ((rc = check_dim(in, dim, flags, name))) return rc;
-    if ((rc = check_writable_as(out, name, "output"))) return rc;
-    if ((rc = check_storage_as(in, name, "input"))) return rc;
-    int64_t want[ST_MAX_DIMS];
-    for (int d = 0; d < in->ndim; d++) want[d] = d == dim ? len : in->sizes[d];
-    if ((rc = check_shape(out, in->ndim, want, "output", name))) return rc;
-    if (in->ndim == 0 && len != 1)
-        return st_fail(ST_E_VALUE, "%s: a 0-d input takes exactly one index, got %lld", name,
-                       (long long)len);
+    st_status rc = check_index_pair(in, "input", out, "output", out, in, dim, idx, flags, name);
+    if (rc) return rc;
     const st_tensor *src = in, *ix = idx;
     st_tensor *tsrc = NULL, *tix = NULL;
     rc = detach_from(out, &src, &tsrc);
@@ -555,20 +570,9 @@ st_status st_index_copy(st_tensor *dst, int dim, const st_tensor *idx, const st_
                         int accumulate, int flags)
 {
     const char *name = accumulate ? "index_add" : "index_copy";
-    st_status rc;
-    int64_t len = 0;
-    if ((rc = check_flags(flags, name))) return rc;
-    if ((rc = check_index_1d(idx, name, &len))) return rc;
-    if ((rc = check_same_dtype(dst, src, "destination", "source", name))) return rc;
-    if ((rc = check_dim(dst, dim, flags, name))) return rc;
-    if ((rc = check_writable_as(dst, name, "destination"))) return rc;
-    if ((rc = check_storage_as(src, name, "source"))) return rc;
-    int64_t want[ST_MAX_DIMS];
-    for (int d = 0; d < dst->ndim; d++) want[d] = d == dim ? len : dst->sizes[d];
-    if ((rc = check_shape(src, dst->ndim, want, "source", name))) return rc;
-    if (dst->ndim == 0 && len != 1)
-        return st_fail(ST_E_VALUE, "%s: a 0-d destination takes exactly one index, got %lld",
-                       name, (long long)len);
+    st_status rc = check_index_pair(dst, "destination", src, "source", dst, src, dim, idx,
+                                    flags, name);
+    if (rc) return rc;
     const st_tensor *sr = src, *ix = idx;
     st_tensor *tsr = NULL, *tix = NULL;
     rc = detach_from(dst, &sr, &tsr);
