@@ -1,0 +1,28 @@
+"""strided.compat: the Python array API standard (2025.12) over strided's
+C core.  Groundwork: see docs/array-api.md for what is done."""
+from __future__ import annotations
+
+__array_api_version__ = "2025.12"
+
+import math as _math
+
+from ._array import Array, CPU as _CPU  # noqa: F401
+from ._dtypes import (bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64,  # noqa: A004
+                      float32, float64, complex64, complex128,
+                      can_cast, finfo, iinfo, isdtype, result_type)
+from ._creation import *  # noqa: F401,F403
+from ._elementwise import *  # noqa: F401,F403
+from ._linalg import *  # noqa: F401,F403
+from ._manipulation import *  # noqa: F401,F403
+from ._searching import *  # noqa: F401,F403
+from ._sorting import *  # noqa: F401,F403
+from ._statistical import *  # noqa: F401,F403
+from ._more import *  # noqa: F401,F403
+from ._interop import to_tensor  # noqa: F401
+from ._info import __array_namespace_info__  # noqa: F401
+
+e = _math.e
+pi = _math.pi
+inf = _math.inf
+nan = _math.nan
+newaxis = None

@@ -1,0 +1,225 @@
+"""The Array object of strided.compat: a thin wrapper over a core view
+record (strided._core.Core).  Operators go to the elementwise functions;
+indexing builds views (basic indices) or calls the index kernels (boolean
+masks, integer arrays)."""
+from __future__ import annotations
+
+
+from strided import _core, _views
+
+from ._dtypes import KINDS
+
+
+class Device:
+    """The one device of strided: the CPU.  Equal to the string "cpu"."""
+
+    __slots__ = ()
+
+    def __repr__(self):
+        return "cpu"
+
+    def __eq__(self, other):
+        return isinstance(other, Device) or other == "cpu"
+
+    def __hash__(self):
+        return hash("cpu")
+
+
+CPU = Device()
+
+
+def check_device(device):
+    if device is not None and not (isinstance(device, Device) or device == "cpu"):
+        raise ValueError(f"unknown device {device!r}; strided.compat has only 'cpu'")
+
+
+API_VERSIONS = ("2025.12", "2024.12", "2023.12", "2022.12", "2021.12")
+
+
+def _fmt(v):
+    if isinstance(v, float):
+        s = repr(v)
+        return s[:-1] if s.endswith(".0") else s
+    return repr(v)
+
+
+def _nest(v):
+    if isinstance(v, list):
+        return "[" + ", ".join(_nest(e) for e in v) + "]"
+    return _fmt(v)
+
+
+class Array:
+    """An n-dimensional array of the array API standard over a core view."""
+
+    __slots__ = ("_c", "__weakref__")
+    __hash__ = None
+    REPR_LIMIT = 100     # more elements than this: the shape, not the values
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("Array objects are made by strided.compat functions (asarray, zeros, ...)")
+
+    @classmethod
+    def _new(cls, c):
+        a = object.__new__(cls)
+        a._c = c
+        return a
+
+    # ------------------------------------------------------------ attributes
+    @property
+    def dtype(self):
+        return self._c.dtype
+
+    @property
+    def shape(self):
+        return self._c.shape
+
+    @property
+    def ndim(self):
+        return self._c.ndim
+
+    @property
+    def size(self):
+        return self._c.size
+
+    @property
+    def device(self):
+        return CPU
+
+    @property
+    def T(self):
+        if self.ndim != 2:
+            raise ValueError(f"T needs a 2-D array, this one has {self.ndim} dims (use mT or permute_dims)")
+        return Array._new(_views.transpose(self._c, 0, 1))
+
+    @property
+    def mT(self):
+        if self.ndim < 2:
+            raise ValueError(f"mT needs at least 2 dims, this array has {self.ndim}")
+        return Array._new(_views.transpose(self._c, -2, -1))
+
+    def __array_namespace__(self, /, *, api_version=None):
+        if api_version is not None and api_version not in API_VERSIONS:
+            raise ValueError(f"api_version {api_version!r} not supported; "
+                             f"strided.compat implements {API_VERSIONS[0]}")
+        import strided.compat
+        return strided.compat
+
+    def to_device(self, device, /, *, stream=None):
+        check_device(device)
+        if stream is not None:
+            raise ValueError("the cpu device has no streams")
+        return self
+
+    def __repr__(self):
+        dt = self.dtype.name
+        if self.size > self.REPR_LIMIT or self.size == 0:
+            return f"Array([...], shape={self.shape}, dtype={dt})" if self.size else \
+                f"Array([], shape={self.shape}, dtype={dt})"
+        return f"Array({_nest(_core.tolist(self._c))}, dtype={dt})"
+
+    __str__ = __repr__
+
+    # ------------------------------------------------------------ conversion to Python
+    def _one(self, what):
+        if self.size != 1:
+            raise TypeError(f"only a one-element array converts to a Python {what}, "
+                            f"this one has shape {self.shape}")
+        return _core.item(self._c)
+
+    def __bool__(self):
+        return bool(self._one("bool"))
+
+    def __int__(self):
+        if self.dtype in KINDS["complex floating"]:
+            raise TypeError("int() of a complex array")
+        return int(self._one("int"))
+
+    def __float__(self):
+        if self.dtype in KINDS["complex floating"]:
+            raise TypeError("float() of a complex array")
+        return float(self._one("float"))
+
+    def __complex__(self):
+        return complex(self._one("complex"))
+
+    def __index__(self):
+        if self.dtype not in KINDS["integral"]:
+            raise TypeError(f"only an integer array is an index, this one is {self.dtype.name}")
+        return int(self._one("int"))
+
+    # ------------------------------------------------------------ indexing
+    def __getitem__(self, key):
+        from ._indexing import getitem
+        return Array._new(getitem(self._c, key))
+
+    def __setitem__(self, key, value):
+        from ._indexing import setitem
+        setitem(self._c, key, value)
+
+
+# ---------------------------------------------------------------- operators
+# (operator, elementwise function, reflected form, in-place form)
+_OPERATORS = [
+    ("add", "add"), ("sub", "subtract"), ("mul", "multiply"), ("truediv", "divide"),
+    ("floordiv", "floor_divide"), ("mod", "remainder"), ("pow", "pow"),
+    ("and", "bitwise_and"), ("or", "bitwise_or"), ("xor", "bitwise_xor"),
+    ("lshift", "bitwise_left_shift"), ("rshift", "bitwise_right_shift"),
+    ("matmul", "matmul"),
+]
+_COMPARISONS = [("eq", "equal"), ("ne", "not_equal"), ("lt", "less"), ("le", "less_equal"),
+                ("gt", "greater"), ("ge", "greater_equal")]
+_UNARY = [("neg", "negative"), ("pos", "positive"), ("abs", "abs"), ("invert", "bitwise_invert")]
+
+_SCALARS = (bool, int, float, complex)
+
+
+def _fn(name):
+    from . import _elementwise, _linalg
+    return getattr(_elementwise, name, None) or getattr(_linalg, name)
+
+
+def _binary_op(fname):
+    def op(self, other):
+        if not isinstance(other, (Array,) + _SCALARS):
+            return NotImplemented
+        return _fn(fname)(self, other)
+    return op
+
+
+def _reflected_op(fname):
+    def op(self, other):
+        if not isinstance(other, (Array,) + _SCALARS):
+            return NotImplemented
+        return _fn(fname)(other, self)
+    return op
+
+
+def _inplace_op(fname):
+    def op(self, other):
+        if not isinstance(other, (Array,) + _SCALARS):
+            return NotImplemented
+        res = _fn(fname)(self, other)
+        if res.dtype is not self.dtype or res.shape != self.shape:
+            raise TypeError(f"in-place {fname} would change the array from "
+                            f"{self.dtype.name}{list(self.shape)} to {res.dtype.name}{list(res.shape)}")
+        _core.copy_(self._c, res._c)
+        return self
+    return op
+
+
+def _unary_op(fname):
+    def op(self):
+        return _fn(fname)(self)
+    return op
+
+
+for _name, _f in _OPERATORS:
+    setattr(Array, f"__{_name}__", _binary_op(_f))
+    setattr(Array, f"__r{_name}__", _reflected_op(_f))
+    setattr(Array, f"__i{_name}__", _inplace_op(_f))
+for _name, _f in _COMPARISONS:
+    setattr(Array, f"__{_name}__", _binary_op(_f))
+for _name, _f in _UNARY:
+    setattr(Array, f"__{_name}__", _unary_op(_f))
+del _name, _f

@@ -1,0 +1,204 @@
+"""Data types of the array API namespace and the standard's type promotion
+table, held as data.  The dtype objects are the core's own DType objects
+(one object per type, compared by identity)."""
+from __future__ import annotations
+
+from strided import _core
+
+bool = _core.bool_          # noqa: A001  (the standard's name)
+int8, int16, int32, int64 = _core.int8, _core.int16, _core.int32, _core.int64
+uint8, uint16, uint32, uint64 = _core.uint8, _core.uint16, _core.uint32, _core.uint64
+float32, float64 = _core.float32, _core.float64
+complex64, complex128 = _core.complex64, _core.complex128
+
+ALL = (bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
+       float32, float64, complex64, complex128)
+
+_SHORT = {"b": bool, "i1": int8, "i2": int16, "i4": int32, "i8": int64,
+          "u1": uint8, "u2": uint16, "u4": uint32, "u8": uint64,
+          "f4": float32, "f8": float64, "c8": complex64, "c16": complex128}
+
+# The standard's promotion table ("Type Promotion Rules").  Row x column ->
+# result; "." = no promotion defined (mixed kinds, int64 with uint64): a
+# TypeError.  Symmetric; the diagonal is the type itself.
+PROMOTION_TABLE = """
+      b    i1   i2   i4   i8   u1   u2   u4   u8   f4   f8   c8   c16
+b     b    .    .    .    .    .    .    .    .    .    .    .    .
+i1    .    i1   i2   i4   i8   i2   i4   i8   .    .    .    .    .
+i2    .    i2   i2   i4   i8   i2   i4   i8   .    .    .    .    .
+i4    .    i4   i4   i4   i8   i4   i4   i8   .    .    .    .    .
+i8    .    i8   i8   i8   i8   i8   i8   i8   .    .    .    .    .
+u1    .    i2   i2   i4   i8   u1   u2   u4   u8   .    .    .    .
+u2    .    i4   i4   i4   i8   u2   u2   u4   u8   .    .    .    .
+u4    .    i8   i8   i8   i8   u4   u4   u4   u8   .    .    .    .
+u8    .    .    .    .    .    u8   u8   u8   u8   .    .    .    .
+f4    .    .    .    .    .    .    .    .    .    f4   f8   c8   c16
+f8    .    .    .    .    .    .    .    .    .    f8   f8   c16  c16
+c8    .    .    .    .    .    .    .    .    .    c8   c16  c8   c16
+c16   .    .    .    .    .    .    .    .    .    c16  c16  c16  c16
+"""
+
+
+def _parse(text):
+    lines = text.split("\n")[1:-1]
+    cols = lines[0].split()
+    table = {}
+    for line in lines[1:]:
+        row, *cells = line.split()
+        for col, cell in zip(cols, cells):
+            if cell != ".":
+                table[_SHORT[row], _SHORT[col]] = _SHORT[cell]
+    return table
+
+
+PROMOTE = _parse(PROMOTION_TABLE)
+
+# dtype categories of the standard (isdtype kinds and the elementwise table)
+KINDS = {
+    "bool": {bool},
+    "signed integer": {int8, int16, int32, int64},
+    "unsigned integer": {uint8, uint16, uint32, uint64},
+    "integral": {int8, int16, int32, int64, uint8, uint16, uint32, uint64},
+    "real floating": {float32, float64},
+    "complex floating": {complex64, complex128},
+}
+KINDS["numeric"] = KINDS["integral"] | KINDS["real floating"] | KINDS["complex floating"]
+KINDS["floating"] = KINDS["real floating"] | KINDS["complex floating"]
+KINDS["real numeric"] = KINDS["integral"] | KINDS["real floating"]
+KINDS["integral or bool"] = KINDS["integral"] | {bool}
+KINDS["any"] = set(ALL)
+
+ISDTYPE_KINDS = ("bool", "signed integer", "unsigned integer", "integral",
+                 "real floating", "complex floating", "numeric")
+
+# the real type of each floating type and back
+REAL_OF = {complex64: float32, complex128: float64, float32: float32, float64: float64}
+COMPLEX_OF = {float32: complex64, float64: complex128, complex64: complex64,
+              complex128: complex128}
+
+
+def check_dtype(dt):
+    if dt not in ALL:
+        raise TypeError(f"{dt!r} is not a dtype of strided.compat")
+    return dt
+
+
+def promote(a, b):
+    try:
+        return PROMOTE[a, b]
+    except KeyError:
+        raise TypeError(f"no type promotion between {a.name} and {b.name} "
+                        f"(the standard defines none)") from None
+
+
+def result_type(*arrays_and_dtypes):
+    """The standard's result_type: dtypes and arrays promote by the table;
+    Python scalars take the kind of the result of the others."""
+    from ._array import Array
+    dts, scalars = [], []
+    for x in arrays_and_dtypes:
+        if isinstance(x, Array):
+            dts.append(x.dtype)
+        elif isinstance(x, (int, float, complex)):
+            scalars.append(x)
+        else:
+            dts.append(check_dtype(x))
+    if not dts:
+        raise ValueError("result_type needs at least one array or dtype")
+    out = dts[0]
+    for d in dts[1:]:
+        out = promote(out, d)
+    for s in scalars:
+        out = scalar_result(out, s)
+    return out
+
+
+def scalar_result(dt, value):
+    """The dtype of `array(dt) op value` for a Python scalar (the standard's
+    rules: the scalar takes the array's dtype; a complex scalar with a real
+    floating array gives the complex type of the same precision)."""
+    if isinstance(value, _builtin_bool):
+        if dt is bool or dt in KINDS["numeric"]:
+            return dt
+    elif isinstance(value, int):
+        if dt in KINDS["numeric"]:
+            return dt
+    elif isinstance(value, float):
+        if dt in KINDS["floating"]:
+            return dt
+    elif isinstance(value, complex):
+        if dt in KINDS["floating"]:
+            return COMPLEX_OF[dt]
+    raise TypeError(f"Python {type(value).__name__} scalar with a {dt.name} array: "
+                    f"not defined by the standard")
+
+
+_builtin_bool = type(True)
+
+
+def can_cast(from_, to, /):
+    from ._array import Array
+    if isinstance(from_, Array):
+        from_ = from_.dtype
+    check_dtype(from_), check_dtype(to)
+    return PROMOTE.get((from_, to)) is to
+
+
+def isdtype(dtype, kind):
+    check_dtype(dtype)
+    if isinstance(kind, tuple):
+        return any(isdtype(dtype, k) for k in kind)
+    if isinstance(kind, str):
+        if kind not in ISDTYPE_KINDS:
+            raise ValueError(f"unknown dtype kind {kind!r}; expected one of {ISDTYPE_KINDS}")
+        return dtype in KINDS[kind]
+    return dtype is check_dtype(kind)
+
+
+class finfo_object:
+    __slots__ = ("bits", "eps", "max", "min", "smallest_normal", "dtype")
+
+    def __init__(self, bits, eps, max, min, smallest_normal, dtype):
+        self.bits, self.eps, self.max, self.min = bits, eps, max, min
+        self.smallest_normal, self.dtype = smallest_normal, dtype
+
+    def __repr__(self):
+        return f"finfo(bits={self.bits}, eps={self.eps}, max={self.max}, dtype={self.dtype.name})"
+
+
+class iinfo_object:
+    __slots__ = ("bits", "max", "min", "dtype")
+
+    def __init__(self, bits, max, min, dtype):
+        self.bits, self.max, self.min, self.dtype = bits, max, min, dtype
+
+    def __repr__(self):
+        return f"iinfo(bits={self.bits}, min={self.min}, max={self.max}, dtype={self.dtype.name})"
+
+
+_FLOAT_INFO = {  # bits, eps, max, smallest normal (IEEE 754 binary32 / binary64)
+    float32: (32, 2.0 ** -23, (2 - 2.0 ** -23) * 2.0 ** 127, 2.0 ** -126),
+    float64: (64, 2.0 ** -52, (2 - 2.0 ** -52) * 2.0 ** 1023, 2.0 ** -1022),
+}
+
+
+def _dtype_of(x):
+    from ._array import Array
+    return x.dtype if isinstance(x, Array) else check_dtype(x)
+
+
+def finfo(type, /):
+    dt = _dtype_of(type)
+    if dt not in KINDS["floating"]:
+        raise TypeError(f"finfo needs a floating dtype, got {dt.name}")
+    real = REAL_OF[dt]
+    bits, eps, mx, tiny = _FLOAT_INFO[real]
+    return finfo_object(bits, eps, mx, -mx, tiny, real)
+
+
+def iinfo(type, /):
+    dt = _dtype_of(type)
+    if dt not in KINDS["integral"]:
+        raise TypeError(f"iinfo needs an integer dtype, got {dt.name}")
+    lo, hi = _core.int_range(dt)
+    return iinfo_object(8 * dt.itemsize, hi, lo, dt)

@@ -1,0 +1,143 @@
+"""Every elementwise function of the standard, each one short uniform
+wrapper made from a table: name -> (core op, dtype category the standard
+allows).  Operands promote by the standard's table; a Python scalar takes
+the array's dtype (a complex scalar with a real floating array: the
+complex type of the same precision)."""
+from __future__ import annotations
+
+from strided import _core, _ops
+
+from . import _dtypes
+from ._array import Array
+from ._dtypes import KINDS
+
+_SCALARS = (bool, int, float, complex)
+
+# name: (core op, category)
+UNARY = {
+    "abs": ("abs", "numeric"),
+    "acos": ("acos", "floating"), "acosh": ("acosh", "floating"),
+    "asin": ("asin", "floating"), "asinh": ("asinh", "floating"),
+    "atan": ("atan", "floating"), "atanh": ("atanh", "floating"),
+    "bitwise_invert": ("bitwise_invert", "integral or bool"),
+    "ceil": ("ceil", "real numeric"), "floor": ("floor", "real numeric"),
+    "trunc": ("trunc", "real numeric"), "round": ("round", "numeric"),
+    "conj": ("conj", "numeric"), "real": ("real", "numeric"), "imag": ("imag", "numeric"),
+    "cos": ("cos", "floating"), "cosh": ("cosh", "floating"),
+    "sin": ("sin", "floating"), "sinh": ("sinh", "floating"),
+    "tan": ("tan", "floating"), "tanh": ("tanh", "floating"),
+    "exp": ("exp", "floating"), "expm1": ("expm1", "floating"),
+    "log": ("log", "floating"), "log1p": ("log1p", "floating"),
+    "log2": ("log2", "floating"), "log10": ("log10", "floating"),
+    "isfinite": ("isfinite", "numeric"), "isinf": ("isinf", "numeric"),
+    "isnan": ("isnan", "numeric"),
+    "logical_not": ("logical_not", "bool"),
+    "negative": ("negative", "numeric"), "positive": ("positive", "numeric"),
+    "reciprocal": ("reciprocal", "floating"),
+    "sign": ("sign", "numeric"), "signbit": ("signbit", "real floating"),
+    "sqrt": ("sqrt", "floating"), "square": ("square", "numeric"),
+}
+
+BINARY = {
+    "add": ("add", "numeric"), "subtract": ("subtract", "numeric"),
+    "multiply": ("multiply", "numeric"), "divide": ("divide", "numeric"),
+    "floor_divide": ("floor_divide", "real numeric"),
+    "remainder": ("remainder", "real numeric"), "pow": ("pow", "numeric"),
+    "atan2": ("atan2", "real floating"), "copysign": ("copysign", "real floating"),
+    "hypot": ("hypot", "real floating"), "logaddexp": ("logaddexp", "real floating"),
+    "nextafter": ("nextafter", "real floating"),
+    "bitwise_and": ("bitwise_and", "integral or bool"),
+    "bitwise_or": ("bitwise_or", "integral or bool"),
+    "bitwise_xor": ("bitwise_xor", "integral or bool"),
+    "bitwise_left_shift": ("left_shift", "integral"),
+    "bitwise_right_shift": ("right_shift", "integral"),
+    "equal": ("equal", "any"), "not_equal": ("not_equal", "any"),
+    "less": ("less", "real numeric"), "less_equal": ("less_equal", "real numeric"),
+    "greater": ("greater", "real numeric"), "greater_equal": ("greater_equal", "real numeric"),
+    "logical_and": ("logical_and", "bool"), "logical_or": ("logical_or", "bool"),
+    "logical_xor": ("logical_xor", "bool"),
+    "maximum": ("maximum", "real numeric"), "minimum": ("minimum", "real numeric"),
+}
+
+# the core has no integer kernel for these: integers are computed in the
+# default floating type (the standard leaves integer inputs to the
+# implementation for divide)
+FLOAT_FOR_INTEGERS = {"divide"}
+
+
+def _check(name, dt, category):
+    if dt not in KINDS[category]:
+        raise TypeError(f"{name} is not defined for {dt.name} (needs {category} dtypes)")
+
+
+def as_core(x, dt):
+    """An Array or Python scalar as a Core of dtype dt."""
+    if isinstance(x, Array):
+        return x._c if x.dtype is dt else _core.astype(x._c, dt)
+    return _core.scalar(x, dt)
+
+
+def operands(name, x1, x2):
+    """Two Cores of the promoted dtype (at least one argument an Array)."""
+    if isinstance(x1, Array) and isinstance(x2, Array):
+        dt = _dtypes.promote(x1.dtype, x2.dtype)
+    elif isinstance(x1, Array) and isinstance(x2, _SCALARS):
+        dt = _dtypes.scalar_result(x1.dtype, x2)
+    elif isinstance(x2, Array) and isinstance(x1, _SCALARS):
+        dt = _dtypes.scalar_result(x2.dtype, x1)
+    else:
+        raise TypeError(f"{name}: expected arrays (or one array and a Python scalar), got "
+                        f"{type(x1).__name__} and {type(x2).__name__}")
+    return as_core(x1, dt), as_core(x2, dt)
+
+
+def _unary(name, op, category):
+    def f(x, /):
+        if not isinstance(x, Array):
+            raise TypeError(f"{name}: expected an Array, got {type(x).__name__}")
+        _check(name, x.dtype, category)
+        return Array._new(_ops.unary(op, x._c))
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = f"Elementwise {name} (core op '{op}'; {category} dtypes)."
+    return f
+
+
+def _binary(name, op, category):
+    def f(x1, x2, /):
+        a, b = operands(name, x1, x2)
+        _check(name, a.dtype, category)
+        if name in FLOAT_FOR_INTEGERS and a.dtype in KINDS["integral"]:
+            a, b = _core.astype(a, _core.float64), _core.astype(b, _core.float64)
+        return Array._new(_ops.binary(op, a, b))
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = f"Elementwise {name} (core op '{op}'; {category} dtypes)."
+    return f
+
+
+for _name, (_op, _cat) in UNARY.items():
+    globals()[_name] = _unary(_name, _op, _cat)
+for _name, (_op, _cat) in BINARY.items():
+    globals()[_name] = _binary(_name, _op, _cat)
+del _name, _op, _cat
+
+
+def clip(x, /, min=None, max=None):
+    """x limited to [min, max] (arrays or Python scalars; the result has x's dtype)."""
+    _check("clip", x.dtype, "real numeric")
+    bounds = []
+    for b in (min, max):
+        if b is None:
+            bounds.append(None)
+        elif isinstance(b, Array):
+            if _dtypes.PROMOTE.get((b.dtype, x.dtype)) is not x.dtype:
+                raise TypeError(f"clip: a {b.dtype.name} bound for a {x.dtype.name} array")
+            bounds.append(as_core(b, x.dtype))
+        else:
+            if x.dtype in KINDS["integral"] and isinstance(b, float):
+                raise TypeError("clip: a float bound for an integer array")
+            lo, hi = _core.int_range(x.dtype) if x.dtype in KINDS["integral"] else (b, b)
+            bounds.append(_core.scalar(lo if b < lo else hi if b > hi else b, x.dtype))
+    return Array._new(_ops.clamp(x._c, *bounds))
+
+
+__all__ = sorted(UNARY) + sorted(BINARY) + ["clip"]

@@ -1,0 +1,157 @@
+"""Indexing functions (take, take_along_axis) and a few composite
+functions (searchsorted, diff, unstack), each built from core kernels."""
+from __future__ import annotations
+
+from strided import _core, _indexing, _ops, _views
+from strided._c._strided import lib
+
+from . import _dtypes
+from ._array import Array
+from ._dtypes import KINDS
+from ._elementwise import operands
+
+
+def _int_index(name, indices):
+    if not isinstance(indices, Array) or indices.dtype not in KINDS["integral"]:
+        raise TypeError(f"{name}: indices must be an integer array")
+    c = indices._c
+    return c if c.dtype is _core.int64 else _core.astype(c, _core.int64)
+
+
+def take(x, indices, /, *, axis=None):
+    idx = _int_index("take", indices)
+    if idx.ndim != 1:
+        raise ValueError("take: indices must be 1-D")
+    return Array._new(_indexing.take(x._c, idx, axis))
+
+
+def take_along_axis(x, indices, /, *, axis=-1):
+    idx = _int_index("take_along_axis", indices)
+    if idx.ndim != x.ndim:
+        raise ValueError("take_along_axis: indices must have x's number of dims")
+    d = _views.normalize_dim(axis, x.ndim, "axis")
+    shape = tuple(n if i == d else max(n, x.shape[i]) for i, n in enumerate(idx.shape))
+    idx = _views.expand(idx, shape)
+    return Array._new(_indexing.gather(x._c, d, idx, lib.ST_IDX_WRAP))
+
+
+def searchsorted(x1, x2, /, *, side="left", sorter=None):
+    """Positions where x2's values go in the sorted 1-D x1 (one broadcast
+    comparison in C, then a count: O(len(x1) * x2.size) work)."""
+    if side not in ("left", "right"):
+        raise ValueError(f"searchsorted: side must be 'left' or 'right', got {side!r}")
+    if x1.ndim != 1:
+        raise ValueError("searchsorted: x1 must be 1-D")
+    if sorter is not None:
+        x1 = take(x1, sorter)
+    a, b = operands("searchsorted", x1, x2)
+    if a.dtype in KINDS["complex floating"]:
+        raise TypeError("searchsorted of complex values")
+    b = _views.unsqueeze(b, b.ndim)
+    op = "less" if side == "left" else "less_equal"
+    before = _ops.binary(op, a, b)          # shape x2.shape + (len(x1),)
+    return Array._new(_ops.reduce("sum", before, (before.ndim - 1,)))
+
+
+def diff(x, /, *, axis=-1, n=1, prepend=None, append=None):
+    from ._manipulation import concat
+    if n < 0:
+        raise ValueError("diff: n must be >= 0")
+    d = _views.normalize_dim(axis, x.ndim, "axis")
+    if prepend is not None or append is not None:
+        def edge(p):
+            if isinstance(p, Array):
+                return p
+            shape = list(x.shape)
+            shape[d] = 1
+            return Array._new(_core.full(shape, p, x.dtype))
+        x = concat([edge(p) for p in (prepend, x, append) if p is not None], axis=d)
+    d = _views.normalize_dim(axis, x.ndim, "axis")
+    c = x._c
+    for _ in range(n):
+        m = c.shape[d]
+        if m == 0:
+            break
+        hi, lo = _views.narrow(c, d, 1, m - 1), _views.narrow(c, d, 0, m - 1)
+        c = _ops.binary("not_equal" if c.dtype is _dtypes.bool else "subtract", hi, lo)
+    return Array._new(c)
+
+
+def unstack(x, /, *, axis=0):
+    d = _views.normalize_dim(axis, x.ndim, "axis")
+    return tuple(Array._new(_views.select(x._c, d, i)) for i in range(x.shape[d]))
+
+
+__all__ = ["diff", "searchsorted", "take", "take_along_axis", "unstack"]
+
+
+def tile(x, repetitions, /):
+    """x repeated: a broadcast view (zero strides) copied once in C."""
+    reps = tuple(repetitions)
+    nd = max(x.ndim, len(reps))
+    reps = (1,) * (nd - len(reps)) + reps
+    shape = (1,) * (nd - x.ndim) + x.shape
+    c = _views.view_as_shape(x._c, shape)
+    if c is None:
+        c = _views.view_as_shape(_core.contiguous(x._c), shape)
+    # interleave a repetition dim before each dim: (r0, s0, r1, s1, ...)
+    for d in range(nd):
+        c = _views.unsqueeze(c, 2 * d)
+    c = _views.expand(c, [v for pair in zip(reps, shape) for v in pair])
+    out = _core.contiguous(c)
+    return Array._new(_views.view_as_shape(out, [r * s for r, s in zip(reps, shape)]))
+
+
+def repeat(x, repeats, /, *, axis=None):
+    """Each element (along axis; flattened when None) repeated: an index
+    vector built in C, then index_select."""
+    from ._creation import arange
+    from ._manipulation import reshape
+    if axis is None:
+        x = reshape(x, (x.size,))
+        axis = 0
+    d = _views.normalize_dim(axis, x.ndim, "axis")
+    n = x.shape[d]
+    if isinstance(repeats, Array):
+        if repeats.dtype not in KINDS["integral"]:
+            raise TypeError("repeat: repeats must be integers")
+        counts = repeats._c if repeats.ndim else _views.expand(repeats._c, (n,))
+    else:
+        if repeats < 0:
+            raise ValueError("repeat: repeats must be >= 0")
+        counts = _core.full((n,), repeats, _core.int64)
+    counts = _core.astype(counts, _core.int64)
+    if counts.shape != (n,):
+        raise ValueError(f"repeat: {counts.shape[0]} repeats for an axis of size {n}")
+    ends = Array._new(_ops.cumulative(False, counts, 0))
+    total = int(Array._new(_ops.reduce("sum", counts))) if n else 0
+    idx = searchsorted(ends, arange(total), side="right")
+    return Array._new(_indexing.index_select(x._c, d, idx._c))
+
+
+def tensordot(x1, x2, /, *, axes=2):
+    """Contraction over axes: permute, reshape to matrices, one matmul."""
+    from ._linalg import matmul
+    from ._manipulation import permute_dims, reshape
+    if isinstance(axes, int):
+        if axes < 0:
+            raise ValueError("tensordot: axes must be >= 0")
+        a1, a2 = list(range(x1.ndim - axes, x1.ndim)), list(range(axes))
+    else:
+        a1, a2 = ([a] if isinstance(a, int) else list(a) for a in axes)
+    a1 = [_views.normalize_dim(a, x1.ndim, "axes") for a in a1]
+    a2 = [_views.normalize_dim(a, x2.ndim, "axes") for a in a2]
+    if [x1.shape[a] for a in a1] != [x2.shape[a] for a in a2]:
+        raise ValueError("tensordot: contracted axes differ in size")
+    free1 = [d for d in range(x1.ndim) if d not in a1]
+    free2 = [d for d in range(x2.ndim) if d not in a2]
+    k = 1
+    for a in a1:
+        k *= x1.shape[a]
+    m1 = reshape(permute_dims(x1, free1 + a1), (-1, k) if free1 else (1, k))
+    m2 = reshape(permute_dims(x2, a2 + free2), (k, -1) if free2 else (k, 1))
+    out = matmul(m1, m2)
+    return reshape(out, tuple(x1.shape[d] for d in free1) + tuple(x2.shape[d] for d in free2))
+
+
+__all__ += ["repeat", "tensordot", "tile"]

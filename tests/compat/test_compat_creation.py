@@ -1,0 +1,141 @@
+import numpy as np
+import pytest
+
+import strided
+import strided.compat as xp
+from compat_util import check, xp_of
+
+
+def test_asarray_from_python():
+    check(xp.asarray([[1, 2], [3, 4]]), np.array([[1, 2], [3, 4]]))
+    check(xp.asarray([1, 2.5]), np.array([1, 2.5]))
+    check(xp.asarray([True, False]), np.array([True, False]))
+    check(xp.asarray([1j, 2]), np.array([1j, 2]))
+    check(xp.asarray(3), np.array(3))
+    check(xp.asarray(2.5, dtype=xp.float32), np.array(2.5, "float32"))
+    check(xp.asarray([1, 2], dtype=xp.uint8), np.array([1, 2], "uint8"))
+    check(xp.asarray([]), np.array([]))
+    with pytest.raises(ValueError):
+        xp.asarray([[1, 2], [3]])
+    with pytest.raises(ValueError):
+        xp.asarray([1, 2], copy=False)
+    with pytest.raises(TypeError):
+        xp.asarray(["a"])
+    with pytest.raises(ValueError):
+        xp.asarray([1], device="cuda")
+    assert xp.asarray([1], device="cpu").device == xp.asarray([1], device=xp.asarray(1).device).device
+
+
+def test_asarray_copy_semantics():
+    x = xp.asarray([1.0, 2.0, 3.0])
+    assert xp.asarray(x) is not x
+    same = xp.asarray(x, copy=False)
+    same[0] = 9.0
+    assert float(x[0]) == 9.0
+    other = xp.asarray(x, copy=True)
+    other[1] = 7.0
+    assert float(x[1]) == 2.0
+    cast = xp.asarray(x, dtype=xp.float32)
+    assert cast.dtype is xp.float32 and cast._c.storage != x._c.storage
+    with pytest.raises(ValueError):
+        xp.asarray(x, dtype=xp.float32, copy=False)
+
+
+def test_asarray_from_buffer_is_zero_copy():
+    a = np.arange(6.0).reshape(2, 3)
+    x = xp.asarray(a)
+    a[1, 2] = 50.0
+    assert float(x[1, 2]) == 50.0
+    check(xp.asarray(a, copy=True), a)
+    ro = np.arange(3)
+    ro.flags.writeable = False
+    y = xp.asarray(ro)
+    with pytest.raises(ValueError):
+        y[0] = 1
+
+
+def test_zero_copy_tensor_to_array_and_back():
+    t = strided.DoubleTensor(2, 3).fill(1)
+    x = xp.asarray(t)
+    assert x.shape == (2, 3) and x.dtype is xp.float64
+    x[0, 1] = 5.0
+    assert t[1][2] == 5.0                          # 1-based on the Torch7 face
+    c = xp.asarray(t, copy=True)
+    c[0, 0] = 8.0
+    assert t[1][1] == 1.0
+    t2 = xp.to_tensor(x.T)
+    assert list(t2.size()) == [3, 2]
+    t2[3][1] = -4.0
+    assert float(x[0, 2]) == -4.0
+    assert xp.asarray(strided.IntTensor(4).fill(2)).dtype is xp.int32
+    with pytest.raises(TypeError):
+        xp.to_tensor(xp.asarray([True]))
+
+
+@pytest.mark.parametrize("args", [(5,), (2, 9), (2, 9, 3), (9, 2, -2), (0,), (3, 3), (5, 1, -1)])
+def test_arange_int(args):
+    check(xp.arange(*args), np.arange(*args))
+
+
+@pytest.mark.parametrize("args", [(0.0, 1.0, 0.1), (1.5,), (-1.0, 1.0, 0.25), (5.0, 0.0, -0.5)])
+def test_arange_float(args):
+    check(xp.arange(*args), np.arange(*args), exact=False)
+    check(xp.arange(*args, dtype=xp.float32), np.arange(*args, dtype="float32"), exact=False)
+
+
+def test_arange_dtype():
+    check(xp.arange(5, dtype=xp.uint8), np.arange(5, dtype="uint8"))
+    with pytest.raises(ValueError):
+        xp.arange(0, 5, 0)
+
+
+@pytest.mark.parametrize("num,endpoint", [(5, True), (5, False), (1, True), (0, True), (7, True)])
+def test_linspace(num, endpoint):
+    check(xp.linspace(-2.0, 3.0, num, endpoint=endpoint),
+          np.linspace(-2.0, 3.0, num, endpoint=endpoint), exact=False)
+    check(xp.linspace(0, 1j, num, endpoint=endpoint),
+          np.linspace(0, 1j, num, endpoint=endpoint), exact=False)
+    assert xp.linspace(0, 1, 5, dtype=xp.float32).dtype is xp.float32
+    if num > 1 and endpoint:
+        assert float(xp.linspace(0.1, 0.7, num)[-1]) == 0.7
+
+
+@pytest.mark.parametrize("n,m,k", [(3, None, 0), (3, 5, 1), (4, 2, -1), (3, 3, 5), (3, 4, -3), (0, None, 0)])
+def test_eye(n, m, k):
+    check(xp.eye(n, m, k=k), np.eye(n, m, k=k))
+    check(xp.eye(n, m, k=k, dtype=xp.int8), np.eye(n, m, k=k, dtype="int8"))
+
+
+@pytest.mark.parametrize("k", [-2, 0, 1, 4])
+def test_tril_triu(k):
+    a = np.arange(2 * 3 * 4).reshape(2, 3, 4)
+    check(xp.tril(xp_of(a), k=k), np.tril(a, k=k))
+    check(xp.triu(xp_of(a), k=k), np.triu(a, k=k))
+
+
+def test_filled_and_like():
+    check(xp.zeros((2, 3)), np.zeros((2, 3)))
+    check(xp.ones(4, dtype=xp.int16), np.ones(4, "int16"))
+    check(xp.full((2,), 7), np.full((2,), 7))
+    check(xp.full((2,), 1.5, dtype=xp.float32), np.full((2,), 1.5, "float32"))
+    check(xp.full((2,), True), np.full((2,), True))
+    x = xp.ones((2, 3), dtype=xp.int8)
+    check(xp.zeros_like(x), np.zeros((2, 3), "int8"))
+    check(xp.ones_like(x, dtype=xp.float32), np.ones((2, 3), "float32"))
+    check(xp.full_like(x, 4), np.full((2, 3), 4, "int8"))
+    e = xp.empty_like(x)
+    assert e.shape == (2, 3) and e.dtype is xp.int8
+    assert xp.empty((0, 2)).shape == (0, 2)
+    with pytest.raises(ValueError):
+        xp.zeros((-1,))
+
+
+@pytest.mark.parametrize("indexing", ["xy", "ij"])
+def test_meshgrid(indexing):
+    a, b, c = np.arange(3), np.arange(4) * 10, np.arange(2) * 100
+    got = xp.meshgrid(xp_of(a), xp_of(b), xp_of(c), indexing=indexing)
+    for g, w in zip(got, np.meshgrid(a, b, c, indexing=indexing)):
+        check(g, w)
+    got = xp.meshgrid(xp_of(a), xp_of(b), indexing=indexing)
+    for g, w in zip(got, np.meshgrid(a, b, indexing=indexing)):
+        check(g, w)
