@@ -233,7 +233,7 @@ def meshgrid(*arrays, indexing="xy"):
     if indexing not in ("xy", "ij"):
         raise ValueError(f"meshgrid: indexing must be 'xy' or 'ij', got {indexing!r}")
     if not arrays:
-        return []
+        return ()
     dts = {a.dtype for a in arrays}
     if len(dts) > 1:
         raise TypeError("meshgrid: arrays must have one dtype")
@@ -251,7 +251,7 @@ def meshgrid(*arrays, indexing="xy"):
         shape[d] = a.size
         v = _views.view_as_shape(a._c, shape)
         out.append(Array._new(_core.astype(_views.expand(v, sizes), a.dtype)))
-    return out
+    return tuple(out)
 
 
 __all__ = ["arange", "asarray", "empty", "empty_like", "eye", "full",

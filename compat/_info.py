@@ -21,7 +21,7 @@ class Info:
         return CPU
 
     def devices(self):
-        return [CPU]
+        return (CPU,)
 
     def default_dtypes(self, *, device=None):
         check_device(device)

@@ -78,7 +78,12 @@ def broadcast_to(x, /, shape):
 
 def broadcast_arrays(*arrays):
     shape = _ops.broadcast_shapes(*(a.shape for a in arrays))
-    return [broadcast_to(a, shape) for a in arrays]
+    return tuple(broadcast_to(a, shape) for a in arrays)
+
+
+def broadcast_shapes(*shapes):
+    """The shape that `shapes` broadcast to (ValueError when they do not)."""
+    return _ops.broadcast_shapes(*(tuple(s) for s in shapes))
 
 
 def moveaxis(x, source, destination, /):
@@ -154,5 +159,5 @@ def roll(x, /, shift, *, axis=None):
     return out if out is not x else Array._new(_core.astype(x._c, x.dtype))
 
 
-__all__ = ["astype", "broadcast_arrays", "broadcast_to", "concat", "expand_dims", "flip",
+__all__ = ["astype", "broadcast_arrays", "broadcast_shapes", "broadcast_to", "concat", "expand_dims", "flip",
            "moveaxis", "permute_dims", "reshape", "roll", "squeeze", "stack"]

@@ -115,7 +115,9 @@ def repeat(x, repeats, /, *, axis=None):
     if isinstance(repeats, Array):
         if repeats.dtype not in KINDS["integral"]:
             raise TypeError("repeat: repeats must be integers")
-        counts = repeats._c if repeats.ndim else _views.expand(repeats._c, (n,))
+        # a 0-d or one-element repeats applies to every element
+        one = repeats.ndim == 0 or repeats.shape == (1,)
+        counts = _views.expand(_views.view_as_shape(repeats._c, ()), (n,)) if one else repeats._c
     else:
         if repeats < 0:
             raise ValueError("repeat: repeats must be >= 0")

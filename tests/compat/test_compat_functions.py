@@ -259,3 +259,25 @@ def test_tile_repeat_tensordot():
     check(xp.tensordot(xp_of(m), xp_of(n), axes=([1], [0])), np.tensordot(m, n, axes=([1], [0])),
           exact=False)
     check(xp.tensordot(xp_of(m), xp_of(m), axes=0), np.tensordot(m, m, axes=0), exact=False)
+
+
+def test_broadcast_shapes_and_tuple_results():
+    assert xp.broadcast_shapes((3, 1), (4,), ()) == (3, 4)
+    with pytest.raises(ValueError):
+        xp.broadcast_shapes((3,), (4,))
+    a, b = xp.asarray([1, 2]), xp.asarray([[1], [2], [3]])
+    out = xp.broadcast_arrays(a, b)
+    assert isinstance(out, tuple) and [o.shape for o in out] == [(3, 2), (3, 2)]
+    grids = xp.meshgrid(a, xp.asarray([5, 6, 7]))
+    assert isinstance(grids, tuple) and grids[0].shape == (3, 2)
+    assert xp.meshgrid() == ()
+    assert xp.__array_namespace_info__().devices() == ("cpu",)
+
+
+def test_repeat_with_one_count_applies_to_every_element():
+    x = xp.asarray([1, 2])
+    assert xp.repeat(x, xp.asarray([3])).shape == (6,)
+    assert xp.repeat(x, xp.asarray(2)).shape == (4,)
+    assert xp.repeat(xp.asarray([], dtype=xp.bool), xp.asarray([1], dtype=xp.int8)).shape == (0,)
+    with pytest.raises(ValueError, match="repeats"):
+        xp.repeat(x, xp.asarray([1, 2, 3]))
