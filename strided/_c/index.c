@@ -743,16 +743,28 @@ static st_status count_set(const st_tensor *mask, int ndim, const int64_t *sizes
     return ST_OK;
 }
 
+/* The checks masked_select and masked_copy share: the mask broadcasts to
+ * `full` (the tensor it selects from or writes into); `dst` is written,
+ * `src` read; *count gets the number of set mask positions. */
+static st_status check_masked_pair(const st_tensor *full, const st_tensor *mask,
+                                   const st_tensor *dst, const char *dst_role,
+                                   const st_tensor *src, const char *src_role,
+                                   const char *name, int64_t *count)
+{
+    st_status rc;
+    if ((rc = check_same_dtype(dst, src, dst_role, src_role, name))) return rc;
+    if ((rc = check_mask(mask, full->ndim, full->sizes, name))) return rc;
+    if ((rc = check_writable_as(dst, name, dst_role))) return rc;
+    if ((rc = check_storage_as(src, name, src_role))) return rc;
+    return count_set(mask, full->ndim, full->sizes, count);
+}
+
 st_status st_masked_select(st_tensor *out, const st_tensor *in, const st_tensor *mask)
 {
     const char *name = "masked_select";
     st_status rc;
-    if ((rc = check_same_dtype(out, in, "output", "input", name))) return rc;
-    if ((rc = check_mask(mask, in->ndim, in->sizes, name))) return rc;
-    if ((rc = check_writable_as(out, name, "output"))) return rc;
-    if ((rc = check_storage_as(in, name, "input"))) return rc;
     int64_t count;
-    if ((rc = count_set(mask, in->ndim, in->sizes, &count))) return rc;
+    if ((rc = check_masked_pair(in, mask, out, "output", in, "input", name, &count))) return rc;
     if ((rc = check_shape(out, 1, &count, "output", name))) return rc;
     if (count == 0) return ST_OK;
     const st_tensor *src = in, *mk = mask;
@@ -776,12 +788,9 @@ st_status st_masked_copy(st_tensor *dst, const st_tensor *mask, const st_tensor 
 {
     const char *name = "masked_copy";
     st_status rc;
-    if ((rc = check_same_dtype(dst, src, "destination", "source", name))) return rc;
-    if ((rc = check_mask(mask, dst->ndim, dst->sizes, name))) return rc;
-    if ((rc = check_writable_as(dst, name, "destination"))) return rc;
-    if ((rc = check_storage_as(src, name, "source"))) return rc;
     int64_t count, have = st_tensor_numel(src);
-    if ((rc = count_set(mask, dst->ndim, dst->sizes, &count))) return rc;
+    if ((rc = check_masked_pair(dst, mask, dst, "destination", src, "source", name, &count)))
+        return rc;
     if (have < count)
         return st_fail(ST_E_VALUE, "%s: mask sets %lld elements but the source has only %lld",
                        name, (long long)count, (long long)have);
