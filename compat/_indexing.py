@@ -38,34 +38,87 @@ def _split(c, key):
         if isinstance(k, Array):
             if k.dtype not in KINDS["integral"]:
                 raise IndexError(f"array indices must be integer or boolean, got {k.dtype.name}")
-        elif isinstance(k, (slice, type(None))) or k is Ellipsis or isinstance(k, bool):
-            raise IndexError("integer array indices may be combined only with integers")
-        else:
+        elif isinstance(k, bool):
+            raise IndexError("a Python bool cannot be combined with integer array indices")
+        elif not (isinstance(k, (slice, type(None))) or k is Ellipsis):
             operator.index(k)
-    if len(key) > c.ndim:
-        raise IndexError(f"too many indices ({len(key)}) for an array of {c.ndim} dims")
+    if all(k.ndim == 0 for k in arrays):
+        # the standard: a 0-d integer array is the integer it holds
+        return "basic", tuple(operator.index(k) if isinstance(k, Array) else k for k in key)
     return "ints", key
 
 
+def _without_ellipsis(key, ndim):
+    """key with its ellipsis (or the implicit one at the end) spelled out
+    as full slices."""
+    if sum(1 for k in key if k is Ellipsis) > 1:
+        raise IndexError("an index can only have a single ellipsis")
+    used = sum(1 for k in key if k is not None and k is not Ellipsis)
+    if used > ndim:
+        raise IndexError(f"too many indices ({used}) for an array of {ndim} dims")
+    at = next((i for i, k in enumerate(key) if k is Ellipsis), len(key))
+    return key[:at] + (slice(None),) * (ndim - used) + key[at + 1:]
+
+
+def _advanced(c, key):
+    """numpy's rules for integer arrays among integers, slices, None and an
+    ellipsis (the standard leaves the mix to us).  Returns the view of c
+    with the indexed dims first, the indices (integers and integer arrays,
+    which broadcast together), and where the result's broadcast dims go:
+    in place of the indexed dims when those were adjacent in the key, else
+    first."""
+    key = _without_ellipsis(key, c.ndim)
+    Array = _array_cls()
+    basic, indices, dims, places = [], [], [], []
+    for place, k in enumerate(key):
+        if k is None or isinstance(k, slice):
+            basic.append(k)
+            continue
+        dims.append(len(basic))
+        places.append(place)
+        basic.append(slice(None))
+        indices.append(k)
+    v = _basic(c, tuple(basic))
+    rest = [d for d in range(v.ndim) if d not in dims]
+    adjacent = places[-1] - places[0] == len(places) - 1
+    at = dims[0] if adjacent else 0
+    return _views.permute(v, dims + rest), indices, at
+
+
+def _result_order(ndim_index, ndim_rest, at):
+    """The permutation taking (index dims, rest dims) to the result's order."""
+    idx = list(range(ndim_index))
+    rest = list(range(ndim_index, ndim_index + ndim_rest))
+    return rest[:at] + idx + rest[at:]
+
+
 def _basic(c, key):
-    n_ellipsis = sum(1 for k in key if k is Ellipsis)
-    if n_ellipsis > 1:
+    """The view for integers, slices, None and an ellipsis, made in one
+    step: the geometry is worked out here, the core checks it once."""
+    if sum(1 for k in key if k is Ellipsis) > 1:
         raise IndexError("an index can only have a single ellipsis")
     m = sum(1 for k in key if k is not None and k is not Ellipsis)
     if m > c.ndim:
         raise IndexError(f"too many indices ({m}) for an array of {c.ndim} dims")
-    out, d = c, 0
+    in_shape, in_strides = c.shape, c.strides
+    shape, strides, offset, d = [], [], c.offset, 0
     for k in key:
         if k is None:
-            out = _views.unsqueeze(out, d)
-            d += 1
+            shape.append(1)
+            strides.append(0)
         elif k is Ellipsis:
-            d += c.ndim - m
+            n = c.ndim - m
+            shape += in_shape[d:d + n]
+            strides += in_strides[d:d + n]
+            d += n
         elif isinstance(k, slice):
-            for v in (k.start, k.stop, k.step):
-                if v is not None:
-                    operator.index(v)
-            out = _views.slice_dim(out, d, k.start, k.stop, k.step)
+            try:
+                start, stop, step = k.indices(in_shape[d])
+            except TypeError:
+                raise IndexError(f"slice bounds must be integers or None, got {k!r}") from None
+            shape.append(len(range(start, stop, step)))
+            strides.append(in_strides[d] * step)
+            offset += start * in_strides[d]
             d += 1
         elif isinstance(k, bool):
             raise IndexError("a Python bool is not a supported index")
@@ -74,8 +127,18 @@ def _basic(c, key):
                 i = operator.index(k)
             except TypeError:
                 raise IndexError(f"unsupported index {k!r} of type {type(k).__name__}") from None
-            out = _views.select(out, d, i)
-    return out
+            n = in_shape[d]
+            if not -n <= i < n:
+                raise IndexError(f"index {i} out of range [{-n}, {n - 1}] at dim {d}")
+            offset += (i % n) * in_strides[d]
+            d += 1
+    shape += in_shape[d:]
+    strides += in_strides[d:]
+    if 0 in shape or 0 in in_shape:
+        # an empty view keeps the offset: with negative strides a moved
+        # offset could fall outside the storage
+        offset = c.offset
+    return c.view(offset, shape, strides)
 
 
 def _flat(c, shape):
@@ -85,13 +148,17 @@ def _flat(c, shape):
 
 
 def _mask_parts(c, mask):
-    """(c flattened over the mask's dims, the flat mask, the remaining shape)."""
+    """(c flattened over the mask's dims, the flat mask, the remaining shape).
+    A mask dim of size 0 selects nothing along any array dim (the standard)."""
     if mask.ndim == 0:
         c, mask = _views.unsqueeze(c, 0), _views.unsqueeze(mask, 0)
     k = mask.ndim
-    if k > c.ndim or mask.shape != c.shape[:k]:
+    if k > c.ndim or any(m not in (n, 0) for m, n in zip(mask.shape, c.shape)):
         raise IndexError(f"boolean index of shape {mask.shape} does not match "
                          f"the array's leading dims {c.shape[:k]}")
+    for d in range(k):
+        if mask.shape[d] == 0 and c.shape[d] != 0:
+            c = _views.narrow(c, d, 0, 0)
     rest = c.shape[k:]
     lead = math.prod(mask.shape)
     return c, mask, rest, lead
@@ -139,10 +206,11 @@ def _linear(c, key):
 
 
 def _ints_get(c, key):
-    lin, shape, rest, lead = _linear(c, key)
+    v, indices, at = _advanced(c, key)
+    lin, shape, rest, lead = _linear(v, indices)
     flat = _flat(lin, (lin.size,))
-    out = _indexing.index_select(_flat(c, (lead,) + rest), 0, flat)
-    return _flat(out, shape + rest)
+    out = _flat(_indexing.index_select(_flat(v, (lead,) + rest), 0, flat), shape + rest)
+    return _views.permute(out, _result_order(len(shape), len(rest), at)) if at else out
 
 
 def _mask_view(c, prefix, mask):
@@ -219,13 +287,16 @@ def setitem(c, key, value):
                 src = _views.permute(src, [p] + list(range(p)) + list(range(p + 1, src.ndim)))
             _indexing.masked_copy(full, m, _core.contiguous(src))
         return
-    lin, shape, rest, lead = _linear(c, entries)
-    target = _views.view_as_shape(c, (lead,) + rest)
+    view, indices, at = _advanced(c, entries)
+    lin, shape, rest, lead = _linear(view, indices)
+    target = _views.view_as_shape(view, (lead,) + rest)
     staged = None
     if target is None:   # a layout no flat view fits: work on a copy, then write it back
-        staged = _core.contiguous(c)
+        staged = _core.contiguous(view)
         target = _views.view_as_shape(staged, (lead,) + rest)
-    src = _core.contiguous(_views.expand(v, shape + rest))
+    order = _result_order(len(shape), len(rest), at)
+    src = _views.expand(v, tuple((shape + rest)[d] for d in order))   # laid out as getitem's result
+    src = _core.contiguous(_views.permute(src, sorted(range(len(order)), key=order.__getitem__)))
     _indexing.index_copy(target, 0, _flat(lin, (lin.size,)), _flat(src, (lin.size,) + rest))
     if staged is not None:
-        _core.copy_(c, staged)
+        _core.copy_(view, staged)

@@ -25,8 +25,25 @@ def matrix_transpose(x, /):
 
 
 def vecdot(x1, x2, /, *, axis=-1):
+    """sum(conj(x1) * x2) over axis, which counts from the end and must
+    have the same size in both (it does not broadcast); the other dims
+    broadcast.  The result keeps the promoted dtype."""
     from . import _elementwise, _statistical
-    return _statistical.sum(_elementwise.multiply(_elementwise.conj(x1), x2), axis=axis)
+    if not (isinstance(x1, Array) and isinstance(x2, Array)):
+        raise TypeError("vecdot needs two arrays")
+    dt = _dtypes.promote(x1.dtype, x2.dtype)
+    if dt not in KINDS["numeric"]:
+        raise TypeError(f"vecdot is not defined for {dt.name}")
+    n = min(x1.ndim, x2.ndim)
+    if n == 0 or not -n <= axis < 0:
+        raise ValueError(f"vecdot: axis must be in [-{n}, -1] for arrays of {x1.ndim} and "
+                         f"{x2.ndim} dims, got {axis}")
+    if x1.shape[axis] != x2.shape[axis]:
+        raise ValueError(f"vecdot: the contracted axis has size {x1.shape[axis]} in x1 and "
+                         f"{x2.shape[axis]} in x2")
+    product = _elementwise.multiply(_elementwise.conj(x1) if dt in KINDS["complex floating"]
+                                    else x1, x2)
+    return _statistical.sum(product, axis=axis, dtype=dt)
 
 
 __all__ = ["matmul", "matrix_transpose", "vecdot"]

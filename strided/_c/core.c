@@ -158,6 +158,11 @@ st_status st_storage_resize(st_storage *s, int64_t nbytes)
     if (nbytes < 0)
         return st_fail(ST_E_VALUE, "storage size must be >= 0, got %lld bytes", (long long)nbytes);
     if (nbytes == s->nbytes) return ST_OK;
+    /* moving the data would leave a DLPack consumer's pointer dangling */
+    if (__atomic_load_n(&s->flags, __ATOMIC_RELAXED) & ST_STORAGE_EXPORTED)
+        return st_fail(ST_E_BORROWED, "cannot resize memory exported through DLPack (%lld bytes) "
+                       "to %lld bytes: a consumer may hold its address; resize a copy",
+                       (long long)s->nbytes, (long long)nbytes);
     char *p = st_aligned_alloc(nbytes);
     if (!p) return st_fail(ST_E_MEMORY, "cannot allocate %lld bytes", (long long)nbytes);
     memcpy(p, s->data, (size_t)(nbytes < s->nbytes ? nbytes : s->nbytes));
@@ -316,6 +321,9 @@ st_status st_tensor_alloc(st_tensor *t, int dtype, int ndim, const int64_t *size
                        (long long)n, st_dtype_name(dtype));
     st_storage *s = st_storage_new(bytes);
     if (!s) return ST_E_MEMORY;
+    /* a bool element must hold 0 or 1 (kernels compare them as bytes), so
+     * fresh bool memory is never left uninitialised */
+    if (dtype == ST_BOOL && bytes) memset(s->data, 0, (size_t)bytes);
     st_status rc = st_tensor_set(t, s, dtype, 0, ndim, sizes, NULL);
     st_storage_release(s);   /* t holds the one reference now */
     return rc;

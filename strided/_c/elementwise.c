@@ -25,6 +25,7 @@
     {                                                                                 \
         if (b == 0) return a / b;                                                     \
         if (isnan(a) || isnan(b)) return a + b;                                       \
+        if (isinf(a) || isinf(b)) return floor(a / b); /* the array API's choice */   \
         T mod = fmod(a, b), div = (a - mod) / b;                                      \
         if (mod != 0 && ((b < 0) != (mod < 0))) div -= 1;                             \
         if (div == 0) return copysign((T)0, a / b);                                   \
@@ -92,6 +93,7 @@ static inline st_c128 st_cexpm1(st_c128 z)
 {
     double a = creal(z), b = cimag(z);
     if (!isfinite(a) || !isfinite(b)) return cexp(z) - 1;
+    if (a == 0 && b == 0) return CMPLX(0.0, b); /* the formula below gives -0 for -0+0j */
     double s = sin(b / 2);
     return CMPLX(expm1(a) * cos(b) - 2 * s * s, exp(a) * sin(b));
 }
