@@ -1,6 +1,5 @@
 """strided.compat: the Python array API standard (2025.12) over strided's
-C core.  Groundwork: see docs/array-api.md for what is done."""
-from __future__ import annotations
+C core.  See docs/array-api.md."""
 
 __array_api_version__ = "2025.12"
 
@@ -15,10 +14,11 @@ from ._elementwise import *  # noqa: F401,F403
 from ._linalg import *  # noqa: F401,F403
 from ._manipulation import *  # noqa: F401,F403
 from ._searching import *  # noqa: F401,F403
+from ._set import *  # noqa: F401,F403
 from ._sorting import *  # noqa: F401,F403
 from ._statistical import *  # noqa: F401,F403
 from ._more import *  # noqa: F401,F403
-from ._interop import to_tensor  # noqa: F401
+from ._interop import from_dlpack, to_tensor  # noqa: F401
 from ._info import __array_namespace_info__  # noqa: F401
 
 e = _math.e

@@ -5,7 +5,7 @@ masks, integer arrays)."""
 from __future__ import annotations
 
 
-from strided import _core, _views
+from strided import _core, _dlpack, _views
 
 from ._dtypes import KINDS
 
@@ -120,6 +120,19 @@ class Array:
 
     __str__ = __repr__
 
+    # ------------------------------------------------------------ DLPack and numpy (docs/interop.md)
+    # numpy defers its operators to ours instead of converting the array
+    __array_ufunc__ = None
+
+    def __dlpack__(self, /, *, stream=None, max_version=None, dl_device=None, copy=None):
+        return _dlpack.export(self._c, stream, max_version, dl_device, copy)
+
+    def __dlpack_device__(self, /):
+        return _dlpack.device()
+
+    def __array__(self, dtype=None, copy=None):
+        return _dlpack.to_numpy(self._c, dtype, copy)
+
     # ------------------------------------------------------------ conversion to Python
     def _one(self, what):
         if self.size != 1:
@@ -141,7 +154,10 @@ class Array:
         return float(self._one("float"))
 
     def __complex__(self):
-        return complex(self._one("complex"))
+        v = self._one("complex")
+        if isinstance(v, float) and v != v:
+            return complex(v, v)      # the standard: a real NaN is NaN + NaN j
+        return complex(v)
 
     def __index__(self):
         if self.dtype not in KINDS["integral"]:

@@ -214,13 +214,18 @@ def _ints_get(c, key):
 
 
 def _mask_view(c, prefix, mask):
-    """(view of c with the masked dims first, position p where they were)."""
+    """(view of c with the masked dims first, the position of the selected
+    elements' dim in the result).  As in numpy, integers before the mask
+    are index arrays too: when a slice separates one from the mask, the
+    selected dim goes first, else where the masked dims were."""
     v = _basic(c, prefix + (Ellipsis,))
     p = sum(1 for k in prefix if isinstance(k, slice))
     k = max(mask.ndim, 1) if mask.ndim else 0
     order = list(range(p, min(p + k, v.ndim))) + [d for d in range(v.ndim)
                                                   if not p <= d < p + k]
-    return (_views.permute(v, order) if p else v), p
+    first_int = next((i for i, k in enumerate(prefix) if not isinstance(k, slice)), len(prefix))
+    separated = any(isinstance(k, slice) for k in prefix[first_int:])
+    return (_views.permute(v, order) if p else v), (0 if separated else p)
 
 
 def _move_first_to(c, p):

@@ -15,4 +15,14 @@ def to_tensor(x, /):
     raise TypeError(f"Torch7 has no tensor type for {x.dtype.name}")
 
 
-__all__ = ["to_tensor"]
+def from_dlpack(x, /, *, device=None, copy=None):
+    """An Array over the memory of DLPack producer x (zero-copy unless
+    copy=True; docs/interop.md).  device=None keeps x's device, so x must be
+    on the CPU; device='cpu' asks a producer elsewhere for CPU memory."""
+    from strided import _dlpack
+    from ._array import Array, check_device
+    check_device(device)
+    return Array._new(_dlpack.to_core(x, copy=copy, to_cpu=device is not None))
+
+
+__all__ = ["to_tensor", "from_dlpack"]

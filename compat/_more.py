@@ -2,7 +2,9 @@
 functions (searchsorted, diff, unstack), each built from core kernels."""
 from __future__ import annotations
 
-from strided import _core, _indexing, _ops, _views
+import math
+
+from strided import _core, _indexing, _ops, _setops, _views
 from strided._c._strided import lib
 
 from . import _dtypes
@@ -36,21 +38,29 @@ def take_along_axis(x, indices, /, *, axis=-1):
 
 
 def searchsorted(x1, x2, /, *, side="left", sorter=None):
-    """Positions where x2's values go in the sorted 1-D x1 (one broadcast
-    comparison in C, then a count: O(len(x1) * x2.size) work)."""
-    if side not in ("left", "right"):
+    """Positions where x2's values go in the ascending 1-D x1: one binary
+    search per value of x2 in C, O(x2.size * log len(x1)), in the order of
+    sort (NaN last; complex by (real, imag)).  x2 may be a Python scalar
+    (0-d result); x1 and x2 promote by the standard's rules.  sorter:
+    integer positions that sort x1, read through without a copy; each is
+    checked to lie in [0, len(x1)) before the search."""
+    if not isinstance(x1, Array):
+        raise TypeError(f"searchsorted: x1 must be an Array, got {type(x1).__name__}")
+    if not isinstance(side, str) or side not in ("left", "right"):
         raise ValueError(f"searchsorted: side must be 'left' or 'right', got {side!r}")
     if x1.ndim != 1:
-        raise ValueError("searchsorted: x1 must be 1-D")
+        raise ValueError(f"searchsorted: x1 must be 1-D, got {x1.ndim} dims (shape {x1.shape})")
+    idx = None
     if sorter is not None:
-        x1 = take(x1, sorter)
+        if not isinstance(sorter, Array) or sorter.dtype not in KINDS["integral"]:
+            what = sorter.dtype.name if isinstance(sorter, Array) else type(sorter).__name__
+            raise TypeError(f"searchsorted: sorter must be an integer array, got {what}")
+        if sorter.shape != x1.shape:
+            raise ValueError(f"searchsorted: sorter has shape {sorter.shape}, expected x1's "
+                             f"{x1.shape}")
+        idx = _int_index("searchsorted", sorter)
     a, b = operands("searchsorted", x1, x2)
-    if a.dtype in KINDS["complex floating"]:
-        raise TypeError("searchsorted of complex values")
-    b = _views.unsqueeze(b, b.ndim)
-    op = "less" if side == "left" else "less_equal"
-    before = _ops.binary(op, a, b)          # shape x2.shape + (len(x1),)
-    return Array._new(_ops.reduce("sum", before, (before.ndim - 1,)))
+    return Array._new(_setops.searchsorted(a, b, side == "right", idx))
 
 
 def diff(x, /, *, axis=-1, n=1, prepend=None, append=None):
@@ -147,11 +157,11 @@ def tensordot(x1, x2, /, *, axes=2):
         raise ValueError("tensordot: contracted axes differ in size")
     free1 = [d for d in range(x1.ndim) if d not in a1]
     free2 = [d for d in range(x2.ndim) if d not in a2]
-    k = 1
-    for a in a1:
-        k *= x1.shape[a]
-    m1 = reshape(permute_dims(x1, free1 + a1), (-1, k) if free1 else (1, k))
-    m2 = reshape(permute_dims(x2, a2 + free2), (k, -1) if free2 else (k, 1))
+    k = math.prod(x1.shape[a] for a in a1)
+    m = math.prod(x1.shape[d] for d in free1)
+    n = math.prod(x2.shape[d] for d in free2)
+    m1 = reshape(permute_dims(x1, free1 + a1), (m, k))
+    m2 = reshape(permute_dims(x2, a2 + free2), (k, n))
     out = matmul(m1, m2)
     return reshape(out, tuple(x1.shape[d] for d in free1) + tuple(x2.shape[d] for d in free2))
 

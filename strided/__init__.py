@@ -18,12 +18,13 @@ from ._tensor import (ByteTensor, CharTensor, DoubleTensor, FloatTensor, IntTens
 from . import _functions
 from ._functions import *  # noqa: F401,F403  (the torch.* functions)
 from ._t7file import deserialize, load, save, serialize
+from ._dlpack import tensor_from_dlpack as from_dlpack
 
 __all__ = (["setnumthreads", "getnumthreads", "setdefaulttensortype", "getdefaulttensortype",
             "ByteStorage", "CharStorage", "ShortStorage", "IntStorage", "LongStorage",
             "FloatStorage", "DoubleStorage", "ByteTensor", "CharTensor", "ShortTensor",
             "IntTensor", "LongTensor", "FloatTensor", "DoubleTensor", "Tensor", "Storage",
-            "save", "load", "serialize", "deserialize"]
+            "save", "load", "serialize", "deserialize", "from_dlpack"]
            + list(_functions.__all__))
 
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import math
 import operator
+import sys
 
 from ._c._strided import ffi, lib
-from . import _core, _indexing, _views
+from . import _core, _dlpack, _indexing, _views
 from ._core import Core, check, contiguous_strides
 from ._storage import LongStorage, Storage, STORAGE_TYPES, _index
 
@@ -25,6 +26,13 @@ _BASE1 = lib.ST_IDX_BASE1
 def isTensor(obj):
     """True iff obj is one of the torch.*Tensor types."""
     return isinstance(obj, Tensor)
+
+
+def _is_compat_array(obj):
+    """obj is a strided.compat Array (if compat was never imported, no
+    object can be one)."""
+    mod = sys.modules.get("strided.compat._array")
+    return mod is not None and isinstance(obj, mod.Array)
 
 
 def _is_int(v):
@@ -164,6 +172,17 @@ class Tensor:
             if a0._dt != dt:
                 raise TypeError(f"{self._typename}(tensor) needs a {self._typename}, got "
                                 f"{a0._typename}; use tensor.type('{self._typename}')")
+            self._set_tensor(a0)
+        elif _is_compat_array(a0):
+            if len(args) != 1:
+                raise TypeError(f"{self._typename}(array) takes no further arguments")
+            if a0.dtype.name != dt:
+                raise TypeError(f"{self._typename}(array) needs a {dt} array, got "
+                                f"{a0.dtype.name}; strided.compat.to_tensor(array) gives "
+                                f"the tensor class of its dtype")
+            if a0.ndim == 0:
+                raise ValueError(f"{self._typename}(array): a Torch7 tensor has no 0-d form; "
+                                 f"view array[None] (one dimension of size 1) instead")
             self._set_tensor(a0)
         elif isinstance(a0, LongStorage) and self._dt == "int64" and len(args) == 1:
             # special case: LongTensor(LongStorage) views that storage
@@ -883,6 +902,23 @@ class Tensor:
         return _core.tolist(self._c)
 
     totable = tolist
+
+    # ------------------------------------------------------------ DLPack and numpy (docs/interop.md)
+    # numpy defers its operators to ours instead of converting the tensor
+    __array_ufunc__ = None
+
+    def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None):
+        return _dlpack.export(self._kcore(), stream, max_version, dl_device, copy)
+
+    def __dlpack_device__(self):
+        return _dlpack.device()
+
+    def __array__(self, dtype=None, copy=None):
+        return _dlpack.to_numpy(self._kcore(), dtype, copy)
+
+    def numpy(self):
+        """A numpy array over this tensor's memory (zero-copy, through DLPack)."""
+        return _dlpack.to_numpy(self._kcore(), None, False)
 
     def __str__(self):
         from ._printing import format_tensor

@@ -112,6 +112,15 @@ static inline st_c128 st_csign(st_c128 z)
 }
 #define CX(f, x) ((st_T)f((st_c128)(x)))
 #define CROUND(x) ((st_T)CMPLX(nearbyint(creal(x)), nearbyint(cimag(x))))
+/* tanh(+-inf + yj), y finite: C99 gives +-1 + 0*sin(2y)j, whose zero takes
+ * sin(2y)'s sign; the array API wants the zero to take y's sign.  tan(z)
+ * is -j*tanh(jz), so it gets the same fix with the parts swapped. */
+#define CTANH(x) (isinf(creal(x)) && isfinite(cimag(x))                                \
+                      ? (st_T)CMPLX(copysign(1.0, creal(x)), copysign(0.0, cimag(x))) \
+                      : ctanh(x))
+#define CTAN(x) (isinf(cimag(x)) && isfinite(creal(x))                                 \
+                     ? (st_T)CMPLX(copysign(0.0, creal(x)), copysign(1.0, cimag(x)))  \
+                     : ctan(x))
 
 /* ---- unary op lists ---- */
 #define U_FLOAT(X)                                                                    \
@@ -149,9 +158,9 @@ static inline st_c128 st_csign(st_c128 z)
     X(LOG, SAME, clog(x)) X(LOG1P, SAME, CX(st_clog1p, x))                            \
     X(LOG2, SAME, clog(x) / (st_R)0.69314718055994530942)                             \
     X(LOG10, SAME, clog(x) / (st_R)2.30258509299404568402)                            \
-    X(SIN, SAME, csin(x)) X(COS, SAME, ccos(x)) X(TAN, SAME, ctan(x))                 \
+    X(SIN, SAME, csin(x)) X(COS, SAME, ccos(x)) X(TAN, SAME, CTAN(x))                 \
     X(ASIN, SAME, casin(x)) X(ACOS, SAME, cacos(x)) X(ATAN, SAME, catan(x))           \
-    X(SINH, SAME, csinh(x)) X(COSH, SAME, ccosh(x)) X(TANH, SAME, ctanh(x))           \
+    X(SINH, SAME, csinh(x)) X(COSH, SAME, ccosh(x)) X(TANH, SAME, CTANH(x))           \
     X(ASINH, SAME, casinh(x)) X(ACOSH, SAME, cacosh(x)) X(ATANH, SAME, catanh(x))     \
     X(ROUND, SAME, CROUND(x)) X(SIGN, SAME, CX(st_csign, x)) X(SQUARE, SAME, x * x)   \
     X(RECIPROCAL, SAME, (st_T)1 / x)                                                  \

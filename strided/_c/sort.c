@@ -6,7 +6,7 @@
  * Lanes run in parallel, each with its own scratch: small lanes on the
  * stack, larger ones from a pool of one buffer per thread, claimed per lane.
  *
- * Order (decided once, here):
+ * Order (decided once, in st_internal.h: ST_LT_<suffix>):
  *   ascending:  x before y iff x < y; NaN after everything, NaNs equal;
  *               complex compares (real, imag) lexicographically and a NaN
  *               in either part puts it after everything.
@@ -47,23 +47,8 @@ typedef struct sort_ctx {
     int failed;
 } sort_ctx;
 
-/* ---- comparisons ---- */
-#define LT_PLAIN(a, b) ((a) < (b))
-#define LT_FLOAT(a, b) (((a) < (b)) | (((b) != (b)) & ((a) == (a))))
-#define DEF_LT_COMPLEX(SFX, T, R, RE, IM)                                             \
-    static inline int lt_##SFX(T a, T b)                                              \
-    {                                                                                 \
-        R ar = RE(a), ai = IM(a), br = RE(b), bi = IM(b);                             \
-        if (ar != ar || ai != ai) return 0;                                           \
-        if (br != br || bi != bi) return 1;                                           \
-        return ar < br || (ar == br && ai < bi);                                      \
-    }
-DEF_LT_COMPLEX(complex64, st_c64, float, crealf, cimagf)
-DEF_LT_COMPLEX(complex128, st_c128, double, creal, cimag)
-#define LT_COMPLEX64(a, b) lt_complex64(a, b)
-#define LT_COMPLEX128(a, b) lt_complex128(a, b)
-
-/* record order: ascending, or the reverse of it */
+/* record order: ascending (st_internal.h's ST_LT_<suffix>, shared with the
+ * searches of setops.c so that searchsorted agrees with sort), or its reverse */
 #define ASC(LT, x, y) LT((x).v, (y).v)
 #define DESC(LT, x, y) LT((y).v, (x).v)
 
@@ -113,10 +98,10 @@ DEF_LT_COMPLEX(complex128, st_c128, double, creal, cimag)
     }
 
 /* one lane: read into records, sort, write values and positions */
-#define DEF_MSORT_LANE(CODE, SFX, T, R, LT)                                           \
+#define DEF_MSORT_LANE(CODE, SFX, T, R, ...)                                          \
     typedef struct { T v; int64_t i; } rec_##SFX;                                     \
-    DEF_MSORT(msort_asc_##SFX, rec_##SFX, ASC, LT)                                    \
-    DEF_MSORT(msort_desc_##SFX, rec_##SFX, DESC, LT)                                  \
+    DEF_MSORT(msort_asc_##SFX, rec_##SFX, ASC, ST_LT_##SFX)                           \
+    DEF_MSORT(msort_desc_##SFX, rec_##SFX, DESC, ST_LT_##SFX)                         \
     static void msort_lane_##SFX(char **p, const sort_ctx *c, char *buf)              \
     {                                                                                 \
         const int64_t n = c->n;                                                       \
@@ -135,11 +120,7 @@ DEF_LT_COMPLEX(complex128, st_c128, double, creal, cimag)
             for (int64_t j = 0; j < n; j++)                                           \
                 *(int64_t *)(p[c->islot] + j * c->i_step) = a[j].i + c->base;         \
     }
-ST_TYPES_BOOL(DEF_MSORT_LANE, LT_PLAIN)
-ST_TYPES_INT(DEF_MSORT_LANE, LT_PLAIN)
-ST_TYPES_FLOAT(DEF_MSORT_LANE, LT_FLOAT)
-DEF_MSORT_LANE(ST_COMPLEX64, complex64, st_c64, float, LT_COMPLEX64)
-DEF_MSORT_LANE(ST_COMPLEX128, complex128, st_c128, double, LT_COMPLEX128)
+ST_TYPES_ALL(DEF_MSORT_LANE)
 
 /* ---- radix sort ---- */
 typedef struct { uint64_t k; int64_t i; } krec;

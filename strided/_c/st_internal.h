@@ -65,6 +65,38 @@ static inline int st_is_float(int dtype) { return dtype == ST_FLOAT32 || dtype =
 static inline int st_is_signed_int(int dtype) { return dtype >= ST_INT8 && dtype <= ST_INT64; }
 static inline int st_is_int(int dtype) { return dtype >= ST_INT8 && dtype <= ST_UINT64; }
 
+/* ---- the order of values: st_sort's ascending order, in which
+ * searchsorted and isin (setops.c) search.  ST_LT(a, b): a goes before b.
+ * Bool and integers: a < b.  Floats: NaN after everything, NaNs equal to
+ * each other.  Complex: (real, imag) lexicographically, a NaN in either
+ * part after everything.  -0.0 and +0.0 are equal.  ST_LT_<suffix> is the
+ * order of each type, for kernels generated from the ST_TYPES_* lists. */
+#define ST_LT_PLAIN(a, b) ((a) < (b))
+#define ST_LT_FLOAT(a, b) (((a) < (b)) | (((b) != (b)) & ((a) == (a))))
+#define ST_DEF_LT_COMPLEX(SFX, T, R, RE, IM)                                    \
+    static inline int st_lt_##SFX(T a, T b)                                     \
+    {                                                                           \
+        R ar = RE(a), ai = IM(a), br = RE(b), bi = IM(b);                       \
+        if (ar != ar || ai != ai) return 0;                                     \
+        if (br != br || bi != bi) return 1;                                     \
+        return ar < br || (ar == br && ai < bi);                                \
+    }
+ST_DEF_LT_COMPLEX(complex64, st_c64, float, crealf, cimagf)
+ST_DEF_LT_COMPLEX(complex128, st_c128, double, creal, cimag)
+#define ST_LT_bool_ ST_LT_PLAIN
+#define ST_LT_int8 ST_LT_PLAIN
+#define ST_LT_int16 ST_LT_PLAIN
+#define ST_LT_int32 ST_LT_PLAIN
+#define ST_LT_int64 ST_LT_PLAIN
+#define ST_LT_uint8 ST_LT_PLAIN
+#define ST_LT_uint16 ST_LT_PLAIN
+#define ST_LT_uint32 ST_LT_PLAIN
+#define ST_LT_uint64 ST_LT_PLAIN
+#define ST_LT_float32 ST_LT_FLOAT
+#define ST_LT_float64 ST_LT_FLOAT
+#define ST_LT_complex64 st_lt_complex64
+#define ST_LT_complex128 st_lt_complex128
+
 /* ---- errors ---- */
 st_status st_fail(st_status code, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

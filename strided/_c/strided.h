@@ -300,4 +300,123 @@ st_status st_random_normal(st_tensor *t, st_rng *r, double mean, double stdv);
 /* Integer or floating views: integers uniform on [lo, hi] (inclusive). */
 st_status st_random_integers(st_tensor *t, st_rng *r, int64_t lo, int64_t hi);
 
+/* ---- set functions and binary search (setops.c) ---------------------
+ * "sorted" is a 1-D view (any stride) in st_sort's ascending order (NaN
+ * last; complex by (real, imag), a NaN part last).  Equality is ==: NaN
+ * equals nothing, -0.0 equals +0.0.  Nothing checks that `sorted` is
+ * sorted (an unsorted one gives meaningless answers, never a bad read);
+ * every index array (perm, sorter) is checked against its bound first,
+ * and no output may share memory with an input or another output. */
+/* starts (bool, sorted's length) = 1 where a run of equal values begins:
+ * at 0 and where sorted[i] != sorted[i-1]; *count = the number of runs. */
+st_status st_run_starts(st_tensor *starts, const st_tensor *sorted, int64_t *count);
+/* From the runs flagged in `starts` (starts[0] must be set when sorted has
+ * elements) and perm (int64, sorted[i] = x[perm[i]], as st_sort gives it):
+ *   values[r]        = the first element of run r       (sorted's dtype)
+ *   indices[r]       = perm[first element of run r]      (int64)
+ *   counts[r]        = the length of run r               (int64)
+ *   inverse[perm[i]] = the run of sorted[i]              (int64, sorted's length)
+ * values, indices and counts are 1-D with one element per run.  Any output
+ * may be NULL; perm may be NULL when indices and inverse are.  After a
+ * stable sort, indices are first occurrences. */
+st_status st_unique_fill(st_tensor *values, st_tensor *indices, st_tensor *counts,
+                         st_tensor *inverse, const st_tensor *sorted, const st_tensor *perm,
+                         const st_tensor *starts);
+/* out (int64, needles' shape) = where each needle goes in `sorted`:
+ * right == 0: the i with sorted[i-1] < v <= sorted[i] (elements before v);
+ * right != 0: the i with sorted[i-1] <= v < sorted[i].  sorter (int64, of
+ * sorted's length, or NULL) makes sorted[sorter[i]] the i-th element; its
+ * values must lie in [0, len).  needles have sorted's dtype. */
+st_status st_searchsorted(st_tensor *out, const st_tensor *sorted, const st_tensor *sorter,
+                          const st_tensor *needles, int right);
+/* out (bool, needles' shape) = (some element of `sorted` == the needle),
+ * negated when invert != 0; a NaN needle is never found.  needles have
+ * sorted's dtype. */
+st_status st_isin(st_tensor *out, const st_tensor *needles, const st_tensor *sorted, int invert);
+
+/* ---- DLPack (dlpack.c) ------------------------------------------------
+ * Our own declarations of the DLPack ABI (github.com/dmlc/dlpack, 1.1; the
+ * legacy DLManagedTensor is DLPack 0.8's).  Field order and types follow
+ * the specification exactly (dlpack.c checks every offset), so these are
+ * the structs any DLPack producer writes and any consumer reads.  Enums
+ * of the spec travel as the integers below (DLDeviceType is an int32_t
+ * in the ABI, DLDataTypeCode a uint8_t). */
+#define ST_DLPACK_MAJOR 1
+#define ST_DLPACK_MINOR 1
+#define ST_DL_CPU 1                /* kDLCPU: the one device we read or write */
+#define ST_DL_INT 0                /* DLDataTypeCode values of the core's types */
+#define ST_DL_UINT 1
+#define ST_DL_FLOAT 2
+#define ST_DL_COMPLEX 5
+#define ST_DL_BOOL 6
+#define ST_DL_FLAG_READ_ONLY 1     /* DLManagedTensorVersioned.flags bits */
+#define ST_DL_FLAG_IS_COPIED 2
+/* Storage flag: the memory was handed out through DLPack, so a consumer
+ * may hold its address: st_storage_resize refuses to move it, ever. */
+#define ST_STORAGE_EXPORTED 4
+/* st_dlpack_import's copy modes (from_dlpack's copy=False/None/True) */
+#define ST_DLPACK_COPY_NEVER 0
+#define ST_DLPACK_COPY_IF_NEEDED 1
+#define ST_DLPACK_COPY_ALWAYS 2
+
+typedef struct { uint32_t major; uint32_t minor; } DLPackVersion;
+typedef struct { int32_t device_type; int32_t device_id; } DLDevice;
+typedef struct { uint8_t code; uint8_t bits; uint16_t lanes; } DLDataType;
+typedef struct {
+    void *data;              /* element 0 is at data + byte_offset */
+    DLDevice device;
+    int32_t ndim;
+    DLDataType dtype;
+    int64_t *shape;
+    int64_t *strides;        /* in elements; NULL: C-contiguous */
+    uint64_t byte_offset;
+} DLTensor;
+typedef struct DLManagedTensor {
+    DLTensor dl_tensor;
+    void *manager_ctx;
+    void (*deleter)(struct DLManagedTensor *self);
+} DLManagedTensor;
+typedef struct DLManagedTensorVersioned {
+    DLPackVersion version;
+    void *manager_ctx;
+    void (*deleter)(struct DLManagedTensorVersioned *self);
+    uint64_t flags;
+    DLTensor dl_tensor;
+} DLManagedTensorVersioned;
+
+/* Export: a managed tensor over t's memory, or NULL (st_last_error says
+ * why).  One malloc'd block holds the struct, t's sizes and t's strides
+ * (in elements, any sign, exported as they are); data is the address of
+ * element 0 (byte_offset 0), NULL when t has no elements.  It retains t's
+ * storage and marks it ST_STORAGE_EXPORTED; its deleter releases the
+ * storage and frees the block.  The versioned form carries `flags` plus
+ * READ_ONLY when the storage is read-only; the legacy form cannot say
+ * read-only, so it refuses read-only memory (ST_E_READONLY). */
+DLManagedTensorVersioned *st_dlpack_export_versioned(const st_tensor *t, uint64_t flags);
+DLManagedTensor *st_dlpack_export_legacy(const st_tensor *t);
+/* Import: point t at a DLPack tensor (`managed` is a DLManagedTensorVersioned
+ * when versioned, else a DLManagedTensor).  Takes ownership in every case:
+ * on success t's storage calls the producer's deleter once, when its last
+ * reference goes (at once after a copy); on failure the deleter has been
+ * called.  Checked before any element is read: major version 1, device
+ * kDLCPU, ndim, dtype (lanes 1), sizes, the extent the strides reach, the
+ * address range, and alignment to the element type.  copy_mode NEVER
+ * borrows (misaligned memory fails), IF_NEEDED borrows aligned memory and
+ * copies misaligned memory, ALWAYS copies unless the producer flagged
+ * IS_COPIED; a copy is owned and C-contiguous.  READ_ONLY makes the
+ * borrowed storage read-only.  A tensor exported by this core is viewed
+ * over its own storage again (no chain of borrowings). */
+st_status st_dlpack_import(st_tensor *t, void *managed, int versioned, int copy_mode);
+/* The capsule names of the Python protocol, statically allocated as it
+ * requires: "dltensor", "dltensor_versioned" and their "used_" forms. */
+const char *st_dlpack_capsule_name(int versioned, int used);
+/* PyCapsule destructor (capsule is a PyObject *, GIL held) for capsules
+ * over our exports: calls the deleter unless a consumer renamed the
+ * capsule, which means it took ownership. */
+void st_dlpack_capsule_destructor(void *capsule);
+/* Managed tensors exported and not yet deleted; borrowed imports not yet
+ * released (tests check that every deleter runs exactly once). */
+int64_t st_dlpack_live_exports(void);
+int64_t st_dlpack_live_imports(void);
+
 #endif

@@ -1,0 +1,473 @@
+/* setops.c -- the element work of the set functions (unique_*, isin) and
+ * of searchsorted: runs of equal values in a sorted 1-D array, and binary
+ * search of many needles in a sorted 1-D haystack.
+ *
+ * Order and equality.  "Sorted" means st_sort's ascending order
+ * (ST_LT_<suffix> of st_internal.h: NaN after everything, complex by
+ * (real, imag) with a NaN part after everything).  Equality is C's ==:
+ * NaN equals nothing, so every NaN is a run of its own and is never
+ * found; -0.0 equals +0.0; complex values are equal when both parts are.
+ * Values that are == are also equal in the order (neither goes before the
+ * other), so in a sorted array each set of equal values is one contiguous
+ * run, and a binary search for v lands on the start of v's run.
+ *
+ * unique is three calls: st_sort (stable, with the permutation), then
+ * st_run_starts (flags where runs begin, and counts them, so that the
+ * caller can allocate outputs of that length), then st_unique_fill
+ * (values, first indices, counts, inverse indices from the runs).  The
+ * sort is stable, so the first element of a run is the value's first
+ * occurrence in the input.
+ *
+ * Every size, dtype and index is checked before anything is read or
+ * written: the permutation and the sorter are index arrays given from
+ * outside, so each of their values is checked against its bound first.
+ * The run and fill passes are serial O(n) walks; the searches run under
+ * st_iter over (out, needles), split across threads like any elementwise
+ * op. */
+#include "st_internal.h"
+#include <stdio.h>
+
+/* ---- checks ---------------------------------------------------------- */
+
+/* t is a 1-D view (any stride) backed by storage; its length into *n. */
+static st_status check_1d(const st_tensor *t, const char *name, const char *what, int64_t *n)
+{
+    *n = 0;
+    if (t->dtype < 0 || t->dtype >= ST_NTYPES)
+        return st_fail(ST_E_TYPE, "%s: %s has unknown dtype code %d", name, what, t->dtype);
+    if (t->ndim != 1)
+        return st_fail(ST_E_VALUE, "%s: %s must be 1-D, got %d dims", name, what, t->ndim);
+    char role[64];
+    snprintf(role, sizeof role, "%s %s", name, what);
+    st_status rc = st_check_storage(t, role);
+    if (rc) return rc;
+    *n = t->sizes[0];
+    return ST_OK;
+}
+
+static st_status check_dtype_as(const st_tensor *t, int dtype, const char *name, const char *what)
+{
+    if (t->dtype != dtype)
+        return st_fail(ST_E_TYPE, "%s: %s must be %s, got %s", name, what, st_dtype_name(dtype),
+                       st_dtype_name(t->dtype));
+    return ST_OK;
+}
+
+/* A 1-D output of `dtype` and exactly `len` elements, writable. */
+static st_status check_out_1d(const st_tensor *t, int dtype, int64_t len, const char *name,
+                              const char *what)
+{
+    int64_t n;
+    st_status rc;
+    if ((rc = check_dtype_as(t, dtype, name, what))) return rc;
+    if ((rc = check_1d(t, name, what, &n))) return rc;
+    if (n != len)
+        return st_fail(ST_E_VALUE, "%s: %s has %lld elements, expected %lld", name, what,
+                       (long long)n, (long long)len);
+    char role[64];
+    snprintf(role, sizeof role, "%s %s", name, what);
+    return st_check_writable(t, role);
+}
+
+/* An output of `dtype` with exactly the shape of `like`, writable. */
+static st_status check_out_like(const st_tensor *t, int dtype, const st_tensor *like,
+                                const char *name, const char *what, const char *like_what)
+{
+    st_status rc;
+    if ((rc = check_dtype_as(t, dtype, name, what))) return rc;
+    int same = t->ndim == like->ndim;
+    for (int d = 0; d < t->ndim && same; d++) same = t->sizes[d] == like->sizes[d];
+    if (!same) {
+        char want[256], got[256];
+        st_shape_str(want, sizeof want, like->ndim, like->sizes);
+        st_shape_str(got, sizeof got, t->ndim, t->sizes);
+        return st_fail(ST_E_VALUE, "%s: %s has shape %s, expected %s's %s", name, what, got,
+                       like_what, want);
+    }
+    char role[64];
+    snprintf(role, sizeof role, "%s %s", name, what);
+    return st_check_writable(t, role);
+}
+
+/* Outputs are written while inputs are still read (and out[i] of one
+ * search while other needles are read), so no output may share memory
+ * with an input or with another output.  NULL entries are skipped. */
+static st_status check_apart(const st_tensor *const *outs, const char *const *out_names, int nout,
+                             const st_tensor *const *ins, const char *const *in_names, int nin,
+                             const char *name)
+{
+    for (int i = 0; i < nout; i++) {
+        if (!outs[i]) continue;
+        for (int j = 0; j < nin; j++)
+            if (ins[j] && st_tensor_shares_memory(outs[i], ins[j]))
+                return st_fail(ST_E_VALUE, "%s: %s shares memory with %s", name, out_names[i],
+                               in_names[j]);
+        for (int j = i + 1; j < nout; j++)
+            if (outs[j] && st_tensor_shares_memory(outs[i], outs[j]))
+                return st_fail(ST_E_VALUE, "%s: %s shares memory with %s", name, out_names[i],
+                               out_names[j]);
+    }
+    return ST_OK;
+}
+
+/* Address of element i of a 1-D view (the view has storage when n > 0). */
+static inline char *at_1d(const st_tensor *t, int64_t i)
+{
+    return (char *)st_tensor_data(t) + i * t->strides[0] * st_itemsize(t->dtype);
+}
+
+/* Every value of the 1-D int64 `idx` must lie in [0, bound): they are
+ * about to be used as positions.  Names the first bad one. */
+static st_status check_positions(const st_tensor *idx, int64_t bound, const char *name,
+                                 const char *what)
+{
+    const int64_t n = idx->sizes[0];
+    if (n == 0) return ST_OK;
+    const char *p = at_1d(idx, 0);
+    const int64_t step = idx->strides[0] * (int64_t)sizeof(int64_t);
+    int bad = 0;
+    for (int64_t i = 0; i < n; i++) {
+        /* as unsigned, a negative value wraps to one above any bound */
+        const uint64_t v = (uint64_t)*(const int64_t *)(p + i * step);
+        bad |= v >= (uint64_t)bound;
+    }
+    if (!bad) return ST_OK;
+    for (int64_t i = 0; i < n; i++) {
+        const int64_t v = *(const int64_t *)(p + i * step);
+        if (v < 0 || v >= bound)
+            return st_fail(ST_E_INDEX, "%s: %s[%lld] = %lld is out of range [0, %lld)", name,
+                           what, (long long)i, (long long)v, (long long)bound);
+    }
+    return ST_OK;
+}
+
+/* ---- runs of equal values -------------------------------------------- */
+
+/* starts[i] = (i == 0 || x[i] != x[i-1]); returns the number of runs. */
+#define DEF_RUNS(CODE, SFX, T, R, ...)                                                \
+    static int64_t runs_##SFX(const char *x, int64_t xstep, int64_t n, char *starts,  \
+                              int64_t sstep)                                          \
+    {                                                                                 \
+        int64_t count = 0;                                                            \
+        T prev = 0;                                                                   \
+        for (int64_t i = 0; i < n; i++) {                                             \
+            const T v = *(const T *)(x + i * xstep);                                  \
+            const _Bool start = i == 0 || !(v == prev);                               \
+            *(_Bool *)(starts + i * sstep) = start;                                   \
+            count += start;                                                           \
+            prev = v;                                                                 \
+        }                                                                             \
+        return count;                                                                 \
+    }
+ST_TYPES_ALL(DEF_RUNS)
+
+typedef int64_t (*runs_fn)(const char *, int64_t, int64_t, char *, int64_t);
+#define RUNS_ENTRY(CODE, SFX, ...) [CODE] = runs_##SFX,
+static const runs_fn runs_loops[ST_NTYPES] = {ST_TYPES_ALL(RUNS_ENTRY)};
+
+st_status st_run_starts(st_tensor *starts, const st_tensor *sorted, int64_t *count)
+{
+    static const char name[] = "run_starts";
+    int64_t n;
+    st_status rc;
+    if ((rc = check_1d(sorted, name, "sorted", &n))) return rc;
+    if ((rc = check_out_1d(starts, ST_BOOL, n, name, "starts"))) return rc;
+    const st_tensor *outs[] = {starts};
+    const st_tensor *ins[] = {sorted};
+    const char *out_names[] = {"starts"}, *in_names[] = {"sorted"};
+    if ((rc = check_apart(outs, out_names, 1, ins, in_names, 1, name))) return rc;
+    *count = 0;
+    if (n == 0) return ST_OK;
+    *count = runs_loops[sorted->dtype](at_1d(sorted, 0), sorted->strides[0] * st_itemsize(sorted->dtype),
+                                       n, at_1d(starts, 0), starts->strides[0]);
+    return ST_OK;
+}
+
+/* ---- from runs to unique values, first indices, counts, inverse ------ */
+
+/* The number of runs the flags describe; the first flag must be set (the
+ * first element always begins a run), or the run numbers would start at
+ * -1 and index before the outputs. */
+static st_status count_starts(const st_tensor *starts, int64_t n, const char *name,
+                              int64_t *count)
+{
+    *count = 0;
+    if (n == 0) return ST_OK;
+    const char *p = at_1d(starts, 0);
+    const int64_t step = starts->strides[0];
+    /* read as bytes: a bool byte other than 0 or 1 must not be undefined behaviour */
+    if (!*(const uint8_t *)p)
+        return st_fail(ST_E_VALUE, "%s: starts[0] is not set, but the first element always "
+                                   "begins a run", name);
+    int64_t c = 0;
+    for (int64_t i = 0; i < n; i++) c += *(const uint8_t *)(p + i * step) != 0;
+    *count = c;
+    return ST_OK;
+}
+
+typedef struct {
+    int64_t n, itemsize;
+    const char *x, *starts, *perm;
+    int64_t xstep, sstep, pstep;              /* bytes */
+    char *values, *indices, *counts, *inverse;
+    int64_t vstep, istep, cstep, invstep;     /* bytes */
+} fill_ctx;
+
+/* One serial walk over the sorted elements; run r begins at the r-th set
+ * flag.  Values move by item size: no per-type code is needed here. */
+static void fill_runs(const fill_ctx *c)
+{
+    int64_t r = -1, begin = 0;
+    for (int64_t i = 0; i < c->n; i++) {
+        if (*(const uint8_t *)(c->starts + i * c->sstep)) {
+            if (r >= 0 && c->counts) *(int64_t *)(c->counts + r * c->cstep) = i - begin;
+            r++;
+            begin = i;
+            if (c->values)
+                memcpy(c->values + r * c->vstep, c->x + i * c->xstep, (size_t)c->itemsize);
+            if (c->indices)
+                *(int64_t *)(c->indices + r * c->istep) = *(const int64_t *)(c->perm + i * c->pstep);
+        }
+        if (c->inverse) {
+            const int64_t at = *(const int64_t *)(c->perm + i * c->pstep);
+            *(int64_t *)(c->inverse + at * c->invstep) = r;
+        }
+    }
+    if (r >= 0 && c->counts) *(int64_t *)(c->counts + r * c->cstep) = c->n - begin;
+}
+
+st_status st_unique_fill(st_tensor *values, st_tensor *indices, st_tensor *counts,
+                         st_tensor *inverse, const st_tensor *sorted, const st_tensor *perm,
+                         const st_tensor *starts)
+{
+    static const char name[] = "unique";
+    int64_t n, ns, np, count;
+    st_status rc;
+    if ((rc = check_1d(sorted, name, "sorted", &n))) return rc;
+    if ((rc = check_dtype_as(starts, ST_BOOL, name, "starts"))) return rc;
+    if ((rc = check_1d(starts, name, "starts", &ns))) return rc;
+    if (ns != n)
+        return st_fail(ST_E_VALUE, "%s: starts has %lld elements but sorted %lld", name,
+                       (long long)ns, (long long)n);
+    if ((indices || inverse) && !perm)
+        return st_fail(ST_E_VALUE, "%s: indices and inverse need the permutation perm", name);
+    if (perm) {
+        if ((rc = check_dtype_as(perm, ST_INT64, name, "perm"))) return rc;
+        if ((rc = check_1d(perm, name, "perm", &np))) return rc;
+        if (np != n)
+            return st_fail(ST_E_VALUE, "%s: perm has %lld elements but sorted %lld", name,
+                           (long long)np, (long long)n);
+    }
+    if ((rc = count_starts(starts, n, name, &count))) return rc;
+    if (values && (rc = check_out_1d(values, sorted->dtype, count, name, "values"))) return rc;
+    if (indices && (rc = check_out_1d(indices, ST_INT64, count, name, "indices"))) return rc;
+    if (counts && (rc = check_out_1d(counts, ST_INT64, count, name, "counts"))) return rc;
+    if (inverse && (rc = check_out_1d(inverse, ST_INT64, n, name, "inverse"))) return rc;
+    const st_tensor *outs[] = {values, indices, counts, inverse};
+    const char *out_names[] = {"values", "indices", "counts", "inverse"};
+    const st_tensor *ins[] = {sorted, perm, starts};
+    const char *in_names[] = {"sorted", "perm", "starts"};
+    if ((rc = check_apart(outs, out_names, 4, ins, in_names, 3, name))) return rc;
+    /* inverse is written at perm's values: each must be a position of it */
+    if (inverse && (rc = check_positions(perm, n, name, "perm"))) return rc;
+    if (n == 0) return ST_OK;
+
+    const int64_t item = st_itemsize(sorted->dtype);
+    fill_ctx c = {
+        .n = n, .itemsize = item,
+        .x = at_1d(sorted, 0), .xstep = sorted->strides[0] * item,
+        .starts = at_1d(starts, 0), .sstep = starts->strides[0],
+        .perm = perm ? at_1d(perm, 0) : NULL, .pstep = perm ? perm->strides[0] * 8 : 0,
+        .values = values ? at_1d(values, 0) : NULL, .vstep = values ? values->strides[0] * item : 0,
+        .indices = indices ? at_1d(indices, 0) : NULL, .istep = indices ? indices->strides[0] * 8 : 0,
+        .counts = counts ? at_1d(counts, 0) : NULL, .cstep = counts ? counts->strides[0] * 8 : 0,
+        .inverse = inverse ? at_1d(inverse, 0) : NULL,
+        .invstep = inverse ? inverse->strides[0] * 8 : 0,
+    };
+    fill_runs(&c);
+    return ST_OK;
+}
+
+/* ---- binary search ---------------------------------------------------- */
+
+typedef struct {
+    const char *base;        /* haystack element 0 */
+    int64_t step;            /* haystack byte step */
+    int64_t n;
+    const char *sorter;      /* NULL, or int64 positions: element i is base[sorter[i]] */
+    int64_t sorter_step;     /* bytes */
+    int right, invert;
+} search_ctx;
+
+/* Per type: the i-th haystack element in sorted order; the number of
+ * elements before v (lower bound: x[i-1] < v <= x[i]) and not after v
+ * (upper bound: x[i-1] <= v < x[i]), both in the order of sort; then the
+ * loops for searchsorted (int64 out) and isin (bool out: v found at its
+ * lower bound and == to it).
+ *
+ * The searches are branch-free halvings: the answer lies in
+ * [base, base + len]; each step looks at x[base + half] and moves base up
+ * by half or not (a conditional move), so a small haystack costs no
+ * mispredicted branches; every index read is below base + len <= n.  The
+ * loops copy the context into a local: the stores to out could otherwise
+ * alias it and force reloads. */
+/* The next step looks at base + (len - half) / 2 or at base + half +
+ * (len - half) / 2: ask for both lines now, so the two loads overlap the
+ * comparison instead of following it (the haystack's own positions only:
+ * through a sorter the address is itself a load away). */
+static inline void prefetch_next(const search_ctx *c, int64_t base, int64_t half, int64_t len)
+{
+    if (c->sorter) return;
+    const int64_t q = (len - half) / 2;
+    __builtin_prefetch(c->base + (base + q) * c->step);
+    __builtin_prefetch(c->base + (base + half + q) * c->step);
+}
+
+#define DEF_SEARCH(CODE, SFX, T, R, ...)                                              \
+    static inline T elem_##SFX(const search_ctx *c, int64_t i)                        \
+    {                                                                                 \
+        const int64_t k = c->sorter ? *(const int64_t *)(c->sorter + i * c->sorter_step) : i; \
+        return *(const T *)(c->base + k * c->step);                                   \
+    }                                                                                 \
+    static inline int64_t lower_##SFX(const search_ctx *c, T v)                       \
+    {                                                                                 \
+        if (c->n == 0) return 0;                                                      \
+        int64_t base = 0, len = c->n;                                                 \
+        while (len > 1) {                                                             \
+            const int64_t half = len / 2;                                             \
+            prefetch_next(c, base, half, len);                                        \
+            base = ST_LT_##SFX(elem_##SFX(c, base + half), v) ? base + half : base;   \
+            len -= half;                                                              \
+        }                                                                             \
+        return base + (ST_LT_##SFX(elem_##SFX(c, base), v) ? 1 : 0);                 \
+    }                                                                                 \
+    static inline int64_t upper_##SFX(const search_ctx *c, T v)                       \
+    {                                                                                 \
+        if (c->n == 0) return 0;                                                      \
+        int64_t base = 0, len = c->n;                                                 \
+        while (len > 1) {                                                             \
+            const int64_t half = len / 2;                                             \
+            prefetch_next(c, base, half, len);                                        \
+            base = ST_LT_##SFX(v, elem_##SFX(c, base + half)) ? base : base + half;   \
+            len -= half;                                                              \
+        }                                                                             \
+        return base + (ST_LT_##SFX(v, elem_##SFX(c, base)) ? 0 : 1);                  \
+    }                                                                                 \
+    static void search_##SFX(char **args_, const int64_t *np, const int64_t *s_,      \
+                             void *extra)                                             \
+    {                                                                                 \
+        ST_LOCAL_ARGS(2)                                                              \
+        const search_ctx c = *(const search_ctx *)extra;                              \
+        const int64_t n = *np;                                                        \
+        if (c.right)                                                                  \
+            for (int64_t k = 0; k < n; k++)                                           \
+                *(int64_t *)(args[0] + k * s[0]) =                                    \
+                    upper_##SFX(&c, *(const T *)(args[1] + k * s[1]));                \
+        else                                                                          \
+            for (int64_t k = 0; k < n; k++)                                           \
+                *(int64_t *)(args[0] + k * s[0]) =                                    \
+                    lower_##SFX(&c, *(const T *)(args[1] + k * s[1]));                \
+    }                                                                                 \
+    static void isin_##SFX(char **args_, const int64_t *np, const int64_t *s_,        \
+                           void *extra)                                               \
+    {                                                                                 \
+        ST_LOCAL_ARGS(2)                                                              \
+        const search_ctx c = *(const search_ctx *)extra;                              \
+        const int64_t n = *np;                                                        \
+        for (int64_t k = 0; k < n; k++) {                                             \
+            const T v = *(const T *)(args[1] + k * s[1]);                             \
+            const int64_t p = lower_##SFX(&c, v);                                     \
+            const _Bool found = p < c.n && elem_##SFX(&c, p) == v;                    \
+            *(_Bool *)(args[0] + k * s[0]) = found != c.invert;                       \
+        }                                                                             \
+    }
+ST_TYPES_ALL(DEF_SEARCH)
+
+#define SEARCH_ENTRY(CODE, SFX, ...) [CODE] = search_##SFX,
+#define ISIN_ENTRY(CODE, SFX, ...) [CODE] = isin_##SFX,
+static const st_loop_fn search_loops[ST_NTYPES] = {ST_TYPES_ALL(SEARCH_ENTRY)};
+static const st_loop_fn isin_loops[ST_NTYPES] = {ST_TYPES_ALL(ISIN_ENTRY)};
+
+/* Checks shared by searchsorted and isin: a 1-D haystack, needles of its
+ * dtype, out of `out_dtype` and needles' shape, nothing shared. */
+static st_status check_search(const st_tensor *out, int out_dtype, const st_tensor *sorted,
+                              const st_tensor *sorter, const st_tensor *needles,
+                              const char *name, int64_t *n)
+{
+    st_status rc;
+    char role[64];
+    if ((rc = check_1d(sorted, name, "sorted", n))) return rc;
+    if (needles->dtype != sorted->dtype)
+        return st_fail(ST_E_TYPE, "%s: needles are %s but sorted is %s", name,
+                       needles->dtype >= 0 && needles->dtype < ST_NTYPES
+                           ? st_dtype_name(needles->dtype) : "of an unknown dtype",
+                       st_dtype_name(sorted->dtype));
+    snprintf(role, sizeof role, "%s needles", name);
+    if ((rc = st_check_storage(needles, role))) return rc;
+    if ((rc = check_out_like(out, out_dtype, needles, name, "out", "needles"))) return rc;
+    const st_tensor *outs[] = {out};
+    const char *out_names[] = {"out"};
+    const st_tensor *ins[] = {sorted, sorter, needles};
+    const char *in_names[] = {"sorted", "sorter", "needles"};
+    return check_apart(outs, out_names, 1, ins, in_names, 3, name);
+}
+
+static search_ctx search_over(const st_tensor *sorted, int64_t n)
+{
+    search_ctx c = {0};
+    c.n = n;
+    if (n > 0) {
+        c.base = at_1d(sorted, 0);
+        c.step = sorted->strides[0] * st_itemsize(sorted->dtype);
+    }
+    return c;
+}
+
+static st_status run_search(st_tensor *out, const st_tensor *needles, st_loop_fn loop,
+                            search_ctx *c)
+{
+    if (st_tensor_numel(needles) == 0) return ST_OK;
+    st_iter it;
+    const st_tensor *ops[2] = {out, needles};
+    st_status rc = st_iter_init(&it, 2, ops, 0);
+    if (rc) return rc;
+    st_iter_run(&it, loop, c, 0);
+    return ST_OK;
+}
+
+st_status st_searchsorted(st_tensor *out, const st_tensor *sorted, const st_tensor *sorter,
+                          const st_tensor *needles, int right)
+{
+    static const char name[] = "searchsorted";
+    int64_t n, ns = 0;
+    st_status rc;
+    if (sorter) {
+        if ((rc = check_dtype_as(sorter, ST_INT64, name, "sorter"))) return rc;
+        if ((rc = check_1d(sorter, name, "sorter", &ns))) return rc;
+    }
+    if ((rc = check_search(out, ST_INT64, sorted, sorter, needles, name, &n))) return rc;
+    if (sorter) {
+        if (ns != n)
+            return st_fail(ST_E_VALUE, "%s: sorter has %lld elements but sorted %lld", name,
+                           (long long)ns, (long long)n);
+        if ((rc = check_positions(sorter, n, name, "sorter"))) return rc;
+    }
+    search_ctx c = search_over(sorted, n);
+    c.right = right != 0;
+    if (sorter && n > 0) {
+        c.sorter = at_1d(sorter, 0);
+        c.sorter_step = sorter->strides[0] * (int64_t)sizeof(int64_t);
+    }
+    return run_search(out, needles, search_loops[sorted->dtype], &c);
+}
+
+st_status st_isin(st_tensor *out, const st_tensor *needles, const st_tensor *sorted, int invert)
+{
+    static const char name[] = "isin";
+    int64_t n;
+    st_status rc;
+    if ((rc = check_search(out, ST_BOOL, sorted, NULL, needles, name, &n))) return rc;
+    search_ctx c = search_over(sorted, n);
+    c.invert = invert != 0;
+    return run_search(out, needles, isin_loops[sorted->dtype], &c);
+}

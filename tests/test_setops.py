@@ -1,0 +1,176 @@
+"""The C checks of setops.c (st_run_starts, st_unique_fill, st_searchsorted,
+st_isin) called directly, and strided._setops over Cores: every bad
+argument is refused with a status naming it before anything is read
+through an index or written; inputs of any stride.  The values themselves
+are tested against numpy in tests/compat/test_compat_set.py."""
+import numpy as np
+import pytest
+
+from helpers import borrow, to_core, to_numpy
+from strided import _core, _setops
+from strided._c._strided import ffi, lib
+from strided._core import Core, check
+
+I64 = _core.int64
+
+
+def c(values, dt="int64"):
+    return to_core(np.array(values, dtype=dt))
+
+
+def run_starts(sorted_):
+    starts = Core.empty(sorted_.shape, _core.bool_)
+    n = ffi.new("int64_t *")
+    check(lib.st_run_starts(starts.t, sorted_.t, n))
+    return starts, n[0]
+
+
+def T(x):
+    return x.t if x is not None else ffi.NULL
+
+
+# ---------------------------------------------------------------- st_run_starts
+
+
+def test_run_starts_counts_runs_with_nan_and_signed_zeros():
+    s = c([-0.0, 0.0, 1.0, np.nan, np.nan], "float64")
+    starts, n = run_starts(s)
+    assert n == 4
+    np.testing.assert_array_equal(to_numpy(starts), [True, False, True, True, True])
+    z = c([1 + 0j, complex(1, -0.0), complex(np.nan, 0), complex(np.nan, 0)], "complex64")
+    assert run_starts(z)[1] == 3
+    assert run_starts(c([], "uint16"))[1] == 0
+
+
+def test_run_starts_strided_input():
+    a = np.array([5, 5, 1, 1, 0, 0], np.int32)        # read backwards: 0 0 1 1 5 5
+    starts, n = run_starts(borrow(a[::-1]))
+    assert n == 3
+    np.testing.assert_array_equal(to_numpy(starts), [1, 0, 1, 0, 1, 0])
+
+
+def test_run_starts_checks():
+    s = c([1, 2, 3])
+    n = ffi.new("int64_t *")
+    with pytest.raises(TypeError, match="starts must be bool"):
+        check(lib.st_run_starts(Core.empty((3,), I64).t, s.t, n))
+    with pytest.raises(ValueError, match="starts has 2 elements, expected 3"):
+        check(lib.st_run_starts(Core.empty((2,), _core.bool_).t, s.t, n))
+    with pytest.raises(ValueError, match="sorted must be 1-D"):
+        check(lib.st_run_starts(Core.empty((3,), _core.bool_).t, c([[1, 2]]).t, n))
+    ro = np.zeros(3, bool)
+    ro.flags.writeable = False
+    with pytest.raises(ValueError, match="read-only"):
+        check(lib.st_run_starts(borrow(ro).t, s.t, n))
+
+
+# ---------------------------------------------------------------- st_unique_fill
+
+
+def fill(sorted_, perm, starts, k, values=True, indices=True, counts=True, inverse=True):
+    n = sorted_.shape[0]
+    outs = dict(values=Core.empty((k,), sorted_.dtype) if values else None,
+                indices=Core.empty((k,), I64) if indices else None,
+                counts=Core.empty((k,), I64) if counts else None,
+                inverse=Core.empty((n,), I64) if inverse else None)
+    check(lib.st_unique_fill(T(outs["values"]), T(outs["indices"]), T(outs["counts"]),
+                             T(outs["inverse"]), sorted_.t, T(perm), starts.t))
+    return {k: to_numpy(v) for k, v in outs.items() if v is not None}
+
+
+def test_unique_fill_from_a_sort():
+    x = np.array([3, 1, 3, 2, 1, 3], np.int16)
+    s = c(np.sort(x, kind="stable"), "int16")
+    perm = c(np.argsort(x, kind="stable"))
+    starts, k = run_starts(s)
+    got = fill(s, perm, starts, k)
+    np.testing.assert_array_equal(got["values"], [1, 2, 3])
+    np.testing.assert_array_equal(got["indices"], [1, 3, 0])
+    np.testing.assert_array_equal(got["counts"], [2, 1, 3])
+    np.testing.assert_array_equal(got["inverse"], [2, 0, 2, 1, 0, 2])
+    only = fill(s, None, starts, k, indices=False, inverse=False)
+    np.testing.assert_array_equal(only["counts"], [2, 1, 3])
+
+
+def test_unique_fill_checks_before_writing():
+    s, perm = c([1, 1, 2]), c([0, 1, 2])
+    starts, k = run_starts(s)
+    with pytest.raises(ValueError, match="need the permutation"):
+        fill(s, None, starts, k)
+    with pytest.raises(ValueError, match="values has 3 elements, expected 2"):
+        fill(s, perm, starts, 3)
+    with pytest.raises(TypeError, match="perm must be int64"):
+        fill(s, c([0, 1, 2], "int32"), starts, k)
+    with pytest.raises(ValueError, match="perm has 2 elements but sorted 3"):
+        fill(s, c([0, 1]), starts, k)
+    with pytest.raises(TypeError, match="starts must be bool"):
+        fill(s, perm, c([1, 0, 1], "uint8"), k)
+    # the first element always begins a run: else run numbers start at -1
+    with pytest.raises(ValueError, match="starts\\[0\\] is not set"):
+        fill(s, perm, c([False, False, True], "bool"), 1)
+    # inverse is written at perm's values: each must be in [0, n)
+    for bad in ([0, 1, 3], [0, -1, 2], [2, 1, 1 << 62]):
+        with pytest.raises(IndexError, match="perm\\[.\\] = .* out of range \\[0, 3\\)"):
+            fill(s, c(bad), starts, k)
+    fill(s, c([0, 1, 3]), starts, k, inverse=False)   # indices only copy perm's values
+
+
+def test_unique_fill_refuses_shared_memory():
+    s, perm = c([1, 1, 2]), c([0, 1, 2])
+    starts, k = run_starts(s)
+    counts = Core.empty((k,), I64)
+    with pytest.raises(ValueError, match="indices shares memory with counts"):
+        check(lib.st_unique_fill(ffi.NULL, counts.t, counts.t, ffi.NULL, s.t, perm.t, starts.t))
+    with pytest.raises(ValueError, match="inverse shares memory with perm"):
+        check(lib.st_unique_fill(ffi.NULL, ffi.NULL, ffi.NULL, perm.t, s.t, perm.t, starts.t))
+
+
+# ---------------------------------------------------------------- st_searchsorted / st_isin
+
+
+def test_searchsorted_core_checks():
+    s, v = c([1, 2, 3]), c([[2, 5]])
+    out = Core.empty((1, 2), I64)
+    with pytest.raises(TypeError, match="needles are int32 but sorted is int64"):
+        check(lib.st_searchsorted(out.t, s.t, ffi.NULL, c([2], "int32").t, 0))
+    with pytest.raises(ValueError, match="out has shape \\(2,\\), expected needles's \\(1, 2\\)"):
+        check(lib.st_searchsorted(Core.empty((2,), I64).t, s.t, ffi.NULL, v.t, 0))
+    with pytest.raises(TypeError, match="out must be int64"):
+        check(lib.st_searchsorted(Core.empty((1, 2), _core.int32).t, s.t, ffi.NULL, v.t, 0))
+    with pytest.raises(TypeError, match="sorter must be int64"):
+        check(lib.st_searchsorted(out.t, s.t, c([0, 1, 2], "int32").t, v.t, 0))
+    with pytest.raises(ValueError, match="sorter has 2 elements but sorted 3"):
+        check(lib.st_searchsorted(out.t, s.t, c([0, 1]).t, v.t, 0))
+    with pytest.raises(IndexError, match="sorter\\[1\\] = -4 is out of range \\[0, 3\\)"):
+        check(lib.st_searchsorted(out.t, s.t, c([0, -4, 2]).t, v.t, 0))
+    with pytest.raises(ValueError, match="out shares memory with needles"):
+        check(lib.st_searchsorted(v.t, s.t, ffi.NULL, v.t, 0))
+    with pytest.raises(ValueError, match="sorted must be 1-D"):
+        check(lib.st_searchsorted(out.t, v.t, ffi.NULL, v.t, 0))
+
+
+def test_isin_core_checks():
+    s, v = c([1.0, 2.0], "float32"), c([2.0, 3.0], "float32")
+    with pytest.raises(TypeError, match="out must be bool"):
+        check(lib.st_isin(Core.empty((2,), I64).t, v.t, s.t, 0))
+    with pytest.raises(TypeError, match="needles are float64 but sorted is float32"):
+        check(lib.st_isin(Core.empty((1,), _core.bool_).t, c([1.0], "float64").t, s.t, 0))
+
+
+def test_setops_python_layer():
+    s = c([5, 1, 3])
+    assert to_numpy(_setops.searchsorted(s, c([3]), sorter=c([1, 2, 0])))[0] == 1
+    with pytest.raises(TypeError, match="sorter must be int64"):
+        _setops.searchsorted(s, c([3]), sorter=c([1, 2, 0], "int32"))
+    with pytest.raises(ValueError, match="sorter has shape"):
+        _setops.searchsorted(s, c([3]), sorter=c([1, 2]))
+    with pytest.raises(TypeError, match="needles are float64"):
+        _setops.searchsorted(s, c([3.0], "float64"))
+    with pytest.raises(TypeError, match="must be a Core"):
+        _setops.unique([1, 2])
+    values, first, inv, counts = _setops.unique(c([[2, 1], [2, 2]]), inverse=True)
+    assert first is None and counts is None
+    np.testing.assert_array_equal(to_numpy(values), [1, 2])
+    np.testing.assert_array_equal(to_numpy(inv), [[1, 0], [1, 1]])
+    np.testing.assert_array_equal(to_numpy(_setops.isin(c([[1, 4]]), c([[4, 4], [0, 0]]))),
+                                  [[False, True]])
