@@ -329,29 +329,22 @@ static inline void prefetch_next(const search_ctx *c, int64_t base, int64_t half
         const int64_t k = c->sorter ? *(const int64_t *)(c->sorter + i * c->sorter_step) : i; \
         return *(const T *)(c->base + k * c->step);                                   \
     }                                                                                 \
-    static inline int64_t lower_##SFX(const search_ctx *c, T v)                       \
+    /* e goes before v: e < v for the left bound, !(v < e) for the right */   \
+    static inline _Bool before_##SFX(T e, T v, _Bool right)                           \
     {                                                                                 \
-        if (c->n == 0) return 0;                                                      \
-        int64_t base = 0, len = c->n;                                                 \
-        while (len > 1) {                                                             \
-            const int64_t half = len / 2;                                             \
-            prefetch_next(c, base, half, len);                                        \
-            base = ST_LT_##SFX(elem_##SFX(c, base + half), v) ? base + half : base;   \
-            len -= half;                                                              \
-        }                                                                             \
-        return base + (ST_LT_##SFX(elem_##SFX(c, base), v) ? 1 : 0);                 \
+        return right ? !ST_LT_##SFX(v, e) : ST_LT_##SFX(e, v);                        \
     }                                                                                 \
-    static inline int64_t upper_##SFX(const search_ctx *c, T v)                       \
+    static inline int64_t bound_##SFX(const search_ctx *c, T v, _Bool right)          \
     {                                                                                 \
         if (c->n == 0) return 0;                                                      \
         int64_t base = 0, len = c->n;                                                 \
         while (len > 1) {                                                             \
             const int64_t half = len / 2;                                             \
             prefetch_next(c, base, half, len);                                        \
-            base = ST_LT_##SFX(v, elem_##SFX(c, base + half)) ? base : base + half;   \
+            base = before_##SFX(elem_##SFX(c, base + half), v, right) ? base + half : base; \
             len -= half;                                                              \
         }                                                                             \
-        return base + (ST_LT_##SFX(v, elem_##SFX(c, base)) ? 0 : 1);                  \
+        return base + before_##SFX(elem_##SFX(c, base), v, right);                    \
     }                                                                                 \
     static void search_##SFX(char **args_, const int64_t *np, const int64_t *s_,      \
                              void *extra)                                             \
@@ -359,14 +352,9 @@ static inline void prefetch_next(const search_ctx *c, int64_t base, int64_t half
         ST_LOCAL_ARGS(2)                                                              \
         const search_ctx c = *(const search_ctx *)extra;                              \
         const int64_t n = *np;                                                        \
-        if (c.right)                                                                  \
-            for (int64_t k = 0; k < n; k++)                                           \
-                *(int64_t *)(args[0] + k * s[0]) =                                    \
-                    upper_##SFX(&c, *(const T *)(args[1] + k * s[1]));                \
-        else                                                                          \
-            for (int64_t k = 0; k < n; k++)                                           \
-                *(int64_t *)(args[0] + k * s[0]) =                                    \
-                    lower_##SFX(&c, *(const T *)(args[1] + k * s[1]));                \
+        for (int64_t k = 0; k < n; k++)                                               \
+            *(int64_t *)(args[0] + k * s[0]) =                                        \
+                bound_##SFX(&c, *(const T *)(args[1] + k * s[1]), c.right);           \
     }                                                                                 \
     static void isin_##SFX(char **args_, const int64_t *np, const int64_t *s_,        \
                            void *extra)                                               \
@@ -376,7 +364,7 @@ static inline void prefetch_next(const search_ctx *c, int64_t base, int64_t half
         const int64_t n = *np;                                                        \
         for (int64_t k = 0; k < n; k++) {                                             \
             const T v = *(const T *)(args[1] + k * s[1]);                             \
-            const int64_t p = lower_##SFX(&c, v);                                     \
+            const int64_t p = bound_##SFX(&c, v, 0);                                     \
             const _Bool found = p < c.n && elem_##SFX(&c, p) == v;                    \
             *(_Bool *)(args[0] + k * s[0]) = found != c.invert;                       \
         }                                                                             \
