@@ -261,6 +261,47 @@ class Matmul:
             out, f"{_fmt(shape)} @ {_fmt(shape)}", rtol, atol * self.side)   # k terms per element
 
 
+@dataclass(frozen=True)
+class FFT:
+    """out = fft(a) (op "fft", complex) or rfft(a) (op "rfft", real a):
+    `lines` lines of n points along the last axis (1: one long line) into a
+    preallocated output.  Ours calls st_fft_c2c / st_fft_r2c, the C under
+    strided.compat.fft (which allocates its result); numpy
+    np.fft.fft(out=), torch torch.fft.fft(out=).  The sizes are part of
+    the case, whatever --quick."""
+    op: str
+    dtype: str
+    n: int
+    lines: int = 1
+    label: str = ""            # the length as the name shows it ("2^20")
+
+    @property
+    def name(self):
+        lines = f" x{self.lines}" if self.lines > 1 else ""
+        return f"{self.op} {short(self.dtype)} {self.label or self.n}{lines}"
+
+    def prepare(self, sizes, rng):
+        shape = (self.lines, self.n) if self.lines > 1 else (self.n,)
+        dim, n = len(shape) - 1, self.n
+        a = trio_from(random(rng, shape, self.dtype))
+        if self.op == "fft":
+            res = self.dtype
+            out = trio_empty(shape, res)
+            ours = lambda: _core.check(lib.st_fft_c2c(out.ours.t, a.ours.t, dim, 1, 1.0))
+        else:
+            res = {"float32": "complex64", "float64": "complex128"}[self.dtype]
+            out = trio_empty(shape[:-1] + (n // 2 + 1,), res)
+            ours = lambda: _core.check(lib.st_fft_r2c(out.ours.t, a.ours.t, dim, n, 1, 1.0))
+        np_f, t_f = getattr(np.fft, self.op), getattr(torch.fft, self.op, None) if torch else None
+        rtol, atol = tolerance(res)
+        return Prepared(
+            _calls(ours,
+                   lambda: np_f(a.numpy, axis=-1, out=out.numpy),
+                   lambda: t_f(a.torch, dim=-1, out=out.torch)),
+            # values grow like sqrt(n), rounding like log2(n)
+            out, _fmt(shape), rtol, atol * math.sqrt(n) * math.log2(n))
+
+
 # ------------------------------------------------------------------ the table
 
 CASES = [
@@ -288,4 +329,10 @@ CASES = [
     Cast("float64", "float32"),
     Matmul("float64", 1024),
     Matmul("float32", 1024),
+    FFT("fft", "complex128", 2 ** 20, label="2^20"),
+    FFT("fft", "complex128", 100003, label="prime 100003"),
+    FFT("fft", "complex64", 2 ** 20, label="2^20"),
+    FFT("fft", "complex64", 100003, label="prime 100003"),
+    FFT("fft", "complex128", 1024, lines=1000),
+    FFT("rfft", "float64", 2 ** 20, label="2^20"),
 ]

@@ -9,6 +9,13 @@
    the time of one inner loop, measured with time.perf_counter, divided by
    its number of calls.  The garbage collector is off while measuring.
 3. Report the median of the samples: robust to the odd interrupted round.
+
+Before each sample the process settles (`settle`): a threaded library's
+idle workers keep spinning after its last call (OpenBLAS's for about 0.1 s:
+numpy's, or ours when OPENBLAS_THREAD_TIMEOUT is not set), and on a 2-core
+machine such a spinning thread would take a core from whichever contestant
+runs next, halving its threaded time.  A contestant still pays for its own
+spinning between its own calls.
 """
 from __future__ import annotations
 
@@ -51,6 +58,18 @@ def calibrate(fn, min_time, max_number=10**6):
         number = min(max(want, number + 1), number * 100, max_number)
 
 
+def settle(max_wait=0.5, quantum=0.005):
+    """Wait (at most max_wait s) until no thread of this process burns CPU
+    through a `quantum`-long sleep: the previous contestant's workers have
+    stopped spinning."""
+    end = time.perf_counter() + max_wait
+    while time.perf_counter() < end:
+        c0 = time.process_time()
+        time.sleep(quantum)
+        if time.process_time() - c0 < quantum / 10:
+            return
+
+
 def interleaved(calls, repeats, min_time):
     """{name: Timing} for the zero-argument calls {name: fn}, interleaved."""
     timings = {name: Timing(calibrate(fn, min_time)) for name, fn in calls.items()}
@@ -60,6 +79,7 @@ def interleaved(calls, repeats, min_time):
         for _ in range(repeats):
             for name, fn in calls.items():
                 tm = timings[name]
+                settle()
                 tm.samples.append(_loop(fn, tm.number) / tm.number)
     finally:
         if enabled:

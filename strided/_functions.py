@@ -16,7 +16,7 @@ import builtins as _builtins
 import math
 
 from ._c._strided import ffi, lib
-from . import _core, _indexing, _ops
+from . import _core, _indexing, _linalg, _ops, _views
 from . import _rng as _random
 from ._core import Core
 from ._tensor import (ByteTensor, LongTensor, Tensor, _as_shape, _is_number, _sizes_from,
@@ -265,6 +265,122 @@ def _mul_tensors(a, b):
                      f"elementwise product")
 
 
+# ---------------------------------------------------------------- BLAS forms
+# addmm, addmv, addr, addbmm, baddbmm: res = v1 * M + v2 * (a b), one
+# st_addmm call (BLAS ?gemm with beta for float and double, our kernel for
+# integers).  Dims of (M, a, b) per function:
+_ADD_FORMS = {"addmm": (2, 2, 2), "addmv": (1, 2, 1), "addr": (2, 1, 1),
+              "addbmm": (2, 3, 3), "baddbmm": (3, 3, 3)}
+
+
+def _add_args(name, args, self=None):
+    """Torch7's ([res,] [v1,] M, [v2,] a, b) -> (res, v1, M, v2, a, b).
+    Function form (self None): a leading fourth tensor is res, else res is
+    None (a new tensor).  Method form self:f(...): with three tensors res is
+    self; with two, M is self too (`M:addmm([v1,] [v2,] a, b)`, where a lone
+    number is v2, as in TH's wrapper).  A number before M is v1, one
+    between M and a is v2; both default to 1."""
+    usage = (f"{name}: expected torch.{name}([res,] [v1,] M, [v2,] a, b), "
+             f"res:{name}([v1,] M, [v2,] a, b) or M:{name}([v1,] [v2,] a, b)")
+    for x in args:
+        if not (isinstance(x, Tensor) or _is_number(x)):
+            raise TypeError(f"{usage}; got a {_builtins.type(x).__name__}")
+    tensors = [i for i, x in enumerate(args) if isinstance(x, Tensor)]
+    numbers = [i for i, x in enumerate(args) if _is_number(x)]
+    if len(tensors) < 2 or tensors[-2:] != [len(args) - 2, len(args) - 1]:
+        raise TypeError(usage)
+    a, b = args[-2], args[-1]
+    if self is not None and len(tensors) == 2:
+        if len(numbers) > 2:
+            raise TypeError(usage)
+        v = [args[i] for i in numbers]
+        v1, v2 = (v[0], v[1]) if len(v) == 2 else (1, v[0] if v else 1)
+        return self, v1, self, v2, a, b
+    res = self
+    if self is None and len(tensors) == 4:
+        if tensors[0] != 0:
+            raise TypeError(usage)
+        res, tensors = args[0], tensors[1:]
+    if len(tensors) != 3:
+        raise TypeError(usage)
+    im = tensors[0]
+    before = [i for i in numbers if i < im]
+    between = [i for i in numbers if im < i < tensors[1]]
+    if len(before) > 1 or len(between) > 1 or len(before) + len(between) != len(numbers):
+        raise TypeError(usage)
+    v1 = args[before[0]] if before else 1
+    v2 = args[between[0]] if between else 1
+    return res, v1, args[im], v2, a, b
+
+
+def _add_product(name, res, v1, m, v2, a, b):
+    dm, da, db = _ADD_FORMS[name]
+    for t, what, dims in ((m, "M", dm), (a, "first factor", da), (b, "second factor", db)):
+        if t.nDimension() != dims:
+            raise ValueError(f"{name}: {what} must be a {dims}-D tensor, got "
+                             f"{t.nDimension()}-D ({_sizes_str(t)})")
+        if t._dt != m._dt:
+            raise TypeError(f"{name}: operands are {m._typename} and {t._typename}; convert "
+                            f"one with type()")
+    ca, cb = a._kcore(), b._kcore()
+    if name == "addmv":
+        cb = _views.unsqueeze(cb, 1)
+    elif name == "addr":
+        ca, cb = _views.unsqueeze(ca, 1), _views.unsqueeze(cb, 0)
+    elif ca.shape[0] != cb.shape[0] and da == 3:
+        raise ValueError(f"{name}: batch sizes differ: {_sizes_str(a)} and {_sizes_str(b)}")
+    if ca.shape[-1] != cb.shape[-2]:
+        raise ValueError(f"{name}: size mismatch, {_sizes_str(a)} and {_sizes_str(b)}")
+    if name == "addbmm":        # sum_i a_i b_i = [a_1 ... a_B] [b_1; ...; b_B]: one product
+        nb, n, k = ca.shape
+        ca = _views.permute(ca, (1, 0, 2))
+        ca = _views.view_as_shape(ca, (n, nb * k)) or \
+            _views.view_as_shape(_core.contiguous(ca), (n, nb * k))
+        cb = _views.view_as_shape(cb, (nb * k, cb.shape[2])) or \
+            _views.view_as_shape(_core.contiguous(cb), (nb * k, cb.shape[2]))
+    want = ca.shape[:-1] + cb.shape[-1:] if name != "addmv" else ca.shape[:1]
+    if m._c.shape != want:
+        raise ValueError(f"{name}: M has size {_sizes_str(m)}, expected "
+                         f"{'x'.join(_builtins.map(str, want))}")
+    if res is m:                # in place: beta * M + alpha * a b
+        out = m._c
+    else:
+        out = Core.empty(m._c.shape, m._dt)
+        _core.copy_(out, m._c)
+    _linalg.addmm(_views.unsqueeze(out, 1) if name == "addmv" else out, ca, cb, v2, v1)
+    if res is None:
+        return m._new(out)
+    return res if res is m else _into(res, out)
+
+
+def _make_add_method(name):
+    def method(self, *args):
+        return _add_product(name, *_add_args(name, args, self))
+    method.__name__ = name
+    method.__doc__ = (f"res:{name}([v1,] M, [v2,] a, b): res = v1 * M + v2 * (a b); "
+                      f"M:{name}([v1,] [v2,] a, b) in place.")
+    return method
+
+
+def _ger_method(self, *args):
+    """res:ger(vec1, vec2): the outer product into res (resized)."""
+    if len(args) != 2:
+        raise TypeError(f"ger: expected res:ger(vec1, vec2) or torch.ger([res,] vec1, vec2), got "
+                        f"{len(args)} arguments")
+    x, y = args
+    for t, what in ((x, "first argument"), (y, "second argument")):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"ger: {what} must be a tensor, got {_builtins.type(t).__name__}")
+        if t.nDimension() != 1:
+            raise ValueError(f"ger: {what} must be a 1-D tensor, got {t.nDimension()}-D "
+                             f"({_sizes_str(t)})")
+    if x._dt != y._dt:
+        raise TypeError(f"ger: operands are {x._typename} and {y._typename}; convert one with "
+                        f"type()")
+    return _into(self, _ops.matmul(_views.unsqueeze(x._kcore(), 1),
+                                   _views.unsqueeze(y._kcore(), 0)))
+
+
 def _op(op, name, reflected=False):
     """An elementwise operator: tensor op (tensor of the same type and
     element count | number); reflected: number op tensor."""
@@ -396,12 +512,23 @@ def _make_var(is_std):
     return method
 
 
+def _flat(c):
+    """c as a 1-D Core: a view when the layout allows, else a contiguous copy."""
+    return _views.view_as_shape(c, (c.size,)) or _views.view_as_shape(_core.contiguous(c),
+                                                                      (c.size,))
+
+
 def _dot_method(self, other):
-    """x:dot(y): the sum of the elementwise products (same element count)."""
-    p = _binary("multiply", self, other, "dot")
+    """x:dot(y): the sum of the elementwise products of two tensors of one
+    type and element count, both seen as vectors: the product of a 1 x n and
+    an n x 1 matrix (BLAS for float and double; integers wrap in their type,
+    as TH's dot did on contiguous tensors)."""
+    _operand(self, other, "dot")           # one type, one element count
     if self.nElement() == 0:
         return 0.0 if _core.dtype(self._dt).kind == "f" else 0
-    return _number(_ops.reduce("sum", p), self._dt)
+    row = _views.unsqueeze(_flat(self._kcore()), 0)
+    col = _views.unsqueeze(_flat(other._kcore()), 1)
+    return _number(_ops.matmul(row, col), self._dt)
 
 
 def _attach():
@@ -432,6 +559,9 @@ def _attach():
     T.mm = _make_matmul_method("mm", 2, 2)
     T.mv = _make_matmul_method("mv", 2, 1)
     T.bmm = _make_matmul_method("bmm", 3, 3)
+    for n in _ADD_FORMS:
+        setattr(T, n, _make_add_method(n))
+    T.ger = _ger_method
     T.all = lambda self: bool(_ops.count_nonzero(self._kcore()) == self.nElement())
     T.any = lambda self: bool(_ops.count_nonzero(self._kcore()))
     for n in _COMPARE:
@@ -627,8 +757,22 @@ def _matmul_function(name):
     return f
 
 
-for _n in ["mm", "mv", "bmm"]:
+for _n in ["mm", "mv", "bmm", "ger"]:
     globals()[_n] = _matmul_function(_n)
+    __all__.append(_n)
+
+
+def _add_function(name):
+    def f(*args):
+        """torch.f([res,] [v1,] M, [v2,] a, b): res = v1 * M + v2 * (a b), into
+        res or a new tensor of M's type."""
+        return _add_product(name, *_add_args(name, args))
+    f.__name__ = name
+    return f
+
+
+for _n in _ADD_FORMS:
+    globals()[_n] = _add_function(_n)
     __all__.append(_n)
 
 

@@ -11,7 +11,7 @@ from cffi import FFI
 
 HERE = Path(__file__).resolve().parent
 SOURCES = ["core.c", "iter.c", "copy.c", "elementwise.c", "reduce.c", "index.c", "sort.c",
-           "random.c", "matmul.c", "setops.c", "dlpack.c"]
+           "random.c", "matmul.c", "setops.c", "dlpack.c", "linalg.c", "fft.c"]
 
 
 def cdef_text(header=HERE / "strided.h"):
@@ -32,6 +32,19 @@ def compile_args():
     return args
 
 
+def blas():
+    """(include dir, lib dir, link name) of the BLAS/LAPACK package,
+    scipy-openblas32 (OpenBLAS with LAPACK, 32-bit integers, symbols
+    prefixed `scipy_`).  Linked by name only, no rpath: under pip's build
+    isolation the build's copy is deleted afterwards, so at run time
+    strided/_c/__init__.py loads the installed package's library first and
+    the extension's DT_NEEDED (libscipy_openblas.so) resolves to it by SONAME."""
+    import scipy_openblas32 as sob
+    return sob.get_include_dir(), sob.get_lib_dir(), sob.get_library()
+
+
+BLAS_INCLUDE, BLAS_LIBDIR, BLAS_LIB = blas()
+
 ffi = FFI()
 ffi.cdef(cdef_text())
 # Called by the core when the last reference to memory borrowed from a
@@ -41,10 +54,11 @@ ffi.set_source(
     "strided._c._strided",
     '#include "strided.h"\nstatic void st_py_release(void *ctx);',
     sources=[os.path.relpath(HERE / s) for s in SOURCES],
-    include_dirs=[str(HERE)],
+    include_dirs=[str(HERE), BLAS_INCLUDE],
+    library_dirs=[BLAS_LIBDIR],
     extra_compile_args=compile_args(),
     extra_link_args=["-fopenmp"] + (["-fsanitize=address,undefined"] if os.environ.get("STRIDED_DEBUG") else []),
-    libraries=["m", "mvec"],
+    libraries=["m", "mvec", BLAS_LIB],
 )
 
 if __name__ == "__main__":

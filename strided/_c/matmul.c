@@ -26,10 +26,12 @@
  * the same sequence of operations whatever the thread count, so results do
  * not depend on it.
  *
- * The dtype switch is gemm_2d(): a later BLAS backend routes float32 and
- * float64 there (cblas_sgemm / cblas_dgemm take the same geometry:
- * element strides with one of them unit, which a packed copy can ensure). */
-#include "st_internal.h"
+ * float32, float64, complex64 and complex128 go to OpenBLAS's cblas_?gemm
+ * instead (mm_batch_blas below; the packed kernel stays their fallback for
+ * sizes past BLAS's 32-bit integers); gemm_2d() is the packed kernel's
+ * dtype switch.  st_addmm adds alpha and beta (Torch7's addmm family):
+ * ?gemm's own for BLAS types, a scaling pass over a temporary otherwise. */
+#include "st_blas.h"
 #ifdef _OPENMP
 #include <omp.h>
 #else
@@ -376,7 +378,131 @@ typedef struct {
 
 ST_TYPES_ALL(DEF_GEMM)
 
-/* ---- the dtype switch: the one place a BLAS backend plugs in ---------- */
+/* ---- BLAS: float32, float64, complex64, complex128 ---------------------
+ * These types go to OpenBLAS's ?gemm.  CBLAS reads a matrix through one
+ * leading dimension: it needs a unit stride along rows or columns, the
+ * other stride at least the extent of that dim.  blas_view() says how BLAS
+ * can read a matrix as it lies; one that it cannot (negative, zero or two
+ * non-unit strides) is first packed into a contiguous row-major copy.  The
+ * output is written directly when it is row- or column-major (then CBLAS
+ * runs in column-major order, op flags flipped), otherwise through a
+ * contiguous temporary copied back. */
+static int mm_blas_dtype(int dtype) { return st_is_float(dtype) || st_is_complex(dtype); }
+
+/* A rows x cols matrix with element strides rs, cs as CBLAS row-major
+ * operand: *trans = 0 (stored as is, ld = rs) or 1 (stored transposed,
+ * ld = cs).  A size-1 dim is never stepped, so its stride may be anything.
+ * 0 when BLAS cannot read it in place. */
+static int blas_view(int64_t rows, int64_t cols, int64_t rs, int64_t cs, int *trans, int64_t *ld)
+{
+    int64_t rmin = rows > 1 ? rows : 1, cmin = cols > 1 ? cols : 1;
+    if ((cols == 1 || cs == 1) && (rows == 1 || rs >= cmin)) {
+        *trans = 0;
+        *ld = rows == 1 ? cmin : rs;
+    } else if ((rows == 1 || rs == 1) && (cols == 1 || cs >= rmin)) {
+        *trans = 1;
+        *ld = cols == 1 ? rmin : cs;
+    } else {
+        return 0;
+    }
+    return st_fits_int(*ld);
+}
+
+typedef struct {
+    int ta, tb;            /* row-major op flags of a and b: 1 = stored transposed */
+    int64_t lda, ldb, ldc;
+    int copy_a, copy_b;    /* packed into a contiguous row-major scratch copy first */
+    int c_mode;            /* 0: c row-major, 1: c column-major, 2: through a temporary */
+    int64_t bytes;         /* scratch one product needs */
+} mm_blas_plan;
+
+/* The plan for products of g's geometry (every item of a batch shares it);
+ * 0 when a size does not fit BLAS's 32-bit integers (then our own kernel). */
+static int blas_plan(const mm_geom *g, int64_t item, mm_blas_plan *p)
+{
+    int64_t n = g->n, m = g->m, k = g->k;
+    if (!st_fits_int(n) || !st_fits_int(m) || !st_fits_int(k)) return 0;
+    int64_t nk, km, nm;
+    if (__builtin_mul_overflow(n, k, &nk) || __builtin_mul_overflow(k, m, &km) ||
+        __builtin_mul_overflow(n, m, &nm))
+        return 0;
+    memset(p, 0, sizeof *p);
+    p->copy_a = !blas_view(n, k, g->rsa, g->csa, &p->ta, &p->lda);
+    if (p->copy_a) p->ta = 0, p->lda = k > 1 ? k : 1;
+    p->copy_b = !blas_view(k, m, g->rsb, g->csb, &p->tb, &p->ldb);
+    if (p->copy_b) p->tb = 0, p->ldb = m > 1 ? m : 1;
+    int tc;
+    int64_t ldc;
+    if (blas_view(n, m, g->rsc, g->csc, &tc, &ldc)) {
+        p->c_mode = tc;
+        p->ldc = ldc;
+    } else {
+        p->c_mode = 2;
+        p->ldc = m > 1 ? m : 1;
+    }
+    int64_t elems = (p->copy_a ? nk : 0) + (p->copy_b ? km : 0) + (p->c_mode == 2 ? nm : 0);
+    if (__builtin_mul_overflow(elems, item, &p->bytes)) return 0;
+    p->bytes = (p->bytes + 63) & ~(int64_t)63;
+    return st_fits_int(p->lda) && st_fits_int(p->ldb) && st_fits_int(p->ldc);
+}
+
+/* c = alpha a b + beta c for one product (beta_zero: c is not read). */
+static void blas_one(int dtype, const mm_geom *g, const mm_blas_plan *p, char *scratch,
+                     const void *alpha, const void *beta, int beta_zero)
+{
+    int64_t item = st_itemsize(dtype), n = g->n, m = g->m, k = g->k;
+    const char *A = g->a, *B = g->b;
+    char *C = g->c, *s = scratch;
+    if (p->copy_a) {
+        st_copy2d(s, p->lda, 1, g->a, g->rsa, g->csa, n, k, item);
+        A = s;
+        s += n * k * item;
+    }
+    if (p->copy_b) {
+        st_copy2d(s, p->ldb, 1, g->b, g->rsb, g->csb, k, m, item);
+        B = s;
+        s += k * m * item;
+    }
+    if (p->c_mode == 2) {
+        if (!beta_zero) st_copy2d(s, p->ldc, 1, g->c, g->rsc, g->csc, n, m, item);
+        C = s;
+    }
+    /* a column-major c is the same product in CBLAS's column-major order,
+     * where "stored as is" and "stored transposed" swap meanings */
+    enum CBLAS_ORDER order = p->c_mode == 1 ? CblasColMajor : CblasRowMajor;
+    int flip = p->c_mode == 1;
+    enum CBLAS_TRANSPOSE ta = (p->ta ^ flip) ? CblasTrans : CblasNoTrans;
+    enum CBLAS_TRANSPOSE tb = (p->tb ^ flip) ? CblasTrans : CblasNoTrans;
+    int N = (int)n, M = (int)m, K = (int)k, lda = (int)p->lda, ldb = (int)p->ldb,
+        ldc = (int)p->ldc;
+    switch (dtype) {
+    case ST_FLOAT32:
+        scipy_cblas_sgemm(order, ta, tb, N, M, K, *(const float *)alpha, (const float *)A, lda,
+                          (const float *)B, ldb, beta_zero ? 0.0f : *(const float *)beta,
+                          (float *)C, ldc);
+        break;
+    case ST_FLOAT64:
+        scipy_cblas_dgemm(order, ta, tb, N, M, K, *(const double *)alpha, (const double *)A, lda,
+                          (const double *)B, ldb, beta_zero ? 0.0 : *(const double *)beta,
+                          (double *)C, ldc);
+        break;
+    case ST_COMPLEX64: {
+        static const st_c64 zero64 = 0;
+        scipy_cblas_cgemm(order, ta, tb, N, M, K, alpha, A, lda, B, ldb,
+                          beta_zero ? (const void *)&zero64 : beta, C, ldc);
+        break;
+    }
+    case ST_COMPLEX128: {
+        static const st_c128 zero128 = 0;
+        scipy_cblas_zgemm(order, ta, tb, N, M, K, alpha, A, lda, B, ldb,
+                          beta_zero ? (const void *)&zero128 : beta, C, ldc);
+        break;
+    }
+    }
+    if (p->c_mode == 2) st_copy2d(g->c, g->rsc, g->csc, C, p->ldc, 1, n, m, item);
+}
+
+/* ---- the dtype switch: BLAS types are handled before it (mm_batch_blas) */
 static mm_scratch gemm_scratch(int dtype, const mm_geom *g)
 {
     switch (dtype) {
@@ -388,10 +514,10 @@ static mm_scratch gemm_scratch(int dtype, const mm_geom *g)
     return none;
 }
 
-/* c = a @ b for one product of `dtype` (n, m, k > 0).  ap holds nt packed-a
- * blocks, bp one packed-b block (gemm_scratch).  A BLAS backend: for
- * ST_FLOAT32 / ST_FLOAT64 call cblas_?gemm here when each matrix has a
- * unit stride (else fall through to the packed kernel). */
+/* c = a @ b for one product of `dtype` (n, m, k > 0) on our own kernel.
+ * ap holds nt packed-a blocks, bp one packed-b block (gemm_scratch).
+ * float32/64 and complex reach it only when a size exceeds BLAS's 32-bit
+ * integers. */
 static void gemm_2d(int dtype, const mm_geom *g, char *ap, char *bp, int nt)
 {
     switch (dtype) {
@@ -401,99 +527,130 @@ static void gemm_2d(int dtype, const mm_geom *g, char *ap, char *bp, int nt)
     }
 }
 
+/* ---- out = beta out + alpha t (addmm's scaling, own-kernel types) ----- */
+typedef struct {
+    char alpha[16], beta[16];
+    int beta_zero;
+} mm_axpby;
+
+#define DEF_AXPBY(CODE, SFX, T, R, ...)                                               \
+    static void axpby_##SFX(char **args_, const int64_t *n, const int64_t *s_, void *extra) \
+    {                                                                                 \
+        ST_LOCAL_ARGS(2)                                                              \
+        const mm_axpby *x = (const mm_axpby *)extra;                                  \
+        CT_##SFX al = (CT_##SFX) * (const T *)x->alpha, be = (CT_##SFX) * (const T *)x->beta; \
+        for (int64_t i = 0; i < *n; i++) {                                            \
+            T *o = (T *)(args[0] + i * s[0]);                                         \
+            CT_##SFX t = (CT_##SFX) * (const T *)(args[1] + i * s[1]);                \
+            *o = x->beta_zero ? (T)(al * t) : (T)(be * (CT_##SFX) * o + al * t);     \
+        }                                                                             \
+    }
+ST_TYPES_NUMERIC(DEF_AXPBY)
+
+/* out = beta out + alpha t; t NULL: a zero product (k == 0) */
+static st_status mm_combine(st_tensor *out, const st_tensor *t, const mm_axpby *x)
+{
+    if (!t) {
+        if (x->beta_zero) {
+            char zero[16] = {0};
+            return st_fill(out, zero);
+        }
+        st_tensor *z = st_tensor_temp_like(out, out->dtype);
+        if (!z) return ST_E_MEMORY;
+        char zero[16] = {0};
+        st_status rc = st_fill(z, zero);
+        if (!rc) rc = mm_combine(out, z, x);
+        st_tensor_free(z);
+        return rc;
+    }
+    st_loop_fn loop = NULL;
+    switch (out->dtype) {
+#define CASE_AXPBY(CODE, SFX, T, R, ...) case CODE: loop = axpby_##SFX; break;
+        ST_TYPES_NUMERIC(CASE_AXPBY)
+#undef CASE_AXPBY
+    }
+    st_iter it;
+    const st_tensor *ops[2] = {out, t};
+    st_status rc = st_iter_init(&it, 2, ops, 0);
+    if (rc) return rc;
+    st_iter_run(&it, loop, (void *)x, 0);
+    return ST_OK;
+}
+
 /* ---- the batched entry point ---------------------------------------- */
 static void shape_of(char *buf, size_t len, const st_tensor *t)
 {
     st_shape_str(buf, len, t->ndim, t->sizes);
 }
 
-st_status st_matmul(st_tensor *out, const st_tensor *a, const st_tensor *b)
+/* batch geometry: item `idx` of the broadcast batch, as a 2-D product */
+typedef struct {
+    int nbat;
+    int64_t size[ST_MAX_DIMS], sa[ST_MAX_DIMS], sb[ST_MAX_DIMS], so[ST_MAX_DIMS];
+    int64_t item;
+} mm_batch;
+
+static void item_geom(const mm_batch *bt, const mm_geom *g0, int64_t idx, mm_geom *g)
 {
-    st_status rc;
-    char sa[256], sb[256], so[256];
-    if (a->ndim < 2 || b->ndim < 2) {
-        const st_tensor *t = a->ndim < 2 ? a : b;
-        shape_of(sa, sizeof sa, t);
-        return st_fail(ST_E_VALUE, "matmul: %s has shape %s; operands must have at least 2 "
-                       "dims (1-D promotion belongs to the caller)", t == a ? "a" : "b", sa);
+    int64_t oa = 0, ob = 0, oo = 0;
+    for (int d = bt->nbat - 1; d >= 0; d--) {
+        int64_t i = idx % bt->size[d];
+        idx /= bt->size[d];
+        oa += i * bt->sa[d];
+        ob += i * bt->sb[d];
+        oo += i * bt->so[d];
     }
-    if (a->dtype != b->dtype || out->dtype != a->dtype)
-        return st_fail(ST_E_TYPE, "matmul: a, b and out must have one dtype, got %s, %s and %s",
-                       st_dtype_name(a->dtype), st_dtype_name(b->dtype),
-                       st_dtype_name(out->dtype));
-    if (a->dtype < 0 || a->dtype >= ST_NTYPES)
-        return st_fail(ST_E_TYPE, "matmul: unknown dtype code %d", a->dtype);
-    int64_t n = a->sizes[a->ndim - 2], k = a->sizes[a->ndim - 1];
-    int64_t kb = b->sizes[b->ndim - 2], m = b->sizes[b->ndim - 1];
-    if (k != kb) {
-        shape_of(sa, sizeof sa, a);
-        shape_of(sb, sizeof sb, b);
-        return st_fail(ST_E_VALUE, "matmul: a %s and b %s: a's last dim (%lld) must equal "
-                       "b's second-to-last (%lld)", sa, sb, (long long)k, (long long)kb);
+    *g = *g0;
+    g->a += oa * bt->item;
+    g->b += ob * bt->item;
+    g->c += oo * bt->item;
+}
+
+/* every product of the batch through BLAS (plan p) */
+static st_status mm_batch_blas(int dtype, const mm_geom *g0, const mm_batch *bt, int64_t nitems,
+                               const mm_blas_plan *p, const void *alpha, const void *beta,
+                               int beta_zero)
+{
+    /* products small enough for OpenBLAS to run on one thread are shared
+     * out over ours; larger ones run in turn, each on OpenBLAS's threads */
+    double work = (double)g0->n * (double)g0->m * (double)g0->k;
+    int nt = 1;
+    if (work <= ST_BLAS_SMALL_WORK && nitems > 1) {
+        double total = work * (double)nitems / 4;
+        nt = st_threads_for(total > (double)INT64_MAX ? INT64_MAX : (int64_t)total);
+        if (nt > ST_BLAS_MAX_CALLERS) nt = ST_BLAS_MAX_CALLERS;
+        if (nt > nitems) nt = (int)nitems;
     }
-    /* batch dims, right-aligned, broadcast */
-    int nba = a->ndim - 2, nbb = b->ndim - 2, nbat = nba > nbb ? nba : nbb;
-    int64_t bsize[ST_MAX_DIMS], bsa[ST_MAX_DIMS], bsb[ST_MAX_DIMS], bso[ST_MAX_DIMS];
-    for (int d = 0; d < nbat; d++) {
-        int da = d - (nbat - nba), db = d - (nbat - nbb);
-        int64_t na = da >= 0 ? a->sizes[da] : 1, nb = db >= 0 ? b->sizes[db] : 1;
-        if (na != nb && na != 1 && nb != 1) {
-            shape_of(sa, sizeof sa, a);
-            shape_of(sb, sizeof sb, b);
-            return st_fail(ST_E_VALUE, "matmul: batch dims of a %s and b %s do not broadcast: "
-                           "%lld vs %lld at batch dim %d", sa, sb, (long long)na,
-                           (long long)nb, d);
-        }
-        bsize[d] = na == 1 ? nb : na;
-        bsa[d] = da >= 0 && na != 1 ? a->strides[da] : 0;
-        bsb[d] = db >= 0 && nb != 1 ? b->strides[db] : 0;
+    char *scratch = NULL;
+    if (p->bytes) {
+        int64_t total;
+        if (__builtin_mul_overflow(p->bytes, (int64_t)nt, &total) ||
+            !(scratch = st_aligned_alloc(total)))
+            return st_fail(ST_E_MEMORY, "matmul: cannot allocate %lld bytes of scratch",
+                           (long long)p->bytes * nt);
     }
-    int bad = out->ndim != nbat + 2;
-    for (int d = 0; d < nbat && !bad; d++) bad = out->sizes[d] != bsize[d];
-    if (!bad) bad = out->sizes[nbat] != n || out->sizes[nbat + 1] != m;
-    if (bad) {
-        int64_t want[ST_MAX_DIMS];
-        for (int d = 0; d < nbat; d++) want[d] = bsize[d];
-        want[nbat] = n;
-        want[nbat + 1] = m;
-        shape_of(so, sizeof so, out);
-        st_shape_str(sa, sizeof sa, nbat + 2, want);
-        return st_fail(ST_E_VALUE, "matmul: out has shape %s, expected %s", so, sa);
+    st_blas_threads();
+#pragma omp parallel for num_threads(nt) schedule(dynamic, 1) if (nt > 1)
+    for (int64_t it = 0; it < nitems; it++) {
+        mm_geom g;
+        item_geom(bt, g0, it, &g);
+        blas_one(dtype, &g, p, scratch ? scratch + omp_get_thread_num() * p->bytes : NULL, alpha,
+                 beta, beta_zero);
     }
-    if ((rc = st_check_writable(out, "matmul output"))) return rc;
-    if ((rc = st_check_storage(a, "matmul input a"))) return rc;
-    if ((rc = st_check_storage(b, "matmul input b"))) return rc;
-    int64_t nout = st_tensor_numel(out);
-    if (nout == 0) return ST_OK;
-    /* an output that shares memory with an input, or whose elements alias
-     * (a zero stride), is computed into a temporary and copied */
-    int alias = 0;
-    for (int d = 0; d < out->ndim; d++) alias |= out->sizes[d] > 1 && out->strides[d] == 0;
-    if (alias || st_tensor_shares_memory(out, a) || st_tensor_shares_memory(out, b)) {
-        st_tensor *tmp = st_tensor_temp_like(out, out->dtype);
-        if (!tmp) return ST_E_MEMORY;
-        rc = st_matmul(tmp, a, b);
-        if (!rc) rc = st_copy(out, tmp);
-        st_tensor_free(tmp);
-        return rc;
-    }
-    if (k == 0) {
-        char zero[16] = {0};
-        return st_fill(out, zero);
-    }
-    for (int d = 0; d < nbat; d++) bso[d] = out->strides[d];
-    int64_t nitems = nout / (n * m);
-    int64_t item = st_itemsize(a->dtype);
-    mm_geom g0 = {n, m, k,
-                  (const char *)st_tensor_data(a), a->strides[nba], a->strides[nba + 1],
-                  (const char *)st_tensor_data(b), b->strides[nbb], b->strides[nbb + 1],
-                  (char *)st_tensor_data(out), out->strides[nbat], out->strides[nbat + 1]};
+    st_aligned_free(scratch);
+    return ST_OK;
+}
+
+/* every product of the batch on our own kernel (out = a @ b) */
+static st_status mm_batch_own(int dtype, const mm_geom *g0, const mm_batch *bt, int64_t nitems)
+{
+    int64_t n = g0->n, m = g0->m, k = g0->k;
     /* threads: work = multiply-adds */
     int64_t work = n * m;
     if (__builtin_mul_overflow(work, k, &work) || __builtin_mul_overflow(work, nitems, &work))
         work = INT64_MAX;
     int nt = st_threads_for(work / 4);
-    mm_scratch s = gemm_scratch(a->dtype, &g0);
+    mm_scratch s = gemm_scratch(dtype, g0);
     int per_item = nitems >= nt || n <= MM_MC;   /* one product per thread */
     if (nitems < nt && per_item) nt = (int)nitems;
     if (nt < 1) nt = 1;
@@ -505,38 +662,164 @@ st_status st_matmul(st_tensor *out, const st_tensor *a, const st_tensor *b)
         return st_fail(ST_E_MEMORY, "matmul: cannot allocate %lld bytes of scratch",
                        (long long)(s.a_bytes * nt + s.b_bytes * nb_bufs));
     char *bp0 = scratch + s.a_bytes * nt;
-    int dtype = a->dtype;
-#define ITEM_GEOM(G, IDX)                                                             \
-    do {                                                                              \
-        int64_t rem_ = (IDX), oa_ = 0, ob_ = 0, oo_ = 0;                              \
-        for (int d_ = nbat - 1; d_ >= 0; d_--) {                                      \
-            int64_t i_ = rem_ % bsize[d_];                                            \
-            rem_ /= bsize[d_];                                                        \
-            oa_ += i_ * bsa[d_];                                                      \
-            ob_ += i_ * bsb[d_];                                                      \
-            oo_ += i_ * bso[d_];                                                      \
-        }                                                                             \
-        (G) = g0;                                                                     \
-        (G).a += oa_ * item;                                                          \
-        (G).b += ob_ * item;                                                          \
-        (G).c += oo_ * item;                                                          \
-    } while (0)
     if (per_item) {
 #pragma omp parallel for num_threads(nt) schedule(dynamic, 1) if (nt > 1)
         for (int64_t it = 0; it < nitems; it++) {
             int t = omp_get_thread_num();
             mm_geom g;
-            ITEM_GEOM(g, it);
+            item_geom(bt, g0, it, &g);
             gemm_2d(dtype, &g, scratch + t * s.a_bytes, bp0 + t * s.b_bytes, 1);
         }
     } else {
         for (int64_t it = 0; it < nitems; it++) {
             mm_geom g;
-            ITEM_GEOM(g, it);
+            item_geom(bt, g0, it, &g);
             gemm_2d(dtype, &g, scratch, bp0, nt);
         }
     }
-#undef ITEM_GEOM
     st_aligned_free(scratch);
     return ST_OK;
+}
+
+/* out = alpha (a @ b) + beta out; x NULL: alpha 1, beta 0 (plain matmul) */
+static st_status mm_run(const char *fn, st_tensor *out, const st_tensor *a, const st_tensor *b,
+                        const mm_axpby *x)
+{
+    st_status rc;
+    char sa[256], sb[256], so[256];
+    if (a->ndim < 2 || b->ndim < 2) {
+        const st_tensor *t = a->ndim < 2 ? a : b;
+        shape_of(sa, sizeof sa, t);
+        return st_fail(ST_E_VALUE, "%s: %s has shape %s; operands must have at least 2 "
+                       "dims (1-D promotion belongs to the caller)", fn, t == a ? "a" : "b", sa);
+    }
+    if (a->dtype != b->dtype || out->dtype != a->dtype)
+        return st_fail(ST_E_TYPE, "%s: a, b and out must have one dtype, got %s, %s and %s", fn,
+                       st_dtype_name(a->dtype), st_dtype_name(b->dtype),
+                       st_dtype_name(out->dtype));
+    if (a->dtype < 0 || a->dtype >= ST_NTYPES)
+        return st_fail(ST_E_TYPE, "%s: unknown dtype code %d", fn, a->dtype);
+    if (x && a->dtype == ST_BOOL)
+        return st_fail(ST_E_TYPE, "%s: alpha and beta need a numeric dtype, got bool", fn);
+    int64_t n = a->sizes[a->ndim - 2], k = a->sizes[a->ndim - 1];
+    int64_t kb = b->sizes[b->ndim - 2], m = b->sizes[b->ndim - 1];
+    if (k != kb) {
+        shape_of(sa, sizeof sa, a);
+        shape_of(sb, sizeof sb, b);
+        return st_fail(ST_E_VALUE, "%s: a %s and b %s: a's last dim (%lld) must equal "
+                       "b's second-to-last (%lld)", fn, sa, sb, (long long)k, (long long)kb);
+    }
+    /* batch dims, right-aligned, broadcast */
+    mm_batch bt;
+    int nba = a->ndim - 2, nbb = b->ndim - 2, nbat = nba > nbb ? nba : nbb;
+    bt.nbat = nbat;
+    bt.item = st_itemsize(a->dtype);
+    for (int d = 0; d < nbat; d++) {
+        int da = d - (nbat - nba), db = d - (nbat - nbb);
+        int64_t na = da >= 0 ? a->sizes[da] : 1, nb = db >= 0 ? b->sizes[db] : 1;
+        if (na != nb && na != 1 && nb != 1) {
+            shape_of(sa, sizeof sa, a);
+            shape_of(sb, sizeof sb, b);
+            return st_fail(ST_E_VALUE, "%s: batch dims of a %s and b %s do not broadcast: "
+                           "%lld vs %lld at batch dim %d", fn, sa, sb, (long long)na,
+                           (long long)nb, d);
+        }
+        bt.size[d] = na == 1 ? nb : na;
+        bt.sa[d] = da >= 0 && na != 1 ? a->strides[da] : 0;
+        bt.sb[d] = db >= 0 && nb != 1 ? b->strides[db] : 0;
+    }
+    int bad = out->ndim != nbat + 2;
+    for (int d = 0; d < nbat && !bad; d++) bad = out->sizes[d] != bt.size[d];
+    if (!bad) bad = out->sizes[nbat] != n || out->sizes[nbat + 1] != m;
+    if (bad) {
+        int64_t want[ST_MAX_DIMS];
+        for (int d = 0; d < nbat; d++) want[d] = bt.size[d];
+        want[nbat] = n;
+        want[nbat + 1] = m;
+        shape_of(so, sizeof so, out);
+        st_shape_str(sa, sizeof sa, nbat + 2, want);
+        return st_fail(ST_E_VALUE, "%s: out has shape %s, expected %s", fn, so, sa);
+    }
+    if ((rc = st_check_writable(out, "matmul output"))) return rc;
+    if ((rc = st_check_storage(a, "matmul input a"))) return rc;
+    if ((rc = st_check_storage(b, "matmul input b"))) return rc;
+    int64_t nout = st_tensor_numel(out);
+    if (nout == 0) return ST_OK;
+    /* an output that shares memory with an input, or whose elements alias
+     * (a zero stride), is computed into a temporary and combined */
+    int alias = 0;
+    for (int d = 0; d < out->ndim; d++) alias |= out->sizes[d] > 1 && out->strides[d] == 0;
+    if (alias || st_tensor_shares_memory(out, a) || st_tensor_shares_memory(out, b)) {
+        st_tensor *tmp = st_tensor_temp_like(out, out->dtype);
+        if (!tmp) return ST_E_MEMORY;
+        rc = mm_run(fn, tmp, a, b, NULL);
+        if (!rc) rc = x ? mm_combine(out, tmp, x) : st_copy(out, tmp);
+        st_tensor_free(tmp);
+        return rc;
+    }
+    if (k == 0) {
+        if (!x) {
+            char zero[16] = {0};
+            return st_fill(out, zero);
+        }
+        return mm_combine(out, NULL, x);
+    }
+    for (int d = 0; d < nbat; d++) bt.so[d] = out->strides[d];
+    int64_t nitems = nout / (n * m);
+    mm_geom g0 = {n, m, k,
+                  (const char *)st_tensor_data(a), a->strides[nba], a->strides[nba + 1],
+                  (const char *)st_tensor_data(b), b->strides[nbb], b->strides[nbb + 1],
+                  (char *)st_tensor_data(out), out->strides[nbat], out->strides[nbat + 1]};
+    int dtype = a->dtype;
+    mm_blas_plan plan;
+    if (mm_blas_dtype(dtype) && blas_plan(&g0, bt.item, &plan)) {
+        static const double one64 = 1.0;
+        static const float one32 = 1.0f;
+        static const st_c64 onec64 = 1.0f;
+        static const st_c128 onec128 = 1.0;
+        const void *one = dtype == ST_FLOAT32 ? (const void *)&one32 :
+                          dtype == ST_FLOAT64 ? (const void *)&one64 :
+                          dtype == ST_COMPLEX64 ? (const void *)&onec64 : (const void *)&onec128;
+        return mm_batch_blas(dtype, &g0, &bt, nitems, &plan, x ? x->alpha : one,
+                             x ? x->beta : NULL, x ? x->beta_zero : 1);
+    }
+    if (!x) return mm_batch_own(dtype, &g0, &bt, nitems);
+    /* our kernel has no alpha and beta: the product goes to a temporary */
+    st_tensor *tmp = st_tensor_temp_like(out, out->dtype);
+    if (!tmp) return ST_E_MEMORY;
+    rc = mm_run(fn, tmp, a, b, NULL);
+    if (!rc) rc = mm_combine(out, tmp, x);
+    st_tensor_free(tmp);
+    return rc;
+}
+
+st_status st_matmul(st_tensor *out, const st_tensor *a, const st_tensor *b)
+{
+    return mm_run("matmul", out, a, b, NULL);
+}
+
+/* beta == 0 in the element type (for floats -0.0 too, as BLAS compares) */
+static int is_zero(int dtype, const void *v)
+{
+    switch (dtype) {
+#define CASE_ZERO(CODE, SFX, T, R, ...) case CODE: return *(const T *)v == 0;
+        ST_TYPES_NUMERIC(CASE_ZERO)
+#undef CASE_ZERO
+    }
+    return 0;
+}
+
+st_status st_addmm(st_tensor *out, const st_tensor *a, const st_tensor *b, const void *alpha,
+                   const void *beta)
+{
+    if (!alpha || !beta) return st_fail(ST_E_VALUE, "addmm: alpha and beta must be given");
+    if (out->dtype < 0 || out->dtype >= ST_NTYPES)
+        return st_fail(ST_E_TYPE, "addmm: unknown dtype code %d", out->dtype);
+    mm_axpby x;
+    int64_t item = st_itemsize(out->dtype);
+    memset(&x, 0, sizeof x);
+    memcpy(x.alpha, alpha, (size_t)item);
+    memcpy(x.beta, beta, (size_t)item);
+    x.beta_zero = out->dtype != ST_BOOL && is_zero(out->dtype, beta);
+    return mm_run("addmm", out, a, b, &x);
 }

@@ -419,4 +419,75 @@ void st_dlpack_capsule_destructor(void *capsule);
 int64_t st_dlpack_live_exports(void);
 int64_t st_dlpack_live_imports(void);
 
+/* ---- discrete Fourier transforms (fft.c) -------------------------------
+ * One transform along `dim` of every line of `in` (all the other dims are a
+ * batch), into `out`:
+ *     out_k = scale * sum_j x_j exp(-+2 pi i j k / n),
+ * the minus sign when `forward` != 0, the plus sign otherwise; any n >= 1
+ * (mixed radix 4, 2, 3, 5 and odd primes up to ST_FFT_MAX_RADIX, Bluestein's
+ * chirp-z beyond).  Every type computes in float64 and is rounded once on the
+ * way out.  in's length m along dim need not be the transform's: the first
+ * min(m, count read) elements are used and the rest are zeros (numpy's `n`).
+ * in and out: the same ndim, the same sizes on every other dim, no memory
+ * shared.  Lines run in parallel; a single long line is split (four-step). */
+#define ST_FFT_MAX_RADIX 67        /* larger prime factors go through Bluestein */
+#define ST_FFT_MAX_N 1099511627776 /* 2^40 points along one dim at most */
+/* complex -> complex, one complex dtype; n = out's length along dim */
+st_status st_fft_c2c(st_tensor *out, const st_tensor *in, int dim, int forward,
+                     double scale);
+/* real -> complex half spectrum: out (complex of in's precision) holds
+ * k = 0 .. n/2 (its length along dim must be n/2 + 1); reads up to n of in */
+st_status st_fft_r2c(st_tensor *out, const st_tensor *in, int dim, int64_t n,
+                     int forward, double scale);
+/* Hermitian half spectrum -> real: in holds k = 0 .. n/2 (up to n/2 + 1
+ * elements are read), the other half is its conjugate mirror; the imaginary
+ * parts of k = 0 and (n even) k = n/2 are ignored; n = out's length along
+ * dim; out is real of in's precision */
+st_status st_fft_c2r(st_tensor *out, const st_tensor *in, int dim, int forward,
+                     double scale);
+/* Plans (twiddles, chirps) are cached, the 16 most recently used; this
+ * empties the cache (plans in use are freed when their call ends). */
+void st_fft_clear_cache(void);
+
+/* ---- BLAS and LAPACK (matmul.c, linalg.c) ----------------------------
+ * float32, float64, complex64 and complex128 go to OpenBLAS (the
+ * scipy-openblas32 package); OpenBLAS's thread count follows
+ * st_set_num_threads. */
+/* out = alpha * (a @ b) + beta * out, st_matmul's shapes and rules (batch
+ * dims broadcast); alpha and beta point to one element of out's dtype
+ * (numeric, not bool).  beta == 0: out is not read (NaN in it does not
+ * propagate), as in BLAS. */
+st_status st_addmm(st_tensor *out, const st_tensor *a, const st_tensor *b, const void *alpha,
+                   const void *beta);
+/* LAPACK over stacks of matrices (linalg.c).  The last two dims of each
+ * view are the matrices, the leading dims the batch, identical for every
+ * operand (the caller expands broadcast batches); any strides.  Input
+ * dtypes: float32/64, complex64/128; outputs are given with their exact
+ * shape and dtype (R: the real type of the input's precision, C: the
+ * complex type).  Functions that can fail on a matrix (singular, not
+ * positive definite, no convergence, non-finite input to an iterative
+ * method) write nothing then, and the message names the matrix. */
+/* out (..., n, n) = a^-1 (gesv against the identity); singular: ST_E_VALUE */
+st_status st_linalg_inv(st_tensor *out, const st_tensor *a);
+/* out (..., n, k) = a^-1 b for a (..., n, n), b (..., n, k) (gesv) */
+st_status st_linalg_solve(st_tensor *out, const st_tensor *a, const st_tensor *b);
+/* from one LU factorization (getrf): det (...) of a's dtype, or sign (...)
+ * of a's dtype and logabs (...) of R; unused outputs NULL.  A zero pivot
+ * gives det 0, sign 0, logabs -inf. */
+st_status st_linalg_det(st_tensor *det, st_tensor *sign, st_tensor *logabs, const st_tensor *a);
+/* out = L with a = L L^H (upper != 0: U with a = U^H U), zeros elsewhere (potrf) */
+st_status st_linalg_cholesky(st_tensor *out, const st_tensor *a, int upper);
+/* a (..., m, n) = q r (geqrf + orgqr/ungqr), k = min(m, n): reduced q
+ * (..., m, k), r (..., k, n); complete q (..., m, m), r (..., m, n) */
+st_status st_linalg_qr(st_tensor *q, st_tensor *r, const st_tensor *a, int complete);
+/* a = u diag(s) vh (gesdd), s (..., k) of R descending; full: u (..., m, m),
+ * vh (..., n, n), else (..., m, k), (..., k, n); u = vh = NULL: values only */
+st_status st_linalg_svd(st_tensor *u, st_tensor *s, st_tensor *vh, const st_tensor *a, int full);
+/* Hermitian / symmetric a (its lower triangle is read): w (..., n) of R
+ * ascending, v (..., n, n) of a's dtype or NULL (syevd / heevd) */
+st_status st_linalg_eigh(st_tensor *w, st_tensor *v, const st_tensor *a);
+/* general square a: w (..., n) and v (..., n, n) or NULL, both of C (geev;
+ * real input gives conjugate pairs as complex columns) */
+st_status st_linalg_eig(st_tensor *w, st_tensor *v, const st_tensor *a);
+
 #endif

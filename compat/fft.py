@@ -1,0 +1,238 @@
+"""The array API `fft` extension (2025.12) of strided.compat, as
+`strided.compat.fft` (`xp.fft`).  Every transform is our own C
+(strided/_c/fft.c through strided/_fft.py); docs/fft.md says how.
+
+Data types follow the standard strictly: fft, ifft, fftn, ifftn, irfft,
+irfftn and hfft take complex arrays; rfft, rfftn and ihfft take real
+floating arrays (TypeError otherwise).  The result keeps the input's
+precision.  Repeated axes are a ValueError (the standard leaves them
+unspecified)."""
+from __future__ import annotations
+
+import math
+import operator
+
+from strided import _core, _fft, _ops, _views
+
+from ._array import Array, check_device
+from ._creation import _iota
+from ._dtypes import KINDS, check_dtype, float64
+
+__all__ = ["fft", "ifft", "fftn", "ifftn", "rfft", "irfft", "rfftn", "irfftn", "hfft", "ihfft",
+           "fftfreq", "rfftfreq", "fftshift", "ifftshift"]
+
+
+# ---------------------------------------------------------------- checks
+
+
+def _array(x, name, kind):
+    """x's core view, after checking it is an Array of the `kind` of dtype
+    (a KINDS key) with at least one dimension."""
+    if not isinstance(x, Array):
+        raise TypeError(f"{name}: expected an Array, got {type(x).__name__}")
+    if x.dtype not in KINDS[kind]:
+        raise TypeError(f"{name}: the input must have a {kind} data type, got {x.dtype.name}")
+    if x.ndim == 0:
+        raise ValueError(f"{name}: the input must have at least one dimension")
+    return x._c
+
+
+def _axis(axis, ndim, name):
+    if isinstance(axis, bool):
+        raise TypeError(f"{name}: axis must be an integer, got a bool")
+    return _views.normalize_dim(axis, ndim, "axis")
+
+
+def _axes(axes, ndim, name):
+    """The axes as a list of distinct non-negative dims, in the given order
+    (None: every dim)."""
+    if axes is None:
+        return list(range(ndim))
+    if isinstance(axes, int) or hasattr(axes, "__index__"):
+        raise TypeError(f"{name}: axes must be a sequence of integers, got {axes!r}")
+    dims = [_axis(a, ndim, name) for a in axes]
+    if len(set(dims)) != len(dims):
+        raise ValueError(f"{name}: repeated axis in {tuple(axes)}")
+    return dims
+
+
+def _sizes(s, axes, shape, name):
+    """The transform length of each of `axes`: s (its -1 entries: the
+    axis' length) or the shape."""
+    if s is None:
+        return [shape[d] for d in axes]
+    s = list(s)
+    if len(s) != len(axes):
+        raise ValueError(f"{name}: s has {len(s)} entries but there are {len(axes)} axes")
+    return [shape[d] if v == -1 else _fft.length(v, "every entry of s") for v, d in zip(s, axes)]
+
+
+def _nd_args(x, s, axes, name, kind, norm):
+    c = _array(x, name, kind)
+    _fft.scale_for(norm, 1, True)          # a bad norm fails even with no axes
+    if s is not None and axes is None:
+        raise ValueError(f"{name}: when s is given, axes must be given too")
+    dims = _axes(axes, c.ndim, name)
+    return c, dims, _sizes(s, dims, c.shape, name)
+
+
+# ---------------------------------------------------------------- one dimension
+# Each transform: (the dtype kind it takes, the C transform, forward sign?,
+# the default n from the input's length m).
+
+
+def _one(name, kind, run, forward, default_n, x, n, axis, norm):
+    c = _array(x, name, kind)
+    dim = _axis(axis, c.ndim, name)
+    n = default_n(c.shape[dim]) if n is None else n
+    n = _fft.length(n)
+    return Array._new(run(c, dim, n, forward, _fft.scale_for(norm, n, forward)))
+
+
+def _same(m):
+    return m
+
+
+def _hermitian(m):
+    return 2 * (m - 1)
+
+
+def fft(x, /, *, n=None, axis=-1, norm="backward"):
+    return _one("fft", "complex floating", _fft.c2c, True, _same, x, n, axis, norm)
+
+
+def ifft(x, /, *, n=None, axis=-1, norm="backward"):
+    return _one("ifft", "complex floating", _fft.c2c, False, _same, x, n, axis, norm)
+
+
+def rfft(x, /, *, n=None, axis=-1, norm="backward"):
+    return _one("rfft", "real floating", _fft.r2c, True, _same, x, n, axis, norm)
+
+
+def irfft(x, /, *, n=None, axis=-1, norm="backward"):
+    return _one("irfft", "complex floating", _fft.c2r, False, _hermitian, x, n, axis, norm)
+
+
+def hfft(x, /, *, n=None, axis=-1, norm="backward"):
+    return _one("hfft", "complex floating", _fft.c2r, True, _hermitian, x, n, axis, norm)
+
+
+def ihfft(x, /, *, n=None, axis=-1, norm="backward"):
+    return _one("ihfft", "real floating", _fft.r2c, False, _same, x, n, axis, norm)
+
+
+# ---------------------------------------------------------------- n dimensions
+# Successive one-dimensional transforms; "ortho" and "forward" divide by
+# the product of the lengths, one factor per axis.
+
+
+def _cnd(name, x, s, axes, norm, forward):
+    c, dims, sizes = _nd_args(x, s, axes, name, "complex floating", norm)
+    if not dims:
+        return Array._new(_core.astype(c, c.dtype))
+    for d, n in zip(dims, sizes):
+        c = _fft.c2c(c, d, n, forward, _fft.scale_for(norm, n, forward))
+    return Array._new(c)
+
+
+def fftn(x, /, *, s=None, axes=None, norm="backward"):
+    return _cnd("fftn", x, s, axes, norm, True)
+
+
+def ifftn(x, /, *, s=None, axes=None, norm="backward"):
+    return _cnd("ifftn", x, s, axes, norm, False)
+
+
+def rfftn(x, /, *, s=None, axes=None, norm="backward"):
+    c, dims, sizes = _nd_args(x, s, axes, "rfftn", "real floating", norm)
+    if not dims:
+        raise ValueError("rfftn: at least one axis to transform is needed")
+    # the real transform on the last axis first, then the complex ones
+    c = _fft.r2c(c, dims[-1], sizes[-1], True, _fft.scale_for(norm, sizes[-1], True))
+    for d, n in zip(dims[:-1], sizes[:-1]):
+        c = _fft.c2c(c, d, n, True, _fft.scale_for(norm, n, True))
+    return Array._new(c)
+
+
+def irfftn(x, /, *, s=None, axes=None, norm="backward"):
+    c, dims, sizes = _nd_args(x, s, axes, "irfftn", "complex floating", norm)
+    if not dims:
+        raise ValueError("irfftn: at least one axis to transform is needed")
+    if s is None or list(s)[-1] == -1:
+        sizes[-1] = _fft.length(_hermitian(c.shape[dims[-1]]),
+                                "the output length 2*(m-1) of the last axis")
+    # the complex transforms first, the Hermitian one on the last axis last
+    for d, n in zip(dims[:-1], sizes[:-1]):
+        c = _fft.c2c(c, d, n, False, _fft.scale_for(norm, n, False))
+    c = _fft.c2r(c, dims[-1], sizes[-1], False, _fft.scale_for(norm, sizes[-1], False))
+    return Array._new(c)
+
+
+# ---------------------------------------------------------------- frequencies
+
+
+def _freq_args(n, d, dtype, device, name):
+    check_device(device)
+    dtype = float64 if dtype is None else check_dtype(dtype)
+    if dtype not in KINDS["real floating"]:
+        raise TypeError(f"{name}: dtype must be a real floating data type, got {dtype.name}")
+    if isinstance(n, bool):
+        raise TypeError(f"{name}: n must be an integer, got a bool")
+    n = operator.index(n)
+    if n < 1:
+        raise ValueError(f"{name}: n must be >= 1, got {n}")
+    d = float(d)
+    if d == 0 or not math.isfinite(d):
+        raise ValueError(f"{name}: the sample spacing d must be finite and nonzero, got {d}")
+    return n, 1.0 / (n * d), dtype
+
+
+def _scaled(k, step, dtype):
+    """float64 integers k times step, rounded once to dtype (in C)."""
+    out = _ops.binary("multiply", _core.astype(k, float64), _core.scalar(step, float64))
+    return Array._new(out if dtype is float64 else _core.astype(out, dtype))
+
+
+def fftfreq(n, /, *, d=1.0, dtype=None, device=None):
+    """[0, 1, ..., (n-1)//2, -(n//2), ..., -1] / (d n)."""
+    n, step, dtype = _freq_args(n, d, dtype, device, "fftfreq")
+    k = _iota(n)
+    neg = n - (n - 1) // 2 - 1          # how many negative frequencies
+    if neg:
+        tail = _views.narrow(k, 0, n - neg, neg)
+        _ops.binary("subtract", tail, _core.scalar(n, _core.int64), out=tail)
+    return _scaled(k, step, dtype)
+
+
+def rfftfreq(n, /, *, d=1.0, dtype=None, device=None):
+    """[0, 1, ..., n//2] / (d n)."""
+    n, step, dtype = _freq_args(n, d, dtype, device, "rfftfreq")
+    return _scaled(_iota(n // 2 + 1), step, dtype)
+
+
+# ---------------------------------------------------------------- shifts
+
+
+def _shift(x, axes, name, sign):
+    if not isinstance(x, Array):
+        raise TypeError(f"{name}: expected an Array, got {type(x).__name__}")
+    if axes is None:
+        dims = list(range(x.ndim))
+    elif isinstance(axes, int) or hasattr(axes, "__index__"):
+        dims = [_axis(axes, x.ndim, name)]
+    else:
+        dims = _axes(axes, x.ndim, name)
+    if not dims:
+        return Array._new(_core.astype(x._c, x.dtype))
+    from ._manipulation import roll
+    return roll(x, tuple(sign * (x.shape[d] // 2) for d in dims), axis=tuple(dims))
+
+
+def fftshift(x, /, *, axes=None):
+    """Zero frequency to the centre: roll each axis by n//2 (any dtype)."""
+    return _shift(x, axes, "fftshift", 1)
+
+
+def ifftshift(x, /, *, axes=None):
+    """fftshift's inverse: roll each axis by -(n//2)."""
+    return _shift(x, axes, "ifftshift", -1)
