@@ -11,8 +11,8 @@
 3. Report the median of the samples: robust to the odd interrupted round.
 
 Before each sample the process settles (`settle`): a threaded library's
-idle workers keep spinning after its last call (OpenBLAS's for about 0.1 s:
-numpy's, or ours when OPENBLAS_THREAD_TIMEOUT is not set), and on a 2-core
+idle workers keep spinning after its last call (OpenBLAS's for about 0.1 s,
+numpy's and ours alike), and on a 2-core
 machine such a spinning thread would take a core from whichever contestant
 runs next, halving its threaded time.  A contestant still pays for its own
 spinning between its own calls.

@@ -523,6 +523,8 @@ def _dot_method(self, other):
     type and element count, both seen as vectors: the product of a 1 x n and
     an n x 1 matrix (BLAS for float and double; integers wrap in their type,
     as TH's dot did on contiguous tensors)."""
+    if not isinstance(other, Tensor):
+        raise TypeError(f"dot: expected a tensor, got {_builtins.type(other).__name__}")
     _operand(self, other, "dot")           # one type, one element count
     if self.nElement() == 0:
         return 0.0 if _core.dtype(self._dt).kind == "f" else 0

@@ -253,6 +253,7 @@ def test_result_may_be_an_operand():
      r"ger: operands are torch.DoubleTensor and torch.IntTensor"),
     (lambda: torch.dot(T(V2), T(V3)), ValueError, r"dot: operands have 2 and 3 elements"),
     (lambda: torch.dot(T(V2), T(V2, "IntTensor")), TypeError, r"dot: operands are"),
+    (lambda: T(V2).dot(3), TypeError, r"dot: expected a tensor, got int"),
     (lambda: torch.addmm(T(np.abs(M23), "ByteTensor"), -1, T(np.abs(A24), "ByteTensor"),
                          T(np.abs(B43), "ByteTensor")), OverflowError,
      r"-1 is out of range \[0, 255\]"),
