@@ -453,6 +453,56 @@ static int lk_complex_of(int dt)
 /* ---- inv ------------------------------------------------------------------
  * gesv against the identity (as numpy does) rather than getri: the same
  * LU, and exact zeros stay +0 (getri's triangular inverse makes -0). */
+/* The stack of solves behind inv and solve: out = a^-1 b for every matrix
+ * of the batch, with b the identity when b is NULL (inv).  Each solve
+ * works on a private copy of a; results are staged and written only when
+ * every matrix of the stack succeeded. */
+static st_status lk_gesv_stack(const char *fn, st_tensor *out, const st_tensor *a,
+                               const st_tensor *b, const lk_batch *bt, int64_t n, int64_t k)
+{
+    int dt = a->dtype;
+    int64_t item = st_itemsize(dt);
+    st_blas_threads();
+    int nt = lk_threads(bt->count, n);
+    int64_t per = lk_bytes(n, n, item) + lk_bytes(n, 1, sizeof(int));
+    char *scratch, *staged;
+    st_status rc;
+    if ((rc = lk_alloc(fn, per, nt, lk_bytes(bt->count, n * k, item), &scratch, &staged)))
+        return rc;
+    lk_fail f = {-1, 0};
+#pragma omp parallel for num_threads(nt) schedule(dynamic, 1) if (nt > 1)
+    for (int64_t it = 0; it < bt->count; it++) {
+        char *wa = scratch + omp_get_thread_num() * per;
+        int *ipiv = (int *)(wa + lk_bytes(n, n, item));
+        char *wb = staged + it * n * k * item;
+        st_copy2d(wa, 1, n, lk_at(bt, a, it), a->strides[a->ndim - 2], a->strides[a->ndim - 1],
+                  n, n, item);
+        if (b)
+            st_copy2d(wb, 1, n, lk_at(bt, b, it), b->strides[b->ndim - 2],
+                      b->strides[b->ndim - 1], n, k, item);
+        else
+            lk_identity(dt, wb, 1, n, n, n);
+        int info = lk_gesv(dt, (int)n, (int)k, wa, ipiv, wb);
+        if (info) lk_note(&f, it, info);
+    }
+    if (f.item >= 0) {
+        char which[256];
+        lk_which(which, sizeof which, bt, f.item);
+        if (b)
+            rc = st_fail(ST_E_VALUE, "%s: x1 is singular: %s (U[%d, %d] of its LU "
+                         "factorization is exactly zero)", fn, which, f.info - 1, f.info - 1);
+        else
+            rc = st_fail(ST_E_VALUE, "%s: %s is singular (U[%d, %d] of its LU factorization "
+                         "is exactly zero)", fn, which, f.info - 1, f.info - 1);
+    } else {
+        for (int64_t it = 0; it < bt->count; it++)
+            lk_copy_out(lk_at(bt, out, it), out->strides[out->ndim - 2],
+                        out->strides[out->ndim - 1], staged + it * n * k * item, n, n, k, item, 0);
+    }
+    st_aligned_free(scratch);
+    return rc;
+}
+
 st_status st_linalg_inv(st_tensor *out, const st_tensor *a)
 {
     const char *fn = "inv";
@@ -461,40 +511,9 @@ st_status st_linalg_inv(st_tensor *out, const st_tensor *a)
     lk_batch bt;
     lk_batch_of(&bt, a, a->ndim - 2);
     int64_t n = a->sizes[a->ndim - 1], tail[2] = {n, n};
-    int dt = a->dtype;
-    if ((rc = lk_check_out(fn, "out", out, dt, &bt, 2, tail))) return rc;
+    if ((rc = lk_check_out(fn, "out", out, a->dtype, &bt, 2, tail))) return rc;
     if (bt.count == 0 || n == 0) return ST_OK;
-    int64_t item = st_itemsize(dt);
-    st_blas_threads();
-    int nt = lk_threads(bt.count, n);
-    int64_t per = lk_bytes(n, n, item) + lk_bytes(n, 1, sizeof(int));
-    char *scratch, *staged;
-    if ((rc = lk_alloc(fn, per, nt, lk_bytes(bt.count, n * n, item), &scratch, &staged)))
-        return rc;
-    lk_fail f = {-1, 0};
-#pragma omp parallel for num_threads(nt) schedule(dynamic, 1) if (nt > 1)
-    for (int64_t it = 0; it < bt.count; it++) {
-        char *wa = scratch + omp_get_thread_num() * per;
-        int *ipiv = (int *)(wa + lk_bytes(n, n, item));
-        char *w = staged + it * n * n * item;
-        st_copy2d(wa, 1, n, lk_at(&bt, a, it), a->strides[a->ndim - 2], a->strides[a->ndim - 1],
-                  n, n, item);
-        lk_identity(dt, w, 1, n, n, n);
-        int info = lk_gesv(dt, (int)n, (int)n, wa, ipiv, w);
-        if (info) lk_note(&f, it, info);
-    }
-    if (f.item >= 0) {
-        char which[256];
-        lk_which(which, sizeof which, &bt, f.item);
-        rc = st_fail(ST_E_VALUE, "inv: %s is singular (U[%d, %d] of its LU factorization is "
-                     "exactly zero)", which, f.info - 1, f.info - 1);
-    } else {
-        for (int64_t it = 0; it < bt.count; it++)
-            lk_copy_out(lk_at(&bt, out, it), out->strides[out->ndim - 2],
-                        out->strides[out->ndim - 1], staged + it * n * n * item, n, n, n, item, 0);
-    }
-    st_aligned_free(scratch);
-    return rc;
+    return lk_gesv_stack(fn, out, a, NULL, &bt, n, n);
 }
 
 /* ---- solve ------------------------------------------------------------------ */
@@ -523,38 +542,7 @@ st_status st_linalg_solve(st_tensor *out, const st_tensor *a, const st_tensor *b
     int64_t tail[2] = {n, k};
     if ((rc = lk_check_out(fn, "out", out, dt, &bt, 2, tail))) return rc;
     if (bt.count == 0 || n == 0 || k == 0) return ST_OK;
-    int64_t item = st_itemsize(dt);
-    st_blas_threads();
-    int nt = lk_threads(bt.count, n);
-    int64_t per = lk_bytes(n, n, item) + lk_bytes(n, 1, sizeof(int));
-    char *scratch, *staged;
-    if ((rc = lk_alloc(fn, per, nt, lk_bytes(bt.count, n * k, item), &scratch, &staged)))
-        return rc;
-    lk_fail f = {-1, 0};
-#pragma omp parallel for num_threads(nt) schedule(dynamic, 1) if (nt > 1)
-    for (int64_t it = 0; it < bt.count; it++) {
-        char *wa = scratch + omp_get_thread_num() * per;
-        int *ipiv = (int *)(wa + lk_bytes(n, n, item));
-        char *wb = staged + it * n * k * item;
-        st_copy2d(wa, 1, n, lk_at(&bt, a, it), a->strides[a->ndim - 2], a->strides[a->ndim - 1],
-                  n, n, item);
-        st_copy2d(wb, 1, n, lk_at(&bt, b, it), b->strides[b->ndim - 2], b->strides[b->ndim - 1],
-                  n, k, item);
-        int info = lk_gesv(dt, (int)n, (int)k, wa, ipiv, wb);
-        if (info) lk_note(&f, it, info);
-    }
-    if (f.item >= 0) {
-        char which[256];
-        lk_which(which, sizeof which, &bt, f.item);
-        rc = st_fail(ST_E_VALUE, "solve: x1 is singular: %s (U[%d, %d] of its LU factorization "
-                     "is exactly zero)", which, f.info - 1, f.info - 1);
-    } else {
-        for (int64_t it = 0; it < bt.count; it++)
-            lk_copy_out(lk_at(&bt, out, it), out->strides[out->ndim - 2],
-                        out->strides[out->ndim - 1], staged + it * n * k * item, n, n, k, item, 0);
-    }
-    st_aligned_free(scratch);
-    return rc;
+    return lk_gesv_stack(fn, out, a, b, &bt, n, k);
 }
 
 /* ---- det, slogdet ------------------------------------------------------------ */
