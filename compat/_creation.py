@@ -72,7 +72,9 @@ def _from_buffer(obj):
 
 def asarray(obj, /, *, dtype=None, device=None, copy=None):
     """An Array from an Array, a Torch7 tensor (a view of its memory), a
-    buffer-protocol object (zero-copy), a Python scalar or nested lists.
+    DLPack producer such as a numpy array or a PyTorch tensor (zero-copy,
+    any strides), a buffer-protocol object (zero-copy), a Python scalar or
+    nested lists.
     copy=True always copies; copy=False never does (ValueError if it must);
     copy=None copies only when needed."""
     from strided._tensor import Tensor
@@ -87,6 +89,10 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
         c, fresh = _core.scalar(obj, dtype or _default_for(obj)), True
     elif isinstance(obj, (list, tuple)):
         c, fresh = _from_nested(obj, dtype), True
+    elif hasattr(obj, "__dlpack__"):
+        # numpy, PyTorch and every DLPack producer: any strides, zero-copy
+        from strided import _dlpack
+        c = _dlpack.to_core(obj)
     else:
         c = _from_buffer(obj)
         if c is None:

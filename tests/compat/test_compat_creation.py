@@ -139,3 +139,25 @@ def test_meshgrid(indexing):
     got = xp.meshgrid(xp_of(a), xp_of(b), indexing=indexing)
     for g, w in zip(got, np.meshgrid(a, b, indexing=indexing)):
         check(g, w)
+
+
+def test_asarray_views_any_dlpack_producer_with_any_strides():
+    import torch
+    a = np.arange(12.0).reshape(3, 4)
+    for view in (a.T, a[::-1, ::2], a[:, 1]):
+        x = xp.asarray(view)                   # zero-copy through DLPack
+        check(x, view)
+        x[(0,) * x.ndim] = -7.0
+        assert view[(0,) * view.ndim] == -7.0
+    t = torch.arange(6, dtype=torch.int32).reshape(2, 3).t()
+    y = xp.asarray(t)
+    assert y.dtype is xp.int32 and y.shape == (3, 2)
+    y[2, 1] = 50
+    assert int(t[2, 1]) == 50
+    c = xp.asarray(a.T, copy=True)
+    c[0, 0] = 1.0
+    assert a[0, 0] == -7.0
+    ro = np.arange(4.0)[::2]
+    ro.flags.writeable = False
+    with pytest.raises(ValueError, match="read-only"):
+        xp.asarray(ro)[0] = 1.0
