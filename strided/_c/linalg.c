@@ -453,6 +453,21 @@ static int lk_complex_of(int dt)
 /* ---- inv ------------------------------------------------------------------
  * gesv against the identity (as numpy does) rather than getri: the same
  * LU, and exact zeros stay +0 (getri's triangular inverse makes -0). */
+/* The error of an iterative method (svd, eigh, eig) that failed on matrix
+ * f->item of the stack: non-finite input (refused before LAPACK saw it),
+ * or LAPACK's own failure to converge, `diverged` taking (which, info). */
+static st_status lk_iterative_failure(const char *fn, const lk_batch *bt, const lk_fail *f,
+                                      const char *nonfinite_tail, const char *diverged)
+{
+    char which[256], msg[512];
+    lk_which(which, sizeof which, bt, f->item);
+    if (f->info == LK_NONFINITE)
+        return st_fail(ST_E_VALUE, "%s: %s contains non-finite values (inf or NaN)%s", fn, which,
+                       nonfinite_tail);
+    snprintf(msg, sizeof msg, diverged, which, f->info);
+    return st_fail(ST_E_VALUE, "%s: %s", fn, msg);
+}
+
 /* The stack of solves behind inv and solve: out = a^-1 b for every matrix
  * of the batch, with b the identity when b is NULL (inv).  Each solve
  * works on a private copy of a; results are staged and written only when
@@ -776,12 +791,8 @@ st_status st_linalg_svd(st_tensor *u, st_tensor *s, st_tensor *vh, const st_tens
         if (info) lk_note(&f, it, info);
     }
     if (f.item >= 0) {
-        char which[256];
-        lk_which(which, sizeof which, &bt, f.item);
-        rc = f.info == LK_NONFINITE
-                 ? st_fail(ST_E_VALUE, "%s: %s contains non-finite values (inf or NaN)", fn, which)
-                 : st_fail(ST_E_VALUE, "%s: the SVD of %s did not converge (LAPACK ?gesdd info "
-                           "%d)", fn, which, f.info);
+        rc = lk_iterative_failure(fn, &bt, &f, "",
+                                  "the SVD of %s did not converge (LAPACK ?gesdd info %d)");
     } else {
         for (int64_t it = 0; it < bt.count; it++) {
             char *st = staged + it * one_b;
@@ -847,13 +858,8 @@ st_status st_linalg_eigh(st_tensor *w, st_tensor *v, const st_tensor *a)
         if (info) lk_note(&f, it, info);
     }
     if (f.item >= 0) {
-        char which[256];
-        lk_which(which, sizeof which, &bt, f.item);
-        rc = f.info == LK_NONFINITE
-                 ? st_fail(ST_E_VALUE, "%s: %s contains non-finite values (inf or NaN) in its "
-                           "lower triangle", fn, which)
-                 : st_fail(ST_E_VALUE, "%s: the eigenvalues of %s did not converge (LAPACK "
-                           "info %d)", fn, which, f.info);
+        rc = lk_iterative_failure(fn, &bt, &f, " in its lower triangle",
+                                  "the eigenvalues of %s did not converge (LAPACK info %d)");
     } else {
         for (int64_t it = 0; it < bt.count; it++) {
             char *st = staged + it * one_b;
@@ -941,12 +947,9 @@ st_status st_linalg_eig(st_tensor *w, st_tensor *v, const st_tensor *a)
         if (info) lk_note(&f, it, info);
     }
     if (f.item >= 0) {
-        char which[256];
-        lk_which(which, sizeof which, &bt, f.item);
-        rc = f.info == LK_NONFINITE
-                 ? st_fail(ST_E_VALUE, "%s: %s contains non-finite values (inf or NaN)", fn, which)
-                 : st_fail(ST_E_VALUE, "%s: the QR algorithm did not converge for %s (LAPACK "
-                           "?geev info %d)", fn, which, f.info);
+        rc = lk_iterative_failure(fn, &bt, &f, "",
+                                  "the QR algorithm did not converge for %s (LAPACK ?geev info "
+                                  "%d)");
     } else {
         for (int64_t it = 0; it < bt.count; it++) {
             char *st = staged + it * one_b;
