@@ -5,7 +5,9 @@ Run with `python -m benchmarks` from the repository root (see README.md).
     cases.py     the cases, as data: one line per case
     convert.py   moving arrays between numpy, the core and torch (setup only)
     timing.py    the timing method: calibrated inner loops, interleaved repeats, medians
-    run.py       one case: prepare, verify against numpy, time
-    machine.py   how busy other processes keep the CPUs; waiting for a quiet spell
+    run.py       one case: prepare, verify against numpy, ulp errors, time, peak memory
+    accuracy.py  ulp errors against a longdouble reference
+    memory.py    the peak resident memory of one call (/proc/self/clear_refs, VmHWM)
+    machine.py   what the machine is; how busy other processes keep the CPUs
     report.py    the table (text or Markdown), the summary line, JSON
 """

@@ -9,28 +9,19 @@ import dataclasses
 import datetime
 import os
 import platform
+import shlex
 import sys
 
 import numpy as np
 
 import strided
 
-from . import report
+from . import memory, report
+from .accuracy import reference_bits
 from .cases import CASES, FULL, QUICK
 from .convert import torch
-from .machine import wait_idle
+from .machine import describe, machine_line, wait_idle
 from .run import run_case
-
-
-def cpu_model():
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
 
 
 def parse(argv):
@@ -51,6 +42,7 @@ def parse(argv):
                         "< 10%% of the CPUs (default 0: do not wait)")
     p.add_argument("--list", action="store_true", help="list the case names and exit")
     args = p.parse_args(argv)
+    args.argv = list(sys.argv[1:] if argv is None else argv)
     if args.repeats is None:
         args.repeats = 3 if args.quick else 7
     if args.min_time is None:
@@ -58,6 +50,27 @@ def parse(argv):
     if args.repeats < 1 or args.min_time <= 0 or args.threads < 1:
         p.error("--repeats and --threads must be >= 1, --min-time > 0")
     return args
+
+
+def header(meta, sizes, args):
+    """The lines above the table: the machine, the versions, the method."""
+    m = "`" if args.markdown else ""
+    load = " ".join(f"{x:.2f}" for x in meta["loadavg"])
+    return [
+        f"{m}{shlex.join(['python', '-m', 'benchmarks'] + args.argv)}{m}, "
+        f"{meta['date'].replace('T', ' ').replace('+00:00', ' UTC')} on "
+        f"{machine_line(meta['machine'])} (load {load}).",
+        f"python {meta['python']}, numpy {meta['numpy']} (ufuncs on 1 thread), torch "
+        f"{meta['torch'] or 'n/a'} ({meta['threads']['torch'] or 'n/a'} threads), strided "
+        f"({meta['threads']['ours']} threads).",
+        f"{'Quick: ' if args.quick else ''}n = {sizes.n} elements, matrices "
+        f"{sizes.side}x{sizes.side}, sort and take {sizes.part}; median of {args.repeats} "
+        f"interleaved samples of >= {args.min_time * 1e3:g} ms; ratio > 1: ours faster; "
+        f"level: the numpy/ours ratio issue 7 asks for; ulp: max error against a "
+        f"{meta['ulp_reference_bits']}-bit reference; +MB: peak memory of the allocating call "
+        f"above its output"
+        f"{'' if meta['peak_memory'] else ' (not measurable here: n/a)'}.",
+    ]
 
 
 def main(argv=None):
@@ -73,9 +86,10 @@ def main(argv=None):
     strided.setnumthreads(args.threads)
     if torch is not None:
         torch.set_num_threads(args.threads)
+    machine = describe()
     meta = {
-        "date": datetime.datetime.now().isoformat(timespec="seconds"),
-        "cpu": cpu_model(), "cpus": os.cpu_count(), "loadavg": os.getloadavg(),
+        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "machine": machine, "loadavg": os.getloadavg(),
         "python": platform.python_version(), "numpy": np.__version__,
         "torch": torch.__version__ if torch is not None else None,
         "threads": {"ours": strided.getnumthreads(),
@@ -83,15 +97,11 @@ def main(argv=None):
                     "numpy": 1},
         "quick": args.quick, "sizes": dataclasses.asdict(sizes),
         "repeats": args.repeats, "min_time_s": args.min_time, "wait_idle_s": args.wait_idle,
+        "peak_memory": memory.AVAILABLE, "ulp_reference_bits": reference_bits,
     }
-    print(f"{meta['date']}  {meta['cpu']} ({meta['cpus']} cpus, load "
-          f"{' '.join(f'{x:.2f}' for x in meta['loadavg'])})")
-    print(f"python {meta['python']}, numpy {meta['numpy']}, torch {meta['torch'] or 'n/a'}; "
-          f"threads: ours {meta['threads']['ours']}, torch {meta['threads']['torch'] or 'n/a'}, "
-          f"numpy 1")
-    print(f"{'quick: ' if args.quick else ''}n = {sizes.n} elements, matrices "
-          f"{sizes.side}x{sizes.side}; median of {args.repeats} interleaved samples "
-          f"of >= {args.min_time * 1e3:g} ms; outputs preallocated; ratio > 1: ours faster\n")
+    for line in header(meta, sizes, args):
+        print(line)
+    print()
     table = report.Table([c.name for c in cases], markdown=args.markdown,
                          out=lambda s: print(s, flush=True))
     results = []
@@ -104,7 +114,7 @@ def main(argv=None):
     s = report.summary(results)
     print()
     for line in report.summary_lines(s) + report.notes(results):
-        print(line)
+        print(f"- {line}" if args.markdown else line)   # Markdown: a list, not one paragraph
     if args.json:
         with open(args.json, "w") as f:
             f.write(report.to_json(meta, results, s))

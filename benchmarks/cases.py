@@ -1,29 +1,38 @@
 """The benchmark cases, as data.
 
 `CASES` at the bottom is the table: one line per case.  A case is a small
-frozen record (op, dtype, layout...) of one of the kinds below; its
-`prepare(sizes, rng)` builds the inputs and preallocated outputs of all three
-contestants and returns the three zero-argument calls to time.
+frozen record (op, dtype, layout...) of one of the kinds below, carrying
+the `level` issue 7 sets for it (numpy time / our time to reach; None: no
+level); its `prepare(sizes, rng)` builds the inputs of all three
+contestants and returns a `Prepared`: the three zero-argument calls to time.
 
 The convention, the same for every contestant: inputs are built once in
-setup (views included), outputs are preallocated (`out=` for numpy and
-torch, our `out=` or a preallocated destination), so a timed call is the
-kernel alone, not an allocation.  To add a case of an existing kind, add a
-line to CASES; to add a kind, write a class with `name` and `prepare`.
+setup (views included).  Where all three can write into a given output
+(`out=` for numpy and torch, our `out=` or the C call under the internal
+function), outputs are preallocated and a timed call is the kernel alone;
+where one of them cannot (numpy's sort, where, boolean indexing, nonzero;
+our mean and std), all three are timed allocating their result, and the
+kind's docstring says so.  Every case also gives the allocating form of
+its calls (`alloc`), whose peak memory the table reports.
+
+To add a case of an existing kind, add a line to CASES; to add a kind,
+write a frozen dataclass with `name`, `level` and `prepare`.
 """
 from __future__ import annotations
 
+import functools
 import math
+import operator
 from dataclasses import dataclass
 from typing import Any, Callable
 
 import numpy as np
 
-from strided import _core, _ops
+from strided import _core, _fft, _indexing, _ops, _views
 from strided._core import ffi, lib
 
+from . import accuracy
 from .convert import Trio, torch, trio_empty, trio_from
-
 
 
 def short(dtype):
@@ -34,27 +43,32 @@ def short(dtype):
 
 @dataclass(frozen=True)
 class Sizes:
-    n: int          # elements of the elementwise cases (10^7)
+    n: int          # elements of the elementwise and 1-D cases (10^7)
     side: int       # side of the square matrix of the reductions and the copy
+    part: int       # elements sorted, indices taken (10^6)
     row: int = 1000   # length of the broadcast row
 
 
-FULL = Sizes(n=10**7, side=3000)
-QUICK = Sizes(n=10**6, side=1000)
+FULL = Sizes(n=10**7, side=3000, part=10**6)
+QUICK = Sizes(n=10**6, side=1000, part=10**5)
+
+# the levels of issue 7 (numpy time / our time), one per family of ops
+ELEMENTWISE, MATH, REDUCTION, MOVE, SORT, MATMUL = 1.3, 1.5, 1.5, 1.2, 1.0, 0.95
+SMALL = 0.25            # "within 4x numpy's time per call"
 
 
 @dataclass
 class Prepared:
-    """What the runner needs: the calls, the outputs to check, their size."""
-    calls: dict[str, Callable[[], Any]]   # contestant -> zero-argument call
-    out: Trio                             # where each call writes its result
-    shape: str                            # the input geometry, for the table
+    """What the runner needs from a case."""
+    calls: dict[str, Callable[[], Any]]   # contestant -> zero-argument call, timed
+    out: Trio | None      # where each call writes its result; None: the calls return it
+    shape: str            # the input geometry, for the table
     rtol: float
     atol: float
-
-    @property
-    def out_bytes(self):
-        return self.out.numpy.nbytes
+    # contestant -> the call in its allocating form, for peak memory (None: `calls` allocate)
+    alloc: dict[str, Callable[[], Any]] | None = None
+    # {contestant: result as numpy} -> {contestant: max ulp error}; None: not measured
+    accuracy: Callable[[dict], dict] | None = None
 
 
 def tolerance(dtype):
@@ -87,6 +101,18 @@ def _fmt(shape):
     return "x".join(map(str, shape))
 
 
+def _torch_dtype(dtype):
+    return getattr(torch, np.dtype(dtype).name) if torch is not None else None
+
+
+# numpy name -> torch's, where they differ
+TORCH_NAMES = {"equal": "eq", "power": "pow", "max": "amax", "min": "amin"}
+
+
+def _torch_f(name):
+    return getattr(torch, TORCH_NAMES.get(name, name), None) if torch is not None else None
+
+
 # ------------------------------------------------------------------ kinds
 
 
@@ -95,10 +121,11 @@ class Binary:
     """out = op(a, b).  layout: contiguous (1-D, n elements); broadcast
     (a (n/row, row) + b (row,)); transposed (a.T op b.T of (sqrt n)^2, the
     output laid out like the inputs, as numpy and torch allocate it); mixed
-    (the same inputs, a C-contiguous output)."""
-    op: str                 # our name; numpy and torch use the same one
+    (the same inputs, a C-contiguous output).  Comparisons give bool."""
+    op: str                 # ours and numpy's name (torch: TORCH_NAMES)
     dtype: str
     layout: str = "contiguous"
+    level: float | None = ELEMENTWISE
 
     @property
     def name(self):
@@ -120,79 +147,223 @@ class Binary:
         b = trio_from(random(rng, b_shape, dt), view_in)
         res = _ops.binary_result(self.op, dt).name
         out = trio_empty(np.broadcast_shapes(a.numpy.shape, b.numpy.shape), res, view_out)
-        np_f = getattr(np, self.op)
-        t_f = getattr(torch, self.op, None)
-        op = self.op
+        np_f, t_f, op = getattr(np, self.op), _torch_f(self.op), self.op
         shape = f"{_fmt(a_shape)} {self.op} {_fmt(b_shape)}" + (" (.T)" if view_in == "T" else "")
         return Prepared(
             _calls(lambda: _ops.binary(op, a.ours, b.ours, out=out.ours),
                    lambda: np_f(a.numpy, b.numpy, out=out.numpy),
                    lambda: t_f(a.torch, b.torch, out=out.torch)),
-            out, shape, *tolerance(res))
+            out, shape, *tolerance(res),
+            alloc=_calls(lambda: _ops.binary(op, a.ours, b.ours),
+                         lambda: np_f(a.numpy, b.numpy),
+                         lambda: t_f(a.torch, b.torch)))
+
+
+def _uniform(lo, hi):
+    return lambda rng, n, dt: rng.uniform(lo, hi, n).astype(dt)
+
+
+def _log_uniform(lo, hi):
+    """Positive values whose logarithm is uniform in [lo, hi): every binade alike."""
+    return lambda rng, n, dt: np.exp(rng.uniform(lo, hi, n)).astype(dt)
+
+
+# op -> (numpy's name, {dtype: one input generator per argument}); inputs in
+# the function's domain, wide enough to exercise argument reduction, and
+# results finite in both precisions
+MATH_OPS = {
+    "exp": ("exp", {"float64": [_uniform(-700, 700)], "float32": [_uniform(-87, 88)]}),
+    "log": ("log", {"float64": [_log_uniform(-700, 700)], "float32": [_log_uniform(-87, 88)]}),
+    "sin": ("sin", {dt: [_uniform(-100, 100)] for dt in ("float64", "float32")}),
+    "cos": ("cos", {dt: [_uniform(-100, 100)] for dt in ("float64", "float32")}),
+    "tanh": ("tanh", {dt: [_uniform(-10, 10)] for dt in ("float64", "float32")}),
+    "sqrt": ("sqrt", {"float64": [_log_uniform(-700, 700)], "float32": [_log_uniform(-87, 88)]}),
+    "pow": ("power", {dt: [_uniform(0.1, 10), _uniform(-8, 8)] for dt in ("float64", "float32")}),
+}
+ULP_SAMPLE = 1 << 20    # elements whose error is measured (evenly spaced): bounds the reference's time
 
 
 @dataclass(frozen=True)
-class Unary:
-    """out = op(a) over n contiguous elements."""
+class Math:
+    """out = f(a) (pow: f(a, b)) over n contiguous elements drawn from
+    f's domain (MATH_OPS), with the max ulp error of each contestant's
+    result against f in longdouble (accuracy.py) on an evenly spaced
+    sample of ULP_SAMPLE of the inputs (all of them with --quick)."""
     op: str
     dtype: str
+    level: float | None = MATH
 
     @property
     def name(self):
         return f"{self.op} {short(self.dtype)}"
 
     def prepare(self, sizes, rng):
-        a = trio_from(random(rng, (sizes.n,), self.dtype))
-        res = _ops.unary_result(self.op, self.dtype).name
+        np_name, domains = MATH_OPS[self.op]
+        args = [trio_from(gen(rng, sizes.n, self.dtype)) for gen in domains[self.dtype]]
+        res = self.dtype
         out = trio_empty((sizes.n,), res)
-        np_f = getattr(np, self.op)
-        t_f = getattr(torch, self.op, None)
+        np_f, t_f = getattr(np, np_name), _torch_f(np_name)
+        ours = [x.ours for x in args]
+        nps = [x.numpy for x in args]
+        ts = [x.torch for x in args]
         op = self.op
+        if len(args) == 1:
+            ours_call = lambda: _ops.unary(op, ours[0], out=out.ours)
+            ours_alloc = lambda: _ops.unary(op, ours[0])
+        else:
+            ours_call = lambda: _ops.binary(op, *ours, out=out.ours)
+            ours_alloc = lambda: _ops.binary(op, *ours)
+        step = max(1, sizes.n // ULP_SAMPLE)
+        sample = [x[::step] for x in nps]
+
+        def ulps(results):
+            return accuracy.max_ulp_of(np_f, sample, {k: v[::step] for k, v in results.items()})
+
         return Prepared(
-            _calls(lambda: _ops.unary(op, a.ours, out=out.ours),
-                   lambda: np_f(a.numpy, out=out.numpy),
-                   lambda: t_f(a.torch, out=out.torch)),
-            out, _fmt((sizes.n,)), *tolerance(res))
+            _calls(ours_call, lambda: np_f(*nps, out=out.numpy), lambda: t_f(*ts, out=out.torch)),
+            out, _fmt((sizes.n,)), *tolerance(res),
+            alloc=_calls(ours_alloc, lambda: np_f(*nps), lambda: t_f(*ts)),
+            accuracy=ulps)
 
 
-# reductions whose numpy or torch function has another name
-REDUCE_NP = {}
-REDUCE_TORCH = {"min": "amin", "max": "amax"}
+def _reduce_geometry(sizes, over):
+    """(input shape, reduced axes) of a reduction: `over` is "all",
+    "axis 0", "axis 1" of the side x side matrix, or "1-D": all of n."""
+    if over == "1-D":
+        return (sizes.n,), (0,)
+    return (sizes.side, sizes.side), {"all": (0, 1), "axis 0": (0,), "axis 1": (1,)}[over]
+
+
+def _reduce_tolerance(res, shape, axes):
+    rtol, atol = tolerance(res)
+    return rtol, atol * math.sqrt(math.prod(shape[d] for d in axes))   # rounding grows with the terms
+
+
+def _keep(shape, axes):
+    return tuple(1 if d in axes else n for d, n in enumerate(shape))
 
 
 @dataclass(frozen=True)
 class Reduce:
-    """Reduction of a side x side C-contiguous matrix over `axis` (None:
-    all).  Outputs are preallocated in keepdims form for all three; ours
-    calls st_reduce directly, since _ops.reduce allocates its output."""
+    """sum or max of a standard normal matrix or vector (see
+    _reduce_geometry), into a preallocated keepdims-shaped output: ours
+    calls st_reduce, the C under _ops.reduce (which allocates)."""
     op: str
     dtype: str
-    axis: int | None = None
+    over: str = "all"
+    level: float | None = REDUCTION
 
     @property
     def name(self):
-        where = "all" if self.axis is None else f"axis {self.axis}"
-        return f"{self.op} {short(self.dtype)} {where}"
+        return f"{self.op} {short(self.dtype)} {self.over}"
 
     def prepare(self, sizes, rng):
-        shape = (sizes.side, sizes.side)
+        shape, axes = _reduce_geometry(sizes, self.over)
         a = trio_from(random(rng, shape, self.dtype))
-        axes = tuple(range(len(shape))) if self.axis is None else (self.axis,)
-        keep = tuple(1 if d in axes else n for d, n in enumerate(shape))
         res = _ops.reduce_result(self.op, self.dtype).name
-        out = trio_empty(keep, res)
-        code = _ops.REDUCE[self.op]
+        out = trio_empty(_keep(shape, axes), res)
+        code, op = _ops.REDUCE[self.op], self.op
         mask = ffi.new("uint8_t[]", [d in axes for d in range(len(shape))])
-        np_f = getattr(np, REDUCE_NP.get(self.op, self.op))
-        t_f = getattr(torch, REDUCE_TORCH.get(self.op, self.op), None)
-        dim = axes[0] if len(axes) == 1 else axes   # torch.prod takes one dim only
-        rtol, atol = tolerance(res)
-        count = math.prod(shape[d] for d in axes)   # rounding grows with the terms summed
+        np_f, t_f = getattr(np, self.op), _torch_f(self.op)
         return Prepared(
             _calls(lambda: _core.check(lib.st_reduce(code, out.ours.t, a.ours.t, mask, ffi.NULL)),
                    lambda: np_f(a.numpy, axis=axes, keepdims=True, out=out.numpy),
-                   lambda: t_f(a.torch, dim=dim, keepdim=True, out=out.torch)),
-            out, _fmt(shape), rtol, atol * math.sqrt(count))
+                   lambda: t_f(a.torch, dim=axes, keepdim=True, out=out.torch)),
+            out, _fmt(shape), *_reduce_tolerance(res, shape, axes),
+            alloc=_calls(lambda: _ops.reduce(op, a.ours, axes, keepdims=True),
+                         lambda: np_f(a.numpy, axis=axes, keepdims=True),
+                         lambda: t_f(a.torch, dim=axes, keepdim=True)))
+
+
+@dataclass(frozen=True)
+class Statistic:
+    """mean or std (correction 0) as Reduce, but timed allocating their
+    (small) result for all three: ours is _ops.mean / _ops.std, whose
+    steps (a sum, then a divide; a mean, the squared deviations, a
+    divide, a square root) have no single C entry point to preallocate."""
+    op: str
+    dtype: str
+    over: str = "all"
+    level: float | None = REDUCTION
+
+    @property
+    def name(self):
+        return f"{self.op} {short(self.dtype)} {self.over}"
+
+    def prepare(self, sizes, rng):
+        shape, axes = _reduce_geometry(sizes, self.over)
+        a = trio_from(random(rng, shape, self.dtype))
+        np_f, t_f = getattr(np, self.op), _torch_f(self.op)
+        if self.op == "mean":
+            ours = lambda: _ops.mean(a.ours, axes, keepdims=True)
+            t_call = lambda: t_f(a.torch, dim=axes, keepdim=True)
+        else:
+            ours = lambda: _ops.std(a.ours, axes, 0.0, keepdims=True)
+            t_call = lambda: t_f(a.torch, dim=axes, correction=0, keepdim=True)
+        return Prepared(
+            _calls(ours, lambda: np_f(a.numpy, axis=axes, keepdims=True), t_call),
+            None, _fmt(shape), *_reduce_tolerance(self.dtype, shape, axes))
+
+
+@dataclass(frozen=True)
+class ArgMax:
+    """argmax as Reduce, into a preallocated int64 keepdims output: ours
+    calls st_argreduce, the C under _ops.argreduce (over all: along the
+    flattened view, as _ops.argreduce does)."""
+    dtype: str
+    over: str = "all"
+    level: float | None = REDUCTION
+
+    @property
+    def name(self):
+        return f"argmax {short(self.dtype)} {self.over}"
+
+    def prepare(self, sizes, rng):
+        shape, axes = _reduce_geometry(sizes, self.over)
+        a = trio_from(random(rng, shape, self.dtype))
+        out = trio_empty(_keep(shape, axes), "int64")
+        if len(axes) == len(shape) and len(shape) > 1:       # over all: flatten
+            a_in, o_in, dim = (_views.view_as_shape(a.ours, (a.ours.size,)),
+                               _views.view_as_shape(out.ours, (1,)), 0)
+            axis = None
+        else:
+            a_in, o_in, dim = a.ours, out.ours, axes[0]
+            axis = dim
+        return Prepared(
+            _calls(lambda: _core.check(lib.st_argreduce(1, o_in.t, a_in.t, dim)),
+                   lambda: np.argmax(a.numpy, axis=axis, keepdims=True, out=out.numpy),
+                   lambda: torch.argmax(a.torch, dim=axis, keepdim=True, out=out.torch)),
+            out, _fmt(shape), 0, 0,
+            alloc=_calls(lambda: _ops.argreduce(True, a.ours, axis, keepdims=True),
+                         lambda: np.argmax(a.numpy, axis=axis, keepdims=True),
+                         lambda: torch.argmax(a.torch, dim=axis, keepdim=True)))
+
+
+@dataclass(frozen=True)
+class CumSum:
+    """Running sum along one axis ("1-D": of n elements; "axis 0" / "axis
+    1" of the side x side matrix) into a preallocated output: ours calls
+    st_cumulative, the C under _ops.cumulative."""
+    dtype: str
+    over: str = "1-D"
+    level: float | None = REDUCTION
+
+    @property
+    def name(self):
+        return f"cumsum {short(self.dtype)} {self.over}"
+
+    def prepare(self, sizes, rng):
+        shape, (dim,) = _reduce_geometry(sizes, self.over)
+        a = trio_from(random(rng, shape, self.dtype))
+        out = trio_empty(shape, self.dtype)
+        return Prepared(
+            _calls(lambda: _core.check(lib.st_cumulative(0, out.ours.t, a.ours.t, dim)),
+                   lambda: np.cumsum(a.numpy, axis=dim, out=out.numpy),
+                   lambda: torch.cumsum(a.torch, dim=dim, out=out.torch)),
+            out, _fmt(shape), *_reduce_tolerance(self.dtype, shape, (dim,)),
+            alloc=_calls(lambda: _ops.cumulative(False, a.ours, dim),
+                         lambda: np.cumsum(a.numpy, axis=dim),
+                         lambda: torch.cumsum(a.torch, dim=dim)))
 
 
 @dataclass(frozen=True)
@@ -200,6 +371,7 @@ class Copy:
     """dst[...] = src.T: a transposed side x side source into a
     C-contiguous destination of the same dtype."""
     dtype: str
+    level: float | None = MOVE
 
     @property
     def name(self):
@@ -213,7 +385,10 @@ class Copy:
             _calls(lambda: _core.copy_(dst.ours, src.ours),
                    lambda: np.copyto(dst.numpy, src.numpy),
                    lambda: dst.torch.copy_(src.torch)),
-            dst, _fmt(shape) + " (.T)", *tolerance(self.dtype))
+            dst, _fmt(shape) + " (.T)", *tolerance(self.dtype),
+            alloc=_calls(lambda: _core.contiguous(src.ours),
+                         lambda: np.ascontiguousarray(src.numpy),
+                         lambda: src.torch.contiguous()))
 
 
 @dataclass(frozen=True)
@@ -222,6 +397,7 @@ class Cast:
     preallocated destination (ours: what _core.astype does after allocating)."""
     src: str
     dst: str
+    level: float | None = MOVE
 
     @property
     def name(self):
@@ -230,11 +406,141 @@ class Cast:
     def prepare(self, sizes, rng):
         a = trio_from(random(rng, (sizes.n,), self.src))
         out = trio_empty((sizes.n,), self.dst)
+        dst, t_dst = self.dst, _torch_dtype(self.dst)
         return Prepared(
             _calls(lambda: _core.copy_(out.ours, a.ours),
                    lambda: np.copyto(out.numpy, a.numpy, casting="unsafe"),
                    lambda: out.torch.copy_(a.torch)),
-            out, _fmt((sizes.n,)), *tolerance(self.dst))
+            out, _fmt((sizes.n,)), *tolerance(self.dst),
+            alloc=_calls(lambda: _core.astype(a.ours, dst),
+                         lambda: a.numpy.astype(dst),
+                         lambda: a.torch.to(t_dst)))
+
+
+@dataclass(frozen=True)
+class Sort:
+    """sort or argsort of `part` standard normal values (no ties, so every
+    sort gives the same order), timed allocating the result for all three
+    (numpy's sort has no out=): ours _indexing.sort / argsort (stable),
+    numpy np.sort / np.argsort (its default kind), torch torch.sort (which
+    also makes the indices) / torch.argsort."""
+    op: str
+    dtype: str = "float64"
+    level: float | None = SORT
+
+    @property
+    def name(self):
+        return f"{self.op} {short(self.dtype)}"
+
+    def prepare(self, sizes, rng):
+        a = trio_from(random(rng, (sizes.part,), self.dtype))
+        if self.op == "sort":
+            calls = _calls(lambda: _indexing.sort(a.ours), lambda: np.sort(a.numpy),
+                           lambda: torch.sort(a.torch).values)
+        else:
+            calls = _calls(lambda: _indexing.argsort(a.ours), lambda: np.argsort(a.numpy),
+                           lambda: torch.argsort(a.torch))
+        return Prepared(calls, None, _fmt((sizes.part,)), 0, 0)
+
+
+@dataclass(frozen=True)
+class Take:
+    """out = a[idx]: `part` random int64 positions into n elements, into a
+    preallocated output: ours calls st_index_select with ST_IDX_WRAP, the C
+    under _indexing.take (compat.take); numpy np.take(out=), torch
+    torch.index_select(out=)."""
+    dtype: str = "float64"
+    level: float | None = MOVE
+
+    @property
+    def name(self):
+        return f"take {short(self.dtype)}"
+
+    def prepare(self, sizes, rng):
+        a = trio_from(random(rng, (sizes.n,), self.dtype))
+        idx = trio_from(rng.integers(0, sizes.n, sizes.part, dtype=np.int64))
+        out = trio_empty((sizes.part,), self.dtype)
+        return Prepared(
+            _calls(lambda: _core.check(lib.st_index_select(out.ours.t, a.ours.t, 0, idx.ours.t,
+                                                           lib.ST_IDX_WRAP)),
+                   lambda: np.take(a.numpy, idx.numpy, out=out.numpy),
+                   lambda: torch.index_select(a.torch, 0, idx.torch, out=out.torch)),
+            out, f"{sizes.part} of {sizes.n}", 0, 0,
+            alloc=_calls(lambda: _indexing.take(a.ours, idx.ours),
+                         lambda: np.take(a.numpy, idx.numpy),
+                         lambda: torch.index_select(a.torch, 0, idx.torch)))
+
+
+@dataclass(frozen=True)
+class Select:
+    """The ops whose output size depends on the data or that numpy offers
+    without out=, timed allocating their result for all three:
+    mask:    a[mask], a fair boolean mask over n elements (ours
+             _indexing.masked_select, numpy a[mask], torch masked_select);
+    where:   where(cond, a, b) over n (ours _ops.where, np.where, torch.where);
+    nonzero: the positions of a fair boolean mask of n (ours
+             _indexing.nonzero and torch.nonzero: [count, 1]; numpy's
+             tuple is stacked to that shape for the check)."""
+    op: str
+    dtype: str = "float64"
+    level: float | None = MOVE
+
+    @property
+    def name(self):
+        return f"{self.op} {short(self.dtype)}" if self.op != "nonzero" else "nonzero bool"
+
+    def prepare(self, sizes, rng):
+        n = sizes.n
+        m = trio_from(random(rng, (n,), "bool"))
+        a = trio_from(random(rng, (n,), self.dtype))
+        if self.op == "mask":
+            calls = _calls(lambda: _indexing.masked_select(a.ours, m.ours),
+                           lambda: a.numpy[m.numpy], lambda: torch.masked_select(a.torch, m.torch))
+        elif self.op == "where":
+            b = trio_from(random(rng, (n,), self.dtype))
+            calls = _calls(lambda: _ops.where(m.ours, a.ours, b.ours),
+                           lambda: np.where(m.numpy, a.numpy, b.numpy),
+                           lambda: torch.where(m.torch, a.torch, b.torch))
+        elif self.op == "nonzero":
+            calls = _calls(lambda: _indexing.nonzero(m.ours), lambda: np.nonzero(m.numpy),
+                           lambda: torch.nonzero(m.torch))
+        else:
+            raise ValueError(f"unknown op {self.op!r}")
+        return Prepared(calls, None, _fmt((n,)), *tolerance(self.dtype))
+
+
+@dataclass(frozen=True)
+class Small:
+    """One call through the public API on 3 elements, timed per call
+    (the Python overhead, not the kernel): "add": a + b of two float64
+    arrays (strided.compat arrays, numpy arrays, torch tensors);
+    "asarray": xp.asarray([1.0, 2.0, 3.0]); "zeros": xp.zeros(3) (torch
+    asked for float64, its default being float32).  Level: within 4x
+    numpy's time."""
+    what: str
+    level: float | None = SMALL
+
+    @property
+    def name(self):
+        return {"add": "small a + b f64 (3)", "asarray": "small asarray([1., 2., 3.])",
+                "zeros": "small zeros(3)"}[self.what]
+
+    def prepare(self, sizes, rng):
+        import strided.compat as xp
+        a, b, values = rng.standard_normal(3), rng.standard_normal(3), [1.0, 2.0, 3.0]
+
+        def call(who, ns):
+            # partial, not lambda: no Python frame of ours around a sub-microsecond call
+            if self.what == "add":
+                return functools.partial(operator.add, ns.asarray(a), ns.asarray(b))
+            f64 = {"dtype": torch.float64} if who == "torch" else {}
+            if self.what == "asarray":
+                return functools.partial(ns.asarray, values, **f64)
+            return functools.partial(ns.zeros, 3, **f64)
+
+        namespaces = {"ours": xp, "numpy": np, "torch": torch}
+        calls = {who: call(who, ns) for who, ns in namespaces.items() if ns is not None}
+        return Prepared(calls, None, "3", *tolerance("float64"))
 
 
 @dataclass(frozen=True)
@@ -243,6 +549,7 @@ class Matmul:
     part of the case, whatever --quick), into a preallocated output."""
     dtype: str
     side: int = 1024
+    level: float | None = MATMUL
 
     @property
     def name(self):
@@ -258,7 +565,10 @@ class Matmul:
             _calls(lambda: _ops.matmul(a.ours, b.ours, out=out.ours),
                    lambda: np.matmul(a.numpy, b.numpy, out=out.numpy),
                    lambda: torch.matmul(a.torch, b.torch, out=out.torch)),
-            out, f"{_fmt(shape)} @ {_fmt(shape)}", rtol, atol * self.side)   # k terms per element
+            out, f"{_fmt(shape)} @ {_fmt(shape)}", rtol, atol * self.side,   # k terms per element
+            alloc=_calls(lambda: _ops.matmul(a.ours, b.ours),
+                         lambda: np.matmul(a.numpy, b.numpy),
+                         lambda: torch.matmul(a.torch, b.torch)))
 
 
 @dataclass(frozen=True)
@@ -266,14 +576,15 @@ class FFT:
     """out = fft(a) (op "fft", complex) or rfft(a) (op "rfft", real a):
     `lines` lines of n points along the last axis (1: one long line) into a
     preallocated output.  Ours calls st_fft_c2c / st_fft_r2c, the C under
-    strided.compat.fft (which allocates its result); numpy
+    strided._fft (which allocates, for strided.compat.fft); numpy
     np.fft.fft(out=), torch torch.fft.fft(out=).  The sizes are part of
-    the case, whatever --quick."""
+    the case, whatever --quick.  Issue 7 sets no level for the FFT."""
     op: str
     dtype: str
     n: int
     lines: int = 1
     label: str = ""            # the length as the name shows it ("2^20")
+    level: float | None = None
 
     @property
     def name(self):
@@ -288,10 +599,12 @@ class FFT:
             res = self.dtype
             out = trio_empty(shape, res)
             ours = lambda: _core.check(lib.st_fft_c2c(out.ours.t, a.ours.t, dim, 1, 1.0))
+            ours_alloc = lambda: _fft.c2c(a.ours, dim, n, True, 1.0)
         else:
             res = {"float32": "complex64", "float64": "complex128"}[self.dtype]
             out = trio_empty(shape[:-1] + (n // 2 + 1,), res)
             ours = lambda: _core.check(lib.st_fft_r2c(out.ours.t, a.ours.t, dim, n, 1, 1.0))
+            ours_alloc = lambda: _fft.r2c(a.ours, dim, n, True, 1.0)
         np_f, t_f = getattr(np.fft, self.op), getattr(torch.fft, self.op, None) if torch else None
         rtol, atol = tolerance(res)
         return Prepared(
@@ -299,34 +612,61 @@ class FFT:
                    lambda: np_f(a.numpy, axis=-1, out=out.numpy),
                    lambda: t_f(a.torch, dim=-1, out=out.torch)),
             # values grow like sqrt(n), rounding like log2(n)
-            out, _fmt(shape), rtol, atol * math.sqrt(n) * math.log2(n))
+            out, _fmt(shape), rtol, atol * math.sqrt(n) * math.log2(n),
+            alloc=_calls(ours_alloc, lambda: np_f(a.numpy, axis=-1), lambda: t_f(a.torch, dim=-1)))
 
 
 # ------------------------------------------------------------------ the table
 
 CASES = [
+    # elementwise, 10^7: each dtype, each layout, bool results
     Binary("add", "float64", "contiguous"),
-    Binary("add", "float64", "broadcast"),
-    Binary("add", "float64", "transposed"),
-    Binary("add", "float64", "mixed"),
     Binary("add", "float32", "contiguous"),
-    Binary("add", "float32", "broadcast"),
-    Binary("add", "float32", "transposed"),
+    Binary("add", "int64", "contiguous"),
+    Binary("add", "int32", "contiguous"),
+    Binary("subtract", "float64", "contiguous"),
+    Binary("subtract", "int32", "contiguous"),
     Binary("multiply", "float64", "contiguous"),
-    Binary("multiply", "float64", "broadcast"),
-    Binary("multiply", "float64", "transposed"),
     Binary("multiply", "float32", "contiguous"),
-    Binary("multiply", "float32", "broadcast"),
-    Binary("multiply", "float32", "transposed"),
-    Unary("exp", "float64"),
-    Unary("exp", "float32"),
-    Unary("sin", "float64"),
-    Unary("sin", "float32"),
-    Reduce("sum", "float64", None),
-    Reduce("sum", "float64", 0),
-    Reduce("sum", "float64", 1),
+    Binary("multiply", "int64", "contiguous"),
+    Binary("divide", "float64", "contiguous"),
+    Binary("divide", "float32", "contiguous"),
+    Binary("less", "float64", "contiguous"),
+    Binary("equal", "int32", "contiguous"),
+    Binary("add", "float64", "broadcast"),
+    Binary("add", "float32", "broadcast"),
+    Binary("add", "int64", "broadcast"),
+    Binary("multiply", "float64", "broadcast"),
+    Binary("divide", "float32", "broadcast"),
+    Binary("less", "float32", "broadcast"),
+    Binary("add", "float64", "transposed"),
+    Binary("add", "float32", "transposed"),
+    Binary("add", "int32", "transposed"),
+    Binary("subtract", "int64", "transposed"),
+    Binary("multiply", "float64", "transposed"),
+    Binary("divide", "float64", "transposed"),
+    Binary("equal", "float64", "transposed"),
+    Binary("add", "float64", "mixed"),
+    # transcendentals, 10^7, with their ulp errors
+    *(Math(op, dt) for op in MATH_OPS for dt in ("float64", "float32")),
+    # reductions: 3000x3000 over all and each axis, and 10^7 1-D
+    *(kind(op, "float64", over) for kind, op in ((Reduce, "sum"), (Statistic, "mean"),
+                                                 (Statistic, "std"), (Reduce, "max"))
+      for over in ("all", "axis 0", "axis 1", "1-D")),
+    *(ArgMax("float64", over) for over in ("all", "axis 0", "axis 1", "1-D")),
+    CumSum("float64", "1-D"),
+    CumSum("float64", "axis 0"),
+    CumSum("float64", "axis 1"),
+    # copies, casts, indexing
     Copy("float64"),
     Cast("float64", "float32"),
+    Sort("sort"),
+    Sort("argsort"),
+    Take(),
+    Select("mask"),
+    Select("where"),
+    Select("nonzero"),
+    # BLAS and our FFT
     Matmul("float64", 1024),
     Matmul("float32", 1024),
     FFT("fft", "complex128", 2 ** 20, label="2^20"),
@@ -335,4 +675,8 @@ CASES = [
     FFT("fft", "complex64", 100003, label="prime 100003"),
     FFT("fft", "complex128", 1024, lines=1000),
     FFT("rfft", "float64", 2 ** 20, label="2^20"),
+    # small calls through strided.compat: the per-call overhead
+    Small("add"),
+    Small("asarray"),
+    Small("zeros"),
 ]

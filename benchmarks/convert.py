@@ -44,9 +44,15 @@ def core_to_numpy(c):
 
 
 def to_numpy(x):
-    """A numpy copy of any contestant's array."""
+    """A numpy copy of any contestant's array (a strided.compat array is
+    read through its Core; a tuple of index arrays, numpy's nonzero, is
+    stacked into the [count, ndim] form of ours and torch's)."""
+    if isinstance(getattr(x, "_c", None), _core.Core):
+        x = x._c
     if isinstance(x, _core.Core):
         return core_to_numpy(x)
+    if isinstance(x, tuple):
+        return np.stack([to_numpy(v) for v in x], axis=-1)
     if torch is not None and isinstance(x, torch.Tensor):
         return x.detach().cpu().numpy().copy()
     return np.array(x, copy=True)

@@ -1,4 +1,5 @@
-"""How busy the rest of the machine is while we measure.
+"""The machine: what it is (`describe`, named above every table), and how
+busy the rest of it is while we measure.
 
 On a shared machine, another process on one of the two cores makes every
 2-thread kernel (ours and torch's) wait for its descheduled half at the end
@@ -11,12 +12,61 @@ a quiet spell before each case.  Linux only; elsewhere the share is None.
 from __future__ import annotations
 
 import os
+import platform
 import time
 
 try:
     _TICK = os.sysconf("SC_CLK_TCK")
 except (AttributeError, ValueError, OSError):
     _TICK = 100
+
+
+def _cpuinfo():
+    """{field: value} of the first processor in /proc/cpuinfo ({} elsewhere)."""
+    info = {}
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if not line.strip():
+                    break
+                key, _, value = line.partition(":")
+                info[key.strip()] = value.strip()
+    except OSError:
+        pass
+    return info
+
+
+def _memory_gib():
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+def describe():
+    """What the numbers were measured on: CPU model, CPUs this process may
+    use, the widest x86 SIMD the CPU offers (the kernels' dispatch picks
+    it at run time), memory, OS."""
+    info = _cpuinfo()
+    flags = set(info.get("flags", "").split())
+    simd = next((name for flag, name in (("avx512f", "AVX-512"), ("avx2", "AVX2"),
+                                         ("sse4_2", "SSE4.2")) if flag in flags), None)
+    mem = _memory_gib()
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except AttributeError:
+        cpus = os.cpu_count()
+    return {"cpu": info.get("model name") or platform.processor() or "unknown",
+            "cpus": cpus, "simd": simd, "memory_gib": round(mem, 1) if mem else None,
+            "os": f"{platform.system()} {platform.release()}", "machine": platform.machine()}
+
+
+def machine_line(m):
+    """describe() in one line: 'AMD EPYC ..., 2 CPUs, AVX-512, 23.4 GiB, Linux 6.1 (x86_64)'."""
+    parts = [m["cpu"], f"{m['cpus']} CPUs"]
+    parts += [m["simd"]] if m["simd"] else []
+    parts += [f"{m['memory_gib']:g} GiB"] if m["memory_gib"] else []
+    return ", ".join(parts) + f"; {m['os']} ({m['machine']})"
 
 
 def _busy_seconds():

@@ -1,13 +1,14 @@
-"""The table (plain text or Markdown), the summary line and the JSON record.
+"""The table (plain text or Markdown), the summary lines and the JSON record.
 Rows are printed as each case finishes."""
 from __future__ import annotations
 
 import json
 import math
 
-COLUMNS = ["case", "ours ms", "numpy ms", "torch ms", "numpy/ours", "torch/ours", "out",
-           "others", "status"]
-RIGHT = {"ours ms", "numpy ms", "torch ms", "numpy/ours", "torch/ours", "out", "others"}
+WHO = ("ours", "numpy", "torch")
+COLUMNS = (["case"] + [f"{w} ms" for w in WHO] + ["numpy/ours", "torch/ours", "level", "at level"]
+           + [f"ulp {w}" for w in WHO] + [f"+MB {w}" for w in WHO] + ["out", "others", "status"])
+LEFT = {"case", "at level", "status"}
 NOISY = 0.10   # other processes above this CPU share make a row suspect
 
 
@@ -15,6 +16,8 @@ def fmt_ms(t):
     if t is None:
         return "n/a"
     ms = t * 1e3
+    if ms < 0.01:
+        return f"{ms * 1e3:.2f} us"
     return f"{ms:.1f}" if ms >= 10 else f"{ms:.2f}" if ms >= 1 else f"{ms:.3f}"
 
 
@@ -33,11 +36,26 @@ def fmt_share(x):
     return "n/a" if x is None else f"{100 * x:.0f}%"
 
 
-def cells(res):
-    return [res.name, fmt_ms(res.median("ours")), fmt_ms(res.median("numpy")),
-            fmt_ms(res.median("torch")), fmt_ratio(res.ratio("numpy")),
-            fmt_ratio(res.ratio("torch")), fmt_bytes(res.out_bytes),
-            fmt_share(res.others), res.status]
+def fmt_ulp(x):
+    return "" if x is None else "inf" if math.isinf(x) else f"{x:.2f}"
+
+
+def fmt_extra(n):
+    """Peak memory above the output, in MB (blank: not measured)."""
+    return "" if n is None else f"{n / 1e6:.1f}".replace("-0.0", "0.0")
+
+
+def fmt_at(ok, markdown):
+    return "" if ok is None else "yes" if ok else ("**no**" if markdown else "NO")
+
+
+def cells(res, markdown=False):
+    return ([res.name] + [fmt_ms(res.median(w)) for w in WHO]
+            + [fmt_ratio(res.ratio("numpy")), fmt_ratio(res.ratio("torch")),
+               "" if res.level is None else f"{res.level:.2f}", fmt_at(res.at_level, markdown)]
+            + [fmt_ulp(res.ulp.get(w)) for w in WHO]
+            + [fmt_extra(res.extra_bytes.get(w)) for w in WHO]
+            + [fmt_bytes(res.out_bytes), fmt_share(res.others), res.status])
 
 
 class Table:
@@ -46,20 +64,20 @@ class Table:
     def __init__(self, names, markdown=False, out=print):
         self.markdown, self.out = markdown, out
         self.widths = [max([len(COLUMNS[0])] + [len(n) for n in names])]
-        self.widths += [max(len(c), 6 if c == "others" else 9) for c in COLUMNS[1:]]
+        self.widths += [max(len(c), 7) for c in COLUMNS[1:]]
         if markdown:
             self.out("| " + " | ".join(COLUMNS) + " |")
-            self.out("|" + "|".join("---:" if c in RIGHT else "---" for c in COLUMNS) + "|")
+            self.out("|" + "|".join("---" if c in LEFT else "---:" for c in COLUMNS) + "|")
         else:
             self.out(self._line(COLUMNS))
             self.out("  ".join("-" * w for w in self.widths))
 
     def _line(self, row):
-        return "  ".join(c.rjust(w) if name in RIGHT else c.ljust(w)
+        return "  ".join(c.ljust(w) if name in LEFT else c.rjust(w)
                          for c, w, name in zip(row, self.widths, COLUMNS)).rstrip()
 
     def row(self, res):
-        row = cells(res)
+        row = cells(res, self.markdown)
         self.out("| " + " | ".join(row) + " |" if self.markdown else self._line(row))
 
 
@@ -68,16 +86,21 @@ def geomean(xs):
 
 
 def summary(results):
-    """{contestant: {geomean, n, wins}} over the cases that passed, where
-    wins counts the cases with ratio >= 1.0 (ours at least as fast)."""
+    """{contestant: {geomean, cases, at_least_as_fast}} over the cases that
+    passed (at_least_as_fast: ratio >= 1.0); "levels": how many cases with
+    a level reach it, and the ones below; the cases not ok, the noisy ones."""
     ok = [r for r in results if r.status == "ok"]
     out = {}
     for who in ("numpy", "torch"):
         ratios = [r.ratio(who) for r in ok if r.ratio(who) is not None]
         out[who] = {"geomean": geomean(ratios), "cases": len(ratios),
                     "at_least_as_fast": sum(x >= 1.0 for x in ratios)}
+    leveled = [r for r in results if r.level is not None]
+    out["levels"] = {"cases": len(leveled), "at_level": sum(r.at_level is True for r in leveled),
+                     "below": [r.name for r in leveled if r.at_level is not True]}
     out["failed"] = [r.name for r in results if r.status != "ok"]
     out["noisy"] = [r.name for r in results if r.others is not None and r.others > NOISY]
+    out["cases"] = len(results)
     return out
 
 
@@ -89,10 +112,18 @@ def summary_lines(s):
             lines.append(f"{who}/ours: geometric mean {d['geomean']:.2f} over {d['cases']} cases; "
                          f"{d['at_least_as_fast']} of {d['cases']} cases >= 1.0 "
                          f"(ours at least as fast)")
+    lv = s["levels"]
+    if lv["cases"]:
+        line = f"{lv['at_level']} of {lv['cases']} cases at their level (numpy/ours >= level)"
+        if lv["below"]:
+            line += f"; below (or not ok): {', '.join(lv['below'])}"
+        lines.append(line)
     if s["noisy"]:
-        lines.append(f"{len(s['noisy'])} cases ran while other processes used > {NOISY:.0%} of "
-                     f"the CPUs (column 'others'); their threaded times are suspect: "
-                     f"{', '.join(s['noisy'])}")
+        # name them when they are few; when most are, the count says it
+        names = f" ({', '.join(s['noisy'])})" if len(s["noisy"]) <= 15 else ""
+        lines.append(f"{len(s['noisy'])} of {s['cases']} cases{names} ran while other processes "
+                     f"used > {NOISY:.0%} of the CPUs (column 'others'): their threaded times "
+                     f"are suspect")
     if s["failed"]:
         lines.append(f"not ok (left out of the means): {', '.join(s['failed'])}")
     return lines
@@ -109,6 +140,8 @@ def to_json(meta, results, s):
         "cases": [{
             "name": r.name, "shape": r.shape, "status": r.status, "detail": r.detail,
             "out_bytes": r.out_bytes, "others_cpu_share": r.others,
+            "level": r.level, "at_level": r.at_level,
+            "max_ulp": r.ulp, "peak_bytes_above_output": r.extra_bytes,
             "median_s": {who: r.median(who) for who in r.timings},
             "ratio": {who: r.ratio(who) for who in ("numpy", "torch")},
             "number": {who: t.number for who, t in r.timings.items()},
