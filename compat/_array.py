@@ -49,6 +49,18 @@ def _nest(v):
     return _fmt(v)
 
 
+_new, _gc, _free, _Core = object.__new__, _core.ffi.gc, _core.lib.st_tensor_free, _core.Core
+
+
+def adopt(t):
+    """The Array owning `t`, a new record from a C entry point (the small-call
+    fast paths: no Python frame but this one)."""
+    c, r = _new(_Core), _new(Array)
+    c.t = _gc(t, _free)
+    r._c = c
+    return r
+
+
 class Array:
     """An n-dimensional array of the array API standard over a core view."""
 
@@ -175,28 +187,37 @@ class Array:
 
 
 # ---------------------------------------------------------------- operators
-# (operator, elementwise function, reflected form, in-place form)
-_OPERATORS = [
+# (operator, elementwise function): Array.__op__, __rop__ and __iop__ call the
+# function (compat/_elementwise.py replaces __op__ by a faster equivalent)
+OPERATORS = [
     ("add", "add"), ("sub", "subtract"), ("mul", "multiply"), ("truediv", "divide"),
     ("floordiv", "floor_divide"), ("mod", "remainder"), ("pow", "pow"),
     ("and", "bitwise_and"), ("or", "bitwise_or"), ("xor", "bitwise_xor"),
     ("lshift", "bitwise_left_shift"), ("rshift", "bitwise_right_shift"),
     ("matmul", "matmul"),
 ]
-_COMPARISONS = [("eq", "equal"), ("ne", "not_equal"), ("lt", "less"), ("le", "less_equal"),
+COMPARISONS = [("eq", "equal"), ("ne", "not_equal"), ("lt", "less"), ("le", "less_equal"),
                 ("gt", "greater"), ("ge", "greater_equal")]
-_UNARY = [("neg", "negative"), ("pos", "positive"), ("abs", "abs"), ("invert", "bitwise_invert")]
+UNARY_OPERATORS = [("neg", "negative"), ("pos", "positive"), ("abs", "abs"), ("invert", "bitwise_invert")]
 
 _SCALARS = (bool, int, float, complex)
 
 
+_FNS = {}   # name -> the namespace's function (resolved on first use: import order)
+
+
 def _fn(name):
-    from . import _elementwise, _linalg
-    return getattr(_elementwise, name, None) or getattr(_linalg, name)
+    f = _FNS.get(name)
+    if f is None:
+        from . import _elementwise, _linalg
+        f = _FNS[name] = getattr(_elementwise, name, None) or getattr(_linalg, name)
+    return f
 
 
 def _binary_op(fname):
     def op(self, other):
+        if type(other) is Array:   # the common case first: one dict lookup to the function
+            return (_FNS.get(fname) or _fn(fname))(self, other)
         if not isinstance(other, (Array,) + _SCALARS):
             return NotImplemented
         return _fn(fname)(self, other)
@@ -230,12 +251,12 @@ def _unary_op(fname):
     return op
 
 
-for _name, _f in _OPERATORS:
+for _name, _f in OPERATORS:
     setattr(Array, f"__{_name}__", _binary_op(_f))
     setattr(Array, f"__r{_name}__", _reflected_op(_f))
     setattr(Array, f"__i{_name}__", _inplace_op(_f))
-for _name, _f in _COMPARISONS:
+for _name, _f in COMPARISONS:
     setattr(Array, f"__{_name}__", _binary_op(_f))
-for _name, _f in _UNARY:
+for _name, _f in UNARY_OPERATORS:
     setattr(Array, f"__{_name}__", _unary_op(_f))
 del _name, _f

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from strided import _core, _ops
 
-from . import _dtypes
+from . import _array, _dtypes
 from ._array import Array
 from ._dtypes import KINDS
 
@@ -91,8 +91,24 @@ def operands(name, x1, x2):
     return as_core(x1, dt), as_core(x2, dt)
 
 
+def _dtype_mask(category):
+    """The dtype codes of a category as a bit mask, for the C fast paths."""
+    return sum(1 << dt.code for dt in KINDS[category])
+
+
+# One C call does the plain case (same dtype, same shape, C-contiguous): it
+# returns NULL for anything else, and the general path below decides.
+_unary_new, _binary_new, _wrap = _core.lib.st_unary_new, _core.lib.st_binary_new, _array.adopt
+
+
 def _unary(name, op, category):
+    code, mask = _ops.UNARY[op], _dtype_mask(category)
+
     def f(x, /):
+        if type(x) is Array:
+            t = _unary_new(code, mask, x._c.t)
+            if t:
+                return _wrap(t)
         if not isinstance(x, Array):
             raise TypeError(f"{name}: expected an Array, got {type(x).__name__}")
         _check(name, x.dtype, category)
@@ -103,7 +119,13 @@ def _unary(name, op, category):
 
 
 def _binary(name, op, category):
+    code, mask = _ops.BINARY[op], _dtype_mask(category)
+
     def f(x1, x2, /):
+        if type(x1) is Array and type(x2) is Array:
+            t = _binary_new(code, mask, x1._c.t, x2._c.t)
+            if t:
+                return _wrap(t)
         a, b = operands(name, x1, x2)
         _check(name, a.dtype, category)
         if name in FLOAT_FOR_INTEGERS and a.dtype in KINDS["integral"]:
@@ -141,3 +163,60 @@ def clip(x, /, min=None, max=None):
 
 
 __all__ = sorted(UNARY) + sorted(BINARY) + ["clip"]
+
+
+_I64 = 1 << 63
+
+
+def _operator(f, op, category, reflected):
+    """Array.__add__, __radd__ and their kin for a function of the table.
+    The plain cases go to C in one call without the function's frame:
+    another Array of the same dtype and shape, or a Python float or int
+    that converts plainly to the array's dtype.  The rest goes to the
+    function, or gives NotImplemented for what is not an Array or a Python
+    scalar (then Python tries the other operand's operator)."""
+    code, mask, scalar_new = _ops.BINARY[op], _dtype_mask(category), _core.lib.st_binary_scalar_new
+
+    def dunder(self, other):
+        kind = type(other)
+        if kind is Array and not reflected:
+            t = _binary_new(code, mask, self._c.t, other._c.t)
+        elif kind is float:
+            t = scalar_new(code, mask, self._c.t, 0, 0, other, reflected)
+        elif kind is int and -_I64 <= other < _I64:
+            t = scalar_new(code, mask, self._c.t, 1, other, 0.0, reflected)
+        elif not isinstance(other, (Array,) + _SCALARS):
+            return NotImplemented
+        else:
+            t = None
+        if t:
+            return _wrap(t)
+        return f(other, self) if reflected else f(self, other)
+    dunder.__name__ = dunder.__qualname__ = f"__{'r' if reflected else ''}{f.__name__}__"
+    return dunder
+
+
+for _dunder, _name in _array.OPERATORS + _array.COMPARISONS:
+    if _name in BINARY:
+        setattr(Array, f"__{_dunder}__", _operator(globals()[_name], *BINARY[_name], False))
+        if (_dunder, _name) in _array.OPERATORS:
+            setattr(Array, f"__r{_dunder}__", _operator(globals()[_name], *BINARY[_name], True))
+del _dunder, _name
+
+
+def _unary_operator(f, op, category):
+    """Array.__neg__ and its kin: the plain case in one C call."""
+    code, mask = _ops.UNARY[op], _dtype_mask(category)
+
+    def dunder(self):
+        t = _unary_new(code, mask, self._c.t)
+        if t:
+            return _wrap(t)
+        return f(self)
+    dunder.__name__ = dunder.__qualname__ = f"__{f.__name__}__"
+    return dunder
+
+
+for _dunder, _name in _array.UNARY_OPERATORS:
+    setattr(Array, f"__{_dunder}__", _unary_operator(globals()[_name], *UNARY[_name]))
+del _dunder, _name

@@ -53,6 +53,7 @@ typedef int st_status;
 /* ---- storage flags ---- */
 #define ST_STORAGE_OWNED 1      /* allocated by the core, resizable  */
 #define ST_STORAGE_READONLY 2   /* every writing kernel refuses it   */
+#define ST_STORAGE_INLINE 8     /* small owned data inside the record's own block */
 
 /* ---- index-kernel flags ---- */
 #define ST_IDX_BASE1 1          /* indices count from one (Torch7)   */
@@ -218,6 +219,22 @@ st_status st_where(st_tensor *out, const st_tensor *cond, const st_tensor *a,
 /* out = min(max(a, lo), hi), NaN-propagating; lo or hi may be NULL. */
 st_status st_clamp(st_tensor *out, const st_tensor *a, const st_tensor *lo,
                    const st_tensor *hi);
+
+/* ---- small calls in one C call (fast.c) ------------------------------
+ * A new record holding op's result, or NULL (no error raised) when the
+ * case is not the plain one: operands of another dtype than `dtypes` (a
+ * bit mask of dtype codes) allows, of different dtypes or sizes, not
+ * C-contiguous, or any failure.  The caller then takes its general path. */
+st_tensor *st_binary_new(int op, uint32_t dtypes, const st_tensor *a, const st_tensor *b);
+/* op(a, scalar) (scalar_first: op(scalar, a)) for a Python int (is_int:
+ * ivalue) or float (fvalue) converted to a's dtype as the array API does:
+ * NULL also when it does not convert plainly (out of range, a float with
+ * an integer array, complex or bool arrays). */
+st_tensor *st_binary_scalar_new(int op, uint32_t dtypes, const st_tensor *a, int is_int,
+                                int64_t ivalue, double fvalue, int scalar_first);
+st_tensor *st_unary_new(int op, uint32_t dtypes, const st_tensor *a);
+/* A 1-D contiguous record of n elements copied from src (NULL: zeros), or NULL. */
+st_tensor *st_vector_new(int dtype, int64_t n, const void *src);
 
 /* ---- reductions ------------------------------------------------------ */
 #define ST_R_SUM 0

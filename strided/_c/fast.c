@@ -1,0 +1,133 @@
+/* fast.c -- one-call entry points for the small calls Python makes most.
+ *
+ * A Python-level op costs a few hundred nanoseconds per cffi call and per
+ * object it builds, so `a + b` on three elements spent ~10 us in shape,
+ * dtype and layout bookkeeping around a kernel of a few nanoseconds.
+ * These functions do the whole common case in one call and return a new
+ * record; they return NULL, without raising, whenever the case is not the
+ * common one (other dtypes, broadcasting, non-contiguous operands, an
+ * error such as an integer division by zero), and the caller then takes
+ * its general path, which makes the same decisions and raises the errors.
+ * `dtypes` is a bit mask of the dtype codes the caller's face accepts for
+ * the op (the array API's categories live in Python, as data). */
+#include "st_internal.h"
+#include <stddef.h>
+#include <stdlib.h>
+
+static int same_sizes(const st_tensor *a, const st_tensor *b)
+{
+    if (a->ndim != b->ndim) return 0;
+    for (int d = 0; d < a->ndim; d++)
+        if (a->sizes[d] != b->sizes[d]) return 0;
+    return 1;
+}
+
+/* A new C-contiguous record with t's sizes, or NULL. */
+static st_tensor *new_like(const st_tensor *t, int dtype)
+{
+    st_tensor *out = st_tensor_new();
+    if (out && st_tensor_alloc(out, dtype, t->ndim, t->sizes)) {
+        st_tensor_free(out);
+        return NULL;
+    }
+    return out;
+}
+
+static int accepted(uint32_t dtypes, const st_tensor *t)
+{
+    return t->dtype >= 0 && t->dtype < 32 && (dtypes >> t->dtype & 1)
+           && st_tensor_is_contiguous(t);
+}
+
+st_tensor *st_binary_new(int op, uint32_t dtypes, const st_tensor *a, const st_tensor *b)
+{
+    if (a->dtype != b->dtype || !accepted(dtypes, a) || !accepted(dtypes, b)
+        || !same_sizes(a, b))
+        return NULL;
+    int res = st_binary_result(op, a->dtype);
+    if (res < 0) return NULL;
+    st_tensor *out = new_like(a, res);
+    if (out && st_binary(op, out, a, b)) {
+        st_tensor_free(out);
+        return NULL;
+    }
+    return out;
+}
+
+/* Store a Python scalar as one element of `dtype` into buf, as the array
+ * API converts it (an int: range-checked for integer dtypes, through
+ * double for floating ones; a float: floating dtypes only).  0 when the
+ * scalar does not go plainly into that dtype. */
+#define STORE_INT(CODE, SFX, T, R, ...)                                               \
+    case CODE:                                                                        \
+        if (!is_int || !(ivalue >= 0 ? (uint64_t)(T)ivalue == (uint64_t)ivalue         \
+                                     : (T)-1 < 0 && (int64_t)(T)ivalue == ivalue))    \
+            return 0;                                                                 \
+        *(T *)buf = (T)ivalue;                                                        \
+        return 1;
+#define STORE_FLOAT(CODE, SFX, T, R, ...)                                             \
+    case CODE:                                                                        \
+        *(T *)buf = is_int ? (T)(double)ivalue : (T)fvalue;                           \
+        return 1;
+static int store_scalar(int dtype, void *buf, int is_int, int64_t ivalue, double fvalue)
+{
+    switch (dtype) {
+        ST_TYPES_INT(STORE_INT)
+        ST_TYPES_FLOAT(STORE_FLOAT)
+    default:
+        return 0;
+    }
+}
+
+st_tensor *st_binary_scalar_new(int op, uint32_t dtypes, const st_tensor *a, int is_int,
+                                int64_t ivalue, double fvalue, int scalar_first)
+{
+    if (!accepted(dtypes, a)) return NULL;
+    int res = st_binary_result(op, a->dtype);
+    if (res < 0) return NULL;
+    _Alignas(16) char buf[16];
+    if (!store_scalar(a->dtype, buf, is_int, ivalue, fvalue)) return NULL;
+    /* a 0-d view of buf, on the stack: st_binary reads it and keeps nothing */
+    st_storage storage = {.data = buf, .nbytes = sizeof buf, .refcount = 1};
+    st_tensor scalar;
+    memset(&scalar, 0, offsetof(st_tensor, sizes));
+    scalar.storage = &storage;
+    scalar.dtype = a->dtype;
+    scalar.refcount = 1;
+    st_tensor *out = new_like(a, res);
+    if (out && (scalar_first ? st_binary(op, out, &scalar, a) : st_binary(op, out, a, &scalar))) {
+        st_tensor_free(out);
+        return NULL;
+    }
+    return out;
+}
+
+st_tensor *st_unary_new(int op, uint32_t dtypes, const st_tensor *a)
+{
+    if (!accepted(dtypes, a)) return NULL;
+    int res = st_unary_result(op, a->dtype);
+    if (res < 0) return NULL;
+    st_tensor *out = new_like(a, res);
+    if (out && st_unary(op, out, a)) {
+        st_tensor_free(out);
+        return NULL;
+    }
+    return out;
+}
+
+st_tensor *st_vector_new(int dtype, int64_t n, const void *src)
+{
+    if (dtype < 0 || dtype >= ST_NTYPES || n < 0) return NULL;
+    st_tensor *out = st_tensor_new();
+    if (!out) return NULL;
+    if (st_tensor_alloc(out, dtype, 1, &n)) {
+        st_tensor_free(out);
+        return NULL;
+    }
+    size_t bytes = (size_t)(n * st_itemsize(dtype));
+    if (src)
+        memcpy(out->storage->data, src, bytes);
+    else
+        memset(out->storage->data, 0, bytes);
+    return out;
+}

@@ -1,0 +1,179 @@
+"""The small-call fast paths (strided/_c/fast.c, the operators in
+compat/_elementwise.py, asarray of a flat list, zeros(n)) give exactly what
+the general path gives: same values, dtype, shape and errors.  The general
+path is reached with the same values in a non-contiguous view, which the
+fast paths decline."""
+import operator
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import strided.compat as xp
+from compat_util import NAMES, check, np_of
+
+BINARY_OPERATORS = [operator.add, operator.sub, operator.mul, operator.truediv,
+                    operator.floordiv, operator.mod, operator.pow, operator.and_, operator.or_,
+                    operator.xor, operator.lshift, operator.rshift, operator.eq, operator.ne,
+                    operator.lt, operator.le, operator.gt, operator.ge]
+UNARY_OPERATORS = [operator.neg, operator.pos, operator.abs, operator.invert]
+
+
+def values(name, n, seed):
+    rng = np.random.default_rng(seed)
+    dt = np.dtype(name)
+    if dt.kind == "b":
+        return rng.random(n) < 0.5
+    if dt.kind in "iu":
+        lo = 0 if dt.kind == "u" else -5
+        return rng.integers(lo, 6, n).astype(dt)   # small: shifts and powers stay defined
+    v = rng.standard_normal(n) * 3
+    return (v + 1j * rng.standard_normal(n) if dt.kind == "c" else v).astype(dt)
+
+
+def strided_copy(a):
+    """An Array with a's values in a non-contiguous view (the general path)."""
+    wide = np.zeros((2,) + a.shape, a.dtype)
+    wide[0] = a
+    return xp.asarray(wide, copy=True)[0, ...] if a.ndim == 0 else xp.asarray(
+        np.repeat(a, 2), copy=True)[::2]
+
+
+def outcome(f, *args):
+    try:
+        return f(*args)
+    except Exception as e:   # noqa: BLE001 -- the error is what is compared
+        return type(e)
+
+
+def same(fast, general, libm=False):
+    """fast and general are the same result or the same exception type.
+    libm: a libm function, whose contiguous loops are vectorised (libmvec)
+    and may round differently from the scalar strided loop by a few ulp."""
+    if isinstance(general, type):
+        assert fast is general
+        return
+    assert isinstance(fast, xp.Array)
+    want = np_of(general)
+    if libm and want.dtype.kind in "fc":
+        assert fast.dtype.name == want.dtype.name and fast.shape == want.shape
+        got = np_of(fast)
+        for part in (np.real, np.imag):
+            np.testing.assert_array_max_ulp(part(got), part(want), maxulp=4)
+    else:
+        check(fast, want)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("op", BINARY_OPERATORS, ids=lambda f: f.__name__)
+def test_binary_operator_matches_general_path(op, name):
+    a, b = values(name, 7, 1), values(name, 7, 2)
+    if np.dtype(name).kind in "iu":
+        b[3] = 0   # integer division by zero must still raise
+    fast = outcome(op, xp.asarray(a), xp.asarray(b))
+    same(fast, outcome(op, strided_copy(a), strided_copy(b)), libm=op is operator.pow)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("scalar", [2, -3, 0, 2.5, -0.0, 300, 2**40, -2**63, 2**63 - 1, True])
+@pytest.mark.parametrize("op", BINARY_OPERATORS[:7] + BINARY_OPERATORS[12:],
+                         ids=lambda f: f.__name__)
+def test_scalar_operator_matches_general_path(op, scalar, name):
+    a = values(name, 5, 3)
+    for args_fast, args_general in [((xp.asarray(a), scalar), (strided_copy(a), scalar)),
+                                    ((scalar, xp.asarray(a)), (scalar, strided_copy(a)))]:
+        same(outcome(op, *args_fast), outcome(op, *args_general), libm=op is operator.pow)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("op", UNARY_OPERATORS, ids=lambda f: f.__name__)
+def test_unary_operator_matches_general_path(op, name):
+    a = values(name, 6, 4)
+    same(outcome(op, xp.asarray(a)), outcome(op, strided_copy(a)))
+
+
+@pytest.mark.parametrize("fname", ["exp", "sqrt", "negative", "isnan", "abs", "logical_not"])
+@pytest.mark.parametrize("name", ["bool", "int32", "float32", "float64", "complex128"])
+def test_unary_function_matches_general_path(fname, name):
+    a, f = values(name, 6, 5), getattr(xp, fname)
+    same(outcome(f, xp.asarray(a)), outcome(f, strided_copy(a)), libm=fname == "exp")
+
+
+def test_fast_paths_agree_with_numpy():
+    a, b = np.array([1.5, -2.0, 3.25]), np.array([0.5, 4.0, -1.0])
+    x, y = xp.asarray(a), xp.asarray(b)
+    check(x + y, a + b)
+    check(x * 2.0, a * 2.0)
+    check(1.0 - x, 1.0 - a)
+    check(x < y, a < b)
+    check(-x, -a)
+    check(xp.add(x, y), a + b)
+    i = xp.asarray([7, -7, 9])
+    check(i // 2, np.array([3, -4, 4]))
+    check(2 ** xp.asarray([0, 1, 10]), np.array([1, 2, 1024]))
+
+
+def test_shapes_that_differ_broadcast_through_the_general_path():
+    a, b = np.arange(6.0).reshape(2, 3), np.array([1.0, 2.0, 3.0])
+    check(xp.asarray(a) + xp.asarray(b), a + b)
+    check(xp.asarray(a.T.copy()).T * 2.0, a * 2.0)
+
+
+def test_mixed_dtypes_promote_through_the_general_path():
+    x, y = xp.asarray([1, 2], dtype=xp.int8), xp.asarray([1.0, 2.0], dtype=xp.float32)
+    check(x.__add__(xp.asarray([3, 4], dtype=xp.int16)), np.array([4, 6], np.int16))
+    with pytest.raises(TypeError):
+        x + y   # the standard defines no int8 + float32 promotion
+
+
+def test_operators_give_notimplemented_for_foreign_objects():
+    x = xp.asarray([1.0])
+    assert x.__add__("a") is NotImplemented
+    assert x.__radd__(object()) is NotImplemented
+    assert (x == "a") is False
+
+
+@pytest.mark.parametrize("obj, dtype", [([1.0, 2.5, -0.0], "float64"), ([1, -2, 3], "int64"),
+                                        ([True, False], "bool"), ([1, 2.0], "float64"),
+                                        ([True, 2], "int64"), ([1j, 2.0], "complex128"),
+                                        ([2**63 - 1, -2**63], "int64")])
+def test_asarray_of_a_flat_list(obj, dtype):
+    check(xp.asarray(obj), np.array(obj, dtype=dtype))
+
+
+@given(st.lists(st.floats(allow_nan=False) | st.integers(-2**63, 2**63 - 1) | st.booleans(),
+                max_size=12))
+@settings(max_examples=200, deadline=None)
+def test_asarray_of_any_flat_list_of_numbers(obj):
+    kinds = set(map(type, obj))
+    dtype = ("float64" if float in kinds or not obj else "int64" if int in kinds else "bool")
+    check(xp.asarray(obj), np.array(obj, dtype=dtype))
+
+
+def test_asarray_of_a_flat_list_errors():
+    with pytest.raises(OverflowError):
+        xp.asarray([2**64])
+    with pytest.raises(TypeError):
+        xp.asarray(["a", "b"])
+    with pytest.raises(ValueError):
+        xp.asarray([1.0], copy=False)
+
+
+@pytest.mark.parametrize("n", [0, 1, 3, 17, 1000])
+def test_zeros_of_a_length(n):
+    check(xp.zeros(n), np.zeros(n))
+
+
+def test_zeros_of_a_negative_length():
+    with pytest.raises(ValueError, match="must be >= 0"):
+        xp.zeros(-1)
+
+
+def test_small_results_are_aligned_and_independent():
+    # small data lives inside its storage record (ST_STORAGE_INLINE): check
+    # the 64-byte alignment promise and that results do not share memory
+    xs = [xp.asarray([float(k), 1.0]) + xp.asarray([1.0, 1.0]) for k in range(50)]
+    for k, x in enumerate(xs):
+        assert x._c.address % 64 == 0
+        check(x, np.array([k + 1.0, 2.0]))
