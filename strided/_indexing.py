@@ -267,7 +267,9 @@ def nonzero(a, flags=0):
     name = "nonzero"
     flags = _flags(flags, name)
     _core(a, name, "a")
-    out = Core.empty((_count_nonzero(a), a.ndim), int64)
+    n = ffi.new("int64_t *")
+    check(lib.st_nonzero_count(a.t, n))
+    out = Core.empty((n[0], a.ndim), int64)
     check(lib.st_nonzero(out.t, a.t, flags))
     return out
 

@@ -24,6 +24,7 @@
  * when it runs: st_iter_run may otherwise walk it in cache tiles). */
 #include "st_internal.h"
 #include <stdio.h>
+#include <stdlib.h>
 
 #define IDX_FLAGS (ST_IDX_BASE1 | ST_IDX_WRAP)
 
@@ -70,16 +71,30 @@ typedef struct {
     int flags;
     int bad;
     int64_t first;
+    int64_t lo, hi;   /* valid values are [lo, hi) unless split (WRAP and BASE1) */
+    int split;
 } idx_check;
 
-static void check_any_loop(char **args, const int64_t *np, const int64_t *s, void *extra)
+/* Branch-free over the values (SIMD) when the valid ones form one range:
+ * [-size, size) with WRAP, [base, size + base) without. */
+static ST_SIMD void check_any_loop(char **args, const int64_t *np, const int64_t *s,
+                                   void *extra)
 {
     idx_check *c = extra;
-    const int64_t size = c->size;
-    const int flags = c->flags;
+    const int64_t n = *np, lo = c->lo, hi = c->hi;
     int bad = 0;
-    for (int64_t k = 0; k < *np; k++)
-        bad |= !idx_valid(*(const int64_t *)(args[0] + k * s[0]), size, flags);
+    if (c->split) {
+        for (int64_t k = 0; k < n; k++)
+            bad |= !idx_valid(*(const int64_t *)(args[0] + k * s[0]), c->size, c->flags);
+    } else if (s[0] == sizeof(int64_t)) {
+        const int64_t *v = (const int64_t *)args[0];
+        for (int64_t k = 0; k < n; k++) bad |= (v[k] < lo) | (v[k] >= hi);
+    } else {
+        for (int64_t k = 0; k < n; k++) {
+            const int64_t v = *(const int64_t *)(args[0] + k * s[0]);
+            bad |= (v < lo) | (v >= hi);
+        }
+    }
     if (bad) __atomic_store_n(&c->bad, 1, __ATOMIC_RELAXED);
 }
 
@@ -105,7 +120,8 @@ static st_status check_indices(const st_tensor *idx, int64_t size, int flags, co
     st_status rc;
     st_iter it;
     const st_tensor *ops[1] = {idx};
-    idx_check c = {size, flags, 0, 0};
+    const int wrap = (flags & ST_IDX_WRAP) != 0, base = idx_base(flags);
+    idx_check c = {size, flags, 0, 0, wrap ? -size : base, size + base, wrap && base};
     if ((rc = st_iter_init(&it, 1, ops, 0))) return rc;
     st_iter_run(&it, check_any_loop, &c, 0);
     if (!c.bad) return ST_OK;
@@ -279,15 +295,47 @@ typedef struct {
 } stream_extra;
 
 typedef struct { uint64_t lo, hi; } idx_b128;
+#define TAKE_AHEAD 64   /* elements a take's prefetch runs ahead */
 
 #define LOAD_IDX(g, p) idx_norm(*(const int64_t *)(p), (g)->size, (g)->base)
 
 #define DEF_INDEX_MOVES(BITS, T)                                                      \
+    /* out contiguous, one position per element of a contiguous index, the */        \
+    /* source fixed (a take): SIMD gathers when the source is contiguous too */       \
+    static ST_SIMD void take_##BITS(T *out, const int64_t *ix, const char *src,       \
+                                    int64_t n, const idx_extra *g)                    \
+    {                                                                                 \
+        const int64_t size = g->size, base = g->base, step = g->dstride;              \
+        if (step == sizeof(T)) {                                                      \
+            const T *from = (const T *)src;                                           \
+            int64_t k = 0;                                                            \
+            /* the loads miss the cache: ask for them TAKE_AHEAD elements early */    \
+            for (; k + TAKE_AHEAD < n; k++) {                                         \
+                const int64_t w = ix[k + TAKE_AHEAD];                                 \
+                __builtin_prefetch(&from[w < 0 ? w + size : w - base]);               \
+                const int64_t v = ix[k];                                              \
+                out[k] = from[v < 0 ? v + size : v - base];                           \
+            }                                                                         \
+            for (; k < n; k++) {                                                      \
+                const int64_t v = ix[k];                                              \
+                out[k] = from[v < 0 ? v + size : v - base];                           \
+            }                                                                         \
+            return;                                                                   \
+        }                                                                             \
+        for (int64_t k = 0; k < n; k++) {                                             \
+            const int64_t v = ix[k];                                                  \
+            memcpy(&out[k], src + (v < 0 ? v + size : v - base) * step, sizeof(T));   \
+        }                                                                             \
+    }                                                                                 \
     static void gather_##BITS(char **args, const int64_t *np, const int64_t *s,       \
                               void *extra)                                            \
     {                                                                                 \
         const idx_extra *g = extra;                                                   \
         const int64_t n = *np;                                                        \
+        if (s[0] == sizeof(T) && s[1] == sizeof(int64_t) && s[2] == 0) {              \
+            take_##BITS((T *)args[0], (const int64_t *)args[1], args[2], n, g);       \
+            return;                                                                   \
+        }                                                                             \
         if (s[1] == 0) {                                                              \
             const char *src = args[2] + LOAD_IDX(g, args[1]) * g->dstride;            \
             if (s[0] == sizeof(T) && s[2] == sizeof(T)) {                             \
@@ -834,10 +882,19 @@ st_status st_masked_fill(st_tensor *dst, const st_tensor *mask, const void *valu
 }
 
 /* ---- nonzero ----
- * Serial, C order: the kernel keeps the coordinates of the element it is
- * at (an odometer over the input's full shape) and stores them to the next
- * output row for every element, advancing the row only past a nonzero one
- * (branch-free; `left`, the rows still free, stops it at the end). */
+ * A contiguous input is cut into blocks of NZ_BLOCK elements: the threads
+ * count the nonzero elements of every block, a prefix sum gives each
+ * block's first output row, and the threads write their blocks' rows.  A
+ * 1-D input writes positions in a tight loop; an N-d one keeps the
+ * coordinates of the element it is at (an odometer over the full shape,
+ * started at its block's first element).  A strided input runs serially.
+ *
+ * Rows are written branch-free: every element stores to the next row,
+ * which advances only past a nonzero element; `left` (the rows still free
+ * in the block) stops the loop before a store could reach the next
+ * block's rows. */
+#define NZ_BLOCK 65536
+
 typedef struct {
     int ndim;
     int64_t base;
@@ -862,9 +919,21 @@ static inline void nz_advance(nz_extra *z)
     }
 }
 
+/* How many of the 8 bytes at p are nonzero: a byte's high bit ends up set
+ * iff the byte is nonzero (the low 7 bits carry into it, or it was set). */
+static inline int64_t nz_bytes_set(const char *p)
+{
+    const uint64_t low7 = 0x7f7f7f7f7f7f7f7full;
+    uint64_t w;
+    memcpy(&w, p, sizeof w);
+    return __builtin_popcountll((((w & low7) + low7) | w) & ~low7);
+}
+
 #define NZ_TEST(x)                                                                    \
     _Generic((x), st_c64: (crealf(x) != 0 || cimagf(x) != 0),                         \
              st_c128: (creal(x) != 0 || cimag(x) != 0), default: (x) != 0)
+/* nonzero_<t>: the N-d odometer kernel (st_loop_fn, extra an nz_extra);
+ * nzcount_<t>: nonzero elements of x[0..n); nzrows_<t>: 1-D rows. */
 #define DEF_NONZERO(CODE, SFX, T, R, ...)                                             \
     static void nonzero_##SFX(char **args, const int64_t *np, const int64_t *s,       \
                               void *extra)                                            \
@@ -882,9 +951,163 @@ static inline void nz_advance(nz_extra *z)
         }                                                                             \
         z->row = row;                                                                 \
         z->left = left;                                                               \
+    }                                                                                 \
+    static ST_SIMD int64_t nzcount_##SFX(const T *x, int64_t n)                       \
+    {                                                                                 \
+        int64_t c = 0, k = 0;                                                         \
+        if (sizeof(T) == 1)                                                           \
+            for (; k + 8 <= n; k += 8) c += nz_bytes_set((const char *)(x + k));      \
+        for (; k < n; k++) c += NZ_TEST(x[k]) ? 1 : 0;                                \
+        return c;                                                                     \
+    }                                                                                 \
+    static void nzrows_##SFX(const T *x, int64_t first, int64_t n, char *row,         \
+                             int64_t row_step, int64_t left, int64_t base)            \
+    {                                                                                 \
+        int64_t k = 0;                                                                \
+        /* 8 elements at a time while more than 8 rows are free: no checks */        \
+        for (; k + 8 <= n && left > 8; k += 8) {                                      \
+            if (sizeof(T) == 1 && !nz_bytes_set((const char *)(x + k))) continue;     \
+            for (int i = 0; i < 8; i++) {                                             \
+                const int64_t nz = NZ_TEST(x[k + i]) ? 1 : 0;                         \
+                *(int64_t *)row = first + k + i + base;                               \
+                row += nz * row_step;                                                 \
+                left -= nz;                                                           \
+            }                                                                         \
+        }                                                                             \
+        for (; k < n && left > 0; k++) {                                              \
+            const int64_t nz = NZ_TEST(x[k]) ? 1 : 0;                                 \
+            *(int64_t *)row = first + k + base;                                       \
+            row += nz * row_step;                                                     \
+            left -= nz;                                                               \
+        }                                                                             \
     }
 ST_TYPES_ALL(DEF_NONZERO)
-#define CASE_NONZERO(CODE, SFX, T, R, ...) case CODE: loop = nonzero_##SFX; break;
+
+typedef struct {
+    st_loop_fn loop;
+    int64_t (*count)(const void *x, int64_t n);
+    void (*rows)(const void *x, int64_t first, int64_t n, char *row, int64_t row_step,
+                 int64_t left, int64_t base);
+} nz_kernels;
+#define NZ_ENTRY(CODE, SFX, T, R, ...)                                                \
+    [CODE] = {nonzero_##SFX, (int64_t(*)(const void *, int64_t))nzcount_##SFX,        \
+              (void (*)(const void *, int64_t, int64_t, char *, int64_t, int64_t,      \
+                        int64_t))nzrows_##SFX},
+static const nz_kernels nz_table[ST_NTYPES] = {ST_TYPES_ALL(NZ_ENTRY)};
+
+/* The contiguous path: block counts (cnt, nblocks + 1 entries, becomes
+ * the blocks' first rows), then the rows. */
+typedef struct {
+    const nz_kernels *k;
+    const char *data;
+    int64_t itemsize, numel, nblocks;
+    int64_t *first;                 /* [nblocks + 1] */
+    int ndim;
+    const int64_t *sizes;
+    char *out;
+    int64_t row_step, col_step, base;
+} nz_job;
+
+static void nz_count_blocks(nz_job *j, int64_t b0, int64_t b1)
+{
+    for (int64_t b = b0; b < b1; b++) {
+        int64_t lo = b * NZ_BLOCK, n = j->numel - lo < NZ_BLOCK ? j->numel - lo : NZ_BLOCK;
+        j->first[b + 1] = j->k->count(j->data + lo * j->itemsize, n);
+    }
+}
+
+static void nz_write_blocks(const nz_job *j, int64_t b0, int64_t b1)
+{
+    for (int64_t b = b0; b < b1; b++) {
+        int64_t lo = b * NZ_BLOCK, n = j->numel - lo < NZ_BLOCK ? j->numel - lo : NZ_BLOCK;
+        int64_t left = j->first[b + 1] - j->first[b];
+        if (left == 0) continue;
+        char *row = j->out + j->first[b] * j->row_step;
+        const char *x = j->data + lo * j->itemsize;
+        if (j->ndim == 1) {
+            j->k->rows(x, lo, n, row, j->row_step, left, j->base);
+            continue;
+        }
+        nz_extra z = {.ndim = j->ndim, .base = j->base, .sizes = j->sizes, .row = row,
+                      .row_step = j->row_step, .col_step = j->col_step, .left = left};
+        int64_t rem = lo;
+        for (int d = j->ndim - 1; d >= 0; d--) {
+            z.coord[d] = rem % j->sizes[d];
+            rem /= j->sizes[d];
+        }
+        char *args[1] = {(char *)x};
+        const int64_t steps[1] = {j->itemsize};
+        j->k->loop(args, &n, steps, &z);
+    }
+}
+
+/* Count (into *count) and write the coordinates of a contiguous input. */
+static st_status nonzero_contiguous(st_tensor *out, const st_tensor *in, int flags,
+                                    const nz_kernels *k, const char *name)
+{
+    nz_job j = {.k = k, .data = st_tensor_data(in), .itemsize = st_itemsize(in->dtype),
+                .numel = st_tensor_numel(in), .ndim = in->ndim, .sizes = in->sizes,
+                .base = idx_base(flags)};
+    j.nblocks = (j.numel + NZ_BLOCK - 1) / NZ_BLOCK;
+    j.first = malloc(sizeof(int64_t) * (size_t)(j.nblocks + 1));
+    if (!j.first) return st_fail(ST_E_MEMORY, "%s: out of memory", name);
+    int nt = st_threads_for(j.numel);
+    if (nt > j.nblocks) nt = (int)j.nblocks;
+    if (nt > 1) {
+#pragma omp parallel for num_threads(nt) schedule(static, 1)
+        for (int t = 0; t < nt; t++)
+            nz_count_blocks(&j, j.nblocks * t / nt, j.nblocks * (t + 1) / nt);
+    } else {
+        nz_count_blocks(&j, 0, j.nblocks);
+    }
+    j.first[0] = 0;
+    for (int64_t b = 0; b < j.nblocks; b++) j.first[b + 1] += j.first[b];
+    int64_t want[2] = {j.first[j.nblocks], in->ndim};
+    st_status rc = check_shape(out, 2, want, "output", name);
+    if (!rc) {
+        j.out = st_tensor_data(out);
+        j.row_step = out->strides[0] * 8;
+        j.col_step = out->strides[1] * 8;
+        /* the threads split the rows, not the blocks: equal writing work */
+        if (nt > 1) {
+#pragma omp parallel for num_threads(nt) schedule(static, 1)
+            for (int t = 0; t < nt; t++) {
+                int64_t r0 = want[0] * t / nt, r1 = want[0] * (t + 1) / nt;
+                /* blocks whose first row lies in [r0, r1) (empty blocks: anywhere) */
+                int64_t b0 = 0, b1 = 0;
+                while (b0 < j.nblocks && j.first[b0] < r0) b0++;
+                b1 = b0;
+                while (b1 < j.nblocks && (j.first[b1] < r1 || t == nt - 1)) b1++;
+                nz_write_blocks(&j, b0, b1);
+            }
+        } else {
+            nz_write_blocks(&j, 0, j.nblocks);
+        }
+    }
+    free(j.first);
+    return rc;
+}
+
+st_status st_nonzero_count(const st_tensor *in, int64_t *count)
+{
+    st_status rc;
+    if ((rc = check_storage_as(in, "nonzero", "input"))) return rc;
+    if (in->dtype < 0 || in->dtype >= ST_NTYPES || !nz_table[in->dtype].count)
+        return st_fail(ST_E_TYPE, "nonzero is not defined for %s", st_dtype_name(in->dtype));
+    if (!st_tensor_is_contiguous(in)) return st_count_nonzero(in, count);
+    nz_job j = {.k = &nz_table[in->dtype], .data = st_tensor_data(in),
+                .itemsize = st_itemsize(in->dtype), .numel = st_tensor_numel(in)};
+    j.nblocks = (j.numel + NZ_BLOCK - 1) / NZ_BLOCK;
+    int64_t sum = 0;
+    int nt = st_threads_for(j.numel);
+#pragma omp parallel for num_threads(nt > 1 ? nt : 1) reduction(+ : sum) schedule(static)
+    for (int64_t b = 0; b < j.nblocks; b++) {
+        int64_t lo = b * NZ_BLOCK, n = j.numel - lo < NZ_BLOCK ? j.numel - lo : NZ_BLOCK;
+        sum += j.k->count(j.data + lo * j.itemsize, n);
+    }
+    *count = sum;
+    return ST_OK;
+}
 
 st_status st_nonzero(st_tensor *out, const st_tensor *in, int flags)
 {
@@ -894,19 +1117,22 @@ st_status st_nonzero(st_tensor *out, const st_tensor *in, int flags)
     if ((rc = st_check_dtype(out, ST_INT64, "nonzero output"))) return rc;
     if ((rc = check_writable_as(out, name, "output"))) return rc;
     if ((rc = check_storage_as(in, name, "input"))) return rc;
-    st_loop_fn loop = NULL;
-    switch (in->dtype) {
-        ST_TYPES_ALL(CASE_NONZERO)
-    default:
+    if (in->dtype < 0 || in->dtype >= ST_NTYPES || !nz_table[in->dtype].loop)
         return st_fail(ST_E_TYPE, "%s is not defined for %s", name, st_dtype_name(in->dtype));
+    const nz_kernels *k = &nz_table[in->dtype];
+    const st_tensor *src = in;
+    st_tensor *tsrc = NULL;
+    if (in->ndim > 0 && st_tensor_is_contiguous(in) && st_tensor_numel(in) > 0) {
+        rc = detach_from(out, &src, &tsrc);
+        if (!rc) rc = nonzero_contiguous(out, src, flags, k, name);
+        st_tensor_free(tsrc);
+        return rc;
     }
     int64_t count;
     if ((rc = st_count_nonzero(in, &count))) return rc;
     int64_t want[2] = {count, in->ndim};
     if ((rc = check_shape(out, 2, want, "output", name))) return rc;
     if (count == 0 || in->ndim == 0) return ST_OK;
-    const st_tensor *src = in;
-    st_tensor *tsrc = NULL;
     rc = detach_from(out, &src, &tsrc);
     st_iter it;
     const st_tensor *ops[1] = {src};
@@ -915,7 +1141,7 @@ st_status st_nonzero(st_tensor *out, const st_tensor *in, int flags)
         nz_extra z = {.ndim = in->ndim, .base = idx_base(flags), .sizes = in->sizes,
                       .row = st_tensor_data(out), .row_step = out->strides[0] * 8,
                       .col_step = out->strides[1] * 8, .left = count};
-        st_iter_run(&it, loop, &z, ST_ITER_C_ORDER | ST_ITER_SERIAL);
+        st_iter_run(&it, k->loop, &z, ST_ITER_C_ORDER | ST_ITER_SERIAL);
     }
     st_tensor_free(tsrc);
     return rc;

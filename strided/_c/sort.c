@@ -16,22 +16,28 @@
  * Two algorithms give that one order:
  *   - a bottom-up merge sort (insertion-sorted runs, then ping-pong merges),
  *     generated for every dtype: O(n log n), stable by construction;
- *   - an LSD radix sort, for bool, integers and floats in long lanes: the
- *     value maps to an unsigned key of its width whose order is the order
- *     above (NaN to the largest key, -0.0 to +0.0's key; descending flips
- *     every bit), one counting pass per byte, skipping bytes every key
- *     shares.  LSD passes are stable, so equal keys keep input order; the
- *     values are then read back by position from a copy of the lane. */
+ *   - a radix sort, for bool, integers and floats in lanes of at least
+ *     RADIX_MIN elements: the value maps to an unsigned key of its width
+ *     whose order is the order above, and an MSD radix sort of the keys
+ *     (stable counting passes, insertion-sorted leaves) writes the values
+ *     back from their keys; one long lane is split across threads.  See
+ *     "radix sort" below. */
 #include "st_internal.h"
 #include <stdio.h>
 #include <stdlib.h>
+#ifdef _OPENMP
+#include <omp.h>
+#else
+static int omp_get_thread_num(void) { return 0; }
+static int omp_get_num_threads(void) { return 1; }
+#endif
 
 #define SORT_RUN 16            /* insertion-sorted run length */
 #define RADIX_MIN 128          /* lanes at least this long use the radix sort */
 #define SMALL_SCRATCH 8192     /* lane scratch up to this many bytes: on the stack */
 
 struct sort_ctx;
-typedef void (*sort_kernel)(char **p, const struct sort_ctx *c, char *buf);
+typedef void (*sort_kernel)(char **p, struct sort_ctx *c, char *buf);
 
 typedef struct sort_ctx {
     int64_t n;                         /* lane length */
@@ -40,6 +46,8 @@ typedef struct sort_ctx {
     int64_t base;                      /* added to written positions (0 or 1) */
     int desc;
     sort_kernel kernel;
+    const struct rdx_type *rty;        /* the radix sort's type, NULL: merge sort */
+    int rdx_threads;                   /* threads for one radix lane (1: lanes in parallel) */
     int64_t scratch;                   /* bytes per lane */
     int nbuf;                          /* pool: one buffer per thread */
     char **bufs;
@@ -102,7 +110,7 @@ typedef struct sort_ctx {
     typedef struct { T v; int64_t i; } rec_##SFX;                                     \
     DEF_MSORT(msort_asc_##SFX, rec_##SFX, ASC, ST_LT_##SFX)                           \
     DEF_MSORT(msort_desc_##SFX, rec_##SFX, DESC, ST_LT_##SFX)                         \
-    static void msort_lane_##SFX(char **p, const sort_ctx *c, char *buf)              \
+    static void msort_lane_##SFX(char **p, sort_ctx *c, char *buf)              \
     {                                                                                 \
         const int64_t n = c->n;                                                       \
         rec_##SFX *a = (rec_##SFX *)buf, *b = a + n;                                  \
@@ -122,99 +130,521 @@ typedef struct sort_ctx {
     }
 ST_TYPES_ALL(DEF_MSORT_LANE)
 
-/* ---- radix sort ---- */
-typedef struct { uint64_t k; int64_t i; } krec;
-#define RADIX_HIST (8 * 256)
+/* ---- radix sort ----------------------------------------------------------
+ * MSD radix sort of unsigned keys whose order is the sort's order: each
+ * value maps to a key of its own width (NaN to the largest key, -0.0 to
+ * +0.0's key, signed integers with the sign bit flipped; descending flips
+ * every bit).  Keys live in their own array, apart from the positions
+ * (uint32, carried only when the permutation is wanted), so a pass moves 4
+ * or 8 bytes per element for a sort and 8 or 12 for an argsort.
+ *
+ * The first pass splits by the (up to) 11 bits just below the prefix that
+ * every key shares (from the keys' min and max), with all threads: chunk t
+ * of the lane counts its digits, then scatters to offsets that put its
+ * elements of a bucket after chunk t-1's.  Each thread then sorts the
+ * buckets that start in its share of the lane, alone: a bucket splits again
+ * by its next digit (a digit every key shares is skipped without moving
+ * anything) until it is small enough for an insertion sort, or its keys are
+ * all equal; the leaves write the outputs directly, the value back from its
+ * key and the position as int64.  Every scatter is a stable counting pass
+ * and the insertion sort is stable, so equal keys keep input order.
+ *
+ * Keys are made from the lane before anything is written, so the lane may
+ * be its own output (in place).  Keys forget what they blur: the sign of a
+ * zero and a NaN's payload.  When the lane has a -0.0 or a NaN and values
+ * are wanted, those elements are copied aside in input order before any
+ * output is written and put back into their runs at the end (equal keys
+ * keep input order, so the run of zeros is the input's zeros in order). */
+#define RDX_MAX_T 64           /* threads one lane may use */
+#define RDX_TOP_BITS 11        /* widest digit (2048 buckets) */
+#define RDX_LEAF 16            /* buckets this small: insertion sort */
+#define RDX_SPREAD_BITS 1      /* inner digits: twice as many buckets as keys */
+#define RDX_PAR_MIN 131072     /* a lane this long may be split across threads */
 
-/* Order-preserving keys of each type's width (the sort reads only that
- * many bytes).  Floats: NaN is the largest key; x + 0 turns -0.0 into +0.0. */
+/* Order-preserving keys of each type's width.  Floats: x + 0 turns -0.0
+ * into +0.0; a negative flips every bit, a positive only its sign bit. */
 static inline uint64_t key_f64(double x)
 {
-    if (x != x) return UINT64_MAX;
-    x = x + 0.0;
+    double y = x + 0.0;
     uint64_t u;
-    memcpy(&u, &x, sizeof u);
-    return (u >> 63) ? ~u : u | ((uint64_t)1 << 63);
+    memcpy(&u, &y, sizeof u);
+    uint64_t k = u ^ ((uint64_t)((int64_t)u >> 63) | ((uint64_t)1 << 63));
+    return x != x ? UINT64_MAX : k;
 }
-static inline uint64_t key_f32(float x)
+static inline double unkey_f64(uint64_t k)
 {
-    if (x != x) return UINT32_MAX;
-    x = x + 0.0f;
+    uint64_t u = k ^ (~(uint64_t)((int64_t)k >> 63) | ((uint64_t)1 << 63));
+    double x;
+    memcpy(&x, &u, sizeof x);
+    return x;
+}
+static inline uint32_t key_f32(float x)
+{
+    float y = x + 0.0f;
     uint32_t u;
-    memcpy(&u, &x, sizeof u);
-    return (u >> 31) ? (uint32_t)~u : u | ((uint32_t)1 << 31);
+    memcpy(&u, &y, sizeof u);
+    uint32_t k = u ^ ((uint32_t)((int32_t)u >> 31) | ((uint32_t)1 << 31));
+    return x != x ? UINT32_MAX : k;
 }
-#define KEY_bool_(x) ((uint64_t)((x) != 0))
-#define KEY_int8(x) ((uint64_t)(uint8_t)((uint8_t)(x) ^ 0x80u))
-#define KEY_int16(x) ((uint64_t)(uint16_t)((uint16_t)(x) ^ 0x8000u))
-#define KEY_int32(x) ((uint64_t)((uint32_t)(x) ^ 0x80000000u))
-#define KEY_int64(x) ((uint64_t)(x) ^ ((uint64_t)1 << 63))
-#define KEY_uint8(x) ((uint64_t)(x))
-#define KEY_uint16(x) ((uint64_t)(x))
-#define KEY_uint32(x) ((uint64_t)(x))
-#define KEY_uint64(x) ((uint64_t)(x))
-#define KEY_float32(x) key_f32(x)
-#define KEY_float64(x) key_f64(x)
-
-/* Stable LSD sort of a[0..n) by the low `nbytes` bytes of the keys, b the
- * scratch; returns the array holding the result. */
-static krec *radix_sort(krec *a, krec *b, int64_t n, int nbytes, int64_t *hist)
+static inline float unkey_f32(uint32_t k)
 {
-    memset(hist, 0, sizeof(int64_t) * 256 * (size_t)nbytes);
-    for (int64_t i = 0; i < n; i++) {
-        uint64_t k = a[i].k;
-        for (int d = 0; d < nbytes; d++) hist[d * 256 + ((k >> (8 * d)) & 255)]++;
-    }
-    krec *src = a, *dst = b;
-    for (int d = 0; d < nbytes; d++) {
-        int64_t *h = hist + d * 256;
-        int trivial = 0;
-        for (int v = 0; v < 256 && !trivial; v++) trivial = h[v] == n;
-        if (trivial) continue;   /* every key has the same byte here */
-        int64_t sum = 0;
-        for (int v = 0; v < 256; v++) {
-            int64_t c = h[v];
-            h[v] = sum;
-            sum += c;
-        }
-        const int shift = 8 * d;
-        for (int64_t i = 0; i < n; i++) {
-            krec r = src[i];
-            dst[h[(r.k >> shift) & 255]++] = r;
-        }
-        krec *t = src;
-        src = dst;
-        dst = t;
-    }
-    return src;
+    uint32_t u = k ^ (~(uint32_t)((int32_t)k >> 31) | ((uint32_t)1 << 31));
+    float x;
+    memcpy(&x, &u, sizeof x);
+    return x;
+}
+/* per type: key type, key of x, value of key k, is it a float */
+#define RDX_SIGNED(UT, x) ((UT)((UT)(x) ^ ((UT)1 << (8 * sizeof(UT) - 1))))
+#define RDX_bool_ uint32_t, (uint32_t)((x) != 0), (_Bool)(k), 0
+#define RDX_int8 uint32_t, RDX_SIGNED(uint8_t, x), (int8_t)RDX_SIGNED(uint8_t, k), 0
+#define RDX_int16 uint32_t, RDX_SIGNED(uint16_t, x), (int16_t)RDX_SIGNED(uint16_t, k), 0
+#define RDX_int32 uint32_t, RDX_SIGNED(uint32_t, x), (int32_t)RDX_SIGNED(uint32_t, k), 0
+#define RDX_int64 uint64_t, RDX_SIGNED(uint64_t, x), (int64_t)RDX_SIGNED(uint64_t, k), 0
+#define RDX_uint8 uint32_t, (uint32_t)(x), (uint8_t)(k), 0
+#define RDX_uint16 uint32_t, (uint32_t)(x), (uint16_t)(k), 0
+#define RDX_uint32 uint32_t, (uint32_t)(x), (uint32_t)(k), 0
+#define RDX_uint64 uint64_t, (uint64_t)(x), (uint64_t)(k), 0
+#define RDX_float32 uint32_t, key_f32(x), unkey_f32(k), 1
+#define RDX_float64 uint64_t, key_f64(x), unkey_f64(k), 1
+
+/* what the keys blur, counted per chunk (floats only), and the keys' range */
+typedef struct {
+    int64_t nan, zero, negzero, neg;
+    uint64_t kmin, kmax;
+} rdx_chunk;
+
+struct rdx_type;
+typedef struct {
+    const struct rdx_type *ty;
+    int64_t n;
+    int T;                        /* chunks of the first pass */
+    uint64_t flip;
+    const char *in;
+    int64_t in_step;
+    char *pv, *pi;                /* outputs (NULL: not wanted) */
+    int64_t v_step, i_step, base;
+    void *keys[2];                /* keys, and where the first pass puts them */
+    uint32_t *pos[2];             /* positions (when pi): [1] after the first pass */
+    uint32_t *hist;               /* [T][2048]: first pass counts of chunk t */
+    char *side;                   /* zeros and NaNs set aside (floats, values wanted) */
+    int64_t bound[RDX_MAX_T + 1]; /* chunk t: [bound[t], bound[t+1]) */
+    rdx_chunk ch[RDX_MAX_T];
+    int top_shift, top_bits, all_equal;
+    int64_t zero_at[RDX_MAX_T], nan_at[RDX_MAX_T];   /* chunk t's first slot in side */
+    int64_t zero_run, nan_run, zero_keep, nan_keep;  /* runs in the output, elements set aside */
+} rdx_job;
+
+typedef struct rdx_type {
+    int tbytes, tbits, kbytes, is_float;
+    void (*keys)(rdx_job *jb, int t);
+    void (*collect)(const rdx_job *jb, int t);
+    /* output positions [lo, hi) from keys ks[lo..hi) and positions ps */
+    void (*emit)(const rdx_job *jb, const void *ks, const uint32_t *ps, int64_t lo, int64_t hi);
+    void (*copy)(const rdx_job *jb, int t);
+} rdx_type;
+
+static inline int rdx_ceil_log2(int64_t m)
+{
+    int b = 0;
+    while (((int64_t)1 << b) < m) b++;
+    return b;
 }
 
-/* scratch: a[n], b[n], hist, then a copy of the lane when values are wanted */
-#define DEF_RSORT_LANE(CODE, SFX, T, R, ...)                                          \
-    static void rsort_lane_##SFX(char **p, const sort_ctx *c, char *buf)              \
+/* ---- per key width: the first pass and the per-thread recursion ---- */
+#define DEF_RDX_WIDTH(KB, K)                                                          \
+    static void rdx_top_count_##KB(const rdx_job *jb, int t)                          \
     {                                                                                 \
-        const int64_t n = c->n;                                                       \
-        krec *a = (krec *)buf, *b = a + n;                                            \
-        int64_t *hist = (int64_t *)(b + n);                                           \
-        T *orig = (T *)(hist + RADIX_HIST);                                           \
-        const uint64_t flip = c->desc ? ~(uint64_t)0 : 0;                             \
-        const int keep = c->vslot >= 0;                                               \
-        for (int64_t j = 0; j < n; j++) {                                             \
-            const T x = *(const T *)(p[0] + j * c->in_step);                          \
-            a[j].k = KEY_##SFX(x) ^ flip;                                             \
-            a[j].i = j;                                                               \
-            if (keep) orig[j] = x;                                                    \
+        const K *ks = jb->keys[0];                                                    \
+        const int shift = jb->top_shift;                                              \
+        const K mask = ((K)1 << jb->top_bits) - 1;                                    \
+        uint32_t *h = jb->hist + (size_t)t * (1 << RDX_TOP_BITS);                     \
+        memset(h, 0, sizeof(uint32_t) << RDX_TOP_BITS);                               \
+        for (int64_t j = jb->bound[t]; j < jb->bound[t + 1]; j++)                     \
+            h[(ks[j] >> shift) & mask]++;                                             \
+    }                                                                                 \
+    /* chunk t to offsets off[] (positions j: its input positions) */                \
+    static void rdx_top_move_##KB(const rdx_job *jb, int t, uint32_t *off)            \
+    {                                                                                 \
+        const K *ks = jb->keys[0];                                                    \
+        K *kd = jb->keys[1];                                                          \
+        uint32_t *pd = jb->pos[1];                                                    \
+        const int shift = jb->top_shift;                                              \
+        const K mask = ((K)1 << jb->top_bits) - 1;                                    \
+        const int64_t lo = jb->bound[t], hi = jb->bound[t + 1];                       \
+        if (pd) {                                                                     \
+            for (int64_t j = lo; j < hi; j++) {                                       \
+                const K k = ks[j];                                                    \
+                const uint32_t p = off[(k >> shift) & mask]++;                        \
+                kd[p] = k;                                                            \
+                pd[p] = (uint32_t)j;                                                  \
+            }                                                                         \
+        } else {                                                                      \
+            for (int64_t j = lo; j < hi; j++) {                                       \
+                const K k = ks[j];                                                    \
+                kd[off[(k >> shift) & mask]++] = k;                                   \
+            }                                                                         \
         }                                                                             \
-        const krec *r = radix_sort(a, b, n, (int)sizeof(T), hist);                    \
-        if (keep)                                                                     \
-            for (int64_t j = 0; j < n; j++)                                           \
-                *(T *)(p[c->vslot] + j * c->v_step) = orig[r[j].i];                   \
-        if (c->islot >= 0)                                                            \
-            for (int64_t j = 0; j < n; j++)                                           \
-                *(int64_t *)(p[c->islot] + j * c->i_step) = r[j].i + c->base;         \
+    }                                                                                 \
+    static void rdx_insertion_##KB(K *a, uint32_t *pa, int64_t lo, int64_t hi)        \
+    {                                                                                 \
+        for (int64_t i = lo + 1; i < hi; i++) {                                       \
+            const K k = a[i];                                                         \
+            const uint32_t p = pa ? pa[i] : 0;                                        \
+            int64_t j = i;                                                            \
+            for (; j > lo && k < a[j - 1]; j--) {                                     \
+                a[j] = a[j - 1];                                                      \
+                if (pa) pa[j] = pa[j - 1];                                            \
+            }                                                                         \
+            a[j] = k;                                                                 \
+            if (pa) pa[j] = p;                                                        \
+        }                                                                             \
+    }                                                                                 \
+    /* Sort [lo, hi) of a (pa), whose keys agree above bit `left`, into b (pb); */  \
+    /* a is scratch.  A digit spreads the keys over about twice as many       */     \
+    /* buckets as there are keys; buckets still large sort recursively, and   */     \
+    /* one insertion sweep over the range (nearly in order by then, so its    */     \
+    /* branches are predictable) orders the small ones. */                           \
+    static void rdx_msd_##KB(K *a, uint32_t *pa, K *b, uint32_t *pb, int64_t lo,      \
+                             int64_t hi, int left)                                    \
+    {                                                                                 \
+        const int64_t m = hi - lo;                                                    \
+        int shift = left;                                                             \
+        while (left > 0 && m > RDX_LEAF) {                                            \
+            int bits = rdx_ceil_log2(m) + RDX_SPREAD_BITS;                            \
+            if (bits > RDX_TOP_BITS) bits = RDX_TOP_BITS;                             \
+            if (bits > left) bits = left;                                             \
+            shift = left - bits;                                                      \
+            const int nb = 1 << bits;                                                 \
+            const K mask = (K)nb - 1;                                                 \
+            uint32_t cnt[nb];                                                         \
+            memset(cnt, 0, sizeof cnt);                                               \
+            for (int64_t j = lo; j < hi; j++) cnt[(a[j] >> shift) & mask]++;          \
+            int one = 0;                                                              \
+            uint32_t run = (uint32_t)lo;                                              \
+            for (int d = 0; d < nb; d++) {                                            \
+                const uint32_t c = cnt[d];                                            \
+                one |= c == (uint32_t)m;                                              \
+                cnt[d] = run;                                                         \
+                run += c;                                                             \
+            }                                                                         \
+            left = shift;                                                             \
+            if (one) continue;   /* a digit every key shares: nothing to move */      \
+            if (pa) {                                                                 \
+                for (int64_t j = lo; j < hi; j++) {                                   \
+                    const uint32_t p = cnt[(a[j] >> shift) & mask]++;                 \
+                    b[p] = a[j];                                                      \
+                    pb[p] = pa[j];                                                    \
+                }                                                                     \
+            } else {                                                                  \
+                for (int64_t j = lo; j < hi; j++) b[cnt[(a[j] >> shift) & mask]++] = a[j]; \
+            }                                                                         \
+            if (shift == 0) return;   /* equal keys share a bucket, in input order */ \
+            /* cnt[d] is now the end of bucket d */                                   \
+            int64_t start = lo;                                                       \
+            for (int d = 0; d < nb; d++) {                                            \
+                const int64_t end = cnt[d];                                           \
+                if (end - start > RDX_LEAF) {                                         \
+                    rdx_msd_##KB(b, pb, a, pa, start, end, shift);                    \
+                    memcpy(b + start, a + start, (size_t)(end - start) * sizeof(K));  \
+                    if (pa) memcpy(pb + start, pa + start, (size_t)(end - start) * 4); \
+                }                                                                     \
+                start = end;                                                          \
+            }                                                                         \
+            rdx_insertion_##KB(b, pb, lo, hi);                                        \
+            return;                                                                   \
+        }                                                                             \
+        /* small, or every key equal: in order as they are (insertion is stable) */  \
+        if (left > 0) rdx_insertion_##KB(a, pa, lo, hi);                              \
+        memcpy(b + lo, a + lo, (size_t)m * sizeof(K));                                \
+        if (pa) memcpy(pb + lo, pa + lo, (size_t)m * 4);                              \
+    }                                                                                 \
+    /* a bucket of the first pass, sorted and written out */                         \
+    static void rdx_bucket_##KB(const rdx_job *jb, int64_t lo, int64_t hi)            \
+    {                                                                                 \
+        rdx_msd_##KB((K *)jb->keys[1], jb->pos[1], (K *)jb->keys[0], jb->pos[0], lo, hi, \
+                     jb->top_shift);                                                  \
+        jb->ty->emit(jb, jb->keys[0], jb->pos[0], lo, hi);                            \
     }
-ST_TYPES_BOOL(DEF_RSORT_LANE)
-ST_TYPES_REAL(DEF_RSORT_LANE)
+DEF_RDX_WIDTH(32, uint32_t)
+DEF_RDX_WIDTH(64, uint64_t)
+
+/* ---- per dtype: keys and the keys' range, the float classes, leaves, the copy */
+#define DEF_RDX_TYPE(CODE, SFX, T, R, ...) DEF_RDX_TYPE_(SFX, T, RDX_##SFX)
+#define DEF_RDX_TYPE_(SFX, T, ...) DEF_RDX_TYPE__(SFX, T, __VA_ARGS__)
+#define DEF_RDX_TYPE__(SFX, T, K, KEYX, UNKEYK, ISF)                                  \
+    static inline K rdx_key_##SFX(T x) { return KEYX; }                               \
+    static inline T rdx_unkey_##SFX(K k) { return UNKEYK; }                           \
+    /* the sign bit of x's own bits (a -0.0 among the zeros) */                       \
+    static inline int rdx_sign_##SFX(T x)                                             \
+    {                                                                                 \
+        K u = 0;                                                                      \
+        memcpy(&u, &x, sizeof x);                                                     \
+        return (int)((u >> (8 * sizeof(T) - 1)) & 1);                                 \
+    }                                                                                 \
+    static ST_SIMD void rdx_keys_##SFX(rdx_job *jb, int t)                            \
+    {                                                                                 \
+        K *kd = jb->keys[0];                                                          \
+        const K flip = (K)jb->flip;                                                   \
+        const int64_t step = jb->in_step, lo = jb->bound[t], hi = jb->bound[t + 1];   \
+        K kmin = (K)~(K)0, kmax = 0;                                                  \
+        if (step == sizeof(T)) {                                                      \
+            const T *x = (const T *)jb->in;                                           \
+            for (int64_t j = lo; j < hi; j++) {                                       \
+                const K k = rdx_key_##SFX(x[j]) ^ flip;                               \
+                kd[j] = k;                                                            \
+                kmin = k < kmin ? k : kmin;                                           \
+                kmax = k > kmax ? k : kmax;                                           \
+            }                                                                         \
+        } else {                                                                      \
+            for (int64_t j = lo; j < hi; j++) {                                       \
+                const K k = rdx_key_##SFX(*(const T *)(jb->in + j * step)) ^ flip;    \
+                kd[j] = k;                                                            \
+                kmin = k < kmin ? k : kmin;                                           \
+                kmax = k > kmax ? k : kmax;                                           \
+            }                                                                         \
+        }                                                                             \
+        rdx_chunk *c = &jb->ch[t];                                                    \
+        c->kmin = kmin;                                                               \
+        c->kmax = kmax;                                                               \
+        c->nan = c->zero = c->negzero = c->neg = 0;                                   \
+        if (!ISF || !jb->pv) return;                                                  \
+        int64_t nan = 0, zero = 0, negzero = 0, neg = 0;                              \
+        for (int64_t j = lo; j < hi; j++) {                                           \
+            const T x = *(const T *)(jb->in + j * step);                              \
+            nan += x != x;                                                            \
+            zero += x == 0;                                                           \
+            negzero += (x == 0) & rdx_sign_##SFX(x);                                  \
+            neg += rdx_key_##SFX(x) < rdx_key_##SFX((T)0);                            \
+        }                                                                             \
+        c->nan = nan;                                                                 \
+        c->zero = zero;                                                               \
+        c->negzero = negzero;                                                         \
+        c->neg = neg;                                                                 \
+    }                                                                                 \
+    static void rdx_collect_##SFX(const rdx_job *jb, int t)                           \
+    {                                                                                 \
+        T *zs = (T *)jb->side + jb->zero_at[t], *ns = (T *)jb->side + jb->nan_at[t];  \
+        const int keepz = jb->zero_keep > 0;                                          \
+        const int64_t step = jb->in_step;                                             \
+        for (int64_t j = jb->bound[t]; j < jb->bound[t + 1]; j++) {                   \
+            const T x = *(const T *)(jb->in + j * step);                              \
+            if (x == 0 && keepz) *zs++ = x;                                           \
+            else if (x != x) *ns++ = x;                                               \
+        }                                                                             \
+    }                                                                                 \
+    static void rdx_emit_##SFX(const rdx_job *jb, const void *ksv, const uint32_t *ps, \
+                               int64_t lo, int64_t hi)                                \
+    {                                                                                 \
+        const K *ks = ksv;                                                            \
+        const K flip = (K)jb->flip;                                                   \
+        if (jb->pv) {                                                                 \
+            char *pv = jb->pv;                                                        \
+            const int64_t vs = jb->v_step;                                            \
+            for (int64_t j = lo; j < hi; j++)                                         \
+                *(T *)(pv + j * vs) = rdx_unkey_##SFX(ks[j] ^ flip);                  \
+        }                                                                             \
+        if (jb->pi) {                                                                 \
+            char *pi = jb->pi;                                                        \
+            const int64_t is = jb->i_step, base = jb->base;                           \
+            for (int64_t j = lo; j < hi; j++)                                         \
+                *(int64_t *)(pi + j * is) = (int64_t)ps[j] + base;                    \
+        }                                                                             \
+    }                                                                                 \
+    static void rdx_copy_##SFX(const rdx_job *jb, int t)                              \
+    {                                                                                 \
+        for (int64_t j = jb->bound[t]; j < jb->bound[t + 1]; j++) {                   \
+            if (jb->pv)                                                               \
+                *(T *)(jb->pv + j * jb->v_step) = *(const T *)(jb->in + j * jb->in_step); \
+            if (jb->pi) *(int64_t *)(jb->pi + j * jb->i_step) = j + jb->base;         \
+        }                                                                             \
+    }
+ST_TYPES_BOOL(DEF_RDX_TYPE)
+ST_TYPES_REAL(DEF_RDX_TYPE)
+
+#define RDX_ENTRY(CODE, SFX, T, R, ...) RDX_ENTRY_(CODE, SFX, T, RDX_##SFX)
+#define RDX_ENTRY_(CODE, SFX, T, ...) RDX_ENTRY__(CODE, SFX, T, __VA_ARGS__)
+#define RDX_ENTRY__(CODE, SFX, T, K, KEYX, UNKEYK, ISF)                               \
+    [CODE] = {sizeof(T), CODE == ST_BOOL ? 1 : 8 * (int)sizeof(T), sizeof(K), ISF,       \
+              rdx_keys_##SFX, rdx_collect_##SFX, rdx_emit_##SFX, rdx_copy_##SFX},
+static const rdx_type rdx_types[ST_NTYPES] = {ST_TYPES_BOOL(RDX_ENTRY) ST_TYPES_REAL(RDX_ENTRY)};
+
+/* The bytes of scratch a job needs, and (jb given) where each part goes. */
+static int64_t rdx_layout(rdx_job *jb, char *buf, const rdx_type *ty, int64_t n, int T,
+                          int want_pos, int want_side)
+{
+    int64_t at = 0;
+#define RDX_PART(PTR, BYTES)                                                          \
+    do {                                                                              \
+        if (jb) PTR = (void *)(buf + at);                                             \
+        at += ((int64_t)(BYTES) + 63) & ~(int64_t)63;                                 \
+    } while (0)
+    void *k0 = NULL, *k1 = NULL, *p0 = NULL, *p1 = NULL, *h = NULL, *side = NULL;
+    RDX_PART(k0, n * ty->kbytes);
+    RDX_PART(k1, n * ty->kbytes);
+    if (want_pos) {
+        RDX_PART(p0, n * 4);
+        RDX_PART(p1, n * 4);
+    }
+    RDX_PART(h, ((int64_t)T << RDX_TOP_BITS) * 4);
+    if (want_side) RDX_PART(side, n * ty->tbytes);
+#undef RDX_PART
+    if (jb) {
+        jb->keys[0] = k0;
+        jb->keys[1] = k1;
+        jb->pos[0] = p0;
+        jb->pos[1] = p1;
+        jb->hist = h;
+        jb->side = side;
+        jb->T = T;
+    }
+    return at;
+}
+
+/* After the first sweep: the first digit (just below the common prefix of
+ * every key), where the float classes go. */
+static void rdx_plan(rdx_job *jb)
+{
+    const int T = jb->T;
+    uint64_t kmin = UINT64_MAX, kmax = 0;
+    rdx_chunk s = {0};
+    for (int t = 0; t < T; t++) {
+        const rdx_chunk *c = &jb->ch[t];
+        kmin = c->kmin < kmin ? c->kmin : kmin;
+        kmax = c->kmax > kmax ? c->kmax : kmax;
+        s.nan += c->nan;
+        s.zero += c->zero;
+        s.negzero += c->negzero;
+        s.neg += c->neg;
+    }
+    jb->all_equal = kmin == kmax;
+    if (!jb->all_equal) {
+        const int left = 64 - __builtin_clzll(kmin ^ kmax);   /* bits below the prefix */
+        jb->top_bits = left < RDX_TOP_BITS ? left : RDX_TOP_BITS;
+        jb->top_shift = left - jb->top_bits;
+    }
+    jb->zero_keep = jb->nan_keep = 0;
+    if (jb->ty->is_float && jb->pv && !jb->all_equal) {
+        const int desc = jb->flip != 0;
+        jb->zero_keep = s.negzero ? s.zero : 0;
+        jb->nan_keep = s.nan;
+        jb->nan_run = desc ? 0 : jb->n - s.nan;
+        jb->zero_run = desc ? jb->n - s.zero - s.neg : s.neg;
+        int64_t z = 0, a = jb->zero_keep;
+        for (int t = 0; t < T; t++) {
+            jb->zero_at[t] = z;
+            jb->nan_at[t] = a;
+            z += jb->zero_keep ? jb->ch[t].zero : 0;
+            a += jb->ch[t].nan;
+        }
+    }
+}
+
+/* The set-aside zeros and NaNs back into their runs, in input order. */
+static void rdx_restore(const rdx_job *jb)
+{
+    const int64_t tb = jb->ty->tbytes;
+    for (int64_t i = 0; i < jb->zero_keep; i++)
+        memcpy(jb->pv + (jb->zero_run + i) * jb->v_step, jb->side + i * tb, (size_t)tb);
+    for (int64_t i = 0; i < jb->nan_keep; i++)
+        memcpy(jb->pv + (jb->nan_run + i) * jb->v_step, jb->side + (jb->zero_keep + i) * tb,
+               (size_t)tb);
+}
+
+/* A barrier among the job's threads (none when it runs alone: it may then
+ * be inside another team's loop, where a barrier would not be ours). */
+static inline void rdx_sync(int nthr)
+{
+    if (nthr > 1) {
+#pragma omp barrier
+    }
+}
+
+/* The whole sort of one lane, as thread tid of nthr (chunks t = tid, tid +
+ * nthr, ...). */
+static void rdx_run(rdx_job *jb, int tid, int nthr)
+{
+    const rdx_type *ty = jb->ty;
+    const int T = jb->T, nb = 1 << RDX_TOP_BITS, wide = ty->kbytes == 8;
+    for (int t = tid; t < T; t += nthr) ty->keys(jb, t);
+    rdx_sync(nthr);
+    if (tid == 0) rdx_plan(jb);
+    rdx_sync(nthr);
+    if (jb->all_equal) {   /* nothing to sort: the lane as it is */
+        for (int t = tid; t < T; t += nthr) ty->copy(jb, t);
+        return;
+    }
+    for (int t = tid; t < T; t += nthr) {
+        if (jb->zero_keep || jb->nan_keep) ty->collect(jb, t);   /* before any output */
+        if (wide)
+            rdx_top_count_64(jb, t);
+        else
+            rdx_top_count_32(jb, t);
+    }
+    rdx_sync(nthr);
+    /* bucket b's start, and where chunk t writes it: after smaller buckets
+     * and after chunks < t's elements of b */
+    uint32_t start[1 << RDX_TOP_BITS], off[1 << RDX_TOP_BITS];
+    uint32_t run = 0;
+    for (int b = 0; b < nb; b++) {
+        start[b] = run;
+        for (int t = 0; t < T; t++) run += jb->hist[((size_t)t << RDX_TOP_BITS) + b];
+    }
+    for (int t = tid; t < T; t += nthr) {
+        for (int b = 0; b < nb; b++) {
+            uint32_t o = start[b];
+            for (int u = 0; u < t; u++) o += jb->hist[((size_t)u << RDX_TOP_BITS) + b];
+            off[b] = o;
+        }
+        if (wide)
+            rdx_top_move_64(jb, t, off);
+        else
+            rdx_top_move_32(jb, t, off);
+    }
+    rdx_sync(nthr);
+    /* each thread: the buckets that start in its share of the lane */
+    for (int b = 0; b < nb; b++) {
+        const int64_t lo = start[b], hi = b + 1 < nb ? start[b + 1] : jb->n;
+        if (hi == lo || (lo * nthr) / jb->n != tid) continue;
+        if (wide)
+            rdx_bucket_64(jb, lo, hi);
+        else
+            rdx_bucket_32(jb, lo, hi);
+    }
+    rdx_sync(nthr);
+    if (tid == 0) rdx_restore(jb);
+}
+
+/* Chunks of the first pass: T near-equal parts. */
+static void rdx_chunks(rdx_job *jb)
+{
+    for (int t = 0; t <= jb->T; t++) jb->bound[t] = jb->n * t / jb->T;
+}
+
+/* One lane through the radix sort, on c->rdx_threads threads. */
+static void rdx_lane(char **p, sort_ctx *c, char *buf)
+{
+    rdx_job jb;
+    const rdx_type *ty = c->rty;
+    const int want_side = ty->is_float && c->vslot >= 0;
+    rdx_layout(&jb, buf, ty, c->n, c->rdx_threads, c->islot >= 0, want_side);
+    jb.ty = ty;
+    jb.n = c->n;
+    jb.in = p[0];
+    jb.in_step = c->in_step;
+    jb.pv = c->vslot >= 0 ? p[c->vslot] : NULL;
+    jb.pi = c->islot >= 0 ? p[c->islot] : NULL;
+    jb.v_step = c->v_step;
+    jb.i_step = c->i_step;
+    jb.base = c->base;
+    jb.flip = !c->desc ? 0 : ty->tbits == 64 ? ~(uint64_t)0 : ((uint64_t)1 << ty->tbits) - 1;
+    rdx_chunks(&jb);
+    if (jb.T > 1) {
+#pragma omp parallel num_threads(jb.T)
+        rdx_run(&jb, omp_get_thread_num(), omp_get_num_threads());
+    } else {
+        rdx_run(&jb, 0, 1);
+    }
+}
 
 /* ---- the lane function: scratch, then the kernel ---- */
 static char *claim_scratch(const sort_ctx *c, int *slot)
@@ -305,33 +735,35 @@ static int64_t work_per_lane(int64_t n)
 
 #define CASE_MSORT(CODE, SFX, T, R, ...)                                              \
     case CODE: c->kernel = msort_lane_##SFX; rec = sizeof(rec_##SFX); break;
-#define CASE_RSORT(CODE, SFX, T, R, ...) case CODE: rkernel = rsort_lane_##SFX; break;
 
-/* Pick the kernel for in's dtype and lane length; scratch bytes per lane. */
-static st_status choose_kernel(sort_ctx *c, int dtype, int want_values)
+/* Pick the kernel for in's dtype and lane length, the threads of one radix
+ * lane; scratch bytes per lane.  One or a few long lanes are each split
+ * across the threads (the lanes then run one after another); otherwise
+ * lanes run in parallel, one thread each. */
+static st_status choose_kernel(sort_ctx *c, int dtype, int want_values, int64_t nlanes)
 {
     int64_t rec = 0, n = c->n, bytes;
-    sort_kernel rkernel = NULL;
     switch (dtype) {
         ST_TYPES_ALL(CASE_MSORT)
     default:
         return st_fail(ST_E_TYPE, "sort is not defined for dtype code %d", dtype);
     }
-    switch (dtype) {
-        ST_TYPES_BOOL(CASE_RSORT)
-        ST_TYPES_REAL(CASE_RSORT)
-    default: break;
+    const rdx_type *ty = &rdx_types[dtype];
+    c->rty = NULL;
+    c->rdx_threads = 1;
+    if (ty->keys && n >= RADIX_MIN && n <= (int64_t)UINT32_MAX) {
+        c->kernel = rdx_lane;
+        c->rty = ty;
+        int nt = st_get_num_threads();
+        if (n >= RDX_PAR_MIN && nlanes < 2 * (int64_t)nt) {
+            int T = st_threads_for(n);
+            c->rdx_threads = T < RDX_MAX_T ? T : RDX_MAX_T;
+        }
+        c->scratch = rdx_layout(NULL, NULL, ty, n, c->rdx_threads, c->islot >= 0,
+                                ty->is_float && want_values);
+        return ST_OK;
     }
-    int ok;
-    if (rkernel && n >= RADIX_MIN) {
-        c->kernel = rkernel;
-        int64_t keep = want_values ? st_itemsize(dtype) : 0;
-        ok = !__builtin_mul_overflow(n, 2 * (int64_t)sizeof(krec) + keep, &bytes)
-             && !__builtin_add_overflow(bytes, (int64_t)sizeof(int64_t) * RADIX_HIST, &bytes);
-    } else {
-        ok = !__builtin_mul_overflow(n, 2 * rec, &bytes);
-    }
-    if (!ok || bytes > INT64_MAX / 2)
+    if (__builtin_mul_overflow(n, 2 * rec, &bytes) || bytes > INT64_MAX / 2)
         return st_fail(ST_E_OVERFLOW, "sort: scratch for a lane of %lld elements overflows",
                        (long long)n);
     c->scratch = bytes;
@@ -417,7 +849,10 @@ st_status st_sort(st_tensor *values, st_tensor *indices, const st_tensor *in, in
         ops[nop++] = indices;
     }
     int64_t nlanes = st_tensor_numel(src) / c.n, work = work_per_lane(c.n);
-    rc = choose_kernel(&c, src->dtype, values != NULL);
+    rc = choose_kernel(&c, src->dtype, values != NULL, nlanes);
+    /* a lane split across threads: lanes one after another (work 1 keeps
+     * st_lanes_run serial for so few lanes) */
+    if (c.rdx_threads > 1) work = 1;
     if (!rc) rc = make_pool(&c, nlanes, work);
     if (!rc) {
         st_lanes ln;

@@ -295,6 +295,10 @@ st_status st_masked_copy(st_tensor *dst, const st_tensor *mask, const st_tensor 
 st_status st_masked_fill(st_tensor *dst, const st_tensor *mask, const void *value);
 /* Coordinates of the nonzero elements, C order, into int64 out [count, ndim]. */
 st_status st_nonzero(st_tensor *out, const st_tensor *in, int flags);
+/* The number of nonzero elements of in (st_nonzero's row count): as
+ * st_count_nonzero, counted the way st_nonzero counts (by blocks, on every
+ * thread, 8 bytes at a time for 1-byte types). */
+st_status st_nonzero_count(const st_tensor *in, int64_t *count);
 
 /* ---- sorting --------------------------------------------------------- */
 /* Stable sort along dim.  values and/or indices (int64) may be NULL.
