@@ -567,3 +567,184 @@ def test_results_identical_for_one_and_two_threads(shape, dt):
     wide = a.astype(np.complex128 if dt.startswith("complex") else np.float64)
     np.testing.assert_allclose(to_numpy(with_threads(2, lambda: _ops.reduce("sum", borrow(a), 1))),
                                wide.sum(1), rtol=1e-4 if dt in ("float32", "complex64") else 1e-12)
+
+
+# ---------------------------------------------------------------- vector paths
+# Sizes around the vector kernels' widths: 64-byte vectors, four of them per
+# step (vmax/vmin), eight per block of columns (outer reductions), argmax
+# blocks of 1024, and the two-thread split of one long lane (65536).
+
+VEC_SIZES = [1, 2, 7, 8, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129, 255, 256, 257,
+             511, 512, 513, 1023, 1024, 1025, 2049, 3001]
+VEC_DTYPES = ["float64", "float32", "int32", "int8", "uint16", "int64"]
+
+
+def sample(n, dt, seed=0):
+    rng = np.random.default_rng(seed + n)
+    if dt in FLOAT_NAMES:
+        return rng.standard_normal(n).astype(NUMPY[dt])
+    info = np.iinfo(NUMPY[dt])
+    return rng.integers(max(info.min, -1000), min(info.max, 1000), n).astype(NUMPY[dt])
+
+
+@pytest.mark.parametrize("dt", VEC_DTYPES)
+@pytest.mark.parametrize("n", VEC_SIZES)
+def test_min_max_contiguous_sizes(dt, n):
+    a = sample(n, dt)
+    for op, f in (("max", np.max), ("min", np.min)):
+        assert _core.item(_ops.reduce(op, to_core(a))) == f(a)
+        np.testing.assert_array_equal(to_numpy(_ops.reduce(op, to_core(a[::2]))), f(a[::2]))
+
+
+@pytest.mark.parametrize("dt", FLOAT_NAMES)
+@pytest.mark.parametrize("n", [64, 65, 130, 257, 1025, 3001])
+def test_min_max_nan_and_inf_anywhere(dt, n):
+    base = sample(n, dt)
+    for pos in sorted({0, 1, 31, 32, 63, n // 2, n - 2, n - 1} & set(range(n))):
+        a = base.copy()
+        a[pos] = np.nan
+        for op in ("max", "min"):
+            assert np.isnan(_core.item(_ops.reduce(op, to_core(a)))), (op, pos)
+        # +inf and -inf together make the sum that watches for NaN NaN: the
+        # exact fold must still give the extremes
+        b = base.copy()
+        b[pos] = np.inf
+        b[(pos + n // 3) % n] = -np.inf
+        if b[pos] == np.inf:
+            assert _core.item(_ops.reduce("max", to_core(b))) == np.inf
+            assert _core.item(_ops.reduce("min", to_core(b))) == np.min(b)
+
+
+@pytest.mark.parametrize("dt", ["float64", "float32", "int32", "int8"])
+@pytest.mark.parametrize("n", VEC_SIZES + [65536 + 3, 200001])
+def test_argreduce_contiguous_sizes_and_ties(dt, n):
+    a = sample(n, dt)
+    hi, lo = a.max(), a.min()
+    for k in (n // 3, n - 1, 0):      # repeat the extremes later: the first must win
+        a[k] = hi
+        a[(k + n // 2) % n] = lo
+    for is_max, f in ((True, np.argmax), (False, np.argmin)):
+        for threads in (1, 2):
+            got = with_threads(threads, lambda: _core.item(_ops.argreduce(is_max, to_core(a))))
+            assert got == f(a), (is_max, threads)
+        got = to_numpy(_ops.argreduce(is_max, to_core(a[::-3])))
+        assert got == f(a[::-3])
+
+
+@pytest.mark.parametrize("dt", FLOAT_NAMES)
+@pytest.mark.parametrize("n", [64, 1025, 3001, 65536 + 3, 200001])
+def test_argreduce_nan_and_signed_zero_placement(dt, n):
+    base = np.abs(sample(n, dt)) + 1
+    for pos in sorted({0, 33, 1023, 1024, n // 2, n - 1} & set(range(n))):
+        a = base.copy()
+        a[pos] = np.nan
+        a[-1] = np.nan                        # a later NaN: the first one wins
+        for is_max, f in ((True, np.argmax), (False, np.argmin)):
+            for threads in (1, 2):
+                got = with_threads(threads, lambda: _core.item(_ops.argreduce(is_max, to_core(a))))
+                assert got == f(a) == pos, (is_max, threads, pos)
+    z = np.zeros(n, NUMPY[dt])
+    z[n // 2:] = -0.0
+    z[n - 1] = -0.0
+    for is_max in (True, False):
+        assert _core.item(_ops.argreduce(is_max, to_core(z))) == 0
+        assert _core.item(_ops.argreduce(is_max, to_core(-z))) == 0
+
+
+@pytest.mark.parametrize("dt", ["float64", "float32", "int16"])
+@pytest.mark.parametrize("cols", [1, 15, 16, 17, 63, 64, 65, 128, 129, 300])
+def test_argreduce_rows(dt, cols):
+    rng = np.random.default_rng(cols)
+    a = rng.integers(-3, 4, (7, cols)).astype(NUMPY[dt])   # many ties
+    if dt in FLOAT_NAMES and cols > 2:
+        a[2, cols // 2] = np.nan
+    for is_max, f in ((True, np.argmax), (False, np.argmin)):
+        for axis in (0, 1):
+            np.testing.assert_array_equal(to_numpy(_ops.argreduce(is_max, to_core(a), axis)),
+                                          f(a, axis=axis))
+
+
+OUTER_DTYPES = ["float64", "float32", "int32", "int8", "uint64", "bool", "complex64"]
+
+
+@pytest.mark.parametrize("dt", OUTER_DTYPES)
+@pytest.mark.parametrize("cols", [2, 16, 63, 64, 65, 127, 128, 129, 511, 512, 513, 1100])
+def test_outer_reductions_match_row_at_a_time(dt, cols):
+    """axis 0 of a matrix with contiguous rows: the blocked kernels fold rows
+    in order, so sums are numpy's sequential axis-0 sums bit for bit."""
+    rng = np.random.default_rng(cols)
+    rows = 37
+    if dt == "bool":
+        a = rng.integers(0, 2, (rows, cols)).astype(bool)
+    elif dt in COMPLEX_NAMES:
+        a = (rng.standard_normal((rows, cols)) + 1j * rng.standard_normal((rows, cols))).astype(NUMPY[dt])
+    elif dt in FLOAT_NAMES:
+        a = rng.standard_normal((rows, cols)).astype(NUMPY[dt])
+    else:
+        a = rng.integers(0, 100, (rows, cols)).astype(NUMPY[dt])
+    for view in (a, a[::2], a[::-1]):
+        c = borrow(view)
+        want = np.zeros(cols, NUMPY[acc_name(dt)])
+        # rows in memory order (the iterator walks a reversed dim forwards)
+        for row in (view if view.strides[0] > 0 else view[::-1]):
+            want = want + row.astype(want.dtype)
+        np.testing.assert_array_equal(to_numpy(_ops.reduce("sum", c, 0)), want)
+        if dt not in COMPLEX_NAMES:
+            np.testing.assert_array_equal(to_numpy(_ops.reduce("max", c, 0)), view.max(0))
+            np.testing.assert_array_equal(to_numpy(_ops.reduce("min", c, 0)), view.min(0))
+        if dt in FLOAT_NAMES:
+            np.testing.assert_allclose(to_numpy(_ops.var(c, 0)), view.astype(np.float64).var(0),
+                                       rtol=BASE_RTOL[dt] * 100)
+
+
+@pytest.mark.parametrize("dt", FLOAT_NAMES)
+def test_outer_reductions_nan_and_middle_axis(dt):
+    rng = np.random.default_rng(3)
+    a = rng.standard_normal((4, 9, 200)).astype(NUMPY[dt])
+    a[1, 3, 150] = np.nan
+    a[2, 0, 7] = np.nan
+    c = to_core(a)
+    for axis in (0, 1, (0, 1)):
+        for op, f in (("max", np.max), ("min", np.min)):
+            np.testing.assert_array_equal(to_numpy(_ops.reduce(op, c, axis)), f(a, axis=axis))
+        np.testing.assert_allclose(to_numpy(_ops.reduce("sum", c, axis)), a.sum(axis=axis),
+                                   rtol=BASE_RTOL[dt] * 10, atol=BASE_RTOL[dt] * 10)
+        np.testing.assert_allclose(to_numpy(_ops.std(c, axis, 1)), a.std(axis=axis, ddof=1),
+                                   rtol=BASE_RTOL[dt] * 100)
+
+
+@pytest.mark.parametrize("dt", ["float64", "float32", "int32", "uint8", "bool", "complex128"])
+@pytest.mark.parametrize("cols", [15, 16, 17, 33, 1000])
+def test_cumulative_along_rows(dt, cols):
+    """Cumulative sums along an outer axis walk whole rows; each column is
+    still one sequential sum, numpy's bit for bit."""
+    rng = np.random.default_rng(cols)
+    if dt in FLOAT_NAMES:
+        a = rng.standard_normal((5, 11, cols)).astype(NUMPY[dt])
+        a[0, 0, 3] = -0.0
+    elif dt in COMPLEX_NAMES:
+        a = (rng.standard_normal((5, 11, cols)) + 1j).astype(NUMPY[dt])
+    elif dt == "bool":
+        a = rng.integers(0, 2, (5, 11, cols)).astype(bool)
+    else:
+        a = rng.integers(0, 250, (5, 11, cols)).astype(NUMPY[dt])
+    acc = NUMPY[acc_name(dt)]
+    for view in (a, a[:, ::-2], a.transpose(1, 0, 2)):
+        for axis in (0, 1):
+            for threads in (1, 2):
+                got = with_threads(threads, lambda: to_numpy(_ops.cumulative(False, borrow(view), axis)))
+                np.testing.assert_array_equal(got, np.cumsum(view, axis=axis, dtype=acc))
+            if dt not in INEXACT:
+                np.testing.assert_array_equal(to_numpy(_ops.cumulative(True, borrow(view), axis)),
+                                              np.cumprod(view, axis=axis, dtype=acc))
+
+
+def test_cumulative_along_rows_large_split_across_threads():
+    rng = np.random.default_rng(5)
+    a = rng.standard_normal((300, 1000))
+    one = with_threads(1, lambda: to_numpy(_ops.cumulative(False, to_core(a), 0)))
+    two = with_threads(2, lambda: to_numpy(_ops.cumulative(False, to_core(a), 0)))
+    np.testing.assert_array_equal(one, two)
+    np.testing.assert_array_equal(two, np.cumsum(a, 0))
+    i = (rng.integers(0, 3**5, (300, 40)) - 100).astype(np.int64)
+    np.testing.assert_array_equal(to_numpy(_ops.cumulative(True, to_core(i), 0)), np.cumprod(i, 0))

@@ -43,29 +43,32 @@ static int sum_acc_dtype(int dtype)
 }
 
 /* ---- pairwise summation ----
- * Contiguous leaves of up to 1024 elements fold into 32 partial sums (four
- * independent AVX-512 chains for float64, so the adds pipeline instead of
- * waiting on each other); strided leaves of 128 into 8; larger segments
- * split in halves.  The error stays O(log n) like numpy's. */
+ * Contiguous leaves of up to 1024 elements fold into PAIRWISE_LANES(T)
+ * partial sums: 256 bytes of them, four independent AVX-512 chains for
+ * every element type, so the adds pipeline instead of waiting on each
+ * other (float32 with half as many lanes ran at 2/3 of the memory speed);
+ * strided leaves of 128 fold into 8; larger segments split in halves.  The
+ * error stays O(log n) like numpy's. */
 #define PAIRWISE_BLOCK 128
 #define PAIRWISE_BLOCK_CONTIG 1024
-#define PAIRWISE_LANES 32
+#define PAIRWISE_LANES(T) ((int)(256 / sizeof(T)))
 #define DEF_PAIRWISE(SFX, T, A)                                                       \
     ST_SIMD static A pairwise_##SFX(const char *p, int64_t n, int64_t step)           \
     {                                                                                 \
+        enum { L = PAIRWISE_LANES(T) };                                               \
         if (n < 8) {                                                                  \
             A s = 0;                                                                  \
             for (int64_t i = 0; i < n; i++) s += (A) * (const T *)(p + i * step);     \
             return s;                                                                 \
         }                                                                             \
-        if (step == sizeof(T) && n >= PAIRWISE_LANES && n <= PAIRWISE_BLOCK_CONTIG) {  \
+        if (step == sizeof(T) && n >= L && n <= PAIRWISE_BLOCK_CONTIG) {              \
             const T *q = (const T *)p;                                                \
-            A r[PAIRWISE_LANES];                                                      \
-            for (int j = 0; j < PAIRWISE_LANES; j++) r[j] = (A)q[j];                  \
-            int64_t i = PAIRWISE_LANES;                                               \
-            for (; i + PAIRWISE_LANES <= n; i += PAIRWISE_LANES)                      \
-                for (int j = 0; j < PAIRWISE_LANES; j++) r[j] += (A)q[i + j];         \
-            for (int w = PAIRWISE_LANES / 2; w > 0; w /= 2)                           \
+            A r[L];                                                                   \
+            for (int j = 0; j < L; j++) r[j] = (A)q[j];                               \
+            int64_t i = L;                                                            \
+            for (; i + L <= n; i += L)                                                \
+                for (int j = 0; j < L; j++) r[j] += (A)q[i + j];                      \
+            for (int w = L / 2; w > 0; w /= 2)                                        \
                 for (int j = 0; j < w; j++) r[j] += r[j + w];                         \
             A s = r[0];                                                               \
             for (; i < n; i++) s += (A)q[i];                                          \
@@ -81,7 +84,7 @@ static int sum_acc_dtype(int dtype)
             for (; i < n; i++) s += (A) * (const T *)(p + i * step);                  \
             return s;                                                                 \
         }                                                                             \
-        int64_t half = (n / 2) & ~(int64_t)(PAIRWISE_LANES - 1);                      \
+        int64_t half = (n / 2) & ~(int64_t)(L - 1);                                   \
         return pairwise_##SFX(p, half, step) + pairwise_##SFX(p + half * step, n - half, step); \
     }
 DEF_PAIRWISE(float32, float, float)
@@ -93,9 +96,178 @@ DEF_PAIRWISE(complex128, st_c128, st_c128)
 #define IS_PAIRWISE_complex64 1
 #define IS_PAIRWISE_complex128 1
 
+#define FOLD_SUM(acc, x) ((acc) += (x))
+#define FOLD_PROD(acc, x) ((acc) *= (x))
+#define FOLD_MIN(acc, x) ((acc) = MINP((acc), (x)))
+#define FOLD_MAX(acc, x) ((acc) = MAXP((acc), (x)))
+#define FOLD_ALL(acc, x) ((acc) = (acc) && ((x) != 0))
+#define FOLD_ANY(acc, x) ((acc) = (acc) || ((x) != 0))
+
+/* ---- vector min, max and search (GCC vector extensions) ----
+ * GCC does not vectorise a NaN-propagating compare-and-select (MAXP) by
+ * itself, so these spell it out on 64-byte vectors.  VMAXP(a, b) is MAXP
+ * lane by lane: a when a > b or a is NaN (so a NaN sticks), else b.
+ * vmax_<sfx>(q, n, acc) folds q[0..n) into acc with FOLD_MAX in four
+ * independent vector chains; vfind_<sfx>(q, n, v) is the first i with
+ * q[i] == v (v NaN: q[i] NaN), n when there is none.  bool has no vector
+ * type: scalar loops of the same names.
+ *
+ * target_clones (ST_SIMD) cannot serve these: GCC lowers generic vectors
+ * to the baseline ISA before it clones, so the AVX-512 clone would get
+ * SSE2 pieces moved through general registers.  VEC_ISAS instead compiles
+ * the body once per ISA with a `target` attribute (seen before lowering)
+ * and VEC_PICK picks one by vec_level, set once at load time. */
+#define VEC_BYTES 64
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(ST_NO_CLONES)
+#define VEC_ATTR_V4 __attribute__((target("arch=x86-64-v4")))
+#define VEC_ATTR_V3 __attribute__((target("arch=x86-64-v3")))
+#define VEC_CPU_LEVEL() (__builtin_cpu_init(), __builtin_cpu_supports("x86-64-v4") ? 4 \
+                         : __builtin_cpu_supports("x86-64-v3") ? 3 : 0)
+#else
+#define VEC_ATTR_V4
+#define VEC_ATTR_V3
+#define VEC_CPU_LEVEL() 0
+#endif
+static int vec_level;   /* 4: x86-64-v4, 3: x86-64-v3, 0: baseline (set by init_reduce_tables) */
+#define VEC_ISAS(DEF, ...) DEF(_v4, VEC_ATTR_V4, __VA_ARGS__) DEF(_v3, VEC_ATTR_V3, __VA_ARGS__) DEF(_v0, , __VA_ARGS__)
+#define VEC_PICK(F) (vec_level == 4 ? F##_v4 : vec_level == 3 ? F##_v3 : F##_v0)
+
+#define VBLEND(M, A, B) ((__typeof__(A))(((M) & (__typeof__(M))(A)) | (~(M) & (__typeof__(M))(B))))
+#define VMAXP(a, b) VBLEND(((a) > (b)) | ((a) != (a)), a, b)
+#define VMINP(a, b) VBLEND(((a) < (b)) | ((a) != (a)), a, b)
+#define VMAXF(a, b) VBLEND((a) > (b), a, b)   /* NaN-blind: see DEF_VEXT_ISA */
+#define VMINF(a, b) VBLEND((a) < (b), a, b)
+typedef uint64_t vec_u64 __attribute__((vector_size(VEC_BYTES)));
+#define VANY(M) ({ vec_u64 w_ = (vec_u64)(M); (w_[0] | w_[1] | w_[2] | w_[3] | w_[4] | w_[5] | w_[6] | w_[7]) != 0; })
+
+/* The fast loop keeps a plain compare-and-select (VFAST: a NaN in x is
+ * dropped, one in the accumulator does not stick) and beside it a vector
+ * sum of the inputs, which turns NaN when an input is NaN; only then (or
+ * when +inf and -inf meet in the sum) is the segment folded again with
+ * the NaN-sticky VFOLD, whose result without NaN is the same. */
+#define DEF_VEXT_ISA(ISA, ATTR, NAME, SFX, T, VFOLD, VFAST, FOLD)                     \
+    ATTR static T v##NAME##_sticky_##SFX##ISA(const T *q, int64_t n, T acc)           \
+    {                                                                                 \
+        enum { V = VEC_BYTES / sizeof(T) };                                           \
+        int64_t i = 0;                                                                \
+        if (n >= 4 * V) {                                                             \
+            vec_##SFX r0, r1, r2, r3, x0, x1, x2, x3;                                 \
+            memcpy(&r0, q, VEC_BYTES);                                                \
+            memcpy(&r1, q + V, VEC_BYTES);                                            \
+            memcpy(&r2, q + 2 * V, VEC_BYTES);                                        \
+            memcpy(&r3, q + 3 * V, VEC_BYTES);                                        \
+            for (i = 4 * V; i + 4 * V <= n; i += 4 * V) {                             \
+                memcpy(&x0, q + i, VEC_BYTES);                                        \
+                memcpy(&x1, q + i + V, VEC_BYTES);                                    \
+                memcpy(&x2, q + i + 2 * V, VEC_BYTES);                                \
+                memcpy(&x3, q + i + 3 * V, VEC_BYTES);                                \
+                r0 = VFOLD(r0, x0);                                                   \
+                r1 = VFOLD(r1, x1);                                                   \
+                r2 = VFOLD(r2, x2);                                                   \
+                r3 = VFOLD(r3, x3);                                                   \
+            }                                                                         \
+            r0 = VFOLD(r0, r1);                                                       \
+            r2 = VFOLD(r2, r3);                                                       \
+            r0 = VFOLD(r0, r2);                                                       \
+            for (int j = 0; j < V; j++) FOLD(acc, r0[j]);                             \
+        }                                                                             \
+        for (; i < n; i++) FOLD(acc, q[i]);                                           \
+        return acc;                                                                   \
+    }                                                                                 \
+    ATTR static T v##NAME##_##SFX##ISA(const T *q, int64_t n, T acc)                  \
+    {                                                                                 \
+        enum { V = VEC_BYTES / sizeof(T) };                                           \
+        if (n < 8 * V || (T)0.5 == 0 /* integers: no NaN */)                          \
+            return v##NAME##_sticky_##SFX##ISA(q, n, acc);                            \
+        vec_##SFX r0, r1, r2, r3, x0, x1, x2, x3, s0, s1, s2, s3;                             \
+        memcpy(&r0, q, VEC_BYTES);                                                    \
+        memcpy(&r1, q + V, VEC_BYTES);                                                \
+        memcpy(&r2, q + 2 * V, VEC_BYTES);                                            \
+        memcpy(&r3, q + 3 * V, VEC_BYTES);                                            \
+        s0 = r0, s1 = r1, s2 = r2, s3 = r3;   /* four chains: an add waits 3+ cycles */ \
+        int64_t i = 4 * V;                                                            \
+        for (; i + 4 * V <= n; i += 4 * V) {                                          \
+            memcpy(&x0, q + i, VEC_BYTES);                                            \
+            memcpy(&x1, q + i + V, VEC_BYTES);                                        \
+            memcpy(&x2, q + i + 2 * V, VEC_BYTES);                                    \
+            memcpy(&x3, q + i + 3 * V, VEC_BYTES);                                    \
+            r0 = VFAST(r0, x0);                                                       \
+            r1 = VFAST(r1, x1);                                                       \
+            r2 = VFAST(r2, x2);                                                       \
+            r3 = VFAST(r3, x3);                                                       \
+            s0 = s0 + x0;                                                             \
+            s1 = s1 + x1;                                                             \
+            s2 = s2 + x2;                                                             \
+            s3 = s3 + x3;                                                             \
+        }                                                                             \
+        s0 = (s0 + s1) + (s2 + s3);                                                   \
+        if (VANY(s0 != s0)) return v##NAME##_sticky_##SFX##ISA(q, n, acc);            \
+        r0 = VFAST(r0, r1);                                                           \
+        r2 = VFAST(r2, r3);                                                           \
+        r0 = VFAST(r0, r2);                                                           \
+        for (int j = 0; j < V; j++) FOLD(acc, r0[j]);                                 \
+        for (; i < n; i++) FOLD(acc, q[i]);                                           \
+        return acc;                                                                   \
+    }
+#define DEF_VFIND_ISA(ISA, ATTR, SFX, T)                                              \
+    ATTR static int64_t vfind_##SFX##ISA(const T *q, int64_t n, T v)                  \
+    {                                                                                 \
+        enum { V = VEC_BYTES / sizeof(T) };                                           \
+        const vec_##SFX vv = (vec_##SFX){0} + v;                                      \
+        const int nan = v != v;                                                       \
+        int64_t i = 0;                                                                \
+        for (; i + 4 * V <= n; i += 4 * V) {   /* four vectors per test */            \
+            vec_##SFX x0, x1, x2, x3;                                                 \
+            memcpy(&x0, q + i, VEC_BYTES);                                            \
+            memcpy(&x1, q + i + V, VEC_BYTES);                                        \
+            memcpy(&x2, q + i + 2 * V, VEC_BYTES);                                    \
+            memcpy(&x3, q + i + 3 * V, VEC_BYTES);                                    \
+            if (nan ? VANY((x0 != x0) | (x1 != x1) | (x2 != x2) | (x3 != x3))         \
+                    : VANY((x0 == vv) | (x1 == vv) | (x2 == vv) | (x3 == vv)))        \
+                break;                                                                \
+        }                                                                             \
+        for (; i < n; i++)                                                            \
+            if (nan ? q[i] != q[i] : q[i] == v) return i;                             \
+        return n;                                                                     \
+    }
+#define DEF_VEC_HELPERS(CODE, SFX, T, R, ...)                                         \
+    typedef T vec_##SFX __attribute__((vector_size(VEC_BYTES)));                      \
+    VEC_ISAS(DEF_VEXT_ISA, max, SFX, T, VMAXP, VMAXF, FOLD_MAX)                              \
+    VEC_ISAS(DEF_VEXT_ISA, min, SFX, T, VMINP, VMINF, FOLD_MIN)                              \
+    VEC_ISAS(DEF_VFIND_ISA, SFX, T)                                                   \
+    static T vmax_##SFX(const T *q, int64_t n, T acc) { return VEC_PICK(vmax_##SFX)(q, n, acc); } \
+    static T vmin_##SFX(const T *q, int64_t n, T acc) { return VEC_PICK(vmin_##SFX)(q, n, acc); } \
+    static int64_t vfind_##SFX(const T *q, int64_t n, T v) { return VEC_PICK(vfind_##SFX)(q, n, v); }
+#define DEF_SCALAR_HELPERS(CODE, SFX, T, R, ...)                                      \
+    static T vmax_##SFX(const T *q, int64_t n, T acc)                                 \
+    {                                                                                 \
+        for (int64_t i = 0; i < n; i++) FOLD_MAX(acc, q[i]);                          \
+        return acc;                                                                   \
+    }                                                                                 \
+    static T vmin_##SFX(const T *q, int64_t n, T acc)                                 \
+    {                                                                                 \
+        for (int64_t i = 0; i < n; i++) FOLD_MIN(acc, q[i]);                          \
+        return acc;                                                                   \
+    }                                                                                 \
+    static int64_t vfind_##SFX(const T *q, int64_t n, T v)                            \
+    {                                                                                 \
+        for (int64_t i = 0; i < n; i++)                                               \
+            if (q[i] == v) return i;                                                  \
+        return n;                                                                     \
+    }
+
+ST_TYPES_REAL(DEF_VEC_HELPERS)
+ST_TYPES_BOOL(DEF_SCALAR_HELPERS)
+
 /* ---- accumulate kernels: args {acc, in[, aux]} ---- */
-/* FOLD(acc, x) folds one input value into the accumulator. */
-#define DEF_ACCUMULATE(NAME, SFX, T, A, FOLD)                                         \
+/* FOLD(acc, x) folds one input value into the accumulator; CONTIG(SFX, FOLD,
+ * acc, in, n) folds a contiguous segment (CONTIG_SCALAR: one by one;
+ * CONTIG_VMAX / CONTIG_VMIN: the vector helpers above). */
+#define CONTIG_SCALAR(SFX, FOLD, acc, in, n)                                          \
+    for (int64_t i = 0; i < (n); i++) FOLD(acc, (in)[i])
+#define CONTIG_VMAX(SFX, FOLD, acc, in, n) ((acc) = vmax_##SFX(in, n, acc))
+#define CONTIG_VMIN(SFX, FOLD, acc, in, n) ((acc) = vmin_##SFX(in, n, acc))
+#define DEF_ACCUMULATE(NAME, SFX, T, A, FOLD, CONTIG)                                 \
     ST_SIMD static void NAME##_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra) \
     {                                                                                 \
         ST_LOCAL_ARGS(2)                                                              \
@@ -105,7 +277,7 @@ DEF_PAIRWISE(complex128, st_c128, st_c128)
             A acc = *(A *)args[0];                                                    \
             if (s[1] == sizeof(T)) {                                                  \
                 const T *in = (const T *)args[1];                                     \
-                for (int64_t i = 0; i < n; i++) { const T x = in[i]; FOLD(acc, x); }  \
+                CONTIG(SFX, FOLD, acc, in, n);                                        \
             } else {                                                                  \
                 for (int64_t i = 0; i < n; i++) {                                     \
                     const T x = *(const T *)(args[1] + i * s[1]);                     \
@@ -127,16 +299,10 @@ DEF_PAIRWISE(complex128, st_c128, st_c128)
         }                                                                             \
     }
 
-#define FOLD_SUM(acc, x) ((acc) += (x))
-#define FOLD_PROD(acc, x) ((acc) *= (x))
-#define FOLD_MIN(acc, x) ((acc) = MINP((acc), (x)))
-#define FOLD_MAX(acc, x) ((acc) = MAXP((acc), (x)))
-#define FOLD_ALL(acc, x) ((acc) = (acc) && ((x) != 0))
-#define FOLD_ANY(acc, x) ((acc) = (acc) || ((x) != 0))
 
 /* float and complex sums fold a whole inner segment pairwise */
 #define DEF_SUM_PAIRWISE(CODE, SFX, T, R, ...)                                        \
-    DEF_ACCUMULATE(sum_plain, SFX, T, T, FOLD_SUM)                                    \
+    DEF_ACCUMULATE(sum_plain, SFX, T, T, FOLD_SUM, CONTIG_SCALAR)                                    \
     static void sum_##SFX(char **args, const int64_t *np, const int64_t *s, void *extra) \
     {                                                                                 \
         if (s[0] == 0) {                                                              \
@@ -145,12 +311,13 @@ DEF_PAIRWISE(complex128, st_c128, st_c128)
         }                                                                             \
         sum_plain_##SFX(args, np, s, extra);                                          \
     }
-#define DEF_SUM_INT(CODE, SFX, T, R, ...) DEF_ACCUMULATE(sum, SFX, T, ACC_SUM_##SFX, FOLD_SUM)
-#define DEF_PROD(CODE, SFX, T, R, ...) DEF_ACCUMULATE(prod, SFX, T, ACC_SUM_##SFX, FOLD_PROD)
+#define DEF_SUM_INT(CODE, SFX, T, R, ...) DEF_ACCUMULATE(sum, SFX, T, ACC_SUM_##SFX, FOLD_SUM, CONTIG_SCALAR)
+#define DEF_PROD(CODE, SFX, T, R, ...) DEF_ACCUMULATE(prod, SFX, T, ACC_SUM_##SFX, FOLD_PROD, CONTIG_SCALAR)
 #define DEF_MINMAX(CODE, SFX, T, R, ...)                                              \
-    DEF_ACCUMULATE(min, SFX, T, T, FOLD_MIN) DEF_ACCUMULATE(max, SFX, T, T, FOLD_MAX)
+    DEF_ACCUMULATE(min, SFX, T, T, FOLD_MIN, CONTIG_VMIN)                           \
+    DEF_ACCUMULATE(max, SFX, T, T, FOLD_MAX, CONTIG_VMAX)
 #define DEF_ALLANY(CODE, SFX, T, R, ...)                                              \
-    DEF_ACCUMULATE(all, SFX, T, _Bool, FOLD_ALL) DEF_ACCUMULATE(any, SFX, T, _Bool, FOLD_ANY)
+    DEF_ACCUMULATE(all, SFX, T, _Bool, FOLD_ALL, CONTIG_SCALAR) DEF_ACCUMULATE(any, SFX, T, _Bool, FOLD_ANY, CONTIG_SCALAR)
 
 ST_TYPES_BOOL(DEF_SUM_INT)
 ST_TYPES_INT(DEF_SUM_INT)
@@ -189,8 +356,109 @@ ST_TYPES_ALL(DEF_ALLANY)
 ST_TYPES_FLOAT(DEF_SUMSQDEV, SQDEV_REAL)
 ST_TYPES_COMPLEX(DEF_SUMSQDEV, SQDEV_COMPLEX)
 
+/* ---- outer reductions, two dims at a time ----
+ * Reducing the rows of a matrix whose rows are contiguous (axis 0 of a
+ * C-contiguous matrix): the 1-D kernel would be handed one row at a time
+ * and load and store every accumulator once per row.  These kernels take
+ * rows x cols at once and keep OUTER_W accumulators in registers while
+ * they walk all rows, so each input element costs one load; the
+ * accumulators start from `acc` and fold the rows in order, so every
+ * result is bit for bit the one of the row-at-a-time loop.
+ * args {acc, in[, m]}: acc and m (sumsqdev's mean) contiguous over cols and
+ * the same for every row; in contiguous over cols, rows `rs` bytes apart. */
+typedef void (*outer2_fn)(char **args, int64_t rows, int64_t cols, int64_t rs);
+#define OUTER_W(A) ((int)(512 / sizeof(A)))   /* eight AVX-512 vectors of accumulators */
+#define FOLD3_SUM(acc, x, m) ((acc) += (x))
+#define FOLD3_MIN(acc, x, m) FOLD_MIN(acc, x)
+#define FOLD3_MAX(acc, x, m) FOLD_MAX(acc, x)
+#define FOLD3_SQDEV(acc, x, m) ((acc) += SQDEV_REAL(x, m))
+#define DEF_OUTER2(NAME, SFX, T, A, FOLD3)                                            \
+    ST_SIMD static void NAME##_outer2_##SFX(char **args, int64_t rows, int64_t cols, int64_t rs) \
+    {                                                                                 \
+        enum { W = OUTER_W(A) };                                                      \
+        A *o = (A *)args[0];                                                          \
+        const char *in = args[1];                                                     \
+        const T *m = (const T *)args[2];   /* only FOLD3_SQDEV reads it */           \
+        (void)m;                                                                      \
+        int64_t j = 0;                                                                \
+        for (; j + W <= cols; j += W) {                                               \
+            A r[W];                                                                   \
+            for (int k = 0; k < W; k++) r[k] = o[j + k];                              \
+            for (int64_t i = 0; i < rows; i++) {                                      \
+                const T *x = (const T *)(in + i * rs) + j;                            \
+                for (int k = 0; k < W; k++) FOLD3(r[k], x[k], m[j + k]);              \
+            }                                                                         \
+            for (int k = 0; k < W; k++) o[j + k] = r[k];                              \
+        }                                                                             \
+        if (j == cols) return;                                                        \
+        for (int64_t i = 0; i < rows; i++) {                                          \
+            const T *x = (const T *)(in + i * rs);                                    \
+            for (int64_t k = j; k < cols; k++) FOLD3(o[k], x[k], m[k]);               \
+        }                                                                             \
+    }
+/* The same with the accumulators in OUTER_NV 64-byte vectors, for the
+ * kernels whose accumulator type is the element type (the compiler does
+ * not vectorise FOLD_MIN/FOLD_MAX by itself, see VMAXP). */
+#define OUTER_NV 8
+#define VFOLD3_SUM(r, x, m) ((r) + (x))
+#define VFOLD3_MIN(r, x, m) VMINP(r, x)
+#define VFOLD3_MAX(r, x, m) VMAXP(r, x)
+#define VFOLD3_SQDEV(r, x, m) ((r) + ((x) - (m)) * ((x) - (m)))
+#define DEF_OUTER2V_ISA(ISA, ATTR, NAME, SFX, T, VFOLD3, FOLD3)                       \
+    ATTR static void NAME##_outer2_##SFX##ISA(char **args, int64_t rows, int64_t cols, int64_t rs) \
+    {                                                                                 \
+        enum { V = VEC_BYTES / sizeof(T), W = V * OUTER_NV };                         \
+        T *o = (T *)args[0];                                                          \
+        const char *in = args[1];                                                     \
+        const T *m = (const T *)args[2];   /* only the sqdev folds read it */         \
+        int64_t j = 0;                                                                \
+        for (; j + W <= cols; j += W) {                                               \
+            vec_##SFX r[OUTER_NV], mv[OUTER_NV];                                      \
+            for (int k = 0; k < OUTER_NV; k++) {                                      \
+                memcpy(&r[k], o + j + k * V, VEC_BYTES);                              \
+                if (m) memcpy(&mv[k], m + j + k * V, VEC_BYTES);                      \
+                else mv[k] = r[k];                                                    \
+            }                                                                         \
+            for (int64_t i = 0; i < rows; i++) {                                      \
+                const T *x = (const T *)(in + i * rs) + j;                            \
+                for (int k = 0; k < OUTER_NV; k++) {                                  \
+                    vec_##SFX xv;                                                     \
+                    memcpy(&xv, x + k * V, VEC_BYTES);                                \
+                    r[k] = VFOLD3(r[k], xv, mv[k]);                                   \
+                }                                                                     \
+            }                                                                         \
+            for (int k = 0; k < OUTER_NV; k++) memcpy(o + j + k * V, &r[k], VEC_BYTES); \
+        }                                                                             \
+        if (j == cols) return;                                                        \
+        for (int64_t i = 0; i < rows; i++) {                                          \
+            const T *x = (const T *)(in + i * rs);                                    \
+            for (int64_t k = j; k < cols; k++) FOLD3(o[k], x[k], m[k]);               \
+        }                                                                             \
+    }
+#define DEF_OUTER2V(NAME, SFX, T, VFOLD3, FOLD3)                                      \
+    VEC_ISAS(DEF_OUTER2V_ISA, NAME, SFX, T, VFOLD3, FOLD3)                            \
+    static void NAME##_outer2_##SFX(char **args, int64_t rows, int64_t cols, int64_t rs) \
+    {                                                                                 \
+        VEC_PICK(NAME##_outer2_##SFX)(args, rows, cols, rs);                          \
+    }
+#define DEF_OUTER2_SUM(CODE, SFX, T, R, ...) DEF_OUTER2(sum, SFX, T, ACC_SUM_##SFX, FOLD3_SUM)
+#define DEF_OUTER2V_SUM(CODE, SFX, T, R, ...) DEF_OUTER2V(sum, SFX, T, VFOLD3_SUM, FOLD3_SUM)
+#define DEF_OUTER2_MINMAX(CODE, SFX, T, R, ...)                                       \
+    DEF_OUTER2(min, SFX, T, T, FOLD3_MIN) DEF_OUTER2(max, SFX, T, T, FOLD3_MAX)
+#define DEF_OUTER2V_MINMAX(CODE, SFX, T, R, ...)                                      \
+    DEF_OUTER2V(min, SFX, T, VFOLD3_MIN, FOLD3_MIN) DEF_OUTER2V(max, SFX, T, VFOLD3_MAX, FOLD3_MAX)
+#define DEF_OUTER2_SQDEV(CODE, SFX, T, R, ...) DEF_OUTER2V(sumsqdev, SFX, T, VFOLD3_SQDEV, FOLD3_SQDEV)
+ST_TYPES_BOOL(DEF_OUTER2_SUM)
+ST_TYPES_INT(DEF_OUTER2_SUM)
+ST_TYPES_FLOAT(DEF_OUTER2V_SUM)
+ST_TYPES_COMPLEX(DEF_OUTER2_SUM)
+ST_TYPES_BOOL(DEF_OUTER2_MINMAX)
+ST_TYPES_REAL(DEF_OUTER2V_MINMAX)
+ST_TYPES_FLOAT(DEF_OUTER2_SQDEV)
+
 /* ---- tables ---- */
 static st_loop_fn reduce_loops[ST_R_COUNT][ST_NTYPES];
+static outer2_fn outer2_loops[ST_R_COUNT][ST_NTYPES];   /* NULL: rows one at a time */
 static signed char reduce_res[ST_R_COUNT][ST_NTYPES];
 
 #define REG(OPC, NAME, SFX, CODE, RES)                                                \
@@ -203,10 +471,16 @@ static signed char reduce_res[ST_R_COUNT][ST_NTYPES];
 #define REG_ALLANY(CODE, SFX, T, R, ...)                                              \
     REG(ST_R_ALL, all, SFX, CODE, ST_BOOL) REG(ST_R_ANY, any, SFX, CODE, ST_BOOL)
 #define REG_SQDEV(CODE, SFX, T, R, ...) REG(ST_R_SUMSQDEV, sumsqdev, SFX, CODE, st_real_dtype(CODE))
+#define REG_OUTER2_SUM(CODE, SFX, T, R, ...) outer2_loops[ST_R_SUM][CODE] = sum_outer2_##SFX;
+#define REG_OUTER2_MINMAX(CODE, SFX, T, R, ...)                                       \
+    outer2_loops[ST_R_MIN][CODE] = min_outer2_##SFX;                                  \
+    outer2_loops[ST_R_MAX][CODE] = max_outer2_##SFX;
+#define REG_OUTER2_SQDEV(CODE, SFX, T, R, ...) outer2_loops[ST_R_SUMSQDEV][CODE] = sumsqdev_outer2_##SFX;
 
 __attribute__((constructor)) static void init_reduce_tables(void)
 {
     memset(reduce_res, -1, sizeof reduce_res);
+    vec_level = VEC_CPU_LEVEL();
     ST_TYPES_ALL(REG_SUM)
     ST_TYPES_ALL(REG_PROD)
     ST_TYPES_BOOL(REG_MINMAX)
@@ -214,6 +488,10 @@ __attribute__((constructor)) static void init_reduce_tables(void)
     ST_TYPES_ALL(REG_ALLANY)
     ST_TYPES_FLOAT(REG_SQDEV)
     ST_TYPES_COMPLEX(REG_SQDEV)
+    ST_TYPES_ALL(REG_OUTER2_SUM)
+    ST_TYPES_BOOL(REG_OUTER2_MINMAX)
+    ST_TYPES_REAL(REG_OUTER2_MINMAX)
+    ST_TYPES_FLOAT(REG_OUTER2_SQDEV)
 }
 
 static const char *const reduce_names[ST_R_COUNT] = {
@@ -275,7 +553,48 @@ static void identity(int op, int dtype, void *buf)
 #define SPLIT_MAX_CHUNKS 64
 #define SPLIT_MAX_SCRATCH ((int64_t)4 << 20)   /* bytes of private accumulators */
 
-static st_status run_reduction(const st_iter *it, st_loop_fn loop, st_tensor *out, int op)
+/* Does the iteration end in a reduced dim of rows over a kept, contiguous
+ * dim of columns (in, acc and m all contiguous over columns)? */
+static int outer2_fits(const st_iter *it, int64_t in_item, int64_t acc_item)
+{
+    int nd = it->ndim, c = nd - 1, r = nd - 2;
+    if (nd < 2 || it->step[r][0] != 0) return 0;
+    if (it->step[c][0] != acc_item || it->step[c][1] != in_item) return 0;
+    if (it->nop == 3 && (it->step[c][2] != in_item || it->step[r][2] != 0)) return 0;
+    return 1;
+}
+
+/* Run an outer2 kernel over every position of the dims before the last two;
+ * with fewer such positions than threads, each one's columns are cut into
+ * one piece per thread (edges on 16 elements, whole cache lines).  Every
+ * accumulator is computed by one kernel call, in row order: the result
+ * does not depend on the thread count. */
+static void run_outer2(const st_iter *it, outer2_fn f, int nt)
+{
+    const int nd = it->ndim, nop = it->nop;
+    const int64_t rows = it->size[nd - 2], cols = it->size[nd - 1];
+    const int64_t outer = it->numel / (rows * cols);
+    const int64_t pieces = (nt > 1 && outer < 4 * nt) ? nt : 1;
+    const int64_t tasks = outer * pieces;
+#pragma omp parallel for num_threads(nt) schedule(static) if (nt > 1)
+    for (int64_t t = 0; t < tasks; t++) {
+        int64_t o = t / pieces, pc = t % pieces;
+        int64_t c0 = (cols * pc / pieces) & ~(int64_t)15;
+        int64_t c1 = pc == pieces - 1 ? cols : (cols * (pc + 1) / pieces) & ~(int64_t)15;
+        if (c1 <= c0) continue;
+        char *args[3] = {NULL, NULL, NULL};
+        for (int k = 0; k < nop; k++) args[k] = it->data[k] + c0 * it->step[nd - 1][k];
+        for (int d = nd - 3; d >= 0; d--) {
+            int64_t i = o % it->size[d];
+            o /= it->size[d];
+            for (int k = 0; k < nop; k++) args[k] += i * it->step[d][k];
+        }
+        f(args, rows, c1 - c0, it->step[nd - 2][1]);
+    }
+}
+
+static st_status run_reduction(const st_iter *it, st_loop_fn loop, st_tensor *out, int op,
+                               int in_dtype)
 {
     int nt = st_threads_for(it->numel);
     /* the kept dim (accumulator walks it) and the reduced dim of largest size */
@@ -297,6 +616,11 @@ static st_status run_reduction(const st_iter *it, st_loop_fn loop, st_tensor *ou
         while (nchunks > 1 && nchunks * acc_bytes > SPLIT_MAX_SCRATCH) nchunks /= 2;
     }
     if (nchunks <= 1) {
+        outer2_fn f2 = outer2_loops[op][in_dtype];
+        if (f2 && outer2_fits(it, st_itemsize(in_dtype), item)) {
+            run_outer2(it, f2, nt);
+            return ST_OK;
+        }
         if (nt <= 1 || kept < 0) {
             st_iter_run_range(it, 0, it->numel, loop, NULL);
             return ST_OK;
@@ -384,40 +708,80 @@ st_status st_reduce(int op, st_tensor *out, const st_tensor *in, const uint8_t *
     const st_tensor *ops[3] = {out, in, aux};
     st_iter it;
     if ((rc = st_iter_init_shape(&it, aux ? 3 : 2, ops, in->ndim, in->sizes, 0))) return rc;
-    return run_reduction(&it, reduce_loops[op][in->dtype], out, op);
+    return run_reduction(&it, reduce_loops[op][in->dtype], out, op, in->dtype);
 }
 
-/* ---- arg-reductions along one dim (lanes) ---- */
+/* ---- arg-reductions along one dim (lanes) ----
+ * The first position of the largest (smallest) value; a NaN beats
+ * everything and the first NaN wins (numpy's rule).  A contiguous lane is
+ * read in blocks of ARG_BLOCK: the extreme of each block comes from
+ * vmax/vmin (vectors, sticky NaN), a block replaces the best
+ * one only when its extreme is strictly better (so ties keep the earlier
+ * block), and at the end the best block is searched for the first element
+ * equal to the extreme (-0.0 == +0.0, as the scalar scan compares).  A
+ * block whose extreme is NaN ends the lane at its first NaN. */
 typedef struct { int64_t n, step; } lane_geom;
+#define ARG_BLOCK 1024
 
-#define DEF_ARG(CODE, SFX, T, R, ...)                                                 \
-    static void argmax_##SFX(char **p, void *extra)                                   \
+#define DEF_ARG_ONE(NAME, SFX, T, EXT, BETTER)                                        \
+    static int64_t NAME##_contig_##SFX(const T *q, int64_t n)                         \
     {                                                                                 \
-        const lane_geom *g = extra;                                                   \
-        T best = *(const T *)p[0];                                                    \
+        T best = q[0];                                                                \
         int64_t at = 0;                                                               \
-        if (best == best)                                                             \
-            for (int64_t i = 1; i < g->n; i++) {                                      \
-                T x = *(const T *)(p[0] + i * g->step);                               \
-                if (x > best || x != x) { best = x; at = i; if (x != x) break; }       \
-            }                                                                         \
-        *(int64_t *)p[1] = at;                                                        \
+        for (int64_t b = 0; b < n; b += ARG_BLOCK) {                                  \
+            int64_t len = n - b < ARG_BLOCK ? n - b : ARG_BLOCK;                      \
+            T m = EXT##_##SFX(q + b + 1, len - 1, q[b]);                              \
+            if (m != m) return b + vfind_##SFX(q + b, len, m);                        \
+            if (BETTER(m, best)) { best = m; at = b; }                                \
+        }                                                                             \
+        int64_t len = n - at < ARG_BLOCK ? n - at : ARG_BLOCK;                        \
+        return at + vfind_##SFX(q + at, len, best);                                   \
     }                                                                                 \
-    static void argmin_##SFX(char **p, void *extra)                                   \
+    static void NAME##_##SFX(char **p, void *extra)                                   \
     {                                                                                 \
         const lane_geom *g = extra;                                                   \
+        if (g->step == sizeof(T) && g->n >= 64) {                                     \
+            *(int64_t *)p[1] = NAME##_contig_##SFX((const T *)p[0], g->n);           \
+            return;                                                                   \
+        }                                                                             \
         T best = *(const T *)p[0];                                                    \
         int64_t at = 0;                                                               \
         if (best == best)                                                             \
             for (int64_t i = 1; i < g->n; i++) {                                      \
                 T x = *(const T *)(p[0] + i * g->step);                               \
-                if (x < best || x != x) { best = x; at = i; if (x != x) break; }       \
+                if (BETTER(x, best) || x != x) { best = x; at = i; if (x != x) break; } \
             }                                                                         \
         *(int64_t *)p[1] = at;                                                        \
     }
+#define ARG_GT(a, b) ((a) > (b))
+#define ARG_LT(a, b) ((a) < (b))
+#define DEF_ARG(CODE, SFX, T, R, ...)                                                 \
+    DEF_ARG_ONE(argmax, SFX, T, vmax, ARG_GT)                                         \
+    DEF_ARG_ONE(argmin, SFX, T, vmin, ARG_LT)
 ST_TYPES_BOOL(DEF_ARG)
 ST_TYPES_REAL(DEF_ARG)
-#define CASE_ARG(CODE, SFX, T, R, ...) case CODE: lane = is_max ? argmax_##SFX : argmin_##SFX; break;
+#define CASE_ARG(CODE, SFX, T, R, ...)                                                \
+    case CODE:                                                                        \
+        lane = is_max ? argmax_##SFX : argmin_##SFX;                                  \
+        better = is_max ? arg_better_max_##SFX : arg_better_min_##SFX;               \
+        break;
+
+/* Does the value at b beat the value at a, b later in the lane (the
+ * order of the pieces of a lane split across threads)? */
+typedef int (*arg_better_fn)(const char *a, const char *b);
+#define DEF_ARG_BETTER(CODE, SFX, T, R, ...)                                          \
+    static int arg_better_max_##SFX(const char *a_, const char *b_)                   \
+    {                                                                                 \
+        T a = *(const T *)a_, b = *(const T *)b_;                                     \
+        return a == a && (b != b || b > a);                                           \
+    }                                                                                 \
+    static int arg_better_min_##SFX(const char *a_, const char *b_)                   \
+    {                                                                                 \
+        T a = *(const T *)a_, b = *(const T *)b_;                                     \
+        return a == a && (b != b || b < a);                                           \
+    }
+ST_TYPES_BOOL(DEF_ARG_BETTER)
+ST_TYPES_REAL(DEF_ARG_BETTER)
 
 static st_status check_lane_dim(const st_tensor *in, int dim, const char *what)
 {
@@ -425,6 +789,29 @@ static st_status check_lane_dim(const st_tensor *in, int dim, const char *what)
         return st_fail(ST_E_INDEX, "%s: dim %d out of range [0, %d)", what, dim,
                        in->ndim ? in->ndim : 1);
     return ST_OK;
+}
+
+/* One long lane (argmax of everything): each thread takes a piece and
+ * the pieces' winners are compared in lane order, a later piece winning
+ * only when strictly better: the first position overall, whatever the
+ * number of pieces. */
+static void arg_split_lane(st_lane_fn lane, arg_better_fn better, const lane_geom *g,
+                           char *data, char *out, int nt)
+{
+    int64_t at[64];
+    if (nt > 64) nt = 64;
+#pragma omp parallel for num_threads(nt) schedule(static, 1)
+    for (int t = 0; t < nt; t++) {
+        int64_t a = g->n * t / nt, b = g->n * (t + 1) / nt;
+        lane_geom mine = {b - a, g->step};
+        char *p[2] = {data + a * g->step, (char *)&at[t]};
+        lane(p, &mine);
+        at[t] += a;
+    }
+    int64_t best = at[0];
+    for (int t = 1; t < nt; t++)
+        if (better(data + best * g->step, data + at[t] * g->step)) best = at[t];
+    *(int64_t *)out = best;
 }
 
 st_status st_argreduce(int is_max, st_tensor *out, const st_tensor *in, int dim)
@@ -443,6 +830,7 @@ st_status st_argreduce(int is_max, st_tensor *out, const st_tensor *in, int dim)
             return st_fail(ST_E_VALUE, "%s output has size %lld at dim %d", name,
                            (long long)out->sizes[d], d);
     st_lane_fn lane = NULL;
+    arg_better_fn better = NULL;
     switch (in->dtype) {
         ST_TYPES_BOOL(CASE_ARG)
         ST_TYPES_REAL(CASE_ARG)
@@ -451,6 +839,10 @@ st_status st_argreduce(int is_max, st_tensor *out, const st_tensor *in, int dim)
     }
     if (st_tensor_numel(out) == 0) return ST_OK;
     lane_geom g = {n, in->ndim ? in->strides[dim] * st_itemsize(in->dtype) : 0};
+    if (st_tensor_numel(out) == 1 && st_threads_for(n) > 1) {
+        arg_split_lane(lane, better, &g, st_tensor_data(in), st_tensor_data(out), st_threads_for(n));
+        return ST_OK;
+    }
     st_lanes ln;
     const st_tensor *ops[2] = {in, out};
     st_lanes_init(&ln, 2, ops, in->ndim ? dim : -1);
@@ -482,6 +874,75 @@ typedef struct { int64_t n, in_step, out_step; } cum_geom;
 ST_TYPES_ALL(DEF_CUM)
 #define CASE_CUM(CODE, SFX, T, R, ...) case CODE: lane = is_prod ? cumprod_##SFX : cumsum_##SFX; break;
 
+/* Along an outer dim whose rows are contiguous (axis 0 of a C-contiguous
+ * matrix) a lane per column would walk memory with the row stride; these
+ * walk the rows instead, out[i, :] = out[i - 1, :] (op) in[i, :], so each
+ * column still runs its own sequential sum (the same bits as the lane). */
+typedef void (*cum_rows_fn)(char *out, const char *in, int64_t rows, int64_t cols,
+                            int64_t out_rs, int64_t in_rs);
+#define DEF_CUM_ROWS(NAME, SFX, T, OP, START)                                         \
+    ST_SIMD static void NAME##_rows_##SFX(char *out, const char *in, int64_t rows,    \
+                                          int64_t cols, int64_t out_rs, int64_t in_rs) \
+    {                                                                                 \
+        typedef ACC_SUM_##SFX A;                                                      \
+        A *o = (A *)out;                                                              \
+        const T *x = (const T *)in;                                                   \
+        for (int64_t j = 0; j < cols; j++) o[j] = (A)(START) OP x[j];                 \
+        for (int64_t i = 1; i < rows; i++) {                                          \
+            const A *prev = o;                                                        \
+            o = (A *)((char *)o + out_rs);                                            \
+            x = (const T *)((const char *)x + in_rs);                                 \
+            _Pragma("GCC ivdep") for (int64_t j = 0; j < cols; j++) o[j] = prev[j] OP x[j]; \
+        }                                                                             \
+    }
+#define DEF_CUM_ROWS_BOTH(CODE, SFX, T, R, ...)                                       \
+    DEF_CUM_ROWS(cumsum, SFX, T, +, 0) DEF_CUM_ROWS(cumprod, SFX, T, *, 1)
+ST_TYPES_ALL(DEF_CUM_ROWS_BOTH)
+#define CASE_CUM_ROWS(CODE, SFX, T, R, ...)                                           \
+    case CODE: rows_fn = is_prod ? cumprod_rows_##SFX : cumsum_rows_##SFX; break;
+
+/* The lanes along `dim` when the last dim (not `dim`) is contiguous in both
+ * and long enough to vectorise: rows of the lane walked whole, columns cut
+ * into one piece per thread when there are fewer lanes than threads. */
+#define CUM_ROWS_MIN_COLS 16
+static int cum_rows_fit(const st_tensor *out, const st_tensor *in, int dim)
+{
+    int last = in->ndim - 1;
+    return in->ndim >= 2 && dim != last && in->sizes[last] >= CUM_ROWS_MIN_COLS
+           && in->strides[last] == 1 && out->strides[last] == 1;
+}
+
+static void run_cum_rows(cum_rows_fn f, st_tensor *out, const st_tensor *in, int dim)
+{
+    int last = in->ndim - 1;
+    int64_t rows = in->sizes[dim], cols = in->sizes[last];
+    int64_t in_item = st_itemsize(in->dtype), out_item = st_itemsize(out->dtype);
+    st_lanes ln;
+    const st_tensor *ops[2] = {in, out};
+    st_lanes_init(&ln, 2, ops, dim);
+    ln.ndim--;   /* the last dim (size > 1, so kept by init) is walked by f */
+    int64_t outer = 1;
+    for (int d = 0; d < ln.ndim; d++) outer *= ln.size[d];
+    int nt = st_threads_for(outer * rows * cols);
+    int64_t pieces = (nt > 1 && outer < 4 * nt) ? nt : 1, tasks = outer * pieces;
+#pragma omp parallel for num_threads(nt) schedule(static) if (nt > 1)
+    for (int64_t t = 0; t < tasks; t++) {
+        int64_t o = t / pieces, pc = t % pieces;
+        int64_t c0 = (cols * pc / pieces) & ~(int64_t)15;
+        int64_t c1 = pc == pieces - 1 ? cols : (cols * (pc + 1) / pieces) & ~(int64_t)15;
+        if (c1 <= c0) continue;
+        const char *src = ln.data[0] + c0 * in_item;
+        char *dst = ln.data[1] + c0 * out_item;
+        for (int d = ln.ndim - 1; d >= 0; d--) {
+            int64_t i = o % ln.size[d];
+            o /= ln.size[d];
+            src += i * ln.step[d][0];
+            dst += i * ln.step[d][1];
+        }
+        f(dst, src, rows, c1 - c0, out->strides[dim] * out_item, in->strides[dim] * in_item);
+    }
+}
+
 st_status st_cumulative(int is_prod, st_tensor *out, const st_tensor *in, int dim)
 {
     st_status rc;
@@ -502,6 +963,12 @@ st_status st_cumulative(int is_prod, st_tensor *out, const st_tensor *in, int di
         if (!rc) rc = st_cumulative(is_prod, out, tmp, dim);
         st_tensor_free(tmp);
         return rc;
+    }
+    if (cum_rows_fit(out, in, dim)) {
+        cum_rows_fn rows_fn = NULL;
+        switch (in->dtype) { ST_TYPES_ALL(CASE_CUM_ROWS) default: break; }
+        run_cum_rows(rows_fn, out, in, dim);
+        return ST_OK;
     }
     st_lane_fn lane = NULL;
     switch (in->dtype) { ST_TYPES_ALL(CASE_CUM) default: break; }
