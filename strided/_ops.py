@@ -85,15 +85,23 @@ def unary(op, a, out=None):
     return out
 
 
-def binary(op, a, b, out=None):
-    """op(a, b) for two Cores of one dtype (Python numbers: make a 0-d Core)."""
-    if a.dtype is not b.dtype:
-        raise TypeError(f"{op} needs operands of one dtype, got {a.dtype.name} and {b.dtype.name}")
-    res = binary_result(op, a.dtype)
+def binary(op, a, b, out=None, dt=None):
+    """op(a, b) for two Cores of one dtype (Python numbers: make a 0-d Core).
+    dt: compute in that dtype instead, a and b of any dtypes converted to it
+    inside the kernel a block at a time (no full-size temporaries)."""
+    if dt is None:
+        if a.dtype is not b.dtype:
+            raise TypeError(f"{op} needs operands of one dtype, got {a.dtype.name} and {b.dtype.name}")
+        dt = a.dtype
+    dt = dtype(dt)
+    res = binary_result(op, dt)
     if res is None:
-        raise TypeError(f"{op} is not defined for {a.dtype.name}")
+        raise TypeError(f"{op} is not defined for {dt.name}")
     out = _out_for(out, broadcast_shapes(a.shape, b.shape), res, op, (a, b))
-    check(lib.st_binary(BINARY[op], out.t, a.t, b.t))
+    if a.dtype is dt and b.dtype is dt:
+        check(lib.st_binary(BINARY[op], out.t, a.t, b.t))
+    else:
+        check(lib.st_binary_as(BINARY[op], dt.code, out.t, a.t, b.t))
     return out
 
 

@@ -524,3 +524,43 @@ def test_copy_shape_mismatch_raises(dst_shape, src_shape):
     with pytest.raises(ValueError, match="broadcast"):
         _core.copy_(dst, src)
     assert (to_numpy(dst) == 5).all()
+
+
+# ---- large copies and casts: streamed (non-temporal) stores, cache tiles,
+# every alignment and odd sizes, 1 and 2 threads
+
+import strided  # noqa: E402
+
+
+@pytest.fixture(params=[1, 2])
+def nthreads(request):
+    before = strided.getnumthreads()
+    strided.setnumthreads(request.param)
+    yield request.param
+    strided.setnumthreads(before)
+
+
+@pytest.mark.parametrize("dt", ["float64", "float32", "int8", "complex128"])
+def test_large_transposed_copy(nthreads, dt):
+    rng = np.random.default_rng(0)
+    side = {"float64": (1501, 1403), "float32": (2103, 2001), "int8": (4001, 4099),
+            "complex128": (1001, 1003)}[dt]
+    src = (rng.standard_normal(side) * 50).astype(dt)
+    dst = _core.Core.empty((side[1], side[0]), dt)
+    _core.copy_(dst, _views.transpose(to_core(src), 0, 1))
+    np.testing.assert_array_equal(to_numpy(dst), src.T)
+
+
+@pytest.mark.parametrize("src_dt,dst_dt", [("float64", "float32"), ("float32", "float64"),
+                                           ("int64", "float64"), ("float64", "int32"),
+                                           ("float64", "float64"), ("bool", "float32")])
+@pytest.mark.parametrize("skew", [0, 1])
+def test_large_cast_matches_numpy(nthreads, src_dt, dst_dt, skew):
+    n = 4_000_001
+    rng = np.random.default_rng(skew)
+    src = (rng.standard_normal(n + skew) * 1000).astype(src_dt)
+    want = src[skew:].astype(dst_dt)
+    out = np.zeros(n + skew + 1, dst_dt)
+    _core.copy_(borrow(out[skew:skew + n]), borrow(src[skew:]))
+    np.testing.assert_array_equal(out[skew:skew + n], want)
+    assert not out[:skew].any() and out[-1] == 0

@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 import strided
-from strided import _core, _ops
-from helpers import to_core, to_numpy
+from strided import _core, _ops, _views
+from helpers import borrow, to_core, to_numpy
 
 
 def test_setnumthreads_roundtrip():
@@ -107,3 +107,67 @@ def test_error_messages_stay_with_their_thread():
     a.start(); b.start(); a.join(); b.join()
     assert "-5" in errors["negative"]
     assert "overflow" in errors["overflow"] and "-5" not in errors["overflow"]
+
+
+# ---- streaming stores: outputs past ST_STREAM_MIN_BYTES (32 MiB of operands)
+# that no input shares memory with are written with non-temporal stores, a
+# block at a time, split over the threads.  Every layout and alignment must
+# give numpy's exact values.
+
+BIG = 4_500_003          # 3 float32 operands: 54 MB, odd, not a multiple of any block
+
+
+@pytest.fixture(params=[1, 2])
+def threads(request):
+    before = strided.getnumthreads()
+    strided.setnumthreads(request.param)
+    yield request.param
+    strided.setnumthreads(before)
+
+
+@pytest.mark.parametrize("dt", ["float32", "float64", "int32", "int64"])
+@pytest.mark.parametrize("op", ["add", "subtract", "multiply", "less", "equal"])
+@pytest.mark.parametrize("skew", [0, 1, 3])
+def test_streamed_binary_matches_numpy(threads, dt, op, skew):
+    rng = np.random.default_rng(skew)
+    a = (rng.standard_normal(BIG + skew) * 100).astype(dt)
+    b = (rng.standard_normal(BIG + skew) * 100).astype(dt)
+    want = getattr(np, op)(a[skew:], b[skew:])
+    # a skewed output start: the stream head (normal stores) is not empty
+    out = np.zeros(BIG + 2 * skew + 1, want.dtype)
+    got = out[skew:skew + BIG]
+    _ops.binary(op, borrow(a[skew:]), borrow(b[skew:]), out=borrow(got))
+    np.testing.assert_array_equal(got, want)
+    assert not out[:skew].any() and not out[skew + BIG:].any()
+
+
+@pytest.mark.parametrize("dt", ["float32", "float64", "bool"])
+def test_streamed_broadcast_transposed_and_in_place(threads, dt):
+    rng = np.random.default_rng(1)
+    a = rng.standard_normal((4501, 1001)) > 0 if dt == "bool" else rng.standard_normal((4501, 1001)).astype(dt)
+    row = rng.standard_normal(1001) > 0 if dt == "bool" else rng.standard_normal(1001).astype(dt)
+    op = "logical_xor" if dt == "bool" else "add"
+    f = np.logical_xor if dt == "bool" else np.add
+    np.testing.assert_array_equal(to_numpy(_ops.binary(op, to_core(a), to_core(row))), f(a, row))
+    at, bt = np.ascontiguousarray(a.T), np.ascontiguousarray(a[::-1].T)
+    got = _ops.binary(op, _views.transpose(borrow(at), 0, 1), _views.transpose(borrow(bt), 0, 1))
+    np.testing.assert_array_equal(to_numpy(got), f(at.T, bt.T))
+    # out == a: not streamed (the lines are in the cache already), same values
+    inplace = a.copy()
+    c = borrow(inplace)
+    _ops.binary(op, c, to_core(row), out=c)
+    np.testing.assert_array_equal(inplace, f(a, row))
+
+
+@pytest.mark.parametrize("op", ["sqrt", "exp", "negative"])
+def test_streamed_unary_matches_numpy(threads, op):
+    rng = np.random.default_rng(2)
+    a = np.abs(rng.standard_normal(BIG + 1))
+    out = np.zeros(BIG + 1)
+    _ops.unary(op, borrow(a[1:]), out=borrow(out[1:]))
+    got, want = out[1:], getattr(np, op)(a[1:])
+    if op == "exp":
+        np.testing.assert_allclose(got, want, rtol=4e-16)
+    else:
+        np.testing.assert_array_equal(got, want)
+    assert out[0] == 0

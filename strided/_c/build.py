@@ -12,7 +12,7 @@ from cffi import FFI
 HERE = Path(__file__).resolve().parent
 SOURCES = ["core.c", "iter.c", "copy.c", "elementwise.c", "reduce.c", "index.c", "sort.c",
            "random.c", "matmul.c", "setops.c", "dlpack.c", "linalg.c", "fft.c",
-           "fast.c"]
+           "fast.c", "vmath.c"]
 
 
 def cdef_text(header=HERE / "strided.h"):

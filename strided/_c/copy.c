@@ -10,6 +10,60 @@
  *     numpy leaves the result to the hardware (e.g. INT32_MIN for int32),
  *     where we narrow from int64 instead. */
 #include "st_internal.h"
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#endif
+
+/* ---- streaming stores (st_internal.h) ----
+ * One copy loop per vector width, picked once for the machine: 64-byte
+ * stores where AVX-512 exists, else 32 (AVX), else 16 (SSE2, every x86-64). */
+char st_stream_tag;
+
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target("avx512f"))) static void stream_512(char *d, const char *s, int64_t n)
+{
+    for (int64_t i = 0; i < n; i += 64)
+        _mm512_stream_si512((void *)(d + i), _mm512_loadu_si512((const void *)(s + i)));
+}
+__attribute__((target("avx"))) static void stream_256(char *d, const char *s, int64_t n)
+{
+    for (int64_t i = 0; i < n; i += 32)
+        _mm256_stream_si256((__m256i *)(d + i), _mm256_loadu_si256((const __m256i *)(s + i)));
+}
+static void stream_128(char *d, const char *s, int64_t n)
+{
+    for (int64_t i = 0; i < n; i += 16)
+        _mm_stream_si128((__m128i *)(d + i), _mm_loadu_si128((const __m128i *)(s + i)));
+}
+static void (*stream_impl)(char *, const char *, int64_t) = stream_128;
+
+__attribute__((constructor)) static void pick_stream_impl(void)
+{
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f")) stream_impl = stream_512;
+    else if (__builtin_cpu_supports("avx")) stream_impl = stream_256;
+}
+
+void st_stream_store(void *dst, const void *src, int64_t nbytes)
+{
+    stream_impl(dst, src, nbytes);
+}
+#else
+void st_stream_store(void *dst, const void *src, int64_t nbytes)
+{
+    memcpy(dst, src, (size_t)nbytes);
+}
+#endif
+
+int st_stream_worth(const st_tensor *out, int nin, const st_tensor *const *ins)
+{
+    int64_t bytes = st_tensor_numel(out) * st_itemsize(out->dtype);
+    for (int k = 0; k < nin; k++) {
+        if (st_tensor_shares_memory(out, ins[k])) return 0;
+        bytes += st_tensor_numel(ins[k]) * st_itemsize(ins[k]->dtype);
+    }
+    return bytes >= ST_STREAM_MIN_BYTES;
+}
 
 static inline int64_t st_f2i(double x)
 {
@@ -45,16 +99,15 @@ static inline uint64_t st_f2u(double x)
     ST_SIMD static void cast_##SSFX##_to_##DSFX(char **args, const int64_t *np,               \
                                         const int64_t *steps, void *extra)            \
     {                                                                                 \
-        (void)extra;                                                                  \
         int64_t n = *np, os = steps[0], is = steps[1];                                \
-        char *o = args[0], *i = args[1];                                              \
+        char *o = args[0], *src = args[1];                                            \
         if (os == sizeof(DT) && is == sizeof(ST)) {                                   \
             DT *out = (DT *)o;                                                        \
-            const ST *in = (const ST *)i;                                             \
-            for (int64_t k = 0; k < n; k++) out[k] = CONV_##DSFX(in[k]);              \
+            const ST *in = (const ST *)src;                                           \
+            ST_STREAMED(DT, out, n, extra, CONV_##DSFX(in[i]));                       \
         } else {                                                                      \
             for (int64_t k = 0; k < n; k++)                                           \
-                *(DT *)(o + k * os) = CONV_##DSFX(*(const ST *)(i + k * is));         \
+                *(DT *)(o + k * os) = CONV_##DSFX(*(const ST *)(src + k * is));       \
         }                                                                             \
     }
 /* outer loop over destinations, inner (the _2 copy) over sources */
@@ -73,15 +126,25 @@ __attribute__((constructor)) static void init_cast_table(void)
 }
 
 /* Same-type moves only need the item size. */
+#define MOVE_LOAD(T, p) ({ T v_; memcpy(&v_, (p), sizeof(T)); v_; })
 #define DEF_MOVE(BITS, T)                                                             \
-    static void move_##BITS(char **args_, const int64_t *np, const int64_t *s_,       \
+    ST_SIMD static void move_##BITS(char **args_, const int64_t *np, const int64_t *s_, \
                             void *extra)                                              \
     {                                                                                 \
         ST_LOCAL_ARGS(2)                                                              \
-        (void)extra;                                                                  \
         int64_t n = *np, os = s[0], is = s[1];                                        \
-        if (os == sizeof(T) && is == sizeof(T)) {                                     \
+        if (os == sizeof(T) && is == sizeof(T) && extra != ST_STREAM) {               \
             memcpy(args[0], args[1], (size_t)n * sizeof(T));                          \
+        } else if (os == sizeof(T) && is == sizeof(T)) {                              \
+            T *out = (T *)args[0];                                                    \
+            const T *in = (const T *)args[1];                                         \
+            ST_STREAMED(T, out, n, extra, in[i]);                                     \
+        } else if (os == sizeof(T) && is != 0) {                                      \
+            /* a transposed source: one element per line, the lines reused    \
+             * across the iterator's tile */                                  \
+            T *out = (T *)args[0];                                                    \
+            const char *in = args[1];                                                 \
+            ST_STREAMED(T, out, n, extra, MOVE_LOAD(T, in + i * is));                 \
         } else if (is == 0) {                                                         \
             T v;                                                                      \
             memcpy(&v, args[1], sizeof(T));                                           \
@@ -136,7 +199,9 @@ st_status st_copy(st_tensor *dst, const st_tensor *src)
     st_iter it;
     const st_tensor *ops[2] = {dst, src};
     if ((rc = st_iter_init(&it, 2, ops, 0))) return rc;
-    st_iter_run(&it, st_cast_loop(src->dtype, dst->dtype), NULL, 0);
+    int stream = st_stream_worth(dst, 1, &src);
+    st_iter_run(&it, st_cast_loop(src->dtype, dst->dtype), stream ? ST_STREAM : NULL,
+                stream ? ST_ITER_FENCE : 0);
     return ST_OK;
 }
 

@@ -18,6 +18,7 @@
 #include "st_internal.h"
 #include <tgmath.h>
 #include "st_mvec.h"
+#include "vmath.h"
 
 /* ---- scalar helpers ---- */
 #define DEF_FLOAT_HELPERS(T, SFX)                                                     \
@@ -218,16 +219,14 @@ static inline st_c128 st_csign(st_c128 z)
         typedef T st_T;                                                               \
         typedef R st_R;                                                               \
         typedef OUT_##KIND(T, R) st_O;                                                \
-        (void)extra;                                                                  \
         const int64_t n = *np;                                                        \
         if (s[0] == sizeof(st_O) && s[1] == sizeof(st_T)) {                           \
             st_O *o = (st_O *)args[0];                                                \
             const st_T *in = (const st_T *)args[1];                                   \
-            _Pragma("GCC ivdep") for (int64_t i = 0; i < n; i++)                      \
-            {                                                                         \
-                const st_T x = in[i]; (void)x;                                                 \
-                o[i] = (st_O)(EXPR);                                                  \
-            }                                                                         \
+            ST_STREAMED(st_O, o, n, extra, ({                                         \
+                const st_T x = in[i]; (void)x;                                        \
+                (st_O)(EXPR);                                                         \
+            }));                                                                      \
         } else {                                                                      \
             for (int64_t i = 0; i < n; i++) {                                         \
                 const st_T x = *(const st_T *)(args[1] + i * s[1]); (void)x;                   \
@@ -239,11 +238,10 @@ static inline st_c128 st_csign(st_c128 z)
 /* Contiguous, scalar-b, scalar-a and general cases: the first three are
  * the ones the compiler vectorises. */
 #define BIN_BODY(LOADA, LOADB, EXPR)                                                  \
-    _Pragma("GCC ivdep") for (int64_t i = 0; i < n; i++)                              \
-    {                                                                                 \
+    ST_STREAMED(st_O, o, n, extra, ({                                                 \
         const st_T a = LOADA, b = LOADB;                                              \
-        o[i] = (st_O)(EXPR);                                                          \
-    }
+        (st_O)(EXPR);                                                                 \
+    }));
 #define DEF_BINARY(CODE, SFX, T, R, OP, KIND, EXPR)                                   \
     ST_SIMD static void b_##OP##_##SFX(char **args_, const int64_t *np, const int64_t *s_,    \
                                void *extra)                                           \
@@ -252,7 +250,6 @@ static inline st_c128 st_csign(st_c128 z)
         typedef T st_T;                                                               \
         typedef R st_R;                                                               \
         typedef OUT_##KIND(T, R) st_O;                                                \
-        (void)extra;                                                                  \
         const int64_t n = *np;                                                        \
         const int64_t w = sizeof(st_T);                                               \
         if (s[0] == sizeof(st_O)) {                                                   \
@@ -303,6 +300,71 @@ B_UINT(B_DEF_UINT)
 B_FLOAT(B_DEF_FLOAT)
 B_COMPLEX(B_DEF_COMPLEX)
 
+/* ---- exp, log (float32, float64), sin, cos (float32): vmath.h ----
+ * Blocks of VM_BLOCK elements, whatever the steps: run the branch-free
+ * fast path over the block (vectorised), recompute the lanes it does not
+ * serve (NaN, inf, out-of-range) with scalar libm from the unchanged
+ * input, then store the block (streamed when run_elementwise allows).  A
+ * strided input is gathered into xb first; an output that is strided,
+ * streamed or overlaps the input (out == input) is computed into ob. */
+#define VM_BLOCK 512
+#define VM_SIN(x) st_vsincos(x, 0)
+#define VM_COS(x) st_vsincos(x, 1)
+#define DEF_VMATH(OP, SFX, T, MAIN, SPECIAL, LIBM)                                    \
+    __attribute__((noinline, optimize("no-tree-vectorize"))) static void              \
+    vfix_##OP##_##SFX(T *o, const T *x, int64_t m)                                    \
+    {                                                                                 \
+        for (int64_t j = 0; j < m; j++)                                               \
+            if (SPECIAL((double)x[j])) o[j] = LIBM(x[j]);                             \
+    }                                                                                 \
+    ST_SIMD static void v_##OP##_##SFX(char **args_, const int64_t *np, const int64_t *s_, \
+                                       void *extra)                                   \
+    {                                                                                 \
+        ST_LOCAL_ARGS(2)                                                              \
+        T xb[VM_BLOCK] __attribute__((aligned(64)));                                  \
+        T ob[VM_BLOCK] __attribute__((aligned(64)));                                  \
+        const int64_t n = *np;                                                        \
+        for (int64_t i0 = 0; i0 < n; i0 += VM_BLOCK) {                                \
+            const int64_t m = n - i0 < VM_BLOCK ? n - i0 : VM_BLOCK;                  \
+            const char *ip = args[1] + i0 * s[1];                                     \
+            char *op = args[0] + i0 * s[0];                                           \
+            const int64_t bytes = m * (int64_t)sizeof(T);                             \
+            /* read a contiguous input in place; gather any other */                  \
+            const T *x = (const T *)ip;                                               \
+            if (s[1] != sizeof(T)) {                                                  \
+                for (int64_t j = 0; j < m; j++) xb[j] = *(const T *)(ip + j * s[1]);  \
+                x = xb;                                                               \
+            }                                                                         \
+            /* write a contiguous output in place unless it is streamed or        \
+             * overlaps this block's input (libm still reads it after) */         \
+            T *o = (s[0] == sizeof(T) && extra != ST_STREAM                           \
+                    && ((const char *)x + bytes <= op || op + bytes <= (const char *)x)) \
+                       ? (T *)op : ob;                                                \
+            int special = 0;                                                          \
+            /* ivdep: o and x do not overlap (checked above), nor do they     \
+             * alias the exp table, which the compiler cannot know */         \
+            _Pragma("GCC ivdep") for (int64_t j = 0; j < m; j++) {                    \
+                o[j] = (T)MAIN((double)x[j]);                                         \
+                special |= SPECIAL((double)x[j]);                                     \
+            }                                                                         \
+            if (special) vfix_##OP##_##SFX(o, x, m);                                  \
+            if (o != ob) continue;                                                    \
+            if (s[0] != sizeof(T))                                                    \
+                for (int64_t j = 0; j < m; j++) *(T *)(op + j * s[0]) = ob[j];        \
+            else if (extra == ST_STREAM && (uintptr_t)op % 64 == 0 && bytes % 64 == 0) \
+                st_stream_store(op, ob, bytes);                                       \
+            else                                                                      \
+                memcpy(op, ob, (size_t)bytes);                                        \
+        }                                                                             \
+    }
+DEF_VMATH(EXP, float64, double, st_vexp, ST_VEXP_SPECIAL, exp)
+DEF_VMATH(EXP, float32, float, st_vexp, ST_VEXP_SPECIAL, expf)
+DEF_VMATH(LOG, float64, double, st_vlog, ST_VLOG_SPECIAL, log)
+DEF_VMATH(LOG, float32, float, st_vlog, ST_VLOG_SPECIAL, logf)
+DEF_VMATH(SIN, float32, float, VM_SIN, ST_VTRIG_SPECIAL, sinf)
+DEF_VMATH(COS, float32, float, VM_COS, ST_VTRIG_SPECIAL, cosf)
+
+
 /* ---- dispatch tables, filled from the same lists ---- */
 static st_loop_fn unary_loops[ST_U_COUNT][ST_NTYPES];
 static signed char unary_res[ST_U_COUNT][ST_NTYPES];
@@ -343,6 +405,13 @@ __attribute__((constructor)) static void init_elementwise_tables(void)
     B_UINT(B_REG_UINT)
     B_FLOAT(B_REG_FLOAT)
     B_COMPLEX(B_REG_COMPLEX)
+    /* the vmath.h kernels replace the list's libm/libmvec loops */
+    unary_loops[ST_U_EXP][ST_FLOAT64] = v_EXP_float64;
+    unary_loops[ST_U_EXP][ST_FLOAT32] = v_EXP_float32;
+    unary_loops[ST_U_LOG][ST_FLOAT64] = v_LOG_float64;
+    unary_loops[ST_U_LOG][ST_FLOAT32] = v_LOG_float32;
+    unary_loops[ST_U_SIN][ST_FLOAT32] = v_SIN_float32;
+    unary_loops[ST_U_COS][ST_FLOAT32] = v_COS_float32;
 }
 
 static const char *const unary_names[ST_U_COUNT] = {
@@ -392,7 +461,9 @@ static st_status detach_input(const st_tensor *out, const st_tensor **in, st_ten
     return st_tensor_overlaps(out, *in) ? st_detach_copy(in, tmp) : ST_OK;
 }
 
-/* Run one kernel over (out, inputs...) after the checks every op shares. */
+/* Run one kernel over (out, inputs...) after the checks every op shares.
+ * extra == ST_STREAM: the kernel can stream its output (unary and binary
+ * loops), done when st_stream_worth says it pays. */
 static st_status run_elementwise(st_loop_fn loop, void *extra, st_tensor *out, int nin,
                                  const st_tensor **ins, const char *name)
 {
@@ -408,7 +479,12 @@ static st_status run_elementwise(st_loop_fn loop, void *extra, st_tensor *out, i
     }
     st_iter it;
     if (!rc) rc = st_iter_init(&it, nin + 1, ops, 0);
-    if (!rc) st_iter_run(&it, loop, extra, 0);
+    int flags = 0;
+    if (extra == ST_STREAM) {
+        if (st_stream_worth(out, nin, ops + 1)) flags = ST_ITER_FENCE;
+        else extra = NULL;
+    }
+    if (!rc) st_iter_run(&it, loop, extra, flags);
     for (int k = 0; k < nin; k++) st_tensor_free(tmps[k]);
     return rc;
 }
@@ -424,7 +500,7 @@ st_status st_unary(int op, st_tensor *out, const st_tensor *a)
         return st_fail(ST_E_TYPE, "%s of %s gives %s, but the output is %s", unary_names[op],
                        st_dtype_name(a->dtype), st_dtype_name(res), st_dtype_name(out->dtype));
     const st_tensor *ins[1] = {a};
-    return run_elementwise(unary_loops[op][a->dtype], NULL, out, 1, ins, unary_names[op]);
+    return run_elementwise(unary_loops[op][a->dtype], ST_STREAM, out, 1, ins, unary_names[op]);
 }
 
 /* ---- pre-checks that keep integer kernels total ---- */
@@ -462,6 +538,27 @@ static int any_match(const st_tensor *b, int neg)
     return found;
 }
 
+/* Integer ops whose kernels assume a nonzero divisor or a non-negative
+ * exponent: b is scanned first (in the kernel's dtype). */
+static int checks_divisor(int op, int dtype)
+{
+    return st_is_int(dtype)
+           && (op == ST_B_FLOOR_DIVIDE || op == ST_B_REMAINDER || op == ST_B_TRUNC_DIVIDE
+               || op == ST_B_FMOD || (op == ST_B_POW && st_is_signed_int(dtype)));
+}
+
+static st_status check_divisor(int op, int dtype, const st_tensor *b)
+{
+    if (!checks_divisor(op, dtype)) return ST_OK;
+    if (op == ST_B_POW) {
+        if (any_match(b, 1))
+            return st_fail(ST_E_VALUE, "integers to negative integer powers are not allowed");
+    } else if (any_match(b, 0)) {
+        return st_fail(ST_E_ZERODIV, "integer %s by zero", binary_names[op]);
+    }
+    return ST_OK;
+}
+
 st_status st_binary(int op, st_tensor *out, const st_tensor *a, const st_tensor *b)
 {
     if (op < 0 || op >= ST_B_COUNT) return st_fail(ST_E_VALUE, "unknown binary op %d", op);
@@ -475,15 +572,93 @@ st_status st_binary(int op, st_tensor *out, const st_tensor *a, const st_tensor 
     if (out->dtype != res)
         return st_fail(ST_E_TYPE, "%s of %s gives %s, but the output is %s", binary_names[op],
                        st_dtype_name(a->dtype), st_dtype_name(res), st_dtype_name(out->dtype));
-    if (st_is_int(a->dtype) && st_tensor_numel(out) > 0) {
-        if ((op == ST_B_FLOOR_DIVIDE || op == ST_B_REMAINDER || op == ST_B_TRUNC_DIVIDE
-             || op == ST_B_FMOD) && any_match(b, 0))
-            return st_fail(ST_E_ZERODIV, "integer %s by zero", binary_names[op]);
-        if (op == ST_B_POW && st_is_signed_int(a->dtype) && any_match(b, 1))
-            return st_fail(ST_E_VALUE, "integers to negative integer powers are not allowed");
-    }
+    st_status rc;
+    if (st_tensor_numel(out) > 0 && (rc = check_divisor(op, a->dtype, b))) return rc;
     const st_tensor *ins[2] = {a, b};
-    return run_elementwise(binary_loops[op][a->dtype], NULL, out, 2, ins, binary_names[op]);
+    return run_elementwise(binary_loops[op][a->dtype], ST_STREAM, out, 2, ins, binary_names[op]);
+}
+
+/* ---- mixed dtypes: convert a block of each operand, then the kernel ----
+ * The iterator runs over (out, a, b) in their own dtypes; each inner line
+ * is cut into MIX_BLOCK elements, an operand of another dtype is cast into
+ * a stack buffer (a broadcast one: its single element, once), and the
+ * one-dtype kernel runs on the buffers.  Memory: 2 blocks per thread. */
+#define MIX_BLOCK 256
+typedef struct {
+    st_loop_fn loop, cast[2];   /* cast[k]: operand k+1 into the kernel's dtype, or NULL */
+    int64_t item;               /* the kernel dtype's item size */
+} mixed_loop_ctx;
+
+static void mixed_loop(char **args, const int64_t *np, const int64_t *steps, void *extra)
+{
+    const mixed_loop_ctx *c = *(mixed_loop_ctx *const *)extra;
+    void *inner_extra = ((void *const *)extra)[1];
+    _Alignas(64) char buf[2][MIX_BLOCK * 16];
+    const int64_t n = *np;
+    for (int64_t i0 = 0; i0 < n; i0 += MIX_BLOCK) {
+        int64_t m = n - i0 < MIX_BLOCK ? n - i0 : MIX_BLOCK;
+        char *p[3] = {args[0] + i0 * steps[0]};
+        int64_t st[3] = {steps[0]};
+        for (int k = 1; k < 3; k++) {
+            p[k] = args[k] + i0 * steps[k];
+            st[k] = steps[k];
+            if (!c->cast[k - 1]) continue;
+            int64_t cn = steps[k] == 0 ? 1 : m;   /* a broadcast operand: one element */
+            if (i0 == 0 || steps[k] != 0) {
+                char *cargs[2] = {buf[k - 1], p[k]};
+                int64_t csteps[2] = {c->item, steps[k]};
+                c->cast[k - 1](cargs, &cn, csteps, NULL);
+            }
+            p[k] = buf[k - 1];
+            st[k] = steps[k] == 0 ? 0 : c->item;
+        }
+        c->loop(p, &m, st, inner_extra);
+    }
+}
+
+st_status st_binary_as(int op, int dtype, st_tensor *out, const st_tensor *a,
+                       const st_tensor *b)
+{
+    if (dtype < 0 || dtype >= ST_NTYPES) return st_fail(ST_E_VALUE, "unknown dtype %d", dtype);
+    if (a->dtype == dtype && b->dtype == dtype) return st_binary(op, out, a, b);
+    if (op < 0 || op >= ST_B_COUNT) return st_fail(ST_E_VALUE, "unknown binary op %d", op);
+    int res = st_binary_result(op, dtype);
+    if (res < 0)
+        return st_fail(ST_E_TYPE, "%s is not defined for %s", binary_names[op],
+                       st_dtype_name(dtype));
+    if (out->dtype != res)
+        return st_fail(ST_E_TYPE, "%s of %s gives %s, but the output is %s", binary_names[op],
+                       st_dtype_name(dtype), st_dtype_name(res), st_dtype_name(out->dtype));
+    st_status rc;
+    if (checks_divisor(op, dtype) && b->dtype != dtype) {
+        /* the check reads b in the kernel's dtype: convert b whole (rare) */
+        st_tensor *tb = st_tensor_temp_like(b, dtype);
+        if (!tb) return ST_E_MEMORY;
+        rc = st_copy(tb, b);
+        if (!rc) rc = st_binary_as(op, dtype, out, a, tb);
+        st_tensor_free(tb);
+        return rc;
+    }
+    if (st_tensor_numel(out) > 0 && (rc = check_divisor(op, dtype, b))) return rc;
+    mixed_loop_ctx ctx = {binary_loops[op][dtype],
+                          {a->dtype == dtype ? NULL : st_cast_loop(a->dtype, dtype),
+                           b->dtype == dtype ? NULL : st_cast_loop(b->dtype, dtype)},
+                          st_itemsize(dtype)};
+    void *extra[2] = {&ctx, NULL};
+    if ((rc = st_check_writable(out, "output"))) return rc;
+    const st_tensor *ins[2] = {a, b};
+    for (int k = 0; k < 2; k++)
+        if ((rc = st_check_storage(ins[k], binary_names[op]))) return rc;
+    const st_tensor *ops[3] = {out, a, b};
+    st_tensor *tmps[2] = {0};
+    for (int k = 0; k < 2 && !rc; k++) rc = detach_input(out, &ops[k + 1], &tmps[k]);
+    st_iter it;
+    if (!rc) rc = st_iter_init(&it, 3, ops, 0);
+    int stream = !rc && st_stream_worth(out, 2, ops + 1);
+    extra[1] = stream ? ST_STREAM : NULL;
+    if (!rc) st_iter_run(&it, mixed_loop, extra, stream ? ST_ITER_FENCE : 0);
+    for (int k = 0; k < 2; k++) st_tensor_free(tmps[k]);
+    return rc;
 }
 
 /* ---- where: type-agnostic, by item size ---- */

@@ -233,7 +233,8 @@ static void run_tiles(const st_iter *it, int64_t t0, int64_t t1, st_loop_fn kern
     }
 }
 
-static void run_tiled(const st_iter *src, int dim, st_loop_fn kernel, void *extra, int nt)
+static void run_tiled(const st_iter *src, int dim, st_loop_fn kernel, void *extra, int nt,
+                      int fence)
 {
     st_iter it = *src;
     /* move `dim` next to the inner dim; the order of the others is kept */
@@ -252,11 +253,14 @@ static void run_tiled(const st_iter *src, int dim, st_loop_fn kernel, void *extr
                      * ((nb + ST_TILE - 1) / ST_TILE);
     if (nt <= 1) {
         run_tiles(&it, 0, ntiles, kernel, extra);
+        if (fence) ST_SFENCE();
         return;
     }
 #pragma omp parallel for num_threads(nt) schedule(static, 1)
-    for (int t = 0; t < nt; t++)
+    for (int t = 0; t < nt; t++) {
         run_tiles(&it, ntiles * t / nt, ntiles * (t + 1) / nt, kernel, extra);
+        if (fence) ST_SFENCE();
+    }
 }
 
 void st_iter_run(const st_iter *it, st_loop_fn kernel, void *extra, int flags)
@@ -265,12 +269,14 @@ void st_iter_run(const st_iter *it, st_loop_fn kernel, void *extra, int flags)
     if (total == 0) return;
     int nt = (flags & ST_ITER_SERIAL) ? 1 : st_threads_for(total);
     int tdim = (it->c_order || (flags & ST_ITER_C_ORDER)) ? -1 : tile_dim(it);
+    const int fence = (flags & ST_ITER_FENCE) != 0;
     if (tdim >= 0) {
-        run_tiled(it, tdim, kernel, extra, nt);
+        run_tiled(it, tdim, kernel, extra, nt, fence);
         return;
     }
     if (nt <= 1) {
         st_iter_run_range(it, 0, total, kernel, extra);
+        if (fence) ST_SFENCE();
         return;
     }
 #pragma omp parallel for num_threads(nt) schedule(static, 1)
@@ -279,6 +285,7 @@ void st_iter_run(const st_iter *it, st_loop_fn kernel, void *extra, int flags)
         int64_t a = (total * t / nt) & ~(int64_t)15, b = (total * (t + 1) / nt) & ~(int64_t)15;
         if (t == nt - 1) b = total;
         st_iter_run_range(it, a, b, kernel, extra);
+        if (fence) ST_SFENCE();
     }
 }
 

@@ -133,6 +133,8 @@ typedef void (*st_loop_fn)(char **args, const int64_t *n, const int64_t *steps,
  * the kernel. */
 #define ST_ITER_C_ORDER 1     /* keep C order: the kernel sees elements in order */
 #define ST_ITER_SERIAL 2      /* never split across threads */
+#define ST_ITER_FENCE 4       /* each thread ends with a store fence (kernels that
+                                 used streaming stores: see st_stream_store) */
 
 typedef struct {
     int nop;
@@ -183,6 +185,61 @@ st_loop_fn st_fill_loop(int64_t itemsize);     /* extra points at the value */
 #define ST_SIMD __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
 #else
 #define ST_SIMD
+#endif
+
+/* ---- streaming (non-temporal) stores, copy.c ----
+ * A normal store first reads the line it writes (read for ownership), so
+ * out = a + b over arrays larger than the caches moves 4 lines for every 3
+ * it needs.  A kernel given extra == ST_STREAM computes blocks of
+ * ST_STREAM_BLOCK bytes into an L1 buffer and hands each to
+ * st_stream_store, which writes it around the caches.  The caller runs the
+ * iterator with ST_ITER_FENCE so the streamed lines are visible when the
+ * op returns.  st_stream_worth says when it pays (a large output that no
+ * input shares memory with: an output read back soon would rather stay in
+ * the cache, and an output that is also an input is in the cache already). */
+extern char st_stream_tag;
+#define ST_STREAM ((void *)&st_stream_tag)
+#define ST_STREAM_BLOCK 2048
+#define ST_STREAM_MIN_BYTES ((int64_t)32 << 20)   /* all operands together, ~ the L3 */
+/* dst 64-byte aligned, nbytes a multiple of 64 */
+void st_stream_store(void *dst, const void *src, int64_t nbytes);
+int st_stream_worth(const st_tensor *out, int nin, const st_tensor *const *ins);
+/* The number of leading elements of size `item` to store normally so that
+ * dst + head is 64-byte aligned, or -1 when dst cannot stream (misaligned
+ * for its type, or fewer than 2 blocks). */
+static inline int64_t st_stream_head(const void *dst, int64_t n, int64_t item)
+{
+    uintptr_t p = (uintptr_t)dst;
+    if (p % (uintptr_t)item || n * item < 128) return -1;
+    return (int64_t)((-p & 63) / (uintptr_t)item);
+}
+/* out[i] = ELEM for i in [0, n), ELEM an expression of i, out a contiguous
+ * OT *; with extra == ST_STREAM the whole 64-byte lines of out are
+ * computed a block at a time into an L1 buffer and streamed. */
+#define ST_STREAMED(OT, OUT, N, EXTRA, ELEM)                                          \
+    do {                                                                              \
+        const int64_t n_ = (N);                                                       \
+        const int64_t h_ = (EXTRA) == ST_STREAM ? st_stream_head((OUT), n_, sizeof(OT)) : -1; \
+        if (h_ < 0) {                                                                 \
+            _Pragma("GCC ivdep") for (int64_t i = 0; i < n_; i++) (OUT)[i] = (ELEM);  \
+            break;                                                                    \
+        }                                                                             \
+        enum { B_ = ST_STREAM_BLOCK / sizeof(OT) };                                   \
+        OT buf_[B_] __attribute__((aligned(64)));                                     \
+        const int64_t e_ = h_ + ((n_ - h_) * (int64_t)sizeof(OT) & ~(int64_t)63) / (int64_t)sizeof(OT); \
+        for (int64_t i = 0; i < h_; i++) (OUT)[i] = (ELEM);                           \
+        for (int64_t k_ = h_; k_ < e_; k_ += B_) {                                    \
+            const int64_t m_ = e_ - k_ < B_ ? e_ - k_ : B_;                           \
+            _Pragma("GCC ivdep") for (int64_t i = k_; i < k_ + m_; i++) buf_[i - k_] = (ELEM); \
+            st_stream_store((OUT) + k_, buf_, m_ * (int64_t)sizeof(OT));              \
+        }                                                                             \
+        for (int64_t i = e_; i < n_; i++) (OUT)[i] = (ELEM);                          \
+    } while (0)
+/* Store fence after streaming stores (SSE, so every x86-64 has it). */
+#if defined(__x86_64__) && defined(__GNUC__)
+#define ST_SFENCE() __builtin_ia32_sfence()
+#else
+#define ST_SFENCE() __atomic_thread_fence(__ATOMIC_SEQ_CST)
 #endif
 
 /* ---- threads ---- */

@@ -213,6 +213,11 @@ int st_binary_result(int op, int dtype);
 st_status st_unary(int op, st_tensor *out, const st_tensor *a);
 /* out = op(a, b); a and b have one dtype and broadcast to out. */
 st_status st_binary(int op, st_tensor *out, const st_tensor *a, const st_tensor *b);
+/* out = op(a, b) computed in `dtype`: a and b of any dtypes are converted
+ * to it (st_copy's rules) a cache-sized block at a time, never into a
+ * full-size temporary.  Same results as casting first, then st_binary. */
+st_status st_binary_as(int op, int dtype, st_tensor *out, const st_tensor *a,
+                       const st_tensor *b);
 /* out = cond ? a : b (cond bool; a, b, out one dtype; all broadcast). */
 st_status st_where(st_tensor *out, const st_tensor *cond, const st_tensor *a,
                    const st_tensor *b);
