@@ -21,7 +21,15 @@
  *     whose order is the order above, and an MSD radix sort of the keys
  *     (stable counting passes, insertion-sorted leaves) writes the values
  *     back from their keys; one long lane is split across threads.  See
- *     "radix sort" below. */
+ *     "radix sort" below;
+ *   - for values alone (no permutation) of 32- and 64-bit integers and
+ *     floats into a contiguous output lane, on a CPU with AVX-512: the same
+ *     keys written into the output lane itself, sorted there by the
+ *     vector quicksort of sort_simd.c and mapped back in place (no scratch
+ *     but the set-aside zeros and NaNs).  Equal keys are equal values but
+ *     for a zero's sign and a NaN's payload, which are put back as the
+ *     radix sort does, so the result is the stable sort's, bit for bit.
+ *     See "vector quicksort" below. */
 #include "st_internal.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +39,14 @@
 static int omp_get_thread_num(void) { return 0; }
 static int omp_get_num_threads(void) { return 1; }
 #endif
+
+/* sort_simd.c: ascending in-place sorts of unsigned keys (AVX-512); the
+ * _team ones are called by every thread of a team, which shares the work */
+int st_vsort_ready(void);
+void st_vsort_u32(uint32_t *a, int64_t n);
+void st_vsort_u64(uint64_t *a, int64_t n);
+void st_vsort_team_u32(uint32_t *a, int64_t n);
+void st_vsort_team_u64(uint64_t *a, int64_t n);
 
 #define SORT_RUN 16            /* insertion-sorted run length */
 #define RADIX_MIN 128          /* lanes at least this long use the radix sort */
@@ -47,6 +63,7 @@ typedef struct sort_ctx {
     int desc;
     sort_kernel kernel;
     const struct rdx_type *rty;        /* the radix sort's type, NULL: merge sort */
+    const struct vqs_type *vty;        /* the vector quicksort's type */
     int rdx_threads;                   /* threads for one radix lane (1: lanes in parallel) */
     int64_t scratch;                   /* bytes per lane */
     int nbuf;                          /* pool: one buffer per thread */
@@ -646,6 +663,195 @@ static void rdx_lane(char **p, sort_ctx *c, char *buf)
     }
 }
 
+/* ---- vector quicksort ------------------------------------------------------
+ * Values only, 32- and 64-bit types whose key has the value's width, output
+ * lane contiguous: the keys are written into the output lane (read from the
+ * input first, element by element, so in place works), sorted there by
+ * sort_simd.c and turned back into values in place.  Keys blur a zero's sign
+ * and a NaN's payload: chunk t of the lane copies its zeros and NaNs aside
+ * while it makes its keys (zeros up from side[bound[t]], NaNs down from
+ * side[bound[t + 1]], both in input order), and they go back into their runs
+ * at the end, as in the radix sort.  Threads share the key and value passes
+ * by chunks and the sort by tasks. */
+#define VQS_MIN 32             /* lanes at least this long */
+#define VQS_BLOCK 512          /* key pass: blocks checked for zeros and NaNs first */
+
+struct vqs_type;
+typedef struct {
+    const struct vqs_type *ty;
+    int64_t n;
+    int T;
+    uint64_t flip;
+    const char *in;
+    int64_t in_step;
+    char *out;                    /* the values lane: keys, then values */
+    char *side;
+    int64_t bound[RDX_MAX_T + 1];
+    int64_t zero[RDX_MAX_T], negzero[RDX_MAX_T], nan[RDX_MAX_T], neg[RDX_MAX_T];
+} vqs_job;
+
+typedef struct vqs_type {
+    int kbits, is_float;
+    void (*keys)(vqs_job *jb, int t);
+    void (*values)(vqs_job *jb, int t);
+} vqs_type;
+
+#define VQS_TYPES(M)                                                                  \
+    M(ST_INT32, int32, int32_t) M(ST_INT64, int64, int64_t)                           \
+    M(ST_UINT32, uint32, uint32_t) M(ST_UINT64, uint64, uint64_t)                     \
+    M(ST_FLOAT32, float32, float) M(ST_FLOAT64, float64, double)
+
+#define DEF_VQS_TYPE(CODE, SFX, T) DEF_VQS_TYPE_(SFX, T, RDX_##SFX)
+#define DEF_VQS_TYPE_(SFX, T, ...) DEF_VQS_TYPE__(SFX, T, __VA_ARGS__)
+#define DEF_VQS_TYPE__(SFX, T, K, KEYX, UNKEYK, ISF)                                  \
+    /* x = the lane's element j */                                                    \
+    _Static_assert(sizeof(K) == sizeof(T), "vector quicksort: key of the value's width"); \
+    static ST_SIMD void vqs_keys_##SFX(vqs_job *jb, int t)                            \
+    {                                                                                 \
+        K *kd = (K *)jb->out;                                                         \
+        const K flip = (K)jb->flip, kzero = rdx_key_##SFX((T)0);                      \
+        const char *in = jb->in;                                                      \
+        const int64_t step = jb->in_step, lo = jb->bound[t], hi = jb->bound[t + 1];   \
+        int64_t zero = 0, negzero = 0, nan = 0, neg = 0;                              \
+        T *zs = (T *)jb->side + lo, *ns = (T *)jb->side + hi;                         \
+        for (int64_t b = lo; b < hi; b += VQS_BLOCK) {                                \
+            const int64_t e = b + VQS_BLOCK < hi ? b + VQS_BLOCK : hi;                \
+            if (ISF) {                                                                \
+                int64_t special = 0;                                                  \
+                if (step == sizeof(T)) {                                              \
+                    const T *x = (const T *)in;                                       \
+                    for (int64_t j = b; j < e; j++) special += (x[j] == 0) | (x[j] != x[j]); \
+                } else {                                                              \
+                    for (int64_t j = b; j < e; j++) {                                 \
+                        const T x = *(const T *)(in + j * step);                      \
+                        special += (x == 0) | (x != x);                               \
+                    }                                                                 \
+                }                                                                     \
+                for (int64_t j = b; special && j < e; j++) {                          \
+                    const T x = *(const T *)(in + j * step);                          \
+                    if (x == 0) {                                                     \
+                        *zs++ = x;                                                    \
+                        negzero += rdx_sign_##SFX(x);                                 \
+                        zero++;                                                       \
+                    } else if (x != x) {                                              \
+                        *--ns = x;                                                    \
+                        nan++;                                                        \
+                    }                                                                 \
+                }                                                                     \
+            }                                                                         \
+            if (step == sizeof(T)) {                                                  \
+                const T *x = (const T *)in;                                           \
+                for (int64_t j = b; j < e; j++) {                                     \
+                    const K k = rdx_key_##SFX(x[j]);                                  \
+                    neg += k < kzero;                                                 \
+                    kd[j] = k ^ flip;                                                 \
+                }                                                                     \
+            } else {                                                                  \
+                for (int64_t j = b; j < e; j++) {                                     \
+                    const K k = rdx_key_##SFX(*(const T *)(in + j * step));           \
+                    neg += k < kzero;                                                 \
+                    kd[j] = k ^ flip;                                                 \
+                }                                                                     \
+            }                                                                         \
+        }                                                                             \
+        jb->zero[t] = zero;                                                           \
+        jb->negzero[t] = negzero;                                                     \
+        jb->nan[t] = nan;                                                             \
+        jb->neg[t] = neg;                                                             \
+    }                                                                                 \
+    static ST_SIMD void vqs_values_##SFX(vqs_job *jb, int t)                          \
+    {                                                                                 \
+        const K *ks = (const K *)jb->out;                                             \
+        T *vd = (T *)jb->out;                                                         \
+        const K flip = (K)jb->flip;                                                   \
+        for (int64_t j = jb->bound[t]; j < jb->bound[t + 1]; j++) {                   \
+            const K k = ks[j] ^ flip;                                                 \
+            vd[j] = rdx_unkey_##SFX(k);                                               \
+        }                                                                             \
+    }
+VQS_TYPES(DEF_VQS_TYPE)
+
+#define VQS_ENTRY(CODE, SFX, T) VQS_ENTRY_(CODE, SFX, T, RDX_##SFX)
+#define VQS_ENTRY_(CODE, SFX, T, ...) VQS_ENTRY__(CODE, SFX, T, __VA_ARGS__)
+#define VQS_ENTRY__(CODE, SFX, T, K, KEYX, UNKEYK, ISF)                               \
+    [CODE] = {8 * (int)sizeof(K), ISF, vqs_keys_##SFX, vqs_values_##SFX},
+static const vqs_type vqs_types[ST_NTYPES] = {VQS_TYPES(VQS_ENTRY)};
+
+/* The set-aside zeros (when one is -0.0) and NaNs back into their runs. */
+static void vqs_restore(const vqs_job *jb, int64_t tbytes)
+{
+    int64_t zero = 0, negzero = 0, nan = 0, neg = 0;
+    for (int t = 0; t < jb->T; t++) {
+        zero += jb->zero[t];
+        negzero += jb->negzero[t];
+        nan += jb->nan[t];
+        neg += jb->neg[t];
+    }
+    const int desc = jb->flip != 0;
+    char *zrun = jb->out + (desc ? jb->n - zero - neg : neg) * tbytes;
+    char *nrun = jb->out + (desc ? 0 : jb->n - nan) * tbytes;
+    for (int t = 0; t < jb->T; t++) {
+        const char *zs = jb->side + jb->bound[t] * tbytes;
+        const char *ns = jb->side + jb->bound[t + 1] * tbytes;
+        if (negzero) {
+            memcpy(zrun, zs, (size_t)(jb->zero[t] * tbytes));
+            zrun += jb->zero[t] * tbytes;
+        }
+        for (int64_t i = 0; i < jb->nan[t]; i++) {   /* stored downwards */
+            ns -= tbytes;
+            memcpy(nrun, ns, (size_t)tbytes);
+            nrun += tbytes;
+        }
+    }
+}
+
+/* One lane through the vector quicksort, on c->rdx_threads threads.  The
+ * side buffer (floats) is its own, from plain malloc: most lanes never
+ * touch it, and untouched pages cost nothing (st_aligned_alloc's huge
+ * pages would be faulted in whole by the allocator's header). */
+static void vqs_lane(char **p, sort_ctx *c, char *unused)
+{
+    (void)unused;
+    vqs_job jb;
+    const vqs_type *ty = c->vty;
+    char *buf = NULL;
+    if (ty->is_float && !(buf = malloc((size_t)c->scratch))) {
+        __atomic_store_n(&c->failed, 1, __ATOMIC_RELAXED);
+        return;
+    }
+    jb.ty = ty;
+    jb.n = c->n;
+    jb.T = c->rdx_threads;
+    jb.in = p[0];
+    jb.in_step = c->in_step;
+    jb.out = p[c->vslot];
+    jb.side = buf;
+    jb.flip = !c->desc ? 0 : ty->kbits == 64 ? ~(uint64_t)0 : (uint64_t)UINT32_MAX;
+    for (int t = 0; t <= jb.T; t++) jb.bound[t] = jb.n * t / jb.T;
+    if (jb.T > 1) {   /* one team for the three phases */
+#pragma omp parallel num_threads(jb.T)
+        {
+            const int tid = omp_get_thread_num(), nth = omp_get_num_threads();
+            for (int t = tid; t < jb.T; t += nth) ty->keys(&jb, t);
+#pragma omp barrier
+            if (ty->kbits == 64)
+                st_vsort_team_u64((uint64_t *)jb.out, jb.n);
+            else
+                st_vsort_team_u32((uint32_t *)jb.out, jb.n);
+            for (int t = tid; t < jb.T; t += nth) ty->values(&jb, t);
+        }
+    } else {
+        ty->keys(&jb, 0);
+        if (ty->kbits == 64)
+            st_vsort_u64((uint64_t *)jb.out, jb.n);
+        else
+            st_vsort_u32((uint32_t *)jb.out, jb.n);
+        ty->values(&jb, 0);
+    }
+    if (ty->is_float) vqs_restore(&jb, ty->kbits / 8);
+    free(buf);
+}
+
 /* ---- the lane function: scratch, then the kernel ---- */
 static char *claim_scratch(const sort_ctx *c, int *slot)
 {
@@ -664,6 +870,10 @@ static char *claim_scratch(const sort_ctx *c, int *slot)
 static void sort_lane(char **p, void *extra)
 {
     sort_ctx *c = extra;
+    if (c->vty) {   /* its own scratch */
+        c->kernel(p, c, NULL);
+        return;
+    }
     if (c->scratch <= SMALL_SCRATCH) {
         _Alignas(64) char local[SMALL_SCRATCH];
         c->kernel(p, c, local);
@@ -749,20 +959,30 @@ static st_status choose_kernel(sort_ctx *c, int dtype, int want_values, int64_t 
         return st_fail(ST_E_TYPE, "sort is not defined for dtype code %d", dtype);
     }
     const rdx_type *ty = &rdx_types[dtype];
+    const vqs_type *vty = &vqs_types[dtype];
     c->rty = NULL;
+    c->vty = NULL;
     c->rdx_threads = 1;
+    int nt = st_get_num_threads();
+    if (n >= RDX_PAR_MIN && nlanes < 2 * (int64_t)nt) {
+        int T = st_threads_for(n);
+        c->rdx_threads = T < RDX_MAX_T ? T : RDX_MAX_T;
+    }
+    if (vty->keys && want_values && c->islot < 0 && c->v_step == vty->kbits / 8 &&
+        n >= VQS_MIN && st_vsort_ready()) {
+        c->kernel = vqs_lane;
+        c->vty = vty;
+        c->scratch = vty->is_float ? n * (vty->kbits / 8) : 0;
+        return ST_OK;
+    }
     if (ty->keys && n >= RADIX_MIN && n <= (int64_t)UINT32_MAX) {
         c->kernel = rdx_lane;
         c->rty = ty;
-        int nt = st_get_num_threads();
-        if (n >= RDX_PAR_MIN && nlanes < 2 * (int64_t)nt) {
-            int T = st_threads_for(n);
-            c->rdx_threads = T < RDX_MAX_T ? T : RDX_MAX_T;
-        }
         c->scratch = rdx_layout(NULL, NULL, ty, n, c->rdx_threads, c->islot >= 0,
                                 ty->is_float && want_values);
         return ST_OK;
     }
+    c->rdx_threads = 1;
     if (__builtin_mul_overflow(n, 2 * rec, &bytes) || bytes > INT64_MAX / 2)
         return st_fail(ST_E_OVERFLOW, "sort: scratch for a lane of %lld elements overflows",
                        (long long)n);
@@ -776,7 +996,7 @@ static st_status make_pool(sort_ctx *c, int64_t nlanes, int64_t work)
     c->nbuf = 0;
     c->bufs = NULL;
     c->busy = NULL;
-    if (c->scratch <= SMALL_SCRATCH) return ST_OK;
+    if (c->scratch <= SMALL_SCRATCH || c->vty) return ST_OK;
     int64_t nb = st_threads_for(nlanes * work);
     if (nb > nlanes) nb = nlanes;
     if (nb < 1) nb = 1;
