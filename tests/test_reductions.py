@@ -748,3 +748,124 @@ def test_cumulative_along_rows_large_split_across_threads():
     np.testing.assert_array_equal(two, np.cumsum(a, 0))
     i = (rng.integers(0, 3**5, (300, 40)) - 100).astype(np.int64)
     np.testing.assert_array_equal(to_numpy(_ops.cumulative(True, to_core(i), 0)), np.cumprod(i, 0))
+
+
+# ---------------------------------------------------------------- vector sums of squares
+
+
+@pytest.mark.parametrize("dt", FLOAT_NAMES)
+@pytest.mark.parametrize("n", VEC_SIZES + [4095, 4096, 4097, 65536 + 3, 200001])
+def test_var_contiguous_sizes_pairwise_accuracy(dt, n):
+    """Sums of (x - mean)^2 over contiguous segments are folded pairwise in
+    vectors: the error of the whole, of rows (axis 1) and of strided views
+    stays near the rounding of the type, offset data included."""
+    a = (sample(n, dt) + 1000).astype(NUMPY[dt])
+    wide = a.astype(np.float64)
+    tol = 5e-5 if dt == "float32" else 1e-12
+    for view, wview in ((a, wide), (a[::3], wide[::3]), (a[::-1], wide[::-1])):
+        if view.size < 2:
+            continue
+        got = _core.item(_ops.var(to_core(view), None, 1))
+        want = wview.var(ddof=1)
+        assert abs(got - want) <= tol * want, (got, want)
+    if n >= 8:
+        m = a[: n - n % 4].reshape(4, -1)
+        np.testing.assert_allclose(to_numpy(_ops.var(to_core(m), 1)), m.astype(np.float64).var(1),
+                                   rtol=tol)
+        np.testing.assert_allclose(to_numpy(_ops.var(to_core(m.T), 0)), m.astype(np.float64).var(1),
+                                   rtol=tol)
+
+
+@pytest.mark.parametrize("dt", FLOAT_NAMES)
+@pytest.mark.parametrize("n", [64, 65, 1025, 3001])
+def test_var_nan_and_inf_anywhere(dt, n):
+    base = sample(n, dt)
+    for pos in sorted({0, 1, 63, n // 2, n - 1} & set(range(n))):
+        for bad in (np.nan, np.inf):
+            a = base.copy()
+            a[pos] = bad
+            assert np.isnan(_core.item(_ops.var(to_core(a)))), (pos, bad)
+            rows = np.tile(a, (3, 1))
+            assert np.isnan(to_numpy(_ops.var(to_core(rows), 1))).all()
+
+
+def test_var_float32_many_elements_accurate():
+    """10^7 float32 values far from 0: a naive float32 running sum of squares
+    would lose most digits; the pairwise vector fold keeps float32 rounding."""
+    rng = np.random.default_rng(7)
+    a = (rng.standard_normal(10**7) + 100).astype(np.float32)
+    want = a.astype(np.float64).var()
+    for threads in (1, 2):
+        got = with_threads(threads, lambda: _core.item(_ops.var(to_core(a))))
+        assert abs(got - want) <= 1e-5 * want, (threads, got, want)
+
+
+# ---------------------------------------------------------------- arg-reductions along rows
+
+
+ARG_ROWS_DTYPES = ["float64", "float32", "int32", "int64", "uint32", "uint64", "int8"]
+
+
+@pytest.mark.parametrize("dt", ARG_ROWS_DTYPES)
+@pytest.mark.parametrize("cols", [16, 17, 31, 32, 63, 64, 65, 127, 128, 129, 255, 256, 257, 1000])
+def test_argreduce_axis0_blocks_ties_and_nan(dt, cols):
+    """axis 0 of a C-contiguous matrix walks the rows keeping each column's
+    best in vector lanes: first row of a tie wins, the first NaN wins, a
+    NaN in row 0 is kept; 1 and 2 threads agree; views too."""
+    rng = np.random.default_rng(cols)
+    rows = 41
+    if dt in FLOAT_NAMES:
+        a = rng.integers(-3, 4, (rows, cols)).astype(NUMPY[dt])   # many ties
+        a[rng.random((rows, cols)) < 0.03] = np.nan
+        a[0, :: 7] = np.nan
+        a[rng.random((rows, cols)) < 0.05] = -0.0
+    else:
+        info = np.iinfo(NUMPY[dt])
+        a = rng.integers(0, 4, (rows, cols)).astype(NUMPY[dt])
+        a[5, :: 3] = info.max
+        a[9, :: 3] = info.min
+        a[20, :: 5] = info.max
+    for view in (a, a[::-1], a[1::2], a[:, 1:]):
+        if view.shape[1] == 0:
+            continue
+        for is_max, f in ((True, np.argmax), (False, np.argmin)):
+            want = f(view, axis=0)
+            for threads in (1, 2):
+                got = with_threads(threads, lambda: to_numpy(_ops.argreduce(is_max, borrow(view), 0)))
+                np.testing.assert_array_equal(got, want, err_msg=f"{is_max} {threads} {view.strides}")
+
+
+def test_argreduce_axis0_large_split_across_threads():
+    rng = np.random.default_rng(9)
+    a = rng.standard_normal((700, 3001)).astype(np.float32)
+    a[rng.random(a.shape) < 1e-3] = np.nan
+    b = rng.integers(-5, 5, (3, 300, 1100)).astype(np.int64)
+    for is_max, f in ((True, np.argmax), (False, np.argmin)):
+        for threads in (1, 2):
+            got = with_threads(threads, lambda: to_numpy(_ops.argreduce(is_max, to_core(a), 0)))
+            np.testing.assert_array_equal(got, f(a, axis=0))
+            for axis in (0, 1):
+                got = with_threads(threads, lambda: to_numpy(_ops.argreduce(is_max, to_core(b), axis)))
+                np.testing.assert_array_equal(got, f(b, axis=axis))
+
+
+# ---------------------------------------------------------------- vector counts
+
+
+@pytest.mark.parametrize("dt", ["bool", "int8", "uint16", "int32", "float32", "int64", "float64"])
+@pytest.mark.parametrize("n", VEC_SIZES + [255 * 256 - 1, 255 * 256, 255 * 256 + 1, 4 * 255 * 64 + 77, 300001])
+def test_count_nonzero_vector_sizes(dt, n):
+    """The vector count sums byte lanes every 255 vectors: counts past that
+    (all ones), NaN and -0.0 (zero), 1 and 2 threads, strided views."""
+    rng = np.random.default_rng(n)
+    a = (rng.random(n) < 0.4).astype(NUMPY[dt])
+    if dt in FLOAT_NAMES and n > 3:
+        a[::5] = np.nan
+        a[1::7] = -0.0
+    ones = np.ones(n, NUMPY[dt])
+    for x in (a, ones, a[::3], a[::-1]):
+        for threads in (1, 2):
+            assert with_threads(threads, lambda: _ops.count_nonzero(borrow(x))) == np.count_nonzero(x)
+    if dt == "bool":   # bool sums count the same way
+        assert _core.item(_ops.reduce("sum", to_core(a))) == np.count_nonzero(a)
+        assert _core.item(_ops.reduce("sum", to_core(ones))) == n

@@ -259,6 +259,59 @@ typedef uint64_t vec_u64 __attribute__((vector_size(VEC_BYTES)));
 ST_TYPES_REAL(DEF_VEC_HELPERS)
 ST_TYPES_BOOL(DEF_SCALAR_HELPERS)
 
+/* ---- count of nonzero elements: vcount_<sfx>(q, n) ----
+ * A contiguous segment is compared a vector at a time: each lane of the
+ * mask (x != 0) is -1 or 0, subtracted from a counter of the lane's own
+ * width (so a byte lane counts one byte); the counters are summed into 64
+ * bits every COUNT_BLOCK vectors, before a byte lane can wrap (bool is
+ * read as bytes; -0.0 counts as zero, NaN as nonzero, as x != 0 says). */
+#define COUNT_BLOCK 255
+#define DEF_VCOUNT_ISA(ISA, ATTR, SFX, T, VT, MT)                                     \
+    ATTR static int64_t vcount_##SFX##ISA(const T *q, int64_t n)                      \
+    {                                                                                 \
+        enum { V = VEC_BYTES / sizeof(T) };                                           \
+        typedef MT mask_t;                                                            \
+        const uint64_t lane_mask = sizeof(T) == 8 ? ~0ull : (1ull << (8 * sizeof(T))) - 1; \
+        const VT zero = {0};                                                          \
+        int64_t c = 0, i = 0;                                                         \
+        while (i + 4 * V <= n) {                                                      \
+            mask_t a0 = {0}, a1 = {0}, a2 = {0}, a3 = {0};                            \
+            for (int k = 0; k < COUNT_BLOCK && i + 4 * V <= n; k++, i += 4 * V) {     \
+                VT x0, x1, x2, x3;                                                    \
+                memcpy(&x0, q + i, VEC_BYTES);                                        \
+                memcpy(&x1, q + i + V, VEC_BYTES);                                    \
+                memcpy(&x2, q + i + 2 * V, VEC_BYTES);                                \
+                memcpy(&x3, q + i + 3 * V, VEC_BYTES);                                \
+                a0 -= (mask_t)(x0 != zero);                                           \
+                a1 -= (mask_t)(x1 != zero);                                           \
+                a2 -= (mask_t)(x2 != zero);                                           \
+                a3 -= (mask_t)(x3 != zero);                                           \
+            }                                                                         \
+            for (int j = 0; j < V; j++)                                               \
+                c += (int64_t)(((uint64_t)a0[j] & lane_mask) + ((uint64_t)a1[j] & lane_mask) \
+                               + ((uint64_t)a2[j] & lane_mask) + ((uint64_t)a3[j] & lane_mask)); \
+        }                                                                             \
+        for (; i < n; i++) c += q[i] != 0;                                            \
+        return c;                                                                     \
+    }
+/* the signed lanes of a mask of SFX vectors */
+#define LANES_int8 vec_int8
+#define LANES_uint8 vec_int8
+#define LANES_int16 vec_int16
+#define LANES_uint16 vec_int16
+#define LANES_int32 vec_int32
+#define LANES_uint32 vec_int32
+#define LANES_float32 vec_int32
+#define LANES_int64 vec_int64
+#define LANES_uint64 vec_int64
+#define LANES_float64 vec_int64
+#define DEF_VCOUNT(CODE, SFX, T, R, ...)                                              \
+    VEC_ISAS(DEF_VCOUNT_ISA, SFX, T, vec_##SFX, LANES_##SFX)                          \
+    static int64_t vcount_##SFX(const T *q, int64_t n) { return VEC_PICK(vcount_##SFX)(q, n); }
+ST_TYPES_REAL(DEF_VCOUNT)
+VEC_ISAS(DEF_VCOUNT_ISA, bool_, _Bool, vec_uint8, vec_int8)
+static int64_t vcount_bool_(const _Bool *q, int64_t n) { return VEC_PICK(vcount_bool_)(q, n); }
+
 /* ---- accumulate kernels: args {acc, in[, aux]} ---- */
 /* FOLD(acc, x) folds one input value into the accumulator; CONTIG(SFX, FOLD,
  * acc, in, n) folds a contiguous segment (CONTIG_SCALAR: one by one;
@@ -267,6 +320,7 @@ ST_TYPES_BOOL(DEF_SCALAR_HELPERS)
     for (int64_t i = 0; i < (n); i++) FOLD(acc, (in)[i])
 #define CONTIG_VMAX(SFX, FOLD, acc, in, n) ((acc) = vmax_##SFX(in, n, acc))
 #define CONTIG_VMIN(SFX, FOLD, acc, in, n) ((acc) = vmin_##SFX(in, n, acc))
+#define CONTIG_COUNT(SFX, FOLD, acc, in, n) ((acc) += vcount_##SFX(in, n))   /* bool sums */
 #define DEF_ACCUMULATE(NAME, SFX, T, A, FOLD, CONTIG)                                 \
     ST_SIMD static void NAME##_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra) \
     {                                                                                 \
@@ -311,6 +365,7 @@ ST_TYPES_BOOL(DEF_SCALAR_HELPERS)
         }                                                                             \
         sum_plain_##SFX(args, np, s, extra);                                          \
     }
+#define DEF_SUM_BOOL(CODE, SFX, T, R, ...) DEF_ACCUMULATE(sum, SFX, T, ACC_SUM_##SFX, FOLD_SUM, CONTIG_COUNT)
 #define DEF_SUM_INT(CODE, SFX, T, R, ...) DEF_ACCUMULATE(sum, SFX, T, ACC_SUM_##SFX, FOLD_SUM, CONTIG_SCALAR)
 #define DEF_PROD(CODE, SFX, T, R, ...) DEF_ACCUMULATE(prod, SFX, T, ACC_SUM_##SFX, FOLD_PROD, CONTIG_SCALAR)
 #define DEF_MINMAX(CODE, SFX, T, R, ...)                                              \
@@ -319,7 +374,7 @@ ST_TYPES_BOOL(DEF_SCALAR_HELPERS)
 #define DEF_ALLANY(CODE, SFX, T, R, ...)                                              \
     DEF_ACCUMULATE(all, SFX, T, _Bool, FOLD_ALL, CONTIG_SCALAR) DEF_ACCUMULATE(any, SFX, T, _Bool, FOLD_ANY, CONTIG_SCALAR)
 
-ST_TYPES_BOOL(DEF_SUM_INT)
+ST_TYPES_BOOL(DEF_SUM_BOOL)
 ST_TYPES_INT(DEF_SUM_INT)
 ST_TYPES_FLOAT(DEF_SUM_PAIRWISE)
 ST_TYPES_COMPLEX(DEF_SUM_PAIRWISE)
@@ -353,8 +408,77 @@ ST_TYPES_ALL(DEF_ALLANY)
         }                                                                             \
     }
 #define SQDEV_COMPLEX(x, m) (creal((x) - (m)) * creal((x) - (m)) + cimag((x) - (m)) * cimag((x) - (m)))
-ST_TYPES_FLOAT(DEF_SUMSQDEV, SQDEV_REAL)
 ST_TYPES_COMPLEX(DEF_SUMSQDEV, SQDEV_COMPLEX)
+
+/* Real sums of squared deviations fold a whole inner segment pairwise, as
+ * the sum does: contiguous leaves of up to PAIRWISE_BLOCK_CONTIG elements
+ * into four vector chains of (x - m)^2 (vector extensions, one build per
+ * ISA), strided leaves of PAIRWISE_BLOCK into 8 scalar partial sums,
+ * larger segments split in halves: the error stays O(log n). */
+#define DEF_SQDEV_LEAF_ISA(ISA, ATTR, SFX, T)                                         \
+    ATTR static T sqdev_leaf_##SFX##ISA(const T *q, int64_t n, T m)                   \
+    {                                                                                 \
+        enum { V = VEC_BYTES / sizeof(T) };                                           \
+        const vec_##SFX mv = (vec_##SFX){0} + m;                                      \
+        vec_##SFX r0 = {0}, r1 = {0}, r2 = {0}, r3 = {0};                             \
+        int64_t i = 0;                                                                \
+        for (; i + 4 * V <= n; i += 4 * V) {                                          \
+            vec_##SFX x0, x1, x2, x3;                                                 \
+            memcpy(&x0, q + i, VEC_BYTES);                                            \
+            memcpy(&x1, q + i + V, VEC_BYTES);                                        \
+            memcpy(&x2, q + i + 2 * V, VEC_BYTES);                                    \
+            memcpy(&x3, q + i + 3 * V, VEC_BYTES);                                    \
+            x0 -= mv, x1 -= mv, x2 -= mv, x3 -= mv;                                   \
+            r0 += x0 * x0, r1 += x1 * x1, r2 += x2 * x2, r3 += x3 * x3;               \
+        }                                                                             \
+        r0 = (r0 + r1) + (r2 + r3);                                                   \
+        T s = 0;                                                                      \
+        if (i) {                                                                      \
+            T h[V];                                                                   \
+            memcpy(h, &r0, VEC_BYTES);                                                \
+            for (int w = V / 2; w > 0; w /= 2)                                        \
+                for (int j = 0; j < w; j++) h[j] += h[j + w];                         \
+            s = h[0];                                                                 \
+        }                                                                             \
+        for (; i < n; i++) s += SQDEV_REAL(q[i], m);                                  \
+        return s;                                                                     \
+    }
+#define DEF_SQDEV_PAIRWISE(CODE, SFX, T, R, ...)                                      \
+    VEC_ISAS(DEF_SQDEV_LEAF_ISA, SFX, T)                                              \
+    static T pairwise_sqdev_##SFX(const char *p, int64_t n, int64_t step, T m)        \
+    {                                                                                 \
+        enum { L = PAIRWISE_LANES(T) };                                               \
+        if (step == sizeof(T) && n <= PAIRWISE_BLOCK_CONTIG)                          \
+            return VEC_PICK(sqdev_leaf_##SFX)((const T *)p, n, m);                    \
+        if (n < 8) {                                                                  \
+            T s = 0;                                                                  \
+            for (int64_t i = 0; i < n; i++) s += SQDEV_REAL(*(const T *)(p + i * step), m); \
+            return s;                                                                 \
+        }                                                                             \
+        if (n <= PAIRWISE_BLOCK) {                                                    \
+            T r[8];                                                                   \
+            for (int j = 0; j < 8; j++) r[j] = SQDEV_REAL(*(const T *)(p + j * step), m); \
+            int64_t i = 8;                                                            \
+            for (; i + 8 <= n; i += 8)                                                \
+                for (int j = 0; j < 8; j++) r[j] += SQDEV_REAL(*(const T *)(p + (i + j) * step), m); \
+            T s = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));  \
+            for (; i < n; i++) s += SQDEV_REAL(*(const T *)(p + i * step), m);        \
+            return s;                                                                 \
+        }                                                                             \
+        int64_t half = (n / 2) & ~(int64_t)(L - 1);                                   \
+        return pairwise_sqdev_##SFX(p, half, step, m)                                 \
+               + pairwise_sqdev_##SFX(p + half * step, n - half, step, m);            \
+    }                                                                                 \
+    DEF_SUMSQDEV(CODE, sqdev_plain_##SFX, T, R, SQDEV_REAL)                           \
+    static void sumsqdev_##SFX(char **args, const int64_t *np, const int64_t *s, void *extra) \
+    {                                                                                 \
+        if (s[0] == 0) {                                                              \
+            *(T *)args[0] += pairwise_sqdev_##SFX(args[1], *np, s[1], *(const T *)args[2]); \
+            return;                                                                   \
+        }                                                                             \
+        sumsqdev_sqdev_plain_##SFX(args, np, s, extra);                               \
+    }
+ST_TYPES_FLOAT(DEF_SQDEV_PAIRWISE)
 
 /* ---- outer reductions, two dims at a time ----
  * Reducing the rows of a matrix whose rows are contiguous (axis 0 of a
@@ -551,6 +675,8 @@ static void identity(int op, int dtype, void *buf)
  *     one thread runs them all. */
 #define SPLIT_KEPT_MIN 16
 #define SPLIT_MAX_CHUNKS 64
+#define SPLIT_PIECES_PER_THREAD 4   /* handed out dynamically: a late thread holds no one */
+#define PIECE_ALIGN 128   /* column pieces start on whole register blocks of the row kernels */
 #define SPLIT_MAX_SCRATCH ((int64_t)4 << 20)   /* bytes of private accumulators */
 
 /* Does the iteration end in a reduced dim of rows over a kept, contiguous
@@ -566,7 +692,8 @@ static int outer2_fits(const st_iter *it, int64_t in_item, int64_t acc_item)
 
 /* Run an outer2 kernel over every position of the dims before the last two;
  * with fewer such positions than threads, each one's columns are cut into
- * one piece per thread (edges on 16 elements, whole cache lines).  Every
+ * SPLIT_PIECES_PER_THREAD pieces per thread (edges on PIECE_ALIGN elements:
+ * whole register blocks), handed out as threads come free.  Every
  * accumulator is computed by one kernel call, in row order: the result
  * does not depend on the thread count. */
 static void run_outer2(const st_iter *it, outer2_fn f, int nt)
@@ -574,13 +701,13 @@ static void run_outer2(const st_iter *it, outer2_fn f, int nt)
     const int nd = it->ndim, nop = it->nop;
     const int64_t rows = it->size[nd - 2], cols = it->size[nd - 1];
     const int64_t outer = it->numel / (rows * cols);
-    const int64_t pieces = (nt > 1 && outer < 4 * nt) ? nt : 1;
+    const int64_t pieces = (nt > 1 && outer < 4 * nt) ? SPLIT_PIECES_PER_THREAD * nt : 1;
     const int64_t tasks = outer * pieces;
-#pragma omp parallel for num_threads(nt) schedule(static) if (nt > 1)
+#pragma omp parallel for num_threads(nt) schedule(dynamic, 1) if (nt > 1)
     for (int64_t t = 0; t < tasks; t++) {
         int64_t o = t / pieces, pc = t % pieces;
-        int64_t c0 = (cols * pc / pieces) & ~(int64_t)15;
-        int64_t c1 = pc == pieces - 1 ? cols : (cols * (pc + 1) / pieces) & ~(int64_t)15;
+        int64_t c0 = (cols * pc / pieces) & ~(int64_t)(PIECE_ALIGN - 1);
+        int64_t c1 = pc == pieces - 1 ? cols : (cols * (pc + 1) / pieces) & ~(int64_t)(PIECE_ALIGN - 1);
         if (c1 <= c0) continue;
         char *args[3] = {NULL, NULL, NULL};
         for (int k = 0; k < nop; k++) args[k] = it->data[k] + c0 * it->step[nd - 1][k];
@@ -625,9 +752,12 @@ static st_status run_reduction(const st_iter *it, st_loop_fn loop, st_tensor *ou
             st_iter_run_range(it, 0, it->numel, loop, NULL);
             return ST_OK;
         }
-        int nk = it->size[kept] < nt ? (int)it->size[kept] : nt;
-#pragma omp parallel for num_threads(nk) schedule(static, 1)
-        for (int t = 0; t < nk; t++) {
+        /* a few pieces per thread, handed out as threads come free: on a
+         * busy machine one late thread then does not hold the others */
+        int64_t nk = it->size[kept] < SPLIT_PIECES_PER_THREAD * nt ? it->size[kept]
+                                                                  : SPLIT_PIECES_PER_THREAD * nt;
+#pragma omp parallel for num_threads(nt) schedule(dynamic, 1)
+        for (int64_t t = 0; t < nk; t++) {
             st_iter sub = *it;
             int64_t a = it->size[kept] * t / nk, b = it->size[kept] * (t + 1) / nk;
             sub.size[kept] = b - a;
@@ -646,7 +776,7 @@ static st_status run_reduction(const st_iter *it, st_loop_fn loop, st_tensor *ou
     char ident[16];
     identity(op == ST_R_SUMSQDEV ? ST_R_SUM : op, out->dtype, ident);
     int nc = (int)nchunks;
-#pragma omp parallel for num_threads(nt < nc ? nt : nc) schedule(static) if (nt > 1)
+#pragma omp parallel for num_threads(nt < nc ? nt : nc) schedule(dynamic, 1) if (nt > 1)
     for (int t = 0; t < nc; t++) {
         char *mine = parts + acc_bytes * t;
         for (int64_t i = 0; i < acc_bytes; i += item) memcpy(mine + i, ident, (size_t)item);
@@ -709,6 +839,56 @@ st_status st_reduce(int op, st_tensor *out, const st_tensor *in, const uint8_t *
     st_iter it;
     if ((rc = st_iter_init_shape(&it, aux ? 3 : 2, ops, in->ndim, in->sizes, 0))) return rc;
     return run_reduction(&it, reduce_loops[op][in->dtype], out, op, in->dtype);
+}
+
+/* ---- lanes along an outer dim, walked a row at a time ----
+ * The lanes along `dim` when the last dim (not `dim`) is contiguous in both
+ * and long enough to vectorise (cumulative sums and arg-reductions along
+ * axis 0 of a C-contiguous matrix): a rows_fn walks the rows of a block of
+ * columns whole, columns cut into pieces as run_outer2 does when there are
+ * fewer lanes than threads.  Each column is one lane computed by one call:
+ * the result does not depend on the thread count.  out_rs and in_rs are
+ * the byte steps along `dim`. */
+typedef void (*rows_fn)(char *out, const char *in, int64_t rows, int64_t cols,
+                        int64_t out_rs, int64_t in_rs);
+#define ROWS_MIN_COLS 16
+static int rows_fit(const st_tensor *out, const st_tensor *in, int dim)
+{
+    int last = in->ndim - 1;
+    return in->ndim >= 2 && dim != last && in->sizes[last] >= ROWS_MIN_COLS
+           && in->strides[last] == 1 && out->strides[last] == 1;
+}
+
+static void run_rows(rows_fn f, st_tensor *out, const st_tensor *in, int dim)
+{
+    int last = in->ndim - 1;
+    int64_t rows = in->sizes[dim], cols = in->sizes[last];
+    int64_t in_item = st_itemsize(in->dtype), out_item = st_itemsize(out->dtype);
+    st_lanes ln;
+    const st_tensor *ops[2] = {in, out};
+    st_lanes_init(&ln, 2, ops, dim);
+    ln.ndim--;   /* the last dim (size > 1, so kept by init) is walked by f */
+    int64_t outer = 1;
+    for (int d = 0; d < ln.ndim; d++) outer *= ln.size[d];
+    int nt = st_threads_for(outer * rows * cols);
+    int64_t pieces = (nt > 1 && outer < 4 * nt) ? SPLIT_PIECES_PER_THREAD * nt : 1;
+    int64_t tasks = outer * pieces;
+#pragma omp parallel for num_threads(nt) schedule(dynamic, 1) if (nt > 1)
+    for (int64_t t = 0; t < tasks; t++) {
+        int64_t o = t / pieces, pc = t % pieces;
+        int64_t c0 = (cols * pc / pieces) & ~(int64_t)(PIECE_ALIGN - 1);
+        int64_t c1 = pc == pieces - 1 ? cols : (cols * (pc + 1) / pieces) & ~(int64_t)(PIECE_ALIGN - 1);
+        if (c1 <= c0) continue;
+        const char *src = ln.data[0] + c0 * in_item;
+        char *dst = ln.data[1] + c0 * out_item;
+        for (int d = ln.ndim - 1; d >= 0; d--) {
+            int64_t i = o % ln.size[d];
+            o /= ln.size[d];
+            src += i * ln.step[d][0];
+            dst += i * ln.step[d][1];
+        }
+        f(dst, src, rows, c1 - c0, out->strides[dim] * out_item, in->strides[dim] * in_item);
+    }
 }
 
 /* ---- arg-reductions along one dim (lanes) ----
@@ -783,6 +963,104 @@ typedef int (*arg_better_fn)(const char *a, const char *b);
 ST_TYPES_BOOL(DEF_ARG_BETTER)
 ST_TYPES_REAL(DEF_ARG_BETTER)
 
+/* Arg-reductions along an outer dim (axis 0 of a C-contiguous matrix,
+ * rows_fn for run_rows): walk the rows once, keeping for a block of
+ * ARG_NV vectors of columns the best value so far and its row in
+ * registers.  A row replaces a column's best only when strictly better or
+ * when it is the first NaN (a NaN best is never replaced): the first
+ * position of the extreme, the first NaN, as the scalar scan.  The row
+ * numbers ride in integer lanes as wide as the element (int32 for 4-byte
+ * types: st_argreduce checks the row count fits); fewer registers on
+ * AVX2, whose 64-byte vectors take two each. */
+#define ARG_NV_v4 8
+#define ARG_NV_v3 4
+#define ARG_NV_v0 2
+#define ARG_ROW_BETTER(x, best, CMP) (CMP(x, best) || ((x) != (x) && (best) == (best)))
+#define DEF_ARG_ROWS_ISA(ISA, ATTR, NAME, SFX, T, CMP)                                \
+    ATTR static void NAME##_rows_##SFX##ISA(char *out, const char *in, int64_t rows,  \
+                                            int64_t cols, int64_t out_rs, int64_t in_rs) \
+    {                                                                                 \
+        enum { V = VEC_BYTES / sizeof(T), NV = ARG_NV##ISA, W = V * NV };             \
+        typedef LANES_##SFX idx_t;                                                    \
+        (void)out_rs;                                                                 \
+        int64_t *o = (int64_t *)out;                                                  \
+        const T *x0 = (const T *)in;                                                  \
+        int64_t j = 0;                                                                \
+        for (; j + W <= cols; j += W) {                                               \
+            vec_##SFX best[NV];                                                       \
+            idx_t at[NV], iv = {0};                                                   \
+            const idx_t one = iv + 1;                                                 \
+            for (int k = 0; k < NV; k++) {                                            \
+                memcpy(&best[k], x0 + j + k * V, VEC_BYTES);                          \
+                at[k] = iv;                                                           \
+            }                                                                         \
+            for (int64_t i = 1; i < rows; i++) {                                      \
+                const T *x = (const T *)(in + i * in_rs) + j;                         \
+                iv += one;                                                            \
+                for (int k = 0; k < NV; k++) {                                        \
+                    vec_##SFX xv;                                                     \
+                    memcpy(&xv, x + k * V, VEC_BYTES);                                \
+                    idx_t b = (idx_t)(CMP(xv, best[k]) | ((xv != xv) & (best[k] == best[k]))); \
+                    best[k] = VBLEND(b, xv, best[k]);                                 \
+                    at[k] = VBLEND(b, iv, at[k]);                                     \
+                }                                                                     \
+            }                                                                         \
+            for (int k = 0; k < NV; k++)                                              \
+                for (int l = 0; l < V; l++) o[j + k * V + l] = at[k][l];              \
+        }                                                                             \
+        const int64_t m = cols - j;   /* the last columns, fewer than W */            \
+        if (m == 0) return;                                                           \
+        T bt[W];                                                                      \
+        int64_t ba[W];                                                                \
+        for (int64_t k = 0; k < m; k++) bt[k] = x0[j + k], ba[k] = 0;                 \
+        for (int64_t i = 1; i < rows; i++) {                                          \
+            const T *x = (const T *)(in + i * in_rs) + j;                             \
+            for (int64_t k = 0; k < m; k++)                                           \
+                if (ARG_ROW_BETTER(x[k], bt[k], CMP)) bt[k] = x[k], ba[k] = i;        \
+        }                                                                             \
+        for (int64_t k = 0; k < m; k++) o[j + k] = ba[k];                             \
+    }
+#define DEF_ARG_ROWS(CODE, SFX, T, R, ...)                                            \
+    VEC_ISAS(DEF_ARG_ROWS_ISA, argmax, SFX, T, ARG_GT)                                \
+    VEC_ISAS(DEF_ARG_ROWS_ISA, argmin, SFX, T, ARG_LT)                                \
+    static void argmax_rows_##SFX(char *out, const char *in, int64_t rows, int64_t cols, \
+                                  int64_t out_rs, int64_t in_rs)                      \
+    {                                                                                 \
+        VEC_PICK(argmax_rows_##SFX)(out, in, rows, cols, out_rs, in_rs);              \
+    }                                                                                 \
+    static void argmin_rows_##SFX(char *out, const char *in, int64_t rows, int64_t cols, \
+                                  int64_t out_rs, int64_t in_rs)                      \
+    {                                                                                 \
+        VEC_PICK(argmin_rows_##SFX)(out, in, rows, cols, out_rs, in_rs);              \
+    }
+/* the element types of 4 and 8 bytes (row numbers in lanes of their width) */
+#define ST_TYPES_ARG_ROWS(M)                                                          \
+    M(ST_INT32, int32, int32_t, int32_t) M(ST_UINT32, uint32, uint32_t, uint32_t)     \
+    M(ST_INT64, int64, int64_t, int64_t) M(ST_UINT64, uint64, uint64_t, uint64_t)     \
+    M(ST_FLOAT32, float32, float, float) M(ST_FLOAT64, float64, double, double)
+ST_TYPES_ARG_ROWS(DEF_ARG_ROWS)
+#define CASE_ARG_ROWS(CODE, SFX, T, R, ...)                                           \
+    case CODE:                                                                        \
+        if (sizeof(T) == 8 || rows - 1 <= INT32_MAX)                                  \
+            f = is_max ? argmax_rows_##SFX : argmin_rows_##SFX;                       \
+        break;
+
+/* The rows kernel for an arg-reduction of `in` along `dim` into `out`, or
+ * NULL when the lanes are not rows of contiguous columns or the type has
+ * none. */
+static rows_fn arg_rows_for(int is_max, const st_tensor *out, const st_tensor *in, int dim)
+{
+    rows_fn f = NULL;
+    if (!rows_fit(out, in, dim)) return NULL;
+    int64_t rows = in->sizes[dim];
+    switch (in->dtype) {
+        ST_TYPES_ARG_ROWS(CASE_ARG_ROWS)
+    default:
+        break;
+    }
+    return f;
+}
+
 static st_status check_lane_dim(const st_tensor *in, int dim, const char *what)
 {
     if (dim < 0 || dim >= (in->ndim ? in->ndim : 1))
@@ -838,6 +1116,11 @@ st_status st_argreduce(int is_max, st_tensor *out, const st_tensor *in, int dim)
         return st_fail(ST_E_TYPE, "%s is not defined for %s", name, st_dtype_name(in->dtype));
     }
     if (st_tensor_numel(out) == 0) return ST_OK;
+    rows_fn f_rows = arg_rows_for(is_max, out, in, dim);
+    if (f_rows) {
+        run_rows(f_rows, out, in, dim);
+        return ST_OK;
+    }
     lane_geom g = {n, in->ndim ? in->strides[dim] * st_itemsize(in->dtype) : 0};
     if (st_tensor_numel(out) == 1 && st_threads_for(n) > 1) {
         arg_split_lane(lane, better, &g, st_tensor_data(in), st_tensor_data(out), st_threads_for(n));
@@ -878,8 +1161,6 @@ ST_TYPES_ALL(DEF_CUM)
  * matrix) a lane per column would walk memory with the row stride; these
  * walk the rows instead, out[i, :] = out[i - 1, :] (op) in[i, :], so each
  * column still runs its own sequential sum (the same bits as the lane). */
-typedef void (*cum_rows_fn)(char *out, const char *in, int64_t rows, int64_t cols,
-                            int64_t out_rs, int64_t in_rs);
 #define DEF_CUM_ROWS(NAME, SFX, T, OP, START)                                         \
     ST_SIMD static void NAME##_rows_##SFX(char *out, const char *in, int64_t rows,    \
                                           int64_t cols, int64_t out_rs, int64_t in_rs) \
@@ -899,49 +1180,7 @@ typedef void (*cum_rows_fn)(char *out, const char *in, int64_t rows, int64_t col
     DEF_CUM_ROWS(cumsum, SFX, T, +, 0) DEF_CUM_ROWS(cumprod, SFX, T, *, 1)
 ST_TYPES_ALL(DEF_CUM_ROWS_BOTH)
 #define CASE_CUM_ROWS(CODE, SFX, T, R, ...)                                           \
-    case CODE: rows_fn = is_prod ? cumprod_rows_##SFX : cumsum_rows_##SFX; break;
-
-/* The lanes along `dim` when the last dim (not `dim`) is contiguous in both
- * and long enough to vectorise: rows of the lane walked whole, columns cut
- * into one piece per thread when there are fewer lanes than threads. */
-#define CUM_ROWS_MIN_COLS 16
-static int cum_rows_fit(const st_tensor *out, const st_tensor *in, int dim)
-{
-    int last = in->ndim - 1;
-    return in->ndim >= 2 && dim != last && in->sizes[last] >= CUM_ROWS_MIN_COLS
-           && in->strides[last] == 1 && out->strides[last] == 1;
-}
-
-static void run_cum_rows(cum_rows_fn f, st_tensor *out, const st_tensor *in, int dim)
-{
-    int last = in->ndim - 1;
-    int64_t rows = in->sizes[dim], cols = in->sizes[last];
-    int64_t in_item = st_itemsize(in->dtype), out_item = st_itemsize(out->dtype);
-    st_lanes ln;
-    const st_tensor *ops[2] = {in, out};
-    st_lanes_init(&ln, 2, ops, dim);
-    ln.ndim--;   /* the last dim (size > 1, so kept by init) is walked by f */
-    int64_t outer = 1;
-    for (int d = 0; d < ln.ndim; d++) outer *= ln.size[d];
-    int nt = st_threads_for(outer * rows * cols);
-    int64_t pieces = (nt > 1 && outer < 4 * nt) ? nt : 1, tasks = outer * pieces;
-#pragma omp parallel for num_threads(nt) schedule(static) if (nt > 1)
-    for (int64_t t = 0; t < tasks; t++) {
-        int64_t o = t / pieces, pc = t % pieces;
-        int64_t c0 = (cols * pc / pieces) & ~(int64_t)15;
-        int64_t c1 = pc == pieces - 1 ? cols : (cols * (pc + 1) / pieces) & ~(int64_t)15;
-        if (c1 <= c0) continue;
-        const char *src = ln.data[0] + c0 * in_item;
-        char *dst = ln.data[1] + c0 * out_item;
-        for (int d = ln.ndim - 1; d >= 0; d--) {
-            int64_t i = o % ln.size[d];
-            o /= ln.size[d];
-            src += i * ln.step[d][0];
-            dst += i * ln.step[d][1];
-        }
-        f(dst, src, rows, c1 - c0, out->strides[dim] * out_item, in->strides[dim] * in_item);
-    }
-}
+    case CODE: f_rows = is_prod ? cumprod_rows_##SFX : cumsum_rows_##SFX; break;
 
 st_status st_cumulative(int is_prod, st_tensor *out, const st_tensor *in, int dim)
 {
@@ -964,10 +1203,10 @@ st_status st_cumulative(int is_prod, st_tensor *out, const st_tensor *in, int di
         st_tensor_free(tmp);
         return rc;
     }
-    if (cum_rows_fit(out, in, dim)) {
-        cum_rows_fn rows_fn = NULL;
+    if (rows_fit(out, in, dim)) {
+        rows_fn f_rows = NULL;
         switch (in->dtype) { ST_TYPES_ALL(CASE_CUM_ROWS) default: break; }
-        run_cum_rows(rows_fn, out, in, dim);
+        run_rows(f_rows, out, in, dim);
         return ST_OK;
     }
     st_lane_fn lane = NULL;
@@ -982,8 +1221,17 @@ st_status st_cumulative(int is_prod, st_tensor *out, const st_tensor *in, int di
     return ST_OK;
 }
 
-/* ---- count of nonzero elements ---- */
+/* ---- count of nonzero elements (vcount above) ---- */
 #define DEF_COUNT(CODE, SFX, T, R, ...)                                               \
+    static void count_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra) \
+    {                                                                                 \
+        ST_LOCAL_ARGS(1)                                                              \
+        int64_t c = 0;                                                                \
+        if (s[0] == sizeof(T)) c = vcount_##SFX((const T *)args[0], *np);             \
+        else for (int64_t i = 0; i < *np; i++) c += *(const T *)(args[0] + i * s[0]) != 0; \
+        __atomic_add_fetch((int64_t *)extra, c, __ATOMIC_RELAXED);                    \
+    }
+#define DEF_COUNT_COMPLEX(CODE, SFX, T, R, ...)                                       \
     static void count_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra) \
     {                                                                                 \
         ST_LOCAL_ARGS(1)                                                              \
@@ -991,7 +1239,9 @@ st_status st_cumulative(int is_prod, st_tensor *out, const st_tensor *in, int di
         for (int64_t i = 0; i < *np; i++) c += *(const T *)(args[0] + i * s[0]) != 0;  \
         __atomic_add_fetch((int64_t *)extra, c, __ATOMIC_RELAXED);                    \
     }
-ST_TYPES_ALL(DEF_COUNT)
+ST_TYPES_BOOL(DEF_COUNT)
+ST_TYPES_REAL(DEF_COUNT)
+ST_TYPES_COMPLEX(DEF_COUNT_COMPLEX)
 #define CASE_COUNT(CODE, SFX, T, R, ...) case CODE: loop = count_##SFX; break;
 
 st_status st_count_nonzero(const st_tensor *in, int64_t *count)
