@@ -79,6 +79,12 @@ def as_core(x, dt):
 
 def operands(name, x1, x2):
     """Two Cores of the promoted dtype (at least one argument an Array)."""
+    dt = result_dtype(name, x1, x2)
+    return as_core(x1, dt), as_core(x2, dt)
+
+
+def result_dtype(name, x1, x2):
+    """The dtype the standard promotes x1 and x2 to (at least one an Array)."""
     if isinstance(x1, Array) and isinstance(x2, Array):
         dt = _dtypes.promote(x1.dtype, x2.dtype)
     elif isinstance(x1, Array) and isinstance(x2, _SCALARS):
@@ -88,7 +94,7 @@ def operands(name, x1, x2):
     else:
         raise TypeError(f"{name}: expected arrays (or one array and a Python scalar), got "
                         f"{type(x1).__name__} and {type(x2).__name__}")
-    return as_core(x1, dt), as_core(x2, dt)
+    return dt
 
 
 def _dtype_mask(category):
@@ -126,11 +132,15 @@ def _binary(name, op, category):
             t = _binary_new(code, mask, x1._c.t, x2._c.t)
             if t:
                 return _wrap(t)
-        a, b = operands(name, x1, x2)
-        _check(name, a.dtype, category)
-        if name in FLOAT_FOR_INTEGERS and a.dtype in KINDS["integral"]:
-            a, b = _core.astype(a, _core.float64), _core.astype(b, _core.float64)
-        return Array._new(_ops.binary(op, a, b))
+        dt = result_dtype(name, x1, x2)
+        _check(name, dt, category)
+        # arrays of other dtypes are converted inside the kernel, a block at
+        # a time: no full-size temporary (Python scalars: 0-d Cores of dt)
+        a = x1._c if isinstance(x1, Array) else _core.scalar(x1, dt)
+        b = x2._c if isinstance(x2, Array) else _core.scalar(x2, dt)
+        if name in FLOAT_FOR_INTEGERS and dt in KINDS["integral"]:
+            dt = _core.float64
+        return Array._new(_ops.binary(op, a, b, dt=dt))
     f.__name__ = f.__qualname__ = name
     f.__doc__ = f"Elementwise {name} (core op '{op}'; {category} dtypes)."
     return f

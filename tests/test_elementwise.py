@@ -724,9 +724,14 @@ def test_clamp_in_place_and_mismatch():
 
 VMATH = [("exp", "float64"), ("exp", "float32"), ("log", "float64"), ("log", "float32"),
          ("sin", "float32"), ("cos", "float32")]
-# the kernels' measured max is ~0.51 ulp; numpy's is 0.71 (exp f64),
-# 0.60 (log f64), 2.4 (exp f32), 3.4 (log f32), 1.4 (sin, cos f32)
-VMATH_ULP = 0.6
+# the kernels' measured max: ~0.51 ulp, ~0.9 for the float32 exp and log
+# (computed in float, 16 lanes); numpy's: 0.71 (exp f64), 0.60 (log f64),
+# 2.4 (exp f32), 3.4 (log f32), 1.4 (sin, cos f32)
+VMATH_ULPS = {("exp", "float32"): 1.0, ("log", "float32"): 1.0}
+
+
+def vmath_ulp(op, dt):
+    return VMATH_ULPS.get((op, dt), 0.6)
 
 
 def ulp_error(got, x, op, dt):
@@ -783,7 +788,7 @@ def test_vmath_ulp_error_over_the_domain(op, dt):
     got = to_numpy(_ops.unary(op, to_core(x)))
     err = ulp_error(got, x, op, dt)
     worst = int(np.argmax(err))
-    assert err[worst] <= VMATH_ULP, (x[worst], got[worst], err[worst])
+    assert err[worst] <= vmath_ulp(op, dt), (x[worst], got[worst], err[worst])
 
 
 @pytest.mark.parametrize("op,dt", VMATH, ids=map(ids, VMATH))
@@ -795,7 +800,7 @@ def test_vmath_special_values_match_numpy(op, dt):
         want = getattr(np, op)(x)
     special = ~np.isfinite(want) | (want == 0) | ~np.isfinite(x)
     assert_exact(got[special], want[special])
-    assert ulp_error(got, x, op, dt).max() <= VMATH_ULP
+    assert ulp_error(got, x, op, dt).max() <= vmath_ulp(op, dt)
 
 
 @pytest.mark.parametrize("op,dt", VMATH, ids=map(ids, VMATH))
@@ -805,7 +810,7 @@ def test_vmath_sizes_layouts_and_aliasing(op, dt, n):
     with np.errstate(all="ignore"):
         want = getattr(np, op)(x)
     got = to_numpy(_ops.unary(op, to_core(x)))
-    assert ulp_error(got, x, op, dt).max(initial=0) <= VMATH_ULP
+    assert ulp_error(got, x, op, dt).max(initial=0) <= vmath_ulp(op, dt)
     special = ~np.isfinite(want)
     assert_exact(got[special], want[special])
     # stepped input into a stepped output: the same values, nothing else written

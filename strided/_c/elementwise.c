@@ -310,12 +310,12 @@ B_COMPLEX(B_DEF_COMPLEX)
 #define VM_BLOCK 512
 #define VM_SIN(x) st_vsincos(x, 0)
 #define VM_COS(x) st_vsincos(x, 1)
-#define DEF_VMATH(OP, SFX, T, MAIN, SPECIAL, LIBM)                                    \
+#define DEF_VMATH(OP, SFX, T, W, MAIN, SPECIAL, LIBM)                                  \
     __attribute__((noinline, optimize("no-tree-vectorize"))) static void              \
     vfix_##OP##_##SFX(T *o, const T *x, int64_t m)                                    \
     {                                                                                 \
         for (int64_t j = 0; j < m; j++)                                               \
-            if (SPECIAL((double)x[j])) o[j] = LIBM(x[j]);                             \
+            if (SPECIAL((W)x[j])) o[j] = LIBM(x[j]);                                  \
     }                                                                                 \
     ST_SIMD static void v_##OP##_##SFX(char **args_, const int64_t *np, const int64_t *s_, \
                                        void *extra)                                   \
@@ -344,8 +344,8 @@ B_COMPLEX(B_DEF_COMPLEX)
             /* ivdep: o and x do not overlap (checked above), nor do they     \
              * alias the exp table, which the compiler cannot know */         \
             _Pragma("GCC ivdep") for (int64_t j = 0; j < m; j++) {                    \
-                o[j] = (T)MAIN((double)x[j]);                                         \
-                special |= SPECIAL((double)x[j]);                                     \
+                o[j] = (T)MAIN((W)x[j]);                                              \
+                special |= SPECIAL((W)x[j]);                                          \
             }                                                                         \
             if (special) vfix_##OP##_##SFX(o, x, m);                                  \
             if (o != ob) continue;                                                    \
@@ -357,12 +357,13 @@ B_COMPLEX(B_DEF_COMPLEX)
                 memcpy(op, ob, (size_t)bytes);                                        \
         }                                                                             \
     }
-DEF_VMATH(EXP, float64, double, st_vexp, ST_VEXP_SPECIAL, exp)
-DEF_VMATH(EXP, float32, float, st_vexp, ST_VEXP_SPECIAL, expf)
-DEF_VMATH(LOG, float64, double, st_vlog, ST_VLOG_SPECIAL, log)
-DEF_VMATH(LOG, float32, float, st_vlog, ST_VLOG_SPECIAL, logf)
-DEF_VMATH(SIN, float32, float, VM_SIN, ST_VTRIG_SPECIAL, sinf)
-DEF_VMATH(COS, float32, float, VM_COS, ST_VTRIG_SPECIAL, cosf)
+/* (op, dtype, element type, type the kernel works in, kernel, its domain test, libm) */
+DEF_VMATH(EXP, float64, double, double, st_vexp, ST_VEXP_SPECIAL, exp)
+DEF_VMATH(EXP, float32, float, float, st_vexpf, ST_VEXPF_SPECIAL, expf)
+DEF_VMATH(LOG, float64, double, double, st_vlog, ST_VLOG_SPECIAL, log)
+DEF_VMATH(LOG, float32, float, float, st_vlogf, ST_VLOGF_SPECIAL, logf)
+DEF_VMATH(SIN, float32, float, double, VM_SIN, ST_VTRIG_SPECIAL, sinf)
+DEF_VMATH(COS, float32, float, double, VM_COS, ST_VTRIG_SPECIAL, cosf)
 
 
 /* ---- dispatch tables, filled from the same lists ---- */
