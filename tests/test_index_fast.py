@@ -15,14 +15,6 @@ from strided._c._strided import ffi, lib
 BASE1, WRAP = lib.ST_IDX_BASE1, lib.ST_IDX_WRAP
 
 
-@pytest.fixture(params=[1, 2], ids=["1thread", "2threads"])
-def threads(request):
-    before = strided.getnumthreads()
-    strided.setnumthreads(request.param)
-    yield request.param
-    strided.setnumthreads(before)
-
-
 # ---------------------------------------------------------------- take
 
 

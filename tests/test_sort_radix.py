@@ -14,14 +14,6 @@ from strided._c._strided import lib
 LONG = 140_000                      # above RDX_PAR_MIN (131072)
 
 
-@pytest.fixture(params=[1, 2], ids=["1thread", "2threads"])
-def threads(request):
-    before = strided.getnumthreads()
-    strided.setnumthreads(request.param)
-    yield request.param
-    strided.setnumthreads(before)
-
-
 def bits(x):
     return np.ascontiguousarray(x).reshape(-1).view(np.uint8)
 

@@ -26,14 +26,6 @@ SIZES = [0, 1, 2, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129, 13
          255, 256, 257, 258, 300, 511, 513, 1000, 4097, 65537, 131071, 131072, 131073]
 
 
-@pytest.fixture(params=[1, 2], ids=["1thread", "2threads"])
-def threads(request):
-    before = strided.getnumthreads()
-    strided.setnumthreads(request.param)
-    yield request.param
-    strided.setnumthreads(before)
-
-
 def pattern(dt, n, kind, rng):
     t = np.dtype(dt)
     i = np.arange(n)

@@ -40,13 +40,7 @@ static int omp_get_thread_num(void) { return 0; }
 static int omp_get_num_threads(void) { return 1; }
 #endif
 
-/* sort_simd.c: ascending in-place sorts of unsigned keys (AVX-512); the
- * _team ones are called by every thread of a team, which shares the work */
-int st_vsort_ready(void);
-void st_vsort_u32(uint32_t *a, int64_t n);
-void st_vsort_u64(uint64_t *a, int64_t n);
-void st_vsort_team_u32(uint32_t *a, int64_t n);
-void st_vsort_team_u64(uint64_t *a, int64_t n);
+#include "st_vsort.h"
 
 #define SORT_RUN 16            /* insertion-sorted run length */
 #define RADIX_MIN 128          /* lanes at least this long use the radix sort */

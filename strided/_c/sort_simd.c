@@ -29,12 +29,7 @@
 #include <omp.h>
 #endif
 
-/* sort.c's view of this file */
-int st_vsort_ready(void);
-void st_vsort_u32(uint32_t *a, int64_t n);
-void st_vsort_u64(uint64_t *a, int64_t n);
-void st_vsort_team_u32(uint32_t *a, int64_t n);
-void st_vsort_team_u64(uint64_t *a, int64_t n);
+#include "st_vsort.h"
 
 /* Registers of the base-case network per key width (8 or 16; measured:
  * 128 keys either way), and vectors per partition step (2 VS_U W keys at
