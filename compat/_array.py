@@ -215,9 +215,9 @@ def _fn(name):
 
 
 def _binary_op(fname):
+    # (compat/_elementwise.py replaces these by faster equivalents; this
+    # form stays for __matmul__ and as the definition)
     def op(self, other):
-        if type(other) is Array:   # the common case first: one dict lookup to the function
-            return (_FNS.get(fname) or _fn(fname))(self, other)
         if not isinstance(other, (Array,) + _SCALARS):
             return NotImplemented
         return _fn(fname)(self, other)
