@@ -28,8 +28,8 @@ from typing import Any, Callable
 
 import numpy as np
 
-from strided import _core, _fft, _indexing, _ops, _views
-from strided._core import ffi, lib
+from strided.core import base as _core, fft as _fft, indexing as _indexing, ops as _ops, views as _views
+from strided.core.base import ffi, lib
 
 from . import accuracy
 from .convert import Trio, torch, trio_empty, trio_from
@@ -576,7 +576,7 @@ class FFT:
     """out = fft(a) (op "fft", complex) or rfft(a) (op "rfft", real a):
     `lines` lines of n points along the last axis (1: one long line) into a
     preallocated output.  Ours calls st_fft_c2c / st_fft_r2c, the C under
-    strided._fft (which allocates, for strided.compat.fft); numpy
+    strided.core.fft (which allocates, for strided.compat.fft); numpy
     np.fft.fft(out=), torch torch.fft.fft(out=).  The sizes are part of
     the case, whatever --quick.  Issue 7 sets no level for the FFT."""
     op: str

@@ -6,8 +6,8 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from strided import _core, _views
-from strided._core import ffi, lib
+from strided.core import base as _core, views as _views
+from strided.core.base import ffi, lib
 
 try:
     import torch

@@ -18,7 +18,7 @@ from ._set import *  # noqa: F401,F403
 from ._sorting import *  # noqa: F401,F403
 from ._statistical import *  # noqa: F401,F403
 from ._more import *  # noqa: F401,F403
-from ._interop import from_dlpack, to_tensor  # noqa: F401
+from ._interop import from_dlpack  # noqa: F401
 from ._info import __array_namespace_info__  # noqa: F401
 from . import linalg  # noqa: F401,E402  (the linalg extension: xp.linalg)
 from . import fft  # noqa: F401,E402  (the fft extension: xp.fft)

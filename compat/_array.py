@@ -1,11 +1,11 @@
 """The Array object of strided.compat: a thin wrapper over a core view
-record (strided._core.Core).  Operators go to the elementwise functions;
+record (strided.core.base.Core).  Operators go to the elementwise functions;
 indexing builds views (basic indices) or calls the index kernels (boolean
 masks, integer arrays)."""
 from __future__ import annotations
 
 
-from strided import _core, _dlpack, _views
+from strided.core import base as _core, dlpack as _dlpack, views as _views
 
 from ._dtypes import KINDS
 
@@ -76,6 +76,12 @@ class Array:
         a = object.__new__(cls)
         a._c = c
         return a
+
+    def __strided_core__(self):
+        """A new core view record over this array's memory: the one seam
+        between the faces (strided.core.base.core_view, strided.interop)."""
+        c = self._c
+        return c.view(c.offset, c.shape, c.strides)
 
     # ------------------------------------------------------------ attributes
     @property

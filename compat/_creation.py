@@ -6,8 +6,8 @@ from __future__ import annotations
 import math
 import operator
 
-from strided import _core, _ops, _views
-from strided._c._strided import ffi
+from strided.core import base as _core, ops as _ops, views as _views
+from strided.core.base import ffi
 
 from . import _dtypes
 from ._array import Array, adopt, check_device
@@ -107,21 +107,19 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
         a = _flat_list(obj)
         if a is not None:
             return a
-    from strided._tensor import Tensor
     dtype = _check(dtype, device)
     fresh = False
     if isinstance(obj, Array):
         c = obj._c
-    elif isinstance(obj, Tensor):
-        t = obj._c
-        c = t.view(t.offset, t.shape, t.strides)
+    elif hasattr(obj, "__strided_core__"):     # a Torch7 tensor: a view of its memory
+        c = obj.__strided_core__()
     elif isinstance(obj, (bool, int, float, complex)):
         c, fresh = _core.scalar(obj, dtype or _default_for(obj)), True
     elif isinstance(obj, (list, tuple)):
         c, fresh = _from_nested(obj, dtype), True
     elif hasattr(obj, "__dlpack__"):
         # numpy, PyTorch and every DLPack producer: any strides, zero-copy
-        from strided import _dlpack
+        from strided.core import dlpack as _dlpack
         c = _dlpack.to_core(obj)
     else:
         c = _from_buffer(obj)

@@ -3,7 +3,7 @@ table, held as data.  The dtype objects are the core's own DType objects
 (one object per type, compared by identity)."""
 from __future__ import annotations
 
-from strided import _core
+from strided.core import base as _core
 
 bool = _core.bool_          # noqa: A001  (the standard's name)
 int8, int16, int32, int64 = _core.int8, _core.int16, _core.int32, _core.int64

@@ -5,7 +5,7 @@ the array's dtype (a complex scalar with a real floating array: the
 complex type of the same precision)."""
 from __future__ import annotations
 
-from strided import _core, _ops
+from strided.core import base as _core, ops as _ops
 
 from . import _array, _dtypes
 from ._array import Array

@@ -6,8 +6,8 @@ from __future__ import annotations
 import math
 import operator
 
-from strided import _core, _indexing, _ops, _views
-from strided._c._strided import lib
+from strided.core import base as _core, indexing as _indexing, ops as _ops, views as _views
+from strided.core.base import lib
 
 from . import _dtypes
 from ._dtypes import KINDS

@@ -1,7 +1,7 @@
 """__array_namespace_info__: what this namespace offers."""
 from __future__ import annotations
 
-from strided._c._strided import lib
+from strided.core.base import lib
 
 from . import _dtypes
 from ._array import CPU, check_device

@@ -2,7 +2,7 @@
 matrix_transpose, vecdot, tensordot later).  BLAS through the core."""
 from __future__ import annotations
 
-from strided import _ops, _views
+from strided.core import ops as _ops, views as _views
 
 from . import _dtypes
 from ._array import Array

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import operator
 
-from strided import _core, _ops, _views
+from strided.core import base as _core, ops as _ops, views as _views
 
 from . import _dtypes
 from ._array import Array

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import math
 
-from strided import _core, _indexing, _ops, _setops, _views
-from strided._c._strided import lib
+from strided.core import base as _core, indexing as _indexing, ops as _ops, setops as _setops, views as _views
+from strided.core.base import lib
 
 from . import _dtypes
 from ._array import Array

@@ -1,7 +1,7 @@
 """Searching functions: argmax/argmin, nonzero, where, count_nonzero."""
 from __future__ import annotations
 
-from strided import _core, _indexing, _ops, _views
+from strided.core import base as _core, indexing as _indexing, ops as _ops, views as _views
 
 from . import _dtypes
 from ._array import Array

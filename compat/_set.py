@@ -1,6 +1,6 @@
 """Set functions: unique_all, unique_counts, unique_inverse, unique_values
 and isin, over the core's stable sort and the run and search kernels of
-setops.c (strided._setops).
+setops.c (strided.core.setops).
 
 Uniqueness is value equality (`equal`): every NaN is a distinct value with
 a count of one (a complex value with a NaN part too); -0.0 and +0.0 are
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import namedtuple
 
-from strided import _setops
+from strided.core import setops as _setops
 
 from ._array import Array
 from ._elementwise import operands

@@ -1,7 +1,7 @@
 """sort and argsort: the core's stable sort (NaN last ascending)."""
 from __future__ import annotations
 
-from strided import _indexing
+from strided.core import indexing as _indexing
 
 from ._array import Array
 from ._dtypes import KINDS

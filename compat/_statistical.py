@@ -2,7 +2,7 @@
 max, min, all, any; mean and var/std in two passes; cumulative sums)."""
 from __future__ import annotations
 
-from strided import _core, _ops, _views
+from strided.core import base as _core, ops as _ops, views as _views
 
 from . import _dtypes
 from ._array import Array

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import operator
 
-from strided import _core, _fft, _ops, _views
+from strided.core import base as _core, fft as _fft, ops as _ops, views as _views
 
 from ._array import Array, check_device
 from ._creation import _iota

@@ -22,7 +22,7 @@ import math
 import operator
 from collections import namedtuple
 
-from strided import _core, _linalg, _ops, _views
+from strided.core import base as _core, linalg as _linalg, ops as _ops, views as _views
 
 from . import _dtypes
 from ._array import Array

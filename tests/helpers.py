@@ -5,7 +5,7 @@ import numpy as np
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from strided import _core
+from strided.core import base as _core
 
 DTYPE_NAMES = [d.name for d in _core.DTYPES]
 NUMPY = {name: np.dtype(name) for name in DTYPE_NAMES}

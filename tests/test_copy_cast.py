@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 from helpers import DTYPE_NAMES, INT_NAMES, NUMPY, arrays, borrow, layouts, shapes, to_core, to_numpy
-from strided import _core, _ops, _views
+from strided.core import base as _core, ops as _ops, views as _views
 
 FLOATISH = ["float32", "float64", "complex64", "complex128"]
 WIDTH = {"float32": 32, "complex64": 32, "float64": 64, "complex128": 64}

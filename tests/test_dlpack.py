@@ -13,7 +13,7 @@ from hypothesis import given, strategies as st
 
 import strided
 import strided.compat as xp
-from strided import _core, _dlpack
+from strided.core import base as _core, dlpack as _dlpack
 from strided._c._strided import ffi, lib
 
 from helpers import DTYPE_NAMES, NUMPY, arrays, borrow, to_numpy

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 from helpers import DTYPE_NAMES, INT_NAMES, NUMPY, arrays, borrow, layouts, to_core, to_numpy
-from strided import _core, _ops, _views
+from strided.core import base as _core, ops as _ops, views as _views
 
 FLOAT_NAMES = ["float32", "float64"]
 COMPLEX_NAMES = ["complex64", "complex128"]
@@ -906,7 +906,7 @@ def test_binary_as_has_no_full_size_temporary():
     import sys
     code = """if 1:
         import resource, strided
-        from strided import _core, _ops
+        from strided.core import base as _core, ops as _ops
         n = 4_000_000
         a = _core.full((n,), 3, "int32")
         b = _core.full((n,), 0.5, "float64")

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import strided
 from helpers import borrow, to_core, to_numpy
-from strided import _core, _fft
+from strided.core import base as _core, fft as _fft
 from strided._c._strided import ffi, lib
 
 LENGTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 16, 17, 25, 27, 31, 49, 60, 61, 64, 67, 71,

@@ -9,7 +9,7 @@ import pytest
 
 import strided
 from helpers import NUMPY, borrow, to_core, to_numpy
-from strided import _core, _indexing as ix
+from strided.core import base as _core, indexing as ix
 from strided._c._strided import ffi, lib
 
 BASE1, WRAP = lib.ST_IDX_BASE1, lib.ST_IDX_WRAP

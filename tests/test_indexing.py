@@ -19,7 +19,7 @@ from hypothesis.extra import numpy as hnp
 
 import strided
 from helpers import DTYPE_NAMES, NUMPY, arrays, borrow, layouts, shapes, to_core, to_numpy
-from strided import _core, _indexing as ix
+from strided.core import base as _core, indexing as ix
 from strided._c._strided import lib
 
 BASE1, WRAP = lib.ST_IDX_BASE1, lib.ST_IDX_WRAP

@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from helpers import DTYPE_NAMES, NUMPY, borrow, layouts, to_core, to_numpy
-from strided import _core, _ops
+from strided.core import base as _core, ops as _ops
 from strided._c._strided import lib
 
 EPS = {"float32": 1.2e-7, "complex64": 1.2e-7, "float64": 2.3e-16, "complex128": 2.3e-16}

@@ -3,7 +3,7 @@ the right moments; bad arguments rejected."""
 import numpy as np
 import pytest
 
-from strided import _core, _rng
+from strided.core import base as _core, rng as _rng
 from helpers import to_numpy, borrow
 
 

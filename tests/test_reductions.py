@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 import strided
 from helpers import DTYPE_NAMES, INT_NAMES, NUMPY, arrays, borrow, layouts, shapes, to_core, to_numpy
-from strided import _core, _ops
+from strided.core import base as _core, ops as _ops
 
 FLOAT_NAMES = ["float32", "float64"]
 COMPLEX_NAMES = ["complex64", "complex128"]

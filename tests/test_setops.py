@@ -1,5 +1,5 @@
 """The C checks of setops.c (st_run_starts, st_unique_fill, st_searchsorted,
-st_isin) called directly, and strided._setops over Cores: every bad
+st_isin) called directly, and strided.core.setops over Cores: every bad
 argument is refused with a status naming it before anything is read
 through an index or written; inputs of any stride.  The values themselves
 are tested against numpy in tests/compat/test_compat_set.py."""
@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 from helpers import borrow, to_core, to_numpy
-from strided import _core, _setops
+from strided.core import base as _core, setops as _setops
 from strided._c._strided import ffi, lib
-from strided._core import Core, check
+from strided.core.base import Core, check
 
 I64 = _core.int64
 

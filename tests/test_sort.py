@@ -20,7 +20,7 @@ from hypothesis.extra import numpy as hnp
 
 import strided
 from helpers import DTYPE_NAMES, NUMPY, arrays, borrow, layouts, shapes, to_core, to_numpy
-from strided import _core, _indexing as ix
+from strided.core import base as _core, indexing as ix
 from strided._c._strided import lib
 
 REAL = [n for n in DTYPE_NAMES if n not in ("complex64", "complex128")]   # bool included

@@ -8,7 +8,7 @@ import pytest
 
 import strided
 from helpers import NUMPY, borrow, to_core, to_numpy
-from strided import _indexing as ix
+from strided.core import indexing as ix
 from strided._c._strided import lib
 
 LONG = 140_000                      # above RDX_PAR_MIN (131072)
@@ -72,9 +72,9 @@ def test_long_lane(dt, kind, threads):
         got_v = to_numpy(ix.sort(c, 0, desc))
         assert np.array_equal(bits(got_v), bits(a[perm])), (dt, kind, desc)
         # both outputs at once, through the C call
-        v = strided._core.Core.empty(a.shape, dt)
-        i = strided._core.Core.empty(a.shape, "int64")
-        strided._core.check(lib.st_sort(v.t, i.t, c.t, 0, desc, lib.ST_IDX_BASE1))
+        v = strided.core.base.Core.empty(a.shape, dt)
+        i = strided.core.base.Core.empty(a.shape, "int64")
+        strided.core.base.check(lib.st_sort(v.t, i.t, c.t, 0, desc, lib.ST_IDX_BASE1))
         np.testing.assert_array_equal(to_numpy(i), perm + 1)
         assert np.array_equal(bits(to_numpy(v)), bits(a[perm]))
 
@@ -87,7 +87,7 @@ def test_long_lane_in_place_and_strided(dt, threads):
     view = a[::2]                      # a strided lane, sorted in place
     want = view[want_perm(view, True)].copy()
     c = borrow(a)
-    vc = strided._core.Core.over(c.storage, dt, c.offset, (LONG,), (2,))
+    vc = strided.core.base.Core.over(c.storage, dt, c.offset, (LONG,), (2,))
     ix.sort(vc, 0, True, out=vc)
     assert np.array_equal(bits(a[::2]), bits(want))
     np.testing.assert_array_equal(a[1::2], base[1::2])        # untouched

@@ -14,7 +14,7 @@ import pytest
 
 import strided
 from helpers import borrow, to_core, to_numpy
-from strided import _indexing as ix
+from strided.core import indexing as ix
 from test_sort_radix import bits, want_perm
 
 DTYPES = ["float64", "float32", "int64", "int32", "uint64", "uint32"]
@@ -142,7 +142,7 @@ def test_strided_input_contiguous_output(dt, threads):
         base = specials(base, rng)
     a = base[::2]
     c = borrow(base)
-    view = strided._core.Core.over(c.storage, dt, c.offset, (a.size,), (2,))
+    view = strided.core.base.Core.over(c.storage, dt, c.offset, (a.size,), (2,))
     for desc in (False, True):
         got = to_numpy(ix.sort(view, 0, desc))
         assert np.array_equal(bits(got), bits(a[want_perm(a, desc)]))

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import strided
-from strided import _core, _ops, _views
+from strided.core import base as _core, ops as _ops, views as _views
 from helpers import borrow, to_core, to_numpy
 
 

@@ -15,7 +15,7 @@ from hypothesis.extra import numpy as hnp
 from numpy.lib.stride_tricks import sliding_window_view
 
 from helpers import NUMPY, borrow, layouts, to_core, to_numpy
-from strided import _core, _views
+from strided.core import base as _core, views as _views
 
 # distinct values make a wrong element visible; several item sizes
 VIEW_DTYPES = ["int16", "int64", "float32", "complex128", "uint8"]

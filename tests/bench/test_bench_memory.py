@@ -5,7 +5,7 @@ import pytest
 
 from benchmarks import memory
 from benchmarks.convert import to_core
-from strided import _ops
+from strided.core import ops as _ops
 
 N = 2 * 10**6            # 16 MB of float64: far above page and huge-page granularity
 MB = 10**6

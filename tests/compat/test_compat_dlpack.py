@@ -9,6 +9,7 @@ import torch
 from hypothesis import given, strategies as st
 
 import strided
+import strided.interop
 import strided.compat as xp
 from compat_util import NAMES, check, np_of
 from helpers import arrays

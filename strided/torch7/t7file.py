@@ -33,10 +33,10 @@ import os
 import struct
 import sys
 
-from ._c._strided import ffi, lib
-from ._core import Core, dtype as _dtype
-from ._storage import STORAGE_TYPES, Storage, _addr, _from_bytes
-from ._tensor import TENSOR_TYPES, Tensor
+from ..core.base import ffi, lib
+from ..core.base import Core, dtype as _dtype
+from .storage import STORAGE_TYPES, Storage, _addr, _from_bytes
+from .tensor import TENSOR_TYPES, Tensor
 
 __all__ = ["save", "load", "serialize", "deserialize"]
 

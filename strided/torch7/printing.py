@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 
-from ._core import astype, tolist
+from ..core.base import astype, tolist
 
 
 def _double_values(c):

@@ -9,9 +9,9 @@ from __future__ import annotations
 import math
 import operator
 
-from ._c._strided import lib
-from ._core import Core, check, complex64, complex128, float32, float64
-from ._views import normalize_dim
+from .._c._strided import lib
+from .base import Core, check, complex64, complex128, float32, float64
+from .views import normalize_dim
 
 COMPLEX_OF = {float32: complex64, float64: complex128}
 REAL_OF = {complex64: float32, complex128: float64}

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import operator
 
-from ._c._strided import ffi, lib
-from ._core import Core, check, int64, scalar_buffer
-from ._views import expand, normalize_dim
+from .._c._strided import ffi, lib
+from .base import Core, check, int64, scalar_buffer
+from .views import expand, normalize_dim
 
 _FLAGS = lib.ST_IDX_BASE1 | lib.ST_IDX_WRAP
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import math
 import operator
 
-from ._c._strided import ffi, lib
-from ._core import DTYPES, Core, astype, check, dtype, scalar
-from ._views import normalize_dim, unsqueeze, view_as_shape
+from .._c._strided import ffi, lib
+from .base import DTYPES, Core, astype, check, dtype, scalar
+from .views import normalize_dim, unsqueeze, view_as_shape
 
 # op name -> C code, read off the header's constants so the two never drift
 UNARY = {k[5:].lower(): getattr(lib, k) for k in dir(lib)
@@ -186,7 +186,7 @@ def argreduce(is_max, a, axis=None, keepdims=False):
     if axis is None:
         flat = view_as_shape(a, (a.size,))
         if flat is None:
-            from ._core import contiguous
+            from .base import contiguous
             flat = view_as_shape(contiguous(a), (a.size,))
         r = argreduce(is_max, flat, 0, keepdims=False)
         return view_as_shape(r, (1,) * a.ndim) if keepdims else r

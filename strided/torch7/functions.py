@@ -15,11 +15,11 @@ from __future__ import annotations
 import builtins as _builtins
 import math
 
-from ._c._strided import ffi, lib
-from . import _core, _indexing, _linalg, _ops, _views
-from . import _rng as _random
-from ._core import Core
-from ._tensor import (ByteTensor, LongTensor, Tensor, _as_shape, _is_number, _sizes_from,
+from ..core.base import ffi, lib
+from ..core import base as _core, indexing as _indexing, linalg as _linalg, ops as _ops, views as _views
+from ..core import rng as _random
+from ..core.base import Core
+from .tensor import (ByteTensor, LongTensor, Tensor, _as_shape, _is_number, _sizes_from,
                       default_tensor_class, isTensor)
 
 __all__ = []
@@ -919,7 +919,7 @@ def cat(*args):
     shape[d] = total
     out = Core.empty(shape, first._dt)
     pos = 0
-    from ._views import narrow as _narrow
+    from ..core.views import narrow as _narrow
     for t in ts:
         k = t._c.shape[d]
         if k:
@@ -960,7 +960,7 @@ def cdata(t, asnumber=False):
 
 @_export
 def isStorage(obj):
-    from ._storage import Storage
+    from .storage import Storage
     return isinstance(obj, Storage)
 
 

@@ -7,8 +7,8 @@ import operator
 import os
 import threading
 
-from ._c._strided import ffi, lib
-from ._core import check
+from .._c._strided import ffi, lib
+from .base import check
 
 _lock = threading.Lock()   # one generator; fills are serial so a seed is reproducible
 _state = ffi.new("st_rng *")

@@ -8,9 +8,9 @@ value kept is the one that occurs first).  searchsorted and isin binary-
 search a 1-D Core sorted in the order of sort (NaN last)."""
 from __future__ import annotations
 
-from ._c._strided import ffi, lib
-from ._core import Core, bool_, check, contiguous, int64
-from ._views import view_as_shape
+from .._c._strided import ffi, lib
+from .base import Core, bool_, check, contiguous, int64
+from .views import view_as_shape
 
 
 def _core(x, name, what):

@@ -6,10 +6,10 @@ are the batch; `solve` broadcasts its two batches here (expanded views,
 zero strides, no copy)."""
 from __future__ import annotations
 
-from ._c._strided import ffi, lib
-from ._core import Core, check, dtype, scalar_buffer
-from ._ops import broadcast_shapes, common_dtype
-from ._views import expand
+from .._c._strided import ffi, lib
+from .base import Core, check, dtype, scalar_buffer
+from .ops import broadcast_shapes, common_dtype
+from .views import expand
 
 _REAL = {"float32": "float32", "float64": "float64", "complex64": "float32",
          "complex128": "float64"}

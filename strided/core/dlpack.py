@@ -17,8 +17,8 @@ import enum
 import operator
 import types
 
-from ._c._strided import ffi, lib
-from . import _core
+from .._c._strided import ffi, lib
+from . import base as _core
 
 VERSION = (lib.ST_DLPACK_MAJOR, lib.ST_DLPACK_MINOR)
 
@@ -272,26 +272,3 @@ class _Exported:
 
     def __dlpack_device__(self):
         return CPU
-
-
-# ---------------------------------------------------------------- the Torch7 face
-
-def tensor_from_dlpack(obj, *, copy=None):
-    """strided.from_dlpack: a Torch7 tensor over a DLPack producer's memory
-    (zero-copy unless copy=True; see `to_core`), of the class of its element
-    type: uint8 ByteTensor, int8 CharTensor, int16 ShortTensor, int32
-    IntTensor, int64 LongTensor, float32 FloatTensor, float64 DoubleTensor.
-    bool arrives as a ByteTensor over the same bytes (0 and 1, Torch7's
-    masks); uint16/32/64 and complex have no Torch7 class (TypeError: use
-    strided.compat.from_dlpack).  A 0-d array becomes a 1-D tensor of one
-    element (in Torch7 a tensor without dimensions is empty)."""
-    from ._tensor import TENSOR_TYPES
-    c = to_core(obj, copy=copy, to_cpu=True)
-    name = "uint8" if c.dtype.name == "bool" else c.dtype.name
-    classes = [cls for cls in TENSOR_TYPES.values() if cls._dt == name]
-    if not classes:
-        raise TypeError(f"from_dlpack: Torch7 has no tensor type for {c.dtype.name}; "
-                        f"strided.compat.from_dlpack takes every dtype")
-    if c.ndim == 0 or name != c.dtype.name:
-        c = c.view(c.offset, c.shape or (1,), c.strides or (1,), _core.dtype(name))
-    return classes[0]._wrap(c)

@@ -1,0 +1,399 @@
+"""The internal Python layer over the C core (0-based, no Torch7 nor array-API
+conventions): dtypes, the view record `Core`, creation, conversion to and
+from Python values, and error mapping.  Both public faces build on this.
+
+Nothing here touches elements: values cross into C through cffi arrays and
+every element operation is one C call.
+"""
+from __future__ import annotations
+
+import math
+import operator
+
+from .._c._strided import ffi, lib
+
+# ---------------------------------------------------------------- dtypes
+
+
+class DType:
+    """One element type of the core: name, C code, item size, kind."""
+
+    __slots__ = ("name", "code", "itemsize", "kind", "ctype")
+
+    def __init__(self, name, code, kind, ctype):
+        self.name = name
+        self.code = code
+        self.itemsize = lib.st_itemsize(code)
+        self.kind = kind          # 'b' bool, 'i' signed, 'u' unsigned, 'f' float, 'c' complex
+        self.ctype = ctype        # cffi element type
+
+    def __repr__(self):
+        return f"strided.{self.name}"
+
+    def __reduce__(self):
+        return (dtype, (self.name,))
+
+
+_TABLE = [
+    # name,        code,             kind, cffi element type
+    ("bool", lib.ST_BOOL, "b", "_Bool"),
+    ("int8", lib.ST_INT8, "i", "int8_t"),
+    ("int16", lib.ST_INT16, "i", "int16_t"),
+    ("int32", lib.ST_INT32, "i", "int32_t"),
+    ("int64", lib.ST_INT64, "i", "int64_t"),
+    ("uint8", lib.ST_UINT8, "u", "uint8_t"),
+    ("uint16", lib.ST_UINT16, "u", "uint16_t"),
+    ("uint32", lib.ST_UINT32, "u", "uint32_t"),
+    ("uint64", lib.ST_UINT64, "u", "uint64_t"),
+    ("float32", lib.ST_FLOAT32, "f", "float"),
+    ("float64", lib.ST_FLOAT64, "f", "double"),
+    ("complex64", lib.ST_COMPLEX64, "c", "float _Complex"),
+    ("complex128", lib.ST_COMPLEX128, "c", "double _Complex"),
+]
+DTYPES = [DType(*row) for row in sorted(_TABLE, key=operator.itemgetter(1))]
+BY_NAME = {d.name: d for d in DTYPES}
+bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64 = DTYPES[:9]
+float32, float64, complex64, complex128 = DTYPES[9:]
+
+
+def dtype(name):
+    """The DType called `name` (or the DType itself)."""
+    if isinstance(name, DType):
+        return name
+    try:
+        return BY_NAME[name]
+    except (KeyError, TypeError):
+        raise TypeError(f"unknown dtype {name!r}; expected one of {sorted(BY_NAME)}") from None
+
+
+def int_range(dt):
+    """(min, max) of an integer or bool dtype."""
+    if dt.kind == "b":
+        return 0, 1
+    bits = 8 * dt.itemsize
+    return (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if dt.kind == "i" else (0, (1 << bits) - 1)
+
+
+# ---------------------------------------------------------------- errors
+
+_ERRORS = {
+    lib.ST_E_VALUE: ValueError,
+    lib.ST_E_INDEX: IndexError,
+    lib.ST_E_TYPE: TypeError,
+    lib.ST_E_MEMORY: MemoryError,
+    lib.ST_E_OVERFLOW: OverflowError,
+    lib.ST_E_ZERODIV: ZeroDivisionError,
+    lib.ST_E_READONLY: ValueError,
+    lib.ST_E_BORROWED: ValueError,
+}
+
+
+def check(rc):
+    """Raise the Python exception for a C status code, with C's message."""
+    if rc:
+        raise _ERRORS.get(rc, RuntimeError)(ffi.string(lib.st_last_error()).decode())
+
+
+# ---------------------------------------------------------------- threads
+
+
+def setnumthreads(n):
+    n = operator.index(n)
+    if n < 1:
+        raise ValueError(f"number of threads must be >= 1, got {n}")
+    lib.st_set_num_threads(n)
+
+
+def getnumthreads():
+    return lib.st_get_num_threads()
+
+
+# ---------------------------------------------------------------- borrowed memory
+
+_keepalive = {}   # handle address -> (handle, owner) for memory borrowed from Python objects
+
+
+@ffi.def_extern()
+def st_py_release(ctx):
+    _keepalive.pop(int(ffi.cast("uintptr_t", ctx)), None)
+
+
+def borrow_storage(address, nbytes, readonly=False, owner=None):
+    """A C storage over foreign memory.  With `owner`, that object is kept
+    alive until the core lets go of the memory; without, the memory is
+    never released by us (Torch7's Storage(n, address))."""
+    if owner is not None:
+        handle = ffi.new_handle(owner)
+        ctx = ffi.cast("void *", handle)
+        _keepalive[int(ffi.cast("uintptr_t", ctx))] = (handle, owner)
+        s = lib.st_storage_borrow(ffi.cast("void *", address), nbytes, bool(readonly),
+                                  lib.st_py_release, ctx)
+        if s == ffi.NULL:
+            _keepalive.pop(int(ffi.cast("uintptr_t", ctx)), None)
+    else:
+        s = lib.st_storage_borrow(ffi.cast("void *", address), nbytes, bool(readonly),
+                                  ffi.NULL, ffi.NULL)
+    if s == ffi.NULL:
+        check(lib.ST_E_VALUE)
+    return ffi.gc(s, lib.st_storage_release)
+
+
+def new_storage(nbytes):
+    s = lib.st_storage_new(nbytes)
+    if s == ffi.NULL:
+        check(lib.ST_E_MEMORY if nbytes >= 0 else lib.ST_E_VALUE)
+    return ffi.gc(s, lib.st_storage_release)
+
+
+# ---------------------------------------------------------------- the view record
+
+
+def _record():
+    t = lib.st_tensor_new()
+    if t == ffi.NULL:
+        raise MemoryError("cannot allocate a tensor record")
+    return ffi.gc(t, lib.st_tensor_free)
+
+
+def _check_lengths(shape, strides):
+    # C reads len(shape) strides: a shorter list would be read past its end
+    if strides is not None and len(strides) != len(shape):
+        raise ValueError(f"{len(shape)} sizes but {len(strides)} strides")
+
+
+def _sizes(shape):
+    return ffi.new("int64_t[]", shape) if shape else ffi.NULL
+
+
+class Core:
+    """A view: storage + element offset + sizes + strides + dtype, held as
+    a C `st_tensor` record.  Immutable from Python except through `set`."""
+
+    __slots__ = ("t", "__weakref__")
+
+    def __init__(self, t):
+        self.t = t
+
+    # -- construction
+    @classmethod
+    def empty(cls, shape, dt):
+        shape = normalize_shape(shape)
+        t = _record()
+        check(lib.st_tensor_alloc(t, dtype(dt).code, len(shape), _sizes(shape)))
+        return cls(t)
+
+    @classmethod
+    def over(cls, storage, dt, offset, shape, strides=None):
+        """A view of `storage` (a cffi st_storage* or NULL)."""
+        _check_lengths(shape, strides)
+        t = _record()
+        check(lib.st_tensor_set(t, storage, dtype(dt).code, offset, len(shape), _sizes(shape),
+                                _sizes(strides) if strides is not None else ffi.NULL))
+        return cls(t)
+
+    def view(self, offset, shape, strides, dt=None):
+        """Another view of this storage (bounds and overflow checked in C)."""
+        return Core.over(self.t.storage, dt or self.dtype, offset, shape, strides)
+
+    def set(self, storage, dt, offset, shape, strides=None):
+        """Repoint this very record (Torch7's set/resize)."""
+        _check_lengths(shape, strides)
+        check(lib.st_tensor_set(self.t, storage, dtype(dt).code, offset, len(shape),
+                                _sizes(shape), _sizes(strides) if strides is not None else ffi.NULL))
+
+    # -- geometry
+    @property
+    def dtype(self):
+        return DTYPES[self.t.dtype]
+
+    @property
+    def ndim(self):
+        return self.t.ndim
+
+    @property
+    def shape(self):
+        return tuple(ffi.unpack(self.t.sizes, self.t.ndim))
+
+    @property
+    def strides(self):
+        return tuple(ffi.unpack(self.t.strides, self.t.ndim))
+
+    @property
+    def offset(self):
+        return self.t.offset
+
+    @property
+    def storage(self):
+        return self.t.storage
+
+    @property
+    def size(self):
+        return lib.st_tensor_numel(self.t)
+
+    def is_contiguous(self):
+        return bool(lib.st_tensor_is_contiguous(self.t))
+
+    @property
+    def address(self):
+        p = lib.st_tensor_data(self.t)
+        return int(ffi.cast("uintptr_t", p))
+
+    @property
+    def readonly(self):
+        s = self.t.storage
+        return s != ffi.NULL and bool(s.flags & lib.ST_STORAGE_READONLY)
+
+    def __repr__(self):
+        return f"Core(dtype={self.dtype.name}, shape={self.shape}, strides={self.strides}, offset={self.offset})"
+
+
+def normalize_shape(shape):
+    if isinstance(shape, int):
+        shape = (shape,)
+    try:
+        shape = tuple(operator.index(s) for s in shape)
+    except TypeError:
+        raise TypeError(f"shape must be a sequence of integers, got {shape!r}") from None
+    for d, s in enumerate(shape):
+        if s < 0:
+            raise ValueError(f"size of dimension {d} must be >= 0, got {s}")
+    if len(shape) > lib.ST_MAX_DIMS:
+        raise ValueError(f"at most {lib.ST_MAX_DIMS} dimensions, got {len(shape)}")
+    return shape
+
+
+def contiguous_strides(shape):
+    strides, s = [], 1
+    for n in reversed(shape):
+        strides.append(s)
+        s *= max(n, 1)
+    return tuple(reversed(strides))
+
+
+# ---------------------------------------------------------------- values in and out
+
+
+def scalar_buffer(value, dt):
+    """A one-element cffi buffer holding `value` as dtype `dt` (checked)."""
+    dt = dtype(dt)
+    if dt.kind in "iu":
+        if isinstance(value, float):
+            if not math.isfinite(value):
+                raise ValueError(f"cannot convert {value} to {dt.name}")
+            value = int(value)
+        elif isinstance(value, complex):
+            raise TypeError(f"cannot convert complex {value} to {dt.name}")
+        value = operator.index(value)
+        lo, hi = int_range(dt)
+        if not lo <= value <= hi:
+            raise OverflowError(f"{value} is out of range [{lo}, {hi}] for {dt.name}")
+    elif dt.kind == "b":
+        value = bool(value)
+    elif dt.kind == "f":
+        if isinstance(value, complex):
+            raise TypeError(f"cannot convert complex {value} to {dt.name}")
+        value = float(value)
+    else:
+        value = complex(value)
+    return ffi.new(dt.ctype + "[1]", [value])
+
+
+def full(shape, value, dt):
+    c = Core.empty(shape, dt)
+    check(lib.st_fill(c.t, scalar_buffer(value, dt)))
+    return c
+
+
+def scalar(value, dt):
+    """A 0-d Core holding `value`."""
+    return full((), value, dt)
+
+
+def _flatten(obj, shape, out, depth=0):
+    if isinstance(obj, (list, tuple)):
+        if len(shape) == depth:
+            shape.append(len(obj))
+        elif shape[depth] != len(obj):
+            raise ValueError(f"ragged nested sequence: length {len(obj)} at depth {depth}, "
+                             f"expected {shape[depth]}")
+        for item in obj:
+            _flatten(item, shape, out, depth + 1)
+    else:
+        if depth != len(shape):
+            raise ValueError(f"ragged nested sequence: a number at depth {depth}, "
+                             f"expected a sequence")
+        out.append(obj)
+
+
+def from_nested(obj, dt):
+    """A contiguous Core from nested lists of Python numbers."""
+    dt = dtype(dt)
+    shape, flat = [], []
+    _flatten(obj, shape, flat)
+    if len(flat) == 0 and not shape:
+        shape = [0]
+    c = Core.empty(shape, dt)
+    if flat:
+        # cffi converts in C and refuses what does not fit (OverflowError,
+        # TypeError for a float where an integer is needed)
+        buf = ffi.new(dt.ctype + "[]", flat)
+        ffi.memmove(ffi.cast("char *", lib.st_tensor_data(c.t)), buf, len(flat) * dt.itemsize)
+    return c
+
+
+def contiguous(c):
+    """c itself when C-contiguous, else a contiguous copy."""
+    if c.is_contiguous():
+        return c
+    out = Core.empty(c.shape, c.dtype)
+    check(lib.st_copy(out.t, c.t))
+    return out
+
+
+def tolist(c):
+    """Nested Python lists (a Python number for 0-d)."""
+    c = contiguous(c)
+    n = c.size
+    flat = ffi.unpack(ffi.cast(c.dtype.ctype + " *", lib.st_tensor_data(c.t)), n) if n else []
+    if c.dtype.kind == "b":
+        flat = [bool(v) for v in flat]
+    shape = c.shape
+    if not shape:
+        return flat[0]
+
+    def nest(start, d):
+        if d == len(shape) - 1:
+            return flat[start:start + shape[d]]
+        step = math.prod(shape[d + 1:])
+        return [nest(start + i * step, d + 1) for i in range(shape[d])]
+
+    return nest(0, 0)
+
+
+def item(c):
+    if c.size != 1:
+        raise ValueError(f"only a one-element tensor converts to a Python number, "
+                         f"this one has {c.size}")
+    p = ffi.cast(c.dtype.ctype + " *", lib.st_tensor_data(c.t))
+    v = p[0]
+    return bool(v) if c.dtype.kind == "b" else v
+
+
+# ---------------------------------------------------------------- copy and cast
+
+
+def copy_(dst, src):
+    check(lib.st_copy(dst.t, src.t))
+    return dst
+
+
+def fill_(dst, value):
+    check(lib.st_fill(dst.t, scalar_buffer(value, dst.dtype)))
+    return dst
+
+
+def astype(c, dt, layout_like=True):
+    """A new array of dtype `dt` with c's values."""
+    out = Core.empty(c.shape, dt)
+    check(lib.st_copy(out.t, c.t))
+    return out

@@ -1,0 +1,33 @@
+"""The one crossing between the two faces: a Torch7 tensor and a
+strided.compat Array over the same memory, no copy.
+
+Each face's objects hand a new core view record over their memory to
+`__strided_core__()`; the other face builds its object on that record.
+Nothing else of one face is visible to the other (docs/architecture.md:
+the import rule).  `strided.compat.asarray(tensor)` and `Tensor(array)`
+use the same seam."""
+from __future__ import annotations
+
+
+def to_array(t, /):
+    """A strided.compat Array viewing the memory of t (a Torch7 tensor or
+    any object with `__strided_core__`), with t's shape, strides and dtype."""
+    from strided.compat._array import Array
+    if not hasattr(t, "__strided_core__"):
+        raise TypeError(f"to_array: expected a Torch7 tensor, got {type(t).__name__}")
+    return Array._new(t.__strided_core__())
+
+
+def to_tensor(x, /):
+    """A Torch7 tensor viewing the memory of x (a strided.compat Array, or
+    any object with `__strided_core__`), of the tensor class of x's dtype
+    whatever the default type (bool, uint16/32/64 and complex have none:
+    TypeError)."""
+    from strided.torch7.tensor import TENSOR_TYPES
+    if not hasattr(x, "__strided_core__"):
+        raise TypeError(f"to_tensor: expected a strided.compat array, got {type(x).__name__}")
+    c = x.__strided_core__()
+    for cls in TENSOR_TYPES.values():
+        if cls._dt == c.dtype.name:
+            return cls._wrap(c)
+    raise TypeError(f"to_tensor: Torch7 has no tensor type for {c.dtype.name}")

@@ -1,0 +1,1087 @@
+"""Torch7's typed tensors: ByteTensor ... DoubleTensor over one class that
+holds a `_core.Core` view record.  1-based dimensions and indices, views
+that share storage, methods documented as `[self]` returning self.
+
+Every element operation is one C call through the internal layer
+(_core, _views, _ops, _indexing); only apply/map/map2 call Python per
+element, by definition."""
+from __future__ import annotations
+
+import math
+import operator
+
+from ..core.base import ffi, lib
+from ..core import base as _core, dlpack as _dlpack, indexing as _indexing, views as _views
+from ..core.base import Core, check, contiguous_strides
+from .storage import LongStorage, Storage, STORAGE_TYPES, _index
+
+TENSOR_TYPES = {}          # 'torch.DoubleTensor' -> class
+_BASE1 = lib.ST_IDX_BASE1
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def isTensor(obj):
+    """True iff obj is one of the torch.*Tensor types."""
+    return isinstance(obj, Tensor)
+
+
+def _is_foreign_view(obj):
+    """obj is another face's array over a core view (a strided.compat
+    Array): it hands a new record over its memory to `__strided_core__`."""
+    return hasattr(obj, "__strided_core__") and not isinstance(obj, Tensor)
+
+
+def _is_int(v):
+    return not isinstance(v, bool) and hasattr(v, "__index__") and not isinstance(v, Tensor)
+
+
+def _is_number(v):
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+def _sizes_from(args, name, allow_minus1=False):
+    """Sizes given as numbers or as one LongStorage (or list/tuple)."""
+    if len(args) == 1 and isinstance(args[0], LongStorage):
+        sizes = args[0].tolist()
+    elif len(args) == 1 and isinstance(args[0], (list, tuple)):
+        sizes = list(args[0])
+    else:
+        sizes = list(args)
+    out = []
+    for i, s in enumerate(sizes, 1):
+        if not _is_int(s):
+            raise TypeError(f"{name}: size {i} must be an integer, got {type(s).__name__} {s!r}")
+        s = operator.index(s)
+        if s < 0 and not (allow_minus1 and s == -1):
+            raise ValueError(f"{name}: size {i} must be >= 0, got {s}")
+        out.append(s)
+    return out
+
+
+def _needed_elements(offset, shape, strides):
+    """1 + the highest element position a view reaches (0 if empty)."""
+    if any(n == 0 for n in shape):
+        return 0
+    return offset + 1 + sum((n - 1) * s for n, s in zip(shape, strides) if s > 0)
+
+
+def _fill_strides(shape, strides):
+    """Torch7: absent or negative strides are computed 'as contiguous as possible'."""
+    if strides is None:
+        return list(contiguous_strides(shape))
+    if len(strides) != len(shape):
+        raise ValueError(f"{len(shape)} sizes but {len(strides)} strides")
+    out = list(strides)
+    expect = 1
+    for d in range(len(shape) - 1, -1, -1):
+        if out[d] < 0:
+            out[d] = expect
+        expect = out[d] * max(shape[d], 1)
+    return out
+
+
+def _grow(storage_ptr, need_elems, dt, what):
+    """Grow an owned storage to hold need_elems elements (Torch7 does);
+    borrowed memory raises."""
+    need = need_elems * _core.dtype(dt).itemsize
+    if storage_ptr.nbytes >= need:
+        return
+    if not storage_ptr.flags & lib.ST_STORAGE_OWNED:
+        raise ValueError(f"{what}: the view needs {need_elems} elements but the borrowed "
+                         f"storage holds {storage_ptr.nbytes // _core.dtype(dt).itemsize} "
+                         f"and cannot be resized")
+    from .storage import check_movable
+    check_movable(storage_ptr, what)
+    check(lib.st_storage_resize(storage_ptr, need))
+
+
+def _empty_record(dt):
+    t = _core._record()
+    t.dtype = _core.dtype(dt).code
+    return Core(t)
+
+
+def _ix(name, fn, *args):
+    """Call an _indexing function; IndexErrors from C are restated in
+    Torch7's terms (the Torch7 name, an inclusive 1-based range)."""
+    import re
+    try:
+        return fn(*args)
+    except IndexError as e:
+        m = re.match(r"^\w+: index (-?\d+) out of range \[1, (\d+)\) at dim (\d+)$", str(e))
+        if m:
+            i, n, d = m.groups()
+            raise IndexError(f"{name}: index {i} out of range [1, {int(n) - 1}] for dimension "
+                             f"{d}") from None
+        raise IndexError(f"{name}: {e}") from None
+
+
+def _check_along(name, dst, d, idx, src, what="tensor"):
+    """gather/scatter shapes, in 1-based terms: idx has dst's dimensions and
+    fits dst (but along d) and src (everywhere)."""
+    ish, dsh = idx.shape, dst.shape
+    if src is not None and len(src.shape) != len(dsh):
+        raise ValueError(f"{name}: source has {len(src.shape)} dimensions but the {what} has "
+                         f"{len(dsh)}")
+    if len(ish) != len(dsh):
+        raise ValueError(f"{name}: index has {len(ish)} dimensions but the {what} has "
+                         f"{len(dsh)}")
+    for k, n in enumerate(ish):
+        if k != d and n > dsh[k]:
+            raise ValueError(f"{name}: index has size {n} in dimension {k + 1} but the {what} "
+                             f"only {dsh[k]}")
+        if src is not None and n > src.shape[k]:
+            raise ValueError(f"{name}: index has size {n} in dimension {k + 1} but the source "
+                             f"only {src.shape[k]}")
+
+
+def _check_index_src(name, dst, d, idx, src):
+    want = tuple(idx.size if k == d else n for k, n in enumerate(dst.shape))
+    if tuple(src.shape) != want:
+        raise ValueError(f"{name}: source has size {'x'.join(map(str, src.shape)) or '()'}, "
+                         f"expected {'x'.join(map(str, want))} ({idx.size} indices in "
+                         f"dimension {d + 1})")
+
+
+# ---------------------------------------------------------------- the class
+
+
+class Tensor:
+    """Base of the typed tensors; use ByteTensor ... DoubleTensor (or the
+    default-type alias strided.Tensor)."""
+
+    __slots__ = ("_c", "__weakref__")
+    _dt = "float64"
+    _typename = None
+    _storage_cls = None
+
+    # ------------------------------------------------------------ construction
+    def __init__(self, *args):
+        dt = self._dt
+        self._c = _empty_record(dt)
+        if not args:
+            return
+        a0 = args[0]
+        if isinstance(a0, Tensor):
+            if len(args) != 1:
+                raise TypeError(f"{self._typename}(tensor) takes no further arguments")
+            if a0._dt != dt:
+                raise TypeError(f"{self._typename}(tensor) needs a {self._typename}, got "
+                                f"{a0._typename}; use tensor.type('{self._typename}')")
+            self._set_tensor(a0)
+        elif _is_foreign_view(a0):
+            if len(args) != 1:
+                raise TypeError(f"{self._typename}(array) takes no further arguments")
+            if a0.dtype.name != dt:
+                raise TypeError(f"{self._typename}(array) needs a {dt} array, got "
+                                f"{a0.dtype.name}; strided.interop.to_tensor(array) gives "
+                                f"the tensor class of its dtype")
+            if a0.ndim == 0:
+                raise ValueError(f"{self._typename}(array): a Torch7 tensor has no 0-d form; "
+                                 f"view array[None] (one dimension of size 1) instead")
+            c = a0.__strided_core__()
+            self._c.set(c.storage, self._dt, c.offset, c.shape, c.strides)
+        elif isinstance(a0, LongStorage) and self._dt == "int64" and len(args) == 1:
+            # special case: LongTensor(LongStorage) views that storage
+            self._set_storage(a0)
+        elif isinstance(a0, LongStorage) and (len(args) == 1 or isinstance(args[1], LongStorage)):
+            sizes = _sizes_from((a0,), self._typename)
+            strides = args[1].tolist() if len(args) > 1 else None
+            if len(args) > 2:
+                raise TypeError(f"{self._typename}(sizes, strides) takes two LongStorages")
+            self._alloc(sizes, strides)
+        elif isinstance(a0, Storage):
+            self._set_storage(*args)
+        elif isinstance(a0, (list, tuple)):
+            if len(args) != 1:
+                raise TypeError(f"{self._typename}(table) takes one nested list")
+            self._c = _nested(a0, dt)
+        elif _is_int(a0):
+            self._alloc(_sizes_from(args, self._typename), None)
+        else:
+            raise TypeError(f"{self._typename}: cannot construct from {type(a0).__name__} {a0!r}")
+
+    def _alloc(self, sizes, strides):
+        strides = _fill_strides(sizes, strides)
+        need = _needed_elements(0, sizes, strides)
+        st = _core.new_storage(need * _core.dtype(self._dt).itemsize)
+        self._c.set(st, self._dt, 0, sizes, strides)
+
+    def _set_tensor(self, src):
+        c = src._c
+        if c.ndim == 0:
+            self._c = _empty_record(self._dt)
+        else:
+            self._c.set(c.storage, self._dt, c.offset, c.shape, c.strides)
+
+    def _set_storage(self, storage, offset=1, *rest):
+        name = self._typename
+        if not isinstance(storage, self._storage_cls):
+            raise TypeError(f"{name}: storage must be a {self._storage_cls._typename}, got "
+                            f"{type(storage).__name__}")
+        n = storage.size()
+        offset = _index(offset, "storageOffset")
+        if offset < 1:
+            raise IndexError(f"{name}: storageOffset {offset} out of range [1, {max(n, 1)}]")
+        if not rest:
+            sizes, strides = [max(n - offset + 1, 0)], None
+        elif isinstance(rest[0], LongStorage):
+            sizes = _sizes_from((rest[0],), name)
+            if len(rest) > 2:
+                raise TypeError(f"{name}(storage, offset, sizes, strides): too many arguments")
+            if len(rest) == 2 and rest[1] is not None:
+                if not isinstance(rest[1], LongStorage):
+                    raise TypeError(f"{name}: strides must be a LongStorage, got "
+                                    f"{type(rest[1]).__name__}")
+                strides = rest[1].tolist()
+            else:
+                strides = None
+        else:
+            nums = list(rest)
+            for i, v in enumerate(nums):
+                if not _is_int(v):
+                    raise TypeError(f"{name}: argument {i + 3} must be an integer, got "
+                                    f"{type(v).__name__} {v!r}")
+            sizes = [operator.index(v) for v in nums[0::2]]
+            strides = [operator.index(v) for v in nums[1::2]]
+            strides += [-1] * (len(sizes) - len(strides))
+            for i, s in enumerate(sizes, 1):
+                if s < 0:
+                    raise ValueError(f"{name}: size {i} must be >= 0, got {s}")
+        strides = _fill_strides(sizes, strides)
+        if any(s < 0 for s in strides):
+            raise ValueError(f"{name}: negative strides are not allowed")
+        need = _needed_elements(offset - 1, sizes, strides)
+        _grow(storage._s, need, self._dt, name)
+        self._c.set(storage._s, self._dt, offset - 1, sizes, strides)
+
+    @classmethod
+    def _wrap(cls, c):
+        """A tensor of this class over Core c (0-d Cores stay 0-d records)."""
+        self = cls.__new__(cls)
+        self._c = c
+        return self
+
+    def _new(self, c):
+        return type(self)._wrap(c)
+
+    def _kcore(self):
+        """A Core that kernels can take: Torch7's dimensionless empty tensor
+        becomes a 1-D view of size 0."""
+        c = self._c
+        if c.ndim == 0:
+            return Core.empty((0,), self._dt)
+        return c
+
+    # ------------------------------------------------------------ types
+    def type(self, typename=None):
+        if typename is None:
+            return self._typename
+        if isinstance(typename, type) and issubclass(typename, Tensor):
+            typename = typename._typename
+        cls = TENSOR_TYPES.get(typename)
+        if cls is None:
+            raise ValueError(f"type: unknown tensor type {typename!r}; expected one of "
+                             f"{sorted(TENSOR_TYPES)}")
+        if cls is type(self):
+            return self
+        if self._c.ndim == 0:
+            return cls()
+        return cls._wrap(_core.astype(self._c, cls._dt))
+
+    def typeAs(self, tensor):
+        return self.type(tensor.type())
+
+    def byte(self):
+        return self.type("torch.ByteTensor")
+
+    def char(self):
+        return self.type("torch.CharTensor")
+
+    def short(self):
+        return self.type("torch.ShortTensor")
+
+    def int(self):
+        return self.type("torch.IntTensor")
+
+    def long(self):
+        return self.type("torch.LongTensor")
+
+    def float(self):
+        return self.type("torch.FloatTensor")
+
+    def double(self):
+        return self.type("torch.DoubleTensor")
+
+    def isTensor(self, obj=None):
+        return isTensor(self if obj is None else obj)
+
+    # ------------------------------------------------------------ geometry
+    def nDimension(self):
+        return self._c.ndim
+
+    dim = nDimension
+
+    def _dim(self, dim, name="dim", extra=0):
+        """1-based dimension -> 0-based, IndexError naming the range."""
+        n = self._c.ndim + extra
+        if not _is_int(dim):
+            raise TypeError(f"{name} must be an integer, got {type(dim).__name__} {dim!r}")
+        dim = operator.index(dim)
+        if not 1 <= dim <= n:
+            raise IndexError(f"{name} {dim} out of range [1, {n}]" if n else
+                             f"{name} {dim} out of range: the tensor has no dimension")
+        return dim - 1
+
+    def size(self, dim=None):
+        if dim is None:
+            return LongStorage(list(self._c.shape))
+        return self._c.shape[self._dim(dim)]
+
+    def stride(self, dim=None):
+        if dim is None:
+            return LongStorage(list(self._c.strides))
+        return self._c.strides[self._dim(dim)]
+
+    def __len__(self):
+        return self._c.shape[0] if self._c.ndim else 0
+
+    def storage(self):
+        s = self._c.storage
+        if s == ffi.NULL:
+            return None
+        return self._storage_cls._wrap(s)
+
+    def storageOffset(self):
+        return self._c.offset + 1
+
+    def isContiguous(self):
+        return self._c.is_contiguous()
+
+    def isSize(self, sizes):
+        if not isinstance(sizes, LongStorage):
+            raise TypeError(f"isSize: expected a LongStorage, got {type(sizes).__name__}")
+        return list(self._c.shape) == sizes.tolist()
+
+    def isSameSizeAs(self, other):
+        return self._c.shape == other._c.shape
+
+    def nElement(self):
+        return 0 if self._c.ndim == 0 else self._c.size
+
+    numel = nElement
+
+    def elementSize(self):
+        return _core.dtype(self._dt).itemsize
+
+    # ------------------------------------------------------------ set
+    def set(self, *args):
+        if not args:
+            self._c = _empty_record(self._dt)
+        elif isinstance(args[0], Tensor):
+            if len(args) != 1:
+                raise TypeError("set(tensor) takes no further arguments")
+            if args[0]._dt != self._dt:
+                raise TypeError(f"set: needs a {self._typename}, got {args[0]._typename}")
+            self._set_tensor(args[0])
+        elif isinstance(args[0], Storage):
+            self._set_storage(*args)
+        else:
+            raise TypeError(f"set: expected a tensor or a storage, got {type(args[0]).__name__}")
+        return self
+
+    def isSetTo(self, other):
+        a, b = self._c, other._c
+        return (a.storage != ffi.NULL and a.storage == b.storage and a.offset == b.offset
+                and a.shape == b.shape and a.strides == b.strides and self._dt == other._dt)
+
+    # ------------------------------------------------------------ copy / fill
+    def copy(self, src):
+        if not isinstance(src, Tensor):
+            raise TypeError(f"copy: expected a tensor, got {type(src).__name__}")
+        n, m = self.nElement(), src.nElement()
+        if n != m:
+            raise ValueError(f"copy: source has {m} elements, destination {n}")
+        if n:
+            _core.copy_(self._c, _as_shape(src._c, self._c.shape))
+        return self
+
+    def fill(self, value):
+        if self.nElement():
+            _core.fill_(self._c, value)
+        return self
+
+    def zero(self):
+        return self.fill(0)
+
+    def clone(self):
+        if self._c.ndim == 0:
+            return type(self)()
+        out = Core.empty(self._c.shape, self._dt)
+        _core.copy_(out, self._c)
+        return self._new(out)
+
+    def contiguous(self):
+        return self if self._c.is_contiguous() else self.clone()
+
+    # ------------------------------------------------------------ resize
+    def resize(self, *sizes):
+        sizes = _sizes_from(sizes, "resize")
+        c = self._c
+        item_ = _core.dtype(self._dt).itemsize
+        if not sizes:
+            self._c = _empty_record(self._dt)
+            return self
+        numel = math.prod(sizes)
+        storage = c.storage
+        offset = c.offset if storage != ffi.NULL else 0
+        if storage == ffi.NULL:
+            storage = _core.new_storage((numel or 0) * item_)
+        elif numel:
+            _grow(storage, offset + numel, self._dt, "resize")
+        c.set(storage, self._dt, offset if numel else 0, sizes, None)
+        return self
+
+    def resizeAs(self, other):
+        if other._c.ndim == 0:
+            self._c = _empty_record(self._dt)
+            return self
+        return self.resize(*other._c.shape)
+
+    # ------------------------------------------------------------ sub-tensors
+    def narrow(self, dim, index, size):
+        d = self._dim(dim)
+        n = self._c.shape[d]
+        index, size = _index(index, "index"), _index(size, "size")
+        if not 1 <= index <= n:
+            raise IndexError(f"narrow: index {index} out of range [1, {n}] for dimension {dim}")
+        if not 0 <= size <= n - index + 1:
+            raise ValueError(f"narrow: size {size} out of range [0, {n - index + 1}] for "
+                             f"index {index} of dimension {dim} (size {n})")
+        return self._new(_views.narrow(self._c, d, index - 1, size))
+
+    def sub(self, *bounds):
+        if len(bounds) % 2 or len(bounds) > 2 * max(self._c.ndim, 1):
+            raise ValueError(f"sub: expected pairs of bounds for at most {self._c.ndim} "
+                             f"dimensions, got {len(bounds)} numbers")
+        c = self._c
+        for k in range(0, len(bounds), 2):
+            d = k // 2
+            n = c.shape[d]
+            s, e = _index(bounds[k], "start"), _index(bounds[k + 1], "end")
+            s0, e0 = (s + n if s < 0 else s - 1), (e + n if e < 0 else e - 1)
+            if not 0 <= s0 < n:
+                raise IndexError(f"sub: start {s} out of range [1, {n}] (or [-{n}, -1]) "
+                                 f"for dimension {d + 1}")
+            if not s0 <= e0 < n:
+                raise IndexError(f"sub: end {e} out of range [{s0 + 1}, {n}] for dimension "
+                                 f"{d + 1} (start {s})")
+            c = _views.narrow(c, d, s0, e0 - s0 + 1)
+        return self._new(c)
+
+    def select(self, dim, index):
+        d = self._dim(dim)
+        n = self._c.shape[d]
+        index = _index(index, "index")
+        if not 1 <= index <= n:
+            raise IndexError(f"select: index {index} out of range [1, {n}] for dimension {dim}")
+        c = _views.select(self._c, d, index - 1)
+        if c.ndim == 0:          # Torch7: select on a 1-D tensor gives the number
+            return _number(c, self._dt)
+        return self._new(c)
+
+    # ------------------------------------------------------------ [] indexing
+    def _locate(self, key, name="[]"):
+        """Resolve a [] key to ('view', Core) / ('elem', Core 0-d) / ('mask', ByteTensor)."""
+        c = self._c
+        if c.ndim == 0 and not isinstance(key, Tensor):
+            if key == () or key == slice(None) or key == []:
+                return "view", c              # the empty tensor itself
+            raise IndexError(f"{name}: index {key!r} into an empty tensor (no dimension)")
+        if isinstance(key, Tensor):
+            if not isinstance(key, ByteTensor):
+                raise TypeError(f"{name}: a tensor index must be a torch.ByteTensor mask, got "
+                                f"{key._typename}")
+            return "mask", key
+        if isinstance(key, LongStorage):
+            key = tuple(key.tolist())
+            if len(key) != c.ndim:
+                raise IndexError(f"{name}: a LongStorage index needs {c.ndim} numbers, got "
+                                 f"{len(key)}")
+        if isinstance(key, list) or isinstance(key, slice) or _is_int(key):
+            key = (key,)
+        if not isinstance(key, tuple):
+            raise TypeError(f"{name}: unsupported index {key!r} ({type(key).__name__}); use "
+                            f"numbers, [a, b] ranges, [] or :, a LongStorage or a ByteTensor mask")
+        if len(key) > c.ndim:
+            raise IndexError(f"{name}: {len(key)} indices for a tensor of {c.ndim} dimensions")
+        d = 0          # current dimension of the view being built
+        orig = 0       # dimension of self, for messages (1-based)
+        for k in key:
+            orig += 1
+            if isinstance(k, slice):
+                if k != slice(None):
+                    raise TypeError(f"{name}: slices other than a bare ':' are not Torch7; "
+                                    f"use an inclusive range [a, b] (got {k!r} at dimension "
+                                    f"{orig})")
+                d += 1
+                continue
+            if isinstance(k, (list, tuple)):
+                n = c.shape[d]
+                if len(k) == 0:
+                    d += 1
+                    continue
+                if len(k) > 2:
+                    raise ValueError(f"{name}: a range is [start, end], got {list(k)} at "
+                                     f"dimension {orig}")
+                s = k[0]
+                e = k[1] if len(k) == 2 else k[0]
+                for v in (s, e):
+                    if not _is_int(v):
+                        raise TypeError(f"{name}: range bound {v!r} at dimension {orig} must "
+                                        f"be an integer")
+                s, e = operator.index(s), operator.index(e)
+                s0, e0 = (s + n if s < 0 else s - 1), (e + n if e < 0 else e - 1)
+                if not 0 <= s0 < n:
+                    raise IndexError(f"{name}: index {s} out of range [1, {n}] (or [-{n}, -1]) "
+                                     f"at dimension {orig}")
+                if not s0 <= e0 < n:
+                    raise IndexError(f"{name}: range end {e} out of range [{s0 + 1}, {n}] at "
+                                     f"dimension {orig}")
+                c = _views.narrow(c, d, s0, e0 - s0 + 1)
+                d += 1
+                continue
+            if not _is_int(k):
+                raise TypeError(f"{name}: index {k!r} at dimension {orig} must be an integer, "
+                                f"a range [a, b], [] or ':' (got {type(k).__name__})")
+            k = operator.index(k)
+            n = c.shape[d]
+            i0 = k + n if k < 0 else k - 1
+            if not 0 <= i0 < n:
+                raise IndexError(f"{name}: index {k} out of range [1, {n}] (or [-{n}, -1]) at "
+                                 f"dimension {orig}")
+            c = _views.select(c, d, i0)
+        if c.ndim == 0:
+            return "elem", c
+        return "view", c
+
+    def __getitem__(self, key):
+        kind, c = self._locate(key)
+        if kind == "mask":
+            return self.maskedSelect(c)
+        if kind == "elem":
+            return _number(c, self._dt)
+        if c.ndim == 0:
+            return type(self)()
+        return self._new(c)
+
+    def __setitem__(self, key, value):
+        kind, c = self._locate(key)
+        if kind == "mask":
+            if isinstance(value, Tensor):
+                self.maskedCopy(c, value)
+            else:
+                self.maskedFill(c, value)
+            return
+        if isinstance(value, Tensor):
+            if kind == "view":
+                self._new(c).copy(value)
+            elif value.nElement() != 1:
+                raise ValueError(f"[]=: one element to set but the source tensor has "
+                                 f"{value.nElement()}")
+            else:
+                _core.copy_(c, _as_shape(value._c, ()))
+        elif _is_number(value):
+            _core.fill_(c, value)
+        else:
+            raise TypeError(f"[]=: value must be a number or a tensor, got {type(value).__name__}")
+
+    def __iter__(self):
+        for i in range(1, len(self) + 1):
+            yield self[i]
+
+    # ------------------------------------------------------------ index, gather, scatter
+    def _idx(self, idx, name, one_d=True):
+        if not isinstance(idx, LongTensor):
+            raise TypeError(f"{name}: index must be a torch.LongTensor, got "
+                            f"{type(idx).__name__ if not isinstance(idx, Tensor) else idx._typename}")
+        return idx._kcore()
+
+    def index(self, *args):
+        """index(dim, index) or result:index(src, dim, index)."""
+        if len(args) == 3:
+            src, dim, idx = args
+            out = src.index(dim, idx)
+            if out._dt != self._dt:
+                raise TypeError(f"index: result is {self._typename}, source {src._typename}")
+            return self.set(out)
+        dim, idx = args
+        d = self._dim(dim)
+        k = self._idx(idx, "index")
+        if k.ndim != 1:
+            raise ValueError(f"index: the index must be 1-D, it has {k.ndim} dimensions")
+        return self._new(_ix("index", _indexing.index_select, self._c, d, k, _BASE1))
+
+    def indexCopy(self, dim, idx, src):
+        d = self._dim(dim)
+        src = _same_type(self, src, "indexCopy")
+        k = self._idx(idx, "indexCopy")
+        _check_index_src("indexCopy", self._c, d, k, src._kcore())
+        _ix("indexCopy", _indexing.index_copy, self._c, d, k, src._c, _BASE1)
+        return self
+
+    def indexAdd(self, dim, idx, src):
+        d = self._dim(dim)
+        src = _same_type(self, src, "indexAdd")
+        k = self._idx(idx, "indexAdd")
+        _check_index_src("indexAdd", self._c, d, k, src._kcore())
+        _ix("indexAdd", _indexing.index_add, self._c, d, k, src._c, _BASE1)
+        return self
+
+    def indexFill(self, dim, idx, value):
+        d = self._dim(dim)
+        _ix("indexFill", _indexing.index_fill, self._c, d, self._idx(idx, "indexFill"), value,
+            _BASE1)
+        return self
+
+    def gather(self, *args):
+        """gather(dim, index) or result:gather(src, dim, index)."""
+        if len(args) == 3:
+            src, dim, idx = args
+            return self.set(src.gather(dim, idx))
+        dim, idx = args
+        d = self._dim(dim)
+        k = self._idx(idx, "gather")
+        _check_along("gather", self._c, d, k, None)
+        return self._new(_ix("gather", _indexing.gather, self._c, d, k, _BASE1))
+
+    def scatter(self, dim, idx, src):
+        d = self._dim(dim)
+        k = self._idx(idx, "scatter")
+        if isinstance(src, Tensor):
+            src = _same_type(self, src, "scatter")
+            _check_along("scatter", self._c, d, k, src._kcore())
+            _ix("scatter", _indexing.scatter, self._c, d, k, src._c, _BASE1)
+        elif _is_number(src):
+            _check_along("scatter", self._c, d, k, None)
+            _ix("scatter", _indexing.scatter_fill, self._c, d, k, src, _BASE1)
+        else:
+            raise TypeError(f"scatter: src must be a tensor or a number, got {type(src).__name__}")
+        return self
+
+    # ------------------------------------------------------------ masks
+    def _mask(self, mask, name):
+        if not isinstance(mask, ByteTensor):
+            raise TypeError(f"{name}: mask must be a torch.ByteTensor, got "
+                            f"{mask._typename if isinstance(mask, Tensor) else type(mask).__name__}")
+        n, m = self.nElement(), mask.nElement()
+        if n != m:
+            raise ValueError(f"{name}: mask has {m} elements but the tensor has {n}")
+        return _as_shape(mask._kcore(), self._kcore().shape)
+
+    def maskedSelect(self, *args):
+        """maskedSelect(mask) or result:maskedSelect(src, mask)."""
+        if len(args) == 2:
+            src, mask = args
+            return self.set(_same_type(self, src, "maskedSelect").maskedSelect(mask))
+        (mask,) = args
+        m = self._mask(mask, "maskedSelect")
+        return self._new(_indexing.masked_select(self._kcore(), m))
+
+    def maskedCopy(self, mask, src):
+        m = self._mask(mask, "maskedCopy")
+        src = _same_type(self, src, "maskedCopy")
+        _indexing.masked_copy(self._kcore(), m, src._kcore())
+        return self
+
+    def maskedFill(self, mask, value):
+        m = self._mask(mask, "maskedFill")
+        _indexing.masked_fill(self._kcore(), m, value)
+        return self
+
+    def nonzero(self, *args):
+        """nonzero() or indices:nonzero(src) / x.nonzero(indices, x)."""
+        if len(args) == 2:
+            res, src = args
+            return res.set(src.nonzero())
+        if len(args) == 1:
+            return self.set(args[0].nonzero()) if isinstance(self, LongTensor) else \
+                args[0].nonzero()
+        return LongTensor._wrap(_indexing.nonzero(self._kcore(), _BASE1))
+
+    # ------------------------------------------------------------ expand, repeat, squeeze
+    def expand(self, *sizes):
+        if sizes and isinstance(sizes[0], Tensor):       # result:expand(src, sizes)
+            return self.set(sizes[0].expand(*sizes[1:]))
+        sizes = _sizes_from(sizes, "expand")
+        if self._c.ndim == 0 and not sizes:
+            return type(self)()
+        try:
+            return self._new(_views.expand(self._c, sizes))
+        except ValueError as e:
+            raise ValueError(f"expand: {e}") from None
+
+    def expandAs(self, *args):
+        if len(args) == 2:
+            return self.set(args[0].expandAs(args[1]))
+        return self.expand(*args[0]._c.shape)
+
+    def repeatTensor(self, *args):
+        if args and isinstance(args[0], Tensor):         # result:repeatTensor(src, sizes)
+            return self.set(args[0].repeatTensor(*args[1:]))
+        reps = _sizes_from(args, "repeatTensor")
+        c = self._kcore()
+        if len(reps) < c.ndim:
+            raise ValueError(f"repeatTensor: {len(reps)} repetitions for a tensor of "
+                             f"{c.ndim} dimensions")
+        xshape = [1] * (len(reps) - c.ndim) + list(c.shape)
+        x = _as_shape(c, xshape)
+        out = Core.empty([r * s for r, s in zip(reps, xshape)], self._dt)
+        # view out as (r1, s1, r2, s2, ...) and copy x expanded over the r's
+        shape, strides = [], []
+        ost = out.strides
+        for d, (r, s) in enumerate(zip(reps, xshape)):
+            shape += [r, s]
+            strides += [ost[d] * s, ost[d]]
+        if out.size:
+            v = out.view(0, shape, strides)
+            xs = []
+            for s in xshape:
+                xs += [1, s]
+            _core.copy_(v, _views.expand(_as_shape(x, xs), shape))
+        return self._new(out)
+
+    def squeeze(self, *args):
+        if args and isinstance(args[0], Tensor):         # result:squeeze(src[, dim])
+            return self.set(args[0].squeeze(*args[1:]))
+        if self._c.ndim == 0:
+            return type(self)()
+        if args and args[0] is not None:
+            d = self._dim(args[0])
+            c = _views.squeeze(self._c, d)
+        else:
+            c = _views.squeeze(self._c)
+        if c.ndim == 0:          # Torch7 keeps one dimension: a 1x1 squeezes to size 1
+            c = _views.unsqueeze(c, 0)
+        return self._new(c)
+
+    def unsqueeze(self, dim):
+        d = self._dim(dim, extra=1)
+        return self._new(_views.unsqueeze(self._c, d))
+
+    # ------------------------------------------------------------ views
+    def view(self, *args):
+        if args and isinstance(args[0], Tensor):         # result:view(src, sizes)
+            return self.set(args[0].view(*args[1:]))
+        sizes = _sizes_from(args, "view", allow_minus1=True)
+        try:
+            v = _views.view_as_shape(self._kcore(), sizes)
+        except ValueError as e:
+            raise ValueError(f"view: {e}") from None
+        if v is None:
+            raise ValueError(f"view: a tensor of size {tuple(self._c.shape)} and strides "
+                             f"{tuple(self._c.strides)} cannot be viewed as {tuple(sizes)}; "
+                             f"call contiguous() first")
+        return self._new(v)
+
+    def viewAs(self, *args):
+        if len(args) == 2:
+            return self.set(args[0].viewAs(args[1]))
+        if args[0]._c.ndim == 0:
+            if self.nElement():
+                raise ValueError(f"viewAs: {self.nElement()} elements cannot be viewed as an "
+                                 f"empty tensor")
+            return type(self)()
+        return self.view(*args[0]._c.shape)
+
+    def transpose(self, dim1, dim2):
+        return self._new(_views.transpose(self._c, self._dim(dim1, "dim1"),
+                                          self._dim(dim2, "dim2")))
+
+    def t(self):
+        if self._c.ndim != 2:
+            raise ValueError(f"t: the tensor must have 2 dimensions, it has {self._c.ndim}")
+        return self.transpose(1, 2)
+
+    def permute(self, *dims):
+        if len(dims) == 1 and isinstance(dims[0], (list, tuple, LongStorage)):
+            dims = list(dims[0])
+        if len(dims) != self._c.ndim:
+            raise ValueError(f"permute: {len(dims)} dimensions given for a tensor of "
+                             f"{self._c.ndim}")
+        d0 = [self._dim(d, f"dimension {i}") for i, d in enumerate(dims, 1)]
+        if sorted(d0) != list(range(self._c.ndim)):
+            raise ValueError(f"permute: {list(dims)} is not a permutation of "
+                             f"1..{self._c.ndim}")
+        return self._new(_views.permute(self._c, d0))
+
+    def unfold(self, dim, size, step):
+        d = self._dim(dim)
+        size, step = _index(size, "size"), _index(step, "step")
+        n = self._c.shape[d]
+        if not 0 <= size <= n:
+            raise ValueError(f"unfold: size {size} out of range [0, {n}] for dimension {dim}")
+        if step < 1:
+            raise ValueError(f"unfold: step must be >= 1, got {step}")
+        return self._new(_views.unfold(self._c, d, size, step))
+
+    # ------------------------------------------------------------ apply, map, map2
+    def apply(self, f):
+        vals = _flat_values(self)
+        res = [f(v) for v in vals]
+        _write_back(self, vals, res)
+        return self
+
+    def map(self, other, f):
+        a, b = _flat_values(self), _flat_values(other)
+        if len(a) != len(b):
+            raise ValueError(f"map: {len(a)} elements against {len(b)}")
+        res = [f(x, y) for x, y in zip(a, b)]
+        _write_back(self, a, res)
+        return self
+
+    def map2(self, t1, t2, f):
+        a, b, c = _flat_values(self), _flat_values(t1), _flat_values(t2)
+        if not len(a) == len(b) == len(c):
+            raise ValueError(f"map2: {len(a)}, {len(b)} and {len(c)} elements")
+        res = [f(x, y, z) for x, y, z in zip(a, b, c)]
+        _write_back(self, a, res)
+        return self
+
+    # ------------------------------------------------------------ split / chunk
+    def split(self, *args):
+        """split([result,] size[, dim])."""
+        result = None
+        if args and isinstance(args[0], list):
+            result, args = args[0], args[1:]
+        size = _index(args[0], "size")
+        dim = args[1] if len(args) > 1 else 1
+        d = self._dim(dim)
+        if size < 1:
+            raise ValueError(f"split: size must be >= 1, got {size}")
+        n = self._c.shape[d]
+        out = [self.narrow(dim, i + 1, min(size, n - i)) for i in range(0, n, size)]
+        if result is not None:
+            result.clear()
+            result.extend(out)
+            return result
+        return out
+
+    def chunk(self, *args):
+        result = None
+        if args and isinstance(args[0], list):
+            result, args = args[0], args[1:]
+        n = _index(args[0], "n")
+        if n < 1:
+            raise ValueError(f"chunk: n must be >= 1, got {n}")
+        dim = args[1] if len(args) > 1 else 1
+        size = math.ceil(self.size(dim) / n) or 1
+        return self.split(*(([result] if result is not None else []) + [size, dim]))
+
+    # ------------------------------------------------------------ reference counting
+    def retain(self):
+        self._c.t.refcount += 1
+        return self
+
+    def free(self):
+        t = self._c.t
+        if t.refcount > 0:
+            t.refcount -= 1
+        if t.refcount <= 0:
+            # let go of the storage: the tensor becomes empty (never freed twice)
+            self._c = _empty_record(self._dt)
+            self._c.t.refcount = 0
+
+    # ------------------------------------------------------------ conversion
+    def tolist(self):
+        if self._c.ndim == 0:
+            return []
+        return _core.tolist(self._c)
+
+    totable = tolist
+
+    # ------------------------------------------------------------ DLPack and numpy (docs/interop.md)
+    # numpy defers its operators to ours instead of converting the tensor
+    __array_ufunc__ = None
+
+    def __strided_core__(self):
+        """A new core view record over this tensor's memory: the one seam
+        between the faces (strided.compat.asarray, strided.interop)."""
+        c = self._c
+        return c.view(c.offset, c.shape, c.strides)
+
+    def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None):
+        return _dlpack.export(self._kcore(), stream, max_version, dl_device, copy)
+
+    def __dlpack_device__(self):
+        return _dlpack.device()
+
+    def __array__(self, dtype=None, copy=None):
+        return _dlpack.to_numpy(self._kcore(), dtype, copy)
+
+    def numpy(self):
+        """A numpy array over this tensor's memory (zero-copy, through DLPack)."""
+        return _dlpack.to_numpy(self._kcore(), None, False)
+
+    def __str__(self):
+        from .printing import format_tensor
+        return format_tensor(self._typename, self._c)
+
+    __repr__ = __str__
+
+    def __reduce__(self):
+        # the storage object pickles once (pickle's memo): tensors pickled
+        # together that view one storage share it again after loading
+        c = self._c
+        return (_rebuild_view, (self._typename, self.storage(), c.offset, list(c.shape),
+                                list(c.strides)))
+
+    def __bool__(self):
+        raise TypeError("the truth value of a tensor is ambiguous; compare numbers instead")
+
+    __hash__ = object.__hash__
+
+
+# ---------------------------------------------------------------- module helpers
+
+
+def _rebuild_view(typename, storage, offset, shape, strides):
+    """Unpickle a tensor: a view of `storage` (bounds checked in C)."""
+    cls = TENSOR_TYPES.get(typename)
+    if cls is None:
+        raise ValueError(f"unpickling a tensor: unknown tensor type {typename!r}")
+    if storage is not None and not isinstance(storage, cls._storage_cls):
+        raise ValueError(f"unpickling a {typename}: storage is a {type(storage).__name__}")
+    if storage is None or (not shape and storage.size() <= offset):
+        if shape:
+            raise ValueError(f"unpickling a {typename}: sizes {shape} without a storage")
+        return cls()                  # Torch7's empty tensor
+    return cls._wrap(Core.over(storage._s, cls._dt, offset, tuple(shape), tuple(strides)))
+
+
+def _rebuild(typename, values, shape):
+    # pickles made before tensors kept their storage (values and sizes only)
+    cls = TENSOR_TYPES[typename]
+    if values is None:
+        return cls()
+    t = cls(*shape) if 0 in shape else cls._wrap(_nested(values, cls._dt))
+    return t
+
+
+def _nested(obj, dt):
+    try:
+        c = _core.from_nested(obj, dt)
+    except TypeError:
+        if _core.dtype(dt).kind not in "iu":
+            raise
+        c = _core.astype(_core.from_nested(obj, "float64"), dt)   # C truncates toward zero
+    return c
+
+
+def _as_shape(c, shape):
+    """Core c (same element count) seen with `shape`: a view when the layout
+    allows, else a contiguous copy."""
+    if tuple(c.shape) == tuple(shape):
+        return c
+    v = _views.view_as_shape(c, shape)
+    if v is None:
+        v = _views.view_as_shape(_core.contiguous(c), shape)
+    return v
+
+
+def _same_type(dst, src, name):
+    if not isinstance(src, Tensor):
+        raise TypeError(f"{name}: expected a tensor, got {type(src).__name__}")
+    if src._dt != dst._dt:
+        raise TypeError(f"{name}: source is {src._typename} but destination is {dst._typename}")
+    return src
+
+
+def _number(c, dt):
+    v = _core.item(c)
+    return float(v) if _core.dtype(dt).kind == "f" else int(v)
+
+
+def _flat_values(t):
+    if not isinstance(t, Tensor):
+        raise TypeError(f"expected a tensor, got {type(t).__name__}")
+    if t.nElement() == 0:
+        return []
+    c = _core.contiguous(t._c)
+    flat = Core.over(c.storage, c.dtype, c.offset, (c.size,))
+    return _core.tolist(flat)
+
+
+def _write_back(t, old, new):
+    """Store the callable's results (None keeps the element) into t, C order,
+    with one C copy (and a C cast)."""
+    if not old:
+        return
+    vals = [o if n is None else n for o, n in zip(old, new)]
+    dt = _core.dtype(t._dt)
+    try:
+        src = _core.from_nested(vals, dt)
+    except (TypeError, OverflowError):
+        src = _core.from_nested([float(v) for v in vals], "float64")
+    _core.copy_(t._c, _as_shape(src, t._c.shape))
+
+
+def _make(name, dt, storage_cls):
+    cls = type(name, (Tensor,), {"__slots__": (), "_dt": dt, "_typename": "torch." + name,
+                                 "_storage_cls": storage_cls,
+                                 "__doc__": f"Torch7's {name}: {dt} elements."})
+    cls.__module__ = "strided"
+    TENSOR_TYPES["torch." + name] = cls
+    return cls
+
+
+ByteTensor = _make("ByteTensor", "uint8", STORAGE_TYPES["torch.ByteStorage"])
+CharTensor = _make("CharTensor", "int8", STORAGE_TYPES["torch.CharStorage"])
+ShortTensor = _make("ShortTensor", "int16", STORAGE_TYPES["torch.ShortStorage"])
+IntTensor = _make("IntTensor", "int32", STORAGE_TYPES["torch.IntStorage"])
+LongTensor = _make("LongTensor", "int64", STORAGE_TYPES["torch.LongStorage"])
+FloatTensor = _make("FloatTensor", "float32", STORAGE_TYPES["torch.FloatStorage"])
+DoubleTensor = _make("DoubleTensor", "float64", STORAGE_TYPES["torch.DoubleStorage"])
+
+_default = ["torch.DoubleTensor"]
+
+
+def setdefaulttensortype(typename):
+    if typename not in TENSOR_TYPES:
+        raise ValueError(f"setdefaulttensortype: unknown type {typename!r}; expected one of "
+                         f"{sorted(TENSOR_TYPES)}")
+    _default[0] = typename
+
+
+def getdefaulttensortype():
+    return _default[0]
+
+
+def default_tensor_class():
+    return TENSOR_TYPES[_default[0]]
+
+
+def default_storage_class():
+    return TENSOR_TYPES[_default[0]]._storage_cls
+
+
+def tensor_from_dlpack(obj, *, copy=None):
+    """strided.from_dlpack: a Torch7 tensor over a DLPack producer's memory
+    (zero-copy unless copy=True; see `to_core`), of the class of its element
+    type: uint8 ByteTensor, int8 CharTensor, int16 ShortTensor, int32
+    IntTensor, int64 LongTensor, float32 FloatTensor, float64 DoubleTensor.
+    bool arrives as a ByteTensor over the same bytes (0 and 1, Torch7's
+    masks); uint16/32/64 and complex have no Torch7 class (TypeError: use
+    strided.compat.from_dlpack).  A 0-d array becomes a 1-D tensor of one
+    element (in Torch7 a tensor without dimensions is empty)."""
+    c = _dlpack.to_core(obj, copy=copy, to_cpu=True)
+    name = "uint8" if c.dtype.name == "bool" else c.dtype.name
+    classes = [cls for cls in TENSOR_TYPES.values() if cls._dt == name]
+    if not classes:
+        raise TypeError(f"from_dlpack: Torch7 has no tensor type for {c.dtype.name}; "
+                        f"strided.compat.from_dlpack takes every dtype")
+    if c.ndim == 0 or name != c.dtype.name:
+        c = c.view(c.offset, c.shape or (1,), c.strides or (1,), _core.dtype(name))
+    return classes[0]._wrap(c)
