@@ -142,9 +142,11 @@ def _drop(c, dims):
     return view_as_shape(c, shape)
 
 
-def reduce(op, a, axes=None, keepdims=False, aux=None):
+def reduce(op, a, axes=None, keepdims=False, aux=None, out=None):
     """Reduce a over `axes`; the result dtype is the accumulator's
-    (reduce_result).  aux: the keepdim mean for 'sumsqdev'."""
+    (reduce_result).  aux: the keepdim mean for 'sumsqdev'.  out: a
+    writable Core of the keepdims shape and the result dtype, any strides,
+    written in place (returned in the keepdims shape)."""
     res = reduce_result(op, a.dtype)
     if res is None:
         raise TypeError(f"{op} is not defined for {a.dtype.name}")
@@ -152,19 +154,20 @@ def reduce(op, a, axes=None, keepdims=False, aux=None):
     if op in ("min", "max") and any(a.shape[d] == 0 for d in dims):
         raise ValueError(f"{op} of an empty sequence has no identity")
     keep_shape = [1 if d in dims else n for d, n in enumerate(a.shape)]
-    out = Core.empty(keep_shape, res)
+    given = out is not None
+    out = _out_for(out, keep_shape, res, op)
     mask = ffi.new("uint8_t[]", [d in dims for d in range(a.ndim)] or [0])
     check(lib.st_reduce(REDUCE[op], out.t, a.t, mask, aux.t if aux is not None else ffi.NULL))
-    return out if keepdims else _drop(out, dims)
+    return out if keepdims or given else _drop(out, dims)
 
 
 def count(a, axes):
     return math.prod(a.shape[d] for d in normalize_axes(axes, a.ndim))
 
 
-def mean(a, axes=None, keepdims=False):
-    """Mean of a floating or complex Core."""
-    s = reduce("sum", a, axes, keepdims)
+def mean(a, axes=None, keepdims=False, out=None):
+    """Mean of a floating or complex Core (out: as for reduce)."""
+    s = reduce("sum", a, axes, keepdims, out=out)
     return binary("divide", s, scalar(count(a, axes), s.dtype), out=s)
 
 
@@ -181,8 +184,9 @@ def std(a, axes=None, correction=0.0, keepdims=False):
     return unary("sqrt", var(a, axes, correction, keepdims))
 
 
-def argreduce(is_max, a, axis=None, keepdims=False):
-    """0-based position of the first max (min) along axis; None: flattened."""
+def argreduce(is_max, a, axis=None, keepdims=False, out=None):
+    """0-based position of the first max (min) along axis; None: flattened.
+    out (with an axis): an int64 Core of the keepdims shape, written in place."""
     if axis is None:
         flat = view_as_shape(a, (a.size,))
         if flat is None:
@@ -192,9 +196,10 @@ def argreduce(is_max, a, axis=None, keepdims=False):
         return view_as_shape(r, (1,) * a.ndim) if keepdims else r
     dim = normalize_dim(axis, a.ndim, "axis")
     keep_shape = [1 if d == dim else n for d, n in enumerate(a.shape)]
-    out = Core.empty(keep_shape, "int64")
+    given = out is not None
+    out = _out_for(out, keep_shape, "int64", "argreduce")
     check(lib.st_argreduce(bool(is_max), out.t, a.t, dim))
-    return out if keepdims or a.ndim == 0 else _drop(out, (dim,))
+    return out if keepdims or given or a.ndim == 0 else _drop(out, (dim,))
 
 
 def cumulative(is_prod, a, axis):

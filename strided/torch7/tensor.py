@@ -267,6 +267,10 @@ class Tensor:
     def _new(self, c):
         return type(self)._wrap(c)
 
+    def new(self):
+        """An empty tensor of this tensor's type."""
+        return type(self)()
+
     def _kcore(self):
         """A Core that kernels can take: Torch7's dimensionless empty tensor
         becomes a 1-D view of size 0."""
@@ -371,7 +375,6 @@ class Tensor:
     def nElement(self):
         return 0 if self._c.ndim == 0 else self._c.size
 
-    numel = nElement
 
     def elementSize(self):
         return _core.dtype(self._dt).itemsize
@@ -501,7 +504,7 @@ class Tensor:
                 return "view", c              # the empty tensor itself
             raise IndexError(f"{name}: index {key!r} into an empty tensor (no dimension)")
         if isinstance(key, Tensor):
-            if not isinstance(key, ByteTensor):
+            if not isinstance(key, _typed("ByteTensor")):
                 raise TypeError(f"{name}: a tensor index must be a torch.ByteTensor mask, got "
                                 f"{key._typename}")
             return "mask", key
@@ -604,7 +607,7 @@ class Tensor:
 
     # ------------------------------------------------------------ index, gather, scatter
     def _idx(self, idx, name, one_d=True):
-        if not isinstance(idx, LongTensor):
+        if not isinstance(idx, _typed("LongTensor")):
             raise TypeError(f"{name}: index must be a torch.LongTensor, got "
                             f"{type(idx).__name__ if not isinstance(idx, Tensor) else idx._typename}")
         return idx._kcore()
@@ -673,7 +676,7 @@ class Tensor:
 
     # ------------------------------------------------------------ masks
     def _mask(self, mask, name):
-        if not isinstance(mask, ByteTensor):
+        if not isinstance(mask, _typed("ByteTensor")):
             raise TypeError(f"{name}: mask must be a torch.ByteTensor, got "
                             f"{mask._typename if isinstance(mask, Tensor) else type(mask).__name__}")
         n, m = self.nElement(), mask.nElement()
@@ -707,9 +710,9 @@ class Tensor:
             res, src = args
             return res.set(src.nonzero())
         if len(args) == 1:
-            return self.set(args[0].nonzero()) if isinstance(self, LongTensor) else \
+            return self.set(args[0].nonzero()) if isinstance(self, _typed("LongTensor")) else \
                 args[0].nonzero()
-        return LongTensor._wrap(_indexing.nonzero(self._kcore(), _BASE1))
+        return _typed("LongTensor")._wrap(_indexing.nonzero(self._kcore(), _BASE1))
 
     # ------------------------------------------------------------ expand, repeat, squeeze
     def expand(self, *sizes):
@@ -1028,22 +1031,26 @@ def _write_back(t, old, new):
     _core.copy_(t._c, _as_shape(src, t._c.shape))
 
 
-def _make(name, dt, storage_cls):
+TYPES = [("ByteTensor", "uint8"), ("CharTensor", "int8"), ("ShortTensor", "int16"),
+         ("IntTensor", "int32"), ("LongTensor", "int64"), ("FloatTensor", "float32"),
+         ("DoubleTensor", "float64")]
+
+
+def make_class(name, dt, methods):
+    """The typed class `name` of element type dt: Tensor plus the methods
+    generated for dt from the spec (functions.py), registered by type name."""
+    storage_cls = STORAGE_TYPES["torch." + name.replace("Tensor", "Storage")]
     cls = type(name, (Tensor,), {"__slots__": (), "_dt": dt, "_typename": "torch." + name,
                                  "_storage_cls": storage_cls,
-                                 "__doc__": f"Torch7's {name}: {dt} elements."})
+                                 "__doc__": f"Torch7's {name}: {dt} elements.", **methods})
     cls.__module__ = "strided"
     TENSOR_TYPES["torch." + name] = cls
     return cls
 
 
-ByteTensor = _make("ByteTensor", "uint8", STORAGE_TYPES["torch.ByteStorage"])
-CharTensor = _make("CharTensor", "int8", STORAGE_TYPES["torch.CharStorage"])
-ShortTensor = _make("ShortTensor", "int16", STORAGE_TYPES["torch.ShortStorage"])
-IntTensor = _make("IntTensor", "int32", STORAGE_TYPES["torch.IntStorage"])
-LongTensor = _make("LongTensor", "int64", STORAGE_TYPES["torch.LongStorage"])
-FloatTensor = _make("FloatTensor", "float32", STORAGE_TYPES["torch.FloatStorage"])
-DoubleTensor = _make("DoubleTensor", "float64", STORAGE_TYPES["torch.DoubleStorage"])
+def _typed(name):
+    return TENSOR_TYPES["torch." + name]
+
 
 _default = ["torch.DoubleTensor"]
 

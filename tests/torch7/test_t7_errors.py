@@ -105,7 +105,7 @@ def test_bad_input(x, call, exc, pattern):
     (lambda: torch.range(1, 5, 0), ValueError, r"step must be nonzero"),
     (lambda: torch.range(5, 1), ValueError, r"wrong way"),
     (lambda: torch.Tensor(2).fill(1) < 0 if False else torch.le(torch.Tensor(2), "a"), TypeError,
-     r"expected a number or a tensor"),
+     r"le: argument 2 \(\w+\) must be a [\w.]+, got str"),
 ])
 def test_bad_construction(call, exc, pattern):
     with pytest.raises(exc, match=pattern):

@@ -188,11 +188,11 @@ def test_empty_inner_size_gives_zeros():
     (lambda: torch.bmm(torch.Tensor(2, 3), torch.Tensor(3, 2)), ValueError,
      r"bmm: first argument must be a 3-D tensor"),
     (lambda: torch.mm(torch.Tensor(2, 2), torch.FloatTensor(2, 2)), TypeError,
-     r"mm: operands are torch.DoubleTensor and torch.FloatTensor"),
-    (lambda: torch.mm(torch.Tensor(2, 2)), TypeError, r"mm: expected torch.mm\(\[res,\] a, b\)"),
-    (lambda: torch.Tensor().mm(torch.Tensor(2, 2)), TypeError, r"expected res:mm\(a, b\)"),
+     r"mm: argument 2 \(b\) must be a torch.DoubleTensor, got torch.FloatTensor"),
+    (lambda: torch.mm(torch.Tensor(2, 2)), TypeError, r"mm: missing argument 2 \(b\); expected torch.mm\(\[res\], a, b\)"),
+    (lambda: torch.Tensor().mm(torch.Tensor(2, 2)), TypeError, r"mm: missing argument 2 \(b\); expected x:mm\(a, b\)"),
     (lambda: torch.mm(3, torch.Tensor(2, 2), torch.Tensor(2, 2)), TypeError,
-     r"the result must be a tensor"),
+     r"mm: argument 1 \(a\) must be a torch.DoubleTensor, got int"),
 ])
 def test_errors(call, exc, pattern):
     with pytest.raises(exc, match=pattern):

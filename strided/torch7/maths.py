@@ -1,0 +1,554 @@
+"""What each Torch7 function does once spec.py has resolved its arguments:
+one implementation per form, called with every slot filled (the result
+tensor included, new or given), in the order the form declares them.
+
+Every result goes straight into its tensor: `res` is resized as Torch7
+does (left as it is when it already has the size, so an in-place call on
+a transposed view keeps its strides) and the core writes into `res`'s
+own memory, whatever its strides; the kernels accept an output that is
+also an input.  No full-size temporary, except where a form's types
+differ from the kernel's (an integer sum along a dimension accumulates in
+int64 and is stored in the tensor's own type).
+
+No broadcasting on this face: a tensor operand needs the element count of
+the first operand and is read in row-major order (Torch7's rule); numbers
+are converted to the tensor's type."""
+from __future__ import annotations
+
+import math
+
+from ..core import base as _core, indexing as _indexing, linalg as _linalg, ops as _ops
+from ..core import rng as _random, views as _views
+from ..core.base import Core, lib
+from .tensor import TENSOR_TYPES, Tensor, _as_shape, _is_number, _sizes_from
+
+_BASE1 = lib.ST_IDX_BASE1
+
+
+# ---------------------------------------------------------------- results and operands
+
+def _shape(x):
+    return x._c.shape if x._c.ndim else (0,)
+
+
+def into(res, shape):
+    """res resized to `shape` (kept as it is when it already has it); its
+    Core, or None when there is nothing to write."""
+    c = res._c
+    if c.ndim == 0 or c.shape != tuple(shape):
+        if shape == (0,) or not shape:
+            res.resize(0) if shape else res.resize()
+        else:
+            res.resize(*shape)
+        c = res._c
+    return c if c.ndim and c.size else None
+
+
+def _kind(t):
+    return _core.dtype(t._dt).kind
+
+
+def _same_type(a, b, name):
+    if type(b) is not type(a):
+        raise TypeError(f"{name}: operands are {a._typename} and "
+                        f"{getattr(b, '_typename', type(b).__name__)}; convert one with type()")
+
+
+def operand(x, y, name):
+    """Core of y (a number, or a tensor of x's type and element count) in
+    x's shape."""
+    if isinstance(y, Tensor):
+        _same_type(x, y, name)
+        if y.nElement() != x.nElement():
+            raise ValueError(f"{name}: operands have {x.nElement()} and {y.nElement()} elements")
+        return _as_shape(y._kcore(), _shape(x))
+    return _core.scalar(y, x._dt)
+
+
+def _shares(a, b):
+    """a and b are views of one storage."""
+    return a._c.ndim and b._c.ndim and a._c.storage == b._c.storage
+
+
+def _sizes_str(t):
+    return "x".join(map(str, t._c.shape)) or "0"
+
+
+def number(c, dt):
+    """A 0-d or one-element Core as the Python number Lua would give."""
+    v = _core.item(c)
+    if isinstance(v, bool):
+        return int(v)
+    return float(v) if _core.dtype(dt).kind == "f" else int(v)
+
+
+# ---------------------------------------------------------------- elementwise
+
+_INTEGER_OP = {"divide": "trunc_divide"}     # Torch7 divides integers in C: toward zero
+
+
+def _op_for(op, x):
+    return _INTEGER_OP.get(op, op) if _kind(x) in "iu" else op
+
+
+def binary(op, name):
+    """res = x op y (y a number or a tensor)."""
+    def impl(res, x, y):
+        yc = operand(x, y, name)
+        out = into(res, _shape(x))
+        if out is not None:
+            _ops.binary(_op_for(op, x), x._c, yc, out=out)
+        return res
+    return impl
+
+
+def reversed_binary(op, name):
+    """res = value op x (torch.pow(res, value, x))."""
+    def impl(res, value, x):
+        out = into(res, _shape(x))
+        if out is not None:
+            _ops.binary(_op_for(op, x), _core.scalar(value, x._dt), x._c, out=out)
+        return res
+    return impl
+
+
+def scaled_binary(op, name):
+    """res = x op value * y (add and csub with a scale)."""
+    def impl(res, x, value, y):
+        yc = operand(x, y, name)
+        out = into(res, _shape(x))
+        if out is None:
+            return res
+        if value != 1:
+            yc = _ops.binary("multiply", yc, _core.scalar(value, x._dt))
+        _ops.binary(op, x._c, yc, out=out)
+        return res
+    return impl
+
+
+_KEEPS_INTEGERS = {"floor", "ceil", "trunc", "round"}
+
+
+def unary(op):
+    def impl(res, x):
+        out = into(res, _shape(x))
+        if out is None:
+            return res
+        if op in _KEEPS_INTEGERS and _kind(x) in "iu":
+            if out is not x._c:
+                _core.copy_(out, x._c)
+        else:
+            _ops.unary(op, x._c, out=out)
+        return res
+    return impl
+
+
+def unary_number(op):
+    """torch.exp(2): the function of a number, computed by the same kernel."""
+    def impl(v):
+        return float(_core.item(_ops.unary(op, _core.scalar(float(v), "float64"))))
+    return impl
+
+
+def clamp(res, x, lo, hi):
+    out = into(res, _shape(x))
+    if out is not None:
+        _ops.clamp(x._c, _core.scalar(lo, x._dt), _core.scalar(hi, x._dt), out=out)
+    return res
+
+
+_COMPARE = {"lt": "less", "le": "less_equal", "gt": "greater", "ge": "greater_equal",
+            "eq": "equal", "ne": "not_equal"}
+
+
+def compare(name):
+    """res (a ByteTensor, or a tensor of x's type) = x op y, 1 or 0."""
+    op = _COMPARE[name]
+
+    def impl(res, x, y):
+        yc = operand(x, y, name)
+        out = into(res, _shape(x))
+        if out is None:
+            return res
+        if res._dt == "uint8":
+            # a 0/1 bool result written straight into the bytes of res
+            _ops.binary(op, x._c, yc, out=out.view(out.offset, out.shape, out.strides, "bool"))
+        else:
+            _core.copy_(out, _ops.binary(op, x._c, yc))
+        return res
+    return impl
+
+
+# ---------------------------------------------------------------- reductions
+
+def _empty_number(x, value):
+    return value if _kind(x) in "iu" else float(value)
+
+
+def reduce_all(op, empty):
+    """x:sum() -> a number (the accumulator's type, as Lua's accreal)."""
+    def impl(x):
+        if x.nElement() == 0:
+            if empty is None:
+                raise ValueError(f"{op}: the tensor is empty")
+            return _empty_number(x, empty)
+        return number(_ops.reduce(op, x._kcore()), x._dt)
+    return impl
+
+
+def _reduced_shape(x, d):
+    s = list(_shape(x))
+    s[d] = 1
+    return s
+
+
+def reduce_dim(op):
+    """res = op of x along dim (kept with size 1), in x's type."""
+    def impl(res, x, dim):
+        d = x._dim(dim)
+        c = x._kcore()
+        if op in ("max", "min") and c.shape[d] == 0:
+            raise ValueError(f"{op}: dimension {dim} is empty")
+        out = into(res, _reduced_shape(x, d))
+        if out is None:
+            return res
+        if _ops.reduce_result(op, c.dtype) is c.dtype:
+            _ops.reduce(op, c, d, keepdims=True, out=out)
+        else:                           # integers accumulate in 64 bits
+            _core.copy_(out, _ops.reduce(op, c, d, keepdims=True))
+        return res
+    return impl
+
+
+def mean_all(x):
+    n = x.nElement()
+    if n == 0:
+        return math.nan
+    c = x._kcore()
+    if _kind(x) != "f":
+        c = _core.astype(c, "float64")
+    return float(_core.item(_ops.reduce("sum", c))) / n
+
+
+def mean_dim(res, x, dim):
+    d = x._dim(dim)
+    out = into(res, _reduced_shape(x, d))
+    if out is None:
+        return res
+    if _kind(x) == "f":
+        _ops.mean(x._c, d, keepdims=True, out=out)
+    else:
+        _core.copy_(out, _ops.mean(_core.astype(x._c, "float64"), d, keepdims=True))
+    return res
+
+
+def extreme_dim(is_max):
+    name = "max" if is_max else "min"
+
+    def impl(values, indices, x, dim):
+        d = x._dim(dim)
+        c = x._kcore()
+        if c.shape[d] == 0:
+            raise ValueError(f"{name}: dimension {dim} is empty")
+        shape = _reduced_shape(x, d)
+        vout, iout = into(values, shape), into(indices, shape)
+        _ops.reduce(name, c, d, keepdims=True, out=vout)
+        _ops.argreduce(is_max, c, d, keepdims=True, out=iout)
+        _ops.binary("add", iout, _core.scalar(1, "int64"), out=iout)     # 1-based
+        return values, indices
+    return impl
+
+
+def _float_core(x):
+    return _core.astype(x._kcore(), "float64") if _kind(x) in "iu" else x._kcore()
+
+
+def spread_all(is_std):
+    f = _ops.std if is_std else _ops.var
+
+    def impl(x, biased):
+        return float(_core.item(f(_float_core(x), None, 0.0 if biased else 1.0)))
+    return impl
+
+
+def spread_dim(is_std):
+    f = _ops.std if is_std else _ops.var
+
+    def impl(res, x, dim, biased):
+        d = x._dim(dim)
+        out = into(res, _reduced_shape(x, d))
+        if out is not None:
+            r = f(_float_core(x), d, 0.0 if biased else 1.0, keepdims=True)
+            _core.copy_(out, r)
+        return res
+    return impl
+
+
+def cumulative(is_prod):
+    def impl(res, x, dim):
+        d = x._dim(dim)
+        out = into(res, _shape(x))
+        if out is not None:
+            _core.copy_(out, _ops.cumulative(is_prod, x._c, d))
+        return res
+    return impl
+
+
+def logical(is_all):
+    def impl(x):
+        n = _ops.count_nonzero(x._kcore())
+        return n == x.nElement() if is_all else n > 0
+    return impl
+
+
+def numel(x):
+    return x.nElement()
+
+
+def sort(values, indices, x, dim, descending):
+    c = x._kcore()
+    d = x._dim(dim) if dim is not None else max(c.ndim - 1, 0)
+    vout, iout = into(values, _shape(x)), into(indices, _shape(x))
+    if vout is not None:
+        _indexing.sort(c, d, descending, out=vout)
+        _core.copy_(iout, _indexing.argsort(c, d, descending, flags=_BASE1))
+    return values, indices
+
+
+# ---------------------------------------------------------------- products
+
+def _flat(c):
+    return _views.view_as_shape(c, (c.size,)) or _views.view_as_shape(_core.contiguous(c),
+                                                                      (c.size,))
+
+
+def dot(x, y):
+    """The sum of the elementwise products of two tensors of one type and
+    element count, both seen as vectors (BLAS for float and double;
+    integers wrap in their type, as TH's dot did)."""
+    operand(x, y, "dot")
+    if x.nElement() == 0:
+        return _empty_number(x, 0)
+    row = _views.unsqueeze(_flat(x._kcore()), 0)
+    col = _views.unsqueeze(_flat(y._kcore()), 1)
+    return number(_ops.matmul(row, col), x._dt)
+
+
+def _need_dims(name, t, what, dims):
+    if t.nDimension() != dims:
+        raise ValueError(f"{name}: {what} must be a {dims}-D tensor, got "
+                         f"{t.nDimension()}-D ({_sizes_str(t)})")
+
+
+def product(name, dims_a, dims_b, label=None):
+    """res = a b (mm, mv, bmm) or the outer product (ger); label: the name
+    in messages (the operator `*`)."""
+    def impl(res, a, b):
+        return _product(name, label or name, dims_a, dims_b, res, a, b)
+    return impl
+
+
+def _product(name, label, dims_a, dims_b, res, a, b):
+    _need_dims(label, a, "first argument", dims_a)
+    _need_dims(label, b, "second argument", dims_b)
+    _same_type(a, b, label)
+    ca, cb = a._c, b._c
+    if name == "ger":
+        ca, cb = _views.unsqueeze(ca, 1), _views.unsqueeze(cb, 0)
+    elif name == "mv":
+        cb = _views.unsqueeze(cb, 1)
+    if dims_a == dims_b == 3 and ca.shape[0] != cb.shape[0]:
+        raise ValueError(f"{label}: batch sizes differ: {_sizes_str(a)} and {_sizes_str(b)}")
+    if ca.shape[-1] != cb.shape[-2]:
+        raise ValueError(f"{label}: size mismatch, {_sizes_str(a)} and {_sizes_str(b)}")
+    shape = ca.shape[:-1] + cb.shape[-1:]
+    out = into(res, shape[:-1] if name == "mv" else shape)
+    if out is not None:
+        _ops.matmul(ca, cb, out=_views.unsqueeze(out, 1) if name == "mv" else out)
+    return res
+
+
+def matrix_product(a, b):
+    """Torch7's `*` between tensors: vector.vector is dot (a number),
+    matrix*vector and matrix*matrix the products."""
+    da, db = a.nDimension(), b.nDimension()
+    if da == 1 and db == 1:
+        return dot(a, b)
+    if da == 2 and db in (1, 2):
+        return _product("mv" if db == 1 else "mm", "*", 2, db, type(a)(), a, b)
+    raise ValueError(f"*: multiplication between {da}D and {db}D tensors is not supported "
+                     f"(Torch7: vector*vector, matrix*vector, matrix*matrix); use cmul for the "
+                     f"elementwise product")
+
+
+ADD_PRODUCTS = {"addmm": (2, 2, 2), "addmv": (1, 2, 1), "addr": (2, 1, 1),
+                "addbmm": (2, 3, 3), "baddbmm": (3, 3, 3)}
+
+
+def add_product(name):
+    """res = v1 * M + v2 * (a b): one st_addmm call (BLAS ?gemm with beta
+    for float and double, our kernel for integers) into res."""
+    dm, da, db = ADD_PRODUCTS[name]
+
+    def impl(res, v1, m, v2, a, b):
+        for t, what, dims in ((m, "M", dm), (a, "first factor", da), (b, "second factor", db)):
+            _need_dims(name, t, what, dims)
+            _same_type(m, t, name)
+        ca, cb = a._c, b._c
+        if name == "addmv":
+            cb = _views.unsqueeze(cb, 1)
+        elif name == "addr":
+            ca, cb = _views.unsqueeze(ca, 1), _views.unsqueeze(cb, 0)
+        elif da == 3 and ca.shape[0] != cb.shape[0]:
+            raise ValueError(f"{name}: batch sizes differ: {_sizes_str(a)} and {_sizes_str(b)}")
+        if ca.shape[-1] != cb.shape[-2]:
+            raise ValueError(f"{name}: size mismatch, {_sizes_str(a)} and {_sizes_str(b)}")
+        if name == "addbmm":        # sum_i a_i b_i = [a_1 ... a_B] [b_1; ...; b_B]: one product
+            nb, n, k = ca.shape
+            ca = _as_shape(_views.permute(ca, (1, 0, 2)), (n, nb * k))
+            cb = _as_shape(cb, (nb * k, cb.shape[2]))
+        want = ca.shape[:-1] + cb.shape[-1:] if name != "addmv" else ca.shape[:1]
+        if m._c.shape != tuple(want):
+            raise ValueError(f"{name}: M has size {_sizes_str(m)}, expected "
+                             f"{'x'.join(map(str, want))}")
+        if res is not m and any(_shares(res, t) for t in (a, b)):
+            tmp = impl(type(res)(), v1, m, v2, a, b)   # res is a factor: read it first
+            return res.resizeAs(tmp).copy(tmp)
+        out = into(res, want)
+        if out is None:
+            return res
+        if res is not m:
+            _core.copy_(out, m._c)
+        _linalg.addmm(_views.unsqueeze(out, 1) if name == "addmv" else out, ca, cb, v2, v1)
+        return res
+    return impl
+
+
+# ---------------------------------------------------------------- random fills
+
+def _fill_from(res, fill, *params):
+    """Draw into res: directly for float64, through one float64 buffer
+    (converted by the copy) for the other types."""
+    c = res._kcore()
+    if c.size == 0:
+        return res
+    if c.dtype.name == "float64":
+        fill(c, *params)
+    else:
+        u = Core.empty(c.shape, "float64")
+        fill(u, *params)
+        _core.copy_(c, u)
+    return res
+
+
+def uniform(res, a, b):
+    return _fill_from(res, _random.uniform_, a, b)
+
+
+def normal(res, mean, std):
+    return _fill_from(res, _random.normal_, mean, std)
+
+
+def bernoulli(res, p):
+    c = res._kcore()
+    if c.size:
+        u = Core.empty(c.shape, "float64")
+        _random.uniform_(u)
+        _core.copy_(c, _ops.binary("less", u, _core.scalar(float(p), "float64")))
+    return res
+
+
+def sized(fill):
+    """rand/randn/zeros/ones: res resized to the sizes, then filled."""
+    def impl(res, sizes):
+        sizes = _sizes_from(sizes, fill.__name__)
+        if not sizes:
+            return res.resize(0)
+        res.resize(*sizes)
+        return fill(res)
+    return impl
+
+
+def zeros(res):
+    return res.zero()
+
+
+def ones(res):
+    return res.fill(1)
+
+
+def rand(res):
+    return uniform(res, 0.0, 1.0)
+
+
+def randn(res):
+    return normal(res, 0.0, 1.0)
+
+
+# ---------------------------------------------------------------- construction
+
+def range_(res, x, y, step):
+    """x, x+step, ..., up to y inclusive; the length in double precision."""
+    if step == 0:
+        raise ValueError("range: step must be nonzero")
+    if (y - x) / step < 0:
+        raise ValueError(f"range: step {step} goes the wrong way from {x} to {y}")
+    n = int(math.floor((float(y) - float(x)) / float(step))) + 1
+    out = into(res, (n,))
+    if out is None:
+        return res
+    ones_ = _core.full((n,), 1, "int64")
+    k = _ops.binary("subtract", _ops.cumulative(False, ones_, 0), _core.scalar(1, "int64"))
+    if all(isinstance(v, int) for v in (x, step)) and _kind(res) in "iu":
+        vals = _ops.binary("add", _ops.binary("multiply", k, _core.scalar(step, "int64")),
+                           _core.scalar(x, "int64"))
+    else:
+        kf = _core.astype(k, "float64")
+        vals = _ops.binary("add", _ops.binary("multiply", kf, _core.scalar(float(step), "float64")),
+                           _core.scalar(float(x), "float64"))
+    _core.copy_(out, vals)
+    return res
+
+
+def cat(res, tensors, dim):
+    """Concatenation along dim (default: the last dimension), one C copy
+    per input straight into res."""
+    if not tensors:
+        raise ValueError("cat: no tensors given")
+    ts = [t for t in tensors if t.nElement() > 0] or list(tensors[:1])
+    first = ts[0]
+    nd = first.nDimension()
+    if dim is None:
+        dim = nd
+    d = first._dim(dim)
+    shape = list(first._c.shape)
+    total = 0
+    for t in ts:
+        _same_type(first, t, "cat")
+        s = list(t._c.shape)
+        if len(s) != nd or any(a != b for i, (a, b) in enumerate(zip(s, shape)) if i != d):
+            raise ValueError(f"cat: sizes {tuple(s)} and {tuple(shape)} differ outside "
+                             f"dimension {dim}")
+        total += s[d]
+    shape[d] = total
+    if any(t is res for t in ts):      # res is also an input: assemble apart
+        tmp = type(res)()
+        cat(tmp, tensors, dim)
+        return res.resizeAs(tmp).copy(tmp)
+    out = into(res, shape)
+    pos = 0
+    for t in ts:
+        k = t._c.shape[d]
+        if k and out is not None:
+            _core.copy_(_views.narrow(out, d, pos, k), t._c)
+        pos += k
+    return res
+
+
+def cat_pair(res, a, b, dim):
+    return cat(res, [a, b], dim)
+
+
+def nonzero(res, x):
+    return res.set(TENSOR_TYPES["torch.LongTensor"]._wrap(
+        _indexing.nonzero(x._kcore(), _BASE1)))
