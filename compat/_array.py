@@ -1,6 +1,6 @@
 """The Array object of strided.compat: a thin wrapper over a core view
-record (strided.core.base.Core).  Operators go to the elementwise functions;
-indexing builds views (basic indices) or calls the index kernels (boolean
+record (strided.core.base.Core).  Its operators are made in
+compat/_operators.py (they call the elementwise functions); indexing builds views (basic indices) or calls the index kernels (boolean
 masks, integer arrays)."""
 from __future__ import annotations
 
@@ -190,79 +190,3 @@ class Array:
     def __setitem__(self, key, value):
         from ._indexing import setitem
         setitem(self._c, key, value)
-
-
-# ---------------------------------------------------------------- operators
-# (operator, elementwise function): Array.__op__, __rop__ and __iop__ call the
-# function (compat/_elementwise.py replaces __op__ by a faster equivalent)
-OPERATORS = [
-    ("add", "add"), ("sub", "subtract"), ("mul", "multiply"), ("truediv", "divide"),
-    ("floordiv", "floor_divide"), ("mod", "remainder"), ("pow", "pow"),
-    ("and", "bitwise_and"), ("or", "bitwise_or"), ("xor", "bitwise_xor"),
-    ("lshift", "bitwise_left_shift"), ("rshift", "bitwise_right_shift"),
-    ("matmul", "matmul"),
-]
-COMPARISONS = [("eq", "equal"), ("ne", "not_equal"), ("lt", "less"), ("le", "less_equal"),
-                ("gt", "greater"), ("ge", "greater_equal")]
-UNARY_OPERATORS = [("neg", "negative"), ("pos", "positive"), ("abs", "abs"), ("invert", "bitwise_invert")]
-
-_SCALARS = (bool, int, float, complex)
-
-
-_FNS = {}   # name -> the namespace's function (resolved on first use: import order)
-
-
-def _fn(name):
-    f = _FNS.get(name)
-    if f is None:
-        from . import _elementwise, _linalg
-        f = _FNS[name] = getattr(_elementwise, name, None) or getattr(_linalg, name)
-    return f
-
-
-def _binary_op(fname):
-    # (compat/_elementwise.py replaces these by faster equivalents; this
-    # form stays for __matmul__ and as the definition)
-    def op(self, other):
-        if not isinstance(other, (Array,) + _SCALARS):
-            return NotImplemented
-        return _fn(fname)(self, other)
-    return op
-
-
-def _reflected_op(fname):
-    def op(self, other):
-        if not isinstance(other, (Array,) + _SCALARS):
-            return NotImplemented
-        return _fn(fname)(other, self)
-    return op
-
-
-def _inplace_op(fname):
-    def op(self, other):
-        if not isinstance(other, (Array,) + _SCALARS):
-            return NotImplemented
-        res = _fn(fname)(self, other)
-        if res.dtype is not self.dtype or res.shape != self.shape:
-            raise TypeError(f"in-place {fname} would change the array from "
-                            f"{self.dtype.name}{list(self.shape)} to {res.dtype.name}{list(res.shape)}")
-        _core.copy_(self._c, res._c)
-        return self
-    return op
-
-
-def _unary_op(fname):
-    def op(self):
-        return _fn(fname)(self)
-    return op
-
-
-for _name, _f in OPERATORS:
-    setattr(Array, f"__{_name}__", _binary_op(_f))
-    setattr(Array, f"__r{_name}__", _reflected_op(_f))
-    setattr(Array, f"__i{_name}__", _inplace_op(_f))
-for _name, _f in COMPARISONS:
-    setattr(Array, f"__{_name}__", _binary_op(_f))
-for _name, _f in UNARY_OPERATORS:
-    setattr(Array, f"__{_name}__", _unary_op(_f))
-del _name, _f

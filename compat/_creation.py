@@ -183,20 +183,6 @@ def full_like(x, /, fill_value, *, dtype=None, device=None):
     return Array._new(_core.full(shape, fill_value, dt))
 
 
-def _iota(n, dt=_core.int64):
-    """0, 1, ..., n-1 as dt (an exact int64 cumulative sum of ones, in C)."""
-    ones = _core.full((n,), 1, _core.int64)
-    idx = _ops.binary("subtract", _ops.cumulative(False, ones, 0), _core.scalar(1, _core.int64)) \
-        if n else ones
-    return idx if dt is _core.int64 else _core.astype(idx, dt)
-
-
-def _affine(idx, start, step, dt):
-    """start + idx * step computed in dt."""
-    out = _ops.binary("multiply", idx, _core.scalar(step, dt))
-    return _ops.binary("add", out, _core.scalar(start, dt), out=out)
-
-
 def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
     dtype = _check(dtype, device)
     if stop is None:
@@ -208,10 +194,10 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
         dtype = _dtypes.int64 if ints else _dtypes.float64
     n = len(range(start, stop, step)) if ints else max(0, math.ceil((stop - start) / step))
     if dtype in KINDS["integral"] or dtype is _dtypes.bool:
-        out = _affine(_iota(n), start, step, _core.int64) if n else _core.Core.empty((0,), dtype)
+        out = _ops.affine(_ops.iota(n), start, step, _core.int64) if n else _core.Core.empty((0,), dtype)
         return Array._new(out if out.dtype is dtype else _core.astype(out, dtype))
     work = _dtypes.float64 if dtype in KINDS["real floating"] else _dtypes.complex128
-    out = _affine(_iota(n, work), start, step, work)
+    out = _ops.affine(_ops.iota(n, work), start, step, work)
     return Array._new(out if out.dtype is dtype else _core.astype(out, dtype))
 
 
@@ -228,7 +214,7 @@ def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
     work = _dtypes.complex128 if (cplx or dtype in KINDS["complex floating"]) else _dtypes.float64
     div = (num - 1) if endpoint else num
     step = (stop - start) / div if div > 0 else 0
-    out = _affine(_iota(num, work), start, step, work)
+    out = _ops.affine(_ops.iota(num, work), start, step, work)
     if endpoint and num > 1:
         _core.fill_(_views.select(out, 0, num - 1), stop)
     return Array._new(out if out.dtype is dtype else _core.astype(out, dtype))
@@ -251,8 +237,8 @@ def _tri(x, k, keep):
     if x.ndim < 2:
         raise ValueError(f"needs at least 2 dims, got {x.ndim}")
     m, n = x.shape[-2:]
-    rows = _views.unsqueeze(_iota(m), 1)
-    cols = _views.unsqueeze(_iota(n), 0)
+    rows = _views.unsqueeze(_ops.iota(m), 1)
+    cols = _views.unsqueeze(_ops.iota(n), 0)
     diff = _ops.binary("subtract", cols, rows)
     mask = _ops.binary(keep, diff, _core.scalar(k, _core.int64))
     zero = _core.scalar(0, x.dtype)

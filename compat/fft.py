@@ -15,7 +15,6 @@ import operator
 from strided.core import base as _core, fft as _fft, ops as _ops, views as _views
 
 from ._array import Array, check_device
-from ._creation import _iota
 from ._dtypes import KINDS, check_dtype, float64
 
 __all__ = ["fft", "ifft", "fftn", "ifftn", "rfft", "irfft", "rfftn", "irfftn", "hfft", "ihfft",
@@ -196,7 +195,7 @@ def _scaled(k, step, dtype):
 def fftfreq(n, /, *, d=1.0, dtype=None, device=None):
     """[0, 1, ..., (n-1)//2, -(n//2), ..., -1] / (d n)."""
     n, step, dtype = _freq_args(n, d, dtype, device, "fftfreq")
-    k = _iota(n)
+    k = _ops.iota(n)
     neg = n - (n - 1) // 2 - 1          # how many negative frequencies
     if neg:
         tail = _views.narrow(k, 0, n - neg, neg)
@@ -207,7 +206,7 @@ def fftfreq(n, /, *, d=1.0, dtype=None, device=None):
 def rfftfreq(n, /, *, d=1.0, dtype=None, device=None):
     """[0, 1, ..., n//2] / (d n)."""
     n, step, dtype = _freq_args(n, d, dtype, device, "rfftfreq")
-    return _scaled(_iota(n // 2 + 1), step, dtype)
+    return _scaled(_ops.iota(n // 2 + 1), step, dtype)
 
 
 # ---------------------------------------------------------------- shifts

@@ -12,22 +12,8 @@ two faces, `strided.interop` the one crossing between them.
 (DoubleTensor / DoubleStorage unless setdefaulttensortype changed it).
 """
 from . import torch7 as _torch7
-from .torch7.tensor import default_storage_class, default_tensor_class
+from .torch7 import __all__, __dir__, __getattr__  # noqa: F401 (the default-type aliases)
 
-__all__ = list(_torch7.__all__)
 # every name of the face, except the default-type aliases, which follow
-# setdefaulttensortype through __getattr__ below
+# setdefaulttensortype through __getattr__
 globals().update({n: getattr(_torch7, n) for n in __all__ if n not in ("Tensor", "Storage")})
-
-
-def __getattr__(name):
-    # the default-type aliases follow setdefaulttensortype
-    if name == "Tensor":
-        return default_tensor_class()
-    if name == "Storage":
-        return default_storage_class()
-    raise AttributeError(f"module 'strided' has no attribute {name!r}")
-
-
-def __dir__():
-    return sorted(set(globals()) | {"Tensor", "Storage"})

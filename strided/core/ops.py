@@ -7,7 +7,7 @@ import math
 import operator
 
 from .._c._strided import ffi, lib
-from .base import DTYPES, Core, astype, check, dtype, scalar
+from .base import DTYPES, Core, astype, check, dtype, full, scalar
 from .views import normalize_dim, unsqueeze, view_as_shape
 
 # op name -> C code, read off the header's constants so the two never drift
@@ -117,6 +117,19 @@ def clamp(a, lo=None, hi=None, out=None):
     check(lib.st_clamp(out.t, a.t, lo.t if lo is not None else ffi.NULL,
                        hi.t if hi is not None else ffi.NULL))
     return out
+
+
+def iota(n, dt="int64"):
+    """0, 1, ..., n-1 as dt (an exact int64 cumulative sum of ones, in C)."""
+    ones = full((n,), 1, "int64")
+    idx = binary("subtract", cumulative(False, ones, 0), scalar(1, "int64")) if n else ones
+    return idx if dtype(dt).name == "int64" else astype(idx, dt)
+
+
+def affine(idx, start, step, dt):
+    """start + idx * step computed in dt."""
+    out = binary("multiply", idx, scalar(step, dt))
+    return binary("add", out, scalar(start, dt), out=out)
 
 
 # ---------------------------------------------------------------- reductions

@@ -24,8 +24,8 @@ def __getattr__(name):
         return default_tensor_class()
     if name == "Storage":
         return default_storage_class()
-    raise AttributeError(f"module 'strided.torch7' has no attribute {name!r}")
+    raise AttributeError(f"module 'strided' has no attribute {name!r}")
 
 
 def __dir__():
-    return sorted(set(globals()) | {"Tensor", "Storage"})
+    return sorted(__all__)

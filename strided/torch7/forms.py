@@ -24,10 +24,8 @@ kinds, so a repeated call costs a dictionary look-up and the slot fills.
 """
 from __future__ import annotations
 
-import numbers
-
 from .storage import LongStorage
-from .tensor import TENSOR_TYPES, Tensor, default_tensor_class
+from .tensor import TENSOR_TYPES, Tensor, _is_number, default_tensor_class
 
 REQUIRED = object()       # a slot without a default
 NEW = object()            # a default: a new empty tensor of the slot's class
@@ -45,10 +43,6 @@ class Same:
 
 
 # ---------------------------------------------------------------- kinds
-
-def _is_number(v):
-    return isinstance(v, numbers.Real) and not isinstance(v, bool) and not isinstance(v, Tensor)
-
 
 class Kind:
     """What one slot accepts.  `accepts(value, T)` with T the dispatch class;
@@ -140,6 +134,8 @@ class Entry:
         how = f"x:{self.name}" if in_method else f"torch.{self.name}"
         alts = []
         for form in self.forms_for(in_method):
+            if in_method and form.args and form.args[0].kind is NUMBER:
+                continue          # a form of numbers (torch.exp(2)) has no method
             slots = [a for a in (form.args[1:] if in_method else form.args) if not a.hidden]
             alt = f"{how}({', '.join(a.text(in_method) for a in slots)})"
             if alt not in alts:

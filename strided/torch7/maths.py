@@ -497,15 +497,10 @@ def range_(res, x, y, step):
     out = into(res, (n,))
     if out is None:
         return res
-    ones_ = _core.full((n,), 1, "int64")
-    k = _ops.binary("subtract", _ops.cumulative(False, ones_, 0), _core.scalar(1, "int64"))
     if all(isinstance(v, int) for v in (x, step)) and _kind(res) in "iu":
-        vals = _ops.binary("add", _ops.binary("multiply", k, _core.scalar(step, "int64")),
-                           _core.scalar(x, "int64"))
+        vals = _ops.affine(_ops.iota(n), x, step, "int64")
     else:
-        kf = _core.astype(k, "float64")
-        vals = _ops.binary("add", _ops.binary("multiply", kf, _core.scalar(float(step), "float64")),
-                           _core.scalar(float(x), "float64"))
+        vals = _ops.affine(_ops.iota(n, "float64"), float(x), float(step), "float64")
     _core.copy_(out, vals)
     return res
 

@@ -8,6 +8,7 @@ element, by definition."""
 from __future__ import annotations
 
 import math
+import numbers
 import operator
 
 from ..core.base import ffi, lib
@@ -38,7 +39,8 @@ def _is_int(v):
 
 
 def _is_number(v):
-    return isinstance(v, (int, float)) and not isinstance(v, bool)
+    """A real number that is not a bool (Python's or numpy's)."""
+    return isinstance(v, numbers.Real) and not isinstance(v, bool) and not isinstance(v, Tensor)
 
 
 def _sizes_from(args, name, allow_minus1=False):
@@ -437,6 +439,8 @@ class Tensor:
         if not sizes:
             self._c = _empty_record(self._dt)
             return self
+        if c.ndim and list(c.shape) == sizes:
+            return self                 # Torch7 keeps a tensor of the right size as it is
         numel = math.prod(sizes)
         storage = c.storage
         offset = c.offset if storage != ffi.NULL else 0
@@ -1000,11 +1004,6 @@ def _same_type(dst, src, name):
     if src._dt != dst._dt:
         raise TypeError(f"{name}: source is {src._typename} but destination is {dst._typename}")
     return src
-
-
-def _number(c, dt):
-    v = _core.item(c)
-    return float(v) if _core.dtype(dt).kind == "f" else int(v)
 
 
 def _flat_values(t):

@@ -111,3 +111,11 @@ def test_matching_backtracks_over_optional_slots():
     assert forms._fill(slots, 0, (x, y), 0, T, False, []) == [(2, None), (0, 0), (4, 1), (0, 1)]
     assert forms._fill(slots, 0, (x, x, 3, y), 0, T, False, []) == [(0, 0), (0, 1), (0, 2), (0, 3)]
     assert forms._fill(slots, 0, (x, "a"), 0, T, False, []) is None
+
+
+def test_the_reference_page_is_current():
+    import pathlib
+    from strided.torch7 import reference
+    page = pathlib.Path(__file__).resolve().parents[2] / "docs" / "torch7-reference.md"
+    assert page.read_text().strip() == reference.page().strip(), \
+        "run: python -m strided.torch7.reference > docs/torch7-reference.md"
