@@ -146,11 +146,6 @@ def solve(x1, x2, /):
 # ---------------------------------------------------------------- built on them
 
 
-def _real_core(c):
-    """|c| for complex (real dtype of its precision), c itself otherwise."""
-    return _ops.unary("abs", c) if c.dtype in KINDS["complex floating"] else c
-
-
 def _tolerance(name, x, s, rtol):
     """rtol * (largest singular value) per matrix, shaped to broadcast
     against s (..., k); the default rtol is max(M, N) * eps."""

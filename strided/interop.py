@@ -22,12 +22,11 @@ def to_tensor(x, /):
     """A Torch7 tensor viewing the memory of x (a strided.compat Array, or
     any object with `__strided_core__`), of the tensor class of x's dtype
     whatever the default type (bool, uint16/32/64 and complex have none:
-    TypeError)."""
-    from strided.torch7.tensor import TENSOR_TYPES
+    TypeError; a 0-d array has no Torch7 form: ValueError)."""
+    from strided.torch7.tensor import class_of_dtype
     if not hasattr(x, "__strided_core__"):
         raise TypeError(f"to_tensor: expected a strided.compat array, got {type(x).__name__}")
-    c = x.__strided_core__()
-    for cls in TENSOR_TYPES.values():
-        if cls._dt == c.dtype.name:
-            return cls._wrap(c)
-    raise TypeError(f"to_tensor: Torch7 has no tensor type for {c.dtype.name}")
+    cls = class_of_dtype(x.dtype.name)
+    if cls is None:
+        raise TypeError(f"to_tensor: Torch7 has no tensor type for {x.dtype.name}")
+    return cls(x)           # the constructor views x through __strided_core__

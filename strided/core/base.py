@@ -392,7 +392,7 @@ def fill_(dst, value):
     return dst
 
 
-def astype(c, dt, layout_like=True):
+def astype(c, dt):
     """A new array of dtype `dt` with c's values."""
     out = Core.empty(c.shape, dt)
     check(lib.st_copy(out.t, c.t))

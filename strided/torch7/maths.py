@@ -20,7 +20,7 @@ import math
 from ..core import base as _core, indexing as _indexing, linalg as _linalg, ops as _ops
 from ..core import rng as _random, views as _views
 from ..core.base import Core, lib
-from .tensor import TENSOR_TYPES, Tensor, _as_shape, _is_number, _sizes_from
+from .tensor import TENSOR_TYPES, Tensor, _as_shape, _number as number, _sizes_from
 
 _BASE1 = lib.ST_IDX_BASE1
 
@@ -72,14 +72,6 @@ def _shares(a, b):
 
 def _sizes_str(t):
     return "x".join(map(str, t._c.shape)) or "0"
-
-
-def number(c, dt):
-    """A 0-d or one-element Core as the Python number Lua would give."""
-    v = _core.item(c)
-    if isinstance(v, bool):
-        return int(v)
-    return float(v) if _core.dtype(dt).kind == "f" else int(v)
 
 
 # ---------------------------------------------------------------- elementwise

@@ -1006,6 +1006,13 @@ def _same_type(dst, src, name):
     return src
 
 
+def _number(c, dt):
+    """A 0-d or one-element Core as the Python number Lua would give: an
+    int for integer types, a float for Float and Double."""
+    v = _core.item(c)
+    return float(v) if _core.dtype(dt).kind == "f" else int(v)
+
+
 def _flat_values(t):
     if not isinstance(t, Tensor):
         raise TypeError(f"expected a tensor, got {type(t).__name__}")
@@ -1051,6 +1058,15 @@ def _typed(name):
     return TENSOR_TYPES["torch." + name]
 
 
+def class_of_dtype(name):
+    """The tensor class of element type `name` ('float64' -> DoubleTensor),
+    or None: bool, uint16/32/64 and complex have none."""
+    for cls in TENSOR_TYPES.values():
+        if cls._dt == name:
+            return cls
+    return None
+
+
 _default = ["torch.DoubleTensor"]
 
 
@@ -1084,10 +1100,10 @@ def tensor_from_dlpack(obj, *, copy=None):
     element (in Torch7 a tensor without dimensions is empty)."""
     c = _dlpack.to_core(obj, copy=copy, to_cpu=True)
     name = "uint8" if c.dtype.name == "bool" else c.dtype.name
-    classes = [cls for cls in TENSOR_TYPES.values() if cls._dt == name]
-    if not classes:
+    cls = class_of_dtype(name)
+    if cls is None:
         raise TypeError(f"from_dlpack: Torch7 has no tensor type for {c.dtype.name}; "
                         f"strided.compat.from_dlpack takes every dtype")
     if c.ndim == 0 or name != c.dtype.name:
         c = c.view(c.offset, c.shape or (1,), c.strides or (1,), _core.dtype(name))
-    return classes[0]._wrap(c)
+    return cls._wrap(c)
