@@ -96,14 +96,17 @@ spec.utility("from_dlpack", tensor_from_dlpack, group="Interop")
 
 
 # ---------------------------------------------------------------- operators
+# As Lua's TensorOperator.c: + and - between tensors and numbers in both
+# orders, * also (tensor * tensor is dot / mv / mm), / and % only a tensor
+# by a number (% is remainder: floored), unary minus.
 
-def _operator(op, symbol, reflected=False):
+def _operator(op, symbol, reflected=False, tensors=True):
     """tensor op (tensor of the same type and element count | number), and
-    number op tensor when reflected."""
+    number op tensor when reflected; tensors=False: numbers only."""
     forward, backward = maths.binary(op, symbol), maths.reversed_binary(op, symbol)
 
     def method(self, other):
-        if not (isinstance(other, Tensor) or _is_number(other)):
+        if not (_is_number(other) or tensors and isinstance(other, Tensor)):
             return NotImplemented
         if reflected:
             return backward(self.new(), other, self)
@@ -128,7 +131,8 @@ OPERATORS = {
     "__add__": _operator("add", "+"), "__radd__": _operator("add", "+"),
     "__sub__": _operator("subtract", "-"), "__rsub__": _operator("subtract", "-", True),
     "__mul__": _mul, "__rmul__": lambda self, other: _mul(self, other),
-    "__truediv__": _operator("divide", "/"), "__rtruediv__": _operator("divide", "/", True),
+    "__truediv__": _operator("divide", "/", tensors=False),
+    "__mod__": _operator("remainder", "%", tensors=False),
     "__neg__": _neg,
 }
 

@@ -498,37 +498,54 @@ def range_(res, x, y, step):
 
 
 def cat(res, tensors, dim):
-    """Concatenation along dim (default: the last dimension), one C copy
-    per input straight into res."""
+    """The concatenation along dim, as TH's catArray: dim -1 (the default)
+    is the last dimension of the input with the most; dim may be one past
+    an input's last (its size there counts as 1); empty inputs are
+    skipped, and sizes elsewhere must agree where both are nonzero.  One
+    C copy per input, straight into res (left as it is when every input
+    is empty)."""
     if not tensors:
         raise ValueError("cat: no tensors given")
-    ts = [t for t in tensors if t.nElement() > 0] or list(tensors[:1])
-    first = ts[0]
-    nd = first.nDimension()
-    if dim is None:
-        dim = nd
-    d = first._dim(dim)
-    shape = list(first._c.shape)
-    total = 0
-    for t in ts:
-        _same_type(first, t, "cat")
-        s = list(t._c.shape)
-        if len(s) != nd or any(a != b for i, (a, b) in enumerate(zip(s, shape)) if i != d):
-            raise ValueError(f"cat: sizes {tuple(s)} and {tuple(shape)} differ outside "
-                             f"dimension {dim}")
-        total += s[d]
-    shape[d] = total
-    if any(t is res for t in ts):      # res is also an input: assemble apart
-        tmp = type(res)()
-        cat(tmp, tensors, dim)
+    for t in tensors:
+        _same_type(res, t, "cat")
+    dim = -1 if dim is None else dim
+    ndims = [t._c.ndim for t in tensors]
+    max_dim = max([dim if dim != -1 else 0] + ndims)
+    d = (max_dim - 1 if max_dim else 0) if dim == -1 else dim - 1
+    if d < 0:
+        raise IndexError(f"cat: invalid dimension {dim}")
+
+    def size(t, i):
+        c = t._c
+        return c.shape[i] if i < c.ndim else min(c.ndim, 1)
+    shape = []
+    for i in range(max_dim):
+        n = size(tensors[0], i)
+        for t in tensors[1:]:
+            k = size(t, i)
+            if i == d:
+                n += k
+            elif n and k and n != k:
+                raise ValueError(f"cat: inconsistent tensor sizes: "
+                                 f"{' and '.join(_sizes_str(x) for x in tensors)} along "
+                                 f"dimension {i + 1}")
+            elif not n:
+                n = k
+        shape.append(n)
+    if not any(shape):
+        return res
+    if any(_shares(res, t) for t in tensors):      # res is also an input: assemble apart
+        tmp = cat(type(res)(), tensors, dim)
         return res.resizeAs(tmp).copy(tmp)
     out = into(res, shape)
     pos = 0
-    for t in ts:
-        k = t._c.shape[d]
-        if k and out is not None:
-            _core.copy_(_views.narrow(out, d, pos, k), t._c)
-        pos += k
+    for t in tensors:
+        if t._c.ndim:
+            k = size(t, d)
+            if k and out is not None:
+                part = _views.narrow(out, d, pos, k)
+                _core.copy_(part, _as_shape(t._c, part.shape))
+            pos += k
     return res
 
 

@@ -41,51 +41,55 @@ def _double_values(c):
     return out
 
 
+def _digits(v):
+    """Lua's `math.floor(log10(v)) + 1` for v = |x| (1 for 0, as Lua
+    Torch7; NaN and infinity carried through as Lua's arithmetic does)."""
+    if v == 0:
+        return 1
+    if not math.isfinite(v):
+        return v
+    return math.floor(math.log10(v)) + 1
+
+
+def _lua_min_max(values):
+    """TH's minall/maxall of |x|: a NaN anywhere makes both NaN."""
+    mags = [abs(v) for v in values]
+    if any(math.isnan(m) for m in mags):
+        return math.nan, math.nan
+    return min(mags), max(mags)
+
+
 def printformat(values):
-    """(format, scale or None, size) as Torch7's Storage__printformat."""
-    int_mode = True
-    for v in values:
-        if not math.isfinite(v) or v != math.ceil(v):
-            int_mode = False
-            break
-    finite = [abs(v) for v in values if math.isfinite(v)]
-    exp_min = min(finite) if finite else 0.0
-    exp_max = max(finite) if finite else 0.0
-    if exp_min != 0:
-        exp_min = math.floor(math.log10(exp_min)) + 1
-    else:
-        exp_min = 0
-    if exp_max != 0:
-        exp_max = math.floor(math.log10(exp_max)) + 1
-    else:
-        exp_max = 0
+    """(format, scale or None, size) as Torch7's Storage__printformat,
+    with Lua's arithmetic on NaN and infinity: a NaN anywhere gives a size
+    that is not a number, and then the whole tensor prints with `%f`."""
+    int_mode = all(not math.isnan(v) and (math.isinf(v) or v == math.ceil(v)) for v in values)
+    lo, hi = _lua_min_max(values)
+    exp_min, exp_max = _digits(lo), _digits(hi)
     scale = None
     if int_mode:
         if exp_max > 9:
             fmt, sz = "%11.4e", 11
         else:
-            sz = exp_max + 1
-            fmt = "%" + str(sz) + "d"
+            sz, fmt = exp_max + 1, "%{}d"
+    elif exp_max - exp_min > 4:
+        sz = 12 if abs(exp_max) > 99 or abs(exp_min) > 99 else 11
+        fmt = "%{}.4e"
+    elif exp_max > 5 or exp_max < 0:
+        sz, fmt, scale = 7, "%{}.4f", 10.0 ** (exp_max - 1)
     else:
-        if exp_max - exp_min > 4:
-            sz = 11
-            if abs(exp_max) > 99 or abs(exp_min) > 99:
-                sz += 1
-            fmt = "%" + str(sz) + ".4e"
-        elif exp_max > 5 or exp_max < 0:
-            sz = 7
-            fmt = "%7.4f"
-            scale = 10.0 ** (exp_max - 1)
-        else:
-            sz = 7 if exp_max == 0 else exp_max + 6
-            fmt = "%" + str(sz) + ".4f"
+        sz = 7 if exp_max == 0 else exp_max + 6
+        fmt = "%{}.4f"
+    if isinstance(sz, float) and not math.isfinite(sz):
+        return "%f", None, 8          # Lua: the format "%nan..." is replaced by "%f"
+    fmt = fmt.format(int(sz))
     if scale == 1:
         scale = None
-    return fmt, scale, sz
+    return fmt, scale, int(sz)
 
 
 def _fmt(fmt, v):
-    if fmt.endswith("d"):
+    if fmt.endswith("d") and math.isfinite(v):
         return fmt % int(v)
     return fmt % v
 

@@ -761,13 +761,24 @@ class Tensor:
         return self._new(out)
 
     def squeeze(self, *args):
+        """squeeze([dim]) or result:squeeze(src[, dim]).  As Lua: a result of
+        one element in one dimension comes back as a number (with a dim, only
+        when the tensor had at most one dimension); result:squeeze(src) still
+        points result at the tensor."""
         if args and isinstance(args[0], Tensor):         # result:squeeze(src[, dim])
-            return self.set(args[0].squeeze(*args[1:]))
+            self.set(args[0]._squeezed(*args[1:]))
+            return args[0].squeeze(*args[1:])
+        t = self._squeezed(*args)
+        dims_given = bool(args) and args[0] is not None
+        if t._c.ndim == 1 and t._c.size == 1 and not (dims_given and self._c.ndim > 1):
+            return _number(t._c, self._dt)
+        return t
+
+    def _squeezed(self, *args):
         if self._c.ndim == 0:
             return type(self)()
         if args and args[0] is not None:
-            d = self._dim(args[0])
-            c = _views.squeeze(self._c, d)
+            c = _views.squeeze(self._c, self._dim(args[0]))
         else:
             c = _views.squeeze(self._c)
         if c.ndim == 0:          # Torch7 keeps one dimension: a 1x1 squeezes to size 1

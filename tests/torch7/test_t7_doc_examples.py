@@ -94,12 +94,13 @@ def test_default_tensor_type():
 
 def test_narrow_fill_shares_storage():
     x = torch.Tensor(5).zero()
+    # the page prints "0"; Lua Torch7 at 814ea4a prints " 0" (digit count of 0 is 1)
     assert_prints_exactly(x, """
-0
-0
-0
-0
-0
+ 0
+ 0
+ 0
+ 0
+ 0
 [torch.DoubleTensor of dimension 5]""")
     x.narrow(1, 2, 3).fill(1)
     assert_prints(x, """

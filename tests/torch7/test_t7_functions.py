@@ -193,7 +193,8 @@ def test_printing_forms():
     wide = str(torch.Tensor(2, 12).fill(0.5))
     assert wide.startswith("Columns 1 to 10\n") and "\nColumns 11 to 12\n" in wide
     assert str(torch.Tensor(0)) == "[torch.DoubleTensor with no dimension]"
-    assert str(torch.Tensor(2, 2, 2).zero()).startswith("(1,.,.) = \n 0 0\n 0 0\n\n(2,.,.) = ")
+    # Lua Torch7 prints zeros two wide (its digit count of 0 is 1)
+    assert str(torch.Tensor(2, 2, 2).zero()).startswith("(1,.,.) = \n  0  0\n  0  0\n\n(2,.,.) = ")
     s = str(torch.Tensor(2, 3, 1, 1).apply(lambda v: None).zero())
     assert s.index("(2,1,.,.)") < s.index("(1,2,.,.)")     # first index fastest
     assert "nan" in str(torch.Tensor([math.nan, 1]))
@@ -269,3 +270,30 @@ def test_manual_seed_reproducible():
     a = torch.rand(5).tolist()
     torch.manualSeed(123)
     assert torch.rand(5).tolist() == a
+
+
+def test_cat_as_lua():
+    # values from Lua Torch7 (TH's catArray)
+    r = torch.Tensor()
+    assert torch.cat(r, torch.Tensor([1, 2]), torch.Tensor([3]), 1) is r and r.tolist() == [1, 2, 3]
+    assert torch.cat(torch.Tensor(), torch.Tensor([1, 2])).tolist() == [1, 2]
+    assert torch.cat(torch.Tensor([[1, 2]]), torch.Tensor([[3, 4]]), -1).tolist() == [[1, 2, 3, 4]]
+    z = torch.cat(torch.Tensor([[1, 2]]), torch.Tensor([[3, 4]]), 3)       # one past the last
+    assert z.size().tolist() == [1, 2, 2] and z.tolist() == [[[1, 3], [2, 4]]]
+    with pytest.raises(ValueError, match="inconsistent tensor sizes"):
+        torch.cat(torch.Tensor([[1, 2]]), torch.Tensor([[3, 4, 5]]), 1)
+    with pytest.raises(IndexError, match="invalid dimension -2"):
+        torch.cat(torch.Tensor([1]), torch.Tensor([2]), -2)
+
+
+def test_operators_as_lua():
+    x = torch.IntTensor([7, -7])
+    assert (x % 3).tolist() == [1, 2] and (torch.Tensor([7.5, -7.5]) % 2).tolist() == [1.5, 0.5]
+    assert (x / 2).tolist() == [3, -3] and (2 - torch.Tensor([1, 2])).tolist() == [1, 0]
+    assert (-x).tolist() == [-7, 7] and (2 * x).tolist() == [14, -14]
+    for bad in (lambda: torch.Tensor([1]) / torch.Tensor([1]), lambda: 2 / torch.Tensor([1]),
+                lambda: torch.Tensor([1]) % torch.Tensor([1])):
+        with pytest.raises(TypeError):
+            bad()
+    with pytest.raises(ZeroDivisionError):
+        x % 0

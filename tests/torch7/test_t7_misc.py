@@ -139,8 +139,13 @@ def test_misuse_does_not_crash_interpreter():
     assert out.stdout.strip() == "5.0"
 
 
-def test_squeeze_keeps_one_dimension():
-    assert torch.Tensor(1, 1).fill(3).squeeze().tolist() == [3]
-    assert torch.Tensor(1).fill(2).squeeze(1).size().tolist() == [1]
+def test_squeeze_as_lua():
+    # Lua gives a number for a one-element result; with a dim, only when the
+    # tensor had one dimension (values from Lua Torch7)
+    assert torch.Tensor(1, 1).fill(3).squeeze() == 3
+    assert torch.Tensor(1).fill(2).squeeze(1) == 2
+    assert torch.Tensor(1, 1).fill(3).squeeze(1).size().tolist() == [1]
+    r = torch.Tensor()
+    assert torch.squeeze(r, torch.Tensor([[5]])) == 5 and r.tolist() == [5]
     assert torch.Tensor(1, 3).squeeze(1).size().tolist() == [3]
     assert torch.Tensor(2, 3).squeeze(1).size().tolist() == [2, 3]
