@@ -21,16 +21,11 @@
  * such sizes on the calling thread, so the two thread pools never compete.
  * Larger matrices run one after the other, each on OpenBLAS's threads
  * (sized to ours by st_blas_threads). */
-#include "st_blas.h"
+#include "st_lapack.h"
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
-#ifdef _OPENMP
-#include <omp.h>
-#else
-static int omp_get_thread_num(void) { return 0; }
-#endif
 
 /* ---- OpenBLAS's threads follow strided's --------------------------------
  * OpenBLAS keeps its own pthread pool; strided's kernels use OpenMP.  One
@@ -59,17 +54,7 @@ void st_blas_threads(void)
  * and complex variants differ: rwork, wr/wi) spell their cases out.
  * Routines with character arguments are the `_base` forms, which take the
  * hidden Fortran string lengths at the end. */
-#define LK_CALL(dt, name, ...)                                                        \
-    do {                                                                              \
-        switch (dt) {                                                                 \
-        case ST_FLOAT32: LAPACK_s##name(__VA_ARGS__); break;                          \
-        case ST_FLOAT64: LAPACK_d##name(__VA_ARGS__); break;                          \
-        case ST_COMPLEX64: LAPACK_c##name(__VA_ARGS__); break;                        \
-        case ST_COMPLEX128: LAPACK_z##name(__VA_ARGS__); break;                       \
-        }                                                                             \
-    } while (0)
-
-static int lk_getrf(int dt, int n, void *a, int *ipiv)
+int lk_getrf(int dt, int n, void *a, int *ipiv)
 {
     int info = 0, lda = n > 1 ? n : 1;
     LK_CALL(dt, getrf, &n, &n, a, &lda, ipiv, &info);
@@ -83,22 +68,21 @@ static int lk_gesv(int dt, int n, int nrhs, void *a, int *ipiv, void *b)
     return info;
 }
 
-static int lk_potrf(int dt, char uplo, int n, void *a)
+int lk_potrf(int dt, char uplo, int n, void *a)
 {
     int info = 0, lda = n > 1 ? n : 1;
     LK_CALL(dt, potrf_base, &uplo, &n, a, &lda, &info, (FORTRAN_STRLEN)1);
     return info;
 }
 
-static int lk_geqrf(int dt, int m, int n, void *a, void *tau, void *work, int lwork)
+int lk_geqrf(int dt, int m, int n, void *a, void *tau, void *work, int lwork)
 {
     int info = 0, lda = m > 1 ? m : 1;
     LK_CALL(dt, geqrf, &m, &n, a, &lda, tau, work, &lwork, &info);
     return info;
 }
 
-/* orgqr for real types, ungqr for complex: Q from geqrf's reflectors */
-static int lk_orgqr(int dt, int m, int n, int k, void *a, const void *tau, void *work, int lwork)
+int lk_orgqr(int dt, int m, int n, int k, void *a, const void *tau, void *work, int lwork)
 {
     int info = 0, lda = m > 1 ? m : 1;
     switch (dt) {
@@ -166,10 +150,8 @@ static int lk_syevd(int dt, char jobz, int n, void *a, void *w, void *work, int 
     return info;
 }
 
-/* right eigenvectors only.  Real types: w holds wr then wi (2n reals);
- * complex: n complex eigenvalues, rwork 2n reals. */
-static int lk_geev(int dt, char jobvr, int n, void *a, void *w, void *vr, void *work, int lwork,
-                   void *rwork)
+int lk_geev(int dt, char jobvr, int n, void *a, void *w, void *vr, void *work, int lwork,
+            void *rwork)
 {
     int info = 0, lda = n > 1 ? n : 1, ldvl = 1, ldvr = lda;
     char jobvl = 'N';
@@ -196,39 +178,18 @@ static int lk_geev(int dt, char jobvr, int n, void *a, void *w, void *vr, void *
     return info;
 }
 
-/* ---- elements by dtype (O(n) and O(n^2) loops around the O(n^3) LAPACK) */
-static inline st_c128 lk_get(int dt, const void *p, int64_t i)
-{
-    switch (dt) {
-    case ST_FLOAT32: return ((const float *)p)[i];
-    case ST_FLOAT64: return ((const double *)p)[i];
-    case ST_COMPLEX64: return ((const st_c64 *)p)[i];
-    default: return ((const st_c128 *)p)[i];
-    }
-}
-
-static inline void lk_put(int dt, void *p, int64_t i, st_c128 v)
-{
-    switch (dt) {
-    case ST_FLOAT32: ((float *)p)[i] = (float)creal(v); break;
-    case ST_FLOAT64: ((double *)p)[i] = creal(v); break;
-    case ST_COMPLEX64: ((st_c64 *)p)[i] = (st_c64)v; break;
-    default: ((st_c128 *)p)[i] = v; break;
-    }
-}
-
+/* ---- O(n) and O(n^2) loops around the O(n^3) LAPACK ---------------------- */
 /* The work size a LAPACK query (lwork = -1) left in work[0] (its real
  * part), rounded up: single-precision LAPACK reports it as a float, which
  * can round large values down. */
-static int64_t lk_query_size(int dt, const void *w)
+int64_t lk_query_size(int dt, const void *w)
 {
     double v = creal(lk_get(dt, w, 0));
     if (!(v >= 1)) return 1;
     return (int64_t)(v * (1 + 1e-6)) + 1;
 }
 
-/* every element finite (complex: both parts); a column-major n_el block */
-static int lk_finite(int dt, const void *p, int64_t n_el)
+int lk_finite(int dt, const void *p, int64_t n_el)
 {
     int64_t nr = st_is_complex(dt) ? 2 * n_el : n_el;
     int ok = 1;
@@ -242,19 +203,15 @@ static int lk_finite(int dt, const void *p, int64_t n_el)
     return ok;
 }
 
-/* lower triangle of a column-major n x n matrix finite (what syevd reads) */
-static int lk_finite_lower(int dt, const char *w, int64_t n, int64_t item)
+int lk_finite_lower(int dt, const char *w, int64_t n, int64_t item)
 {
     for (int64_t j = 0; j < n; j++)
         if (!lk_finite(dt, w + (j + j * n) * item, n - j)) return 0;
     return 1;
 }
 
-/* dst (strides rs, cs) = the rows x cols column-major block at w (ldw),
- * keeping only the upper (keep > 0: i <= j) or lower (keep < 0: i >= j)
- * triangle and writing zeros elsewhere; keep == 0 copies everything. */
-static void lk_copy_out(char *dst, int64_t rs, int64_t cs, const char *w, int64_t ldw,
-                        int64_t rows, int64_t cols, int64_t item, int keep)
+void lk_copy_out(char *dst, int64_t rs, int64_t cs, const char *w, int64_t ldw,
+                 int64_t rows, int64_t cols, int64_t item, int keep)
 {
     if (!keep) {
         st_copy2d(dst, rs, cs, w, 1, ldw, rows, cols, item);
@@ -276,21 +233,14 @@ static void lk_copy_out(char *dst, int64_t rs, int64_t cs, const char *w, int64_
 #undef LK_TRI
 }
 
-/* dst (rows x cols, strides rs, cs) = the identity's first rows x cols */
-static void lk_identity(int dt, char *dst, int64_t rs, int64_t cs, int64_t rows, int64_t cols)
+void lk_identity(int dt, char *dst, int64_t rs, int64_t cs, int64_t rows, int64_t cols)
 {
     for (int64_t i = 0; i < rows; i++)
         for (int64_t j = 0; j < cols; j++) lk_put(dt, dst, i * rs + j * cs, i == j ? 1 : 0);
 }
 
-/* ---- the batch ----------------------------------------------------------- */
-typedef struct {
-    int nb;                      /* batch dims: the leading dims of every operand */
-    int64_t count;               /* matrices in the stack */
-    int64_t size[ST_MAX_DIMS];
-} lk_batch;
-
-static void lk_batch_of(lk_batch *bt, const st_tensor *a, int nb)
+/* ---- the batch (st_lapack.h) -------------------------------------------- */
+void lk_batch_of(lk_batch *bt, const st_tensor *a, int nb)
 {
     bt->nb = nb;
     bt->count = 1;
@@ -300,8 +250,7 @@ static void lk_batch_of(lk_batch *bt, const st_tensor *a, int nb)
     }
 }
 
-/* address of item idx of t (its first bt->nb dims walk the batch) */
-static char *lk_at(const lk_batch *bt, const st_tensor *t, int64_t idx)
+char *lk_at(const lk_batch *bt, const st_tensor *t, int64_t idx)
 {
     int64_t off = 0;
     for (int d = bt->nb - 1; d >= 0; d--) {
@@ -313,8 +262,7 @@ static char *lk_at(const lk_batch *bt, const st_tensor *t, int64_t idx)
     return base ? base + off * st_itemsize(t->dtype) : NULL;
 }
 
-/* "matrix (1, 0) of the stack" or "the matrix", for messages */
-static void lk_which(char *buf, size_t len, const lk_batch *bt, int64_t idx)
+void lk_which(char *buf, size_t len, const lk_batch *bt, int64_t idx)
 {
     if (bt->nb == 0) {
         snprintf(buf, len, "the matrix");
@@ -331,8 +279,7 @@ static void lk_which(char *buf, size_t len, const lk_batch *bt, int64_t idx)
 }
 
 /* Threads for a stack of `count` matrices of side n (see the top). */
-#define LK_SMALL 64
-static int lk_threads(int64_t count, int64_t n)
+int lk_threads(int64_t count, int64_t n)
 {
     if (count < 2 || n > LK_SMALL) return 1;
     int64_t side = n > 2 ? n : 2, work = count * side * side * side;
@@ -341,14 +288,7 @@ static int lk_threads(int64_t count, int64_t n)
     return nt > count ? (int)count : nt;
 }
 
-/* The first failure of a batch run: the lowest item, its LAPACK info. */
-typedef struct {
-    int64_t item;     /* -1: none */
-    int info;         /* > 0: LAPACK's; LK_NONFINITE: the input was not finite */
-} lk_fail;
-#define LK_NONFINITE (-1000)
-
-static void lk_note(lk_fail *f, int64_t item, int info)
+void lk_note(lk_fail *f, int64_t item, int info)
 {
 #pragma omp critical(lk_fail)
     {
@@ -359,17 +299,9 @@ static void lk_note(lk_fail *f, int64_t item, int info)
     }
 }
 
-/* bytes = a * b * c (elements of `item` bytes), or -1 on overflow */
-static int64_t lk_bytes(int64_t a, int64_t b, int64_t item)
-{
-    int64_t r;
-    if (__builtin_mul_overflow(a, b, &r) || __builtin_mul_overflow(r, item, &r)) return -1;
-    return (r + 63) & ~(int64_t)63;
-}
-
 /* scratch for nt threads of `per` bytes and a stage of `stage` bytes */
-static st_status lk_alloc(const char *fn, int64_t per, int nt, int64_t stage, char **scratch,
-                          char **staged)
+st_status lk_alloc(const char *fn, int64_t per, int nt, int64_t stage, char **scratch,
+                   char **staged)
 {
     int64_t total;
     *scratch = *staged = NULL;
@@ -385,7 +317,7 @@ static st_status lk_alloc(const char *fn, int64_t per, int nt, int64_t stage, ch
 }
 
 /* ---- checks (before anything is touched) ---------------------------------- */
-static st_status lk_check_in(const char *fn, const char *what, const st_tensor *a, int square)
+st_status lk_check_in(const char *fn, const char *what, const st_tensor *a, int square)
 {
     char s[256];
     if (a->dtype < 0 || a->dtype >= ST_NTYPES || !(st_is_float(a->dtype) || st_is_complex(a->dtype)))
@@ -411,9 +343,8 @@ static st_status lk_check_in(const char *fn, const char *what, const st_tensor *
     return st_check_storage(a, what);
 }
 
-/* o must have dtype `dt` and shape (batch of a) + tail */
-static st_status lk_check_out(const char *fn, const char *what, const st_tensor *o, int dt,
-                              const lk_batch *bt, int ntail, const int64_t *tail)
+st_status lk_check_out(const char *fn, const char *what, const st_tensor *o, int dt,
+                       const lk_batch *bt, int ntail, const int64_t *tail)
 {
     char s[256], w[256];
     if (o->dtype != dt)
@@ -434,7 +365,7 @@ static st_status lk_check_out(const char *fn, const char *what, const st_tensor 
 
 /* outputs that are written while inputs are still read, or written by
  * several threads, must not share memory with each other or the input */
-static st_status lk_check_apart(const char *fn, const st_tensor *const *ts, int n)
+st_status lk_check_apart(const char *fn, const st_tensor *const *ts, int n)
 {
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++)
@@ -456,8 +387,8 @@ static int lk_complex_of(int dt)
 /* The error of an iterative method (svd, eigh, eig) that failed on matrix
  * f->item of the stack: non-finite input (refused before LAPACK saw it),
  * or LAPACK's own failure to converge, `diverged` taking (which, info). */
-static st_status lk_iterative_failure(const char *fn, const lk_batch *bt, const lk_fail *f,
-                                      const char *nonfinite_tail, const char *diverged)
+st_status lk_iterative_failure(const char *fn, const lk_batch *bt, const lk_fail *f,
+                               const char *nonfinite_tail, const char *diverged)
 {
     char which[256], msg[512];
     lk_which(which, sizeof which, bt, f->item);
