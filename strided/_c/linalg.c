@@ -203,10 +203,12 @@ int lk_finite(int dt, const void *p, int64_t n_el)
     return ok;
 }
 
-int lk_finite_lower(int dt, const char *w, int64_t n, int64_t item)
+int lk_finite_triangle(int dt, const char *w, int64_t n, int64_t item, int upper)
 {
     for (int64_t j = 0; j < n; j++)
-        if (!lk_finite(dt, w + (j + j * n) * item, n - j)) return 0;
+        if (upper ? !lk_finite(dt, w + j * n * item, j + 1)
+                  : !lk_finite(dt, w + (j + j * n) * item, n - j))
+            return 0;
     return 1;
 }
 
@@ -223,7 +225,8 @@ void lk_copy_out(char *dst, int64_t rs, int64_t cs, const char *w, int64_t ldw,
         const T *w_ = (const T *)w;                                                    \
         for (int64_t i = 0; i < rows; i++)                                             \
             for (int64_t j = 0; j < cols; j++)                                         \
-                d_[i * rs + j * cs] = (keep > 0 ? i <= j : i >= j) ? w_[i + j * ldw] : (T)0; \
+                d_[i * rs + j * cs] = (keep > 0 ? i <= j : i >= j) ? w_[i + j * ldw]     \
+                                      : keep == 2 || keep == -2 ? w_[j + i * ldw] : (T)0; \
     } while (0)
     switch (item) {
     case 4: LK_TRI(float); break;
@@ -343,6 +346,20 @@ st_status lk_check_in(const char *fn, const char *what, const st_tensor *a, int 
     return st_check_storage(a, what);
 }
 
+st_status lk_check_real(const char *fn, const char *what, const st_tensor *a)
+{
+    if (a->dtype == ST_FLOAT32 || a->dtype == ST_FLOAT64) return ST_OK;
+    return st_fail(ST_E_TYPE, "%s: %s must be float32 or float64, got %s", fn, what,
+                   st_dtype_name(a->dtype));
+}
+
+st_status lk_check_option(const char *fn, const char *what, char c, const char *two)
+{
+    if (c == two[0] || c == two[1]) return ST_OK;
+    return st_fail(ST_E_VALUE, "%s: %s must be '%c' or '%c', got character code %d", fn, what,
+                   two[0], two[1], (int)(unsigned char)c);
+}
+
 st_status lk_check_out(const char *fn, const char *what, const st_tensor *o, int dt,
                        const lk_batch *bt, int ntail, const int64_t *tail)
 {
@@ -399,28 +416,33 @@ st_status lk_iterative_failure(const char *fn, const lk_batch *bt, const lk_fail
     return st_fail(ST_E_VALUE, "%s: %s", fn, msg);
 }
 
-/* The stack of solves behind inv and solve: out = a^-1 b for every matrix
- * of the batch, with b the identity when b is NULL (inv).  Each solve
- * works on a private copy of a; results are staged and written only when
- * every matrix of the stack succeeded. */
-static st_status lk_gesv_stack(const char *fn, st_tensor *out, const st_tensor *a,
-                               const st_tensor *b, const lk_batch *bt, int64_t n, int64_t k)
+/* The stack of solves behind inv, solve and gesv: out = a^-1 b for every
+ * matrix of the batch, with b the identity when b is NULL (inv), and the
+ * LU factors of a in lu unless it is NULL.  Each solve works on a private
+ * copy of a; results are staged and written only when every matrix of the
+ * stack succeeded.  `aname` names a in the message of a singular matrix
+ * (NULL for inv). */
+static st_status lk_gesv_stack(const char *fn, const char *aname, st_tensor *out, st_tensor *lu,
+                               const st_tensor *a, const st_tensor *b, const lk_batch *bt,
+                               int64_t n, int64_t k)
 {
     int dt = a->dtype;
     int64_t item = st_itemsize(dt);
     st_blas_threads();
     int nt = lk_threads(bt->count, n);
-    int64_t per = lk_bytes(n, n, item) + lk_bytes(n, 1, sizeof(int));
+    /* per thread: a's copy (staged instead when its factors are wanted), ipiv */
+    int64_t x_b = lk_bytes(n, k, item), a_b = lk_bytes(n, n, item),
+            per = (lu ? 0 : a_b) + lk_bytes(n, 1, sizeof(int)), one_b = x_b + (lu ? a_b : 0);
     char *scratch, *staged;
     st_status rc;
-    if ((rc = lk_alloc(fn, per, nt, lk_bytes(bt->count, n * k, item), &scratch, &staged)))
+    if ((rc = lk_alloc(fn, per, nt, lk_bytes(bt->count, one_b, 1), &scratch, &staged)))
         return rc;
     lk_fail f = {-1, 0};
 #pragma omp parallel for num_threads(nt) schedule(dynamic, 1) if (nt > 1)
     for (int64_t it = 0; it < bt->count; it++) {
-        char *wa = scratch + omp_get_thread_num() * per;
-        int *ipiv = (int *)(wa + lk_bytes(n, n, item));
-        char *wb = staged + it * n * k * item;
+        char *mine = scratch + omp_get_thread_num() * per;
+        char *wb = staged + it * one_b, *wa = lu ? wb + x_b : mine;
+        int *ipiv = (int *)(lu ? mine : mine + a_b);
         st_copy2d(wa, 1, n, lk_at(bt, a, it), a->strides[a->ndim - 2], a->strides[a->ndim - 1],
                   n, n, item);
         if (b)
@@ -434,16 +456,22 @@ static st_status lk_gesv_stack(const char *fn, st_tensor *out, const st_tensor *
     if (f.item >= 0) {
         char which[256];
         lk_which(which, sizeof which, bt, f.item);
-        if (b)
-            rc = st_fail(ST_E_VALUE, "%s: x1 is singular: %s (U[%d, %d] of its LU "
-                         "factorization is exactly zero)", fn, which, f.info - 1, f.info - 1);
+        if (aname)
+            rc = st_fail(ST_E_VALUE, "%s: %s is singular: %s (U[%d, %d] of its LU "
+                         "factorization is exactly zero)", fn, aname, which, f.info - 1,
+                         f.info - 1);
         else
             rc = st_fail(ST_E_VALUE, "%s: %s is singular (U[%d, %d] of its LU factorization "
                          "is exactly zero)", fn, which, f.info - 1, f.info - 1);
     } else {
-        for (int64_t it = 0; it < bt->count; it++)
+        for (int64_t it = 0; it < bt->count; it++) {
+            char *wb = staged + it * one_b;
             lk_copy_out(lk_at(bt, out, it), out->strides[out->ndim - 2],
-                        out->strides[out->ndim - 1], staged + it * n * k * item, n, n, k, item, 0);
+                        out->strides[out->ndim - 1], wb, n, n, k, item, 0);
+            if (lu)
+                lk_copy_out(lk_at(bt, lu, it), lu->strides[lu->ndim - 2],
+                            lu->strides[lu->ndim - 1], wb + x_b, n, n, n, item, 0);
+        }
     }
     st_aligned_free(scratch);
     return rc;
@@ -459,21 +487,23 @@ st_status st_linalg_inv(st_tensor *out, const st_tensor *a)
     int64_t n = a->sizes[a->ndim - 1], tail[2] = {n, n};
     if ((rc = lk_check_out(fn, "out", out, a->dtype, &bt, 2, tail))) return rc;
     if (bt.count == 0 || n == 0) return ST_OK;
-    return lk_gesv_stack(fn, out, a, NULL, &bt, n, n);
+    return lk_gesv_stack(fn, NULL, out, NULL, a, NULL, &bt, n, n);
 }
 
 /* ---- solve ------------------------------------------------------------------ */
-st_status st_linalg_solve(st_tensor *out, const st_tensor *a, const st_tensor *b)
+/* solve's and gesv's checks, then the stack of solves; aname, bname name
+ * a and b in messages */
+static st_status lk_solve(const char *fn, const char *aname, const char *bname, st_tensor *out,
+                          st_tensor *lu, const st_tensor *a, const st_tensor *b)
 {
-    const char *fn = "solve";
     st_status rc;
     char sa[256], sb[256];
-    if ((rc = lk_check_in(fn, "x1", a, 1))) return rc;
-    if ((rc = lk_check_in(fn, "x2", b, 0))) return rc;
+    if ((rc = lk_check_in(fn, aname, a, 1))) return rc;
+    if ((rc = lk_check_in(fn, bname, b, 0))) return rc;
     int dt = a->dtype;
     if (b->dtype != dt)
-        return st_fail(ST_E_TYPE, "solve: x1 and x2 must have one dtype, got %s and %s",
-                       st_dtype_name(dt), st_dtype_name(b->dtype));
+        return st_fail(ST_E_TYPE, "%s: %s and %s must have one dtype, got %s and %s", fn, aname,
+                       bname, st_dtype_name(dt), st_dtype_name(b->dtype));
     lk_batch bt;
     lk_batch_of(&bt, a, a->ndim - 2);
     int64_t n = a->sizes[a->ndim - 1], k = b->sizes[b->ndim - 1];
@@ -482,13 +512,31 @@ st_status st_linalg_solve(st_tensor *out, const st_tensor *a, const st_tensor *b
     if (bad) {
         st_shape_str(sa, sizeof sa, a->ndim, a->sizes);
         st_shape_str(sb, sizeof sb, b->ndim, b->sizes);
-        return st_fail(ST_E_VALUE, "solve: x2 %s must have x1's batch dims and %lld rows "
-                       "(x1 %s); broadcasting is the caller's", sb, (long long)n, sa);
+        return st_fail(ST_E_VALUE, "%s: %s %s must have %s's batch dims and %lld rows "
+                       "(%s %s); broadcasting is the caller's", fn, bname, sb, aname,
+                       (long long)n, aname, sa);
     }
-    int64_t tail[2] = {n, k};
+    int64_t tail[2] = {n, k}, square[2] = {n, n};
     if ((rc = lk_check_out(fn, "out", out, dt, &bt, 2, tail))) return rc;
-    if (bt.count == 0 || n == 0 || k == 0) return ST_OK;
-    return lk_gesv_stack(fn, out, a, b, &bt, n, k);
+    if (lu) {
+        const st_tensor *outs[2] = {out, lu};
+        if ((rc = lk_check_out(fn, "LU", lu, dt, &bt, 2, square)) ||
+            (rc = lk_check_apart(fn, outs, 2)))
+            return rc;
+    }
+    if (bt.count == 0 || n == 0 || (k == 0 && !lu)) return ST_OK;
+    return lk_gesv_stack(fn, aname, out, lu, a, b, &bt, n, k);
+}
+
+st_status st_linalg_solve(st_tensor *out, const st_tensor *a, const st_tensor *b)
+{
+    return lk_solve("solve", "x1", "x2", out, NULL, a, b);
+}
+
+st_status st_linalg_gesv(st_tensor *x, st_tensor *lu, const st_tensor *a, const st_tensor *b)
+{
+    st_status rc = lk_check_real("gesv", "A", a);
+    return rc ? rc : lk_solve("gesv", "A", "B", x, lu, a, b);
 }
 
 /* ---- det, slogdet ------------------------------------------------------------ */
@@ -549,11 +597,12 @@ st_status st_linalg_det(st_tensor *det, st_tensor *sign, st_tensor *logabs, cons
 }
 
 /* ---- cholesky --------------------------------------------------------------- */
-st_status st_linalg_cholesky(st_tensor *out, const st_tensor *a, int upper)
+/* cholesky and potrf: the factor of the `upper` triangle, zeros in the other */
+static st_status lk_cholesky(const char *fn, const char *what, st_tensor *out,
+                             const st_tensor *a, int upper)
 {
-    const char *fn = "cholesky";
     st_status rc;
-    if ((rc = lk_check_in(fn, "x", a, 1))) return rc;
+    if ((rc = lk_check_in(fn, what, a, 1))) return rc;
     lk_batch bt;
     lk_batch_of(&bt, a, a->ndim - 2);
     int64_t n = a->sizes[a->ndim - 1], tail[2] = {n, n};
@@ -577,8 +626,8 @@ st_status st_linalg_cholesky(st_tensor *out, const st_tensor *a, int upper)
     if (f.item >= 0) {
         char which[256];
         lk_which(which, sizeof which, &bt, f.item);
-        rc = st_fail(ST_E_VALUE, "cholesky: %s is not positive definite (its leading minor of "
-                     "order %d is not)", which, f.info);
+        rc = st_fail(ST_E_VALUE, "%s: %s is not positive definite (its leading minor of "
+                     "order %d is not)", fn, which, f.info);
     } else {
         /* potrf leaves the other triangle as it was: zeros go there */
         for (int64_t it = 0; it < bt.count; it++)
@@ -588,6 +637,18 @@ st_status st_linalg_cholesky(st_tensor *out, const st_tensor *a, int upper)
     }
     st_aligned_free(scratch);
     return rc;
+}
+
+st_status st_linalg_cholesky(st_tensor *out, const st_tensor *a, int upper)
+{
+    return lk_cholesky("cholesky", "x", out, a, upper);
+}
+
+st_status st_linalg_potrf(st_tensor *out, const st_tensor *a, char uplo)
+{
+    st_status rc = lk_check_real("potrf", "A", a);
+    if (!rc) rc = lk_check_option("potrf", "uplo", uplo, "UL");
+    return rc ? rc : lk_cholesky("potrf", "A", out, a, uplo == 'U');
 }
 
 /* ---- qr ----------------------------------------------------------------------- */
@@ -782,7 +843,7 @@ st_status st_linalg_eigh(st_tensor *w, st_tensor *v, const st_tensor *a)
         char *mat = v ? st + w_b : mine;
         st_copy2d(mat, 1, n, lk_at(&bt, a, it), a->strides[a->ndim - 2],
                   a->strides[a->ndim - 1], n, n, item);
-        int info = lk_finite_lower(dt, mat, n, item) ? 0 : LK_NONFINITE;
+        int info = lk_finite_triangle(dt, mat, n, item, 0) ? 0 : LK_NONFINITE;
         if (!info)
             info = lk_syevd(dt, jobz, (int)n, mat, st, work, (int)lwork, rwork, (int)lrwork,
                             iwork, (int)liwork);

@@ -62,11 +62,14 @@ static inline void lk_put(int dt, void *p, int64_t i, st_c128 v)
 int64_t lk_query_size(int dt, const void *w);
 /* every element finite (complex: both parts); a column-major n_el block */
 int lk_finite(int dt, const void *p, int64_t n_el);
-/* lower triangle of a column-major n x n matrix finite (what syevd reads) */
-int lk_finite_lower(int dt, const char *w, int64_t n, int64_t item);
+/* the lower (upper != 0: upper) triangle of a column-major n x n matrix
+ * finite (what syevd and syev read) */
+int lk_finite_triangle(int dt, const char *w, int64_t n, int64_t item, int upper);
 /* dst (strides rs, cs) = the rows x cols column-major block at w (ldw),
  * keeping only the upper (keep > 0: i <= j) or lower (keep < 0: i >= j)
- * triangle and writing zeros elsewhere; keep == 0 copies everything. */
+ * triangle and writing zeros elsewhere (keep 2 or -2: the triangle's
+ * mirror image there, a symmetric matrix from one triangle of a square
+ * block); keep == 0 copies everything. */
 void lk_copy_out(char *dst, int64_t rs, int64_t cs, const char *w, int64_t ldw, int64_t rows,
                  int64_t cols, int64_t item, int keep);
 /* dst (rows x cols, strides rs, cs) = the identity's first rows x cols */
@@ -115,6 +118,11 @@ st_status lk_alloc(const char *fn, int64_t per, int nt, int64_t stage, char **sc
 /* a floating matrix or stack (square: of square matrices) within LAPACK's
  * 32-bit sizes, backed by storage */
 st_status lk_check_in(const char *fn, const char *what, const st_tensor *a, int square);
+/* a of a real floating dtype (float32, float64), for the routines that
+ * take no complex matrices */
+st_status lk_check_real(const char *fn, const char *what, const st_tensor *a);
+/* c is one of the two characters of `two` (LAPACK's options: "UL", "NT", ...) */
+st_status lk_check_option(const char *fn, const char *what, char c, const char *two);
 /* o must have dtype `dt` and shape (batch of a) + tail, and be writable */
 st_status lk_check_out(const char *fn, const char *what, const st_tensor *o, int dt,
                        const lk_batch *bt, int ntail, const int64_t *tail);
