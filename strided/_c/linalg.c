@@ -21,16 +21,11 @@
  * such sizes on the calling thread, so the two thread pools never compete.
  * Larger matrices run one after the other, each on OpenBLAS's threads
  * (sized to ours by st_blas_threads). */
-#include "st_blas.h"
+#include "st_lapack.h"
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
-#ifdef _OPENMP
-#include <omp.h>
-#else
-static int omp_get_thread_num(void) { return 0; }
-#endif
 
 /* ---- OpenBLAS's threads follow strided's --------------------------------
  * OpenBLAS keeps its own pthread pool; strided's kernels use OpenMP.  One
@@ -59,17 +54,7 @@ void st_blas_threads(void)
  * and complex variants differ: rwork, wr/wi) spell their cases out.
  * Routines with character arguments are the `_base` forms, which take the
  * hidden Fortran string lengths at the end. */
-#define LK_CALL(dt, name, ...)                                                        \
-    do {                                                                              \
-        switch (dt) {                                                                 \
-        case ST_FLOAT32: LAPACK_s##name(__VA_ARGS__); break;                          \
-        case ST_FLOAT64: LAPACK_d##name(__VA_ARGS__); break;                          \
-        case ST_COMPLEX64: LAPACK_c##name(__VA_ARGS__); break;                        \
-        case ST_COMPLEX128: LAPACK_z##name(__VA_ARGS__); break;                       \
-        }                                                                             \
-    } while (0)
-
-static int lk_getrf(int dt, int n, void *a, int *ipiv)
+int lk_getrf(int dt, int n, void *a, int *ipiv)
 {
     int info = 0, lda = n > 1 ? n : 1;
     LK_CALL(dt, getrf, &n, &n, a, &lda, ipiv, &info);
@@ -83,22 +68,21 @@ static int lk_gesv(int dt, int n, int nrhs, void *a, int *ipiv, void *b)
     return info;
 }
 
-static int lk_potrf(int dt, char uplo, int n, void *a)
+int lk_potrf(int dt, char uplo, int n, void *a)
 {
     int info = 0, lda = n > 1 ? n : 1;
     LK_CALL(dt, potrf_base, &uplo, &n, a, &lda, &info, (FORTRAN_STRLEN)1);
     return info;
 }
 
-static int lk_geqrf(int dt, int m, int n, void *a, void *tau, void *work, int lwork)
+int lk_geqrf(int dt, int m, int n, void *a, void *tau, void *work, int lwork)
 {
     int info = 0, lda = m > 1 ? m : 1;
     LK_CALL(dt, geqrf, &m, &n, a, &lda, tau, work, &lwork, &info);
     return info;
 }
 
-/* orgqr for real types, ungqr for complex: Q from geqrf's reflectors */
-static int lk_orgqr(int dt, int m, int n, int k, void *a, const void *tau, void *work, int lwork)
+int lk_orgqr(int dt, int m, int n, int k, void *a, const void *tau, void *work, int lwork)
 {
     int info = 0, lda = m > 1 ? m : 1;
     switch (dt) {
@@ -166,10 +150,8 @@ static int lk_syevd(int dt, char jobz, int n, void *a, void *w, void *work, int 
     return info;
 }
 
-/* right eigenvectors only.  Real types: w holds wr then wi (2n reals);
- * complex: n complex eigenvalues, rwork 2n reals. */
-static int lk_geev(int dt, char jobvr, int n, void *a, void *w, void *vr, void *work, int lwork,
-                   void *rwork)
+int lk_geev(int dt, char jobvr, int n, void *a, void *w, void *vr, void *work, int lwork,
+            void *rwork)
 {
     int info = 0, lda = n > 1 ? n : 1, ldvl = 1, ldvr = lda;
     char jobvl = 'N';
@@ -196,39 +178,18 @@ static int lk_geev(int dt, char jobvr, int n, void *a, void *w, void *vr, void *
     return info;
 }
 
-/* ---- elements by dtype (O(n) and O(n^2) loops around the O(n^3) LAPACK) */
-static inline st_c128 lk_get(int dt, const void *p, int64_t i)
-{
-    switch (dt) {
-    case ST_FLOAT32: return ((const float *)p)[i];
-    case ST_FLOAT64: return ((const double *)p)[i];
-    case ST_COMPLEX64: return ((const st_c64 *)p)[i];
-    default: return ((const st_c128 *)p)[i];
-    }
-}
-
-static inline void lk_put(int dt, void *p, int64_t i, st_c128 v)
-{
-    switch (dt) {
-    case ST_FLOAT32: ((float *)p)[i] = (float)creal(v); break;
-    case ST_FLOAT64: ((double *)p)[i] = creal(v); break;
-    case ST_COMPLEX64: ((st_c64 *)p)[i] = (st_c64)v; break;
-    default: ((st_c128 *)p)[i] = v; break;
-    }
-}
-
+/* ---- O(n) and O(n^2) loops around the O(n^3) LAPACK ---------------------- */
 /* The work size a LAPACK query (lwork = -1) left in work[0] (its real
  * part), rounded up: single-precision LAPACK reports it as a float, which
  * can round large values down. */
-static int64_t lk_query_size(int dt, const void *w)
+int64_t lk_query_size(int dt, const void *w)
 {
     double v = creal(lk_get(dt, w, 0));
     if (!(v >= 1)) return 1;
     return (int64_t)(v * (1 + 1e-6)) + 1;
 }
 
-/* every element finite (complex: both parts); a column-major n_el block */
-static int lk_finite(int dt, const void *p, int64_t n_el)
+int lk_finite(int dt, const void *p, int64_t n_el)
 {
     int64_t nr = st_is_complex(dt) ? 2 * n_el : n_el;
     int ok = 1;
@@ -242,19 +203,17 @@ static int lk_finite(int dt, const void *p, int64_t n_el)
     return ok;
 }
 
-/* lower triangle of a column-major n x n matrix finite (what syevd reads) */
-static int lk_finite_lower(int dt, const char *w, int64_t n, int64_t item)
+int lk_finite_triangle(int dt, const char *w, int64_t n, int64_t item, int upper)
 {
     for (int64_t j = 0; j < n; j++)
-        if (!lk_finite(dt, w + (j + j * n) * item, n - j)) return 0;
+        if (upper ? !lk_finite(dt, w + j * n * item, j + 1)
+                  : !lk_finite(dt, w + (j + j * n) * item, n - j))
+            return 0;
     return 1;
 }
 
-/* dst (strides rs, cs) = the rows x cols column-major block at w (ldw),
- * keeping only the upper (keep > 0: i <= j) or lower (keep < 0: i >= j)
- * triangle and writing zeros elsewhere; keep == 0 copies everything. */
-static void lk_copy_out(char *dst, int64_t rs, int64_t cs, const char *w, int64_t ldw,
-                        int64_t rows, int64_t cols, int64_t item, int keep)
+void lk_copy_out(char *dst, int64_t rs, int64_t cs, const char *w, int64_t ldw,
+                 int64_t rows, int64_t cols, int64_t item, int keep)
 {
     if (!keep) {
         st_copy2d(dst, rs, cs, w, 1, ldw, rows, cols, item);
@@ -266,7 +225,8 @@ static void lk_copy_out(char *dst, int64_t rs, int64_t cs, const char *w, int64_
         const T *w_ = (const T *)w;                                                    \
         for (int64_t i = 0; i < rows; i++)                                             \
             for (int64_t j = 0; j < cols; j++)                                         \
-                d_[i * rs + j * cs] = (keep > 0 ? i <= j : i >= j) ? w_[i + j * ldw] : (T)0; \
+                d_[i * rs + j * cs] = (keep > 0 ? i <= j : i >= j) ? w_[i + j * ldw]     \
+                                      : keep == 2 || keep == -2 ? w_[j + i * ldw] : (T)0; \
     } while (0)
     switch (item) {
     case 4: LK_TRI(float); break;
@@ -276,21 +236,14 @@ static void lk_copy_out(char *dst, int64_t rs, int64_t cs, const char *w, int64_
 #undef LK_TRI
 }
 
-/* dst (rows x cols, strides rs, cs) = the identity's first rows x cols */
-static void lk_identity(int dt, char *dst, int64_t rs, int64_t cs, int64_t rows, int64_t cols)
+void lk_identity(int dt, char *dst, int64_t rs, int64_t cs, int64_t rows, int64_t cols)
 {
     for (int64_t i = 0; i < rows; i++)
         for (int64_t j = 0; j < cols; j++) lk_put(dt, dst, i * rs + j * cs, i == j ? 1 : 0);
 }
 
-/* ---- the batch ----------------------------------------------------------- */
-typedef struct {
-    int nb;                      /* batch dims: the leading dims of every operand */
-    int64_t count;               /* matrices in the stack */
-    int64_t size[ST_MAX_DIMS];
-} lk_batch;
-
-static void lk_batch_of(lk_batch *bt, const st_tensor *a, int nb)
+/* ---- the batch (st_lapack.h) -------------------------------------------- */
+void lk_batch_of(lk_batch *bt, const st_tensor *a, int nb)
 {
     bt->nb = nb;
     bt->count = 1;
@@ -300,8 +253,7 @@ static void lk_batch_of(lk_batch *bt, const st_tensor *a, int nb)
     }
 }
 
-/* address of item idx of t (its first bt->nb dims walk the batch) */
-static char *lk_at(const lk_batch *bt, const st_tensor *t, int64_t idx)
+char *lk_at(const lk_batch *bt, const st_tensor *t, int64_t idx)
 {
     int64_t off = 0;
     for (int d = bt->nb - 1; d >= 0; d--) {
@@ -313,8 +265,7 @@ static char *lk_at(const lk_batch *bt, const st_tensor *t, int64_t idx)
     return base ? base + off * st_itemsize(t->dtype) : NULL;
 }
 
-/* "matrix (1, 0) of the stack" or "the matrix", for messages */
-static void lk_which(char *buf, size_t len, const lk_batch *bt, int64_t idx)
+void lk_which(char *buf, size_t len, const lk_batch *bt, int64_t idx)
 {
     if (bt->nb == 0) {
         snprintf(buf, len, "the matrix");
@@ -331,8 +282,7 @@ static void lk_which(char *buf, size_t len, const lk_batch *bt, int64_t idx)
 }
 
 /* Threads for a stack of `count` matrices of side n (see the top). */
-#define LK_SMALL 64
-static int lk_threads(int64_t count, int64_t n)
+int lk_threads(int64_t count, int64_t n)
 {
     if (count < 2 || n > LK_SMALL) return 1;
     int64_t side = n > 2 ? n : 2, work = count * side * side * side;
@@ -341,14 +291,7 @@ static int lk_threads(int64_t count, int64_t n)
     return nt > count ? (int)count : nt;
 }
 
-/* The first failure of a batch run: the lowest item, its LAPACK info. */
-typedef struct {
-    int64_t item;     /* -1: none */
-    int info;         /* > 0: LAPACK's; LK_NONFINITE: the input was not finite */
-} lk_fail;
-#define LK_NONFINITE (-1000)
-
-static void lk_note(lk_fail *f, int64_t item, int info)
+void lk_note(lk_fail *f, int64_t item, int info)
 {
 #pragma omp critical(lk_fail)
     {
@@ -359,17 +302,9 @@ static void lk_note(lk_fail *f, int64_t item, int info)
     }
 }
 
-/* bytes = a * b * c (elements of `item` bytes), or -1 on overflow */
-static int64_t lk_bytes(int64_t a, int64_t b, int64_t item)
-{
-    int64_t r;
-    if (__builtin_mul_overflow(a, b, &r) || __builtin_mul_overflow(r, item, &r)) return -1;
-    return (r + 63) & ~(int64_t)63;
-}
-
 /* scratch for nt threads of `per` bytes and a stage of `stage` bytes */
-static st_status lk_alloc(const char *fn, int64_t per, int nt, int64_t stage, char **scratch,
-                          char **staged)
+st_status lk_alloc(const char *fn, int64_t per, int nt, int64_t stage, char **scratch,
+                   char **staged)
 {
     int64_t total;
     *scratch = *staged = NULL;
@@ -385,7 +320,7 @@ static st_status lk_alloc(const char *fn, int64_t per, int nt, int64_t stage, ch
 }
 
 /* ---- checks (before anything is touched) ---------------------------------- */
-static st_status lk_check_in(const char *fn, const char *what, const st_tensor *a, int square)
+st_status lk_check_in(const char *fn, const char *what, const st_tensor *a, int square)
 {
     char s[256];
     if (a->dtype < 0 || a->dtype >= ST_NTYPES || !(st_is_float(a->dtype) || st_is_complex(a->dtype)))
@@ -411,9 +346,22 @@ static st_status lk_check_in(const char *fn, const char *what, const st_tensor *
     return st_check_storage(a, what);
 }
 
-/* o must have dtype `dt` and shape (batch of a) + tail */
-static st_status lk_check_out(const char *fn, const char *what, const st_tensor *o, int dt,
-                              const lk_batch *bt, int ntail, const int64_t *tail)
+st_status lk_check_real(const char *fn, const char *what, const st_tensor *a)
+{
+    if (a->dtype == ST_FLOAT32 || a->dtype == ST_FLOAT64) return ST_OK;
+    return st_fail(ST_E_TYPE, "%s: %s must be float32 or float64, got %s", fn, what,
+                   st_dtype_name(a->dtype));
+}
+
+st_status lk_check_option(const char *fn, const char *what, char c, const char *two)
+{
+    if (c == two[0] || c == two[1]) return ST_OK;
+    return st_fail(ST_E_VALUE, "%s: %s must be '%c' or '%c', got character code %d", fn, what,
+                   two[0], two[1], (int)(unsigned char)c);
+}
+
+st_status lk_check_out(const char *fn, const char *what, const st_tensor *o, int dt,
+                       const lk_batch *bt, int ntail, const int64_t *tail)
 {
     char s[256], w[256];
     if (o->dtype != dt)
@@ -434,7 +382,7 @@ static st_status lk_check_out(const char *fn, const char *what, const st_tensor 
 
 /* outputs that are written while inputs are still read, or written by
  * several threads, must not share memory with each other or the input */
-static st_status lk_check_apart(const char *fn, const st_tensor *const *ts, int n)
+st_status lk_check_apart(const char *fn, const st_tensor *const *ts, int n)
 {
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++)
@@ -456,8 +404,8 @@ static int lk_complex_of(int dt)
 /* The error of an iterative method (svd, eigh, eig) that failed on matrix
  * f->item of the stack: non-finite input (refused before LAPACK saw it),
  * or LAPACK's own failure to converge, `diverged` taking (which, info). */
-static st_status lk_iterative_failure(const char *fn, const lk_batch *bt, const lk_fail *f,
-                                      const char *nonfinite_tail, const char *diverged)
+st_status lk_iterative_failure(const char *fn, const lk_batch *bt, const lk_fail *f,
+                               const char *nonfinite_tail, const char *diverged)
 {
     char which[256], msg[512];
     lk_which(which, sizeof which, bt, f->item);
@@ -468,28 +416,33 @@ static st_status lk_iterative_failure(const char *fn, const lk_batch *bt, const 
     return st_fail(ST_E_VALUE, "%s: %s", fn, msg);
 }
 
-/* The stack of solves behind inv and solve: out = a^-1 b for every matrix
- * of the batch, with b the identity when b is NULL (inv).  Each solve
- * works on a private copy of a; results are staged and written only when
- * every matrix of the stack succeeded. */
-static st_status lk_gesv_stack(const char *fn, st_tensor *out, const st_tensor *a,
-                               const st_tensor *b, const lk_batch *bt, int64_t n, int64_t k)
+/* The stack of solves behind inv, solve and gesv: out = a^-1 b for every
+ * matrix of the batch, with b the identity when b is NULL (inv), and the
+ * LU factors of a in lu unless it is NULL.  Each solve works on a private
+ * copy of a; results are staged and written only when every matrix of the
+ * stack succeeded.  `aname` names a in the message of a singular matrix
+ * (NULL for inv). */
+static st_status lk_gesv_stack(const char *fn, const char *aname, st_tensor *out, st_tensor *lu,
+                               const st_tensor *a, const st_tensor *b, const lk_batch *bt,
+                               int64_t n, int64_t k)
 {
     int dt = a->dtype;
     int64_t item = st_itemsize(dt);
     st_blas_threads();
     int nt = lk_threads(bt->count, n);
-    int64_t per = lk_bytes(n, n, item) + lk_bytes(n, 1, sizeof(int));
+    /* per thread: a's copy (staged instead when its factors are wanted), ipiv */
+    int64_t x_b = lk_bytes(n, k, item), a_b = lk_bytes(n, n, item),
+            per = (lu ? 0 : a_b) + lk_bytes(n, 1, sizeof(int)), one_b = x_b + (lu ? a_b : 0);
     char *scratch, *staged;
     st_status rc;
-    if ((rc = lk_alloc(fn, per, nt, lk_bytes(bt->count, n * k, item), &scratch, &staged)))
+    if ((rc = lk_alloc(fn, per, nt, lk_bytes(bt->count, one_b, 1), &scratch, &staged)))
         return rc;
     lk_fail f = {-1, 0};
 #pragma omp parallel for num_threads(nt) schedule(dynamic, 1) if (nt > 1)
     for (int64_t it = 0; it < bt->count; it++) {
-        char *wa = scratch + omp_get_thread_num() * per;
-        int *ipiv = (int *)(wa + lk_bytes(n, n, item));
-        char *wb = staged + it * n * k * item;
+        char *mine = scratch + omp_get_thread_num() * per;
+        char *wb = staged + it * one_b, *wa = lu ? wb + x_b : mine;
+        int *ipiv = (int *)(lu ? mine : mine + a_b);
         st_copy2d(wa, 1, n, lk_at(bt, a, it), a->strides[a->ndim - 2], a->strides[a->ndim - 1],
                   n, n, item);
         if (b)
@@ -503,16 +456,22 @@ static st_status lk_gesv_stack(const char *fn, st_tensor *out, const st_tensor *
     if (f.item >= 0) {
         char which[256];
         lk_which(which, sizeof which, bt, f.item);
-        if (b)
-            rc = st_fail(ST_E_VALUE, "%s: x1 is singular: %s (U[%d, %d] of its LU "
-                         "factorization is exactly zero)", fn, which, f.info - 1, f.info - 1);
+        if (aname)
+            rc = st_fail(ST_E_VALUE, "%s: %s is singular: %s (U[%d, %d] of its LU "
+                         "factorization is exactly zero)", fn, aname, which, f.info - 1,
+                         f.info - 1);
         else
             rc = st_fail(ST_E_VALUE, "%s: %s is singular (U[%d, %d] of its LU factorization "
                          "is exactly zero)", fn, which, f.info - 1, f.info - 1);
     } else {
-        for (int64_t it = 0; it < bt->count; it++)
+        for (int64_t it = 0; it < bt->count; it++) {
+            char *wb = staged + it * one_b;
             lk_copy_out(lk_at(bt, out, it), out->strides[out->ndim - 2],
-                        out->strides[out->ndim - 1], staged + it * n * k * item, n, n, k, item, 0);
+                        out->strides[out->ndim - 1], wb, n, n, k, item, 0);
+            if (lu)
+                lk_copy_out(lk_at(bt, lu, it), lu->strides[lu->ndim - 2],
+                            lu->strides[lu->ndim - 1], wb + x_b, n, n, n, item, 0);
+        }
     }
     st_aligned_free(scratch);
     return rc;
@@ -528,21 +487,23 @@ st_status st_linalg_inv(st_tensor *out, const st_tensor *a)
     int64_t n = a->sizes[a->ndim - 1], tail[2] = {n, n};
     if ((rc = lk_check_out(fn, "out", out, a->dtype, &bt, 2, tail))) return rc;
     if (bt.count == 0 || n == 0) return ST_OK;
-    return lk_gesv_stack(fn, out, a, NULL, &bt, n, n);
+    return lk_gesv_stack(fn, NULL, out, NULL, a, NULL, &bt, n, n);
 }
 
 /* ---- solve ------------------------------------------------------------------ */
-st_status st_linalg_solve(st_tensor *out, const st_tensor *a, const st_tensor *b)
+/* solve's and gesv's checks, then the stack of solves; aname, bname name
+ * a and b in messages */
+static st_status lk_solve(const char *fn, const char *aname, const char *bname, st_tensor *out,
+                          st_tensor *lu, const st_tensor *a, const st_tensor *b)
 {
-    const char *fn = "solve";
     st_status rc;
     char sa[256], sb[256];
-    if ((rc = lk_check_in(fn, "x1", a, 1))) return rc;
-    if ((rc = lk_check_in(fn, "x2", b, 0))) return rc;
+    if ((rc = lk_check_in(fn, aname, a, 1))) return rc;
+    if ((rc = lk_check_in(fn, bname, b, 0))) return rc;
     int dt = a->dtype;
     if (b->dtype != dt)
-        return st_fail(ST_E_TYPE, "solve: x1 and x2 must have one dtype, got %s and %s",
-                       st_dtype_name(dt), st_dtype_name(b->dtype));
+        return st_fail(ST_E_TYPE, "%s: %s and %s must have one dtype, got %s and %s", fn, aname,
+                       bname, st_dtype_name(dt), st_dtype_name(b->dtype));
     lk_batch bt;
     lk_batch_of(&bt, a, a->ndim - 2);
     int64_t n = a->sizes[a->ndim - 1], k = b->sizes[b->ndim - 1];
@@ -551,13 +512,31 @@ st_status st_linalg_solve(st_tensor *out, const st_tensor *a, const st_tensor *b
     if (bad) {
         st_shape_str(sa, sizeof sa, a->ndim, a->sizes);
         st_shape_str(sb, sizeof sb, b->ndim, b->sizes);
-        return st_fail(ST_E_VALUE, "solve: x2 %s must have x1's batch dims and %lld rows "
-                       "(x1 %s); broadcasting is the caller's", sb, (long long)n, sa);
+        return st_fail(ST_E_VALUE, "%s: %s %s must have %s's batch dims and %lld rows "
+                       "(%s %s); broadcasting is the caller's", fn, bname, sb, aname,
+                       (long long)n, aname, sa);
     }
-    int64_t tail[2] = {n, k};
+    int64_t tail[2] = {n, k}, square[2] = {n, n};
     if ((rc = lk_check_out(fn, "out", out, dt, &bt, 2, tail))) return rc;
-    if (bt.count == 0 || n == 0 || k == 0) return ST_OK;
-    return lk_gesv_stack(fn, out, a, b, &bt, n, k);
+    if (lu) {
+        const st_tensor *outs[2] = {out, lu};
+        if ((rc = lk_check_out(fn, "LU", lu, dt, &bt, 2, square)) ||
+            (rc = lk_check_apart(fn, outs, 2)))
+            return rc;
+    }
+    if (bt.count == 0 || n == 0 || (k == 0 && !lu)) return ST_OK;
+    return lk_gesv_stack(fn, aname, out, lu, a, b, &bt, n, k);
+}
+
+st_status st_linalg_solve(st_tensor *out, const st_tensor *a, const st_tensor *b)
+{
+    return lk_solve("solve", "x1", "x2", out, NULL, a, b);
+}
+
+st_status st_linalg_gesv(st_tensor *x, st_tensor *lu, const st_tensor *a, const st_tensor *b)
+{
+    st_status rc = lk_check_real("gesv", "A", a);
+    return rc ? rc : lk_solve("gesv", "A", "B", x, lu, a, b);
 }
 
 /* ---- det, slogdet ------------------------------------------------------------ */
@@ -618,11 +597,12 @@ st_status st_linalg_det(st_tensor *det, st_tensor *sign, st_tensor *logabs, cons
 }
 
 /* ---- cholesky --------------------------------------------------------------- */
-st_status st_linalg_cholesky(st_tensor *out, const st_tensor *a, int upper)
+/* cholesky and potrf: the factor of the `upper` triangle, zeros in the other */
+static st_status lk_cholesky(const char *fn, const char *what, st_tensor *out,
+                             const st_tensor *a, int upper)
 {
-    const char *fn = "cholesky";
     st_status rc;
-    if ((rc = lk_check_in(fn, "x", a, 1))) return rc;
+    if ((rc = lk_check_in(fn, what, a, 1))) return rc;
     lk_batch bt;
     lk_batch_of(&bt, a, a->ndim - 2);
     int64_t n = a->sizes[a->ndim - 1], tail[2] = {n, n};
@@ -646,8 +626,8 @@ st_status st_linalg_cholesky(st_tensor *out, const st_tensor *a, int upper)
     if (f.item >= 0) {
         char which[256];
         lk_which(which, sizeof which, &bt, f.item);
-        rc = st_fail(ST_E_VALUE, "cholesky: %s is not positive definite (its leading minor of "
-                     "order %d is not)", which, f.info);
+        rc = st_fail(ST_E_VALUE, "%s: %s is not positive definite (its leading minor of "
+                     "order %d is not)", fn, which, f.info);
     } else {
         /* potrf leaves the other triangle as it was: zeros go there */
         for (int64_t it = 0; it < bt.count; it++)
@@ -657,6 +637,18 @@ st_status st_linalg_cholesky(st_tensor *out, const st_tensor *a, int upper)
     }
     st_aligned_free(scratch);
     return rc;
+}
+
+st_status st_linalg_cholesky(st_tensor *out, const st_tensor *a, int upper)
+{
+    return lk_cholesky("cholesky", "x", out, a, upper);
+}
+
+st_status st_linalg_potrf(st_tensor *out, const st_tensor *a, char uplo)
+{
+    st_status rc = lk_check_real("potrf", "A", a);
+    if (!rc) rc = lk_check_option("potrf", "uplo", uplo, "UL");
+    return rc ? rc : lk_cholesky("potrf", "A", out, a, uplo == 'U');
 }
 
 /* ---- qr ----------------------------------------------------------------------- */
@@ -851,7 +843,7 @@ st_status st_linalg_eigh(st_tensor *w, st_tensor *v, const st_tensor *a)
         char *mat = v ? st + w_b : mine;
         st_copy2d(mat, 1, n, lk_at(&bt, a, it), a->strides[a->ndim - 2],
                   a->strides[a->ndim - 1], n, n, item);
-        int info = lk_finite_lower(dt, mat, n, item) ? 0 : LK_NONFINITE;
+        int info = lk_finite_triangle(dt, mat, n, item, 0) ? 0 : LK_NONFINITE;
         if (!info)
             info = lk_syevd(dt, jobz, (int)n, mat, st, work, (int)lwork, rwork, (int)lrwork,
                             iwork, (int)liwork);

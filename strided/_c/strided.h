@@ -516,4 +516,71 @@ st_status st_linalg_eigh(st_tensor *w, st_tensor *v, const st_tensor *a);
  * real input gives conjugate pairs as complex columns) */
 st_status st_linalg_eig(st_tensor *w, st_tensor *v, const st_tensor *a);
 
+/* ---- LAPACK routines as Torch7 calls them (linalg.c: gesv, potrf;
+ * lapack_t7.c: the others) ---------------------------------------------
+ * Stacks as above (identical batch dims, any strides, outputs of exact
+ * shape; failures write nothing and name the matrix), real types only
+ * (float32, float64), LAPACK's results and character options (uplo 'U'
+ * or 'L', trans 'N' or 'T', diag 'N' or 'U' (unit), side 'L' or 'R').
+ * The Python layer lays the outputs out as Torch7 does. */
+/* x (..., n, k) = a^-1 b and lu (..., n, n) = a's LU factors, L unit
+ * lower below the diagonal, U on and above (gesv); singular: ST_E_VALUE */
+st_status st_linalg_gesv(st_tensor *x, st_tensor *lu, const st_tensor *a, const st_tensor *b);
+/* x (..., n, k) = op(a)^-1 b, op(a) = a or a^T (trans), a triangular: only
+ * its uplo triangle is read, its diagonal taken as ones with diag 'U'
+ * (trtrs); a zero on the diagonal: ST_E_VALUE */
+st_status st_linalg_trtrs(st_tensor *x, const st_tensor *a, const st_tensor *b, char uplo,
+                          char trans, char diag);
+/* a (..., m, n) of full rank, b (..., m, k) (gels 'N'): x (..., max(m, n),
+ * k) = gels's B: the least-squares (m >= n) or minimum-norm (m < n)
+ * solution in its first n rows, for m > n the residuals' parts in the
+ * others (the residual of column j is the 2-norm of x[n:, j]); qr (..., m,
+ * n) = gels's factorization of a (QR for m >= n, LQ otherwise).  A zero
+ * diagonal element of the triangular factor: ST_E_VALUE */
+st_status st_linalg_gels(st_tensor *x, st_tensor *qr, const st_tensor *a, const st_tensor *b);
+/* out (..., n, n) = the Cholesky factor of a's uplo triangle (U with a =
+ * U^T U, or L with a = L L^T), zeros in the other (potrf); not positive
+ * definite: ST_E_VALUE naming the leading minor */
+st_status st_linalg_potrf(st_tensor *out, const st_tensor *a, char uplo);
+/* x (..., n, k) = a^-1 b from a's Cholesky factor chol (its uplo triangle) (potrs) */
+st_status st_linalg_potrs(st_tensor *x, const st_tensor *chol, const st_tensor *b, char uplo);
+/* out (..., n, n) = a^-1, both triangles, from a's Cholesky factor chol
+ * (its uplo triangle) (potri); a zero on chol's diagonal: ST_E_VALUE */
+st_status st_linalg_potri(st_tensor *out, const st_tensor *chol, char uplo);
+/* Cholesky with complete pivoting of a positive semidefinite a (its uplo
+ * triangle), P^T a P = U^T U or L L^T (pstrf): out (..., n, n) the factor,
+ * zeros in the other triangle; piv (..., n) int32, 0-based: P[piv[k], k] =
+ * 1.  tol < 0: LAPACK's default, n eps max(diag).  Rank below n (rank
+ * deficient, or not positive semidefinite): ST_E_VALUE, as Torch7 */
+st_status st_linalg_pstrf(st_tensor *out, st_tensor *piv, const st_tensor *a, char uplo,
+                          double tol);
+/* a (..., m, n) = Q R as geqrf leaves it: qr (..., m, n) holds R on and
+ * above the diagonal, the reflectors below; tau (..., min(m, n)) */
+st_status st_linalg_geqrf(st_tensor *qr, st_tensor *tau, const st_tensor *a);
+/* q (..., m, n) = a with its first k columns replaced by those of Q, from
+ * the k = tau's length reflectors in a's columns (orgqr(m, k, k), as TH
+ * calls it); k <= min(m, n) */
+st_status st_linalg_orgqr(st_tensor *q, const st_tensor *a, const st_tensor *tau);
+/* out (..., m, n) = op(Q) c (side 'L') or c op(Q) (side 'R'), op(Q) = Q or
+ * Q^T (trans), Q from the k = tau's length reflectors in a's first k
+ * columns; a has m (side 'L') or n (side 'R') rows (ormqr) */
+st_status st_linalg_ormqr(st_tensor *out, const st_tensor *a, const st_tensor *tau,
+                          const st_tensor *c, char side, char trans);
+/* square a (geev): w (..., n, 2) the eigenvalues as (real, imaginary)
+ * pairs, a conjugate pair adjacent, positive imaginary part first; vr
+ * (..., n, n) or NULL the right eigenvectors (unit 2-norm) as LAPACK packs
+ * them: column j for a real eigenvalue, columns j and j + 1 the real and
+ * imaginary parts of the vector of the pair's first */
+st_status st_linalg_geev(st_tensor *w, st_tensor *vr, const st_tensor *a);
+/* symmetric a, its uplo triangle read (syev): w (..., n) ascending, v
+ * (..., n, n) the eigenvectors in columns, or NULL */
+st_status st_linalg_syev(st_tensor *w, st_tensor *v, const st_tensor *a, char uplo);
+/* a (..., m, n) = u diag(s) vt (gesvd), k = min(m, n), s (..., k)
+ * descending; job 'S': u (..., m, k), vt (..., k, n); job 'A': u (..., m,
+ * m), vt (..., n, n) */
+st_status st_linalg_gesvd(st_tensor *u, st_tensor *s, st_tensor *vt, const st_tensor *a,
+                          char job);
+/* out (..., n, n) = a^-1 from getrf then getri; singular: ST_E_VALUE */
+st_status st_linalg_getri(st_tensor *out, const st_tensor *a);
+
 #endif
