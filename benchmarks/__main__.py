@@ -1,4 +1,4 @@
-"""python -m benchmarks [--quick] [--filter SUBSTRING] [--markdown] [--json PATH]
+"""python -m benchmarks [--quick] [--only SECTION] [--filter SUBSTRING] [--markdown] [--json PATH]
 
 Times the core against numpy and PyTorch, interleaved in one process; see
 benchmarks/README.md for the columns and the method."""
@@ -18,7 +18,7 @@ import strided
 
 from . import memory, report
 from .accuracy import reference_bits
-from .cases import CASES, FULL, QUICK
+from .cases import FULL, QUICK, SECTIONS
 from .convert import torch
 from .machine import describe, machine_line, wait_idle
 from .run import run_case
@@ -28,6 +28,8 @@ def parse(argv):
     p = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.split("\n\n")[1])
     p.add_argument("--quick", action="store_true",
                    help="10x smaller inputs, 3 repeats of >= 10 ms (for development)")
+    p.add_argument("--only", metavar="SECTION", choices=list(SECTIONS),
+                   help=f"only the cases of SECTION: {', '.join(SECTIONS)} (default: all)")
     p.add_argument("--filter", metavar="SUBSTRING", default="",
                    help="only the cases whose name contains SUBSTRING (case-insensitive)")
     p.add_argument("--markdown", action="store_true", help="print the table as Markdown")
@@ -64,18 +66,20 @@ def header(meta, sizes, args):
         f"{meta['torch'] or 'n/a'} ({meta['threads']['torch'] or 'n/a'} threads), strided "
         f"({meta['threads']['ours']} threads).",
         f"{'Quick: ' if args.quick else ''}n = {sizes.n} elements, matrices "
-        f"{sizes.side}x{sizes.side}, sort and take {sizes.part}; median of {args.repeats} "
-        f"interleaved samples of >= {args.min_time * 1e3:g} ms; ratio > 1: ours faster; "
-        f"level: the numpy/ours ratio issue 7 asks for; ulp: max error against a "
-        f"{meta['ulp_reference_bits']}-bit reference; +MB: peak memory of the allocating call "
-        f"above its output"
+        f"{sizes.side}x{sizes.side}, sort and take {sizes.part}, Torch7 face {sizes.face} "
+        f"elements (matrix {sizes.face_rows}x{sizes.face // sizes.face_rows}); median of "
+        f"{args.repeats} interleaved samples of >= {args.min_time * 1e3:g} ms; ratio > 1: ours "
+        f"faster; level: the numpy/ours ratio the issue asks for (7; Torch7 face: 12); ulp: max "
+        f"error against a {meta['ulp_reference_bits']}-bit reference; +MB: peak memory of the "
+        f"allocating call above its output (in-place and [res] forms: of the call itself)"
         f"{'' if meta['peak_memory'] else ' (not measurable here: n/a)'}.",
     ]
 
 
 def main(argv=None):
     args = parse(argv)
-    cases = [c for c in CASES if args.filter.lower() in c.name.lower()]
+    sections = [args.only] if args.only else list(SECTIONS)
+    cases = [c for s in sections for c in SECTIONS[s] if args.filter.lower() in c.name.lower()]
     if args.list:
         print("\n".join(c.name for c in cases))
         return 0
@@ -95,7 +99,7 @@ def main(argv=None):
         "threads": {"ours": strided.getnumthreads(),
                     "torch": torch.get_num_threads() if torch is not None else None,
                     "numpy": 1},
-        "quick": args.quick, "sizes": dataclasses.asdict(sizes),
+        "quick": args.quick, "sizes": dataclasses.asdict(sizes), "sections": sections,
         "repeats": args.repeats, "min_time_s": args.min_time, "wait_idle_s": args.wait_idle,
         "peak_memory": memory.AVAILABLE, "ulp_reference_bits": reference_bits,
     }

@@ -2,8 +2,8 @@
 
 `CASES` at the bottom is the table: one line per case.  A case is a small
 frozen record (op, dtype, layout...) of one of the kinds below, carrying
-the `level` issue 7 sets for it (numpy time / our time to reach; None: no
-level); its `prepare(sizes, rng)` builds the inputs of all three
+the `level` its issue sets for it (numpy time / our time to reach; None:
+no level); its `prepare(sizes, rng)` builds the inputs of all three
 contestants and returns a `Prepared`: the three zero-argument calls to time.
 
 The convention, the same for every contestant: inputs are built once in
@@ -15,8 +15,13 @@ our mean and std), all three are timed allocating their result, and the
 kind's docstring says so.  Every case also gives the allocating form of
 its calls (`alloc`), whose peak memory the table reports.
 
-To add a case of an existing kind, add a line to CASES; to add a kind,
-write a frozen dataclass with `name`, `level` and `prepare`.
+The cases come in sections (`SECTIONS`, `python -m benchmarks --only
+SECTION`): "core", the kernels through the internal layer and the small
+calls of strided.compat (issue 7), and "torch7", the Torch7 face's
+in-place and [res] forms (issue 12).
+
+To add a case of an existing kind, add a line to its section's list; to
+add a kind, write a frozen dataclass with `name`, `level` and `prepare`.
 """
 from __future__ import annotations
 
@@ -24,15 +29,16 @@ import functools
 import math
 import operator
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 import numpy as np
 
+import strided
 from strided.core import base as _core, fft as _fft, indexing as _indexing, ops as _ops, views as _views
 from strided.core.base import ffi, lib
 
 from . import accuracy
-from .convert import Trio, torch, trio_empty, trio_from
+from .convert import CONTESTANTS, Trio, torch, trio_empty, trio_from
 
 
 def short(dtype):
@@ -46,15 +52,18 @@ class Sizes:
     n: int          # elements of the elementwise and 1-D cases (10^7)
     side: int       # side of the square matrix of the reductions and the copy
     part: int       # elements sorted, indices taken (10^6)
+    face: int       # elements of the Torch7 face's cases (2 x 10^7)
+    face_rows: int  # rows of their matrix (4000: 4000 x 5000)
     row: int = 1000   # length of the broadcast row
 
 
-FULL = Sizes(n=10**7, side=3000, part=10**6)
-QUICK = Sizes(n=10**6, side=1000, part=10**5)
+FULL = Sizes(n=10**7, side=3000, part=10**6, face=2 * 10**7, face_rows=4000)
+QUICK = Sizes(n=10**6, side=1000, part=10**5, face=2 * 10**6, face_rows=400)
 
 # the levels of issue 7 (numpy time / our time), one per family of ops
 ELEMENTWISE, MATH, REDUCTION, MOVE, SORT, MATMUL = 1.3, 1.5, 1.5, 1.2, 1.0, 0.95
 SMALL = 0.25            # "within 4x numpy's time per call"
+TORCH7 = 1.2            # issue 12: the Torch7 face's in-place and [res] forms
 
 
 @dataclass
@@ -67,6 +76,9 @@ class Prepared:
     atol: float
     # contestant -> the call in its allocating form, for peak memory (None: `calls` allocate)
     alloc: dict[str, Callable[[], Any]] | None = None
+    # True: the calls measured for peak memory write into `out`, which exists
+    # before them: their whole peak is temporaries (nothing is subtracted)
+    in_place: bool = False
     # {contestant: result as numpy} -> {contestant: max ulp error}; None: not measured
     accuracy: Callable[[dict], dict] | None = None
 
@@ -616,9 +628,89 @@ class FFT:
             alloc=_calls(ours_alloc, lambda: np_f(a.numpy, axis=-1), lambda: t_f(a.torch, dim=-1)))
 
 
+# ------------------------------------------------------------------ the Torch7 face
+
+MUL_BY = 1.0000001      # x.mul(c)'s factor: c^k stays finite over billions of calls
+
+
+def _res(rows=False):
+    """A [res] operand: the output, preallocated (NaN) for each contestant,
+    of the operands' shape, or one column of it (rows)."""
+    return lambda rng, shape, dt: trio_empty(shape[:1] + (1,) if rows else shape, dt,
+                                             face="torch7")
+
+
+class _Form(NamedTuple):
+    """A Torch7 call and its peers: each takes the operands, the first
+    being the output (in place: x; [res] forms: r)."""
+    operands: tuple       # per operand: (rng, shape, dtype) -> its values, a number or a Trio
+    ours: Callable
+    numpy: Callable
+    torch: Callable
+    rows: bool = False    # on a face_rows x (face / face_rows) matrix m, r one column
+
+
+# form -> how each contestant calls it (ours: the Torch7 face, `import strided`)
+TORCH7_FORMS = {
+    "x.add(y)": _Form((random, random), lambda x, y: x.add(y),
+                      lambda x, y: np.add(x, y, out=x), lambda x, y: x.add_(y)),
+    "x.cmul(y)": _Form((random, _uniform(1 - 1e-7, 1 + 1e-7)), lambda x, y: x.cmul(y),
+                       lambda x, y: np.multiply(x, y, out=x), lambda x, y: x.mul_(y)),
+    "x.mul(c)": _Form((random, lambda rng, shape, dt: MUL_BY), lambda x, c: x.mul(c),
+                      lambda x, c: np.multiply(x, c, out=x), lambda x, c: x.mul_(c)),
+    "cmul(r, a, b)": _Form((_res(), random, random), lambda r, a, b: strided.cmul(r, a, b),
+                           lambda r, a, b: np.multiply(a, b, out=r),
+                           lambda r, a, b: torch.mul(a, b, out=r)),
+    "exp(r, x)": _Form((_res(), _uniform(0, 1)), lambda r, x: strided.exp(r, x),
+                       lambda r, x: np.exp(x, out=r), lambda r, x: torch.exp(x, out=r)),
+    "sum(r, m, 2)": _Form((_res(rows=True), random),
+                          lambda r, m: strided.sum(r, m, 2),
+                          lambda r, m: np.sum(m, axis=1, keepdims=True, out=r),
+                          lambda r, m: torch.sum(m, 1, keepdim=True, out=r), rows=True),
+}
+
+
+@dataclass(frozen=True)
+class Torch7:
+    """One call of the Torch7 face (`import strided as torch`, dimensions
+    counted from 1), public calls on DoubleTensors of `face` float64
+    elements (m: face_rows x face / face_rows), against numpy's out= form
+    (the same work, nothing allocated) and torch's in-place or out= form,
+    as TORCH7_FORMS lists them; r is preallocated, of the result's size.
+    The in-place calls change x at every call of every sample, so their
+    operands keep x finite and alike however many calls run: x.add(y)
+    adds y each time; x.cmul(y)'s y is within 1e-7 of 1 and x.mul(c)'s c
+    is MUL_BY (the kernels take the same time whatever the factor).
+    exp's inputs are in [0, 1).  The check runs after one call each: x
+    op y for all three.  Peak memory is measured on these same calls
+    (in_place): a call that makes no temporary shows 0 MB."""
+    form: str
+    level: float | None = TORCH7
+
+    @property
+    def name(self):
+        return f"torch7 {self.form} f64"
+
+    def prepare(self, sizes, rng):
+        form, dt = TORCH7_FORMS[self.form], "float64"
+        shape = (sizes.face_rows, sizes.face // sizes.face_rows) if form.rows else (sizes.face,)
+        operands = []
+        for gen in form.operands:
+            v = gen(rng, shape, dt)
+            if isinstance(v, np.ndarray):
+                v = trio_from(v, face="torch7")
+            elif not isinstance(v, Trio):       # a number, the same for all three
+                v = Trio(v, v, v)
+            operands.append(v)
+        calls = _calls(*(functools.partial(getattr(form, who), *(getattr(x, who) for x in operands))
+                         for who in CONTESTANTS))
+        return Prepared(calls, operands[0], _fmt(shape),
+                        *_reduce_tolerance(dt, shape, (1,) if form.rows else ()), in_place=True)
+
+
 # ------------------------------------------------------------------ the table
 
-CASES = [
+CORE = [
     # elementwise, 10^7: each dtype, each layout, bool results
     Binary("add", "float64", "contiguous"),
     Binary("add", "float32", "contiguous"),
@@ -680,3 +772,10 @@ CASES = [
     Small("asarray"),
     Small("zeros"),
 ]
+
+# issue 12: the Torch7 face's in-place and [res] forms, 2 x 10^7
+TORCH7_CASES = [Torch7(form) for form in TORCH7_FORMS]
+
+# section -> its cases (python -m benchmarks --only SECTION)
+SECTIONS = {"core": CORE, "torch7": TORCH7_CASES}
+CASES = [case for cases in SECTIONS.values() for case in cases]

@@ -6,6 +6,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+import strided
 from strided.core import base as _core, views as _views
 from strided.core.base import ffi, lib
 
@@ -33,6 +34,13 @@ def to_core(a):
     return c
 
 
+def to_torch7(a):
+    """A Torch7-face tensor (`strided.DoubleTensor`... by dtype) with a copy
+    of numpy array `a` in memory of its own, built through the public API
+    (`from_dlpack` over a's memory, then `clone`)."""
+    return strided.from_dlpack(np.ascontiguousarray(a)).clone()
+
+
 def core_to_numpy(c):
     """A numpy copy of Core `c`, whatever its layout."""
     c = _core.contiguous(c)
@@ -44,9 +52,10 @@ def core_to_numpy(c):
 
 
 def to_numpy(x):
-    """A numpy copy of any contestant's array (a strided.compat array is
-    read through its Core; a tuple of index arrays, numpy's nonzero, is
-    stacked into the [count, ndim] form of ours and torch's)."""
+    """A numpy copy of any contestant's array (a strided.compat array or a
+    Torch7 tensor is read through its Core; a tuple of index arrays,
+    numpy's nonzero, is stacked into the [count, ndim] form of ours and
+    torch's)."""
     if isinstance(getattr(x, "_c", None), _core.Core):
         x = x._c
     if isinstance(x, _core.Core):
@@ -65,25 +74,26 @@ VIEWS = {
 }
 
 
-def trio_from(base, view="C"):
-    """Inputs: numpy's own `base`, and copies of it in our memory and
-    torch's, each then viewed through `view`."""
+# which of our faces holds our copy: the internal Core (most cases) or a
+# Torch7 tensor (the Torch7 face's cases; views "C" only)
+FACES = {"core": to_core, "torch7": to_torch7}
+
+
+def trio_from(base, view="C", face="core"):
+    """Inputs: numpy's own `base`, and copies of it in our memory (as
+    `face` holds it) and torch's, each then viewed through `view`."""
     v_ours, v_np, v_torch = VIEWS[view]
     t = v_torch(torch.from_numpy(base).clone()) if torch is not None else None
-    return Trio(v_ours(to_core(base)), v_np(base), t)
+    return Trio(v_ours(FACES[face](base)), v_np(base), t)
 
 
-def trio_empty(shape, dtype, view="C"):
-    """An output of `shape` in each contestant's memory.  With view "T" the
-    memory is C-contiguous for the reversed shape and then transposed, the
-    layout numpy and torch give `a.T + b.T`."""
+def trio_empty(shape, dtype, view="C", face="core"):
+    """An output of `shape` in each contestant's memory (ours as `face`
+    holds it).  With view "T" the memory is C-contiguous for the reversed
+    shape and then transposed, the layout numpy and torch give `a.T + b.T`."""
     shape = tuple(shape)
-    v_ours, v_np, v_torch = VIEWS[view]
     mem = shape[::-1] if view == "T" else shape
     # outputs start as NaN (0 for exact types), so a kernel that skips
     # elements fails the check instead of passing on leftover values
     fill = float("nan") if np.dtype(dtype).kind in "fc" else 0
-    t = None
-    if torch is not None:
-        t = v_torch(torch.full(mem, fill, dtype=getattr(torch, dtype)))
-    return Trio(v_ours(_core.full(mem, fill, dtype)), v_np(np.full(mem, fill, dtype)), t)
+    return trio_from(np.full(mem, fill, dtype), view, face)

@@ -1,6 +1,7 @@
 """One case: prepare, run each contestant once and check ours against numpy
 (and measure the ulp errors where the case asks), time the three
-interleaved, then measure the peak memory of each one's allocating form."""
+interleaved, then measure the peak memory of each one's allocating form
+(of the timed call itself for in-place and [res] forms)."""
 from __future__ import annotations
 
 import gc
@@ -108,11 +109,12 @@ def _run_case(case, sizes, repeats, min_time):
         with OtherLoad() as load:
             res.timings = interleaved(calls, repeats, min_time)
         res.others = load.share
+        made = 0 if prep.in_place else res.out_bytes    # the output, when the call makes it
         for who, fn in (prep.alloc or calls).items():
             if who in calls:
                 peak = memory.peak_bytes(fn)
                 if peak is not None:
-                    res.extra_bytes[who] = peak - res.out_bytes
+                    res.extra_bytes[who] = peak - made
     except Exception as e:   # noqa: BLE001 -- a broken case must not stop the run
         res.status = "ERROR"
         res.detail = f"{type(e).__name__}: {e}"

@@ -4,7 +4,9 @@ import numpy as np
 import pytest
 
 from benchmarks import memory
+from benchmarks.cases import TORCH7_FORMS, Sizes, Torch7
 from benchmarks.convert import to_core
+from benchmarks.run import run_case
 from strided.core import ops as _ops
 
 N = 2 * 10**6            # 16 MB of float64: far above page and huge-page granularity
@@ -59,6 +61,21 @@ def test_the_peak_not_the_end(operands):
     # the temporary is gone when the call returns; the peak still saw it
     a, b, _, _ = operands
     assert near(memory.peak_bytes(lambda: float(np.add(a, b)[0])), 8 * N)
+
+
+@needs_proc
+def test_in_place_calls_count_their_temporaries_only(monkeypatch):
+    # an in-place call allocates no output: its whole peak is temporaries, 0
+    # for np.add(a, b, out=a) and a.add_(b), the sum's size for an x.add(y)
+    # that makes x + y and copies it into x
+    form = TORCH7_FORMS["x.add(y)"]
+    monkeypatch.setitem(TORCH7_FORMS, "x.add(y)", form._replace(ours=lambda x, y: x.copy(x + y)))
+    sizes = Sizes(n=1000, side=10, part=100, face=N, face_rows=1000)
+    res = run_case(Torch7("x.add(y)"), sizes, repeats=1, min_time=1e-3)
+    assert res.status == "ok"
+    assert near(res.extra_bytes["ours"], 8 * N)
+    assert near(res.extra_bytes["numpy"], 0)
+    assert "torch" not in res.extra_bytes or near(res.extra_bytes["torch"], 0)
 
 
 def test_unavailable(monkeypatch):
