@@ -64,6 +64,8 @@ BYTE = Kind("torch.ByteTensor", _typed("torch.ByteTensor"),
             lambda T: TENSOR_TYPES["torch.ByteTensor"]())
 LONG = Kind("torch.LongTensor", _typed("torch.LongTensor"),
             lambda T: TENSOR_TYPES["torch.LongTensor"]())
+INT = Kind("torch.IntTensor", _typed("torch.IntTensor"),
+           lambda T: TENSOR_TYPES["torch.IntTensor"]())
 ANY_TENSOR = Kind("any tensor", lambda v, T: isinstance(v, Tensor))
 NUMBER = Kind("number", lambda v, T: _is_number(v))
 INDEX = Kind("dim", lambda v, T: _is_number(v) and float(v).is_integer())
@@ -79,8 +81,10 @@ ANYTHING = Kind("value", lambda v, T: True)
 
 
 def option(*choices):
-    """A one-letter option such as 'V'/'F' (conv2) or 'U'/'L' (potrf)."""
-    return Kind("'" + "'|'".join(choices) + "'", lambda v, T: v in choices)
+    """A one-letter option such as 'V'/'F' (conv2) or 'U'/'L' (potrf); as
+    Lua, only the first letter is read ('Upper' is 'U')."""
+    return Kind("'" + "'|'".join(choices) + "'",
+                lambda v, T: isinstance(v, str) and v[:1] in choices)
 
 
 class Arg:
@@ -146,13 +150,14 @@ class Entry:
         """The message for a call no form accepts: the argument the closest
         form stopped at (the furthest one reached), what it wanted there,
         and the forms."""
-        best = (-1, None)
+        best, rank = (-1, None), (-1, False)
         for form in self.forms_for(in_method):
             miss = []
             _fill(form.args, 0, args, 0, T, in_method, [], miss)
             for ai, slot in miss:
-                if ai >= best[0]:
-                    best = (ai, slot)
+                r = (ai, slot.kind is not NIL)      # a slot that refused beats "no more"
+                if r >= rank:
+                    best, rank = (ai, slot), r
         ai, slot = best
         shift = 0 if not in_method else 1
         usage = f"expected {self.usage(in_method)}"
@@ -227,10 +232,13 @@ def _fill(slots, si, args, ai, T, in_method, acc, miss=None):
             if r is not None:
                 return r
         return None
-    if ai < len(args) and slot.kind.accepts(args[ai], T):
-        r = _fill(slots, si + 1, args, ai + 1, T, in_method, acc + [(0, ai)], miss)
-        if r is not None:
-            return r
+    if ai < len(args):
+        if slot.kind.accepts(args[ai], T):
+            r = _fill(slots, si + 1, args, ai + 1, T, in_method, acc + [(0, ai)], miss)
+            if r is not None:
+                return r
+        elif miss is not None and slot.kind is not TENSOR and slot.kind is not NUMBER:
+            miss.append((ai, slot))     # an option or flag that refused what it was given
     d = _default_source(slot, in_method)
     if d is None:
         if miss is not None:

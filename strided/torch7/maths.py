@@ -416,6 +416,43 @@ def add_product(name):
     return impl
 
 
+# ---------------------------------------------------------------- LAPACK
+
+def _set_to(res, c):
+    """res points at Core c, the layout LAPACK left (column-major where Lua's
+    is): the answer itself, no copy."""
+    if c is None:                        # an output Lua fills with scratch: left empty
+        return res.resize()
+    return res.set(type(res)._wrap(c)) if c.ndim else res.resize()
+
+
+def lapack(fn, nres):
+    """A Torch7 LAPACK function: its nres result tensors first (given or
+    new), then the operands and options, as TensorMath.lua lists them."""
+    def impl(*args):
+        results, operands = args[:nres], args[nres:]
+        for t in operands:
+            if isinstance(t, Tensor):
+                _same_type(results[0], t, fn.__name__)
+        cores = fn(*(t._c if isinstance(t, Tensor) else t[:1] if isinstance(t, str) else t
+                     for t in operands))
+        cores = cores if isinstance(cores, tuple) else (cores,)
+        for res, c in zip(results, cores):
+            _set_to(res, c)
+        return results if nres > 1 else results[0]
+    return impl
+
+
+def pstrf(res, piv, a, uplo, tol):
+    """(factor, 1-based pivots as an IntTensor), as Lua's pstrf."""
+    factor, p = _linalg.pstrf(a._c, uplo[:1], tol)
+    _set_to(res, factor)
+    out = into(piv, p.shape)
+    if out is not None:
+        _ops.binary("add", p, _core.scalar(1, "int32"), out=out)
+    return res, piv
+
+
 # ---------------------------------------------------------------- random fills
 
 def _fill_from(res, fill, *params):

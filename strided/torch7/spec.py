@@ -12,9 +12,10 @@ A function missing from this table is missing from the package.
 """
 from __future__ import annotations
 
+from ..core import linalg as _linalg
 from . import maths
-from .forms import (ANYTHING, BOOLEAN, BYTE, INDEX, LIST, LONG, NEW, NUMBER, REQUIRED, SIZES,
-                    TABLE, TENSOR, Arg, Entry, Form, Same)
+from .forms import (ANYTHING, BOOLEAN, BYTE, INDEX, INT, LIST, LONG, NEW, NUMBER, REQUIRED, SIZES,
+                    TABLE, TENSOR, Arg, Entry, Form, Same, option)
 from .tensor import Tensor
 
 ALL = ("uint8", "int8", "int16", "int32", "int64", "float32", "float64")
@@ -141,6 +142,54 @@ for _name in maths.ADD_PRODUCTS:
                        (_f, [TEN, Arg(NUMBER, name="v1"), Arg(TENSOR, Same(0), name="M"),
                              Arg(NUMBER, name="v2"), _A, _B])],
          doc="res = v1 * M + v2 * (a b); M:f([v1,] [v2,] a, b) in place.", group=G)
+
+# ---------------------------------------------------------------- LAPACK
+# torch.f([res1, res2,] operands..., options): the results are given all or
+# none (cwrap's invisible defaults); each result is pointed at the answer in
+# LAPACK's layout (column-major where Lua's is), no copy.
+G = "Linear algebra (LAPACK)"
+_OUT = Arg(TENSOR, NEW, name="res", hidden=True)
+
+
+def _lapack_entry(name, fn, nres, operands, options=(), doc=""):
+    given = [Arg(TENSOR, name=f"res{i + 1}") for i in range(nres)]
+    if nres == 1:
+        given = [Arg(TENSOR, name="res")]
+    wrap(name, (maths.lapack(fn, nres), given + operands + list(options)),
+         (maths.lapack(fn, nres), [_OUT] * nres + operands + list(options)),
+         types=FLOAT, method=False, doc=doc, group=G)
+
+
+_UPLO = Arg(option("U", "L"), "U", name="uplo")
+_A, _B = Arg(TENSOR, name="A"), Arg(TENSOR, name="B")
+_lapack_entry("gesv", _linalg.gesv, 2, [_B, _A], doc="(X, LU): the solution of A X = B and A's LU factors.")
+_lapack_entry("gels", _linalg.gels, 2, [_B, _A], doc="(X, QR): least squares (m >= n) or the minimum-norm solution.")
+_lapack_entry("trtrs", _linalg.trtrs, 2, [_B, _A],
+              [_UPLO, Arg(option("N", "T"), "N", name="trans"), Arg(option("N", "U"), "N", name="diag")],
+              doc="(X, A): the triangular solve op(A) X = B.")
+_lapack_entry("potrf", _linalg.potrf, 1, [_A], [_UPLO], doc="The Cholesky factor of A's uplo triangle.")
+_lapack_entry("potrs", _linalg.potrs, 1, [_B, Arg(TENSOR, name="chol")], [_UPLO],
+              doc="X with A X = B from A's Cholesky factor.")
+_lapack_entry("potri", _linalg.potri, 1, [Arg(TENSOR, name="chol")], [_UPLO],
+              doc="A's inverse from its Cholesky factor.")
+_lapack_entry("qr", _linalg.geqrf_orgqr, 2, [_A], doc="(Q, R): the reduced QR factorization.")
+_lapack_entry("geqrf", _linalg.geqrf, 2, [_A], doc="(QR, tau): LAPACK's geqrf.")
+_lapack_entry("orgqr", _linalg.orgqr, 1, [_A, Arg(TENSOR, name="tau")], doc="Q from geqrf's (QR, tau).")
+_lapack_entry("ormqr", _linalg.ormqr, 1, [_A, Arg(TENSOR, name="tau"), Arg(TENSOR, name="C")],
+              [Arg(option("L", "R"), "L", name="side"), Arg(option("N", "T"), "N", name="trans")],
+              doc="op(Q) C or C op(Q) from geqrf's (QR, tau).")
+_lapack_entry("eig", _linalg.geev, 2, [_A], [Arg(option("N", "V"), "N", name="jobvr")],
+              doc="(e, V): eigenvalues as (real, imaginary) rows, eigenvectors as LAPACK packs them.")
+_lapack_entry("symeig", _linalg.syev, 2, [_A], [Arg(option("N", "V"), "N", name="jobz"), _UPLO],
+              doc="(e, V): eigenvalues ascending and eigenvectors of a symmetric matrix.")
+_lapack_entry("svd", _linalg.gesvd, 3, [_A], [Arg(option("A", "S"), "S", name="jobu")],
+              doc="(U, S, V) with A = U diag(S) V^T.")
+_lapack_entry("inverse", _linalg.getri, 1, [_A], doc="A's inverse (getrf, getri).")
+wrap("pstrf", (maths.pstrf, [Arg(TENSOR, name="res"), Arg(INT, name="piv"), _A, _UPLO,
+                             Arg(NUMBER, -1, name="tol")]),
+     (maths.pstrf, [_OUT, Arg(INT, NEW, hidden=True), _A, _UPLO, Arg(NUMBER, -1, name="tol")]),
+     types=FLOAT, method=False, doc="(factor, pivots): the pivoted Cholesky factorization "
+     "(1-based pivots, an IntTensor).", group=G)
 
 # ---------------------------------------------------------------- random
 G = "Random"
