@@ -11,6 +11,7 @@ from ..core import rng as _random
 from ..core.base import ffi, lib
 from . import forms, maths, spec
 from .storage import Storage
+from .files import DiskFile, MemoryFile
 from .t7file import deserialize, load, save, serialize
 from .tensor import (TENSOR_TYPES, TYPES, Tensor, _is_number, default_tensor_class,
                      getdefaulttensortype, isTensor, make_class, setdefaulttensortype,
@@ -93,6 +94,8 @@ for _f in (manualSeed, seed, initialSeed, getRNGState, setRNGState):
 for _f in (save, load, serialize, deserialize):
     spec.utility(_f.__name__, _f, group="Files")
 spec.utility("from_dlpack", tensor_from_dlpack, group="Interop")
+spec.utility("DiskFile", DiskFile, group="Files")
+spec.utility("MemoryFile", MemoryFile, group="Files")
 
 
 # ---------------------------------------------------------------- operators

@@ -60,12 +60,14 @@ _VERSION = b"V 1"
 _FLUSH = 1 << 16          # bytes of small items buffered before a write
 
 
-def _check_mode(mode, referenced):
+def _check_mode(mode, referenced, reading=False):
     if sys.byteorder != "little":      # element data is written as it lies in memory
         raise NotImplementedError("strided's Torch7 serialization needs a little-endian "
                                   "machine")
-    if mode != "binary":
-        raise ValueError(f"only the 'binary' Torch7 format is supported, got mode {mode!r}")
+    modes = ("binary", "ascii", "b32", "b64") if reading else ("binary", "ascii")
+    if mode not in modes:
+        raise ValueError(f"mode must be {', '.join(repr(m) for m in modes[:-1])} or "
+                         f"{modes[-1]!r}, got {mode!r}")
     if not isinstance(referenced, bool):
         raise TypeError(f"referenced must be True or False, got {referenced!r}")
 
@@ -108,6 +110,21 @@ class _Writer:
     def long(self, v):
         self._buf += _LONG.pack(v)
 
+    def double(self, v):
+        self._buf += _DOUBLE.pack(v)
+
+    def longs(self, vs):
+        if vs:
+            self._buf += struct.pack(f"<{len(vs)}q", *vs)
+
+    def elements(self, o):
+        """The raw elements of storage `o` (the storage's own memory)."""
+        s = o._s
+        nbytes = int(s.nbytes)
+        if nbytes:
+            self._flush()
+            self._write(ffi.buffer(s.data, nbytes))
+
     def string(self, b):
         if len(b) > 0x7FFFFFFF:
             raise ValueError(f"a string of {len(b)} bytes does not fit Torch7's int32 length")
@@ -142,10 +159,10 @@ class _Writer:
             self.torch(o, path)
         elif isinstance(o, numbers.Integral):
             self.int(TYPE_NUMBER)
-            self._buf += _DOUBLE.pack(_exact_double(o, path))
+            self.double(_exact_double(o, path))
         elif isinstance(o, numbers.Real):
             self.int(TYPE_NUMBER)
-            self._buf += _DOUBLE.pack(float(o))
+            self.double(float(o))
         elif isinstance(o, str):
             self.int(TYPE_STRING)
             self.string(o.encode("utf-8"))
@@ -157,7 +174,7 @@ class _Writer:
                 self.int(len(o))
                 for i, v in enumerate(o, 1):
                     self.int(TYPE_NUMBER)
-                    self._buf += _DOUBLE.pack(i)
+                    self.double(i)
                     self.obj(v, (path, i - 1))
         elif isinstance(o, dict):
             if not self._reference(TYPE_TABLE, ("table", id(o)), o):
@@ -186,18 +203,13 @@ class _Writer:
             c = o._c
             n = c.ndim
             self.int(n)
-            if n:
-                self._buf += struct.pack(f"<{n}q", *c.shape)
-                self._buf += struct.pack(f"<{n}q", *c.strides)
+            self.longs(tuple(c.shape))
+            self.longs(tuple(c.strides))
             self.long(c.offset + 1)
             self.obj(o.storage(), path)
         else:
-            s = o._s
             self.long(o.size())
-            nbytes = int(s.nbytes)
-            if nbytes:
-                self._flush()
-                self._write(ffi.buffer(s.data, nbytes))   # the storage's own memory
+            self.elements(o)
 
 
 def _exact_double(v, path):
@@ -239,6 +251,15 @@ class _Reader:
     def longs(self, n, what):
         return struct.unpack_from(f"<{n}q", self._buf, self._take(8 * n, what)) if n else ()
 
+    def double(self, what):
+        return _DOUBLE.unpack_from(self._buf, self._take(8, what))[0]
+
+    def elements(self, cls, n, what):
+        """A new storage of class `cls` holding the next n elements: one memmove."""
+        nbytes = n * _dtype(cls._dt).itemsize
+        pos = self._take(nbytes, what)
+        return _from_bytes(cls, self._buf[pos:pos + nbytes])
+
     def bytes(self, what):
         n = self.int(f"the length of {what}")
         if n < 0:
@@ -253,7 +274,7 @@ class _Reader:
         if tag == TYPE_NIL:
             return None
         if tag == TYPE_NUMBER:
-            return _number(_DOUBLE.unpack_from(self._buf, self._take(8, "a number"))[0])
+            return _number(self.double("a number"))
         if tag == TYPE_BOOLEAN:
             return self.int("a boolean") == 1
         if tag == TYPE_STRING:
@@ -324,12 +345,10 @@ class _Reader:
 
     def storage(self, cls, at):
         n = self.long(f"the size of a {cls._typename}")
-        item = _dtype(cls._dt).itemsize
         if n < 0:
             raise ValueError(f"bad Torch7 data: {cls._typename} at byte {at} has negative "
                              f"size {n}")
-        pos = self._take(n * item, f"the {n} elements of a {cls._typename}")
-        return _from_bytes(cls, self._buf[pos:pos + n * item])     # one memmove
+        return self.elements(cls, n, f"the {n} elements of a {cls._typename}")
 
     def tensor(self, cls, at):
         name = cls._typename
@@ -367,6 +386,115 @@ class _Reader:
         return cls._wrap(c)
 
 
+# ---------------------------------------------------------------- over a File
+
+
+_NINT = struct.Struct("=i")       # a File moves values in native layout
+_NLONG = struct.Struct("=q")
+_NDOUBLE = struct.Struct("=d")
+
+
+def _elem_name(cls):
+    return cls._typename[len("torch."):-len("Storage")]     # 'torch.IntStorage' -> 'Int'
+
+
+class _FileWriter(_Writer):
+    """The writer over a torch7 File (Lua's File:writeObject): every item
+    goes through the file's typed writes, so ascii mode writes what Lua's
+    does.  The file keeps one writer: indices carry on between calls."""
+
+    def __init__(self, file, referenced):
+        super().__init__(None, referenced)
+        self._file = file
+
+    def _flush(self):
+        pass
+
+    def int(self, v):
+        self._file._write_elems("Int", _NINT.pack(v), 1)
+
+    def long(self, v):
+        self._file._write_elems("Long", _NLONG.pack(v), 1)
+
+    def double(self, v):
+        self._file._write_elems("Double", _NDOUBLE.pack(v), 1)
+
+    def longs(self, vs):
+        self._file._write_elems("Long", struct.pack(f"={len(vs)}q", *vs), len(vs))
+
+    def string(self, b):
+        if len(b) > 0x7FFFFFFF:
+            raise ValueError(f"a string of {len(b)} bytes does not fit Torch7's int32 length")
+        self.int(len(b))
+        self._file._write_elems("Char", b, len(b))
+
+    def elements(self, o):
+        n = o.size()
+        self._file._write_elems(_elem_name(type(o)),
+                                ffi.buffer(o._s.data, int(o._s.nbytes)), n)
+
+
+class _FileReader(_Reader):
+    """The reader over a torch7 File (Lua's File:readObject).  A short read
+    raises ValueError (quiet or not: what follows would be garbage) and sets
+    the file's error flag."""
+
+    def __init__(self, file, referenced):
+        self._file = file
+        self._referenced = referenced
+        self._objects = {}
+
+    @property
+    def _pos(self):
+        return self._file._tell()
+
+    def _values(self, name, n, what):
+        f = self._file
+        at = self._pos
+        if n > f._remaining():
+            f._error = True
+            raise ValueError(f"truncated Torch7 data: {what} needs {n} values at byte {at}, "
+                             f"only {f._remaining()} bytes left")
+        quiet, f._quiet = f._quiet, True
+        try:
+            data, got = f._read_elems(name, n)
+        finally:
+            f._quiet = quiet
+        if got != n:
+            f._error = True
+            raise ValueError(f"truncated or bad Torch7 data: {what} at byte {at}: read {got} "
+                             f"of {n} values ({'binary' if f._binary else 'ascii'} mode)")
+        return data
+
+    def int(self, what):
+        return _NINT.unpack(self._values("Int", 1, what))[0]
+
+    def long(self, what):
+        return _NLONG.unpack(self._values("Long", 1, what))[0]
+
+    def longs(self, n, what):
+        return struct.unpack(f"={n}q", self._values("Long", n, what)) if n else ()
+
+    def double(self, what):
+        return _NDOUBLE.unpack(self._values("Double", 1, what))[0]
+
+    def bytes(self, what):
+        at = self._pos
+        n = self.int(f"the length of {what}")
+        if n < 0:
+            raise ValueError(f"bad Torch7 data: {what} at byte {at} has negative length {n}")
+        return self._values("Char", n, what) if n else b""
+
+    def elements(self, cls, n, what):
+        item = _dtype(cls._dt).itemsize
+        if self._file._binary and n * item > self._file._remaining():
+            self._file._error = True
+            raise ValueError(f"truncated Torch7 data: {what} needs {n * item} bytes at byte "
+                             f"{self._pos}, only {self._file._remaining()} left")
+        return _from_bytes(cls, self._values(_elem_name(cls), n, what)) if n else \
+            _from_bytes(cls, b"")
+
+
 def _number(x):
     """Lua numbers are doubles: an integral value loads as int (not -0.0)."""
     if x.is_integer() and not (x == 0 and math.copysign(1.0, x) < 0):
@@ -377,9 +505,34 @@ def _number(x):
 # ---------------------------------------------------------------- the API
 
 
+def _memory_file(data, mode):
+    """A read-only MemoryFile over the bytes `data`, in `mode`."""
+    from .files import MemoryFile
+    from .storage import CharStorage
+    f = MemoryFile(_from_bytes(CharStorage, bytes(data) + b"\0"), "r")
+    return _set_mode(f, mode)
+
+
+def _set_mode(f, mode):
+    if mode == "ascii":
+        f.ascii()
+    else:
+        f.binary()
+        if mode in ("b32", "b64"):
+            f.longSize(4 if mode == "b32" else 8)
+    return f
+
+
 def serialize(obj, mode="binary", referenced=True):
     """The bytes of `obj` in Torch7's format (Lua's torch.serialize)."""
     _check_mode(mode, referenced)
+    if mode == "ascii":
+        from .files import MemoryFile
+        with MemoryFile("w").ascii() as f:
+            f.referenced(referenced)
+            f.writeObject(obj)
+            s = f.storage()
+            return ffi.buffer(s._s.data, s.size() - 1)[:]
     out = io.BytesIO()
     w = _Writer(out.write, referenced)
     w.obj(obj)
@@ -389,20 +542,41 @@ def serialize(obj, mode="binary", referenced=True):
 
 def deserialize(data, mode="binary", referenced=True):
     """The object in bytes `data` in Torch7's format (Lua's torch.deserialize)."""
-    _check_mode(mode, referenced)
+    _check_mode(mode, referenced, reading=True)
     if isinstance(data, str):
         raise TypeError("deserialize takes bytes, not str")
+    if mode != "binary":
+        with _memory_file(data, mode) as f:
+            f.referenced(referenced)
+            return f.readObject()
     return _Reader(data, referenced).obj()
 
 
 def save(path, obj, mode="binary", referenced=True):
     """Write `obj` to the file `path` (or a binary file object) in Torch7's
-    format, as Lua's torch.save(filename, object) does."""
+    format, as Lua's torch.save(filename, object[, mode[, referenced]])
+    does; mode 'binary' or 'ascii'."""
     _check_mode(mode, referenced)
+    if mode == "ascii" and hasattr(path, "write"):
+        path.write(serialize(obj, mode, referenced))
+        return
     if hasattr(path, "write"):
         w = _Writer(path.write, referenced)
         w.obj(obj)
         w.close()
+        return
+    if mode == "ascii":
+        from .files import DiskFile
+        f = DiskFile(path, "w")
+        try:
+            f.ascii().referenced(referenced)
+            f.writeObject(obj)
+            f.close()
+        except BaseException:
+            if f._is_open():
+                f.close()
+            os.unlink(path)
+            raise
         return
     with open(path, "wb") as f:
         try:
@@ -417,11 +591,19 @@ def save(path, obj, mode="binary", referenced=True):
 
 def load(path, mode="binary", referenced=True):
     """Read the object in the Torch7 file `path` (or a binary file object),
-    as Lua's torch.load(filename) does."""
-    _check_mode(mode, referenced)
+    as Lua's torch.load(filename[, mode[, referenced]]) does; mode
+    'binary', 'ascii', or 'b32'/'b64' (binary with 4- or 8-byte longs)."""
+    _check_mode(mode, referenced, reading=True)
+    if mode != "binary" and not hasattr(path, "read"):
+        from .files import DiskFile
+        with _set_mode(DiskFile(path, "r"), mode) as f:
+            f.referenced(referenced)
+            return f.readObject()
     if hasattr(path, "read"):
         data = path.read()
     else:
         with open(path, "rb") as f:
             data = f.read()
+    if mode != "binary":
+        return deserialize(data, mode, referenced)
     return _Reader(data, referenced).obj()

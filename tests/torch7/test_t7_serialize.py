@@ -414,8 +414,8 @@ def test_unwritable_objects(tmp_path):
     with pytest.raises(TypeError):
         torch.save(str(p), [torch.DoubleTensor(3), object()])
     assert not p.exists()                    # no half-written file
-    with pytest.raises(ValueError, match="binary"):
-        torch.save(str(p), 1, "ascii")
+    with pytest.raises(ValueError, match="mode must be 'binary' or 'ascii'"):
+        torch.save(str(p), 1, "text")
     with pytest.raises(TypeError):
         torch.deserialize("text")
 

@@ -1,0 +1,845 @@
+"""Torch7's File classes: `DiskFile` and `MemoryFile` (Lua Torch7's
+file.md, diskfile.md, memoryfile.md), as THFile.c, THDiskFile.c and
+THMemoryFile.c behave.
+
+A file is binary or ascii (ascii by default, as in Lua).  Binary mode
+moves element data as raw bytes between the file and a storage's C
+memory; ascii mode prints numbers as TH's fprintf formats ("%d", "%ld",
+"%.9g" float, "%.17g" double; one space between the values of one call and
+a newline after them when autoSpacing) and parses them as its fscanf does,
+bytes and chars being raw in both modes.  `writeObject`/`readObject` are
+t7file.py's writer and reader over the file, so a file holds the objects of
+torch.save/torch.load.
+
+Positions are 1-based (`seek(1)` is the start), as in Lua.
+"""
+from __future__ import annotations
+
+import array
+import math
+import numbers
+import operator
+import os
+import re
+import sys
+
+from ..core.base import ffi
+from .storage import (ByteStorage, CharStorage, DoubleStorage, FloatStorage, IntStorage,
+                      LongStorage, ShortStorage, Storage, _from_bytes)
+
+__all__ = ["DiskFile", "MemoryFile"]
+
+_LITTLE = sys.byteorder == "little"
+
+# name -> (storage class, array typecode, bytes, ascii kind)
+_TYPES = {
+    "Byte": (ByteStorage, "B", 1, "raw"),
+    "Char": (CharStorage, "b", 1, "raw"),
+    "Short": (ShortStorage, "h", 2, "int"),
+    "Int": (IntStorage, "i", 4, "int"),
+    "Long": (LongStorage, "q", 8, "int"),
+    "Float": (FloatStorage, "f", 4, "float"),
+    "Double": (DoubleStorage, "d", 8, "float"),
+}
+_ASCII_FORMAT = {"Short": "%d", "Int": "%d", "Long": "%d", "Float": "%.9g", "Double": "%.17g"}
+
+_SPACE = b" \t\n\v\f\r"                      # C's isspace
+_INT_RE = re.compile(rb"[+-]?[0-9]+")
+_FLOAT_RE = re.compile(
+    rb"[+-]?(?:0[xX](?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)(?:[pP][+-]?[0-9]+)?"
+    rb"|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
+    rb"|(?i:infinity|inf|nan(?:\([0-9A-Za-z_]*\))?))")
+_LONG_MIN, _LONG_MAX = -(1 << 63), (1 << 63) - 1
+_CHUNK = 1 << 16
+
+
+def _wrap_int(v, bits):
+    """C's conversion of an integer to a signed `bits`-bit type (two's
+    complement wrap), or unsigned for bytes."""
+    m = 1 << bits
+    v &= m - 1
+    return v - m if v >= m >> 1 else v
+
+
+def _c_value(name, v):
+    """The value a C `TYPE value = lua_tonumber(L, 2)` holds."""
+    kind = _TYPES[name][3]
+    if kind == "float":
+        return float(v)
+    if isinstance(v, float):
+        if math.isnan(v) or math.isinf(v) or not _LONG_MIN <= v < -_LONG_MIN:
+            v = _LONG_MIN                       # x86's cvttsd2si of out-of-range values
+        else:
+            v = int(v)                          # truncation toward zero
+    v = int(v)
+    if name == "Byte":
+        return v & 0xFF
+    return _wrap_int(v, 8 * _TYPES[name][2])
+
+
+def _format(name, v):
+    if _TYPES[name][3] == "float":
+        if math.isnan(v):
+            return "-nan" if math.copysign(1.0, v) < 0 else "nan"
+        return _ASCII_FORMAT[name] % v
+    return "%d" % v
+
+
+def _parse(name, tok):
+    """The value C's scanf gives for the matched token `tok`."""
+    if _TYPES[name][3] == "float":
+        s = tok.decode("ascii")
+        body = s.lstrip("+-")
+        if body[:2] in ("0x", "0X"):
+            v = float.fromhex(s)
+        elif body[:3].lower() == "nan":
+            v = math.copysign(math.nan, -1.0 if s.startswith("-") else 1.0)
+        else:
+            v = float(s)
+        return v
+    v = max(_LONG_MIN, min(_LONG_MAX, int(tok)))    # strtol saturates
+    return v if name == "Long" else _wrap_int(v, 8 * _TYPES[name][2])
+
+
+def _pystring(b):
+    try:
+        return b.decode("utf-8")
+    except UnicodeDecodeError:
+        return b
+
+
+def _count(n):
+    if isinstance(n, bool) or not isinstance(n, numbers.Integral):
+        raise TypeError(f"expected an integer count, got {type(n).__name__} {n!r}")
+    n = operator.index(n)
+    if n < 0:
+        raise ValueError(f"count must be >= 0, got {n}")
+    return n
+
+
+class File:
+    """The methods common to DiskFile and MemoryFile (Lua's torch.File)."""
+
+    _kind = "File"
+
+    def _init_flags(self, mode, quiet):
+        if mode == "r":
+            self._readable, self._writable = True, False
+        elif mode == "w":
+            self._readable, self._writable = False, True
+        elif mode == "rw":
+            self._readable, self._writable = True, True
+        else:
+            raise ValueError(f"{self._kind}: file mode should be 'r','w' or 'rw', got {mode!r}")
+        self._quiet = bool(quiet)
+        self._binary = False
+        self._autospacing = True
+        self._error = False
+        self._longsize = 0
+        self._native = True
+        self._force = None          # None: referenced() never called
+        self._writer = None
+        self._reader = None
+
+    # ------------------------------------------------------------ flags
+    def isQuiet(self):
+        return self._quiet
+
+    def isReadable(self):
+        return self._readable
+
+    def isWritable(self):
+        return self._writable
+
+    def isBinary(self):
+        return self._binary
+
+    def isAutoSpacing(self):
+        return self._autospacing
+
+    def hasError(self):
+        return self._error
+
+    def binary(self):
+        self._binary = True
+        return self
+
+    def ascii(self):
+        self._binary = False
+        return self
+
+    def autoSpacing(self):
+        self._autospacing = True
+        return self
+
+    def noAutoSpacing(self):
+        self._autospacing = False
+        return self
+
+    def quiet(self):
+        self._quiet = True
+        return self
+
+    def pedantic(self):
+        self._quiet = False
+        return self
+
+    def clearError(self):
+        self._error = False
+        return self
+
+    def longSize(self, size):
+        if size not in (0, 4, 8) or isinstance(size, bool):
+            raise ValueError(f"{self._kind}.longSize: Invalid long size specified ({size!r}; "
+                             f"expected 0, 4 or 8)")
+        self._longsize = int(size)
+        return self
+
+    # ------------------------------------------------------------ checks, errors
+    def _check_open(self, method):
+        if not self._is_open():
+            raise ValueError(f"{self._kind}.{method}: attempt to use a closed file")
+
+    def _check_read(self, method):
+        self._check_open(method)
+        if not self._readable:
+            raise ValueError(f"{self._kind}.{method}: attempt to read in a write-only file")
+
+    def _check_write(self, method):
+        self._check_open(method)
+        if not self._writable:
+            raise ValueError(f"{self._kind}.{method}: attempt to write in a read-only file")
+
+    def _fail(self, message):
+        """Lua's THError after setting hasError: raised unless quiet."""
+        self._error = True
+        if not self._quiet:
+            raise OSError(f"{self._kind}: {message}")
+
+    # ------------------------------------------------------------ elements
+    def _read_elems(self, name, n):
+        """(bytes of the elements read in native layout, count read); sets
+        the error flag (and raises unless quiet) when fewer than n."""
+        cls, code, size, kind = _TYPES[name]
+        if n == 0:
+            return b"", 0
+        if self._binary or kind == "raw":
+            if name == "Long" and self._binary and self._longsize in (4, 8):
+                data = self._read_bytes(n * self._longsize, self._longsize)
+                got = len(data) // self._longsize
+                a = array.array("i" if self._longsize == 4 else "q",
+                                data[:got * self._longsize])
+                if not self._native:
+                    a.byteswap()
+                if self._longsize == 8:
+                    a = [_wrap_int(v, 32) for v in a]     # TH keeps the low 32 bits
+                data = array.array("q", a).tobytes()
+            else:
+                data = self._read_bytes(n * size, size)
+                got = len(data) // size
+                data = data[:got * size]
+                if not self._native and size > 1 and got:
+                    a = array.array(code, data)
+                    a.byteswap()
+                    data = a.tobytes()
+            if not self._binary and self._autospacing:
+                self._skip_newline()
+        else:
+            values = self._scan(name, n)
+            got = len(values)
+            data = array.array(code, values).tobytes()
+            if self._autospacing:
+                self._skip_newline()
+        if got != n:
+            self._fail(f"read error: read {got} blocks instead of {n}")
+        return data, got
+
+    def _write_elems(self, name, data, n):
+        """Write n elements whose native bytes are `data`."""
+        cls, code, size, kind = _TYPES[name]
+        if n == 0:
+            return 0
+        if self._binary or kind == "raw":
+            if name == "Long" and self._binary and self._longsize in (4, 8):
+                vals = array.array("q", bytes(data))
+                if self._longsize == 4:
+                    a = array.array("i", [_wrap_int(v, 32) for v in vals])
+                else:
+                    # TH writes the int32 value as the low word, a zero high word
+                    a = array.array("q", [v & 0xFFFFFFFF for v in vals])
+                if not self._native:
+                    a.byteswap()
+                data = a.tobytes()
+            elif not self._native and size > 1:
+                a = array.array(code, bytes(data))
+                a.byteswap()
+                data = a.tobytes()
+            out = bytes(data)
+            if not self._binary and self._autospacing:
+                out += b"\n"
+        else:
+            values = array.array(code, bytes(data))
+            sep = " " if self._autospacing else ""
+            out = sep.join(_format(name, v) for v in values)
+            if self._autospacing:
+                out += "\n"
+            out = out.encode("ascii")
+        self._write_bytes(out)
+        return n
+
+    def _scan(self, name, n):
+        """Up to n values parsed as C's scanf does, from the current position."""
+        pattern = _INT_RE if _TYPES[name][3] == "int" else _FLOAT_RE
+        values = []
+        view = self._scan_view()
+        try:
+            while len(values) < n:
+                tok = view.next_token(pattern)
+                if tok is None:
+                    break
+                values.append(_parse(name, tok))
+        finally:
+            view.done()
+        return values
+
+    # ------------------------------------------------------------ typed read/write
+    def _read_typed(self, name, arg):
+        method = "read" + name
+        self._check_read(method)
+        cls = _TYPES[name][0]
+        if arg is None:
+            data, got = self._read_elems(name, 1)
+            if not got:
+                return None
+            return array.array(_TYPES[name][1], data)[0]
+        if isinstance(arg, Storage):
+            if type(arg) is not cls:
+                raise TypeError(f"{self._kind}.{method}: nothing, number, or {name}Storage "
+                                f"expected, got a {arg._typename}")
+            n = arg.size()
+            data, got = self._read_elems(name, n)
+            if got:
+                ffi.memmove(arg._s.data, data, len(data))
+            return got
+        try:
+            n = _count(arg)
+        except (TypeError, ValueError) as e:
+            raise type(e)(f"{self._kind}.{method}: nothing, number, or {name}Storage expected: "
+                          f"{e}") from None
+        data, got = self._read_elems(name, n)
+        return _from_bytes(cls, data)
+
+    def _write_typed(self, name, arg):
+        method = "write" + name
+        self._check_write(method)
+        cls, code = _TYPES[name][:2]
+        if isinstance(arg, Storage):
+            if type(arg) is not cls:
+                raise TypeError(f"{self._kind}.{method}: number, or {name}Storage expected, "
+                                f"got a {arg._typename}")
+            n = arg.size()
+            return self._write_elems(name, ffi.buffer(arg._s.data, n * _TYPES[name][2]), n)
+        if isinstance(arg, bool) or not isinstance(arg, numbers.Real):
+            raise TypeError(f"{self._kind}.{method}: number, or {name}Storage expected, got "
+                            f"{type(arg).__name__}")
+        self._write_elems(name, array.array(code, [_c_value(name, arg)]).tobytes(), 1)
+        return None
+
+    def readBool(self):
+        v = self.readInt()
+        return None if v is None else v == 1
+
+    def writeBool(self, value):
+        self.writeInt(1 if value else 0)
+
+    # ------------------------------------------------------------ strings
+    def readString(self, format):
+        self._check_read("readString")
+        if isinstance(format, bytes):
+            format = format.decode("latin-1")
+        if not isinstance(format, str) or len(format) < 2 or format[0] != "*" \
+                or format[1] not in "al":
+            raise ValueError(f"{self._kind}.readString: format must be '*a' or '*l', got "
+                             f"{format!r}")
+        data = self._read_string(format[1])
+        if data is None:
+            self._fail("read error: read 0 blocks instead of 1")
+            return None
+        return _pystring(data)
+
+    def writeString(self, s):
+        self._check_write("writeString")
+        if isinstance(s, str):
+            s = s.encode("utf-8")
+        elif isinstance(s, (bytes, bytearray, memoryview)):
+            s = bytes(s)
+        else:
+            raise TypeError(f"{self._kind}.writeString: expected a string, got "
+                            f"{type(s).__name__}")
+        self._write_bytes(s)
+        return len(s)
+
+    # ------------------------------------------------------------ position
+    def seek(self, position):
+        self._check_open("seek")
+        if isinstance(position, bool) or not isinstance(position, numbers.Integral):
+            raise TypeError(f"{self._kind}.seek: position must be an integer, got "
+                            f"{type(position).__name__}")
+        if position < 1:
+            raise ValueError(f"{self._kind}.seek: position has to be greater than 0! "
+                             f"(got {position}; positions are 1-based)")
+        self._seek(int(position) - 1)
+        return self
+
+    def seekEnd(self):
+        self._check_open("seekEnd")
+        self._seek_end()
+        return self
+
+    def position(self):
+        self._check_open("position")
+        return self._tell() + 1
+
+    def synchronize(self):
+        self._check_open("synchronize")
+        self._sync()
+        return self
+
+    def close(self):
+        self._check_open("close")
+        self._close()
+        return self
+
+    # ------------------------------------------------------------ objects
+    def referenced(self, ref):
+        self._force = not ref
+        for rw in (self._writer, self._reader):
+            if rw is not None:
+                rw._referenced = bool(ref)
+        return self
+
+    def isReferenced(self):
+        return not self._force
+
+    def writeObject(self, obj):
+        self._check_write("writeObject")
+        from .t7file import _FileWriter
+        if self._writer is None:
+            self._writer = _FileWriter(self, self.isReferenced())
+        self._writer.obj(obj)
+
+    def readObject(self):
+        self._check_read("readObject")
+        from .t7file import _FileReader
+        if self._reader is None:
+            self._reader = _FileReader(self, self.isReferenced())
+        return self._reader.obj()
+
+    # ------------------------------------------------------------ Python
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        if self._is_open():
+            self._close()
+        return False
+
+    def _mode_chars(self):
+        return ("r" if self._readable else " ") + ("w" if self._writable else " ")
+
+
+def _make_rw(name):
+    def read(self, arg=None):
+        return self._read_typed(name, arg)
+
+    def write(self, arg):
+        return self._write_typed(name, arg)
+
+    read.__name__ = read.__qualname__ = "read" + name
+    write.__name__ = write.__qualname__ = "write" + name
+    read.__doc__ = (f"read{name}() one value (None when quiet and nothing could be read); "
+                    f"read{name}(n) a {name}Storage of the values read (up to n); "
+                    f"read{name}(storage) fills a {name}Storage, returns the count read.")
+    write.__doc__ = (f"write{name}(number) one value; write{name}(storage) the elements of a "
+                     f"{name}Storage, returns the count written.")
+    return read, write
+
+
+for _name in _TYPES:
+    _r, _w = _make_rw(_name)
+    setattr(File, _r.__name__, _r)
+    setattr(File, _w.__name__, _w)
+del _name, _r, _w
+
+
+# ---------------------------------------------------------------- scanning
+
+
+class _Scanner:
+    """Tokens as C's scanf reads them from a byte window that can grow."""
+
+    def __init__(self, buf, more=None, memory=False, pos=0, end=None):
+        self.buf = buf               # bytes or a memoryview (indexing gives ints)
+        self.pos = pos
+        self.end = len(buf) if end is None else end    # MemoryFile: its contents' size
+        self.more = more             # callable giving more bytes (b"" at EOF), or None
+        self.memory = memory
+
+    def _extend(self):
+        if self.more is None:
+            return False
+        extra = self.more()
+        if not extra:
+            self.more = None
+            return False
+        self.buf = bytes(self.buf[self.pos:]) + extra
+        self.base_shift(self.pos)
+        self.pos = 0
+        return True
+
+    def base_shift(self, k):
+        pass
+
+    def next_token(self, pattern):
+        if self.memory:
+            return self._memory_token(pattern)
+        # fscanf: skip isspace, then the longest number
+        while True:
+            while self.pos < len(self.buf) and self.buf[self.pos] in _SPACE:
+                self.pos += 1
+            if self.pos < len(self.buf) or not self._extend():
+                break
+        while True:
+            m = pattern.match(self.buf, self.pos)
+            if m is not None and m.end() == len(self.buf) and self._extend():
+                continue
+            if m is None and len(self.buf) - self.pos < 64 and self._extend():
+                continue
+            break
+        if m is None:
+            return None
+        self.pos = m.end()
+        return m.group()
+
+    def _memory_token(self, pattern):
+        # THMemoryFile: the token ends at the first ' ', '\n', ':' or ';' after
+        # the first other character (strnextspace), sscanf sees no further
+        buf, pos = self.buf, self.pos
+        end = self.end
+        k = pos
+        while k < end and buf[k] in b" \n:;":
+            k += 1
+        while k < end and buf[k] not in b" \n:;\0":
+            k += 1
+        limit = k
+        p = pos
+        while p < limit and buf[p] in _SPACE:
+            p += 1
+        m = pattern.match(buf, p, limit)
+        if m is None:
+            return None
+        self.pos = m.end()
+        return m.group()
+
+
+# ---------------------------------------------------------------- DiskFile
+
+
+class DiskFile(File):
+    """torch.DiskFile(path, mode='r', quiet=False): a file on disk.  mode is
+    'r', 'w' (truncates) or 'rw' (creates the file when missing); when the
+    file cannot be opened it raises, or returns None when quiet (as Lua
+    returns nil).  Ascii mode by default, as Lua."""
+
+    _kind = "DiskFile"
+
+    def __new__(cls, path, mode="r", quiet=False):
+        self = super().__new__(cls)
+        self._handle = None
+        if not isinstance(path, (str, bytes)) and not hasattr(path, "__fspath__"):
+            raise TypeError(f"DiskFile: path must be a string, got {type(path).__name__}")
+        self._name = path
+        self._init_flags(mode, quiet)
+        try:
+            if mode == "rw":
+                try:
+                    handle = open(path, "r+b")
+                except FileNotFoundError:
+                    open(path, "wb").close()
+                    handle = open(path, "r+b")
+            else:
+                handle = open(path, "rb" if mode == "r" else "wb")
+        except OSError as e:
+            if quiet:
+                return None
+            raise type(e)(e.errno, f"DiskFile: cannot open <{path}> in mode "
+                          f"{self._mode_chars()}: {e.strerror}") from None
+        self._handle = handle
+        self._nobuffer = False
+        return self
+
+    def __init__(self, path, mode="r", quiet=False):
+        pass
+
+    def __del__(self):
+        h = getattr(self, "_handle", None)
+        if h is not None:
+            try:
+                h.close()
+            except Exception:
+                pass
+
+    def __repr__(self):
+        status = "open" if self._is_open() else "closed"
+        return f"torch.DiskFile on <{self._name}> [status: {status} -- mode {self._mode_chars()}]"
+
+    __str__ = __repr__
+
+    def name(self):
+        return self._name
+
+    # -- endianness (binary mode)
+    @staticmethod
+    def isLittleEndianCPU():
+        return _LITTLE
+
+    @staticmethod
+    def isBigEndianCPU():
+        return not _LITTLE
+
+    def nativeEndianEncoding(self):
+        self._check_open("nativeEndianEncoding")
+        self._native = True
+        return self
+
+    def littleEndianEncoding(self):
+        self._check_open("littleEndianEncoding")
+        self._native = _LITTLE
+        return self
+
+    def bigEndianEncoding(self):
+        self._check_open("bigEndianEncoding")
+        self._native = not _LITTLE
+        return self
+
+    def longSize(self, size):
+        self._check_open("longSize")
+        return super().longSize(size)
+
+    def noBuffer(self):
+        self._check_open("noBuffer")
+        self._handle.flush()
+        self._nobuffer = True
+        return self
+
+    # -- the stream
+    def _is_open(self):
+        return self._handle is not None
+
+    def _read_bytes(self, nbytes, size):
+        try:
+            return self._handle.read(nbytes)
+        except OSError as e:
+            self._fail(f"read error: {e}")
+            return b""
+
+    def _write_bytes(self, data):
+        try:
+            self._handle.write(data)
+            if self._nobuffer:
+                self._handle.flush()
+        except OSError as e:
+            self._fail(f"write error: {e}")
+
+    def _skip_newline(self):
+        h = self._handle
+        at = h.tell()
+        c = h.read(1)
+        if c and c != b"\n":
+            h.seek(at)
+
+    def _scan_view(self):
+        h = self._handle
+        start = h.tell()
+        file = self
+
+        class View(_Scanner):
+            consumed = 0
+
+            def base_shift(self, k):
+                self.consumed += k
+
+            def done(self):
+                h.seek(start + self.consumed + self.pos)
+
+        del file
+        return View(h.read(4096), lambda: h.read(_CHUNK))
+
+    def _read_string(self, fmt):
+        h = self._handle
+        if fmt == "a":
+            data = h.read()
+        else:
+            data = h.readline()
+            if data.endswith(b"\n"):
+                data = data[:-1]
+            elif not data:
+                data = b""
+                return None
+            return data
+        return data if data else None
+
+    def _seek(self, pos):
+        try:
+            self._handle.seek(pos)
+        except (OSError, OverflowError, ValueError):
+            self._fail(f"unable to seek to position {pos}")
+
+    def _seek_end(self):
+        try:
+            self._handle.seek(0, 2)
+        except OSError:
+            self._fail("unable to seek at end of file")
+
+    def _tell(self):
+        return self._handle.tell()
+
+    def _remaining(self):
+        h = self._handle
+        if self._writable:
+            h.flush()
+        return max(0, os.fstat(h.fileno()).st_size - h.tell())
+
+    def _sync(self):
+        self._handle.flush()
+
+    def _close(self):
+        h, self._handle = self._handle, None
+        h.close()
+
+
+# ---------------------------------------------------------------- MemoryFile
+
+
+class MemoryFile(File):
+    """torch.MemoryFile([storage,] mode='rw'): a file in a CharStorage.  Given
+    a CharStorage (which must end with a 0 byte, as Lua's
+    torch.CharStorage():string(s) ... does not: see storage()), the file
+    reads and writes that storage's memory; its contents are the bytes
+    before the final 0.  Ascii mode by default, as Lua."""
+
+    _kind = "MemoryFile"
+
+    def __init__(self, storage=None, mode="rw"):
+        if isinstance(storage, str) and mode == "rw" and not isinstance(storage, Storage):
+            storage, mode = None, storage
+        if storage is None:
+            self._init_flags(mode, False)
+            self._st = CharStorage(1)        # a single 0 byte
+            self._size = 0
+        else:
+            if not isinstance(storage, CharStorage):
+                raise TypeError(f"MemoryFile: expected a CharStorage (or a mode), got "
+                                f"{getattr(storage, '_typename', type(storage).__name__)}")
+            n = storage.size()
+            if n == 0 or ffi.buffer(storage._s.data, n)[n - 1] != b"\0":
+                raise ValueError("MemoryFile: provided CharStorage must be terminated by 0")
+            self._init_flags(mode, False)
+            self._st = storage
+            self._size = n - 1
+        self._pos = 0
+
+    def __repr__(self):
+        status = "open" if self._is_open() else "closed"
+        return f"torch.MemoryFile [status: {status} -- mode: {self._mode_chars()}]"
+
+    __str__ = __repr__
+
+    def longSize(self, size):
+        return super().longSize(size)
+
+    def storage(self):
+        """The CharStorage holding the contents, followed by one 0 byte
+        (Lua's MemoryFile:storage(): the file's own storage, resized)."""
+        self._check_open("storage")
+        self._st.resize(self._size + 1)
+        return self._st
+
+    # -- the memory
+    def _is_open(self):
+        return self._st is not None
+
+    def _mem(self):
+        return ffi.buffer(self._st._s.data, self._st.size())
+
+    def _read_bytes(self, nbytes, size):
+        got = min(nbytes, self._size - self._pos)
+        got -= got % size
+        data = self._mem()[self._pos:self._pos + got]
+        self._pos += got
+        return data
+
+    def _grow(self, size):
+        cap = self._st.size()
+        if size < cap:
+            return
+        missing = size - cap + 1
+        self._st.resize(cap + cap // 2 if cap // 2 > missing else cap + missing)
+
+    def _write_bytes(self, data):
+        n = len(data)
+        if not n:
+            return
+        self._grow(self._pos + n)
+        ffi.memmove(self._st._s.data + self._pos, data, n)
+        self._pos += n
+        if self._pos > self._size:
+            self._size = self._pos
+            ffi.memmove(self._st._s.data + self._size, b"\0", 1)
+
+    def _skip_newline(self):
+        if self._pos < self._size and self._mem()[self._pos] == b"\n":
+            self._pos += 1
+
+    def _scan_view(self):
+        mf = self
+
+        class View(_Scanner):
+            def done(self):
+                mf._pos = self.pos
+
+        return View(memoryview(self._mem()), memory=True, pos=self._pos, end=self._size)
+
+    def _read_string(self, fmt):
+        if self._pos == self._size:
+            return None
+        rest = self._mem()[self._pos:self._size]
+        if fmt == "l":
+            eol = rest.find(b"\n")
+            if eol >= 0:
+                self._pos += eol + 1
+                return rest[:eol]
+        self._pos = self._size
+        return rest
+
+    def _seek(self, pos):
+        if pos <= self._size:
+            self._pos = pos
+        else:
+            self._fail(f"unable to seek at position {pos + 1} (the contents are "
+                       f"{self._size} bytes)")
+
+    def _seek_end(self):
+        self._pos = self._size
+
+    def _tell(self):
+        return self._pos
+
+    def _remaining(self):
+        return self._size - self._pos
+
+    def _sync(self):
+        pass
+
+    def _close(self):
+        self._st = None
