@@ -224,15 +224,13 @@ class File:
         if n == 0:
             return b"", 0
         if self._binary or kind == "raw":
-            if name == "Long" and self._binary and self._longsize in (4, 8):
-                data = self._read_bytes(n * self._longsize, self._longsize)
-                got = len(data) // self._longsize
-                a = array.array("i" if self._longsize == 4 else "q",
-                                data[:got * self._longsize])
+            if name == "Long" and self._binary and self._longsize == 4:
+                # 4-byte longs (files of 32-bit builds); 8 is the native long
+                data = self._read_bytes(n * 4, 4)
+                got = len(data) // 4
+                a = array.array("i", data[:got * 4])
                 if not self._native:
                     a.byteswap()
-                if self._longsize == 8:
-                    a = [_wrap_int(v, 32) for v in a]     # TH keeps the low 32 bits
                 data = array.array("q", a).tobytes()
             else:
                 data = self._read_bytes(n * size, size)
@@ -260,13 +258,8 @@ class File:
         if n == 0:
             return 0
         if self._binary or kind == "raw":
-            if name == "Long" and self._binary and self._longsize in (4, 8):
-                vals = array.array("q", bytes(data))
-                if self._longsize == 4:
-                    a = array.array("i", [_wrap_int(v, 32) for v in vals])
-                else:
-                    # TH writes the int32 value as the low word, a zero high word
-                    a = array.array("q", [v & 0xFFFFFFFF for v in vals])
+            if name == "Long" and self._binary and self._longsize == 4:
+                a = array.array("i", [_wrap_int(v, 32) for v in array.array("q", bytes(data))])
                 if not self._native:
                     a.byteswap()
                 data = a.tobytes()
