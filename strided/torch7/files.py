@@ -654,7 +654,6 @@ class DiskFile(File):
     def _scan_view(self):
         h = self._handle
         start = h.tell()
-        file = self
 
         class View(_Scanner):
             consumed = 0
@@ -665,22 +664,14 @@ class DiskFile(File):
             def done(self):
                 h.seek(start + self.consumed + self.pos)
 
-        del file
         return View(h.read(4096), lambda: h.read(_CHUNK))
 
     def _read_string(self, fmt):
         h = self._handle
-        if fmt == "a":
-            data = h.read()
-        else:
-            data = h.readline()
-            if data.endswith(b"\n"):
-                data = data[:-1]
-            elif not data:
-                data = b""
-                return None
-            return data
-        return data if data else None
+        data = h.read() if fmt == "a" else h.readline()
+        if not data:
+            return None                      # end of file: Lua's read error
+        return data[:-1] if fmt == "l" and data.endswith(b"\n") else data
 
     def _seek(self, pos):
         try:
