@@ -516,4 +516,20 @@ st_status st_linalg_eigh(st_tensor *w, st_tensor *v, const st_tensor *a);
  * real input gives conjugate pairs as complex columns) */
 st_status st_linalg_eig(st_tensor *w, st_tensor *v, const st_tensor *a);
 
+/* ==== Torch7's maths and random kernels (histogram.c, select.c, norm.c, ...) ====
+ * 0-based like the rest; the Torch7 face adds its conventions. */
+
+/* ---- histograms (histogram.c) -----------------------------------------
+ * hist (1-D, nbins = its length >= 1, any integer or float dtype) = the
+ * count of in's elements (integer or float, any shape) in nbins equal bins
+ * over [lo, hi]: bin min((x - lo) / (hi - lo) * nbins, nbins - 1) (floats in
+ * their own precision, lo and hi rounded to float32 for float32 data;
+ * integers in double); x == hi is in the last bin; values outside [lo, hi]
+ * and NaN are not counted.  lo == hi: the data's min and max (data with a
+ * NaN then counts nothing, as Torch7's); still one value: [lo - 1, hi + 1].
+ * lo and hi finite (ST_E_VALUE).  Counts are exact (int64, then converted). */
+st_status st_histc(st_tensor *hist, const st_tensor *in, double lo, double hi);
+/* per row of a 2-D in: hist (rows, nbins); lo == hi: min and max of all of in */
+st_status st_bhistc(st_tensor *hist, const st_tensor *in, double lo, double hi);
+
 #endif
