@@ -532,4 +532,24 @@ st_status st_histc(st_tensor *hist, const st_tensor *in, double lo, double hi);
 /* per row of a 2-D in: hist (rows, nbins); lo == hi: min and max of all of in */
 st_status st_bhistc(st_tensor *hist, const st_tensor *in, double lo, double hi);
 
+/* ---- selection along a dim (select.c) -----------------------------------
+ * Integer and float inputs.  The order is st_sort's (NaN after every
+ * number); "largest" is its reverse among unequal values; equal values keep
+ * their lane order both ways, so the answers (values and int64 positions
+ * along dim) are those of the stable sort.  values (in's dtype) and indices
+ * (int64) are both required and must not share memory with in. */
+/* the k smallest (largest != 0: largest) of every lane, into values and
+ * indices of in's shape with size k at dim; sorted != 0: in that order,
+ * else in no particular order.  0 <= k <= the lane length. */
+st_status st_topk(st_tensor *values, st_tensor *indices, const st_tensor *in, int64_t k,
+                  int dim, int largest, int sorted);
+/* element k (from 0) of every lane's stable ascending sort; values and
+ * indices have in's shape with size 1 at dim.  0 <= k < the lane length. */
+st_status st_kthvalue(st_tensor *values, st_tensor *indices, const st_tensor *in, int64_t k,
+                      int dim);
+/* the most frequent value of every lane (the smallest of the most frequent;
+ * every NaN counts alone, as in Torch7) and the position of its last
+ * occurrence; outputs as st_kthvalue's; lanes must not be empty. */
+st_status st_mode(st_tensor *values, st_tensor *indices, const st_tensor *in, int dim);
+
 #endif
