@@ -552,4 +552,17 @@ st_status st_kthvalue(st_tensor *values, st_tensor *indices, const st_tensor *in
  * occurrence; outputs as st_kthvalue's; lanes must not be empty. */
 st_status st_mode(st_tensor *values, st_tensor *indices, const st_tensor *in, int dim);
 
+/* ---- norms (norm.c) -----------------------------------------------------
+ * p-norm of a set of values: p == 0 the count of nonzeros; inf: max |x|;
+ * -inf: min |x|; otherwise (sum |x|^p)^(1/p).  Integer and float inputs,
+ * computed in double; p must not be NaN. */
+/* out (keepdim form: size 1 at dim; float32 for float32 in, else float64) */
+st_status st_norm(st_tensor *out, const st_tensor *in, double p, int dim);
+/* over all elements of a (b == NULL) or of a - b (b: a's shape and dtype) */
+st_status st_norm_all(const st_tensor *a, const st_tensor *b, double p, double *result);
+/* out (in's shape and float dtype; may be in itself) = in, with each
+ * in.select(dim, i) whose p-norm (p > 0) exceeds maxnorm scaled by
+ * maxnorm / (norm + 1e-7) (Torch7's renorm) */
+st_status st_renorm(st_tensor *out, const st_tensor *in, double p, int dim, double maxnorm);
+
 #endif
