@@ -565,4 +565,16 @@ st_status st_norm_all(const st_tensor *a, const st_tensor *b, double p, double *
  * maxnorm / (norm + 1e-7) (Torch7's renorm) */
 st_status st_renorm(st_tensor *out, const st_tensor *in, double p, int dim, double maxnorm);
 
+/* ---- convolutions (conv.c) ----------------------------------------------
+ * Torch7's conv2/xcorr2 (nd = 2) and conv3/xcorr3 (nd = 3), stride 1:
+ * full != 0 is mode 'F' (out size i + k - 1 per spatial dim), else 'V'
+ * (i - k + 1; in must not be smaller than k); xcorr != 0 correlates, else
+ * convolves (the kernel flipped).  Forms by (in.ndim, k.ndim): (nd, nd)
+ * -> out (o...); (nd+1, nd+1) plane by plane -> (P, o...); (nd+1, nd+2)
+ * with k (Q, P, t...) -> out (Q, o...), out[q] = sum_p in[p] (*) k[q, p].
+ * in, k and out of one integer or float dtype (integers wrap); out may
+ * share memory with in or k (the inputs are copied first). */
+st_status st_conv(st_tensor *out, const st_tensor *in, const st_tensor *k, int nd, int full,
+                  int xcorr);
+
 #endif
