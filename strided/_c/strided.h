@@ -577,4 +577,12 @@ st_status st_renorm(st_tensor *out, const st_tensor *in, double p, int dim, doub
 st_status st_conv(st_tensor *out, const st_tensor *in, const st_tensor *k, int nd, int full,
                   int xcorr);
 
+/* ---- cross, tril/triu (matrix.c) ----------------------------------------- */
+/* out = a x b along dim (size 3); one shape and integer or float dtype; out
+ * may be a or b itself (integers wrap) */
+st_status st_cross(st_tensor *out, const st_tensor *a, const st_tensor *b, int dim);
+/* out = in with the elements of each matrix (the last two dims) above its
+ * k-th diagonal (upper: below it) zeroed; any dtype; out may be in itself */
+st_status st_tri(st_tensor *out, const st_tensor *in, int64_t k, int upper);
+
 #endif
