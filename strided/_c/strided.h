@@ -585,4 +585,59 @@ st_status st_cross(st_tensor *out, const st_tensor *a, const st_tensor *b, int d
  * k-th diagonal (upper: below it) zeroed; any dtype; out may be in itself */
 st_status st_tri(st_tensor *out, const st_tensor *in, int64_t k, int upper);
 
+/* ---- Torch7's random numbers (random.c) ---------------------------------
+ * A generator is Torch7's (lib/TH/THRandom.c): MT19937 with 32-bit outputs
+ * and THRandom.c's transforms, so a seed gives Lua Torch7's numbers; its
+ * state bytes (st_generator_state_size(), 5048) are those of Torch7's
+ * getRNGState.  Every function takes a generator; NULL means the default
+ * one (st_generator_default()).  Fills walk the view in C order on one
+ * thread (TH_TENSOR_APPLY's order), whatever its layout. */
+typedef struct st_generator st_generator;
+st_generator *st_generator_new(uint64_t seed);             /* NULL on memory error */
+void st_generator_free(st_generator *g);
+void st_generator_copy(st_generator *dst, const st_generator *src);
+st_generator *st_generator_default(void);
+/* manualSeed: the state from the low 32 bits, the seed kept whole */
+void st_generator_seed(st_generator *g, uint64_t seed);
+uint64_t st_generator_initial_seed(const st_generator *g);
+int64_t st_generator_state_size(void);
+void st_generator_get_state(const st_generator *g, void *buf);
+/* refuses a state of another size or one Torch7 would call invalid */
+st_status st_generator_set_state(st_generator *g, const void *buf, int64_t nbytes);
+/* the next 32-bit output (Torch7's THRandom_random) */
+uint64_t st_generator_random(st_generator *g);
+
+#define ST_DIST_UNIFORM 0       /* a, b:        u * (b - a) + a, u = r / 2^32 */
+#define ST_DIST_NORMAL 1        /* mean, std:   Box-Muller, std > 0 */
+#define ST_DIST_EXPONENTIAL 2   /* lambda:      -1 / lambda * log(1 - u) */
+#define ST_DIST_CAUCHY 3        /* median, sigma: median + sigma * tan(pi (u - 1/2)) */
+#define ST_DIST_LOG_NORMAL 4    /* mean, std:   exp(normal(mean, std)), std > 0 */
+#define ST_DIST_GEOMETRIC 5     /* p in (0, 1): floor(log(1 - u) / log(p)) + 1 */
+#define ST_DIST_BERNOULLI 6     /* p in [0, 1]: u <= p */
+/* one draw (Torch7's torch.uniform() etc.) */
+st_status st_random_draw(st_generator *g, int dist, double a, double b, double *out);
+/* fill t: uniform .. logNormal need float32/float64; geometric an integer
+ * or float t; bernoulli also bool */
+st_status st_random_fill(st_tensor *t, st_generator *g, int dist, double a, double b);
+/* bernoulli with one probability per element: p (float32/64, t's shape) */
+st_status st_random_bernoulli_tensor(st_tensor *t, st_generator *g, const st_tensor *p);
+/* Torch7's random(): r % (the dtype's max + 1) (int8 [0, 127], int32
+ * [0, 2^31), float32 [0, 2^24], int64/uint32/uint64/float64 [0, 2^32)) */
+st_status st_random_bits(st_tensor *t, st_generator *g);
+/* Torch7's random(a, b): r % (hi - lo + 1) + lo, hi >= lo */
+st_status st_random_range(st_tensor *t, st_generator *g, int64_t lo, int64_t hi);
+/* out (int64; 1-D (n) for 1-D probs, (rows, n) for 2-D) = n categories drawn
+ * from each row of probs (float32/64, finite, >= 0, sum > 0, normalised
+ * here), with or without replacement, by Torch7's cumulative-sum search */
+st_status st_random_multinomial(st_tensor *out, st_generator *g, const st_tensor *probs,
+                                int replacement);
+/* Walker's alias tables of 1-D probs (which should sum to 1): J (int64)
+ * and q (probs' dtype), both of probs' length */
+st_status st_random_alias_setup(st_tensor *J, st_tensor *q, const st_tensor *probs);
+/* out (int64, any shape) = categories drawn with the alias tables */
+st_status st_random_alias_draw(st_tensor *out, st_generator *g, const st_tensor *J,
+                               const st_tensor *q);
+/* out (1-D of n, integer or float) = a random permutation of 0 .. n-1 */
+st_status st_random_randperm(st_tensor *out, st_generator *g);
+
 #endif
