@@ -179,6 +179,29 @@ def test_median_long_lane(dt, threads):
         assert i[c] == np.argsort(m[c], kind="stable")[499]
 
 
+@pytest.mark.parametrize("kind", ["sorted", "reversed", "constant", "few", "nan_half", "all_nan",
+                                  "sawtooth", "int_few"])
+def test_kthvalue_structured_long_lanes(kind, threads):
+    """The sampled pass and its fallbacks on data a sample can misjudge."""
+    n = 70_001
+    rng = np.random.default_rng(4)
+    x = {"sorted": np.arange(n, dtype=np.float64),
+         "reversed": np.arange(n, 0, -1).astype(np.float32),
+         "constant": np.full(n, 3.0),
+         "few": rng.integers(0, 3, n).astype(np.float64),
+         "nan_half": np.where(rng.random(n) < 0.5, np.nan, rng.standard_normal(n)),
+         "all_nan": np.full(n, np.nan),
+         "sawtooth": (np.arange(n) % 1000).astype(np.float64) * (np.arange(n) // 35_000 + 1),
+         "int_few": rng.integers(-2, 2, n).astype(np.int8)}[kind]
+    order = np.argsort(x, kind="stable")
+    for k in (0, 1, n // 3, (n - 1) // 2, n - 2, n - 1):
+        v, i = kthvalue(borrow(x), k)
+        assert int(to_numpy(i)) == order[k], (kind, k)
+        assert same(to_numpy(v), x[order[k]])
+    v, i = median(borrow(x[::-2]))
+    assert int(to_numpy(i)) == np.argsort(x[::-2], kind="stable")[(x[::-2].size - 1) // 2]
+
+
 def test_median_all_and_out():
     x = np.array([[4.0, 1.0], [3.0, 2.0]])
     v, i = median(to_core(x), dim=None)
