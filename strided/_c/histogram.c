@@ -72,6 +72,9 @@ ST_TYPES_INT(DEF_BINS_INT)
 ST_TYPES_FLOAT(DEF_BINS_FLOAT)
 
 /* ---- min and max of the data (NaN-propagating), per piece ---- */
+/* m ? a : b for vectors, m a comparison's result (all ones or zeros per lane) */
+#define MM_BLEND(M, A, B)                                                             \
+    ((__typeof__(A))(((M) & (__typeof__(M))(A)) | (~(M) & (__typeof__(M))(B))))
 typedef struct {
     double min, max;
     int any, nan;
@@ -82,20 +85,30 @@ typedef struct {
     {                                                                                 \
         T lo = *lo_, hi = *hi_;                                                       \
         int nan = 0;                                                                  \
-        if (step == (int64_t)sizeof(T)) {   /* contiguous: vectorised */             \
+        int64_t i = 0;                                                                \
+        if (step == (int64_t)sizeof(T)) {   /* contiguous: in vectors */             \
+            typedef T vt __attribute__((vector_size(32), aligned(sizeof(T))));        \
+            enum { VL = 32 / sizeof(T) };                                             \
             const T *x = (const T *)p;                                                \
-            for (int64_t i = 0; i < n; i++) {                                         \
-                nan |= x[i] != x[i];                                                  \
-                lo = x[i] < lo ? x[i] : lo;                                           \
-                hi = x[i] > hi ? x[i] : hi;                                           \
+            vt vlo = (vt){0} + lo, vhi = (vt){0} + hi, vnan = (vt){0};                \
+            for (; i + VL <= n; i += VL) {                                            \
+                const vt v = *(const vt *)(x + i);                                    \
+                vlo = MM_BLEND(v < vlo, v, vlo);                                      \
+                vhi = MM_BLEND(v > vhi, v, vhi);                                      \
+                vnan = MM_BLEND(v != v, v, vnan);   /* a NaN lands in vnan */         \
             }                                                                         \
-        } else                                                                        \
-            for (int64_t i = 0; i < n; i++) {                                         \
-                T x = *(const T *)(p + i * step);                                     \
-                nan |= x != x;                                                        \
-                lo = x < lo ? x : lo;                                                 \
-                hi = x > hi ? x : hi;                                                 \
+            for (int j = 0; j < VL; j++) {                                            \
+                lo = vlo[j] < lo ? vlo[j] : lo;                                       \
+                hi = vhi[j] > hi ? vhi[j] : hi;                                       \
+                nan |= vnan[j] != vnan[j];                                            \
             }                                                                         \
+        }                                                                             \
+        for (; i < n; i++) {                                                          \
+            T x = *(const T *)(p + i * step);                                         \
+            nan |= x != x;                                                            \
+            lo = x < lo ? x : lo;                                                     \
+            hi = x > hi ? x : hi;                                                     \
+        }                                                                             \
         *lo_ = lo, *hi_ = hi, *nan_ |= nan;                                           \
     }                                                                                 \
     static void minmax_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra) \
@@ -219,20 +232,28 @@ static st_status write_counts(st_tensor *hist, int64_t *counts, int64_t ld)
     return rc;
 }
 
+/* The checks histc and bhistc share, and their loops. */
+static st_status hist_checks(const st_tensor *hist, const st_tensor *in, st_loop_fn *minmax,
+                             st_loop_fn *count, st_lane_fn *row, const char *name)
+{
+    st_status rc;
+    if ((rc = hist_loops(in->dtype, minmax, count, row, name))) return rc;
+    if ((rc = st_check_storage(in, "x")) || (rc = st_check_writable(hist, "hist"))) return rc;
+    if (!is_real(hist->dtype))
+        return st_fail(ST_E_TYPE, "%s: hist must be an integer or floating tensor, got %s", name,
+                       st_dtype_name(hist->dtype));
+    return ST_OK;
+}
+
 st_status st_histc(st_tensor *hist, const st_tensor *in, double lo, double hi)
 {
     st_status rc;
     st_loop_fn minmax = NULL, count = NULL;
     st_lane_fn row = NULL;
-    if ((rc = hist_loops(in->dtype, &minmax, &count, &row, "histc"))) return rc;
-    if ((rc = st_check_storage(in, "histc: x"))) return rc;
-    if ((rc = st_check_writable(hist, "histc: hist"))) return rc;
+    if ((rc = hist_checks(hist, in, &minmax, &count, &row, "histc"))) return rc;
     if (hist->ndim != 1 || hist->sizes[0] < 1)
         return st_fail(ST_E_VALUE, "histc: hist must be 1-D with at least one bin, got %d dims "
                        "and %lld elements", hist->ndim, (long long)st_tensor_numel(hist));
-    if (!is_real(hist->dtype))
-        return st_fail(ST_E_TYPE, "histc: hist must be an integer or floating tensor, got %s",
-                       st_dtype_name(hist->dtype));
     const int64_t nbins = hist->sizes[0], n = st_tensor_numel(in);
     if ((rc = hist_range(in, minmax, &lo, &hi, "histc"))) return rc;
     /* threads only when each has a fair share of elements per bin it must add */
@@ -267,17 +288,12 @@ st_status st_bhistc(st_tensor *hist, const st_tensor *in, double lo, double hi)
     st_status rc;
     st_loop_fn minmax = NULL, count = NULL;
     st_lane_fn row = NULL;
-    if ((rc = hist_loops(in->dtype, &minmax, &count, &row, "bhistc"))) return rc;
-    if ((rc = st_check_storage(in, "bhistc: x"))) return rc;
-    if ((rc = st_check_writable(hist, "bhistc: hist"))) return rc;
+    if ((rc = hist_checks(hist, in, &minmax, &count, &row, "bhistc"))) return rc;
     if (in->ndim != 2)
         return st_fail(ST_E_VALUE, "bhistc: x must be 2-D, got %d dims", in->ndim);
     if (hist->ndim != 2 || hist->sizes[0] != in->sizes[0] || hist->sizes[1] < 1)
         return st_fail(ST_E_VALUE, "bhistc: hist must be 2-D with x's %lld rows and at least "
                        "one bin", (long long)in->sizes[0]);
-    if (!is_real(hist->dtype))
-        return st_fail(ST_E_TYPE, "bhistc: hist must be an integer or floating tensor, got %s",
-                       st_dtype_name(hist->dtype));
     const int64_t rows = in->sizes[0], nbins = hist->sizes[1];
     if ((rc = hist_range(in, minmax, &lo, &hi, "bhistc"))) return rc;
     if (rows == 0) return ST_OK;
