@@ -15,9 +15,10 @@
  * How: the input is copied, padded and converted, into a contiguous buffer
  * (float32 and float64 compute in their own type, as Torch7; integers in
  * uint64, whose wrapping gives Torch7's results modulo 2^bits once cast
- * back), the kernel likewise (flipped for convolution), and the output is
- * computed into a contiguous buffer, then cast into `out` (so out may share
- * memory with the inputs).  A 3-D correlation is a sum of 2-D ones over the
+ * back), the kernel likewise (flipped for convolution); the output is
+ * computed a block of rows at a time into a small buffer per thread, then
+ * stored (cast) into `out`, which may so share memory with the inputs.  A
+ * 3-D correlation is a sum of 2-D ones over the
  * kernel's depth.  The 2-D float kernel computes a block of R output rows
  * by CC vectors of columns held in registers: for each input row the block
  * touches and each kernel column, it loads CC input vectors once and
@@ -30,16 +31,22 @@
 #include "st_internal.h"
 #include <stdio.h>
 #include <stdlib.h>
+#ifdef _OPENMP
+#include <omp.h>
+#else
+static int omp_get_thread_num(void) { return 0; }
+#endif
 
 #define CONV_R 4   /* output rows per block */
 
 /* ---- the float block kernel ----
- * o[r][c] += sum_{ky < kh, kx < kw} in[r + ky][c + kx] * k[ky][kx]
+ * o[r][c] (first: o[r][c] = 0, then) += sum_{ky < kh, kx < kw} in[r + ky][c + kx] * k[ky][kx]
  * for r < CONV_R and c < ncb * W, W = CC * (VB / sizeof(T)); every row of o
  * and in is readable (and o writable) that far. */
 #define DEF_CORR(NAME, T, VB, CC, ATTR)                                               \
     ATTR static void NAME(T *restrict o, int64_t ldo, const T *restrict in, int64_t ldi, \
-                          const T *restrict k, int64_t kh, int64_t kw, int64_t ncb)   \
+                          const T *restrict k, int64_t kh, int64_t kw, int64_t ncb,   \
+                          int first)                                                  \
     {                                                                                 \
         enum { VL = (VB) / sizeof(T), W = (CC) * VL };                                \
         typedef T vec __attribute__((vector_size(VB), aligned(sizeof(T))));           \
@@ -47,7 +54,8 @@
             vec acc[CONV_R][CC];                                                      \
             for (int r = 0; r < CONV_R; r++)                                          \
                 for (int c = 0; c < CC; c++)                                          \
-                    acc[r][c] = *(const vec *)(o + r * ldo + cb * W + c * VL);        \
+                    acc[r][c] = first ? (vec){0}                                      \
+                                      : *(const vec *)(o + r * ldo + cb * W + c * VL); \
             for (int64_t j = 0; j < CONV_R + kh - 1; j++) {                           \
                 const T *irow = in + j * ldi + cb * W;                                \
                 for (int64_t kx = 0; kx < kw; kx++) {                                 \
@@ -87,13 +95,15 @@ DEF_CORR(corr_v0_float64, double, 16, 2, )
 DEF_CORR(corr_v0_float32, float, 16, 2, )
 
 typedef void (*corr_fn)(void *o, int64_t ldo, const void *in, int64_t ldi, const void *k,
-                        int64_t kh, int64_t kw, int64_t ncb);
+                        int64_t kh, int64_t kw, int64_t ncb, int first);
 
 /* ---- the integer (and generic) kernel: rows of uint64, wrapping ---- */
 ST_SIMD static void corr_u64(uint64_t *restrict o, int64_t ldo, const uint64_t *restrict in,
                              int64_t ldi, const uint64_t *restrict k, int64_t kh, int64_t kw,
-                             int64_t ncols)
+                             int64_t ncols, int first)
 {
+    if (first)
+        for (int r = 0; r < CONV_R; r++) memset(o + r * ldo, 0, (size_t)ncols * sizeof *o);
     for (int r = 0; r < CONV_R; r++)
         for (int64_t ky = 0; ky < kh; ky++)
             for (int64_t kx = 0; kx < kw; kx++) {
@@ -151,6 +161,22 @@ static st_tensor *view_over(void *p, int64_t nbytes, int dtype, int ndim, const 
 }
 
 static int64_t round_up(int64_t x, int64_t m) { return (x + m - 1) / m * m; }
+
+/* n computed values (compute type: float32, float64 or uint64) into out's
+ * dtype, byte step dstep; integers keep their low bits (Torch7's wrapping) */
+#define CASE_STORE(CODE, SFX, T, R, ...)                                              \
+    case CODE:                                                                        \
+        for (int64_t i = 0; i < n; i++)                                               \
+            *(T *)(dst + i * dstep) = st_is_float(CODE) ? (T)((const T *)src)[i]       \
+                                                        : (T)((const uint64_t *)src)[i]; \
+        break;
+static void store_row(int dtype, char *dst, int64_t dstep, const char *src, int64_t n)
+{
+    switch (dtype) {
+        ST_TYPES_REAL(CASE_STORE)
+    default: break;
+    }
+}
 
 st_status st_conv(st_tensor *out, const st_tensor *in, const st_tensor *k, int nd, int full,
                   int xcorr)
@@ -223,19 +249,17 @@ st_status st_conv(st_tensor *out, const st_tensor *in, const st_tensor *k, int n
     if (Hp < is[1] + 2 * pad[1]) Hp = is[1] + 2 * pad[1];
     if (Wp < is[2] + 2 * pad[2]) Wp = is[2] + 2 * pad[2];
     const int64_t Kq = form == 0 ? 1 : Q, Kp = form == 2 ? P : 1;
-    const int64_t isz = P * Dp * Hp * Wp, ksz = Kq * Kp * ks[0] * ks[1] * ks[2],
-                  osz = Q * os[0] * ohr * owr;
+    const int64_t isz = P * Dp * Hp * Wp, ksz = Kq * Kp * ks[0] * ks[1] * ks[2];
     /* one spare element each: no buffer is empty (a view needs bytes to borrow) */
     char *ib = st_aligned_alloc((isz + 1) * m.item), *kb = st_aligned_alloc((ksz + 1) * m.item),
-         *ob = st_aligned_alloc((osz + 1) * m.item);
-    st_tensor *iv = NULL, *kv = NULL, *ov = NULL;
+         *ob = NULL;
+    st_tensor *iv = NULL, *kv = NULL;
     rc = ST_OK;
-    if (!ib || !kb || !ob) {
+    if (!ib || !kb) {
         rc = st_fail(ST_E_MEMORY, "%s: out of memory for the padded buffers", name);
         goto done;
     }
     memset(ib, 0, (size_t)(isz * m.item));
-    memset(ob, 0, (size_t)(osz * m.item));
     {
         /* the input into the middle of its padded buffer (dims: P, D, H, W) */
         int64_t sz[4] = {P, is[0], is[1], is[2]}, st[4] = {Dp * Hp * Wp, Hp * Wp, Wp, 1};
@@ -269,49 +293,50 @@ st_status st_conv(st_tensor *out, const st_tensor *in, const st_tensor *k, int n
         if (rc) goto done;
     }
     {
+        /* every task computes R rows of one output plane (and depth) into its
+         * thread's row buffer, summing over the input planes and the kernel's
+         * depth, then stores the valid part into out */
         const int64_t nrb = ohr / CONV_R, ntasks = Q * os[0] * nrb;
         const int64_t planes = form == 2 ? P : 1;
         const int64_t work = ntasks * CONV_R * owr * planes * ks[0] * ks[1] * ks[2];
         int nt = st_threads_for(work / 8);
         if (nt > ntasks) nt = (int)ntasks;
         const int64_t kplane = ks[0] * ks[1] * ks[2], khw = ks[1] * ks[2];
-#pragma omp parallel for num_threads(nt) schedule(dynamic, 1) if (nt > 1)
-        for (int64_t t = 0; t < ntasks; t++) {
-            const int64_t q = t / (os[0] * nrb), z = t / nrb % os[0], rb = t % nrb;
-            char *o = ob + ((q * os[0] + z) * ohr + rb * CONV_R) * owr * m.item;
-            for (int64_t pp = 0; pp < planes; pp++) {
-                const int64_t p = form == 1 ? q : form == 2 ? pp : 0;
-                const int64_t kidx = form == 0 ? 0 : form == 1 ? q : q * P + p;
-                for (int64_t dz = 0; dz < ks[0]; dz++) {
-                    const char *i = ib + (((p * Dp + z + dz) * Hp) + rb * CONV_R) * Wp * m.item;
-                    const char *kk = kb + (kidx * kplane + dz * khw) * m.item;
-                    if (m.fn) m.fn(o, owr, i, Wp, kk, ks[1], ks[2], owr / m.W);
-                    else corr_u64((uint64_t *)o, owr, (const uint64_t *)i, Wp,
-                                  (const uint64_t *)kk, ks[1], ks[2], owr);
-                }
-            }
-        }
-        int64_t sz[4] = {Q, os[0], os[1], os[2]}, st[4] = {os[0] * ohr * owr, ohr * owr, owr, 1};
-        ov = view_over(ob, (osz + 1) * m.item, m.cdtype, 4, sz, st, 0);
-        if (!ov) {
+        const int64_t rowbytes = CONV_R * owr * m.item, item = st_itemsize(out->dtype);
+        int64_t so[4] = {form ? out->strides[0] : 0, nd == 3 ? out->strides[form ? 1 : 0] : 0,
+                         out->strides[out->ndim - 2], out->strides[out->ndim - 1]};
+        char *obase = st_tensor_data(out);
+        ob = st_aligned_alloc(rowbytes * nt);
+        if (!ob) {
             rc = st_fail(ST_E_MEMORY, "%s: out of memory", name);
             goto done;
         }
-        /* drop the dims out does not have: Q for mul, the depth for 2-D */
-        st_tensor res = *ov;
-        int nd_out = 0;
-        for (int d = 0; d < 4; d++) {
-            if ((d == 0 && !form) || (d == 1 && nd == 2)) continue;
-            res.sizes[nd_out] = ov->sizes[d];
-            res.strides[nd_out++] = ov->strides[d];
+#pragma omp parallel for num_threads(nt) schedule(dynamic, 1) if (nt > 1)
+        for (int64_t t = 0; t < ntasks; t++) {
+            const int64_t q = t / (os[0] * nrb), z = t / nrb % os[0], rb = t % nrb;
+            char *o = ob + rowbytes * omp_get_thread_num();
+            int first = 1;
+            for (int64_t pp = 0; pp < planes; pp++) {
+                const int64_t p = form == 1 ? q : form == 2 ? pp : 0;
+                const int64_t kidx = form == 0 ? 0 : form == 1 ? q : q * P + p;
+                for (int64_t dz = 0; dz < ks[0]; dz++, first = 0) {
+                    const char *i = ib + (((p * Dp + z + dz) * Hp) + rb * CONV_R) * Wp * m.item;
+                    const char *kk = kb + (kidx * kplane + dz * khw) * m.item;
+                    if (m.fn) m.fn(o, owr, i, Wp, kk, ks[1], ks[2], owr / m.W, first);
+                    else corr_u64((uint64_t *)o, owr, (const uint64_t *)i, Wp,
+                                  (const uint64_t *)kk, ks[1], ks[2], owr, first);
+                }
+            }
+            if (first) memset(o, 0, (size_t)rowbytes);   /* nothing to sum: zeros */
+            for (int64_t r = 0; r < CONV_R && rb * CONV_R + r < os[1]; r++)
+                store_row(out->dtype,
+                          obase + (q * so[0] + z * so[1] + (rb * CONV_R + r) * so[2]) * item,
+                          so[3] * item, o + r * owr * m.item, os[2]);
         }
-        res.ndim = nd_out;
-        rc = st_copy(out, &res);
     }
 done:
     st_tensor_free(iv);
     st_tensor_free(kv);
-    st_tensor_free(ov);
     st_aligned_free(ib);
     st_aligned_free(kb);
     st_aligned_free(ob);
