@@ -83,8 +83,7 @@ class Generator:
             lib.st_generator_copy(g._g, self._g)
         return g
 
-    def __setstate__(self, state):
-        self.__init__(0)
+    def __setstate__(self, state):   # after Generator(0), from __reduce__
         self.set_state(state)
 
     def __reduce__(self):
