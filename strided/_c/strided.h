@@ -583,4 +583,128 @@ st_status st_linalg_gesvd(st_tensor *u, st_tensor *s, st_tensor *vt, const st_te
 /* out (..., n, n) = a^-1 from getrf then getri; singular: ST_E_VALUE */
 st_status st_linalg_getri(st_tensor *out, const st_tensor *a);
 
+/* ==== Torch7's maths and random kernels (histogram.c, select.c, norm.c, ...) ====
+ * 0-based like the rest; the Torch7 face adds its conventions. */
+
+/* ---- histograms (histogram.c) -----------------------------------------
+ * hist (1-D, nbins = its length >= 1, any integer or float dtype) = the
+ * count of in's elements (integer or float, any shape) in nbins equal bins
+ * over [lo, hi]: bin min((x - lo) / (hi - lo) * nbins, nbins - 1) (floats in
+ * their own precision, lo and hi rounded to float32 for float32 data;
+ * integers in double); x == hi is in the last bin; values outside [lo, hi]
+ * and NaN are not counted.  lo == hi: the data's min and max (data with a
+ * NaN then counts nothing, as Torch7's); still one value: [lo - 1, hi + 1].
+ * lo and hi finite (ST_E_VALUE).  Counts are exact (int64, then converted). */
+st_status st_histc(st_tensor *hist, const st_tensor *in, double lo, double hi);
+/* per row of a 2-D in: hist (rows, nbins); lo == hi: min and max of all of in */
+st_status st_bhistc(st_tensor *hist, const st_tensor *in, double lo, double hi);
+
+/* ---- selection along a dim (select.c) -----------------------------------
+ * Integer and float inputs.  The order is st_sort's (NaN after every
+ * number); "largest" is its reverse among unequal values; equal values keep
+ * their lane order both ways, so the answers (values and int64 positions
+ * along dim) are those of the stable sort.  values (in's dtype) and indices
+ * (int64) are both required and must not share memory with in. */
+/* the k smallest (largest != 0: largest) of every lane, into values and
+ * indices of in's shape with size k at dim; sorted != 0: in that order,
+ * else in no particular order.  0 <= k <= the lane length. */
+st_status st_topk(st_tensor *values, st_tensor *indices, const st_tensor *in, int64_t k,
+                  int dim, int largest, int sorted);
+/* element k (from 0) of every lane's stable ascending sort; values and
+ * indices have in's shape with size 1 at dim.  0 <= k < the lane length. */
+st_status st_kthvalue(st_tensor *values, st_tensor *indices, const st_tensor *in, int64_t k,
+                      int dim);
+/* the most frequent value of every lane (the smallest of the most frequent;
+ * every NaN counts alone, as in Torch7) and the position of its last
+ * occurrence; outputs as st_kthvalue's; lanes must not be empty. */
+st_status st_mode(st_tensor *values, st_tensor *indices, const st_tensor *in, int dim);
+
+/* ---- norms (norm.c) -----------------------------------------------------
+ * p-norm of a set of values: p == 0 the count of nonzeros; inf: max |x|;
+ * -inf: min |x|; otherwise (sum |x|^p)^(1/p).  Integer and float inputs,
+ * computed in double; p must not be NaN. */
+/* out (keepdim form: size 1 at dim; float32 for float32 in, else float64) */
+st_status st_norm(st_tensor *out, const st_tensor *in, double p, int dim);
+/* over all elements of a (b == NULL) or of a - b (b: a's shape and dtype) */
+st_status st_norm_all(const st_tensor *a, const st_tensor *b, double p, double *result);
+/* out (in's shape and float dtype; may be in itself) = in, with each
+ * in.select(dim, i) whose p-norm (p > 0) exceeds maxnorm scaled by
+ * maxnorm / (norm + 1e-7) (Torch7's renorm) */
+st_status st_renorm(st_tensor *out, const st_tensor *in, double p, int dim, double maxnorm);
+
+/* ---- convolutions (conv.c) ----------------------------------------------
+ * Torch7's conv2/xcorr2 (nd = 2) and conv3/xcorr3 (nd = 3), stride 1:
+ * full != 0 is mode 'F' (out size i + k - 1 per spatial dim), else 'V'
+ * (i - k + 1; in must not be smaller than k); xcorr != 0 correlates, else
+ * convolves (the kernel flipped).  Forms by (in.ndim, k.ndim): (nd, nd)
+ * -> out (o...); (nd+1, nd+1) plane by plane -> (P, o...); (nd+1, nd+2)
+ * with k (Q, P, t...) -> out (Q, o...), out[q] = sum_p in[p] (*) k[q, p].
+ * in, k and out of one integer or float dtype (integers wrap); out may
+ * share memory with in or k (the inputs are copied first). */
+st_status st_conv(st_tensor *out, const st_tensor *in, const st_tensor *k, int nd, int full,
+                  int xcorr);
+
+/* ---- cross, tril/triu (matrix.c) ----------------------------------------- */
+/* out = a x b along dim (size 3); one shape and integer or float dtype; out
+ * may be a or b itself (integers wrap) */
+st_status st_cross(st_tensor *out, const st_tensor *a, const st_tensor *b, int dim);
+/* out = in with the elements of each matrix (the last two dims) above its
+ * k-th diagonal (upper: below it) zeroed; any dtype; out may be in itself */
+st_status st_tri(st_tensor *out, const st_tensor *in, int64_t k, int upper);
+
+/* ---- Torch7's random numbers (random.c) ---------------------------------
+ * A generator is Torch7's (lib/TH/THRandom.c): MT19937 with 32-bit outputs
+ * and THRandom.c's transforms, so a seed gives Lua Torch7's numbers; its
+ * state bytes (st_generator_state_size(), 5048) are those of Torch7's
+ * getRNGState.  Every function takes a generator; NULL means the default
+ * one (st_generator_default()).  Fills walk the view in C order on one
+ * thread (TH_TENSOR_APPLY's order), whatever its layout. */
+typedef struct st_generator st_generator;
+st_generator *st_generator_new(uint64_t seed);             /* NULL on memory error */
+void st_generator_free(st_generator *g);
+void st_generator_copy(st_generator *dst, const st_generator *src);
+st_generator *st_generator_default(void);
+/* manualSeed: the state from the low 32 bits, the seed kept whole */
+void st_generator_seed(st_generator *g, uint64_t seed);
+uint64_t st_generator_initial_seed(const st_generator *g);
+int64_t st_generator_state_size(void);
+void st_generator_get_state(const st_generator *g, void *buf);
+/* refuses a state of another size or one Torch7 would call invalid */
+st_status st_generator_set_state(st_generator *g, const void *buf, int64_t nbytes);
+/* the next 32-bit output (Torch7's THRandom_random) */
+uint64_t st_generator_random(st_generator *g);
+
+#define ST_DIST_UNIFORM 0       /* a, b:        u * (b - a) + a, u = r / 2^32 */
+#define ST_DIST_NORMAL 1        /* mean, std:   Box-Muller, std > 0 */
+#define ST_DIST_EXPONENTIAL 2   /* lambda:      -1 / lambda * log(1 - u) */
+#define ST_DIST_CAUCHY 3        /* median, sigma: median + sigma * tan(pi (u - 1/2)) */
+#define ST_DIST_LOG_NORMAL 4    /* mean, std:   exp(normal(mean, std)), std > 0 */
+#define ST_DIST_GEOMETRIC 5     /* p in (0, 1): floor(log(1 - u) / log(p)) + 1 */
+#define ST_DIST_BERNOULLI 6     /* p in [0, 1]: u <= p */
+/* one draw (Torch7's torch.uniform() etc.) */
+st_status st_random_draw(st_generator *g, int dist, double a, double b, double *out);
+/* fill t: uniform .. logNormal need float32/float64; geometric an integer
+ * or float t; bernoulli also bool */
+st_status st_random_fill(st_tensor *t, st_generator *g, int dist, double a, double b);
+/* bernoulli with one probability per element: p (float32/64, t's shape) */
+st_status st_random_bernoulli_tensor(st_tensor *t, st_generator *g, const st_tensor *p);
+/* Torch7's random(): r % (the dtype's max + 1) (int8 [0, 127], int32
+ * [0, 2^31), float32 [0, 2^24], int64/uint32/uint64/float64 [0, 2^32)) */
+st_status st_random_bits(st_tensor *t, st_generator *g);
+/* Torch7's random(a, b): r % (hi - lo + 1) + lo, hi >= lo */
+st_status st_random_range(st_tensor *t, st_generator *g, int64_t lo, int64_t hi);
+/* out (int64; 1-D (n) for 1-D probs, (rows, n) for 2-D) = n categories drawn
+ * from each row of probs (float32/64, finite, >= 0, sum > 0, normalised
+ * here), with or without replacement, by Torch7's cumulative-sum search */
+st_status st_random_multinomial(st_tensor *out, st_generator *g, const st_tensor *probs,
+                                int replacement);
+/* Walker's alias tables of 1-D probs (which should sum to 1): J (int64)
+ * and q (probs' dtype), both of probs' length */
+st_status st_random_alias_setup(st_tensor *J, st_tensor *q, const st_tensor *probs);
+/* out (int64, any shape) = categories drawn with the alias tables */
+st_status st_random_alias_draw(st_tensor *out, st_generator *g, const st_tensor *J,
+                               const st_tensor *q);
+/* out (1-D of n, integer or float) = a random permutation of 0 .. n-1 */
+st_status st_random_randperm(st_tensor *out, st_generator *g);
+
 #endif

@@ -14,19 +14,14 @@ from __future__ import annotations
 import operator
 
 from .._c._strided import ffi, lib
+from .args import need_core as _core, need_dim as _dim
 from .base import Core, check, int64, scalar_buffer
-from .views import expand, normalize_dim
+from .views import expand
 
 _FLAGS = lib.ST_IDX_BASE1 | lib.ST_IDX_WRAP
 
 
 # ---------------------------------------------------------------- argument checks
-
-
-def _core(x, name, what):
-    if not isinstance(x, Core):
-        raise TypeError(f"{name}: {what} must be a Core, got {type(x).__name__}")
-    return x
 
 
 def _flags(flags, name):
@@ -38,13 +33,6 @@ def _flags(flags, name):
         raise ValueError(f"{name}: flags {flags:#x} unknown; valid: a combination of "
                          f"ST_IDX_BASE1 ({lib.ST_IDX_BASE1}) and ST_IDX_WRAP ({lib.ST_IDX_WRAP})")
     return flags
-
-
-def _dim(dim, c, name):
-    try:
-        return normalize_dim(dim, c.ndim)
-    except (TypeError, IndexError) as e:
-        raise type(e)(f"{name}: {e}") from None
 
 
 def _idx(idx, name, one_d=False):

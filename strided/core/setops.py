@@ -9,14 +9,9 @@ search a 1-D Core sorted in the order of sort (NaN last)."""
 from __future__ import annotations
 
 from .._c._strided import ffi, lib
+from .args import need_core as _core
 from .base import Core, bool_, check, contiguous, int64
 from .views import view_as_shape
-
-
-def _core(x, name, what):
-    if not isinstance(x, Core):
-        raise TypeError(f"{name}: {what} must be a Core, got {type(x).__name__}")
-    return x
 
 
 def flatten(c):
