@@ -24,6 +24,7 @@ kinds, so a repeated call costs a dictionary look-up and the slot fills.
 """
 from __future__ import annotations
 
+from ..core.rng import Generator
 from .storage import LongStorage
 from .tensor import TENSOR_TYPES, Tensor, _is_number, default_tensor_class
 
@@ -66,6 +67,9 @@ LONG = Kind("torch.LongTensor", _typed("torch.LongTensor"),
             lambda T: TENSOR_TYPES["torch.LongTensor"]())
 INT = Kind("torch.IntTensor", _typed("torch.IntTensor"),
            lambda T: TENSOR_TYPES["torch.IntTensor"]())
+FLOAT_TENSOR = Kind("torch.FloatTensor|torch.DoubleTensor",
+                    lambda v, T: isinstance(v, Tensor) and v._dt in ("float32", "float64"))
+GENERATOR = Kind("torch.Generator", lambda v, T: isinstance(v, Generator))
 ANY_TENSOR = Kind("any tensor", lambda v, T: isinstance(v, Tensor))
 NUMBER = Kind("number", lambda v, T: _is_number(v))
 INDEX = Kind("dim", lambda v, T: _is_number(v) and float(v).is_integer())

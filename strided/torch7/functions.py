@@ -10,7 +10,7 @@ from ..core import base as _core
 from ..core import rng as _random
 from ..core.base import ffi, lib
 from . import forms, maths, spec
-from .storage import Storage
+from .storage import STORAGE_TYPES, Storage, _from_bytes, _raw_bytes
 from .files import DiskFile, MemoryFile
 from .t7file import deserialize, load, save, serialize
 from .tensor import (TENSOR_TYPES, TYPES, Tensor, _is_number, default_tensor_class,
@@ -61,29 +61,48 @@ def cdata(t, asnumber=False):
     return int(ffi.cast("uintptr_t", p)) if asnumber else p
 
 
-def manualSeed(seed):
-    """Seed the default generator."""
-    return _random.manual_seed(seed)
+def _gen(args, name, n):
+    """([generator,] rest...) -> (generator or None, rest)."""
+    if args and isinstance(args[0], _random.Generator):
+        gen, args = args[0], args[1:]
+    else:
+        gen = None
+    if len(args) != n:
+        raise TypeError(f"{name}: expected torch.{name}([generator]{', value' * n})")
+    return gen, args
 
 
-def seed():
-    """Seed the generator from the system's entropy; returns the seed."""
-    return _random.seed()
+def manualSeed(*args):
+    """manualSeed([generator,] seed): seed a generator (the default one)."""
+    gen, (seed_,) = _gen(args, "manualSeed", 1)
+    _random.manual_seed(seed_, gen)
 
 
-def initialSeed():
-    """The seed the default generator was last seeded with."""
-    return _random.initial_seed()
+def seed(*args):
+    """seed([generator]): seed from the system's entropy; returns the seed."""
+    gen, _ = _gen(args, "seed", 0)
+    return _random.seed(gen)
 
 
-def getRNGState():
-    """The generator state (bytes), for setRNGState."""
-    return _random.get_state()
+def initialSeed(*args):
+    """initialSeed([generator]): the seed the generator was last seeded with."""
+    gen, _ = _gen(args, "initialSeed", 0)
+    return _random.initial_seed(gen)
 
 
-def setRNGState(state):
-    """Restore a state from getRNGState."""
-    _random.set_state(state)
+def getRNGState(*args):
+    """getRNGState([generator]): the generator's state as a ByteTensor, as Lua."""
+    gen, _ = _gen(args, "getRNGState", 0)
+    state = _from_bytes(STORAGE_TYPES["torch.ByteStorage"], _random.get_state(gen))
+    return CLASSES["ByteTensor"](state)
+
+
+def setRNGState(*args):
+    """setRNGState([generator,] state): restore a state from getRNGState."""
+    gen, (state,) = _gen(args, "setRNGState", 1)
+    if isinstance(state, Tensor):
+        state = bytes(_raw_bytes(state.contiguous().storage()._s)[:state.nElement()])
+    _random.set_state(state, gen)
 
 
 for _f in (type, typename, isStorage, isTensor, data, cdata, setdefaulttensortype,
@@ -91,6 +110,7 @@ for _f in (type, typename, isStorage, isTensor, data, cdata, setdefaulttensortyp
     spec.utility(_f.__name__, _f)
 for _f in (manualSeed, seed, initialSeed, getRNGState, setRNGState):
     spec.utility(_f.__name__, _f, group="Random")
+spec.utility("Generator", _random.Generator, group="Random")
 for _f in (save, load, serialize, deserialize):
     spec.utility(_f.__name__, _f, group="Files")
 spec.utility("from_dlpack", tensor_from_dlpack, group="Interop")

@@ -18,7 +18,8 @@ from __future__ import annotations
 import math
 
 from ..core import base as _core, indexing as _indexing, linalg as _linalg, ops as _ops
-from ..core import rng as _random, views as _views
+from ..core import conv as _conv, histogram as _histogram, matrix as _matrix, norm as _norm
+from ..core import rng as _random, select as _select, views as _views
 from ..core.base import Core, lib
 from .tensor import TENSOR_TYPES, Tensor, _as_shape, _number as number, _sizes_from
 
@@ -453,6 +454,169 @@ def pstrf(res, piv, a, uplo, tol):
     return res, piv
 
 
+# ---------------------------------------------------------------- statistics, norms, matrices
+
+def core_result(fn):
+    """res = fn(x's Core, options...), a new Core from the core, which res
+    is pointed at (the answer itself: no copy)."""
+    def impl(res, *args):
+        cores = [a._c if isinstance(a, Tensor) else a for a in args]
+        for a in args:
+            if isinstance(a, Tensor):
+                _same_type(res, a, fn.__name__)
+        return res.set(type(res)._wrap(fn(*cores)))
+    return impl
+
+
+def histogram(fn):
+    def impl(res, x, nbins, lo, hi):
+        _same_type(res, x, fn.__name__)
+        c = fn(x._kcore(), int(nbins), float(lo), float(hi))
+        return res.set(type(res)._wrap(c))
+    return impl
+
+
+def selection(name):
+    """values and 1-based indices along dim (kept with size 1), as Lua's
+    topk/kthvalue/median/mode (dim: the last by default)."""
+    def impl(values, indices, x, *args):
+        c = x._kcore()
+        if name == "topk":
+            k, dim, largest, sort_ = args
+            d = x._dim(dim) if dim is not None else c.ndim - 1
+            v, i = _select.topk(c, int(k), d, bool(largest), bool(sort_))
+        else:
+            *k, dim = args
+            d = x._dim(dim) if dim is not None else c.ndim - 1
+            if name == "kthvalue":
+                v, i = _select.kthvalue(c, int(k[0]) - 1, d, keepdims=True)
+            else:
+                v, i = getattr(_select, name)(c, d, keepdims=True)
+        values.set(type(values)._wrap(v))
+        iout = into(indices, i.shape)
+        if iout is not None:
+            _ops.binary("add", i, _core.scalar(1, "int64"), out=iout)     # 1-based
+        return values, indices
+    return impl
+
+
+def norm_all(x, p):
+    return float(_norm.norm(x._kcore(), float(p)))
+
+
+def norm_dim(res, x, p, dim):
+    return res.set(type(res)._wrap(_norm.norm(x._kcore(), float(p), x._dim(dim), keepdims=True)))
+
+
+def renorm(res, x, p, dim, maxnorm):
+    out = into(res, _shape(x))
+    if out is not None:
+        _norm.renorm(x._c, float(p), x._dim(dim), float(maxnorm), out=out)
+    return res
+
+
+def dist(a, b, p):
+    operand(a, b, "dist")
+    return float(_norm.dist(a._kcore(), b._kcore(), float(p)))
+
+
+def trace(x):
+    """The sum of the diagonal: an int for integer types (Lua's accreal)."""
+    v = _matrix.trace(x._kcore())
+    return int(v) if _kind(x) in "iu" else float(v)
+
+
+def cross(res, a, b, dim):
+    operand(a, b, "cross")
+    out = into(res, _shape(a))
+    if out is not None:
+        _matrix.cross(a._c, _as_shape(b._c, a._c.shape), a._dim(dim) if dim else None, out=out)
+    return res
+
+
+def convolution(fn):
+    def impl(res, x, k, mode):
+        _same_type(x, k, fn.__name__)
+        return res.set(type(res)._wrap(fn(x._kcore(), k._kcore(), mode[:1])))
+    return impl
+
+
+def equal(a, b):
+    """True when a and b have one size and equal elements (Lua's equal)."""
+    _same_type(a, b, "equal")
+    if a._c.shape != b._c.shape:
+        return False
+    if a.nElement() == 0:
+        return True
+    return _ops.count_nonzero(_ops.binary("not_equal", a._c, b._c)) == 0
+
+
+def eye(res, n, m):
+    m = m or n
+    out = into(res, (int(n), int(m)))
+    if out is not None:
+        _core.fill_(out, 0)
+        _core.fill_(out.view(out.offset, (min(out.shape),), (sum(out.strides),)), 1)
+    return res
+
+
+def spaced(log):
+    """linspace / logspace: n points from a to b, the ends exact."""
+    def impl(res, a, b, n):
+        n = int(n)
+        if n < 1 or (n == 1 and a != b):
+            raise ValueError(f"{'logspace' if log else 'linspace'}: invalid number of points {n}")
+        out = into(res, (n,))
+        step = (b - a) / (n - 1) if n > 1 else 0.0
+        vals = _ops.affine(_ops.iota(n, "float64"), float(a), float(step), "float64")
+        if n > 1:
+            _core.fill_(_views.select(vals, 0, n - 1), float(b))
+        if log:
+            vals = _ops.binary("pow", _core.scalar(10.0, "float64"), vals)
+        _core.copy_(out, vals)
+        return res
+    return impl
+
+
+def addc(op):
+    """addcmul / addcdiv: res = x + value * (t1 op t2)."""
+    def impl(res, x, value, t1, t2):
+        c1, c2 = operand(x, t1, "add" + op[:3]), operand(x, t2, "add" + op[:3])
+        out = into(res, _shape(x))
+        if out is None:
+            return res
+        prod = _ops.binary(_op_for(op, x), c1, c2)
+        if value != 1:
+            _ops.binary("multiply", prod, _core.scalar(value, x._dt), out=prod)
+        _ops.binary("add", x._c, prod, out=out)
+        return res
+    return impl
+
+
+def lerp(res, a, b, weight):
+    """res = a + weight * (b - a)."""
+    cb = operand(a, b, "lerp")
+    out = into(res, _shape(a))
+    if out is not None:
+        diff = _ops.binary("subtract", cb, a._c)
+        _ops.binary("multiply", diff, _core.scalar(weight, a._dt), out=diff)
+        _ops.binary("add", a._c, diff, out=out)
+    return res
+
+
+def tri(fn):
+    def impl(res, x, k):
+        out = into(res, _shape(x))
+        if out is not None:
+            fn(x._c, int(k), out=out)
+        return res
+    return impl
+
+
+def diag(res, x, k):
+    return res.set(type(res)._wrap(_matrix.diag(x._kcore(), int(k))))
+
+
 # ---------------------------------------------------------------- random fills
 
 def _fill_from(res, fill, *params):
@@ -470,21 +634,73 @@ def _fill_from(res, fill, *params):
     return res
 
 
+def draw(dist):
+    """torch.uniform([gen,] a, b) and its kin: one number."""
+    def impl(gen, *params):
+        return _random.draw(dist, *map(float, params), generator=gen)
+    return impl
+
+
+def fill(name):
+    """x:uniform([gen,] a, b) and its kin: x filled in place, Torch7's streams."""
+    fn = getattr(_random, name + "_")
+
+    def impl(res, gen, *params):
+        c = res._kcore()
+        if c.size:
+            fn(c, *(p._kcore() if isinstance(p, Tensor) else p for p in params), generator=gen)
+        return res
+    return impl
+
+
+def random_number(gen, *bounds):
+    """torch.random([gen,] [a,] [b]): Lua's THRandom_random and its
+    random1__/random2__ (a 32-bit draw reduced into the range)."""
+    r = _random.random_bits(gen)
+    if len(bounds) == 2:
+        a, b = map(int, bounds)
+        if b < a:
+            raise ValueError("random: upper bound must be larger than lower bound")
+        return r % (b + 1 - a) + a
+    if len(bounds) == 1:
+        b = int(bounds[0])
+        if b <= 0:
+            raise ValueError("random: upper bound must be strictly positive")
+        return r % b + 1
+    return r
+
+
+def random_fill(res, gen, *bounds):
+    """x:random([gen,] [a,] [b]): integers in [a, b] ([1, b]; or the type's range)."""
+    c = res._kcore()
+    if c.size:
+        if len(bounds) == 1:
+            bounds = (1, bounds[0])
+        _random.random_(c, *(int(b) for b in bounds), generator=gen)
+    return res
+
+
+def randperm(res, gen, n):
+    out = into(res, (int(n),))
+    if out is not None:
+        p = _random.randperm(int(n), generator=gen)
+        _ops.binary("add", p, _core.scalar(1, "int64"), out=p)
+        _core.copy_(out, p)
+    return res
+
+
+def multinomial(res, gen, probs, n, replacement):
+    m = _random.multinomial(probs._kcore(), int(n), bool(replacement), generator=gen)
+    _ops.binary("add", m, _core.scalar(1, "int64"), out=m)      # 1-based
+    return res.set(type(res)._wrap(m))
+
+
 def uniform(res, a, b):
-    return _fill_from(res, _random.uniform_, a, b)
+    return fill("uniform")(res, None, a, b)
 
 
 def normal(res, mean, std):
-    return _fill_from(res, _random.normal_, mean, std)
-
-
-def bernoulli(res, p):
-    c = res._kcore()
-    if c.size:
-        u = Core.empty(c.shape, "float64")
-        _random.uniform_(u)
-        _core.copy_(c, _ops.binary("less", u, _core.scalar(float(p), "float64")))
-    return res
+    return fill("normal")(res, None, mean, std)
 
 
 def sized(fill):
@@ -506,12 +722,14 @@ def ones(res):
     return res.fill(1)
 
 
-def rand(res):
-    return uniform(res, 0.0, 1.0)
-
-
-def randn(res):
-    return normal(res, 0.0, 1.0)
+def sized_random(dist):
+    """rand / randn: res resized to the sizes, then filled from the generator."""
+    def impl(res, gen, sizes):
+        sizes = _sizes_from(sizes, "rand" if dist == "uniform" else "randn")
+        if not sizes:
+            return res.resize(0)
+        return fill(dist)(res.resize(*sizes), gen, 0.0, 1.0)
+    return impl
 
 
 # ---------------------------------------------------------------- construction

@@ -12,10 +12,10 @@ A function missing from this table is missing from the package.
 """
 from __future__ import annotations
 
-from ..core import linalg as _linalg
+from ..core import conv as _conv, histogram as _histogram, linalg as _linalg, matrix as _matrix
 from . import maths
-from .forms import (ANYTHING, BOOLEAN, BYTE, INDEX, INT, LIST, LONG, NEW, NUMBER, REQUIRED, SIZES,
-                    TABLE, TENSOR, Arg, Entry, Form, Same, option)
+from .forms import (ANYTHING, BOOLEAN, BYTE, FLOAT_TENSOR, GENERATOR, INDEX, INT, LIST, LONG, NEW,
+                    NUMBER, REQUIRED, SIZES, TABLE, TENSOR, Arg, Entry, Form, Same, option)
 from .tensor import Tensor
 
 ALL = ("uint8", "int8", "int16", "int32", "int64", "float32", "float64")
@@ -143,6 +143,71 @@ for _name in maths.ADD_PRODUCTS:
                              Arg(NUMBER, name="v2"), _A, _B])],
          doc="res = v1 * M + v2 * (a b); M:f([v1,] [v2,] a, b) in place.", group=G)
 
+# ---------------------------------------------------------------- statistics and matrices
+G = "Statistics"
+_NB = [Arg(NUMBER, 100, name="nbins"), Arg(NUMBER, 0, name="min"), Arg(NUMBER, 0, name="max")]
+wrap("histc", (maths.histogram(_histogram.histc), [NEW_RES, TEN] + _NB), types=FLOAT,
+     doc="The histogram of the elements in nbins equal bins of [min, max] (min = max: the "
+         "data's range).", group=G)
+wrap("bhistc", (maths.histogram(_histogram.bhistc), [NEW_RES, TEN] + _NB), types=FLOAT,
+     doc="histc of each row of a matrix (one range for all rows).", group=G)
+_LASTDIM = Arg(INDEX, None, name="dim")
+wrap("topk", (maths.selection("topk"), [NEW_RES, NEW_IDX, TEN, Arg(NUMBER, 1, name="k"), _LASTDIM,
+                                        Arg(BOOLEAN, False, name="dir"),
+                                        Arg(BOOLEAN, False, name="sort")]),
+     doc="The k smallest (dir true: largest) values along dim and their 1-based indices; "
+         "sorted when sort is true.", group=G)
+wrap("kthvalue", (maths.selection("kthvalue"), [NEW_RES, NEW_IDX, TEN, Arg(NUMBER, name="k"),
+                                                _LASTDIM]),
+     doc="The k-th smallest value along dim (kept with size 1) and its 1-based index.", group=G)
+for _name in ("median", "mode"):
+    wrap(_name, (maths.selection(_name), [NEW_RES, NEW_IDX, TEN, _LASTDIM]),
+         doc=f"The {_name} along dim (kept with size 1) and a 1-based index of it.", group=G)
+wrap("norm", (maths.norm_all, [TEN, Arg(NUMBER, 2, name="p")]),
+     (maths.norm_dim, [NEW_RES, TEN, Arg(NUMBER, name="p"), DIM]), types=FLOAT,
+     doc="The p-norm of all elements (a number), or along dim.", group=G)
+wrap("renorm", (maths.renorm, [RES, SRC, Arg(NUMBER, name="p"), DIM, Arg(NUMBER, name="maxnorm")]),
+     types=FLOAT, doc="Each sub-tensor along dim with a p-norm above maxnorm scaled to maxnorm.",
+     group=G)
+wrap("dist", (maths.dist, [TEN, Arg(TENSOR, name="tensor2"), Arg(NUMBER, 2, name="p")]),
+     types=FLOAT, doc="The p-norm of tensor - tensor2 (a number).", group=G)
+wrap("equal", (maths.equal, [TEN, Arg(TENSOR, name="tensor2")]),
+     doc="True when both have one size and equal elements.", group=G)
+
+G = "Matrices"
+wrap("trace", (maths.trace, [TEN]), doc="The sum of the diagonal (a number).", group=G)
+wrap("cross", (maths.cross, [NEW_RES, TEN, Arg(TENSOR, name="tensor2"), Arg(INDEX, 0, name="dim")]),
+     doc="The cross product along dim (default: the first dimension of size 3).", group=G)
+wrap("diag", (maths.diag, [NEW_RES, TEN, Arg(NUMBER, 0, name="k")]),
+     doc="A vector's diagonal matrix, or a matrix's k-th diagonal.", group=G)
+wrap("tril", (maths.tri(_matrix.tril), [NEW_RES, TEN, Arg(NUMBER, 0, name="k")]),
+     doc="The lower triangle (on and below the k-th diagonal).", group=G)
+wrap("triu", (maths.tri(_matrix.triu), [NEW_RES, TEN, Arg(NUMBER, 0, name="k")]),
+     doc="The upper triangle (on and above the k-th diagonal).", group=G)
+wrap("eye", (maths.eye, [NEW_RES, Arg(NUMBER, name="n"), Arg(NUMBER, 0, name="m")]), method=False,
+     doc="The n x m (m = n by default) identity.", group=G)
+for _name, _fn in (("conv2", _conv.conv2), ("xcorr2", _conv.xcorr2), ("conv3", _conv.conv3),
+                   ("xcorr3", _conv.xcorr3)):
+    wrap(_name, (maths.convolution(_fn), [NEW_RES, TEN, Arg(TENSOR, name="kernel"),
+                                          Arg(option("V", "F"), "V", name="mode")]),
+         doc=f"The {'convolution' if _name[0] == 'c' else 'correlation'} of tensor by kernel, "
+             f"'V'alid or 'F'ull (Torch7's 2-D/3-D forms).", group=G)
+
+G = "Elementwise"
+wrap("addcmul", (maths.addc("multiply"), [RES, SRC, Arg(NUMBER, 1, name="value"), TEN, TEN]),
+     doc="res = tensor + value * tensor1 * tensor2.", group=G)
+wrap("addcdiv", (maths.addc("divide"), [RES, SRC, Arg(NUMBER, 1, name="value"), TEN, TEN]),
+     doc="res = tensor + value * tensor1 / tensor2.", group=G)
+wrap("lerp", (maths.lerp, [RES, SRC, Arg(TENSOR, name="tensor2"), Arg(NUMBER, name="weight")]),
+     types=FLOAT, doc="res = tensor + weight * (tensor2 - tensor).", group=G)
+
+G = "Construction"
+for _log, _name in ((False, "linspace"), (True, "logspace")):
+    wrap(_name, (maths.spaced(_log), [RES, Arg(NUMBER, name="a"), Arg(NUMBER, name="b"),
+                                      Arg(NUMBER, 100, name="n")]), types=FLOAT,
+         doc=f"n points from {'10^a to 10^b' if _log else 'a to b'}, evenly spaced"
+             f"{' in the exponent' if _log else ''}.", group=G)
+
 # ---------------------------------------------------------------- LAPACK
 # torch.f([res1, res2,] operands..., options): the results are given all or
 # none (cwrap's invisible defaults); each result is pointed at the answer in
@@ -192,22 +257,50 @@ wrap("pstrf", (maths.pstrf, [Arg(TENSOR, name="res"), Arg(INT, name="piv"), _A, 
      "(1-based pivots, an IntTensor).", group=G)
 
 # ---------------------------------------------------------------- random
+# torch.f([gen,] params) is one number; x:f([gen,] params) fills x (random.md);
+# Torch7's generator (MT19937 and its transforms): a seed gives Lua's numbers.
 G = "Random"
-wrap("uniform", (maths.uniform, [TEN, Arg(NUMBER, 0.0, name="a"), Arg(NUMBER, 1.0, name="b")]),
-     function=False, doc="Fill with uniform numbers on [a, b).", group=G)
-wrap("normal", (maths.normal, [TEN, Arg(NUMBER, 0.0, name="mean"), Arg(NUMBER, 1.0, name="std")]),
-     function=False, doc="Fill with normal numbers.", group=G)
-wrap("bernoulli", (maths.bernoulli, [TEN, Arg(NUMBER, 0.5, name="p")]), function=False,
-     doc="Fill with 1 (probability p) and 0.", group=G)
+GEN = Arg(GENERATOR, None, name="generator")
+for _name, _dist, _a, _b in (("uniform", "uniform", 0, 1), ("normal", "normal", 0, 1),
+                             ("cauchy", "cauchy", 0, 1), ("logNormal", "log_normal", 1, 2)):
+    _p = [Arg(NUMBER, _a, name="a"), Arg(NUMBER, _b, name="b")]
+    wrap(_name, (maths.draw(_dist), [GEN] + _p), (maths.fill(_dist), [TEN, GEN] + _p), types=FLOAT,
+         doc=f"One {_name} number, or the tensor filled with them.", group=G)
+wrap("exponential", (maths.draw("exponential"), [GEN, Arg(NUMBER, name="lambda")]),
+     (maths.fill("exponential"), [TEN, GEN, Arg(NUMBER, name="lambda")]), types=FLOAT,
+     doc="One exponential number, or the tensor filled with them.", group=G)
+wrap("geometric", (maths.draw("geometric"), [GEN, Arg(NUMBER, name="p")]),
+     (maths.fill("geometric"), [TEN, GEN, Arg(NUMBER, name="p")]),
+     doc="One geometric number (trials to the first success), or the tensor filled.", group=G)
+wrap("bernoulli", (maths.draw("bernoulli"), [GEN, Arg(NUMBER, 0.5, name="p")]),
+     (maths.fill("bernoulli"), [TEN, GEN, Arg(NUMBER, 0.5, name="p")]),
+     (maths.fill("bernoulli"), [TEN, GEN, Arg(FLOAT_TENSOR, name="p")]),
+     doc="1 with probability p, else 0 (p a number or a tensor of probabilities).", group=G)
+_B = [Arg(NUMBER, name="a"), Arg(NUMBER, name="b")]
+wrap("random", (maths.random_number, [GEN] + _B), (maths.random_number, [GEN, _B[1]]),
+     (maths.random_number, [GEN]), (maths.random_fill, [TEN, GEN] + _B),
+     (maths.random_fill, [TEN, GEN, _B[1]]), (maths.random_fill, [TEN, GEN]),
+     doc="An integer in [a, b] ([1, b]; or 32 random bits), or the tensor filled.", group=G)
+wrap("randperm", (maths.randperm, [RES, GEN, Arg(NUMBER, name="n")]),
+     doc="A random permutation of 1..n.", group=G)
+wrap("multinomial", (maths.multinomial, [Arg(LONG, NEW, method=REQUIRED, name="res"), GEN,
+                                         Arg(TENSOR, name="probs"), Arg(NUMBER, name="n"),
+                                         Arg(BOOLEAN, False, name="replacement")]),
+     types=FLOAT, doc="n 1-based category indices drawn from each row of probs.", group=G)
 
 # ---------------------------------------------------------------- construction
 G = "Construction"
 _SZ = Arg(NUMBER, many=True, name="sizes")
 _SZL = Arg(SIZES, name="sizes")
-for _name in ["zeros", "ones", "rand", "randn"]:
+for _name in ["zeros", "ones"]:
     _f = maths.sized(getattr(maths, _name))
-    wrap(_name, (_f, [NEW_RES, _SZ]), ((lambda f: lambda res, s: f(res, [s]))(_f), [NEW_RES, _SZL]),
-         method=False, doc=f"A tensor of the given sizes ({_name}).", group=G)
+    wrap(_name, (_f, [RES, _SZ]), ((lambda f: lambda res, s: f(res, [s]))(_f), [RES, _SZL]),
+         doc=f"A tensor of the given sizes ({_name}); x:{_name}(sizes) resizes x.", group=G)
+for _name, _dist in (("rand", "uniform"), ("randn", "normal")):
+    _f = maths.sized_random(_dist)
+    wrap(_name, (_f, [NEW_RES, GEN, _SZ]), ((lambda f: lambda res, g, s: f(res, g, [s]))(_f),
+                                           [NEW_RES, GEN, _SZL]),
+         method=False, doc=f"A tensor of the given sizes ({_dist} numbers).", group="Random")
 wrap("range", (maths.range_, [NEW_RES, Arg(NUMBER, name="x"), Arg(NUMBER, name="y"),
                               Arg(NUMBER, 1, name="step")]), method=False,
      doc="x, x+step, ..., up to y inclusive.", group=G)
