@@ -1,6 +1,7 @@
 /* core.c -- storage, view records, errors, threads.
  * Everything here is metadata; no element is touched. */
 #include "st_internal.h"
+#include "st_op_names.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +38,16 @@ int64_t st_itemsize(int dtype)
 const char *st_dtype_name(int dtype)
 {
     return (dtype >= 0 && dtype < ST_NTYPES) ? dtype_names[dtype] : "?";
+}
+
+const char *st_op_name(int family, int op)
+{
+    switch (family) {
+    case ST_OPS_UNARY: return op >= 0 && op < ST_U_COUNT ? st_unary_names[op] : NULL;
+    case ST_OPS_BINARY: return op >= 0 && op < ST_B_COUNT ? st_binary_names[op] : NULL;
+    case ST_OPS_REDUCE: return op >= 0 && op < ST_R_COUNT ? st_reduce_names[op] : NULL;
+    }
+    return NULL;
 }
 
 /* ---- threads ---- */

@@ -19,6 +19,7 @@
 #include <tgmath.h>
 #include "st_mvec.h"
 #include "vmath.h"
+#include "st_op_names.h"
 
 /* ---- scalar helpers ---- */
 #define DEF_FLOAT_HELPERS(T, SFX)                                                     \
@@ -415,34 +416,6 @@ __attribute__((constructor)) static void init_elementwise_tables(void)
     unary_loops[ST_U_COS][ST_FLOAT32] = v_COS_float32;
 }
 
-static const char *const unary_names[ST_U_COUNT] = {
-    [ST_U_NEGATIVE] = "negative", [ST_U_POSITIVE] = "positive", [ST_U_ABS] = "abs",
-    [ST_U_SQRT] = "sqrt", [ST_U_EXP] = "exp", [ST_U_EXPM1] = "expm1", [ST_U_LOG] = "log",
-    [ST_U_LOG1P] = "log1p", [ST_U_LOG2] = "log2", [ST_U_LOG10] = "log10", [ST_U_SIN] = "sin",
-    [ST_U_COS] = "cos", [ST_U_TAN] = "tan", [ST_U_ASIN] = "asin", [ST_U_ACOS] = "acos",
-    [ST_U_ATAN] = "atan", [ST_U_SINH] = "sinh", [ST_U_COSH] = "cosh", [ST_U_TANH] = "tanh",
-    [ST_U_ASINH] = "asinh", [ST_U_ACOSH] = "acosh", [ST_U_ATANH] = "atanh",
-    [ST_U_FLOOR] = "floor", [ST_U_CEIL] = "ceil", [ST_U_TRUNC] = "trunc",
-    [ST_U_ROUND] = "round", [ST_U_SIGN] = "sign", [ST_U_SQUARE] = "square",
-    [ST_U_RECIPROCAL] = "reciprocal", [ST_U_LOGICAL_NOT] = "logical_not",
-    [ST_U_BITWISE_INVERT] = "bitwise_invert", [ST_U_ISNAN] = "isnan", [ST_U_ISINF] = "isinf",
-    [ST_U_ISFINITE] = "isfinite", [ST_U_SIGNBIT] = "signbit", [ST_U_REAL] = "real",
-    [ST_U_IMAG] = "imag", [ST_U_CONJ] = "conj", [ST_U_SIGMOID] = "sigmoid",
-    [ST_U_RSQRT] = "rsqrt", [ST_U_FRAC] = "frac"};
-static const char *const binary_names[ST_B_COUNT] = {
-    [ST_B_ADD] = "add", [ST_B_SUBTRACT] = "subtract", [ST_B_MULTIPLY] = "multiply",
-    [ST_B_DIVIDE] = "divide", [ST_B_FLOOR_DIVIDE] = "floor_divide",
-    [ST_B_REMAINDER] = "remainder", [ST_B_POW] = "pow", [ST_B_ATAN2] = "atan2",
-    [ST_B_HYPOT] = "hypot", [ST_B_COPYSIGN] = "copysign", [ST_B_NEXTAFTER] = "nextafter",
-    [ST_B_LOGADDEXP] = "logaddexp", [ST_B_MAXIMUM] = "maximum", [ST_B_MINIMUM] = "minimum",
-    [ST_B_FMOD] = "fmod", [ST_B_BITWISE_AND] = "bitwise_and", [ST_B_BITWISE_OR] = "bitwise_or",
-    [ST_B_BITWISE_XOR] = "bitwise_xor", [ST_B_LEFT_SHIFT] = "left_shift",
-    [ST_B_RIGHT_SHIFT] = "right_shift", [ST_B_LOGICAL_AND] = "logical_and",
-    [ST_B_LOGICAL_OR] = "logical_or", [ST_B_LOGICAL_XOR] = "logical_xor",
-    [ST_B_EQUAL] = "equal", [ST_B_NOT_EQUAL] = "not_equal", [ST_B_LESS] = "less",
-    [ST_B_LESS_EQUAL] = "less_equal", [ST_B_GREATER] = "greater",
-    [ST_B_GREATER_EQUAL] = "greater_equal", [ST_B_TRUNC_DIVIDE] = "trunc_divide"};
-
 int st_unary_result(int op, int dtype)
 {
     if (op < 0 || op >= ST_U_COUNT || dtype < 0 || dtype >= ST_NTYPES) return -1;
@@ -495,13 +468,13 @@ st_status st_unary(int op, st_tensor *out, const st_tensor *a)
     if (op < 0 || op >= ST_U_COUNT) return st_fail(ST_E_VALUE, "unknown unary op %d", op);
     int res = st_unary_result(op, a->dtype);
     if (res < 0)
-        return st_fail(ST_E_TYPE, "%s is not defined for %s", unary_names[op],
+        return st_fail(ST_E_TYPE, "%s is not defined for %s", st_unary_names[op],
                        st_dtype_name(a->dtype));
     if (out->dtype != res)
-        return st_fail(ST_E_TYPE, "%s of %s gives %s, but the output is %s", unary_names[op],
+        return st_fail(ST_E_TYPE, "%s of %s gives %s, but the output is %s", st_unary_names[op],
                        st_dtype_name(a->dtype), st_dtype_name(res), st_dtype_name(out->dtype));
     const st_tensor *ins[1] = {a};
-    return run_elementwise(unary_loops[op][a->dtype], ST_STREAM, out, 1, ins, unary_names[op]);
+    return run_elementwise(unary_loops[op][a->dtype], ST_STREAM, out, 1, ins, st_unary_names[op]);
 }
 
 /* ---- pre-checks that keep integer kernels total ---- */
@@ -555,7 +528,7 @@ static st_status check_divisor(int op, int dtype, const st_tensor *b)
         if (any_match(b, 1))
             return st_fail(ST_E_VALUE, "integers to negative integer powers are not allowed");
     } else if (any_match(b, 0)) {
-        return st_fail(ST_E_ZERODIV, "integer %s by zero", binary_names[op]);
+        return st_fail(ST_E_ZERODIV, "integer %s by zero", st_binary_names[op]);
     }
     return ST_OK;
 }
@@ -565,18 +538,18 @@ st_status st_binary(int op, st_tensor *out, const st_tensor *a, const st_tensor 
     if (op < 0 || op >= ST_B_COUNT) return st_fail(ST_E_VALUE, "unknown binary op %d", op);
     if (a->dtype != b->dtype)
         return st_fail(ST_E_TYPE, "%s needs operands of one dtype, got %s and %s",
-                       binary_names[op], st_dtype_name(a->dtype), st_dtype_name(b->dtype));
+                       st_binary_names[op], st_dtype_name(a->dtype), st_dtype_name(b->dtype));
     int res = st_binary_result(op, a->dtype);
     if (res < 0)
-        return st_fail(ST_E_TYPE, "%s is not defined for %s", binary_names[op],
+        return st_fail(ST_E_TYPE, "%s is not defined for %s", st_binary_names[op],
                        st_dtype_name(a->dtype));
     if (out->dtype != res)
-        return st_fail(ST_E_TYPE, "%s of %s gives %s, but the output is %s", binary_names[op],
+        return st_fail(ST_E_TYPE, "%s of %s gives %s, but the output is %s", st_binary_names[op],
                        st_dtype_name(a->dtype), st_dtype_name(res), st_dtype_name(out->dtype));
     st_status rc;
     if (st_tensor_numel(out) > 0 && (rc = check_divisor(op, a->dtype, b))) return rc;
     const st_tensor *ins[2] = {a, b};
-    return run_elementwise(binary_loops[op][a->dtype], ST_STREAM, out, 2, ins, binary_names[op]);
+    return run_elementwise(binary_loops[op][a->dtype], ST_STREAM, out, 2, ins, st_binary_names[op]);
 }
 
 /* ---- mixed dtypes: convert a block of each operand, then the kernel ----
@@ -625,10 +598,10 @@ st_status st_binary_as(int op, int dtype, st_tensor *out, const st_tensor *a,
     if (op < 0 || op >= ST_B_COUNT) return st_fail(ST_E_VALUE, "unknown binary op %d", op);
     int res = st_binary_result(op, dtype);
     if (res < 0)
-        return st_fail(ST_E_TYPE, "%s is not defined for %s", binary_names[op],
+        return st_fail(ST_E_TYPE, "%s is not defined for %s", st_binary_names[op],
                        st_dtype_name(dtype));
     if (out->dtype != res)
-        return st_fail(ST_E_TYPE, "%s of %s gives %s, but the output is %s", binary_names[op],
+        return st_fail(ST_E_TYPE, "%s of %s gives %s, but the output is %s", st_binary_names[op],
                        st_dtype_name(dtype), st_dtype_name(res), st_dtype_name(out->dtype));
     st_status rc;
     if (checks_divisor(op, dtype) && b->dtype != dtype) {
@@ -649,7 +622,7 @@ st_status st_binary_as(int op, int dtype, st_tensor *out, const st_tensor *a,
     if ((rc = st_check_writable(out, "output"))) return rc;
     const st_tensor *ins[2] = {a, b};
     for (int k = 0; k < 2; k++)
-        if ((rc = st_check_storage(ins[k], binary_names[op]))) return rc;
+        if ((rc = st_check_storage(ins[k], st_binary_names[op]))) return rc;
     const st_tensor *ops[3] = {out, a, b};
     st_tensor *tmps[2] = {0};
     for (int k = 0; k < 2 && !rc; k++) rc = detach_input(out, &ops[k + 1], &tmps[k]);

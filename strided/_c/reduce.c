@@ -10,6 +10,7 @@
  * otherwise a reduced dim with one private accumulator block per thread,
  * combined at the end. */
 #include "st_internal.h"
+#include "st_op_names.h"
 #include <math.h>
 #include <float.h>
 #include <limits.h>
@@ -618,10 +619,6 @@ __attribute__((constructor)) static void init_reduce_tables(void)
     ST_TYPES_FLOAT(REG_OUTER2_SQDEV)
 }
 
-static const char *const reduce_names[ST_R_COUNT] = {
-    [ST_R_SUM] = "sum", [ST_R_PROD] = "prod", [ST_R_MIN] = "min", [ST_R_MAX] = "max",
-    [ST_R_ALL] = "all", [ST_R_ANY] = "any", [ST_R_SUMSQDEV] = "var"};
-
 int st_reduce_result(int op, int dtype)
 {
     if (op < 0 || op >= ST_R_COUNT || dtype < 0 || dtype >= ST_NTYPES) return -1;
@@ -807,7 +804,7 @@ st_status st_reduce(int op, st_tensor *out, const st_tensor *in, const uint8_t *
     if (op < 0 || op >= ST_R_COUNT) return st_fail(ST_E_VALUE, "unknown reduction %d", op);
     int res = st_reduce_result(op, in->dtype);
     if (res < 0)
-        return st_fail(ST_E_TYPE, "%s is not defined for %s", reduce_names[op],
+        return st_fail(ST_E_TYPE, "%s is not defined for %s", st_reduce_names[op],
                        st_dtype_name(in->dtype));
     if ((rc = st_check_dtype(out, res, "reduction output"))) return rc;
     if ((rc = st_check_writable(out, "reduction output"))) return rc;
