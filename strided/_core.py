@@ -108,6 +108,13 @@ def getnumthreads():
     return lib.st_get_num_threads()
 
 
+def cpu_level():
+    """The instruction set the C kernels run with: 4 (x86-64-v4, AVX-512),
+    3 (x86-64-v3, AVX2) or 0 (baseline x86-64); the environment variable
+    STRIDED_CPU_LEVEL, read when the core loads, can lower it."""
+    return lib.st_cpu_level()
+
+
 # ---------------------------------------------------------------- borrowed memory
 
 _keepalive = {}   # handle address -> (handle, owner) for memory borrowed from Python objects

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/mman.h>
+#include <pthread.h>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -75,6 +76,32 @@ int st_threads_for(int64_t work)
     if (nt <= 1 || work < 2 * ST_PARALLEL_GRAIN) return 1;
     int64_t most = work / ST_PARALLEL_GRAIN;
     return most < nt ? (int)most : nt;
+}
+
+/* ---- CPU level ---- */
+static int cpu_level;
+static pthread_once_t cpu_level_once = PTHREAD_ONCE_INIT;
+
+static void detect_cpu_level(void)
+{
+    int level = 0;
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(ST_NO_CLONES)
+    __builtin_cpu_init();
+    level = __builtin_cpu_supports("x86-64-v4") ? 4 : __builtin_cpu_supports("x86-64-v3") ? 3 : 0;
+#endif
+    /* a test or a user may ask for a lower level (to run the narrower
+     * kernels on a wider machine), never for instructions the CPU lacks */
+    const char *env = getenv("STRIDED_CPU_LEVEL");
+    if (env && (!strcmp(env, "0") || !strcmp(env, "3") || !strcmp(env, "4"))
+        && env[0] - '0' < level)
+        level = env[0] - '0';
+    cpu_level = level;
+}
+
+int st_cpu_level(void)
+{
+    pthread_once(&cpu_level_once, detect_cpu_level);
+    return cpu_level;
 }
 
 /* ---- aligned memory ----

@@ -212,9 +212,10 @@ static inline st_c128 st_csign(st_c128 z)
 #define OUT_BOOL(T, R) _Bool
 #define OUT_REAL(T, R) R
 
-#define DEF_UNARY(CODE, SFX, T, R, OP, KIND, EXPR)                                    \
-    ST_SIMD static void u_##OP##_##SFX(char **args_, const int64_t *np, const int64_t *s_,    \
-                               void *extra)                                           \
+#define DEF_UNARY(...) ST_LEVELS(DEF_UNARY_ISA, __VA_ARGS__)
+#define DEF_UNARY_ISA(ISA, ATTR, CODE, SFX, T, R, OP, KIND, EXPR)                     \
+    ATTR static void u_##OP##_##SFX##ISA(char **args_, const int64_t *np, const int64_t *s_, \
+                                         void *extra)                                 \
     {                                                                                 \
         ST_LOCAL_ARGS(2)                                                              \
         typedef T st_T;                                                               \
@@ -243,9 +244,10 @@ static inline st_c128 st_csign(st_c128 z)
         const st_T a = LOADA, b = LOADB;                                              \
         (st_O)(EXPR);                                                                 \
     }));
-#define DEF_BINARY(CODE, SFX, T, R, OP, KIND, EXPR)                                   \
-    ST_SIMD static void b_##OP##_##SFX(char **args_, const int64_t *np, const int64_t *s_,    \
-                               void *extra)                                           \
+#define DEF_BINARY(...) ST_LEVELS(DEF_BINARY_ISA, __VA_ARGS__)
+#define DEF_BINARY_ISA(ISA, ATTR, CODE, SFX, T, R, OP, KIND, EXPR)                    \
+    ATTR static void b_##OP##_##SFX##ISA(char **args_, const int64_t *np, const int64_t *s_, \
+                                         void *extra)                                 \
     {                                                                                 \
         ST_LOCAL_ARGS(3)                                                              \
         typedef T st_T;                                                               \
@@ -318,8 +320,10 @@ B_COMPLEX(B_DEF_COMPLEX)
         for (int64_t j = 0; j < m; j++)                                               \
             if (SPECIAL((W)x[j])) o[j] = LIBM(x[j]);                                  \
     }                                                                                 \
-    ST_SIMD static void v_##OP##_##SFX(char **args_, const int64_t *np, const int64_t *s_, \
-                                       void *extra)                                   \
+    ST_LEVELS(DEF_VMATH_ISA, OP, SFX, T, W, MAIN, SPECIAL)
+#define DEF_VMATH_ISA(ISA, ATTR, OP, SFX, T, W, MAIN, SPECIAL)                        \
+    ATTR static void v_##OP##_##SFX##ISA(char **args_, const int64_t *np, const int64_t *s_, \
+                                         void *extra)                                 \
     {                                                                                 \
         ST_LOCAL_ARGS(2)                                                              \
         T xb[VM_BLOCK] __attribute__((aligned(64)));                                  \
@@ -377,10 +381,10 @@ static signed char binary_res[ST_B_COUNT][ST_NTYPES];
 #define RES_BOOL(CODE) ST_BOOL
 #define RES_REAL(CODE) st_real_dtype(CODE)
 #define REG_UNARY(CODE, SFX, T, R, OP, KIND, EXPR)                                    \
-    unary_loops[ST_U_##OP][CODE] = u_##OP##_##SFX;                                    \
+    unary_loops[ST_U_##OP][CODE] = ST_PICK(u_##OP##_##SFX);                           \
     unary_res[ST_U_##OP][CODE] = (signed char)RES_##KIND(CODE);
 #define REG_BINARY(CODE, SFX, T, R, OP, KIND, EXPR)                                   \
-    binary_loops[ST_B_##OP][CODE] = b_##OP##_##SFX;                                   \
+    binary_loops[ST_B_##OP][CODE] = ST_PICK(b_##OP##_##SFX);                          \
     binary_res[ST_B_##OP][CODE] = (signed char)RES_##KIND(CODE);
 #define U_REG_BOOL(OP, KIND, EXPR) ST_TYPES_BOOL(REG_UNARY, OP, KIND, EXPR)
 #define U_REG_SINT(OP, KIND, EXPR) ST_TYPES_SINT(REG_UNARY, OP, KIND, EXPR)
@@ -408,12 +412,12 @@ __attribute__((constructor)) static void init_elementwise_tables(void)
     B_FLOAT(B_REG_FLOAT)
     B_COMPLEX(B_REG_COMPLEX)
     /* the vmath.h kernels replace the list's libm/libmvec loops */
-    unary_loops[ST_U_EXP][ST_FLOAT64] = v_EXP_float64;
-    unary_loops[ST_U_EXP][ST_FLOAT32] = v_EXP_float32;
-    unary_loops[ST_U_LOG][ST_FLOAT64] = v_LOG_float64;
-    unary_loops[ST_U_LOG][ST_FLOAT32] = v_LOG_float32;
-    unary_loops[ST_U_SIN][ST_FLOAT32] = v_SIN_float32;
-    unary_loops[ST_U_COS][ST_FLOAT32] = v_COS_float32;
+    unary_loops[ST_U_EXP][ST_FLOAT64] = ST_PICK(v_EXP_float64);
+    unary_loops[ST_U_EXP][ST_FLOAT32] = ST_PICK(v_EXP_float32);
+    unary_loops[ST_U_LOG][ST_FLOAT64] = ST_PICK(v_LOG_float64);
+    unary_loops[ST_U_LOG][ST_FLOAT32] = ST_PICK(v_LOG_float32);
+    unary_loops[ST_U_SIN][ST_FLOAT32] = ST_PICK(v_SIN_float32);
+    unary_loops[ST_U_COS][ST_FLOAT32] = ST_PICK(v_COS_float32);
 }
 
 int st_unary_result(int op, int dtype)

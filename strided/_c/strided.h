@@ -89,6 +89,12 @@ const char *st_last_error(void);
 int64_t st_itemsize(int dtype);
 void st_set_num_threads(int n);
 int st_get_num_threads(void);
+/* The instruction set the kernels run with: 4 = x86-64-v4 (AVX-512),
+ * 3 = x86-64-v3 (AVX2, FMA), 0 = baseline x86-64.  Detected once, at the
+ * first call (the library's load), from the CPU; the environment variable
+ * STRIDED_CPU_LEVEL (0, 3 or 4) can lower it, never raise it past what the
+ * CPU has; any other value is ignored. */
+int st_cpu_level(void);
 
 /* ---- storage ---- */
 st_storage *st_storage_new(int64_t nbytes);               /* NULL on error */
