@@ -12,6 +12,7 @@ write (tests/test_inventory.py runs that).  Needs only the standard library."""
 import importlib.util
 import re
 import sys
+import textwrap
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -62,7 +63,11 @@ def names_text(inv):
     for family, (prefix, ops) in inv.FAMILIES.items():
         out.append(f"static const char *const st_{family}_names[{prefix}COUNT] "
                    "__attribute__((unused)) = {")
-        out += [f'    [{prefix}{op.name.upper()}] = "{op.message or op.name}",' for op in ops]
+        # wrap between entries only: \0 holds an entry's spaces while wrapping
+        entries = [f'[{prefix}{op.name.upper()}]\0=\0"{op.message or op.name}",' for op in ops]
+        out += [line.replace("\0", " ") for line in
+                textwrap.wrap(" ".join(entries), 92, initial_indent="    ",
+                              subsequent_indent="    ", break_on_hyphens=False)]
         out.append("};")
     out += ["#endif", ""]
     return "\n".join(out)
