@@ -192,7 +192,7 @@ st_status st_copy(st_tensor *dst, const st_tensor *src)
     }
     if (st_tensor_overlaps(dst, src)) {
         st_tensor *tmp = st_tensor_temp_like(src, src->dtype);
-        if (!tmp) return ST_E_MEMORY;
+        if (!tmp) return st_last_status();
         rc = st_copy(tmp, src);
         if (!rc) rc = st_copy(dst, tmp);
         st_tensor_free(tmp);

@@ -11,19 +11,61 @@
 #include <omp.h>
 #endif
 
-/* ---- errors: one message per thread, since kernels run without the GIL */
+/* ---- errors: one record per thread, since kernels run without the GIL:
+ * the message, the code, and for an out-of-range index the index, its
+ * valid range and its dim (in the caller's numbering) */
 static _Thread_local char st_errmsg[512];
+static _Thread_local struct {
+    st_status code;
+    int has_index;
+    int64_t index, lo, hi;
+    int dim;
+} st_err;
+
+static st_status vfail(st_status code, const char *fmt, va_list ap)
+{
+    vsnprintf(st_errmsg, sizeof st_errmsg, fmt, ap);
+    st_err.code = code;
+    st_err.has_index = 0;
+    return code;
+}
 
 st_status st_fail(st_status code, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(st_errmsg, sizeof st_errmsg, fmt, ap);
+    vfail(code, fmt, ap);
     va_end(ap);
     return code;
 }
 
+st_status st_fail_index(int64_t index, int64_t lo, int64_t hi, int dim, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vfail(ST_E_INDEX, fmt, ap);
+    va_end(ap);
+    st_err.has_index = 1;
+    st_err.index = index;
+    st_err.lo = lo;
+    st_err.hi = hi;
+    st_err.dim = dim;
+    return ST_E_INDEX;
+}
+
 const char *st_last_error(void) { return st_errmsg; }
+
+st_status st_last_status(void) { return st_err.code; }
+
+int st_last_index_error(int64_t *index, int64_t *lo, int64_t *hi, int *dim)
+{
+    if (!st_err.has_index) return 0;
+    if (index) *index = st_err.index;
+    if (lo) *lo = st_err.lo;
+    if (hi) *hi = st_err.hi;
+    if (dim) *dim = st_err.dim;
+    return 1;
+}
 
 /* ---- types ---- */
 static const int64_t itemsizes[ST_NTYPES] = {1, 1, 2, 4, 8, 1, 2, 4, 8, 4, 8, 8, 16};
@@ -386,7 +428,7 @@ st_status st_tensor_alloc(st_tensor *t, int dtype, int ndim, const int64_t *size
         return st_fail(ST_E_OVERFLOW, "%lld elements of %s overflow the address space",
                        (long long)n, st_dtype_name(dtype));
     st_storage *s = st_storage_new(bytes);
-    if (!s) return ST_E_MEMORY;
+    if (!s) return st_last_status();
     /* a bool element must hold 0 or 1 (kernels compare them as bytes), so
      * fresh bool memory is never left uninitialised */
     if (dtype == ST_BOOL && bytes) memset(s->data, 0, (size_t)bytes);
@@ -425,7 +467,7 @@ int st_tensor_shares_memory(const st_tensor *a, const st_tensor *b)
 st_status st_detach_copy(const st_tensor **in, st_tensor **tmp)
 {
     *tmp = st_tensor_temp_like(*in, (*in)->dtype);
-    if (!*tmp) return ST_E_MEMORY;
+    if (!*tmp) return st_last_status();
     st_status rc = st_copy(*tmp, *in);
     if (rc) {
         st_tensor_free(*tmp);

@@ -611,7 +611,7 @@ st_status st_binary_as(int op, int dtype, st_tensor *out, const st_tensor *a,
     if (checks_divisor(op, dtype) && b->dtype != dtype) {
         /* the check reads b in the kernel's dtype: convert b whole (rare) */
         st_tensor *tb = st_tensor_temp_like(b, dtype);
-        if (!tb) return ST_E_MEMORY;
+        if (!tb) return st_last_status();
         rc = st_copy(tb, b);
         if (!rc) rc = st_binary_as(op, dtype, out, a, tb);
         st_tensor_free(tb);

@@ -1886,7 +1886,7 @@ static st_status transform_line_split(const fft_plan *p, double *xr, double *xi)
 {
     const int nt = st_threads_for(plan_len(p));
     double *s = st_aligned_alloc(line_scratch(p, nt) * (int64_t)sizeof(double));
-    if (!s) return ST_E_MEMORY;
+    if (!s) return st_fail(ST_E_MEMORY, "fft: out of memory for the line scratch");
     line_transform(p, xr, xi, s, nt);
     st_aligned_free(s);
     return ST_OK;

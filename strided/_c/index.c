@@ -130,9 +130,11 @@ static st_status check_indices(const st_tensor *idx, int64_t size, int flags, co
     if ((rc = st_iter_init(&it, 1, ops, ST_ITER_C_ORDER | ST_ITER_SERIAL))) return rc;
     st_iter_run(&it, find_first_loop, &c, ST_ITER_C_ORDER | ST_ITER_SERIAL);
     char range[96];
-    return st_fail(ST_E_INDEX, "%s: index %lld out of range %s at dim %d", name,
-                   (long long)c.first, range_str(range, sizeof range, size, flags),
-                   dim + idx_base(flags));
+    /* the range in the caller's numbering: [-size, size + base) with WRAP
+     * (0 not valid with BASE1 too), else [base, size + base) */
+    return st_fail_index(c.first, wrap ? -size : base, size + base, dim + base,
+                         "%s: index %lld out of range %s at dim %d", name, (long long)c.first,
+                         range_str(range, sizeof range, size, flags), dim + base);
 }
 
 /* ---- shared argument checks ---- */

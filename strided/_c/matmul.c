@@ -537,7 +537,7 @@ static st_status mm_combine(st_tensor *out, const st_tensor *t, const mm_axpby *
             return st_fill(out, zero);
         }
         st_tensor *z = st_tensor_temp_like(out, out->dtype);
-        if (!z) return ST_E_MEMORY;
+        if (!z) return st_last_status();
         char zero[16] = {0};
         st_status rc = st_fill(z, zero);
         if (!rc) rc = mm_combine(out, z, x);
@@ -732,7 +732,7 @@ static st_status mm_run(const char *fn, st_tensor *out, const st_tensor *a, cons
     for (int d = 0; d < out->ndim; d++) alias |= out->sizes[d] > 1 && out->strides[d] == 0;
     if (alias || st_tensor_shares_memory(out, a) || st_tensor_shares_memory(out, b)) {
         st_tensor *tmp = st_tensor_temp_like(out, out->dtype);
-        if (!tmp) return ST_E_MEMORY;
+        if (!tmp) return st_last_status();
         rc = mm_run(fn, tmp, a, b, NULL);
         if (!rc) rc = x ? mm_combine(out, tmp, x) : st_copy(out, tmp);
         st_tensor_free(tmp);
@@ -767,7 +767,7 @@ static st_status mm_run(const char *fn, st_tensor *out, const st_tensor *a, cons
     if (!x) return mm_batch_own(dtype, &g0, &bt, nitems);
     /* our kernel has no alpha and beta: the product goes to a temporary */
     st_tensor *tmp = st_tensor_temp_like(out, out->dtype);
-    if (!tmp) return ST_E_MEMORY;
+    if (!tmp) return st_last_status();
     rc = mm_run(fn, tmp, a, b, NULL);
     if (!rc) rc = mm_combine(out, tmp, x);
     st_tensor_free(tmp);

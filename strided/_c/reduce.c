@@ -1185,7 +1185,7 @@ st_status st_cumulative(int is_prod, st_tensor *out, const st_tensor *in, int di
     if (st_tensor_numel(in) == 0) return ST_OK;
     if (st_tensor_overlaps(out, in)) {
         st_tensor *tmp = st_tensor_temp_like(in, in->dtype);
-        if (!tmp) return ST_E_MEMORY;
+        if (!tmp) return st_last_status();
         rc = st_copy(tmp, in);
         if (!rc) rc = st_cumulative(is_prod, out, tmp, dim);
         st_tensor_free(tmp);

@@ -1039,7 +1039,7 @@ st_status st_sort(st_tensor *values, st_tensor *indices, const st_tensor *in, in
     st_tensor *tmp = NULL;
     if (must_copy_input(values, in) || must_copy_input(indices, in)) {
         tmp = st_tensor_temp_like(in, in->dtype);
-        if (!tmp) return ST_E_MEMORY;
+        if (!tmp) return st_last_status();
         if ((rc = st_copy(tmp, in))) {
             st_tensor_free(tmp);
             return rc;

@@ -100,6 +100,10 @@ ST_DEF_LT_COMPLEX(complex128, st_c128, double, creal, cimag)
 /* ---- errors ---- */
 st_status st_fail(st_status code, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* st_fail(ST_E_INDEX, ...) that also records the index, its valid range
+ * [lo, hi) and its dim, in the caller's numbering (st_last_index_error). */
+st_status st_fail_index(int64_t index, int64_t lo, int64_t hi, int dim, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
 const char *st_dtype_name(int dtype);
 /* Checks shared by every writing kernel. */
 st_status st_check_writable(const st_tensor *t, const char *what);

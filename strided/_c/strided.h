@@ -85,7 +85,19 @@ typedef struct st_tensor {
 } st_tensor;
 
 /* ---- errors, types, threads ---------------------------------------- */
+/* What the last failure of the calling thread was: its message, and its
+ * status code (also after a function that returns a pointer returned NULL:
+ * ST_E_MEMORY only when memory ran out, ST_E_OVERFLOW for a size too large
+ * to compute, ST_E_VALUE for a negative one). */
 const char *st_last_error(void);
+st_status st_last_status(void);
+/* 1 when the last failure of the calling thread was an index out of range
+ * (ST_E_INDEX from an index kernel or setops' positions): *index is the
+ * offending value, [*lo, *hi) the valid ones and *dim the dimension, all in
+ * the numbering the caller used (1-based with ST_IDX_BASE1; with
+ * ST_IDX_WRAP, lo is -size, and with both flags 0 inside [lo, hi) is not
+ * valid either); 0 otherwise.  Any pointer may be NULL. */
+int st_last_index_error(int64_t *index, int64_t *lo, int64_t *hi, int *dim);
 int64_t st_itemsize(int dtype);
 void st_set_num_threads(int n);
 int st_get_num_threads(void);
