@@ -121,7 +121,7 @@ int st_threads_for(int64_t work)
 }
 
 /* ---- CPU level ---- */
-static int cpu_level;
+int st_level_known = -1;
 static pthread_once_t cpu_level_once = PTHREAD_ONCE_INIT;
 
 static void detect_cpu_level(void)
@@ -137,13 +137,13 @@ static void detect_cpu_level(void)
     if (env && (!strcmp(env, "0") || !strcmp(env, "3") || !strcmp(env, "4"))
         && env[0] - '0' < level)
         level = env[0] - '0';
-    cpu_level = level;
+    __atomic_store_n(&st_level_known, level, __ATOMIC_RELEASE);
 }
 
 int st_cpu_level(void)
 {
     pthread_once(&cpu_level_once, detect_cpu_level);
-    return cpu_level;
+    return st_level_known;
 }
 
 /* ---- aligned memory ----

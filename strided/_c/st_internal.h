@@ -200,13 +200,21 @@ st_loop_fn st_fill_loop(int64_t itemsize);     /* extra points at the value */
 #define ST_ATTR_V4 __attribute__((target("arch=x86-64-v4")))
 #define ST_ATTR_V3 __attribute__((target("arch=x86-64-v3")))
 #define ST_LEVELS(DEF, ...) DEF(_v4, ST_ATTR_V4, __VA_ARGS__) DEF(_v3, ST_ATTR_V3, __VA_ARGS__) DEF(_v0, , __VA_ARGS__)
-#define ST_PICK(F) (st_cpu_level() >= 4 ? F##_v4 : st_cpu_level() >= 3 ? F##_v3 : F##_v0)
+#define ST_PICK(F) (st_level() >= 4 ? F##_v4 : st_level() >= 3 ? F##_v3 : F##_v0)
 #else
 #define ST_ATTR_V4
 #define ST_ATTR_V3
 #define ST_LEVELS(DEF, ...) DEF(_v0, , __VA_ARGS__)
 #define ST_PICK(F) F##_v0
 #endif
+/* st_cpu_level()'s answer once it is known, else -1: ST_PICK in a per-call
+ * wrapper costs one load, not a call. */
+extern int st_level_known;
+static inline int st_level(void)
+{
+    int level = __atomic_load_n(&st_level_known, __ATOMIC_ACQUIRE);
+    return level >= 0 ? level : st_cpu_level();
+}
 #define ST_LEVEL_BODY static inline __attribute__((always_inline))
 #define ST_LEVEL_WRAP(ISA, ATTR, NAME, PARAMS, ARGS) ATTR static void NAME##ISA PARAMS { NAME ARGS; }
 #define ST_LEVEL_FN(NAME, PARAMS, ARGS) ST_LEVELS(ST_LEVEL_WRAP, NAME, PARAMS, ARGS)
