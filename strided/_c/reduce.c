@@ -94,10 +94,6 @@ DEF_PAIRWISE(float32, float, float)
 DEF_PAIRWISE(float64, double, double)
 DEF_PAIRWISE(complex64, st_c64, st_c64)
 DEF_PAIRWISE(complex128, st_c128, st_c128)
-#define IS_PAIRWISE_float32 1
-#define IS_PAIRWISE_float64 1
-#define IS_PAIRWISE_complex64 1
-#define IS_PAIRWISE_complex128 1
 
 #define FOLD_SUM(acc, x) ((acc) += (x))
 #define FOLD_PROD(acc, x) ((acc) *= (x))

@@ -73,7 +73,6 @@ static inline int vs_log2(int64_t n)
 }
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define VS_AVX512 1
 #include <immintrin.h>
 
 /* vs_order64[m]: the lanes of an 8-lane vector with their bit of m set, in

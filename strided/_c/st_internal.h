@@ -283,7 +283,6 @@ int st_threads_for(int64_t work);   /* how many threads `work` elements deserve 
 #define ST_PARALLEL_GRAIN 32768
 
 /* ---- small helpers ---- */
-static inline int64_t st_bytes_per(int dtype) { return st_itemsize(dtype); }
 void *st_aligned_alloc(int64_t nbytes);
 void st_aligned_free(void *p);
 /* 1 when a and b may touch the same bytes (the exact same view included:
