@@ -365,6 +365,10 @@ B_COMPLEX(B_DEF_COMPLEX)
 /* (op, dtype, element type, type the kernel works in, kernel, its domain test, libm) */
 DEF_VMATH(EXP, float64, double, double, st_vexp, ST_VEXP_SPECIAL, exp)
 DEF_VMATH(EXP, float32, float, float, st_vexpf, ST_VEXPF_SPECIAL, expf)
+/* st_vexpf needs FMA for its 1 ulp (its reduction and polynomial round
+ * more without: 1.16 ulp at level 0), so level 0 takes the float64 kernel
+ * for float32 exp, rounded once to float (<= 0.5 ulp plus a double rounding) */
+DEF_VMATH(EXP_WIDE, float32, float, double, st_vexp, ST_VEXP_SPECIAL, expf)
 DEF_VMATH(LOG, float64, double, double, st_vlog, ST_VLOG_SPECIAL, log)
 DEF_VMATH(LOG, float32, float, float, st_vlogf, ST_VLOGF_SPECIAL, logf)
 DEF_VMATH(SIN, float32, float, double, VM_SIN, ST_VTRIG_SPECIAL, sinf)
@@ -413,7 +417,8 @@ __attribute__((constructor)) static void init_elementwise_tables(void)
     B_COMPLEX(B_REG_COMPLEX)
     /* the vmath.h kernels replace the list's libm/libmvec loops */
     unary_loops[ST_U_EXP][ST_FLOAT64] = ST_PICK(v_EXP_float64);
-    unary_loops[ST_U_EXP][ST_FLOAT32] = ST_PICK(v_EXP_float32);
+    unary_loops[ST_U_EXP][ST_FLOAT32] = st_level() >= 3 ? ST_PICK(v_EXP_float32)
+                                                        : v_EXP_WIDE_float32_v0;
     unary_loops[ST_U_LOG][ST_FLOAT64] = ST_PICK(v_LOG_float64);
     unary_loops[ST_U_LOG][ST_FLOAT32] = ST_PICK(v_LOG_float32);
     unary_loops[ST_U_SIN][ST_FLOAT32] = ST_PICK(v_SIN_float32);
