@@ -9,6 +9,9 @@ settings.register_profile("ci", max_examples=60, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("dev", max_examples=25, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
+# .ci/cpu-levels runs the suite once per CPU level: few examples each
+settings.register_profile("short", max_examples=10, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
 

@@ -15,8 +15,9 @@
 #endif
 
 /* ---- streaming stores (st_internal.h) ----
- * One copy loop per vector width, picked once for the machine: 64-byte
- * stores where AVX-512 exists, else 32 (AVX), else 16 (SSE2, every x86-64). */
+ * One copy loop per vector width, picked once by the CPU level: 64-byte
+ * stores at level 4 (AVX-512), 32 at level 3 (AVX2), else 16 (SSE2, every
+ * x86-64). */
 char st_stream_tag;
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -39,9 +40,8 @@ static void (*stream_impl)(char *, const char *, int64_t) = stream_128;
 
 __attribute__((constructor)) static void pick_stream_impl(void)
 {
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx512f")) stream_impl = stream_512;
-    else if (__builtin_cpu_supports("avx")) stream_impl = stream_256;
+    if (st_cpu_level() >= 4) stream_impl = stream_512;
+    else if (st_cpu_level() >= 3) stream_impl = stream_256;
 }
 
 void st_stream_store(void *dst, const void *src, int64_t nbytes)
@@ -95,8 +95,9 @@ static inline uint64_t st_f2u(double x)
 #define CONV_complex128(x) ((st_c128)(x))
 
 /* one cast loop per (src, dst) pair */
-#define DEF_CAST(SCODE, SSFX, ST, SR, DCODE, DSFX, DT, DR)                            \
-    ST_SIMD static void cast_##SSFX##_to_##DSFX(char **args, const int64_t *np,               \
+#define DEF_CAST(...) ST_LEVELS(DEF_CAST_ISA, __VA_ARGS__)
+#define DEF_CAST_ISA(ISA, ATTR, SCODE, SSFX, ST, SR, DCODE, DSFX, DT, DR)             \
+    ATTR static void cast_##SSFX##_to_##DSFX##ISA(char **args, const int64_t *np,     \
                                         const int64_t *steps, void *extra)            \
     {                                                                                 \
         int64_t n = *np, os = steps[0], is = steps[1];                                \
@@ -117,7 +118,7 @@ ST_TYPES_ALL(CAST_FROM_ALL)
 static st_loop_fn cast_table[ST_NTYPES][ST_NTYPES];   /* [src][dst] */
 
 #define REG_CAST(SCODE, SSFX, ST, SR, DCODE, DSFX, DT, DR)                            \
-    cast_table[SCODE][DCODE] = cast_##SSFX##_to_##DSFX;
+    cast_table[SCODE][DCODE] = ST_PICK(cast_##SSFX##_to_##DSFX);
 #define REG_FROM_ALL(DCODE, DSFX, DT, DR, ...) ST_TYPES_ALL_2(REG_CAST, DCODE, DSFX, DT, DR)
 
 __attribute__((constructor)) static void init_cast_table(void)
@@ -127,9 +128,10 @@ __attribute__((constructor)) static void init_cast_table(void)
 
 /* Same-type moves only need the item size. */
 #define MOVE_LOAD(T, p) ({ T v_; memcpy(&v_, (p), sizeof(T)); v_; })
-#define DEF_MOVE(BITS, T)                                                             \
-    ST_SIMD static void move_##BITS(char **args_, const int64_t *np, const int64_t *s_, \
-                            void *extra)                                              \
+#define DEF_MOVE(BITS, T) ST_LEVELS(DEF_MOVE_ISA, BITS, T)
+#define DEF_MOVE_ISA(ISA, ATTR, BITS, T)                                              \
+    ATTR static void move_##BITS##ISA(char **args_, const int64_t *np, const int64_t *s_, \
+                                      void *extra)                                    \
     {                                                                                 \
         ST_LOCAL_ARGS(2)                                                              \
         int64_t n = *np, os = s[0], is = s[1];                                        \
@@ -164,11 +166,11 @@ DEF_MOVE(128, st_b128)
 static st_loop_fn move_for(int64_t itemsize)
 {
     switch (itemsize) {
-    case 1: return move_8;
-    case 2: return move_16;
-    case 4: return move_32;
-    case 8: return move_64;
-    default: return move_128;
+    case 1: return ST_PICK(move_8);
+    case 2: return ST_PICK(move_16);
+    case 4: return ST_PICK(move_32);
+    case 8: return ST_PICK(move_64);
+    default: return ST_PICK(move_128);
     }
 }
 
@@ -190,7 +192,7 @@ st_status st_copy(st_tensor *dst, const st_tensor *src)
     }
     if (st_tensor_overlaps(dst, src)) {
         st_tensor *tmp = st_tensor_temp_like(src, src->dtype);
-        if (!tmp) return ST_E_MEMORY;
+        if (!tmp) return st_last_status();
         rc = st_copy(tmp, src);
         if (!rc) rc = st_copy(dst, tmp);
         st_tensor_free(tmp);

@@ -1,27 +1,71 @@
 /* core.c -- storage, view records, errors, threads.
  * Everything here is metadata; no element is touched. */
 #include "st_internal.h"
+#include "st_op_names.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/mman.h>
+#include <pthread.h>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
 
-/* ---- errors: one message per thread, since kernels run without the GIL */
+/* ---- errors: one record per thread, since kernels run without the GIL:
+ * the message, the code, and for an out-of-range index the index, its
+ * valid range and its dim (in the caller's numbering) */
 static _Thread_local char st_errmsg[512];
+static _Thread_local struct {
+    st_status code;
+    int has_index;
+    int64_t index, lo, hi;
+    int dim;
+} st_err;
+
+static st_status vfail(st_status code, const char *fmt, va_list ap)
+{
+    vsnprintf(st_errmsg, sizeof st_errmsg, fmt, ap);
+    st_err.code = code;
+    st_err.has_index = 0;
+    return code;
+}
 
 st_status st_fail(st_status code, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(st_errmsg, sizeof st_errmsg, fmt, ap);
+    vfail(code, fmt, ap);
     va_end(ap);
     return code;
 }
 
+st_status st_fail_index(int64_t index, int64_t lo, int64_t hi, int dim, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vfail(ST_E_INDEX, fmt, ap);
+    va_end(ap);
+    st_err.has_index = 1;
+    st_err.index = index;
+    st_err.lo = lo;
+    st_err.hi = hi;
+    st_err.dim = dim;
+    return ST_E_INDEX;
+}
+
 const char *st_last_error(void) { return st_errmsg; }
+
+st_status st_last_status(void) { return st_err.code; }
+
+int st_last_index_error(int64_t *index, int64_t *lo, int64_t *hi, int *dim)
+{
+    if (!st_err.has_index) return 0;
+    if (index) *index = st_err.index;
+    if (lo) *lo = st_err.lo;
+    if (hi) *hi = st_err.hi;
+    if (dim) *dim = st_err.dim;
+    return 1;
+}
 
 /* ---- types ---- */
 static const int64_t itemsizes[ST_NTYPES] = {1, 1, 2, 4, 8, 1, 2, 4, 8, 4, 8, 8, 16};
@@ -37,6 +81,16 @@ int64_t st_itemsize(int dtype)
 const char *st_dtype_name(int dtype)
 {
     return (dtype >= 0 && dtype < ST_NTYPES) ? dtype_names[dtype] : "?";
+}
+
+const char *st_op_name(int family, int op)
+{
+    switch (family) {
+    case ST_OPS_UNARY: return op >= 0 && op < ST_U_COUNT ? st_unary_names[op] : NULL;
+    case ST_OPS_BINARY: return op >= 0 && op < ST_B_COUNT ? st_binary_names[op] : NULL;
+    case ST_OPS_REDUCE: return op >= 0 && op < ST_R_COUNT ? st_reduce_names[op] : NULL;
+    }
+    return NULL;
 }
 
 /* ---- threads ---- */
@@ -64,6 +118,32 @@ int st_threads_for(int64_t work)
     if (nt <= 1 || work < 2 * ST_PARALLEL_GRAIN) return 1;
     int64_t most = work / ST_PARALLEL_GRAIN;
     return most < nt ? (int)most : nt;
+}
+
+/* ---- CPU level ---- */
+int st_level_known = -1;
+static pthread_once_t cpu_level_once = PTHREAD_ONCE_INIT;
+
+static void detect_cpu_level(void)
+{
+    int level = 0;
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(ST_NO_CLONES)
+    __builtin_cpu_init();
+    level = __builtin_cpu_supports("x86-64-v4") ? 4 : __builtin_cpu_supports("x86-64-v3") ? 3 : 0;
+#endif
+    /* a test or a user may ask for a lower level (to run the narrower
+     * kernels on a wider machine), never for instructions the CPU lacks */
+    const char *env = getenv("STRIDED_CPU_LEVEL");
+    if (env && (!strcmp(env, "0") || !strcmp(env, "3") || !strcmp(env, "4"))
+        && env[0] - '0' < level)
+        level = env[0] - '0';
+    __atomic_store_n(&st_level_known, level, __ATOMIC_RELEASE);
+}
+
+int st_cpu_level(void)
+{
+    pthread_once(&cpu_level_once, detect_cpu_level);
+    return st_level_known;
 }
 
 /* ---- aligned memory ----
@@ -348,7 +428,7 @@ st_status st_tensor_alloc(st_tensor *t, int dtype, int ndim, const int64_t *size
         return st_fail(ST_E_OVERFLOW, "%lld elements of %s overflow the address space",
                        (long long)n, st_dtype_name(dtype));
     st_storage *s = st_storage_new(bytes);
-    if (!s) return ST_E_MEMORY;
+    if (!s) return st_last_status();
     /* a bool element must hold 0 or 1 (kernels compare them as bytes), so
      * fresh bool memory is never left uninitialised */
     if (dtype == ST_BOOL && bytes) memset(s->data, 0, (size_t)bytes);
@@ -387,7 +467,7 @@ int st_tensor_shares_memory(const st_tensor *a, const st_tensor *b)
 st_status st_detach_copy(const st_tensor **in, st_tensor **tmp)
 {
     *tmp = st_tensor_temp_like(*in, (*in)->dtype);
-    if (!*tmp) return ST_E_MEMORY;
+    if (!*tmp) return st_last_status();
     st_status rc = st_copy(*tmp, *in);
     if (rc) {
         st_tensor_free(*tmp);

@@ -350,13 +350,13 @@ static st_status source_view(st_tensor *src, const dl_info *in, void *managed, i
         /* misaligned: an aligned copy of the bytes reached (memcpy has no
          * alignment needs), released by the caller */
         s = st_storage_new(nbytes);
-        if (!s) return ST_E_MEMORY;
+        if (!s) return st_last_status();
         memcpy(s->data, start, (size_t)nbytes);
     } else {
         st_release_fn release = versioned ? release_versioned : release_legacy;
         s = st_storage_borrow(start, nbytes, in->readonly, borrow_release ? release : NULL,
                               borrow_release ? managed : NULL);
-        if (!s) return ST_E_MEMORY;
+        if (!s) return st_last_status();
     }
     st_status rc = view_over(src, s, in, -in->lo);
     if (rc) s->release = NULL;   /* never the producer's deleter from here on failure */
@@ -392,7 +392,7 @@ static st_status import_checked(st_tensor *t, void *managed, int versioned, int 
     if (!copy)
         return source_view(t, &in, managed, 1, versioned, kept);
     st_tensor *src = st_tensor_new();
-    if (!src) return ST_E_MEMORY;
+    if (!src) return st_last_status();
     int src_kept;
     rc = source_view(src, &in, managed, 0, versioned, &src_kept);
     if (!rc) rc = copy_into(t, src);

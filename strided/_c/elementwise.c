@@ -19,6 +19,7 @@
 #include <tgmath.h>
 #include "st_mvec.h"
 #include "vmath.h"
+#include "st_op_names.h"
 
 /* ---- scalar helpers ---- */
 #define DEF_FLOAT_HELPERS(T, SFX)                                                     \
@@ -211,9 +212,10 @@ static inline st_c128 st_csign(st_c128 z)
 #define OUT_BOOL(T, R) _Bool
 #define OUT_REAL(T, R) R
 
-#define DEF_UNARY(CODE, SFX, T, R, OP, KIND, EXPR)                                    \
-    ST_SIMD static void u_##OP##_##SFX(char **args_, const int64_t *np, const int64_t *s_,    \
-                               void *extra)                                           \
+#define DEF_UNARY(...) ST_LEVELS(DEF_UNARY_ISA, __VA_ARGS__)
+#define DEF_UNARY_ISA(ISA, ATTR, CODE, SFX, T, R, OP, KIND, EXPR)                     \
+    ATTR static void u_##OP##_##SFX##ISA(char **args_, const int64_t *np, const int64_t *s_, \
+                                         void *extra)                                 \
     {                                                                                 \
         ST_LOCAL_ARGS(2)                                                              \
         typedef T st_T;                                                               \
@@ -242,9 +244,10 @@ static inline st_c128 st_csign(st_c128 z)
         const st_T a = LOADA, b = LOADB;                                              \
         (st_O)(EXPR);                                                                 \
     }));
-#define DEF_BINARY(CODE, SFX, T, R, OP, KIND, EXPR)                                   \
-    ST_SIMD static void b_##OP##_##SFX(char **args_, const int64_t *np, const int64_t *s_,    \
-                               void *extra)                                           \
+#define DEF_BINARY(...) ST_LEVELS(DEF_BINARY_ISA, __VA_ARGS__)
+#define DEF_BINARY_ISA(ISA, ATTR, CODE, SFX, T, R, OP, KIND, EXPR)                    \
+    ATTR static void b_##OP##_##SFX##ISA(char **args_, const int64_t *np, const int64_t *s_, \
+                                         void *extra)                                 \
     {                                                                                 \
         ST_LOCAL_ARGS(3)                                                              \
         typedef T st_T;                                                               \
@@ -317,8 +320,10 @@ B_COMPLEX(B_DEF_COMPLEX)
         for (int64_t j = 0; j < m; j++)                                               \
             if (SPECIAL((W)x[j])) o[j] = LIBM(x[j]);                                  \
     }                                                                                 \
-    ST_SIMD static void v_##OP##_##SFX(char **args_, const int64_t *np, const int64_t *s_, \
-                                       void *extra)                                   \
+    ST_LEVELS(DEF_VMATH_ISA, OP, SFX, T, W, MAIN, SPECIAL)
+#define DEF_VMATH_ISA(ISA, ATTR, OP, SFX, T, W, MAIN, SPECIAL)                        \
+    ATTR static void v_##OP##_##SFX##ISA(char **args_, const int64_t *np, const int64_t *s_, \
+                                         void *extra)                                 \
     {                                                                                 \
         ST_LOCAL_ARGS(2)                                                              \
         T xb[VM_BLOCK] __attribute__((aligned(64)));                                  \
@@ -360,6 +365,10 @@ B_COMPLEX(B_DEF_COMPLEX)
 /* (op, dtype, element type, type the kernel works in, kernel, its domain test, libm) */
 DEF_VMATH(EXP, float64, double, double, st_vexp, ST_VEXP_SPECIAL, exp)
 DEF_VMATH(EXP, float32, float, float, st_vexpf, ST_VEXPF_SPECIAL, expf)
+/* st_vexpf needs FMA for its 1 ulp (its reduction and polynomial round
+ * more without: 1.16 ulp at level 0), so level 0 takes the float64 kernel
+ * for float32 exp, rounded once to float (<= 0.5 ulp plus a double rounding) */
+DEF_VMATH(EXP_WIDE, float32, float, double, st_vexp, ST_VEXP_SPECIAL, expf)
 DEF_VMATH(LOG, float64, double, double, st_vlog, ST_VLOG_SPECIAL, log)
 DEF_VMATH(LOG, float32, float, float, st_vlogf, ST_VLOGF_SPECIAL, logf)
 DEF_VMATH(SIN, float32, float, double, VM_SIN, ST_VTRIG_SPECIAL, sinf)
@@ -376,10 +385,10 @@ static signed char binary_res[ST_B_COUNT][ST_NTYPES];
 #define RES_BOOL(CODE) ST_BOOL
 #define RES_REAL(CODE) st_real_dtype(CODE)
 #define REG_UNARY(CODE, SFX, T, R, OP, KIND, EXPR)                                    \
-    unary_loops[ST_U_##OP][CODE] = u_##OP##_##SFX;                                    \
+    unary_loops[ST_U_##OP][CODE] = ST_PICK(u_##OP##_##SFX);                           \
     unary_res[ST_U_##OP][CODE] = (signed char)RES_##KIND(CODE);
 #define REG_BINARY(CODE, SFX, T, R, OP, KIND, EXPR)                                   \
-    binary_loops[ST_B_##OP][CODE] = b_##OP##_##SFX;                                   \
+    binary_loops[ST_B_##OP][CODE] = ST_PICK(b_##OP##_##SFX);                          \
     binary_res[ST_B_##OP][CODE] = (signed char)RES_##KIND(CODE);
 #define U_REG_BOOL(OP, KIND, EXPR) ST_TYPES_BOOL(REG_UNARY, OP, KIND, EXPR)
 #define U_REG_SINT(OP, KIND, EXPR) ST_TYPES_SINT(REG_UNARY, OP, KIND, EXPR)
@@ -407,41 +416,14 @@ __attribute__((constructor)) static void init_elementwise_tables(void)
     B_FLOAT(B_REG_FLOAT)
     B_COMPLEX(B_REG_COMPLEX)
     /* the vmath.h kernels replace the list's libm/libmvec loops */
-    unary_loops[ST_U_EXP][ST_FLOAT64] = v_EXP_float64;
-    unary_loops[ST_U_EXP][ST_FLOAT32] = v_EXP_float32;
-    unary_loops[ST_U_LOG][ST_FLOAT64] = v_LOG_float64;
-    unary_loops[ST_U_LOG][ST_FLOAT32] = v_LOG_float32;
-    unary_loops[ST_U_SIN][ST_FLOAT32] = v_SIN_float32;
-    unary_loops[ST_U_COS][ST_FLOAT32] = v_COS_float32;
+    unary_loops[ST_U_EXP][ST_FLOAT64] = ST_PICK(v_EXP_float64);
+    unary_loops[ST_U_EXP][ST_FLOAT32] = st_level() >= 3 ? ST_PICK(v_EXP_float32)
+                                                        : v_EXP_WIDE_float32_v0;
+    unary_loops[ST_U_LOG][ST_FLOAT64] = ST_PICK(v_LOG_float64);
+    unary_loops[ST_U_LOG][ST_FLOAT32] = ST_PICK(v_LOG_float32);
+    unary_loops[ST_U_SIN][ST_FLOAT32] = ST_PICK(v_SIN_float32);
+    unary_loops[ST_U_COS][ST_FLOAT32] = ST_PICK(v_COS_float32);
 }
-
-static const char *const unary_names[ST_U_COUNT] = {
-    [ST_U_NEGATIVE] = "negative", [ST_U_POSITIVE] = "positive", [ST_U_ABS] = "abs",
-    [ST_U_SQRT] = "sqrt", [ST_U_EXP] = "exp", [ST_U_EXPM1] = "expm1", [ST_U_LOG] = "log",
-    [ST_U_LOG1P] = "log1p", [ST_U_LOG2] = "log2", [ST_U_LOG10] = "log10", [ST_U_SIN] = "sin",
-    [ST_U_COS] = "cos", [ST_U_TAN] = "tan", [ST_U_ASIN] = "asin", [ST_U_ACOS] = "acos",
-    [ST_U_ATAN] = "atan", [ST_U_SINH] = "sinh", [ST_U_COSH] = "cosh", [ST_U_TANH] = "tanh",
-    [ST_U_ASINH] = "asinh", [ST_U_ACOSH] = "acosh", [ST_U_ATANH] = "atanh",
-    [ST_U_FLOOR] = "floor", [ST_U_CEIL] = "ceil", [ST_U_TRUNC] = "trunc",
-    [ST_U_ROUND] = "round", [ST_U_SIGN] = "sign", [ST_U_SQUARE] = "square",
-    [ST_U_RECIPROCAL] = "reciprocal", [ST_U_LOGICAL_NOT] = "logical_not",
-    [ST_U_BITWISE_INVERT] = "bitwise_invert", [ST_U_ISNAN] = "isnan", [ST_U_ISINF] = "isinf",
-    [ST_U_ISFINITE] = "isfinite", [ST_U_SIGNBIT] = "signbit", [ST_U_REAL] = "real",
-    [ST_U_IMAG] = "imag", [ST_U_CONJ] = "conj", [ST_U_SIGMOID] = "sigmoid",
-    [ST_U_RSQRT] = "rsqrt", [ST_U_FRAC] = "frac"};
-static const char *const binary_names[ST_B_COUNT] = {
-    [ST_B_ADD] = "add", [ST_B_SUBTRACT] = "subtract", [ST_B_MULTIPLY] = "multiply",
-    [ST_B_DIVIDE] = "divide", [ST_B_FLOOR_DIVIDE] = "floor_divide",
-    [ST_B_REMAINDER] = "remainder", [ST_B_POW] = "pow", [ST_B_ATAN2] = "atan2",
-    [ST_B_HYPOT] = "hypot", [ST_B_COPYSIGN] = "copysign", [ST_B_NEXTAFTER] = "nextafter",
-    [ST_B_LOGADDEXP] = "logaddexp", [ST_B_MAXIMUM] = "maximum", [ST_B_MINIMUM] = "minimum",
-    [ST_B_FMOD] = "fmod", [ST_B_BITWISE_AND] = "bitwise_and", [ST_B_BITWISE_OR] = "bitwise_or",
-    [ST_B_BITWISE_XOR] = "bitwise_xor", [ST_B_LEFT_SHIFT] = "left_shift",
-    [ST_B_RIGHT_SHIFT] = "right_shift", [ST_B_LOGICAL_AND] = "logical_and",
-    [ST_B_LOGICAL_OR] = "logical_or", [ST_B_LOGICAL_XOR] = "logical_xor",
-    [ST_B_EQUAL] = "equal", [ST_B_NOT_EQUAL] = "not_equal", [ST_B_LESS] = "less",
-    [ST_B_LESS_EQUAL] = "less_equal", [ST_B_GREATER] = "greater",
-    [ST_B_GREATER_EQUAL] = "greater_equal", [ST_B_TRUNC_DIVIDE] = "trunc_divide"};
 
 int st_unary_result(int op, int dtype)
 {
@@ -495,13 +477,13 @@ st_status st_unary(int op, st_tensor *out, const st_tensor *a)
     if (op < 0 || op >= ST_U_COUNT) return st_fail(ST_E_VALUE, "unknown unary op %d", op);
     int res = st_unary_result(op, a->dtype);
     if (res < 0)
-        return st_fail(ST_E_TYPE, "%s is not defined for %s", unary_names[op],
+        return st_fail(ST_E_TYPE, "%s is not defined for %s", st_unary_names[op],
                        st_dtype_name(a->dtype));
     if (out->dtype != res)
-        return st_fail(ST_E_TYPE, "%s of %s gives %s, but the output is %s", unary_names[op],
+        return st_fail(ST_E_TYPE, "%s of %s gives %s, but the output is %s", st_unary_names[op],
                        st_dtype_name(a->dtype), st_dtype_name(res), st_dtype_name(out->dtype));
     const st_tensor *ins[1] = {a};
-    return run_elementwise(unary_loops[op][a->dtype], ST_STREAM, out, 1, ins, unary_names[op]);
+    return run_elementwise(unary_loops[op][a->dtype], ST_STREAM, out, 1, ins, st_unary_names[op]);
 }
 
 /* ---- pre-checks that keep integer kernels total ---- */
@@ -555,7 +537,7 @@ static st_status check_divisor(int op, int dtype, const st_tensor *b)
         if (any_match(b, 1))
             return st_fail(ST_E_VALUE, "integers to negative integer powers are not allowed");
     } else if (any_match(b, 0)) {
-        return st_fail(ST_E_ZERODIV, "integer %s by zero", binary_names[op]);
+        return st_fail(ST_E_ZERODIV, "integer %s by zero", st_binary_names[op]);
     }
     return ST_OK;
 }
@@ -565,18 +547,18 @@ st_status st_binary(int op, st_tensor *out, const st_tensor *a, const st_tensor 
     if (op < 0 || op >= ST_B_COUNT) return st_fail(ST_E_VALUE, "unknown binary op %d", op);
     if (a->dtype != b->dtype)
         return st_fail(ST_E_TYPE, "%s needs operands of one dtype, got %s and %s",
-                       binary_names[op], st_dtype_name(a->dtype), st_dtype_name(b->dtype));
+                       st_binary_names[op], st_dtype_name(a->dtype), st_dtype_name(b->dtype));
     int res = st_binary_result(op, a->dtype);
     if (res < 0)
-        return st_fail(ST_E_TYPE, "%s is not defined for %s", binary_names[op],
+        return st_fail(ST_E_TYPE, "%s is not defined for %s", st_binary_names[op],
                        st_dtype_name(a->dtype));
     if (out->dtype != res)
-        return st_fail(ST_E_TYPE, "%s of %s gives %s, but the output is %s", binary_names[op],
+        return st_fail(ST_E_TYPE, "%s of %s gives %s, but the output is %s", st_binary_names[op],
                        st_dtype_name(a->dtype), st_dtype_name(res), st_dtype_name(out->dtype));
     st_status rc;
     if (st_tensor_numel(out) > 0 && (rc = check_divisor(op, a->dtype, b))) return rc;
     const st_tensor *ins[2] = {a, b};
-    return run_elementwise(binary_loops[op][a->dtype], ST_STREAM, out, 2, ins, binary_names[op]);
+    return run_elementwise(binary_loops[op][a->dtype], ST_STREAM, out, 2, ins, st_binary_names[op]);
 }
 
 /* ---- mixed dtypes: convert a block of each operand, then the kernel ----
@@ -625,16 +607,16 @@ st_status st_binary_as(int op, int dtype, st_tensor *out, const st_tensor *a,
     if (op < 0 || op >= ST_B_COUNT) return st_fail(ST_E_VALUE, "unknown binary op %d", op);
     int res = st_binary_result(op, dtype);
     if (res < 0)
-        return st_fail(ST_E_TYPE, "%s is not defined for %s", binary_names[op],
+        return st_fail(ST_E_TYPE, "%s is not defined for %s", st_binary_names[op],
                        st_dtype_name(dtype));
     if (out->dtype != res)
-        return st_fail(ST_E_TYPE, "%s of %s gives %s, but the output is %s", binary_names[op],
+        return st_fail(ST_E_TYPE, "%s of %s gives %s, but the output is %s", st_binary_names[op],
                        st_dtype_name(dtype), st_dtype_name(res), st_dtype_name(out->dtype));
     st_status rc;
     if (checks_divisor(op, dtype) && b->dtype != dtype) {
         /* the check reads b in the kernel's dtype: convert b whole (rare) */
         st_tensor *tb = st_tensor_temp_like(b, dtype);
-        if (!tb) return ST_E_MEMORY;
+        if (!tb) return st_last_status();
         rc = st_copy(tb, b);
         if (!rc) rc = st_binary_as(op, dtype, out, a, tb);
         st_tensor_free(tb);
@@ -649,7 +631,7 @@ st_status st_binary_as(int op, int dtype, st_tensor *out, const st_tensor *a,
     if ((rc = st_check_writable(out, "output"))) return rc;
     const st_tensor *ins[2] = {a, b};
     for (int k = 0; k < 2; k++)
-        if ((rc = st_check_storage(ins[k], binary_names[op]))) return rc;
+        if ((rc = st_check_storage(ins[k], st_binary_names[op]))) return rc;
     const st_tensor *ops[3] = {out, a, b};
     st_tensor *tmps[2] = {0};
     for (int k = 0; k < 2 && !rc; k++) rc = detach_input(out, &ops[k + 1], &tmps[k]);

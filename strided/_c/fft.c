@@ -17,7 +17,7 @@
  * two scratch arrays (real parts, imaginary parts) of n x L doubles,
  * element j of line l at [j*L + l].  A butterfly then works on L lanes with
  * plain vector arithmetic (no shuffles): the lane loops are what the
- * compiler vectorises (AVX-512, AVX2 and baseline clones, ST_SIMD).
+ * compiler vectorises (compiled per CPU level: ST_LEVELS, st_internal.h).
  *
  * One direction.  Only the forward transform, exp(-2 pi i jk/n), exists;
  * the inverse is the forward transform of the input with real and
@@ -134,7 +134,7 @@ static void twiddle(int64_t a, int64_t n, double *re, double *im)
 #define CMUL_RE(ar, ai, br, bi) ((ar) * (br) - (ai) * (bi))
 #define CMUL_IM(ar, ai, br, bi) ((ar) * (bi) + (ai) * (br))
 
-ST_SIMD static void pass2(int64_t m, int64_t run, const double *twr, const double *twi,
+ST_LEVEL_BODY void pass2(int64_t m, int64_t run, const double *twr, const double *twi,
                           const double *restrict xr, const double *restrict xi,
                           double *restrict yr, double *restrict yi)
 {
@@ -194,7 +194,7 @@ ST_SIMD static void pass2(int64_t m, int64_t run, const double *twr, const doubl
         STORE(2, t2r - t3i, t2i + t3r);       /* t2 + i t3 */                        \
     }
 
-ST_SIMD static void pass3(int64_t m, int64_t run, const double *twr, const double *twi,
+ST_LEVEL_BODY void pass3(int64_t m, int64_t run, const double *twr, const double *twi,
                           const double *restrict xr, const double *restrict xi,
                           double *restrict yr, double *restrict yi)
 {
@@ -214,7 +214,7 @@ ST_SIMD static void pass3(int64_t m, int64_t run, const double *twr, const doubl
     }
 }
 
-ST_SIMD static void pass4(int64_t m, int64_t run, const double *twr, const double *twi,
+ST_LEVEL_BODY void pass4(int64_t m, int64_t run, const double *twr, const double *twi,
                           const double *restrict xr, const double *restrict xi,
                           double *restrict yr, double *restrict yi)
 {
@@ -285,7 +285,7 @@ ST_SIMD static void pass4(int64_t m, int64_t run, const double *twr, const doubl
         STORE(4, m1r - n1i, m1i + n1r);                                              \
     }
 
-ST_SIMD static void pass5(int64_t m, int64_t run, const double *twr, const double *twi,
+ST_LEVEL_BODY void pass5(int64_t m, int64_t run, const double *twr, const double *twi,
                           const double *restrict xr, const double *restrict xi,
                           double *restrict yr, double *restrict yi)
 {
@@ -350,7 +350,7 @@ ST_SIMD static void pass5(int64_t m, int64_t run, const double *twr, const doubl
         STORE(7, b7r, b7i);                                                          \
     }
 
-ST_SIMD static void pass8(int64_t m, int64_t run, const double *twr, const double *twi,
+ST_LEVEL_BODY void pass8(int64_t m, int64_t run, const double *twr, const double *twi,
                           const double *restrict xr, const double *restrict xi,
                           double *restrict yr, double *restrict yi)
 {
@@ -378,7 +378,7 @@ ST_SIMD static void pass8(int64_t m, int64_t run, const double *twr, const doubl
 /* Any odd radix f (7 .. ST_FFT_MAX_RADIX): O(f^2) per f outputs, using the
  * symmetric sums and differences a_r +- a_(f-r), which halve the work.  Runs
  * go in chunks of FFT_CHUNK positions so the sums fit on the stack. */
-ST_SIMD static void passg(int f, int64_t m, int64_t run, const double *twr, const double *twi,
+ST_LEVEL_BODY void passg(int f, int64_t m, int64_t run, const double *twr, const double *twi,
                           const double *rtr, const double *rti,
                           const double *restrict xr, const double *restrict xi,
                           double *restrict yr, double *restrict yi)
@@ -468,8 +468,8 @@ ST_SIMD static void passg(int f, int64_t m, int64_t run, const double *twr, cons
 
 /* The forward transform of the n x L block (xr, xi) of a direct plan, through
  * its passes, ping-ponging with (yr, yi).  *rr, *ri: where the result is. */
-static void engine(const fft_plan *pl, int64_t L, double *xr, double *xi, double *yr,
-                   double *yi, double **rr, double **ri)
+ST_LEVEL_BODY void engine(const fft_plan *pl, int64_t L, double *xr, double *xi, double *yr,
+                          double *yi, double **rr, double **ri)
 {
     int64_t nt = pl->n, run = L;
     double *ar = xr, *ai = xi, *br = yr, *bi = yi;
@@ -495,6 +495,9 @@ static void engine(const fft_plan *pl, int64_t L, double *xr, double *xi, double
     *rr = ar;
     *ri = ai;
 }
+/* engine_v4, _v3, _v0: the passes inlined, compiled for each CPU level */
+ST_LEVEL_FN(engine, (const fft_plan *pl, int64_t L, double *xr, double *xi, double *yr,
+                     double *yi, double **rr, double **ri), (pl, L, xr, xi, yr, yi, rr, ri))
 
 /* ------------------------------------------------------------------ moving lines
  * Where lines live: a tensor's memory (interleaved complex or real) or a
@@ -1166,7 +1169,7 @@ static int64_t block_work(const fft_plan *p, int64_t L)
 
 /* x[j*L + l] *= (wr[j] + i wi[j]) for j < n: a chirp or kernel along the
  * rows, the same for every lane. */
-ST_SIMD static void mul_rows(double *restrict xr, double *restrict xi, const double *wr,
+ST_LEVEL_BODY void mul_rows(double *restrict xr, double *restrict xi, const double *wr,
                              const double *wi, int64_t n, int64_t L)
 {
     for (int64_t j = 0; j < n; j++) {
@@ -1179,6 +1182,9 @@ ST_SIMD static void mul_rows(double *restrict xr, double *restrict xi, const dou
         }
     }
 }
+ST_LEVEL_FN(mul_rows, (double *restrict xr, double *restrict xi, const double *wr,
+                       const double *wi, int64_t n, int64_t L),
+                       (xr, xi, wr, wi, n, L))
 
 static void fourstep(const fft_plan *p, int64_t B, fft_io src, int64_t ses, const int64_t *soff,
                      int64_t scnt, fft_io dst, int64_t des, const int64_t *doff, int64_t dcnt,
@@ -1198,15 +1204,15 @@ static void transform_block(const fft_plan *p, int64_t L, double *xr, double *xi
         memcpy(ai, xi, (size_t)(n * L) * sizeof(double));
         memset(ar + n * L, 0, (size_t)((m - n) * L) * sizeof(double));
         memset(ai + n * L, 0, (size_t)((m - n) * L) * sizeof(double));
-        mul_rows(ar, ai, p->chr, p->chi, n, L);
+        ST_PICK(mul_rows)(ar, ai, p->chr, p->chi, n, L);
         transform_block(p->pm, L, ar, ai, sub, &cr, &ci);
-        mul_rows(cr, ci, p->kr, p->ki, m, L);
+        ST_PICK(mul_rows)(cr, ci, p->kr, p->ki, m, L);
         /* the inverse transform: forward with the parts exchanged; its
          * ping-pong is whichever buffer does not hold the data */
         transform_block(p->pm, L, ci, cr, cr == ar ? sub : ar, &di, &dr);
         memcpy(xr, dr, (size_t)(n * L) * sizeof(double));
         memcpy(xi, di, (size_t)(n * L) * sizeof(double));
-        mul_rows(xr, xi, p->chr, p->chi, n, L);
+        ST_PICK(mul_rows)(xr, xi, p->chr, p->chi, n, L);
     } else if (p->n1) {                            /* four-step, in place */
         int64_t off[FFT_MAX_LANES];
         for (int64_t l = 0; l < L; l++) off[l] = l * (int64_t)sizeof(double);
@@ -1214,7 +1220,7 @@ static void transform_block(const fft_plan *p, int64_t L, double *xr, double *xi
         const int64_t es = L * (int64_t)sizeof(double);
         fourstep(p, L, io, es, off, n, io, es, off, n, 1.0, work, work + 2 * n * L, 1);
     } else {
-        engine(p, L, xr, xi, work, work + n * L, rr, ri);
+        ST_PICK(engine)(p, L, xr, xi, work, work + n * L, rr, ri);
         return;
     }
     *rr = xr;
@@ -1247,7 +1253,7 @@ static int64_t fs_block(const fft_plan *p)
 
 /* The column block y (n1 x L) times exp(-2 pi i k1 j2[l] / n) (two-level
  * table), into its slot of t (the same layout, contiguous). */
-ST_SIMD static void fs_twiddle(const fft_plan *p, const double *restrict yr,
+ST_LEVEL_BODY void fs_twiddle(const fft_plan *p, const double *restrict yr,
                                const double *restrict yi, int64_t L, const int64_t *j2,
                                double *restrict tr, double *restrict ti)
 {
@@ -1264,6 +1270,10 @@ ST_SIMD static void fs_twiddle(const fft_plan *p, const double *restrict yr,
             ti[k1 * L + l] = CMUL_IM(u, v, wr, wi);
         }
 }
+ST_LEVEL_FN(fs_twiddle, (const fft_plan *p, const double *restrict yr,
+                         const double *restrict yi, int64_t L, const int64_t *j2,
+                         double *restrict tr, double *restrict ti),
+                         (p, yr, yi, L, j2, tr, ti))
 
 /* Rows r0 .. r0+L-1 of the four-step (row r = b n1 + k1: element j2 is
  * column c = b n2 + j2, at [k1*Lc + c % la] of column block c / la, whose
@@ -1329,7 +1339,7 @@ static void fourstep(const fft_plan *p, int64_t B, fft_io src, int64_t ses, cons
             }
             gather(xr, xi, n1, L, src, n2 * ses, loff, cnt);
             transform_block(p->p1, L, xr, xi, xi + n1 * L, &rr, &ri);
-            fs_twiddle(p, rr, ri, L, jj, tr + c0 * n1, ti + c0 * n1);
+            ST_PICK(fs_twiddle)(p, rr, ri, L, jj, tr + c0 * n1, ti + c0 * n1);
         }
         /* rows r = b n1 + k1: row k1 of line b's n1 x n2 matrix; its element
          * k2 is line b's result k1 + n1 k2 */
@@ -1366,7 +1376,7 @@ static void fourstep(const fft_plan *p, int64_t B, fft_io src, int64_t ses, cons
 
 /* rows k0 .. k1-1 of the half spectrum X (N+1 rows) from Z (N rows),
  * written at rows 0 .. k1-k0-1 of x */
-ST_SIMD static void real_post(const fft_plan *p, int sign, const double *restrict zr,
+ST_LEVEL_BODY void real_post(const fft_plan *p, int sign, const double *restrict zr,
                               const double *restrict zi, double *restrict xr,
                               double *restrict xi, int64_t L, int64_t k0, int64_t k1)
 {
@@ -1384,9 +1394,13 @@ ST_SIMD static void real_post(const fft_plan *p, int sign, const double *restric
         }
     }
 }
+ST_LEVEL_FN(real_post, (const fft_plan *p, int sign, const double *restrict zr,
+                        const double *restrict zi, double *restrict xr, double *restrict xi,
+                        int64_t L, int64_t k0, int64_t k1),
+                        (p, sign, zr, zi, xr, xi, L, k0, k1))
 
 /* rows k0 .. k1-1 of Z (N rows) from the half spectrum X (N+1 rows) */
-ST_SIMD static void real_pre(const fft_plan *p, int sign, const double *restrict xr,
+ST_LEVEL_BODY void real_pre(const fft_plan *p, int sign, const double *restrict xr,
                              const double *restrict xi, double *restrict zr,
                              double *restrict zi, int64_t L, int64_t k0, int64_t k1)
 {
@@ -1405,6 +1419,10 @@ ST_SIMD static void real_pre(const fft_plan *p, int sign, const double *restrict
         }
     }
 }
+ST_LEVEL_FN(real_pre, (const fft_plan *p, int sign, const double *restrict xr,
+                       const double *restrict xi, double *restrict zr, double *restrict zi,
+                       int64_t L, int64_t k0, int64_t k1),
+                       (p, sign, xr, xi, zr, zi, L, k0, k1))
 
 /* ------------------------------------------------------------------ paths */
 
@@ -1510,7 +1528,7 @@ static void run_group_packed(const fft_plan *p, const fft_line *ln, int64_t G,
         gather(ar, ai, N, G, ln->src, 2 * ln->ses, oin, cnt);
         packed_tail(ln, ar, ai, G, oin);
         transform_block(p, G, ar, ai, work, &r1, &r2);
-        real_post(p, ln->sign, inv ? r2 : r1, inv ? r1 : r2, yr, yi, G, 0, N + 1);
+        ST_PICK(real_post)(p, ln->sign, inv ? r2 : r1, inv ? r1 : r2, yr, yi, G, 0, N + 1);
         scatter(ln->dst, ln->des, oout, dcnt, yr, yi, G, ln->scale);
         return;
     }
@@ -1519,7 +1537,7 @@ static void run_group_packed(const fft_plan *p, const fft_line *ln, int64_t G,
         dcnt[l] = N;
     }
     gather(yr, yi, N + 1, G, ln->src, ln->ses, oin, cnt);
-    real_pre(p, ln->sign, yr, yi, inv ? ai : ar, inv ? ar : ai, G, 0, N);
+    ST_PICK(real_pre)(p, ln->sign, yr, yi, inv ? ai : ar, inv ? ar : ai, G, 0, N);
     transform_block(p, G, ar, ai, work, &r1, &r2);
     scatter(ln->dst, 2 * ln->des, oout, dcnt, inv ? r2 : r1, inv ? r1 : r2, G, ln->scale);
 }
@@ -1659,8 +1677,9 @@ static int64_t big_scratch(const fft_plan *p, const fft_line *ln, int nt)
 /* X_k for the interior k0 .. k1-1 (0 < k < N) of one line, straight into
  * contiguous interleaved complex T (double or float) at o: Z_k and Z_(N-k)
  * walk towards each other, a loop the compiler vectorises. */
-#define DEF_POST_LINE(NAME, T)                                                       \
-    ST_SIMD static void NAME(const fft_plan *p, int sign, const double *restrict zr,  \
+#define DEF_POST_LINE(NAME, T) ST_LEVELS(DEF_POST_LINE_ISA, NAME, T)
+#define DEF_POST_LINE_ISA(ISA, ATTR, NAME, T)                                        \
+    ATTR static void NAME##ISA(const fft_plan *p, int sign, const double *restrict zr, \
                              const double *restrict zi, T *restrict o, double scale, \
                              int64_t k0, int64_t k1)                                 \
     {                                                                                \
@@ -1679,8 +1698,9 @@ DEF_POST_LINE(post_line_f32, float)
 
 /* Z_k for the interior 0 < k < N of one line from contiguous interleaved
  * complex T at x holding X_0 .. X_N. */
-#define DEF_PRE_LINE(NAME, T)                                                        \
-    ST_SIMD static void NAME(const fft_plan *p, int sign, const T *restrict x,        \
+#define DEF_PRE_LINE(NAME, T) ST_LEVELS(DEF_PRE_LINE_ISA, NAME, T)
+#define DEF_PRE_LINE_ISA(ISA, ATTR, NAME, T)                                         \
+    ATTR static void NAME##ISA(const fft_plan *p, int sign, const T *restrict x,     \
                              double *restrict zr, double *restrict zi, int64_t k0,    \
                              int64_t k1)                                             \
     {                                                                                \
@@ -1715,7 +1735,7 @@ static void post_tiles(const fft_plan *p, int sign, const double *zr, const doub
     double xr[FFT_POST_TILE], xi[FFT_POST_TILE];
     for (int64_t a = k0; a < k1; a += FFT_POST_TILE) {
         const int64_t cnt = k1 - a < FFT_POST_TILE ? k1 - a : FFT_POST_TILE, off = a * es;
-        real_post(p, sign, zr, zi, xr, xi, 1, a, a + cnt);
+        ST_PICK(real_post)(p, sign, zr, zi, xr, xi, 1, a, a + cnt);
         scatter(dst, es, &off, &cnt, xr, xi, 1, scale);
     }
 }
@@ -1730,8 +1750,8 @@ static void real_post_io(const fft_plan *p, int sign, const double *zr, const do
     }
     const int64_t a = k0 > 1 ? k0 : 1, b = k1 < N ? k1 : N;     /* the interior */
     if (a < b) {
-        if (dst.f32) post_line_f32(p, sign, zr, zi, (float *)dst.re, scale, a, b);
-        else post_line_f64(p, sign, zr, zi, (double *)dst.re, scale, a, b);
+        if (dst.f32) ST_PICK(post_line_f32)(p, sign, zr, zi, (float *)dst.re, scale, a, b);
+        else ST_PICK(post_line_f64)(p, sign, zr, zi, (double *)dst.re, scale, a, b);
     }
     if (k0 == 0) post_tiles(p, sign, zr, zi, dst, es, scale, 0, 1);
     if (k1 == N + 1) post_tiles(p, sign, zr, zi, dst, es, scale, N, N + 1);
@@ -1744,8 +1764,8 @@ static void real_pre_io(const fft_plan *p, int sign, fft_io src, int64_t es, int
     if (io_packed_complex(src, es) && cnt > N && N > 1) {
         const int64_t a = k0 > 1 ? k0 : 1;
         if (a < k1) {
-            if (src.f32) pre_line_f32(p, sign, (const float *)src.re, zr, zi, a, k1);
-            else pre_line_f64(p, sign, (const double *)src.re, zr, zi, a, k1);
+            if (src.f32) ST_PICK(pre_line_f32)(p, sign, (const float *)src.re, zr, zi, a, k1);
+            else ST_PICK(pre_line_f64)(p, sign, (const double *)src.re, zr, zi, a, k1);
         }
         if (k0 > 0) return;
         k1 = 1;                                        /* k = 0 below */
@@ -1866,7 +1886,7 @@ static st_status transform_line_split(const fft_plan *p, double *xr, double *xi)
 {
     const int nt = st_threads_for(plan_len(p));
     double *s = st_aligned_alloc(line_scratch(p, nt) * (int64_t)sizeof(double));
-    if (!s) return ST_E_MEMORY;
+    if (!s) return st_fail(ST_E_MEMORY, "fft: out of memory for the line scratch");
     line_transform(p, xr, xi, s, nt);
     st_aligned_free(s);
     return ST_OK;

@@ -77,8 +77,7 @@ typedef struct {
 
 /* Branch-free over the values (SIMD) when the valid ones form one range:
  * [-size, size) with WRAP, [base, size + base) without. */
-static ST_SIMD void check_any_loop(char **args, const int64_t *np, const int64_t *s,
-                                   void *extra)
+ST_LEVEL_BODY void check_any_loop(char **args, const int64_t *np, const int64_t *s, void *extra)
 {
     idx_check *c = extra;
     const int64_t n = *np, lo = c->lo, hi = c->hi;
@@ -97,6 +96,8 @@ static ST_SIMD void check_any_loop(char **args, const int64_t *np, const int64_t
     }
     if (bad) __atomic_store_n(&c->bad, 1, __ATOMIC_RELAXED);
 }
+ST_LEVEL_FN(check_any_loop, (char **args, const int64_t *np, const int64_t *s, void *extra),
+            (args, np, s, extra))
 
 static void find_first_loop(char **args, const int64_t *np, const int64_t *s, void *extra)
 {
@@ -123,15 +124,17 @@ static st_status check_indices(const st_tensor *idx, int64_t size, int flags, co
     const int wrap = (flags & ST_IDX_WRAP) != 0, base = idx_base(flags);
     idx_check c = {size, flags, 0, 0, wrap ? -size : base, size + base, wrap && base};
     if ((rc = st_iter_init(&it, 1, ops, 0))) return rc;
-    st_iter_run(&it, check_any_loop, &c, 0);
+    st_iter_run(&it, ST_PICK(check_any_loop), &c, 0);
     if (!c.bad) return ST_OK;
     c.bad = 0;
     if ((rc = st_iter_init(&it, 1, ops, ST_ITER_C_ORDER | ST_ITER_SERIAL))) return rc;
     st_iter_run(&it, find_first_loop, &c, ST_ITER_C_ORDER | ST_ITER_SERIAL);
     char range[96];
-    return st_fail(ST_E_INDEX, "%s: index %lld out of range %s at dim %d", name,
-                   (long long)c.first, range_str(range, sizeof range, size, flags),
-                   dim + idx_base(flags));
+    /* the range in the caller's numbering: [-size, size + base) with WRAP
+     * (0 not valid with BASE1 too), else [base, size + base) */
+    return st_fail_index(c.first, wrap ? -size : base, size + base, dim + base,
+                         "%s: index %lld out of range %s at dim %d", name, (long long)c.first,
+                         range_str(range, sizeof range, size, flags), dim + base);
 }
 
 /* ---- shared argument checks ---- */
@@ -299,11 +302,11 @@ typedef struct { uint64_t lo, hi; } idx_b128;
 
 #define LOAD_IDX(g, p) idx_norm(*(const int64_t *)(p), (g)->size, (g)->base)
 
-#define DEF_INDEX_MOVES(BITS, T)                                                      \
-    /* out contiguous, one position per element of a contiguous index, the */        \
-    /* source fixed (a take): SIMD gathers when the source is contiguous too */       \
-    static ST_SIMD void take_##BITS(T *out, const int64_t *ix, const char *src,       \
-                                    int64_t n, const idx_extra *g)                    \
+/* out contiguous, one position per element of a contiguous index, the
+ * source fixed (a take): SIMD gathers when the source is contiguous too */
+#define DEF_TAKE_ISA(ISA, ATTR, BITS, T)                                              \
+    ATTR static void take_##BITS##ISA(T *out, const int64_t *ix, const char *src,     \
+                                      int64_t n, const idx_extra *g)                  \
     {                                                                                 \
         const int64_t size = g->size, base = g->base, step = g->dstride;              \
         if (step == sizeof(T)) {                                                      \
@@ -326,14 +329,17 @@ typedef struct { uint64_t lo, hi; } idx_b128;
             const int64_t v = ix[k];                                                  \
             memcpy(&out[k], src + (v < 0 ? v + size : v - base) * step, sizeof(T));   \
         }                                                                             \
-    }                                                                                 \
+    }
+
+#define DEF_INDEX_MOVES(BITS, T)                                                      \
+    ST_LEVELS(DEF_TAKE_ISA, BITS, T)                                                  \
     static void gather_##BITS(char **args, const int64_t *np, const int64_t *s,       \
                               void *extra)                                            \
     {                                                                                 \
         const idx_extra *g = extra;                                                   \
         const int64_t n = *np;                                                        \
         if (s[0] == sizeof(T) && s[1] == sizeof(int64_t) && s[2] == 0) {              \
-            take_##BITS((T *)args[0], (const int64_t *)args[1], args[2], n, g);       \
+            ST_PICK(take_##BITS)((T *)args[0], (const int64_t *)args[1], args[2], n, g); \
             return;                                                                   \
         }                                                                             \
         if (s[1] == 0) {                                                              \
@@ -934,6 +940,15 @@ static inline int64_t nz_bytes_set(const char *p)
              st_c128: (creal(x) != 0 || cimag(x) != 0), default: (x) != 0)
 /* nonzero_<t>: the N-d odometer kernel (st_loop_fn, extra an nz_extra);
  * nzcount_<t>: nonzero elements of x[0..n); nzrows_<t>: 1-D rows. */
+#define DEF_NZCOUNT_ISA(ISA, ATTR, SFX, T)                                            \
+    ATTR static int64_t nzcount_##SFX##ISA(const T *x, int64_t n)                     \
+    {                                                                                 \
+        int64_t c = 0, k = 0;                                                         \
+        if (sizeof(T) == 1)                                                           \
+            for (; k + 8 <= n; k += 8) c += nz_bytes_set((const char *)(x + k));      \
+        for (; k < n; k++) c += NZ_TEST(x[k]) ? 1 : 0;                                \
+        return c;                                                                     \
+    }
 #define DEF_NONZERO(CODE, SFX, T, R, ...)                                             \
     static void nonzero_##SFX(char **args, const int64_t *np, const int64_t *s,       \
                               void *extra)                                            \
@@ -952,13 +967,10 @@ static inline int64_t nz_bytes_set(const char *p)
         z->row = row;                                                                 \
         z->left = left;                                                               \
     }                                                                                 \
-    static ST_SIMD int64_t nzcount_##SFX(const T *x, int64_t n)                       \
+    ST_LEVELS(DEF_NZCOUNT_ISA, SFX, T)                                                \
+    static int64_t nzcount_##SFX(const T *x, int64_t n)                               \
     {                                                                                 \
-        int64_t c = 0, k = 0;                                                         \
-        if (sizeof(T) == 1)                                                           \
-            for (; k + 8 <= n; k += 8) c += nz_bytes_set((const char *)(x + k));      \
-        for (; k < n; k++) c += NZ_TEST(x[k]) ? 1 : 0;                                \
-        return c;                                                                     \
+        return ST_PICK(nzcount_##SFX)(x, n);                                          \
     }                                                                                 \
     static void nzrows_##SFX(const T *x, int64_t first, int64_t n, char *row,         \
                              int64_t row_step, int64_t left, int64_t base)            \

@@ -12,9 +12,9 @@
  * of MM_MC rows of a, that block is packed into panels of MR rows; then a
  * register-blocked micro-kernel multiplies one MR x kc panel of a by one
  * kc x NR panel of b into MR x NR accumulators held in registers (GCC
- * vector types; the block kernel has an AVX-512 copy with 64-byte vectors,
- * chosen at load time, and ST_SIMD clones with 32-byte ones for AVX2 and
- * baseline x86-64).  Packing reads a and b through their strides (any
+ * vector types; the block kernel has an AVX-512 variant with 64-byte
+ * vectors and AVX2 and baseline x86-64 ones with 32-byte vectors, picked by
+ * the CPU level).  Packing reads a and b through their strides (any
  * layout, zero strides too) and pads the edges with zeros, so the
  * micro-kernel never branches; the output is written through its strides,
  * only the valid part of an edge tile.
@@ -190,23 +190,6 @@ static int omp_get_num_threads(void) { return 1; }
 #define MICRO_complex64 MICRO_SCALAR
 #define MICRO_complex128 MICRO_SCALAR
 
-/* The wide block kernel: compiled for x86-64-v4 with 64-byte vectors,
- * chosen at run time when the CPU has it (mm_wide). */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(ST_NO_CLONES)
-#define MM_WIDE_ATTR __attribute__((target("arch=x86-64-v4")))
-#define MM_WIDE_BYTES 64
-static int mm_wide;
-__attribute__((constructor)) static void mm_init_wide(void)
-{
-    __builtin_cpu_init();
-    mm_wide = __builtin_cpu_supports("x86-64-v4") > 0;
-}
-#else
-#define MM_WIDE_ATTR
-#define MM_WIDE_BYTES 32
-static const int mm_wide = 0;
-#endif
-
 /* The packed a block times the packed b block into c[ic.., jc..]. */
 #define DEF_BLOCK(SFX, T, NAME, VB, ATTR)                                             \
     ATTR static void NAME(const mm_geom *g, int64_t ic, int64_t mc, int64_t jc,       \
@@ -253,13 +236,12 @@ typedef struct {
     int64_t a_bytes, b_bytes;
 } mm_scratch;
 
-#define DEF_GEMM(CODE, SFX, T, R, ...)                                                \
-    enum { MC_E_##SFX = (MM_MC / MR_##SFX) * MR_##SFX };                              \
-    typedef CT_##SFX ct_##SFX;                                                        \
+/* The packing kernels of DEF_GEMM, per CPU level. */
+#define DEF_PACK_ISA(ISA, ATTR, SFX, T)                                               \
     /* b[pc:pc+kc, jc:jc+nc] into panels of NR columns, zero-padded */                \
-    ST_SIMD static void pack_b_##SFX(const mm_geom *g, int64_t pc, int64_t kc,        \
-                                     int64_t jc, int64_t nc, int64_t p0, int64_t p1,  \
-                                     ct_##SFX *restrict bp)                           \
+    ATTR static void pack_b_##SFX##ISA(const mm_geom *g, int64_t pc, int64_t kc,      \
+                                       int64_t jc, int64_t nc, int64_t p0, int64_t p1, \
+                                       ct_##SFX *restrict bp)                         \
     {                                                                                 \
         const T *b = (const T *)g->b;                                                 \
         for (int64_t pj = p0; pj < p1; pj++) {                                        \
@@ -281,8 +263,8 @@ typedef struct {
         }                                                                             \
     }                                                                                 \
     /* a[ic:ic+mc, pc:pc+kc] into panels of MR rows, zero-padded */                   \
-    ST_SIMD static void pack_a_##SFX(const mm_geom *g, int64_t ic, int64_t mc,        \
-                                     int64_t pc, int64_t kc, ct_##SFX *restrict ap)   \
+    ATTR static void pack_a_##SFX##ISA(const mm_geom *g, int64_t ic, int64_t mc,      \
+                                       int64_t pc, int64_t kc, ct_##SFX *restrict ap) \
     {                                                                                 \
         const T *a = (const T *)g->a;                                                 \
         for (int64_t i0 = 0; i0 < mc; i0 += MR_##SFX) {                               \
@@ -303,18 +285,17 @@ typedef struct {
                 }                                                                     \
             }                                                                         \
         }                                                                             \
-    }                                                                                 \
-    DEF_BLOCK(SFX, T, block_n_##SFX, 32, ST_SIMD)                                     \
-    DEF_BLOCK(SFX, T, block_w_##SFX, MM_WIDE_BYTES, MM_WIDE_ATTR)                     \
-    static inline void block_##SFX(const mm_geom *g, int64_t ic, int64_t mc,          \
-                                   int64_t jc, int64_t nc, int64_t kc, int first,     \
-                                   const ct_##SFX *ap, const ct_##SFX *bp)            \
-    {                                                                                 \
-        if (mm_wide)                                                                  \
-            block_w_##SFX(g, ic, mc, jc, nc, kc, first, ap, bp);                      \
-        else                                                                          \
-            block_n_##SFX(g, ic, mc, jc, nc, kc, first, ap, bp);                      \
-    }                                                                                 \
+    }
+
+#define DEF_GEMM(CODE, SFX, T, R, ...)                                                \
+    enum { MC_E_##SFX = (MM_MC / MR_##SFX) * MR_##SFX };                              \
+    typedef CT_##SFX ct_##SFX;                                                        \
+    ST_LEVELS(DEF_PACK_ISA, SFX, T)                                                   \
+    /* the block kernel per level: 64-byte vectors where AVX-512 has them, */         \
+    /* 32-byte ones below (GCC splits 64-byte vectors through the stack there) */     \
+    DEF_BLOCK(SFX, T, block_##SFX##_v4, 64, ST_ATTR_V4)                               \
+    DEF_BLOCK(SFX, T, block_##SFX##_v3, 32, ST_ATTR_V3)                               \
+    DEF_BLOCK(SFX, T, block_##SFX##_v0, 32, )                                         \
     static mm_scratch scratch_##SFX(const mm_geom *g)                                 \
     {                                                                                 \
         int64_t kc = g->k < MM_KC ? g->k : MM_KC;                                     \
@@ -339,11 +320,11 @@ typedef struct {
                 int64_t npan = (nc + NR_##SFX - 1) / NR_##SFX;                        \
                 for (int64_t pc = 0; pc < g->k; pc += MM_KC) {                        \
                     int64_t kc = g->k - pc < MM_KC ? g->k - pc : MM_KC;               \
-                    pack_b_##SFX(g, pc, kc, jc, nc, 0, npan, (ct_##SFX *)bp);         \
+                    ST_PICK(pack_b_##SFX)(g, pc, kc, jc, nc, 0, npan, (ct_##SFX *)bp); \
                     for (int64_t ic = 0; ic < g->n; ic += MC_E_##SFX) {               \
                         int64_t mc = g->n - ic < MC_E_##SFX ? g->n - ic : MC_E_##SFX; \
-                        pack_a_##SFX(g, ic, mc, pc, kc, (ct_##SFX *)ap);              \
-                        block_##SFX(g, ic, mc, jc, nc, kc, pc == 0,                   \
+                        ST_PICK(pack_a_##SFX)(g, ic, mc, pc, kc, (ct_##SFX *)ap);     \
+                        ST_PICK(block_##SFX)(g, ic, mc, jc, nc, kc, pc == 0,          \
                                     (const ct_##SFX *)ap, (const ct_##SFX *)bp);      \
                     }                                                                 \
                 }                                                                     \
@@ -362,13 +343,13 @@ typedef struct {
                     int64_t kc = g->k - pc < MM_KC ? g->k - pc : MM_KC;               \
                     _Pragma("omp for schedule(dynamic, 8)")                           \
                     for (int64_t pj = 0; pj < npan; pj++)                             \
-                        pack_b_##SFX(g, pc, kc, jc, nc, pj, pj + 1, (ct_##SFX *)bp);  \
+                        ST_PICK(pack_b_##SFX)(g, pc, kc, jc, nc, pj, pj + 1, (ct_##SFX *)bp); \
                     _Pragma("omp for schedule(dynamic, 1)")                           \
                     for (int64_t blk = 0; blk < nblocks; blk++) {                     \
                         int64_t ic = blk * MC_E_##SFX;                                \
                         int64_t mc = g->n - ic < MC_E_##SFX ? g->n - ic : MC_E_##SFX; \
-                        pack_a_##SFX(g, ic, mc, pc, kc, mine);                        \
-                        block_##SFX(g, ic, mc, jc, nc, kc, pc == 0, mine,             \
+                        ST_PICK(pack_a_##SFX)(g, ic, mc, pc, kc, mine);               \
+                        ST_PICK(block_##SFX)(g, ic, mc, jc, nc, kc, pc == 0, mine,    \
                                     (const ct_##SFX *)bp);                            \
                     }                                                                 \
                 }                                                                     \
@@ -556,7 +537,7 @@ static st_status mm_combine(st_tensor *out, const st_tensor *t, const mm_axpby *
             return st_fill(out, zero);
         }
         st_tensor *z = st_tensor_temp_like(out, out->dtype);
-        if (!z) return ST_E_MEMORY;
+        if (!z) return st_last_status();
         char zero[16] = {0};
         st_status rc = st_fill(z, zero);
         if (!rc) rc = mm_combine(out, z, x);
@@ -751,7 +732,7 @@ static st_status mm_run(const char *fn, st_tensor *out, const st_tensor *a, cons
     for (int d = 0; d < out->ndim; d++) alias |= out->sizes[d] > 1 && out->strides[d] == 0;
     if (alias || st_tensor_shares_memory(out, a) || st_tensor_shares_memory(out, b)) {
         st_tensor *tmp = st_tensor_temp_like(out, out->dtype);
-        if (!tmp) return ST_E_MEMORY;
+        if (!tmp) return st_last_status();
         rc = mm_run(fn, tmp, a, b, NULL);
         if (!rc) rc = x ? mm_combine(out, tmp, x) : st_copy(out, tmp);
         st_tensor_free(tmp);
@@ -786,7 +767,7 @@ static st_status mm_run(const char *fn, st_tensor *out, const st_tensor *a, cons
     if (!x) return mm_batch_own(dtype, &g0, &bt, nitems);
     /* our kernel has no alpha and beta: the product goes to a temporary */
     st_tensor *tmp = st_tensor_temp_like(out, out->dtype);
-    if (!tmp) return ST_E_MEMORY;
+    if (!tmp) return st_last_status();
     rc = mm_run(fn, tmp, a, b, NULL);
     if (!rc) rc = mm_combine(out, tmp, x);
     st_tensor_free(tmp);

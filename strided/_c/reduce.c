@@ -10,6 +10,7 @@
  * otherwise a reduced dim with one private accumulator block per thread,
  * combined at the end. */
 #include "st_internal.h"
+#include "st_op_names.h"
 #include <math.h>
 #include <float.h>
 #include <limits.h>
@@ -52,8 +53,9 @@ static int sum_acc_dtype(int dtype)
 #define PAIRWISE_BLOCK 128
 #define PAIRWISE_BLOCK_CONTIG 1024
 #define PAIRWISE_LANES(T) ((int)(256 / sizeof(T)))
-#define DEF_PAIRWISE(SFX, T, A)                                                       \
-    ST_SIMD static A pairwise_##SFX(const char *p, int64_t n, int64_t step)           \
+#define DEF_PAIRWISE(SFX, T, A) ST_LEVELS(DEF_PAIRWISE_ISA, SFX, T, A)
+#define DEF_PAIRWISE_ISA(ISA, ATTR, SFX, T, A)                                        \
+    ATTR static A pairwise_##SFX##ISA(const char *p, int64_t n, int64_t step)         \
     {                                                                                 \
         enum { L = PAIRWISE_LANES(T) };                                               \
         if (n < 8) {                                                                  \
@@ -85,16 +87,13 @@ static int sum_acc_dtype(int dtype)
             return s;                                                                 \
         }                                                                             \
         int64_t half = (n / 2) & ~(int64_t)(L - 1);                                   \
-        return pairwise_##SFX(p, half, step) + pairwise_##SFX(p + half * step, n - half, step); \
+        return pairwise_##SFX##ISA(p, half, step)                                     \
+               + pairwise_##SFX##ISA(p + half * step, n - half, step);                \
     }
 DEF_PAIRWISE(float32, float, float)
 DEF_PAIRWISE(float64, double, double)
 DEF_PAIRWISE(complex64, st_c64, st_c64)
 DEF_PAIRWISE(complex128, st_c128, st_c128)
-#define IS_PAIRWISE_float32 1
-#define IS_PAIRWISE_float64 1
-#define IS_PAIRWISE_complex64 1
-#define IS_PAIRWISE_complex128 1
 
 #define FOLD_SUM(acc, x) ((acc) += (x))
 #define FOLD_PROD(acc, x) ((acc) *= (x))
@@ -112,25 +111,10 @@ DEF_PAIRWISE(complex128, st_c128, st_c128)
  * q[i] == v (v NaN: q[i] NaN), n when there is none.  bool has no vector
  * type: scalar loops of the same names.
  *
- * target_clones (ST_SIMD) cannot serve these: GCC lowers generic vectors
- * to the baseline ISA before it clones, so the AVX-512 clone would get
- * SSE2 pieces moved through general registers.  VEC_ISAS instead compiles
- * the body once per ISA with a `target` attribute (seen before lowering)
- * and VEC_PICK picks one by vec_level, set once at load time. */
+ * Each is compiled per CPU level (ST_LEVELS: the `target` attribute is seen
+ * before GCC lowers the generic vectors, so each level gets its own
+ * instructions) and picked by ST_PICK. */
 #define VEC_BYTES 64
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(ST_NO_CLONES)
-#define VEC_ATTR_V4 __attribute__((target("arch=x86-64-v4")))
-#define VEC_ATTR_V3 __attribute__((target("arch=x86-64-v3")))
-#define VEC_CPU_LEVEL() (__builtin_cpu_init(), __builtin_cpu_supports("x86-64-v4") ? 4 \
-                         : __builtin_cpu_supports("x86-64-v3") ? 3 : 0)
-#else
-#define VEC_ATTR_V4
-#define VEC_ATTR_V3
-#define VEC_CPU_LEVEL() 0
-#endif
-static int vec_level;   /* 4: x86-64-v4, 3: x86-64-v3, 0: baseline (set by init_reduce_tables) */
-#define VEC_ISAS(DEF, ...) DEF(_v4, VEC_ATTR_V4, __VA_ARGS__) DEF(_v3, VEC_ATTR_V3, __VA_ARGS__) DEF(_v0, , __VA_ARGS__)
-#define VEC_PICK(F) (vec_level == 4 ? F##_v4 : vec_level == 3 ? F##_v3 : F##_v0)
 
 #define VBLEND(M, A, B) ((__typeof__(A))(((M) & (__typeof__(M))(A)) | (~(M) & (__typeof__(M))(B))))
 #define VMAXP(a, b) VBLEND(((a) > (b)) | ((a) != (a)), a, b)
@@ -232,12 +216,12 @@ typedef uint64_t vec_u64 __attribute__((vector_size(VEC_BYTES)));
     }
 #define DEF_VEC_HELPERS(CODE, SFX, T, R, ...)                                         \
     typedef T vec_##SFX __attribute__((vector_size(VEC_BYTES)));                      \
-    VEC_ISAS(DEF_VEXT_ISA, max, SFX, T, VMAXP, VMAXF, FOLD_MAX)                              \
-    VEC_ISAS(DEF_VEXT_ISA, min, SFX, T, VMINP, VMINF, FOLD_MIN)                              \
-    VEC_ISAS(DEF_VFIND_ISA, SFX, T)                                                   \
-    static T vmax_##SFX(const T *q, int64_t n, T acc) { return VEC_PICK(vmax_##SFX)(q, n, acc); } \
-    static T vmin_##SFX(const T *q, int64_t n, T acc) { return VEC_PICK(vmin_##SFX)(q, n, acc); } \
-    static int64_t vfind_##SFX(const T *q, int64_t n, T v) { return VEC_PICK(vfind_##SFX)(q, n, v); }
+    ST_LEVELS(DEF_VEXT_ISA, max, SFX, T, VMAXP, VMAXF, FOLD_MAX)                      \
+    ST_LEVELS(DEF_VEXT_ISA, min, SFX, T, VMINP, VMINF, FOLD_MIN)                      \
+    ST_LEVELS(DEF_VFIND_ISA, SFX, T)                                                  \
+    static T vmax_##SFX(const T *q, int64_t n, T acc) { return ST_PICK(vmax_##SFX)(q, n, acc); } \
+    static T vmin_##SFX(const T *q, int64_t n, T acc) { return ST_PICK(vmin_##SFX)(q, n, acc); } \
+    static int64_t vfind_##SFX(const T *q, int64_t n, T v) { return ST_PICK(vfind_##SFX)(q, n, v); }
 #define DEF_SCALAR_HELPERS(CODE, SFX, T, R, ...)                                      \
     static T vmax_##SFX(const T *q, int64_t n, T acc)                                 \
     {                                                                                 \
@@ -306,11 +290,11 @@ ST_TYPES_BOOL(DEF_SCALAR_HELPERS)
 #define LANES_uint64 vec_int64
 #define LANES_float64 vec_int64
 #define DEF_VCOUNT(CODE, SFX, T, R, ...)                                              \
-    VEC_ISAS(DEF_VCOUNT_ISA, SFX, T, vec_##SFX, LANES_##SFX)                          \
-    static int64_t vcount_##SFX(const T *q, int64_t n) { return VEC_PICK(vcount_##SFX)(q, n); }
+    ST_LEVELS(DEF_VCOUNT_ISA, SFX, T, vec_##SFX, LANES_##SFX)                         \
+    static int64_t vcount_##SFX(const T *q, int64_t n) { return ST_PICK(vcount_##SFX)(q, n); }
 ST_TYPES_REAL(DEF_VCOUNT)
-VEC_ISAS(DEF_VCOUNT_ISA, bool_, _Bool, vec_uint8, vec_int8)
-static int64_t vcount_bool_(const _Bool *q, int64_t n) { return VEC_PICK(vcount_bool_)(q, n); }
+ST_LEVELS(DEF_VCOUNT_ISA, bool_, _Bool, vec_uint8, vec_int8)
+static int64_t vcount_bool_(const _Bool *q, int64_t n) { return ST_PICK(vcount_bool_)(q, n); }
 
 /* ---- accumulate kernels: args {acc, in[, aux]} ---- */
 /* FOLD(acc, x) folds one input value into the accumulator; CONTIG(SFX, FOLD,
@@ -322,7 +306,9 @@ static int64_t vcount_bool_(const _Bool *q, int64_t n) { return VEC_PICK(vcount_
 #define CONTIG_VMIN(SFX, FOLD, acc, in, n) ((acc) = vmin_##SFX(in, n, acc))
 #define CONTIG_COUNT(SFX, FOLD, acc, in, n) ((acc) += vcount_##SFX(in, n))   /* bool sums */
 #define DEF_ACCUMULATE(NAME, SFX, T, A, FOLD, CONTIG)                                 \
-    ST_SIMD static void NAME##_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra) \
+    ST_LEVELS(DEF_ACCUMULATE_ISA, NAME, SFX, T, A, FOLD, CONTIG)
+#define DEF_ACCUMULATE_ISA(ISA, ATTR, NAME, SFX, T, A, FOLD, CONTIG)                  \
+    ATTR static void NAME##_##SFX##ISA(char **args_, const int64_t *np, const int64_t *s_, void *extra) \
     {                                                                                 \
         ST_LOCAL_ARGS(2)                                                              \
         (void)extra;                                                                  \
@@ -355,16 +341,18 @@ static int64_t vcount_bool_(const _Bool *q, int64_t n) { return VEC_PICK(vcount_
 
 
 /* float and complex sums fold a whole inner segment pairwise */
-#define DEF_SUM_PAIRWISE(CODE, SFX, T, R, ...)                                        \
-    DEF_ACCUMULATE(sum_plain, SFX, T, T, FOLD_SUM, CONTIG_SCALAR)                                    \
-    static void sum_##SFX(char **args, const int64_t *np, const int64_t *s, void *extra) \
+#define DEF_SUM_PAIRWISE_ISA(ISA, ATTR, SFX, T)                                       \
+    ATTR static void sum_##SFX##ISA(char **args, const int64_t *np, const int64_t *s, void *extra) \
     {                                                                                 \
         if (s[0] == 0) {                                                              \
-            *(T *)args[0] += pairwise_##SFX(args[1], *np, s[1]);                      \
+            *(T *)args[0] += pairwise_##SFX##ISA(args[1], *np, s[1]);                 \
             return;                                                                   \
         }                                                                             \
-        sum_plain_##SFX(args, np, s, extra);                                          \
+        sum_plain_##SFX##ISA(args, np, s, extra);                                     \
     }
+#define DEF_SUM_PAIRWISE(CODE, SFX, T, R, ...)                                        \
+    DEF_ACCUMULATE(sum_plain, SFX, T, T, FOLD_SUM, CONTIG_SCALAR)                     \
+    ST_LEVELS(DEF_SUM_PAIRWISE_ISA, SFX, T)
 #define DEF_SUM_BOOL(CODE, SFX, T, R, ...) DEF_ACCUMULATE(sum, SFX, T, ACC_SUM_##SFX, FOLD_SUM, CONTIG_COUNT)
 #define DEF_SUM_INT(CODE, SFX, T, R, ...) DEF_ACCUMULATE(sum, SFX, T, ACC_SUM_##SFX, FOLD_SUM, CONTIG_SCALAR)
 #define DEF_PROD(CODE, SFX, T, R, ...) DEF_ACCUMULATE(prod, SFX, T, ACC_SUM_##SFX, FOLD_PROD, CONTIG_SCALAR)
@@ -444,12 +432,12 @@ ST_TYPES_COMPLEX(DEF_SUMSQDEV, SQDEV_COMPLEX)
         return s;                                                                     \
     }
 #define DEF_SQDEV_PAIRWISE(CODE, SFX, T, R, ...)                                      \
-    VEC_ISAS(DEF_SQDEV_LEAF_ISA, SFX, T)                                              \
+    ST_LEVELS(DEF_SQDEV_LEAF_ISA, SFX, T)                                             \
     static T pairwise_sqdev_##SFX(const char *p, int64_t n, int64_t step, T m)        \
     {                                                                                 \
         enum { L = PAIRWISE_LANES(T) };                                               \
         if (step == sizeof(T) && n <= PAIRWISE_BLOCK_CONTIG)                          \
-            return VEC_PICK(sqdev_leaf_##SFX)((const T *)p, n, m);                    \
+            return ST_PICK(sqdev_leaf_##SFX)((const T *)p, n, m);                     \
         if (n < 8) {                                                                  \
             T s = 0;                                                                  \
             for (int64_t i = 0; i < n; i++) s += SQDEV_REAL(*(const T *)(p + i * step), m); \
@@ -496,8 +484,9 @@ typedef void (*outer2_fn)(char **args, int64_t rows, int64_t cols, int64_t rs);
 #define FOLD3_MIN(acc, x, m) FOLD_MIN(acc, x)
 #define FOLD3_MAX(acc, x, m) FOLD_MAX(acc, x)
 #define FOLD3_SQDEV(acc, x, m) ((acc) += SQDEV_REAL(x, m))
-#define DEF_OUTER2(NAME, SFX, T, A, FOLD3)                                            \
-    ST_SIMD static void NAME##_outer2_##SFX(char **args, int64_t rows, int64_t cols, int64_t rs) \
+#define DEF_OUTER2(NAME, SFX, T, A, FOLD3) ST_LEVELS(DEF_OUTER2_ISA, NAME, SFX, T, A, FOLD3)
+#define DEF_OUTER2_ISA(ISA, ATTR, NAME, SFX, T, A, FOLD3)                             \
+    ATTR static void NAME##_outer2_##SFX##ISA(char **args, int64_t rows, int64_t cols, int64_t rs) \
     {                                                                                 \
         enum { W = OUTER_W(A) };                                                      \
         A *o = (A *)args[0];                                                          \
@@ -560,11 +549,7 @@ typedef void (*outer2_fn)(char **args, int64_t rows, int64_t cols, int64_t rs);
         }                                                                             \
     }
 #define DEF_OUTER2V(NAME, SFX, T, VFOLD3, FOLD3)                                      \
-    VEC_ISAS(DEF_OUTER2V_ISA, NAME, SFX, T, VFOLD3, FOLD3)                            \
-    static void NAME##_outer2_##SFX(char **args, int64_t rows, int64_t cols, int64_t rs) \
-    {                                                                                 \
-        VEC_PICK(NAME##_outer2_##SFX)(args, rows, cols, rs);                          \
-    }
+    ST_LEVELS(DEF_OUTER2V_ISA, NAME, SFX, T, VFOLD3, FOLD3)
 #define DEF_OUTER2_SUM(CODE, SFX, T, R, ...) DEF_OUTER2(sum, SFX, T, ACC_SUM_##SFX, FOLD3_SUM)
 #define DEF_OUTER2V_SUM(CODE, SFX, T, R, ...) DEF_OUTER2V(sum, SFX, T, VFOLD3_SUM, FOLD3_SUM)
 #define DEF_OUTER2_MINMAX(CODE, SFX, T, R, ...)                                       \
@@ -585,26 +570,28 @@ static st_loop_fn reduce_loops[ST_R_COUNT][ST_NTYPES];
 static outer2_fn outer2_loops[ST_R_COUNT][ST_NTYPES];   /* NULL: rows one at a time */
 static signed char reduce_res[ST_R_COUNT][ST_NTYPES];
 
-#define REG(OPC, NAME, SFX, CODE, RES)                                                \
-    reduce_loops[OPC][CODE] = NAME##_##SFX;                                           \
+#define REG_AS(OPC, FN, CODE, RES)                                                    \
+    reduce_loops[OPC][CODE] = FN;                                                     \
     reduce_res[OPC][CODE] = (signed char)(RES);
+#define REG(OPC, NAME, SFX, CODE, RES) REG_AS(OPC, ST_PICK(NAME##_##SFX), CODE, RES)
 #define REG_SUM(CODE, SFX, T, R, ...) REG(ST_R_SUM, sum, SFX, CODE, sum_acc_dtype(CODE))
 #define REG_PROD(CODE, SFX, T, R, ...) REG(ST_R_PROD, prod, SFX, CODE, sum_acc_dtype(CODE))
 #define REG_MINMAX(CODE, SFX, T, R, ...)                                              \
     REG(ST_R_MIN, min, SFX, CODE, CODE) REG(ST_R_MAX, max, SFX, CODE, CODE)
 #define REG_ALLANY(CODE, SFX, T, R, ...)                                              \
     REG(ST_R_ALL, all, SFX, CODE, ST_BOOL) REG(ST_R_ANY, any, SFX, CODE, ST_BOOL)
-#define REG_SQDEV(CODE, SFX, T, R, ...) REG(ST_R_SUMSQDEV, sumsqdev, SFX, CODE, st_real_dtype(CODE))
-#define REG_OUTER2_SUM(CODE, SFX, T, R, ...) outer2_loops[ST_R_SUM][CODE] = sum_outer2_##SFX;
+#define REG_SQDEV(CODE, SFX, T, R, ...)                                               \
+    REG_AS(ST_R_SUMSQDEV, sumsqdev_##SFX, CODE, st_real_dtype(CODE))
+#define REG_OUTER2_SUM(CODE, SFX, T, R, ...) outer2_loops[ST_R_SUM][CODE] = ST_PICK(sum_outer2_##SFX);
 #define REG_OUTER2_MINMAX(CODE, SFX, T, R, ...)                                       \
-    outer2_loops[ST_R_MIN][CODE] = min_outer2_##SFX;                                  \
-    outer2_loops[ST_R_MAX][CODE] = max_outer2_##SFX;
-#define REG_OUTER2_SQDEV(CODE, SFX, T, R, ...) outer2_loops[ST_R_SUMSQDEV][CODE] = sumsqdev_outer2_##SFX;
+    outer2_loops[ST_R_MIN][CODE] = ST_PICK(min_outer2_##SFX);                         \
+    outer2_loops[ST_R_MAX][CODE] = ST_PICK(max_outer2_##SFX);
+#define REG_OUTER2_SQDEV(CODE, SFX, T, R, ...)                                        \
+    outer2_loops[ST_R_SUMSQDEV][CODE] = ST_PICK(sumsqdev_outer2_##SFX);
 
 __attribute__((constructor)) static void init_reduce_tables(void)
 {
     memset(reduce_res, -1, sizeof reduce_res);
-    vec_level = VEC_CPU_LEVEL();
     ST_TYPES_ALL(REG_SUM)
     ST_TYPES_ALL(REG_PROD)
     ST_TYPES_BOOL(REG_MINMAX)
@@ -617,10 +604,6 @@ __attribute__((constructor)) static void init_reduce_tables(void)
     ST_TYPES_REAL(REG_OUTER2_MINMAX)
     ST_TYPES_FLOAT(REG_OUTER2_SQDEV)
 }
-
-static const char *const reduce_names[ST_R_COUNT] = {
-    [ST_R_SUM] = "sum", [ST_R_PROD] = "prod", [ST_R_MIN] = "min", [ST_R_MAX] = "max",
-    [ST_R_ALL] = "all", [ST_R_ANY] = "any", [ST_R_SUMSQDEV] = "var"};
 
 int st_reduce_result(int op, int dtype)
 {
@@ -807,7 +790,7 @@ st_status st_reduce(int op, st_tensor *out, const st_tensor *in, const uint8_t *
     if (op < 0 || op >= ST_R_COUNT) return st_fail(ST_E_VALUE, "unknown reduction %d", op);
     int res = st_reduce_result(op, in->dtype);
     if (res < 0)
-        return st_fail(ST_E_TYPE, "%s is not defined for %s", reduce_names[op],
+        return st_fail(ST_E_TYPE, "%s is not defined for %s", st_reduce_names[op],
                        st_dtype_name(in->dtype));
     if ((rc = st_check_dtype(out, res, "reduction output"))) return rc;
     if ((rc = st_check_writable(out, "reduction output"))) return rc;
@@ -1021,17 +1004,17 @@ ST_TYPES_REAL(DEF_ARG_BETTER)
         for (int64_t k = 0; k < m; k++) o[j + k] = ba[k];                             \
     }
 #define DEF_ARG_ROWS(CODE, SFX, T, R, ...)                                            \
-    VEC_ISAS(DEF_ARG_ROWS_ISA, argmax, SFX, T, ARG_GT)                                \
-    VEC_ISAS(DEF_ARG_ROWS_ISA, argmin, SFX, T, ARG_LT)                                \
+    ST_LEVELS(DEF_ARG_ROWS_ISA, argmax, SFX, T, ARG_GT)                               \
+    ST_LEVELS(DEF_ARG_ROWS_ISA, argmin, SFX, T, ARG_LT)                               \
     static void argmax_rows_##SFX(char *out, const char *in, int64_t rows, int64_t cols, \
                                   int64_t out_rs, int64_t in_rs)                      \
     {                                                                                 \
-        VEC_PICK(argmax_rows_##SFX)(out, in, rows, cols, out_rs, in_rs);              \
+        ST_PICK(argmax_rows_##SFX)(out, in, rows, cols, out_rs, in_rs);               \
     }                                                                                 \
     static void argmin_rows_##SFX(char *out, const char *in, int64_t rows, int64_t cols, \
                                   int64_t out_rs, int64_t in_rs)                      \
     {                                                                                 \
-        VEC_PICK(argmin_rows_##SFX)(out, in, rows, cols, out_rs, in_rs);              \
+        ST_PICK(argmin_rows_##SFX)(out, in, rows, cols, out_rs, in_rs);               \
     }
 /* the element types of 4 and 8 bytes (row numbers in lanes of their width) */
 #define ST_TYPES_ARG_ROWS(M)                                                          \
@@ -1161,9 +1144,10 @@ ST_TYPES_ALL(DEF_CUM)
  * matrix) a lane per column would walk memory with the row stride; these
  * walk the rows instead, out[i, :] = out[i - 1, :] (op) in[i, :], so each
  * column still runs its own sequential sum (the same bits as the lane). */
-#define DEF_CUM_ROWS(NAME, SFX, T, OP, START)                                         \
-    ST_SIMD static void NAME##_rows_##SFX(char *out, const char *in, int64_t rows,    \
-                                          int64_t cols, int64_t out_rs, int64_t in_rs) \
+#define DEF_CUM_ROWS(NAME, SFX, T, OP, START) ST_LEVELS(DEF_CUM_ROWS_ISA, NAME, SFX, T, OP, START)
+#define DEF_CUM_ROWS_ISA(ISA, ATTR, NAME, SFX, T, OP, START)                          \
+    ATTR static void NAME##_rows_##SFX##ISA(char *out, const char *in, int64_t rows,  \
+                                            int64_t cols, int64_t out_rs, int64_t in_rs) \
     {                                                                                 \
         typedef ACC_SUM_##SFX A;                                                      \
         A *o = (A *)out;                                                              \
@@ -1180,7 +1164,7 @@ ST_TYPES_ALL(DEF_CUM)
     DEF_CUM_ROWS(cumsum, SFX, T, +, 0) DEF_CUM_ROWS(cumprod, SFX, T, *, 1)
 ST_TYPES_ALL(DEF_CUM_ROWS_BOTH)
 #define CASE_CUM_ROWS(CODE, SFX, T, R, ...)                                           \
-    case CODE: f_rows = is_prod ? cumprod_rows_##SFX : cumsum_rows_##SFX; break;
+    case CODE: f_rows = is_prod ? ST_PICK(cumprod_rows_##SFX) : ST_PICK(cumsum_rows_##SFX); break;
 
 st_status st_cumulative(int is_prod, st_tensor *out, const st_tensor *in, int dim)
 {
@@ -1197,7 +1181,7 @@ st_status st_cumulative(int is_prod, st_tensor *out, const st_tensor *in, int di
     if (st_tensor_numel(in) == 0) return ST_OK;
     if (st_tensor_overlaps(out, in)) {
         st_tensor *tmp = st_tensor_temp_like(in, in->dtype);
-        if (!tmp) return ST_E_MEMORY;
+        if (!tmp) return st_last_status();
         rc = st_copy(tmp, in);
         if (!rc) rc = st_cumulative(is_prod, out, tmp, dim);
         st_tensor_free(tmp);

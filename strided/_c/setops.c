@@ -135,8 +135,8 @@ static st_status check_positions(const st_tensor *idx, int64_t bound, const char
     for (int64_t i = 0; i < n; i++) {
         const int64_t v = *(const int64_t *)(p + i * step);
         if (v < 0 || v >= bound)
-            return st_fail(ST_E_INDEX, "%s: %s[%lld] = %lld is out of range [0, %lld)", name,
-                           what, (long long)i, (long long)v, (long long)bound);
+            return st_fail_index(v, 0, bound, 0, "%s: %s[%lld] = %lld is out of range [0, %lld)",
+                                 name, what, (long long)i, (long long)v, (long long)bound);
     }
     return ST_OK;
 }

@@ -392,7 +392,7 @@ DEF_RDX_WIDTH(64, uint64_t)
         memcpy(&u, &x, sizeof x);                                                     \
         return (int)((u >> (8 * sizeof(T) - 1)) & 1);                                 \
     }                                                                                 \
-    static ST_SIMD void rdx_keys_##SFX(rdx_job *jb, int t)                            \
+    ST_LEVEL_BODY void rdx_keys_body_##SFX(rdx_job *jb, int t)                        \
     {                                                                                 \
         K *kd = jb->keys[0];                                                          \
         const K flip = (K)jb->flip;                                                   \
@@ -432,6 +432,7 @@ DEF_RDX_WIDTH(64, uint64_t)
         c->negzero = negzero;                                                         \
         c->neg = neg;                                                                 \
     }                                                                                 \
+    ST_LEVEL_DISPATCH(rdx_keys_##SFX, rdx_keys_body_##SFX, (rdx_job *jb, int t), (jb, t)) \
     static void rdx_collect_##SFX(const rdx_job *jb, int t)                           \
     {                                                                                 \
         T *zs = (T *)jb->side + jb->zero_at[t], *ns = (T *)jb->side + jb->nan_at[t];  \
@@ -700,7 +701,7 @@ typedef struct vqs_type {
 #define DEF_VQS_TYPE__(SFX, T, K, KEYX, UNKEYK, ISF)                                  \
     /* x = the lane's element j */                                                    \
     _Static_assert(sizeof(K) == sizeof(T), "vector quicksort: key of the value's width"); \
-    static ST_SIMD void vqs_keys_##SFX(vqs_job *jb, int t)                            \
+    ST_LEVEL_BODY void vqs_keys_body_##SFX(vqs_job *jb, int t)                        \
     {                                                                                 \
         K *kd = (K *)jb->out;                                                         \
         const K flip = (K)jb->flip, kzero = rdx_key_##SFX((T)0);                      \
@@ -753,7 +754,8 @@ typedef struct vqs_type {
         jb->nan[t] = nan;                                                             \
         jb->neg[t] = neg;                                                             \
     }                                                                                 \
-    static ST_SIMD void vqs_values_##SFX(vqs_job *jb, int t)                          \
+    ST_LEVEL_DISPATCH(vqs_keys_##SFX, vqs_keys_body_##SFX, (vqs_job *jb, int t), (jb, t)) \
+    ST_LEVEL_BODY void vqs_values_body_##SFX(vqs_job *jb, int t)                      \
     {                                                                                 \
         const K *ks = (const K *)jb->out;                                             \
         T *vd = (T *)jb->out;                                                         \
@@ -762,7 +764,8 @@ typedef struct vqs_type {
             const K k = ks[j] ^ flip;                                                 \
             vd[j] = rdx_unkey_##SFX(k);                                               \
         }                                                                             \
-    }
+    }                                                                                 \
+    ST_LEVEL_DISPATCH(vqs_values_##SFX, vqs_values_body_##SFX, (vqs_job *jb, int t), (jb, t))
 VQS_TYPES(DEF_VQS_TYPE)
 
 #define VQS_ENTRY(CODE, SFX, T) VQS_ENTRY_(CODE, SFX, T, RDX_##SFX)
@@ -1036,7 +1039,7 @@ st_status st_sort(st_tensor *values, st_tensor *indices, const st_tensor *in, in
     st_tensor *tmp = NULL;
     if (must_copy_input(values, in) || must_copy_input(indices, in)) {
         tmp = st_tensor_temp_like(in, in->dtype);
-        if (!tmp) return ST_E_MEMORY;
+        if (!tmp) return st_last_status();
         if ((rc = st_copy(tmp, in))) {
             st_tensor_free(tmp);
             return rc;

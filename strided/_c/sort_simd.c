@@ -22,8 +22,9 @@
  *     VS_TASK_MIN become OpenMP tasks that the team shares.
  *
  * The kernels are compiled for AVX-512F only (#pragma GCC target), and
- * st_vsort_ready() says whether the running CPU has it; sort.c falls back to
- * its radix sort when it does not, so one build serves any x86-64. */
+ * st_vsort_ready() says whether the CPU level (st_cpu_level(), which
+ * STRIDED_CPU_LEVEL can lower) is 4; sort.c falls back to its radix sort
+ * when it is not, so one build serves any x86-64. */
 #include "st_internal.h"
 #ifdef _OPENMP
 #include <omp.h>
@@ -72,7 +73,6 @@ static inline int vs_log2(int64_t n)
 }
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define VS_AVX512 1
 #include <immintrin.h>
 
 /* vs_order64[m]: the lanes of an 8-lane vector with their bit of m set, in
@@ -93,14 +93,7 @@ __attribute__((constructor)) static void vs_fill_order64(void)
 
 int st_vsort_ready(void)
 {
-    static int ready = -1;
-    int r = __atomic_load_n(&ready, __ATOMIC_RELAXED);
-    if (r < 0) {
-        __builtin_cpu_init();
-        r = __builtin_cpu_supports("avx512f") ? 1 : 0;
-        __atomic_store_n(&ready, r, __ATOMIC_RELAXED);
-    }
-    return r;
+    return st_cpu_level() >= 4;   /* x86-64-v4 includes AVX-512F */
 }
 
 #pragma GCC push_options

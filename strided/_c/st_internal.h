@@ -100,6 +100,10 @@ ST_DEF_LT_COMPLEX(complex128, st_c128, double, creal, cimag)
 /* ---- errors ---- */
 st_status st_fail(st_status code, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* st_fail(ST_E_INDEX, ...) that also records the index, its valid range
+ * [lo, hi) and its dim, in the caller's numbering (st_last_index_error). */
+st_status st_fail_index(int64_t index, int64_t lo, int64_t hi, int dim, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
 const char *st_dtype_name(int dtype);
 /* Checks shared by every writing kernel. */
 st_status st_check_writable(const st_tensor *t, const char *what);
@@ -179,13 +183,45 @@ void st_lanes_run(const st_lanes *ln, st_lane_fn lane, void *extra, int64_t work
 st_loop_fn st_cast_loop(int src, int dst);     /* dst = (dst type) src */
 st_loop_fn st_fill_loop(int64_t itemsize);     /* extra points at the value */
 
-/* Kernels are compiled for AVX-512, AVX2 and baseline x86-64; the loader
- * picks the best clone for the machine (one build serves any x86-64). */
+/* ---- CPU levels: one build serves any x86-64 ----
+ * A kernel that gains from wider vectors is compiled once per level that
+ * st_cpu_level() (core.c) can answer: x86-64-v4 (AVX-512), x86-64-v3 (AVX2,
+ * FMA) and baseline x86-64.  ST_LEVELS(DEF, args...) expands
+ * DEF(_v4, ST_ATTR_V4, args...) DEF(_v3, ST_ATTR_V3, args...) DEF(_v0, , args...):
+ * DEF names its function NAME##ISA and puts ATTR (a `target` attribute, so
+ * the compiler vectorises for that ISA, vector extensions included) before
+ * it.  ST_PICK(NAME) is the variant for the running level, picked when a
+ * dispatch table is filled at load time or in a small per-call wrapper.
+ * A plain function is written once as an ST_LEVEL_BODY (always inlined:
+ * each variant compiles the body for its own ISA) and ST_LEVEL_FN(NAME,
+ * (params), (args)) makes its variants (void functions only).  (GCC's target_clones would pick
+ * by itself, but its resolver cannot be steered by STRIDED_CPU_LEVEL.) */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(ST_NO_CLONES)
-#define ST_SIMD __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#define ST_ATTR_V4 __attribute__((target("arch=x86-64-v4")))
+#define ST_ATTR_V3 __attribute__((target("arch=x86-64-v3")))
+#define ST_LEVELS(DEF, ...) DEF(_v4, ST_ATTR_V4, __VA_ARGS__) DEF(_v3, ST_ATTR_V3, __VA_ARGS__) DEF(_v0, , __VA_ARGS__)
+#define ST_PICK(F) (st_level() >= 4 ? F##_v4 : st_level() >= 3 ? F##_v3 : F##_v0)
 #else
-#define ST_SIMD
+#define ST_ATTR_V4
+#define ST_ATTR_V3
+#define ST_LEVELS(DEF, ...) DEF(_v0, , __VA_ARGS__)
+#define ST_PICK(F) F##_v0
 #endif
+/* st_cpu_level()'s answer once it is known, else -1: ST_PICK in a per-call
+ * wrapper costs one load, not a call. */
+extern int st_level_known;
+static inline int st_level(void)
+{
+    int level = __atomic_load_n(&st_level_known, __ATOMIC_ACQUIRE);
+    return level >= 0 ? level : st_cpu_level();
+}
+#define ST_LEVEL_BODY static inline __attribute__((always_inline))
+#define ST_LEVEL_WRAP(ISA, ATTR, NAME, PARAMS, ARGS) ATTR static void NAME##ISA PARAMS { NAME ARGS; }
+#define ST_LEVEL_FN(NAME, PARAMS, ARGS) ST_LEVELS(ST_LEVEL_WRAP, NAME, PARAMS, ARGS)
+/* The variants of BODY and NAME, one function that calls the running
+ * level's (for tables initialised at compile time). */
+#define ST_LEVEL_DISPATCH(NAME, BODY, PARAMS, ARGS)                             \
+    ST_LEVEL_FN(BODY, PARAMS, ARGS) static void NAME PARAMS { ST_PICK(BODY) ARGS; }
 
 /* ---- streaming (non-temporal) stores, copy.c ----
  * A normal store first reads the line it writes (read for ownership), so
@@ -247,7 +283,6 @@ int st_threads_for(int64_t work);   /* how many threads `work` elements deserve 
 #define ST_PARALLEL_GRAIN 32768
 
 /* ---- small helpers ---- */
-static inline int64_t st_bytes_per(int dtype) { return st_itemsize(dtype); }
 void *st_aligned_alloc(int64_t nbytes);
 void st_aligned_free(void *p);
 /* 1 when a and b may touch the same bytes (the exact same view included:

@@ -6,9 +6,10 @@
  * 4-16 lanes at a time.  glibc's own headers declare these only under
  * -ffast-math, which we do not use (it would break NaN and signed-zero
  * semantics); the declarations are repeated here instead.  Include after
- * <math.h>/<tgmath.h>.  The kernels carry ST_SIMD (st_internal.h), so the
- * AVX-512 or AVX2 clone is picked at run time and one build serves any
- * x86-64.  (Names are parenthesised so that tgmath.h macros leave them.) */
+ * <math.h>/<tgmath.h>.  The kernels are compiled per CPU level (ST_LEVELS,
+ * st_internal.h), so each level's variant calls that ISA's libmvec
+ * functions and one build serves any x86-64.  (Names are parenthesised so
+ * that tgmath.h macros leave them.) */
 #ifndef ST_MVEC_H
 #define ST_MVEC_H
 #if defined(__x86_64__) && defined(__GLIBC__) && !defined(ST_NO_MVEC)

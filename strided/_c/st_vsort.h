@@ -1,6 +1,6 @@
 /* st_vsort.h -- the AVX-512 quicksort of sort_simd.c, as sort.c calls it:
- * ascending in-place sorts of unsigned keys; st_vsort_ready() is 0 when
- * the CPU lacks AVX-512 (sort.c then keeps its radix sort); the _team ones
+ * ascending in-place sorts of unsigned keys; st_vsort_ready() is 0 below
+ * CPU level 4 (sort.c then keeps its radix sort); the _team ones
  * are called by every thread of an OpenMP team, which shares the work. */
 #ifndef ST_VSORT_H
 #define ST_VSORT_H

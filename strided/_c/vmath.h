@@ -1,5 +1,6 @@
 /* vmath.h -- exp, log, sin and cos written as plain branch-free C that GCC
- * vectorises inside ST_SIMD loops (AVX-512 or AVX2 picked at run time).
+ * vectorises inside the per-level kernels (ST_LEVELS: AVX-512, AVX2 or
+ * baseline, picked by st_cpu_level()).
  *
  * libmvec's versions (st_mvec.h) are fast but less accurate than numpy's
  * (exp f64 2.9 ulp against numpy's 0.71, log f64 1.6 against 0.6, the

@@ -88,10 +88,36 @@ _ERRORS = {
 }
 
 
+class CoreIndexError(IndexError):
+    """An index out of range, as the core recorded it (st_last_index_error):
+    the offending `index`, the valid range [`lo`, `hi`) and the dimension
+    `dim`, in the numbering the call used (1-based with ST_IDX_BASE1), so a
+    face can state it in its own terms; the text is C's message."""
+
+    def __init__(self, message, index, lo, hi, dim):
+        super().__init__(message)
+        self.index, self.lo, self.hi, self.dim = index, lo, hi, dim
+
+
 def check(rc):
     """Raise the Python exception for a C status code, with C's message."""
-    if rc:
-        raise _ERRORS.get(rc, RuntimeError)(ffi.string(lib.st_last_error()).decode())
+    if not rc:
+        return
+    message = ffi.string(lib.st_last_error()).decode()
+    if rc == lib.ST_E_INDEX:
+        rec = ffi.new("int64_t[3]")
+        dim = ffi.new("int *")
+        if lib.st_last_index_error(rec, rec + 1, rec + 2, dim):
+            raise CoreIndexError(message, rec[0], rec[1], rec[2], dim[0])
+    raise _ERRORS.get(rc, RuntimeError)(message)
+
+
+def check_null(p):
+    """p, or the exception for the reason the C function that returned NULL
+    recorded (st_last_status): MemoryError only when memory ran out."""
+    if p == ffi.NULL:
+        check(lib.st_last_status() or lib.ST_E_MEMORY)
+    return p
 
 
 # ---------------------------------------------------------------- threads
@@ -106,6 +132,13 @@ def setnumthreads(n):
 
 def getnumthreads():
     return lib.st_get_num_threads()
+
+
+def cpu_level():
+    """The instruction set the C kernels run with: 4 (x86-64-v4, AVX-512),
+    3 (x86-64-v3, AVX2) or 0 (baseline x86-64); the environment variable
+    STRIDED_CPU_LEVEL, read when the core loads, can lower it."""
+    return lib.st_cpu_level()
 
 
 # ---------------------------------------------------------------- borrowed memory
@@ -133,26 +166,18 @@ def borrow_storage(address, nbytes, readonly=False, owner=None):
     else:
         s = lib.st_storage_borrow(ffi.cast("void *", address), nbytes, bool(readonly),
                                   ffi.NULL, ffi.NULL)
-    if s == ffi.NULL:
-        check(lib.ST_E_VALUE)
-    return ffi.gc(s, lib.st_storage_release)
+    return ffi.gc(check_null(s), lib.st_storage_release)
 
 
 def new_storage(nbytes):
-    s = lib.st_storage_new(nbytes)
-    if s == ffi.NULL:
-        check(lib.ST_E_MEMORY if nbytes >= 0 else lib.ST_E_VALUE)
-    return ffi.gc(s, lib.st_storage_release)
+    return ffi.gc(check_null(lib.st_storage_new(nbytes)), lib.st_storage_release)
 
 
 # ---------------------------------------------------------------- the view record
 
 
 def _record():
-    t = lib.st_tensor_new()
-    if t == ffi.NULL:
-        raise MemoryError("cannot allocate a tensor record")
-    return ffi.gc(t, lib.st_tensor_free)
+    return ffi.gc(check_null(lib.st_tensor_new()), lib.st_tensor_free)
 
 
 def _check_lengths(shape, strides):

@@ -159,9 +159,7 @@ def export(c, stream=None, max_version=None, dl_device=None, copy=None):
         managed = lib.st_dlpack_export_versioned(c.t, lib.ST_DL_FLAG_IS_COPIED if copied else 0)
     else:
         managed = lib.st_dlpack_export_legacy(c.t)
-    if managed == ffi.NULL:
-        _core.check(lib.ST_E_MEMORY)
-    return _capsule(managed, versioned)
+    return _capsule(_core.check_null(managed), versioned)
 
 
 # ---------------------------------------------------------------- consumer

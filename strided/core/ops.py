@@ -7,16 +7,9 @@ import math
 import operator
 
 from .._c._strided import ffi, lib
+from .._c.inventory import BINARY, REDUCE, UNARY  # op name -> C code (strided.h's are generated from it)
 from .base import DTYPES, Core, astype, check, dtype, full, scalar
 from .views import normalize_dim, unsqueeze, view_as_shape
-
-# op name -> C code, read off the header's constants so the two never drift
-UNARY = {k[5:].lower(): getattr(lib, k) for k in dir(lib)
-         if k.startswith("ST_U_") and k != "ST_U_COUNT"}
-BINARY = {k[5:].lower(): getattr(lib, k) for k in dir(lib)
-          if k.startswith("ST_B_") and k != "ST_B_COUNT"}
-REDUCE = {k[5:].lower(): getattr(lib, k) for k in dir(lib)
-          if k.startswith("ST_R_") and k != "ST_R_COUNT"}
 
 
 def unary_result(op, dt):

@@ -108,15 +108,12 @@ def _empty_record(dt):
 def _ix(name, fn, *args):
     """Call an _indexing function; IndexErrors from C are restated in
     Torch7's terms (the Torch7 name, an inclusive 1-based range)."""
-    import re
     try:
         return fn(*args)
+    except _core.CoreIndexError as e:
+        raise IndexError(f"{name}: index {e.index} out of range [{e.lo}, {e.hi - 1}] for "
+                         f"dimension {e.dim}") from None
     except IndexError as e:
-        m = re.match(r"^\w+: index (-?\d+) out of range \[1, (\d+)\) at dim (\d+)$", str(e))
-        if m:
-            i, n, d = m.groups()
-            raise IndexError(f"{name}: index {i} out of range [1, {int(n) - 1}] for dimension "
-                             f"{d}") from None
         raise IndexError(f"{name}: {e}") from None
 
 
