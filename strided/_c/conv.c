@@ -74,22 +74,15 @@ static int omp_get_thread_num(void) { return 0; }
         }                                                                             \
     }
 
+/* The vector width differs per level (64-byte vectors only at level 4:
+ * GCC splits them through the stack on AVX2), so the levels are three
+ * instantiations with their own W rather than ST_LEVELS of one body; the
+ * level is st_cpu_level()'s (STRIDED_CPU_LEVEL can lower it). */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(ST_NO_CLONES)
-#define ATTR_V4 __attribute__((target("arch=x86-64-v4")))
-#define ATTR_V3 __attribute__((target("arch=x86-64-v3")))
-DEF_CORR(corr_v4_float64, double, 64, 4, ATTR_V4)
-DEF_CORR(corr_v4_float32, float, 64, 4, ATTR_V4)
-DEF_CORR(corr_v3_float64, double, 32, 2, ATTR_V3)
-DEF_CORR(corr_v3_float32, float, 32, 2, ATTR_V3)
-static int conv_level;
-__attribute__((constructor)) static void conv_init_level(void)
-{
-    __builtin_cpu_init();
-    conv_level = __builtin_cpu_supports("x86-64-v4") > 0 ? 4
-                 : __builtin_cpu_supports("x86-64-v3") > 0 ? 3 : 0;
-}
-#else
-static const int conv_level = 0;
+DEF_CORR(corr_v4_float64, double, 64, 4, ST_ATTR_V4)
+DEF_CORR(corr_v4_float32, float, 64, 4, ST_ATTR_V4)
+DEF_CORR(corr_v3_float64, double, 32, 2, ST_ATTR_V3)
+DEF_CORR(corr_v3_float32, float, 32, 2, ST_ATTR_V3)
 #endif
 DEF_CORR(corr_v0_float64, double, 16, 2, )
 DEF_CORR(corr_v0_float32, float, 16, 2, )
@@ -98,7 +91,7 @@ typedef void (*corr_fn)(void *o, int64_t ldo, const void *in, int64_t ldi, const
                         int64_t kh, int64_t kw, int64_t ncb, int first);
 
 /* ---- the integer (and generic) kernel: rows of uint64, wrapping ---- */
-ST_SIMD static void corr_u64(uint64_t *restrict o, int64_t ldo, const uint64_t *restrict in,
+ST_LEVEL_BODY void corr_u64_body(uint64_t *restrict o, int64_t ldo, const uint64_t *restrict in,
                              int64_t ldi, const uint64_t *restrict k, int64_t kh, int64_t kw,
                              int64_t ncols, int first)
 {
@@ -113,6 +106,8 @@ ST_SIMD static void corr_u64(uint64_t *restrict o, int64_t ldo, const uint64_t *
                 for (int64_t c = 0; c < ncols; c++) dst[c] += w * src[c];
             }
 }
+ST_LEVEL_FN(corr_u64_body, (uint64_t *restrict o, int64_t ldo, const uint64_t *restrict in, int64_t ldi, const uint64_t *restrict k, int64_t kh, int64_t kw, int64_t ncols, int first), (o, ldo, in, ldi, k, kh, kw, ncols, first))
+static void corr_u64(uint64_t *restrict o, int64_t ldo, const uint64_t *restrict in, int64_t ldi, const uint64_t *restrict k, int64_t kh, int64_t kw, int64_t ncols, int first) { ST_PICK(corr_u64_body)(o, ldo, in, ldi, k, kh, kw, ncols, first); }
 
 typedef struct {
     int cdtype;           /* compute type: float32, float64 or uint64 */
@@ -129,10 +124,11 @@ static conv_impl impl_for(int dtype)
         m.cdtype = dtype;
         m.item = f64 ? 8 : 4;
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(ST_NO_CLONES)
-        if (conv_level == 4) {
+        const int level = st_level();
+        if (level >= 4) {
             m.fn = (corr_fn)(f64 ? (void *)corr_v4_float64 : (void *)corr_v4_float32);
             m.W = 4 * 64 / m.item;
-        } else if (conv_level == 3) {
+        } else if (level >= 3) {
             m.fn = (corr_fn)(f64 ? (void *)corr_v3_float64 : (void *)corr_v3_float32);
             m.W = 2 * 32 / m.item;
         }

@@ -29,7 +29,7 @@ typedef struct {
  * so that the arithmetic vectorises; slot nbins takes the rejected ones. */
 #define HB 256
 #define DEF_BINS(CODE, SFX, T, R, CT)                                                 \
-    ST_SIMD static void bins_##SFX(const char *p, int64_t step, int64_t m, CT lo, CT hi, \
+    ST_LEVEL_BODY void bins_body_##SFX(const char *p, int64_t step, int64_t m, CT lo, CT hi, \
                                    int64_t nbins, int64_t *restrict b)                \
     {                                                                                 \
         const CT width = hi - lo, nb = (CT)nbins;                                     \
@@ -42,7 +42,9 @@ typedef struct {
             k = k < nbins - 1 ? k : nbins - 1;                                        \
             b[i] = ok ? k : nbins;                                                    \
         }                                                                             \
-    }                                                                                 \
+    } \
+    ST_LEVEL_FN(bins_body_##SFX, (const char *p, int64_t step, int64_t m, CT lo, CT hi, int64_t nbins, int64_t *restrict b), (p, step, m, lo, hi, nbins, b)) \
+    static void bins_##SFX(const char *p, int64_t step, int64_t m, CT lo, CT hi, int64_t nbins, int64_t *restrict b) { ST_PICK(bins_body_##SFX)(p, step, m, lo, hi, nbins, b); }                                                                                 \
     static void hist_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra) \
     {                                                                                 \
         ST_LOCAL_ARGS(1)                                                              \
@@ -80,7 +82,7 @@ typedef struct {
     int any, nan;
 } minmax_ctx;
 #define DEF_MINMAX(CODE, SFX, T, R, ...)                                              \
-    ST_SIMD static void minmax_run_##SFX(const char *p, int64_t step, int64_t n, T *lo_, T *hi_, \
+    ST_LEVEL_BODY void minmax_run_body_##SFX(const char *p, int64_t step, int64_t n, T *lo_, T *hi_, \
                                          int *nan_)                                   \
     {                                                                                 \
         T lo = *lo_, hi = *hi_;                                                       \
@@ -110,7 +112,9 @@ typedef struct {
             hi = x > hi ? x : hi;                                                     \
         }                                                                             \
         *lo_ = lo, *hi_ = hi, *nan_ |= nan;                                           \
-    }                                                                                 \
+    } \
+    ST_LEVEL_FN(minmax_run_body_##SFX, (const char *p, int64_t step, int64_t n, T *lo_, T *hi_, int *nan_), (p, step, n, lo_, hi_, nan_)) \
+    static void minmax_run_##SFX(const char *p, int64_t step, int64_t n, T *lo_, T *hi_, int *nan_) { ST_PICK(minmax_run_body_##SFX)(p, step, n, lo_, hi_, nan_); }                                                                                 \
     static void minmax_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra) \
     {                                                                                 \
         ST_LOCAL_ARGS(1)                                                              \

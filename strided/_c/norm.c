@@ -58,7 +58,7 @@ static double finish(norm_kind k, double acc)
     ((kind) == K_COUNT ? (double)((d) != 0)                                           \
      : (kind) == K_ONE ? fabs(d) : (kind) == K_TWO ? (d) * (d) : pow(fabs(d), (p)))
 #define DEF_NORM(CODE, SFX, T, R, ...)                                                \
-    ST_SIMD static double fold_##SFX(const char *a, int64_t sa, const char *b, int64_t sb, \
+    ST_LEVEL_BODY double fold_body_##SFX(const char *a, int64_t sa, const char *b, int64_t sb, \
                                      int64_t n, norm_kind k, double acc)              \
     {                                                                                 \
         const int kind = k.kind;                                                      \
@@ -88,7 +88,9 @@ static double finish(norm_kind k, double acc)
             acc += NORM_TERM(kind, d, p);                                             \
         }                                                                             \
         return acc;                                                                   \
-    }
+    } \
+    ST_LEVEL_FN_RET(double, fold_body_##SFX, (const char *a, int64_t sa, const char *b, int64_t sb, int64_t n, norm_kind k, double acc), (a, sa, b, sb, n, k, acc)) \
+    static double fold_##SFX(const char *a, int64_t sa, const char *b, int64_t sb, int64_t n, norm_kind k, double acc) { return ST_PICK(fold_body_##SFX)(a, sa, b, sb, n, k, acc); }
 ST_TYPES_REAL(DEF_NORM)
 
 typedef double (*fold_fn)(const char *, int64_t, const char *, int64_t, int64_t, norm_kind,
@@ -223,14 +225,16 @@ st_status st_norm(st_tensor *out, const st_tensor *in, double p, int dim)
 
 /* ---- renorm ---- */
 #define DEF_SCALE(CODE, SFX, T, R, ...)                                               \
-    ST_SIMD static void scale_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra) \
+    ST_LEVEL_BODY void scale_body_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra) \
     {                                                                                 \
         ST_LOCAL_ARGS(3)                                                              \
         (void)extra;                                                                  \
         for (int64_t i = 0; i < *np; i++)                                             \
             *(T *)(args[0] + i * s[0]) =                                              \
                 *(const T *)(args[1] + i * s[1]) * *(const T *)(args[2] + i * s[2]);  \
-    }
+    } \
+    ST_LEVEL_FN(scale_body_##SFX, (char **args_, const int64_t *np, const int64_t *s_, void *extra), (args_, np, s_, extra)) \
+    static void scale_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra) { ST_PICK(scale_body_##SFX)(args_, np, s_, extra); }
 ST_TYPES_FLOAT(DEF_SCALE)
 
 st_status st_renorm(st_tensor *out, const st_tensor *in, double p, int dim, double maxnorm)

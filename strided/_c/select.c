@@ -168,7 +168,7 @@ static int omp_get_thread_num(void) { return 0; }
 #define TMAX_float32 INFINITY
 #define TMAX_float64 INFINITY
 
-/* Block scans, vectorised (ST_SIMD clones): a block of up to BLOCK elements
+/* Block scans, vectorised (a variant per CPU level, ST_LEVEL_FN_RET): a block of up to BLOCK elements
  * as a contiguous array (the lane itself, or gathered into tmp). */
 #define DEF_SCANS(CODE, SFX, T, R, ...)                                               \
     static inline const T *block_##SFX(const char *x, int64_t step, int64_t i, int64_t m, T *tmp) \
@@ -179,7 +179,7 @@ static int omp_get_thread_num(void) { return 0; }
     }                                                                                 \
     /* any candidate against the threshold: mode 0 !(v <= thr) (largest), 1 v < thr \
      * (smallest), 2 v == v (smallest under a NaN threshold) */                     \
-    ST_SIMD static int any_##SFX(const T *b, int64_t m, T thr, int mode)              \
+    ST_LEVEL_BODY int any_body_##SFX(const T *b, int64_t m, T thr, int mode)              \
     {                                                                                 \
         int any = 0;                                                                  \
         if (m == BLOCK) {                                                             \
@@ -194,10 +194,12 @@ static int omp_get_thread_num(void) { return 0; }
         for (int64_t j = 0; j < m; j++)                                               \
             any |= mode == 0 ? !(b[j] <= thr) : mode == 1 ? b[j] < thr : b[j] == b[j]; \
         return any;                                                                   \
-    }                                                                                 \
+    } \
+    ST_LEVEL_FN_RET(int, any_body_##SFX, (const T *b, int64_t m, T thr, int mode), (b, m, thr, mode)) \
+    static int any_##SFX(const T *b, int64_t m, T thr, int mode) { return ST_PICK(any_body_##SFX)(b, m, thr, mode); }                                                                                 \
     /* *lt += count(v < lo), *nan += count(v != v); returns whether some v is in    \
      * [lo, hi] */                                                                    \
-    ST_SIMD static int count_##SFX(const T *b, int64_t m, T lo, T hi, int64_t *lt, int64_t *nan) \
+    ST_LEVEL_BODY int count_body_##SFX(const T *b, int64_t m, T lo, T hi, int64_t *lt, int64_t *nan) \
     {                                                                                 \
         int64_t l = 0, q = 0;                                                         \
         int any = 0;                                                                  \
@@ -215,7 +217,9 @@ static int omp_get_thread_num(void) { return 0; }
             }                                                                         \
         *lt += l, *nan += q;                                                          \
         return any;                                                                   \
-    }
+    } \
+    ST_LEVEL_FN_RET(int, count_body_##SFX, (const T *b, int64_t m, T lo, T hi, int64_t *lt, int64_t *nan), (b, m, lo, hi, lt, nan)) \
+    static int count_##SFX(const T *b, int64_t m, T lo, T hi, int64_t *lt, int64_t *nan) { return ST_PICK(count_body_##SFX)(b, m, lo, hi, lt, nan); }
 ST_TYPES_REAL(DEF_SCANS)
 
 /* ---- per type: records, their two orders, the lane kernels ---- */

@@ -194,7 +194,8 @@ st_loop_fn st_fill_loop(int64_t itemsize);     /* extra points at the value */
  * dispatch table is filled at load time or in a small per-call wrapper.
  * A plain function is written once as an ST_LEVEL_BODY (always inlined:
  * each variant compiles the body for its own ISA) and ST_LEVEL_FN(NAME,
- * (params), (args)) makes its variants (void functions only).  (GCC's target_clones would pick
+ * (params), (args)) makes its variants (void functions; ST_LEVEL_FN_RET for a
+ * body that returns a value).  (GCC's target_clones would pick
  * by itself, but its resolver cannot be steered by STRIDED_CPU_LEVEL.) */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(ST_NO_CLONES)
 #define ST_ATTR_V4 __attribute__((target("arch=x86-64-v4")))
@@ -218,6 +219,10 @@ static inline int st_level(void)
 #define ST_LEVEL_BODY static inline __attribute__((always_inline))
 #define ST_LEVEL_WRAP(ISA, ATTR, NAME, PARAMS, ARGS) ATTR static void NAME##ISA PARAMS { NAME ARGS; }
 #define ST_LEVEL_FN(NAME, PARAMS, ARGS) ST_LEVELS(ST_LEVEL_WRAP, NAME, PARAMS, ARGS)
+/* The same for a body that returns a value of type RET. */
+#define ST_LEVEL_WRAP_RET(ISA, ATTR, RET, NAME, PARAMS, ARGS) \
+    ATTR static RET NAME##ISA PARAMS { return NAME ARGS; }
+#define ST_LEVEL_FN_RET(RET, NAME, PARAMS, ARGS) ST_LEVELS(ST_LEVEL_WRAP_RET, RET, NAME, PARAMS, ARGS)
 /* The variants of BODY and NAME, one function that calls the running
  * level's (for tables initialised at compile time). */
 #define ST_LEVEL_DISPATCH(NAME, BODY, PARAMS, ARGS)                             \
