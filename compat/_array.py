@@ -5,6 +5,8 @@ masks, integer arrays)."""
 from __future__ import annotations
 
 
+from operator import attrgetter as _attrgetter
+
 from strided.core import base as _core, dlpack as _dlpack, views as _views
 
 from ._dtypes import KINDS
@@ -84,21 +86,9 @@ class Array:
         return c.view(c.offset, c.shape, c.strides)
 
     # ------------------------------------------------------------ attributes
-    @property
-    def dtype(self):
-        return self._c.dtype
-
-    @property
-    def shape(self):
-        return self._c.shape
-
-    @property
-    def ndim(self):
-        return self._c.ndim
-
-    @property
-    def size(self):
-        return self._c.size
+    # dtype, shape, ndim and size are the core record's
+    dtype, shape, ndim, size = (property(_attrgetter("_c." + _n), doc=f"The array's {_n}.")
+                                for _n in ("dtype", "shape", "ndim", "size"))
 
     @property
     def device(self):

@@ -34,22 +34,24 @@ class DType:
         return (dtype, (self.name,))
 
 
-_TABLE = [
-    # name,        code,             kind, cffi element type
-    ("bool", lib.ST_BOOL, "b", "_Bool"),
-    ("int8", lib.ST_INT8, "i", "int8_t"),
-    ("int16", lib.ST_INT16, "i", "int16_t"),
-    ("int32", lib.ST_INT32, "i", "int32_t"),
-    ("int64", lib.ST_INT64, "i", "int64_t"),
-    ("uint8", lib.ST_UINT8, "u", "uint8_t"),
-    ("uint16", lib.ST_UINT16, "u", "uint16_t"),
-    ("uint32", lib.ST_UINT32, "u", "uint32_t"),
-    ("uint64", lib.ST_UINT64, "u", "uint64_t"),
-    ("float32", lib.ST_FLOAT32, "f", "float"),
-    ("float64", lib.ST_FLOAT64, "f", "double"),
-    ("complex64", lib.ST_COMPLEX64, "c", "float _Complex"),
-    ("complex128", lib.ST_COMPLEX128, "c", "double _Complex"),
-]
+# name, kind, cffi element type; the code is the header's ST_<NAME>
+_TABLE = """
+bool        b  _Bool
+int8        i  int8_t
+int16       i  int16_t
+int32       i  int32_t
+int64       i  int64_t
+uint8       u  uint8_t
+uint16      u  uint16_t
+uint32      u  uint32_t
+uint64      u  uint64_t
+float32     f  float
+float64     f  double
+complex64   c  float _Complex
+complex128  c  double _Complex
+"""
+_TABLE = [(name, getattr(lib, "ST_" + name.upper()), kind, " ".join(ctype))
+          for name, kind, *ctype in map(str.split, _TABLE.strip().splitlines())]
 DTYPES = [DType(*row) for row in sorted(_TABLE, key=operator.itemgetter(1))]
 BY_NAME = {d.name: d for d in DTYPES}
 bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64 = DTYPES[:9]

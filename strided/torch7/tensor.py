@@ -117,6 +117,18 @@ def _ix(name, fn, *args):
         raise IndexError(f"{name}: {e}") from None
 
 
+def _inclusive_range(c, d, s, e, start_what, end_what, where):
+    """c narrowed along d to the 1-based inclusive range [s, e] (negative:
+    from the end), with IndexErrors that say which bound is out."""
+    n = c.shape[d]
+    s0, e0 = (s + n if s < 0 else s - 1), (e + n if e < 0 else e - 1)
+    if not 0 <= s0 < n:
+        raise IndexError(f"{start_what} out of range [1, {n}] (or [-{n}, -1]) {where}")
+    if not s0 <= e0 < n:
+        raise IndexError(f"{end_what} out of range [{s0 + 1}, {n}] {where}")
+    return _views.narrow(c, d, s0, e0 - s0 + 1)
+
+
 def _check_along(name, dst, d, idx, src, what="tensor"):
     """gather/scatter shapes, in 1-based terms: idx has dst's dimensions and
     fits dst (but along d) and src (everywhere)."""
@@ -145,6 +157,17 @@ def _check_index_src(name, dst, d, idx, src):
 
 
 # ---------------------------------------------------------------- the class
+
+
+def _converter(kind):
+    """The method x:byte() (kind 'Byte') ...: x as that tensor type."""
+    typename = f"torch.{kind}Tensor"
+
+    def convert(self):
+        return self.type(typename)
+    convert.__name__ = convert.__qualname__ = kind.lower()
+    convert.__doc__ = f"x:{kind.lower()}(): x as a {typename} (x itself when it is one)."
+    return convert
 
 
 class Tensor:
@@ -297,26 +320,9 @@ class Tensor:
     def typeAs(self, tensor):
         return self.type(tensor.type())
 
-    def byte(self):
-        return self.type("torch.ByteTensor")
-
-    def char(self):
-        return self.type("torch.CharTensor")
-
-    def short(self):
-        return self.type("torch.ShortTensor")
-
-    def int(self):
-        return self.type("torch.IntTensor")
-
-    def long(self):
-        return self.type("torch.LongTensor")
-
-    def float(self):
-        return self.type("torch.FloatTensor")
-
-    def double(self):
-        return self.type("torch.DoubleTensor")
+    # x:byte() ... x:double(): x converted (x itself when of that type)
+    byte, char, short, int, long, float, double = map(
+        _converter, ("Byte", "Char", "Short", "Int", "Long", "Float", "Double"))
 
     def isTensor(self, obj=None):
         return isTensor(self if obj is None else obj)
@@ -473,16 +479,9 @@ class Tensor:
         c = self._c
         for k in range(0, len(bounds), 2):
             d = k // 2
-            n = c.shape[d]
             s, e = _index(bounds[k], "start"), _index(bounds[k + 1], "end")
-            s0, e0 = (s + n if s < 0 else s - 1), (e + n if e < 0 else e - 1)
-            if not 0 <= s0 < n:
-                raise IndexError(f"sub: start {s} out of range [1, {n}] (or [-{n}, -1]) "
+            c = _inclusive_range(c, d, s, e, f"sub: start {s}", f"sub: end {e}",
                                  f"for dimension {d + 1}")
-            if not s0 <= e0 < n:
-                raise IndexError(f"sub: end {e} out of range [{s0 + 1}, {n}] for dimension "
-                                 f"{d + 1} (start {s})")
-            c = _views.narrow(c, d, s0, e0 - s0 + 1)
         return self._new(c)
 
     def select(self, dim, index):
@@ -547,14 +546,8 @@ class Tensor:
                         raise TypeError(f"{name}: range bound {v!r} at dimension {orig} must "
                                         f"be an integer")
                 s, e = operator.index(s), operator.index(e)
-                s0, e0 = (s + n if s < 0 else s - 1), (e + n if e < 0 else e - 1)
-                if not 0 <= s0 < n:
-                    raise IndexError(f"{name}: index {s} out of range [1, {n}] (or [-{n}, -1]) "
+                c = _inclusive_range(c, d, s, e, f"{name}: index {s}", f"{name}: range end {e}",
                                      f"at dimension {orig}")
-                if not s0 <= e0 < n:
-                    raise IndexError(f"{name}: range end {e} out of range [{s0 + 1}, {n}] at "
-                                     f"dimension {orig}")
-                c = _views.narrow(c, d, s0, e0 - s0 + 1)
                 d += 1
                 continue
             if not _is_int(k):
@@ -628,21 +621,21 @@ class Tensor:
             raise ValueError(f"index: the index must be 1-D, it has {k.ndim} dimensions")
         return self._new(_ix("index", _indexing.index_select, self._c, d, k, _BASE1))
 
-    def indexCopy(self, dim, idx, src):
+    def _index_into(self, name, kernel, dim, idx, src):
         d = self._dim(dim)
-        src = _same_type(self, src, "indexCopy")
-        k = self._idx(idx, "indexCopy")
-        _check_index_src("indexCopy", self._c, d, k, src._kcore())
-        _ix("indexCopy", _indexing.index_copy, self._c, d, k, src._c, _BASE1)
+        src = _same_type(self, src, name)
+        k = self._idx(idx, name)
+        _check_index_src(name, self._c, d, k, src._kcore())
+        _ix(name, kernel, self._c, d, k, src._c, _BASE1)
         return self
 
+    def indexCopy(self, dim, idx, src):
+        """x:indexCopy(dim, index, src): src's slices copied to x's at index."""
+        return self._index_into("indexCopy", _indexing.index_copy, dim, idx, src)
+
     def indexAdd(self, dim, idx, src):
-        d = self._dim(dim)
-        src = _same_type(self, src, "indexAdd")
-        k = self._idx(idx, "indexAdd")
-        _check_index_src("indexAdd", self._c, d, k, src._kcore())
-        _ix("indexAdd", _indexing.index_add, self._c, d, k, src._c, _BASE1)
-        return self
+        """x:indexAdd(dim, index, src): src's slices added to x's at index."""
+        return self._index_into("indexAdd", _indexing.index_add, dim, idx, src)
 
     def indexFill(self, dim, idx, value):
         d = self._dim(dim)
@@ -867,33 +860,29 @@ class Tensor:
 
     # ------------------------------------------------------------ split / chunk
     def split(self, *args):
-        """split([result,] size[, dim])."""
-        result = None
-        if args and isinstance(args[0], list):
-            result, args = args[0], args[1:]
-        size = _index(args[0], "size")
-        dim = args[1] if len(args) > 1 else 1
-        d = self._dim(dim)
-        if size < 1:
-            raise ValueError(f"split: size must be >= 1, got {size}")
-        n = self._c.shape[d]
-        out = [self.narrow(dim, i + 1, min(size, n - i)) for i in range(0, n, size)]
-        if result is not None:
-            result.clear()
-            result.extend(out)
-            return result
-        return out
+        """split([result,] size[, dim]): views of `size` along dim (default 1);
+        a given result list is emptied and receives them."""
+        return self._pieces("split", args, lambda k, n: k)
 
     def chunk(self, *args):
+        """chunk([result,] n[, dim]): n views of equal size (the last smaller)."""
+        return self._pieces("chunk", args, lambda k, n: math.ceil(n / k) or 1)
+
+    def _pieces(self, name, args, size_of):
         result = None
         if args and isinstance(args[0], list):
             result, args = args[0], args[1:]
-        n = _index(args[0], "n")
-        if n < 1:
-            raise ValueError(f"chunk: n must be >= 1, got {n}")
+        k = _index(args[0], "size" if name == "split" else "n")
+        if k < 1:
+            raise ValueError(f"{name}: {'size' if name == 'split' else 'n'} must be >= 1, got {k}")
         dim = args[1] if len(args) > 1 else 1
-        size = math.ceil(self.size(dim) / n) or 1
-        return self.split(*(([result] if result is not None else []) + [size, dim]))
+        n = self._c.shape[self._dim(dim)]
+        size = size_of(k, n)
+        out = [self.narrow(dim, i + 1, min(size, n - i)) for i in range(0, n, size)]
+        if result is None:
+            return out
+        result[:] = out
+        return result
 
     # ------------------------------------------------------------ reference counting
     def retain(self):
