@@ -341,18 +341,7 @@ st_status st_sort(st_tensor *values, st_tensor *indices, const st_tensor *in,
                   int dim, int descending, int flags);
 
 /* ---- random numbers -------------------------------------------------- */
-/* xoshiro256** seeded through splitmix64.  Fills walk the view in C order
- * on one thread, so a seed gives the same values whatever the layout or
- * thread count. */
-typedef struct st_rng { uint64_t s[4]; } st_rng;
-void st_rng_seed(st_rng *r, uint64_t seed);
-uint64_t st_rng_next(st_rng *r);
-/* Floating views: uniform on [lo, hi). */
-st_status st_random_uniform(st_tensor *t, st_rng *r, double lo, double hi);
-/* Floating views: normal with the given mean and standard deviation. */
-st_status st_random_normal(st_tensor *t, st_rng *r, double mean, double stdv);
-/* Integer or floating views: integers uniform on [lo, hi] (inclusive). */
-st_status st_random_integers(st_tensor *t, st_rng *r, int64_t lo, int64_t hi);
+/* (Torch7's generator and its fills: see the section at the end.) */
 
 /* ---- set functions and binary search (setops.c) ---------------------
  * "sorted" is a 1-D view (any stride) in st_sort's ascending order (NaN
