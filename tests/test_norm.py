@@ -4,7 +4,7 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import assume, given, strategies as st
 
 from strided.core import base as _core
 from strided.core.norm import dist, norm, renorm
@@ -98,6 +98,9 @@ def test_renorm_against_numpy(data):
     got = to_numpy(renorm(borrow(x), p, d, maxnorm))
     other = tuple(a for a in range(x.ndim) if a != d)
     norms = ref_norm(x, p, other) if other else np.abs(x.astype(np.float64))
+    # a norm within rounding of maxnorm may fall on either side of the
+    # strict `norm > maxnorm` test (pow's last bit): not a case to compare
+    assume(not np.any(np.abs(norms - maxnorm) <= 1e-12 * maxnorm))
     factor = np.where(norms > maxnorm, maxnorm / (norms + 1e-7), 1.0).astype(dt)
     shape = [1] * x.ndim
     shape[d] = -1
