@@ -95,6 +95,29 @@ def binary(op, name):
     return impl
 
 
+_UNSIGNED = {"int8": "uint8", "int16": "uint16", "int32": "uint32", "int64": "uint64"}
+
+
+def shift(left, name):
+    """lshift/rshift (value) and clshift/crshift (tensor), as TH: integers
+    shift as their unsigned type (so rshift of a negative value is logical),
+    floats multiply or divide by 2^value."""
+    def impl(res, x, y):
+        yc = operand(x, y, name)
+        out = into(res, _shape(x))
+        if out is None:
+            return res
+        if _kind(x) == "f":
+            scale = _ops.binary("pow", _core.scalar(2.0, x._dt), yc)
+            _ops.binary("multiply" if left else "divide", x._c, scale, out=out)
+            return res
+        u = _UNSIGNED.get(x._dt, x._dt)
+        as_u = (lambda c: c.view(c.offset, c.shape, c.strides, u)) if u != x._dt else (lambda c: c)
+        _ops.binary("left_shift" if left else "right_shift", as_u(x._c), as_u(yc), out=as_u(out))
+        return res
+    return impl
+
+
 def reversed_binary(op, name):
     """res = value op x (torch.pow(res, value, x))."""
     def impl(res, value, x):

@@ -72,3 +72,19 @@ def test_generators_and_state():
     assert torch.rand(4).tolist() == first
     p = torch.Tensor([0, 1, 0.5, 1])
     assert torch.Tensor(4).bernoulli(p).tolist()[:2] == [0, 1]
+
+
+def test_bit_functions_and_mod():
+    # values printed by Lua Torch7
+    assert torch.IntTensor([6, -7]).bitand(3).tolist() == [2, 1]
+    assert torch.IntTensor([1, 2]).lshift(2).tolist() == [4, 8]
+    assert torch.Tensor([1.5]).lshift(2).tolist() == [6] and torch.Tensor([8]).rshift(1).tolist() == [4]
+    assert torch.IntTensor([-8]).rshift(1).tolist() == [2147483644]       # logical, as unsigned
+    assert torch.Tensor([7, -7]).mod(3).tolist() == [1, -1]
+    assert torch.IntTensor([7, -7]).cmod(torch.IntTensor([3, 3])).tolist() == [1, -1]
+    assert torch.cbitxor(torch.IntTensor([5]), torch.IntTensor([3])).tolist() == [6]
+    assert not hasattr(torch.DoubleTensor, "bitand")                     # Lua: integer types only
+    with pytest.raises(TypeError, match="bitand is not defined for torch.DoubleTensor"):
+        torch.bitand(torch.Tensor([1]), 1)
+    with pytest.raises(ZeroDivisionError):
+        torch.IntTensor([1]).mod(0)
