@@ -13,6 +13,7 @@ from . import forms, maths, spec
 from .storage import STORAGE_TYPES, Storage, _from_bytes, _raw_bytes
 from .files import DiskFile, MemoryFile
 from .t7file import deserialize, load, save, serialize
+from .utility import Timer, isTypeOf, isequal, pointer
 from .tensor import (TENSOR_TYPES, TYPES, Tensor, _is_number, default_tensor_class,
                      getdefaulttensortype, isTensor, make_class, setdefaulttensortype,
                      tensor_from_dlpack)
@@ -111,6 +112,9 @@ for _f in (type, typename, isStorage, isTensor, data, cdata, setdefaulttensortyp
 for _f in (manualSeed, seed, initialSeed, getRNGState, setRNGState):
     spec.utility(_f.__name__, _f, group="Random")
 spec.utility("Generator", _random.Generator, group="Random")
+for _f in (isTypeOf, isequal, pointer):
+    spec.utility(_f.__name__, _f)
+spec.utility("Timer", Timer, group="Timer")
 for _f in (save, load, serialize, deserialize):
     spec.utility(_f.__name__, _f, group="Files")
 spec.utility("from_dlpack", tensor_from_dlpack, group="Interop")

@@ -160,16 +160,72 @@ def unary(op):
 
 
 def unary_number(op):
-    """torch.exp(2): the function of a number, computed by the same kernel."""
+    """torch.exp(2): the function of a number, computed by the same kernel
+    (op: a core op name, or a form's implementation such as round_half_away)."""
     def impl(v):
-        return float(_core.item(_ops.unary(op, _core.scalar(float(v), "float64"))))
+        c = _core.scalar(float(v), "float64")
+        if callable(op):
+            t = TENSOR_TYPES["torch.DoubleTensor"]
+            return float(_core.item(op(t(), t._wrap(_views.unsqueeze(c, 0)))._c))
+        return float(_core.item(_ops.unary(op, c)))
     return impl
 
 
 def clamp(res, x, lo, hi):
+    """Lua's clamp: x < min ? min : (x > max ? max : x), so min > max
+    gives min below min and max elsewhere, and NaN stays."""
     out = into(res, _shape(x))
-    if out is not None:
-        _ops.clamp(x._c, _core.scalar(lo, x._dt), _core.scalar(hi, x._dt), out=out)
+    if out is None:
+        return res
+    lo_c, hi_c = _core.scalar(lo, x._dt), _core.scalar(hi, x._dt)
+    below = _ops.binary("less", x._c, lo_c)                 # decided on x, before any write
+    _ops.where(_ops.binary("greater", x._c, hi_c), hi_c, x._c, out=out)
+    _ops.where(below, lo_c, out, out=out)
+    return res
+
+
+def chosen(greater):
+    """Lua's cmax / cmin: a > b ? a : b (a < b ? a : b); when the two do not
+    compare (a NaN), the second operand."""
+    name, compare = ("cmax", "greater") if greater else ("cmin", "less")
+
+    def impl(res, x, y):
+        yc = operand(x, y, name)
+        out = into(res, _shape(x))
+        if out is not None:
+            keep = _ops.binary(compare, x._c, yc)
+            _ops.where(keep, x._c, yc, out=out)
+        return res
+    return impl
+
+
+def round_half_away(res, x):
+    """Lua's round (C's round()): halves away from zero, exactly: the
+    integer part plus the sign where the fraction (exact) is at least 1/2."""
+    out = into(res, _shape(x))
+    if out is None:
+        return res
+    if _kind(x) in "iu":
+        if out is not x._c:
+            _core.copy_(out, x._c)
+        return res
+    whole = _ops.unary("trunc", x._c)
+    frac = _ops.unary("abs", _ops.binary("subtract", x._c, whole))
+    step = _ops.where(_ops.binary("greater_equal", frac, _core.scalar(0.5, x._dt)),
+                      _ops.unary("sign", x._c), _core.scalar(0, x._dt))
+    _ops.binary("add", whole, step, out=out)
+    return res
+
+
+def sign_nan_zero(res, x):
+    """Lua's sign: (x > 0) - (x < 0), so NaN gives 0 (and -0 gives 0)."""
+    out = into(res, _shape(x))
+    if out is None:
+        return res
+    zero = _core.scalar(0, x._dt)
+    pos = _core.astype(_ops.binary("greater", x._c, zero), x._dt)
+    neg = _core.astype(_ops.binary("less", x._c, zero), x._dt)
+    _ops.binary("subtract", pos, neg, out=out)
     return res
 
 

@@ -79,9 +79,10 @@ for _name, _left in [("lshift", True), ("rshift", False)]:
              f"their unsigned type; floats: times {'2^value' if _left else '2^-value'}).", group=G)
     wrap("c" + _name, (maths.shift(_left, "c" + _name), [RES, SRC, TEN]),
          doc=f"res = tensor shifted {'left' if _left else 'right'} by tensor2's bits.", group=G)
-for _name, _op in [("cmax", "maximum"), ("cmin", "minimum")]:
-    wrap(_name, (maths.binary(_op, _name), [NEW_RES, SRC, TEN]),
-         (maths.binary(_op, _name), [NEW_RES, SRC, NUM]),
+for _name, _greater in [("cmax", True), ("cmin", False)]:
+    _op = "maximum" if _greater else "minimum"
+    wrap(_name, (maths.chosen(_greater), [NEW_RES, SRC, TEN]),
+         (maths.chosen(_greater), [NEW_RES, SRC, NUM]),
          doc=f"res = the elementwise {_op} of tensor and tensor2 (or value).", group=G)
 wrap("pow", (maths.binary("pow", "pow"), [RES, SRC, NUM]),
      (maths.reversed_binary("pow", "pow"), [RES, NUM, SRC]),
@@ -96,10 +97,11 @@ _UNARY.update({n: n for n in ["sqrt", "exp", "log", "log1p", "sin", "cos", "tan"
                               "acos", "atan", "sinh", "cosh", "tanh", "floor", "ceil", "round",
                               "trunc", "sigmoid", "rsqrt", "frac"]})
 _NUMBER_FORM = set(_UNARY) - {"sign", "neg", "cinv"}      # torch.exp(2) is a number
+_AS_LUA = {"round": maths.round_half_away, "sign": maths.sign_nan_zero}   # not the core's rules
 for _name, _op in _UNARY.items():
-    _forms = [(maths.unary(_op), [RES, SRC])]
+    _forms = [(_AS_LUA.get(_name) or maths.unary(_op), [RES, SRC])]
     if _name in _NUMBER_FORM:
-        _forms.append((maths.unary_number(_op), [NUM]))
+        _forms.append((maths.unary_number(_AS_LUA.get(_name, _op)), [NUM]))
     wrap(_name, *_forms, doc=f"res = {_name}(tensor) elementwise.", group=G)
 
 for _name in ["lt", "le", "gt", "ge", "eq", "ne"]:

@@ -88,3 +88,23 @@ def test_bit_functions_and_mod():
         torch.bitand(torch.Tensor([1]), 1)
     with pytest.raises(ZeroDivisionError):
         torch.IntTensor([1]).mod(0)
+
+
+def test_round_sign_clamp_cmax_as_lua():
+    nan = float("nan")
+    # values printed by Lua Torch7 for the same calls
+    got = torch.round(torch.Tensor([0.5, 1.5, 2.5, -0.5, -1.5, 0.49999999999999994])).tolist()
+    assert got == [1, 2, 3, -1, -2, 0]
+    assert torch.round(2.5) == 3 and torch.round(-0.5) == -1
+    assert torch.sign(torch.Tensor([-2, 0, 3, nan])).tolist() == [-1, 0, 1, 0]
+    assert torch.clamp(torch.Tensor([1, 2, 3, 4]), 3, 2).tolist() == [3, 3, 2, 2]
+    c = torch.clamp(torch.Tensor([1, nan, 5]), 2, 4).tolist()
+    assert c[0] == 2 and c[1] != c[1] and c[2] == 4
+    m = torch.cmax(torch.Tensor([1, nan, 3]), torch.Tensor([nan, 2, 1])).tolist()
+    assert m[0] != m[0] and m[1:] == [2, 3]
+    m = torch.cmin(torch.Tensor([1, nan, 3]), torch.Tensor([nan, 2, 1])).tolist()
+    assert m[0] != m[0] and m[1:] == [2, 1]
+    assert torch.cmax(torch.Tensor([1, nan, 3]), 2).tolist() == [2, 2, 3]
+    x = torch.Tensor([[0.5, -2.5], [1.5, 7]]).t()            # in place on a view
+    assert x.round() is x and x.tolist() == [[1, 2], [-3, 7]]
+    assert torch.IntTensor([-3, 0, 2]).sign().tolist() == [-1, 0, 1]

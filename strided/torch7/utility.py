@@ -1,0 +1,99 @@
+"""utility.md and timer.md names that are not tensor functions: the
+type predicates `isTypeOf` and `isequal`, `pointer`, and `torch.Timer`."""
+from __future__ import annotations
+
+import os
+import re
+import time
+
+from .tensor import TENSOR_TYPES
+
+
+def _typenames(obj):
+    """The Torch7 type names of obj's class and its bases ('torch.DoubleTensor', ...)."""
+    names = []
+    for cls in type(obj).__mro__:
+        name = getattr(cls, "_typename", None)
+        names.append(name if isinstance(name, str) else f"{cls.__module__}.{cls.__name__}")
+    return names
+
+
+def isTypeOf(obj, spec):
+    """True when obj is of the type spec names, or of a subclass: spec is a
+    class, or a type name ('torch.DoubleTensor'), which may be a Lua
+    string.find pattern, as Lua's (here: a regular expression searched in
+    the name, so 'torch.*Tensor' matches every tensor type)."""
+    if isinstance(spec, type):
+        return isinstance(obj, spec)
+    if not isinstance(spec, str):
+        raise TypeError(f"isTypeOf: typeSpec must be a type name or a class, got "
+                        f"{type(spec).__name__}")
+    if spec in TENSOR_TYPES:
+        return isinstance(obj, TENSOR_TYPES[spec])
+    pattern = re.compile(spec)
+    return any(pattern.search(n) for n in _typenames(obj))
+
+
+def isequal(a, b):
+    """True when a and b are the same object (Lua: the same address), as
+    Lua's torch.isequal for tables and Torch objects."""
+    return a is b
+
+
+def pointer(obj):
+    """A unique number for obj (for a tensor or storage: the address of its
+    C record, as Lua's torch.pointer gives the userdata's)."""
+    c = getattr(obj, "_c", None)
+    if c is not None and hasattr(c, "t"):
+        from ..core.base import ffi
+        return int(ffi.cast("uintptr_t", c.t))
+    s = getattr(obj, "_s", None)
+    if s is not None:
+        from ..core.base import ffi
+        return int(ffi.cast("uintptr_t", s))
+    return id(obj)
+
+
+class Timer:
+    """torch.Timer(): counts from its creation; reset(), stop(), resume()
+    return the timer; time() gives {'real', 'user', 'sys'} seconds
+    accumulated while it ran (user and sys: this process's CPU time)."""
+
+    def __init__(self):
+        self._total = {"real": 0.0, "user": 0.0, "sys": 0.0}
+        self._since = None
+        self.resume()
+
+    @staticmethod
+    def _now():
+        t = os.times()
+        return {"real": time.perf_counter(), "user": t.user, "sys": t.system}
+
+    def _running(self):
+        if self._since is None:
+            return dict(self._total)
+        now = self._now()
+        return {k: self._total[k] + now[k] - self._since[k] for k in self._total}
+
+    def reset(self):
+        self._total = {k: 0.0 for k in self._total}
+        if self._since is not None:
+            self._since = self._now()
+        return self
+
+    def stop(self):
+        if self._since is not None:
+            self._total = self._running()
+            self._since = None
+        return self
+
+    def resume(self):
+        if self._since is None:
+            self._since = self._now()
+        return self
+
+    def time(self):
+        return self._running()
+
+
+__all__ = ["isTypeOf", "isequal", "pointer", "Timer"]
