@@ -4,7 +4,6 @@ allocation, shape and dtype rules read from the C tables, one C call each.
 from __future__ import annotations
 
 import math
-import operator
 
 from .._c._strided import ffi, lib
 from .._c.inventory import BINARY, REDUCE, UNARY  # op name -> C code (strided.h's are generated from it)
@@ -279,7 +278,6 @@ def matmul(a, b, out=None):
     except ValueError:
         raise ValueError(f"matmul: batch dims of shapes {a.shape} and {b.shape} do not "
                          f"broadcast: {a.shape[:-2]} vs {b.shape[:-2]}") from None
-    full = batch + (a2.shape[-2], b2.shape[-1])
     shape = batch + ((a2.shape[-2],) if a.ndim > 1 else ()) + ((b2.shape[-1],) if b.ndim > 1 else ())
     if out is None:
         out = Core.empty(shape, dt)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import operator
 
-from .base import Core, contiguous_strides, normalize_shape
+from .base import contiguous_strides, normalize_shape
 
 
 def normalize_dim(dim, ndim, name="dim"):

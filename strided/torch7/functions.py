@@ -130,7 +130,7 @@ spec.utility("MemoryFile", MemoryFile, group="Files")
 def _operator(op, symbol, reflected=False, tensors=True):
     """tensor op (tensor of the same type and element count | number), and
     number op tensor when reflected; tensors=False: numbers only."""
-    forward, backward = maths.binary(op, symbol), maths.reversed_binary(op, symbol)
+    forward, backward = maths.binary(op, symbol), maths.reversed_binary(op)
 
     def method(self, other):
         if not (_is_number(other) or tensors and isinstance(other, Tensor)):

@@ -18,9 +18,9 @@ from __future__ import annotations
 import math
 
 from ..core import base as _core, indexing as _indexing, linalg as _linalg, ops as _ops
-from ..core import conv as _conv, histogram as _histogram, matrix as _matrix, norm as _norm
+from ..core import matrix as _matrix, norm as _norm
 from ..core import rng as _random, select as _select, views as _views
-from ..core.base import Core, lib
+from ..core.base import lib
 from .tensor import TENSOR_TYPES, Tensor, _as_shape, _number as number, _sizes_from
 
 _BASE1 = lib.ST_IDX_BASE1
@@ -37,10 +37,7 @@ def into(res, shape):
     Core, or None when there is nothing to write."""
     c = res._c
     if c.ndim == 0 or c.shape != tuple(shape):
-        if shape == (0,) or not shape:
-            res.resize(0) if shape else res.resize()
-        else:
-            res.resize(*shape)
+        res.resize(*shape)
         c = res._c
     return c if c.ndim and c.size else None
 
@@ -69,6 +66,19 @@ def operand(x, y, name):
 def _shares(a, b):
     """a and b are views of one storage."""
     return a._c.ndim and b._c.ndim and a._c.storage == b._c.storage
+
+
+def _one_based(indices, out):
+    """out = indices + 1 (the core's 0-based positions in Torch7's numbering)."""
+    _ops.binary("add", indices, _core.scalar(1, indices.dtype), out=out)
+
+
+def _set_to(res, c):
+    """res points at Core c, a new result of the core (in LAPACK's layout,
+    column-major where Lua's is): the answer itself, no copy."""
+    if c is None:                        # an output Lua fills with scratch: left empty
+        return res.resize()
+    return res.set(type(res)._wrap(c)) if c.ndim else res.resize()
 
 
 def _sizes_str(t):
@@ -118,7 +128,7 @@ def shift(left, name):
     return impl
 
 
-def reversed_binary(op, name):
+def reversed_binary(op):
     """res = value op x (torch.pow(res, value, x))."""
     def impl(res, value, x):
         out = into(res, _shape(x))
@@ -142,18 +152,10 @@ def scaled_binary(op, name):
     return impl
 
 
-_KEEPS_INTEGERS = {"floor", "ceil", "trunc", "round"}
-
-
 def unary(op):
     def impl(res, x):
         out = into(res, _shape(x))
-        if out is None:
-            return res
-        if op in _KEEPS_INTEGERS and _kind(x) in "iu":
-            if out is not x._c:
-                _core.copy_(out, x._c)
-        else:
+        if out is not None:
             _ops.unary(op, x._c, out=out)
         return res
     return impl
@@ -205,9 +207,8 @@ def round_half_away(res, x):
     out = into(res, _shape(x))
     if out is None:
         return res
-    if _kind(x) in "iu":
-        if out is not x._c:
-            _core.copy_(out, x._c)
+    if _kind(x) in "iu":                 # whole already: the core's round is the identity
+        _ops.unary("round", x._c, out=out)
         return res
     whole = _ops.unary("trunc", x._c)
     frac = _ops.unary("abs", _ops.binary("subtract", x._c, whole))
@@ -326,7 +327,7 @@ def extreme_dim(is_max):
         vout, iout = into(values, shape), into(indices, shape)
         _ops.reduce(name, c, d, keepdims=True, out=vout)
         _ops.argreduce(is_max, c, d, keepdims=True, out=iout)
-        _ops.binary("add", iout, _core.scalar(1, "int64"), out=iout)     # 1-based
+        _one_based(iout, iout)
         return values, indices
     return impl
 
@@ -498,14 +499,6 @@ def add_product(name):
 
 # ---------------------------------------------------------------- LAPACK
 
-def _set_to(res, c):
-    """res points at Core c, the layout LAPACK left (column-major where Lua's
-    is): the answer itself, no copy."""
-    if c is None:                        # an output Lua fills with scratch: left empty
-        return res.resize()
-    return res.set(type(res)._wrap(c)) if c.ndim else res.resize()
-
-
 def lapack(fn, nres):
     """A Torch7 LAPACK function: its nres result tensors first (given or
     new), then the operands and options, as TensorMath.lua lists them."""
@@ -529,29 +522,16 @@ def pstrf(res, piv, a, uplo, tol):
     _set_to(res, factor)
     out = into(piv, p.shape)
     if out is not None:
-        _ops.binary("add", p, _core.scalar(1, "int32"), out=out)
+        _one_based(p, out)
     return res, piv
 
 
 # ---------------------------------------------------------------- statistics, norms, matrices
 
-def core_result(fn):
-    """res = fn(x's Core, options...), a new Core from the core, which res
-    is pointed at (the answer itself: no copy)."""
-    def impl(res, *args):
-        cores = [a._c if isinstance(a, Tensor) else a for a in args]
-        for a in args:
-            if isinstance(a, Tensor):
-                _same_type(res, a, fn.__name__)
-        return res.set(type(res)._wrap(fn(*cores)))
-    return impl
-
-
 def histogram(fn):
     def impl(res, x, nbins, lo, hi):
         _same_type(res, x, fn.__name__)
-        c = fn(x._kcore(), int(nbins), float(lo), float(hi))
-        return res.set(type(res)._wrap(c))
+        return _set_to(res, fn(x._kcore(), int(nbins), float(lo), float(hi)))
     return impl
 
 
@@ -571,10 +551,10 @@ def selection(name):
                 v, i = _select.kthvalue(c, int(k[0]) - 1, d, keepdims=True)
             else:
                 v, i = getattr(_select, name)(c, d, keepdims=True)
-        values.set(type(values)._wrap(v))
+        _set_to(values, v)
         iout = into(indices, i.shape)
         if iout is not None:
-            _ops.binary("add", i, _core.scalar(1, "int64"), out=iout)     # 1-based
+            _one_based(i, iout)
         return values, indices
     return impl
 
@@ -584,7 +564,7 @@ def norm_all(x, p):
 
 
 def norm_dim(res, x, p, dim):
-    return res.set(type(res)._wrap(_norm.norm(x._kcore(), float(p), x._dim(dim), keepdims=True)))
+    return _set_to(res, _norm.norm(x._kcore(), float(p), x._dim(dim), keepdims=True))
 
 
 def renorm(res, x, p, dim, maxnorm):
@@ -616,7 +596,7 @@ def cross(res, a, b, dim):
 def convolution(fn):
     def impl(res, x, k, mode):
         _same_type(x, k, fn.__name__)
-        return res.set(type(res)._wrap(fn(x._kcore(), k._kcore(), mode[:1])))
+        return _set_to(res, fn(x._kcore(), k._kcore(), mode[:1]))
     return impl
 
 
@@ -693,25 +673,10 @@ def tri(fn):
 
 
 def diag(res, x, k):
-    return res.set(type(res)._wrap(_matrix.diag(x._kcore(), int(k))))
+    return _set_to(res, _matrix.diag(x._kcore(), int(k)))
 
 
 # ---------------------------------------------------------------- random fills
-
-def _fill_from(res, fill, *params):
-    """Draw into res: directly for float64, through one float64 buffer
-    (converted by the copy) for the other types."""
-    c = res._kcore()
-    if c.size == 0:
-        return res
-    if c.dtype.name == "float64":
-        fill(c, *params)
-    else:
-        u = Core.empty(c.shape, "float64")
-        fill(u, *params)
-        _core.copy_(c, u)
-    return res
-
 
 def draw(dist):
     """torch.uniform([gen,] a, b) and its kin: one number."""
@@ -763,52 +728,33 @@ def randperm(res, gen, n):
     out = into(res, (int(n),))
     if out is not None:
         p = _random.randperm(int(n), generator=gen)
-        _ops.binary("add", p, _core.scalar(1, "int64"), out=p)
+        _one_based(p, p)
         _core.copy_(out, p)
     return res
 
 
 def multinomial(res, gen, probs, n, replacement):
     m = _random.multinomial(probs._kcore(), int(n), bool(replacement), generator=gen)
-    _ops.binary("add", m, _core.scalar(1, "int64"), out=m)      # 1-based
-    return res.set(type(res)._wrap(m))
+    _one_based(m, m)
+    return _set_to(res, m)
 
 
-def uniform(res, a, b):
-    return fill("uniform")(res, None, a, b)
-
-
-def normal(res, mean, std):
-    return fill("normal")(res, None, mean, std)
-
-
-def sized(fill):
-    """rand/randn/zeros/ones: res resized to the sizes, then filled."""
-    def impl(res, sizes):
-        sizes = _sizes_from(sizes, fill.__name__)
+def sized(name, fill):
+    """zeros/ones/rand/randn: res resized to the sizes (numbers, or one
+    LongStorage or list), then fill(res, *extra) with the slots between."""
+    def impl(res, *args):
+        *extra, sizes = args
+        sizes = _sizes_from(sizes if isinstance(sizes, list) else [sizes], name)
         if not sizes:
             return res.resize(0)
-        res.resize(*sizes)
-        return fill(res)
+        return fill(res.resize(*sizes), *extra)
     return impl
 
 
-def zeros(res):
-    return res.zero()
-
-
-def ones(res):
-    return res.fill(1)
-
-
-def sized_random(dist):
-    """rand / randn: res resized to the sizes, then filled from the generator."""
-    def impl(res, gen, sizes):
-        sizes = _sizes_from(sizes, "rand" if dist == "uniform" else "randn")
-        if not sizes:
-            return res.resize(0)
-        return fill(dist)(res.resize(*sizes), gen, 0.0, 1.0)
-    return impl
+ZEROS = sized("zeros", lambda res: res.zero())
+ONES = sized("ones", lambda res: res.fill(1))
+RAND = sized("rand", lambda res, gen: fill("uniform")(res, gen, 0.0, 1.0))
+RANDN = sized("randn", lambda res, gen: fill("normal")(res, gen, 0.0, 1.0))
 
 
 # ---------------------------------------------------------------- construction

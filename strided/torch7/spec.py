@@ -85,7 +85,7 @@ for _name, _greater in [("cmax", True), ("cmin", False)]:
          (maths.chosen(_greater), [NEW_RES, SRC, NUM]),
          doc=f"res = the elementwise {_op} of tensor and tensor2 (or value).", group=G)
 wrap("pow", (maths.binary("pow", "pow"), [RES, SRC, NUM]),
-     (maths.reversed_binary("pow", "pow"), [RES, NUM, SRC]),
+     (maths.reversed_binary("pow"), [RES, NUM, SRC]),
      doc="res = tensor ^ value, or value ^ tensor.", group=G)
 wrap("atan2", (maths.binary("atan2", "atan2"), [RES, SRC, TEN]), types=FLOAT,
      doc="res = atan2(tensor, tensor2) elementwise.", group=G)
@@ -310,14 +310,11 @@ wrap("multinomial", (maths.multinomial, [Arg(LONG, NEW, method=REQUIRED, name="r
 G = "Construction"
 _SZ = Arg(NUMBER, many=True, name="sizes")
 _SZL = Arg(SIZES, name="sizes")
-for _name in ["zeros", "ones"]:
-    _f = maths.sized(getattr(maths, _name))
-    wrap(_name, (_f, [RES, _SZ]), ((lambda f: lambda res, s: f(res, [s]))(_f), [RES, _SZL]),
+for _name, _f in (("zeros", maths.ZEROS), ("ones", maths.ONES)):
+    wrap(_name, (_f, [RES, _SZ]), (_f, [RES, _SZL]),
          doc=f"A tensor of the given sizes ({_name}); x:{_name}(sizes) resizes x.", group=G)
-for _name, _dist in (("rand", "uniform"), ("randn", "normal")):
-    _f = maths.sized_random(_dist)
-    wrap(_name, (_f, [NEW_RES, GEN, _SZ]), ((lambda f: lambda res, g, s: f(res, g, [s]))(_f),
-                                           [NEW_RES, GEN, _SZL]),
+for _name, _f, _dist in (("rand", maths.RAND, "uniform"), ("randn", maths.RANDN, "normal")):
+    wrap(_name, (_f, [NEW_RES, GEN, _SZ]), (_f, [NEW_RES, GEN, _SZL]),
          method=False, doc=f"A tensor of the given sizes ({_dist} numbers).", group="Random")
 wrap("range", (maths.range_, [NEW_RES, Arg(NUMBER, name="x"), Arg(NUMBER, name="y"),
                               Arg(NUMBER, 1, name="step")]), method=False,
