@@ -269,31 +269,30 @@ def _describe(v):
 
 # ---------------------------------------------------------------- dispatch
 
-def dispatch_class(args):
-    """Lua's torch.f dispatch: the tensor type of the call."""
+def dispatch(args):
+    """Lua's torch.f dispatch: (the tensor type of the call, the arguments):
+    the type of the first argument if it is a tensor, else of the second,
+    else of the first tensor of a list given first, else the type named by
+    a last string argument (taken off the arguments), else the default."""
     if args:
         if isinstance(args[0], Tensor):
-            return type(args[0])
+            return type(args[0]), args
         if len(args) > 1 and isinstance(args[1], Tensor):
-            return type(args[1])
+            return type(args[1]), args
         a0 = args[0]
         if isinstance(a0, (list, tuple)) and a0 and isinstance(a0[0], Tensor):
-            return type(a0[0])
+            return type(a0[0]), args
         last = args[-1]
         if isinstance(last, str) and last in TENSOR_TYPES:
-            return TENSOR_TYPES[last]
-    return default_tensor_class()
+            return TENSOR_TYPES[last], args[:-1]
+    return default_tensor_class(), args
 
 
 def make_function(entry):
     call = entry.call
 
     def f(*args):
-        if args and isinstance(args[-1], str) and args[-1] in TENSOR_TYPES \
-                and not any(isinstance(a, Tensor) for a in args[:2]):
-            T = TENSOR_TYPES[args[-1]]
-            return call(args[:-1], T, False)
-        T = dispatch_class(args)
+        T, args = dispatch(args)
         try:
             return call(args, T, False)
         except FormMismatch as first:
