@@ -21,13 +21,14 @@ import numbers
 import operator
 import os
 import re
+import subprocess
 import sys
 
 from ..core.base import ffi
 from .storage import (ByteStorage, CharStorage, DoubleStorage, FloatStorage, IntStorage,
                       LongStorage, ShortStorage, Storage, _from_bytes)
 
-__all__ = ["DiskFile", "MemoryFile"]
+__all__ = ["DiskFile", "MemoryFile", "PipeFile"]
 
 _LITTLE = sys.byteorder == "little"
 
@@ -121,6 +122,7 @@ class File:
     """The methods common to DiskFile and MemoryFile (Lua's torch.File)."""
 
     _kind = "File"
+    _typename = "torch.File"
 
     def _init_flags(self, mode, quiet):
         if mode == "r":
@@ -545,6 +547,7 @@ class DiskFile(File):
     returns nil).  Ascii mode by default, as Lua."""
 
     _kind = "DiskFile"
+    _typename = "torch.DiskFile"
 
     def __new__(cls, path, mode="r", quiet=False):
         self = super().__new__(cls)
@@ -702,6 +705,144 @@ class DiskFile(File):
         h.close()
 
 
+# ---------------------------------------------------------------- PipeFile
+
+
+class _PipeReader:
+    """The read end of a command's stdout, with the little look-back the
+    ascii scanner needs (it reads ahead, then seeks back to just after the
+    token it took, as C's stdio ungetc lets THDiskFile's fscanf do).  Bytes
+    are kept from the last tell() on, so the buffer stays small."""
+
+    def __init__(self, raw):
+        self._raw = raw
+        self._buf = bytearray()
+        self._base = 0          # stream position of _buf[0]
+        self._pos = 0           # stream position of the next byte to read
+
+    def _fill(self, upto):
+        while self._base + len(self._buf) < upto:
+            chunk = self._raw.read1(_CHUNK) if hasattr(self._raw, "read1") else self._raw.read(_CHUNK)
+            if not chunk:
+                return
+            self._buf += chunk
+
+    def read(self, n=-1):
+        if n is None or n < 0:
+            while True:
+                end = self._base + len(self._buf)
+                self._fill(end + _CHUNK)
+                if self._base + len(self._buf) == end:
+                    break
+            n = self._base + len(self._buf) - self._pos
+        self._fill(self._pos + n)
+        at = self._pos - self._base
+        data = bytes(self._buf[at:at + n])
+        self._pos += len(data)
+        return data
+
+    def readline(self):
+        line = bytearray()
+        while not line.endswith(b"\n"):
+            c = self.read(1)
+            if not c:
+                break
+            line += c
+        return bytes(line)
+
+    def tell(self):
+        del self._buf[:self._pos - self._base]
+        self._base = self._pos
+        return self._pos
+
+    def seek(self, pos, whence=0):
+        if whence != 0 or not self._base <= pos <= self._base + len(self._buf):
+            raise OSError("a pipe cannot seek")
+        self._pos = pos
+
+    def close(self):
+        self._raw.close()
+
+
+class PipeFile(DiskFile):
+    """torch.PipeFile(command, mode='r', quiet=False): a DiskFile on a
+    shell command's output ('r') or input ('w'), as Lua's popen.  'rw' is
+    refused; a pipe cannot seek nor tell its position (Lua's errors)."""
+
+    _kind = "PipeFile"
+    _typename = "torch.PipeFile"
+
+    def __new__(cls, command, mode="r", quiet=False):
+        self = File.__new__(cls)
+        self._handle = None
+        if not isinstance(command, str):
+            raise TypeError(f"PipeFile: command must be a string, got {type(command).__name__}")
+        if mode not in ("r", "w"):
+            raise ValueError(f"PipeFile: argument 2 (mode) should be 'r' or 'w', got {mode!r}")
+        self._name = command
+        self._init_flags(mode, quiet)
+        reading = mode == "r"
+        try:
+            self._process = subprocess.Popen(
+                command, shell=True, stdout=subprocess.PIPE if reading else None,
+                stdin=None if reading else subprocess.PIPE)
+        except OSError as e:
+            if quiet:
+                return None
+            raise type(e)(e.errno, f"PipeFile: cannot open <{command}>: {e.strerror}") from None
+        self._handle = _PipeReader(self._process.stdout) if reading else self._process.stdin
+        self._nobuffer = False
+        self._written = 0
+        return self
+
+    def __repr__(self):
+        status = "open" if self._is_open() else "closed"
+        return f"torch.PipeFile on <{self._name}> [status: {status} -- mode: {self._mode_chars()}]"
+
+    __str__ = __repr__
+
+    def _seek(self, pos):
+        self._fail(f"unable to seek to position {pos}")
+
+    def _seek_end(self):
+        self._fail("unable to seek at end of file")
+
+    def position(self):
+        self._check_open("position")
+        self._fail("unable to obtain the position of a pipe")
+        return 0
+
+    def _tell(self):
+        # the count of bytes moved so far, for the serializer's messages
+        return self._handle.tell() if self._readable else self._written
+
+    def _write_bytes(self, data):
+        super()._write_bytes(data)
+        self._written += len(data)
+
+    def _remaining(self):
+        return sys.maxsize
+
+    def _sync(self):
+        if self._writable:
+            self._handle.flush()
+
+    def _close(self):
+        h, self._handle = self._handle, None
+        try:
+            h.close()
+        except BrokenPipeError:
+            pass
+        self._process.wait()        # pclose: the command has finished
+
+    def __del__(self):
+        if getattr(self, "_handle", None) is not None:
+            try:
+                self._close()
+            except Exception:
+                pass
+
+
 # ---------------------------------------------------------------- MemoryFile
 
 
@@ -713,6 +854,7 @@ class MemoryFile(File):
     before the final 0.  Ascii mode by default, as Lua."""
 
     _kind = "MemoryFile"
+    _typename = "torch.MemoryFile"
 
     def __init__(self, storage=None, mode="rw"):
         if isinstance(storage, str) and mode == "rw" and not isinstance(storage, Storage):

@@ -11,7 +11,7 @@ from ..core import rng as _random
 from ..core.base import ffi, lib
 from . import forms, maths, spec
 from .storage import STORAGE_TYPES, Storage, _from_bytes, _raw_bytes
-from .files import DiskFile, MemoryFile
+from .files import DiskFile, MemoryFile, PipeFile
 from .t7file import deserialize, load, save, serialize
 from .utility import Timer, isTypeOf, isequal, pointer
 from .tensor import (TENSOR_TYPES, TYPES, Tensor, _is_number, default_tensor_class,
@@ -120,6 +120,7 @@ for _f in (save, load, serialize, deserialize):
 spec.utility("from_dlpack", tensor_from_dlpack, group="Interop")
 spec.utility("DiskFile", DiskFile, group="Files")
 spec.utility("MemoryFile", MemoryFile, group="Files")
+spec.utility("PipeFile", PipeFile, group="Files")
 
 
 # ---------------------------------------------------------------- operators
