@@ -40,6 +40,23 @@ def _flat(t):
     return t.double().contiguous().view(t.nElement()).totable()
 
 
+_INT_BITS = {"torch.ByteTensor": (8, False), "torch.CharTensor": (8, True),
+             "torch.ShortTensor": (16, True), "torch.IntTensor": (32, True),
+             "torch.LongTensor": (64, True)}
+
+
+def lua_wrap(value, tensor_type):
+    """value as Lua stores it into an element of tensor_type: a C cast, which
+    wraps integers modulo 2^bits.  strided raises OverflowError for a Python
+    number that does not fit (a deliberate difference, docs/torch7.md), so a
+    port that stores such a number into an integer tensor says the wrap."""
+    if tensor_type not in _INT_BITS:
+        return value
+    bits, signed = _INT_BITS[tensor_type]
+    v = int(value) % (1 << bits)
+    return v - (1 << bits) if signed and v >= 1 << (bits - 1) else v
+
+
 def maxdiff(x, y):
     """test.lua's `maxdiff`: the largest |x - y| (computed in double)."""
     d = np.abs(_values(x) - _values(y))

@@ -11,7 +11,7 @@ import math
 import pytest
 
 import strided as torch
-from lua_tester import mytester, maxdiff, MSIZE, PRECISION
+from lua_tester import lua_wrap, mytester, maxdiff, MSIZE, PRECISION
 
 msize = MSIZE
 precision = PRECISION
@@ -459,8 +459,8 @@ def test_cmul():
         for i in range(1, sm1.size(1) + 1):
             for j in range(1, sm1.size(2) + 1):
                 idx1d = (((i - 1) * sm1.size(1))) + j
-                res2[i][j] = sm1[i][j] * sm2[idx1d]
-        err = res1.clone().zero()
+                res2[i][j] = lua_wrap(sm1[i][j] * sm2[idx1d], t)
+        err = res1.clone().zero().double()  # |res1 - res2| itself must not wrap
         # find absolute error
         for i in range(1, res1.size(1) + 1):
             for j in range(1, res1.size(2) + 1):
@@ -483,8 +483,8 @@ def test_cmul():
         for i in range(1, sm1.size(1) + 1):
             for j in range(1, sm1.size(2) + 1):
                 idx1d = (((i - 1) * sm1.size(1))) + j
-                res2[i][j] = sm1[i][j] * sm2[idx1d]
-        err = res1.clone().zero()
+                res2[i][j] = lua_wrap(sm1[i][j] * sm2[idx1d], t)
+        err = res1.clone().zero().double()  # |res1 - res2| itself must not wrap
         # find absolute error
         for i in range(1, res1.size(1) + 1):
             for j in range(1, res1.size(2) + 1):
