@@ -1,0 +1,19 @@
+"""Torch7 behaviours fixed while porting test.lua lines 1-1010
+(tests/torch7/test_lua_port1.py); the expected values are those real Lua
+Torch7 gives for the same calls."""
+import pytest
+
+import strided as torch
+
+
+def test_select_on_a_vector_ignores_the_dimension():
+    # Lua: x:select(2, 3), x:select(7, 1), x:select(0, 1) on {10,20,30} give 30 10 10
+    x = torch.Tensor([10, 20, 30])
+    assert x.select(2, 3) == 30 and x.select(1, 2) == 20
+    assert x.select(7, 1) == 10 and x.select(0, 1) == 10
+    assert torch.IntTensor([1, 2]).select(2, 2) == 2
+    # the index is still checked (Lua: "out of range"), and so is a matrix's dimension
+    with pytest.raises(IndexError, match=r"select: index 4 out of range \[1, 3\]"):
+        x.select(1, 4)
+    with pytest.raises(IndexError, match=r"dim 3 out of range \[1, 2\]"):
+        torch.Tensor(2, 3).select(3, 1)
