@@ -290,8 +290,11 @@ class Tensor:
         return type(self)._wrap(c)
 
     def new(self):
-        """An empty tensor of this tensor's type."""
-        return type(self)()
+        """Lua's `x:new()`: the class constructor called with x, i.e. a new
+        tensor viewing x's storage with x's sizes and strides (test.lua's
+        lerp writes through `a:new()` into a).  An empty tensor of x's type
+        is `type(x)()`."""
+        return type(self)(self)
 
     def _kcore(self):
         """A Core that kernels can take: Torch7's dimensionless empty tensor

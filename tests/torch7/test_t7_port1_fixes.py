@@ -17,3 +17,16 @@ def test_select_on_a_vector_ignores_the_dimension():
         x.select(1, 4)
     with pytest.raises(IndexError, match=r"dim 3 out of range \[1, 2\]"):
         torch.Tensor(2, 3).select(3, 1)
+
+
+def test_new_is_the_constructor_called_with_the_tensor():
+    # Lua: a:new() is torch.DoubleTensor(a): writing e[1] = 9 is seen in a
+    a = torch.Tensor([1, 2, 3])
+    e = a.new()
+    e[1] = 9
+    assert a[1] == 9 and e.isSetTo(a)
+    # Lua: torch.Tensor():new():dim() is 0; torch.Tensor(2,3):t():new():stride() is {1, 3}
+    assert torch.Tensor().new().dim() == 0
+    assert torch.Tensor(2, 3).t().new().stride().tolist() == [1, 3]
+    assert torch.IntTensor([4, 5]).new().type() == "torch.IntTensor"
+
