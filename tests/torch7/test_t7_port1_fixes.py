@@ -30,3 +30,15 @@ def test_new_is_the_constructor_called_with_the_tensor():
     assert torch.Tensor(2, 3).t().new().stride().tolist() == [1, 3]
     assert torch.IntTensor([4, 5]).new().type() == "torch.IntTensor"
 
+
+def test_lerp_of_numbers_is_a_number():
+    # Lua: torch.lerp(1.5, 2.5, 0.25), torch.lerp(-3, 7, 1.5), torch.lerp(1e5, -2e5, 0.3)
+    # print 1.75  12  10000; x:lerp(1, 2, 0.5) and torch.lerp(1, 2) are argument errors
+    assert torch.lerp(1.5, 2.5, 0.25) == 1.75
+    assert torch.lerp(-3, 7, 1.5) == 12
+    assert torch.lerp(1e5, -2e5, 0.3) == pytest.approx(10000, abs=1e-9)
+    assert isinstance(torch.lerp(1, 2, 0.5), float)
+    with pytest.raises(TypeError, match="lerp"):
+        torch.Tensor(2).lerp(1, 2, 0.5)
+    with pytest.raises(TypeError, match="lerp"):
+        torch.lerp(1, 2)
