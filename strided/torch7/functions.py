@@ -137,8 +137,8 @@ def _operator(op, symbol, reflected=False, tensors=True):
         if not (_is_number(other) or tensors and isinstance(other, Tensor)):
             return NotImplemented
         if reflected:
-            return backward(self.new(), other, self)
-        return forward(self.new(), self, other)
+            return backward(self.__class__(), other, self)
+        return forward(self.__class__(), self, other)
     method.__name__ = f"__{'r' if reflected else ''}{op}__"
     return method
 
@@ -148,11 +148,11 @@ def _mul(self, other):
         return maths.matrix_product(self, other)
     if not _is_number(other):
         return NotImplemented
-    return maths.binary("multiply", "*")(self.new(), self, other)
+    return maths.binary("multiply", "*")(self.__class__(), self, other)
 
 
 def _neg(self):
-    return maths.unary("negative")(self.new(), self)
+    return maths.unary("negative")(self.__class__(), self)
 
 
 OPERATORS = {

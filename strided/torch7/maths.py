@@ -663,6 +663,14 @@ def lerp(res, a, b, weight):
     return res
 
 
+def lerp_number(a, b, weight):
+    """torch.lerp(a, b, weight) of numbers: a number (TH_lerp, in double),
+    computed by the core's kernels as a + weight * (b - a)."""
+    ca, cb, cw = (_core.scalar(float(v), "float64") for v in (a, b, weight))
+    diff = _ops.binary("subtract", cb, ca)
+    return float(_core.item(_ops.binary("add", ca, _ops.binary("multiply", cw, diff))))
+
+
 def tri(fn):
     def impl(res, x, k):
         out = into(res, _shape(x))

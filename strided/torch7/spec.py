@@ -217,7 +217,10 @@ wrap("addcmul", (maths.addc("multiply"), [RES, SRC, Arg(NUMBER, 1, name="value")
 wrap("addcdiv", (maths.addc("divide"), [RES, SRC, Arg(NUMBER, 1, name="value"), TEN, TEN]),
      doc="res = tensor + value * tensor1 / tensor2.", group=G)
 wrap("lerp", (maths.lerp, [RES, SRC, Arg(TENSOR, name="tensor2"), Arg(NUMBER, name="weight")]),
-     types=FLOAT, doc="res = tensor + weight * (tensor2 - tensor).", group=G)
+     (maths.lerp_number, [Arg(NUMBER, name="a"), Arg(NUMBER, name="b"),
+                          Arg(NUMBER, name="weight")]),
+     types=FLOAT, doc="res = tensor + weight * (tensor2 - tensor); of numbers, a number.",
+     group=G)
 
 G = "Construction"
 for _log, _name in ((False, "linspace"), (True, "logspace")):

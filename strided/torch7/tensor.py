@@ -290,8 +290,11 @@ class Tensor:
         return type(self)._wrap(c)
 
     def new(self):
-        """An empty tensor of this tensor's type."""
-        return type(self)()
+        """Lua's `x:new()`: the class constructor called with x, i.e. a new
+        tensor viewing x's storage with x's sizes and strides (test.lua's
+        lerp writes through `a:new()` into a).  An empty tensor of x's type
+        is `type(x)()`."""
+        return type(self)(self)
 
     def _kcore(self):
         """A Core that kernels can take: Torch7's dimensionless empty tensor
@@ -485,11 +488,13 @@ class Tensor:
         return self._new(c)
 
     def select(self, dim, index):
-        d = self._dim(dim)
+        # Torch7's select on a 1-D tensor is get1d(index): the dimension is
+        # not looked at (test.lua's lua_max calls v:select(2, j) on vectors)
+        d = 0 if self._c.ndim == 1 and _is_int(dim) else self._dim(dim)
         n = self._c.shape[d]
         index = _index(index, "index")
         if not 1 <= index <= n:
-            raise IndexError(f"select: index {index} out of range [1, {n}] for dimension {dim}")
+            raise IndexError(f"select: index {index} out of range [1, {n}] for dimension {d + 1}")
         c = _views.select(self._c, d, index - 1)
         if c.ndim == 0:          # Torch7: select on a 1-D tensor gives the number
             return _number(c, self._dt)
