@@ -169,9 +169,9 @@ def addmm(out, a, b, alpha=1, beta=0):
 # with Lua's defaults and LAPACK's character options; results with Lua's
 # values, shapes and strides (TH returns most in LAPACK's column-major
 # layout, strides (1, rows), which these reproduce per matrix: see
-# docs/linalg.md for each).  Differences from Lua: pivots are 0-based;
-# results own storage of exactly their size (TH's sometimes hold more: qr's
-# Q of a wide matrix, gels's X); with jobz/jobvr 'N' the vectors are None
+# docs/linalg.md for each; gels's X and qr's Q of a wide matrix are views of
+# the first rows or columns of TH's bigger block).  Differences from Lua:
+# pivots are 0-based; with jobz/jobvr 'N' the vectors are None
 # (Lua returns an empty tensor for eig and syev's scratch for symeig);
 # float32 and float64 only, as TH.  Stacks (..., m, n) work too (Lua's
 # functions take matrices only): batch dims broadcast between operands; a
@@ -308,11 +308,13 @@ def pstrf(a, uplo="U", tol=-1.0):
 def geqrf_orgqr(a):
     """torch.qr(A): (Q, R), the reduced factorization (k = min(m, n)): Q (m,
     k) column-major, R (k, n) row-major (contiguous), as Lua (TH's qr is
-    geqrf, then orgqr)."""
+    geqrf, then orgqr; Q of a wide matrix is the first m columns of an m x n
+    column-major block, as TH's)."""
     _t7_need("qr", "A", a)
     m, n = a.shape[-2:]
     k = min(m, n)
-    q, r = _colmajor(a.shape[:-2], m, k, a.dtype), Core.empty(a.shape[:-2] + (k, n), a.dtype)
+    q = narrow(_colmajor(a.shape[:-2], m, n, a.dtype), -1, 0, k)     # TH's m x n block
+    r = Core.empty(a.shape[:-2] + (k, n), a.dtype)
     check(lib.st_linalg_qr(q.t, r.t, a.t, 0))
     return q, r
 

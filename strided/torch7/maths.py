@@ -21,7 +21,7 @@ from ..core import base as _core, indexing as _indexing, linalg as _linalg, ops 
 from ..core import matrix as _matrix, norm as _norm
 from ..core import rng as _random, select as _select, views as _views
 from ..core.base import lib
-from .tensor import TENSOR_TYPES, Tensor, _as_shape, _number as number, _sizes_from
+from .tensor import TENSOR_TYPES, Tensor, _as_shape, _grow, _number as number, _sizes_from
 
 _BASE1 = lib.ST_IDX_BASE1
 
@@ -499,9 +499,15 @@ def add_product(name):
 
 # ---------------------------------------------------------------- LAPACK
 
-def lapack(fn, nres):
-    """A Torch7 LAPACK function: its nres result tensors first (given or
-    new), then the operands and options, as TensorMath.lua lists them."""
+COL, ROW = "col", "row"      # how TH lays a LAPACK answer in a given result (place)
+
+
+def lapack(fn, places):
+    """A Torch7 LAPACK function: its result tensors first (given or new),
+    then the operands and options, as TensorMath.lua lists them.  places:
+    one (kind, source) per result, how TH puts that answer into it (place)."""
+    nres = len(places)
+
     def impl(*args):
         results, operands = args[:nres], args[nres:]
         for t in operands:
@@ -510,16 +516,78 @@ def lapack(fn, nres):
         cores = fn(*(t._c if isinstance(t, Tensor) else t[:1] if isinstance(t, str) else t
                      for t in operands))
         cores = cores if isinstance(cores, tuple) else (cores,)
-        for res, c in zip(results, cores):
-            _set_to(res, c)
+        for res, c, (kind, source) in zip(results, cores, places):
+            place(res, c, kind, operands[source] if source is not None else None)
         return results if nres > 1 else results[0]
     return impl
+
+
+def place(res, c, kind, source=None):
+    """Put the LAPACK answer c (a new Core) into the result tensor res as
+    TH (THTensorLapack.c) does: in res's own storage, so that another view
+    of it sees the answer (eig into a slice of a bigger tensor fills that
+    slice).  Only Lua's outcomes of a wrong layout are not copied: TH runs
+    LAPACK over a non-contiguous square result as if it were column-major.
+    - c None (eig's vectors without 'V'): res is left as it is.
+    - res is `source`, the operand that TH's cloneColumnMajor works from
+      (torch.gesv(b, a, b, a)): res keeps its layout, the answer is copied
+      in; when the shape changes (gels's X: n of B's rows) res is resized,
+      contiguous, unless it is B as LAPACK takes it (column-major and
+      max(m, n) square), where X stays its first n rows.
+    - res without a storage (a new result): res becomes c, no copy (TH
+      allocates the same layout).
+    - kind COL (a column-major answer, TH's resize to the transposed sizes,
+      then transpose): a square non-contiguous res of c's shape keeps its
+      layout (TH's guard in eig and svd; in place when it is column-major);
+      any other res takes c's layout from its storage offset, its storage
+      grown as Torch7's resize grows it, and all of c's block is copied
+      (gels's rows below X too, qr's Q of a wide matrix in its m x n block).
+    - kind ROW: res resized as Torch7 does (kept when it has the shape),
+      the answer copied in."""
+    if c is None:
+        return res
+    r = res._c
+    if res is source and r.ndim == c.ndim:
+        ld = c.strides[-1]
+        if (r.shape != c.shape and r.ndim == 2 and r.shape == (ld, ld)
+                and r.strides == (1, ld)):
+            _core.copy_(r, c.view(c.offset, (ld, ld), (1, ld)))
+            r.set(r.storage, res._dt, r.offset, c.shape, c.strides)
+            return res
+        out = into(res, c.shape)
+    elif r.storage == _core.ffi.NULL:
+        return _set_to(res, c)
+    elif kind == COL and not _kept_square(r, c):
+        span = _span(c)
+        _grow(r.storage, r.offset + span, res._dt, "the result")
+        r.set(r.storage, res._dt, r.offset, c.shape, c.strides)
+        _core.copy_(r.view(r.offset, (span,), (1,)), c.view(c.offset, (span,), (1,)))
+        return res
+    else:
+        out = into(res, c.shape)
+    if out is not None:
+        _core.copy_(out, c)
+    return res
+
+
+def _span(c):
+    """The elements of a new Core's storage from its offset: its whole block
+    (gels's X and qr's Q of a wide matrix are the first rows or columns of
+    a bigger column-major block, as in TH)."""
+    return int(c.storage.nbytes) // c.dtype.itemsize - c.offset
+
+
+def _kept_square(r, c):
+    """TH keeps a result's layout when it is non-contiguous with the sizes
+    of the square column-major block c fills."""
+    return (r.ndim == 2 and not r.is_contiguous() and r.shape == c.shape
+            and c.shape[0] == c.shape[1] == c.strides[1] and _span(c) == c.size)
 
 
 def pstrf(res, piv, a, uplo, tol):
     """(factor, 1-based pivots as an IntTensor), as Lua's pstrf."""
     factor, p = _linalg.pstrf(a._c, uplo[:1], tol)
-    _set_to(res, factor)
+    place(res, factor, COL, a)
     out = into(piv, p.shape)
     if out is not None:
         _one_based(p, out)

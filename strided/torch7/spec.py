@@ -231,46 +231,54 @@ for _log, _name in ((False, "linspace"), (True, "logspace")):
 
 # ---------------------------------------------------------------- LAPACK
 # torch.f([res1, res2,] operands..., options): the results are given all or
-# none (cwrap's invisible defaults); each result is pointed at the answer in
-# LAPACK's layout (column-major where Lua's is), no copy.
+# none (cwrap's invisible defaults).  Each entry lists its results' places
+# (maths.place): COL a column-major answer, ROW one of Lua's usual layout,
+# with the index of the operand that may be given as that result and then
+# keeps its layout (TH's cloneColumnMajor(result, operand)).
 G = "Linear algebra (LAPACK)"
 _OUT = Arg(TENSOR, NEW, name="res", hidden=True)
+COL, ROW = (maths.COL, None), (maths.ROW, None)
 
 
-def _lapack_entry(name, fn, nres, operands, options=(), doc=""):
+def _col(operand):
+    return (maths.COL, operand)
+
+
+def _lapack_entry(name, fn, places, operands, options=(), doc=""):
+    nres = len(places)
     given = [Arg(TENSOR, name=f"res{i + 1}") for i in range(nres)]
     if nres == 1:
         given = [Arg(TENSOR, name="res")]
-    wrap(name, (maths.lapack(fn, nres), given + operands + list(options)),
-         (maths.lapack(fn, nres), [_OUT] * nres + operands + list(options)),
+    wrap(name, (maths.lapack(fn, places), given + operands + list(options)),
+         (maths.lapack(fn, places), [_OUT] * nres + operands + list(options)),
          types=FLOAT, method=False, doc=doc, group=G)
 
 
 _UPLO = Arg(option("U", "L"), "U", name="uplo")
 _A, _B = Arg(TENSOR, name="A"), Arg(TENSOR, name="B")
-_lapack_entry("gesv", _linalg.gesv, 2, [_B, _A], doc="(X, LU): the solution of A X = B and A's LU factors.")
-_lapack_entry("gels", _linalg.gels, 2, [_B, _A], doc="(X, QR): least squares (m >= n) or the minimum-norm solution.")
-_lapack_entry("trtrs", _linalg.trtrs, 2, [_B, _A],
+_lapack_entry("gesv", _linalg.gesv, [_col(0), _col(1)], [_B, _A], doc="(X, LU): the solution of A X = B and A's LU factors.")
+_lapack_entry("gels", _linalg.gels, [_col(0), _col(1)], [_B, _A], doc="(X, QR): least squares (m >= n) or the minimum-norm solution.")
+_lapack_entry("trtrs", _linalg.trtrs, [_col(0), _col(1)], [_B, _A],
               [_UPLO, Arg(option("N", "T"), "N", name="trans"), Arg(option("N", "U"), "N", name="diag")],
               doc="(X, A): the triangular solve op(A) X = B.")
-_lapack_entry("potrf", _linalg.potrf, 1, [_A], [_UPLO], doc="The Cholesky factor of A's uplo triangle.")
-_lapack_entry("potrs", _linalg.potrs, 1, [_B, Arg(TENSOR, name="chol")], [_UPLO],
+_lapack_entry("potrf", _linalg.potrf, [_col(0)], [_A], [_UPLO], doc="The Cholesky factor of A's uplo triangle.")
+_lapack_entry("potrs", _linalg.potrs, [_col(0)], [_B, Arg(TENSOR, name="chol")], [_UPLO],
               doc="X with A X = B from A's Cholesky factor.")
-_lapack_entry("potri", _linalg.potri, 1, [Arg(TENSOR, name="chol")], [_UPLO],
+_lapack_entry("potri", _linalg.potri, [_col(0)], [Arg(TENSOR, name="chol")], [_UPLO],
               doc="A's inverse from its Cholesky factor.")
-_lapack_entry("qr", _linalg.geqrf_orgqr, 2, [_A], doc="(Q, R): the reduced QR factorization.")
-_lapack_entry("geqrf", _linalg.geqrf, 2, [_A], doc="(QR, tau): LAPACK's geqrf.")
-_lapack_entry("orgqr", _linalg.orgqr, 1, [_A, Arg(TENSOR, name="tau")], doc="Q from geqrf's (QR, tau).")
-_lapack_entry("ormqr", _linalg.ormqr, 1, [_A, Arg(TENSOR, name="tau"), Arg(TENSOR, name="C")],
+_lapack_entry("qr", _linalg.geqrf_orgqr, [COL, ROW], [_A], doc="(Q, R): the reduced QR factorization.")
+_lapack_entry("geqrf", _linalg.geqrf, [_col(0), ROW], [_A], doc="(QR, tau): LAPACK's geqrf.")
+_lapack_entry("orgqr", _linalg.orgqr, [_col(0)], [_A, Arg(TENSOR, name="tau")], doc="Q from geqrf's (QR, tau).")
+_lapack_entry("ormqr", _linalg.ormqr, [_col(2)], [_A, Arg(TENSOR, name="tau"), Arg(TENSOR, name="C")],
               [Arg(option("L", "R"), "L", name="side"), Arg(option("N", "T"), "N", name="trans")],
               doc="op(Q) C or C op(Q) from geqrf's (QR, tau).")
-_lapack_entry("eig", _linalg.geev, 2, [_A], [Arg(option("N", "V"), "N", name="jobvr")],
+_lapack_entry("eig", _linalg.geev, [ROW, COL], [_A], [Arg(option("N", "V"), "N", name="jobvr")],
               doc="(e, V): eigenvalues as (real, imaginary) rows, eigenvectors as LAPACK packs them.")
-_lapack_entry("symeig", _linalg.syev, 2, [_A], [Arg(option("N", "V"), "N", name="jobz"), _UPLO],
+_lapack_entry("symeig", _linalg.syev, [ROW, _col(0)], [_A], [Arg(option("N", "V"), "N", name="jobz"), _UPLO],
               doc="(e, V): eigenvalues ascending and eigenvectors of a symmetric matrix.")
-_lapack_entry("svd", _linalg.gesvd, 3, [_A], [Arg(option("A", "S"), "S", name="jobu")],
+_lapack_entry("svd", _linalg.gesvd, [COL, ROW, ROW], [_A], [Arg(option("A", "S"), "S", name="jobu")],
               doc="(U, S, V) with A = U diag(S) V^T.")
-_lapack_entry("inverse", _linalg.getri, 1, [_A], doc="A's inverse (getrf, getri).")
+_lapack_entry("inverse", _linalg.getri, [_col(0)], [_A], doc="A's inverse (getrf, getri).")
 wrap("pstrf", (maths.pstrf, [Arg(TENSOR, name="res"), Arg(INT, name="piv"), _A, _UPLO,
                              Arg(NUMBER, -1, name="tol")]),
      (maths.pstrf, [_OUT, Arg(INT, NEW, hidden=True), _A, _UPLO, Arg(NUMBER, -1, name="tol")]),

@@ -16,6 +16,9 @@ The layout, as Lua Torch writes it on a little-endian 64-bit machine
     tensor body  := int nDimension, long sizes[n], long strides[n],
                     long storageOffset (1-based), object storage (or nil)
     storage body := long size (elements), raw elements
+    generator body := the 5048 bytes of Torch7's THGenerator struct, raw
+                    (Generator.c's write: getRNGState's bytes; a byte
+                    array, so in ascii mode raw too, then a newline)
 
 A table or torch object that was written before is written again as its
 tag and index only; the reader returns the object it read for that index,
@@ -35,6 +38,7 @@ import sys
 
 from ..core.base import ffi, lib
 from ..core.base import Core, dtype as _dtype
+from ..core.rng import Generator
 from .storage import STORAGE_TYPES, Storage, _addr, _from_bytes
 from .tensor import TENSOR_TYPES, Tensor
 
@@ -57,6 +61,8 @@ _INT = struct.Struct("<i")
 _LONG = struct.Struct("<q")
 _DOUBLE = struct.Struct("<d")
 _VERSION = b"V 1"
+_STATE_SIZE = lib.st_generator_state_size()      # sizeof(THGenerator): 5048
+_GENERATOR = "torch.Generator"
 _FLUSH = 1 << 16          # bytes of small items buffered before a write
 
 
@@ -129,6 +135,10 @@ class _Writer:
         if len(b) > 0x7FFFFFFF:
             raise ValueError(f"a string of {len(b)} bytes does not fit Torch7's int32 length")
         self.int(len(b))
+        self.raw(b)
+
+    def raw(self, b):
+        """Bytes as they are (File's writeByteRaw)."""
         self._buf += b
         if len(self._buf) >= _FLUSH:
             self._flush()
@@ -155,7 +165,7 @@ class _Writer:
         elif isinstance(o, bool):
             self.int(TYPE_BOOLEAN)
             self.int(1 if o else 0)
-        elif isinstance(o, (Tensor, Storage)):
+        elif isinstance(o, (Tensor, Storage, Generator)):
             self.torch(o, path)
         elif isinstance(o, numbers.Integral):
             self.int(TYPE_NUMBER)
@@ -188,16 +198,22 @@ class _Writer:
         else:
             raise TypeError(f"cannot save {_where(path)}: {type(o).__name__} is not a Torch7 "
                             f"object (expected None, bool, a number, str, bytes, list, tuple, "
-                            f"dict, a tensor or a storage)")
+                            f"dict, a tensor, a storage or a torch.Generator)")
 
     def torch(self, o, path):
         if isinstance(o, Tensor):
             key = ("tensor", _addr(o._c.t))
+        elif isinstance(o, Generator):
+            key = ("generator", id(o))
         else:
             key = ("storage", _addr(o._s), type(o))
         if self._reference(TYPE_TORCH, key, o):
             return
         self.string(_VERSION)
+        if isinstance(o, Generator):
+            self.string(_GENERATOR.encode("ascii"))
+            self.raw(o.get_state())
+            return
         self.string(o._typename.encode("ascii"))
         if isinstance(o, Tensor):
             c = o._c
@@ -337,11 +353,28 @@ class _Reader:
             o = self.tensor(TENSOR_TYPES[name], at)
         elif name in STORAGE_TYPES:
             o = self.storage(STORAGE_TYPES[name], at)
+        elif name == _GENERATOR:
+            o = self.generator(at)
         else:
             raise ValueError(f"unknown Torch class {name!r} at byte {at}: only tensors "
-                             f"({', '.join(sorted(TENSOR_TYPES))}) and storages load")
+                             f"({', '.join(sorted(TENSOR_TYPES))}), storages and "
+                             f"{_GENERATOR} load")
         self._remember(index, o)
         return o
+
+    def generator(self, at):
+        """A new Generator in the state read (Generator.c's read)."""
+        state = self.raw(_STATE_SIZE, f"the {_STATE_SIZE} state bytes of a {_GENERATOR}")
+        g = Generator(0)
+        try:
+            g.set_state(state)
+        except ValueError as e:
+            raise ValueError(f"bad Torch7 data: {_GENERATOR} at byte {at}: {e}") from None
+        return g
+
+    def raw(self, n, what):
+        pos = self._take(n, what)
+        return bytes(self._buf[pos:pos + n])
 
     def storage(self, cls, at):
         n = self.long(f"the size of a {cls._typename}")
@@ -428,6 +461,9 @@ class _FileWriter(_Writer):
         self.int(len(b))
         self._file._write_elems("Char", b, len(b))
 
+    def raw(self, b):
+        self._file._write_elems("Byte", b, len(b))
+
     def elements(self, o):
         n = o.size()
         self._file._write_elems(_elem_name(type(o)),
@@ -484,6 +520,9 @@ class _FileReader(_Reader):
         if n < 0:
             raise ValueError(f"bad Torch7 data: {what} at byte {at} has negative length {n}")
         return self._values("Char", n, what) if n else b""
+
+    def raw(self, n, what):
+        return self._values("Byte", n, what)
 
     def elements(self, cls, n, what):
         item = _dtype(cls._dt).itemsize
