@@ -14,7 +14,7 @@ import pytest
 
 import strided as torch
 # maxdiff is test.lua's helper; no test of this range calls it
-from lua_tester import mytester, maxdiff, MSIZE, PRECISION  # noqa: F401
+from lua_tester import lua_wrap, mytester, maxdiff, MSIZE, PRECISION  # noqa: F401
 
 msize = MSIZE
 precision = PRECISION
@@ -549,7 +549,7 @@ def test_add():
 
         res2 = res1.clone().zero()
         for i in range(1, m1.size(2) + 1):
-            res2[i] = m1[4][i] + v1[i]
+            res2[i] = lua_wrap(m1[4][i] + v1[i], res2.type())
 
         err = (res1 - res2).double().abs().max()
 
@@ -562,7 +562,7 @@ def test_add():
 
         res2 = res1.clone().zero()
         for i in range(1, m1.size(1) + 1):
-            res2[i] = m1[i][4] + v1[i]
+            res2[i] = lua_wrap(m1[i][4] + v1[i], res2.type())
 
         err = (res1 - res2).double().abs().max()
 
@@ -575,7 +575,7 @@ def test_add():
 
         res2 = m1.clone()
         for i in range(1, m1.size(1) + 1):
-            res2[3, i] = res2[3, i] + 2
+            res2[3, i] = lua_wrap(res2[3, i] + 2, res2.type())
 
         err = (res1 - res2).double().abs().max()
 
@@ -587,7 +587,7 @@ def test_add():
 
         res2 = m1.clone()
         for i in range(1, m1.size(1) + 1):
-            res2[i, 3] = res2[i, 3] + 2
+            res2[i, 3] = lua_wrap(res2[i, 3] + 2, res2.type())
 
         err = (res1 - res2).abs().max()
 
@@ -671,7 +671,7 @@ def test_mul():
 
         res2 = m1.clone()
         for i in range(1, m1.size(1) + 1):
-            res2[i, 3] = res2[i, 3] * 2
+            res2[i, 3] = lua_wrap(res2[i, 3] * 2, res2.type())
 
         err = (res1 - res2).double().abs().max()
 

@@ -459,7 +459,7 @@ def test_cmul():
         for i in range(1, sm1.size(1) + 1):
             for j in range(1, sm1.size(2) + 1):
                 idx1d = (((i - 1) * sm1.size(1))) + j
-                res2[i][j] = lua_wrap(sm1[i][j] * sm2[idx1d], t)
+                res2[i][j] = lua_wrap(sm1[i][j] * sm2[idx1d], res2.type())
         err = res1.clone().zero().double()  # |res1 - res2| itself must not wrap
         # find absolute error
         for i in range(1, res1.size(1) + 1):
@@ -483,7 +483,7 @@ def test_cmul():
         for i in range(1, sm1.size(1) + 1):
             for j in range(1, sm1.size(2) + 1):
                 idx1d = (((i - 1) * sm1.size(1))) + j
-                res2[i][j] = lua_wrap(sm1[i][j] * sm2[idx1d], t)
+                res2[i][j] = lua_wrap(sm1[i][j] * sm2[idx1d], res2.type())
         err = res1.clone().zero().double()  # |res1 - res2| itself must not wrap
         # find absolute error
         for i in range(1, res1.size(1) + 1):
