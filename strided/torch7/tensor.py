@@ -53,6 +53,10 @@ def _sizes_from(args, name, allow_minus1=False):
         sizes = list(args)
     out = []
     for i, s in enumerate(sizes, 1):
+        # Lua's sizes are numbers: a float is truncated toward zero, as
+        # luaL_checkinteger does (so torch.ones(x:sum()) works)
+        if _is_number(s) and not _is_int(s) and math.isfinite(s):
+            s = math.trunc(s)
         if not _is_int(s):
             raise TypeError(f"{name}: size {i} must be an integer, got {type(s).__name__} {s!r}")
         s = operator.index(s)
@@ -220,7 +224,7 @@ class Tensor:
             if len(args) != 1:
                 raise TypeError(f"{self._typename}(table) takes one nested list")
             self._c = _nested(a0, dt)
-        elif _is_int(a0):
+        elif _is_number(a0):
             self._alloc(_sizes_from(args, self._typename), None)
         else:
             raise TypeError(f"{self._typename}: cannot construct from {type(a0).__name__} {a0!r}")
