@@ -751,6 +751,18 @@ def sized(name, fill):
     return impl
 
 
+def reshape(res, x, sizes):
+    """THTensor_reshape: res resized to the sizes (numbers, or one
+    LongStorage or list), then x's elements copied in row-major order (so
+    res is new memory, never a view of x)."""
+    sizes = _sizes_from(sizes if isinstance(sizes, list) else [sizes], "reshape")
+    if math.prod(sizes) != x.nElement() or not sizes and x.nElement():
+        raise ValueError(f"reshape: {'x'.join(map(str, sizes)) or 'no size'} holds "
+                         f"{math.prod(sizes) if sizes else 0} elements, the tensor "
+                         f"{x.nElement()}")
+    return res.resize(*sizes).copy(x) if sizes else res.resize()
+
+
 ZEROS = sized("zeros", lambda res: res.zero())
 ONES = sized("ones", lambda res: res.fill(1))
 RAND = sized("rand", lambda res, gen: fill("uniform")(res, gen, 0.0, 1.0))

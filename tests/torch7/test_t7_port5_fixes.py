@@ -14,3 +14,23 @@ def test_float_sizes_truncate_as_lua():
     assert torch.range(1, 15).view(3.0, -1.0).size().totable() == [3, 5]
     with pytest.raises(TypeError, match="size 1 must be an integer"):
         torch.ones(float("nan"))
+
+
+def test_reshape_as_lua():
+    # Lua: x:reshape(2, 3) is a new 2x3 tensor of x's elements, x unchanged;
+    # z:reshape(x, 3, 2) fills z and returns it; a transposed source is read
+    # row-major; a wrong element count or -1 raises
+    x = torch.range(1, 6)
+    y = x.reshape(2, 3)
+    assert y.totable() == [[1, 2, 3], [4, 5, 6]]
+    assert x.size().totable() == [6] and not x.isSetTo(y)
+    y.fill(0)
+    assert x.totable() == [1, 2, 3, 4, 5, 6]
+    z = torch.Tensor()
+    assert z.reshape(x, 3, 2) is z and z.totable() == [[1, 2], [3, 4], [5, 6]]
+    assert torch.reshape(x, torch.LongStorage([3, 2])).size().totable() == [3, 2]
+    assert torch.IntTensor([[1, 2], [3, 4]]).t().reshape(4).totable() == [1, 3, 2, 4]
+    with pytest.raises(ValueError, match="8 elements"):
+        torch.reshape(x, 4, 2)
+    with pytest.raises(ValueError):
+        torch.reshape(x, -1, 2)
