@@ -328,6 +328,10 @@ class Tensor:
     byte, char, short, int, long, float, double = map(
         _converter, ("Byte", "Char", "Short", "Int", "Long", "Float", "Double"))
 
+    def real(self):
+        """x:real(): x as the default tensor type (Tensor.lua's Tensor.real)."""
+        return self.type(getdefaulttensortype())
+
     def isTensor(self, obj=None):
         return isTensor(self if obj is None else obj)
 

@@ -34,3 +34,17 @@ def test_reshape_as_lua():
         torch.reshape(x, 4, 2)
     with pytest.raises(ValueError):
         torch.reshape(x, -1, 2)
+
+
+def test_real_is_the_default_type():
+    # Lua: torch.FloatTensor(2):real():type() is torch.DoubleTensor, a
+    # DoubleTensor's real() is itself; after setdefaulttensortype('torch.FloatTensor')
+    # torch.IntTensor(2):real():type() is torch.FloatTensor
+    assert torch.FloatTensor(2).real().type() == "torch.DoubleTensor"
+    d = torch.DoubleTensor(2)
+    assert d.real() is d
+    torch.setdefaulttensortype("torch.FloatTensor")
+    try:
+        assert torch.IntTensor(2).real().type() == "torch.FloatTensor"
+    finally:
+        torch.setdefaulttensortype("torch.DoubleTensor")
