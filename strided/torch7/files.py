@@ -121,6 +121,7 @@ class File:
     """The methods common to DiskFile and MemoryFile (Lua's torch.File)."""
 
     _kind = "File"
+    _typename = "torch.File"
 
     def _init_flags(self, mode, quiet):
         if mode == "r":
@@ -545,6 +546,7 @@ class DiskFile(File):
     returns nil).  Ascii mode by default, as Lua."""
 
     _kind = "DiskFile"
+    _typename = "torch.DiskFile"
 
     def __new__(cls, path, mode="r", quiet=False):
         self = super().__new__(cls)
@@ -713,6 +715,7 @@ class MemoryFile(File):
     before the final 0.  Ascii mode by default, as Lua."""
 
     _kind = "MemoryFile"
+    _typename = "torch.MemoryFile"
 
     def __init__(self, storage=None, mode="rw"):
         if isinstance(storage, str) and mode == "rw" and not isinstance(storage, Storage):

@@ -13,7 +13,7 @@ from . import forms, maths, spec
 from .storage import STORAGE_TYPES, Storage, _from_bytes, _raw_bytes
 from .files import DiskFile, MemoryFile
 from .t7file import deserialize, load, save, serialize
-from .utility import Timer, isTypeOf, isequal, pointer
+from .utility import Timer, isTypeOf, isequal, luatype, pointer, typename
 from .tensor import (TENSOR_TYPES, TYPES, Tensor, _is_number, default_tensor_class,
                      getdefaulttensortype, isTensor, make_class, setdefaulttensortype,
                      tensor_from_dlpack)
@@ -22,18 +22,12 @@ from .tensor import (TENSOR_TYPES, TYPES, Tensor, _is_number, default_tensor_cla
 # ---------------------------------------------------------------- utility functions
 
 def type(obj, typename=None):   # noqa: A001 (Torch7's name)
-    """The type name of a tensor or storage (or converts a tensor, given a
-    type name); the Python type's name for anything else."""
+    """The Torch7 type name of obj (a tensor converts, given a type name);
+    for other values Lua's type name ('nil', 'boolean', 'number',
+    'string', 'table', 'function'), else the Python type's name."""
     if isTensor(obj):
         return obj.type(typename)
-    if hasattr(obj, "_typename"):
-        return obj._typename
-    return _builtins.type(obj).__name__
-
-
-def typename(obj):
-    """The Torch7 type name of a tensor or storage, else None."""
-    return getattr(obj, "_typename", None)
+    return luatype(obj)
 
 
 def isStorage(obj):

@@ -48,3 +48,20 @@ def test_real_is_the_default_type():
         assert torch.IntTensor(2).real().type() == "torch.FloatTensor"
     finally:
         torch.setdefaulttensortype("torch.DoubleTensor")
+
+
+def test_type_and_typename_as_lua():
+    # Lua: torch.type of a Generator, Timer, MemoryFile is its class name;
+    # torch.typename of {} / nil / a class (a constructor table) is nil and
+    # torch.type gives Lua's names: table, nil, number, string, boolean,
+    # function
+    assert torch.type(torch.Generator()) == torch.typename(torch.Generator()) == "torch.Generator"
+    assert torch.type(torch.Timer()) == "torch.Timer"
+    assert torch.type(torch.MemoryFile()) == "torch.MemoryFile"
+    assert torch.typename(torch.DoubleTensor) is None
+    assert torch.typename({}) is None and torch.typename(None) is None
+    values = [{}, [1], None, 2, 1.5, "asdf", True, print, lambda: 0]
+    names = ["table", "table", "nil", "number", "number", "string", "boolean", "function",
+             "function"]
+    assert [torch.type(v) for v in values] == names
+    assert torch.type(torch.LongStorage([1])) == "torch.LongStorage"
