@@ -72,14 +72,20 @@ def isTypeOf(obj, spec):
     """True when obj is of the type spec names, or of a subclass: spec is a
     class, or a type name ('torch.DoubleTensor'), which may be a pattern,
     as Lua's (here: a regular expression searched in the name, so
-    'torch.*Tensor' matches every tensor type)."""
+    'torch.*Tensor' matches every tensor type).  As in Lua, a match that
+    is the spec itself must be the whole name ('torch.Long' is no
+    LongTensor, 'TorchDummy' no OtherTorchDummy)."""
     if isinstance(spec, type):
         return isinstance(obj, spec)
     if not isinstance(spec, str):
         raise TypeError(f"isTypeOf: typeSpec must be a type name or a class, got "
                         f"{type(spec).__name__}")
     pattern = re.compile(spec)
-    return any(pattern.search(n) for n in _typenames(obj))
+    for name in _typenames(obj):
+        m = pattern.search(name)
+        if m and (m.group() != spec or m.group() == name):
+            return True
+    return False
 
 
 def isequal(a, b):

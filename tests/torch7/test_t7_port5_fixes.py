@@ -65,3 +65,17 @@ def test_type_and_typename_as_lua():
              "function"]
     assert [torch.type(v) for v in values] == names
     assert torch.type(torch.LongStorage([1])) == "torch.LongStorage"
+
+
+def test_isTypeOf_literal_must_be_the_whole_name():
+    # Lua: a spec whose match is the spec itself must equal the type name:
+    # isTypeOf(LongTensor, 'torch.Long') and isTypeOf(DoubleStorage,
+    # 'Storage') are false, '.*Long' and '.*Storage' true; the walk goes up
+    # the parents (a MemoryFile is a 'torch.File')
+    t = torch.LongTensor()
+    assert not torch.isTypeOf(t, "torch.Long") and torch.isTypeOf(t, ".*Long")
+    assert not torch.isTypeOf(t, "LongTensor") and torch.isTypeOf(t, "torch.LongTensor")
+    assert not torch.isTypeOf(torch.DoubleStorage(), "Storage")
+    assert torch.isTypeOf(torch.DoubleStorage(), ".*Storage")
+    assert torch.isTypeOf(torch.MemoryFile(), "torch.File")
+    assert not torch.isTypeOf(torch.MemoryFile(), "torch.DiskFile")
