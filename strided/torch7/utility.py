@@ -6,6 +6,7 @@ from __future__ import annotations
 import numbers
 import os
 import re
+import sys
 import time
 import types
 
@@ -88,6 +89,129 @@ def isTypeOf(obj, spec):
     return False
 
 
+# ---------------------------------------------------------------- torch.class
+
+registry = {}
+"""The classes made by class_, by Torch name (Lua's registry entries):
+deleting a name here (Lua: debug.getregistry()[name] = nil) frees it for
+a new class_."""
+
+
+def _builtin_classes():
+    from .files import DiskFile, File, MemoryFile
+    from .storage import STORAGE_TYPES
+    from .tensor import TENSOR_TYPES
+    named = {**TENSOR_TYPES, **STORAGE_TYPES}
+    for cls in (Generator, Timer, File, DiskFile, MemoryFile):
+        named[_own_typename(cls)] = cls
+    return named
+
+
+def getmetatable(name):
+    """Lua's torch.getmetatable(name): the Torch class of that name (one
+    made by class_, a tensor or storage class, Generator, Timer, File,
+    DiskFile, MemoryFile), or None; it holds the class's methods."""
+    if not isinstance(name, str):
+        raise TypeError(f"getmetatable: name must be a string, got {type(name).__name__}")
+    return registry.get(name) or _builtin_classes().get(name)
+
+
+def factory(name):
+    """Lua's torch.factory(name): a function making an empty object of that
+    Torch class without calling its __init__ (for a tensor or storage class:
+    an empty one; Generator: a new generator), or None when the class is
+    unknown or, as Lua's Timer and Files, has no factory."""
+    cls = getmetatable(name)
+    if cls is None or cls in (Timer,) or _is_file(cls):
+        return None
+    if name in registry:
+        return lambda: cls.__new__(cls)
+    return lambda: cls()
+
+
+def _is_file(cls):
+    from .files import File
+    return issubclass(cls, File)
+
+
+def _root_init(self, *args, **kwargs):
+    """A class without __init__ of its own ignores its constructor's
+    arguments, as Lua's (which calls self:__init(...) only when defined)."""
+
+
+def _module_of(name, prefix):
+    """The loaded package of a dotted class name ('torch' is strided)."""
+    if prefix == "torch" or prefix.startswith("torch."):
+        first, _, rest = prefix.partition(".")
+        obj = sys.modules[__name__.split(".")[0]]
+        parts = rest.split(".") if rest else []
+    elif prefix in sys.modules:
+        return sys.modules[prefix]
+    else:
+        first, *parts = prefix.split(".")
+        obj = sys.modules.get(first)
+    for p in parts:
+        obj = getattr(obj, p, None)
+    if obj is None:
+        raise ValueError(f"class_: while creating {name}: {prefix} is an invalid module name "
+                         f"(not a loaded module)")
+    return obj
+
+
+def class_(name, *args):
+    """Lua's torch.class(name [, parentName] [, module]) (`class` is a Python
+    keyword): a new Torch class `name`, returned with its parent class (None
+    without one) as (cls, parent).
+
+    cls() makes an instance and calls its __init__ (Lua's __init) with the
+    arguments; methods are added to cls (Lua's function Foo:bar() ... end
+    is Foo.bar = bar); with a parent, cls is a Python subclass of it, so
+    parent.__init__(self, ...) calls the parent's initializer.  The name is
+    registered: torch.typename, torch.type and torch.isTypeOf know the
+    instances, torch.getmetatable(name) gives cls and torch.factory(name) a
+    maker of empty instances.  As Lua, cls is also set as the attribute
+    `className` of `module` (a module, a dict or any object), or, for a
+    name `package.className`, of that loaded package ('torch.' is strided
+    itself); a plain name is set nowhere (Python has no global table).  A
+    name already registered raises ValueError."""
+    usage = "class_(name [, parentName] [, module]): <class name> [<parent class name>] " \
+            "[<module table>] expected"
+    if not isinstance(name, str) or len(args) > 2:
+        raise TypeError(usage)
+    parent_name, module = None, None
+    if len(args) == 2:
+        parent_name, module = args
+        if not isinstance(parent_name, (str, type)) or module is None:
+            raise TypeError(usage)
+    elif len(args) == 1:
+        if isinstance(args[0], (str, type)):
+            parent_name = args[0]
+        elif args[0] is not None:
+            module = args[0]
+    if getmetatable(name) is not None:
+        raise ValueError(f"class_: {name} is already a Torch class")
+    parent = None
+    if parent_name is not None:
+        parent = getmetatable(parent_name) if isinstance(parent_name, str) else parent_name
+        if parent is None or not _own_typename(parent):
+            raise ValueError(f"class_: invalid parent class name {parent_name!r}")
+    prefix, _, root = name.rpartition(".")
+    if module is None and prefix:
+        module = _module_of(name, prefix)
+    # __module__: the package, else the caller's module (as namedtuple does)
+    body = {"_typename": name, "__qualname__": root,
+            "__module__": prefix or sys._getframe(1).f_globals.get("__name__", "__main__")}
+    if parent is None:
+        body["__init__"] = _root_init
+    cls = type(root, (parent,) if parent else (), body)
+    registry[name] = cls
+    if isinstance(module, dict):
+        module[root] = cls
+    elif module is not None:
+        setattr(module, root, cls)
+    return cls, parent
+
+
 def isequal(a, b):
     """True when a and b are the same object (Lua: the same address), as
     Lua's torch.isequal for tables and Torch objects."""
@@ -152,4 +276,5 @@ class Timer:
         return self._running()
 
 
-__all__ = ["isTypeOf", "isequal", "pointer", "Timer"]
+__all__ = ["typename", "luatype", "isTypeOf", "isequal", "pointer", "Timer", "class_",
+           "getmetatable", "factory", "registry"]

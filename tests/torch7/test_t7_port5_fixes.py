@@ -79,3 +79,55 @@ def test_isTypeOf_literal_must_be_the_whole_name():
     assert torch.isTypeOf(torch.DoubleStorage(), ".*Storage")
     assert torch.isTypeOf(torch.MemoryFile(), "torch.File")
     assert not torch.isTypeOf(torch.MemoryFile(), "torch.DiskFile")
+
+
+def test_class_as_lua():
+    # utility.md's Foo / torch.Bar example; Lua: bar:print() prints the
+    # contents and the stuff, torch.typename(bar) is torch.Bar, isTypeOf(bar,
+    # 'Foo') is true; torch.factory('torch.Bar')() is an object of that class
+    # whose __init was not called; a second torch.class('Foo') raises; an
+    # unknown parent or package raises
+    import sys
+    from strided.torch7 import utility
+    try:
+        Foo, parent = torch.class_("_P5Foo")
+        assert parent is None
+
+        def foo_init(self):
+            self.contents = "this is some text"
+        Foo.__init__ = foo_init
+        Foo.text = lambda self: self.contents
+
+        Bar, parent = torch.class_("torch._P5Bar", "_P5Foo")
+        assert parent is Foo and torch._P5Bar is Bar
+
+        def bar_init(self, stuff):
+            parent.__init__(self)
+            self.stuff = stuff
+        Bar.__init__ = bar_init
+        bar = torch._P5Bar("ha ha!")
+        assert (bar.text(), bar.stuff) == ("this is some text", "ha ha!")
+        assert torch.typename(bar) == torch.type(bar) == "torch._P5Bar"
+        assert torch.isTypeOf(bar, "_P5Foo") and torch.isTypeOf(bar, Foo)
+        assert not torch.isTypeOf(Foo(), "torch._P5Bar")
+        assert torch.getmetatable("torch._P5Bar") is Bar
+        empty = torch.factory("torch._P5Bar")()
+        assert type(empty) is Bar and vars(empty) == {}
+        assert torch.factory("torch.DoubleTensor")().dim() == 0
+        assert torch.factory("torch.Timer") is None and torch.factory("_P5nope") is None
+        assert torch.getmetatable("_P5nope") is None
+        with pytest.raises(ValueError, match="already a Torch class"):
+            torch.class_("_P5Foo")
+        with pytest.raises(ValueError, match="invalid parent class name"):
+            torch.class_("_P5C", "_P5nope")
+        with pytest.raises(ValueError, match="_P5nomod is an invalid module name"):
+            torch.class_("_P5nomod.C")
+        with pytest.raises(TypeError, match="<class name>"):
+            torch.class_(3)
+        module = {}
+        X, _ = torch.class_("_P5X", module)                 # Lua: module.X = the class
+        assert module["_P5X"] is X
+    finally:
+        for name in ("_P5Foo", "torch._P5Bar", "_P5X"):
+            utility.registry.pop(name, None)
+        sys.modules["strided"].__dict__.pop("_P5Bar", None)
