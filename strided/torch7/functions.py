@@ -14,7 +14,7 @@ from .storage import STORAGE_TYPES, Storage, _from_bytes, _raw_bytes
 from .files import DiskFile, MemoryFile
 from .t7file import deserialize, load, save, serialize
 from .utility import (Timer, class_, factory, getmetatable, isTypeOf, isequal, luatype,
-                      pointer, typename)
+                      pointer, setheaptracking, typename)
 from .tensor import (TENSOR_TYPES, TYPES, Tensor, _is_number, default_tensor_class,
                      getdefaulttensortype, isTensor, make_class, setdefaulttensortype,
                      tensor_from_dlpack)
@@ -107,7 +107,7 @@ for _f in (type, typename, isStorage, isTensor, data, cdata, setdefaulttensortyp
 for _f in (manualSeed, seed, initialSeed, getRNGState, setRNGState):
     spec.utility(_f.__name__, _f, group="Random")
 spec.utility("Generator", _random.Generator, group="Random")
-for _f in (isTypeOf, isequal, pointer, class_, getmetatable, factory):
+for _f in (isTypeOf, isequal, pointer, class_, getmetatable, factory, setheaptracking):
     spec.utility(_f.__name__, _f)
 spec.utility("Timer", Timer, group="Timer")
 for _f in (save, load, serialize, deserialize):

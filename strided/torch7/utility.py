@@ -232,6 +232,33 @@ def pointer(obj):
     return id(obj)
 
 
+# ---------------------------------------------------------------- heap tracking
+
+_heaptracking = [True]       # Lua's init.lua turns it on when torch loads
+
+
+def setheaptracking(enabled):
+    """Lua's torch.setheaptracking(enabled): sets torch._heaptracking.
+
+    In Lua it makes TH's allocator run Lua's garbage collector when the
+    heap grows: Lua's collector sees a tensor as a small userdata, not the
+    memory of its storage, and would otherwise let large dead tensors
+    pile up.  Under Python the switch changes nothing else: a storage's
+    memory is freed by reference counting the moment its last tensor or
+    storage object goes (cffi's ffi.gc on the C record), so there is no
+    dead memory for a collection to find (Python's cycle collector covers
+    the rest, whatever the switch)."""
+    if not isinstance(enabled, bool):
+        raise TypeError(f"setheaptracking: enabled must be True or False, got "
+                        f"{type(enabled).__name__}")
+    _heaptracking[0] = enabled
+
+
+def heaptracking():
+    """The value of torch._heaptracking (the last setheaptracking)."""
+    return _heaptracking[0]
+
+
 class Timer:
     """torch.Timer(): counts from its creation; reset(), stop(), resume()
     return the timer; time() gives {'real', 'user', 'sys'} seconds
@@ -277,4 +304,4 @@ class Timer:
 
 
 __all__ = ["typename", "luatype", "isTypeOf", "isequal", "pointer", "Timer", "class_",
-           "getmetatable", "factory", "registry"]
+           "getmetatable", "factory", "registry", "setheaptracking", "heaptracking"]

@@ -131,3 +131,26 @@ def test_class_as_lua():
         for name in ("_P5Foo", "torch._P5Bar", "_P5X"):
             utility.registry.pop(name, None)
         sys.modules["strided"].__dict__.pop("_P5Bar", None)
+
+
+def test_setheaptracking_as_lua():
+    # Lua: torch._heaptracking is true once torch is loaded;
+    # torch.setheaptracking(false) makes it false; a non-boolean raises
+    old = torch._heaptracking
+    try:
+        torch.setheaptracking(True)
+        assert torch._heaptracking is True
+        torch.setheaptracking(False)
+        assert torch._heaptracking is False
+        with pytest.raises(TypeError, match="True or False"):
+            torch.setheaptracking(1)
+    finally:
+        torch.setheaptracking(old)
+
+
+def test_heaptracking_is_on_at_import():
+    import subprocess
+    import sys
+    out = subprocess.run([sys.executable, "-c", "import strided; print(strided._heaptracking)"],
+                         capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "True"
