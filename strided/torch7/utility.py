@@ -246,8 +246,9 @@ def setheaptracking(enabled):
     pile up.  Under Python the switch changes nothing else: a storage's
     memory is freed by reference counting the moment its last tensor or
     storage object goes (cffi's ffi.gc on the C record), so there is no
-    dead memory for a collection to find (Python's cycle collector covers
-    the rest, whatever the switch)."""
+    dead memory for a collection to find (only tensors held in reference
+    cycles wait for Python's cycle collector, which the switch does not
+    drive)."""
     if not isinstance(enabled, bool):
         raise TypeError(f"setheaptracking: enabled must be True or False, got "
                         f"{type(enabled).__name__}")
