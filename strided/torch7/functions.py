@@ -12,7 +12,8 @@ from ..core.base import ffi, lib
 from . import forms, maths, spec
 from .storage import STORAGE_TYPES, Storage, _from_bytes, _raw_bytes
 from .files import DiskFile, MemoryFile
-from .t7file import deserialize, load, save, serialize
+from .t7file import (deserialize, deserializeFromStorage, load, save, serialize,
+                     serializeToStorage)
 from .utility import (Timer, class_, factory, getmetatable, isTypeOf, isequal, luatype,
                       pointer, setheaptracking, typename)
 from .tensor import (TENSOR_TYPES, TYPES, Tensor, _is_number, default_tensor_class,
@@ -110,7 +111,7 @@ spec.utility("Generator", _random.Generator, group="Random")
 for _f in (isTypeOf, isequal, pointer, class_, getmetatable, factory, setheaptracking):
     spec.utility(_f.__name__, _f)
 spec.utility("Timer", Timer, group="Timer")
-for _f in (save, load, serialize, deserialize):
+for _f in (save, load, serialize, deserialize, serializeToStorage, deserializeFromStorage):
     spec.utility(_f.__name__, _f, group="Files")
 spec.utility("from_dlpack", tensor_from_dlpack, group="Interop")
 spec.utility("DiskFile", DiskFile, group="Files")

@@ -154,3 +154,21 @@ def test_heaptracking_is_on_at_import():
     out = subprocess.run([sys.executable, "-c", "import strided; print(strided._heaptracking)"],
                          capture_output=True, text=True, check=True).stdout
     assert out.strip() == "True"
+
+
+def test_serializeToStorage_as_lua():
+    # Lua: torch.serializeToStorage({6, a = 42}) is a CharStorage of 57 bytes,
+    # those of torch.serialize; serializeToStorage(1.0) holds the bytes
+    # 1,0,0,0,0,0,0,0,0,0,-16,63; 3.5 in 'ascii' takes 6; a ByteStorage raises
+    s = torch.serializeToStorage({1: 6, "a": 42})
+    assert torch.type(s) == "torch.CharStorage" and s.size() == 57
+    assert s.size() == len(torch.serialize({1: 6, "a": 42}))
+    assert torch.deserializeFromStorage(s) == {1: 6, "a": 42}
+    assert torch.serializeToStorage(1.0).totable() == [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, -16, 63]
+    assert torch.serializeToStorage(3.5).size() == 12
+    a = torch.serializeToStorage(3.5, "ascii")
+    assert a.size() == 6 and torch.deserializeFromStorage(a, "ascii") == 3.5
+    t = torch.range(1, 4)
+    assert torch.deserializeFromStorage(torch.serializeToStorage(t)).totable() == [1, 2, 3, 4]
+    with pytest.raises(TypeError, match="CharStorage"):
+        torch.deserializeFromStorage(torch.ByteStorage(12))
