@@ -21,6 +21,7 @@ from ..core import base as _core, indexing as _indexing, linalg as _linalg, ops 
 from ..core import matrix as _matrix, norm as _norm
 from ..core import rng as _random, select as _select, views as _views
 from ..core.base import lib
+from .storage import _index
 from .tensor import TENSOR_TYPES, Tensor, _as_shape, _number as number, _sizes_from
 
 _BASE1 = lib.ST_IDX_BASE1
@@ -800,7 +801,7 @@ def cat(res, tensors, dim):
         raise ValueError("cat: no tensors given")
     for t in tensors:
         _same_type(res, t, "cat")
-    dim = -1 if dim is None else dim
+    dim = -1 if dim is None else _index(dim, "cat: dim")
     ndims = [t._c.ndim for t in tensors]
     max_dim = max([dim if dim != -1 else 0] + ndims)
     d = (max_dim - 1 if max_dim else 0) if dim == -1 else dim - 1

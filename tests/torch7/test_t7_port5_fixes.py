@@ -172,3 +172,28 @@ def test_serializeToStorage_as_lua():
     assert torch.deserializeFromStorage(torch.serializeToStorage(t)).totable() == [1, 2, 3, 4]
     with pytest.raises(TypeError, match="CharStorage"):
         torch.deserializeFromStorage(torch.ByteStorage(12))
+
+
+def test_float_dims_and_indices_truncate_as_lua():
+    # Lua's numbers are doubles, truncated where an integer is wanted:
+    # x:sum(2.0)[2][1] 15, x:select(1, 2.7)[1] 4, x:narrow(2, 2.5, 2.9):size(2)
+    # 2, x[2.9][1] 4, x[{1.5, 3.2}] 3, x:size(1.9) 2, x:permute(2.0, 1.0):size(1)
+    # 3, x:storage()[2.5] 2, x:sub(1.2, 1.8, 2.1, 3.9):size(2) 2,
+    # torch.cat(x, x, 1.5):size(1) 4, x[{{1.5, 2.5}}]:size(1) 2,
+    # x:split(2.5, 2.0)[1]:size(2) 2; x[0/0] raises
+    x = torch.range(1, 6).view(2, 3)
+    assert x.sum(2.0).totable()[1][0] == 15
+    assert x.select(1, 2.7)[1] == 4
+    assert x.narrow(2, 2.5, 2.9).size(2) == 2
+    assert x[2.9][1] == 4 and x[1.5, 3.2] == 3
+    assert x.size(1.9) == 2 and x.permute(2.0, 1.0).size(1) == 3
+    assert x.storage()[2.5] == 2
+    assert x.sub(1.2, 1.8, 2.1, 3.9).size(2) == 2
+    assert torch.cat(x, x, 1.5).size(1) == 4
+    assert x[[1.5, 2.5]].size(1) == 2
+    assert x.split(2.5, 2.0)[0].size(2) == 2
+    assert x.permute(*torch.Tensor([2, 1]).totable()).size().totable() == [3, 2]
+    with pytest.raises(TypeError, match="must be an integer"):
+        x[float("nan")]
+    assert x[1.5].totable() == x[1].totable()          # Lua: x[1.5] is x[1]
+    assert x.cumsum(2.5).totable() == x.cumsum(2).totable()
