@@ -15,7 +15,7 @@ from .files import DiskFile, MemoryFile
 from .t7file import (deserialize, deserializeFromStorage, load, save, serialize,
                      serializeToStorage)
 from .utility import (Timer, class_, factory, getmetatable, isTypeOf, isequal, luatype,
-                      pointer, setheaptracking, typename)
+                      pointer, setheaptracking, totable, typename)
 from .tensor import (TENSOR_TYPES, TYPES, Tensor, _is_number, default_tensor_class,
                      getdefaulttensortype, isTensor, make_class, setdefaulttensortype,
                      tensor_from_dlpack)
@@ -108,7 +108,8 @@ for _f in (type, typename, isStorage, isTensor, data, cdata, setdefaulttensortyp
 for _f in (manualSeed, seed, initialSeed, getRNGState, setRNGState):
     spec.utility(_f.__name__, _f, group="Random")
 spec.utility("Generator", _random.Generator, group="Random")
-for _f in (isTypeOf, isequal, pointer, class_, getmetatable, factory, setheaptracking):
+for _f in (isTypeOf, isequal, pointer, class_, getmetatable, factory, setheaptracking,
+           totable):
     spec.utility(_f.__name__, _f)
 spec.utility("Timer", Timer, group="Timer")
 for _f in (save, load, serialize, deserialize, serializeToStorage, deserializeFromStorage):

@@ -343,8 +343,7 @@ for _name in ["narrow", "select", "sub", "transpose", "t", "permute", "unfold", 
               "maskedCopy", "maskedFill", "clone", "contiguous", "fill", "zero", "copy",
               "resize", "resizeAs", "apply", "map", "map2", "typeAs", "size", "stride",
               "nElement", "nDimension", "dim", "isContiguous", "storage", "storageOffset",
-              "isSameSizeAs", "isSize", "isSetTo", "retain", "free", "split", "chunk",
-              "totable"]:
+              "isSameSizeAs", "isSize", "isSetTo", "retain", "free", "split", "chunk"]:
     wrap(_name, (_method_call(_name), [Arg(ANYTHING, name="tensor"),
                                        Arg(ANYTHING, many=True, name="args")]),
          method=False, doc=f"torch.{_name}(tensor, ...) is tensor:{_name}(...) (tensor.md).",

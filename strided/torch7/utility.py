@@ -212,6 +212,16 @@ def class_(name, *args):
     return cls, parent
 
 
+def totable(obj):
+    """Lua's torch.totable(obj): a tensor's elements as nested lists, or a
+    storage's as a list; anything else raises TypeError."""
+    from .storage import Storage
+    from .tensor import Tensor
+    if not isinstance(obj, (Tensor, Storage)):
+        raise TypeError(f"totable: obj must be a Storage or a Tensor, got {type(obj).__name__}")
+    return obj.totable()
+
+
 def isequal(a, b):
     """True when a and b are the same object (Lua: the same address), as
     Lua's torch.isequal for tables and Torch objects."""
@@ -305,4 +315,4 @@ class Timer:
 
 
 __all__ = ["typename", "luatype", "isTypeOf", "isequal", "pointer", "Timer", "class_",
-           "getmetatable", "factory", "registry", "setheaptracking", "heaptracking"]
+           "getmetatable", "factory", "registry", "setheaptracking", "heaptracking", "totable"]

@@ -197,3 +197,12 @@ def test_float_dims_and_indices_truncate_as_lua():
         x[float("nan")]
     assert x[1.5].totable() == x[1].totable()          # Lua: x[1.5] is x[1]
     assert x.cumsum(2.5).totable() == x.cumsum(2).totable()
+
+
+def test_totable_of_a_storage_as_lua():
+    # Lua: torch.totable(torch.FloatStorage{1, 2, 3}) is {1, 2, 3};
+    # torch.totable(3) raises 'obj must be a Storage or a Tensor'
+    assert torch.totable(torch.FloatStorage([1, 2, 3])) == [1, 2, 3]
+    assert torch.totable(torch.Tensor([[1, 2], [3, 4]])) == [[1, 2], [3, 4]]
+    with pytest.raises(TypeError, match="obj must be a Storage or a Tensor"):
+        torch.totable(3)
