@@ -24,6 +24,9 @@ def __getattr__(name):
         return default_tensor_class()
     if name == "Storage":
         return default_storage_class()
+    if name == "_heaptracking":              # Lua's torch._heaptracking (utility.py)
+        from .utility import heaptracking
+        return heaptracking()
     raise AttributeError(f"module 'strided' has no attribute {name!r}")
 
 

@@ -24,6 +24,8 @@ kinds, so a repeated call costs a dictionary look-up and the slot fills.
 """
 from __future__ import annotations
 
+import math
+
 from ..core.rng import Generator
 from .storage import LongStorage
 from .tensor import TENSOR_TYPES, Tensor, _is_number, default_tensor_class
@@ -72,7 +74,7 @@ FLOAT_TENSOR = Kind("torch.FloatTensor|torch.DoubleTensor",
 GENERATOR = Kind("torch.Generator", lambda v, T: isinstance(v, Generator))
 ANY_TENSOR = Kind("any tensor", lambda v, T: isinstance(v, Tensor))
 NUMBER = Kind("number", lambda v, T: _is_number(v))
-INDEX = Kind("dim", lambda v, T: _is_number(v) and float(v).is_integer())
+INDEX = Kind("dim", lambda v, T: _is_number(v) and math.isfinite(v))   # Lua truncates 2.5
 BOOLEAN = Kind("boolean", lambda v, T: isinstance(v, bool))
 NIL = Kind("nil", lambda v, T: v is None)
 TABLE = Kind("table of tensors", lambda v, T: isinstance(v, (list, tuple))

@@ -12,8 +12,10 @@ from ..core.base import ffi, lib
 from . import forms, maths, spec
 from .storage import STORAGE_TYPES, Storage, _from_bytes, _raw_bytes
 from .files import DiskFile, MemoryFile, PipeFile
-from .t7file import deserialize, load, save, serialize
-from .utility import Timer, isTypeOf, isequal, pointer
+from .t7file import (deserialize, deserializeFromStorage, load, save, serialize,
+                     serializeToStorage)
+from .utility import (Timer, class_, factory, getmetatable, isTypeOf, isequal, luatype,
+                      pointer, setheaptracking, totable, typename)
 from .tensor import (TENSOR_TYPES, TYPES, Tensor, _is_number, default_tensor_class,
                      getdefaulttensortype, isTensor, make_class, setdefaulttensortype,
                      tensor_from_dlpack)
@@ -22,18 +24,12 @@ from .tensor import (TENSOR_TYPES, TYPES, Tensor, _is_number, default_tensor_cla
 # ---------------------------------------------------------------- utility functions
 
 def type(obj, typename=None):   # noqa: A001 (Torch7's name)
-    """The type name of a tensor or storage (or converts a tensor, given a
-    type name); the Python type's name for anything else."""
+    """The Torch7 type name of obj (a tensor converts, given a type name);
+    for other values Lua's type name ('nil', 'boolean', 'number',
+    'string', 'table', 'function'), else the Python type's name."""
     if isTensor(obj):
         return obj.type(typename)
-    if hasattr(obj, "_typename"):
-        return obj._typename
-    return _builtins.type(obj).__name__
-
-
-def typename(obj):
-    """The Torch7 type name of a tensor or storage, else None."""
-    return getattr(obj, "_typename", None)
+    return luatype(obj)
 
 
 def isStorage(obj):
@@ -112,10 +108,11 @@ for _f in (type, typename, isStorage, isTensor, data, cdata, setdefaulttensortyp
 for _f in (manualSeed, seed, initialSeed, getRNGState, setRNGState):
     spec.utility(_f.__name__, _f, group="Random")
 spec.utility("Generator", _random.Generator, group="Random")
-for _f in (isTypeOf, isequal, pointer):
+for _f in (isTypeOf, isequal, pointer, class_, getmetatable, factory, setheaptracking,
+           totable):
     spec.utility(_f.__name__, _f)
 spec.utility("Timer", Timer, group="Timer")
-for _f in (save, load, serialize, deserialize):
+for _f in (save, load, serialize, deserialize, serializeToStorage, deserializeFromStorage):
     spec.utility(_f.__name__, _f, group="Files")
 spec.utility("from_dlpack", tensor_from_dlpack, group="Interop")
 spec.utility("DiskFile", DiskFile, group="Files")

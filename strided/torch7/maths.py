@@ -21,6 +21,7 @@ from ..core import base as _core, indexing as _indexing, linalg as _linalg, ops 
 from ..core import matrix as _matrix, norm as _norm
 from ..core import rng as _random, select as _select, views as _views
 from ..core.base import lib
+from .storage import _index
 from .tensor import TENSOR_TYPES, Tensor, _as_shape, _grow, _number as number, _sizes_from
 
 _BASE1 = lib.ST_IDX_BASE1
@@ -827,6 +828,18 @@ def sized(name, fill):
     return impl
 
 
+def reshape(res, x, sizes):
+    """THTensor_reshape: res resized to the sizes (numbers, or one
+    LongStorage or list), then x's elements copied in row-major order (so
+    res is new memory, never a view of x)."""
+    sizes = _sizes_from(sizes if isinstance(sizes, list) else [sizes], "reshape")
+    if math.prod(sizes) != x.nElement() or not sizes and x.nElement():
+        raise ValueError(f"reshape: {'x'.join(map(str, sizes)) or 'no size'} holds "
+                         f"{math.prod(sizes) if sizes else 0} elements, the tensor "
+                         f"{x.nElement()}")
+    return res.resize(*sizes).copy(x) if sizes else res.resize()
+
+
 ZEROS = sized("zeros", lambda res: res.zero())
 ONES = sized("ones", lambda res: res.fill(1))
 RAND = sized("rand", lambda res, gen: fill("uniform")(res, gen, 0.0, 1.0))
@@ -864,7 +877,7 @@ def cat(res, tensors, dim):
         raise ValueError("cat: no tensors given")
     for t in tensors:
         _same_type(res, t, "cat")
-    dim = -1 if dim is None else dim
+    dim = -1 if dim is None else _index(dim, "cat: dim")
     ndims = [t._c.ndim for t in tensors]
     max_dim = max([dim if dim != -1 else 0] + ndims)
     d = (max_dim - 1 if max_dim else 0) if dim == -1 else dim - 1

@@ -324,6 +324,8 @@ _SZL = Arg(SIZES, name="sizes")
 for _name, _f in (("zeros", maths.ZEROS), ("ones", maths.ONES)):
     wrap(_name, (_f, [RES, _SZ]), (_f, [RES, _SZL]),
          doc=f"A tensor of the given sizes ({_name}); x:{_name}(sizes) resizes x.", group=G)
+wrap("reshape", (maths.reshape, [NEW_RES, TEN, _SZ]), (maths.reshape, [NEW_RES, TEN, _SZL]),
+     doc="A copy of tensor's elements (row-major) in a tensor of the given sizes.", group=G)
 for _name, _f, _dist in (("rand", maths.RAND, "uniform"), ("randn", maths.RANDN, "normal")):
     wrap(_name, (_f, [NEW_RES, GEN, _SZ]), (_f, [NEW_RES, GEN, _SZL]),
          method=False, doc=f"A tensor of the given sizes ({_dist} numbers).", group="Random")
@@ -352,8 +354,7 @@ for _name in ["narrow", "select", "sub", "transpose", "t", "permute", "unfold", 
               "maskedCopy", "maskedFill", "clone", "contiguous", "fill", "zero", "copy",
               "resize", "resizeAs", "apply", "map", "map2", "typeAs", "size", "stride",
               "nElement", "nDimension", "dim", "isContiguous", "storage", "storageOffset",
-              "isSameSizeAs", "isSize", "isSetTo", "retain", "free", "split", "chunk",
-              "totable"]:
+              "isSameSizeAs", "isSize", "isSetTo", "retain", "free", "split", "chunk"]:
     wrap(_name, (_method_call(_name), [Arg(ANYTHING, name="tensor"),
                                        Arg(ANYTHING, many=True, name="args")]),
          method=False, doc=f"torch.{_name}(tensor, ...) is tensor:{_name}(...) (tensor.md).",

@@ -5,6 +5,8 @@ elements, indexed from one.  Every element access is a C call through a
 one-element view (`_core.Core.over`)."""
 from __future__ import annotations
 
+import math
+import numbers
 import operator
 import weakref
 
@@ -42,6 +44,12 @@ def _own(ptr):
 
 
 def _index(value, name):
+    """value as an int.  Lua's numbers are doubles: a float is truncated
+    toward zero, as luaL_checkinteger does (so x:narrow(1, y:sum(), 2) and
+    the floats of a DoubleTensor's totable() work); NaN and inf raise."""
+    if (isinstance(value, numbers.Real) and not isinstance(value, bool)
+            and not hasattr(value, "__index__") and math.isfinite(value)):
+        return math.trunc(value)
     if isinstance(value, bool) or not hasattr(value, "__index__"):
         raise TypeError(f"{name} must be an integer, got {type(value).__name__} {value!r}")
     return operator.index(value)

@@ -42,7 +42,8 @@ from ..core.rng import Generator
 from .storage import STORAGE_TYPES, Storage, _addr, _from_bytes
 from .tensor import TENSOR_TYPES, Tensor
 
-__all__ = ["save", "load", "serialize", "deserialize"]
+__all__ = ["save", "load", "serialize", "deserialize", "serializeToStorage",
+           "deserializeFromStorage"]
 
 TYPE_NIL = 0
 TYPE_NUMBER = 1
@@ -589,6 +590,23 @@ def deserialize(data, mode="binary", referenced=True):
             f.referenced(referenced)
             return f.readObject()
     return _Reader(data, referenced).obj()
+
+
+def serializeToStorage(obj, mode="binary", referenced=True):
+    """serialize(obj) in a CharStorage (Lua's torch.serializeToStorage)."""
+    from .storage import CharStorage
+    return _from_bytes(CharStorage, serialize(obj, mode, referenced))
+
+
+def deserializeFromStorage(storage, mode="binary", referenced=True):
+    """The object in a CharStorage written by serializeToStorage (Lua's
+    torch.deserializeFromStorage)."""
+    from .storage import CharStorage
+    if not isinstance(storage, CharStorage):
+        raise TypeError(f"deserializeFromStorage: storage must be a torch.CharStorage, got "
+                        f"{getattr(storage, '_typename', None) or type(storage).__name__}")
+    n = storage.size()
+    return deserialize(ffi.buffer(storage._s.data, n)[:] if n else b"", mode, referenced)
 
 
 def save(path, obj, mode="binary", referenced=True):

@@ -53,9 +53,7 @@ def _sizes_from(args, name, allow_minus1=False):
         sizes = list(args)
     out = []
     for i, s in enumerate(sizes, 1):
-        if not _is_int(s):
-            raise TypeError(f"{name}: size {i} must be an integer, got {type(s).__name__} {s!r}")
-        s = operator.index(s)
+        s = _index(s, f"{name}: size {i}")     # a float truncated, as Lua
         if s < 0 and not (allow_minus1 and s == -1):
             raise ValueError(f"{name}: size {i} must be >= 0, got {s}")
         out.append(s)
@@ -220,7 +218,7 @@ class Tensor:
             if len(args) != 1:
                 raise TypeError(f"{self._typename}(table) takes one nested list")
             self._c = _nested(a0, dt)
-        elif _is_int(a0):
+        elif _is_number(a0):
             self._alloc(_sizes_from(args, self._typename), None)
         else:
             raise TypeError(f"{self._typename}: cannot construct from {type(a0).__name__} {a0!r}")
@@ -327,6 +325,10 @@ class Tensor:
     byte, char, short, int, long, float, double = map(
         _converter, ("Byte", "Char", "Short", "Int", "Long", "Float", "Double"))
 
+    def real(self):
+        """x:real(): x as the default tensor type (Tensor.lua's Tensor.real)."""
+        return self.type(getdefaulttensortype())
+
     def isTensor(self, obj=None):
         return isTensor(self if obj is None else obj)
 
@@ -339,9 +341,7 @@ class Tensor:
     def _dim(self, dim, name="dim", extra=0):
         """1-based dimension -> 0-based, IndexError naming the range."""
         n = self._c.ndim + extra
-        if not _is_int(dim):
-            raise TypeError(f"{name} must be an integer, got {type(dim).__name__} {dim!r}")
-        dim = operator.index(dim)
+        dim = _index(dim, name)
         if not 1 <= dim <= n:
             raise IndexError(f"{name} {dim} out of range [1, {n}]" if n else
                              f"{name} {dim} out of range: the tensor has no dimension")
@@ -518,7 +518,7 @@ class Tensor:
             if len(key) != c.ndim:
                 raise IndexError(f"{name}: a LongStorage index needs {c.ndim} numbers, got "
                                  f"{len(key)}")
-        if isinstance(key, list) or isinstance(key, slice) or _is_int(key):
+        if isinstance(key, list) or isinstance(key, slice) or _is_number(key):
             key = (key,)
         if not isinstance(key, tuple):
             raise TypeError(f"{name}: unsupported index {key!r} ({type(key).__name__}); use "
@@ -546,19 +546,16 @@ class Tensor:
                                      f"dimension {orig}")
                 s = k[0]
                 e = k[1] if len(k) == 2 else k[0]
-                for v in (s, e):
-                    if not _is_int(v):
-                        raise TypeError(f"{name}: range bound {v!r} at dimension {orig} must "
-                                        f"be an integer")
-                s, e = operator.index(s), operator.index(e)
+                s, e = (_index(v, f"{name}: range bound {v!r} at dimension {orig}")
+                        for v in (s, e))
                 c = _inclusive_range(c, d, s, e, f"{name}: index {s}", f"{name}: range end {e}",
                                      f"at dimension {orig}")
                 d += 1
                 continue
-            if not _is_int(k):
+            if not _is_number(k):
                 raise TypeError(f"{name}: index {k!r} at dimension {orig} must be an integer, "
                                 f"a range [a, b], [] or ':' (got {type(k).__name__})")
-            k = operator.index(k)
+            k = _index(k, f"{name}: index at dimension {orig}")
             n = c.shape[d]
             i0 = k + n if k < 0 else k - 1
             if not 0 <= i0 < n:

@@ -1,37 +1,225 @@
-"""utility.md and timer.md names that are not tensor functions: the
-type predicates `isTypeOf` and `isequal`, `pointer`, and `torch.Timer`."""
+"""utility.md and timer.md names that are not tensor functions: Torch
+type names (`typename`, `type`) and the type predicates `isTypeOf` and
+`isequal`, `pointer`, and `torch.Timer`."""
 from __future__ import annotations
 
+import numbers
 import os
 import re
+import sys
 import time
+import types
 
-from .tensor import TENSOR_TYPES
+from ..core.rng import Generator
+
+# Torch7 names of classes the face did not make with a _typename of its own
+_NAMED = {Generator: "torch.Generator"}
+
+
+def _own_typename(cls):
+    """The Torch7 name cls itself declares, else None (a plain Python
+    subclass inherits its parent's class attribute, not its name)."""
+    name = cls.__dict__.get("_typename", _NAMED.get(cls))
+    return name if isinstance(name, str) else None
+
+
+def typename(obj):
+    """Lua's torch.typename: the Torch class name of obj (a tensor, a
+    storage, a Generator, a Timer, a File, an instance of a class made by
+    torch.class_), else None.  Classes themselves have none (in Lua they
+    are constructor tables)."""
+    if isinstance(obj, type):
+        return None
+    for cls in type(obj).__mro__:
+        name = _own_typename(cls)
+        if name:
+            return name
+    return None
+
+
+def _lua_type(obj):
+    """Lua's type() of the Lua value a Python value stands for (as the
+    .t7 serialization maps them); Python's type name for anything else."""
+    if obj is None:
+        return "nil"
+    if isinstance(obj, bool):
+        return "boolean"
+    if isinstance(obj, numbers.Real):
+        return "number"
+    if isinstance(obj, (str, bytes)):
+        return "string"
+    if isinstance(obj, (list, tuple, dict)):
+        return "table"
+    if isinstance(obj, (types.FunctionType, types.BuiltinFunctionType, types.MethodType)):
+        return "function"
+    return type(obj).__name__
+
+
+def luatype(obj):
+    """Lua's torch.type: torch.typename(obj), else Lua's type name of it
+    ('nil', 'boolean', 'number', 'string', 'table', 'function')."""
+    return typename(obj) or _lua_type(obj)
 
 
 def _typenames(obj):
-    """The Torch7 type names of obj's class and its bases ('torch.DoubleTensor', ...)."""
-    names = []
-    for cls in type(obj).__mro__:
-        name = getattr(cls, "_typename", None)
-        names.append(name if isinstance(name, str) else f"{cls.__module__}.{cls.__name__}")
-    return names
+    """The Torch7 type names of obj's class and its Torch bases, nearest
+    first (Lua's metatable chain)."""
+    if isinstance(obj, type):
+        return []
+    return [n for n in map(_own_typename, type(obj).__mro__) if n]
 
 
 def isTypeOf(obj, spec):
     """True when obj is of the type spec names, or of a subclass: spec is a
-    class, or a type name ('torch.DoubleTensor'), which may be a Lua
-    string.find pattern, as Lua's (here: a regular expression searched in
-    the name, so 'torch.*Tensor' matches every tensor type)."""
+    class, or a type name ('torch.DoubleTensor'), which may be a pattern,
+    as Lua's (here: a regular expression searched in the name, so
+    'torch.*Tensor' matches every tensor type).  As in Lua, a match that
+    is the spec itself must be the whole name ('torch.Long' is no
+    LongTensor, 'TorchDummy' no OtherTorchDummy)."""
     if isinstance(spec, type):
         return isinstance(obj, spec)
     if not isinstance(spec, str):
         raise TypeError(f"isTypeOf: typeSpec must be a type name or a class, got "
                         f"{type(spec).__name__}")
-    if spec in TENSOR_TYPES:
-        return isinstance(obj, TENSOR_TYPES[spec])
     pattern = re.compile(spec)
-    return any(pattern.search(n) for n in _typenames(obj))
+    for name in _typenames(obj):
+        m = pattern.search(name)
+        if m and (m.group() != spec or m.group() == name):
+            return True
+    return False
+
+
+# ---------------------------------------------------------------- torch.class
+
+registry = {}
+"""The classes made by class_, by Torch name (Lua's registry entries):
+deleting a name here (Lua: debug.getregistry()[name] = nil) frees it for
+a new class_."""
+
+
+def _builtin_classes():
+    from .files import DiskFile, File, MemoryFile
+    from .storage import STORAGE_TYPES
+    from .tensor import TENSOR_TYPES
+    named = {**TENSOR_TYPES, **STORAGE_TYPES}
+    for cls in (Generator, Timer, File, DiskFile, MemoryFile):
+        named[_own_typename(cls)] = cls
+    return named
+
+
+def getmetatable(name):
+    """Lua's torch.getmetatable(name): the Torch class of that name (one
+    made by class_, a tensor or storage class, Generator, Timer, File,
+    DiskFile, MemoryFile), or None; it holds the class's methods."""
+    if not isinstance(name, str):
+        raise TypeError(f"getmetatable: name must be a string, got {type(name).__name__}")
+    return registry.get(name) or _builtin_classes().get(name)
+
+
+def factory(name):
+    """Lua's torch.factory(name): a function making an empty object of that
+    Torch class without calling its __init__ (for a tensor or storage class:
+    an empty one; Generator: a new generator), or None when the class is
+    unknown or, as Lua's Timer and Files, has no factory."""
+    cls = getmetatable(name)
+    if cls is None or cls in (Timer,) or _is_file(cls):
+        return None
+    if name in registry:
+        return lambda: cls.__new__(cls)
+    return lambda: cls()
+
+
+def _is_file(cls):
+    from .files import File
+    return issubclass(cls, File)
+
+
+def _root_init(self, *args, **kwargs):
+    """A class without __init__ of its own ignores its constructor's
+    arguments, as Lua's (which calls self:__init(...) only when defined)."""
+
+
+def _module_of(name, prefix):
+    """The loaded package of a dotted class name ('torch' is strided)."""
+    if prefix == "torch" or prefix.startswith("torch."):
+        first, _, rest = prefix.partition(".")
+        obj = sys.modules[__name__.split(".")[0]]
+        parts = rest.split(".") if rest else []
+    elif prefix in sys.modules:
+        return sys.modules[prefix]
+    else:
+        first, *parts = prefix.split(".")
+        obj = sys.modules.get(first)
+    for p in parts:
+        obj = getattr(obj, p, None)
+    if obj is None:
+        raise ValueError(f"class_: while creating {name}: {prefix} is an invalid module name "
+                         f"(not a loaded module)")
+    return obj
+
+
+def class_(name, *args):
+    """Lua's torch.class(name [, parentName] [, module]) (`class` is a Python
+    keyword): a new Torch class `name`, returned with its parent class (None
+    without one) as (cls, parent).
+
+    cls() makes an instance and calls its __init__ (Lua's __init) with the
+    arguments; methods are added to cls (Lua's function Foo:bar() ... end
+    is Foo.bar = bar); with a parent, cls is a Python subclass of it, so
+    parent.__init__(self, ...) calls the parent's initializer.  The name is
+    registered: torch.typename, torch.type and torch.isTypeOf know the
+    instances, torch.getmetatable(name) gives cls and torch.factory(name) a
+    maker of empty instances.  As Lua, cls is also set as the attribute
+    `className` of `module` (a module, a dict or any object), or, for a
+    name `package.className`, of that loaded package ('torch.' is strided
+    itself); a plain name is set nowhere (Python has no global table).  A
+    name already registered raises ValueError."""
+    usage = "class_(name [, parentName] [, module]): <class name> [<parent class name>] " \
+            "[<module table>] expected"
+    if not isinstance(name, str) or len(args) > 2:
+        raise TypeError(usage)
+    parent_name, module = None, None
+    if len(args) == 2:
+        parent_name, module = args
+        if not isinstance(parent_name, (str, type)) or module is None:
+            raise TypeError(usage)
+    elif len(args) == 1:
+        if isinstance(args[0], (str, type)):
+            parent_name = args[0]
+        elif args[0] is not None:
+            module = args[0]
+    if getmetatable(name) is not None:
+        raise ValueError(f"class_: {name} is already a Torch class")
+    parent = None
+    if parent_name is not None:
+        parent = getmetatable(parent_name) if isinstance(parent_name, str) else parent_name
+        if parent is None or not _own_typename(parent):
+            raise ValueError(f"class_: invalid parent class name {parent_name!r}")
+    prefix, _, root = name.rpartition(".")
+    if module is None and prefix:
+        module = _module_of(name, prefix)
+    # __module__: the package, else the caller's module (as namedtuple does)
+    body = {"_typename": name, "__qualname__": root,
+            "__module__": prefix or sys._getframe(1).f_globals.get("__name__", "__main__")}
+    if parent is None:
+        body["__init__"] = _root_init
+    cls = type(root, (parent,) if parent else (), body)
+    registry[name] = cls
+    if isinstance(module, dict):
+        module[root] = cls
+    elif module is not None:
+        setattr(module, root, cls)
+    return cls, parent
+
+
+def totable(obj):
+    """Lua's torch.totable(obj): a tensor's elements as nested lists, or a
+    storage's as a list; anything else raises TypeError."""
+    from .storage import Storage
+    from .tensor import Tensor
+    if not isinstance(obj, (Tensor, Storage)):
+        raise TypeError(f"totable: obj must be a Storage or a Tensor, got {type(obj).__name__}")
+    return obj.totable()
 
 
 def isequal(a, b):
@@ -54,10 +242,40 @@ def pointer(obj):
     return id(obj)
 
 
+# ---------------------------------------------------------------- heap tracking
+
+_heaptracking = [True]       # Lua's init.lua turns it on when torch loads
+
+
+def setheaptracking(enabled):
+    """Lua's torch.setheaptracking(enabled): sets torch._heaptracking.
+
+    In Lua it makes TH's allocator run Lua's garbage collector when the
+    heap grows: Lua's collector sees a tensor as a small userdata, not the
+    memory of its storage, and would otherwise let large dead tensors
+    pile up.  Under Python the switch changes nothing else: a storage's
+    memory is freed by reference counting the moment its last tensor or
+    storage object goes (cffi's ffi.gc on the C record), so there is no
+    dead memory for a collection to find (only tensors held in reference
+    cycles wait for Python's cycle collector, which the switch does not
+    drive)."""
+    if not isinstance(enabled, bool):
+        raise TypeError(f"setheaptracking: enabled must be True or False, got "
+                        f"{type(enabled).__name__}")
+    _heaptracking[0] = enabled
+
+
+def heaptracking():
+    """The value of torch._heaptracking (the last setheaptracking)."""
+    return _heaptracking[0]
+
+
 class Timer:
     """torch.Timer(): counts from its creation; reset(), stop(), resume()
     return the timer; time() gives {'real', 'user', 'sys'} seconds
     accumulated while it ran (user and sys: this process's CPU time)."""
+
+    _typename = "torch.Timer"
 
     def __init__(self):
         self._total = {"real": 0.0, "user": 0.0, "sys": 0.0}
@@ -96,4 +314,5 @@ class Timer:
         return self._running()
 
 
-__all__ = ["isTypeOf", "isequal", "pointer", "Timer"]
+__all__ = ["typename", "luatype", "isTypeOf", "isequal", "pointer", "Timer", "class_",
+           "getmetatable", "factory", "registry", "setheaptracking", "heaptracking", "totable"]
