@@ -355,7 +355,7 @@ for _name in ["narrow", "select", "sub", "transpose", "t", "permute", "unfold", 
               "resize", "resizeAs", "apply", "map", "map2", "typeAs", "size", "stride",
               "nElement", "nDimension", "dim", "isContiguous", "storage", "storageOffset",
               "isSameSizeAs", "isSize", "isSetTo", "retain", "free", "split", "chunk"]:
-    wrap(_name, (_method_call(_name), [Arg(ANYTHING, name="tensor"),
+    wrap(_name, (_method_call(_name), [Arg(TENSOR, name="tensor"),
                                        Arg(ANYTHING, many=True, name="args")]),
          method=False, doc=f"torch.{_name}(tensor, ...) is tensor:{_name}(...) (tensor.md).",
          group="Tensor methods (tensor.md)")
@@ -363,7 +363,7 @@ for _name in ["narrow", "select", "sub", "transpose", "t", "permute", "unfold", 
 for _e in ENTRIES:
     if _e.name in ("split", "chunk"):
         _e.forms.insert(0, Form((lambda n: lambda lst, t, rest: getattr(t, n)(lst, *rest))(_e.name),
-                                [Arg(LIST, name="result"), Arg(ANYTHING, name="tensor"),
+                                [Arg(LIST, name="result"), Arg(TENSOR, name="tensor"),
                                  Arg(ANYTHING, many=True, name="args")]))
 
 

@@ -319,7 +319,7 @@ class Tensor:
         return cls._wrap(_core.astype(self._c, cls._dt))
 
     def typeAs(self, tensor):
-        return self.type(tensor.type())
+        return self.type(_tensor_arg(tensor, "typeAs").type())
 
     # x:byte() ... x:double(): x converted (x itself when of that type)
     byte, char, short, int, long, float, double = map(
@@ -378,7 +378,7 @@ class Tensor:
         return list(self._c.shape) == sizes.tolist()
 
     def isSameSizeAs(self, other):
-        return self._c.shape == other._c.shape
+        return self._c.shape == _tensor_arg(other, "isSameSizeAs")._c.shape
 
     def nElement(self):
         return 0 if self._c.ndim == 0 else self._c.size
@@ -404,7 +404,7 @@ class Tensor:
         return self
 
     def isSetTo(self, other):
-        a, b = self._c, other._c
+        a, b = self._c, _tensor_arg(other, "isSetTo")._c
         return (a.storage != ffi.NULL and a.storage == b.storage and a.offset == b.offset
                 and a.shape == b.shape and a.strides == b.strides and self._dt == other._dt)
 
@@ -458,7 +458,7 @@ class Tensor:
         return self
 
     def resizeAs(self, other):
-        if other._c.ndim == 0:
+        if _tensor_arg(other, "resizeAs")._c.ndim == 0:
             self._c = _empty_record(self._dt)
             return self
         return self.resize(*other._c.shape)
@@ -612,7 +612,7 @@ class Tensor:
         """index(dim, index) or result:index(src, dim, index)."""
         if len(args) == 3:
             src, dim, idx = args
-            out = src.index(dim, idx)
+            out = _tensor_arg(src, "index", "source").index(dim, idx)
             if out._dt != self._dt:
                 raise TypeError(f"index: result is {self._typename}, source {src._typename}")
             return self.set(out)
@@ -649,7 +649,7 @@ class Tensor:
         """gather(dim, index) or result:gather(src, dim, index)."""
         if len(args) == 3:
             src, dim, idx = args
-            return self.set(src.gather(dim, idx))
+            return self.set(_tensor_arg(src, "gather", "source").gather(dim, idx))
         dim, idx = args
         d = self._dim(dim)
         k = self._idx(idx, "gather")
@@ -704,8 +704,10 @@ class Tensor:
         """nonzero() or indices:nonzero(src) / x.nonzero(indices, x)."""
         if len(args) == 2:
             res, src = args
-            return res.set(src.nonzero())
+            return _tensor_arg(res, "nonzero", "result").set(
+                _tensor_arg(src, "nonzero", "source").nonzero())
         if len(args) == 1:
+            _tensor_arg(args[0], "nonzero", "source")
             return self.set(args[0].nonzero()) if isinstance(self, _typed("LongTensor")) else \
                 args[0].nonzero()
         return _typed("LongTensor")._wrap(_indexing.nonzero(self._kcore(), _BASE1))
@@ -724,8 +726,10 @@ class Tensor:
 
     def expandAs(self, *args):
         if len(args) == 2:
-            return self.set(args[0].expandAs(args[1]))
-        return self.expand(*args[0]._c.shape)
+            return self.set(_tensor_arg(args[0], "expandAs", "source").expandAs(args[1]))
+        if len(args) != 1:
+            raise TypeError(f"expandAs: expected (tensor) or (source, tensor), got {len(args)} arguments")
+        return self.expand(*_tensor_arg(args[0], "expandAs")._c.shape)
 
     def repeatTensor(self, *args):
         if args and isinstance(args[0], Tensor):         # result:repeatTensor(src, sizes)
@@ -798,8 +802,10 @@ class Tensor:
 
     def viewAs(self, *args):
         if len(args) == 2:
-            return self.set(args[0].viewAs(args[1]))
-        if args[0]._c.ndim == 0:
+            return self.set(_tensor_arg(args[0], "viewAs", "source").viewAs(args[1]))
+        if len(args) != 1:
+            raise TypeError(f"viewAs: expected (tensor) or (source, tensor), got {len(args)} arguments")
+        if _tensor_arg(args[0], "viewAs")._c.ndim == 0:
             if self.nElement():
                 raise ValueError(f"viewAs: {self.nElement()} elements cannot be viewed as an "
                                  f"empty tensor")
@@ -1051,6 +1057,13 @@ def make_class(name, dt, methods):
     cls.__module__ = "strided"
     TENSOR_TYPES["torch." + name] = cls
     return cls
+
+
+def _tensor_arg(value, method, what="tensor"):
+    """value when it is a tensor, else the TypeError naming method and what."""
+    if not isinstance(value, Tensor):
+        raise TypeError(f"{method}: {what} must be a tensor, got {type(value).__name__}")
+    return value
 
 
 def _typed(name):
