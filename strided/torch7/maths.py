@@ -751,6 +751,20 @@ def sized(name, fill):
     return impl
 
 
+def reshape(res, x, sizes):
+    """TH's reshape: res resized to the sizes (numbers, or one LongStorage
+    or list) and filled with x's elements in row-major order, a copy (the
+    element counts checked before res is touched)."""
+    sizes = _sizes_from(sizes if isinstance(sizes, list) else [sizes], "reshape")
+    n = math.prod(sizes) if sizes else 0
+    if n != x.nElement():
+        raise ValueError(f"reshape: cannot reshape {_sizes_str(x)} ({x.nElement()} elements) "
+                         f"to {'x'.join(map(str, sizes)) or 'no dimension'} ({n} elements)")
+    if _shares(res, x):                  # res is x (or a view of it): read x first
+        x = x.clone()
+    return res.resize(*sizes).copy(x) if sizes else res.resize()
+
+
 ZEROS = sized("zeros", lambda res: res.zero())
 ONES = sized("ones", lambda res: res.fill(1))
 RAND = sized("rand", lambda res, gen: fill("uniform")(res, gen, 0.0, 1.0))

@@ -313,6 +313,8 @@ _SZL = Arg(SIZES, name="sizes")
 for _name, _f in (("zeros", maths.ZEROS), ("ones", maths.ONES)):
     wrap(_name, (_f, [RES, _SZ]), (_f, [RES, _SZL]),
          doc=f"A tensor of the given sizes ({_name}); x:{_name}(sizes) resizes x.", group=G)
+wrap("reshape", (maths.reshape, [NEW_RES, TEN, _SZ]), (maths.reshape, [NEW_RES, TEN, _SZL]),
+     doc="A contiguous copy of tensor with the given sizes (into res when given).", group=G)
 for _name, _f, _dist in (("rand", maths.RAND, "uniform"), ("randn", maths.RANDN, "normal")):
     wrap(_name, (_f, [NEW_RES, GEN, _SZ]), (_f, [NEW_RES, GEN, _SZL]),
          method=False, doc=f"A tensor of the given sizes ({_dist} numbers).", group="Random")
