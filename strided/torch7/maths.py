@@ -773,21 +773,37 @@ RANDN = sized("randn", lambda res, gen: fill("normal")(res, gen, 0.0, 1.0))
 
 # ---------------------------------------------------------------- construction
 
+def _into_count(res, n):
+    """TH's `if (nElement(r_) != n) resize1d(r_, n)`: res kept as it is
+    (shape and strides: a non-contiguous view is filled in place, in
+    row-major order) when it has n elements, else made 1-D of n."""
+    if res.nElement() != n:
+        res.resize(n)
+    return res._c if n else None
+
+
 def range_(res, x, y, step):
-    """x, x+step, ..., up to y inclusive; the length in double precision."""
+    """TH's range: x, x+step, ... while within y, n = (long)((y-x)/step + 1)
+    computed in accreal: double for float and double (truncated after the
+    +1, as C), long for the integer types (the bounds truncated toward
+    zero, as cwrap reads them, and integer division); the values
+    x + i*step in accreal, stored in the tensor's type (integers wrap)."""
+    integer = _kind(res) in "iu"
+    if integer:
+        x, y, step = int(x), int(y), int(step)
     if step == 0:
         raise ValueError("range: step must be nonzero")
-    if (y - x) / step < 0:
+    if not ((step > 0 and y >= x) or (step < 0 and y <= x)):
         raise ValueError(f"range: step {step} goes the wrong way from {x} to {y}")
-    n = int(math.floor((float(y) - float(x)) / float(step))) + 1
-    out = into(res, (n,))
-    if out is None:
-        return res
-    if all(isinstance(v, int) for v in (x, step)) and _kind(res) in "iu":
+    if integer:
+        n = (y - x) // step + 1          # both of one sign: C's truncation is the floor
         vals = _ops.affine(_ops.iota(n), x, step, "int64")
     else:
+        n = int((float(y) - float(x)) / float(step) + 1)
         vals = _ops.affine(_ops.iota(n, "float64"), float(x), float(step), "float64")
-    _core.copy_(out, vals)
+    out = _into_count(res, n)
+    if out is not None:
+        _core.copy_(out, _as_shape(vals, out.shape))
     return res
 
 

@@ -318,9 +318,10 @@ wrap("reshape", (maths.reshape, [NEW_RES, TEN, _SZ]), (maths.reshape, [NEW_RES, 
 for _name, _f, _dist in (("rand", maths.RAND, "uniform"), ("randn", maths.RANDN, "normal")):
     wrap(_name, (_f, [NEW_RES, GEN, _SZ]), (_f, [NEW_RES, GEN, _SZL]),
          method=False, doc=f"A tensor of the given sizes ({_dist} numbers).", group="Random")
-wrap("range", (maths.range_, [NEW_RES, Arg(NUMBER, name="x"), Arg(NUMBER, name="y"),
-                              Arg(NUMBER, 1, name="step")]), method=False,
-     doc="x, x+step, ..., up to y inclusive.", group=G)
+wrap("range", (maths.range_, [RES, Arg(NUMBER, name="x"), Arg(NUMBER, name="y"),
+                              Arg(NUMBER, 1, name="step")]),
+     doc="x, x+step, ..., up to y inclusive; x:range(...) fills x (kept as it is when it "
+         "has that many elements).", group=G)
 wrap("cat", (maths.cat, [Arg(TENSOR, NEW, name="res"), Arg(TABLE, name="tensors"), Arg(INDEX, None, name="dim")]),
      (maths.cat_pair, [Arg(TENSOR, NEW, name="res"), TEN, TEN, Arg(INDEX, None, name="dim")]),
      method=False, doc="The concatenation along dim (default: the last dimension).", group=G)

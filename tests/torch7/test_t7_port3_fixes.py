@@ -22,3 +22,36 @@ def test_reshape():
     # Lua: "inconsistent tensor size ... 8 and 6 elements"
     with pytest.raises(ValueError, match="reshape"):
         torch.reshape(x, 4, 2)
+
+
+def test_range_as_lua():
+    # the length is (long)((y - x) / step + 1) in double: 3 - 2^-52 rounds to 3
+    assert torch.range(0, 1 - 2 ** -53, 0.5).tolist() == [0, 0.5, 1]
+    assert torch.range(0, 2.9999999999999996, 1).tolist() == [0, 1, 2]
+    # x + i*step in double, then stored as float
+    assert torch.range(0, 1, 0.1).tolist()[3] == 0.30000000000000004
+    assert torch.FloatTensor().range(0, 1, 0.1).tolist()[6] == 0.60000002384185791
+    # integer types: the bounds truncated (cwrap's long), integer arithmetic, wrapping
+    assert torch.IntTensor().range(0.5, 3.7).tolist() == [0, 1, 2, 3]
+    assert torch.IntTensor().range(1.9, 7.9, 2.9).tolist() == [1, 3, 5, 7]
+    assert torch.LongTensor().range(7, -3, -4).tolist() == [7, 3, -1]
+    assert torch.ByteTensor().range(250, 260).tolist() == [250, 251, 252, 253, 254, 255, 0, 1, 2, 3, 4]
+    # Lua: "step must be a non-null number" (0.5 is 0 for an IntTensor), "upper
+    # bound and larger bound incoherent with step sign"
+    for f in (lambda: torch.IntTensor().range(0, 3, 0.5), lambda: torch.range(0, 3, 0),
+              lambda: torch.range(3, 0)):
+        with pytest.raises(ValueError, match="range"):
+            f()
+
+
+def test_range_method_writes_into_self():
+    # x:range(...) fills x, kept as it is (a non-contiguous view too) when it
+    # has that many elements, else resized to 1-D (Lua prints the same)
+    x = torch.zeros(2, 3)
+    y = x.narrow(2, 2, 2)
+    assert y.range(0, 3) is y and y.size().tolist() == [2, 2]
+    assert x.tolist() == [[0, 0, 1], [0, 2, 3]]
+    z = torch.zeros(2, 3)
+    assert z.range(1, 4) is z and z.tolist() == [1, 2, 3, 4]
+    mxx = torch.Tensor()
+    assert torch.range(mxx, 1, 0, -1) is mxx and mxx.tolist() == [1, 0]
