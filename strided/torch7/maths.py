@@ -611,8 +611,13 @@ def equal(a, b):
 
 
 def eye(res, n, m):
-    m = m or n
-    out = into(res, (int(n), int(m)))
+    """TH's eye: n x m (m <= 0: n x n), the sizes truncated as cwrap's long;
+    res kept as it is when it has that size (a transposed res stays so)."""
+    n, m = int(n), int(m)
+    if n <= 0:
+        raise ValueError(f"eye: n must be positive, got {n}")
+    m = m if m > 0 else n
+    out = into(res, (n, m))
     if out is not None:
         _core.fill_(out, 0)
         _core.fill_(out.view(out.offset, (min(out.shape),), (sum(out.strides),)), 1)

@@ -202,8 +202,8 @@ wrap("tril", (maths.tri(_matrix.tril), [NEW_RES, TEN, Arg(NUMBER, 0, name="k")])
      doc="The lower triangle (on and below the k-th diagonal).", group=G)
 wrap("triu", (maths.tri(_matrix.triu), [NEW_RES, TEN, Arg(NUMBER, 0, name="k")]),
      doc="The upper triangle (on and above the k-th diagonal).", group=G)
-wrap("eye", (maths.eye, [NEW_RES, Arg(NUMBER, name="n"), Arg(NUMBER, 0, name="m")]), method=False,
-     doc="The n x m (m = n by default) identity.", group=G)
+wrap("eye", (maths.eye, [RES, Arg(NUMBER, name="n"), Arg(NUMBER, 0, name="m")]),
+     doc="The n x m (m = n by default) identity; x:eye(n, m) fills x.", group=G)
 for _name, _fn in (("conv2", _conv.conv2), ("xcorr2", _conv.xcorr2), ("conv3", _conv.conv3),
                    ("xcorr3", _conv.xcorr3)):
     wrap(_name, (maths.convolution(_fn), [NEW_RES, TEN, Arg(TENSOR, name="kernel"),

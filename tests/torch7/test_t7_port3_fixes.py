@@ -55,3 +55,18 @@ def test_range_method_writes_into_self():
     assert z.range(1, 4) is z and z.tolist() == [1, 2, 3, 4]
     mxx = torch.Tensor()
     assert torch.range(mxx, 1, 0, -1) is mxx and mxx.tolist() == [1, 0]
+
+
+def test_eye_as_lua():
+    # x:eye(n, m) fills x; a transposed x of that size keeps its strides (Lua: 1 3)
+    x = torch.Tensor(3, 3).fill(7).t()
+    assert x.eye(3, 3) is x and x.stride().tolist() == [1, 3]
+    assert x.tolist() == [[1, 0, 0], [0, 1, 0], [0, 0, 1]]
+    assert torch.LongTensor().eye(2).tolist() == [[1, 0], [0, 1]]
+    # m <= 0 is n; the sizes are truncated (cwrap's long); n <= 0 is refused
+    assert torch.eye(2, -1).tolist() == [[1, 0], [0, 1]]
+    assert torch.eye(2.7, 3.9).tolist() == [[1, 0, 0], [0, 1, 0]]
+    mxx = torch.Tensor()
+    assert torch.eye(mxx, 2) is mxx and mxx.size().tolist() == [2, 2]
+    with pytest.raises(ValueError, match="eye"):
+        torch.eye(0)
