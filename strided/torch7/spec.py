@@ -324,7 +324,8 @@ wrap("range", (maths.range_, [RES, Arg(NUMBER, name="x"), Arg(NUMBER, name="y"),
          "has that many elements).", group=G)
 wrap("cat", (maths.cat, [Arg(TENSOR, NEW, name="res"), Arg(TABLE, name="tensors"), Arg(INDEX, None, name="dim")]),
      (maths.cat_pair, [Arg(TENSOR, NEW, name="res"), TEN, TEN, Arg(INDEX, None, name="dim")]),
-     method=False, doc="The concatenation along dim (default: the last dimension).", group=G)
+     doc="The concatenation along dim (default: the last dimension); x:cat(y) is "
+         "torch.cat(x, y), res:cat(x, y) and res:cat({x, y}) write into res.", group=G)
 wrap("nonzero", (maths.nonzero, [NEW_IDX, TEN]), method=False,
      doc="The 1-based subscripts of the nonzero elements, one row each.", group="Indexing")
 

@@ -70,3 +70,20 @@ def test_eye_as_lua():
     assert torch.eye(mxx, 2) is mxx and mxx.size().tolist() == [2, 2]
     with pytest.raises(ValueError, match="eye"):
         torch.eye(0)
+
+
+def test_cat_method():
+    # Lua: a:cat(b) is new (a unchanged); res:cat(a, b) and res:cat({a, b})
+    # return res; a:cat({b}) makes a the result (Lua prints 3 4 for both)
+    a, b = torch.Tensor([1, 2]), torch.Tensor([3, 4])
+    c = a.cat(b)
+    assert c is not a and c.tolist() == [1, 2, 3, 4] and a.tolist() == [1, 2]
+    assert a.cat(b, 1).tolist() == [1, 2, 3, 4]
+    res = torch.Tensor()
+    assert res.cat(a, b) is res and res.tolist() == [1, 2, 3, 4]
+    res = torch.Tensor()
+    assert res.cat([a, b]) is res and res.tolist() == [1, 2, 3, 4]
+    assert a.cat([b]) is a and a.tolist() == [3, 4]
+    # Lua: "invalid arguments: DoubleTensor FloatTensor"
+    with pytest.raises(TypeError, match="cat"):
+        b.cat(torch.FloatTensor([1]))
