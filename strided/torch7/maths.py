@@ -42,6 +42,15 @@ def into(res, shape):
     return c if c.ndim and c.size else None
 
 
+def _into_count(res, n):
+    """TH's `if (nElement(r_) != n) resize1d(r_, n)`: res kept as it is
+    (shape and strides: a non-contiguous view is filled in place, in
+    row-major order) when it has n elements, else made 1-D of n."""
+    if res.nElement() != n:
+        res.resize(n)
+    return res._c if n else None
+
+
 def _kind(t):
     return _core.dtype(t._dt).kind
 
@@ -625,19 +634,19 @@ def eye(res, n, m):
 
 
 def spaced(log):
-    """linspace / logspace: n points from a to b, the ends exact."""
+    """linspace / logspace as TH (the C core's st_spaced: a + i*(b-a)/(n-1),
+    each step in the tensor's type, so the last point need not be b; then
+    10^that by libm's pow); res kept as it is (a non-contiguous view filled
+    in row-major order) when it has n elements, else made 1-D."""
+    name = "logspace" if log else "linspace"
+
     def impl(res, a, b, n):
         n = int(n)
-        if n < 1 or (n == 1 and a != b):
-            raise ValueError(f"{'logspace' if log else 'linspace'}: invalid number of points {n}")
-        out = into(res, (n,))
-        step = (b - a) / (n - 1) if n > 1 else 0.0
-        vals = _ops.affine(_ops.iota(n, "float64"), float(a), float(step), "float64")
-        if n > 1:
-            _core.fill_(_views.select(vals, 0, n - 1), float(b))
-        if log:
-            vals = _ops.binary("pow", _core.scalar(10.0, "float64"), vals)
-        _core.copy_(out, vals)
+        same = float(_core.item(_core.scalar(a, res._dt))) == \
+            float(_core.item(_core.scalar(b, res._dt)))          # compared as the type's a, b
+        if not (n > 1 or (n == 1 and same)):
+            raise ValueError(f"{name}: invalid number of points {n}")
+        _matrix.spaced(_into_count(res, n), a, b, log)
         return res
     return impl
 
@@ -777,15 +786,6 @@ RANDN = sized("randn", lambda res, gen: fill("normal")(res, gen, 0.0, 1.0))
 
 
 # ---------------------------------------------------------------- construction
-
-def _into_count(res, n):
-    """TH's `if (nElement(r_) != n) resize1d(r_, n)`: res kept as it is
-    (shape and strides: a non-contiguous view is filled in place, in
-    row-major order) when it has n elements, else made 1-D of n."""
-    if res.nElement() != n:
-        res.resize(n)
-    return res._c if n else None
-
 
 def range_(res, x, y, step):
     """TH's range: x, x+step, ... while within y, n = (long)((y-x)/step + 1)

@@ -87,3 +87,45 @@ def test_cat_method():
     # Lua: "invalid arguments: DoubleTensor FloatTensor"
     with pytest.raises(TypeError, match="cat"):
         b.cat(torch.FloatTensor([1]))
+
+
+def _hex(t):
+    return [v.hex() for v in t.tolist()]
+
+
+def _lua_hex(*values):
+    """Lua's string.format('%a') of the elements, read as Python floats."""
+    return [float.fromhex(v).hex() for v in values]
+
+
+def test_linspace_logspace_lua_bits():
+    # a + i*(b-a)/(n-1) in the tensor's type (the last point is not forced to b)
+    assert _hex(torch.linspace(-1.3, 2.9, 11))[-3:] == _lua_hex(
+        "0x1.07ae147ae147cp+1", "0x1.3d70a3d70a3d8p+1", "0x1.7333333333334p+1")
+    assert _hex(torch.FloatTensor().linspace(0.1, 0.7, 7)) == _lua_hex(
+        "0x1.99999ap-4", "0x1.999998p-3", "0x1.333332p-2", "0x1.999998p-2", "0x1.fffffep-2",
+        "0x1.333332p-1", "0x1.666666p-1")
+    # 10^that by libm's scalar pow / powf
+    assert _hex(torch.logspace(0.1, 0.7, 7)) == _lua_hex(
+        "0x1.4248ef8fc2604p+0", "0x1.95bb8f6d46053p+0", "0x1.fec982d5bb8afp+0",
+        "0x1.41857e9d4cc5fp+1", "0x1.94c583ada5b53p+1", "0x1.fd93c1f526ddfp+1",
+        "0x1.40c28430012e6p+2")
+    assert _hex(torch.FloatTensor().logspace(-3.3, 9.7, 5)) == _lua_hex(
+        "0x1.06c438p-11", "0x1.c8520ep-1", "0x1.8c392cp+10", "0x1.580a6ep+21", "0x1.2abb12p+32")
+
+
+def test_linspace_logspace_fill_a_view_in_place():
+    # x:linspace(a, b, n) keeps x (non-contiguous too) when it has n elements
+    x = torch.zeros(2, 3)
+    y = x.narrow(2, 2, 2)
+    assert y.linspace(0, 3, 4) is y and y.size().tolist() == [2, 2]
+    assert x.tolist() == [[0, 0, 1], [0, 2, 3]]
+    x = torch.zeros(2, 3)
+    x.narrow(2, 2, 2).logspace(0, 3, 4)
+    assert x.tolist() == [[0, 1, 10], [0, 100, 1000]]
+    z = torch.zeros(2, 3)
+    assert z.linspace(0, 1, 5).tolist() == [0, 0.25, 0.5, 0.75, 1]
+    # Lua: "invalid number of points"
+    with pytest.raises(ValueError, match="invalid number of points"):
+        torch.linspace(0, 1, 1)
+    assert torch.linspace(0, 0, 1).tolist() == [0] and torch.logspace(0, 0, 1).tolist() == [1]
