@@ -753,6 +753,58 @@ def multinomial(res, gen, probs, n, replacement):
     return _set_to(res, m)
 
 
+def _alias_tensors(state, name):
+    """J and q of an alias state, Lua's table {J, q}: a list [J, q]."""
+    if len(state) < 2 or not isinstance(state[0], TENSOR_TYPES["torch.LongTensor"]) or \
+            not (isinstance(state[1], Tensor) and _kind(state[1]) == "f"):
+        raise TypeError(f"{name}: state must be [J (a torch.LongTensor), q (a torch.FloatTensor "
+                        f"or torch.DoubleTensor)], as multinomialAliasSetup returns")
+    return state[0], state[1]
+
+
+def alias_setup(probs, state):
+    """torch.multinomialAliasSetup(probs [, state]): Walker's alias tables
+    of the 1-D probs (which should sum to 1) as Lua's state table, a list
+    [J, q]: J a LongTensor of 1-based alias categories, q a tensor of
+    probs' type.  A given state's J and q are resized and written in place
+    and the same list is returned (Lua's `state[1], state[2] = ...`)."""
+    name = "multinomialAliasSetup"
+    if state is None:
+        state = []
+    if len(state) < 2:
+        state[len(state):] = [TENSOR_TYPES["torch.LongTensor"](), type(probs)()][len(state):]
+    J, q = _alias_tensors(state, name)
+    _same_type(probs, q, name)
+    if probs.nDimension() != 1:
+        raise ValueError(f"{name}: probs must be 1-D, got {probs.nDimension()}-D "
+                         f"({_sizes_str(probs)})")
+    jc, qc = _random.multinomial_alias_setup(probs._kcore())
+    jout, qout = into(J, jc.shape), into(q, qc.shape)
+    if jout is not None:
+        _one_based(jc, jout)
+        _core.copy_(qout, qc)
+    return state
+
+
+def alias_draw(output, state):
+    """torch.multinomialAlias(output, state): output (a LongTensor, any
+    shape, filled in row-major order) = 1-based categories drawn with the
+    alias tables of multinomialAliasSetup, Torch7's two uniforms per draw;
+    returns output."""
+    J, q = _alias_tensors(state, "multinomialAlias")
+    c = output._kcore()
+    if c.size and J.nElement():
+        lo, hi = J.min(), J.max()
+        if lo < 1 or hi > J.nElement():
+            raise IndexError(f"multinomialAlias: state's J holds {lo if lo < 1 else hi}, "
+                             f"outside [1, {J.nElement()}]")
+    if c.size:
+        j0 = _ops.binary("subtract", J._kcore(), _core.scalar(1, "int64"))   # 0-based, K elements
+        _random.multinomial_alias(j0, q._kcore(), c.shape, out=c)
+        _one_based(c, c)
+    return output
+
+
 def sized(name, fill):
     """zeros/ones/rand/randn: res resized to the sizes (numbers, or one
     LongStorage or list), then fill(res, *extra) with the slots between."""

@@ -305,6 +305,13 @@ wrap("multinomial", (maths.multinomial, [Arg(LONG, NEW, method=REQUIRED, name="r
                                          Arg(TENSOR, name="probs"), Arg(NUMBER, name="n"),
                                          Arg(BOOLEAN, False, name="replacement")]),
      types=FLOAT, doc="n 1-based category indices drawn from each row of probs.", group=G)
+wrap("multinomialAliasSetup", (maths.alias_setup, [Arg(TENSOR, name="probs"),
+                                                    Arg(LIST, None, name="state")]),
+     types=FLOAT, method=False, doc="Walker's alias tables of probs (1-D, summing to 1) as "
+     "the state [J, q] for multinomialAlias (a given state is filled in place).", group=G)
+wrap("multinomialAlias", (maths.alias_draw, [Arg(TENSOR, name="output"), Arg(LIST, name="state")]),
+     types=("int64",), method=False, doc="output (a LongTensor) filled with 1-based categories "
+     "drawn with a multinomialAliasSetup state.", group=G)
 
 # ---------------------------------------------------------------- construction
 G = "Construction"

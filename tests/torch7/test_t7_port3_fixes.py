@@ -129,3 +129,72 @@ def test_linspace_logspace_fill_a_view_in_place():
     with pytest.raises(ValueError, match="invalid number of points"):
         torch.linspace(0, 1, 1)
     assert torch.linspace(0, 0, 1).tolist() == [0] and torch.logspace(0, 0, 1).tolist() == [1]
+
+
+def test_multinomial_alias_setup_as_lua():
+    # Lua: J 4 4 1 3, q 0.4 0.8 1 0.8 (the %.17g digits Lua printed)
+    s = torch.multinomialAliasSetup(torch.Tensor([0.1, 0.2, 0.3, 0.4]))
+    assert isinstance(s, list) and len(s) == 2
+    assert s[0].type() == "torch.LongTensor" and s[0].tolist() == [4, 4, 1, 3]
+    assert s[1].type() == "torch.DoubleTensor"
+    assert s[1].tolist() == [0.40000000000000002, 0.80000000000000004, 1, 0.80000000000000016]
+    s = torch.multinomialAliasSetup(torch.FloatTensor([0.1, 0.2, 0.3, 0.4]))
+    assert s[1].type() == "torch.FloatTensor"
+    assert s[1].tolist() == [0.3999999463558197, 0.7999998927116394, 1, 0.79999995231628418]
+    s = torch.multinomialAliasSetup(torch.Tensor([0.05, 0.15, 0.5, 0.3]))
+    assert s[0].tolist() == [3, 4, 1, 3]
+    assert s[1].tolist() == [0.20000000000000001, 0.59999999999999998, 1, 0.79999999999999993]
+    # a given state {J, q}: filled in place and returned (Lua: r == st, J 3 3 1)
+    st = [torch.LongTensor(), torch.DoubleTensor()]
+    J, q = st
+    assert torch.multinomialAliasSetup(torch.Tensor([0.2, 0.3, 0.5]), st) is st
+    assert st[0] is J and st[1] is q and J.tolist() == [3, 3, 1]
+    assert q.tolist() == [0.60000000000000009, 0.89999999999999991, 1]
+
+
+def test_multinomial_alias_setup_keeps_an_alias_to_category_1():
+    # Lua marks "no alias" by J == 0 (0-based) and so also drops a real alias
+    # to category 1: for {0.7, 0.1, 0.2} it gives q = 1 1 1, which draws the
+    # three categories uniformly.  Here the aliases stay (q = 1 0.3 0.6).
+    s = torch.multinomialAliasSetup(torch.Tensor([0.7, 0.1, 0.2]))
+    assert s[0].tolist() == [1, 1, 1]
+    assert s[1].tolist() == [1, 0.30000000000000004, 0.60000000000000009]
+    torch.manualSeed(3)
+    out = torch.multinomialAlias(torch.LongTensor(30000), s)
+    counts = [out.eq(k).sum() / 30000 for k in (1, 2, 3)]
+    assert counts == pytest.approx([0.7, 0.1, 0.2], abs=0.02)
+
+
+def test_multinomial_alias_draws_lua_stream():
+    # Lua's numbers for torch.manualSeed(42): Lua's own multinomialAlias
+    # wrapper subtracts 1 from the state's J (cwrap's IndexTensor) without
+    # adding it back, so its aliased draws come out one too low and each
+    # call lowers J further; these are the draws of Lua's C kernel with
+    # that cancelled (s[1]:add(1) before each call): the same two uniforms
+    # per draw, the right categories.
+    s = torch.multinomialAliasSetup(torch.Tensor([0.1, 0.2, 0.3, 0.4]))
+    torch.manualSeed(42)
+    out = torch.LongTensor(20)
+    assert torch.multinomialAlias(out, s) is out
+    assert out.tolist() == [2, 4, 3, 3, 4, 1, 4, 4, 3, 3, 1, 4, 3, 1, 4, 4, 2, 3, 2, 2]
+    assert s[0].tolist() == [4, 4, 1, 3]          # the state is left as it was
+    torch.multinomialAlias(out, s)
+    assert out.tolist() == [3, 1, 4, 2, 2, 4, 1, 3, 3, 4, 3, 4, 1, 3, 4, 4, 2, 1, 3, 2]
+    # any shape of output, filled in row-major order with the same stream
+    torch.manualSeed(42)
+    grid = torch.multinomialAlias(torch.LongTensor(4, 5), s)
+    assert grid.view(20).tolist()[:5] == [2, 4, 3, 3, 4]
+
+
+def test_multinomial_alias_errors():
+    s = torch.multinomialAliasSetup(torch.Tensor([0.5, 0.5]))
+    with pytest.raises(ValueError, match="1-D"):
+        torch.multinomialAliasSetup(torch.Tensor(2, 2).fill(0.25))
+    with pytest.raises(TypeError, match="not defined for torch.LongTensor"):
+        torch.multinomialAliasSetup(torch.LongTensor([1, 2]))
+    with pytest.raises(TypeError, match="state"):
+        torch.multinomialAlias(torch.LongTensor(3), [s[0]])
+    with pytest.raises(IndexError, match="J holds 5"):
+        torch.multinomialAlias(torch.LongTensor(3), [torch.LongTensor([5, 1]), s[1]])
+    with pytest.raises(TypeError, match="not defined for torch.IntTensor"):
+        torch.multinomialAlias(torch.IntTensor(3), s)
