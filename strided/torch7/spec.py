@@ -323,8 +323,9 @@ for _name, _f in (("zeros", maths.ZEROS), ("ones", maths.ONES)):
 wrap("reshape", (maths.reshape, [NEW_RES, TEN, _SZ]), (maths.reshape, [NEW_RES, TEN, _SZL]),
      doc="A contiguous copy of tensor with the given sizes (into res when given).", group=G)
 for _name, _f, _dist in (("rand", maths.RAND, "uniform"), ("randn", maths.RANDN, "normal")):
-    wrap(_name, (_f, [NEW_RES, GEN, _SZ]), (_f, [NEW_RES, GEN, _SZL]),
-         method=False, doc=f"A tensor of the given sizes ({_dist} numbers).", group="Random")
+    wrap(_name, (_f, [RES, GEN, _SZ]), (_f, [RES, GEN, _SZL]), types=FLOAT,
+         doc=f"A tensor of the given sizes ({_dist} numbers); x:{_name}(sizes) resizes and "
+             f"fills x.", group="Random")
 wrap("range", (maths.range_, [RES, Arg(NUMBER, name="x"), Arg(NUMBER, name="y"),
                               Arg(NUMBER, 1, name="step")]),
      doc="x, x+step, ..., up to y inclusive; x:range(...) fills x (kept as it is when it "

@@ -198,3 +198,20 @@ def test_multinomial_alias_errors():
         torch.multinomialAlias(torch.LongTensor(3), [torch.LongTensor([5, 1]), s[1]])
     with pytest.raises(TypeError, match="not defined for torch.IntTensor"):
         torch.multinomialAlias(torch.IntTensor(3), s)
+
+
+def test_rand_randn_methods_float_types_only():
+    # Lua: h = torch.FloatTensor(5); torch.manualSeed(1); h:rand(2,2) fills h
+    # with 0.4170 0.9972 / 0.7203 0.9326; LongTensor has no rand ("torch.LongTensor
+    # does not implement the torch.rand() function")
+    h = torch.FloatTensor(5)
+    torch.manualSeed(1)
+    assert h.rand(2, 2) is h and h.size().tolist() == [2, 2]
+    assert [round(v, 4) for v in h.view(4).tolist()] == [0.4170, 0.9972, 0.7203, 0.9326]
+    torch.manualSeed(1)
+    a = torch.randn(3)
+    torch.manualSeed(1)
+    assert torch.Tensor(7).randn(3).tolist() == a.tolist()
+    assert not hasattr(torch.LongTensor(), "rand")
+    with pytest.raises(TypeError, match="rand is not defined for torch.LongTensor"):
+        torch.rand(torch.LongTensor(), 2)
