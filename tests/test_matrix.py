@@ -1,11 +1,13 @@
-"""cross, diag, tril, triu, trace (matrix.c and the diagonal views) against
+"""cross, diag, tril, triu, trace, spaced (matrix.c and the diagonal views) against
 numpy over their dtypes and layouts, and Lua Torch7's answers."""
+import math
+
 import numpy as np
 import pytest
 from hypothesis import given, strategies as st
 
 from strided.core import base as _core
-from strided.core.matrix import cross, diag, trace, tril, triu
+from strided.core.matrix import cross, diag, spaced, trace, tril, triu
 from helpers import DTYPE_NAMES, arrays, borrow, layouts, to_core, to_numpy
 
 REAL = ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
@@ -128,3 +130,29 @@ def test_bad_arguments():
         diag(to_core(np.ones((2, 2, 2))))
     with pytest.raises(ValueError, match="trace: x must be 2-D"):
         trace(to_core(np.ones(3)))
+
+
+@given(dt=st.sampled_from(["float32", "float64"]), a=st.floats(-40, 40), b=st.floats(-40, 40),
+       shape=st.sampled_from([(1,), (7,), (3, 5), (2, 3, 4)]), log=st.booleans(),
+       transposed=st.booleans())
+def test_spaced(dt, a, b, shape, log, transposed):
+    # Torch7's formula, each step rounded in dt (numpy's scalar ops are IEEE
+    # too), in C order over out whatever its layout; 10^that by libm's
+    # scalar pow, which math.pow (float64) and float32(10)**x do not both
+    # give: the float32 pow is only checked to 1 ulp here, exactly against
+    # Lua in tests/torch7/test_t7_port3_fixes.py
+    T = np.dtype(dt).type
+    n = int(np.prod(shape))
+    buf = np.full(shape[::-1], np.nan, dt)
+    out = borrow(buf.T if transposed else buf.reshape(shape))
+    spaced(out, a, b, log)
+    got = to_numpy(out).reshape(-1)
+    ta, tb = T(a), T(b)
+    i = np.arange(n, dtype=dt)
+    want = np.full(n, ta) if n == 1 else ta + i * (tb - ta) / T(n - 1)
+    if not log:
+        np.testing.assert_array_equal(got, want)
+    elif dt == "float64":
+        np.testing.assert_array_equal(got, [math.pow(10.0, float(v)) for v in want])
+    else:
+        np.testing.assert_array_max_ulp(got, np.power(T(10), want), maxulp=1)

@@ -668,6 +668,11 @@ st_status st_cross(st_tensor *out, const st_tensor *a, const st_tensor *b, int d
 /* out = in with the elements of each matrix (the last two dims) above its
  * k-th diagonal (upper: below it) zeroed; any dtype; out may be in itself */
 st_status st_tri(st_tensor *out, const st_tensor *in, int64_t k, int upper);
+/* Torch7's linspace (log10 != 0: logspace) into out (float32 or float64,
+ * any shape, n = its element count, filled in C order): a + i*(b-a)/(n-1)
+ * (n = 1: a), a, b, i and each step in out's type, then 10^that by libm's
+ * scalar pow/powf; the numbers of Lua Torch7's, to the bit */
+st_status st_spaced(st_tensor *out, double a, double b, int log10);
 
 /* ---- Torch7's random numbers (random.c) ---------------------------------
  * A generator is Torch7's (lib/TH/THRandom.c): MT19937 with 32-bit outputs

@@ -90,6 +90,16 @@ def triu(x, k=0, out=None):
     return _tri(x, k, out, True)
 
 
+def spaced(out, a, b, log=False):
+    """Fill out (float32 or float64, any shape; n its element count, C
+    order) with Torch7's linspace from a to b, a + i*(b-a)/(n-1) computed
+    in out's type (n = 1: a); log: logspace, 10 to those powers (libm's
+    scalar pow), as Lua Torch7 to the bit."""
+    need_core(out, "logspace" if log else "linspace", "out")
+    check(lib.st_spaced(out.t, float(a), float(b), bool(log)))
+    return out
+
+
 def trace(x):
     """The sum of the main diagonal of a 2-D x, a Python number: integers
     sum in int64 (uint64), floats in float64 (Torch7's accreal)."""

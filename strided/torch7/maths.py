@@ -43,6 +43,15 @@ def into(res, shape):
     return c if c.ndim and c.size else None
 
 
+def _into_count(res, n):
+    """TH's `if (nElement(r_) != n) resize1d(r_, n)`: res kept as it is
+    (shape and strides: a non-contiguous view is filled in place, in
+    row-major order) when it has n elements, else made 1-D of n."""
+    if res.nElement() != n:
+        res.resize(n)
+    return res._c if n else None
+
+
 def _kind(t):
     return _core.dtype(t._dt).kind
 
@@ -680,8 +689,13 @@ def equal(a, b):
 
 
 def eye(res, n, m):
-    m = m or n
-    out = into(res, (int(n), int(m)))
+    """TH's eye: n x m (m <= 0: n x n), the sizes truncated as cwrap's long;
+    res kept as it is when it has that size (a transposed res stays so)."""
+    n, m = int(n), int(m)
+    if n <= 0:
+        raise ValueError(f"eye: n must be positive, got {n}")
+    m = m if m > 0 else n
+    out = into(res, (n, m))
     if out is not None:
         _core.fill_(out, 0)
         _core.fill_(out.view(out.offset, (min(out.shape),), (sum(out.strides),)), 1)
@@ -689,19 +703,19 @@ def eye(res, n, m):
 
 
 def spaced(log):
-    """linspace / logspace: n points from a to b, the ends exact."""
+    """linspace / logspace as TH (the C core's st_spaced: a + i*(b-a)/(n-1),
+    each step in the tensor's type, so the last point need not be b; then
+    10^that by libm's pow); res kept as it is (a non-contiguous view filled
+    in row-major order) when it has n elements, else made 1-D."""
+    name = "logspace" if log else "linspace"
+
     def impl(res, a, b, n):
         n = int(n)
-        if n < 1 or (n == 1 and a != b):
-            raise ValueError(f"{'logspace' if log else 'linspace'}: invalid number of points {n}")
-        out = into(res, (n,))
-        step = (b - a) / (n - 1) if n > 1 else 0.0
-        vals = _ops.affine(_ops.iota(n, "float64"), float(a), float(step), "float64")
-        if n > 1:
-            _core.fill_(_views.select(vals, 0, n - 1), float(b))
-        if log:
-            vals = _ops.binary("pow", _core.scalar(10.0, "float64"), vals)
-        _core.copy_(out, vals)
+        same = float(_core.item(_core.scalar(a, res._dt))) == \
+            float(_core.item(_core.scalar(b, res._dt)))          # compared as the type's a, b
+        if not (n > 1 or (n == 1 and same)):
+            raise ValueError(f"{name}: invalid number of points {n}")
+        _matrix.spaced(_into_count(res, n), a, b, log)
         return res
     return impl
 
@@ -816,6 +830,58 @@ def multinomial(res, gen, probs, n, replacement):
     return _set_to(res, m)
 
 
+def _alias_tensors(state, name):
+    """J and q of an alias state, Lua's table {J, q}: a list [J, q]."""
+    if len(state) < 2 or not isinstance(state[0], TENSOR_TYPES["torch.LongTensor"]) or \
+            not (isinstance(state[1], Tensor) and _kind(state[1]) == "f"):
+        raise TypeError(f"{name}: state must be [J (a torch.LongTensor), q (a torch.FloatTensor "
+                        f"or torch.DoubleTensor)], as multinomialAliasSetup returns")
+    return state[0], state[1]
+
+
+def alias_setup(probs, state):
+    """torch.multinomialAliasSetup(probs [, state]): Walker's alias tables
+    of the 1-D probs (which should sum to 1) as Lua's state table, a list
+    [J, q]: J a LongTensor of 1-based alias categories, q a tensor of
+    probs' type.  A given state's J and q are resized and written in place
+    and the same list is returned (Lua's `state[1], state[2] = ...`)."""
+    name = "multinomialAliasSetup"
+    if state is None:
+        state = []
+    if len(state) < 2:
+        state[len(state):] = [TENSOR_TYPES["torch.LongTensor"](), type(probs)()][len(state):]
+    J, q = _alias_tensors(state, name)
+    _same_type(probs, q, name)
+    if probs.nDimension() != 1:
+        raise ValueError(f"{name}: probs must be 1-D, got {probs.nDimension()}-D "
+                         f"({_sizes_str(probs)})")
+    jc, qc = _random.multinomial_alias_setup(probs._kcore())
+    jout, qout = into(J, jc.shape), into(q, qc.shape)
+    if jout is not None:
+        _one_based(jc, jout)
+        _core.copy_(qout, qc)
+    return state
+
+
+def alias_draw(output, state):
+    """torch.multinomialAlias(output, state): output (a LongTensor, any
+    shape, filled in row-major order) = 1-based categories drawn with the
+    alias tables of multinomialAliasSetup, Torch7's two uniforms per draw;
+    returns output."""
+    J, q = _alias_tensors(state, "multinomialAlias")
+    c = output._kcore()
+    if c.size and J.nElement():
+        lo, hi = J.min(), J.max()
+        if lo < 1 or hi > J.nElement():
+            raise IndexError(f"multinomialAlias: state's J holds {lo if lo < 1 else hi}, "
+                             f"outside [1, {J.nElement()}]")
+    if c.size:
+        j0 = _ops.binary("subtract", J._kcore(), _core.scalar(1, "int64"))   # 0-based, K elements
+        _random.multinomial_alias(j0, q._kcore(), c.shape, out=c)
+        _one_based(c, c)
+    return output
+
+
 def sized(name, fill):
     """zeros/ones/rand/randn: res resized to the sizes (numbers, or one
     LongStorage or list), then fill(res, *extra) with the slots between."""
@@ -829,14 +895,16 @@ def sized(name, fill):
 
 
 def reshape(res, x, sizes):
-    """THTensor_reshape: res resized to the sizes (numbers, or one
-    LongStorage or list), then x's elements copied in row-major order (so
-    res is new memory, never a view of x)."""
+    """TH's reshape: res resized to the sizes (numbers, or one LongStorage
+    or list) and filled with x's elements in row-major order, a copy (the
+    element counts checked before res is touched)."""
     sizes = _sizes_from(sizes if isinstance(sizes, list) else [sizes], "reshape")
-    if math.prod(sizes) != x.nElement() or not sizes and x.nElement():
-        raise ValueError(f"reshape: {'x'.join(map(str, sizes)) or 'no size'} holds "
-                         f"{math.prod(sizes) if sizes else 0} elements, the tensor "
-                         f"{x.nElement()}")
+    n = math.prod(sizes) if sizes else 0
+    if n != x.nElement():
+        raise ValueError(f"reshape: cannot reshape {_sizes_str(x)} ({x.nElement()} elements) "
+                         f"to {'x'.join(map(str, sizes)) or 'no dimension'} ({n} elements)")
+    if _shares(res, x):                  # res is x (or a view of it): read x first
+        x = x.clone()
     return res.resize(*sizes).copy(x) if sizes else res.resize()
 
 
@@ -849,20 +917,27 @@ RANDN = sized("randn", lambda res, gen: fill("normal")(res, gen, 0.0, 1.0))
 # ---------------------------------------------------------------- construction
 
 def range_(res, x, y, step):
-    """x, x+step, ..., up to y inclusive; the length in double precision."""
+    """TH's range: x, x+step, ... while within y, n = (long)((y-x)/step + 1)
+    computed in accreal: double for float and double (truncated after the
+    +1, as C), long for the integer types (the bounds truncated toward
+    zero, as cwrap reads them, and integer division); the values
+    x + i*step in accreal, stored in the tensor's type (integers wrap)."""
+    integer = _kind(res) in "iu"
+    if integer:
+        x, y, step = int(x), int(y), int(step)
     if step == 0:
         raise ValueError("range: step must be nonzero")
-    if (y - x) / step < 0:
+    if not ((step > 0 and y >= x) or (step < 0 and y <= x)):
         raise ValueError(f"range: step {step} goes the wrong way from {x} to {y}")
-    n = int(math.floor((float(y) - float(x)) / float(step))) + 1
-    out = into(res, (n,))
-    if out is None:
-        return res
-    if all(isinstance(v, int) for v in (x, step)) and _kind(res) in "iu":
+    if integer:
+        n = (y - x) // step + 1          # both of one sign: C's truncation is the floor
         vals = _ops.affine(_ops.iota(n), x, step, "int64")
     else:
+        n = int((float(y) - float(x)) / float(step) + 1)
         vals = _ops.affine(_ops.iota(n, "float64"), float(x), float(step), "float64")
-    _core.copy_(out, vals)
+    out = _into_count(res, n)
+    if out is not None:
+        _core.copy_(out, _as_shape(vals, out.shape))
     return res
 
 

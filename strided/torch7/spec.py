@@ -202,8 +202,8 @@ wrap("tril", (maths.tri(_matrix.tril), [NEW_RES, TEN, Arg(NUMBER, 0, name="k")])
      doc="The lower triangle (on and below the k-th diagonal).", group=G)
 wrap("triu", (maths.tri(_matrix.triu), [NEW_RES, TEN, Arg(NUMBER, 0, name="k")]),
      doc="The upper triangle (on and above the k-th diagonal).", group=G)
-wrap("eye", (maths.eye, [NEW_RES, Arg(NUMBER, name="n"), Arg(NUMBER, 0, name="m")]), method=False,
-     doc="The n x m (m = n by default) identity.", group=G)
+wrap("eye", (maths.eye, [RES, Arg(NUMBER, name="n"), Arg(NUMBER, 0, name="m")]),
+     doc="The n x m (m = n by default) identity; x:eye(n, m) fills x.", group=G)
 for _name, _fn in (("conv2", _conv.conv2), ("xcorr2", _conv.xcorr2), ("conv3", _conv.conv3),
                    ("xcorr3", _conv.xcorr3)):
     wrap(_name, (maths.convolution(_fn), [NEW_RES, TEN, Arg(TENSOR, name="kernel"),
@@ -316,6 +316,13 @@ wrap("multinomial", (maths.multinomial, [Arg(LONG, NEW, method=REQUIRED, name="r
                                          Arg(TENSOR, name="probs"), Arg(NUMBER, name="n"),
                                          Arg(BOOLEAN, False, name="replacement")]),
      types=FLOAT, doc="n 1-based category indices drawn from each row of probs.", group=G)
+wrap("multinomialAliasSetup", (maths.alias_setup, [Arg(TENSOR, name="probs"),
+                                                    Arg(LIST, None, name="state")]),
+     types=FLOAT, method=False, doc="Walker's alias tables of probs (1-D, summing to 1) as "
+     "the state [J, q] for multinomialAlias (a given state is filled in place).", group=G)
+wrap("multinomialAlias", (maths.alias_draw, [Arg(TENSOR, name="output"), Arg(LIST, name="state")]),
+     types=("int64",), method=False, doc="output (a LongTensor) filled with 1-based categories "
+     "drawn with a multinomialAliasSetup state.", group=G)
 
 # ---------------------------------------------------------------- construction
 G = "Construction"
@@ -325,16 +332,19 @@ for _name, _f in (("zeros", maths.ZEROS), ("ones", maths.ONES)):
     wrap(_name, (_f, [RES, _SZ]), (_f, [RES, _SZL]),
          doc=f"A tensor of the given sizes ({_name}); x:{_name}(sizes) resizes x.", group=G)
 wrap("reshape", (maths.reshape, [NEW_RES, TEN, _SZ]), (maths.reshape, [NEW_RES, TEN, _SZL]),
-     doc="A copy of tensor's elements (row-major) in a tensor of the given sizes.", group=G)
+     doc="A contiguous copy of tensor with the given sizes (into res when given).", group=G)
 for _name, _f, _dist in (("rand", maths.RAND, "uniform"), ("randn", maths.RANDN, "normal")):
-    wrap(_name, (_f, [NEW_RES, GEN, _SZ]), (_f, [NEW_RES, GEN, _SZL]),
-         method=False, doc=f"A tensor of the given sizes ({_dist} numbers).", group="Random")
-wrap("range", (maths.range_, [NEW_RES, Arg(NUMBER, name="x"), Arg(NUMBER, name="y"),
-                              Arg(NUMBER, 1, name="step")]), method=False,
-     doc="x, x+step, ..., up to y inclusive.", group=G)
+    wrap(_name, (_f, [RES, GEN, _SZ]), (_f, [RES, GEN, _SZL]), types=FLOAT,
+         doc=f"A tensor of the given sizes ({_dist} numbers); x:{_name}(sizes) resizes and "
+             f"fills x.", group="Random")
+wrap("range", (maths.range_, [RES, Arg(NUMBER, name="x"), Arg(NUMBER, name="y"),
+                              Arg(NUMBER, 1, name="step")]),
+     doc="x, x+step, ..., up to y inclusive; x:range(...) fills x (kept as it is when it "
+         "has that many elements).", group=G)
 wrap("cat", (maths.cat, [Arg(TENSOR, NEW, name="res"), Arg(TABLE, name="tensors"), Arg(INDEX, None, name="dim")]),
      (maths.cat_pair, [Arg(TENSOR, NEW, name="res"), TEN, TEN, Arg(INDEX, None, name="dim")]),
-     method=False, doc="The concatenation along dim (default: the last dimension).", group=G)
+     doc="The concatenation along dim (default: the last dimension); x:cat(y) is "
+         "torch.cat(x, y), res:cat(x, y) and res:cat({x, y}) write into res.", group=G)
 wrap("nonzero", (maths.nonzero, [NEW_IDX, TEN]), method=False,
      doc="The 1-based subscripts of the nonzero elements, one row each.", group="Indexing")
 
