@@ -17,8 +17,10 @@ API and strided.compat does not export them otherwise):
   and change nothing: strided.compat implements 2025.12 with every
   extension and no restriction to switch off;
 - `Device(name)` is strided's one device whatever strict device name is
-  asked ("CPU_DEVICE", "device1", ...): the tests that use strict's second
-  device to check device propagation run on the CPU;
+  asked ("CPU_DEVICE", "device1", ...), and those names given as strings
+  (as scikit-learn's checks pass them) are accepted for the CPU: the tests
+  that use strict's second device to check device propagation run on the
+  CPU;
 - `__version__` is the installed array-api-strict's, as the peers check it;
 - `array_api_strict._array_object.Array` is our Array class.
 """
@@ -59,6 +61,9 @@ def ArrayAPIStrictFlags(**flags):
         _FLAGS.update(saved)
 
 
+STRICT_DEVICE_NAMES = {"CPU_DEVICE", "device1", "device2"}
+
+
 class Device(_array.Device):
     """strided's CPU device, whatever strict device name is asked for."""
 
@@ -82,6 +87,7 @@ def _install():
         if not hasattr(_xp, name):
             setattr(_xp, name, value)
     sys.modules["array_api_strict"] = _xp
+    _array.DEVICE_NAMES.update(STRICT_DEVICE_NAMES)
     # `from array_api_strict._array_object import Array` (xarray's tests)
     array_object = types.ModuleType("array_api_strict._array_object")
     array_object.Array = _array.Array
