@@ -61,7 +61,7 @@ def source_tree(peer):
     if not root.exists():
         CACHE.mkdir(parents=True, exist_ok=True)
         subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps",
-                        "--no-build-isolation", f"--no-binary={peer}", "-d", str(CACHE),
+                        f"--no-binary={peer}", "-d", str(CACHE),
                         f"{peer}=={version}"], check=True)
         with tarfile.open(CACHE / f"{name}.tar.gz") as tar:
             tar.extractall(CACHE, filter="data")
