@@ -558,17 +558,22 @@ class Small:
 @dataclass(frozen=True)
 class Matmul:
     """out = a @ b, a and b C-contiguous side x side matrices (the side is
-    part of the case, whatever --quick), into a preallocated output."""
+    part of the case, whatever --quick), into a preallocated output; with
+    `batch`, stacks of that many matrices, (batch, side, side) @ (batch,
+    side, side): a product per matrix (issue 16: small and middle-sized
+    matrices, whose products our threads share out)."""
     dtype: str
     side: int = 1024
     level: float | None = MATMUL
+    batch: int = 0
 
     @property
     def name(self):
-        return f"matmul {short(self.dtype)} {self.side}"
+        stack = f"{self.batch}x" if self.batch else ""
+        return f"matmul {short(self.dtype)} {stack}{self.side}"
 
     def prepare(self, sizes, rng):
-        shape = (self.side, self.side)
+        shape = ((self.batch,) if self.batch else ()) + (self.side, self.side)
         a = trio_from(random(rng, shape, self.dtype))
         b = trio_from(random(rng, shape, self.dtype))
         out = trio_empty(shape, self.dtype)
@@ -761,6 +766,8 @@ CORE = [
     # BLAS and our FFT
     Matmul("float64", 1024),
     Matmul("float32", 1024),
+    # issue 16: stacks of 64 small and middle-sized products
+    *(Matmul("float64", side, batch=64) for side in (16, 64, 128, 256)),
     FFT("fft", "complex128", 2 ** 20, label="2^20"),
     FFT("fft", "complex128", 100003, label="prime 100003"),
     FFT("fft", "complex64", 2 ** 20, label="2^20"),

@@ -263,22 +263,37 @@ def matmul(a, b, out=None):
     row (its dim removed from the result), a 1-D b a column; batch dims
     broadcast; the result has the common dtype of a and b (out= must have
     it and the result's exact shape)."""
-    if a.ndim == 0 or b.ndim == 0:
+    # This wrapper's checks cost more than a batch of small products (a
+    # Core's shape is unpacked from C at each access): with out given and
+    # matrices on both sides, one C call, which checks everything before it
+    # writes, does it all; when it refuses (dtypes to promote, bad shapes),
+    # the checks below name the problem as always.
+    an, bn = a.ndim, b.ndim
+    if out is not None and an > 1 and bn > 1 and not lib.st_matmul(out.t, a.t, b.t):
+        return out
+    if an == 0 or bn == 0:
         raise ValueError(f"matmul: operands must have at least one dimension, got shapes "
                          f"{a.shape} and {b.shape}")
-    dt = common_dtype(a.dtype, b.dtype)
-    a2 = unsqueeze(a, 0) if a.ndim == 1 else a
-    b2 = unsqueeze(b, 1) if b.ndim == 1 else b
-    if a2.shape[-1] != b2.shape[-2]:
-        raise ValueError(f"matmul: shapes {a.shape} and {b.shape} do not match: "
-                         f"{a.shape[-1]} (last dim of a) != {b2.shape[-2]} "
-                         f"({'only' if b.ndim == 1 else 'second-to-last'} dim of b)")
-    try:
-        batch = broadcast_shapes(a2.shape[:-2], b2.shape[:-2])
-    except ValueError:
-        raise ValueError(f"matmul: batch dims of shapes {a.shape} and {b.shape} do not "
-                         f"broadcast: {a.shape[:-2]} vs {b.shape[:-2]}") from None
-    shape = batch + ((a2.shape[-2],) if a.ndim > 1 else ()) + ((b2.shape[-1],) if b.ndim > 1 else ())
+    sa, sb = a.shape, b.shape
+    adt, bdt = a.dtype, b.dtype
+    dt = adt if adt is bdt else common_dtype(adt, bdt)
+    a2 = unsqueeze(a, 0) if an == 1 else a
+    b2 = unsqueeze(b, 1) if bn == 1 else b
+    sa2 = (1,) + sa if an == 1 else sa
+    sb2 = sb + (1,) if bn == 1 else sb
+    if sa2[-1] != sb2[-2]:
+        raise ValueError(f"matmul: shapes {sa} and {sb} do not match: "
+                         f"{sa[-1]} (last dim of a) != {sb2[-2]} "
+                         f"({'only' if bn == 1 else 'second-to-last'} dim of b)")
+    if sa2[:-2] == sb2[:-2]:
+        batch = sa2[:-2]
+    else:
+        try:
+            batch = broadcast_shapes(sa2[:-2], sb2[:-2])
+        except ValueError:
+            raise ValueError(f"matmul: batch dims of shapes {sa} and {sb} do not "
+                             f"broadcast: {sa[:-2]} vs {sb[:-2]}") from None
+    shape = batch + ((sa2[-2],) if an > 1 else ()) + ((sb2[-1],) if bn > 1 else ())
     if out is None:
         out = Core.empty(shape, dt)
     else:
@@ -286,14 +301,14 @@ def matmul(a, b, out=None):
             raise TypeError(f"matmul: out has dtype {out.dtype.name}, expected {dt.name}")
         if out.shape != shape:
             raise ValueError(f"matmul: out has shape {out.shape}, expected {shape}")
-    if a2.dtype is not dt:
+    if adt is not dt:
         a2 = astype(a2, dt)
-    if b2.dtype is not dt:
+    if bdt is not dt:
         b2 = astype(b2, dt)
     o = out
-    if a.ndim == 1:
-        o = unsqueeze(o, o.ndim - (0 if b.ndim == 1 else 1))
-    if b.ndim == 1:
+    if an == 1:
+        o = unsqueeze(o, o.ndim - (0 if bn == 1 else 1))
+    if bn == 1:
         o = unsqueeze(o, o.ndim)
     check(lib.st_matmul(o.t, a2.t, b2.t))
     return out
