@@ -35,10 +35,11 @@ import numpy as np
 
 import strided
 from strided.core import base as _core, fft as _fft, indexing as _indexing, ops as _ops, views as _views
+from strided.core import setops as _setops
 from strided.core.base import ffi, lib
 
 from . import accuracy
-from .convert import CONTESTANTS, Trio, torch, trio_empty, trio_from
+from .convert import CONTESTANTS, Trio, to_numpy, torch, trio_empty, trio_from
 
 
 def short(dtype):
@@ -81,6 +82,9 @@ class Prepared:
     in_place: bool = False
     # {contestant: result as numpy} -> {contestant: max ulp error}; None: not measured
     accuracy: Callable[[dict], dict] | None = None
+    # contestant -> its call's result as the one numpy array that is checked
+    # against numpy's (None: convert.to_numpy; for results of several arrays)
+    digest: dict[str, Callable[[Any], np.ndarray]] | None = None
 
 
 def tolerance(dtype):
@@ -455,6 +459,100 @@ class Sort:
         return Prepared(calls, None, _fmt((sizes.part,)), 0, 0)
 
 
+def _set_digest(x, values, inverse=None, counts=None, firsts=None):
+    """A set function's result as one float64 array that does not depend on
+    the order of the values (numpy's unique_values leaves them unsorted
+    since 2.3): the values sorted, the counts in that order, values[inverse]
+    (the input again) and the values at the first indices, x[indices], in
+    that order (the values again)."""
+    values = to_numpy(values)
+    order = np.argsort(values, kind="stable")
+    parts = [values[order]]
+    if counts is not None:
+        parts.append(to_numpy(counts)[order].astype(np.float64))
+    if inverse is not None:
+        parts.append(values[to_numpy(inverse).ravel()])
+    if firsts is not None:
+        parts.append(to_numpy(firsts)[order])
+    return np.concatenate(parts)
+
+
+# set function -> (ours (_setops.unique's keywords), numpy's, torch.unique's keywords)
+SET_OPS = {
+    "unique_values": ({}, "unique_values", {}),
+    "unique_counts": ({"counts": True}, "unique_counts", {"return_counts": True}),
+    "unique_inverse": ({"inverse": True}, "unique_inverse", {"return_inverse": True}),
+    "unique_all": ({"indices": True, "inverse": True, "counts": True}, "unique_all",
+                   {"return_inverse": True, "return_counts": True}),
+}
+
+
+@dataclass(frozen=True)
+class SetOp:
+    """A set function of `part` float64 values (issue 16), allocating its
+    results: `values` "repeated" draws them from `part` / 10 distinct values
+    (about 10 of each), "distinct" is standard normal (all differ).  unique_*:
+    ours _setops.unique (the C under strided.compat's unique_*: a stable
+    sort, the runs, the fill), numpy np.unique_* (whose unique_values hashes
+    and does not sort), torch torch.unique (sorted; it has no first indices,
+    so for unique_all it makes values, inverse and counts).  isin: `part`
+    needles of the same distribution (half of them in the haystack when
+    repeated) in the `part` values: ours _setops.isin (a sort of the
+    haystack, then every needle binary-searched), numpy np.isin, torch
+    torch.isin.  Results are checked through an order-free digest
+    (`_set_digest`)."""
+    op: str
+    values: str = "repeated"
+    level: float | None = SORT
+
+    @property
+    def name(self):
+        return f"{self.op} f64 {self.values}"
+
+    def _draw(self, rng, n):
+        if self.values == "distinct":
+            return rng.standard_normal(n)
+        return rng.integers(0, n // 10, n) / 7.0
+
+    def prepare(self, sizes, rng):
+        n = sizes.part
+        x = self._draw(rng, n)
+        a = trio_from(x)
+        if self.op == "isin":
+            needles = self._draw(rng, n) * (2 if self.values == "repeated" else 1)
+            y = trio_from(needles)
+            calls = _calls(lambda: _setops.isin(y.ours, a.ours), lambda: np.isin(y.numpy, a.numpy),
+                           lambda: torch.isin(y.torch, a.torch))
+            return Prepared(calls, None, f"{_fmt((n,))} in {_fmt((n,))}", 0, 0)
+        kw, np_name, torch_kw = SET_OPS[self.op]
+        np_fn = getattr(np, np_name)
+
+        def ours(r):
+            values, indices, inverse, counts = r
+            return _set_digest(x, values, inverse, counts,
+                               None if indices is None else x[to_numpy(indices)])
+
+        def numpy_(r):
+            if self.op == "unique_values":
+                return _set_digest(x, r)
+            indices = getattr(r, "indices", None)
+            return _set_digest(x, r.values, getattr(r, "inverse_indices", None),
+                               getattr(r, "counts", None), None if indices is None else x[indices])
+
+        def torch_(r):
+            if not isinstance(r, tuple):
+                return _set_digest(x, r)
+            rest = list(r[1:])
+            inverse = rest.pop(0) if "return_inverse" in torch_kw else None
+            counts = rest.pop(0) if "return_counts" in torch_kw else None
+            # torch has no first indices: for unique_all, the values stand for x[indices]
+            return _set_digest(x, r[0], inverse, counts, r[0] if "indices" in kw else None)
+        return Prepared(
+            _calls(lambda: _setops.unique(a.ours, **kw), lambda: np_fn(a.numpy),
+                   lambda: torch.unique(a.torch, sorted=True, **torch_kw)),
+            None, _fmt((n,)), 0, 0, digest={"ours": ours, "numpy": numpy_, "torch": torch_})
+
+
 @dataclass(frozen=True)
 class Take:
     """out = a[idx]: `part` random int64 positions into n elements, into a
@@ -759,6 +857,10 @@ CORE = [
     Cast("float64", "float32"),
     Sort("sort"),
     Sort("argsort"),
+    # issue 16: the set functions on 10^6 floats
+    *(SetOp(op) for op in ("unique_values", "unique_counts", "unique_inverse", "unique_all", "isin")),
+    SetOp("unique_values", "distinct"),
+    SetOp("isin", "distinct"),
     Take(),
     Select("mask"),
     Select("where"),

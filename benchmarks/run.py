@@ -84,7 +84,9 @@ def _run_case(case, sizes, repeats, min_time):
         for who in list(calls):
             try:
                 value = calls[who]()
-                got[who] = to_numpy(getattr(prep.out, who) if prep.out is not None else value)
+                result = getattr(prep.out, who) if prep.out is not None else value
+                got[who] = prep.digest[who](result) if prep.digest else to_numpy(result)
+                del result
                 del value
             except Exception as e:   # noqa: BLE001 -- reported in the table
                 res.status = "ERROR"
