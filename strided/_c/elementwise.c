@@ -303,7 +303,7 @@ B_UINT(B_DEF_UINT)
 B_FLOAT(B_DEF_FLOAT)
 B_COMPLEX(B_DEF_COMPLEX)
 
-/* ---- exp, log (float32, float64), sin, cos (float32): vmath.h ----
+/* ---- exp, log, sin, cos (float32, float64): vmath.h ----
  * Blocks of VM_BLOCK elements, whatever the steps: run the branch-free
  * fast path over the block (vectorised), recompute the lanes it does not
  * serve (NaN, inf, out-of-range) with scalar libm from the unchanged
@@ -313,6 +313,8 @@ B_COMPLEX(B_DEF_COMPLEX)
 #define VM_BLOCK 512
 #define VM_SIN(x) st_vsincos(x, 0)
 #define VM_COS(x) st_vsincos(x, 1)
+#define VM_SIN64(x) st_vsincos64(x, 0)
+#define VM_COS64(x) st_vsincos64(x, 1)
 #define DEF_VMATH(OP, SFX, T, W, MAIN, SPECIAL, LIBM)                                  \
     __attribute__((noinline, optimize("no-tree-vectorize"))) static void              \
     vfix_##OP##_##SFX(T *o, const T *x, int64_t m)                                    \
@@ -362,6 +364,60 @@ B_COMPLEX(B_DEF_COMPLEX)
                 memcpy(op, ob, (size_t)bytes);                                        \
         }                                                                             \
     }
+/* pow (float64): the same blocks over two inputs (a zero step, a
+ * broadcast scalar, is gathered like any other step) */
+__attribute__((noinline, optimize("no-tree-vectorize"))) static void
+vfix_POW_float64(double *o, const double *x, const double *y, const double *z, int64_t m)
+{
+    for (int64_t j = 0; j < m; j++)
+        if (ST_VPOW_SPECIAL(x[j], y[j], z[j])) o[j] = pow(x[j], y[j]);
+}
+#define DEF_VPOW_ISA(ISA, ATTR, ...)                                                  \
+    ATTR static void v_POW_float64##ISA(char **args_, const int64_t *np, const int64_t *s_, \
+                                        void *extra)                                  \
+    {                                                                                 \
+        ST_LOCAL_ARGS(3)                                                              \
+        double xb[VM_BLOCK] __attribute__((aligned(64)));                             \
+        double yb[VM_BLOCK] __attribute__((aligned(64)));                             \
+        double zb[VM_BLOCK] __attribute__((aligned(64)));                             \
+        double ob[VM_BLOCK] __attribute__((aligned(64)));                             \
+        const int64_t n = *np;                                                        \
+        for (int64_t i0 = 0; i0 < n; i0 += VM_BLOCK) {                                \
+            const int64_t m = n - i0 < VM_BLOCK ? n - i0 : VM_BLOCK;                  \
+            const char *xp = args[1] + i0 * s[1], *yp = args[2] + i0 * s[2];          \
+            char *op = args[0] + i0 * s[0];                                           \
+            const int64_t bytes = m * (int64_t)sizeof(double);                        \
+            const double *x = (const double *)xp, *y = (const double *)yp;            \
+            if (s[1] != sizeof(double)) {                                             \
+                for (int64_t j = 0; j < m; j++) xb[j] = *(const double *)(xp + j * s[1]); \
+                x = xb;                                                               \
+            }                                                                         \
+            if (s[2] != sizeof(double)) {                                             \
+                for (int64_t j = 0; j < m; j++) yb[j] = *(const double *)(yp + j * s[2]); \
+                y = yb;                                                               \
+            }                                                                         \
+            const char *xc = (const char *)x, *yc = (const char *)y;                  \
+            double *o = (s[0] == sizeof(double) && extra != ST_STREAM                 \
+                         && (xc + bytes <= op || op + bytes <= xc)                    \
+                         && (yc + bytes <= op || op + bytes <= yc)) ? (double *)op : ob; \
+            int special = 0;                                                          \
+            _Pragma("GCC ivdep") for (int64_t j = 0; j < m; j++) {                    \
+                double lo, hi = st_vpow_arg(x[j], y[j], &lo);                         \
+                zb[j] = hi;                                                           \
+                special |= ST_VPOW_SPECIAL(x[j], y[j], hi);                           \
+                o[j] = st_vexp_pair(hi, lo);                                          \
+            }                                                                         \
+            if (special) vfix_POW_float64(o, x, y, zb, m);                            \
+            if (o != ob) continue;                                                    \
+            if (s[0] != sizeof(double))                                               \
+                for (int64_t j = 0; j < m; j++) *(double *)(op + j * s[0]) = ob[j];   \
+            else if (extra == ST_STREAM && (uintptr_t)op % 64 == 0 && bytes % 64 == 0) \
+                st_stream_store(op, ob, bytes);                                       \
+            else                                                                      \
+                memcpy(op, ob, (size_t)bytes);                                        \
+        }                                                                             \
+    }
+ST_LEVELS(DEF_VPOW_ISA, )
 /* (op, dtype, element type, type the kernel works in, kernel, its domain test, libm) */
 DEF_VMATH(EXP, float64, double, double, st_vexp, ST_VEXP_SPECIAL, exp)
 DEF_VMATH(EXP, float32, float, float, st_vexpf, ST_VEXPF_SPECIAL, expf)
@@ -373,6 +429,10 @@ DEF_VMATH(LOG, float64, double, double, st_vlog, ST_VLOG_SPECIAL, log)
 DEF_VMATH(LOG, float32, float, float, st_vlogf, ST_VLOGF_SPECIAL, logf)
 DEF_VMATH(SIN, float32, float, double, VM_SIN, ST_VTRIG_SPECIAL, sinf)
 DEF_VMATH(COS, float32, float, double, VM_COS, ST_VTRIG_SPECIAL, cosf)
+DEF_VMATH(SIN, float64, double, double, VM_SIN64, ST_VTRIG64_SPECIAL, sin)
+DEF_VMATH(COS, float64, double, double, VM_COS64, ST_VTRIG64_SPECIAL, cos)
+DEF_VMATH(TANH, float64, double, double, st_vtanh, ST_VTANH_SPECIAL, tanh)
+DEF_VMATH(TANH, float32, float, float, st_vtanhf, ST_VTANHF_SPECIAL, tanhf)
 
 
 /* ---- dispatch tables, filled from the same lists ---- */
@@ -423,6 +483,11 @@ __attribute__((constructor)) static void init_elementwise_tables(void)
     unary_loops[ST_U_LOG][ST_FLOAT32] = ST_PICK(v_LOG_float32);
     unary_loops[ST_U_SIN][ST_FLOAT32] = ST_PICK(v_SIN_float32);
     unary_loops[ST_U_COS][ST_FLOAT32] = ST_PICK(v_COS_float32);
+    unary_loops[ST_U_SIN][ST_FLOAT64] = ST_PICK(v_SIN_float64);
+    unary_loops[ST_U_COS][ST_FLOAT64] = ST_PICK(v_COS_float64);
+    unary_loops[ST_U_TANH][ST_FLOAT64] = ST_PICK(v_TANH_float64);
+    unary_loops[ST_U_TANH][ST_FLOAT32] = ST_PICK(v_TANH_float32);
+    binary_loops[ST_B_POW][ST_FLOAT64] = ST_PICK(v_POW_float64);
 }
 
 int st_unary_result(int op, int dtype)

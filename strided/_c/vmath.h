@@ -163,4 +163,232 @@ static inline double st_vsincos(double x, int cos_)
     double v = (q & 1) ? c : s;
     return (q & 2) ? -v : v;
 }
+
+/* ---- sin and cos of a float64 argument, |x| < 2^20 ----
+ * x = k pi/2 + r: k*pi/2 in four parts (fdlibm's pio2_1, _2, _3 of 33 bits
+ * and the rest), so k*part is exact for |k| < 2^20 and the first difference
+ * is exact (Sterbenz); the next two are exact sums (2Sum) and r is carried
+ * as a double pair r + rlo, good to about 2^-100 relative even where x
+ * nearly cancels a multiple of pi/2.  sin and cos of r + rlo on
+ * |r| <= pi/4 are fdlibm's kernels (minimax polynomials of degree 13 and 14,
+ * errors below 2^-58, with the rlo terms), whose error, about 0.5 ulp plus
+ * a little, is that of the final rounding.  The sign of x is taken off
+ * first and put back last (sin is odd, cos even), so sin(-0) = -0.  Both
+ * kernels are computed and one chosen by the quadrant: no branch, so the
+ * loop vectorises.  The reduction needs k pi2_1 exact: |x| < 2^20. */
+#define ST_VTRIG64_SPECIAL(x) (!(__builtin_fabs(x) < 0x1p20))
+static inline double st_vsincos64(double x, int cos_)
+{
+    const double two_over_pi = 0x1.45f306dc9c883p-1, shift = 0x1.8p52;
+    const double pio2_1 = 1.57079632673412561417e+00, pio2_2 = 6.07710050630396597660e-11,
+                 pio2_3 = 2.02226624871116645580e-21, pio2_3t = 8.47842766036889956997e-32;
+    const double S1 = -1.66666666666666324348e-01, S2 = 8.33333333332248946124e-03,
+                 S3 = -1.98412698298579493134e-04, S4 = 2.75573137070700676789e-06,
+                 S5 = -2.50507602534068634195e-08, S6 = 1.58969099521155010221e-10;
+    const double C1 = 4.16666666666666019037e-02, C2 = -1.38888888888741095749e-03,
+                 C3 = 2.48015872894767294178e-05, C4 = -2.75573143513906633035e-07,
+                 C5 = 2.08757232129817482790e-09, C6 = -1.13596475577881948265e-11;
+    const uint64_t sign = st_asu64(x) & 0x8000000000000000ULL;
+    const double ax = __builtin_fabs(x);
+    double kd = ax * two_over_pi + shift;
+    const uint64_t q = st_asu64(kd) + (uint64_t)cos_;   /* cos(x) = sin(x + pi/2) */
+    kd -= shift;
+    /* r = ax - k pi/2 as t + e: a exact, then two exact sums */
+    const double a = ax - kd * pio2_1;
+    const double b = kd * pio2_2, c = kd * pio2_3;
+    double t = a - b, bb = t - a;
+    double e = (a - (t - bb)) + (-b - bb);
+    double u = t - c, cc = u - t;
+    e += (t - (u - cc)) + (-c - cc);
+    e -= kd * pio2_3t;
+    const double r = u + e, rlo = e - (r - u);
+    /* sin(r + rlo) and cos(r + rlo): fdlibm's __kernel_sin, __kernel_cos */
+    const double z = r * r, w = z * z, v = z * r;
+    const double ps = S2 + z * (S3 + z * S4) + z * w * (S5 + z * S6);
+    const double sn = r - ((z * (0.5 * rlo - v * ps) - rlo) - v * S1);
+    const double pc = z * (C1 + z * (C2 + z * C3)) + w * w * (C4 + z * (C5 + z * C6));
+    const double hz = 0.5 * z, w1 = 1.0 - hz;
+    const double cs = w1 + (((1.0 - w1) - hz) + (z * pc - r * rlo));
+    const double res = (q & 1) ? cs : sn;
+    /* quadrants 2 and 3 negate; sin takes x's sign, cos does not */
+    const uint64_t flip = ((q & 2) << 62) ^ (cos_ ? 0 : sign);
+    return st_asf64(st_asu64(res) ^ flip);
+}
+
+/* ---- tanh of a float64 argument ----
+ * tanh(a) = E / (E + 2) with E = expm1(2a), a = |x|, all in double pairs:
+ * 2a = k ln2/N + r + rlo (r exact, rlo = -k ln2_lo/N), expm1(r + rlo) by
+ * Taylor to r^7 (|r| <= ln2/2N: the next term is below 2^-80), E =
+ * 2^(k/N) (1 + p) - 1 with 2^(k/N) from the exp table as a pair and the
+ * products that matter exact (FMA); then the quotient, corrected by its
+ * exact residual.  About 0.5 ulp: one rounding at the end.  From 22 on
+ * tanh is +-1 to the last bit (infinities too); only NaN goes to libm. */
+#define ST_VTANH_SPECIAL(x) ((x) != (x))
+static inline double st_2sum_err(double a, double b, double s)
+{
+    double bb = s - a;
+    return (a - (s - bb)) + (b - bb);
+}
+static inline double st_vtanh(double x)
+{
+    const double inv_ln2_n = 0x1.71547652b82fep0 * ST_EXP_N;
+    const double shift = 0x1.8p52;
+    const double ln2_hi_n = 0x1.62e42fefa0000p-1 / ST_EXP_N;
+    const double ln2_lo_n = 0x1.cf79abc9e3b3ap-40 / ST_EXP_N;
+    const uint64_t sign = st_asu64(x) & 0x8000000000000000ULL;
+    const double u = 2.0 * __builtin_fabs(x);
+    double kd = u * inv_ln2_n + shift;
+    const uint64_t ki = st_asu64(kd);
+    kd -= shift;
+    const double r = u - kd * ln2_hi_n;   /* exact */
+    const double rlo = -kd * ln2_lo_n;
+    const uint64_t j = ki % ST_EXP_N;
+    const double s_hi = st_asf64(st_exp_sbits[j] + (ki << (52 - ST_EXP_BITS)));
+    const double s_lo = s_hi * st_exp_tail[j];
+    /* expm1(r + rlo) = r + p_lo */
+    const double r2 = r * r;
+    const double poly = 0.5 + r * (1.0 / 6 + r * (1.0 / 24 + r * (1.0 / 120 + r * (1.0 / 720
+                        + r * (1.0 / 5040)))));
+    const double p_lo = rlo * (1.0 + r) + r2 * poly;
+    /* E = (s_hi - 1) + s_hi r + (s_hi p_lo + s_lo (1 + r + p_lo)) */
+    const double a_hi = s_hi - 1.0, a_lo = (s_hi - a_hi) - 1.0;   /* s_hi >= 1 */
+    const double b_hi = s_hi * r, b_lo = __builtin_fma(s_hi, r, -b_hi);
+    const double c = s_hi * p_lo + s_lo * ((1.0 + r) + p_lo);
+    double e_hi = a_hi + b_hi;
+    double e_lo = st_2sum_err(a_hi, b_hi, e_hi) + (a_lo + b_lo + c);
+    const double e_n = e_hi + e_lo;
+    e_lo = e_lo - (e_n - e_hi);
+    e_hi = e_n;
+    /* D = E + 2, then E / D with the residual */
+    const double d_hi = e_hi + 2.0;
+    const double d_lo = st_2sum_err(e_hi, 2.0, d_hi) + e_lo;
+    const double inv = 1.0 / d_hi;
+    const double q = e_hi * inv;
+    const double res = __builtin_fma(-q, d_hi, e_hi) + (e_lo - q * d_lo);
+    const double t = u < 44.0 ? __builtin_fma(res, inv, q) : 1.0;
+    return st_asf64(st_asu64(t) | sign);
+}
+
+/* ---- pow(x, y), float64: exp(y log x) with log x as a double pair ----
+ * log x as st_vlog computes it, kept as hi + lo (about 2^-68 absolute:
+ * st_vlog's parts before their final sum); y log x as a pair by an exact
+ * product (FMA); exp of the pair: st_vexp's reduction of the high part,
+ * the low part added to r (exp(r + lo) = exp(r) (1 + lo) to 2^-100).  The
+ * error of y log x, |y| 2^-68 with |y log x| < 704, stays below 0.1 ulp of
+ * the result, which the final rounding of exp dominates.  The fast path is
+ * x positive, normal and finite, y finite and |y log x| < 704: the other
+ * lanes (zero, negative or subnormal bases, infinities, NaN, overflow and
+ * underflow) go to libm's scalar pow, which gives every special value. */
+#define ST_VPOW_SPECIAL(x, y, z) (ST_VLOG_SPECIAL(x) | !(__builtin_fabs(y) < 0x1p1000) \
+                                  | !(__builtin_fabs(z) < 704.0))
+static inline double st_vlog_pair(double x, double *lo_out)
+{
+    const uint64_t off = 0x3fe6000000000000ULL;   /* 0.6875 */
+    const double ln2_hi = 0x1.62e42fefa3800p-1, ln2_lo = 0x1.ef35793c76730p-45;
+    uint64_t ix = st_asu64(x);
+    uint64_t tmp = ix - off;
+    uint64_t i = (tmp >> (52 - ST_LOG_BITS)) % ST_LOG_N;
+    int64_t k = (int64_t)tmp >> 52;
+    double z = st_asf64(ix - (tmp & 0xfff0000000000000ULL));
+    double invc = st_log_table[i].invc;
+    double pr = z * invc;
+    double pl = __builtin_fma(z, invc, -pr);
+    double pm = pr - 1.0;
+    double rh = pm + pl;
+    double rl = pl - (rh - pm);
+    double kd = (double)k;
+    double w = kd * ln2_hi + st_log_table[i].logc;
+    double hi = w + rh;
+    double lo = (w - hi) + rh;
+    lo += kd * ln2_lo + st_log_table[i].logc_lo + rl;
+    double r = rh, r2 = r * r;
+    double q = -0.5 + r * (1.0 / 3) + r2 * (-0.25 + r * 0.2)
+               + r2 * r2 * (-1.0 / 6 + r * (1.0 / 7) + r2 * (-0.125));
+    lo += r2 * q - rh * rl;
+    double h = hi + lo;
+    *lo_out = lo - (h - hi);
+    return h;
+}
+/* exp(x + xlo), |x| < 704, |xlo| <= ulp(x) */
+static inline double st_vexp_pair(double x, double xlo)
+{
+    const double inv_ln2_n = 0x1.71547652b82fep0 * ST_EXP_N;
+    const double shift = 0x1.8p52;
+    const double ln2_hi_n = 0x1.62e42fefa0000p-1 / ST_EXP_N;
+    const double ln2_lo_n = 0x1.cf79abc9e3b3ap-40 / ST_EXP_N;
+    double kd = x * inv_ln2_n + shift;
+    uint64_t ki = st_asu64(kd);
+    kd -= shift;
+    double r = (x - kd * ln2_hi_n) - kd * ln2_lo_n + xlo;
+    uint64_t j = ki % ST_EXP_N;
+    double scale = st_asf64(st_exp_sbits[j] + (ki << (52 - ST_EXP_BITS)));
+    double r2 = r * r;
+    double p = r + r2 * (0.5 + r * (1.0 / 6) + r2 * (1.0 / 24 + r * (1.0 / 120)));
+    double tmp = st_exp_tail[j] + p;
+    return scale + scale * tmp;
+}
+/* y log x as hi + lo; the caller tests ST_VPOW_SPECIAL(x, y, hi) */
+static inline double st_vpow_arg(double x, double y, double *lo)
+{
+    double llo, lhi = st_vlog_pair(x, &llo);
+    double hi = y * lhi;
+    *lo = __builtin_fma(y, lhi, -hi) + y * llo;
+    return hi;
+}
+
+/* ---- tanh of a float32 argument, in float: 16 lanes per AVX-512 vector ----
+ * a = |x| < 0.5625: tanh(a) = a + a^3 P(a^2), P a degree-5 fit of
+ * (tanh a - a) / a^3 (2^-32 relative), the correction a^3 P (at most an
+ * eighth of the result) added by one FMA.  0.5625 <= a < 9: tanh(a) =
+ * 1 - 2 / D, D = 1 + e^(2a) as a float pair: 2a = k ln2 + r (r exact,
+ * rlo = -k ln2_lo), e^(2a) = 2^k + 2^k (r + s) with s = w + rlo e^r,
+ * w = r^2 Q(r) (Taylor of expm1 to r^7), so only the small part s carries
+ * a rounding;
+ * D = (1 + 2^k) + 2^k r + 2^k s, the first sum exact, the second with its
+ * rounding error kept (2^k s is up to a sixteenth of D); 2 / D by a division
+ * corrected with its exact residual; 1 - t with its rounding error kept.
+ * Both measure below 0.8 ulp (numpy's: 1.37).  From 9 on tanh is +-1 in
+ * float (infinities too); only NaN goes to libm's tanhf. */
+#define ST_VTANHF_SPECIAL(x) ((x) != (x))
+static inline float st_vtanhf(float x)
+{
+    const uint32_t sign = st_asu32(x) & 0x80000000u;
+    const float a = __builtin_fabsf(x);
+    /* small: a + a^3 P(a^2) */
+    const float z = a * a;
+    const float P = -0x1.555556p-2f + z * (0x1.111102p-3f + z * (-0x1.ba12f6p-5f
+                    + z * (0x1.655fd8p-6f + z * (-0x1.168feep-7f + z * 0x1.465a76p-9f))));
+    const float small = __builtin_fmaf(a * z, P, a);
+    /* large: 1 - 2 / (1 + e^(2a)) */
+    const float inv_ln2 = 0x1.715476p0f, shift = 0x1.8p23f;
+    const float ln2_hi = 0x1.62e4p-1f, ln2_lo = 0x1.7f7d1cp-20f;   /* k * ln2_hi exact */
+    const float u = 2.0f * a;
+    float kd = u * inv_ln2 + shift;
+    const int32_t k = (int32_t)(st_asu32(kd) - st_asu32(shift));
+    kd -= shift;
+    const float r = u - kd * ln2_hi;   /* exact */
+    const float rlo = -kd * ln2_lo;
+    const float q = 0.5f + r * (1.0f / 6 + r * (1.0f / 24 + r * (1.0f / 120 + r * (1.0f / 720
+                    + r * (1.0f / 5040)))));
+    /* e^(r + rlo) - 1 - r = w + rlo e^r, w = e^r - 1 - r (rlo is up to 2^-15:
+     * its product with e^r matters, its square does not) */
+    const float w = r * r * q;
+    const float sm = __builtin_fmaf(rlo, r + w, rlo) + w;
+    const float p2 = st_asf32((uint32_t)(k + 127) << 23);   /* 2^k, k <= 26 */
+    const float A = 1.0f + p2, B = p2 * r;   /* A exact for k < 24, B exact */
+    const float C = p2 * sm;                 /* up to a sixteenth of D: summed, not appended */
+    const float d1 = A + B;
+    const float bb = d1 - A;
+    const float e1 = (A - (d1 - bb)) + (B - bb);
+    const float d_hi = d1 + C;
+    const float d_lo = (C - (d_hi - d1)) + e1;   /* |d1| > |C| */
+    const float t0 = 2.0f / d_hi;
+    const float res_ = __builtin_fmaf(-t0, d_hi, 2.0f) - t0 * d_lo;
+    const float corr = res_ * (0.5f * t0);   /* res_ / d_hi */
+    const float h = 1.0f - t0;
+    const float delta = (1.0f - h) - t0;     /* exact: 1 >= t0 */
+    const float large = h + (delta - corr);
+    const float t = a < 0.5625f ? small : a < 9.0f ? large : 1.0f;
+    return st_asf32(st_asu32(t) | sign);
+}
 #endif
