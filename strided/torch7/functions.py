@@ -15,8 +15,8 @@ from .files import DiskFile, MemoryFile
 from .t7file import deserialize, load, save, serialize
 from .utility import Timer, isTypeOf, isequal, pointer
 from .tensor import (TENSOR_TYPES, TYPES, Tensor, _is_number, default_tensor_class,
-                     getdefaulttensortype, isTensor, make_class, setdefaulttensortype,
-                     tensor_from_dlpack)
+                     getdefaulttensortype, isTensor, make_class, make_half_class,
+                     setdefaulttensortype, tensor_from_dlpack)
 
 
 # ---------------------------------------------------------------- utility functions
@@ -172,6 +172,8 @@ CLASSES = {name: make_class(name, dt, {**forms.method_table(spec.ENTRIES, dt), *
            for name, dt in TYPES}
 ByteTensor, CharTensor, ShortTensor, IntTensor, LongTensor, FloatTensor, DoubleTensor = (
     CLASSES[name] for name, _ in TYPES)
+# no spec entry nor operator: Lua's HalfTensor has no maths (tensor.py)
+CLASSES["HalfTensor"] = HalfTensor = make_half_class()
 
 __all__ = sorted(FUNCTIONS)
 assert set(TENSOR_TYPES) == {"torch." + n for n in CLASSES}
