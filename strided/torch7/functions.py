@@ -173,7 +173,7 @@ CLASSES = {name: make_class(name, dt, {**forms.method_table(spec.ENTRIES, dt), *
 ByteTensor, CharTensor, ShortTensor, IntTensor, LongTensor, FloatTensor, DoubleTensor = (
     CLASSES[name] for name, _ in TYPES)
 # no spec entry nor operator: Lua's HalfTensor has no maths (tensor.py)
-CLASSES["HalfTensor"] = HalfTensor = make_half_class()
+CLASSES["HalfTensor"] = HalfTensor = make_half_class(e.name for e in spec.ENTRIES if e.method)
 
 __all__ = sorted(FUNCTIONS)
 assert set(TENSOR_TYPES) == {"torch." + n for n in CLASSES}

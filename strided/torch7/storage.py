@@ -9,6 +9,7 @@ another (`LongStorage(s, offset, size)`), foreign memory
 shared, size, sharedMem)`, mapped in C: st_storage_map)."""
 from __future__ import annotations
 
+import numbers
 import operator
 import os
 import weakref
@@ -41,9 +42,11 @@ def check_movable(ptr, what):
 
 
 def _own(ptr):
-    """A Python reference to C storage `ptr` (retained, released on collection)."""
+    """A Python reference to C storage `ptr` (retained, released on collection).
+    A plain pointer is wrapped: ffi.gc of an ffi.gc object would keep that
+    object, and its reference, as long as the new one lives."""
     lib.st_storage_retain(ptr)
-    return ffi.gc(ptr, lib.st_storage_release)
+    return ffi.gc(ffi.cast("st_storage *", ptr), lib.st_storage_release)
 
 
 def _index(value, name):
@@ -77,7 +80,7 @@ class Storage:
         if isinstance(a0, (list, tuple)):
             if len(args) != 1:
                 raise TypeError(f"{self._typename}(list) takes no further arguments")
-            self._s = _from_list(list(a0), dt)
+            self._s = _from_list(list(a0), dt, self._typename)
             return
         if isinstance(a0, (str, bytes, os.PathLike)):
             self._init_map(*args)
@@ -224,6 +227,8 @@ class Storage:
         if n < 0:
             raise ValueError(f"{self._typename}.resize: size must be >= 0, got {n}")
         nbytes = n * _dtype(self._dt).itemsize
+        if nbytes != self._s.nbytes and not self._s.flags & lib.ST_STORAGE_OWNED:
+            self._resize(nbytes)            # C refuses borrowed and mapped memory first
         if nbytes != self._s.nbytes:
             check_movable(self._s, f"{self._typename}.resize")
         if nbytes < self._s.nbytes and self._s.refcount - self._extra > 1:
@@ -231,11 +236,14 @@ class Storage:
             # their kernels reach freed memory
             raise ValueError(f"{self._typename}.resize: cannot shrink a storage that tensors "
                              f"or other storage objects still view (size {self.size()} -> {n})")
+        self._resize(nbytes)
+        return self
+
+    def _resize(self, nbytes):
         try:
             check(lib.st_storage_resize(self._s, nbytes))
         except ValueError as e:        # borrowed or mapped memory
             raise ValueError(f"{self._typename}.resize: {e}") from None
-        return self
 
     # -- reference counting (storage.md): Lua's count is the storage
     # object's own reference plus those retain() added
@@ -314,12 +322,16 @@ def _rebuild_storage(typename, data):
     return _from_bytes(cls, data)
 
 
-def _from_list(values, dt):
+def _from_list(values, dt, name):
     if not values:
         return new_storage(0)
-    for v in values:
+    for i, v in enumerate(values, 1):
         if isinstance(v, (list, tuple)):
-            raise ValueError("a storage takes a flat list of numbers")
+            raise ValueError(f"{name}(table): a storage takes a flat list of numbers (element "
+                             f"at index {i} is a {type(v).__name__})")
+        if isinstance(v, bool) or not isinstance(v, numbers.Real):
+            raise TypeError(f"{name}(table): element at index {i} is not a number "
+                            f"({type(v).__name__} {v!r})")
     try:
         c = from_nested(values, dt)
     except TypeError:

@@ -1101,10 +1101,12 @@ def _half_setitem(self, key, value):
     Tensor.__setitem__(self, key, value)
 
 
-def make_half_class():
-    """torch.HalfTensor: float16 elements and only Lua's HalfTensor methods."""
-    blocked = {name: _NotInHalf(name) for name in dir(Tensor)
-               if not name.startswith("_") and name not in HALF_METHODS | _PYTHON_HELPERS}
+def make_half_class(math_methods=()):
+    """torch.HalfTensor: float16 elements and only Lua's HalfTensor methods;
+    the Tensor methods and the spec's `math_methods` it lacks say so."""
+    names = {n for n in dir(Tensor) if not n.startswith("_")} | set(math_methods)
+    blocked = {name: _NotInHalf(name) for name in names
+               if name not in HALF_METHODS | _PYTHON_HELPERS}
     return make_class("HalfTensor", "float16", {**blocked, "__getitem__": _half_getitem,
                                                 "__setitem__": _half_setitem})
 
