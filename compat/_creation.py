@@ -112,7 +112,7 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
     if isinstance(obj, Array):
         c = obj._c
     elif hasattr(obj, "__strided_core__"):     # a Torch7 tensor: a view of its memory
-        c = obj.__strided_core__()
+        c = _dtypes.check_imported(obj.__strided_core__(), "asarray")
     elif isinstance(obj, (bool, int, float, complex)):
         c, fresh = _core.scalar(obj, dtype or _default_for(obj)), True
     elif isinstance(obj, (list, tuple)):
@@ -120,7 +120,7 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
     elif hasattr(obj, "__dlpack__"):
         # numpy, PyTorch and every DLPack producer: any strides, zero-copy
         from strided.core import dlpack as _dlpack
-        c = _dlpack.to_core(obj)
+        c = _dtypes.check_imported(_dlpack.to_core(obj), "asarray")
     else:
         c = _from_buffer(obj)
         if c is None:

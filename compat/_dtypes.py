@@ -83,6 +83,15 @@ def check_dtype(dt):
     return dt
 
 
+def check_imported(c, where):
+    """Core c, made from another object's memory (DLPack, a Torch7 tensor),
+    when its dtype is one of the standard's: the core's float16 (Torch7's
+    HalfTensor) is not."""
+    if c.dtype not in ALL:
+        raise TypeError(f"{where}: {c.dtype.name} is not a dtype of strided.compat")
+    return c
+
+
 def promote(a, b):
     try:
         return PROMOTE[a, b]

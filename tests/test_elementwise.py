@@ -18,7 +18,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from helpers import DTYPE_NAMES, INT_NAMES, NUMPY, arrays, borrow, layouts, to_core, to_numpy
+from helpers import ALL_DTYPE_NAMES as DTYPE_NAMES, INT_NAMES, NUMPY, arrays, borrow, layouts, to_core, to_numpy
 from strided.core import base as _core, ops as _ops, views as _views
 
 FLOAT_NAMES = ["float32", "float64"]

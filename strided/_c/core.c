@@ -6,6 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include <errno.h>
 #include <pthread.h>
 #ifdef _OPENMP
 #include <omp.h>
@@ -68,10 +72,10 @@ int st_last_index_error(int64_t *index, int64_t *lo, int64_t *hi, int *dim)
 }
 
 /* ---- types ---- */
-static const int64_t itemsizes[ST_NTYPES] = {1, 1, 2, 4, 8, 1, 2, 4, 8, 4, 8, 8, 16};
+static const int64_t itemsizes[ST_NTYPES] = {1, 1, 2, 4, 8, 1, 2, 4, 8, 4, 8, 8, 16, 2};
 static const char *const dtype_names[ST_NTYPES] = {
     "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
-    "uint64", "float32", "float64", "complex64", "complex128"};
+    "uint64", "float32", "float64", "complex64", "complex128", "float16"};
 
 int64_t st_itemsize(int dtype)
 {
@@ -246,6 +250,9 @@ void st_storage_release(st_storage *s)
 
 st_status st_storage_resize(st_storage *s, int64_t nbytes)
 {
+    if (s->flags & ST_STORAGE_MAPPED)
+        return st_fail(ST_E_BORROWED, "cannot resize a memory-mapped file (%lld bytes) to %lld "
+                       "bytes", (long long)s->nbytes, (long long)nbytes);
     if (!(s->flags & ST_STORAGE_OWNED))
         return st_fail(ST_E_BORROWED, "cannot resize borrowed memory (%lld bytes) to %lld bytes",
                        (long long)s->nbytes, (long long)nbytes);
@@ -265,6 +272,129 @@ st_status st_storage_resize(st_storage *s, int64_t nbytes)
     s->data = p;
     s->nbytes = nbytes;
     return ST_OK;
+}
+
+/* ---- memory-mapped files ----
+ * As TH's THMapAllocator (THAllocator.c), on POSIX: open, grow a shared
+ * file when asked for more than it holds, mmap, close the descriptor (the
+ * mapping keeps the file).  Unlike TH, growing the file keeps its first
+ * byte (TH wrote a '\0' at offset 0 after ftruncate) and an empty file
+ * maps to an empty storage (TH's mmap of 0 bytes failed). */
+typedef struct {
+    void *addr;
+    size_t len;
+    char *shm_name;          /* SHAREDMEM: unlinked on release */
+} st_map_ctx;
+
+static void map_release(void *ctx_)
+{
+    st_map_ctx *ctx = ctx_;
+    if (ctx->addr) munmap(ctx->addr, ctx->len);
+    if (ctx->shm_name) {
+        shm_unlink(ctx->shm_name);
+        free(ctx->shm_name);
+    }
+    free(ctx);
+}
+
+static st_storage *map_fail_errno(int *os_errno, int err, int fd, const char *what,
+                                  const char *path)
+{
+    if (fd >= 0) close(fd);
+    if (os_errno) *os_errno = err;
+    st_fail(ST_E_IO, "%s <%s>: %s", what, path, strerror(err));
+    return NULL;
+}
+
+st_storage *st_storage_map(const char *path, int64_t nbytes, int64_t unit, int mode,
+                           int *os_errno)
+{
+    if (os_errno) *os_errno = 0;
+    if (!path) {
+        st_fail(ST_E_VALUE, "st_storage_map: no file name");
+        return NULL;
+    }
+    if (mode != ST_MAP_PRIVATE && mode != ST_MAP_SHARED && mode != ST_MAP_SHAREDMEM) {
+        st_fail(ST_E_VALUE, "st_storage_map: unknown mode %d for <%s>", mode, path);
+        return NULL;
+    }
+    if (unit < 1) {
+        st_fail(ST_E_VALUE, "st_storage_map: unit must be >= 1, got %lld", (long long)unit);
+        return NULL;
+    }
+    if (nbytes < 0 || (uint64_t)nbytes > (uint64_t)SIZE_MAX || nbytes > (int64_t)(INT64_MAX / 2)) {
+        st_fail(ST_E_VALUE, "cannot map %lld bytes of <%s>", (long long)nbytes, path);
+        return NULL;
+    }
+    int shared = mode != ST_MAP_PRIVATE;
+    int fd;
+    if (mode == ST_MAP_SHAREDMEM)
+        fd = shm_open(path, O_RDWR | O_CREAT, (mode_t)0600);
+    else
+        fd = open(path, shared ? O_RDWR | O_CREAT : O_RDONLY, (mode_t)0600);
+    if (fd == -1)
+        return map_fail_errno(os_errno, errno, -1,
+                              mode == ST_MAP_SHAREDMEM ? "cannot open the shared memory object"
+                              : shared ? "cannot open the file read-write"
+                                       : "cannot open the file read-only", path);
+    struct stat st;
+    if (fstat(fd, &st) == -1) return map_fail_errno(os_errno, errno, fd, "cannot stat", path);
+    if (S_ISDIR(st.st_mode))
+        return map_fail_errno(os_errno, EISDIR, fd, "cannot map a directory", path);
+    if (!S_ISREG(st.st_mode)) {
+        close(fd);
+        st_fail(ST_E_VALUE, "cannot map <%s>: not a regular file", path);
+        return NULL;
+    }
+    int64_t size = nbytes;
+    if (nbytes == 0) {
+        size = (int64_t)st.st_size / unit * unit;
+    } else if (nbytes > (int64_t)st.st_size) {
+        if (!shared) {
+            close(fd);
+            st_fail(ST_E_VALUE, "file <%s> holds %lld bytes, fewer than the %lld to map "
+                    "(a read-only mapping cannot grow the file)", path,
+                    (long long)st.st_size, (long long)nbytes);
+            return NULL;
+        }
+        if (ftruncate(fd, (off_t)nbytes) == -1)
+            return map_fail_errno(os_errno, errno, fd, "cannot grow", path);
+    }
+    st_map_ctx *ctx = calloc(1, sizeof *ctx);
+    if (!ctx) {
+        close(fd);
+        st_fail(ST_E_MEMORY, "out of memory for a mapping record");
+        return NULL;
+    }
+    if (mode == ST_MAP_SHAREDMEM) {
+        ctx->shm_name = strdup(path);
+        if (!ctx->shm_name) {
+            close(fd);
+            free(ctx);
+            st_fail(ST_E_MEMORY, "out of memory for a mapping record");
+            return NULL;
+        }
+    }
+    if (size > 0) {
+        void *p = mmap(NULL, (size_t)size, PROT_READ | PROT_WRITE,
+                       shared ? MAP_SHARED : MAP_PRIVATE, fd, 0);
+        if (p == MAP_FAILED) {
+            int err = errno;
+            free(ctx->shm_name);
+            free(ctx);
+            return map_fail_errno(os_errno, err, fd, "cannot map", path);
+        }
+        ctx->addr = p;
+        ctx->len = (size_t)size;
+    }
+    close(fd);    /* the mapping keeps the file */
+    st_storage *s = st_storage_borrow(ctx->addr, size, 0, map_release, ctx);
+    if (!s) {
+        map_release(ctx);
+        return NULL;
+    }
+    s->flags |= ST_STORAGE_MAPPED;
+    return s;
 }
 
 /* ---- tensor records ----

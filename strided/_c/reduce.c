@@ -1170,6 +1170,8 @@ st_status st_cumulative(int is_prod, st_tensor *out, const st_tensor *in, int di
 {
     st_status rc;
     const char *name = is_prod ? "cumprod" : "cumsum";
+    if (!st_is_math_type(in->dtype))
+        return st_fail(ST_E_TYPE, "%s is not defined for %s", name, st_dtype_name(in->dtype));
     if ((rc = check_lane_dim(in, dim, name))) return rc;
     if ((rc = st_check_dtype(out, sum_acc_dtype(in->dtype), "cumulative output"))) return rc;
     if ((rc = st_check_writable(out, "cumulative output"))) return rc;
@@ -1232,6 +1234,8 @@ st_status st_count_nonzero(const st_tensor *in, int64_t *count)
 {
     st_status rc;
     *count = 0;
+    if (!st_is_math_type(in->dtype))
+        return st_fail(ST_E_TYPE, "count_nonzero is not defined for %s", st_dtype_name(in->dtype));
     if ((rc = st_check_storage(in, "count_nonzero input"))) return rc;
     if (st_tensor_numel(in) == 0) return ST_OK;
     st_loop_fn loop = NULL;

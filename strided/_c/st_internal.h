@@ -64,6 +64,9 @@ static inline int st_is_complex(int dtype) { return dtype == ST_COMPLEX64 || dty
 static inline int st_is_float(int dtype) { return dtype == ST_FLOAT32 || dtype == ST_FLOAT64; }
 static inline int st_is_signed_int(int dtype) { return dtype >= ST_INT8 && dtype <= ST_INT64; }
 static inline int st_is_int(int dtype) { return dtype >= ST_INT8 && dtype <= ST_UINT64; }
+/* A type that the arithmetic kernels know: every type but the storage-only
+ * float16 (which no ST_TYPES_* list holds; copy.c casts it). */
+static inline int st_is_math_type(int dtype) { return dtype >= 0 && dtype < ST_NTYPES && dtype != ST_FLOAT16; }
 
 /* ---- the order of values: st_sort's ascending order, in which
  * searchsorted and isin (setops.c) search.  ST_LT(a, b): a goes before b.

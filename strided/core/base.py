@@ -34,7 +34,11 @@ class DType:
         return (dtype, (self.name,))
 
 
-# name, kind, cffi element type; the code is the header's ST_<NAME>
+# name, kind, cffi element type; the code is the header's ST_<NAME>.
+# float16 (Torch7's Half) is a storage type: its C elements are uint16_t
+# bit patterns, converted only by C (st_copy, st_double_to_half,
+# st_half_to_double); no arithmetic kernel takes it, and strided.compat
+# does not offer it.
 _TABLE = """
 bool        b  _Bool
 int8        i  int8_t
@@ -49,13 +53,14 @@ float32     f  float
 float64     f  double
 complex64   c  float _Complex
 complex128  c  double _Complex
+float16     f  uint16_t
 """
 _TABLE = [(name, getattr(lib, "ST_" + name.upper()), kind, " ".join(ctype))
           for name, kind, *ctype in map(str.split, _TABLE.strip().splitlines())]
 DTYPES = [DType(*row) for row in sorted(_TABLE, key=operator.itemgetter(1))]
 BY_NAME = {d.name: d for d in DTYPES}
 bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64 = DTYPES[:9]
-float32, float64, complex64, complex128 = DTYPES[9:]
+float32, float64, complex64, complex128, float16 = DTYPES[9:]
 
 
 def dtype(name):
@@ -87,6 +92,7 @@ _ERRORS = {
     lib.ST_E_ZERODIV: ZeroDivisionError,
     lib.ST_E_READONLY: ValueError,
     lib.ST_E_BORROWED: ValueError,
+    lib.ST_E_IO: OSError,
 }
 
 
@@ -320,6 +326,8 @@ def scalar_buffer(value, dt):
         if isinstance(value, complex):
             raise TypeError(f"cannot convert complex {value} to {dt.name}")
         value = float(value)
+        if dt is float16:
+            value = lib.st_double_to_half(value)     # rounded in C
     else:
         value = complex(value)
     return ffi.new(dt.ctype + "[1]", [value])
@@ -355,6 +363,8 @@ def _flatten(obj, shape, out, depth=0):
 def from_nested(obj, dt):
     """A contiguous Core from nested lists of Python numbers."""
     dt = dtype(dt)
+    if dt is float16:
+        return astype(from_nested(obj, float64), float16)   # C rounds
     shape, flat = [], []
     _flatten(obj, shape, flat)
     if len(flat) == 0 and not shape:
@@ -379,7 +389,7 @@ def contiguous(c):
 
 def tolist(c):
     """Nested Python lists (a Python number for 0-d)."""
-    c = contiguous(c)
+    c = astype(c, float64) if c.dtype is float16 else contiguous(c)
     n = c.size
     flat = ffi.unpack(ffi.cast(c.dtype.ctype + " *", lib.st_tensor_data(c.t)), n) if n else []
     if c.dtype.kind == "b":
@@ -403,6 +413,8 @@ def item(c):
                          f"this one has {c.size}")
     p = ffi.cast(c.dtype.ctype + " *", lib.st_tensor_data(c.t))
     v = p[0]
+    if c.dtype is float16:
+        return lib.st_half_to_double(v)
     return bool(v) if c.dtype.kind == "b" else v
 
 

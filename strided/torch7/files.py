@@ -25,8 +25,8 @@ import subprocess
 import sys
 
 from ..core.base import ffi
-from .storage import (ByteStorage, CharStorage, DoubleStorage, FloatStorage, IntStorage,
-                      LongStorage, ShortStorage, Storage, _from_bytes)
+from .storage import (ByteStorage, CharStorage, DoubleStorage, FloatStorage, HalfStorage,
+                      IntStorage, LongStorage, ShortStorage, Storage, _from_bytes, _raw_bytes)
 
 __all__ = ["DiskFile", "MemoryFile", "PipeFile"]
 
@@ -41,8 +41,22 @@ _TYPES = {
     "Long": (LongStorage, "q", 8, "int"),
     "Float": (FloatStorage, "f", 4, "float"),
     "Double": (DoubleStorage, "d", 8, "float"),
+    # the elements of a HalfStorage/HalfTensor in objects (THFile's Half:
+    # raw binary16; ascii as its float, "%.9g", read back through a float);
+    # Lua's File has no readHalf/writeHalf, so neither has ours
+    "Half": (HalfStorage, "H", 2, "half"),
 }
-_ASCII_FORMAT = {"Short": "%d", "Int": "%d", "Long": "%d", "Float": "%.9g", "Double": "%.17g"}
+_ASCII_FORMAT = {"Short": "%d", "Int": "%d", "Long": "%d", "Float": "%.9g", "Double": "%.17g",
+                 "Half": "%.9g"}
+# the typed reads and writes of Lua's File
+_FILE_TYPES = ("Byte", "Char", "Short", "Int", "Long", "Float", "Double")
+
+
+def _convert(data, src, dst):
+    """The native bytes `data` of src-storage elements as dst-storage elements
+    (the C cast of storage copy)."""
+    s = _from_bytes(src, data)
+    return _raw_bytes(dst(s.size()).copy(s)._s)
 
 _SPACE = b" \t\n\v\f\r"                      # C's isspace
 _INT_RE = re.compile(rb"[+-]?[0-9]+")
@@ -79,7 +93,7 @@ def _c_value(name, v):
 
 
 def _format(name, v):
-    if _TYPES[name][3] == "float":
+    if _TYPES[name][3] in ("float", "half"):
         if math.isnan(v):
             return "-nan" if math.copysign(1.0, v) < 0 else "nan"
         return _ASCII_FORMAT[name] % v
@@ -88,7 +102,7 @@ def _format(name, v):
 
 def _parse(name, tok):
     """The value C's scanf gives for the matched token `tok`."""
-    if _TYPES[name][3] == "float":
+    if _TYPES[name][3] in ("float", "half"):
         s = tok.decode("ascii")
         body = s.lstrip("+-")
         if body[:2] in ("0x", "0X"):
@@ -247,7 +261,10 @@ class File:
         else:
             values = self._scan(name, n)
             got = len(values)
-            data = array.array(code, values).tobytes()
+            if kind == "half":         # scanf's "%g" into a float, then TH_float2half
+                data = _convert(array.array("f", values).tobytes(), FloatStorage, HalfStorage)
+            else:
+                data = array.array(code, values).tobytes()
             if self._autospacing:
                 self._skip_newline()
         if got != n:
@@ -273,7 +290,10 @@ class File:
             if not self._binary and self._autospacing:
                 out += b"\n"
         else:
-            values = array.array(code, bytes(data))
+            if kind == "half":         # printed as its float (exact)
+                values = array.array("f", _convert(bytes(data), HalfStorage, FloatStorage))
+            else:
+                values = array.array(code, bytes(data))
             sep = " " if self._autospacing else ""
             out = sep.join(_format(name, v) for v in values)
             if self._autospacing:
@@ -460,7 +480,7 @@ def _make_rw(name):
     return read, write
 
 
-for _name in _TYPES:
+for _name in _FILE_TYPES:
     _r, _w = _make_rw(_name)
     setattr(File, _r.__name__, _r)
     setattr(File, _w.__name__, _w)

@@ -321,9 +321,13 @@ class Tensor:
     def typeAs(self, tensor):
         return self.type(_tensor_arg(tensor, "typeAs").type())
 
-    # x:byte() ... x:double(): x converted (x itself when of that type)
-    byte, char, short, int, long, float, double = map(
-        _converter, ("Byte", "Char", "Short", "Int", "Long", "Float", "Double"))
+    # x:byte() ... x:double(), x:half(): x converted (x itself when of that type)
+    byte, char, short, int, long, float, double, half = map(
+        _converter, ("Byte", "Char", "Short", "Int", "Long", "Float", "Double", "Half"))
+
+    def real(self):
+        """x:real(): x as the default tensor type (Tensor.lua's real)."""
+        return self.type(getdefaulttensortype())
 
     def real(self):
         """x:real(): x as the default tensor type (Tensor.lua's Tensor.real)."""
@@ -1066,6 +1070,62 @@ def _tensor_arg(value, method, what="tensor"):
     return value
 
 
+# ---------------------------------------------------------------- HalfTensor
+# In Lua Torch7 a HalfTensor holds IEEE binary16 values but TH has no maths
+# for them: its metatable (without the workarounds torch/test.lua adds for
+# its own tests) has only these methods of the Tensor class.  The core's
+# float16 is likewise a storage type (copy, cast, views).
+HALF_METHODS = frozenset("""
+    byte char chunk clone contiguous copy dim double elementSize expand expandAs float free half
+    int isContiguous isSameSizeAs isSetTo isSize long nDimension nElement narrow new permute
+    real repeatTensor resize resizeAs retain select set short size split storage storageOffset
+    stride sub t totable transpose type typeAs unfold view viewAs""".split())
+# Python-side helpers every tensor class has (no Torch7 method of that name)
+_PYTHON_HELPERS = frozenset(("tolist", "numpy"))
+
+
+class _NotInHalf:
+    """A Tensor method that Lua's HalfTensor lacks: reading it raises
+    AttributeError (so hasattr is False), as Lua's `attempt to call method
+    'fill' (a nil value)`."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __get__(self, obj, objtype=None):
+        raise AttributeError(f"torch.HalfTensor has no method {self.name!r}: Lua Torch7's "
+                             f"HalfTensor has no maths (convert first, e.g. "
+                             f"x.float().{self.name}(...), then back with .half())")
+
+
+def _half_getitem(self, key):
+    if isinstance(key, Tensor):
+        raise TypeError("[]: ByteTensor indexing is not supported for a torch.HalfTensor "
+                        "(as in Lua Torch7)")
+    return Tensor.__getitem__(self, key)
+
+
+def _half_setitem(self, key, value):
+    if isinstance(key, Tensor):
+        raise TypeError("[]=: ByteTensor indexing is not supported for a torch.HalfTensor "
+                        "(as in Lua Torch7)")
+    if not isinstance(value, Tensor) and self._locate(key)[0] != "elem":
+        raise TypeError("[]=: a torch.HalfTensor cannot be filled with a number (Lua: fill on "
+                        "torch.HalfTensor not yet supported); copy a tensor in, or set one "
+                        "element")
+    Tensor.__setitem__(self, key, value)
+
+
+def make_half_class(math_methods=()):
+    """torch.HalfTensor: float16 elements and only Lua's HalfTensor methods;
+    the Tensor methods and the spec's `math_methods` it lacks say so."""
+    names = {n for n in dir(Tensor) if not n.startswith("_")} | set(math_methods)
+    blocked = {name: _NotInHalf(name) for name in names
+               if name not in HALF_METHODS | _PYTHON_HELPERS}
+    return make_class("HalfTensor", "float16", {**blocked, "__getitem__": _half_getitem,
+                                                "__setitem__": _half_setitem})
+
+
 def _typed(name):
     return TENSOR_TYPES["torch." + name]
 
@@ -1105,7 +1165,8 @@ def tensor_from_dlpack(obj, *, copy=None):
     """strided.from_dlpack: a Torch7 tensor over a DLPack producer's memory
     (zero-copy unless copy=True; see `to_core`), of the class of its element
     type: uint8 ByteTensor, int8 CharTensor, int16 ShortTensor, int32
-    IntTensor, int64 LongTensor, float32 FloatTensor, float64 DoubleTensor.
+    IntTensor, int64 LongTensor, float32 FloatTensor, float64 DoubleTensor,
+    float16 HalfTensor.
     bool arrives as a ByteTensor over the same bytes (0 and 1, Torch7's
     masks); uint16/32/64 and complex have no Torch7 class (TypeError: use
     strided.compat.from_dlpack).  A 0-d array becomes a 1-D tensor of one
