@@ -136,6 +136,14 @@ def getnumthreads():
     return lib.st_get_num_threads()
 
 
+def threads_forked():
+    """True in a process made by fork() after its parent had run a parallel
+    kernel: OpenMP's threads do not survive fork, so the core runs every
+    kernel on the calling thread there (getnumthreads() still reports the
+    setting, which OpenBLAS keeps following)."""
+    return bool(lib.st_threads_forked())
+
+
 def cpu_level():
     """The instruction set the C kernels run with: 4 (x86-64-v4, AVX-512),
     3 (x86-64-v3, AVX2) or 0 (baseline x86-64); the environment variable
