@@ -95,29 +95,49 @@ const char *st_op_name(int family, int op)
 
 /* ---- threads ----
  * The setting (setnumthreads) is one int read and written atomically: any
- * Python thread may change it while others run kernels.  A kernel reads it
- * once (st_threads_for, st_get_num_threads) and sizes everything it shares
- * out by that one reading, so a change takes effect at the next call.
+ * Python thread may change it while others run kernels.  A kernel sizes
+ * what it shares out by one reading (st_threads_for, st_get_num_threads),
+ * so a change takes effect at the next call.
  *
  * fork: GNU OpenMP keeps the threads of a parallel region parked for the
- * next one, and a child made by fork() has only the thread that forked,
- * but libgomp's records still count the others: the child's first region
- * of more than one thread waits for them forever (a region of one thread
- * never touches them).  So the pthread_atfork child handler notes that the
- * child lost the pool when the process had asked for a team of more than
- * one thread before it forked, and from then on st_threads_for answers 1:
- * every kernel of the child runs on its calling thread, with the results of
- * any thread count.  A child forked before any parallel region keeps its
- * threads.  (OpenBLAS has its own pool and its own atfork handler: it stops
+ * next one, in a pool that belongs to the thread that started the region.
+ * fork() copies only the calling thread, but libgomp's records of its pool
+ * still count the others: the child's first region of more than one thread
+ * would wait for them forever (a region of one thread never touches them).
+ * So the pthread_atfork prepare handler pauses the forking thread's pool
+ * (omp_pause_resource_all: its threads exit, as after a fresh start) and the
+ * child starts new threads on its first region, like a new process; the
+ * parent's next region does the same.  Should the runtime refuse (inside a
+ * parallel region, or a runtime without pause), the child handler notes
+ * that the pool is lost when the process had asked for a team of more than
+ * one thread, and from then on st_threads_for answers 1: every kernel of
+ * that child runs on its calling thread, with the results of any thread
+ * count.  (OpenBLAS has its own pool and its own atfork handler: it stops
  * its threads before fork and the child starts new ones on its first call.) */
 static int st_nthreads = 0;      /* 0: not set yet, use OpenMP's default */
 static int st_team_asked = 0;    /* st_threads_for answered > 1 in this process */
-static int st_team_lost = 0;     /* a fork child of a process that had */
+static int st_team_lost = 0;     /* a fork child whose parent had, and the pool not paused */
+static __thread int pool_paused; /* the prepare handler paused this thread's pool */
+
+static void before_fork(void)
+{
+    /* a child that lost its pool leaves it alone: pausing would wait for
+     * threads that are not there (its children stay on one thread too) */
+    if (__atomic_load_n(&st_team_lost, __ATOMIC_RELAXED)) {
+        pool_paused = 0;
+        return;
+    }
+#ifdef _OPENMP
+    pool_paused = omp_pause_resource_all(omp_pause_hard) == 0;
+#else
+    pool_paused = 1;   /* no pool */
+#endif
+}
 
 static void forked_child(void)
 {
-    /* the child has one thread: the one that called fork */
-    if (__atomic_load_n(&st_team_asked, __ATOMIC_ACQUIRE))
+    /* the child has one thread: the one that called fork (its pool_paused) */
+    if (!pool_paused && __atomic_load_n(&st_team_asked, __ATOMIC_ACQUIRE))
         __atomic_store_n(&st_team_lost, 1, __ATOMIC_RELAXED);
 }
 
@@ -332,7 +352,7 @@ static void free_record_cache(void *unused)
 __attribute__((constructor)) static void core_init(void)
 {
     record_key_ok = pthread_key_create(&record_key, free_record_cache) == 0;
-    pthread_atfork(NULL, NULL, forked_child);
+    pthread_atfork(before_fork, NULL, forked_child);
 }
 
 st_tensor *st_tensor_new(void)

@@ -137,10 +137,12 @@ def getnumthreads():
 
 
 def threads_forked():
-    """True in a process made by fork() after its parent had run a parallel
-    kernel: OpenMP's threads do not survive fork, so the core runs every
-    kernel on the calling thread there (getnumthreads() still reports the
-    setting, which OpenBLAS keeps following)."""
+    """True in a process made by fork() whose OpenMP threads could not be
+    carried over (its runtime refused to pause them before the fork, after
+    the parent had run a parallel kernel): the core then runs every kernel
+    on the calling thread there (getnumthreads() still reports the
+    setting, which OpenBLAS keeps following).  False otherwise: a forked
+    child starts threads of its own (docs/core-semantics.md, fork)."""
     return bool(lib.st_threads_forked())
 
 
