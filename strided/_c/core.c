@@ -97,18 +97,64 @@ const char *st_op_name(int family, int op)
     return NULL;
 }
 
-/* ---- threads ---- */
-static int st_nthreads = 0;   /* 0: not set yet, use OpenMP's default */
+/* ---- threads ----
+ * The setting (setnumthreads) is one int read and written atomically: any
+ * Python thread may change it while others run kernels.  A kernel sizes
+ * what it shares out by one reading (st_threads_for, st_get_num_threads),
+ * so a change takes effect at the next call.
+ *
+ * fork: GNU OpenMP keeps the threads of a parallel region parked for the
+ * next one, in a pool that belongs to the thread that started the region.
+ * fork() copies only the calling thread, but libgomp's records of its pool
+ * still count the others: the child's first region of more than one thread
+ * would wait for them forever (a region of one thread never touches them).
+ * So the pthread_atfork prepare handler pauses the forking thread's pool
+ * (omp_pause_resource_all: its threads exit, as after a fresh start) and the
+ * child starts new threads on its first region, like a new process; the
+ * parent's next region does the same.  Should the runtime refuse (inside a
+ * parallel region, or a runtime without pause), the child handler notes
+ * that the pool is lost when the process had asked for a team of more than
+ * one thread, and from then on st_threads_for answers 1: every kernel of
+ * that child runs on its calling thread, with the results of any thread
+ * count.  (OpenBLAS has its own pool and its own atfork handler: it stops
+ * its threads before fork and the child starts new ones on its first call.) */
+static int st_nthreads = 0;      /* 0: not set yet, use OpenMP's default */
+static int st_team_asked = 0;    /* st_threads_for answered > 1 in this process */
+static int st_team_lost = 0;     /* a fork child whose parent had, and the pool not paused */
+static __thread int pool_paused; /* the prepare handler paused this thread's pool */
+
+static void before_fork(void)
+{
+    /* a child that lost its pool leaves it alone: pausing would wait for
+     * threads that are not there (its children stay on one thread too) */
+    if (__atomic_load_n(&st_team_lost, __ATOMIC_RELAXED)) {
+        pool_paused = 0;
+        return;
+    }
+#ifdef _OPENMP
+    pool_paused = omp_pause_resource_all(omp_pause_hard) == 0;
+#else
+    pool_paused = 1;   /* no pool */
+#endif
+}
+
+static void forked_child(void)
+{
+    /* the child has one thread: the one that called fork (its pool_paused) */
+    if (!pool_paused && __atomic_load_n(&st_team_asked, __ATOMIC_ACQUIRE))
+        __atomic_store_n(&st_team_lost, 1, __ATOMIC_RELAXED);
+}
 
 void st_set_num_threads(int n)
 {
     if (n < 1) n = 1;
-    st_nthreads = n;
+    __atomic_store_n(&st_nthreads, n, __ATOMIC_RELAXED);
 }
 
 int st_get_num_threads(void)
 {
-    if (st_nthreads > 0) return st_nthreads;
+    int n = __atomic_load_n(&st_nthreads, __ATOMIC_RELAXED);
+    if (n > 0) return n;
 #ifdef _OPENMP
     return omp_get_max_threads();
 #else
@@ -116,12 +162,23 @@ int st_get_num_threads(void)
 #endif
 }
 
+int st_threads_forked(void)
+{
+    return __atomic_load_n(&st_team_lost, __ATOMIC_RELAXED);
+}
+
 int st_threads_for(int64_t work)
 {
+    if (st_threads_forked()) return 1;
     int nt = st_get_num_threads();
     if (nt <= 1 || work < 2 * ST_PARALLEL_GRAIN) return 1;
     int64_t most = work / ST_PARALLEL_GRAIN;
-    return most < nt ? (int)most : nt;
+    if (most < nt) nt = (int)most;
+    /* noted before the region starts its threads, so a fork that copies
+     * them copies the note too (stored once: no line ping-pong after) */
+    if (!__atomic_load_n(&st_team_asked, __ATOMIC_RELAXED))
+        __atomic_store_n(&st_team_asked, 1, __ATOMIC_RELEASE);
+    return nt;
 }
 
 /* ---- CPU level ---- */
@@ -401,11 +458,32 @@ st_storage *st_storage_map(const char *path, int64_t nbytes, int64_t unit, int m
  * A record is 1056 bytes, just over the largest size glibc keeps in its
  * lock-free per-thread cache (1032), so every small op paid malloc's
  * locked path twice (a fifth of the time of `a + b` on 3 elements).  Each
- * thread keeps a few freed records of its own instead.  (A thread that
- * exits leaves at most RECORD_CACHE records behind.) */
+ * thread keeps a few freed records of its own instead.  A thread's cache
+ * is freed when the thread ends: the first record it keeps sets a pthread
+ * key whose destructor frees them (a server starting a thread per request
+ * would otherwise keep a few KiB per thread it ever ran). */
 #define RECORD_CACHE 16
 static __thread st_tensor *record_cache[RECORD_CACHE];
 static __thread int records_cached;
+static __thread int record_key_set;   /* this thread's destructor is armed */
+static pthread_key_t record_key;
+static int record_key_ok;             /* the key exists: caching allowed */
+
+static void free_record_cache(void *unused)
+{
+    (void)unused;
+    while (records_cached) free(record_cache[--records_cached]);
+    /* a record freed later in the thread's exit arms the key again, and
+     * glibc then runs the destructor again */
+    record_key_set = 0;
+}
+
+/* Load time: the record cache's key and the fork handler (see threads). */
+__attribute__((constructor)) static void core_init(void)
+{
+    record_key_ok = pthread_key_create(&record_key, free_record_cache) == 0;
+    pthread_atfork(before_fork, NULL, forked_child);
+}
 
 st_tensor *st_tensor_new(void)
 {
@@ -421,10 +499,13 @@ void st_tensor_free(st_tensor *t)
 {
     if (!t) return;
     st_storage_release(t->storage);
-    if (records_cached < RECORD_CACHE)
+    if (records_cached < RECORD_CACHE && record_key_ok
+        && (record_key_set || pthread_setspecific(record_key, &record_key_set) == 0)) {
+        record_key_set = 1;
         record_cache[records_cached++] = t;
-    else
+    } else {
         free(t);
+    }
 }
 
 int64_t st_tensor_numel(const st_tensor *t)

@@ -1105,8 +1105,9 @@ st_status st_argreduce(int is_max, st_tensor *out, const st_tensor *in, int dim)
         return ST_OK;
     }
     lane_geom g = {n, in->ndim ? in->strides[dim] * st_itemsize(in->dtype) : 0};
-    if (st_tensor_numel(out) == 1 && st_threads_for(n) > 1) {
-        arg_split_lane(lane, better, &g, st_tensor_data(in), st_tensor_data(out), st_threads_for(n));
+    const int nt = st_tensor_numel(out) == 1 ? st_threads_for(n) : 1;   /* read once */
+    if (nt > 1) {
+        arg_split_lane(lane, better, &g, st_tensor_data(in), st_tensor_data(out), nt);
         return ST_OK;
     }
     st_lanes ln;

@@ -234,6 +234,8 @@ typedef struct {
     int inner;             /* topk: split each lane over threads */
     int64_t cap;           /* records per filter buffer */
     void **bufs;           /* one scratch buffer per thread */
+    int nbuf;              /* how many: no lane runs on more threads, whatever
+                              setnumthreads says meanwhile */
     void *merge;           /* inner: the pieces' records */
 } sel_ctx;
 
@@ -396,6 +398,7 @@ typedef struct {
         int64_t cnt;                                                                  \
         if (c->inner) {                                                               \
             int nt = st_threads_for(n);                                               \
+            if (nt > c->nbuf) nt = c->nbuf;                                           \
             if (nt > 64) nt = 64;                                                     \
             rec_##SFX *all = c->merge;                                                \
             int64_t got[64];                                                          \
@@ -623,11 +626,12 @@ st_status st_topk(st_tensor *values, st_tensor *indices, const st_tensor *in, in
         return st_fail(ST_E_MEMORY, "topk: out of memory");
     }
     c.bufs = bufs;
+    c.nbuf = nbuf;
     c.merge = merge;
     st_lanes ln;
     const st_tensor *ops[3] = {in, values, indices};
     st_lanes_init(&ln, 3, ops, in->ndim ? dim : -1);
-    st_lanes_run(&ln, lane_fn(in->dtype, 0), &c, c.inner ? 0 : n);
+    st_lanes_run_max(&ln, lane_fn(in->dtype, 0), &c, c.inner ? 0 : n, nbuf);
     free_bufs(bufs, nbuf);
     free(merge);
     return ST_OK;
@@ -651,10 +655,11 @@ st_status st_kthvalue(st_tensor *values, st_tensor *indices, const st_tensor *in
     void **bufs = alloc_bufs(nbuf, n * st_itemsize(in->dtype));
     if (!bufs) return st_fail(ST_E_MEMORY, "kthvalue: out of memory");
     c.bufs = bufs;
+    c.nbuf = nbuf;
     st_lanes ln;
     const st_tensor *ops[3] = {in, values, indices};
     st_lanes_init(&ln, 3, ops, in->ndim ? dim : -1);
-    st_lanes_run(&ln, lane_fn(in->dtype, 1), &c, c.inner ? 0 : n);
+    st_lanes_run_max(&ln, lane_fn(in->dtype, 1), &c, c.inner ? 0 : n, nbuf);
     free_bufs(bufs, nbuf);
     return ST_OK;
 }

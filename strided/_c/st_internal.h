@@ -181,6 +181,10 @@ typedef struct {
 /* ops[k]'s dims other than `dim` are walked with the sizes of ops[0]. */
 void st_lanes_init(st_lanes *ln, int nop, const st_tensor *const *ops, int dim);
 void st_lanes_run(const st_lanes *ln, st_lane_fn lane, void *extra, int64_t work_per_lane);
+/* Same on at most max_threads threads (a kernel whose lanes index per-thread
+ * buffers by omp_get_thread_num() passes the count it sized them for). */
+void st_lanes_run_max(const st_lanes *ln, st_lane_fn lane, void *extra, int64_t work_per_lane,
+                      int max_threads);
 
 /* ---- loops shared between families ---- */
 st_loop_fn st_cast_loop(int src, int dst);     /* dst = (dst type) src */

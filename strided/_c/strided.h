@@ -106,8 +106,16 @@ st_status st_last_status(void);
  * valid either); 0 otherwise.  Any pointer may be NULL. */
 int st_last_index_error(int64_t *index, int64_t *lo, int64_t *hi, int *dim);
 int64_t st_itemsize(int dtype);
+/* The thread count of the kernels (setnumthreads): any thread may set it
+ * while others run kernels; each call reads it once. */
 void st_set_num_threads(int n);
 int st_get_num_threads(void);
+/* 1 in a process made by fork() whose OpenMP threads could not be
+ * carried over (the parent had run a parallel region and its runtime
+ * refused to pause its threads before the fork): every kernel then runs on
+ * its calling thread.  0 otherwise, a forked child included: it starts
+ * threads of its own (core.c, threads). */
+int st_threads_forked(void);
 /* The instruction set the kernels run with: 4 = x86-64-v4 (AVX-512),
  * 3 = x86-64-v3 (AVX2, FMA), 0 = baseline x86-64.  Detected once, at the
  * first call (the library's load), from the CPU; the environment variable

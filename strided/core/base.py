@@ -142,6 +142,16 @@ def getnumthreads():
     return lib.st_get_num_threads()
 
 
+def threads_forked():
+    """True in a process made by fork() whose OpenMP threads could not be
+    carried over (its runtime refused to pause them before the fork, after
+    the parent had run a parallel kernel): the core then runs every kernel
+    on the calling thread there (getnumthreads() still reports the
+    setting, which OpenBLAS keeps following).  False otherwise: a forked
+    child starts threads of its own (docs/core-semantics.md, fork)."""
+    return bool(lib.st_threads_forked())
+
+
 def cpu_level():
     """The instruction set the C kernels run with: 4 (x86-64-v4, AVX-512),
     3 (x86-64-v3, AVX2) or 0 (baseline x86-64); the environment variable
