@@ -128,9 +128,39 @@ class Array:
 
     __str__ = __repr__
 
+    def __format__(self, spec):
+        """format() and f-strings: a 0-d array formats the Python number it
+        holds (f"{x:.3f}", f"{n:d}"), as numpy and PyTorch do; an empty
+        spec is str(); an n-d array with a spec is a TypeError, as numpy's."""
+        if not spec:
+            return str(self)
+        if self.ndim:
+            raise TypeError(f"unsupported format string passed to Array.__format__: "
+                            f"{spec!r} needs a 0-d array, this one has shape {self.shape}")
+        return format(_core.item(self._c), spec)
+
+    def __iter__(self):
+        """The sub-arrays along the first axis (views), as numpy's."""
+        if not self.ndim:
+            raise TypeError("iteration over a 0-d array")
+        c, select = self._c, _views.select
+        return (Array._new(select(c, 0, i)) for i in range(self.shape[0]))
+
     # ------------------------------------------------------------ DLPack and numpy (docs/interop.md)
-    # numpy defers its operators to ours instead of converting the array
-    __array_ufunc__ = None
+    # numpy's ufuncs convert an Array (np.abs(x): __array__ in, __array_wrap__
+    # out, an Array again), and numpy's operators and scalars defer to ours
+    # (np.float64(2) * x calls x.__rmul__): no __array_ufunc__ (None would
+    # make every ufunc refuse an Array) and a priority above numpy's, the
+    # combination PyTorch's tensors use.
+    __array_priority__ = 1000
+
+    def __array_wrap__(self, array, context=None, return_scalar=False):
+        """numpy's ufunc result back as an Array over its memory (a dtype
+        strided has not, such as float16, stays numpy's)."""
+        from . import _numpy
+        if _numpy.core_dtype(array) is None:
+            return array[()] if return_scalar else array
+        return Array._new(_dlpack.to_core(array))
 
     def __dlpack__(self, /, *, stream=None, max_version=None, dl_device=None, copy=None):
         return _dlpack.export(self._c, stream, max_version, dl_device, copy)

@@ -3,16 +3,17 @@ functions: `x + y` is add(x, y), `x += y` writes add's result into x.
 
 The plain cases go to C in one call without the function's frame
 (another Array of the same dtype and shape, or a Python float or int that
-converts plainly to the array's dtype); the rest goes to the function, or
-gives NotImplemented for what is not an Array or a Python scalar (then
-Python tries the other operand's operator)."""
+converts plainly to the array's dtype); the rest goes to the function.  A
+numpy scalar acts as the Python number it holds and a numpy array as an
+Array (compat/_numpy.py); anything else gives NotImplemented (then Python
+tries the other operand's operator)."""
 from __future__ import annotations
 
 from strided.core import base as _core, ops as _ops
 
 from ._array import Array, adopt
 from ._elementwise import BINARY, UNARY, _dtype_mask
-from . import _elementwise, _linalg
+from . import _elementwise, _linalg, _numpy
 
 # (operator, function): __op__, __rop__ and __iop__
 OPERATORS = [
@@ -43,7 +44,9 @@ def binary_operator(f, reflected):
     if f.__name__ not in BINARY:
         def dunder(self, other):
             if not isinstance(other, (Array,) + _SCALARS):
-                return NotImplemented
+                other = _numpy.operand(other)   # numpy's scalars and arrays, or None
+                if other is None:
+                    return NotImplemented
             return f(other, self) if reflected else f(self, other)
     else:
         op, category = BINARY[f.__name__]
@@ -57,10 +60,12 @@ def binary_operator(f, reflected):
                 t = _scalar_new(code, mask, self._c.t, 0, 0, other, reflected)
             elif kind is int and -_I64 <= other < _I64:
                 t = _scalar_new(code, mask, self._c.t, 1, other, 0.0, reflected)
-            elif not isinstance(other, (Array,) + _SCALARS):
-                return NotImplemented
             else:
                 t = None
+                if not isinstance(other, (Array,) + _SCALARS):
+                    other = _numpy.operand(other)   # numpy's scalars and arrays, or None
+                    if other is None:
+                        return NotImplemented
             if t:
                 return adopt(t)
             return f(other, self) if reflected else f(self, other)
@@ -71,12 +76,18 @@ def binary_operator(f, reflected):
 def inplace_operator(f):
     def dunder(self, other):
         if not isinstance(other, (Array,) + _SCALARS):
-            return NotImplemented
+            other = _numpy.operand(other)   # numpy's scalars and arrays, or None
+            if other is None:
+                return NotImplemented
         res = f(self, other)
-        if res.dtype is not self.dtype or res.shape != self.shape:
-            raise TypeError(f"in-place {f.__name__} would change the array from "
-                            f"{self.dtype.name}{list(self.shape)} to "
-                            f"{res.dtype.name}{list(res.shape)}")
+        # numpy's errors: another shape is a ValueError, another dtype a TypeError
+        if res.shape != self.shape:
+            raise ValueError(f"in-place {f.__name__}: non-broadcastable output operand with "
+                             f"shape {self.shape} doesn't match the broadcast shape {res.shape}")
+        if res.dtype is not self.dtype:
+            raise TypeError(f"in-place {f.__name__}: cannot cast the result from "
+                            f"{res.dtype.name} to {self.dtype.name} (the array's dtype "
+                            f"is kept; use astype)")
         _core.copy_(self._c, res._c)
         return self
     dunder.__name__ = dunder.__qualname__ = f"__i{f.__name__}__"
