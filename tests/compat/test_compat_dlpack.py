@@ -140,8 +140,9 @@ def test_array_protocol():
     assert int(x[0, 0]) == 7
     assert np.array(x, dtype=np.float64).dtype == np.float64
     assert isinstance(np.float64(2) * xp.astype(x, xp.float64), xp.Array)  # Array.__rmul__
-    with pytest.raises(TypeError):
-        np.add(x, 1)                                 # numpy's ufuncs do not take Arrays
+    r = np.add(x, 1)                     # numpy's ufuncs convert (__array__, __array_wrap__)
+    assert isinstance(r, xp.Array) and r.dtype == xp.int32
+    check(r, np.asarray([[8, 2, 3], [4, 5, 6]], dtype=np.int32))
 
 
 def test_lifetime():
