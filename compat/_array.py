@@ -130,14 +130,15 @@ class Array:
 
     def __format__(self, spec):
         """format() and f-strings: a 0-d array formats the Python number it
-        holds (f"{x:.3f}", f"{n:d}"), as numpy and PyTorch do; an empty
-        spec is str(); an n-d array with a spec is a TypeError, as numpy's."""
-        if not spec:
-            return str(self)
-        if self.ndim:
+        holds (f"{x:.3f}", f"{n:d}", and f"{x}" is "1.5"), as PyTorch's
+        and numpy's do; an n-d array is str() with an empty spec and a
+        TypeError with any other, as numpy's."""
+        if not self.ndim:
+            return format(_core.item(self._c), spec)
+        if spec:
             raise TypeError(f"unsupported format string passed to Array.__format__: "
                             f"{spec!r} needs a 0-d array, this one has shape {self.shape}")
-        return format(_core.item(self._c), spec)
+        return str(self)
 
     def __iter__(self):
         """The sub-arrays along the first axis (views), as numpy's."""

@@ -136,6 +136,8 @@ def test_format_errors_as_numpy():
         format(xp.asarray([1.0, 2.0]), "g")
     x = xp.asarray([1.0, 2.0])
     assert format(x, "") == str(x) == f"{x}"
+    for v in (1.5, -3, True, 2 - 1j):     # a 0-d array with no spec: the number, as numpy's
+        assert f"{xp.asarray(v)}" == format(xp.asarray(v), "") == f"{np.asarray(v)}"
 
 
 def test_iteration_over_the_first_axis():
