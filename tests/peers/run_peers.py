@@ -49,18 +49,6 @@ QUICK = {
 }
 SDISTS = {"array-api-extra": "array_api_extra", "einops": "einops"}
 
-# Tests that assert one of array-api-strict's own limitations, which
-# strided.compat deliberately lacks: run on us they fail by design, and the
-# peer's test has the other branch for libraries like ours.  Each is
-# printed, not counted.
-STRICT_LIMITATIONS = {
-    # numpy ufuncs (scipy.special.erf) on a strict array give an ndarray, so
-    # the test expects TypeError/AssertionError; on an Array they give an
-    # Array (docs/interop.md, "numpy and the Array"), the branch the test
-    # keeps for CuPy and Dask
-    "tests.main.test_testing::test_lazy_xp_function_cython_ufuncs[array_api_strict]",
-}
-
 
 def source_tree(peer):
     """The unpacked source distribution of the installed version of peer
@@ -126,14 +114,12 @@ def compare(peer, selection, workers):
     ours = run(peer, selection, True, workers)
     passed = {k for k, v in strict.items() if v == "passed"}
     ours_passed = {k for k, v in ours.items() if v == "passed"}
-    missing = sorted(passed - ours_passed - STRICT_LIMITATIONS)
+    missing = sorted(passed - ours_passed)
     print(f"{peer}: array-api-strict passes {len(passed)} of {len(strict)}; "
           f"strided.compat passes {len(ours_passed)} of {len(ours)}; "
           f"strict passes and we do not: {len(missing)}", flush=True)
     for key in missing:
         print(f"    {ours.get(key, 'not run')}: {key}")
-    for key in sorted((passed - ours_passed) & STRICT_LIMITATIONS):
-        print(f"    {ours.get(key, 'not run')} (asserts a strict limitation, not counted): {key}")
     return missing
 
 
