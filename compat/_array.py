@@ -148,20 +148,14 @@ class Array:
         return (Array._new(select(c, 0, i)) for i in range(self.shape[0]))
 
     # ------------------------------------------------------------ DLPack and numpy (docs/interop.md)
-    # numpy's ufuncs convert an Array (np.abs(x): __array__ in, __array_wrap__
-    # out, an Array again), and numpy's operators and scalars defer to ours
+    # numpy's ufuncs convert an Array (np.abs(x) is numpy's abs of
+    # __array__'s view: an ndarray, as numpy-namespace code expects), and
+    # numpy's scalars and arrays defer their operators to ours
     # (np.float64(2) * x calls x.__rmul__): no __array_ufunc__ (None would
     # make every ufunc refuse an Array) and a priority above numpy's, the
-    # combination PyTorch's tensors use.
+    # combination PyTorch's tensors use.  No __array_wrap__: ufunc results
+    # stay numpy's (docs/interop.md, "numpy and the Array").
     __array_priority__ = 1000
-
-    def __array_wrap__(self, array, context=None, return_scalar=False):
-        """numpy's ufunc result back as an Array over its memory (a dtype
-        strided has not, such as float16, stays numpy's)."""
-        from . import _numpy
-        if _numpy.core_dtype(array) is None:
-            return array[()] if return_scalar else array
-        return Array._new(_dlpack.to_core(array))
 
     def __dlpack__(self, /, *, stream=None, max_version=None, dl_device=None, copy=None):
         return _dlpack.export(self._c, stream, max_version, dl_device, copy)

@@ -40,17 +40,21 @@ def core_dtype(obj):
 
 
 def operand(obj):
-    """obj as the Array's operators take it, or None for what they leave to
-    Python: a numpy scalar acts as the Python number it holds (a weak
-    scalar, as the standard's Python scalars: float32_array * np.float64(2)
-    is float32), a numpy array as an Array over its memory (the standard's
-    promotion then applies, as between two Arrays)."""
-    if is_scalar(obj):
-        return scalar_value(obj)
-    if is_array(obj) and core_dtype(obj) is not None:
-        from ._creation import asarray
-        return asarray(obj)
-    return None
+    """A numpy scalar as the Array's operators take it: the Python number it
+    holds (a weak scalar, as the standard's Python scalars:
+    float32_array * np.float64(2) is float32), or None."""
+    return scalar_value(obj) if is_scalar(obj) else None
+
+
+def expression(op, x, other, reflected):
+    """`x op other` (or `other op x`) with a numpy array `other`: numpy's
+    expression on the Array's memory (zero-copy through __array__), an
+    ndarray, as numpy's ufuncs give for an Array (np.add(x, a)): code
+    that mixes ndarrays in stays in numpy's namespace, whichever side the
+    ndarray is on."""
+    import numpy
+    a = numpy.asarray(x)
+    return op(other, a) if reflected else op(a, other)
 
 
 def leaf(obj):
