@@ -96,8 +96,8 @@ def promote(a, b):
     try:
         return PROMOTE[a, b]
     except KeyError:
-        raise TypeError(f"no type promotion between {a.name} and {b.name} "
-                        f"(the standard defines none)") from None
+        raise TypeError(f"cannot promote {a.name} and {b.name}: the standard defines no "
+                        f"type promotion between them (cast one with astype)") from None
 
 
 def result_type(*arrays_and_dtypes):
@@ -138,8 +138,8 @@ def scalar_result(dt, value):
     elif isinstance(value, complex):
         if dt in KINDS["floating"]:
             return COMPLEX_OF[dt]
-    raise TypeError(f"Python {type(value).__name__} scalar with a {dt.name} array: "
-                    f"not defined by the standard")
+    raise TypeError(f"cannot promote a Python {type(value).__name__} scalar with a "
+                    f"{dt.name} array: not defined by the standard (cast the array with astype)")
 
 
 _builtin_bool = type(True)

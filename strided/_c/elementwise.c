@@ -52,6 +52,32 @@
     }
 DEF_FLOAT_HELPERS(float, f)
 DEF_FLOAT_HELPERS(double, d)
+/* complex a ** b: an exponent that is an exact integer, 0 < |n| < 100, by
+ * repeated squaring (numpy's nc_pow), exact when the result is: (2j)**2 is
+ * -4+0j, where cpow's exp(b log a) gives -4+4.9e-16j.  A zero or
+ * non-finite base and every other exponent keep cpow (C99 Annex G). */
+#define DEF_CPOW_HELPER(T, R, SFX)                                                    \
+    static inline T st_cpow_##SFX(T a, T b)                                           \
+    {                                                                                 \
+        const R br = creal(b), ar = creal(a), ai = cimag(a);                          \
+        if (cimag(b) == 0 && br > -100 && br < 100 && br != 0 && br == (R)(int)br    \
+            && (ar != 0 || ai != 0) && isfinite(ar) && isfinite(ai)) {                \
+            int n = (int)br;                                                          \
+            unsigned m = (unsigned)(n < 0 ? -n : n);                                  \
+            T r = 1, p = a;                                                           \
+            for (;;) {                                                                \
+                if (m & 1u) r *= p;                                                   \
+                m >>= 1;                                                              \
+                if (!m) break;                                                        \
+                p *= p;                                                               \
+            }                                                                         \
+            return n < 0 ? (T)1 / r : r;                                              \
+        }                                                                             \
+        return cpow(a, b);                                                            \
+    }
+DEF_CPOW_HELPER(float _Complex, float, f)
+DEF_CPOW_HELPER(double _Complex, double, d)
+#define ST_CPOW(a, b) _Generic((a), float _Complex: st_cpow_f, default: st_cpow_d)(a, b)
 #define ST_FLOORDIV(a, b) _Generic((a), float: st_floordiv_f, default: st_floordiv_d)(a, b)
 #define ST_MOD(a, b) _Generic((a), float: st_mod_f, default: st_mod_d)(a, b)
 #define ST_LOGADDEXP(a, b) _Generic((a), float: st_logaddexp_f, default: st_logaddexp_d)(a, b)
@@ -205,7 +231,7 @@ static inline st_c128 st_csign(st_c128 z)
 #define B_COMPLEX(X)                                                                  \
     X(EQUAL, BOOL, a == b) X(NOT_EQUAL, BOOL, a != b) X(ADD, SAME, a + b)             \
     X(SUBTRACT, SAME, a - b) X(MULTIPLY, SAME, a * b) X(DIVIDE, SAME, a / b)          \
-    X(POW, SAME, cpow(a, b))
+    X(POW, SAME, ST_CPOW(a, b))
 
 /* ---- loop templates ---- */
 #define OUT_SAME(T, R) T

@@ -33,6 +33,15 @@ class DType:
     def __reduce__(self):
         return (dtype, (self.name,))
 
+    @property
+    def __numpy_dtype__(self):
+        """numpy's dtype of the same name: np.dtype(xp.float64) is
+        np.float64's (numpy >= 2.4 asks for this property).  Not a `dtype`
+        attribute, which numpy < 2.4 would read too: generic code (xarray)
+        reads getattr(obj, "dtype", obj) to tell arrays from dtypes."""
+        import numpy
+        return numpy.dtype(self.name)
+
 
 # name, kind, cffi element type; the code is the header's ST_<NAME>.
 # float16 (Torch7's Half) is a storage type: its C elements are uint16_t
@@ -354,29 +363,54 @@ def scalar(value, dt):
     return full((), value, dt)
 
 
-def _flatten(obj, shape, out, depth=0):
-    if isinstance(obj, (list, tuple)):
-        if len(shape) == depth:
-            shape.append(len(obj))
-        elif shape[depth] != len(obj):
-            raise ValueError(f"ragged nested sequence: length {len(obj)} at depth {depth}, "
-                             f"expected {shape[depth]}")
-        for item in obj:
-            _flatten(item, shape, out, depth + 1)
+def _flatten(obj, shape, out):
+    """Nested lists/tuples of numbers: their shape into `shape`, their
+    leaves in C order into `out`.  The shape is read down the first
+    elements, then every element is checked against it, so a ragged or
+    mixed nesting ([1, [2]], [[1], 2], [[1, 2], [3]]) is a ValueError, as
+    in numpy, whatever the order its parts come in."""
+    o = obj
+    while isinstance(o, (list, tuple)):
+        shape.append(len(o))
+        if not o:
+            break
+        o = o[0]
+    if shape:
+        _check_nested(obj, shape, out, 0)
     else:
-        if depth != len(shape):
-            raise ValueError(f"ragged nested sequence: a number at depth {depth}, "
-                             f"expected a sequence")
         out.append(obj)
+
+
+def _check_nested(obj, shape, out, depth):
+    if not isinstance(obj, (list, tuple)):
+        raise ValueError(f"ragged nested sequence: a number at depth {depth} where the "
+                         f"first elements gave a sequence (shape {tuple(shape)})")
+    if len(obj) != shape[depth]:
+        raise ValueError(f"ragged nested sequence: length {len(obj)} at depth {depth}, "
+                         f"expected {shape[depth]} (shape {tuple(shape)})")
+    if depth + 1 < len(shape):
+        for item in obj:
+            _check_nested(item, shape, out, depth + 1)
+        return
+    if any(isinstance(item, (list, tuple)) for item in obj):   # the innermost level: numbers
+        raise ValueError(f"ragged nested sequence: a sequence at depth {depth + 1} where "
+                         f"the first elements gave a number (shape {tuple(shape)})")
+    out.extend(obj)
 
 
 def from_nested(obj, dt):
     """A contiguous Core from nested lists of Python numbers."""
-    dt = dtype(dt)
-    if dt is float16:
+    if dtype(dt) is float16:
         return astype(from_nested(obj, float64), float16)   # C rounds
     shape, flat = [], []
     _flatten(obj, shape, flat)
+    return from_flat(flat, shape, dt)
+
+
+def from_flat(flat, shape, dt):
+    """A contiguous Core of `shape` from a flat list of Python numbers
+    (C order)."""
+    dt = dtype(dt)
     if len(flat) == 0 and not shape:
         shape = [0]
     c = Core.empty(shape, dt)

@@ -84,6 +84,7 @@ def run(peer, selection, on_strided, workers):
     with tempfile.TemporaryDirectory() as tmp:
         report = Path(tmp) / "report.xml"
         cmd = [sys.executable, "-m", "pytest", *args, "-q", "-p", "no:cacheprovider",
+               "--continue-on-collection-errors",
                "-o", "addopts=", f"--junitxml={report}", "-W", "ignore"]
         if workers:
             cmd += ["-n", str(workers)]
