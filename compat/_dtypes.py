@@ -13,6 +13,7 @@ complex64, complex128 = _core.complex64, _core.complex128
 
 ALL = (bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
        float32, float64, complex64, complex128)
+BY_NAME = {d.name: d for d in ALL}     # the core's float16 is not one of ours
 
 _SHORT = {"b": bool, "i1": int8, "i2": int16, "i4": int32, "i8": int64,
           "u1": uint8, "u2": uint16, "u4": uint32, "u8": uint64,

@@ -33,10 +33,12 @@ def scalar_value(obj):
 
 
 def core_dtype(obj):
-    """strided's dtype of a numpy scalar or array, or None (float16, object...)."""
-    from strided.core import base as _core
+    """strided.compat's dtype of a numpy scalar or array, or None (float16,
+    which the core keeps for Torch7's HalfTensor only, object...)."""
+    from . import _dtypes
     dt = obj.dtype
-    return _core.BY_NAME.get(dt.name) if dt.byteorder in "=|" else None
+    found = _dtypes.BY_NAME.get(dt.name) if dt.byteorder in "=|" else None
+    return found
 
 
 def operand(obj):
