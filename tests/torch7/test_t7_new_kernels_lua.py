@@ -1,0 +1,53 @@
+"""The Torch7 face's statistics, selection, convolution, cumulative and
+remainder functions where they once differed from Lua: each expected value
+here was printed by real Lua Torch7 for the same call (the properties
+against numpy are in test_t7_new_kernels_property.py)."""
+import math
+
+import pytest
+
+import strided as torch
+
+
+def storage(t):
+    return t.storage().tolist()
+
+
+def test_res_forms_write_into_the_given_view():
+    # Lua resizes a [res] of the right size in place (a view stays a view) and
+    # writes into it: the tensor it views sees the answer
+    b = torch.zeros(6)
+    torch.histc(b.narrow(1, 2, 3), torch.DoubleTensor([1, 2, 3]), 3)
+    assert storage(b) == [0, 1, 1, 1, 0, 0]
+    base = torch.zeros(4, 2)
+    torch.conv2(base.narrow(1, 2, 2), torch.DoubleTensor([[1, 2, 3], [4, 5, 6], [7, 8, 9]]),
+                torch.DoubleTensor([[1, 0], [0, -1]]))
+    assert storage(base) == [0, 0, 4, 4, 4, 4, 0, 0]
+    bv, bi = torch.zeros(5), torch.LongTensor(5).zero()
+    torch.topk(bv.narrow(1, 2, 2), bi.narrow(1, 3, 2), torch.DoubleTensor([5, 1, 4, 2]), 2, 1,
+               True, True)
+    assert storage(bv) == [0, 5, 4, 0, 0] and storage(bi) == [0, 0, 1, 3, 0]
+    bn = torch.zeros(4)
+    torch.norm(bn.narrow(1, 2, 2), torch.DoubleTensor([[3, 4], [6, 8]]), 2, 2)
+    assert storage(bn) == [0, 5, 10, 0]
+    bd = torch.zeros(5)
+    torch.diag(bd.narrow(1, 2, 2), torch.DoubleTensor([[1, 2], [3, 4]]))
+    assert storage(bd) == [0, 1, 4, 0, 0]
+    bb = torch.zeros(2, 5)
+    torch.bhistc(bb.narrow(2, 2, 3), torch.DoubleTensor([[1, 2], [3, 3]]), 3)
+    assert storage(bb) == [0, 1, 1, 0, 0, 0, 0, 0, 2, 0]
+    # median into a column of a matrix: Lua writes through the column's stride
+    x = torch.DoubleTensor([[3, 1, 2], [6, 5, 4]])
+    base, bi = torch.zeros(2, 4), torch.LongTensor(2, 4).zero()
+    torch.median(base.narrow(2, 2, 1), bi.narrow(2, 3, 1), x, 2)
+    assert base.tolist() == [[0, 2, 0, 0], [0, 5, 0, 0]]
+    assert bi.tolist() == [[0, 0, 3, 0], [0, 0, 2, 0]]
+
+
+def test_k_out_of_range_raises():
+    # Lua: "k not in range for dimension" / "selected index out of range"
+    x = torch.DoubleTensor([3, 1, 2])
+    for bad in (lambda: torch.topk(x, 0), lambda: torch.topk(x, 4),
+                lambda: torch.kthvalue(x, 0), lambda: torch.kthvalue(x, 4)):
+        with pytest.raises(IndexError, match="out of range"):
+            bad()
