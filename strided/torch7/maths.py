@@ -373,11 +373,15 @@ def spread_dim(is_std):
 
 
 def cumulative(is_prod):
+    """cumsum / cumprod: TH's running sum or product in its accreal (double
+    for float32 too: each output is the double partial result rounded
+    once; int64 for the integer types, wrapped to the type when stored)."""
     def impl(res, x, dim):
         d = x._dim(dim)
         out = into(res, _shape(x))
         if out is not None:
-            _core.copy_(out, _ops.cumulative(is_prod, x._c, d))
+            c = _core.astype(x._c, "float64") if x._dt == "float32" else x._c
+            _core.copy_(out, _ops.cumulative(is_prod, c, d))
         return res
     return impl
 

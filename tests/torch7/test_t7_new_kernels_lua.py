@@ -51,3 +51,12 @@ def test_k_out_of_range_raises():
                 lambda: torch.kthvalue(x, 0), lambda: torch.kthvalue(x, 4)):
         with pytest.raises(IndexError, match="out of range"):
             bad()
+
+
+def test_cumsum_of_float_accumulates_in_double():
+    # TH sums in accreal, double for a FloatTensor: 2^24 + 1 + 1 keeps its ones
+    assert torch.cumsum(torch.FloatTensor([2 ** 24, 1, 1])).tolist() == [2 ** 24, 2 ** 24,
+                                                                         2 ** 24 + 2]
+    assert torch.cumprod(torch.FloatTensor([4097, 4097, 1])).tolist() == [4097, 16785408,
+                                                                          16785408]
+    assert torch.cumsum(torch.ByteTensor([200, 100, 100])).tolist() == [200, 44, 144]
