@@ -220,7 +220,8 @@ st_status st_fill(st_tensor *dst, const void *value);
 #define ST_B_GREATER 27
 #define ST_B_GREATER_EQUAL 28
 #define ST_B_TRUNC_DIVIDE 29
-#define ST_B_COUNT 30
+#define ST_B_TORCH7_REMAINDER 30/* Torch7's: a - b * floor(a / b), NaN for b == 0 (integers: remainder) */
+#define ST_B_COUNT 31
 /* ---- end of the generated binary op codes ---- */
 
 /* Result dtype of an op on operands of `dtype`, or -1 when the core has

@@ -60,3 +60,17 @@ def test_cumsum_of_float_accumulates_in_double():
     assert torch.cumprod(torch.FloatTensor([4097, 4097, 1])).tolist() == [4097, 16785408,
                                                                           16785408]
     assert torch.cumsum(torch.ByteTensor([200, 100, 100])).tolist() == [200, 44, 144]
+
+
+def test_remainder_is_th_s_formula():
+    # a - b * floor(a / b), NaN for b == 0; not fmod's correction (5.5 % 0.1
+    # would be 0.0999...)
+    r = torch.remainder(torch.DoubleTensor([5.5, -7.25, 3, 1]), 0.1).tolist()
+    assert r == [0, 0.050000000000000711, 0, 0]
+    r = torch.cremainder(torch.FloatTensor([1, 5.5, -7.3, 2]),
+                         torch.FloatTensor([0.1, 0.1, 0.7, 0])).tolist()
+    assert r[:3] == [-1.4901161193847656e-08, -8.1956386566162109e-08, 0.39999967813491821]
+    assert math.isnan(r[3])
+    assert torch.IntTensor([7, -7, 7, -7]).remainder(3).tolist() == [1, 2, 1, 2]
+    assert torch.cremainder(torch.IntTensor([7, -7, 7, -7]),
+                            torch.IntTensor([3, 3, -3, -3])).tolist() == [1, 2, -2, -1]
