@@ -577,13 +577,14 @@ def selection(name):
             if not 1 <= k <= n:         # Lua: k not in range / selected index out of range
                 raise IndexError(f"{name}: k = {k} out of range [1, {n}] (dim {d + 1} has "
                                  f"size {n})")
+        # torch7=True: positions among ties as TH's quickselect/quicksort leave them
         if name == "topk":
             largest, sort_ = bool(args[2]), bool(args[3])
-            run = lambda out: _select.topk(c, k, d, largest, sort_, out=out)
+            run = lambda out: _select.topk(c, k, d, largest, sort_, out=out, torch7=True)
         elif name == "kthvalue":
-            run = lambda out: _select.kthvalue(c, k - 1, d, keepdims=True, out=out)
+            run = lambda out: _select.kthvalue(c, k - 1, d, keepdims=True, out=out, torch7=True)
         else:
-            run = lambda out: getattr(_select, name)(c, d, keepdims=True, out=out)
+            run = lambda out: getattr(_select, name)(c, d, keepdims=True, out=out, torch7=True)
         shape = tuple((k if name == "topk" else 1) if i == d else s for i, s in enumerate(c.shape))
         vout, iout = into(values, shape), into(indices, shape)
         if vout is None:

@@ -74,3 +74,22 @@ def test_remainder_is_th_s_formula():
     assert torch.IntTensor([7, -7, 7, -7]).remainder(3).tolist() == [1, 2, 1, 2]
     assert torch.cremainder(torch.IntTensor([7, -7, 7, -7]),
                             torch.IntTensor([3, 3, -3, -3])).tolist() == [1, 2, -2, -1]
+
+
+def test_positions_among_ties_are_lua_s():
+    # TH's quickselect and quicksort (not stable) decide which of equal values
+    x = torch.DoubleTensor([3, 1, 2, 1, 3, 2, 1, 2, 3, 1, 2, 2, 3, 1, 1, 3, 2])
+    assert torch.kthvalue(x, 9)[1].tolist() == [12]
+    assert torch.median(x)[1].tolist() == [12]
+    v, i = torch.mode(x)
+    assert v.tolist() == [1] and i.tolist() == [15]
+    assert torch.topk(x, 5, 1, True, True)[1].tolist() == [16, 1, 13, 5, 9]
+    assert torch.topk(x, 5, 1, False, True)[1].tolist() == [2, 7, 10, 14, 4]
+    v, i = torch.topk(x, 5)                        # unsorted: TH's arrangement
+    assert v.tolist() == [1] * 5 and i.tolist() == [2, 7, 10, 14, 4]
+    v, i = torch.topk(torch.IntTensor([[4, 4, 1, 4], [2, 2, 2, 2]]), 2, 2, True)
+    assert v.tolist() == [[4, 4], [2, 2]] and i.tolist() == [[1, 4], [3, 4]]
+    v, i = torch.mode(torch.LongTensor([5, 5, 1, 1, 7, 7, 1, 5, 9, 9, 9, 5, 1]))
+    assert v.tolist() == [1] and i.tolist() == [3]
+    v, i = torch.kthvalue(torch.ByteTensor([0, 0, 0]), 1)
+    assert i.tolist() == [2]
