@@ -437,7 +437,7 @@ static void *th_records(sel_ctx *c, int64_t recsize)
      * records between them, a select among those.  1: *val, *at set; 0: the         \
      * bounds missed (or too much fell between them): use the plain way. */          \
     static int kth_sampled_##SFX(const char *x, int64_t step, int64_t n, int64_t k, int nt, \
-                                 T *val, int64_t *at)                                 \
+                                 T *val, int64_t *at, int64_t *nan_n, int64_t *eq_n)  \
     {                                                                                 \
         int64_t s = (int64_t)cbrt((double)n * (double)n);                            \
         s = s < 1024 ? 1024 : s > n / 4 ? n / 4 : s;                                  \
@@ -518,6 +518,10 @@ static void *th_records(sel_ctx *c, int64_t recsize)
         } else if (!over && k >= below && k < below + mid) {                          \
             rs_##SFX##_select(recs, mid, k - below);                                  \
             *val = recs[k - below].v, *at = recs[k - below].i, done = 1;              \
+            /* every occurrence of the value lies between the bounds: its count */   \
+            int64_t eq = 0;                                                           \
+            for (int64_t j = 0; j < mid; j++) eq += recs[j].v == *val;                \
+            *nan_n = nans, *eq_n = eq;                                                \
         }                                                                             \
         free(recs);                                                                   \
         return done;                                                                  \
@@ -577,12 +581,12 @@ static void *th_records(sel_ctx *c, int64_t recsize)
         sel_ctx *c = extra;                                                           \
         const int64_t n = c->n, k = c->k, step = c->step;                             \
         const char *x = p[0];                                                         \
-        int64_t at = 0;                                                               \
+        int64_t at = 0, eq = -1, nan = -1;   /* eq, nan: counted by the sampled way */ \
         if (n >= SAMPLE_MIN) {                                                        \
             T v;                                                                      \
             int nt = c->inner ? st_threads_for(n) : 1;                                \
             nt = nt > 64 ? 64 : nt;                                                   \
-            if (kth_sampled_##SFX(x, step, n, k, nt, &v, &at)) goto found;            \
+            if (kth_sampled_##SFX(x, step, n, k, nt, &v, &at, &nan, &eq)) goto found; \
         }                                                                             \
         T *buf = c->bufs[omp_get_thread_num()];                                       \
         int64_t m = 0;                                                                \
@@ -616,12 +620,13 @@ static void *th_records(sel_ctx *c, int64_t recsize)
         if (c->th) {                                                                  \
             /* a value that occurs once has one position; else TH's quickselect */   \
             const T kv = *(const T *)(x + at * step);                                 \
-            int64_t eq = 0;                                                           \
-            int nan = 0;                                                              \
-            for (int64_t i = 0; i < n; i++) {                                         \
-                const T v = *(const T *)(x + i * step);                               \
-                eq += v == kv;                                                        \
-                nan |= v != v;                                                        \
+            if (eq < 0) {                                                             \
+                eq = nan = 0;                                                         \
+                for (int64_t i = 0; i < n; i++) {                                     \
+                    const T v = *(const T *)(x + i * step);                           \
+                    eq += v == kv;                                                    \
+                    nan += v != v;                                                    \
+                }                                                                     \
             }                                                                         \
             rec_##SFX *r = eq > 1 && !nan ? th_records(c, sizeof(rec_##SFX)) : NULL;  \
             if (r) {                                                                  \

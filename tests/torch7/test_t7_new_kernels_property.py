@@ -379,6 +379,21 @@ def test_kthvalue_median_mode(inp, data):
     assert_same(npy(i), want_i + 1)
 
 
+@pytest.mark.parametrize("distinct", [10, 10 ** 6], ids=["many-ties", "few-ties"])
+def test_selection_of_a_long_lane(distinct, threads):
+    # 40000 > the kernels' sampling threshold (and split over threads): the
+    # fast paths must still hand ties to TH's algorithms
+    a = np.random.default_rng(distinct).integers(0, distinct, 40000).astype(np.float64)
+    x, lane = make(a, "DoubleTensor"), a.tolist()
+    for k in (1, 20000, 40000):
+        v, i = torch.kthvalue(x, k)
+        assert (npy(v).tolist(), (npy(i) - 1).tolist()) == lua_kthvalue(lane, k)
+    for largest in (False, True):
+        for sort in (False, True):
+            v, i = torch.topk(x, 5, 1, largest, sort)
+            assert (npy(v).tolist(), (npy(i) - 1).tolist()) == lua_topk(lane, 5, largest, sort)
+
+
 @given(st.sampled_from(TYPES))
 def test_selection_default_dim_is_the_last(name):
     # Lua: torch.median/topk(x, 2)/mode of {{3,1,2,2},{6,5,4,5}} (any type)
