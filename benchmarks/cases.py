@@ -17,8 +17,10 @@ its calls (`alloc`), whose peak memory the table reports.
 
 The cases come in sections (`SECTIONS`, `python -m benchmarks --only
 SECTION`): "core", the kernels through the internal layer and the small
-calls of strided.compat (issue 7), and "torch7", the Torch7 face's
-in-place and [res] forms (issue 12).
+calls of strided.compat (issue 7), "torch7", the Torch7 face's in-place
+and [res] forms (issue 12), and "kernels", Torch7-face kernels (conv2,
+xcorr2, topk, median, histc) against every peer that computes the same,
+numpy's, scipy's and torch's, rated against the fastest (`Kernel`).
 
 To add a case of an existing kind, add a line to its section's list; to
 add a kind, write a frozen dataclass with `name`, `level` and `prepare`.
