@@ -263,7 +263,8 @@ double st_half_to_double(uint16_t h);
 #define ST_B_GREATER 27
 #define ST_B_GREATER_EQUAL 28
 #define ST_B_TRUNC_DIVIDE 29
-#define ST_B_COUNT 30
+#define ST_B_TORCH7_REMAINDER 30/* Torch7's: a - b * floor(a / b), NaN for b == 0 (integers: remainder) */
+#define ST_B_COUNT 31
 /* ---- end of the generated binary op codes ---- */
 
 /* Result dtype of an op on operands of `dtype`, or -1 when the core has
@@ -665,19 +666,22 @@ st_status st_bhistc(st_tensor *hist, const st_tensor *in, double lo, double hi);
  * their lane order both ways, so the answers (values and int64 positions
  * along dim) are those of the stable sort.  values (in's dtype) and indices
  * (int64) are both required and must not share memory with in. */
+/* th != 0 (the Torch7 face): among equal values, the positions (and
+ * unsorted topk's order) TH's own quickselect and quicksort give, in every
+ * lane without a NaN (select.c). */
 /* the k smallest (largest != 0: largest) of every lane, into values and
  * indices of in's shape with size k at dim; sorted != 0: in that order,
  * else in no particular order.  0 <= k <= the lane length. */
 st_status st_topk(st_tensor *values, st_tensor *indices, const st_tensor *in, int64_t k,
-                  int dim, int largest, int sorted);
+                  int dim, int largest, int sorted, int th);
 /* element k (from 0) of every lane's stable ascending sort; values and
  * indices have in's shape with size 1 at dim.  0 <= k < the lane length. */
 st_status st_kthvalue(st_tensor *values, st_tensor *indices, const st_tensor *in, int64_t k,
-                      int dim);
+                      int dim, int th);
 /* the most frequent value of every lane (the smallest of the most frequent;
  * every NaN counts alone, as in Torch7) and the position of its last
  * occurrence; outputs as st_kthvalue's; lanes must not be empty. */
-st_status st_mode(st_tensor *values, st_tensor *indices, const st_tensor *in, int dim);
+st_status st_mode(st_tensor *values, st_tensor *indices, const st_tensor *in, int dim, int th);
 
 /* ---- norms (norm.c) -----------------------------------------------------
  * p-norm of a set of values: p == 0 the count of nonzeros; inf: max |x|;

@@ -55,13 +55,14 @@ wrap("csub", (maths.binary("subtract", "csub"), [RES, SRC, NUM]),
 for _name, _op, _doc in [("mul", "multiply", "tensor * value"),
                          ("div", "divide", "tensor / value (integers: toward zero)"),
                          ("fmod", "fmod", "the C remainder of tensor / value"),
-                         ("remainder", "remainder", "tensor - value * floor(tensor / value)")]:
+                         ("remainder", "torch7_remainder",
+                          "tensor - value * floor(tensor / value)")]:
     wrap(_name, (maths.binary(_op, _name), [RES, SRC, NUM]), doc=f"res = {_doc}.", group=G)
 for _name, _op, _doc in [("cmul", "multiply", "the elementwise product"),
                          ("cdiv", "divide", "the elementwise quotient (integers: toward zero)"),
                          ("cpow", "pow", "tensor ^ tensor2 elementwise"),
                          ("cfmod", "fmod", "the elementwise C remainder"),
-                         ("cremainder", "remainder", "the elementwise floored remainder")]:
+                         ("cremainder", "torch7_remainder", "the elementwise floored remainder")]:
     wrap(_name, (maths.binary(_op, _name), [RES, SRC, TEN]), doc=f"res = {_doc}.", group=G)
 INTEGER = ("uint8", "int8", "int16", "int32", "int64")
 wrap("mod", (maths.binary("fmod", "mod"), [RES, SRC, NUM]), doc="res = fmod(tensor, value).",
