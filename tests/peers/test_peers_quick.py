@@ -10,10 +10,7 @@ from pathlib import Path
 import pytest
 
 RUNNER = Path(__file__).with_name("run_peers.py")
-# SciPy's CI selection (run_peers.QUICK) is not in this list yet: its run
-# against strict and us had not finished when this was written (session 5);
-# add "scipy": "scipy" once `run_peers.py --quick scipy` shows 0.
-PEERS = {"scikit-learn": "sklearn", "xarray": "xarray",
+PEERS = {"scikit-learn": "sklearn", "scipy": "scipy", "xarray": "xarray",
          "array-api-extra": "array_api_extra", "einops": "einops"}
 
 
