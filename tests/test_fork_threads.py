@@ -422,14 +422,19 @@ def test_many_threads_give_the_serial_results(face, setting):
 
 
 def test_setting_changes_while_topk_and_kthvalue_share_out_lanes():
-    # topk and kthvalue size one buffer per thread from the setting, and
-    # their lanes must not run on more threads than that even when the
-    # setting rises meanwhile (few long lanes: each lane split over threads)
+    # topk, kthvalue and mode size one buffer per thread from the setting
+    # (and Torch7's order among ties one more), and their lanes must not run
+    # on more threads than that, nor free another count of buffers, even
+    # when the setting changes meanwhile (few long lanes: each lane split
+    # over threads; ties, so that Torch7's order needs its buffers)
     rng = np.random.default_rng(5)
     v = rng.standard_normal((2, 400_000))
     t = xp_to_tensor(v)
     want_k = np.sort(v, axis=1)[:, :7]
     want_kth = np.sort(v, axis=1)[:, 999]
+    ties = xp_to_tensor(np.round(v[:, :50_000]))
+    want_mode = [np.unique(r, return_counts=True) for r in np.round(v[:, :50_000])]
+    want_mode = [u[np.argmax(c)] for u, c in want_mode]
     stop = threading.Event()
 
     def change():
@@ -447,6 +452,10 @@ def test_setting_changes_while_topk_and_kthvalue_share_out_lanes():
             kth, _ = torch.kthvalue(t, 1000, 2)
             np.testing.assert_array_equal(np.array(vals), want_k)
             np.testing.assert_array_equal(np.array(kth)[:, 0], want_kth)
+            mode, _ = torch.mode(ties, 2)
+            np.testing.assert_array_equal(np.array(mode)[:, 0], want_mode)
+            tk, _ = torch.topk(ties, 3, 2, False, True)
+            np.testing.assert_array_equal(np.array(tk), np.sort(np.array(ties), axis=1)[:, :3])
     finally:
         stop.set()
         changer.join()

@@ -252,13 +252,19 @@ typedef struct {
     int th;                /* Torch7's order among ties (see the top) */
     int64_t ksel;          /* topk: records selected (k, or k + 1 to see a tie at k) */
     void **full;           /* th: per thread, n records for TH's algorithms (lazily) */
+    int nfull;             /* th: how many slots full has (the lanes run on no more) */
     int oom;               /* th: a buffer could not be allocated */
 } sel_ctx;
 
 /* this thread's buffer of n records for TH's algorithms (NULL: out of memory) */
 static void *th_records(sel_ctx *c, int64_t recsize)
 {
-    void **slot = &c->full[omp_get_thread_num()];
+    const int t = omp_get_thread_num();
+    if (t >= c->nfull) { /* cannot happen: the lanes run on at most nfull threads */
+        __atomic_store_n(&c->oom, 1, __ATOMIC_RELAXED);
+        return NULL;
+    }
+    void **slot = &c->full[t];
     if (!*slot) *slot = malloc((size_t)(c->n > 0 ? c->n : 1) * (size_t)recsize);
     if (!*slot) __atomic_store_n(&c->oom, 1, __ATOMIC_RELAXED);
     return *slot;
@@ -790,17 +796,18 @@ static int64_t lanes_count(const st_tensor *t, int dim)
 }
 
 /* per-thread buffers for TH's algorithms (th), allocated by the lanes that need one */
-static st_status th_begin(sel_ctx *c, int th, const char *name)
+static st_status th_begin(sel_ctx *c, int th, int nslots, const char *name)
 {
     c->th = !!th;
     if (!th) return ST_OK;
-    c->full = calloc((size_t)st_get_num_threads(), sizeof(void *));
+    c->nfull = nslots;   /* the caller's count: the setting may change meanwhile */
+    c->full = calloc((size_t)nslots, sizeof(void *));
     return c->full ? ST_OK : st_fail(ST_E_MEMORY, "%s: out of memory", name);
 }
 static st_status th_end(sel_ctx *c, const char *name)
 {
     if (!c->full) return ST_OK;
-    free_bufs(c->full, st_get_num_threads());
+    free_bufs(c->full, c->nfull);
     return c->oom ? st_fail(ST_E_MEMORY, "%s: out of memory", name) : ST_OK;
 }
 
@@ -832,7 +839,7 @@ st_status st_topk(st_tensor *values, st_tensor *indices, const st_tensor *in, in
     const int nbuf = nthreads;
     void **bufs = alloc_bufs(nbuf, (c.filter ? c.cap : n) * rs);
     void *merge = c.inner ? malloc((size_t)(ks * nbuf * rs)) : NULL;
-    if (!bufs || (c.inner && !merge) || th_begin(&c, th, "topk")) {
+    if (!bufs || (c.inner && !merge) || th_begin(&c, th, nbuf, "topk")) {
         free_bufs(bufs, nbuf);
         free(merge);
         return st_fail(ST_E_MEMORY, "topk: out of memory");
@@ -865,7 +872,7 @@ st_status st_kthvalue(st_tensor *values, st_tensor *indices, const st_tensor *in
     sel_ctx c = {.n = n, .step = lane_step(in, dim), .k = k};
     c.inner = n >= SAMPLE_MIN && nlanes < nbuf && st_threads_for(n) > 1;
     void **bufs = alloc_bufs(nbuf, n * st_itemsize(in->dtype));
-    if (!bufs || th_begin(&c, th, "kthvalue")) {
+    if (!bufs || th_begin(&c, th, nbuf, "kthvalue")) {
         free_bufs(bufs, nbuf);
         return st_fail(ST_E_MEMORY, "kthvalue: out of memory");
     }
@@ -890,11 +897,12 @@ st_status st_mode(st_tensor *values, st_tensor *indices, const st_tensor *in, in
     if (lanes_count(in, dim) == 0) return ST_OK;
     if (th) { /* TH's quicksort lane by lane */
         sel_ctx c = {.n = n, .step = lane_step(in, dim)};
-        if (th_begin(&c, th, "mode")) return st_fail(ST_E_MEMORY, "mode: out of memory");
+        const int nslots = st_get_num_threads();
+        if (th_begin(&c, th, nslots, "mode")) return st_fail(ST_E_MEMORY, "mode: out of memory");
         st_lanes ln;
         const st_tensor *ops[3] = {in, values, indices};
         st_lanes_init(&ln, 3, ops, in->ndim ? dim : -1);
-        st_lanes_run(&ln, lane_fn(in->dtype, 3), &c, n);
+        st_lanes_run_max(&ln, lane_fn(in->dtype, 3), &c, n, nslots);
         return th_end(&c, "mode");
     }
     st_tensor *sorted = st_tensor_temp_like(in, in->dtype);
