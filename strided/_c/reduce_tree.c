@@ -3,45 +3,47 @@
  *
  * Floating-point addition is not associative: the value of a sum depends
  * on the order of its terms.  Here that order is a function of the reduced
- * elements alone (their number and their values, in index order), never
- * of the layout in memory, the extent of the kept dims, which kernel runs
- * (one output at a time or a block of outputs in vector lanes), the CPU
+ * values alone (their number and their values, in index order), never of
+ * the layout in memory, the extent of the kept dims, which kernel runs
+ * (one output at a time, or a block of outputs in vector lanes), the CPU
  * level or the thread count.  So the sum of a slice is the slice of the
  * sum, bit for bit, and a strided view sums as its contiguous copy.
  *
  * The order (docs/core-semantics.md, "Order of float reductions"), for the
  * values v_0 .. v_{n-1} (the reduced elements in C order of the reduced
- * dims, logical indices; v = x, or |x - m|^2 for the squared deviations)
+ * dims, by logical index; v = x, or |x - m|^2 for the squared deviations)
  * and the operation (+) (add, or multiply) with identity e:
- *   - L = 64 / sizeof(accumulator) lanes (8 for double, 16 for float, 4
- *     for complex double, 8 for complex float) and blocks of B = 16 L
+ *   - L = 256 / sizeof(accumulator) lanes (32 for double, 64 for float, 16
+ *     for complex double, 32 for complex float) and blocks of B = 8 L
  *     consecutive values; the last block may be shorter;
  *   - in a block, lane j folds the block's values j, j + L, j + 2L, ... in
  *     order, starting from e: l_j = ((e (+) v_j) (+) v_{j+L}) (+) ...;
  *     then for w = L/2, L/4, ..., 1: l_j = l_j (+) l_{j+w} for j < w; the
- *     block's value is l_0 (a lane with no values stays e);
+ *     block's value is l_0 (a lane without values stays e);
  *   - the block values b_0 .. b_{m-1} combine as a binary tree whose left
- *     part is the largest power of two below m: T(b_0..b_{m-1}) =
- *     T(b_0..b_{P-1}) (+) T(b_P..b_{m-1}), P = 2^k < m <= 2^{k+1};
+ *     part is the largest power of two below m: T(b_0 .. b_{m-1}) =
+ *     T(b_0 .. b_{P-1}) (+) T(b_P .. b_{m-1}), P = 2^k < m <= 2^{k+1};
  *   - the result is that tree's value (e when n = 0).
  * The tree is built as the blocks stream by: a stack of finished subtrees,
- * two equal ones merged as soon as they are both there (a binary counter),
- * folded right to left at the end.  Pieces of the reduced range that start
- * on a multiple of a power-of-two number of blocks are subtrees of the
- * same tree, which is how a long reduction is split across threads
- * without changing a bit.
+ * two equal ones merged as soon as both are there (a binary counter),
+ * folded right to left at the end.  A piece of the reduced range that
+ * starts on a multiple of a power-of-two number of blocks and is that
+ * long (or ends the range) is a subtree of the same tree: that is how a
+ * long reduction is split across threads without changing a bit.
  *
  * Two kernels compute it:
  *   - inner: one output at a time, its values streamed run by run (the
- *     innermost reduced dim), whole blocks of a contiguous run folded
- *     TREE_GROUP at a time in vector registers (one vector per block);
- *   - outer: a block of up to TREE_COLS outputs that are contiguous in the
- *     input (a reduction over an outer axis), each block row-by-row into L
- *     rows of lane accumulators (vector lanes across outputs), so each
- *     output lane runs exactly the inner kernel's operations.
- * Contraction into fused multiply-adds is off for this file: a*b + c
- * rounded once would differ from the baseline x86-64 build (no FMA) and
- * between kernels the compiler contracted differently. */
+ *     innermost reduced dim); a contiguous run's whole blocks are four
+ *     64-byte vectors of lanes each (GCC vector extensions);
+ *   - outer: up to TREE_COLS outputs that are contiguous in the input (a
+ *     reduction over outer axes), row by row into L rows of accumulators,
+ *     the outputs in vector lanes: each output lane runs exactly the inner
+ *     kernel's operations.
+ * A reduction whose values lie across memory (a transposed matrix summed
+ * whole) is copied a piece at a time into a contiguous buffer, in order.
+ * Contraction into fused multiply-adds is off for this file: a fused
+ * a*b + c is rounded once, so it would differ from the baseline x86-64
+ * build (no FMA) and between kernels the compiler contracted differently. */
 #include "st_internal.h"
 #include <math.h>
 #include <stdlib.h>
@@ -51,11 +53,9 @@
 
 #pragma GCC optimize("fp-contract=off")
 
-#define TREE_STEPS 16                          /* values per lane in a block */
-#define TREE_LANES(A) ((int)(64 / sizeof(A)))  /* one 64-byte vector of lanes */
-#define TREE_GROUP_LOG 2
-#define TREE_GROUP (1 << TREE_GROUP_LOG)       /* blocks the inner kernel folds at once */
-#define TREE_COLS 256                          /* outputs per pass of the outer kernel */
+#define TREE_STEPS 8                           /* values per lane in a block */
+#define TREE_LANES(A) ((int)(256 / sizeof(A))) /* four 64-byte vectors of lanes */
+#define TREE_COLS 64                           /* outputs per pass of the outer kernel */
 #define TREE_MAX_DEPTH 64
 #define TREE_MAX_SCRATCH ((int64_t)4 << 20)    /* bytes of per-chunk partial results */
 #define TREE_PIECES_PER_THREAD 4
@@ -195,17 +195,16 @@ DEF_CMUL(cmul_c128, st_c128, double, __muldc3)
 #define TREE_INLINE static inline __attribute__((always_inline))
 
 /* The helpers of one reduction (NAME: element type T, accumulator A),
- * inlined into each CPU level's kernels.  GROUP defines NAME##_group (whole
- * contiguous blocks, TREE_GROUP at a time); SHORT is 1 when lanes left at
- * the identity may be skipped (sums, real products: e (+) x and l (+) e are
- * exact, as no lane is ever -0.0), which shortens reductions of fewer than
- * L values. */
-#define DEF_TREE(NAME, T, A, LOAD, OP, E, GROUP, SHORT)                               \
+ * inlined into each CPU level's kernels.  VEC defines NAME##_block (one
+ * whole contiguous block) and NAME##_rows (rows of L values into the open
+ * block's lanes); SHORT is 1 when lanes left at the identity may be
+ * skipped (sums, real products: e (+) x and l (+) e are exact, as no lane
+ * is ever -0.0), which shortens reductions of fewer than L values. */
+#define DEF_TREE(NAME, T, A, LOAD, OP, E, VEC, SHORT)                                 \
     typedef struct {                                                                  \
         A lane[TREE_LANES(A)];     /* the open block's lanes */                       \
         int64_t pos;               /* values in the open block */                     \
         int d;                     /* finished subtrees on the stack */               \
-        int64_t nblk;              /* blocks they hold */                             \
         signed char lvl[TREE_MAX_DEPTH];   /* log2 of their block counts */           \
         A v[TREE_MAX_DEPTH];                                                          \
     } NAME##_state;                                                                   \
@@ -214,23 +213,13 @@ DEF_CMUL(cmul_c128, st_c128, double, __muldc3)
         for (int j = 0; j < TREE_LANES(A); j++) s->lane[j] = E;                       \
         s->pos = 0;                                                                   \
         s->d = 0;                                                                     \
-        s->nblk = 0;                                                                  \
     }                                                                                 \
-    /* the lanes folded in halves: the block's value */                              \
-    TREE_INLINE A NAME##_lanes(A *r)                                                  \
-    {                                                                                 \
-        _Pragma("GCC unroll 16") for (int w = TREE_LANES(A) / 2; w > 0; w /= 2)       \
-            _Pragma("GCC unroll 16") for (int j = 0; j < w; j++) r[j] = OP(r[j], r[j + w]); \
-        return r[0];                                                                  \
-    }                                                                                 \
-    /* a finished subtree of 2^lvl blocks onto the stack (nblk a multiple of     \
-     * 2^lvl: it is a subtree of the whole); equal subtrees merge */              \
-    TREE_INLINE void NAME##_push_tree(NAME##_state *s, A b, int lvl)                  \
+    /* a finished block onto the stack; equal subtrees merge */                      \
+    TREE_INLINE void NAME##_push(NAME##_state *s, A b)                                \
     {                                                                                 \
         int d = s->d;                                                                 \
         s->v[d] = b;                                                                  \
-        s->lvl[d] = (signed char)lvl;                                                 \
-        s->nblk += (int64_t)1 << lvl;                                                 \
+        s->lvl[d] = 0;                                                                \
         d++;                                                                          \
         while (d >= 2 && s->lvl[d - 1] == s->lvl[d - 2]) {                            \
             s->v[d - 2] = OP(s->v[d - 2], s->v[d - 1]);                               \
@@ -239,18 +228,6 @@ DEF_CMUL(cmul_c128, st_c128, double, __muldc3)
         }                                                                             \
         s->d = d;                                                                     \
     }                                                                                 \
-    TREE_INLINE void NAME##_push(NAME##_state *s, A b) { NAME##_push_tree(s, b, 0); }  \
-    /* ng blocks' values b: one subtree when they are TREE_GROUP aligned ones */    \
-    TREE_INLINE void NAME##_push_group(NAME##_state *s, A *b, int ng)                 \
-    {                                                                                 \
-        if (ng == TREE_GROUP && (s->nblk & (TREE_GROUP - 1)) == 0) {                  \
-            for (int w = 1; w < TREE_GROUP; w *= 2)                                   \
-                for (int g = 0; g < TREE_GROUP; g += 2 * w) b[g] = OP(b[g], b[g + w]); \
-            NAME##_push_tree(s, b[0], TREE_GROUP_LOG);                                \
-        } else {                                                                      \
-            for (int g = 0; g < ng; g++) NAME##_push(s, b[g]);                        \
-        }                                                                             \
-    }                                                                                 \
     TREE_INLINE A NAME##_fold(const NAME##_state *s)                                  \
     {                                                                                 \
         if (s->d == 0) return E;                                                      \
@@ -258,39 +235,31 @@ DEF_CMUL(cmul_c128, st_c128, double, __muldc3)
         for (int k = s->d - 2; k >= 0; k--) r = OP(s->v[k], r);                       \
         return r;                                                                     \
     }                                                                                 \
-    GROUP(NAME, T, A, LOAD, OP, E)                                                    \
-    /* nb whole blocks from p (the open block empty) */                              \
-    TREE_INLINE void NAME##_blocks(NAME##_state *s, const char *p, int64_t nb, int64_t step, T m) \
-    {                                                                                 \
-        enum { L = TREE_LANES(A), B = L * TREE_STEPS, G = TREE_GROUP };               \
-        int64_t b = 0;                                                                \
-        if (step == (int64_t)sizeof(T))                                               \
-            for (; b < nb; b += G)                                                    \
-                NAME##_group(s, (const T *)p + b * B, nb - b < G ? (int)(nb - b) : G, m); \
-        for (; b < nb; b++) {                                                         \
-            A r[L];                                                                   \
-            for (int j = 0; j < L; j++) r[j] = E;                                     \
-            const char *pb = p + b * B * step;                                        \
-            for (int i = 0; i < TREE_STEPS; i++)                                      \
-                for (int j = 0; j < L; j++)                                           \
-                    r[j] = OP(r[j], LOAD((const T *)(pb + (i * L + j) * step), m));   \
-            NAME##_push(s, NAME##_lanes(r));                                          \
-        }                                                                             \
-    }                                                                                 \
+    /* NAME##_lanes(r): the lanes r folded in halves, the block's value */           \
+    VEC(NAME, T, A, LOAD, OP, E)                                                      \
     /* n values from p, `step` bytes apart, into the open block and on */            \
     TREE_INLINE void NAME##_feed(NAME##_state *s, const char *p, int64_t n, int64_t step, T m) \
     {                                                                                 \
         enum { L = TREE_LANES(A), B = L * TREE_STEPS };                               \
+        const int contig = step == (int64_t)sizeof(T);                                \
         while (n > 0) {                                                               \
-            if (s->pos == 0 && n >= B) {                                              \
-                int64_t nb = n / B;                                                   \
-                NAME##_blocks(s, p, nb, step, m);                                     \
-                p += nb * B * step;                                                   \
-                n -= nb * B;                                                          \
+            if (s->pos == 0 && n >= B) {   /* whole blocks */                         \
+                for (; n >= B; n -= B, p += B * step) {                               \
+                    if (contig) {                                                     \
+                        NAME##_push(s, NAME##_block((const T *)p, m));                \
+                        continue;                                                     \
+                    }                                                                 \
+                    A r[L];                                                           \
+                    for (int j = 0; j < L; j++) r[j] = E;                             \
+                    for (int i = 0; i < TREE_STEPS; i++)                              \
+                        for (int j = 0; j < L; j++)                                   \
+                            r[j] = OP(r[j], LOAD((const T *)(p + (i * L + j) * step), m)); \
+                    NAME##_push(s, NAME##_lanes(r));                                  \
+                }                                                                     \
                 continue;                                                             \
             }                                                                         \
             int64_t take = B - s->pos < n ? B - s->pos : n, i = 0;                    \
-            if (step == (int64_t)sizeof(T) && (s->pos & (L - 1)) == 0 && take >= L) {  \
+            if (contig && (s->pos & (L - 1)) == 0 && take >= L) {                     \
                 i = take / L * L;                                                     \
                 NAME##_rows(s, (const T *)p, take / L, m);                            \
             }                                                                         \
@@ -355,7 +324,6 @@ DEF_CMUL(cmul_c128, st_c128, double, __muldc3)
         for (int64_t i = 0; i < *np; i++) {                                           \
             NAME##_state s;                                                           \
             s.d = 0;                                                                  \
-            s.nblk = 0;                                                               \
             for (int64_t c = 0; c < t->nchunks; c++)                                  \
                 NAME##_push(&s, *(const A *)(args[3] + i * st[3] + c * t->chunk_bytes)); \
             *(A *)(args[1] + i * st[1]) = NAME##_fold(&s);                            \
@@ -363,22 +331,24 @@ DEF_CMUL(cmul_c128, st_c128, double, __muldc3)
     }                                                                                 \
     ST_LEVELS(DEF_TREE_ISA, NAME, T, A, LOAD, OP, E)
 
-/* NAME##_group: ng <= TREE_GROUP whole blocks at qb (contiguous), each
- * block's lanes one array (the compiler's vectors, if any); NAME##_rows:
- * k rows of L values at q (contiguous) into the open block's lanes. */
-#define GROUP_ARRAY(NAME, T, A, LOAD, OP, E)                                          \
-    TREE_INLINE void NAME##_group(NAME##_state *s, const T *qb, int ng, T m)          \
+/* NAME##_block: the value of the whole block at q (contiguous);
+ * NAME##_rows: k rows of L values at q (contiguous) into the open block's
+ * lanes.  VEC_ARRAY: lanes in an array (the compiler's vectors, if any). */
+#define VEC_ARRAY(NAME, T, A, LOAD, OP, E)                                            \
+    TREE_INLINE A NAME##_lanes(A *r)                                                  \
     {                                                                                 \
-        enum { L = TREE_LANES(A), B = L * TREE_STEPS, G = TREE_GROUP };               \
-        A r[G][L];                                                                    \
-        for (int g = 0; g < ng; g++)                                                  \
-            for (int j = 0; j < L; j++) r[g][j] = E;                                  \
+        for (int w = TREE_LANES(A) / 2; w > 0; w /= 2)                                \
+            for (int j = 0; j < w; j++) r[j] = OP(r[j], r[j + w]);                    \
+        return r[0];                                                                  \
+    }                                                                                 \
+    TREE_INLINE A NAME##_block(const T *q, T m)                                       \
+    {                                                                                 \
+        enum { L = TREE_LANES(A) };                                                   \
+        A r[L];                                                                       \
+        for (int j = 0; j < L; j++) r[j] = E;                                         \
         for (int i = 0; i < TREE_STEPS; i++)                                          \
-            for (int g = 0; g < ng; g++)                                              \
-                for (int j = 0; j < L; j++) r[g][j] = OP(r[g][j], LOAD(qb + g * B + i * L + j, m)); \
-        A b[G];                                                                       \
-        for (int g = 0; g < ng; g++) b[g] = NAME##_lanes(r[g]);                       \
-        NAME##_push_group(s, b, ng);                                                  \
+            for (int j = 0; j < L; j++) r[j] = OP(r[j], LOAD(q + i * L + j, m));      \
+        return NAME##_lanes(r);                                                       \
     }                                                                                 \
     TREE_INLINE void NAME##_rows(NAME##_state *s, const T *q, int64_t k, T m)         \
     {                                                                                 \
@@ -386,74 +356,76 @@ DEF_CMUL(cmul_c128, st_c128, double, __muldc3)
         for (int64_t i = 0; i < k; i++)                                               \
             for (int j = 0; j < L; j++) s->lane[j] = OP(s->lane[j], LOAD(q + i * L + j, m)); \
     }
-/* The same in 64-byte vectors of V (GCC vector extensions: one register
- * per block on AVX-512), for types whose lanes are SLOTS values of V
- * (real: 1; complex sums: 2, real and imaginary part).  VE: the identity
- * of V; VLOAD(x, mv) the vector of values.  Lane for lane the arrays'
- * operations. */
-#define DEF_GROUP_VEC(NAME, T, A, OP, V, MI, SLOTS, VE, VLOAD)                        \
-    TREE_INLINE void NAME##_group(NAME##_state *s, const T *qb, int ng, T m)          \
+/* The same with the lanes in four 64-byte vectors of V (GCC vector
+ * extensions: a register each on AVX-512), for types whose lanes are
+ * SLOTS values of V (real: 1; complex sums: 2, real and imaginary part).
+ * VE: the identity in V; VLOAD(x, mv): the vector of values.  Lane for
+ * lane the arrays' operations: the halving adds vector 2 and 3 to 0 and 1,
+ * then 1 to 0, then halves inside the vector by shuffles (lanes j < w get
+ * lane j + w; the others are left over). */
+#define DEF_VEC(NAME, T, A, OP, V, MI, SLOTS, VE, VLOAD)                              \
+    TREE_INLINE A NAME##_vlanes(V __attribute__((vector_size(64))) *r)                \
     {                                                                                 \
-        enum { L = TREE_LANES(A), B = L * TREE_STEPS, G = TREE_GROUP, NS = 64 / sizeof(V) }; \
+        enum { NS = 64 / sizeof(V) };                                                 \
+        typedef MI mt __attribute__((vector_size(64)));                               \
+        r[0] = OP(r[0], r[2]);                                                        \
+        r[1] = OP(r[1], r[3]);                                                        \
+        r[0] = OP(r[0], r[1]);                                                        \
+        _Pragma("GCC unroll 16") for (int w = NS / 2; w >= SLOTS; w /= 2) {           \
+            mt mk;                                                                    \
+            for (int j = 0; j < NS; j++) mk[j] = (j + w) & (NS - 1);                  \
+            r[0] = OP(r[0], __builtin_shuffle(r[0], mk));                             \
+        }                                                                             \
+        A b;                                                                          \
+        memcpy(&b, &r[0], sizeof b);                                                  \
+        return b;                                                                     \
+    }                                                                                 \
+    TREE_INLINE A NAME##_lanes(A *a)                                                  \
+    {                                                                                 \
+        V __attribute__((vector_size(64))) r[4];                                      \
+        memcpy(r, a, sizeof r);                                                       \
+        return NAME##_vlanes(r);                                                      \
+    }                                                                                 \
+    TREE_INLINE A NAME##_block(const T *q, T m)                                       \
+    {                                                                                 \
+        enum { L = TREE_LANES(A), NV = 4 };                                           \
         typedef V vt __attribute__((vector_size(64)));                                \
-        typedef MI mt __attribute__((vector_size(64)));   /* shuffle masks */         \
         const vt mv = (vt){0} + (V)(m);   /* only the real sqdev reads it */         \
         (void)mv;                                                                     \
-        vt r[G];                                                                      \
-        if (ng == G) {   /* the usual case, unrolled: G independent chains */         \
-            for (int g = 0; g < G; g++) r[g] = (vt){0} + (V)(VE);                     \
-            for (int i = 0; i < TREE_STEPS; i++)                                      \
-                for (int g = 0; g < G; g++) {                                         \
-                    vt x;                                                             \
-                    memcpy(&x, qb + g * B + i * L, 64);                               \
-                    r[g] = OP(r[g], VLOAD(x, mv));                                    \
-                }                                                                     \
-        } else {                                                                      \
-            for (int g = 0; g < ng; g++) {                                            \
-                r[g] = (vt){0} + (V)(VE);                                             \
-                for (int i = 0; i < TREE_STEPS; i++) {                                \
-                    vt x;                                                             \
-                    memcpy(&x, qb + g * B + i * L, 64);                               \
-                    r[g] = OP(r[g], VLOAD(x, mv));                                    \
-                }                                                                     \
+        vt r[NV];                                                                     \
+        for (int k = 0; k < NV; k++) r[k] = (vt){0} + (V)(VE);                        \
+        for (int i = 0; i < TREE_STEPS; i++)                                          \
+            for (int k = 0; k < NV; k++) {                                            \
+                vt x;                                                                 \
+                memcpy(&x, (const char *)(q + i * L) + 64 * k, 64);                   \
+                r[k] = OP(r[k], VLOAD(x, mv));                                        \
             }                                                                         \
-        }                                                                             \
-        /* each block's lanes in halves, in the vector: lanes j < w get lane     \
-         * j + w added (the other lanes are left over) */                        \
-        A b[G];                                                                       \
-        for (int g = 0; g < ng; g++) {                                                \
-            _Pragma("GCC unroll 16") for (int w = NS / 2; w >= SLOTS; w /= 2) {       \
-                mt mk;                                                                \
-                for (int j = 0; j < NS; j++) mk[j] = (j + w) & (NS - 1);              \
-                r[g] = OP(r[g], __builtin_shuffle(r[g], mk));                         \
-            }                                                                         \
-            memcpy(&b[g], &r[g], sizeof(A));                                          \
-        }                                                                             \
-        NAME##_push_group(s, b, ng);                                                  \
+        return NAME##_vlanes(r);                                                      \
     }                                                                                 \
     TREE_INLINE void NAME##_rows(NAME##_state *s, const T *q, int64_t k, T m)         \
     {                                                                                 \
-        enum { L = TREE_LANES(A) };                                                   \
+        enum { L = TREE_LANES(A), NV = 4 };                                           \
         typedef V vt __attribute__((vector_size(64)));                                \
         const vt mv = (vt){0} + (V)(m);                                               \
         (void)mv;                                                                     \
-        vt r;                                                                         \
-        memcpy(&r, s->lane, 64);                                                      \
-        for (int64_t i = 0; i < k; i++) {                                             \
-            vt x;                                                                     \
-            memcpy(&x, q + i * L, 64);                                                \
-            r = OP(r, VLOAD(x, mv));                                                  \
-        }                                                                             \
-        memcpy(s->lane, &r, 64);                                                      \
+        vt r[NV];                                                                     \
+        memcpy(r, s->lane, sizeof r);                                                 \
+        for (int64_t i = 0; i < k; i++)                                               \
+            for (int v = 0; v < NV; v++) {                                            \
+                vt x;                                                                 \
+                memcpy(&x, (const char *)(q + i * L) + 64 * v, 64);                   \
+                r[v] = OP(r[v], VLOAD(x, mv));                                        \
+            }                                                                         \
+        memcpy(s->lane, r, sizeof r);                                                 \
     }
 #define VLOAD_PLAIN(x, mv) (x)
 #define VLOAD_SQ(x, mv) (((x) - (mv)) * ((x) - (mv)))
-#define GROUP_F32(NAME, T, A, LOAD, OP, E) DEF_GROUP_VEC(NAME, T, A, OP, float, int32_t, 1, E, VLOAD_PLAIN)
-#define GROUP_F64(NAME, T, A, LOAD, OP, E) DEF_GROUP_VEC(NAME, T, A, OP, double, int64_t, 1, E, VLOAD_PLAIN)
-#define GROUP_C64(NAME, T, A, LOAD, OP, E) DEF_GROUP_VEC(NAME, T, A, OP, float, int32_t, 2, 0, VLOAD_PLAIN)
-#define GROUP_C128(NAME, T, A, LOAD, OP, E) DEF_GROUP_VEC(NAME, T, A, OP, double, int64_t, 2, 0, VLOAD_PLAIN)
-#define GROUP_SQ_F32(NAME, T, A, LOAD, OP, E) DEF_GROUP_VEC(NAME, T, A, OP, float, int32_t, 1, E, VLOAD_SQ)
-#define GROUP_SQ_F64(NAME, T, A, LOAD, OP, E) DEF_GROUP_VEC(NAME, T, A, OP, double, int64_t, 1, E, VLOAD_SQ)
+#define VEC_F32(NAME, T, A, LOAD, OP, E) DEF_VEC(NAME, T, A, OP, float, int32_t, 1, E, VLOAD_PLAIN)
+#define VEC_F64(NAME, T, A, LOAD, OP, E) DEF_VEC(NAME, T, A, OP, double, int64_t, 1, E, VLOAD_PLAIN)
+#define VEC_C64(NAME, T, A, LOAD, OP, E) DEF_VEC(NAME, T, A, OP, float, int32_t, 2, 0, VLOAD_PLAIN)
+#define VEC_C128(NAME, T, A, LOAD, OP, E) DEF_VEC(NAME, T, A, OP, double, int64_t, 2, 0, VLOAD_PLAIN)
+#define VEC_SQ_F32(NAME, T, A, LOAD, OP, E) DEF_VEC(NAME, T, A, OP, float, int32_t, 1, E, VLOAD_SQ)
+#define VEC_SQ_F64(NAME, T, A, LOAD, OP, E) DEF_VEC(NAME, T, A, OP, double, int64_t, 1, E, VLOAD_SQ)
 
 /* The kernels (st_loop_fn over a run of outputs of the kept dims):
  * args {in, out, aux (the mean, or NULL), scratch}. */
@@ -483,34 +455,43 @@ DEF_CMUL(cmul_c128, st_c128, double, __muldc3)
         A(*acc)[W] = (A(*)[W])ws;                                                     \
         A *stk = (A *)(ws + (int64_t)L * W * sizeof(A));                              \
         T *mloc = (T *)(stk + (int64_t)t->depth * W);                                 \
+        int64_t *rowoff = (int64_t *)(mloc + W);   /* the block's rows */             \
         signed char lvl[TREE_MAX_DEPTH];                                              \
         for (int64_t c0 = 0; c0 < n; c0 += W) {                                       \
             const int w = n - c0 < W ? (int)(n - c0) : W;                             \
             for (int c = 0; c < w; c++) mloc[c] = mp ? *(const T *)(mp + (c0 + c) * mstep) : (T)0; \
             const char *col = in + c0 * (int64_t)sizeof(T);                           \
             rwalk rw = {{0}, 0};                                                      \
-            int64_t off;                                                              \
-            if (t->nr == 1) {                                                         \
-                off = t->r0 * t->rst[0];                                              \
-            } else {                                                                  \
-                rwalk_init(&rw, t, t->r0);                                            \
-                off = rw.off;                                                         \
-            }                                                                         \
+            if (t->nr > 1) rwalk_init(&rw, t, t->r0);                                 \
             int d = 0;                                                                \
             for (int64_t rb = t->r0; rb < t->r1; rb += B) {                           \
-                const int64_t cnt = t->r1 - rb < B ? t->r1 - rb : B;                  \
-                for (int j = 0; j < L; j++)                                           \
-                    for (int c = 0; c < w; c++) acc[j][c] = E;                        \
-                for (int64_t k = 0; k < cnt; k++) {                                   \
-                    const T *x = (const T *)(col + off);                              \
-                    A *a = acc[k & (L - 1)];                                          \
-                    _Pragma("GCC ivdep") for (int c = 0; c < w; c++)                  \
-                        a[c] = OP(a[c], LOAD(x + c, mloc[c]));                        \
+                const int cnt = t->r1 - rb < B ? (int)(t->r1 - rb) : B;               \
+                for (int k = 0; k < cnt; k++) {                                      \
                     if (t->nr == 1) {                                                 \
-                        off += t->rst[0];                                             \
+                        rowoff[k] = (rb + k) * t->rst[0];                             \
                     } else {                                                          \
+                        rowoff[k] = rw.off;                                           \
                         rwalk_add(&rw, t, 1);                                         \
-                        off = rw.off;                                                 \
+                    }                                                                 \
+                }                                                                     \
+                /* lane j: rows j, j + L, ... of the block, in a register chain */   \
+                for (int j = 0; j < L; j++) {                                         \
+                    A *a = acc[j];                                                    \
+                    if (w == W) {                                                     \
+                        A r[W];                                                       \
+                        for (int c = 0; c < W; c++) r[c] = E;                         \
+                        for (int k = j; k < cnt; k += L) {                            \
+                            const T *x = (const T *)(col + rowoff[k]);                \
+                            for (int c = 0; c < W; c++) r[c] = OP(r[c], LOAD(x + c, mloc[c])); \
+                        }                                                             \
+                        for (int c = 0; c < W; c++) a[c] = r[c];                      \
+                    } else {                                                          \
+                        for (int c = 0; c < w; c++) a[c] = E;                         \
+                        for (int k = j; k < cnt; k += L) {                            \
+                            const T *x = (const T *)(col + rowoff[k]);                \
+                            _Pragma("GCC ivdep") for (int c = 0; c < w; c++)          \
+                                a[c] = OP(a[c], LOAD(x + c, mloc[c]));                \
+                        }                                                             \
                     }                                                                 \
                 }                                                                     \
                 for (int h = L / 2; h > 0; h /= 2)                                    \
@@ -537,18 +518,18 @@ DEF_CMUL(cmul_c128, st_c128, double, __muldc3)
         }                                                                             \
     }
 
-DEF_TREE(sum_float32, float, float, LOAD_PLAIN, OP_ADD, 0.0f, GROUP_F32, 1)
-DEF_TREE(sum_float64, double, double, LOAD_PLAIN, OP_ADD, 0.0, GROUP_F64, 1)
-DEF_TREE(sum_complex64, st_c64, st_c64, LOAD_PLAIN, OP_ADD, (st_c64)0, GROUP_C64, 1)
-DEF_TREE(sum_complex128, st_c128, st_c128, LOAD_PLAIN, OP_ADD, (st_c128)0, GROUP_C128, 1)
-DEF_TREE(prod_float32, float, float, LOAD_PLAIN, OP_MUL, 1.0f, GROUP_F32, 1)
-DEF_TREE(prod_float64, double, double, LOAD_PLAIN, OP_MUL, 1.0, GROUP_F64, 1)
-DEF_TREE(prod_complex64, st_c64, st_c64, LOAD_PLAIN, OP_CMUL64, (st_c64)1, GROUP_ARRAY, 0)
-DEF_TREE(prod_complex128, st_c128, st_c128, LOAD_PLAIN, OP_CMUL128, (st_c128)1, GROUP_ARRAY, 0)
-DEF_TREE(sqdev_float32, float, float, LOAD_SQ, OP_ADD, 0.0f, GROUP_SQ_F32, 1)
-DEF_TREE(sqdev_float64, double, double, LOAD_SQ, OP_ADD, 0.0, GROUP_SQ_F64, 1)
-DEF_TREE(sqdev_complex64, st_c64, float, LOAD_CSQ, OP_ADD, 0.0f, GROUP_ARRAY, 1)
-DEF_TREE(sqdev_complex128, st_c128, double, LOAD_CSQ, OP_ADD, 0.0, GROUP_ARRAY, 1)
+DEF_TREE(sum_float32, float, float, LOAD_PLAIN, OP_ADD, 0.0f, VEC_F32, 1)
+DEF_TREE(sum_float64, double, double, LOAD_PLAIN, OP_ADD, 0.0, VEC_F64, 1)
+DEF_TREE(sum_complex64, st_c64, st_c64, LOAD_PLAIN, OP_ADD, (st_c64)0, VEC_C64, 1)
+DEF_TREE(sum_complex128, st_c128, st_c128, LOAD_PLAIN, OP_ADD, (st_c128)0, VEC_C128, 1)
+DEF_TREE(prod_float32, float, float, LOAD_PLAIN, OP_MUL, 1.0f, VEC_F32, 1)
+DEF_TREE(prod_float64, double, double, LOAD_PLAIN, OP_MUL, 1.0, VEC_F64, 1)
+DEF_TREE(prod_complex64, st_c64, st_c64, LOAD_PLAIN, OP_CMUL64, (st_c64)1, VEC_ARRAY, 0)
+DEF_TREE(prod_complex128, st_c128, st_c128, LOAD_PLAIN, OP_CMUL128, (st_c128)1, VEC_ARRAY, 0)
+DEF_TREE(sqdev_float32, float, float, LOAD_SQ, OP_ADD, 0.0f, VEC_SQ_F32, 1)
+DEF_TREE(sqdev_float64, double, double, LOAD_SQ, OP_ADD, 0.0, VEC_SQ_F64, 1)
+DEF_TREE(sqdev_complex64, st_c64, float, LOAD_CSQ, OP_ADD, 0.0f, VEC_ARRAY, 1)
+DEF_TREE(sqdev_complex128, st_c128, double, LOAD_CSQ, OP_ADD, 0.0, VEC_ARRAY, 1)
 
 typedef struct {
     st_loop_fn inner, outer, combine;
@@ -606,8 +587,15 @@ st_status st_reduce_tree(int op, st_tensor *out, const st_tensor *in, const uint
     const tree_fns *f = &tree_table[op][in->dtype];
     const int64_t item = st_itemsize(in->dtype), acc = st_itemsize(out->dtype);
     const int64_t B = (int64_t)f->lanes * TREE_STEPS;
-    tree_task t;
-    memset(&t, 0, sizeof t);
+    tree_task t;   /* rsz and rst are written as far as nr, the rest here */
+    t.nr = 0;
+    t.to_scratch = 0;
+    t.chunk = t.chunk_bytes = t.nchunks = 0;
+    t.work = NULL;
+    t.work_bytes = 0;
+    t.depth = 0;
+    t.gather = 0;
+    t.in = in;
 
     /* the reduced dims in C order; a dim merges into the one before it
      * when together they are one run of the input (the order is kept) */
@@ -637,9 +625,9 @@ st_status st_reduce_tree(int op, st_tensor *out, const st_tensor *in, const uint
     /* the kept dims, operands {in, out, aux, scratch}: their order is free
      * (each output is computed whole, the same way), so dims the input walks
      * backwards are flipped and the input's smallest step goes innermost */
-    st_iter kit;
-    memset(&kit, 0, sizeof kit);
+    st_iter kit;   /* written as far as its ndim */
     kit.nop = 4;
+    kit.c_order = 1;
     int nd = 0;
     int64_t m = 1;
     char *data[3] = {st_tensor_data(in), st_tensor_data(out), aux ? st_tensor_data(aux) : NULL};
@@ -712,7 +700,6 @@ st_status st_reduce_tree(int op, st_tensor *out, const st_tensor *in, const uint
         g = g / B * B;
         if (p >= 0 && g >= 16 * inner) {
             t.gather = g;
-            t.in = in;
             t.work_bytes = (g * item + 63) & ~(int64_t)63;
         }
     }
@@ -723,7 +710,8 @@ st_status st_reduce_tree(int op, st_tensor *out, const st_tensor *in, const uint
     }
     if (outer) {
         t.depth = tree_depth(chunk_blocks);
-        t.work_bytes = ((int64_t)f->lanes + t.depth) * TREE_COLS * acc + TREE_COLS * item;
+        t.work_bytes = ((int64_t)f->lanes + t.depth) * TREE_COLS * acc + TREE_COLS * item
+                       + B * (int64_t)sizeof(int64_t);
         t.work_bytes = (t.work_bytes + 63) & ~(int64_t)63;
         t.work = st_aligned_alloc(t.work_bytes * (nt > 1 ? nt : 1));
         if (!t.work) return st_fail(ST_E_MEMORY, "cannot allocate reduction accumulators");
