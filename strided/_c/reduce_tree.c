@@ -13,8 +13,8 @@
  * values v_0 .. v_{n-1} (the reduced elements in C order of the reduced
  * dims, by logical index; v = x, or |x - m|^2 for the squared deviations)
  * and the operation (+) (add, or multiply) with identity e:
- *   - L = 256 / sizeof(accumulator) lanes (32 for double, 64 for float, 16
- *     for complex double, 32 for complex float) and blocks of B = 8 L
+ *   - L = 64 / sizeof(accumulator) lanes (8 for double, 16 for float, 4
+ *     for complex double, 8 for complex float) and blocks of B = 16 L
  *     consecutive values; the last block may be shorter;
  *   - in a block, lane j folds the block's values j, j + L, j + 2L, ... in
  *     order, starting from e: l_j = ((e (+) v_j) (+) v_{j+L}) (+) ...;
@@ -33,8 +33,9 @@
  *
  * Two kernels compute it:
  *   - inner: one output at a time, its values streamed run by run (the
- *     innermost reduced dim); a contiguous run's whole blocks are four
- *     64-byte vectors of lanes each (GCC vector extensions);
+ *     innermost reduced dim); in a contiguous run, a block's lanes are one
+ *     64-byte vector (GCC vector extensions) and TREE_GROUP blocks are
+ *     folded at once, their vectors independent chains;
  *   - outer: up to TREE_COLS outputs that are contiguous in the input (a
  *     reduction over outer axes), row by row into L rows of accumulators,
  *     the outputs in vector lanes: each output lane runs exactly the inner
@@ -53,8 +54,10 @@
 
 #pragma GCC optimize("fp-contract=off")
 
-#define TREE_STEPS 8                           /* values per lane in a block */
-#define TREE_LANES(A) ((int)(256 / sizeof(A))) /* four 64-byte vectors of lanes */
+#define TREE_STEPS 16                          /* values per lane in a block */
+#define TREE_LANES(A) ((int)(64 / sizeof(A)))  /* one 64-byte vector of lanes */
+#define TREE_GROUP_LOG 2
+#define TREE_GROUP (1 << TREE_GROUP_LOG)       /* blocks the inner kernel folds at once */
 #define TREE_COLS 64                           /* outputs per pass of the outer kernel */
 #define TREE_MAX_DEPTH 64
 #define TREE_MAX_SCRATCH ((int64_t)4 << 20)    /* bytes of per-chunk partial results */
@@ -195,31 +198,41 @@ DEF_CMUL(cmul_c128, st_c128, double, __muldc3)
 #define TREE_INLINE static inline __attribute__((always_inline))
 
 /* The helpers of one reduction (NAME: element type T, accumulator A),
- * inlined into each CPU level's kernels.  VEC defines NAME##_block (one
- * whole contiguous block) and NAME##_rows (rows of L values into the open
- * block's lanes); SHORT is 1 when lanes left at the identity may be
- * skipped (sums, real products: e (+) x and l (+) e are exact, as no lane
- * is ever -0.0), which shortens reductions of fewer than L values. */
+ * inlined into each CPU level's kernels.  VEC defines the contiguous
+ * kernels' pieces (NAME##_lanes, _group, _rows, _partial, below); SHORT is
+ * 1 when lanes left at the identity may be skipped or padded with it
+ * (sums, real products: e (+) x and l (+) e are exact, as no lane is ever
+ * -0.0), which shortens reductions of fewer than L values. */
 #define DEF_TREE(NAME, T, A, LOAD, OP, E, VEC, SHORT)                                 \
     typedef struct {                                                                  \
         A lane[TREE_LANES(A)];     /* the open block's lanes */                       \
         int64_t pos;               /* values in the open block */                     \
         int d;                     /* finished subtrees on the stack */               \
+        int64_t nblk;              /* blocks they hold */                             \
         signed char lvl[TREE_MAX_DEPTH];   /* log2 of their block counts */           \
         A v[TREE_MAX_DEPTH];                                                          \
     } NAME##_state;                                                                   \
+    typedef struct {   /* the outer kernel's buffers (tree_task.work) */             \
+        A *acc;            /* L rows of TREE_COLS lane results */                     \
+        A *stk;            /* t->depth rows: the stack of subtrees */                 \
+        T *mloc;           /* the passes' means */                                    \
+        int64_t *rowoff;   /* a block's rows */                                       \
+    } NAME##_colsbuf;                                                                 \
     TREE_INLINE void NAME##_init(NAME##_state *s)                                     \
     {                                                                                 \
         for (int j = 0; j < TREE_LANES(A); j++) s->lane[j] = E;                       \
         s->pos = 0;                                                                   \
         s->d = 0;                                                                     \
+        s->nblk = 0;                                                                  \
     }                                                                                 \
-    /* a finished block onto the stack; equal subtrees merge */                      \
-    TREE_INLINE void NAME##_push(NAME##_state *s, A b)                                \
+    /* a finished subtree of 2^lvl blocks onto the stack (nblk a multiple of     \
+     * 2^lvl: it is a subtree of the whole); equal subtrees merge */              \
+    TREE_INLINE void NAME##_push_tree(NAME##_state *s, A b, int lvl)                  \
     {                                                                                 \
         int d = s->d;                                                                 \
         s->v[d] = b;                                                                  \
-        s->lvl[d] = 0;                                                                \
+        s->lvl[d] = (signed char)lvl;                                                 \
+        s->nblk += (int64_t)1 << lvl;                                                 \
         d++;                                                                          \
         while (d >= 2 && s->lvl[d - 1] == s->lvl[d - 2]) {                            \
             s->v[d - 2] = OP(s->v[d - 2], s->v[d - 1]);                               \
@@ -227,6 +240,18 @@ DEF_CMUL(cmul_c128, st_c128, double, __muldc3)
             d--;                                                                      \
         }                                                                             \
         s->d = d;                                                                     \
+    }                                                                                 \
+    TREE_INLINE void NAME##_push(NAME##_state *s, A b) { NAME##_push_tree(s, b, 0); }  \
+    /* ng blocks' values b: one subtree when they are TREE_GROUP aligned ones */    \
+    TREE_INLINE void NAME##_push_group(NAME##_state *s, A *b, int ng)                 \
+    {                                                                                 \
+        if (ng == TREE_GROUP && (s->nblk & (TREE_GROUP - 1)) == 0) {                  \
+            for (int w = 1; w < TREE_GROUP; w *= 2)                                   \
+                for (int g = 0; g < TREE_GROUP; g += 2 * w) b[g] = OP(b[g], b[g + w]); \
+            NAME##_push_tree(s, b[0], TREE_GROUP_LOG);                                \
+        } else {                                                                      \
+            for (int g = 0; g < ng; g++) NAME##_push(s, b[g]);                        \
+        }                                                                             \
     }                                                                                 \
     TREE_INLINE A NAME##_fold(const NAME##_state *s)                                  \
     {                                                                                 \
@@ -240,15 +265,20 @@ DEF_CMUL(cmul_c128, st_c128, double, __muldc3)
     /* n values from p, `step` bytes apart, into the open block and on */            \
     TREE_INLINE void NAME##_feed(NAME##_state *s, const char *p, int64_t n, int64_t step, T m) \
     {                                                                                 \
-        enum { L = TREE_LANES(A), B = L * TREE_STEPS };                               \
+        enum { L = TREE_LANES(A), B = L * TREE_STEPS, G = TREE_GROUP };               \
         const int contig = step == (int64_t)sizeof(T);                                \
         while (n > 0) {                                                               \
             if (s->pos == 0 && n >= B) {   /* whole blocks */                         \
-                for (; n >= B; n -= B, p += B * step) {                               \
-                    if (contig) {                                                     \
-                        NAME##_push(s, NAME##_block((const T *)p, m));                \
-                        continue;                                                     \
+                if (contig) {                                                         \
+                    while (n >= B) {                                                  \
+                        const int ng = n / B < G ? (int)(n / B) : G;                  \
+                        NAME##_group(s, (const T *)p, ng, m);                         \
+                        n -= ng * B;                                                  \
+                        p += ng * B * step;                                           \
                     }                                                                 \
+                    continue;                                                         \
+                }                                                                     \
+                for (; n >= B; n -= B, p += B * step) {                               \
                     A r[L];                                                           \
                     for (int j = 0; j < L; j++) r[j] = E;                             \
                     for (int i = 0; i < TREE_STEPS; i++)                              \
@@ -300,6 +330,13 @@ DEF_CMUL(cmul_c128, st_c128, double, __muldc3)
                 gather_range(t, in, r, len, buf);                                     \
                 NAME##_feed(&s, buf, len, sizeof(T), m);                              \
             }                                                                         \
+        } else if (t->nr == 1 && t->rst[0] == (int64_t)sizeof(T)) {                   \
+            const char *p = in + t->r0 * t->rst[0];                                   \
+            const int64_t whole = n / (L * TREE_STEPS) * (L * TREE_STEPS);            \
+            NAME##_feed(&s, p, whole, sizeof(T), m);                                  \
+            if (n > whole)                                                            \
+                NAME##_push(&s, NAME##_partial((const T *)p + whole, n - whole, m));  \
+            return NAME##_fold(&s);                                                   \
         } else if (t->nr == 1) {                                                      \
             NAME##_feed(&s, in + t->r0 * t->rst[0], n, t->rst[0], m);                 \
         } else {                                                                      \
@@ -324,16 +361,76 @@ DEF_CMUL(cmul_c128, st_c128, double, __muldc3)
         for (int64_t i = 0; i < *np; i++) {                                           \
             NAME##_state s;                                                           \
             s.d = 0;                                                                  \
+            s.nblk = 0;                                                               \
             for (int64_t c = 0; c < t->nchunks; c++)                                  \
                 NAME##_push(&s, *(const A *)(args[3] + i * st[3] + c * t->chunk_bytes)); \
             *(A *)(args[1] + i * st[1]) = NAME##_fold(&s);                            \
         }                                                                             \
     }                                                                                 \
+    /* the outer kernel's pass over w columns from col (w a constant after      \
+     * inlining when it is one of the fixed widths: the lanes' chains are       \
+     * registers): lane j of a block folds rows j, j + L, ... of it */          \
+    TREE_INLINE void NAME##_pass(const tree_task *t, const NAME##_colsbuf *cb, const char *col, \
+                                 const char *aux, int64_t mstep, char *to, int64_t dstep, const int w) \
+    {                                                                                 \
+        enum { L = TREE_LANES(A), B = L * TREE_STEPS, W = TREE_COLS };                \
+        A(*acc)[W] = (A(*)[W])cb->acc;                                                \
+        A *stk = cb->stk;                                                             \
+        T *mloc = cb->mloc;                                                           \
+        int64_t *rowoff = cb->rowoff;                                                 \
+        signed char lvl[TREE_MAX_DEPTH];                                              \
+        for (int c = 0; c < w; c++) mloc[c] = aux ? *(const T *)(aux + c * mstep) : (T)0; \
+        rwalk rw = {{0}, 0};                                                          \
+        if (t->nr > 1) rwalk_init(&rw, t, t->r0);                                     \
+        int d = 0;                                                                    \
+        for (int64_t rb = t->r0; rb < t->r1; rb += B) {                               \
+            const int cnt = t->r1 - rb < B ? (int)(t->r1 - rb) : B;                   \
+            for (int k = 0; k < cnt; k++) {                                           \
+                if (t->nr == 1) {                                                     \
+                    rowoff[k] = (rb + k) * t->rst[0];                                 \
+                } else {                                                              \
+                    rowoff[k] = rw.off;                                               \
+                    rwalk_add(&rw, t, 1);                                             \
+                }                                                                     \
+            }                                                                         \
+            for (int j = 0; j < L; j++) {                                             \
+                A r[W];                                                               \
+                for (int c = 0; c < w; c++) r[c] = E;                                 \
+                for (int k = j; k < cnt; k += L) {                                    \
+                    const T *x = (const T *)(col + rowoff[k]);                        \
+                    for (int c = 0; c < w; c++) r[c] = OP(r[c], LOAD(x + c, mloc[c])); \
+                }                                                                     \
+                for (int c = 0; c < w; c++) acc[j][c] = r[c];                         \
+            }                                                                         \
+            for (int h = L / 2; h > 0; h /= 2)                                        \
+                for (int j = 0; j < h; j++) {                                         \
+                    A *lo = acc[j], *hi = acc[j + h];                                 \
+                    _Pragma("GCC ivdep") for (int c = 0; c < w; c++) lo[c] = OP(lo[c], hi[c]); \
+                }                                                                     \
+            memcpy(stk + (int64_t)d * W, acc[0], (size_t)w * sizeof(A));              \
+            lvl[d] = 0;                                                               \
+            d++;                                                                      \
+            while (d >= 2 && lvl[d - 1] == lvl[d - 2]) {                              \
+                A *lo = stk + (int64_t)(d - 2) * W, *hi = stk + (int64_t)(d - 1) * W; \
+                _Pragma("GCC ivdep") for (int c = 0; c < w; c++) lo[c] = OP(lo[c], hi[c]); \
+                lvl[d - 2]++;                                                         \
+                d--;                                                                  \
+            }                                                                         \
+        }                                                                             \
+        A *res = stk + (int64_t)(d - 1) * W;                                          \
+        for (int k = d - 2; k >= 0; k--) {                                            \
+            const A *lo = stk + (int64_t)k * W;                                       \
+            _Pragma("GCC ivdep") for (int c = 0; c < w; c++) res[c] = OP(lo[c], res[c]); \
+        }                                                                             \
+        for (int c = 0; c < w; c++) *(A *)(to + c * dstep) = res[c];                  \
+    }                                                                                 \
     ST_LEVELS(DEF_TREE_ISA, NAME, T, A, LOAD, OP, E)
 
-/* NAME##_block: the value of the whole block at q (contiguous);
- * NAME##_rows: k rows of L values at q (contiguous) into the open block's
- * lanes.  VEC_ARRAY: lanes in an array (the compiler's vectors, if any). */
+/* NAME##_lanes(r): the block's value from its lanes r;
+ * NAME##_group(s, q, ng, m): ng <= TREE_GROUP whole blocks at q
+ * (contiguous), pushed; NAME##_rows(s, q, k, m): k rows of L values at q
+ * (contiguous) into the open block's lanes.  VEC_ARRAY: lanes in arrays
+ * (the compiler's vectors, if any). */
 #define VEC_ARRAY(NAME, T, A, LOAD, OP, E)                                            \
     TREE_INLINE A NAME##_lanes(A *r)                                                  \
     {                                                                                 \
@@ -341,91 +438,153 @@ DEF_CMUL(cmul_c128, st_c128, double, __muldc3)
             for (int j = 0; j < w; j++) r[j] = OP(r[j], r[j + w]);                    \
         return r[0];                                                                  \
     }                                                                                 \
-    TREE_INLINE A NAME##_block(const T *q, T m)                                       \
+    TREE_INLINE void NAME##_group(NAME##_state *s, const T *q, int ng, T m)           \
     {                                                                                 \
-        enum { L = TREE_LANES(A) };                                                   \
-        A r[L];                                                                       \
-        for (int j = 0; j < L; j++) r[j] = E;                                         \
+        enum { L = TREE_LANES(A), B = L * TREE_STEPS, G = TREE_GROUP };               \
+        A r[G][L], b[G];                                                              \
+        for (int g = 0; g < ng; g++)                                                  \
+            for (int j = 0; j < L; j++) r[g][j] = E;                                  \
         for (int i = 0; i < TREE_STEPS; i++)                                          \
-            for (int j = 0; j < L; j++) r[j] = OP(r[j], LOAD(q + i * L + j, m));      \
-        return NAME##_lanes(r);                                                       \
+            for (int g = 0; g < ng; g++)                                              \
+                for (int j = 0; j < L; j++) r[g][j] = OP(r[g][j], LOAD(q + g * B + i * L + j, m)); \
+        for (int g = 0; g < ng; g++) b[g] = NAME##_lanes(r[g]);                       \
+        NAME##_push_group(s, b, ng);                                                  \
     }                                                                                 \
     TREE_INLINE void NAME##_rows(NAME##_state *s, const T *q, int64_t k, T m)         \
     {                                                                                 \
         enum { L = TREE_LANES(A) };                                                   \
         for (int64_t i = 0; i < k; i++)                                               \
             for (int j = 0; j < L; j++) s->lane[j] = OP(s->lane[j], LOAD(q + i * L + j, m)); \
-    }
-/* The same with the lanes in four 64-byte vectors of V (GCC vector
- * extensions: a register each on AVX-512), for types whose lanes are
- * SLOTS values of V (real: 1; complex sums: 2, real and imaginary part).
- * VE: the identity in V; VLOAD(x, mv): the vector of values.  Lane for
- * lane the arrays' operations: the halving adds vector 2 and 3 to 0 and 1,
- * then 1 to 0, then halves inside the vector by shuffles (lanes j < w get
- * lane j + w; the others are left over). */
-#define DEF_VEC(NAME, T, A, OP, V, MI, SLOTS, VE, VLOAD)                              \
-    TREE_INLINE A NAME##_vlanes(V __attribute__((vector_size(64))) *r)                \
+    }                                                                                 \
+    TREE_INLINE A NAME##_partial(const T *q, int64_t cnt, T m)                        \
     {                                                                                 \
-        enum { NS = 64 / sizeof(V) };                                                 \
-        typedef MI mt __attribute__((vector_size(64)));                               \
-        r[0] = OP(r[0], r[2]);                                                        \
-        r[1] = OP(r[1], r[3]);                                                        \
-        r[0] = OP(r[0], r[1]);                                                        \
-        _Pragma("GCC unroll 16") for (int w = NS / 2; w >= SLOTS; w /= 2) {           \
-            mt mk;                                                                    \
-            for (int j = 0; j < NS; j++) mk[j] = (j + w) & (NS - 1);                  \
-            r[0] = OP(r[0], __builtin_shuffle(r[0], mk));                             \
-        }                                                                             \
+        enum { L = TREE_LANES(A) };                                                   \
+        A r[L];                                                                       \
+        for (int j = 0; j < L; j++) r[j] = E;                                         \
+        for (int64_t i = 0; i < cnt; i++) r[i & (L - 1)] = OP(r[i & (L - 1)], LOAD(q + i, m)); \
+        return NAME##_lanes(r);                                                       \
+    }
+/* The same with the lanes in a 64-byte vector of V (GCC vector extensions:
+ * a register on AVX-512), for types whose lanes are SLOTS values of V
+ * (real: 1; complex sums: 2, real and imaginary part).  VE: the identity
+ * in V; VLOAD(x, mv): the vector of values.  Lane for lane the arrays'
+ * operations: the halving is done by shuffles (lanes j < w get lane j + w;
+ * the others are left over).  NAME##_partial(q, cnt, m) is the value of a
+ * last block of cnt < B values at q (contiguous): its last row padded
+ * with e, which only SHORT reductions may use. */
+#define DEF_VEC(NAME, T, A, OP, V, MI, SLOTS, VE, VLOAD, HALVE, IOTA)                 \
+    typedef V NAME##_vt __attribute__((vector_size(64)));                             \
+    typedef MI NAME##_mt __attribute__((vector_size(64)));                            \
+    TREE_INLINE A NAME##_vlanes(NAME##_vt r)                                          \
+    {                                                                                 \
+        HALVE(OP, r, NAME##_mt)                                                       \
         A b;                                                                          \
-        memcpy(&b, &r[0], sizeof b);                                                  \
+        memcpy(&b, &r, sizeof b);                                                     \
         return b;                                                                     \
     }                                                                                 \
     TREE_INLINE A NAME##_lanes(A *a)                                                  \
     {                                                                                 \
-        V __attribute__((vector_size(64))) r[4];                                      \
-        memcpy(r, a, sizeof r);                                                       \
+        NAME##_vt r;                                                                  \
+        memcpy(&r, a, 64);                                                            \
         return NAME##_vlanes(r);                                                      \
     }                                                                                 \
-    TREE_INLINE A NAME##_block(const T *q, T m)                                       \
+    TREE_INLINE void NAME##_groupn(NAME##_state *s, const T *q, const int ng, T m)    \
     {                                                                                 \
-        enum { L = TREE_LANES(A), NV = 4 };                                           \
-        typedef V vt __attribute__((vector_size(64)));                                \
-        const vt mv = (vt){0} + (V)(m);   /* only the real sqdev reads it */         \
+        enum { L = TREE_LANES(A), B = L * TREE_STEPS, G = TREE_GROUP };               \
+        const NAME##_vt mv = (NAME##_vt){0} + (V)(m);   /* the real sqdev's */        \
         (void)mv;                                                                     \
-        vt r[NV];                                                                     \
-        for (int k = 0; k < NV; k++) r[k] = (vt){0} + (V)(VE);                        \
+        NAME##_vt r[G];                                                               \
+        A b[G];                                                                       \
+        for (int g = 0; g < ng; g++) r[g] = (NAME##_vt){0} + (V)(VE);                 \
         for (int i = 0; i < TREE_STEPS; i++)                                          \
-            for (int k = 0; k < NV; k++) {                                            \
-                vt x;                                                                 \
-                memcpy(&x, (const char *)(q + i * L) + 64 * k, 64);                   \
-                r[k] = OP(r[k], VLOAD(x, mv));                                        \
+            for (int g = 0; g < ng; g++) {                                            \
+                NAME##_vt x;                                                          \
+                memcpy(&x, q + g * B + i * L, 64);                                    \
+                r[g] = OP(r[g], VLOAD(x, mv));                                        \
             }                                                                         \
-        return NAME##_vlanes(r);                                                      \
+        for (int g = 0; g < ng; g++) b[g] = NAME##_vlanes(r[g]);                      \
+        NAME##_push_group(s, b, ng);                                                  \
+    }                                                                                 \
+    TREE_INLINE void NAME##_group(NAME##_state *s, const T *q, int ng, T m)           \
+    {                                                                                 \
+        switch (ng) {   /* a constant count each: unrolled, independent chains */     \
+        case 4: NAME##_groupn(s, q, 4, m); break;                                     \
+        case 3: NAME##_groupn(s, q, 3, m); break;                                     \
+        case 2: NAME##_groupn(s, q, 2, m); break;                                     \
+        default: NAME##_groupn(s, q, 1, m); break;                                    \
+        }                                                                             \
     }                                                                                 \
     TREE_INLINE void NAME##_rows(NAME##_state *s, const T *q, int64_t k, T m)         \
     {                                                                                 \
-        enum { L = TREE_LANES(A), NV = 4 };                                           \
-        typedef V vt __attribute__((vector_size(64)));                                \
-        const vt mv = (vt){0} + (V)(m);                                               \
+        enum { L = TREE_LANES(A) };                                                   \
+        const NAME##_vt mv = (NAME##_vt){0} + (V)(m);                                 \
         (void)mv;                                                                     \
-        vt r[NV];                                                                     \
-        memcpy(r, s->lane, sizeof r);                                                 \
-        for (int64_t i = 0; i < k; i++)                                               \
-            for (int v = 0; v < NV; v++) {                                            \
-                vt x;                                                                 \
-                memcpy(&x, (const char *)(q + i * L) + 64 * v, 64);                   \
-                r[v] = OP(r[v], VLOAD(x, mv));                                        \
-            }                                                                         \
-        memcpy(s->lane, r, sizeof r);                                                 \
+        NAME##_vt r;                                                                  \
+        memcpy(&r, s->lane, 64);                                                      \
+        for (int64_t i = 0; i < k; i++) {                                             \
+            NAME##_vt x;                                                              \
+            memcpy(&x, q + i * L, 64);                                                \
+            r = OP(r, VLOAD(x, mv));                                                  \
+        }                                                                             \
+        memcpy(s->lane, &r, 64);                                                      \
+    }                                                                                 \
+    TREE_INLINE A NAME##_partial(const T *q, int64_t cnt, T m)                        \
+    {                                                                                 \
+        enum { L = TREE_LANES(A) };                                                   \
+        const NAME##_vt mv = (NAME##_vt){0} + (V)(m);                                 \
+        const NAME##_vt ev = (NAME##_vt){0} + (V)(VE);                                \
+        (void)mv;                                                                     \
+        NAME##_vt r = ev, x;                                                          \
+        int64_t i = 0;                                                                \
+        for (; i + L <= cnt; i += L) {                                                \
+            memcpy(&x, q + i, 64);                                                    \
+            r = OP(r, VLOAD(x, mv));                                                  \
+        }                                                                             \
+        if (i < cnt) {   /* lanes >= cnt - i get e (exact: see SHORT) */              \
+            x = ev;                                                                   \
+            memcpy(&x, q + i, (size_t)(cnt - i) * sizeof(T));                         \
+            x = VLOAD(x, mv);                                                         \
+            const NAME##_mt lane = IOTA;   /* the lane of each value of V */         \
+            NAME##_mt keep = lane < (NAME##_mt){0} + (MI)(cnt - i), ebits, xbits;     \
+            memcpy(&ebits, &ev, 64);                                                  \
+            memcpy(&xbits, &x, 64);                                                   \
+            xbits = (xbits & keep) | (ebits & ~keep);                                 \
+            memcpy(&x, &xbits, 64);                                                   \
+            r = OP(r, x);                                                             \
+        }                                                                             \
+        return NAME##_vlanes(r);                                                      \
     }
 #define VLOAD_PLAIN(x, mv) (x)
 #define VLOAD_SQ(x, mv) (((x) - (mv)) * ((x) - (mv)))
-#define VEC_F32(NAME, T, A, LOAD, OP, E) DEF_VEC(NAME, T, A, OP, float, int32_t, 1, E, VLOAD_PLAIN)
-#define VEC_F64(NAME, T, A, LOAD, OP, E) DEF_VEC(NAME, T, A, OP, double, int64_t, 1, E, VLOAD_PLAIN)
-#define VEC_C64(NAME, T, A, LOAD, OP, E) DEF_VEC(NAME, T, A, OP, float, int32_t, 2, 0, VLOAD_PLAIN)
-#define VEC_C128(NAME, T, A, LOAD, OP, E) DEF_VEC(NAME, T, A, OP, double, int64_t, 2, 0, VLOAD_PLAIN)
-#define VEC_SQ_F32(NAME, T, A, LOAD, OP, E) DEF_VEC(NAME, T, A, OP, float, int32_t, 1, E, VLOAD_SQ)
-#define VEC_SQ_F64(NAME, T, A, LOAD, OP, E) DEF_VEC(NAME, T, A, OP, double, int64_t, 1, E, VLOAD_SQ)
+/* The halving of a vector's lanes: w = 8, 4, 2, 1 values of V (down to
+ * one lane: two values for complex), each a rotation by w. */
+#define ROT8(w) {(0 + w) & 7, (1 + w) & 7, (2 + w) & 7, (3 + w) & 7, (4 + w) & 7, (5 + w) & 7, (6 + w) & 7, (7 + w) & 7}
+#define ROT16(w)                                                                      \
+    {(0 + w) & 15,  (1 + w) & 15,  (2 + w) & 15,  (3 + w) & 15,  (4 + w) & 15,  (5 + w) & 15, \
+     (6 + w) & 15,  (7 + w) & 15,  (8 + w) & 15,  (9 + w) & 15,  (10 + w) & 15, (11 + w) & 15, \
+     (12 + w) & 15, (13 + w) & 15, (14 + w) & 15, (15 + w) & 15}
+#define HALF(OP, r, MT, ROT, w) r = OP(r, __builtin_shuffle(r, (MT)ROT(w)));
+#define HALVE_F64(OP, r, MT) HALF(OP, r, MT, ROT8, 4) HALF(OP, r, MT, ROT8, 2) HALF(OP, r, MT, ROT8, 1)
+#define HALVE_C128(OP, r, MT) HALF(OP, r, MT, ROT8, 4) HALF(OP, r, MT, ROT8, 2)
+#define HALVE_F32(OP, r, MT)                                                          \
+    HALF(OP, r, MT, ROT16, 8) HALF(OP, r, MT, ROT16, 4) HALF(OP, r, MT, ROT16, 2) HALF(OP, r, MT, ROT16, 1)
+#define HALVE_C64(OP, r, MT) HALF(OP, r, MT, ROT16, 8) HALF(OP, r, MT, ROT16, 4) HALF(OP, r, MT, ROT16, 2)
+#define IOTA8 {0, 1, 2, 3, 4, 5, 6, 7}
+#define IOTA8_2 {0, 0, 1, 1, 2, 2, 3, 3}
+#define IOTA16 {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}
+#define IOTA16_2 {0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7}
+#define VEC_F32(NAME, T, A, LOAD, OP, E)                                              \
+    DEF_VEC(NAME, T, A, OP, float, int32_t, 1, E, VLOAD_PLAIN, HALVE_F32, IOTA16)
+#define VEC_F64(NAME, T, A, LOAD, OP, E)                                              \
+    DEF_VEC(NAME, T, A, OP, double, int64_t, 1, E, VLOAD_PLAIN, HALVE_F64, IOTA8)
+#define VEC_C64(NAME, T, A, LOAD, OP, E)                                              \
+    DEF_VEC(NAME, T, A, OP, float, int32_t, 2, 0, VLOAD_PLAIN, HALVE_C64, IOTA16_2)
+#define VEC_C128(NAME, T, A, LOAD, OP, E)                                             \
+    DEF_VEC(NAME, T, A, OP, double, int64_t, 2, 0, VLOAD_PLAIN, HALVE_C128, IOTA8_2)
+#define VEC_SQ_F32(NAME, T, A, LOAD, OP, E)                                           \
+    DEF_VEC(NAME, T, A, OP, float, int32_t, 1, E, VLOAD_SQ, HALVE_F32, IOTA16)
+#define VEC_SQ_F64(NAME, T, A, LOAD, OP, E)                                           \
+    DEF_VEC(NAME, T, A, OP, double, int64_t, 1, E, VLOAD_SQ, HALVE_F64, IOTA8)
 
 /* The kernels (st_loop_fn over a run of outputs of the kept dims):
  * args {in, out, aux (the mean, or NULL), scratch}. */
@@ -443,78 +602,31 @@ DEF_CMUL(cmul_c128, st_c128, double, __muldc3)
     /* outputs contiguous in the input (st[0] = sizeof(T)), TREE_COLS at a time */ \
     ATTR static void NAME##_outer##ISA(char **args, const int64_t *np, const int64_t *st, void *extra) \
     {                                                                                 \
-        enum { L = TREE_LANES(A), B = L * TREE_STEPS, W = TREE_COLS };                \
+        enum { L = TREE_LANES(A), W = TREE_COLS };                                    \
         const tree_task *t = extra;                                                   \
         const int64_t n = *np;                                                        \
-        const char *in = args[0];                                                     \
         char *dst = t->to_scratch ? args[3] + t->chunk * t->chunk_bytes : args[1];    \
-        const int64_t dstep = t->to_scratch ? st[3] : st[1];                                \
-        const char *mp = args[2];                                                     \
-        const int64_t mstep = st[2];                                                  \
+        const int64_t dstep = t->to_scratch ? st[3] : st[1];                          \
         char *ws = t->work + thread_id() * t->work_bytes;                             \
-        A(*acc)[W] = (A(*)[W])ws;                                                     \
-        A *stk = (A *)(ws + (int64_t)L * W * sizeof(A));                              \
-        T *mloc = (T *)(stk + (int64_t)t->depth * W);                                 \
-        int64_t *rowoff = (int64_t *)(mloc + W);   /* the block's rows */             \
-        signed char lvl[TREE_MAX_DEPTH];                                              \
-        for (int64_t c0 = 0; c0 < n; c0 += W) {                                       \
-            const int w = n - c0 < W ? (int)(n - c0) : W;                             \
-            for (int c = 0; c < w; c++) mloc[c] = mp ? *(const T *)(mp + (c0 + c) * mstep) : (T)0; \
-            const char *col = in + c0 * (int64_t)sizeof(T);                           \
-            rwalk rw = {{0}, 0};                                                      \
-            if (t->nr > 1) rwalk_init(&rw, t, t->r0);                                 \
-            int d = 0;                                                                \
-            for (int64_t rb = t->r0; rb < t->r1; rb += B) {                           \
-                const int cnt = t->r1 - rb < B ? (int)(t->r1 - rb) : B;               \
-                for (int k = 0; k < cnt; k++) {                                      \
-                    if (t->nr == 1) {                                                 \
-                        rowoff[k] = (rb + k) * t->rst[0];                             \
-                    } else {                                                          \
-                        rowoff[k] = rw.off;                                           \
-                        rwalk_add(&rw, t, 1);                                         \
-                    }                                                                 \
-                }                                                                     \
-                /* lane j: rows j, j + L, ... of the block, in a register chain */   \
-                for (int j = 0; j < L; j++) {                                         \
-                    A *a = acc[j];                                                    \
-                    if (w == W) {                                                     \
-                        A r[W];                                                       \
-                        for (int c = 0; c < W; c++) r[c] = E;                         \
-                        for (int k = j; k < cnt; k += L) {                            \
-                            const T *x = (const T *)(col + rowoff[k]);                \
-                            for (int c = 0; c < W; c++) r[c] = OP(r[c], LOAD(x + c, mloc[c])); \
-                        }                                                             \
-                        for (int c = 0; c < W; c++) a[c] = r[c];                      \
-                    } else {                                                          \
-                        for (int c = 0; c < w; c++) a[c] = E;                         \
-                        for (int k = j; k < cnt; k += L) {                            \
-                            const T *x = (const T *)(col + rowoff[k]);                \
-                            _Pragma("GCC ivdep") for (int c = 0; c < w; c++)          \
-                                a[c] = OP(a[c], LOAD(x + c, mloc[c]));                \
-                        }                                                             \
-                    }                                                                 \
-                }                                                                     \
-                for (int h = L / 2; h > 0; h /= 2)                                    \
-                    for (int j = 0; j < h; j++) {                                     \
-                        A *lo = acc[j], *hi = acc[j + h];                             \
-                        _Pragma("GCC ivdep") for (int c = 0; c < w; c++) lo[c] = OP(lo[c], hi[c]); \
-                    }                                                                 \
-                memcpy(stk + (int64_t)d * W, acc[0], (size_t)w * sizeof(A));          \
-                lvl[d] = 0;                                                           \
-                d++;                                                                  \
-                while (d >= 2 && lvl[d - 1] == lvl[d - 2]) {                          \
-                    A *lo = stk + (int64_t)(d - 2) * W, *hi = stk + (int64_t)(d - 1) * W; \
-                    _Pragma("GCC ivdep") for (int c = 0; c < w; c++) lo[c] = OP(lo[c], hi[c]); \
-                    lvl[d - 2]++;                                                     \
-                    d--;                                                              \
-                }                                                                     \
+        NAME##_colsbuf c = {(A *)ws, (A *)(ws + (int64_t)L * W * sizeof(A)), NULL, NULL}; \
+        c.mloc = (T *)(c.stk + (int64_t)t->depth * W);                                \
+        c.rowoff = (int64_t *)(c.mloc + W);                                           \
+        /* passes of a fixed width (registers), the last one overlapping the one   \
+         * before it when the width does not divide n (each output is computed    \
+         * alone: twice gives the same bits) */                                   \
+        const int cw = n >= W ? W : n >= W / 2 ? W / 2 : n >= W / 4 ? W / 4 : n >= W / 8 ? W / 8 : 0; \
+        for (int64_t c0 = 0; c0 < n; c0 += cw ? cw : n) {                             \
+            if (cw && c0 + cw > n) c0 = n - cw;                                       \
+            const char *aux = args[2] ? args[2] + c0 * st[2] : NULL;                  \
+            const char *col = args[0] + c0 * (int64_t)sizeof(T);                      \
+            char *to = dst + c0 * dstep;                                              \
+            switch (cw) {                                                             \
+            case W: NAME##_pass(t, &c, col, aux, st[2], to, dstep, W); break;         \
+            case W / 2: NAME##_pass(t, &c, col, aux, st[2], to, dstep, W / 2); break; \
+            case W / 4: NAME##_pass(t, &c, col, aux, st[2], to, dstep, W / 4); break; \
+            case W / 8: NAME##_pass(t, &c, col, aux, st[2], to, dstep, W / 8); break; \
+            default: NAME##_pass(t, &c, col, aux, st[2], to, dstep, (int)n); break;   \
             }                                                                         \
-            A *res = stk + (int64_t)(d - 1) * W;                                      \
-            for (int k = d - 2; k >= 0; k--) {                                        \
-                const A *lo = stk + (int64_t)k * W;                                   \
-                _Pragma("GCC ivdep") for (int c = 0; c < w; c++) res[c] = OP(lo[c], res[c]); \
-            }                                                                         \
-            for (int c = 0; c < w; c++) *(A *)(dst + (c0 + c) * dstep) = res[c];      \
         }                                                                             \
     }
 
