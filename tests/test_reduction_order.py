@@ -45,10 +45,15 @@ def tree(v, op, e):
     blocks of 16 L values, lane j of a block folding its values j, j + L, ...
     from e, the lanes halved (l_j (+)= l_{j+w}, w = L/2 .. 1), the blocks
     combined as a tree whose left part is the largest power of two below
-    their count."""
+    their count; n <= L values folded in order."""
     lanes = 64 // v.dtype.itemsize
     blk = lanes * STEPS
     lead, n = v.shape[:-1], v.shape[-1]
+    if n <= lanes:
+        r = np.full(lead, e, v.dtype)
+        for i in range(n):
+            r = op(r, v[..., i])
+        return r
 
     def halve(r):                              # r (..., L) -> (...)
         w = lanes // 2

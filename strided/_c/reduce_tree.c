@@ -23,7 +23,9 @@
  *   - the block values b_0 .. b_{m-1} combine as a binary tree whose left
  *     part is the largest power of two below m: T(b_0 .. b_{m-1}) =
  *     T(b_0 .. b_{P-1}) (+) T(b_P .. b_{m-1}), P = 2^k < m <= 2^{k+1};
- *   - the result is that tree's value (e when n = 0).
+ *   - the result is that tree's value (e when n = 0);
+ *   - except that n <= L values are folded in order: ((e (+) v_0) (+) v_1) ...
+ *     (tiny reductions give the plain loop's bits, Torch7's among them).
  * The tree is built as the blocks stream by: a stack of finished subtrees,
  * two equal ones merged as soon as both are there (a binary counter),
  * folded right to left at the end.  A piece of the reduced range that
@@ -199,11 +201,8 @@ DEF_CMUL(cmul_c128, st_c128, double, __muldc3)
 
 /* The helpers of one reduction (NAME: element type T, accumulator A),
  * inlined into each CPU level's kernels.  VEC defines the contiguous
- * kernels' pieces (NAME##_lanes, _group, _rows, _partial, below); SHORT is
- * 1 when lanes left at the identity may be skipped or padded with it
- * (sums, real products: e (+) x and l (+) e are exact, as no lane is ever
- * -0.0), which shortens reductions of fewer than L values. */
-#define DEF_TREE(NAME, T, A, LOAD, OP, E, VEC, SHORT)                                 \
+ * kernels' pieces (NAME##_lanes, _group, _rows, _partial, below). */
+#define DEF_TREE(NAME, T, A, LOAD, OP, E, VEC)                                        \
     typedef struct {                                                                  \
         A lane[TREE_LANES(A)];     /* the open block's lanes */                       \
         int64_t pos;               /* values in the open block */                     \
@@ -312,14 +311,15 @@ DEF_CMUL(cmul_c128, st_c128, double, __muldc3)
     {                                                                                 \
         enum { L = TREE_LANES(A) };                                                   \
         const int64_t n = t->r1 - t->r0;                                              \
-        if (SHORT && n < L && t->nr == 1) {                                           \
-            /* one block, one value per lane: lanes n.. stay e and drop out */       \
-            A r[L];                                                                   \
-            const char *p = in + t->r0 * t->rst[0];                                   \
-            for (int64_t j = 0; j < n; j++) r[j] = OP(E, LOAD((const T *)(p + j * t->rst[0]), m)); \
-            for (int w = L / 2; w > 0; w /= 2)                                        \
-                for (int j = 0; j < w && j + w < n; j++) r[j] = OP(r[j], r[j + w]);   \
-            return r[0];                                                              \
+        if (t->r0 == 0 && t->r1 <= L) {   /* a short reduction: in order */           \
+            A r = E;                                                                  \
+            rwalk w;                                                                  \
+            rwalk_init(&w, t, 0);                                                     \
+            for (int64_t k = 0; k < n; k++) {                                         \
+                r = OP(r, LOAD((const T *)(in + w.off), m));                          \
+                rwalk_add(&w, t, 1);                                                  \
+            }                                                                         \
+            return r;                                                                 \
         }                                                                             \
         NAME##_state s;                                                               \
         NAME##_init(&s);                                                              \
@@ -381,7 +381,18 @@ DEF_CMUL(cmul_c128, st_c128, double, __muldc3)
         signed char lvl[TREE_MAX_DEPTH];                                              \
         for (int c = 0; c < w; c++) mloc[c] = aux ? *(const T *)(aux + c * mstep) : (T)0; \
         rwalk rw = {{0}, 0};                                                          \
-        if (t->nr > 1) rwalk_init(&rw, t, t->r0);                                     \
+        rwalk_init(&rw, t, t->r0);                                                    \
+        if (t->r0 == 0 && t->r1 <= L) {   /* a short reduction: in order */           \
+            A r[W];                                                                   \
+            for (int c = 0; c < w; c++) r[c] = E;                                     \
+            for (int64_t k = 0; k < t->r1; k++) {                                     \
+                const T *x = (const T *)(col + rw.off);                               \
+                for (int c = 0; c < w; c++) r[c] = OP(r[c], LOAD(x + c, mloc[c]));    \
+                rwalk_add(&rw, t, 1);                                                 \
+            }                                                                         \
+            for (int c = 0; c < w; c++) *(A *)(to + c * dstep) = r[c];                \
+            return;                                                                   \
+        }                                                                             \
         int d = 0;                                                                    \
         for (int64_t rb = t->r0; rb < t->r1; rb += B) {                               \
             const int cnt = t->r1 - rb < B ? (int)(t->r1 - rb) : B;                   \
@@ -471,7 +482,9 @@ DEF_CMUL(cmul_c128, st_c128, double, __muldc3)
  * operations: the halving is done by shuffles (lanes j < w get lane j + w;
  * the others are left over).  NAME##_partial(q, cnt, m) is the value of a
  * last block of cnt < B values at q (contiguous): its last row padded
- * with e, which only SHORT reductions may use. */
+ * with e, which is exact for the reductions that have vectors (sums and
+ * real products: e (+) x and l (+) e give x and l, as no lane of a sum is
+ * ever -0.0), not for complex products. */
 #define DEF_VEC(NAME, T, A, OP, V, MI, SLOTS, VE, VLOAD, HALVE, IOTA)                 \
     typedef V NAME##_vt __attribute__((vector_size(64)));                             \
     typedef MI NAME##_mt __attribute__((vector_size(64)));                            \
@@ -540,7 +553,7 @@ DEF_CMUL(cmul_c128, st_c128, double, __muldc3)
             memcpy(&x, q + i, 64);                                                    \
             r = OP(r, VLOAD(x, mv));                                                  \
         }                                                                             \
-        if (i < cnt) {   /* lanes >= cnt - i get e (exact: see SHORT) */              \
+        if (i < cnt) {   /* lanes >= cnt - i get e (exact: see above) */              \
             x = ev;                                                                   \
             memcpy(&x, q + i, (size_t)(cnt - i) * sizeof(T));                         \
             x = VLOAD(x, mv);                                                         \
@@ -630,18 +643,18 @@ DEF_CMUL(cmul_c128, st_c128, double, __muldc3)
         }                                                                             \
     }
 
-DEF_TREE(sum_float32, float, float, LOAD_PLAIN, OP_ADD, 0.0f, VEC_F32, 1)
-DEF_TREE(sum_float64, double, double, LOAD_PLAIN, OP_ADD, 0.0, VEC_F64, 1)
-DEF_TREE(sum_complex64, st_c64, st_c64, LOAD_PLAIN, OP_ADD, (st_c64)0, VEC_C64, 1)
-DEF_TREE(sum_complex128, st_c128, st_c128, LOAD_PLAIN, OP_ADD, (st_c128)0, VEC_C128, 1)
-DEF_TREE(prod_float32, float, float, LOAD_PLAIN, OP_MUL, 1.0f, VEC_F32, 1)
-DEF_TREE(prod_float64, double, double, LOAD_PLAIN, OP_MUL, 1.0, VEC_F64, 1)
-DEF_TREE(prod_complex64, st_c64, st_c64, LOAD_PLAIN, OP_CMUL64, (st_c64)1, VEC_ARRAY, 0)
-DEF_TREE(prod_complex128, st_c128, st_c128, LOAD_PLAIN, OP_CMUL128, (st_c128)1, VEC_ARRAY, 0)
-DEF_TREE(sqdev_float32, float, float, LOAD_SQ, OP_ADD, 0.0f, VEC_SQ_F32, 1)
-DEF_TREE(sqdev_float64, double, double, LOAD_SQ, OP_ADD, 0.0, VEC_SQ_F64, 1)
-DEF_TREE(sqdev_complex64, st_c64, float, LOAD_CSQ, OP_ADD, 0.0f, VEC_ARRAY, 1)
-DEF_TREE(sqdev_complex128, st_c128, double, LOAD_CSQ, OP_ADD, 0.0, VEC_ARRAY, 1)
+DEF_TREE(sum_float32, float, float, LOAD_PLAIN, OP_ADD, 0.0f, VEC_F32)
+DEF_TREE(sum_float64, double, double, LOAD_PLAIN, OP_ADD, 0.0, VEC_F64)
+DEF_TREE(sum_complex64, st_c64, st_c64, LOAD_PLAIN, OP_ADD, (st_c64)0, VEC_C64)
+DEF_TREE(sum_complex128, st_c128, st_c128, LOAD_PLAIN, OP_ADD, (st_c128)0, VEC_C128)
+DEF_TREE(prod_float32, float, float, LOAD_PLAIN, OP_MUL, 1.0f, VEC_F32)
+DEF_TREE(prod_float64, double, double, LOAD_PLAIN, OP_MUL, 1.0, VEC_F64)
+DEF_TREE(prod_complex64, st_c64, st_c64, LOAD_PLAIN, OP_CMUL64, (st_c64)1, VEC_ARRAY)
+DEF_TREE(prod_complex128, st_c128, st_c128, LOAD_PLAIN, OP_CMUL128, (st_c128)1, VEC_ARRAY)
+DEF_TREE(sqdev_float32, float, float, LOAD_SQ, OP_ADD, 0.0f, VEC_SQ_F32)
+DEF_TREE(sqdev_float64, double, double, LOAD_SQ, OP_ADD, 0.0, VEC_SQ_F64)
+DEF_TREE(sqdev_complex64, st_c64, float, LOAD_CSQ, OP_ADD, 0.0f, VEC_ARRAY)
+DEF_TREE(sqdev_complex128, st_c128, double, LOAD_CSQ, OP_ADD, 0.0, VEC_ARRAY)
 
 typedef struct {
     st_loop_fn inner, outer, combine;
