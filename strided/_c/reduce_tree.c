@@ -509,7 +509,8 @@ DEF_CMUL(cmul_c128, st_c128, double, __muldc3)
         NAME##_vt r[G];                                                               \
         A b[G];                                                                       \
         for (int g = 0; g < ng; g++) r[g] = (NAME##_vt){0} + (V)(VE);                 \
-        for (int i = 0; i < TREE_STEPS; i++)                                          \
+        /* not unrolled whole: GCC would hoist all 64 loads and spill */             \
+        _Pragma("GCC unroll 2") for (int i = 0; i < TREE_STEPS; i++)                  \
             for (int g = 0; g < ng; g++) {                                            \
                 NAME##_vt x;                                                          \
                 memcpy(&x, q + g * B + i * L, 64);                                    \
@@ -861,10 +862,12 @@ st_status st_reduce_tree(int op, st_tensor *out, const st_tensor *in, const uint
         }
         st_iter_run_range(&kit, 0, m, f->combine, &t);
         st_aligned_free(scratch);
+    } else if (nt <= 1) {
+        st_iter_run_range(&kit, 0, m, kern, &t);
     } else {
-        int64_t pieces = nt > 1 ? (units < TREE_PIECES_PER_THREAD * nt ? units : TREE_PIECES_PER_THREAD * nt) : 1;
+        int64_t pieces = units < TREE_PIECES_PER_THREAD * nt ? units : TREE_PIECES_PER_THREAD * nt;
         if (pieces < 1) pieces = 1;
-#pragma omp parallel for num_threads(nt) schedule(dynamic, 1) if (nt > 1)
+#pragma omp parallel for num_threads(nt) schedule(dynamic, 1)
         for (int64_t p = 0; p < pieces; p++)
             st_iter_run_range(&kit, m * p / pieces, m * (p + 1) / pieces, kern, &t);
     }
