@@ -39,9 +39,10 @@
  *     64-byte vector (GCC vector extensions) and TREE_GROUP blocks are
  *     folded at once, their vectors independent chains;
  *   - outer: up to TREE_COLS outputs that are contiguous in the input (a
- *     reduction over outer axes), row by row into L rows of accumulators,
- *     the outputs in vector lanes: each output lane runs exactly the inner
- *     kernel's operations.
+ *     reduction over outer axes) at once, in vector lanes: lane j of a
+ *     block is a register chain over the block's rows j, j + L, ..., the
+ *     lanes are halved row-wise, the blocks go onto a stack of rows: each
+ *     output runs exactly the inner kernel's operations.
  * A reduction whose values lie across memory (a transposed matrix summed
  * whole) is copied a piece at a time into a contiguous buffer, in order.
  * Contraction into fused multiply-adds is off for this file: a fused
@@ -70,8 +71,8 @@
 /* What a kernel call reduces: the reduced dims (C order, merged where the
  * input allows), the rows [r0, r1) of them (r0 on a block edge), and where
  * the results go: out, or (a piece of a split reduction) chunk `chunk` of
- * the scratch operand.  `work` holds the outer kernel's per-thread
- * accumulators. */
+ * the scratch operand.  `work` holds per-thread buffers: the outer
+ * kernel's stack, means and row offsets, or the gathered values. */
 typedef struct {
     int nr;
     int64_t rsz[ST_MAX_DIMS], rst[ST_MAX_DIMS];   /* sizes, byte steps */
