@@ -186,6 +186,14 @@ void st_lanes_run(const st_lanes *ln, st_lane_fn lane, void *extra, int64_t work
 void st_lanes_run_max(const st_lanes *ln, st_lane_fn lane, void *extra, int64_t work_per_lane,
                       int max_threads);
 
+/* ---- ordered reductions (reduce_tree.c) ----
+ * Float and complex sums, products and sums of squared deviations, in an
+ * order fixed by the reduced elements alone (see reduce_tree.c).
+ * st_reduce_tree takes st_reduce's checked arguments, in non-empty. */
+int st_reduce_tree_handles(int op, int dtype);
+st_status st_reduce_tree(int op, st_tensor *out, const st_tensor *in, const uint8_t *dims,
+                         const st_tensor *aux);
+
 /* ---- loops shared between families ---- */
 st_loop_fn st_cast_loop(int src, int dst);     /* dst = (dst type) src */
 st_loop_fn st_fill_loop(int64_t itemsize);     /* extra points at the value */
