@@ -217,6 +217,11 @@ st_storage *st_storage_borrow(void *data, int64_t nbytes, int readonly,
         st_fail(ST_E_VALUE, "cannot borrow %lld bytes at address NULL", (long long)nbytes);
         return NULL;
     }
+    if ((uintptr_t)data + (uint64_t)nbytes < (uintptr_t)data) {
+        st_fail(ST_E_OVERFLOW, "%lld bytes at address %p wrap around the address space",
+                (long long)nbytes, data);
+        return NULL;
+    }
     st_storage *s = calloc(1, sizeof *s);
     if (!s) { st_fail(ST_E_MEMORY, "out of memory for a storage record"); return NULL; }
     s->data = data;
