@@ -7,6 +7,7 @@ import math
 import operator
 
 from strided.core import base as _core, ops as _ops, views as _views
+from strided.core.dlpack import _copy_flag
 from strided.core.base import ffi
 
 from . import _dtypes, _numpy
@@ -144,6 +145,7 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
     nested lists.
     copy=True always copies; copy=False never does (ValueError if it must);
     copy=None copies only when needed."""
+    copy = _copy_flag(copy, "asarray")
     if type(obj) is list and dtype is None and device is None and copy is not False:
         a = _flat_list(obj)
         if a is not None:

@@ -622,6 +622,14 @@ def rss_bytes():
         return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
 
 
+def under_asan():
+    """AddressSanitizer's allocator is in the process (.ci/sanitizers): it
+    keeps freed blocks in quarantine, so the resident size says nothing of
+    leaks there (the C counters still do)."""
+    with open("/proc/self/maps") as f:
+        return "libasan" in f.read()
+
+
 def test_ten_thousand_round_trips_flat_memory():
     a = np.arange(10_000.0)                         # 80 kB: a leak would be visible at once
     t = torch.arange(10_000, dtype=torch.float64)
@@ -640,7 +648,7 @@ def test_ten_thousand_round_trips_flat_memory():
     for _ in range(10_000):
         once()
     assert settle() == before
-    assert rss_bytes() - rss < 8 << 20
+    assert under_asan() or rss_bytes() - rss < 8 << 20
 
 
 # ---------------------------------------------------------------- numpy's __array__

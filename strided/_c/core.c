@@ -214,6 +214,19 @@ int st_cpu_level(void)
 #define ST_HUGE_THRESHOLD (4 << 20)
 #define ST_INLINE_MAX 128      /* bytes of data kept inside the storage record */
 #define ST_HUGE_ALIGN (2 << 20)
+
+/* Under AddressSanitizer (the STRIDED_DEBUG=1 build, .ci/sanitizers) the
+ * bytes a block holds beyond those asked for (the rounding to 64 bytes, an
+ * inline storage's unused room) are poisoned: a kernel that reads or
+ * writes past a storage's end is then reported, as it would be for memory
+ * of the exact size (a borrowed numpy array). */
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/asan_interface.h>
+#define ST_POISON(p, n) ASAN_POISON_MEMORY_REGION((p), (size_t)(n))
+#else
+#define ST_POISON(p, n) ((void)0)
+#endif
+
 void *st_aligned_alloc(int64_t nbytes)
 {
     void *p = NULL;
@@ -224,6 +237,8 @@ void *st_aligned_alloc(int64_t nbytes)
 #ifdef MADV_HUGEPAGE
     if (align == ST_HUGE_ALIGN) madvise(p, n, MADV_HUGEPAGE);
 #endif
+    size_t used = nbytes > 0 ? (size_t)nbytes : 0;
+    ST_POISON((char *)p + used, n - used);
     return p;
 }
 
@@ -249,6 +264,8 @@ st_storage *st_storage_new(int64_t nbytes)
         memset(s, 0, sizeof *s);
         s->data = (char *)(((uintptr_t)(s + 1) + 63) & ~(uintptr_t)63);
         s->nbytes = nbytes;
+        ST_POISON(s + 1, s->data - (char *)(s + 1));
+        ST_POISON(s->data + nbytes, (char *)(s + 1) + 63 + ST_INLINE_MAX - (s->data + nbytes));
         s->refcount = 1;
         s->flags = ST_STORAGE_OWNED | ST_STORAGE_INLINE;
         return s;
@@ -276,6 +293,11 @@ st_storage *st_storage_borrow(void *data, int64_t nbytes, int readonly,
     }
     if (!data && nbytes > 0) {
         st_fail(ST_E_VALUE, "cannot borrow %lld bytes at address NULL", (long long)nbytes);
+        return NULL;
+    }
+    if ((uintptr_t)data + (uint64_t)nbytes < (uintptr_t)data) {
+        st_fail(ST_E_OVERFLOW, "%lld bytes at address %p wrap around the address space",
+                (long long)nbytes, data);
         return NULL;
     }
     st_storage *s = calloc(1, sizeof *s);

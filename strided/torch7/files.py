@@ -21,6 +21,7 @@ import numbers
 import operator
 import os
 import re
+import stat
 import subprocess
 import sys
 
@@ -66,6 +67,7 @@ _FLOAT_RE = re.compile(
     rb"|(?i:infinity|inf|nan(?:\([0-9A-Za-z_]*\))?))")
 _LONG_MIN, _LONG_MAX = -(1 << 63), (1 << 63) - 1
 _CHUNK = 1 << 16
+_BIG_READ = 1 << 20     # a bigger DiskFile read is bounded by what the file holds
 
 
 def _wrap_int(v, bits):
@@ -654,7 +656,24 @@ class DiskFile(File):
 
     def _read_bytes(self, nbytes, size):
         try:
-            return self._handle.read(nbytes)
+            if nbytes <= _BIG_READ:
+                return self._handle.read(nbytes)
+            # a count read from the file (or given) may claim far more than
+            # the file holds, and read(n) allocates n bytes first: a regular
+            # file is read up to its end at most, anything else by pieces
+            h = self._handle
+            st = os.fstat(h.fileno())
+            if stat.S_ISREG(st.st_mode):
+                if self._writable:
+                    h.flush()
+                return h.read(min(nbytes, max(0, st.st_size - h.tell())))
+            data = bytearray()
+            while len(data) < nbytes:
+                part = self._handle.read(min(nbytes - len(data), _BIG_READ))
+                if not part:
+                    break
+                data += part
+            return bytes(data)
         except OSError as e:
             self._fail(f"read error: {e}")
             return b""

@@ -98,10 +98,24 @@ class Storage:
         if len(args) == 1:
             self._s = new_storage(n * dt.itemsize)
         elif len(args) == 2:
-            address = _index(args[1], "address")
-            if address == 0 and n > 0:
-                raise ValueError(f"{self._typename}: address 0 for a storage of {n} elements")
-            # foreign memory: never freed by us, cannot be resized
+            # foreign memory: never freed by us, cannot be resized.  What can
+            # be checked is: an int address (no float, no bool), not null,
+            # aligned to the element size, and a block that fits in the
+            # address space; whether memory is mapped there cannot be known.
+            address = args[1]
+            if isinstance(address, bool) or not hasattr(address, "__index__"):
+                raise TypeError(f"{self._typename}(size, address): address must be an int, "
+                                f"got {type(address).__name__} {address!r}")
+            address = operator.index(address)
+            if address <= 0:
+                raise ValueError(f"{self._typename}(size, address): address is "
+                                 f"{'null' if address == 0 else 'negative'} ({address})")
+            if address + n * dt.itemsize > 2 ** 64 or n * dt.itemsize >= 2 ** 63:
+                raise OverflowError(f"{self._typename}(size, address): {n} elements at "
+                                    f"address {address:#x} do not fit in the address space")
+            if address % dt.itemsize:
+                raise ValueError(f"{self._typename}(size, address): address {address:#x} is not "
+                                 f"a multiple of the element size {dt.itemsize}")
             self._s = borrow_storage(address, n * dt.itemsize)
         else:
             raise TypeError(f"{self._typename}: expected (), (size), (list), (size, address), "

@@ -744,6 +744,9 @@ class Tensor:
             raise ValueError(f"repeatTensor: {len(reps)} repetitions for a tensor of "
                              f"{c.ndim} dimensions")
         xshape = [1] * (len(reps) - c.ndim) + list(c.shape)
+        if max(reps, default=0) >= 2 ** 63 or math.prod(r * s for r, s in zip(reps, xshape)) >= 2 ** 63:
+            raise OverflowError(f"repeatTensor: repetitions {tuple(reps)} of a tensor "
+                                f"of size {tuple(c.shape)} make more than 2**63 - 1 elements")
         x = _as_shape(c, xshape)
         out = Core.empty([r * s for r, s in zip(reps, xshape)], self._dt)
         # view out as (r1, s1, r2, s2, ...) and copy x expanded over the r's
@@ -850,7 +853,7 @@ class Tensor:
     # ------------------------------------------------------------ apply, map, map2
     def apply(self, f):
         vals = _flat_values(self)
-        res = [f(v) for v in vals]
+        res = [_result(f(v), "apply", i) for i, v in enumerate(vals)]
         _write_back(self, vals, res)
         return self
 
@@ -858,7 +861,7 @@ class Tensor:
         a, b = _flat_values(self), _flat_values(other)
         if len(a) != len(b):
             raise ValueError(f"map: {len(a)} elements against {len(b)}")
-        res = [f(x, y) for x, y in zip(a, b)]
+        res = [_result(f(x, y), "map", i) for i, (x, y) in enumerate(zip(a, b))]
         _write_back(self, a, res)
         return self
 
@@ -866,7 +869,7 @@ class Tensor:
         a, b, c = _flat_values(self), _flat_values(t1), _flat_values(t2)
         if not len(a) == len(b) == len(c):
             raise ValueError(f"map2: {len(a)}, {len(b)} and {len(c)} elements")
-        res = [f(x, y, z) for x, y, z in zip(a, b, c)]
+        res = [_result(f(x, y, z), "map2", i) for i, (x, y, z) in enumerate(zip(a, b, c))]
         _write_back(self, a, res)
         return self
 
@@ -970,16 +973,30 @@ def _rebuild_view(typename, storage, offset, shape, strides):
         raise ValueError(f"unpickling a tensor: unknown tensor type {typename!r}")
     if storage is not None and not isinstance(storage, cls._storage_cls):
         raise ValueError(f"unpickling a {typename}: storage is a {type(storage).__name__}")
+    # a corrupted pickle: every field is checked, then the bounds in C;
+    # whatever is wrong is a ValueError naming the tensor
+    if not (type(offset) is int and offset >= 0 and isinstance(shape, list)
+            and isinstance(strides, list) and len(shape) == len(strides) <= lib.ST_MAX_DIMS
+            and all(type(v) is int for v in shape + strides)):
+        raise ValueError(f"unpickling a {typename}: bad geometry (offset {offset!r}, "
+                         f"sizes {shape!r}, strides {strides!r})")
     if storage is None or (not shape and storage.size() <= offset):
         if shape:
             raise ValueError(f"unpickling a {typename}: sizes {shape} without a storage")
         return cls()                  # Torch7's empty tensor
-    return cls._wrap(Core.over(storage._s, cls._dt, offset, tuple(shape), tuple(strides)))
+    try:
+        return cls._wrap(Core.over(storage._s, cls._dt, offset, tuple(shape), tuple(strides)))
+    except (IndexError, OverflowError, ValueError) as e:
+        raise ValueError(f"unpickling a {typename}: sizes {shape}, strides {strides} and "
+                         f"offset {offset} do not fit its storage of {storage.size()} "
+                         f"elements: {e}") from None
 
 
 def _rebuild(typename, values, shape):
     # pickles made before tensors kept their storage (values and sizes only)
-    cls = TENSOR_TYPES[typename]
+    cls = TENSOR_TYPES.get(typename)
+    if cls is None:
+        raise ValueError(f"unpickling a tensor: unknown tensor type {typename!r}")
     if values is None:
         return cls()
     t = cls(*shape) if 0 in shape else cls._wrap(_nested(values, cls._dt))
@@ -1030,6 +1047,19 @@ def _flat_values(t):
     c = _core.contiguous(t._c)
     flat = Core.over(c.storage, c.dtype, c.offset, (c.size,))
     return _core.tolist(flat)
+
+
+def _result(r, name, i):
+    """The callable's result r for element i (0-based, C order) of apply/map/
+    map2: a real number, or None to keep the element (as Lua's nil).  Lua
+    raises for a string, a table or any other non-number; so does this,
+    before anything is written (Lua may have written the earlier elements).
+    A bool is a number in Python (True is 1)."""
+    if r is None or isinstance(r, numbers.Real):
+        return r
+    shown = (repr(r).splitlines() or [""])[0][:60]
+    raise TypeError(f"{name}: the function must return a number or None, got "
+                    f"{type(r).__name__} {shown} for element {i + 1}")
 
 
 def _write_back(t, old, new):
