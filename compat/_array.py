@@ -133,9 +133,34 @@ class Array:
 
     __str__ = __repr__
 
+    def __format__(self, spec):
+        """format() and f-strings: a 0-d array formats the Python number it
+        holds (f"{x:.3f}", f"{n:d}", and f"{x}" is "1.5"), as PyTorch's
+        and numpy's do; an n-d array is str() with an empty spec and a
+        TypeError with any other, as numpy's."""
+        if not self.ndim:
+            return format(_core.item(self._c), spec)
+        if spec:
+            raise TypeError(f"unsupported format string passed to Array.__format__: "
+                            f"{spec!r} needs a 0-d array, this one has shape {self.shape}")
+        return str(self)
+
+    def __iter__(self):
+        """The sub-arrays along the first axis (views), as numpy's."""
+        if not self.ndim:
+            raise TypeError("iteration over a 0-d array")
+        c, select = self._c, _views.select
+        return (Array._new(select(c, 0, i)) for i in range(self.shape[0]))
+
     # ------------------------------------------------------------ DLPack and numpy (docs/interop.md)
-    # numpy defers its operators to ours instead of converting the array
-    __array_ufunc__ = None
+    # numpy's ufuncs convert an Array (np.abs(x) is numpy's abs of
+    # __array__'s view: an ndarray, as numpy-namespace code expects), and
+    # numpy's scalars and arrays defer their operators to ours
+    # (np.float64(2) * x calls x.__rmul__): no __array_ufunc__ (None would
+    # make every ufunc refuse an Array) and a priority above numpy's, the
+    # combination PyTorch's tensors use.  No __array_wrap__: ufunc results
+    # stay numpy's (docs/interop.md, "numpy and the Array").
+    __array_priority__ = 1000
 
     def __dlpack__(self, /, *, stream=None, max_version=None, dl_device=None, copy=None):
         return _dlpack.export(self._c, stream, max_version, dl_device, copy)
@@ -145,6 +170,15 @@ class Array:
 
     def __array__(self, dtype=None, copy=None):
         return _dlpack.to_numpy(self._c, dtype, copy)
+
+    # ------------------------------------------------------------ pickle
+    def __reduce__(self):
+        # dtype name, shape and the C-order bytes (one C copy when the array
+        # is not contiguous, one memory copy into the pickle)
+        c = _core.contiguous(self._c)
+        n = c.size * c.dtype.itemsize
+        data = _core.ffi.buffer(_core.ffi.cast("char *", c.address), n)[:] if n else b""
+        return (_unpickle, (c.dtype.name, c.shape, data))
 
     # ------------------------------------------------------------ conversion to Python
     def _one(self, what):
@@ -185,3 +219,29 @@ class Array:
     def __setitem__(self, key, value):
         from ._indexing import setitem
         setitem(self._c, key, value)
+
+
+def _unpickle(dtype_name, shape, data):
+    """An Array from Array.__reduce__'s (dtype name, shape, bytes); every
+    field is checked before anything is allocated, so a corrupted pickle
+    raises ValueError or TypeError."""
+    dt = _core.BY_NAME.get(dtype_name) if isinstance(dtype_name, str) else None
+    if dt is None:
+        raise ValueError(f"unpickling an Array: unknown dtype {dtype_name!r}")
+    if not isinstance(shape, tuple) or len(shape) > _core.lib.ST_MAX_DIMS or \
+            not all(type(n) is int and n >= 0 for n in shape):
+        raise ValueError(f"unpickling an Array: bad shape {shape!r}")
+    if not isinstance(data, (bytes, bytearray)):
+        raise TypeError(f"unpickling an Array: data must be bytes, got {type(data).__name__}")
+    n = 1
+    for d in shape:
+        n *= d
+    if n * dt.itemsize != len(data):
+        raise ValueError(f"unpickling an Array: shape {shape} of {dt.name} needs "
+                         f"{n * dt.itemsize} bytes, the pickle holds {len(data)}")
+    # a bool element must be 0 or 1: its bytes go through uint8 and a C cast
+    raw = _core.uint8 if dt is _core.bool_ else dt
+    c = _core.Core.empty(shape, raw)
+    if data:
+        _core.ffi.memmove(_core.ffi.cast("char *", c.address), data, len(data))
+    return Array._new(_core.astype(c, dt) if raw is not dt else c)

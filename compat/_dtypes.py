@@ -13,6 +13,7 @@ complex64, complex128 = _core.complex64, _core.complex128
 
 ALL = (bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
        float32, float64, complex64, complex128)
+BY_NAME = {d.name: d for d in ALL}     # the core's float16 is not one of ours
 
 _SHORT = {"b": bool, "i1": int8, "i2": int16, "i4": int32, "i8": int64,
           "u1": uint8, "u2": uint16, "u4": uint32, "u8": uint64,
@@ -83,12 +84,21 @@ def check_dtype(dt):
     return dt
 
 
+def check_imported(c, where):
+    """Core c, made from another object's memory (DLPack, a Torch7 tensor),
+    when its dtype is one of the standard's: the core's float16 (Torch7's
+    HalfTensor) is not."""
+    if c.dtype not in ALL:
+        raise TypeError(f"{where}: {c.dtype.name} is not a dtype of strided.compat")
+    return c
+
+
 def promote(a, b):
     try:
         return PROMOTE[a, b]
     except KeyError:
-        raise TypeError(f"no type promotion between {a.name} and {b.name} "
-                        f"(the standard defines none)") from None
+        raise TypeError(f"cannot promote {a.name} and {b.name}: the standard defines no "
+                        f"type promotion between them (cast one with astype)") from None
 
 
 def result_type(*arrays_and_dtypes):
@@ -129,8 +139,8 @@ def scalar_result(dt, value):
     elif isinstance(value, complex):
         if dt in KINDS["floating"]:
             return COMPLEX_OF[dt]
-    raise TypeError(f"Python {type(value).__name__} scalar with a {dt.name} array: "
-                    f"not defined by the standard")
+    raise TypeError(f"cannot promote a Python {type(value).__name__} scalar with a "
+                    f"{dt.name} array: not defined by the standard (cast the array with astype)")
 
 
 _builtin_bool = type(True)
