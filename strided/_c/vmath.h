@@ -228,7 +228,9 @@ static inline double st_vsincos64(double x, int cos_)
  * 2^(k/N) (1 + p) - 1 with 2^(k/N) from the exp table as a pair and the
  * products that matter exact (FMA); then the quotient, corrected by its
  * exact residual.  About 0.5 ulp: one rounding at the end.  From 22 on
- * tanh is +-1 to the last bit (infinities too); only NaN goes to libm. */
+ * tanh is +-1 to the last bit (infinities too); only NaN goes to libm.
+ * (Level 4 runs vmath512.h's st_vtanh8: a 16-entry table read by permutes
+ * and a reciprocal refined by Newton instead of the division; 0.51 ulp.) */
 #define ST_VTANH_SPECIAL(x) ((x) != (x))
 static inline double st_2sum_err(double a, double b, double s)
 {
@@ -284,7 +286,8 @@ static inline double st_vtanh(double x)
  * the result, which the final rounding of exp dominates.  The fast path is
  * x positive, normal and finite, y finite and |y log x| < 704: the other
  * lanes (zero, negative or subnormal bases, infinities, NaN, overflow and
- * underflow) go to libm's scalar pow, which gives every special value. */
+ * underflow) go to libm's scalar pow, which gives every special value.
+ * (Level 4 takes the exp of the pair from vmath512.h's st_vexp_pair8.) */
 #define ST_VPOW_SPECIAL(x, y, z) (ST_VLOG_SPECIAL(x) | !(__builtin_fabs(y) < 0x1p1000) \
                                   | !(__builtin_fabs(z) < 704.0))
 static inline double st_vlog_pair(double x, double *lo_out)
@@ -343,18 +346,19 @@ static inline double st_vpow_arg(double x, double y, double *lo)
 }
 
 /* ---- tanh of a float32 argument, in float: 16 lanes per AVX-512 vector ----
+ * (Level 4 runs vmath512.h's st_vtanhf16, the same operations with the
+ * table read by permutes.)
  * a = |x| < 0.5625: tanh(a) = a + a^3 P(a^2), P a degree-5 fit of
  * (tanh a - a) / a^3 (2^-32 relative), the correction a^3 P (at most an
- * eighth of the result) added by one FMA.  0.5625 <= a < 9: tanh(a) =
- * 1 - 2 / D, D = 1 + e^(2a) as a float pair: 2a = k ln2 + r (r exact,
- * rlo = -k ln2_lo), e^(2a) = 2^k + 2^k (r + s) with s = w + rlo e^r,
- * w = r^2 Q(r) (Taylor of expm1 to r^7), so only the small part s carries
- * a rounding;
- * D = (1 + 2^k) + 2^k r + 2^k s, the first sum exact, the second with its
- * rounding error kept (2^k s is up to a sixteenth of D); 2 / D by a division
- * corrected with its exact residual; 1 - t with its rounding error kept.
- * Both measure below 0.8 ulp (numpy's: 1.37).  From 9 on tanh is +-1 in
- * float (infinities too); only NaN goes to libm's tanhf. */
+ * eighth of the result) added by one FMA.  0.5625 <= a < 9: a table
+ * (vmath_tables.h) of 20 intervals, 4 per binade picked by the float's
+ * exponent and top two mantissa bits; on each, tanh(c + x) = hi + lo +
+ * x Q(x) with tanh(c) as a float pair and Q of degree 7, so the sum ends
+ * in one rounding of hi plus a correction (no division, no exp: the
+ * formula 1 - 2/(1 + e^2a) costs three times as much for the same
+ * accuracy).  Every float measured: at most 0.763 ulp (the polynomial part,
+ * near 0.536; the table's 0.586; numpy's: 1.37).  From 9
+ * on tanh is +-1 in float (infinities too); only NaN goes to libm's tanhf. */
 #define ST_VTANHF_SPECIAL(x) ((x) != (x))
 static inline float st_vtanhf(float x)
 {
@@ -365,36 +369,68 @@ static inline float st_vtanhf(float x)
     const float P = -0x1.555556p-2f + z * (0x1.111102p-3f + z * (-0x1.ba12f6p-5f
                     + z * (0x1.655fd8p-6f + z * (-0x1.168feep-7f + z * 0x1.465a76p-9f))));
     const float small = __builtin_fmaf(a * z, P, a);
-    /* large: 1 - 2 / (1 + e^(2a)) */
-    const float inv_ln2 = 0x1.715476p0f, shift = 0x1.8p23f;
-    const float ln2_hi = 0x1.62e4p-1f, ln2_lo = 0x1.7f7d1cp-20f;   /* k * ln2_hi exact */
-    const float u = 2.0f * a;
-    float kd = u * inv_ln2 + shift;
-    const int32_t k = (int32_t)(st_asu32(kd) - st_asu32(shift));
-    kd -= shift;
-    const float r = u - kd * ln2_hi;   /* exact */
-    const float rlo = -kd * ln2_lo;
-    const float q = 0.5f + r * (1.0f / 6 + r * (1.0f / 24 + r * (1.0f / 120 + r * (1.0f / 720
-                    + r * (1.0f / 5040)))));
-    /* e^(r + rlo) - 1 - r = w + rlo e^r, w = e^r - 1 - r (rlo is up to 2^-15:
-     * its product with e^r matters, its square does not) */
-    const float w = r * r * q;
-    const float sm = __builtin_fmaf(rlo, r + w, rlo) + w;
-    const float p2 = st_asf32((uint32_t)(k + 127) << 23);   /* 2^k, k <= 26 */
-    const float A = 1.0f + p2, B = p2 * r;   /* A exact for k < 24, B exact */
-    const float C = p2 * sm;                 /* up to a sixteenth of D: summed, not appended */
-    const float d1 = A + B;
-    const float bb = d1 - A;
-    const float e1 = (A - (d1 - bb)) + (B - bb);
-    const float d_hi = d1 + C;
-    const float d_lo = (C - (d_hi - d1)) + e1;   /* |d1| > |C| */
-    const float t0 = 2.0f / d_hi;
-    const float res_ = __builtin_fmaf(-t0, d_hi, 2.0f) - t0 * d_lo;
-    const float corr = res_ * (0.5f * t0);   /* res_ / d_hi */
-    const float h = 1.0f - t0;
-    const float delta = (1.0f - h) - t0;     /* exact: 1 >= t0 */
-    const float large = h + (delta - corr);
+    /* large: the interval's polynomial; the index is clamped so that every
+     * lane reads the table (lanes outside [0.5, 16) are not chosen below) */
+    int32_t i = (int32_t)(st_asu32(a) >> 21) - (int32_t)(0x3f000000u >> 21);
+    i = i < 0 ? 0 : i > 19 ? 19 : i;
+#define ST_TQ(k) st_tanhf_table[i].q[k]   /* indexed off the table: GCC gathers it */
+    const float xr = a - st_tanhf_table[i].c;
+    const float Q = ST_TQ(0) + xr * (ST_TQ(1) + xr * (ST_TQ(2) + xr * (ST_TQ(3) + xr * (ST_TQ(4)
+                    + xr * (ST_TQ(5) + xr * (ST_TQ(6) + xr * ST_TQ(7)))))));
+#undef ST_TQ
+    const float large = st_tanhf_table[i].hi + __builtin_fmaf(xr, Q, st_tanhf_table[i].lo);
     const float t = a < 0.5625f ? small : a < 9.0f ? large : 1.0f;
     return st_asf32(st_asu32(t) | sign);
+}
+/* ---- pow(x, y), float32: exp2(y log2 x), all in double ----
+ * log2 x: x = 2^k z, z in [0.69921875, 1.3984375) (the float bits from
+ * 0x3f330000), cut by its top mantissa bits into 16 subintervals; z c ~ 1
+ * for the table's c of z's (c = 1 in the one around 1, where r = z - 1 is
+ * exact: log2 x is then accurate relative to itself, however small), and
+ * log2 x = k - log2 c + log2(1 + r), r = z c - 1, |r| < 0.032, by Taylor to
+ * r^7 (the next term is below 2^-42).  t = y log2 x rounds once; exp2 of
+ * it by a table of 2^(j/16) and Taylor of 2^r - 1 to r^5 (|r| <= 1/32: the
+ * next term is below 2^-47).  The double result is within
+ * about 2^-40 of pow, so the float's one rounding makes it 0.5 ulp and a
+ * hair.  The fast path: x positive, normal and finite, y finite, |t| < 126
+ * (the result a normal float); libm's powf gives every other lane. */
+#define ST_POWF_LOG_BITS 4
+extern double st_powf_invc[1 << ST_POWF_LOG_BITS], st_powf_logc[1 << ST_POWF_LOG_BITS];
+#define ST_VPOWF_SPECIAL(x, y, t) (ST_VLOGF_SPECIAL(x) | !(__builtin_fabsf(y) < __builtin_inff()) \
+                                   | !(__builtin_fabs(t) < 126.0))
+static inline double st_vpowf_arg(float x, float y, double *lo)
+{
+    const double L1 = 0x1.71547652b82fep0;   /* 1 / ln2; Li = (-1)^(i+1) / (i ln2) */
+    const uint32_t ix = st_asu32(x), tmp = ix - 0x3f330000u;
+    const uint64_t i = (uint64_t)((tmp >> (23 - ST_POWF_LOG_BITS)) % (1 << ST_POWF_LOG_BITS));
+    const uint32_t top = tmp & 0xff800000u;
+    const double k = (double)((int32_t)top >> 23);
+    const double z = (double)st_asf32(ix - top);
+    const double r = z * st_powf_invc[i] - 1.0;
+    const double p = L1 + r * (-L1 / 2 + r * (L1 / 3 + r * (-L1 / 4 + r * (L1 / 5
+                     + r * (-L1 / 6 + r * (L1 / 7))))));
+    *lo = 0.0;
+    return (double)y * ((k + st_powf_logc[i]) + r * p);
+}
+/* 2^t, |t| < 126 (lo unused: st_vpowf_arg's): t = k/16 + r, |r| <= 1/32,
+ * 2^(k/16) from a table of 16 (its bits minus j << 48, j = k mod 16, so
+ * that adding k << 48 puts k / 16 into the exponent: AVX-512 reads the
+ * table with one permute), 2^r - 1 by Taylor to r^5 (next term < 2^-47) */
+#define ST_POWF_EXP2_BITS 4
+extern uint64_t st_powf_exp2[1 << ST_POWF_EXP2_BITS];
+static inline double st_vexp2f_lo(double t, double lo)
+{
+    (void)lo;
+    const double shift = 0x1.8p52 / (1 << ST_POWF_EXP2_BITS);   /* adding it rounds t to k/16 */
+    const double C1 = 0x1.62e42fefa39efp-1, C2 = 0x1.ebfbdff82c58fp-3, C3 = 0x1.c6b08d704a0c0p-5,
+                 C4 = 0x1.3b2ab6fba4e77p-7, C5 = 0x1.5d87fe78a6731p-10;   /* ln2^i / i! */
+    double kd = t + shift;
+    const uint64_t ki = st_asu64(kd);
+    kd -= shift;
+    const double r = t - kd;   /* exact */
+    const double scale = st_asf64(st_powf_exp2[ki % (1 << ST_POWF_EXP2_BITS)]
+                                  + (ki << (52 - ST_POWF_EXP2_BITS)));
+    const double p = r * (C1 + r * (C2 + r * (C3 + r * (C4 + r * C5))));
+    return scale + scale * p;
 }
 #endif
