@@ -818,6 +818,116 @@ class Torch7:
                         *_reduce_tolerance(dt, shape, (1,) if form.rows else ()), in_place=True)
 
 
+
+# ------------------------------------------------------------------ creation (issue 16)
+
+CREATE, CREATE_SEQ = 1.0, 1.5    # issue 16: every creation function; arange and linspace
+
+
+# what -> (ours(xp, args), numpy(args), torch(args)), args = (n, side, dtype,
+# inputs); ours gets strided.compat, or the Torch7 face (`import strided`,
+# DoubleTensors) for the "t7 " ones
+def _t(dt):
+    return getattr(torch, dt) if torch is not None else None
+
+
+CREATIONS = {
+    "zeros": (lambda xp, n, s, dt, x: xp.zeros((n,), dtype=getattr(xp, dt)),
+              lambda n, s, dt, x: np.zeros((n,), dt),
+              lambda n, s, dt, x: torch.zeros((n,), dtype=_t(dt))),
+    "zeros_like": (lambda xp, n, s, dt, x: xp.zeros_like(x),
+                   lambda n, s, dt, x: np.zeros_like(x),
+                   lambda n, s, dt, x: torch.zeros_like(x)),
+    "empty": (lambda xp, n, s, dt, x: xp.empty((n,), dtype=getattr(xp, dt)),
+              lambda n, s, dt, x: np.empty((n,), dt),
+              lambda n, s, dt, x: torch.empty((n,), dtype=_t(dt))),
+    "ones": (lambda xp, n, s, dt, x: xp.ones((n,), dtype=getattr(xp, dt)),
+             lambda n, s, dt, x: np.ones((n,), dt),
+             lambda n, s, dt, x: torch.ones((n,), dtype=_t(dt))),
+    "full": (lambda xp, n, s, dt, x: xp.full((n,), 2.5, dtype=getattr(xp, dt)),
+             lambda n, s, dt, x: np.full((n,), 2.5, dt),
+             lambda n, s, dt, x: torch.full((n,), 2.5, dtype=_t(dt))),
+    "arange": (lambda xp, n, s, dt, x: xp.arange(1.5, 1.5 + 0.25 * n, 0.25, dtype=getattr(xp, dt)),
+               lambda n, s, dt, x: np.arange(1.5, 1.5 + 0.25 * n, 0.25, dtype=dt),
+               lambda n, s, dt, x: torch.arange(1.5, 1.5 + 0.25 * n, 0.25, dtype=_t(dt))),
+    "linspace": (lambda xp, n, s, dt, x: xp.linspace(-3.0, 7.0, n, dtype=getattr(xp, dt)),
+                 lambda n, s, dt, x: np.linspace(-3.0, 7.0, n, dtype=dt),
+                 lambda n, s, dt, x: torch.linspace(-3.0, 7.0, n, dtype=_t(dt))),
+    "eye": (lambda xp, n, s, dt, x: xp.eye(s, dtype=getattr(xp, dt)),
+            lambda n, s, dt, x: np.eye(s, dtype=dt),
+            lambda n, s, dt, x: torch.eye(s, dtype=_t(dt))),
+    "tril": (lambda xp, n, s, dt, x: xp.tril(x),
+             lambda n, s, dt, x: np.tril(x),
+             lambda n, s, dt, x: torch.tril(x)),
+    "triu": (lambda xp, n, s, dt, x: xp.triu(x, k=1),
+             lambda n, s, dt, x: np.triu(x, k=1),
+             lambda n, s, dt, x: torch.triu(x, diagonal=1)),
+    "meshgrid": (lambda xp, n, s, dt, x: xp.meshgrid(x, x),
+                 lambda n, s, dt, x: np.meshgrid(x, x),
+                 lambda n, s, dt, x: tuple(t.clone() for t in torch.meshgrid(x, x, indexing="xy"))),
+    # the Torch7 face's (1-based range: 1..n), against numpy's and torch's equivalents
+    "t7 range": (lambda t7, n, s, dt, x: t7.range(1, n),
+                 lambda n, s, dt, x: np.arange(1, n + 1, dtype=dt),
+                 lambda n, s, dt, x: torch.arange(1, n + 1, dtype=_t(dt))),
+    "t7 linspace": (lambda t7, n, s, dt, x: t7.linspace(-3, 7, n),
+                    lambda n, s, dt, x: np.linspace(-3.0, 7.0, n, dtype=dt),
+                    lambda n, s, dt, x: torch.linspace(-3.0, 7.0, n, dtype=_t(dt))),
+    "t7 logspace": (lambda t7, n, s, dt, x: t7.logspace(-3, 3, n),
+                    lambda n, s, dt, x: np.logspace(-3.0, 3.0, n, dtype=dt),
+                    lambda n, s, dt, x: torch.logspace(-3.0, 3.0, n, dtype=_t(dt))),
+    "t7 eye": (lambda t7, n, s, dt, x: t7.eye(s),
+               lambda n, s, dt, x: np.eye(s, dtype=dt),
+               lambda n, s, dt, x: torch.eye(s, dtype=_t(dt))),
+}
+# the input each takes: None, "vector" (n), "matrix" (side x side), "axis" (side)
+CREATION_INPUTS = {"zeros_like": "vector", "tril": "matrix", "triu": "matrix", "meshgrid": "axis"}
+
+
+@dataclass(frozen=True)
+class Create:
+    """A creation function, allocating its result (no peer has out=):
+    vectors of n elements, eye, tril/triu and meshgrid of side x side
+    (CREATIONS).  Ours through the public API: strided.compat, or the
+    Torch7 face for the "t7 " cases (DoubleTensors; range(1, n) against
+    arange(1, n + 1)).  empty's result is compared by its shape alone;
+    meshgrid's two arrays stacked.  meshgrid makes arrays of their own in
+    numpy and ours; torch's are broadcast views of the inputs, so torch is
+    timed with a clone of each (the same result: memory of its own).
+    Levels (issue 16): 1.0, arange and linspace 1.5."""
+    what: str
+    dtype: str = "float64"
+    level: float | None = CREATE
+
+    @property
+    def name(self):
+        return f"{self.what} {short(self.dtype)}"
+
+    def prepare(self, sizes, rng):
+        import strided.compat as xp
+        ours_f, np_f, t_f = CREATIONS[self.what]
+        n, s, dt = sizes.n, sizes.side, self.dtype
+        kind = CREATION_INPUTS.get(self.what)
+        shape = {None: (n,), "vector": (n,), "matrix": (s, s), "axis": (s,)}[kind]
+        if self.what in ("eye", "t7 eye"):
+            shape = (s, s)
+        x = Trio(None, None, None)
+        if kind is not None:
+            v = random(rng, shape if kind != "axis" else (s,), dt)
+            x = trio_from(v)
+            x = Trio(xp.asarray(x.ours), x.numpy, x.torch)
+        ns = strided if self.what.startswith("t7 ") else xp
+        calls = _calls(functools.partial(ours_f, ns, n, s, dt, x.ours),
+                       functools.partial(np_f, n, s, dt, x.numpy),
+                       functools.partial(t_f, n, s, dt, x.torch))
+        read = None
+        if self.what == "empty":
+            read = {who: (lambda r: np.array(tuple(r.shape))) for who in calls}
+        elif self.what == "meshgrid":
+            read = {who: (lambda r: np.stack([to_numpy(v) for v in r])) for who in calls}
+        if kind == "axis":
+            shape = (s, s)
+        return Prepared(calls, None, _fmt(shape), *tolerance(dt), read=read)
+
 # ------------------------------------------------------------------ Torch7 kernels against their fastest peer
 
 try:
@@ -1063,5 +1173,10 @@ KERNEL_CASES = [
 ]
 
 # section -> its cases (python -m benchmarks --only SECTION)
-SECTIONS = {"core": CORE, "torch7": TORCH7_CASES, "kernels": KERNEL_CASES}
+# issue 16: every creation function, compat's and the Torch7 face's, float64
+CREATION_CASES = [Create(w, level=CREATE_SEQ if w in ("arange", "linspace") else CREATE)
+                  for w in CREATIONS]
+
+SECTIONS = {"core": CORE, "torch7": TORCH7_CASES, "kernels": KERNEL_CASES,
+            "creation": CREATION_CASES}
 CASES = [case for cases in SECTIONS.values() for case in cases]

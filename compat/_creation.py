@@ -1,12 +1,13 @@
-"""Creation functions of strided.compat.  Values are written in C: fills,
-cumulative sums (arange, linspace), strided views (eye's diagonal),
-comparisons of index vectors (tril/triu)."""
+"""Creation functions of strided.compat.  Values are written in C, one
+threaded pass each: fills, linear sequences (arange, linspace: st_linear_fill,
+st_arange_int), eye's diagonal, tril/triu (st_tri); zeros need no pass
+(fresh pages that the kernel zeroes lazily: Core.zeros)."""
 from __future__ import annotations
 
 import math
 import operator
 
-from strided.core import base as _core, ops as _ops, views as _views
+from strided.core import base as _core, matrix as _matrix, ops as _ops, views as _views
 from strided.core.dlpack import _copy_flag
 from strided.core.base import ffi
 
@@ -193,7 +194,7 @@ def zeros(shape, *, dtype=None, device=None):
         t = _vector_new(_FLOAT64, shape, _NULL)
         if t:
             return adopt(t)
-    return Array._new(_core.full(shape, 0, _check(dtype, device) or _dtypes.float64))
+    return Array._new(_core.Core.zeros(shape, _check(dtype, device) or _dtypes.float64))
 
 
 def ones(shape, *, dtype=None, device=None):
@@ -218,7 +219,7 @@ def empty_like(x, /, *, dtype=None, device=None):
 
 def zeros_like(x, /, *, dtype=None, device=None):
     shape, dt = _like(x, dtype, device)
-    return Array._new(_core.full(shape, 0, dt))
+    return Array._new(_core.Core.zeros(shape, dt))
 
 
 def ones_like(x, /, *, dtype=None, device=None):
@@ -241,12 +242,15 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
     if dtype is None:
         dtype = _dtypes.int64 if ints else _dtypes.float64
     n = len(range(start, stop, step)) if ints else max(0, math.ceil((stop - start) / step))
+    out = _core.Core.empty((n,), dtype)
     if dtype in KINDS["integral"] or dtype is _dtypes.bool:
-        out = _ops.affine(_ops.iota(n), start, step, _core.int64) if n else _core.Core.empty((0,), dtype)
-        return Array._new(out if out.dtype is dtype else _core.astype(out, dtype))
-    work = _dtypes.float64 if dtype in KINDS["real floating"] else _dtypes.complex128
-    out = _ops.affine(_ops.iota(n, work), start, step, work)
-    return Array._new(out if out.dtype is dtype else _core.astype(out, dtype))
+        if not ints:   # numpy's: its first two values truncated, their difference the step
+            start, step = math.trunc(start), math.trunc(start + step) - math.trunc(start)
+        return Array._new(_ops.arange_int(out, start, step))
+    # numpy's: start, start + step, then start + k*delta with delta the
+    # difference of those two, in double (per part for a complex dtype)
+    second = start + step
+    return Array._new(_ops.linear(out, start, second - start, second=second))
 
 
 def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
@@ -259,49 +263,40 @@ def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
         dtype = _dtypes.complex128 if cplx else _dtypes.float64
     if cplx and dtype not in KINDS["complex floating"]:
         raise TypeError(f"linspace: complex bounds need a complex dtype, got {dtype.name}")
-    work = _dtypes.complex128 if (cplx or dtype in KINDS["complex floating"]) else _dtypes.float64
     div = (num - 1) if endpoint else num
-    step = (stop - start) / div if div > 0 else 0
-    out = _ops.affine(_ops.iota(num, work), start, step, work)
-    if endpoint and num > 1:
-        _core.fill_(_views.select(out, 0, num - 1), stop)
-    if dtype in KINDS["integral"]:
-        # numpy (>= 2.0): the float64 values rounded down, then cast
-        out = _ops.unary("floor", out)
-    return Array._new(out if out.dtype is dtype else _core.astype(out, dtype))
+    delta = stop - start
+    step = delta / div if div > 0 else 0
+    if div > 0 and isinstance(delta, complex):   # numpy's complex quotient: times 1/div
+        step = complex(delta.real * (1.0 / div), delta.imag * (1.0 / div))
+    # numpy's: k*step + start in double (per part for complex), or
+    # (k/div)*delta + start where step underflows to 0; the last point is
+    # stop; an integer dtype takes the values rounded down (numpy >= 2.0)
+    divided = div > 0 and step == 0 and delta != 0
+    out = _ops.linear(_core.Core.empty((num,), dtype), start, delta if divided else step,
+                      div=div if divided else None, last=stop if endpoint and num > 1 else None,
+                      floor=dtype in KINDS["integral"])
+    return Array._new(out)
 
 
 def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
     dtype = _check(dtype, device) or _dtypes.float64
     n_cols = n_rows if n_cols is None else n_cols
-    out = _core.full((n_rows, n_cols), 0, dtype)
-    if k >= 0:
-        start, length = k, min(n_rows, n_cols - k)
-    else:
-        start, length = -k * n_cols, min(n_rows + k, n_cols)
-    if length > 0:
-        _core.fill_(out.view(start, (length,), (n_cols + 1,)), 1)
-    return Array._new(out)
+    # zeros without a pass, then only the diagonal's pages are touched
+    return Array._new(_ops.eye_(_core.Core.zeros((n_rows, n_cols), dtype), k, zeroed=True))
 
 
-def _tri(x, k, keep):
+def _tri(x, k, upper):
     if x.ndim < 2:
         raise ValueError(f"needs at least 2 dims, got {x.ndim}")
-    m, n = x.shape[-2:]
-    rows = _views.unsqueeze(_ops.iota(m), 1)
-    cols = _views.unsqueeze(_ops.iota(n), 0)
-    diff = _ops.binary("subtract", cols, rows)
-    mask = _ops.binary(keep, diff, _core.scalar(k, _core.int64))
-    zero = _core.scalar(0, x.dtype)
-    return Array._new(_ops.where(mask, x._c, zero))
+    return Array._new(_matrix.triu(x._c, k) if upper else _matrix.tril(x._c, k))
 
 
 def tril(x, /, *, k=0):
-    return _tri(x, k, "less_equal")
+    return _tri(x, k, False)
 
 
 def triu(x, /, *, k=0):
-    return _tri(x, k, "greater_equal")
+    return _tri(x, k, True)
 
 
 def meshgrid(*arrays, indexing="xy"):

@@ -200,6 +200,11 @@ def new_storage(nbytes):
     return ffi.gc(check_null(lib.st_storage_new(nbytes)), lib.st_storage_release)
 
 
+def zeros_storage(nbytes):
+    """A new storage of zero bytes (large: fresh pages, no pass)."""
+    return ffi.gc(check_null(lib.st_storage_zeros(nbytes)), lib.st_storage_release)
+
+
 # ---------------------------------------------------------------- the view record
 
 
@@ -232,6 +237,15 @@ class Core:
         shape = normalize_shape(shape)
         t = _record()
         check(lib.st_tensor_alloc(t, dtype(dt).code, len(shape), _sizes(shape)))
+        return cls(t)
+
+    @classmethod
+    def zeros(cls, shape, dt):
+        """Every element 0, without a pass: large blocks are fresh pages
+        that the kernel zeroes at first touch (st_tensor_alloc_zeros)."""
+        shape = normalize_shape(shape)
+        t = _record()
+        check(lib.st_tensor_alloc_zeros(t, dtype(dt).code, len(shape), _sizes(shape)))
         return cls(t)
 
     @classmethod

@@ -114,10 +114,45 @@ def clamp(a, lo=None, hi=None, out=None):
 
 
 def iota(n, dt="int64"):
-    """0, 1, ..., n-1 as dt (an exact int64 cumulative sum of ones, in C)."""
-    ones = full((n,), 1, "int64")
-    idx = binary("subtract", cumulative(False, ones, 0), scalar(1, "int64")) if n else ones
-    return idx if dtype(dt).name == "int64" else astype(idx, dt)
+    """0, 1, ..., n-1 as dt (exact int64 values converted, one C pass)."""
+    return arange_int(Core.empty((n,), dt), 0, 1)
+
+
+def arange_int(out, start, step):
+    """out (any dtype, filled in C order) = start + k*step in int64,
+    wrapping, converted as a cast from int64 does (st_arange_int)."""
+    check(lib.st_arange_int(out.t, start, step))
+    return out
+
+
+_LIN_FLAGS = (("second", lib.ST_LIN_SECOND), ("last", lib.ST_LIN_LAST),
+              ("div", lib.ST_LIN_DIVIDED))
+
+
+def linear(out, a, d, *, second=None, last=None, div=None, floor=False, counter32=False):
+    """out (any dtype, filled in C order) = a + k*d computed in double
+    (complex a, d: per part), two roundings, converted as a cast from
+    double does; element 1 `second`, the last `last`, (k / div) * d, values
+    rounded down, a float counter: st_linear_fill's options."""
+    p = ffi.new("st_linear *")
+    given = {"second": second, "last": last, "div": div}
+    for name, v in (("a", a), ("d", d), ("second", second), ("last", last)):
+        if v is not None:
+            v = complex(v)
+            getattr(p, name)[0:2] = [v.real, v.imag]
+    flags = sum(bit for name, bit in _LIN_FLAGS if given[name] is not None)
+    flags |= (lib.ST_LIN_FLOOR if floor else 0) | (lib.ST_LIN_COUNTER32 if counter32 else 0)
+    p.div = 0.0 if div is None else div
+    p.flags = flags
+    check(lib.st_linear_fill(out.t, p))
+    return out
+
+
+def eye_(out, k=0, zeroed=False):
+    """The ones of out's k-th diagonal (2-D); zeroed: out is known to hold
+    zeros (Core.zeros), so nothing else is written."""
+    check(lib.st_eye(out.t, k, bool(zeroed)))
+    return out
 
 
 def affine(idx, start, step, dt):
