@@ -493,7 +493,7 @@ DEF_VMATH(TANH, float32, float, float, st_vtanhf, ST_VTANHF_SPECIAL, tanhf)
 
 
 #ifdef ST_VMATH512
-/* The AVX-512 forms (vmath512.h) of tanh and pow, for level 4: the
+/* The AVX-512 forms (vmath512.h) of exp float64, tanh and pow, for level 4: the
  * blocks of DEF_VMATH and DEF_VPOW_ISA, the fast path 16 (pow: 8) lanes
  * at a time with a masked tail, the special lanes tested and recomputed
  * by libm as there. */
@@ -523,7 +523,9 @@ DEF_VMATH(TANH, float32, float, float, st_vtanhf, ST_VTANHF_SPECIAL, tanhf)
     else                                                                              \
         memcpy(op, ob, (size_t)bytes);
 
-#define DEF_VM512_UNARY(OP, SFX, T, LANES, MT, LOADZ, STOREM, VF, SPECIAL)               \
+/* whole vectors by plain loads and stores (masked ones stalled on their
+ * input with two threads: a third more time), the tail masked */
+#define DEF_VM512_UNARY(OP, SFX, T, LANES, MT, LOADZ, STOREM, LOADU, STOREU, VF, SPECIAL) \
     ST_ATTR_V4 static void v512_##OP##_##SFX(char **args_, const int64_t *np,          \
                                             const int64_t *s_, void *extra)           \
     {                                                                                 \
@@ -534,8 +536,10 @@ DEF_VMATH(TANH, float32, float, float, st_vtanhf, ST_VTANHF_SPECIAL, tanhf)
         for (int64_t i0 = 0; i0 < n; i0 += VM_BLOCK) {                                \
             VM512_BLOCK_IO(T, 1)                                                      \
             const T *x = in[0];                                                       \
-            for (int64_t j = 0; j < m; j += LANES) {                                  \
-                const MT k = m - j >= LANES ? (MT)-1 : (MT)((1u << (m - j)) - 1);     \
+            int64_t j = 0;                                                            \
+            for (; j + LANES <= m; j += LANES) STOREU(o + j, VF(LOADU(x + j)));       \
+            if (j < m) {                                                              \
+                const MT k = (MT)((1u << (m - j)) - 1);                               \
                 STOREM(o + j, k, VF(LOADZ(k, x + j)));                                \
             }                                                                         \
             int special = 0;                                                          \
@@ -545,9 +549,14 @@ DEF_VMATH(TANH, float32, float, float, st_vtanhf, ST_VTANHF_SPECIAL, tanhf)
         }                                                                             \
     }
 DEF_VM512_UNARY(TANH, float32, float, 16, __mmask16, _mm512_maskz_loadu_ps,
-                _mm512_mask_storeu_ps, st_vtanhf16, ST_VTANHF_SPECIAL)
+                _mm512_mask_storeu_ps, _mm512_loadu_ps, _mm512_storeu_ps, st_vtanhf16,
+                ST_VTANHF_SPECIAL)
 DEF_VM512_UNARY(TANH, float64, double, 8, __mmask8, _mm512_maskz_loadu_pd,
-                _mm512_mask_storeu_pd, st_vtanh8, ST_VTANH_SPECIAL)
+                _mm512_mask_storeu_pd, _mm512_loadu_pd, _mm512_storeu_pd, st_vtanh8,
+                ST_VTANH_SPECIAL)
+DEF_VM512_UNARY(EXP, float64, double, 8, __mmask8, _mm512_maskz_loadu_pd,
+                _mm512_mask_storeu_pd, _mm512_loadu_pd, _mm512_storeu_pd, st_vexp8,
+                ST_VEXP_SPECIAL)
 
 ST_ATTR_V4 static void v512_POW_float32(char **args_, const int64_t *np, const int64_t *s_,
                                         void *extra)
@@ -560,8 +569,15 @@ ST_ATTR_V4 static void v512_POW_float32(char **args_, const int64_t *np, const i
     for (int64_t i0 = 0; i0 < n; i0 += VM_BLOCK) {
         VM512_BLOCK_IO(float, 2)
         const float *x = in[0], *y = in[1];
-        for (int64_t j = 0; j < m; j += 8) {
-            const __mmask8 k = m - j >= 8 ? (__mmask8)0xff : (__mmask8)((1u << (m - j)) - 1);
+        int64_t j = 0;
+        for (; j + 8 <= m; j += 8) {
+            __m512d t;
+            const __m512d r = st_vpowf8(_mm256_loadu_ps(x + j), _mm256_loadu_ps(y + j), &t);
+            _mm512_store_pd(zb + j, t);
+            _mm256_storeu_ps(o + j, _mm512_cvtpd_ps(r));
+        }
+        if (j < m) {
+            const __mmask8 k = (__mmask8)((1u << (m - j)) - 1);
             __m512d t;
             const __m512d r = st_vpowf8(_mm256_maskz_loadu_ps(k, x + j),
                                         _mm256_maskz_loadu_ps(k, y + j), &t);
@@ -596,8 +612,11 @@ ST_ATTR_V4 static void v512_POW_float64(char **args_, const int64_t *np, const i
             lb[j] = lo;
             special |= ST_VPOW_SPECIAL(x[j], y[j], hi);
         }
-        for (int64_t j = 0; j < m; j += 8) {
-            const __mmask8 k = m - j >= 8 ? (__mmask8)0xff : (__mmask8)((1u << (m - j)) - 1);
+        int64_t j = 0;
+        for (; j + 8 <= m; j += 8)
+            _mm512_storeu_pd(o + j, st_vexp_pair8(_mm512_load_pd(zb + j), _mm512_load_pd(lb + j)));
+        if (j < m) {
+            const __mmask8 k = (__mmask8)((1u << (m - j)) - 1);
             _mm512_mask_storeu_pd(o + j, k, st_vexp_pair8(_mm512_maskz_loadu_pd(k, zb + j),
                                                           _mm512_maskz_loadu_pd(k, lb + j)));
         }
@@ -664,6 +683,7 @@ __attribute__((constructor)) static void init_elementwise_tables(void)
     if (st_level() >= 4) {
         unary_loops[ST_U_TANH][ST_FLOAT32] = v512_TANH_float32;
         unary_loops[ST_U_TANH][ST_FLOAT64] = v512_TANH_float64;
+        unary_loops[ST_U_EXP][ST_FLOAT64] = v512_EXP_float64;
         binary_loops[ST_B_POW][ST_FLOAT32] = v512_POW_float32;
     }
 #endif

@@ -201,4 +201,7 @@ ST_V4 __m512d st_vexp_pair8(__m512d x, __m512d xlo)
     return _mm512_fmadd_pd(scale, _mm512_add_pd(tail, p), scale);
 }
 
+/* exp, 8 doubles, |x| < 704: st_vexp's, with the 16-entry table */
+ST_V4 __m512d st_vexp8(__m512d x) { return st_vexp_pair8(x, _mm512_setzero_pd()); }
+
 #endif
