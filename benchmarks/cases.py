@@ -914,7 +914,7 @@ class Create:
         if kind is not None:
             v = random(rng, shape if kind != "axis" else (s,), dt)
             x = trio_from(v)
-            x = Trio(xp.asarray(x.ours), x.numpy, x.torch)
+            x = Trio(xp.Array._new(x.ours), x.numpy, x.torch)   # a compat array over our copy
         ns = strided if self.what.startswith("t7 ") else xp
         calls = _calls(functools.partial(ours_f, ns, n, s, dt, x.ours),
                        functools.partial(np_f, n, s, dt, x.numpy),

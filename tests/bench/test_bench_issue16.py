@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from benchmarks import memory
-from benchmarks.cases import CORE, Matmul, SetOp, Sizes, _set_digest
+from benchmarks.cases import CORE, CREATION_CASES, Matmul, SetOp, Sizes, _set_digest
 from benchmarks.run import run_case
 
 TINY = Sizes(n=1000, side=10, part=200, face=600, face_rows=20)
@@ -44,3 +44,19 @@ def test_the_digest_sees_a_wrong_count_inverse_or_first_index():
                   _set_digest(x, values, np.array([2, 0, 1, 1]), counts, x[[1, 3, 0]]),
                   _set_digest(x, values, inverse, counts, x[[1, 0, 0]])):
         assert not np.array_equal(wrong, right)
+
+
+@pytest.mark.parametrize("case", CREATION_CASES, ids=lambda c: c.name)
+def test_creation_cases_checked_and_timed(case, no_memory):
+    # every creation case runs and agrees with numpy (and torch with numpy)
+    res = run_case(case, TINY, repeats=1, min_time=1e-4)
+    assert (res.status, res.detail) == ("ok", "")
+    assert res.median("ours") > 0 and res.median("numpy") > 0
+
+
+def test_creation_cases_are_there():
+    names = {c.name for c in CREATION_CASES}
+    assert {f"{w} f64" for w in ("zeros", "zeros_like", "empty", "ones", "full", "arange",
+                                 "linspace", "eye", "tril", "triu", "meshgrid", "t7 range",
+                                 "t7 linspace", "t7 logspace", "t7 eye")} == names
+    assert {c.name: c.level for c in CREATION_CASES}["arange f64"] == 1.5
