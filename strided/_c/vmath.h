@@ -60,7 +60,9 @@ static inline double st_vexp(double x)
     return scale + scale * tmp;
 }
 
-/* ---- log, x a positive normal finite double ---- */
+/* ---- log, x a positive normal finite double ----
+ * (Level 4 runs vmath512.h's st_vlog8: 16 subintervals read by permutes
+ * and a longer polynomial; 0.53 ulp.) */
 #define ST_VLOG_SPECIAL(x) (st_asu64(x) - 0x0010000000000000ULL >= 0x7fe0000000000000ULL)
 static inline double st_vlog(double x)
 {

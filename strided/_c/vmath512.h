@@ -204,4 +204,48 @@ ST_V4 __m512d st_vexp_pair8(__m512d x, __m512d xlo)
 /* exp, 8 doubles, |x| < 704: st_vexp's, with the 16-entry table */
 ST_V4 __m512d st_vexp8(__m512d x) { return st_vexp_pair8(x, _mm512_setzero_pd()); }
 
+/* log, 8 doubles, x positive, normal and finite: st_vlog's construction on
+ * 16 subintervals of z in [0.703125, 1.40625) (vmath_tables.h's st_log16_*,
+ * one permute each instead of three gathers from 128), so |r| <= 1/32 and
+ * log1p(r) - r needs Taylor to r^13 (the next term is below 2^-61 of r)
+ * instead of r^8; r exact as a pair, k ln2_hi + logc exact, as there. */
+ST_V4 __m512d st_vlog8(__m512d x)
+{
+    const __m512d ln2_hi = _mm512_set1_pd(0x1.62e42fefa3800p-1),
+                  ln2_lo = _mm512_set1_pd(0x1.ef35793c76730p-45), one = _mm512_set1_pd(1.0);
+    const __m512i ix = _mm512_castpd_si512(x);
+    const __m512i tmp = _mm512_sub_epi64(ix, _mm512_set1_epi64(0x3fe6800000000000LL));
+    const __m512i i = _mm512_srli_epi64(tmp, 48);   /* the permutes read its low 4 bits */
+    const __m512d kd = _mm512_cvtepi64_pd(_mm512_srai_epi64(tmp, 52));
+    const __m512d z = _mm512_castsi512_pd(_mm512_sub_epi64(
+        ix, _mm512_and_si512(tmp, _mm512_set1_epi64((long long)0xfff0000000000000ULL))));
+#define ST_L16(col) _mm512_permutex2var_pd(_mm512_load_pd(col), i, _mm512_load_pd((col) + 8))
+    const __m512d invc = ST_L16(st_log16_invc);
+    const __m512d pr = _mm512_mul_pd(z, invc);
+    const __m512d pl = _mm512_fmsub_pd(z, invc, pr);
+    const __m512d pm = _mm512_sub_pd(pr, one);
+    const __m512d rh = _mm512_add_pd(pm, pl);
+    const __m512d rl = _mm512_sub_pd(pl, _mm512_sub_pd(rh, pm));
+    const __m512d w = _mm512_fmadd_pd(kd, ln2_hi, ST_L16(st_log16_logc));   /* exact */
+    const __m512d hi = _mm512_add_pd(w, rh);
+    __m512d lo = _mm512_add_pd(_mm512_sub_pd(w, hi), rh);
+    lo = _mm512_add_pd(lo, _mm512_add_pd(_mm512_fmadd_pd(kd, ln2_lo, ST_L16(st_log16_logc_lo)), rl));
+#undef ST_L16
+    const __m512d r = rh, r2 = _mm512_mul_pd(r, r);
+    __m512d q = _mm512_set1_pd(1.0 / 13);
+    q = _mm512_fmadd_pd(r, q, _mm512_set1_pd(-1.0 / 12));
+    q = _mm512_fmadd_pd(r, q, _mm512_set1_pd(1.0 / 11));
+    q = _mm512_fmadd_pd(r, q, _mm512_set1_pd(-1.0 / 10));
+    q = _mm512_fmadd_pd(r, q, _mm512_set1_pd(1.0 / 9));
+    q = _mm512_fmadd_pd(r, q, _mm512_set1_pd(-1.0 / 8));
+    q = _mm512_fmadd_pd(r, q, _mm512_set1_pd(1.0 / 7));
+    q = _mm512_fmadd_pd(r, q, _mm512_set1_pd(-1.0 / 6));
+    q = _mm512_fmadd_pd(r, q, _mm512_set1_pd(1.0 / 5));
+    q = _mm512_fmadd_pd(r, q, _mm512_set1_pd(-1.0 / 4));
+    q = _mm512_fmadd_pd(r, q, _mm512_set1_pd(1.0 / 3));
+    q = _mm512_fmadd_pd(r, q, _mm512_set1_pd(-1.0 / 2));
+    /* hi + (lo + r^2 q - rh rl) */
+    return _mm512_add_pd(hi, _mm512_fnmadd_pd(rh, rl, _mm512_fmadd_pd(r2, q, lo)));
+}
+
 #endif

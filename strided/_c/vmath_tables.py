@@ -5,7 +5,7 @@ and numpy).
 The log table:
 
 Subinterval i of z in [0.6875, 1.375) (the double bits 0x3fe6... + i << 45):
-invc ~ 1 / its center (1 exactly for the two subintervals next to 1, so
+invc ~ 1 / its center (1 exactly for the subintervals that touch 1, so
 that r = z - 1 is exact where log is smallest); logc = -log(invc) rounded
 to a multiple of 2^-43, so that k ln2_hi + logc is exact for every
 exponent k (ln2_hi is also a multiple of 2^-43); logc_lo the rest, to
@@ -19,16 +19,17 @@ import numpy as np
 mp.mp.prec = 256
 BITS = 7
 OFF = 0x3FE6000000000000
+OFF16 = 0x3FE6800000000000
 
 
 def f64(bits):
     return struct.unpack("<d", struct.pack("<Q", bits))[0]
 
 
-def rows():
-    for i in range(1 << BITS):
-        lo, hi = f64(OFF + (i << (52 - BITS))), f64(OFF + ((i + 1) << (52 - BITS)))
-        invc = 1.0 if lo == 1.0 or hi == 1.0 else 2.0 / (lo + hi)
+def rows(bits=BITS, off=OFF):
+    for i in range(1 << bits):
+        lo, hi = f64(off + (i << (52 - bits))), f64(off + ((i + 1) << (52 - bits)))
+        invc = 1.0 if lo <= 1.0 <= hi else 2.0 / (lo + hi)
         logc = -mp.log(mp.mpf(invc))
         hi43 = float(mp.nint(logc * 2**43) / 2**43)
         yield invc, hi43, float(logc - hi43)
@@ -77,6 +78,19 @@ def main():
         vals = [float.hex(v) + "f" for v in r]
         out.append("    {" + ", ".join(vals[:3]) + ", {" + ", ".join(vals[3:]) + "}},")
     out += ["};", ""]
+    # the same construction with 16 subintervals of z in [0.703125, 1.40625)
+    # (the bits 0x3fe68... + i << 48: 1 lies inside the tenth, [0.984375,
+    # 1.03125), whose invc is 1, so |r| <= 1/32 everywhere), as columns for
+    # AVX-512 permutes (vmath512.h's st_vlog8)
+    mp.mp.prec = 256
+    cols = list(zip(*rows(4, OFF16)))
+    out += ["/* log on 16 subintervals of [0.703125, 1.40625) (vmath512.h): invc, logc, "
+            "logc_lo as columns */"]
+    for name, col in zip(("invc", "logc", "logc_lo"), cols):
+        out.append(f"static const double st_log16_{name}[16] __attribute__((unused, aligned(64))) = {{")
+        out += [f"    {v.hex()}," for v in col]
+        out.append("};")
+    out.append("")
     Path(__file__).with_name("vmath_tables.h").write_text("\n".join(out))
 
 
