@@ -387,8 +387,10 @@ def _t7_objects():
 T7_SAMPLES = [(k, mode, torch.serialize(o, mode)) for k, o in _t7_objects().items()
               for mode in ("binary", "ascii")]
 DATA = os.path.join(os.path.dirname(__file__), "torch7", "data")
-T7_SAMPLES += [(fn, "ascii", open(os.path.join(DATA, fn), "rb").read())
-               for fn in sorted(os.listdir(DATA)) if fn.endswith(".t7")]
+# the files Lua wrote: ascii ones start with a decimal type tag and a newline
+T7_SAMPLES += [(fn, "ascii" if data[:1].isdigit() and data[1:2] == b"\n" else "binary", data)
+               for fn in sorted(os.listdir(DATA)) if fn.endswith(".t7")
+               for data in [open(os.path.join(DATA, fn), "rb").read()]]
 T7_IDS = [f"{k}-{m}" for k, m, _ in T7_SAMPLES]
 
 
