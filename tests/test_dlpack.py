@@ -17,7 +17,7 @@ import strided.interop
 from strided.core import base as _core, dlpack as _dlpack
 from strided._c._strided import ffi, lib
 
-from helpers import DTYPE_NAMES, NUMPY, arrays, borrow, to_numpy
+from helpers import DTYPE_NAMES, NUMPY, arrays, borrow, to_numpy, under_asan
 
 # ---------------------------------------------------------------- helpers
 
@@ -620,14 +620,6 @@ def test_numpy_deleter_exactly_once():
 def rss_bytes():
     with open("/proc/self/statm") as f:
         return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-
-
-def under_asan():
-    """AddressSanitizer's allocator is in the process (.ci/sanitizers): it
-    keeps freed blocks in quarantine, so the resident size says nothing of
-    leaks there (the C counters still do)."""
-    with open("/proc/self/maps") as f:
-        return "libasan" in f.read()
 
 
 def test_ten_thousand_round_trips_flat_memory():
