@@ -5,7 +5,7 @@ DLPack exchange with numpy and PyTorch, the array API face under an
 array-API-generic function, and Cubed over that face.  numpy, PyTorch
 and Cubed are optional: a part whose library is missing says how to get
 it and is skipped."""
-import importlib.util
+import importlib
 import io
 import os
 
@@ -123,18 +123,20 @@ def torch7_library():
             lambda: " | ".join(torch.serialize(v, "ascii").decode().splitlines()[:8]))
 
 
-def missing(what, module, how):
-    print(f"\n({what}: {module} is not installed, skipped; {how})")
-    return None
+def optional(module, what, how):
+    """The module, or None after a line saying how to get it."""
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        print(f"\n({what}: {module} is not installed, skipped; {how})")
+        return None
 
 
 def dlpack_tour():
     heading("DLPack: zero-copy exchange with numpy and PyTorch")
     import strided.compat as xp
-    if importlib.util.find_spec("numpy") is None:
-        missing("numpy", "numpy", "pip install numpy")
-    else:
-        import numpy as np
+    np = optional("numpy", "numpy", "pip install numpy")
+    if np is not None:
         a = np.arange(6.0).reshape(2, 3)
         t = torch.from_dlpack(a)                      # a Torch7 view of numpy's memory
         t.select(1, 1).fill(-1)                      # Torch7 writes, numpy sees
@@ -144,10 +146,9 @@ def dlpack_tour():
         back = np.from_dlpack(xp.sum(x * x, axis=1))
         example("x = xp.asarray(a.T); np.from_dlpack(xp.sum(x * x, axis=1))  -- and back",
                 lambda: back)
-    if importlib.util.find_spec("torch") is None:
-        missing("PyTorch", "torch", "pip install torch")
+    pytorch = optional("torch", "PyTorch", "pip install torch")   # not `strided as torch`
+    if pytorch is None:
         return
-    import torch as pytorch                          # PyTorch, not `strided as torch`
     p = pytorch.arange(6, dtype=pytorch.float32).reshape(2, 3)
     t = torch.from_dlpack(p)
     t.mul(10)                                        # in place, in PyTorch's memory
@@ -173,8 +174,8 @@ def generic_tour():
     z = standardize(xp.asarray(data))
     example("standardize(xp.asarray(data))  -- x.__array_namespace__() is strided.compat",
             lambda: f"{type(z).__module__}.{type(z).__name__}: {z!r}")
-    if importlib.util.find_spec("numpy") is not None:
-        import numpy as np
+    np = optional("numpy", "numpy", "pip install numpy")
+    if np is not None:
         w = standardize(np.asarray(data))
         example("the same function on numpy (numpy >= 2 is an array API namespace)",
                 lambda: f"equal to ours: {bool(np.allclose(w, np.from_dlpack(z)))}")
@@ -189,12 +190,11 @@ def generic_tour():
 
 def cubed_tour():
     heading("Cubed: the array API face scaled out in bounded-memory chunks")
-    if importlib.util.find_spec("cubed") is None:
-        missing("Cubed", "cubed", "pip install 'strided[distributed]'")
-        return
     # Cubed reads its backend namespace when it is first imported
     os.environ.setdefault("CUBED_BACKEND_ARRAY_API_MODULE", "strided.compat")
-    import cubed
+    cubed = optional("cubed", "Cubed", "pip install 'strided[distributed]'")
+    if cubed is None:
+        return
     import cubed.array_api as cxp
     spec = cubed.Spec(allowed_mem="200MB")
     a = cxp.reshape(cxp.arange(1_000_000, dtype=cxp.float64, chunks=100_000, spec=spec),
