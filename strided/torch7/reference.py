@@ -35,7 +35,7 @@ def page():
             if e.method:
                 forms.append(e.usage(True))
             text = "` <br> `".join(forms).replace(" | ", "` <br> `")
-            doc = e.doc.split("\n")[0].replace("|", "\\|")
+            doc = e.doc.split("\n")[0].replace("|", "\\|").replace("[", "\\[")
             lines.append(f"| `{e.name}` | `{text}` <br> {doc} | {_types(e)} |")
         lines.append("")
     return "\n".join(lines)
