@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from strided.core import base as _core, ops as _ops
 
-from . import _array, _dtypes
+from . import _array, _docstrings, _dtypes
 from ._array import Array
 from ._dtypes import KINDS
 
@@ -120,7 +120,7 @@ def _unary(name, op, category):
         _check(name, x.dtype, category)
         return Array._new(_ops.unary(op, x._c))
     f.__name__ = f.__qualname__ = name
-    f.__doc__ = f"Elementwise {name} (core op '{op}'; {category} dtypes)."
+    f.__doc__ = _docstrings.elementwise(name, op, category)
     return f
 
 
@@ -142,7 +142,7 @@ def _binary(name, op, category):
             dt = _core.float64
         return Array._new(_ops.binary(op, a, b, dt=dt))
     f.__name__ = f.__qualname__ = name
-    f.__doc__ = f"Elementwise {name} (core op '{op}'; {category} dtypes)."
+    f.__doc__ = _docstrings.elementwise(name, op, category)
     return f
 
 
@@ -154,7 +154,43 @@ del _name, _op, _cat
 
 
 def clip(x, /, min=None, max=None):
-    """x limited to [min, max] (arrays or Python scalars; the result has x's dtype)."""
+    """Clamps each element ``x_i`` of the input array ``x`` to the range ``[min,
+    max]``.
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    min : int or float or Array or None, optional
+        Lower-bound of the range to which to clamp. Default: ``None``.
+    max : int or float or Array or None, optional
+        Upper-bound of the range to which to clamp. Default: ``None``.
+
+    Returns
+    -------
+    Array
+        An array containing element-wise results.
+
+    Raises
+    ------
+    TypeError
+        when the dtype is not one the function takes (the message names it); a …
+        bound for a … array; a float bound for an integer array.
+    AttributeError
+        If x is not an Array: the namespace's functions take its Arrays (asarray
+        converts).
+
+    Notes
+    -----
+    x limited to [min, max] (arrays or Python scalars; the result has x's
+    dtype).
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.clip(xp.asarray([-2.0, 0.5, 3.0]), 0.0, 1.0)
+    Array([0., 0.5, 1.], dtype=float64)
+    """
     _check("clip", x.dtype, "real numeric")
     bounds = []
     for b in (min, max):

@@ -34,4 +34,30 @@ class Info:
 
 
 def __array_namespace_info__():
+    """Returns a namespace with Array API namespace inspection utilities.
+
+    Returns
+    -------
+    Info
+        An object containing Array API namespace inspection utilities.
+
+    Raises
+    ------
+    AttributeError
+        If x is not an Array: the namespace's functions take its Arrays (asarray
+        converts).
+
+    Notes
+    -----
+    capabilities(): boolean indexing and data-dependent shapes supported, at
+    most 64 dimensions; default_dtypes(): float64, complex128, int64 (indices
+    too); one device, 'cpu'.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> info = xp.__array_namespace_info__()
+    >>> info.default_dtypes()['real floating'], info.devices()
+    (strided.float64, [cpu])
+    """
     return Info()

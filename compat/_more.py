@@ -21,6 +21,43 @@ def _int_index(name, indices):
 
 
 def take(x, indices, /, *, axis=None):
+    """Returns elements of an array along an axis.
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    indices : Array
+        Array indices.
+    axis : int or None, optional
+        Axis over which to select values. Default: ``None``.
+
+    Returns
+    -------
+    Array
+        An array having the same data type as ``x``.
+
+    Raises
+    ------
+    TypeError
+        indices must be an integer array.
+    ValueError
+        indices must be 1-D.
+    AttributeError
+        If x is not an Array: the namespace's functions take its Arrays (asarray
+        converts).
+
+    Notes
+    -----
+    Indices are checked in C: out of range raises IndexError (negative ones
+    count from the end). axis may be left out for a 1-D x.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.take(xp.asarray([10, 20, 30]), xp.asarray([2, 0, 2]))
+    Array([30, 10, 30], dtype=int64)
+    """
     idx = _int_index("take", indices)
     if idx.ndim != 1:
         raise ValueError("take: indices must be 1-D")
@@ -28,6 +65,45 @@ def take(x, indices, /, *, axis=None):
 
 
 def take_along_axis(x, indices, /, *, axis=-1):
+    """Returns elements from an array at the one-dimensional indices specified by
+    ``indices`` along a provided ``axis``.
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    indices : Array
+        Array indices.
+    axis : int, optional
+        Axis along which to select values. Default: ``-1``.
+
+    Returns
+    -------
+    Array
+        An array containing elements from ``x``.
+
+    Raises
+    ------
+    TypeError
+        indices must be an integer array.
+    ValueError
+        indices must have x's number of dims.
+    AttributeError
+        If x is not an Array: the namespace's functions take its Arrays (asarray
+        converts).
+
+    Notes
+    -----
+    Indices broadcast against x except along axis; out of range raises
+    IndexError.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> x = xp.asarray([[3, 1], [2, 4]])
+    >>> xp.take_along_axis(x, xp.argsort(x, axis=1), axis=1)
+    Array([[1, 3], [2, 4]], dtype=int64)
+    """
     idx = _int_index("take_along_axis", indices)
     if idx.ndim != x.ndim:
         raise ValueError("take_along_axis: indices must have x's number of dims")
@@ -38,12 +114,53 @@ def take_along_axis(x, indices, /, *, axis=-1):
 
 
 def searchsorted(x1, x2, /, *, side="left", sorter=None):
-    """Positions where x2's values go in the ascending 1-D x1: one binary
+    """Finds the indices into ``x1`` such that, if the corresponding elements in
+    ``x2`` were inserted before the indices, the order of ``x1``, when sorted in
+    ascending order, would be preserved.
+
+    Parameters
+    ----------
+    x1 : Array
+        Input array.
+    x2 : Array or int or float
+        Array containing search values.
+    side : {'left', 'right'}, optional
+        Argument controlling which index is returned if a value lands exactly on
+        an edge. Default: ``'left'``.
+    sorter : Array or None, optional
+        Array of indices that sort ``x1`` in ascending order. Default: ``None``.
+
+    Returns
+    -------
+    Array
+        An array of indices with the same shape as ``x2``.
+
+    Raises
+    ------
+    TypeError
+        x1 must be an Array, got …; sorter must be an integer array, got …;
+        indices must be an integer array.
+    ValueError
+        side must be 'left' or 'right', got …; x1 must be 1-D, got … dims (shape
+        …); sorter has shape …, expected x1's ….
+
+    Notes
+    -----
+    Positions where x2's values go in the ascending 1-D x1: one binary
     search per value of x2 in C, O(x2.size * log len(x1)), in the order of
     sort (NaN last; complex by (real, imag)).  x2 may be a Python scalar
     (0-d result); x1 and x2 promote by the standard's rules.  sorter:
     integer positions that sort x1, read through without a copy; each is
-    checked to lie in [0, len(x1)) before the search."""
+    checked to lie in [0, len(x1)) before the search.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.searchsorted(xp.asarray([1.0, 2.0, 3.0]), xp.asarray([2.0, 2.5]))
+    Array([1, 2], dtype=int64)
+    >>> xp.searchsorted(xp.asarray([1.0, 2.0, 3.0]), xp.asarray([2.0]), side='right')
+    Array([2], dtype=int64)
+    """
     if not isinstance(x1, Array):
         raise TypeError(f"searchsorted: x1 must be an Array, got {type(x1).__name__}")
     if not isinstance(side, str) or side not in ("left", "right"):
@@ -64,6 +181,47 @@ def searchsorted(x1, x2, /, *, side="left", sorter=None):
 
 
 def diff(x, /, *, axis=-1, n=1, prepend=None, append=None):
+    """Calculates the n-th discrete forward difference along a specified axis.
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    axis : int, optional
+        Axis along which to compute differences. Default: ``-1``.
+    n : int, optional
+        Number of times to recursively compute differences. Default: ``1``.
+    prepend : Array or None, optional
+        Values to prepend to a specified axis prior to computing differences.
+        Default: ``None``.
+    append : Array or None, optional
+        Values to append to a specified axis prior to computing differences.
+        Default: ``None``.
+
+    Returns
+    -------
+    Array
+        An array containing the n-th differences.
+
+    Raises
+    ------
+    ValueError
+        On bad input (see the message).
+    AttributeError
+        If x is not an Array: the namespace's functions take its Arrays (asarray
+        converts).
+
+    Notes
+    -----
+    prepend and append are concatenated first; n differences are taken one after
+    the other (n=0 returns x).
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.diff(xp.asarray([1, 4, 9, 16]))
+    Array([3, 5, 7], dtype=int64)
+    """
     from ._manipulation import concat
     if n < 0:
         raise ValueError("diff: n must be >= 0")
@@ -88,6 +246,36 @@ def diff(x, /, *, axis=-1, n=1, prepend=None, append=None):
 
 
 def unstack(x, /, *, axis=0):
+    """Splits an array into a sequence of arrays along the given axis.
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    axis : int, optional
+        Axis along which to split an array. Default: ``0``.
+
+    Returns
+    -------
+    tuple of Array
+        Tuple of slices along the given dimension.
+
+    Raises
+    ------
+    AttributeError
+        If x is not an Array: the namespace's functions take its Arrays (asarray
+        converts).
+
+    Notes
+    -----
+    Views along axis, no copy.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.unstack(xp.asarray([[1, 2], [3, 4]]), axis=1)
+    (Array([1, 3], dtype=int64), Array([2, 4], dtype=int64))
+    """
     d = _views.normalize_dim(axis, x.ndim, "axis")
     return tuple(Array._new(_views.select(x._c, d, i)) for i in range(x.shape[d]))
 
@@ -111,7 +299,42 @@ def _count(name, v, what):
 
 
 def tile(x, repetitions, /):
-    """x repeated: a broadcast view (zero strides) copied once in C."""
+    """Constructs an array by tiling an input array.
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    repetitions : tuple of int
+        Number of repetitions along each axis.
+
+    Returns
+    -------
+    Array
+        A tiled output array.
+
+    Raises
+    ------
+    OverflowError
+        … repetitions of shape … make more than 2**62 elements.
+    TypeError
+        … must be integers, got … ….
+    ValueError
+        … must be >= 0, got ….
+    AttributeError
+        If x is not an Array: the namespace's functions take its Arrays (asarray
+        converts).
+
+    Notes
+    -----
+    x repeated: a broadcast view (zero strides) copied once in C.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.tile(xp.asarray([1, 2]), (2, 2))
+    Array([[1, 2, 1, 2], [1, 2, 1, 2]], dtype=int64)
+    """
     reps = tuple(_count("tile", r, "repetitions") for r in repetitions)
     nd = max(x.ndim, len(reps))
     reps = (1,) * (nd - len(reps)) + reps
@@ -131,8 +354,48 @@ def tile(x, repetitions, /):
 
 
 def repeat(x, repeats, /, *, axis=None):
-    """Each element (along axis; flattened when None) repeated: an index
-    vector built in C, then index_select."""
+    """Repeats each element of an array a specified number of times on a
+    per-element basis.
+
+    Parameters
+    ----------
+    x : Array
+        Input array containing elements to repeat.
+    repeats : int or Array
+        The number of repetitions for each element.
+    axis : int or None, optional
+        The axis along which to repeat elements. Default: ``None``.
+
+    Returns
+    -------
+    Array
+        An output array containing repeated elements.
+
+    Raises
+    ------
+    TypeError
+        x1 must be an Array, got …; sorter must be an integer array, got …;
+        indices must be an integer array.
+    ValueError
+        side must be 'left' or 'right', got …; x1 must be 1-D, got … dims (shape
+        …); sorter has shape …, expected x1's ….
+    OverflowError
+        … elements repeated … times make more than 2**62 elements; the repeats
+        add up to more than 2**62 elements.
+
+    Notes
+    -----
+    Each element (along axis; flattened when None) repeated: an index
+    vector built in C, then index_select.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.repeat(xp.asarray([1, 2]), 2)
+    Array([1, 1, 2, 2], dtype=int64)
+    >>> xp.repeat(xp.asarray([[1, 2]]), xp.asarray([1, 3]), axis=1)
+    Array([[1, 2, 2, 2]], dtype=int64)
+    """
     from ._creation import arange
     from ._manipulation import reshape
     if axis is None:
@@ -170,7 +433,43 @@ def repeat(x, repeats, /, *, axis=None):
 
 
 def tensordot(x1, x2, /, *, axes=2):
-    """Contraction over axes: permute, reshape to matrices, one matmul."""
+    """Returns a tensor contraction of ``x1`` and ``x2`` over specific axes.
+
+    Parameters
+    ----------
+    x1 : Array
+        First input array.
+    x2 : Array
+        Second input array.
+    axes : int or tuple (sequence of int or sequence of int), optional
+        Number of axes to contract or explicit sequences of axis indices for
+        ``x1`` and ``x2``, respectively. Default: ``2``.
+
+    Returns
+    -------
+    Array
+        An array containing the tensor contraction.
+
+    Raises
+    ------
+    ValueError
+        contracted axes differ in size; axes must be >= 0.
+    AttributeError
+        If x is not an Array: the namespace's functions take its Arrays (asarray
+        converts).
+
+    Notes
+    -----
+    Contraction over axes: permute, reshape to matrices, one matmul.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.tensordot(xp.ones((2, 3)), xp.ones((3, 4)), axes=1).shape
+    (2, 4)
+    >>> xp.tensordot(xp.asarray([1.0, 2.0]), xp.asarray([3.0, 4.0]), axes=([0], [0]))
+    Array(11., dtype=float64)
+    """
     from ._linalg import matmul
     from ._manipulation import permute_dims, reshape
     if isinstance(axes, int):

@@ -89,6 +89,53 @@ def everything() -> Iterator[tuple[str, Any]]:
             yield f"{qual}.{name}", obj
 
 
+# ---------------------------------------------------------------- docstring coverage
+
+SECTIONS = ("Parameters", "Returns", "Raises", "Notes", "Examples")
+
+
+def _has(doc: str, section: str) -> bool:
+    return f"\n{section}\n{'-' * len(section)}\n" in f"\n{doc}\n"
+
+
+def missing_sections(obj: Any) -> list[str]:
+    """The numpy-style sections obj's docstring lacks: every public
+    function and class has a summary, Parameters (unless it takes none),
+    Returns (functions), Raises, Notes and Examples (with a `>>>` line)."""
+    doc = inspect.cleandoc(obj.__doc__ or "") if isinstance(obj.__doc__, str) else ""
+    if not doc:
+        return ["docstring"]
+    need = list(SECTIONS)
+    if inspect.isclass(obj):
+        need.remove("Returns")
+    try:
+        params = [p for p in inspect.signature(obj).parameters.values()
+                  if p.name not in ("self", "cls")]
+    except (TypeError, ValueError):
+        params = [None]
+    if not params:
+        need.remove("Parameters")
+    out = [s for s in need if not _has(doc, s)]
+    if "Examples" not in out and ">>>" not in doc:
+        out.append("Examples")
+    return out
+
+
+def coverage() -> dict[str, tuple[int, int, list[str]]]:
+    """Per group, (documented, total, the names short of it): the public
+    functions and classes (numpy style in full), and the public methods
+    (a docstring)."""
+    out = {}
+    for module in MODULES:
+        objs = list(objects(module))
+        bad = [q for q, o in objs if missing_sections(o)]
+        out[module] = (len(objs) - len(bad), len(objs), bad)
+    meths = [(f"{q}.{n}", o) for q, c in classes() for n, o in methods(c)]
+    bad = [q for q, o in meths if not (getattr(o, "__doc__", None) or "").strip()]
+    out["methods"] = (len(meths) - len(bad), len(meths), bad)
+    return out
+
+
 # ---------------------------------------------------------------- the API pages
 
 _COMPAT_GROUPS = {
@@ -208,8 +255,14 @@ def pages() -> dict[str, str]:
 
 
 def main(argv: list[str]) -> int:
+    if argv == ["--coverage"]:
+        for group, (done, total, bad) in coverage().items():
+            print(f"{group}: {done}/{total} ({100 * done / max(total, 1):.1f}%)"
+                  + (f"; short: {' '.join(bad)}" if bad else ""))
+        return 0
     if len(argv) != 1:
-        print("usage: python -m strided._api DIR  (writes the API pages into DIR)",
+        print("usage: python -m strided._api DIR  (writes the API pages into DIR)\n"
+              "       python -m strided._api --coverage  (the docstring coverage)",
               file=sys.stderr)
         return 2
     out = Path(argv[0])
