@@ -69,7 +69,39 @@ def adopt(t):
 
 
 class Array:
-    """An n-dimensional array of the array API standard over a core view."""
+    """An n-dimensional array of the array API standard over a core view.
+
+    Parameters
+    ----------
+    None
+        Arrays are made by the namespace's functions (asarray, zeros, ...),
+        never by calling the class.
+
+    Raises
+    ------
+    TypeError
+        When the class is called directly.
+
+    Notes
+    -----
+    The standard's attributes (dtype, shape, ndim, size, device, T, mT), every
+    operator with its reflected and in-place forms, indexing (integers, slices
+    with any step, ellipsis, None, integer and boolean arrays), to_device,
+    ``__dlpack__``; beyond the standard, as numpy and PyTorch: format() of 0-d
+    arrays, iteration over the first axis, ``__array__``
+    (docs/array-api.md, *The Array object*).
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> x = xp.asarray([[1.0, 2.0], [3.0, 4.0]])
+    >>> x.shape, x.dtype, x.device
+    ((2, 2), strided.float64, cpu)
+    >>> x.T @ x
+    Array([[10., 14.], [14., 20.]], dtype=float64)
+    >>> x[0, ::-1]
+    Array([2., 1.], dtype=float64)
+    """
 
     __slots__ = ("_c", "__weakref__")
     __hash__ = None
@@ -97,16 +129,20 @@ class Array:
 
     @property
     def device(self):
+        """The device the array's memory is on: always strided.compat's one CPU device."""
         return CPU
 
     @property
     def T(self):
+        """The transpose of a 2-D array (a view); other dimensions raise ValueError, as the
+        standard says."""
         if self.ndim != 2:
             raise ValueError(f"T needs a 2-D array, this one has {self.ndim} dims (use mT or permute_dims)")
         return Array._new(_views.transpose(self._c, 0, 1))
 
     @property
     def mT(self):
+        """The transpose of the last two axes (a view; at least 2 dimensions)."""
         if self.ndim < 2:
             raise ValueError(f"mT needs at least 2 dims, this array has {self.ndim}")
         return Array._new(_views.transpose(self._c, -2, -1))
@@ -119,6 +155,8 @@ class Array:
         return strided.compat
 
     def to_device(self, device, /, *, stream=None):
+        """The array on a device: itself for 'cpu' (our only device); other devices raise
+        ValueError."""
         check_device(device)
         if stream is not None:
             raise ValueError("the cpu device has no streams")

@@ -210,3 +210,71 @@ def entry_doc(entry: Entry, in_method: bool) -> str:
     parts = [[summary], _parameters(entry, in_method), _returns(entry), _raises(entry),
              _notes(entry, in_method), _examples(entry)]
     return "\n\n".join("\n".join(p) for p in parts if p)
+
+
+def tensor_class_doc(name: str, dt: str) -> str:
+    """The numpy-style docstring of the typed tensor class `name`."""
+    maths = ("Half has no maths in Lua: copies, views, conversions and files only."
+             if dt == "float16" else
+             f"Its methods are Tensor's (Torch7's tensor.md) and those the spec table declares "
+             f"for {dt} (the function reference).")
+    return f"""Torch7's {name}: a tensor of {dt} elements, counted from one.
+
+Parameters
+----------
+*args : object
+    The constructor forms, as Lua's: nothing (an empty tensor); sizes
+    (``{name}(2, 3)``, or a LongStorage); a nested list of numbers; another
+    {name} (a view of its storage); a storage, then an offset, sizes and
+    strides; an array of this element type (numpy, strided.compat: a view).
+
+Raises
+------
+TypeError
+    For arguments of none of these forms.
+ValueError
+    For a 0-d array (Torch7 has no 0-d tensor).
+
+Notes
+-----
+{maths}  The memory of ``{name}(n)`` is not initialised, as in Lua.
+
+Examples
+--------
+>>> import strided as torch
+>>> t = torch.{name}([[1, 2], [3, 4]])
+>>> t.type(), t.dim(), t.nElement()
+('torch.{name}', 2, 4)
+>>> t.select(1, 2).size()
+ 2
+[torch.LongStorage of size 1]"""
+
+
+def storage_class_doc(name: str, dt: str) -> str:
+    """The numpy-style docstring of the typed storage class `name`."""
+    return f"""Torch7's {name}: a one-dimensional array of {dt} elements, indexed from one.
+
+Parameters
+----------
+*args : object
+    As Lua's: nothing (empty); a size; a list of numbers; a size and an
+    address (memory owned elsewhere); another storage, an offset and a size
+    (a view of it).
+
+Raises
+------
+TypeError
+    For arguments of none of these forms.
+ValueError
+    For a negative size, or a view outside its storage.
+
+Notes
+-----
+Every element access is a C call; tensors view storages.
+
+Examples
+--------
+>>> import strided as torch
+>>> s = torch.{name}([1, 2, 3])
+>>> s.size(), s.type()
+(3, 'torch.{name}')"""
