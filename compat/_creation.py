@@ -13,6 +13,8 @@ from strided.core.base import ffi
 from . import _dtypes, _numpy
 from ._array import Array, adopt, check_device
 from ._dtypes import KINDS
+from typing import Any, Literal
+from ._typing import DType, Device, NestedSequence, SupportsBufferProtocol
 
 _FORMATS = {"?": "bool", "b": "int8", "h": "int16", "i": "int32", "l": "int", "q": "int64",
             "B": "uint8", "H": "uint16", "I": "uint32", "L": "uint", "Q": "uint64",
@@ -43,7 +45,8 @@ def _from_nested(obj, dtype):
     """A Core from nested lists of numbers: Python numbers, numpy scalars,
     0-d arrays (ours or numpy's).  The shape is the core's reader's (a
     ragged or mixed nesting is a ValueError)."""
-    shape, flat = [], []
+    shape: list[int] = []
+    flat: list[Any] = []
     _core._flatten(obj, shape, flat)
     if set(map(type, flat)) <= _PYTHON_NUMBERS:
         dts = None if dtype is not None else {_default_for(v) for v in flat}
@@ -138,7 +141,9 @@ def _from_buffer(obj):
     return _core.Core.over(storage, dt, 0, mv.shape)
 
 
-def asarray(obj, /, *, dtype=None, device=None, copy=None):
+def asarray(obj: Array | bool | int | float | complex | NestedSequence[bool | int | float | complex] | SupportsBufferProtocol, /,
+            *, dtype: DType | None = None, device: Device | None = None,
+            copy: bool | None = None) -> Array:
     """Convert the input to an array.
 
     Parameters
@@ -227,7 +232,8 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
     return Array._new(c)
 
 
-def empty(shape, *, dtype=None, device=None):
+def empty(shape: int | tuple[int, ...], *, dtype: DType | None = None,
+          device: Device | None = None) -> Array:
     """Returns an uninitialized array having a specified `shape`.
 
     Parameters
@@ -263,7 +269,8 @@ def empty(shape, *, dtype=None, device=None):
     return Array._new(_core.Core.empty(shape, _check(dtype, device) or _dtypes.float64))
 
 
-def zeros(shape, *, dtype=None, device=None):
+def zeros(shape: int | tuple[int, ...], *, dtype: DType | None = None,
+          device: Device | None = None) -> Array:
     """Returns a new array having a specified ``shape`` and filled with zeros.
 
     Parameters
@@ -303,7 +310,8 @@ def zeros(shape, *, dtype=None, device=None):
     return Array._new(_core.full(shape, 0, _check(dtype, device) or _dtypes.float64))
 
 
-def ones(shape, *, dtype=None, device=None):
+def ones(shape: int | tuple[int, ...], *, dtype: DType | None = None,
+         device: Device | None = None) -> Array:
     """Returns a new array having a specified ``shape`` and filled with ones.
 
     Parameters
@@ -339,7 +347,8 @@ def ones(shape, *, dtype=None, device=None):
     return Array._new(_core.full(shape, 1, _check(dtype, device) or _dtypes.float64))
 
 
-def full(shape, fill_value, *, dtype=None, device=None):
+def full(shape: int | tuple[int, ...], fill_value: bool | int | float | complex, *,
+         dtype: DType | None = None, device: Device | None = None) -> Array:
     """Returns a new array having a specified ``shape`` and filled with
     ``fill_value``.
 
@@ -388,7 +397,7 @@ def _like(x, dtype, device):
     return (x.shape, _check(dtype, device) or x.dtype)
 
 
-def empty_like(x, /, *, dtype=None, device=None):
+def empty_like(x: Array, /, *, dtype: DType | None = None, device: Device | None = None) -> Array:
     """Returns an uninitialized array with the same ``shape`` as an input array
     ``x``.
 
@@ -428,7 +437,7 @@ def empty_like(x, /, *, dtype=None, device=None):
     return Array._new(_core.Core.empty(shape, dt))
 
 
-def zeros_like(x, /, *, dtype=None, device=None):
+def zeros_like(x: Array, /, *, dtype: DType | None = None, device: Device | None = None) -> Array:
     """Returns a new array filled with zeros and having the same ``shape`` as an
     input array ``x``.
 
@@ -466,7 +475,7 @@ def zeros_like(x, /, *, dtype=None, device=None):
     return Array._new(_core.full(shape, 0, dt))
 
 
-def ones_like(x, /, *, dtype=None, device=None):
+def ones_like(x: Array, /, *, dtype: DType | None = None, device: Device | None = None) -> Array:
     """Returns a new array filled with ones and having the same ``shape`` as an
     input array ``x``.
 
@@ -504,7 +513,8 @@ def ones_like(x, /, *, dtype=None, device=None):
     return Array._new(_core.full(shape, 1, dt))
 
 
-def full_like(x, /, fill_value, *, dtype=None, device=None):
+def full_like(x: Array, /, fill_value: bool | int | float | complex, *, dtype: DType | None = None,
+              device: Device | None = None) -> Array:
     """Returns a new array filled with ``fill_value`` and having the same ``shape``
     as an input array ``x``.
 
@@ -546,7 +556,8 @@ def full_like(x, /, fill_value, *, dtype=None, device=None):
     return Array._new(_core.full(shape, fill_value, dt))
 
 
-def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
+def arange(start: int | float, /, stop: int | float | None = None, step: int | float = 1, *,
+           dtype: DType | None = None, device: Device | None = None) -> Array:
     """Returns evenly spaced values within the half-open interval ``[start, stop)``
     as a one-dimensional array.
 
@@ -601,7 +612,8 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
     ints = all(isinstance(v, int) for v in (start, stop, step))
     if dtype is None:
         dtype = _dtypes.int64 if ints else _dtypes.float64
-    n = len(range(start, stop, step)) if ints else max(0, math.ceil((stop - start) / step))
+    n = (len(range(start, stop, step)) if ints  # type: ignore[arg-type]  # ints: all three are
+         else max(0, math.ceil((stop - start) / step)))
     if dtype in KINDS["integral"] or dtype is _dtypes.bool:
         out = _ops.affine(_ops.iota(n), start, step, _core.int64) if n else _core.Core.empty((0,), dtype)
         return Array._new(out if out.dtype is dtype else _core.astype(out, dtype))
@@ -610,7 +622,9 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
     return Array._new(out if out.dtype is dtype else _core.astype(out, dtype))
 
 
-def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
+def linspace(start: int | float | complex, stop: int | float | complex, /, num: int, *,
+             dtype: DType | None = None, device: Device | None = None,
+             endpoint: bool = True) -> Array:
     """Returns evenly spaced numbers over a specified interval.
 
     Parameters
@@ -678,7 +692,8 @@ def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
     return Array._new(out if out.dtype is dtype else _core.astype(out, dtype))
 
 
-def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
+def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: DType | None = None,
+        device: Device | None = None) -> Array:
     """Returns a two-dimensional array with ones on the ``k``\\th diagonal and zeros
     elsewhere.
 
@@ -741,7 +756,7 @@ def _tri(x, k, keep):
     return Array._new(_ops.where(mask, x._c, zero))
 
 
-def tril(x, /, *, k=0):
+def tril(x: Array, /, *, k: int = 0) -> Array:
     """Returns the lower triangular part of a matrix (or a stack of matrices)
     ``x``.
 
@@ -780,7 +795,7 @@ def tril(x, /, *, k=0):
     return _tri(x, k, "less_equal")
 
 
-def triu(x, /, *, k=0):
+def triu(x: Array, /, *, k: int = 0) -> Array:
     """Returns the upper triangular part of a matrix (or a stack of matrices)
     ``x``.
 
@@ -819,7 +834,7 @@ def triu(x, /, *, k=0):
     return _tri(x, k, "greater_equal")
 
 
-def meshgrid(*arrays, indexing="xy"):
+def meshgrid(*arrays: Array, indexing: Literal['xy', 'ij'] = 'xy') -> tuple[Array, ...]:
     """Returns coordinate matrices from coordinate vectors.
 
     Parameters

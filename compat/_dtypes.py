@@ -3,7 +3,15 @@ table, held as data.  The dtype objects are the core's own DType objects
 (one object per type, compared by identity)."""
 from __future__ import annotations
 
+import builtins
+from typing import TYPE_CHECKING
+
 from strided.core import base as _core
+
+if TYPE_CHECKING:
+    from strided.core.base import DType
+
+    from ._array import Array
 
 bool = _core.bool_          # noqa: A001  (the standard's name)
 int8, int16, int32, int64 = _core.int8, _core.int16, _core.int32, _core.int64
@@ -101,7 +109,7 @@ def promote(a, b):
                         f"type promotion between them (cast one with astype)") from None
 
 
-def result_type(*arrays_and_dtypes):
+def result_type(*arrays_and_dtypes: Array | int | float | complex | builtins.bool | DType) -> DType:
     """Returns the dtype that results from applying type promotion rules (see
     ``type-promotion``) to the arguments.
 
@@ -182,7 +190,7 @@ def scalar_result(dt, value):
 _builtin_bool = type(True)
 
 
-def can_cast(from_, to, /):
+def can_cast(from_: DType | Array, to: DType, /) -> builtins.bool:
     """Determines if one data type can be cast to another data type according to
     type promotion rules (see ``type-promotion``).
 
@@ -224,7 +232,7 @@ def can_cast(from_, to, /):
     return PROMOTE.get((from_, to)) is to
 
 
-def isdtype(dtype, kind):
+def isdtype(dtype: DType, kind: DType | str | tuple[DType | str, ...]) -> builtins.bool:
     """Returns a boolean indicating whether a provided dtype is of a specified data
     type "kind".
 
@@ -305,7 +313,7 @@ def _dtype_of(x):
     return x.dtype if isinstance(x, Array) else check_dtype(x)
 
 
-def finfo(type, /):
+def finfo(type: DType | Array, /) -> finfo_object:
     """Machine limits for floating-point data types.
 
     Parameters
@@ -346,7 +354,7 @@ def finfo(type, /):
     return finfo_object(bits, eps, mx, -mx, tiny, real)
 
 
-def iinfo(type, /):
+def iinfo(type: DType | Array, /) -> iinfo_object:
     """Machine limits for integer data types.
 
     Parameters

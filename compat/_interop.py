@@ -3,8 +3,13 @@ to the Torch7 face is strided.interop (asarray(tensor) views a tensor's
 memory through its `__strided_core__` record)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
-def from_dlpack(x, /, *, device=None, copy=None):
+if TYPE_CHECKING:      # imported inside from_dlpack at run time
+    from ._array import Array, Device
+
+
+def from_dlpack(x: object, /, *, device: Device | None = None, copy: bool | None = None) -> Array:
     """Returns a new array containing the data from another (array) object with a
     ``__dlpack__`` method.
 

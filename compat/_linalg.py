@@ -9,7 +9,7 @@ from ._array import Array
 from ._dtypes import KINDS
 
 
-def matmul(x1, x2, /):
+def matmul(x1: Array, x2: Array, /) -> Array:
     """Computes the matrix product.
 
     Parameters
@@ -53,7 +53,7 @@ def matmul(x1, x2, /):
     return Array._new(_ops.matmul(x1._c, x2._c))
 
 
-def matrix_transpose(x, /):
+def matrix_transpose(x: Array, /) -> Array:
     """Transposes a matrix (or a stack of matrices) ``x``.
 
     Parameters
@@ -90,7 +90,7 @@ def matrix_transpose(x, /):
     return Array._new(_views.transpose(x._c, -2, -1))
 
 
-def vecdot(x1, x2, /, *, axis=-1):
+def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     """Computes the (vector) dot product of two arrays.
 
     Parameters

@@ -10,6 +10,7 @@ from strided.core.dlpack import _copy_flag
 
 from . import _dtypes
 from ._array import Array
+from ._typing import DType, Device
 
 
 def _dims(axes, ndim, name="axis"):
@@ -21,7 +22,7 @@ def _dims(axes, ndim, name="axis"):
     return out
 
 
-def astype(x, dtype, /, *, copy=True, device=None):
+def astype(x: Array, dtype: DType, /, *, copy: bool = True, device: Device | None = None) -> Array:
     """Copies an array to a specified data type irrespective of ``type-promotion``
     rules.
 
@@ -69,7 +70,7 @@ def astype(x, dtype, /, *, copy=True, device=None):
     return Array._new(_core.astype(x._c, dtype))
 
 
-def reshape(x, /, shape, *, copy=None):
+def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None) -> Array:
     """Reshapes an array without changing its data.
 
     Parameters
@@ -117,7 +118,7 @@ def reshape(x, /, shape, *, copy=None):
     return Array._new(v)
 
 
-def permute_dims(x, /, axes):
+def permute_dims(x: Array, /, axes: tuple[int, ...]) -> Array:
     """Permutes the axes of an array ``x``.
 
     Parameters
@@ -151,7 +152,7 @@ def permute_dims(x, /, axes):
     return Array._new(_views.permute(x._c, axes))
 
 
-def expand_dims(x, /, axis=0):
+def expand_dims(x: Array, /, axis: int | tuple[int, ...] = 0) -> Array:
     """Expands the shape of an array by inserting a new axis of size one at the
     position (or positions) specified by ``axis``.
 
@@ -194,7 +195,7 @@ def expand_dims(x, /, axis=0):
     return Array._new(c)
 
 
-def squeeze(x, /, axis):
+def squeeze(x: Array, /, axis: int | tuple[int, ...]) -> Array:
     """Removes singleton axes from ``x``.
 
     Parameters
@@ -236,7 +237,7 @@ def squeeze(x, /, axis):
     return Array._new(x._c.view(x._c.offset, shape, strides))
 
 
-def flip(x, /, *, axis=None):
+def flip(x: Array, /, *, axis: int | tuple[int, ...] | None = None) -> Array:
     """Reverses the order of elements in an array along the given axis.
 
     Parameters
@@ -275,7 +276,7 @@ def flip(x, /, *, axis=None):
     return Array._new(c)
 
 
-def broadcast_to(x, /, shape):
+def broadcast_to(x: Array, /, shape: tuple[int, ...]) -> Array:
     """Broadcasts an array to a specified shape.
 
     Parameters
@@ -311,7 +312,7 @@ def broadcast_to(x, /, shape):
     return Array._new(_views.expand(x._c, tuple(shape)))
 
 
-def broadcast_arrays(*arrays):
+def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
     """Broadcasts one or more arrays against one another.
 
     Parameters
@@ -346,7 +347,7 @@ def broadcast_arrays(*arrays):
     return tuple(broadcast_to(a, shape) for a in arrays)
 
 
-def broadcast_shapes(*shapes):
+def broadcast_shapes(*shapes: tuple[int | None, ...]) -> tuple[int | None, ...]:
     """Broadcasts one or more shapes against one another.
 
     Parameters
@@ -379,7 +380,8 @@ def broadcast_shapes(*shapes):
     return _ops.broadcast_shapes(*(tuple(s) for s in shapes))
 
 
-def moveaxis(x, source, destination, /):
+def moveaxis(x: Array, source: int | tuple[int, ...], destination: int | tuple[int, ...],
+             /) -> Array:
     """Moves array axes to new positions, while leaving other axes in their
     original positions.
 
@@ -423,10 +425,10 @@ def moveaxis(x, source, destination, /):
     order = [d for d in range(x.ndim) if d not in src]
     for s, d in sorted(zip(dst, src)):
         order.insert(s, d)
-    return permute_dims(x, order)
+    return permute_dims(x, order)  # type: ignore[arg-type]  # a list serves as a tuple
 
 
-def concat(arrays, /, *, axis=0):
+def concat(arrays: tuple[Array, ...] | list[Array], /, *, axis: int | None = 0) -> Array:
     """Joins a sequence of arrays along an existing axis.
 
     Parameters
@@ -490,7 +492,7 @@ def concat(arrays, /, *, axis=0):
     return Array._new(out)
 
 
-def stack(arrays, /, *, axis=0):
+def stack(arrays: tuple[Array, ...] | list[Array], /, *, axis: int = 0) -> Array:
     """Joins a sequence of arrays along a new axis.
 
     Parameters
@@ -533,7 +535,8 @@ def stack(arrays, /, *, axis=0):
     return concat([expand_dims(a, axis=axis) for a in arrays], axis=axis)
 
 
-def roll(x, /, shift, *, axis=None):
+def roll(x: Array, /, shift: int | tuple[int, ...], *,
+         axis: int | tuple[int, ...] | None = None) -> Array:
     """Rolls array elements along a specified axis.
 
     Parameters

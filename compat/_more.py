@@ -11,6 +11,7 @@ from . import _dtypes
 from ._array import Array
 from ._dtypes import KINDS
 from ._elementwise import operands
+from typing import Literal, Sequence
 
 
 def _int_index(name, indices):
@@ -20,7 +21,7 @@ def _int_index(name, indices):
     return c if c.dtype is _core.int64 else _core.astype(c, _core.int64)
 
 
-def take(x, indices, /, *, axis=None):
+def take(x: Array, indices: Array, /, *, axis: int | None = None) -> Array:
     """Returns elements of an array along an axis.
 
     Parameters
@@ -64,7 +65,7 @@ def take(x, indices, /, *, axis=None):
     return Array._new(_indexing.take(x._c, idx, axis))
 
 
-def take_along_axis(x, indices, /, *, axis=-1):
+def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
     """Returns elements from an array at the one-dimensional indices specified by
     ``indices`` along a provided ``axis``.
 
@@ -113,7 +114,8 @@ def take_along_axis(x, indices, /, *, axis=-1):
     return Array._new(_indexing.gather(x._c, d, idx, lib.ST_IDX_WRAP))
 
 
-def searchsorted(x1, x2, /, *, side="left", sorter=None):
+def searchsorted(x1: Array, x2: Array | int | float, /, *, side: Literal['left', 'right'] = 'left',
+                 sorter: Array | None = None) -> Array:
     """Finds the indices into ``x1`` such that, if the corresponding elements in
     ``x2`` were inserted before the indices, the order of ``x1``, when sorted in
     ascending order, would be preserved.
@@ -180,7 +182,8 @@ def searchsorted(x1, x2, /, *, side="left", sorter=None):
     return Array._new(_setops.searchsorted(a, b, side == "right", idx))
 
 
-def diff(x, /, *, axis=-1, n=1, prepend=None, append=None):
+def diff(x: Array, /, *, axis: int = -1, n: int = 1, prepend: Array | None = None,
+         append: Array | None = None) -> Array:
     """Calculates the n-th discrete forward difference along a specified axis.
 
     Parameters
@@ -245,7 +248,7 @@ def diff(x, /, *, axis=-1, n=1, prepend=None, append=None):
     return Array._new(c)
 
 
-def unstack(x, /, *, axis=0):
+def unstack(x: Array, /, *, axis: int = 0) -> tuple[Array, ...]:
     """Splits an array into a sequence of arrays along the given axis.
 
     Parameters
@@ -298,7 +301,7 @@ def _count(name, v, what):
     return v
 
 
-def tile(x, repetitions, /):
+def tile(x: Array, repetitions: tuple[int, ...], /) -> Array:
     """Constructs an array by tiling an input array.
 
     Parameters
@@ -353,7 +356,7 @@ def tile(x, repetitions, /):
     return Array._new(_views.view_as_shape(out, [r * s for r, s in zip(reps, shape)]))
 
 
-def repeat(x, repeats, /, *, axis=None):
+def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Array:
     """Repeats each element of an array a specified number of times on a
     per-element basis.
 
@@ -432,7 +435,8 @@ def repeat(x, repeats, /, *, axis=None):
     return Array._new(_indexing.index_select(x._c, d, idx._c))
 
 
-def tensordot(x1, x2, /, *, axes=2):
+def tensordot(x1: Array, x2: Array, /, *,
+              axes: int | tuple[Sequence[int], Sequence[int]] = 2) -> Array:
     """Returns a tensor contraction of ``x1`` and ``x2`` over specific axes.
 
     Parameters
@@ -477,7 +481,7 @@ def tensordot(x1, x2, /, *, axes=2):
             raise ValueError("tensordot: axes must be >= 0")
         a1, a2 = list(range(x1.ndim - axes, x1.ndim)), list(range(axes))
     else:
-        a1, a2 = ([a] if isinstance(a, int) else list(a) for a in axes)
+        a1, a2 = ([a] if isinstance(a, int) else list(a) for a in axes)  # type: ignore[assignment]
     a1 = [_views.normalize_dim(a, x1.ndim, "axes") for a in a1]
     a2 = [_views.normalize_dim(a, x2.ndim, "axes") for a in a2]
     if [x1.shape[a] for a in a1] != [x2.shape[a] for a in a2]:
@@ -487,8 +491,8 @@ def tensordot(x1, x2, /, *, axes=2):
     k = math.prod(x1.shape[a] for a in a1)
     m = math.prod(x1.shape[d] for d in free1)
     n = math.prod(x2.shape[d] for d in free2)
-    m1 = reshape(permute_dims(x1, free1 + a1), (m, k))
-    m2 = reshape(permute_dims(x2, a2 + free2), (k, n))
+    m1 = reshape(permute_dims(x1, free1 + a1), (m, k))  # type: ignore[arg-type]  # a list serves
+    m2 = reshape(permute_dims(x2, a2 + free2), (k, n))  # type: ignore[arg-type]
     out = matmul(m1, m2)
     return reshape(out, tuple(x1.shape[d] for d in free1) + tuple(x2.shape[d] for d in free2))
 

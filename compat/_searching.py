@@ -14,7 +14,7 @@ def _real(name, x):
         raise TypeError(f"{name} is not defined for {x.dtype.name}")
 
 
-def argmax(x, /, *, axis=None, keepdims=False):
+def argmax(x: Array, /, *, axis: int | None = None, keepdims: bool = False) -> Array:
     """Returns the indices of the maximum values along a specified axis.
 
     Parameters
@@ -59,7 +59,7 @@ def argmax(x, /, *, axis=None, keepdims=False):
     return Array._new(_ops.argreduce(True, x._c, axis, keepdims))
 
 
-def argmin(x, /, *, axis=None, keepdims=False):
+def argmin(x: Array, /, *, axis: int | None = None, keepdims: bool = False) -> Array:
     """Returns the indices of the minimum values along a specified axis.
 
     Parameters
@@ -104,7 +104,7 @@ def argmin(x, /, *, axis=None, keepdims=False):
     return Array._new(_ops.argreduce(False, x._c, axis, keepdims))
 
 
-def nonzero(x, /):
+def nonzero(x: Array, /) -> tuple[Array, ...]:
     """Returns the indices of the array elements which are non-zero.
 
     Parameters
@@ -145,7 +145,8 @@ def nonzero(x, /):
                  for d in range(x.ndim))
 
 
-def where(condition, x1, x2, /):
+def where(condition: Array, x1: Array | int | float | complex | bool,
+          x2: Array | int | float | complex | bool, /) -> Array:
     """Returns elements chosen from ``x1`` or ``x2`` depending on ``condition``.
 
     Parameters
@@ -195,7 +196,8 @@ def where(condition, x1, x2, /):
     return Array._new(_ops.where(condition._c, as_core(x1, dt), as_core(x2, dt)))
 
 
-def count_nonzero(x, /, *, axis=None, keepdims=False):
+def count_nonzero(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
+                  keepdims: bool = False) -> Array:
     """Counts the number of array elements which are non-zero.
 
     Parameters

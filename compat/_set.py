@@ -26,7 +26,7 @@ def _unique(name, x, **want):
     return [c if c is None else Array._new(c) for c in _setops.unique(x._c, **want)]
 
 
-def unique_all(x, /):
+def unique_all(x: Array, /) -> tuple[Array, Array, Array, Array]:
     """Returns the unique elements of an input array ``x``, the first occurring
     indices for each unique element in ``x``, the indices from the set of unique
     elements that reconstruct ``x``, and the corresponding counts for each
@@ -67,7 +67,7 @@ def unique_all(x, /):
     return UniqueAllResult(values, indices, inverse, counts)
 
 
-def unique_counts(x, /):
+def unique_counts(x: Array, /) -> tuple[Array, Array]:
     """Returns the unique elements of an input array ``x`` and the corresponding
     counts for each unique element in ``x``.
 
@@ -103,7 +103,7 @@ def unique_counts(x, /):
     return UniqueCountsResult(values, counts)
 
 
-def unique_inverse(x, /):
+def unique_inverse(x: Array, /) -> tuple[Array, Array]:
     """Returns the unique elements of an input array ``x`` and the indices from the
     set of unique elements that reconstruct ``x``.
 
@@ -140,7 +140,7 @@ def unique_inverse(x, /):
     return UniqueInverseResult(values, inverse)
 
 
-def unique_values(x, /):
+def unique_values(x: Array, /) -> Array:
     """Returns the unique elements of an input array ``x``.
 
     Parameters
@@ -172,7 +172,7 @@ def unique_values(x, /):
     return _unique("unique_values", x)[0]
 
 
-def isin(x1, x2, /, *, invert=False):
+def isin(x1: Array | int, x2: Array | int, /, *, invert: bool = False) -> Array:
     """Tests for each element in ``x1`` whether the element is in ``x2``.
 
     Parameters

@@ -12,7 +12,7 @@ def _check(name, x):
         raise TypeError(f"{name} is not defined for {x.dtype.name}")
 
 
-def sort(x, /, *, axis=-1, descending=False, stable=True):
+def sort(x: Array, /, *, axis: int = -1, descending: bool = False, stable: bool = True) -> Array:
     """Returns a sorted copy of an input array ``x``.
 
     Parameters
@@ -60,7 +60,7 @@ def sort(x, /, *, axis=-1, descending=False, stable=True):
     return Array._new(_indexing.sort(x._c, axis, bool(descending)))
 
 
-def argsort(x, /, *, axis=-1, descending=False, stable=True):
+def argsort(x: Array, /, *, axis: int = -1, descending: bool = False, stable: bool = True) -> Array:
     """Returns the indices that sort an array ``x`` along a specified axis.
 
     Parameters

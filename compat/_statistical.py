@@ -7,6 +7,7 @@ from strided.core import base as _core, ops as _ops, views as _views
 from . import _dtypes
 from ._array import Array
 from ._dtypes import KINDS
+from ._typing import DType
 
 
 def _axes(axis):
@@ -31,7 +32,8 @@ def _sum_like(op, x, axis, dtype, keepdims):
     return Array._new(out)
 
 
-def sum(x, /, *, axis=None, dtype=None, keepdims=False):  # noqa: A001
+def sum(x: Array, /, *, axis: int | tuple[int, ...] | None = None, dtype: DType | None = None,  # noqa: A001
+        keepdims: bool = False) -> Array:
     """Calculates the sum of the input array ``x``.
 
     Parameters
@@ -81,7 +83,8 @@ def sum(x, /, *, axis=None, dtype=None, keepdims=False):  # noqa: A001
     return _sum_like("sum", x, axis, dtype, keepdims)
 
 
-def prod(x, /, *, axis=None, dtype=None, keepdims=False):
+def prod(x: Array, /, *, axis: int | tuple[int, ...] | None = None, dtype: DType | None = None,
+         keepdims: bool = False) -> Array:
     """Calculates the product of input array ``x`` elements.
 
     Parameters
@@ -130,7 +133,7 @@ def prod(x, /, *, axis=None, dtype=None, keepdims=False):
     return _sum_like("prod", x, axis, dtype, keepdims)
 
 
-def max(x, /, *, axis=None, keepdims=False):  # noqa: A001
+def max(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Array:  # noqa: A001
     """Calculates the maximum value of the input array ``x``.
 
     Parameters
@@ -177,7 +180,7 @@ def max(x, /, *, axis=None, keepdims=False):  # noqa: A001
     return Array._new(_ops.reduce("max", x._c, _axes(axis), keepdims))
 
 
-def min(x, /, *, axis=None, keepdims=False):  # noqa: A001
+def min(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Array:  # noqa: A001
     """Calculates the minimum value of the input array ``x``.
 
     Parameters
@@ -222,7 +225,8 @@ def min(x, /, *, axis=None, keepdims=False):  # noqa: A001
     return Array._new(_ops.reduce("min", x._c, _axes(axis), keepdims))
 
 
-def mean(x, /, *, axis=None, keepdims=False):
+def mean(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
+         keepdims: bool = False) -> Array:
     """Calculates the arithmetic mean of the input array ``x``.
 
     Parameters
@@ -269,7 +273,8 @@ def mean(x, /, *, axis=None, keepdims=False):
     return Array._new(_ops.mean(x._c, _axes(axis), keepdims))
 
 
-def var(x, /, *, axis=None, correction=0.0, keepdims=False):
+def var(x: Array, /, *, axis: int | tuple[int, ...] | None = None, correction: int | float = 0.0,
+        keepdims: bool = False) -> Array:
     """Calculates the variance of the input array ``x``.
 
     Parameters
@@ -319,7 +324,8 @@ def var(x, /, *, axis=None, correction=0.0, keepdims=False):
     return Array._new(_ops.var(x._c, _axes(axis), correction, keepdims))
 
 
-def std(x, /, *, axis=None, correction=0.0, keepdims=False):
+def std(x: Array, /, *, axis: int | tuple[int, ...] | None = None, correction: int | float = 0.0,
+        keepdims: bool = False) -> Array:
     """Calculates the standard deviation of the input array ``x``.
 
     Parameters
@@ -372,7 +378,7 @@ def std(x, /, *, axis=None, correction=0.0, keepdims=False):
     return Array._new(_ops.std(x._c, _axes(axis), correction, keepdims))
 
 
-def all(x, /, *, axis=None, keepdims=False):  # noqa: A001
+def all(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Array:  # noqa: A001
     """Tests whether all input array elements evaluate to ``True`` along a
     specified axis.
 
@@ -415,7 +421,7 @@ def all(x, /, *, axis=None, keepdims=False):  # noqa: A001
     return Array._new(_ops.reduce("all", x._c, _axes(axis), keepdims))
 
 
-def any(x, /, *, axis=None, keepdims=False):  # noqa: A001
+def any(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Array:  # noqa: A001
     """Tests whether any input array element evaluates to ``True`` along a
     specified axis.
 
@@ -481,7 +487,8 @@ def _cumulative(is_prod, x, axis, dtype, include_initial):
     return Array._new(res)
 
 
-def cumulative_sum(x, /, *, axis=None, dtype=None, include_initial=False):
+def cumulative_sum(x: Array, /, *, axis: int | None = None, dtype: DType | None = None,
+                   include_initial: bool = False) -> Array:
     """Calculates the cumulative sum of elements in the input array ``x``.
 
     Parameters
@@ -526,7 +533,8 @@ def cumulative_sum(x, /, *, axis=None, dtype=None, include_initial=False):
     return _cumulative(False, x, axis, dtype, include_initial)
 
 
-def cumulative_prod(x, /, *, axis=None, dtype=None, include_initial=False):
+def cumulative_prod(x: Array, /, *, axis: int | None = None, dtype: DType | None = None,
+                    include_initial: bool = False) -> Array:
     """Calculates the cumulative product of elements in the input array ``x``.
 
     Parameters

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import math
 import operator
+from typing import Literal, Sequence
 
 from strided.core import base as _core, fft as _fft, ops as _ops, views as _views
 
 from ._array import Array, check_device
 from ._dtypes import KINDS, check_dtype, float64
+from ._typing import DType, Device
 
 __all__ = ["fft", "ifft", "fftn", "ifftn", "rfft", "irfft", "rfftn", "irfftn", "hfft", "ihfft",
            "fftfreq", "rfftfreq", "fftshift", "ifftshift"]
@@ -96,7 +98,8 @@ def _hermitian(m):
     return 2 * (m - 1)
 
 
-def fft(x, /, *, n=None, axis=-1, norm="backward"):
+def fft(x: Array, /, *, n: int | None = None, axis: int = -1,
+        norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
     """Computes the one-dimensional discrete Fourier transform.
 
     Parameters
@@ -140,7 +143,8 @@ def fft(x, /, *, n=None, axis=-1, norm="backward"):
     return _one("fft", "complex floating", _fft.c2c, True, _same, x, n, axis, norm)
 
 
-def ifft(x, /, *, n=None, axis=-1, norm="backward"):
+def ifft(x: Array, /, *, n: int | None = None, axis: int = -1,
+         norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
     """Computes the one-dimensional inverse discrete Fourier transform.
 
     Parameters
@@ -182,7 +186,8 @@ def ifft(x, /, *, n=None, axis=-1, norm="backward"):
     return _one("ifft", "complex floating", _fft.c2c, False, _same, x, n, axis, norm)
 
 
-def rfft(x, /, *, n=None, axis=-1, norm="backward"):
+def rfft(x: Array, /, *, n: int | None = None, axis: int = -1,
+         norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
     """Computes the one-dimensional discrete Fourier transform for real-valued
     input.
 
@@ -225,7 +230,8 @@ def rfft(x, /, *, n=None, axis=-1, norm="backward"):
     return _one("rfft", "real floating", _fft.r2c, True, _same, x, n, axis, norm)
 
 
-def irfft(x, /, *, n=None, axis=-1, norm="backward"):
+def irfft(x: Array, /, *, n: int | None = None, axis: int = -1,
+          norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
     """Computes the one-dimensional inverse of ``rfft`` for complex-valued input.
 
     Parameters
@@ -267,7 +273,8 @@ def irfft(x, /, *, n=None, axis=-1, norm="backward"):
     return _one("irfft", "complex floating", _fft.c2r, False, _hermitian, x, n, axis, norm)
 
 
-def hfft(x, /, *, n=None, axis=-1, norm="backward"):
+def hfft(x: Array, /, *, n: int | None = None, axis: int = -1,
+         norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
     """Computes the one-dimensional discrete Fourier transform of a signal with
     Hermitian symmetry.
 
@@ -311,7 +318,8 @@ def hfft(x, /, *, n=None, axis=-1, norm="backward"):
     return _one("hfft", "complex floating", _fft.c2r, True, _hermitian, x, n, axis, norm)
 
 
-def ihfft(x, /, *, n=None, axis=-1, norm="backward"):
+def ihfft(x: Array, /, *, n: int | None = None, axis: int = -1,
+          norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
     """Computes the one-dimensional inverse discrete Fourier transform of a signal
     with Hermitian symmetry.
 
@@ -368,7 +376,8 @@ def _cnd(name, x, s, axes, norm, forward):
     return Array._new(c)
 
 
-def fftn(x, /, *, s=None, axes=None, norm="backward"):
+def fftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | None = None,
+         norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
     """Computes the n-dimensional discrete Fourier transform.
 
     Parameters
@@ -410,7 +419,8 @@ def fftn(x, /, *, s=None, axes=None, norm="backward"):
     return _cnd("fftn", x, s, axes, norm, True)
 
 
-def ifftn(x, /, *, s=None, axes=None, norm="backward"):
+def ifftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | None = None,
+          norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
     """Computes the n-dimensional inverse discrete Fourier transform.
 
     Parameters
@@ -452,7 +462,8 @@ def ifftn(x, /, *, s=None, axes=None, norm="backward"):
     return _cnd("ifftn", x, s, axes, norm, False)
 
 
-def rfftn(x, /, *, s=None, axes=None, norm="backward"):
+def rfftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | None = None,
+          norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
     """Computes the n-dimensional discrete Fourier transform for real-valued input.
 
     Parameters
@@ -502,7 +513,8 @@ def rfftn(x, /, *, s=None, axes=None, norm="backward"):
     return Array._new(c)
 
 
-def irfftn(x, /, *, s=None, axes=None, norm="backward"):
+def irfftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | None = None,
+           norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
     """Computes the n-dimensional inverse of ``rfftn`` for complex-valued input.
 
     Parameters
@@ -580,7 +592,8 @@ def _scaled(k, step, dtype):
     return Array._new(out if dtype is float64 else _core.astype(out, dtype))
 
 
-def fftfreq(n, /, *, d=1.0, dtype=None, device=None):
+def fftfreq(n: int, /, *, d: float = 1.0, dtype: DType | None = None,
+            device: Device | None = None) -> Array:
     """Computes the discrete Fourier transform sample frequencies.
 
     Parameters
@@ -633,7 +646,8 @@ def fftfreq(n, /, *, d=1.0, dtype=None, device=None):
     return _scaled(k, step, dtype)
 
 
-def rfftfreq(n, /, *, d=1.0, dtype=None, device=None):
+def rfftfreq(n: int, /, *, d: float = 1.0, dtype: DType | None = None,
+             device: Device | None = None) -> Array:
     """Computes the discrete Fourier transform sample frequencies (for ``rfft`` and
     ``irfft``).
 
@@ -698,7 +712,7 @@ def _shift(x, axes, name, sign):
     return roll(x, tuple(sign * (x.shape[d] // 2) for d in dims), axis=tuple(dims))
 
 
-def fftshift(x, /, *, axes=None):
+def fftshift(x: Array, /, *, axes: int | Sequence[int] | None = None) -> Array:
     """Shifts the zero-frequency component to the center of the spectrum.
 
     Parameters
@@ -734,7 +748,7 @@ def fftshift(x, /, *, axes=None):
     return _shift(x, axes, "fftshift", 1)
 
 
-def ifftshift(x, /, *, axes=None):
+def ifftshift(x: Array, /, *, axes: int | Sequence[int] | None = None) -> Array:
     """Inverse of ``fftshift``.
 
     Parameters

@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 import operator
 from collections import namedtuple
+from typing import Literal
 
 from strided.core import base as _core, linalg as _linalg, ops as _ops, views as _views
 
@@ -29,6 +30,7 @@ from ._array import Array
 from ._dtypes import KINDS
 from ._linalg import matmul, matrix_transpose, vecdot
 from ._more import tensordot
+from ._typing import DType
 
 EighResult = namedtuple("EighResult", ["eigenvalues", "eigenvectors"])
 EigResult = namedtuple("EigResult", ["eigenvalues", "eigenvectors"])
@@ -64,7 +66,7 @@ def _wrap(*cores):
 # ---------------------------------------------------------------- factorizations
 
 
-def cholesky(x, /, *, upper=False):
+def cholesky(x: Array, /, *, upper: bool = False) -> Array:
     """Returns the lower (upper) Cholesky decomposition of a complex Hermitian or
     real symmetric positive-definite matrix ``x``.
 
@@ -106,7 +108,7 @@ def cholesky(x, /, *, upper=False):
     return Array._new(_linalg.cholesky(_matrices("cholesky", x, True), upper))
 
 
-def det(x, /):
+def det(x: Array, /) -> Array:
     """Returns the determinant of a square matrix (or a stack of square matrices)
     ``x``.
 
@@ -145,7 +147,7 @@ def det(x, /):
     return Array._new(_linalg.det(_matrices("det", x, True)))
 
 
-def slogdet(x, /):
+def slogdet(x: Array, /) -> tuple[Array, Array]:
     """Returns the sign and the natural logarithm of the absolute value of the
     determinant of a square matrix (or a stack of square matrices) ``x``.
 
@@ -185,7 +187,7 @@ def slogdet(x, /):
     return SlogdetResult(*_wrap(*_linalg.slogdet(_matrices("slogdet", x, True))))
 
 
-def inv(x, /):
+def inv(x: Array, /) -> Array:
     """Returns the multiplicative inverse of a square matrix (or a stack of square
     matrices) ``x``.
 
@@ -222,7 +224,7 @@ def inv(x, /):
     return Array._new(_linalg.inv(_matrices("inv", x, True)))
 
 
-def eigh(x, /):
+def eigh(x: Array, /) -> tuple[Array, Array]:
     """Returns an eigenvalue decomposition of a complex Hermitian or real symmetric
     matrix (or a stack of matrices) ``x``.
 
@@ -264,7 +266,7 @@ def eigh(x, /):
     return EighResult(*_wrap(*_linalg.eigh(_matrices("eigh", x, True))))
 
 
-def eigvalsh(x, /):
+def eigvalsh(x: Array, /) -> Array:
     """Returns the eigenvalues of a complex Hermitian or real symmetric matrix (or
     a stack of matrices) ``x``.
 
@@ -301,7 +303,7 @@ def eigvalsh(x, /):
     return Array._new(_linalg.eigh(_matrices("eigvalsh", x, True), vectors=False))
 
 
-def eig(x, /):
+def eig(x: Array, /) -> tuple[Array, Array]:
     """Returns eigenvalues and eigenvectors of a real or complex matrix (or stack
     of matrices) ``x``.
 
@@ -343,7 +345,7 @@ def eig(x, /):
     return EigResult(*_wrap(*_linalg.eig(_matrices("eig", x, True))))
 
 
-def eigvals(x, /):
+def eigvals(x: Array, /) -> Array:
     """Returns the eigenvalues of a real or complex matrix (or a stack of matrices)
     ``x``.
 
@@ -381,7 +383,7 @@ def eigvals(x, /):
     return Array._new(_linalg.eig(_matrices("eigvals", x, True), vectors=False))
 
 
-def qr(x, /, *, mode="reduced"):
+def qr(x: Array, /, *, mode: Literal['reduced', 'complete'] = 'reduced') -> tuple[Array, Array]:
     """Returns the QR decomposition of a full column rank matrix (or a stack of
     matrices).
 
@@ -427,7 +429,7 @@ def qr(x, /, *, mode="reduced"):
     return QRResult(*_wrap(*_linalg.qr(_matrices("qr", x), mode == "complete")))
 
 
-def svd(x, /, *, full_matrices=True):
+def svd(x: Array, /, *, full_matrices: bool = True) -> tuple[Array, Array, Array]:
     """Returns a singular value decomposition (SVD) of a matrix (or a stack of
     matrices) ``x``.
 
@@ -473,7 +475,7 @@ def svd(x, /, *, full_matrices=True):
     return SVDResult(*_wrap(*_linalg.svd(_matrices("svd", x), bool(full_matrices))))
 
 
-def svdvals(x, /):
+def svdvals(x: Array, /) -> Array:
     """Returns the singular values of a matrix (or a stack of matrices) ``x``.
 
     Parameters
@@ -511,7 +513,7 @@ def svdvals(x, /):
     return Array._new(_linalg.svd(_matrices("svdvals", x), compute_uv=False))
 
 
-def solve(x1, x2, /):
+def solve(x1: Array, x2: Array, /) -> Array:
     """Returns the solution of a square system of linear equations with a unique
     solution.
 
@@ -600,7 +602,7 @@ def _tolerance(name, x, s, rtol):
     return multiply(rtol, amax(s, axis=-1, keepdims=True))
 
 
-def matrix_rank(x, /, *, rtol=None):
+def matrix_rank(x: Array, /, *, rtol: float | Array | None = None) -> Array:
     """Returns the rank (i.e., number of non-zero singular values) of a matrix (or
     a stack of matrices).
 
@@ -647,7 +649,7 @@ def matrix_rank(x, /, *, rtol=None):
     return Array._new(_ops.reduce("sum", _core.astype(big._c, _core.int64), (s.ndim - 1,)))
 
 
-def pinv(x, /, *, rtol=None):
+def pinv(x: Array, /, *, rtol: float | Array | None = None) -> Array:
     """Returns the (Moore-Penrose) pseudo-inverse of a matrix (or a stack of
     matrices) ``x``.
 
@@ -703,7 +705,7 @@ def pinv(x, /, *, rtol=None):
     return matmul(scaled, uh)
 
 
-def matrix_power(x, n, /):
+def matrix_power(x: Array, n: int, /) -> Array:
     """Raises a square matrix (or a stack of square matrices) ``x`` to an integer
     power ``n``.
 
@@ -775,7 +777,7 @@ def matrix_power(x, n, /):
         base = matmul(base, base)
     if result is x:
         result = Array._new(_core.astype(x._c, x.dtype))   # a new array, as for every n
-    return result
+    return result  # type: ignore[return-value]  # n >= 1 here: the loop sets it
 
 
 # ---------------------------------------------------------------- norms
@@ -786,7 +788,8 @@ def _norm_dtype(name, x):
     return c, _linalg.real_dtype(c.dtype)
 
 
-def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
+def vector_norm(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False,
+                ord: int | float = 2) -> Array:
     """Computes the vector norm of a vector (or batch of vectors) ``x``.
 
     Parameters
@@ -867,7 +870,8 @@ def _zero_reduced(shape, axes, keepdims, dt):
     return _core.full(tuple(out), 0, dt)
 
 
-def matrix_norm(x, /, *, keepdims=False, ord="fro"):
+def matrix_norm(x: Array, /, *, keepdims: bool = False,
+                ord: int | float | Literal['fro', 'nuc'] | None = 'fro') -> Array:
     """Computes the matrix norm of a matrix (or a stack of matrices) ``x``.
 
     Parameters
@@ -958,7 +962,7 @@ def matrix_norm(x, /, *, keepdims=False, ord="fro"):
 # ---------------------------------------------------------------- views and products
 
 
-def diagonal(x, /, *, offset=0):
+def diagonal(x: Array, /, *, offset: int = 0) -> Array:
     """Returns the specified diagonals of a matrix (or a stack of matrices) ``x``.
 
     Parameters
@@ -1010,7 +1014,7 @@ def diagonal(x, /, *, offset=0):
                              c.strides[:-2] + (rs + cs,)))
 
 
-def trace(x, /, *, offset=0, dtype=None):
+def trace(x: Array, /, *, offset: int = 0, dtype: DType | None = None) -> Array:
     """Returns the sum along the specified diagonals of a matrix (or a stack of
     matrices) ``x``.
 
@@ -1058,7 +1062,7 @@ def trace(x, /, *, offset=0, dtype=None):
     return asum(diagonal(x, offset=offset), axis=-1, dtype=dtype)
 
 
-def outer(x1, x2, /):
+def outer(x1: Array, x2: Array, /) -> Array:
     """Returns the outer product of two vectors ``x1`` and ``x2``.
 
     Parameters
@@ -1103,7 +1107,7 @@ def outer(x1, x2, /):
     return multiply(Array._new(_views.unsqueeze(x1._c, 1)), Array._new(_views.unsqueeze(x2._c, 0)))
 
 
-def cross(x1, x2, /, *, axis=-1):
+def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     """Returns the cross product of 3-element vectors.
 
     Parameters

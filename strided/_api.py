@@ -109,11 +109,11 @@ def missing_sections(obj: Any) -> list[str]:
     if inspect.isclass(obj):
         need.remove("Returns")
     try:
-        params = [p for p in inspect.signature(obj).parameters.values()
-                  if p.name not in ("self", "cls")]
+        takes = any(p.name not in ("self", "cls")
+                    for p in inspect.signature(obj).parameters.values())
     except (TypeError, ValueError):
-        params = [None]
-    if not params:
+        takes = True          # no signature to read: ask for the section
+    if not takes:
         need.remove("Parameters")
     out = [s for s in need if not _has(doc, s)]
     if "Examples" not in out and ">>>" not in doc:
