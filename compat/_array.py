@@ -82,9 +82,11 @@ class Array:
 
     Parameters
     ----------
-    None
-        Arrays are made by the namespace's functions (asarray, zeros, ...),
-        never by calling the class.
+    *args : object
+        Refused: arrays are made by the namespace's functions (asarray,
+        zeros, ...), never by calling the class.
+    **kwargs : object
+        Refused, as args.
 
     Raises
     ------

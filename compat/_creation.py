@@ -170,9 +170,6 @@ def asarray(obj: Array | bool | int | float | complex | NestedSequence[bool | in
     TypeError
         expected a Python bool, int, float or complex, got …; unsupported buffer
         (format …, contiguous=…); cannot make an array from a ….
-    AttributeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
 
     Notes
     -----
@@ -252,9 +249,10 @@ def empty(shape: int | tuple[int, ...], *, dtype: DType | None = None,
 
     Raises
     ------
-    AttributeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    ValueError
+        For a negative size, or a device other than 'cpu'.
+    TypeError
+        For a shape that is not a sequence of integers, or an unknown dtype.
 
     Notes
     -----
@@ -289,9 +287,10 @@ def zeros(shape: int | tuple[int, ...], *, dtype: DType | None = None,
 
     Raises
     ------
-    AttributeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    ValueError
+        For a negative size, or a device other than 'cpu'.
+    TypeError
+        For a shape that is not a sequence of integers, or an unknown dtype.
 
     Notes
     -----
@@ -330,9 +329,10 @@ def ones(shape: int | tuple[int, ...], *, dtype: DType | None = None,
 
     Raises
     ------
-    AttributeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    ValueError
+        For a negative size, or a device other than 'cpu'.
+    TypeError
+        For a shape that is not a sequence of integers, or an unknown dtype.
 
     Notes
     -----
@@ -372,9 +372,6 @@ def full(shape: int | tuple[int, ...], fill_value: bool | int | float | complex,
     ------
     TypeError
         expected a Python bool, int, float or complex, got ….
-    AttributeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
 
     Notes
     -----
@@ -585,9 +582,6 @@ def arange(start: int | float, /, stop: int | float | None = None, step: int | f
     ------
     ValueError
         step must not be 0.
-    AttributeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
 
     Notes
     -----
@@ -654,9 +648,6 @@ def linspace(start: int | float | complex, stop: int | float | complex, /, num: 
         num must be >= 0, got ….
     TypeError
         complex bounds need a complex dtype, got ….
-    AttributeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
 
     Notes
     -----
@@ -718,9 +709,10 @@ def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: DType |
 
     Raises
     ------
-    AttributeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    ValueError
+        For a negative size, or a device other than 'cpu'.
+    TypeError
+        For a shape that is not a sequence of integers, or an unknown dtype.
 
     Notes
     -----
@@ -858,9 +850,6 @@ def meshgrid(*arrays: Array, indexing: Literal['xy', 'ij'] = 'xy') -> tuple[Arra
         indexing must be 'xy' or 'ij', got …; arrays must be 1-D.
     TypeError
         arrays must have one dtype.
-    AttributeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
 
     Notes
     -----

@@ -133,9 +133,6 @@ def result_type(*arrays_and_dtypes: Array | int | float | complex | builtins.boo
         them (cast one with astype); cannot promote a Python … scalar with a …
         array: not defined by the standard (cast the array with astype); … is
         not a dtype of strided.compat.
-    AttributeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
 
     Notes
     -----
@@ -211,9 +208,6 @@ def can_cast(from_: DType | Array, to: DType, /) -> builtins.bool:
     ------
     TypeError
         … is not a dtype of strided.compat.
-    AttributeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
 
     Notes
     -----
@@ -255,9 +249,6 @@ def isdtype(dtype: DType, kind: DType | str | tuple[DType | str, ...]) -> builti
         … is not a dtype of strided.compat.
     ValueError
         unknown dtype kind …; expected one of ….
-    AttributeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
 
     Notes
     -----
@@ -331,9 +322,6 @@ def finfo(type: DType | Array, /) -> finfo_object:
     ------
     TypeError
         … is not a dtype of strided.compat; finfo needs a floating dtype, got ….
-    AttributeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
 
     Notes
     -----
@@ -372,9 +360,6 @@ def iinfo(type: DType | Array, /) -> iinfo_object:
     ------
     TypeError
         … is not a dtype of strided.compat; iinfo needs an integer dtype, got ….
-    AttributeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
 
     Notes
     -----

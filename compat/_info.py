@@ -45,9 +45,8 @@ def __array_namespace_info__() -> Info:
 
     Raises
     ------
-    AttributeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    Nothing
+        It takes no argument.
 
     Notes
     -----

@@ -327,9 +327,8 @@ def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
 
     Raises
     ------
-    AttributeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    ValueError
+        When the shapes do not broadcast (the message gives them).
 
     Notes
     -----
@@ -363,9 +362,8 @@ def broadcast_shapes(*shapes: tuple[int | None, ...]) -> tuple[int | None, ...]:
 
     Raises
     ------
-    AttributeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    ValueError
+        When the shapes do not broadcast (the message gives them).
 
     Notes
     -----
@@ -448,9 +446,6 @@ def concat(arrays: tuple[Array, ...] | list[Array], /, *, axis: int | None = 0) 
     ValueError
         concat needs at least one array; concat of 0-d arrays (use stack);
         shapes … differ off axis ….
-    AttributeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
 
     Notes
     -----
@@ -512,9 +507,6 @@ def stack(arrays: tuple[Array, ...] | list[Array], /, *, axis: int = 0) -> Array
     ValueError
         stack needs at least one array; arrays must have one shape, got …;
         concat needs at least one array.
-    AttributeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
 
     Notes
     -----

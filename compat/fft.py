@@ -621,9 +621,6 @@ def fftfreq(n: int, /, *, d: float = 1.0, dtype: DType | None = None,
     ValueError
         n must be >= 1, got …; the sample spacing d must be finite and nonzero,
         got ….
-    AttributeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
 
     Notes
     -----
@@ -676,9 +673,6 @@ def rfftfreq(n: int, /, *, d: float = 1.0, dtype: DType | None = None,
     ValueError
         n must be >= 1, got …; the sample spacing d must be finite and nonzero,
         got ….
-    AttributeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
 
     Notes
     -----

@@ -6,6 +6,7 @@ from examples.py (run as a doctest by tests/test_docs.py).  numpy style:
 Parameters, Returns, Raises, Notes, Examples."""
 from __future__ import annotations
 
+import re
 import textwrap
 from typing import TYPE_CHECKING
 
@@ -82,7 +83,8 @@ _PARAM = {
     "args": "The arguments of the tensor method of the same name.",
 }
 
-_TYPE = {"tensor": "Tensor", "number": "number", "dim": "int", "boolean": "bool",
+# (tensors in lower case: any tensor class, that of the dispatch type)
+_TYPE = {"tensor": "tensor", "number": "number", "dim": "int", "boolean": "bool",
          "torch.Generator": "Generator", "list": "list", "sizes": "int... or LongStorage",
          "table of tensors": "list of Tensor", "value": "object"}
 
@@ -132,19 +134,19 @@ def _parameters(entry: Entry, in_method: bool) -> list[str]:
 def _returns(entry: Entry) -> list[str]:
     names = {a.name for f in entry.forms for a in f.args}
     if "args" in names:
-        what = (f"Tensor or number\n    What ``x:{entry.name}(...)`` returns "
+        what = (f"tensor or number\n    What ``x:{entry.name}(...)`` returns "
                 f"(``torch.{entry.name}(x, ...)`` is that method).")
     elif "res3" in names:
-        what = "tuple of Tensor\n    (res1, res2, res3)."
+        what = "tuple of tensors\n    (res1, res2, res3)."
     elif "res2" in names and "res" not in names:
-        what = "tuple of Tensor\n    (res1, res2): the two results of the factorization."
+        what = "tuple of tensors\n    (res1, res2): the two results of the factorization."
     elif "indices" in names:
-        what = ("tuple of Tensor, or number\n    (res, indices): the values and their 1-based "
+        what = ("tuple of tensors, or number\n    (res, indices): the values and their 1-based "
                 "indices, as LongTensor; forms without dim (where the spec has them) return a "
                 "number.")
     elif "res" in names:
         plain = any(not any(a.name == "res" for a in f.args) for f in entry.forms)
-        what = ("Tensor" + (" or number" if plain else "") + "\n    res"
+        what = ("tensor" + (" or number" if plain else "") + "\n    res"
                 + (" (a new tensor when left out); a number (or a bool) for the forms without "
                    "a result tensor." if plain else " (a new tensor when left out)."))
     else:
@@ -207,6 +209,8 @@ def _examples(entry: Entry) -> list[str]:
 def entry_doc(entry: Entry, in_method: bool) -> str:
     """The numpy-style docstring of entry's function (or method)."""
     summary = entry.doc.split("\n", 1)[0].strip() or f"Torch7's {entry.name}."
+    # a Lua call in the summary (M:f([v1,] ...)) is code, not Markdown links
+    summary = re.sub(r"(\b\w+:\w+\([^)]*\))", r"``\1``", summary)
     parts = [[summary], _parameters(entry, in_method), _returns(entry), _raises(entry),
              _notes(entry, in_method), _examples(entry)]
     return "\n\n".join("\n".join(p) for p in parts if p)

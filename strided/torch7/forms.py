@@ -308,6 +308,7 @@ def make_function(entry):
                     raise first from None
             raise
     f.__name__ = f.__qualname__ = entry.name
+    f.__module__ = "strided.torch7"       # where it is found (documentation tools, pickle)
     f.__doc__ = entry_doc(entry, False)
     return f
 

@@ -284,7 +284,7 @@ def class_(name, *args):
 
     Notes
     -----
-    Lua's torch.class(name [, parentName] [, module]) (`class` is a Python
+    Lua's ``torch.class(name [, parentName] [, module])`` (`class` is a Python
     keyword): a new Torch class `name`, returned with its parent class (None
     without one) as (cls, parent).
 
@@ -506,10 +506,6 @@ def heaptracking():
 
 class Timer:
     """A timer, as Lua's ``torch.Timer``: counts from its creation.
-
-    Parameters
-    ----------
-    None
 
     Raises
     ------
