@@ -54,3 +54,10 @@ __all__ = ["Array", "abs", "acos", "acosh", "add", "all", "any", "arange", "argm
            "tril", "triu", "trunc", "uint16", "uint32", "uint64", "uint8", "unique_all",
            "unique_counts", "unique_inverse", "unique_values", "unstack", "var", "vecdot",
            "where", "zeros", "zeros_like", "__array_api_version__", "__array_namespace_info__"]
+
+# a non-Array where an Array is declared is TypeError naming the argument
+# (the elementwise functions check on their own fast path; clip does not)
+from . import _argcheck as _ac, _elementwise as _ew  # noqa: E402
+_ac.check_namespace(globals(), __all__, skip=frozenset(_ew.__all__) - {"clip"})
+_ac.share_wrapped(globals(), linalg)
+del _ac, _ew

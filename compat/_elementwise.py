@@ -118,7 +118,7 @@ def _unary(name, op, category):
             if t:
                 return _wrap(t)
         if not isinstance(x, Array):
-            raise TypeError(f"{name}: expected an Array, got {type(x).__name__}")
+            raise TypeError(f"{name}: x must be an Array, got {type(x).__name__}")
         _check(name, x.dtype, category)
         return Array._new(_ops.unary(op, x._c))
     f.__name__ = f.__qualname__ = name

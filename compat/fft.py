@@ -776,3 +776,8 @@ def ifftshift(x: Array, /, *, axes: int | Sequence[int] | None = None) -> Array:
     Array([0., 1., -2., -1.], dtype=float64)
     """
     return _shift(x, axes, "ifftshift", -1)
+
+
+# a non-Array where an Array is declared: TypeError naming the argument
+from ._argcheck import check_namespace as _check_namespace  # noqa: E402
+_check_namespace(globals(), __all__, prefix="fft.", own_only=True)

@@ -1173,3 +1173,8 @@ __all__ = ["cholesky", "cross", "det", "diagonal", "eig", "eigh", "eigvals", "ei
            "matmul", "matrix_norm", "matrix_power", "matrix_rank", "matrix_transpose", "outer",
            "pinv", "qr", "slogdet", "solve", "svd", "svdvals", "tensordot", "trace", "vecdot",
            "vector_norm"]
+
+# a non-Array where an Array is declared: TypeError naming the argument
+from ._argcheck import check_namespace as _check_namespace  # noqa: E402
+_check_namespace(globals(), __all__, prefix="linalg.", own_only=True)
+
