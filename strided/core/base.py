@@ -33,6 +33,15 @@ class DType:
     def __reduce__(self):
         return (dtype, (self.name,))
 
+    @property
+    def __numpy_dtype__(self):
+        """numpy's dtype of the same name: np.dtype(xp.float64) is
+        np.float64's (numpy >= 2.4 asks for this property).  Not a `dtype`
+        attribute, which numpy < 2.4 would read too: generic code (xarray)
+        reads getattr(obj, "dtype", obj) to tell arrays from dtypes."""
+        import numpy
+        return numpy.dtype(self.name)
+
 
 # name, kind, cffi element type; the code is the header's ST_<NAME>
 _TABLE = """
