@@ -102,14 +102,22 @@ void st_set_num_threads(int n)
     st_nthreads = n;
 }
 
+static int threads_started = 0;
+
 int st_get_num_threads(void)
 {
-    if (st_nthreads > 0) return st_nthreads;
 #ifdef _OPENMP
-    return omp_get_max_threads();
+    int n = st_nthreads > 0 ? st_nthreads : omp_get_max_threads();
 #else
-    return 1;
+    int n = st_nthreads > 0 ? st_nthreads : 1;
 #endif
+    if (n > 1) __atomic_store_n(&threads_started, 1, __ATOMIC_RELAXED);
+    return n;
+}
+
+int st_threads_started(void)
+{
+    return __atomic_load_n(&threads_started, __ATOMIC_RELAXED);
 }
 
 int st_threads_for(int64_t work)

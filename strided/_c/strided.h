@@ -101,6 +101,11 @@ int st_last_index_error(int64_t *index, int64_t *lo, int64_t *hi, int *dim);
 int64_t st_itemsize(int dtype);
 void st_set_num_threads(int n);
 int st_get_num_threads(void);
+/* 1 once st_get_num_threads has answered more than one thread in this
+ * process (so a kernel may have started OpenMP's thread pool), else 0.  GNU
+ * OpenMP's pool does not survive fork(): a child forked after that runs the
+ * kernels on one thread (strided.core.base). */
+int st_threads_started(void);
 /* The instruction set the kernels run with: 4 = x86-64-v4 (AVX-512),
  * 3 = x86-64-v3 (AVX2, FMA), 0 = baseline x86-64.  Detected once, at the
  * first call (the library's load), from the CPU; the environment variable

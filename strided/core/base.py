@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import math
 import operator
+import os
+import warnings
 
 from .._c._strided import ffi, lib
 
@@ -138,7 +140,30 @@ def setnumthreads(n):
     n = operator.index(n)
     if n < 1:
         raise ValueError(f"number of threads must be >= 1, got {n}")
+    if _forked and n > 1:
+        warnings.warn("a forked child process runs strided's kernels on one thread "
+                      "(GNU OpenMP's threads do not survive fork); start workers with "
+                      "'spawn' or 'forkserver' for more", RuntimeWarning, stacklevel=2)
+        n = 1
     lib.st_set_num_threads(n)
+
+
+# GNU OpenMP's thread pool does not survive fork(): in a forked child (os.fork,
+# multiprocessing's "fork") a parallel region would wait forever for the
+# parent's worker threads, which the child does not have.  A child forked
+# after the kernels may have started the pool runs them on one thread;
+# spawned children, and those of a fork server that ran no kernel, keep theirs.
+_forked = False
+
+
+def _after_fork_in_child():
+    global _forked
+    if lib.st_threads_started():
+        _forked = True
+        lib.st_set_num_threads(1)
+
+
+os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 def getnumthreads():
