@@ -26,6 +26,9 @@ class Device:
     def __hash__(self):
         return hash("cpu")
 
+    def __reduce__(self):
+        return "CPU"      # unpickles as the one Device
+
 
 CPU = Device()
 
@@ -185,3 +188,16 @@ class Array:
     def __setitem__(self, key, value):
         from ._indexing import setitem
         setitem(self._c, key, value)
+
+    # ------------------------------------------------------------ beyond the standard
+    def __len__(self):
+        """The size of the first axis, as numpy's (TypeError for a 0-d array)."""
+        if not self.ndim:
+            raise TypeError("len() of a 0-d array")
+        return self._c.shape[0]
+
+    def __reduce_ex__(self, protocol):
+        """Pickling (compat/_pickle.py): the elements in C order, handed to
+        protocol 5 as a buffer over the array's own memory."""
+        from ._pickle import reduce
+        return reduce(self, protocol)

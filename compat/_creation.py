@@ -159,27 +159,29 @@ def full(shape, fill_value, *, dtype=None, device=None):
     return Array._new(_core.full(shape, fill_value, dt))
 
 
-def _like(x, dtype, device):
-    return (x.shape, _check(dtype, device) or x.dtype)
+def _like(x, dtype, device, shape):
+    # the extension, as numpy's: `shape` replaces x's shape (the dtype stays
+    # x's unless given)
+    return (x.shape if shape is None else shape, _check(dtype, device) or x.dtype)
 
 
-def empty_like(x, /, *, dtype=None, device=None):
-    shape, dt = _like(x, dtype, device)
+def empty_like(x, /, *, dtype=None, device=None, shape=None):
+    shape, dt = _like(x, dtype, device, shape)
     return Array._new(_core.Core.empty(shape, dt))
 
 
-def zeros_like(x, /, *, dtype=None, device=None):
-    shape, dt = _like(x, dtype, device)
+def zeros_like(x, /, *, dtype=None, device=None, shape=None):
+    shape, dt = _like(x, dtype, device, shape)
     return Array._new(_core.full(shape, 0, dt))
 
 
-def ones_like(x, /, *, dtype=None, device=None):
-    shape, dt = _like(x, dtype, device)
+def ones_like(x, /, *, dtype=None, device=None, shape=None):
+    shape, dt = _like(x, dtype, device, shape)
     return Array._new(_core.full(shape, 1, dt))
 
 
-def full_like(x, /, fill_value, *, dtype=None, device=None):
-    shape, dt = _like(x, dtype, device)
+def full_like(x, /, fill_value, *, dtype=None, device=None, shape=None):
+    shape, dt = _like(x, dtype, device, shape)
     return Array._new(_core.full(shape, fill_value, dt))
 
 

@@ -23,7 +23,7 @@ def _dims(axes, ndim, name="axis"):
 def astype(x, dtype, /, *, copy=True, device=None):
     from ._array import check_device
     check_device(device)
-    _dtypes.check_dtype(dtype)
+    dtype = _dtypes.check_dtype(dtype)
     if not copy and x.dtype is dtype:
         return x
     return Array._new(_core.astype(x._c, dtype))
@@ -55,7 +55,11 @@ def expand_dims(x, /, axis=0):
     return Array._new(c)
 
 
-def squeeze(x, /, axis):
+def squeeze(x, /, axis=None):
+    """The standard's squeeze; the extension, as numpy's: without an axis,
+    every dimension of size 1 goes."""
+    if axis is None:
+        axis = tuple(d for d, n in enumerate(x.shape) if n == 1)
     dims = _dims(axis, x.ndim)
     for d in dims:
         if x.shape[d] != 1:
@@ -101,9 +105,7 @@ def concat(arrays, /, *, axis=0):
     arrays = list(arrays)
     if not arrays:
         raise ValueError("concat needs at least one array")
-    dt = arrays[0].dtype
-    for a in arrays[1:]:
-        dt = _dtypes.promote(dt, a.dtype)
+    dt = _dtypes.result_type(*(a.dtype for a in arrays))
     cores = [a._c for a in arrays]
     if axis is None:
         cores = [_views.view_as_shape(_core.contiguous(c), (c.size,)) for c in cores]

@@ -21,6 +21,18 @@ def _int_index(name, indices):
 
 
 def take(x, indices, /, *, axis=None):
+    """The standard's take; the extension, as numpy's: a Python integer
+    index takes that one position, the axis dropped (take(x, 0, axis=0) is
+    a copy of x[0]; with axis=None, of the flattened x)."""
+    if isinstance(indices, int) and not isinstance(indices, bool):
+        c = x._c
+        if axis is None:
+            c = _views.view_as_shape(_core.contiguous(c), (c.size,))
+            axis = 0
+        elif c.ndim == 0:
+            raise ValueError("take: a 0-d array has no axis to take from")
+        v = _views.select(c, axis, indices)
+        return Array._new(_core.astype(v, v.dtype))
     idx = _int_index("take", indices)
     if idx.ndim != 1:
         raise ValueError("take: indices must be 1-D")

@@ -19,10 +19,11 @@ def _need(name, x, category):
 
 
 def _sum_like(op, x, axis, dtype, keepdims):
-    _need(op, x, "numeric")
+    # the extension: bool sums (and multiplies) in int64, as in numpy
+    _need(op, x, "numeric" if x.dtype is not _dtypes.bool else "bool")
     c = x._c
     if dtype is not None:
-        _dtypes.check_dtype(dtype)
+        dtype = _dtypes.check_dtype(dtype)
         if c.dtype is not dtype:
             c = _core.astype(c, dtype)
     out = _ops.reduce(op, c, _axes(axis), keepdims)
@@ -49,9 +50,22 @@ def min(x, /, *, axis=None, keepdims=False):  # noqa: A001
     return Array._new(_ops.reduce("min", x._c, _axes(axis), keepdims))
 
 
-def mean(x, /, *, axis=None, keepdims=False):
-    _need("mean", x, "floating")
-    return Array._new(_ops.mean(x._c, _axes(axis), keepdims))
+def mean(x, /, *, axis=None, keepdims=False, dtype=None):
+    """The standard's mean; the extension, as numpy's: `dtype`, a floating
+    dtype, converts x first (the sum and the result are of that dtype), and
+    an integer or bool x is averaged in float64."""
+    c = x._c
+    if dtype is None and c.dtype in KINDS["integral or bool"]:
+        dtype = _dtypes.float64
+    if dtype is not None:
+        dtype = _dtypes.check_dtype(dtype)
+        if dtype not in KINDS["floating"]:
+            raise TypeError(f"mean: dtype must be a floating dtype, got {dtype.name}")
+        if c.dtype in KINDS["complex floating"] and dtype in KINDS["real floating"]:
+            raise TypeError(f"mean: a {c.dtype.name} array cannot be averaged in {dtype.name}")
+        if c.dtype is not dtype:
+            c = _core.astype(c, dtype)
+    return Array._new(_ops.mean(c, _axes(axis), keepdims))
 
 
 def var(x, /, *, axis=None, correction=0.0, keepdims=False):
@@ -74,13 +88,14 @@ def any(x, /, *, axis=None, keepdims=False):  # noqa: A001
 
 def _cumulative(is_prod, x, axis, dtype, include_initial):
     name = "cumulative_prod" if is_prod else "cumulative_sum"
-    _need(name, x, "numeric")
+    _need(name, x, "numeric" if x.dtype is not _dtypes.bool else "bool")   # bool: int64
     if axis is None:
         if x.ndim != 1:
             raise ValueError(f"{name}: axis is required for a {x.ndim}-d array")
         axis = 0
     c = x._c
-    if dtype is not None and c.dtype is not _dtypes.check_dtype(dtype):
+    dtype = None if dtype is None else _dtypes.check_dtype(dtype)
+    if dtype is not None and c.dtype is not dtype:
         c = _core.astype(c, dtype)
     res = _ops.cumulative(is_prod, c, axis)
     if dtype is not None and res.dtype is not dtype:
@@ -103,5 +118,14 @@ def cumulative_prod(x, /, *, axis=None, dtype=None, include_initial=False):
     return _cumulative(True, x, axis, dtype, include_initial)
 
 
-__all__ = ["all", "any", "cumulative_prod", "cumulative_sum", "max", "mean", "min", "prod",
-           "std", "sum", "var"]
+def nansum(x, /, *, axis=None, dtype=None, keepdims=False):
+    """The extension, as numpy's nansum: sum with NaN counted as zero (for a
+    complex element, NaN in either part); integers and bool as sum."""
+    if x.dtype in KINDS["floating"]:
+        c = x._c
+        x = Array._new(_ops.where(_ops.unary("isnan", c), _core.scalar(0, c.dtype), c))
+    return sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
+
+
+__all__ = ["all", "any", "cumulative_prod", "cumulative_sum", "max", "mean", "min", "nansum",
+           "prod", "std", "sum", "var"]
