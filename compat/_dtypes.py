@@ -129,7 +129,8 @@ def _foreign(dt):
                           or (isinstance(dt, type) and issubclass(dt, np.generic))):
         return None
     dt = np.dtype(dt)
-    return _core.BY_NAME.get(dt.name) if dt.byteorder in "=|" else None
+    # isnative, not the byteorder character: Zarr's dtypes say '<' explicitly
+    return _core.BY_NAME.get(dt.name) if dt.isnative else None
 
 
 def promote(a, b):

@@ -49,6 +49,11 @@ def test_numpy_dtypes_name_ours(name):
         assert xp.result_type(given) is dt
         assert xp.can_cast(given, dt) and xp.can_cast(dt, given)
     assert xp.asarray(sample(name)).dtype is dt
+    # Zarr's dtypes spell the native byte order out ('<f8', byteorder '<')
+    spelled = np.dtype(name).newbyteorder("<" if sys.byteorder == "little" else ">")
+    assert xp.astype(xp.asarray([1, 0]), spelled).dtype is dt
+    x = xp.asarray(sample(name))
+    assert np.shares_memory(np.asarray(x, dtype=spelled), np.from_dlpack(x))   # no copy
 
 
 @pytest.mark.skipif(not NUMPY_24, reason="numpy < 2.4 does not read __numpy_dtype__")
