@@ -190,6 +190,11 @@ class Array:
         setitem(self._c, key, value)
 
     # ------------------------------------------------------------ beyond the standard
+    def astype(self, dtype, /, *, copy=True):
+        """xp.astype(x, dtype, copy=copy) as a method, as numpy's arrays have it."""
+        from ._manipulation import astype
+        return astype(self, dtype, copy=copy)
+
     def __len__(self):
         """The size of the first axis, as numpy's (TypeError for a 0-d array)."""
         if not self.ndim:

@@ -103,13 +103,15 @@ COMPLEX_OF = {float32: complex64, float64: complex128, complex64: complex64,
 
 
 _BY_ID = {id(d): d for d in ALL}
+_PYTHON_TYPES = {type(True): bool, int: int64, float: float64, complex: complex128}
 
 
 def check_dtype(dt):
     """dt as a dtype of the namespace.  Beyond ours (the extension, for
     libraries that keep numpy's dtypes, such as Cubed): numpy's dtype of the
     same name (np.dtype('float64'), native byte order), a numpy scalar type
-    (np.float64) and a dtype's name ('float64')."""
+    (np.float64), a dtype's name ('float64') and, as numpy, the Python
+    types float, int, complex and bool."""
     d = _BY_ID.get(id(dt))
     if d is None:
         d = _foreign(dt)
@@ -119,11 +121,14 @@ def check_dtype(dt):
 
 
 def _foreign(dt):
-    """Our dtype for a numpy dtype, a numpy scalar type or a name, or None.
-    numpy is consulted only when it is already imported (and only then can
-    numpy's objects be given)."""
+    """Our dtype for a numpy dtype, a numpy scalar type, a name or a Python
+    number type (numpy's meaning: float is float64, int int64, complex
+    complex128, bool bool), or None.  numpy is consulted only when it is
+    already imported (and only then can numpy's objects be given)."""
     if isinstance(dt, str):
         return _core.BY_NAME.get(dt)
+    if type(dt) is type and dt in _PYTHON_TYPES:
+        return _PYTHON_TYPES[dt]
     np = sys.modules.get("numpy")
     if np is None or not (isinstance(dt, np.dtype)
                           or (isinstance(dt, type) and issubclass(dt, np.generic))):

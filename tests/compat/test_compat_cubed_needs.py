@@ -84,11 +84,26 @@ def test_numpy_dtypes_in_reductions_and_statistics():
 
 def test_what_is_not_a_dtype_of_ours_is_refused():
     for bad in (np.dtype("float16"), np.float16, np.dtype(">f8"), np.dtype("U3"), "float",
-                "f8", object, float, None, 3):
+                "f8", object, None, 3, np.float64(1.0), xp.asarray(1.0)):
         with pytest.raises(TypeError, match="not a dtype of strided.compat"):
             xp.astype(xp.ones(2), bad)
     with pytest.raises(TypeError):
         xp.zeros(2, dtype=np.dtype("datetime64[s]"))
+
+
+def test_python_number_types_are_numpys_dtypes():
+    for given, name in ((float, "float64"), (int, "int64"), (complex, "complex128"),
+                        (bool, "bool")):
+        assert xp.asarray([1, 0], dtype=given).dtype is DT[name]
+        assert xp.zeros(2, dtype=given).dtype is getattr(xp, np.dtype(given).name)
+        assert xp.result_type(given, xp.int8) is xp.result_type(DT[name], xp.int8)
+
+
+def test_astype_method():
+    x = xp.asarray([1, 2, 3])
+    check(x.astype(np.float64), np.array([1.0, 2.0, 3.0]))
+    check(x.astype("int8"), np.array([1, 2, 3], dtype=np.int8))
+    assert x.astype(xp.int64, copy=False) is x and x.astype(xp.int64) is not x
 
 
 def test_structured_numpy_dtypes_of_our_dtypes():
