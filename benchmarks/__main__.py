@@ -1,6 +1,7 @@
 """python -m benchmarks [--quick] [--only SECTION] [--filter SUBSTRING] [--markdown] [--json PATH]
 
-Times the core against numpy and PyTorch, interleaved in one process; see
+Times the core against numpy and PyTorch (the Torch7 kernels: against scipy
+too), interleaved in one process; see
 benchmarks/README.md for the columns and the method."""
 from __future__ import annotations
 
@@ -67,9 +68,11 @@ def header(meta, sizes, args):
         f"({meta['threads']['ours']} threads).",
         f"{'Quick: ' if args.quick else ''}n = {sizes.n} elements, matrices "
         f"{sizes.side}x{sizes.side}, sort and take {sizes.part}, Torch7 face {sizes.face} "
-        f"elements (matrix {sizes.face_rows}x{sizes.face // sizes.face_rows}); median of "
+        f"elements (matrix {sizes.face_rows}x{sizes.face // sizes.face_rows}), Torch7 "
+        f"kernels: images {sizes.image}x{sizes.image} by {sizes.kernel}x{sizes.kernel}; median of "
         f"{args.repeats} interleaved samples of >= {args.min_time * 1e3:g} ms; ratio > 1: ours "
-        f"faster; level: the numpy/ours ratio the issue asks for (7; Torch7 face: 12); ulp: max "
+        f"faster; level: the numpy/ours ratio the issue asks for (7; Torch7 face: 12; Torch7 "
+        f"kernels: fastest peer/ours); ulp: max "
         f"error against a {meta['ulp_reference_bits']}-bit reference; +MB: peak memory of the "
         f"allocating call above its output (in-place and [res] forms: of the call itself)"
         f"{'' if meta['peak_memory'] else ' (not measurable here: n/a)'}.",
@@ -106,10 +109,15 @@ def main(argv=None):
     for line in header(meta, sizes, args):
         print(line)
     print()
-    table = report.Table([c.name for c in cases], markdown=args.markdown,
-                         out=lambda s: print(s, flush=True))
-    results = []
+    results, table, kind = [], None, None
     for case in cases:
+        if getattr(case, "table", "trio") != kind:     # a new table for the Torch7 kernels
+            kind = getattr(case, "table", "trio")
+            if table is not None:
+                print()
+            table = report.Table([c.name for c in cases if getattr(c, "table", "trio") == kind],
+                                 markdown=args.markdown, out=lambda s: print(s, flush=True),
+                                 kind=kind)
         if args.wait_idle > 0:
             wait_idle(args.wait_idle)
         res = run_case(case, sizes, args.repeats, args.min_time)

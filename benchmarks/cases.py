@@ -17,8 +17,10 @@ its calls (`alloc`), whose peak memory the table reports.
 
 The cases come in sections (`SECTIONS`, `python -m benchmarks --only
 SECTION`): "core", the kernels through the internal layer and the small
-calls of strided.compat (issue 7), and "torch7", the Torch7 face's
-in-place and [res] forms (issue 12).
+calls of strided.compat (issue 7), "torch7", the Torch7 face's in-place
+and [res] forms (issue 12), and "kernels", Torch7-face kernels (conv2,
+xcorr2, topk, median, histc) against every peer that computes the same,
+numpy's, scipy's and torch's, rated against the fastest (`Kernel`).
 
 To add a case of an existing kind, add a line to its section's list; to
 add a kind, write a frozen dataclass with `name`, `level` and `prepare`.
@@ -38,7 +40,7 @@ from strided.core import base as _core, fft as _fft, indexing as _indexing, ops 
 from strided.core.base import ffi, lib
 
 from . import accuracy
-from .convert import CONTESTANTS, Trio, torch, trio_empty, trio_from
+from .convert import CONTESTANTS, Trio, to_numpy, to_torch7, torch, trio_empty, trio_from
 
 
 def short(dtype):
@@ -55,15 +57,18 @@ class Sizes:
     face: int       # elements of the Torch7 face's cases (2 x 10^7)
     face_rows: int  # rows of their matrix (4000: 4000 x 5000)
     row: int = 1000   # length of the broadcast row
+    image: int = 1000   # side of the square image of the Torch7 kernels' conv2 / xcorr2
+    kernel: int = 11    # side of their square kernel
 
 
 FULL = Sizes(n=10**7, side=3000, part=10**6, face=2 * 10**7, face_rows=4000)
-QUICK = Sizes(n=10**6, side=1000, part=10**5, face=2 * 10**6, face_rows=400)
+QUICK = Sizes(n=10**6, side=1000, part=10**5, face=2 * 10**6, face_rows=400, image=300)
 
 # the levels of issue 7 (numpy time / our time), one per family of ops
 ELEMENTWISE, MATH, REDUCTION, MOVE, SORT, MATMUL = 1.3, 1.5, 1.5, 1.2, 1.0, 0.95
 SMALL = 0.25            # "within 4x numpy's time per call"
 TORCH7 = 1.2            # issue 12: the Torch7 face's in-place and [res] forms
+FASTEST = 1.0           # the Torch7 kernels: at least as fast as the fastest peer
 
 
 @dataclass
@@ -81,6 +86,11 @@ class Prepared:
     in_place: bool = False
     # {contestant: result as numpy} -> {contestant: max ulp error}; None: not measured
     accuracy: Callable[[dict], dict] | None = None
+    # the contestant whose result is the reference the others are checked against
+    oracle: str = "numpy"
+    # contestant -> its result (what its call returned) as a numpy array to
+    # compare; the default is convert.to_numpy
+    read: dict[str, Callable[[Any], np.ndarray]] | None = None
 
 
 def tolerance(dtype):
@@ -708,6 +718,163 @@ class Torch7:
                         *_reduce_tolerance(dt, shape, (1,) if form.rows else ()), in_place=True)
 
 
+# ------------------------------------------------------------------ Torch7 kernels against their fastest peer
+
+try:
+    import scipy.fft as _scipy_fft
+    import scipy.signal as _signal
+except ImportError:          # the scipy peers are then left out
+    _scipy_fft = _signal = None
+
+
+def _scipy(fn, *args, **kw):
+    """A zero-argument call of a scipy function on as many FFT workers as
+    we and torch have threads (numpy-style code is single-threaded; scipy's
+    FFTs are the one peer here that can take more)."""
+    workers = strided.getnumthreads()
+
+    def call():
+        with _scipy_fft.set_workers(workers):
+            return fn(*args, **kw)
+    return call
+
+
+def _values(r):
+    """The values of a (values, indices) result, as numpy."""
+    return to_numpy(r[0])
+
+
+def _flat(r):
+    return np.reshape(to_numpy(r), -1)
+
+
+def _pairs(base):
+    """(values, indices) -> [values, 0-based indices] rows (ours: base 1)."""
+    return lambda r: np.stack([to_numpy(r[0]).astype(np.float64),
+                               to_numpy(r[1]).astype(np.float64) - base], axis=-1)
+
+
+def _conv_case(sizes, rng, dtype, xcorr):
+    """conv2 (xcorr2) of an image x image matrix by a kernel x kernel one,
+    valid.  The oracle is scipy's direct convolve2d (correlate2d); scipy's
+    FFT convolutions take the kernel flipped for a correlation, and torch's
+    conv2d, a cross-correlation, takes it flipped for a convolution."""
+    a = random(rng, (sizes.image, sizes.image), dtype)
+    k = random(rng, (sizes.kernel, sizes.kernel), dtype)
+    flipped = np.ascontiguousarray(k[::-1, ::-1])
+    x, kk = to_torch7(a), to_torch7(k)
+    ours = strided.xcorr2 if xcorr else strided.conv2
+    calls = {"ours": lambda: ours(x, kk)}
+    if _signal is not None:
+        direct = _signal.correlate2d if xcorr else _signal.convolve2d
+        fft_k = flipped if xcorr else k
+        calls[f"scipy {direct.__name__}"] = _scipy(direct, a, k, mode="valid")
+        calls["scipy fftconvolve"] = _scipy(_signal.fftconvolve, a, fft_k, mode="valid")
+        calls["scipy oaconvolve"] = _scipy(_signal.oaconvolve, a, fft_k, mode="valid")
+    if torch is not None:
+        ta = torch.from_numpy(a).clone()[None, None]
+        tk = torch.from_numpy(k if xcorr else flipped).clone()[None, None]
+        calls["torch conv2d"] = lambda: torch.nn.functional.conv2d(ta, tk)
+    rtol, atol = tolerance(dtype)
+    return Prepared(calls, None, f"{_fmt(a.shape)} by {_fmt(k.shape)}", rtol,
+                    atol * sizes.kernel ** 2,     # one term per kernel element
+                    # scipy's direct sum, or the first peer there is
+                    oracle=next((who for who in calls if who != "ours"), "ours"),
+                    read={"torch conv2d": lambda r: to_numpy(r)[0, 0]})
+
+
+def _topk_case(sizes, rng, dtype, k=10):
+    """The k smallest of n values and their positions, sorted (Lua's
+    default direction, dir = false; sort = true): ours torch.topk(x, k, 1,
+    false, true) (1-based indices), numpy argpartition then a sort of the k,
+    torch.topk(largest=False)."""
+    a = random(rng, (sizes.n,), dtype)
+    x = to_torch7(a)
+
+    def numpy_topk():
+        idx = np.argpartition(a, k - 1)[:k]
+        idx = idx[np.argsort(a[idx], kind="stable")]
+        return a[idx], idx
+
+    calls = {"ours": lambda: strided.topk(x, k, 1, False, True), "numpy argpartition": numpy_topk}
+    read = {"ours": _pairs(1), "numpy argpartition": _pairs(0)}
+    if torch is not None:
+        t = torch.from_numpy(a).clone()
+        calls["torch.topk"] = lambda: torch.topk(t, k, largest=False, sorted=True)
+        read["torch.topk"] = _pairs(0)
+    return Prepared(calls, None, f"{k} of {sizes.n}", 0, 0, oracle="numpy argpartition",
+                    read=read)
+
+
+def _median_case(sizes, rng, dtype):
+    """The median of n + 1 values (an odd count: numpy's mean of the two
+    middle values of an even count would not be Lua's lower median):
+    ours torch.median(x) (value and index), np.median, torch.median."""
+    a = random(rng, (sizes.n + 1,), dtype)
+    x = to_torch7(a)
+    calls = {"ours": lambda: strided.median(x), "np.median": lambda: np.median(a)}
+    read = {"ours": _values, "np.median": _flat}
+    if torch is not None:
+        t = torch.from_numpy(a).clone()
+        calls["torch.median"] = lambda: torch.median(t)
+        read["torch.median"] = _flat
+    return Prepared(calls, None, _fmt(a.shape), 0, 0, oracle="np.median", read=read)
+
+
+def _histc_case(sizes, rng, dtype, bins=100):
+    """The histogram of n values in 100 equal bins over their min and max
+    (Lua's min = max = 0 default; numpy's and torch's alike): ours
+    torch.histc(x, 100), np.histogram(a, 100), torch.histc(t, 100); the
+    counts compared as float64 (numpy's are int64)."""
+    a = random(rng, (sizes.n,), dtype)
+    x = to_torch7(a)
+    as_f64 = lambda r: to_numpy(r).astype(np.float64)
+    calls = {"ours": lambda: strided.histc(x, bins),
+             "np.histogram": lambda: np.histogram(a, bins)[0]}
+    read = {"ours": as_f64, "np.histogram": as_f64}
+    if torch is not None:
+        t = torch.from_numpy(a).clone()
+        calls["torch.histc"] = lambda: torch.histc(t, bins)
+        read["torch.histc"] = as_f64
+    return Prepared(calls, None, f"{sizes.n} in {bins} bins", 0, 0, oracle="np.histogram",
+                    read=read)
+
+
+# op -> (its name in the table, prepare(sizes, rng, dtype))
+KERNELS = {
+    "conv2": ("conv2", functools.partial(_conv_case, xcorr=False)),
+    "xcorr2": ("xcorr2", functools.partial(_conv_case, xcorr=True)),
+    "topk": ("topk 10", _topk_case),
+    "median": ("median", _median_case),
+    "histc": ("histc 100", _histc_case),
+}
+
+
+@dataclass(frozen=True)
+class Kernel:
+    """One Torch7-face function (`import strided as torch`, its public
+    allocating call, as every peer's is) against every peer that computes
+    the same answer (KERNELS; numpy's or scipy's single-threaded functions,
+    scipy's FFT convolutions on `--threads` workers, torch on `--threads`);
+    the ratio that counts is the one against the fastest peer, whichever
+    it is (level FASTEST: at least as fast).  Our result is checked
+    against the oracle peer's; the other peers' too, noted when they
+    differ.  float32 cases exist where a peer is float32-centric (torch's
+    conv2d: its oneDNN path)."""
+    op: str
+    dtype: str = "float64"
+    level: float | None = FASTEST
+    against = "fastest"     # the ratio the level applies to (class attributes, not fields)
+    table = "peers"         # printed in the table of peers (report.PEER_COLUMNS)
+
+    @property
+    def name(self):
+        return f"{KERNELS[self.op][0]} {short(self.dtype)}"
+
+    def prepare(self, sizes, rng):
+        return KERNELS[self.op][1](sizes, rng, self.dtype)
+
+
 # ------------------------------------------------------------------ the table
 
 CORE = [
@@ -776,6 +943,19 @@ CORE = [
 # issue 12: the Torch7 face's in-place and [res] forms, 2 x 10^7
 TORCH7_CASES = [Torch7(form) for form in TORCH7_FORMS]
 
+# Torch7 kernels against their fastest peer: conv2 / xcorr2 of 1000x1000 by
+# 11x11 (float32 too: torch's conv2d is float32-centric), topk of 10 of
+# 10^7, median of 10^7 + 1, histc of 10^7 in 100 bins
+KERNEL_CASES = [
+    Kernel("conv2", "float64"),
+    Kernel("xcorr2", "float64"),
+    Kernel("conv2", "float32"),
+    Kernel("xcorr2", "float32"),
+    Kernel("topk", "float64"),
+    Kernel("median", "float64"),
+    Kernel("histc", "float64"),
+]
+
 # section -> its cases (python -m benchmarks --only SECTION)
-SECTIONS = {"core": CORE, "torch7": TORCH7_CASES}
+SECTIONS = {"core": CORE, "torch7": TORCH7_CASES, "kernels": KERNEL_CASES}
 CASES = [case for cases in SECTIONS.values() for case in cases]

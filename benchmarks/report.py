@@ -1,5 +1,7 @@
-"""The table (plain text or Markdown), the summary lines and the JSON record.
-Rows are printed as each case finishes."""
+"""The tables (plain text or Markdown), the summary lines and the JSON record.
+Rows are printed as each case finishes.  Two tables: the cases against
+numpy and torch (COLUMNS), and the Torch7 kernels against a list of peers
+each, rated against the fastest (PEER_COLUMNS)."""
 from __future__ import annotations
 
 import json
@@ -8,7 +10,9 @@ import math
 WHO = ("ours", "numpy", "torch")
 COLUMNS = (["case"] + [f"{w} ms" for w in WHO] + ["numpy/ours", "torch/ours", "level", "at level"]
            + [f"ulp {w}" for w in WHO] + [f"+MB {w}" for w in WHO] + ["out", "others", "status"])
-LEFT = {"case", "at level", "status"}
+PEER_COLUMNS = ["case", "ours ms", "fastest peer", "fastest ms", "fastest/ours", "level", "at level",
+                "+MB ours", "+MB fastest", "out", "others", "status", "every peer, ms"]
+LEFT = {"case", "at level", "status", "every peer, ms", "fastest peer"}
 NOISY = 0.10   # other processes above this CPU share make a row suspect
 
 
@@ -58,26 +62,45 @@ def cells(res, markdown=False):
             + [fmt_bytes(res.out_bytes), fmt_share(res.others), res.status])
 
 
+def peer_cells(res, markdown=False):
+    """A Torch7 kernel's row: every peer's time, the fastest and its ratio."""
+    fastest = res.fastest
+    peers = "; ".join(f"{who} {fmt_ms(res.median(who))}" for who in res.peers())
+    return ([res.name, fmt_ms(res.median("ours")), fastest or "n/a",
+             fmt_ms(res.median(fastest) if fastest else None),
+             fmt_ratio(res.level_ratio), "" if res.level is None else f"{res.level:.2f}",
+             fmt_at(res.at_level, markdown), fmt_extra(res.extra_bytes.get("ours")),
+             fmt_extra(res.extra_bytes.get(fastest)), fmt_bytes(res.out_bytes),
+             fmt_share(res.others), res.status, peers])
+
+
+# table kind (a case's `table` attribute; "trio" without one) -> its columns and cells
+TABLES = {"trio": (COLUMNS, cells), "peers": (PEER_COLUMNS, peer_cells)}
+
+
 class Table:
     """Prints the header now and one row per finished case."""
 
-    def __init__(self, names, markdown=False, out=print):
+    def __init__(self, names, markdown=False, out=print, kind="trio"):
         self.markdown, self.out = markdown, out
-        self.widths = [max([len(COLUMNS[0])] + [len(n) for n in names])]
-        self.widths += [max(len(c), 7) for c in COLUMNS[1:]]
+        self.columns, self.cells = TABLES[kind]
+        self.widths = [max([len(self.columns[0])] + [len(n) for n in names])]
+        self.widths += [max(len(c), 7) for c in self.columns[1:]]
+        if kind == "peers":
+            self.widths[self.columns.index("fastest peer")] = 20
         if markdown:
-            self.out("| " + " | ".join(COLUMNS) + " |")
-            self.out("|" + "|".join("---" if c in LEFT else "---:" for c in COLUMNS) + "|")
+            self.out("| " + " | ".join(self.columns) + " |")
+            self.out("|" + "|".join("---" if c in LEFT else "---:" for c in self.columns) + "|")
         else:
-            self.out(self._line(COLUMNS))
-            self.out("  ".join("-" * w for w in self.widths))
+            self.out(self._line(self.columns))
+            self.out("  ".join("-" * max(w, len(c)) for w, c in zip(self.widths, self.columns)))
 
     def _line(self, row):
         return "  ".join(c.ljust(w) if name in LEFT else c.rjust(w)
-                         for c, w, name in zip(row, self.widths, COLUMNS)).rstrip()
+                         for c, w, name in zip(row, self.widths, self.columns)).rstrip()
 
     def row(self, res):
-        row = cells(res, self.markdown)
+        row = self.cells(res, self.markdown)
         self.out("| " + " | ".join(row) + " |" if self.markdown else self._line(row))
 
 
@@ -91,8 +114,11 @@ def summary(results):
     a level reach it, and the ones below; the cases not ok, the noisy ones."""
     ok = [r for r in results if r.status == "ok"]
     out = {}
-    for who in ("numpy", "torch"):
-        ratios = [r.ratio(who) for r in ok if r.ratio(who) is not None]
+    for who in ("numpy", "torch", "fastest"):
+        if who == "fastest":      # the Torch7 kernels: the fastest of their peers
+            ratios = [r.level_ratio for r in ok if r.against == who and r.level_ratio is not None]
+        else:
+            ratios = [r.ratio(who) for r in ok if r.ratio(who) is not None]
         out[who] = {"geomean": geomean(ratios), "cases": len(ratios),
                     "at_least_as_fast": sum(x >= 1.0 for x in ratios)}
     leveled = [r for r in results if r.level is not None]
@@ -106,15 +132,18 @@ def summary(results):
 
 def summary_lines(s):
     lines = []
-    for who in ("numpy", "torch"):
-        d = s[who]
-        if d["cases"]:
-            lines.append(f"{who}/ours: geometric mean {d['geomean']:.2f} over {d['cases']} cases; "
+    for who in ("numpy", "torch", "fastest"):
+        d = s.get(who)
+        if d and d["cases"]:
+            label = "fastest peer/ours (Torch7 kernels)" if who == "fastest" else f"{who}/ours"
+            lines.append(f"{label}: geometric mean {d['geomean']:.2f} over {d['cases']} cases; "
                          f"{d['at_least_as_fast']} of {d['cases']} cases >= 1.0 "
                          f"(ours at least as fast)")
     lv = s["levels"]
     if lv["cases"]:
-        line = f"{lv['at_level']} of {lv['cases']} cases at their level (numpy/ours >= level)"
+        ratio = ("numpy/ours >= level" if not s.get("fastest", {}).get("cases") else
+                 "ratio >= level: numpy/ours; Torch7 kernels: fastest peer/ours")
+        line = f"{lv['at_level']} of {lv['cases']} cases at their level ({ratio})"
         if lv["below"]:
             line += f"; below (or not ok): {', '.join(lv['below'])}"
         lines.append(line)
@@ -143,7 +172,9 @@ def to_json(meta, results, s):
             "level": r.level, "at_level": r.at_level,
             "max_ulp": r.ulp, "peak_bytes_above_output": r.extra_bytes,
             "median_s": {who: r.median(who) for who in r.timings},
-            "ratio": {who: r.ratio(who) for who in ("numpy", "torch")},
+            "ratio": {who: r.ratio(who) for who in
+                      (WHO[1:] if r.against != "fastest" else r.peers())},
+            "fastest": r.fastest if r.against == "fastest" else None,
             "number": {who: t.number for who, t in r.timings.items()},
             "samples_s": {who: t.samples for who, t in r.timings.items()},
         } for r in results],

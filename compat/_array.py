@@ -136,9 +136,34 @@ class Array:
 
     __str__ = __repr__
 
+    def __format__(self, spec):
+        """format() and f-strings: a 0-d array formats the Python number it
+        holds (f"{x:.3f}", f"{n:d}", and f"{x}" is "1.5"), as PyTorch's
+        and numpy's do; an n-d array is str() with an empty spec and a
+        TypeError with any other, as numpy's."""
+        if not self.ndim:
+            return format(_core.item(self._c), spec)
+        if spec:
+            raise TypeError(f"unsupported format string passed to Array.__format__: "
+                            f"{spec!r} needs a 0-d array, this one has shape {self.shape}")
+        return str(self)
+
+    def __iter__(self):
+        """The sub-arrays along the first axis (views), as numpy's."""
+        if not self.ndim:
+            raise TypeError("iteration over a 0-d array")
+        c, select = self._c, _views.select
+        return (Array._new(select(c, 0, i)) for i in range(self.shape[0]))
+
     # ------------------------------------------------------------ DLPack and numpy (docs/interop.md)
-    # numpy defers its operators to ours instead of converting the array
-    __array_ufunc__ = None
+    # numpy's ufuncs convert an Array (np.abs(x) is numpy's abs of
+    # __array__'s view: an ndarray, as numpy-namespace code expects), and
+    # numpy's scalars and arrays defer their operators to ours
+    # (np.float64(2) * x calls x.__rmul__): no __array_ufunc__ (None would
+    # make every ufunc refuse an Array) and a priority above numpy's, the
+    # combination PyTorch's tensors use.  No __array_wrap__: ufunc results
+    # stay numpy's (docs/interop.md, "numpy and the Array").
+    __array_priority__ = 1000
 
     def __dlpack__(self, /, *, stream=None, max_version=None, dl_device=None, copy=None):
         return _dlpack.export(self._c, stream, max_version, dl_device, copy)
@@ -201,8 +226,16 @@ class Array:
             raise TypeError("len() of a 0-d array")
         return self._c.shape[0]
 
+    # ------------------------------------------------------------ pickle
     def __reduce_ex__(self, protocol):
         """Pickling (compat/_pickle.py): the elements in C order, handed to
         protocol 5 as a buffer over the array's own memory."""
         from ._pickle import reduce
         return reduce(self, protocol)
+
+    def __reduce__(self):
+        return self.__reduce_ex__(2)
+
+
+# the rebuild function of every Array pickle (compat/_pickle.py)
+from ._pickle import unpickle as _unpickle  # noqa: E402

@@ -7,9 +7,10 @@ import math
 import operator
 
 from strided.core import base as _core, ops as _ops, views as _views
+from strided.core.dlpack import _copy_flag
 from strided.core.base import ffi
 
-from . import _dtypes
+from . import _dtypes, _numpy
 from ._array import Array, adopt, check_device
 from ._dtypes import KINDS
 
@@ -35,17 +36,58 @@ def _check(dtype, device):
     return None if dtype is None else _dtypes.check_dtype(dtype)
 
 
+_PYTHON_NUMBERS = {bool, int, float, complex}
+
+
 def _from_nested(obj, dtype):
+    """A Core from nested lists of numbers: Python numbers, numpy scalars,
+    0-d arrays (ours or numpy's).  The shape is the core's reader's (a
+    ragged or mixed nesting is a ValueError)."""
     shape, flat = [], []
     _core._flatten(obj, shape, flat)
+    if set(map(type, flat)) <= _PYTHON_NUMBERS:
+        dts = None if dtype is not None else {_default_for(v) for v in flat}
+    else:
+        pairs = [_numpy.leaf(v) for v in flat]
+        flat = [v for v, _ in pairs]
+        dts = {_default_for(v) if d is None else d for v, d in pairs}
     if dtype is None:
-        kinds = set(map(type, flat))
-        if kinds - {bool, int, float, complex}:
-            raise TypeError(f"asarray: nested sequences must hold Python numbers, got "
-                            f"{sorted(k.__name__ for k in kinds)}")
-        dtype = (_dtypes.complex128 if complex in kinds else _dtypes.float64 if float in kinds
-                 else _dtypes.int64 if int in kinds else _dtypes.bool if flat else _dtypes.float64)
-    return _core.from_nested(obj, dtype)
+        dtype = _nested_dtype(dts)
+    return _core.from_flat(_values_for(flat, dtype), shape, dtype)
+
+
+def _nested_dtype(dts):
+    """numpy's choice for a list, from its leaves' dtypes (a Python number's
+    is the default one: bool, int64, float64, complex128; a numpy scalar's
+    or a 0-d array's its own): all promote by the standard's table, and
+    kinds the table does not mix give the default dtype of the highest
+    kind ([np.float32(1), 2] is float64, as in numpy).  No leaves: float64."""
+    if not dts:
+        return _dtypes.float64
+    out = None
+    try:
+        for d in dts:
+            out = d if out is None else _dtypes.promote(out, d)
+        return out
+    except TypeError:
+        for kind, default in (("complex floating", _dtypes.complex128),
+                              ("real floating", _dtypes.float64), ("integral", _dtypes.int64)):
+            if any(d in KINDS[kind] for d in dts):
+                return default
+        return _dtypes.bool
+
+
+def _values_for(flat, dtype):
+    """flat's numbers as cffi takes them for dtype, converted as numpy does:
+    a float for an integer dtype is truncated (NaN ValueError, infinity and
+    out of range OverflowError), any number for bool is its truth value."""
+    if dtype in KINDS["integral"]:
+        if any(type(v) is float for v in flat):
+            return [math.trunc(v) if type(v) is float else v for v in flat]
+    elif dtype is _dtypes.bool:
+        if any(type(v) is not bool for v in flat):
+            return [bool(v) for v in flat]
+    return flat
 
 
 # A flat list of Python numbers of one type (the commonest small creation)
@@ -103,6 +145,7 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
     nested lists.
     copy=True always copies; copy=False never does (ValueError if it must);
     copy=None copies only when needed."""
+    copy = _copy_flag(copy, "asarray")
     if type(obj) is list and dtype is None and device is None and copy is not False:
         a = _flat_list(obj)
         if a is not None:
@@ -112,7 +155,12 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
     if isinstance(obj, Array):
         c = obj._c
     elif hasattr(obj, "__strided_core__"):     # a Torch7 tensor: a view of its memory
-        c = obj.__strided_core__()
+        c = _dtypes.check_imported(obj.__strided_core__(), "asarray")
+    elif _numpy.is_scalar(obj):
+        # a numpy scalar is a value, not memory to share: a new writable
+        # array of its dtype (its buffer is read-only)
+        value, dt = _numpy.leaf(obj)
+        c, fresh = _core.scalar(value, dtype or dt), True
     elif isinstance(obj, (bool, int, float, complex)):
         c, fresh = _core.scalar(obj, dtype or _default_for(obj)), True
     elif isinstance(obj, (list, tuple)):
@@ -120,7 +168,7 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
     elif hasattr(obj, "__dlpack__"):
         # numpy, PyTorch and every DLPack producer: any strides, zero-copy
         from strided.core import dlpack as _dlpack
-        c = _dlpack.to_core(obj)
+        c = _dtypes.check_imported(_dlpack.to_core(obj), "asarray")
     else:
         c = _from_buffer(obj)
         if c is None:
@@ -211,14 +259,17 @@ def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
     cplx = isinstance(start, complex) or isinstance(stop, complex)
     if dtype is None:
         dtype = _dtypes.complex128 if cplx else _dtypes.float64
-    if dtype not in KINDS["floating"]:
-        raise TypeError(f"linspace needs a floating dtype, got {dtype.name}")
+    if cplx and dtype not in KINDS["complex floating"]:
+        raise TypeError(f"linspace: complex bounds need a complex dtype, got {dtype.name}")
     work = _dtypes.complex128 if (cplx or dtype in KINDS["complex floating"]) else _dtypes.float64
     div = (num - 1) if endpoint else num
     step = (stop - start) / div if div > 0 else 0
     out = _ops.affine(_ops.iota(num, work), start, step, work)
     if endpoint and num > 1:
         _core.fill_(_views.select(out, 0, num - 1), stop)
+    if dtype in KINDS["integral"]:
+        # numpy (>= 2.0): the float64 values rounded down, then cast
+        out = _ops.unary("floor", out)
     return Array._new(out if out.dtype is dtype else _core.astype(out, dtype))
 
 

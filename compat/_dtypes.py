@@ -15,6 +15,7 @@ complex64, complex128 = _core.complex64, _core.complex128
 
 ALL = (bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
        float32, float64, complex64, complex128)
+BY_NAME = {d.name: d for d in ALL}     # the core's float16 is not one of ours
 
 _SHORT = {"b": bool, "i1": int8, "i2": int16, "i4": int32, "i8": int64,
           "u1": uint8, "u2": uint16, "u4": uint32, "u8": uint64,
@@ -126,7 +127,7 @@ def _foreign(dt):
     complex128, bool bool), or None.  numpy is consulted only when it is
     already imported (and only then can numpy's objects be given)."""
     if isinstance(dt, str):
-        return _core.BY_NAME.get(dt)
+        return BY_NAME.get(dt)
     if type(dt) is type and dt in _PYTHON_TYPES:
         return _PYTHON_TYPES[dt]
     np = sys.modules.get("numpy")
@@ -135,15 +136,24 @@ def _foreign(dt):
         return None
     dt = np.dtype(dt)
     # isnative, not the byteorder character: Zarr's dtypes say '<' explicitly
-    return _core.BY_NAME.get(dt.name) if dt.isnative else None
+    return BY_NAME.get(dt.name) if dt.isnative else None
+
+
+def check_imported(c, where):
+    """Core c, made from another object's memory (DLPack, a Torch7 tensor),
+    when its dtype is one of the standard's: the core's float16 (Torch7's
+    HalfTensor) is not."""
+    if c.dtype not in ALL:
+        raise TypeError(f"{where}: {c.dtype.name} is not a dtype of strided.compat")
+    return c
 
 
 def promote(a, b):
     try:
         return PROMOTE[a, b]
     except KeyError:
-        raise TypeError(f"no type promotion between {a.name} and {b.name} "
-                        f"(the standard defines none)") from None
+        raise TypeError(f"cannot promote {a.name} and {b.name}: the standard defines no "
+                        f"type promotion between them (cast one with astype)") from None
 
 
 def result_type(*arrays_and_dtypes):
@@ -193,8 +203,8 @@ def scalar_result(dt, value):
     elif isinstance(value, complex):
         if dt in KINDS["floating"]:
             return COMPLEX_OF[dt]
-    raise TypeError(f"Python {type(value).__name__} scalar with a {dt.name} array: "
-                    f"not defined by the standard")
+    raise TypeError(f"cannot promote a Python {type(value).__name__} scalar with a "
+                    f"{dt.name} array: not defined by the standard (cast the array with astype)")
 
 
 _builtin_bool = type(True)

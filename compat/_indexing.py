@@ -9,7 +9,7 @@ import operator
 from strided.core import base as _core, indexing as _indexing, ops as _ops, views as _views
 from strided.core.base import lib
 
-from . import _dtypes
+from . import _dtypes, _numpy
 from ._dtypes import KINDS
 
 
@@ -18,34 +18,63 @@ def _array_cls():
     return Array
 
 
+_PLAIN = {int, slice, type(None)}   # key entries that need no conversion
+
+
+def _entry(k, Array):
+    """A key entry with numpy's objects made ours: a numpy array is an Array
+    over its memory, a numpy bool a Python bool; a Python bool is a 0-d
+    boolean index (numpy's x[True], x[False])."""
+    if isinstance(k, bool):
+        return Array._new(_core.scalar(k, _core.bool_))
+    if _numpy.is_array(k):
+        from ._creation import asarray
+        return asarray(k)
+    if _numpy.is_scalar(k) and k.dtype.kind == "b":
+        return Array._new(_core.scalar(bool(k), _core.bool_))
+    return k
+
+
 def _split(c, key):
     """(kind, entries): kind 'basic', 'mask' or 'ints'."""
     Array = _array_cls()
     if not isinstance(key, tuple):
         key = (key,)
+    if not all(type(k) in _PLAIN or k is Ellipsis for k in key):
+        key = tuple(_entry(k, Array) for k in key)
     arrays = [k for k in key if isinstance(k, Array)]
     if not arrays:
         return "basic", key
+    for k in arrays:
+        if k.dtype is not _dtypes.bool and k.dtype not in KINDS["integral"]:
+            raise IndexError(f"array indices must be integer or boolean, got {k.dtype.name}")
+    for k in key:
+        if not (isinstance(k, (Array, slice, type(None))) or k is Ellipsis):
+            operator.index(k)
     if len(arrays) == 1 and arrays[0].dtype is _dtypes.bool:
         at = next(i for i, k in enumerate(key) if isinstance(k, Array))
         prefix, rest = key[:at], key[at + 1:]
-        if (any(k is None or k is Ellipsis or isinstance(k, bool) for k in prefix)
-                or any(k is not Ellipsis for k in rest) or len(rest) > 1):
-            raise IndexError("a boolean array index may be preceded only by integers and "
-                             "slices, and followed only by an ellipsis")
-        return "mask", (prefix, arrays[0]._c)
-    for k in key:
-        if isinstance(k, Array):
-            if k.dtype not in KINDS["integral"]:
-                raise IndexError(f"array indices must be integer or boolean, got {k.dtype.name}")
-        elif isinstance(k, bool):
-            raise IndexError("a Python bool cannot be combined with integer array indices")
-        elif not (isinstance(k, (slice, type(None))) or k is Ellipsis):
-            operator.index(k)
-    if all(k.ndim == 0 for k in arrays):
+        if (not any(k is None or k is Ellipsis for k in prefix)
+                and rest in ((), (Ellipsis,))):
+            # the mask kernels' case: the standard's form, a mask after
+            # integers and slices (a mask dim of size 0 selects nothing)
+            return "mask", (prefix, arrays[0]._c)
+    if all(k.ndim == 0 and k.dtype is not _dtypes.bool for k in arrays):
         # the standard: a 0-d integer array is the integer it holds
         return "basic", tuple(operator.index(k) if isinstance(k, Array) else k for k in key)
+    # any other mix (a mask after None or an ellipsis, several masks, masks
+    # and integer arrays): numpy's rule, a boolean array is the integer
+    # arrays of its nonzero coordinates (_advanced)
     return "ints", key
+
+
+def _consumed(k):
+    """How many dims of the array a key entry indexes."""
+    if k is None or k is Ellipsis:
+        return 0
+    if getattr(k, "dtype", None) is _dtypes.bool:   # a boolean array: its dims
+        return k.ndim
+    return 1
 
 
 def _without_ellipsis(key, ndim):
@@ -53,7 +82,7 @@ def _without_ellipsis(key, ndim):
     as full slices."""
     if sum(1 for k in key if k is Ellipsis) > 1:
         raise IndexError("an index can only have a single ellipsis")
-    used = sum(1 for k in key if k is not None and k is not Ellipsis)
+    used = sum(map(_consumed, key))
     if used > ndim:
         raise IndexError(f"too many indices ({used}) for an array of {ndim} dims")
     at = next((i for i, k in enumerate(key) if k is Ellipsis), len(key))
@@ -63,24 +92,47 @@ def _without_ellipsis(key, ndim):
 def _advanced(c, key):
     """numpy's rules for integer arrays among integers, slices, None and an
     ellipsis (the standard leaves the mix to us).  Returns the view of c
-    with the indexed dims first, the indices (integers and integer arrays,
+    with the indexed dims first, the indices (integers and int64 Cores,
     which broadcast together), and where the result's broadcast dims go:
     in place of the indexed dims when those were adjacent in the key, else
-    first."""
+    first.  A boolean array of k dims stands for the k integer arrays of
+    its nonzero coordinates; a 0-d one (or a Python bool) for a new axis
+    indexed by [0] (True) or [] (False), as in numpy."""
     key = _without_ellipsis(key, c.ndim)
     Array = _array_cls()
     basic, indices, dims, places = [], [], [], []
+    d = 0      # the array dim the next entry indexes
     for place, k in enumerate(key):
         if k is None or isinstance(k, slice):
             basic.append(k)
+            d += k is not None
+            continue
+        if isinstance(k, Array) and k.dtype is _dtypes.bool:
+            if k.ndim == 0:
+                dims.append(len(basic))
+                places.append(place)
+                basic.append(None)
+                indices.append(_core.full((1 if _core.item(k._c) else 0,), 0, _core.int64))
+                continue
+            if k.shape != c.shape[d:d + k.ndim]:
+                raise IndexError(f"boolean index of shape {k.shape} does not match the "
+                                 f"array's dims {c.shape[d:d + k.ndim]} it indexes")
+            coords = _indexing.nonzero(k._c)
+            for j in range(k.ndim):
+                dims.append(len(basic))
+                places.append(place)
+                basic.append(slice(None))
+                indices.append(_views.select(coords, 1, j))
+            d += k.ndim
             continue
         dims.append(len(basic))
         places.append(place)
         basic.append(slice(None))
-        indices.append(k)
+        indices.append(k._c if isinstance(k, Array) else k)
+        d += 1
     v = _basic(c, tuple(basic))
     rest = [d for d in range(v.ndim) if d not in dims]
-    adjacent = places[-1] - places[0] == len(places) - 1
+    adjacent = places[-1] - places[0] == len(set(places)) - 1
     at = dims[0] if adjacent else 0
     return _views.permute(v, dims + rest), indices, at
 
@@ -120,8 +172,6 @@ def _basic(c, key):
             strides.append(in_strides[d] * step)
             offset += start * in_strides[d]
             d += 1
-        elif isinstance(k, bool):
-            raise IndexError("a Python bool is not a supported index")
         else:
             try:
                 i = operator.index(k)
@@ -174,10 +224,13 @@ def _mask_get(c, mask):
 def _normalized_indices(c, key):
     """int64 Cores broadcast to one shape, wrapped to [0, n) and bounds
     checked in C (index_select of an arange with ST_IDX_WRAP)."""
-    Array = _array_cls()
-    cores = [k._c if isinstance(k, Array) else _core.scalar(operator.index(k), _core.int64)
+    cores = [k if isinstance(k, _core.Core) else _core.scalar(operator.index(k), _core.int64)
              for k in key]
-    shape = _ops.broadcast_shapes(*(x.shape for x in cores))
+    try:
+        shape = _ops.broadcast_shapes(*(x.shape for x in cores))
+    except ValueError:
+        raise IndexError("shape mismatch: indexing arrays could not be broadcast together "
+                         f"with shapes {' '.join(str(x.shape) for x in cores)}") from None
     out = []
     for d, x in enumerate(cores):
         n = c.shape[d]

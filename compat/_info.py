@@ -24,7 +24,7 @@ class Info:
         return CPU
 
     def devices(self):
-        return (CPU,)
+        return [CPU]                 # a list, as the standard says (SciPy appends to it)
 
     def default_dtypes(self, *, device=None):
         check_device(device)

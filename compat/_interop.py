@@ -10,8 +10,10 @@ def from_dlpack(x, /, *, device=None, copy=None):
     on the CPU; device='cpu' asks a producer elsewhere for CPU memory."""
     from strided.core import dlpack as _dlpack
     from ._array import Array, check_device
+    from ._dtypes import check_imported
     check_device(device)
-    return Array._new(_dlpack.to_core(x, copy=copy, to_cpu=device is not None))
+    return Array._new(check_imported(_dlpack.to_core(x, copy=copy, to_cpu=device is not None),
+                                     "from_dlpack"))
 
 
 __all__ = ["from_dlpack"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import operator
 
 from strided.core import base as _core, ops as _ops, views as _views
+from strided.core.dlpack import _copy_flag
 
 from . import _dtypes
 from ._array import Array
@@ -24,6 +25,7 @@ def astype(x, dtype, /, *, copy=True, device=None):
     from ._array import check_device
     check_device(device)
     dtype = _dtypes.check_dtype(dtype)
+    copy = _copy_flag(copy, "astype")
     if not copy and x.dtype is dtype:
         return x
     return Array._new(_core.astype(x._c, dtype))
@@ -31,6 +33,7 @@ def astype(x, dtype, /, *, copy=True, device=None):
 
 def reshape(x, /, shape, *, copy=None):
     shape = tuple(operator.index(s) for s in shape)
+    copy = _copy_flag(copy, "reshape")
     if copy:
         return Array._new(_views.view_as_shape(_core.astype(x._c, x.dtype), shape))
     v = _views.view_as_shape(x._c, shape)

@@ -107,12 +107,30 @@ def unstack(x, /, *, axis=0):
 __all__ = ["diff", "searchsorted", "take", "take_along_axis", "unstack"]
 
 
+# more elements than any allocation can hold (the core refuses 2**63 bytes
+# and more): a count this large is refused before its index vector is made
+_TOO_MANY = 2 ** 62
+
+
+def _count(name, v, what):
+    """A repetition count: an int >= 0 (bool refused), else TypeError/ValueError."""
+    if isinstance(v, bool) or not hasattr(v, "__index__"):
+        raise TypeError(f"{name}: {what} must be integers, got {type(v).__name__} {v!r}")
+    v = v.__index__()
+    if v < 0:
+        raise ValueError(f"{name}: {what} must be >= 0, got {v}")
+    return v
+
+
 def tile(x, repetitions, /):
     """x repeated: a broadcast view (zero strides) copied once in C."""
-    reps = tuple(repetitions)
+    reps = tuple(_count("tile", r, "repetitions") for r in repetitions)
     nd = max(x.ndim, len(reps))
     reps = (1,) * (nd - len(reps)) + reps
     shape = (1,) * (nd - x.ndim) + x.shape
+    if max(reps, default=0) >= 2 ** 63 or math.prod(r * s for r, s in zip(reps, shape)) >= _TOO_MANY:
+        raise OverflowError(f"tile: {reps} repetitions of shape {x.shape} make more than "
+                            f"2**62 elements")
     c = _views.view_as_shape(x._c, shape)
     if c is None:
         c = _views.view_as_shape(_core.contiguous(x._c), shape)
@@ -140,13 +158,23 @@ def repeat(x, repeats, /, *, axis=None):
         # a 0-d or one-element repeats applies to every element
         one = repeats.ndim == 0 or repeats.shape == (1,)
         counts = _views.expand(_views.view_as_shape(repeats._c, ()), (n,)) if one else repeats._c
+        if counts.shape != (n,):
+            raise ValueError(f"repeat: {counts.shape[0]} repeats for an axis of size {n}")
+        if n:
+            # checked in float64 (exact enough: only the order of magnitude
+            # matters), as an int64 sum would wrap silently
+            f = _core.astype(counts, _core.float64)
+            if float(Array._new(_ops.reduce("min", f))) < 0:
+                raise ValueError("repeat: repeats must be >= 0")
+            if float(Array._new(_ops.reduce("sum", f))) >= _TOO_MANY:
+                raise OverflowError("repeat: the repeats add up to more than 2**62 elements")
     else:
-        if repeats < 0:
-            raise ValueError("repeat: repeats must be >= 0")
+        repeats = _count("repeat", repeats, "repeats")
+        if n * repeats >= _TOO_MANY:
+            raise OverflowError(f"repeat: {n} elements repeated {repeats} times make more "
+                                f"than 2**62 elements")
         counts = _core.full((n,), repeats, _core.int64)
     counts = _core.astype(counts, _core.int64)
-    if counts.shape != (n,):
-        raise ValueError(f"repeat: {counts.shape[0]} repeats for an axis of size {n}")
     ends = Array._new(_ops.cumulative(False, counts, 0))
     total = int(Array._new(_ops.reduce("sum", counts))) if n else 0
     idx = searchsorted(ends, arange(total), side="right")

@@ -13,9 +13,10 @@ def to_array(t, /):
     """A strided.compat Array viewing the memory of t (a Torch7 tensor or
     any object with `__strided_core__`), with t's shape, strides and dtype."""
     from strided.compat._array import Array
+    from strided.compat._dtypes import check_imported
     if not hasattr(t, "__strided_core__"):
         raise TypeError(f"to_array: expected a Torch7 tensor, got {type(t).__name__}")
-    return Array._new(t.__strided_core__())
+    return Array._new(check_imported(t.__strided_core__(), "to_array"))
 
 
 def to_tensor(x, /):

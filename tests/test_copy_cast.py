@@ -20,11 +20,11 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from helpers import DTYPE_NAMES, INT_NAMES, NUMPY, arrays, borrow, layouts, shapes, to_core, to_numpy
+from helpers import ALL_DTYPE_NAMES as DTYPE_NAMES, INT_NAMES, NUMPY, arrays, borrow, layouts, shapes, to_core, to_numpy
 from strided.core import base as _core, ops as _ops, views as _views
 
 FLOATISH = ["float32", "float64", "complex64", "complex128"]
-WIDTH = {"float32": 32, "complex64": 32, "float64": 64, "complex128": 64}
+WIDTH = {"float16": 16, "float32": 32, "complex64": 32, "float64": 64, "complex128": 64}
 
 
 # ---------------------------------------------------------------- helpers
@@ -61,8 +61,11 @@ def source_elements(src, dst):
     if s.kind in "fc" and NUMPY[dst].kind in "iu":
         lo, hi = int_bounds(dst)
         width = WIDTH[src]
-        real = st.floats(min_value=-0.9921875 if lo == 0 else float(lo),
-                         max_value=float(hi + 1), exclude_max=True, width=width)
+        low, high = -0.9921875 if lo == 0 else float(lo), float(hi + 1)
+        if width == 16:        # float16 holds nothing beyond 65504
+            low, high = max(low, -65504.0), min(high, 65504.0)
+        real = st.floats(min_value=low, max_value=high, exclude_max=high == hi + 1,
+                         width=width)
         if s.kind == "c":
             return st.builds(complex, real, st.floats(width=width))
         return real

@@ -13,6 +13,7 @@ from hypothesis import given, strategies as st
 
 import strided
 import strided.compat as xp
+import strided.interop
 from strided.core import base as _core, dlpack as _dlpack
 from strided._c._strided import ffi, lib
 
@@ -406,7 +407,6 @@ BAD = [
     ({"ndim": 65, "shape": [1] * 65}, "65 dimensions"),
     ({"ndim": -1}, "-1 dimensions"),
     ({"shape_null": True, "shape": (6,)}, "shape is NULL"),
-    ({"dtype": (2, 16, 1)}, "float16"),
     ({"dtype": (4, 16, 1)}, "bfloat16"),
     ({"dtype": (2, 64, 2)}, "2 lanes"),
     ({"dtype": (6, 1, 1)}, "bool1"),
@@ -434,6 +434,23 @@ def test_crafted_refusals_call_the_deleter_once(kwargs, message, versioned):
             consume(p, copy=copy)
         assert p.calls == 1
     assert settle() == before
+
+
+def test_float16_is_a_core_storage_type_that_compat_refuses():
+    """float16 (Torch7's HalfTensor) crosses DLPack in both directions in the
+    core and the Torch7 face; strided.compat does not offer it."""
+    a = np.array([1.5, -2.0, 65504.0, np.inf], np.float16)
+    c = consume(Crafted(a, dtype=(2, 16, 1)))
+    assert c.dtype is _core.float16 and c.address == address(a)
+    np.testing.assert_array_equal(to_numpy(c), a)
+    h = strided.from_dlpack(a)
+    assert h.type() == "torch.HalfTensor" and h.totable() == a.tolist()
+    assert np.asarray(h).dtype == np.float16
+    for make in (xp.from_dlpack, xp.asarray, strided.interop.to_array):
+        with pytest.raises(TypeError, match="float16 is not a dtype of strided.compat"):
+            make(a if make is not strided.interop.to_array else h)
+    with pytest.raises(TypeError, match="float16 is not a dtype of strided.compat"):
+        xp.asarray(h)
 
 
 def test_crafted_misaligned_memory_is_copied_or_refused():
@@ -605,6 +622,14 @@ def rss_bytes():
         return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
 
 
+def under_asan():
+    """AddressSanitizer's allocator is in the process (.ci/sanitizers): it
+    keeps freed blocks in quarantine, so the resident size says nothing of
+    leaks there (the C counters still do)."""
+    with open("/proc/self/maps") as f:
+        return "libasan" in f.read()
+
+
 def test_ten_thousand_round_trips_flat_memory():
     a = np.arange(10_000.0)                         # 80 kB: a leak would be visible at once
     t = torch.arange(10_000, dtype=torch.float64)
@@ -623,7 +648,7 @@ def test_ten_thousand_round_trips_flat_memory():
     for _ in range(10_000):
         once()
     assert settle() == before
-    assert rss_bytes() - rss < 8 << 20
+    assert under_asan() or rss_bytes() - rss < 8 << 20
 
 
 # ---------------------------------------------------------------- numpy's __array__
@@ -642,7 +667,7 @@ def test_array_protocol(make):
     np.testing.assert_array_equal(c, a)
     f = np.asarray(x, dtype=np.float32)
     assert f.dtype == np.float32 and np.array_equal(f, a.astype(np.float32))
-    h = np.asarray(x, dtype=np.float16)             # not a core dtype: numpy converts
+    h = np.asarray(x, dtype=np.float16)             # numpy converts
     assert h.dtype == np.float16
     with pytest.raises(ValueError, match="copy=False"):
         x.__array__(dtype=np.int32, copy=False)

@@ -18,7 +18,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from helpers import DTYPE_NAMES, INT_NAMES, NUMPY, arrays, borrow, layouts, to_core, to_numpy
+from helpers import ALL_DTYPE_NAMES as DTYPE_NAMES, INT_NAMES, NUMPY, arrays, borrow, layouts, to_core, to_numpy
 from strided.core import base as _core, ops as _ops, views as _views
 
 FLOAT_NAMES = ["float32", "float64"]
@@ -57,6 +57,18 @@ NP_UNARY = {
     "rsqrt": lambda x: x.dtype.type(1) / np.sqrt(x),
     "frac": lambda x: x - np.trunc(x),
 }
+def torch7_remainder(a, b):
+    """Torch7's remainder: a - b * floor(a / b), NaN for b == 0 (float32: the
+    quotient in float32, the product and difference in float64, as TH's C);
+    integers: Python's %."""
+    if a.dtype.kind in "iu":
+        return np.remainder(a, b)
+    with np.errstate(all="ignore"):
+        q = np.floor(a / b).astype(np.float64)
+        r = (a.astype(np.float64) - b.astype(np.float64) * q).astype(a.dtype)
+    return np.where(b == 0, a.dtype.type(np.nan), r)
+
+
 NP_BINARY = {
     "add": np.add, "subtract": np.subtract, "multiply": np.multiply, "divide": np.divide,
     "floor_divide": lambda a, b: np.where(np.isinf(a) | np.isinf(b), np.floor(a / b),
@@ -71,6 +83,7 @@ NP_BINARY = {
     "equal": np.equal, "not_equal": np.not_equal, "less": np.less, "less_equal": np.less_equal,
     "greater": np.greater, "greater_equal": np.greater_equal,
     "trunc_divide": lambda a, b: np.trunc(a / b),
+    "torch7_remainder": lambda a, b: torch7_remainder(a, b),
 }
 assert set(NP_UNARY) == set(_ops.UNARY) and set(NP_BINARY) == set(_ops.BINARY)
 
@@ -117,6 +130,7 @@ def int_binary_scalar(op, a, b, dt):
     else:
         v = {"add": lambda: a + b, "subtract": lambda: a - b, "multiply": lambda: a * b,
              "floor_divide": lambda: a // b, "remainder": lambda: a % b,
+             "torch7_remainder": lambda: a % b,
              "trunc_divide": lambda: trunc_div(a, b), "fmod": lambda: a - b * trunc_div(a, b),
              "maximum": lambda: max(a, b), "minimum": lambda: min(a, b),
              "bitwise_and": lambda: a & b, "bitwise_or": lambda: a | b,
@@ -220,7 +234,7 @@ def elements(op, dt, role="a"):
         return values
     if k in "iu" and role == "b":
         lo, hi = int_bounds(dt)
-        if op in ("floor_divide", "remainder", "trunc_divide", "fmod"):
+        if op in ("floor_divide", "remainder", "trunc_divide", "fmod", "torch7_remainder"):
             return st.integers(lo, hi).filter(lambda v: v != 0)
         if op == "pow":
             return st.integers(0, min(hi, 70)) | st.integers(0, hi)

@@ -6,10 +6,11 @@ results that do not depend on the number of threads.
 
 Accumulators: bool and signed integers sum and multiply in int64, unsigned
 ones in uint64 (wrapping, as numpy's sum(dtype=...) does), floats and
-complex in their own type.  Float sums are pairwise, products and the
-outer (accumulator-walking) case sequential, so float results are checked
-against a float64 / exact oracle within a bound proportional to the number
-of terms times the type's epsilon, scaled by the sum of |x|."""
+complex in their own type.  Float sums and products follow a blocked
+pairwise tree (docs/core-semantics.md; its bit-for-bit promises are
+tests/test_reduction_order.py's), so float results are checked against a
+float64 / exact oracle within a bound proportional to the number of terms
+times the type's epsilon, scaled by the sum of |x|."""
 import math
 import warnings
 
@@ -669,11 +670,13 @@ OUTER_DTYPES = ["float64", "float32", "int32", "int8", "uint64", "bool", "comple
 
 @pytest.mark.parametrize("dt", OUTER_DTYPES)
 @pytest.mark.parametrize("cols", [2, 16, 63, 64, 65, 127, 128, 129, 511, 512, 513, 1100])
-def test_outer_reductions_match_row_at_a_time(dt, cols):
-    """axis 0 of a matrix with contiguous rows: the blocked kernels fold rows
-    in order, so sums are numpy's sequential axis-0 sums bit for bit."""
-    rng = np.random.default_rng(cols)
-    rows = 37
+@pytest.mark.parametrize("rows", [37, 300])
+def test_outer_reductions_follow_the_inner_order(dt, cols, rows):
+    """axis 0 of a matrix with contiguous rows: the blocked kernels keep the
+    outputs in vector lanes, yet every float sum follows the one order of
+    docs/core-semantics.md, so it is bit for bit the sum of the transposed
+    contiguous copy (reduced one output at a time); integer sums are exact."""
+    rng = np.random.default_rng(cols + rows)
     if dt == "bool":
         a = rng.integers(0, 2, (rows, cols)).astype(bool)
     elif dt in COMPLEX_NAMES:
@@ -684,11 +687,14 @@ def test_outer_reductions_match_row_at_a_time(dt, cols):
         a = rng.integers(0, 100, (rows, cols)).astype(NUMPY[dt])
     for view in (a, a[::2], a[::-1]):
         c = borrow(view)
-        want = np.zeros(cols, NUMPY[acc_name(dt)])
-        # rows in memory order (the iterator walks a reversed dim forwards)
-        for row in (view if view.strides[0] > 0 else view[::-1]):
-            want = want + row.astype(want.dtype)
-        np.testing.assert_array_equal(to_numpy(_ops.reduce("sum", c, 0)), want)
+        got = to_numpy(_ops.reduce("sum", c, 0))
+        if dt in INEXACT:
+            inner = to_numpy(_ops.reduce("sum", to_core(np.ascontiguousarray(view.T)), 1))
+            assert got.tobytes() == inner.tobytes()
+            np.testing.assert_allclose(got, view.astype(WIDE[dt]).sum(0), rtol=BASE_RTOL[dt] * 10,
+                                       atol=BASE_RTOL[dt] * 10)
+        else:
+            np.testing.assert_array_equal(got, view.sum(0, dtype=NUMPY[acc_name(dt)]))
         if dt not in COMPLEX_NAMES:
             np.testing.assert_array_equal(to_numpy(_ops.reduce("max", c, 0)), view.max(0))
             np.testing.assert_array_equal(to_numpy(_ops.reduce("min", c, 0)), view.min(0))

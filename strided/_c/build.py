@@ -10,7 +10,7 @@ from pathlib import Path
 from cffi import FFI
 
 HERE = Path(__file__).resolve().parent
-SOURCES = ["core.c", "iter.c", "copy.c", "elementwise.c", "reduce.c", "index.c", "sort.c", "sort_simd.c",
+SOURCES = ["core.c", "iter.c", "copy.c", "elementwise.c", "reduce.c", "reduce_tree.c", "index.c", "sort.c", "sort_simd.c",
            "random.c", "matmul.c", "setops.c", "dlpack.c", "linalg.c", "lapack_t7.c", "fft.c",
            "fast.c", "vmath.c", "histogram.c", "select.c", "norm.c", "conv.c", "matrix.c"]
 
@@ -26,10 +26,23 @@ def cdef_text(header=HERE / "strided.h"):
     return "\n".join(keep)
 
 
+# STRIDED_DEBUG=1: the sanitizer build (.ci/sanitizers).  AddressSanitizer
+# and UndefinedBehaviorSanitizer, every UB report fatal (no recovery), frame
+# pointers kept for readable stacks; -O1 keeps the suite's runtime in check
+# (-O0 is several times slower and finds nothing more).  The result needs
+# libasan first in the process: LD_PRELOAD it into python.
+SANITIZE = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-fno-sanitize-recover=undefined"]
+
+
+def debug():
+    return os.environ.get("STRIDED_DEBUG", "") not in ("", "0")
+
+
 def compile_args():
     args = ["-O3", "-std=gnu11", "-fopenmp", "-fno-math-errno", "-Wall", "-Wno-unused-function", "-Wno-unused-local-typedefs"]
-    if os.environ.get("STRIDED_DEBUG"):
-        args = ["-O0", "-g", "-std=gnu11", "-fopenmp", "-fsanitize=address,undefined"]
+    if debug():
+        args = ["-O1", "-g", "-std=gnu11", "-fopenmp", "-fno-math-errno", "-Wall", "-Wno-unused-function",
+                "-Wno-unused-local-typedefs"] + SANITIZE
     return args
 
 
@@ -58,7 +71,7 @@ ffi.set_source(
     include_dirs=[str(HERE), BLAS_INCLUDE],
     library_dirs=[BLAS_LIBDIR],
     extra_compile_args=compile_args(),
-    extra_link_args=["-fopenmp"] + (["-fsanitize=address,undefined"] if os.environ.get("STRIDED_DEBUG") else []),
+    extra_link_args=["-fopenmp"] + (SANITIZE if debug() else []),
     libraries=["m", "mvec", BLAS_LIB],
 )
 

@@ -8,7 +8,14 @@
  *     modulo 2^bits, so the result is always defined.  numpy agrees for
  *     values inside the target type's range; outside it (and for NaN)
  *     numpy leaves the result to the hardware (e.g. INT32_MIN for int32),
- *     where we narrow from int64 instead. */
+ *     where we narrow from int64 instead.
+ *   float16 (IEEE binary16, Torch7's Half): every value converts through
+ *     double, in which each half is exact, so from float16 the rules above
+ *     apply to that double; to float16 the double (a complex's real part)
+ *     is rounded once, to nearest, ties to even (st_double_to_half).
+ *     Torch7 rounded a double to float first (TH_float2half((float)x)), so
+ *     for a double within 2^-24 of a tie it could round the other way;
+ *     numpy rounds once, as here. */
 #include "st_internal.h"
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
@@ -94,6 +101,74 @@ static inline uint64_t st_f2u(double x)
 #define CONV_complex64(x) ((st_c64)(x))
 #define CONV_complex128(x) ((st_c128)(x))
 
+/* ---- float16 ---- */
+uint16_t st_double_to_half(double x)
+{
+    uint64_t u;
+    memcpy(&u, &x, sizeof u);
+    const uint16_t sign = (uint16_t)((u >> 48) & 0x8000);
+    const uint64_t a = u & 0x7fffffffffffffffull;
+    if (a >= 0x7ff0000000000000ull) {            /* infinity, NaN (quiet, top payload bits kept) */
+        return a == 0x7ff0000000000000ull ? (uint16_t)(sign | 0x7c00)
+                                          : (uint16_t)(sign | 0x7e00 | ((a >> 42) & 0x3ff));
+    }
+    const int e = (int)(a >> 52) - 1023;           /* x = 1.m * 2^e */
+    if (e >= 16) return (uint16_t)(sign | 0x7c00); /* >= 2^16: beyond 65520 */
+    if (e < -25) return sign;                      /* < 2^-25: below half the least subnormal */
+    const uint64_t m = (a & 0xfffffffffffffull) | 0x10000000000000ull;   /* 53 bits */
+    /* keep 11 bits of a normal half (2^-14 <= |x|), else the multiples of 2^-24 */
+    const int shift = e >= -14 ? 42 : 28 - e;
+    uint64_t q = m >> shift;
+    const uint64_t r = m & ((1ull << shift) - 1), tie = 1ull << (shift - 1);
+    if (r > tie || (r == tie && (q & 1))) q++;
+    if (e < -14) return (uint16_t)(sign | q);     /* q == 0x400 is the least normal: right too */
+    /* a carry out of the 11 bits moves into the exponent (up to infinity) */
+    return (uint16_t)(sign | ((((uint64_t)(e + 15)) << 10) + (q - 0x400)));
+}
+
+double st_half_to_double(uint16_t h)
+{
+    const uint64_t sign = (uint64_t)(h & 0x8000) << 48, m = h & 0x3ff;
+    const int e = (h >> 10) & 0x1f;
+    uint64_t u;
+    if (e == 0x1f) {
+        u = sign | 0x7ff0000000000000ull | (m << 42);
+    } else if (e == 0) {
+        const double v = (double)m * 0x1p-24;
+        return sign ? -v : v;
+    } else {
+        u = sign | ((uint64_t)(e - 15 + 1023) << 52) | (m << 42);
+    }
+    double x;
+    memcpy(&x, &u, sizeof x);
+    return x;
+}
+
+/* half -> every other type through its double; every other type -> half
+ * through CONV_float64 (complex: the real part) */
+#define DEF_CAST_FROM_HALF(DCODE, DSFX, DT, DR, ...)                                  \
+    static void cast_float16_to_##DSFX(char **args_, const int64_t *np,               \
+                                       const int64_t *s_, void *extra)                \
+    {                                                                                 \
+        ST_LOCAL_ARGS(2)                                                              \
+        (void)extra;                                                                  \
+        for (int64_t k = 0; k < *np; k++)                                             \
+            *(DT *)(args[0] + k * s[0]) =                                             \
+                CONV_##DSFX(st_half_to_double(*(const uint16_t *)(args[1] + k * s[1]))); \
+    }
+#define DEF_CAST_TO_HALF(SCODE, SSFX, ST, SR, ...)                                    \
+    static void cast_##SSFX##_to_float16(char **args_, const int64_t *np,             \
+                                         const int64_t *s_, void *extra)              \
+    {                                                                                 \
+        ST_LOCAL_ARGS(2)                                                              \
+        (void)extra;                                                                  \
+        for (int64_t k = 0; k < *np; k++)                                             \
+            *(uint16_t *)(args[0] + k * s[0]) =                                       \
+                st_double_to_half(CONV_float64(*(const ST *)(args[1] + k * s[1])));   \
+    }
+ST_TYPES_ALL(DEF_CAST_FROM_HALF)
+ST_TYPES_ALL(DEF_CAST_TO_HALF)
+
 /* one cast loop per (src, dst) pair */
 #define DEF_CAST(...) ST_LEVELS(DEF_CAST_ISA, __VA_ARGS__)
 #define DEF_CAST_ISA(ISA, ATTR, SCODE, SSFX, ST, SR, DCODE, DSFX, DT, DR)             \
@@ -121,9 +196,14 @@ static st_loop_fn cast_table[ST_NTYPES][ST_NTYPES];   /* [src][dst] */
     cast_table[SCODE][DCODE] = ST_PICK(cast_##SSFX##_to_##DSFX);
 #define REG_FROM_ALL(DCODE, DSFX, DT, DR, ...) ST_TYPES_ALL_2(REG_CAST, DCODE, DSFX, DT, DR)
 
+#define REG_HALF(CODE, SFX, T, R, ...)                                                \
+    cast_table[ST_FLOAT16][CODE] = cast_float16_to_##SFX;                             \
+    cast_table[CODE][ST_FLOAT16] = cast_##SFX##_to_float16;
+
 __attribute__((constructor)) static void init_cast_table(void)
 {
     ST_TYPES_ALL(REG_FROM_ALL)
+    ST_TYPES_ALL(REG_HALF)
 }
 
 /* Same-type moves only need the item size. */

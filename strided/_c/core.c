@@ -6,6 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include <errno.h>
 #include <pthread.h>
 #ifdef _OPENMP
 #include <omp.h>
@@ -68,10 +72,10 @@ int st_last_index_error(int64_t *index, int64_t *lo, int64_t *hi, int *dim)
 }
 
 /* ---- types ---- */
-static const int64_t itemsizes[ST_NTYPES] = {1, 1, 2, 4, 8, 1, 2, 4, 8, 4, 8, 8, 16};
+static const int64_t itemsizes[ST_NTYPES] = {1, 1, 2, 4, 8, 1, 2, 4, 8, 4, 8, 8, 16, 2};
 static const char *const dtype_names[ST_NTYPES] = {
     "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
-    "uint64", "float32", "float64", "complex64", "complex128"};
+    "uint64", "float32", "float64", "complex64", "complex128", "float16"};
 
 int64_t st_itemsize(int dtype)
 {
@@ -93,39 +97,88 @@ const char *st_op_name(int family, int op)
     return NULL;
 }
 
-/* ---- threads ---- */
-static int st_nthreads = 0;   /* 0: not set yet, use OpenMP's default */
+/* ---- threads ----
+ * The setting (setnumthreads) is one int read and written atomically: any
+ * Python thread may change it while others run kernels.  A kernel sizes
+ * what it shares out by one reading (st_threads_for, st_get_num_threads),
+ * so a change takes effect at the next call.
+ *
+ * fork: GNU OpenMP keeps the threads of a parallel region parked for the
+ * next one, in a pool that belongs to the thread that started the region.
+ * fork() copies only the calling thread, but libgomp's records of its pool
+ * still count the others: the child's first region of more than one thread
+ * would wait for them forever (a region of one thread never touches them).
+ * So the pthread_atfork prepare handler pauses the forking thread's pool
+ * (omp_pause_resource_all: its threads exit, as after a fresh start) and the
+ * child starts new threads on its first region, like a new process; the
+ * parent's next region does the same.  Should the runtime refuse (inside a
+ * parallel region, or a runtime without pause), the child handler notes
+ * that the pool is lost when the process had asked for a team of more than
+ * one thread, and from then on st_threads_for answers 1: every kernel of
+ * that child runs on its calling thread, with the results of any thread
+ * count.  (OpenBLAS has its own pool and its own atfork handler: it stops
+ * its threads before fork and the child starts new ones on its first call.) */
+static int st_nthreads = 0;      /* 0: not set yet, use OpenMP's default */
+static int st_team_asked = 0;    /* st_threads_for answered > 1 in this process */
+static int st_team_lost = 0;     /* a fork child whose parent had, and the pool not paused */
+static __thread int pool_paused; /* the prepare handler paused this thread's pool */
+
+static void before_fork(void)
+{
+    /* a child that lost its pool leaves it alone: pausing would wait for
+     * threads that are not there (its children stay on one thread too) */
+    if (__atomic_load_n(&st_team_lost, __ATOMIC_RELAXED)) {
+        pool_paused = 0;
+        return;
+    }
+#ifdef _OPENMP
+    pool_paused = omp_pause_resource_all(omp_pause_hard) == 0;
+#else
+    pool_paused = 1;   /* no pool */
+#endif
+}
+
+static void forked_child(void)
+{
+    /* the child has one thread: the one that called fork (its pool_paused) */
+    if (!pool_paused && __atomic_load_n(&st_team_asked, __ATOMIC_ACQUIRE))
+        __atomic_store_n(&st_team_lost, 1, __ATOMIC_RELAXED);
+}
 
 void st_set_num_threads(int n)
 {
     if (n < 1) n = 1;
-    st_nthreads = n;
+    __atomic_store_n(&st_nthreads, n, __ATOMIC_RELAXED);
 }
-
-static int threads_started = 0;
 
 int st_get_num_threads(void)
 {
+    int n = __atomic_load_n(&st_nthreads, __ATOMIC_RELAXED);
+    if (n > 0) return n;
 #ifdef _OPENMP
-    int n = st_nthreads > 0 ? st_nthreads : omp_get_max_threads();
+    return omp_get_max_threads();
 #else
-    int n = st_nthreads > 0 ? st_nthreads : 1;
+    return 1;
 #endif
-    if (n > 1) __atomic_store_n(&threads_started, 1, __ATOMIC_RELAXED);
-    return n;
 }
 
-int st_threads_started(void)
+int st_threads_forked(void)
 {
-    return __atomic_load_n(&threads_started, __ATOMIC_RELAXED);
+    return __atomic_load_n(&st_team_lost, __ATOMIC_RELAXED);
 }
 
 int st_threads_for(int64_t work)
 {
+    if (st_threads_forked()) return 1;
     int nt = st_get_num_threads();
     if (nt <= 1 || work < 2 * ST_PARALLEL_GRAIN) return 1;
     int64_t most = work / ST_PARALLEL_GRAIN;
-    return most < nt ? (int)most : nt;
+    if (most < nt) nt = (int)most;
+    /* noted before the region starts its threads, so a fork that copies
+     * them copies the note too (stored once: no line ping-pong after) */
+    if (!__atomic_load_n(&st_team_asked, __ATOMIC_RELAXED))
+        __atomic_store_n(&st_team_asked, 1, __ATOMIC_RELEASE);
+    return nt;
 }
 
 /* ---- CPU level ---- */
@@ -161,6 +214,19 @@ int st_cpu_level(void)
 #define ST_HUGE_THRESHOLD (4 << 20)
 #define ST_INLINE_MAX 128      /* bytes of data kept inside the storage record */
 #define ST_HUGE_ALIGN (2 << 20)
+
+/* Under AddressSanitizer (the STRIDED_DEBUG=1 build, .ci/sanitizers) the
+ * bytes a block holds beyond those asked for (the rounding to 64 bytes, an
+ * inline storage's unused room) are poisoned: a kernel that reads or
+ * writes past a storage's end is then reported, as it would be for memory
+ * of the exact size (a borrowed numpy array). */
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/asan_interface.h>
+#define ST_POISON(p, n) ASAN_POISON_MEMORY_REGION((p), (size_t)(n))
+#else
+#define ST_POISON(p, n) ((void)0)
+#endif
+
 void *st_aligned_alloc(int64_t nbytes)
 {
     void *p = NULL;
@@ -171,6 +237,8 @@ void *st_aligned_alloc(int64_t nbytes)
 #ifdef MADV_HUGEPAGE
     if (align == ST_HUGE_ALIGN) madvise(p, n, MADV_HUGEPAGE);
 #endif
+    size_t used = nbytes > 0 ? (size_t)nbytes : 0;
+    ST_POISON((char *)p + used, n - used);
     return p;
 }
 
@@ -196,6 +264,8 @@ st_storage *st_storage_new(int64_t nbytes)
         memset(s, 0, sizeof *s);
         s->data = (char *)(((uintptr_t)(s + 1) + 63) & ~(uintptr_t)63);
         s->nbytes = nbytes;
+        ST_POISON(s + 1, s->data - (char *)(s + 1));
+        ST_POISON(s->data + nbytes, (char *)(s + 1) + 63 + ST_INLINE_MAX - (s->data + nbytes));
         s->refcount = 1;
         s->flags = ST_STORAGE_OWNED | ST_STORAGE_INLINE;
         return s;
@@ -223,6 +293,11 @@ st_storage *st_storage_borrow(void *data, int64_t nbytes, int readonly,
     }
     if (!data && nbytes > 0) {
         st_fail(ST_E_VALUE, "cannot borrow %lld bytes at address NULL", (long long)nbytes);
+        return NULL;
+    }
+    if ((uintptr_t)data + (uint64_t)nbytes < (uintptr_t)data) {
+        st_fail(ST_E_OVERFLOW, "%lld bytes at address %p wrap around the address space",
+                (long long)nbytes, data);
         return NULL;
     }
     st_storage *s = calloc(1, sizeof *s);
@@ -254,6 +329,9 @@ void st_storage_release(st_storage *s)
 
 st_status st_storage_resize(st_storage *s, int64_t nbytes)
 {
+    if (s->flags & ST_STORAGE_MAPPED)
+        return st_fail(ST_E_BORROWED, "cannot resize a memory-mapped file (%lld bytes) to %lld "
+                       "bytes", (long long)s->nbytes, (long long)nbytes);
     if (!(s->flags & ST_STORAGE_OWNED))
         return st_fail(ST_E_BORROWED, "cannot resize borrowed memory (%lld bytes) to %lld bytes",
                        (long long)s->nbytes, (long long)nbytes);
@@ -275,15 +353,159 @@ st_status st_storage_resize(st_storage *s, int64_t nbytes)
     return ST_OK;
 }
 
+/* ---- memory-mapped files ----
+ * As TH's THMapAllocator (THAllocator.c), on POSIX: open, grow a shared
+ * file when asked for more than it holds, mmap, close the descriptor (the
+ * mapping keeps the file).  Unlike TH, growing the file keeps its first
+ * byte (TH wrote a '\0' at offset 0 after ftruncate) and an empty file
+ * maps to an empty storage (TH's mmap of 0 bytes failed). */
+typedef struct {
+    void *addr;
+    size_t len;
+    char *shm_name;          /* SHAREDMEM: unlinked on release */
+} st_map_ctx;
+
+static void map_release(void *ctx_)
+{
+    st_map_ctx *ctx = ctx_;
+    if (ctx->addr) munmap(ctx->addr, ctx->len);
+    if (ctx->shm_name) {
+        shm_unlink(ctx->shm_name);
+        free(ctx->shm_name);
+    }
+    free(ctx);
+}
+
+static st_storage *map_fail_errno(int *os_errno, int err, int fd, const char *what,
+                                  const char *path)
+{
+    if (fd >= 0) close(fd);
+    if (os_errno) *os_errno = err;
+    st_fail(ST_E_IO, "%s <%s>: %s", what, path, strerror(err));
+    return NULL;
+}
+
+st_storage *st_storage_map(const char *path, int64_t nbytes, int64_t unit, int mode,
+                           int *os_errno)
+{
+    if (os_errno) *os_errno = 0;
+    if (!path) {
+        st_fail(ST_E_VALUE, "st_storage_map: no file name");
+        return NULL;
+    }
+    if (mode != ST_MAP_PRIVATE && mode != ST_MAP_SHARED && mode != ST_MAP_SHAREDMEM) {
+        st_fail(ST_E_VALUE, "st_storage_map: unknown mode %d for <%s>", mode, path);
+        return NULL;
+    }
+    if (unit < 1) {
+        st_fail(ST_E_VALUE, "st_storage_map: unit must be >= 1, got %lld", (long long)unit);
+        return NULL;
+    }
+    if (nbytes < 0 || (uint64_t)nbytes > (uint64_t)SIZE_MAX || nbytes > (int64_t)(INT64_MAX / 2)) {
+        st_fail(ST_E_VALUE, "cannot map %lld bytes of <%s>", (long long)nbytes, path);
+        return NULL;
+    }
+    int shared = mode != ST_MAP_PRIVATE;
+    int fd;
+    if (mode == ST_MAP_SHAREDMEM)
+        fd = shm_open(path, O_RDWR | O_CREAT, (mode_t)0600);
+    else
+        fd = open(path, shared ? O_RDWR | O_CREAT : O_RDONLY, (mode_t)0600);
+    if (fd == -1)
+        return map_fail_errno(os_errno, errno, -1,
+                              mode == ST_MAP_SHAREDMEM ? "cannot open the shared memory object"
+                              : shared ? "cannot open the file read-write"
+                                       : "cannot open the file read-only", path);
+    struct stat st;
+    if (fstat(fd, &st) == -1) return map_fail_errno(os_errno, errno, fd, "cannot stat", path);
+    if (S_ISDIR(st.st_mode))
+        return map_fail_errno(os_errno, EISDIR, fd, "cannot map a directory", path);
+    if (!S_ISREG(st.st_mode)) {
+        close(fd);
+        st_fail(ST_E_VALUE, "cannot map <%s>: not a regular file", path);
+        return NULL;
+    }
+    int64_t size = nbytes;
+    if (nbytes == 0) {
+        size = (int64_t)st.st_size / unit * unit;
+    } else if (nbytes > (int64_t)st.st_size) {
+        if (!shared) {
+            close(fd);
+            st_fail(ST_E_VALUE, "file <%s> holds %lld bytes, fewer than the %lld to map "
+                    "(a read-only mapping cannot grow the file)", path,
+                    (long long)st.st_size, (long long)nbytes);
+            return NULL;
+        }
+        if (ftruncate(fd, (off_t)nbytes) == -1)
+            return map_fail_errno(os_errno, errno, fd, "cannot grow", path);
+    }
+    st_map_ctx *ctx = calloc(1, sizeof *ctx);
+    if (!ctx) {
+        close(fd);
+        st_fail(ST_E_MEMORY, "out of memory for a mapping record");
+        return NULL;
+    }
+    if (mode == ST_MAP_SHAREDMEM) {
+        ctx->shm_name = strdup(path);
+        if (!ctx->shm_name) {
+            close(fd);
+            free(ctx);
+            st_fail(ST_E_MEMORY, "out of memory for a mapping record");
+            return NULL;
+        }
+    }
+    if (size > 0) {
+        void *p = mmap(NULL, (size_t)size, PROT_READ | PROT_WRITE,
+                       shared ? MAP_SHARED : MAP_PRIVATE, fd, 0);
+        if (p == MAP_FAILED) {
+            int err = errno;
+            free(ctx->shm_name);
+            free(ctx);
+            return map_fail_errno(os_errno, err, fd, "cannot map", path);
+        }
+        ctx->addr = p;
+        ctx->len = (size_t)size;
+    }
+    close(fd);    /* the mapping keeps the file */
+    st_storage *s = st_storage_borrow(ctx->addr, size, 0, map_release, ctx);
+    if (!s) {
+        map_release(ctx);
+        return NULL;
+    }
+    s->flags |= ST_STORAGE_MAPPED;
+    return s;
+}
+
 /* ---- tensor records ----
  * A record is 1056 bytes, just over the largest size glibc keeps in its
  * lock-free per-thread cache (1032), so every small op paid malloc's
  * locked path twice (a fifth of the time of `a + b` on 3 elements).  Each
- * thread keeps a few freed records of its own instead.  (A thread that
- * exits leaves at most RECORD_CACHE records behind.) */
+ * thread keeps a few freed records of its own instead.  A thread's cache
+ * is freed when the thread ends: the first record it keeps sets a pthread
+ * key whose destructor frees them (a server starting a thread per request
+ * would otherwise keep a few KiB per thread it ever ran). */
 #define RECORD_CACHE 16
 static __thread st_tensor *record_cache[RECORD_CACHE];
 static __thread int records_cached;
+static __thread int record_key_set;   /* this thread's destructor is armed */
+static pthread_key_t record_key;
+static int record_key_ok;             /* the key exists: caching allowed */
+
+static void free_record_cache(void *unused)
+{
+    (void)unused;
+    while (records_cached) free(record_cache[--records_cached]);
+    /* a record freed later in the thread's exit arms the key again, and
+     * glibc then runs the destructor again */
+    record_key_set = 0;
+}
+
+/* Load time: the record cache's key and the fork handler (see threads). */
+__attribute__((constructor)) static void core_init(void)
+{
+    record_key_ok = pthread_key_create(&record_key, free_record_cache) == 0;
+    pthread_atfork(before_fork, NULL, forked_child);
+}
 
 st_tensor *st_tensor_new(void)
 {
@@ -299,10 +521,13 @@ void st_tensor_free(st_tensor *t)
 {
     if (!t) return;
     st_storage_release(t->storage);
-    if (records_cached < RECORD_CACHE)
+    if (records_cached < RECORD_CACHE && record_key_ok
+        && (record_key_set || pthread_setspecific(record_key, &record_key_set) == 0)) {
+        record_key_set = 1;
         record_cache[records_cached++] = t;
-    else
+    } else {
         free(t);
+    }
 }
 
 int64_t st_tensor_numel(const st_tensor *t)

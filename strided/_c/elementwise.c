@@ -52,6 +52,49 @@
     }
 DEF_FLOAT_HELPERS(float, f)
 DEF_FLOAT_HELPERS(double, d)
+/* complex a ** b: an exponent that is an exact integer, 0 < |n| < 100, by
+ * repeated squaring (numpy's nc_pow), exact when the result is: (2j)**2 is
+ * -4+0j, where cpow's exp(b log a) gives -4+4.9e-16j.  A zero or
+ * non-finite base and every other exponent keep cpow (C99 Annex G). */
+#define DEF_CPOW_HELPER(T, R, SFX)                                                    \
+    static inline T st_cpow_##SFX(T a, T b)                                           \
+    {                                                                                 \
+        const R br = creal(b), ar = creal(a), ai = cimag(a);                          \
+        if (cimag(b) == 0 && br > -100 && br < 100 && br != 0 && br == (R)(int)br    \
+            && (ar != 0 || ai != 0) && isfinite(ar) && isfinite(ai)) {                \
+            int n = (int)br;                                                          \
+            unsigned m = (unsigned)(n < 0 ? -n : n);                                  \
+            T r = 1, p = a;                                                           \
+            for (;;) {                                                                \
+                if (m & 1u) r *= p;                                                   \
+                m >>= 1;                                                              \
+                if (!m) break;                                                        \
+                p *= p;                                                               \
+            }                                                                         \
+            return n < 0 ? (T)1 / r : r;                                              \
+        }                                                                             \
+        return cpow(a, b);                                                            \
+    }
+DEF_CPOW_HELPER(float _Complex, float, f)
+DEF_CPOW_HELPER(double _Complex, double, d)
+#define ST_CPOW(a, b) _Generic((a), float _Complex: st_cpow_f, default: st_cpow_d)(a, b)
+
+/* Torch7's remainder of floats (THTensor_(remainder)): a - b * floor(a / b),
+ * NaN for b == 0.  As TH's C: for float the quotient is a float, floor()
+ * and the rest are doubles; never contracted into a fused multiply-add
+ * (which would not round b * q), so every result is TH's. */
+#pragma GCC push_options
+#pragma GCC optimize("fp-contract=off")
+static __attribute__((noinline)) double st_th_rem_d(double a, double b)
+{
+    return b == 0 ? NAN : a - b * floor(a / b);
+}
+static __attribute__((noinline)) float st_th_rem_f(float a, float b)
+{
+    return b == 0 ? NAN : (float)((double)a - (double)b * floor((double)(a / b)));
+}
+#pragma GCC pop_options
+#define ST_TH_REM(a, b) _Generic((a), float: st_th_rem_f, default: st_th_rem_d)(a, b)
 #define ST_FLOORDIV(a, b) _Generic((a), float: st_floordiv_f, default: st_floordiv_d)(a, b)
 #define ST_MOD(a, b) _Generic((a), float: st_mod_f, default: st_mod_d)(a, b)
 #define ST_LOGADDEXP(a, b) _Generic((a), float: st_logaddexp_f, default: st_logaddexp_d)(a, b)
@@ -182,7 +225,8 @@ static inline st_c128 st_csign(st_c128 z)
     X(POW, SAME, pow(a, b)) X(ATAN2, SAME, atan2(a, b)) X(HYPOT, SAME, hypot(a, b))   \
     X(COPYSIGN, SAME, copysign(a, b)) X(NEXTAFTER, SAME, nextafter(a, b))             \
     X(LOGADDEXP, SAME, ST_LOGADDEXP(a, b)) X(MAXIMUM, SAME, MAXP(a, b))               \
-    X(MINIMUM, SAME, MINP(a, b)) X(FMOD, SAME, fmod(a, b))
+    X(MINIMUM, SAME, MINP(a, b)) X(FMOD, SAME, fmod(a, b))                           \
+    X(TORCH7_REMAINDER, SAME, ST_TH_REM(a, b))
 #define B_INT_COMMON(X)                                                               \
     B_COMPARE(X) X(ADD, SAME, WRAP(+, a, b)) X(SUBTRACT, SAME, WRAP(-, a, b))         \
     X(MULTIPLY, SAME, WRAP(*, a, b)) X(POW, SAME, (st_T)st_ipow((uint64_t)a, (uint64_t)b)) \
@@ -192,11 +236,13 @@ static inline st_c128 st_csign(st_c128 z)
 #define B_SINT(X)                                                                     \
     B_INT_COMMON(X) X(FLOOR_DIVIDE, SAME, INT_FLOORDIV(a, b))                         \
     X(REMAINDER, SAME, INT_MOD(a, b)) X(TRUNC_DIVIDE, SAME, INT_TRUNCDIV(a, b))       \
-    X(FMOD, SAME, INT_FMOD(a, b)) X(RIGHT_SHIFT, SAME, RSHIFT_S(a, b))
+    X(FMOD, SAME, INT_FMOD(a, b)) X(RIGHT_SHIFT, SAME, RSHIFT_S(a, b))              \
+    X(TORCH7_REMAINDER, SAME, INT_MOD(a, b))
 #define B_UINT(X)                                                                     \
     B_INT_COMMON(X) X(FLOOR_DIVIDE, SAME, UINT_FLOORDIV(a, b))                        \
     X(REMAINDER, SAME, UINT_MOD(a, b)) X(TRUNC_DIVIDE, SAME, UINT_FLOORDIV(a, b))     \
-    X(FMOD, SAME, UINT_MOD(a, b)) X(RIGHT_SHIFT, SAME, RSHIFT_U(a, b))
+    X(FMOD, SAME, UINT_MOD(a, b)) X(RIGHT_SHIFT, SAME, RSHIFT_U(a, b))              \
+    X(TORCH7_REMAINDER, SAME, UINT_MOD(a, b))
 #define B_BOOL(X)                                                                     \
     B_COMPARE(X) X(LOGICAL_AND, SAME, a && b) X(LOGICAL_OR, SAME, a || b)             \
     X(LOGICAL_XOR, SAME, a != b) X(BITWISE_AND, SAME, a && b)                         \
@@ -205,7 +251,7 @@ static inline st_c128 st_csign(st_c128 z)
 #define B_COMPLEX(X)                                                                  \
     X(EQUAL, BOOL, a == b) X(NOT_EQUAL, BOOL, a != b) X(ADD, SAME, a + b)             \
     X(SUBTRACT, SAME, a - b) X(MULTIPLY, SAME, a * b) X(DIVIDE, SAME, a / b)          \
-    X(POW, SAME, cpow(a, b))
+    X(POW, SAME, ST_CPOW(a, b))
 
 /* ---- loop templates ---- */
 #define OUT_SAME(T, R) T
@@ -366,7 +412,8 @@ B_COMPLEX(B_DEF_COMPLEX)
 DEF_VMATH(EXP, float64, double, double, st_vexp, ST_VEXP_SPECIAL, exp)
 DEF_VMATH(EXP, float32, float, float, st_vexpf, ST_VEXPF_SPECIAL, expf)
 /* st_vexpf needs FMA for its 1 ulp (its reduction and polynomial round
- * more without: 1.16 ulp at level 0), so level 0 takes the float64 kernel
+ * more without: 1.22 ulp; its fmaf would be a libm call without the
+ * hardware instruction), so level 0 takes the float64 kernel
  * for float32 exp, rounded once to float (<= 0.5 ulp plus a double rounding) */
 DEF_VMATH(EXP_WIDE, float32, float, double, st_vexp, ST_VEXP_SPECIAL, expf)
 DEF_VMATH(LOG, float64, double, double, st_vlog, ST_VLOG_SPECIAL, log)
@@ -527,7 +574,8 @@ static int checks_divisor(int op, int dtype)
 {
     return st_is_int(dtype)
            && (op == ST_B_FLOOR_DIVIDE || op == ST_B_REMAINDER || op == ST_B_TRUNC_DIVIDE
-               || op == ST_B_FMOD || (op == ST_B_POW && st_is_signed_int(dtype)));
+               || op == ST_B_FMOD || op == ST_B_TORCH7_REMAINDER
+               || (op == ST_B_POW && st_is_signed_int(dtype)));
 }
 
 static st_status check_divisor(int op, int dtype, const st_tensor *b)

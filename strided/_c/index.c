@@ -627,6 +627,8 @@ st_status st_index_copy(st_tensor *dst, int dim, const st_tensor *idx, const st_
     st_status rc = check_index_pair(dst, "destination", src, "source", dst, src, dim, idx,
                                     flags, name);
     if (rc) return rc;
+    if (accumulate && !add_loop(dst->dtype))
+        return st_fail(ST_E_TYPE, "%s is not defined for %s", name, st_dtype_name(dst->dtype));
     const st_tensor *sr = src, *ix = idx;
     st_tensor *tsr = NULL, *tix = NULL;
     rc = detach_from(dst, &sr, &tsr);
@@ -742,6 +744,8 @@ st_status st_scatter(st_tensor *dst, int dim, const st_tensor *idx, const st_ten
     const char *name = accumulate ? "scatter_add" : "scatter";
     st_status rc;
     if ((rc = check_scatter(dst, dim, idx, src, flags, name))) return rc;
+    if (accumulate && !add_loop(dst->dtype))
+        return st_fail(ST_E_TYPE, "%s is not defined for %s", name, st_dtype_name(dst->dtype));
     const st_tensor *sr = src, *ix = idx;
     st_tensor *tsr = NULL, *tix = NULL;
     rc = detach_from(dst, &sr, &tsr);

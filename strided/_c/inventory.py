@@ -46,6 +46,8 @@ BINARY_OPS = [
     Op("logical_and"), Op("logical_or"), Op("logical_xor"), Op("equal"), Op("not_equal"),
     Op("less"), Op("less_equal"), Op("greater"), Op("greater_equal"),
     Op("trunc_divide"),
+    Op("torch7_remainder", message="remainder",
+       note="Torch7's: a - b * floor(a / b), NaN for b == 0 (integers: remainder)"),
 ]
 
 REDUCE_OPS = [

@@ -8,6 +8,7 @@
 #include "st_internal.h"
 #include <stdio.h>
 #include <stdlib.h>
+#include <limits.h>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -335,11 +336,18 @@ static void lanes_range(const st_lanes *ln, int64_t begin, int64_t end, st_lane_
 
 void st_lanes_run(const st_lanes *ln, st_lane_fn lane, void *extra, int64_t work_per_lane)
 {
+    st_lanes_run_max(ln, lane, extra, work_per_lane, INT_MAX);
+}
+
+void st_lanes_run_max(const st_lanes *ln, st_lane_fn lane, void *extra, int64_t work_per_lane,
+                      int max_threads)
+{
     int64_t nlanes = 1;
     for (int d = 0; d < ln->ndim; d++) nlanes *= ln->size[d];
     if (nlanes == 0) return;
     int nt = st_threads_for(nlanes * (work_per_lane > 0 ? work_per_lane : 1));
     if (nt > nlanes) nt = (int)nlanes;
+    if (nt > max_threads) nt = max_threads;
     if (nt <= 1) {
         lanes_range(ln, 0, nlanes, lane, extra);
         return;

@@ -678,8 +678,8 @@ static st_status mm_run(const char *fn, st_tensor *out, const st_tensor *a, cons
         return st_fail(ST_E_TYPE, "%s: a, b and out must have one dtype, got %s, %s and %s", fn,
                        st_dtype_name(a->dtype), st_dtype_name(b->dtype),
                        st_dtype_name(out->dtype));
-    if (a->dtype < 0 || a->dtype >= ST_NTYPES)
-        return st_fail(ST_E_TYPE, "%s: unknown dtype code %d", fn, a->dtype);
+    if (!st_is_math_type(a->dtype))
+        return st_fail(ST_E_TYPE, "%s is not defined for %s", fn, st_dtype_name(a->dtype));
     if (x && a->dtype == ST_BOOL)
         return st_fail(ST_E_TYPE, "%s: alpha and beta need a numeric dtype, got bool", fn);
     int64_t n = a->sizes[a->ndim - 2], k = a->sizes[a->ndim - 1];
@@ -794,8 +794,8 @@ st_status st_addmm(st_tensor *out, const st_tensor *a, const st_tensor *b, const
                    const void *beta)
 {
     if (!alpha || !beta) return st_fail(ST_E_VALUE, "addmm: alpha and beta must be given");
-    if (out->dtype < 0 || out->dtype >= ST_NTYPES)
-        return st_fail(ST_E_TYPE, "addmm: unknown dtype code %d", out->dtype);
+    if (!st_is_math_type(out->dtype))
+        return st_fail(ST_E_TYPE, "addmm is not defined for %s", st_dtype_name(out->dtype));
     mm_axpby x;
     int64_t item = st_itemsize(out->dtype);
     memset(&x, 0, sizeof x);

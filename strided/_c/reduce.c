@@ -4,11 +4,13 @@
  * A reduction is an elementwise loop over the input's shape with the
  * output (keepdim form) broadcast by zero strides along the reduced dims:
  * one accumulate kernel `acc (op)= in` serves both the inner case (output
- * step 0: a whole segment folds into one accumulator, pairwise for float
- * sums) and the outer case (output walks with the input: a vector of
- * accumulators).  Threads split a kept dim when there is one big enough,
- * otherwise a reduced dim with one private accumulator block per thread,
- * combined at the end. */
+ * step 0: a whole segment folds into one accumulator) and the outer case
+ * (output walks with the input: a vector of accumulators).  Threads split
+ * a kept dim when there is one big enough, otherwise a reduced dim with
+ * one private accumulator block per thread, combined at the end.  That
+ * serves the reductions whose result does not depend on the order (integer
+ * sums and products wrap, min/max/all/any pick); float and complex sums,
+ * products and squared deviations are reduce_tree.c's, in a fixed order. */
 #include "st_internal.h"
 #include "st_op_names.h"
 #include <math.h>
@@ -42,58 +44,6 @@ static int sum_acc_dtype(int dtype)
     if (st_is_int(dtype)) return ST_UINT64;
     return dtype;
 }
-
-/* ---- pairwise summation ----
- * Contiguous leaves of up to 1024 elements fold into PAIRWISE_LANES(T)
- * partial sums: 256 bytes of them, four independent AVX-512 chains for
- * every element type, so the adds pipeline instead of waiting on each
- * other (float32 with half as many lanes ran at 2/3 of the memory speed);
- * strided leaves of 128 fold into 8; larger segments split in halves.  The
- * error stays O(log n) like numpy's. */
-#define PAIRWISE_BLOCK 128
-#define PAIRWISE_BLOCK_CONTIG 1024
-#define PAIRWISE_LANES(T) ((int)(256 / sizeof(T)))
-#define DEF_PAIRWISE(SFX, T, A) ST_LEVELS(DEF_PAIRWISE_ISA, SFX, T, A)
-#define DEF_PAIRWISE_ISA(ISA, ATTR, SFX, T, A)                                        \
-    ATTR static A pairwise_##SFX##ISA(const char *p, int64_t n, int64_t step)         \
-    {                                                                                 \
-        enum { L = PAIRWISE_LANES(T) };                                               \
-        if (n < 8) {                                                                  \
-            A s = 0;                                                                  \
-            for (int64_t i = 0; i < n; i++) s += (A) * (const T *)(p + i * step);     \
-            return s;                                                                 \
-        }                                                                             \
-        if (step == sizeof(T) && n >= L && n <= PAIRWISE_BLOCK_CONTIG) {              \
-            const T *q = (const T *)p;                                                \
-            A r[L];                                                                   \
-            for (int j = 0; j < L; j++) r[j] = (A)q[j];                               \
-            int64_t i = L;                                                            \
-            for (; i + L <= n; i += L)                                                \
-                for (int j = 0; j < L; j++) r[j] += (A)q[i + j];                      \
-            for (int w = L / 2; w > 0; w /= 2)                                        \
-                for (int j = 0; j < w; j++) r[j] += r[j + w];                         \
-            A s = r[0];                                                               \
-            for (; i < n; i++) s += (A)q[i];                                          \
-            return s;                                                                 \
-        }                                                                             \
-        if (n <= PAIRWISE_BLOCK) {                                                    \
-            A r[8];                                                                   \
-            for (int j = 0; j < 8; j++) r[j] = (A) * (const T *)(p + j * step);       \
-            int64_t i = 8;                                                            \
-            for (; i + 8 <= n; i += 8)                                                \
-                for (int j = 0; j < 8; j++) r[j] += (A) * (const T *)(p + (i + j) * step); \
-            A s = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));  \
-            for (; i < n; i++) s += (A) * (const T *)(p + i * step);                  \
-            return s;                                                                 \
-        }                                                                             \
-        int64_t half = (n / 2) & ~(int64_t)(L - 1);                                   \
-        return pairwise_##SFX##ISA(p, half, step)                                     \
-               + pairwise_##SFX##ISA(p + half * step, n - half, step);                \
-    }
-DEF_PAIRWISE(float32, float, float)
-DEF_PAIRWISE(float64, double, double)
-DEF_PAIRWISE(complex64, st_c64, st_c64)
-DEF_PAIRWISE(complex128, st_c128, st_c128)
 
 #define FOLD_SUM(acc, x) ((acc) += (x))
 #define FOLD_PROD(acc, x) ((acc) *= (x))
@@ -340,19 +290,6 @@ static int64_t vcount_bool_(const _Bool *q, int64_t n) { return ST_PICK(vcount_b
     }
 
 
-/* float and complex sums fold a whole inner segment pairwise */
-#define DEF_SUM_PAIRWISE_ISA(ISA, ATTR, SFX, T)                                       \
-    ATTR static void sum_##SFX##ISA(char **args, const int64_t *np, const int64_t *s, void *extra) \
-    {                                                                                 \
-        if (s[0] == 0) {                                                              \
-            *(T *)args[0] += pairwise_##SFX##ISA(args[1], *np, s[1]);                 \
-            return;                                                                   \
-        }                                                                             \
-        sum_plain_##SFX##ISA(args, np, s, extra);                                     \
-    }
-#define DEF_SUM_PAIRWISE(CODE, SFX, T, R, ...)                                        \
-    DEF_ACCUMULATE(sum_plain, SFX, T, T, FOLD_SUM, CONTIG_SCALAR)                     \
-    ST_LEVELS(DEF_SUM_PAIRWISE_ISA, SFX, T)
 #define DEF_SUM_BOOL(CODE, SFX, T, R, ...) DEF_ACCUMULATE(sum, SFX, T, ACC_SUM_##SFX, FOLD_SUM, CONTIG_COUNT)
 #define DEF_SUM_INT(CODE, SFX, T, R, ...) DEF_ACCUMULATE(sum, SFX, T, ACC_SUM_##SFX, FOLD_SUM, CONTIG_SCALAR)
 #define DEF_PROD(CODE, SFX, T, R, ...) DEF_ACCUMULATE(prod, SFX, T, ACC_SUM_##SFX, FOLD_PROD, CONTIG_SCALAR)
@@ -364,109 +301,11 @@ static int64_t vcount_bool_(const _Bool *q, int64_t n) { return ST_PICK(vcount_b
 
 ST_TYPES_BOOL(DEF_SUM_BOOL)
 ST_TYPES_INT(DEF_SUM_INT)
-ST_TYPES_FLOAT(DEF_SUM_PAIRWISE)
-ST_TYPES_COMPLEX(DEF_SUM_PAIRWISE)
-ST_TYPES_ALL(DEF_PROD)
+ST_TYPES_BOOL(DEF_PROD)
+ST_TYPES_INT(DEF_PROD)
 ST_TYPES_BOOL(DEF_MINMAX)
 ST_TYPES_REAL(DEF_MINMAX)
 ST_TYPES_ALL(DEF_ALLANY)
-
-/* sum of |x - m|^2 with m read from args[2], which walks like the accumulator */
-#define SQDEV_REAL(x, m) (((x) - (m)) * ((x) - (m)))
-#define DEF_SUMSQDEV(CODE, SFX, T, R, SQ)                                             \
-    static void sumsqdev_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra) \
-    {                                                                                 \
-        ST_LOCAL_ARGS(3)                                                              \
-        (void)extra;                                                                  \
-        const int64_t n = *np;                                                        \
-        if (s[0] == 0) {                                                              \
-            const T m = *(const T *)args[2];                                          \
-            R acc = 0;                                                                \
-            for (int64_t i = 0; i < n; i++) {                                         \
-                const T x = *(const T *)(args[1] + i * s[1]);                         \
-                acc += SQ(x, m);                                                      \
-            }                                                                         \
-            *(R *)args[0] += acc;                                                     \
-            return;                                                                   \
-        }                                                                             \
-        for (int64_t i = 0; i < n; i++) {                                             \
-            const T x = *(const T *)(args[1] + i * s[1]);                             \
-            const T m = *(const T *)(args[2] + i * s[2]);                             \
-            *(R *)(args[0] + i * s[0]) += SQ(x, m);                                   \
-        }                                                                             \
-    }
-#define SQDEV_COMPLEX(x, m) (creal((x) - (m)) * creal((x) - (m)) + cimag((x) - (m)) * cimag((x) - (m)))
-ST_TYPES_COMPLEX(DEF_SUMSQDEV, SQDEV_COMPLEX)
-
-/* Real sums of squared deviations fold a whole inner segment pairwise, as
- * the sum does: contiguous leaves of up to PAIRWISE_BLOCK_CONTIG elements
- * into four vector chains of (x - m)^2 (vector extensions, one build per
- * ISA), strided leaves of PAIRWISE_BLOCK into 8 scalar partial sums,
- * larger segments split in halves: the error stays O(log n). */
-#define DEF_SQDEV_LEAF_ISA(ISA, ATTR, SFX, T)                                         \
-    ATTR static T sqdev_leaf_##SFX##ISA(const T *q, int64_t n, T m)                   \
-    {                                                                                 \
-        enum { V = VEC_BYTES / sizeof(T) };                                           \
-        const vec_##SFX mv = (vec_##SFX){0} + m;                                      \
-        vec_##SFX r0 = {0}, r1 = {0}, r2 = {0}, r3 = {0};                             \
-        int64_t i = 0;                                                                \
-        for (; i + 4 * V <= n; i += 4 * V) {                                          \
-            vec_##SFX x0, x1, x2, x3;                                                 \
-            memcpy(&x0, q + i, VEC_BYTES);                                            \
-            memcpy(&x1, q + i + V, VEC_BYTES);                                        \
-            memcpy(&x2, q + i + 2 * V, VEC_BYTES);                                    \
-            memcpy(&x3, q + i + 3 * V, VEC_BYTES);                                    \
-            x0 -= mv, x1 -= mv, x2 -= mv, x3 -= mv;                                   \
-            r0 += x0 * x0, r1 += x1 * x1, r2 += x2 * x2, r3 += x3 * x3;               \
-        }                                                                             \
-        r0 = (r0 + r1) + (r2 + r3);                                                   \
-        T s = 0;                                                                      \
-        if (i) {                                                                      \
-            T h[V];                                                                   \
-            memcpy(h, &r0, VEC_BYTES);                                                \
-            for (int w = V / 2; w > 0; w /= 2)                                        \
-                for (int j = 0; j < w; j++) h[j] += h[j + w];                         \
-            s = h[0];                                                                 \
-        }                                                                             \
-        for (; i < n; i++) s += SQDEV_REAL(q[i], m);                                  \
-        return s;                                                                     \
-    }
-#define DEF_SQDEV_PAIRWISE(CODE, SFX, T, R, ...)                                      \
-    ST_LEVELS(DEF_SQDEV_LEAF_ISA, SFX, T)                                             \
-    static T pairwise_sqdev_##SFX(const char *p, int64_t n, int64_t step, T m)        \
-    {                                                                                 \
-        enum { L = PAIRWISE_LANES(T) };                                               \
-        if (step == sizeof(T) && n <= PAIRWISE_BLOCK_CONTIG)                          \
-            return ST_PICK(sqdev_leaf_##SFX)((const T *)p, n, m);                     \
-        if (n < 8) {                                                                  \
-            T s = 0;                                                                  \
-            for (int64_t i = 0; i < n; i++) s += SQDEV_REAL(*(const T *)(p + i * step), m); \
-            return s;                                                                 \
-        }                                                                             \
-        if (n <= PAIRWISE_BLOCK) {                                                    \
-            T r[8];                                                                   \
-            for (int j = 0; j < 8; j++) r[j] = SQDEV_REAL(*(const T *)(p + j * step), m); \
-            int64_t i = 8;                                                            \
-            for (; i + 8 <= n; i += 8)                                                \
-                for (int j = 0; j < 8; j++) r[j] += SQDEV_REAL(*(const T *)(p + (i + j) * step), m); \
-            T s = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));  \
-            for (; i < n; i++) s += SQDEV_REAL(*(const T *)(p + i * step), m);        \
-            return s;                                                                 \
-        }                                                                             \
-        int64_t half = (n / 2) & ~(int64_t)(L - 1);                                   \
-        return pairwise_sqdev_##SFX(p, half, step, m)                                 \
-               + pairwise_sqdev_##SFX(p + half * step, n - half, step, m);            \
-    }                                                                                 \
-    DEF_SUMSQDEV(CODE, sqdev_plain_##SFX, T, R, SQDEV_REAL)                           \
-    static void sumsqdev_##SFX(char **args, const int64_t *np, const int64_t *s, void *extra) \
-    {                                                                                 \
-        if (s[0] == 0) {                                                              \
-            *(T *)args[0] += pairwise_sqdev_##SFX(args[1], *np, s[1], *(const T *)args[2]); \
-            return;                                                                   \
-        }                                                                             \
-        sumsqdev_sqdev_plain_##SFX(args, np, s, extra);                               \
-    }
-ST_TYPES_FLOAT(DEF_SQDEV_PAIRWISE)
 
 /* ---- outer reductions, two dims at a time ----
  * Reducing the rows of a matrix whose rows are contiguous (axis 0 of a
@@ -476,68 +315,55 @@ ST_TYPES_FLOAT(DEF_SQDEV_PAIRWISE)
  * they walk all rows, so each input element costs one load; the
  * accumulators start from `acc` and fold the rows in order, so every
  * result is bit for bit the one of the row-at-a-time loop.
- * args {acc, in[, m]}: acc and m (sumsqdev's mean) contiguous over cols and
- * the same for every row; in contiguous over cols, rows `rs` bytes apart. */
+ * (Integer sums and min/max only: float sums and products follow the
+ * summation tree of the ordered reductions below.)
+ * args {acc, in}: acc contiguous over cols and the same for every row; in
+ * contiguous over cols, rows `rs` bytes apart. */
 typedef void (*outer2_fn)(char **args, int64_t rows, int64_t cols, int64_t rs);
 #define OUTER_W(A) ((int)(512 / sizeof(A)))   /* eight AVX-512 vectors of accumulators */
-#define FOLD3_SUM(acc, x, m) ((acc) += (x))
-#define FOLD3_MIN(acc, x, m) FOLD_MIN(acc, x)
-#define FOLD3_MAX(acc, x, m) FOLD_MAX(acc, x)
-#define FOLD3_SQDEV(acc, x, m) ((acc) += SQDEV_REAL(x, m))
-#define DEF_OUTER2(NAME, SFX, T, A, FOLD3) ST_LEVELS(DEF_OUTER2_ISA, NAME, SFX, T, A, FOLD3)
-#define DEF_OUTER2_ISA(ISA, ATTR, NAME, SFX, T, A, FOLD3)                             \
+#define DEF_OUTER2(NAME, SFX, T, A, FOLD) ST_LEVELS(DEF_OUTER2_ISA, NAME, SFX, T, A, FOLD)
+#define DEF_OUTER2_ISA(ISA, ATTR, NAME, SFX, T, A, FOLD)                              \
     ATTR static void NAME##_outer2_##SFX##ISA(char **args, int64_t rows, int64_t cols, int64_t rs) \
     {                                                                                 \
         enum { W = OUTER_W(A) };                                                      \
         A *o = (A *)args[0];                                                          \
         const char *in = args[1];                                                     \
-        const T *m = (const T *)args[2];   /* only FOLD3_SQDEV reads it */           \
-        (void)m;                                                                      \
         int64_t j = 0;                                                                \
         for (; j + W <= cols; j += W) {                                               \
             A r[W];                                                                   \
             for (int k = 0; k < W; k++) r[k] = o[j + k];                              \
             for (int64_t i = 0; i < rows; i++) {                                      \
                 const T *x = (const T *)(in + i * rs) + j;                            \
-                for (int k = 0; k < W; k++) FOLD3(r[k], x[k], m[j + k]);              \
+                for (int k = 0; k < W; k++) FOLD(r[k], x[k]);                         \
             }                                                                         \
             for (int k = 0; k < W; k++) o[j + k] = r[k];                              \
         }                                                                             \
         if (j == cols) return;                                                        \
         for (int64_t i = 0; i < rows; i++) {                                          \
             const T *x = (const T *)(in + i * rs);                                    \
-            for (int64_t k = j; k < cols; k++) FOLD3(o[k], x[k], m[k]);               \
+            for (int64_t k = j; k < cols; k++) FOLD(o[k], x[k]);                       \
         }                                                                             \
     }
 /* The same with the accumulators in OUTER_NV 64-byte vectors, for the
  * kernels whose accumulator type is the element type (the compiler does
  * not vectorise FOLD_MIN/FOLD_MAX by itself, see VMAXP). */
 #define OUTER_NV 8
-#define VFOLD3_SUM(r, x, m) ((r) + (x))
-#define VFOLD3_MIN(r, x, m) VMINP(r, x)
-#define VFOLD3_MAX(r, x, m) VMAXP(r, x)
-#define VFOLD3_SQDEV(r, x, m) ((r) + ((x) - (m)) * ((x) - (m)))
-#define DEF_OUTER2V_ISA(ISA, ATTR, NAME, SFX, T, VFOLD3, FOLD3)                       \
+#define DEF_OUTER2V_ISA(ISA, ATTR, NAME, SFX, T, VFOLD, FOLD)                         \
     ATTR static void NAME##_outer2_##SFX##ISA(char **args, int64_t rows, int64_t cols, int64_t rs) \
     {                                                                                 \
         enum { V = VEC_BYTES / sizeof(T), W = V * OUTER_NV };                         \
         T *o = (T *)args[0];                                                          \
         const char *in = args[1];                                                     \
-        const T *m = (const T *)args[2];   /* only the sqdev folds read it */         \
         int64_t j = 0;                                                                \
         for (; j + W <= cols; j += W) {                                               \
-            vec_##SFX r[OUTER_NV], mv[OUTER_NV];                                      \
-            for (int k = 0; k < OUTER_NV; k++) {                                      \
-                memcpy(&r[k], o + j + k * V, VEC_BYTES);                              \
-                if (m) memcpy(&mv[k], m + j + k * V, VEC_BYTES);                      \
-                else mv[k] = r[k];                                                    \
-            }                                                                         \
+            vec_##SFX r[OUTER_NV];                                                    \
+            for (int k = 0; k < OUTER_NV; k++) memcpy(&r[k], o + j + k * V, VEC_BYTES); \
             for (int64_t i = 0; i < rows; i++) {                                      \
                 const T *x = (const T *)(in + i * rs) + j;                            \
                 for (int k = 0; k < OUTER_NV; k++) {                                  \
                     vec_##SFX xv;                                                     \
                     memcpy(&xv, x + k * V, VEC_BYTES);                                \
-                    r[k] = VFOLD3(r[k], xv, mv[k]);                                   \
+                    r[k] = VFOLD(r[k], xv);                                           \
                 }                                                                     \
             }                                                                         \
             for (int k = 0; k < OUTER_NV; k++) memcpy(o + j + k * V, &r[k], VEC_BYTES); \
@@ -545,25 +371,20 @@ typedef void (*outer2_fn)(char **args, int64_t rows, int64_t cols, int64_t rs);
         if (j == cols) return;                                                        \
         for (int64_t i = 0; i < rows; i++) {                                          \
             const T *x = (const T *)(in + i * rs);                                    \
-            for (int64_t k = j; k < cols; k++) FOLD3(o[k], x[k], m[k]);               \
+            for (int64_t k = j; k < cols; k++) FOLD(o[k], x[k]);                       \
         }                                                                             \
     }
-#define DEF_OUTER2V(NAME, SFX, T, VFOLD3, FOLD3)                                      \
-    ST_LEVELS(DEF_OUTER2V_ISA, NAME, SFX, T, VFOLD3, FOLD3)
-#define DEF_OUTER2_SUM(CODE, SFX, T, R, ...) DEF_OUTER2(sum, SFX, T, ACC_SUM_##SFX, FOLD3_SUM)
-#define DEF_OUTER2V_SUM(CODE, SFX, T, R, ...) DEF_OUTER2V(sum, SFX, T, VFOLD3_SUM, FOLD3_SUM)
+#define DEF_OUTER2V(NAME, SFX, T, VFOLD, FOLD)                                        \
+    ST_LEVELS(DEF_OUTER2V_ISA, NAME, SFX, T, VFOLD, FOLD)
+#define DEF_OUTER2_SUM(CODE, SFX, T, R, ...) DEF_OUTER2(sum, SFX, T, ACC_SUM_##SFX, FOLD_SUM)
 #define DEF_OUTER2_MINMAX(CODE, SFX, T, R, ...)                                       \
-    DEF_OUTER2(min, SFX, T, T, FOLD3_MIN) DEF_OUTER2(max, SFX, T, T, FOLD3_MAX)
+    DEF_OUTER2(min, SFX, T, T, FOLD_MIN) DEF_OUTER2(max, SFX, T, T, FOLD_MAX)
 #define DEF_OUTER2V_MINMAX(CODE, SFX, T, R, ...)                                      \
-    DEF_OUTER2V(min, SFX, T, VFOLD3_MIN, FOLD3_MIN) DEF_OUTER2V(max, SFX, T, VFOLD3_MAX, FOLD3_MAX)
-#define DEF_OUTER2_SQDEV(CODE, SFX, T, R, ...) DEF_OUTER2V(sumsqdev, SFX, T, VFOLD3_SQDEV, FOLD3_SQDEV)
+    DEF_OUTER2V(min, SFX, T, VMINP, FOLD_MIN) DEF_OUTER2V(max, SFX, T, VMAXP, FOLD_MAX)
 ST_TYPES_BOOL(DEF_OUTER2_SUM)
 ST_TYPES_INT(DEF_OUTER2_SUM)
-ST_TYPES_FLOAT(DEF_OUTER2V_SUM)
-ST_TYPES_COMPLEX(DEF_OUTER2_SUM)
 ST_TYPES_BOOL(DEF_OUTER2_MINMAX)
 ST_TYPES_REAL(DEF_OUTER2V_MINMAX)
-ST_TYPES_FLOAT(DEF_OUTER2_SQDEV)
 
 /* ---- tables ---- */
 static st_loop_fn reduce_loops[ST_R_COUNT][ST_NTYPES];
@@ -576,33 +397,35 @@ static signed char reduce_res[ST_R_COUNT][ST_NTYPES];
 #define REG(OPC, NAME, SFX, CODE, RES) REG_AS(OPC, ST_PICK(NAME##_##SFX), CODE, RES)
 #define REG_SUM(CODE, SFX, T, R, ...) REG(ST_R_SUM, sum, SFX, CODE, sum_acc_dtype(CODE))
 #define REG_PROD(CODE, SFX, T, R, ...) REG(ST_R_PROD, prod, SFX, CODE, sum_acc_dtype(CODE))
+/* float and complex sums, products and squared deviations: reduce_tree.c */
+#define REG_ORDERED(CODE, SFX, T, R, ...)                                             \
+    reduce_res[ST_R_SUM][CODE] = reduce_res[ST_R_PROD][CODE] = (signed char)(CODE);   \
+    reduce_res[ST_R_SUMSQDEV][CODE] = (signed char)st_real_dtype(CODE);
 #define REG_MINMAX(CODE, SFX, T, R, ...)                                              \
     REG(ST_R_MIN, min, SFX, CODE, CODE) REG(ST_R_MAX, max, SFX, CODE, CODE)
 #define REG_ALLANY(CODE, SFX, T, R, ...)                                              \
     REG(ST_R_ALL, all, SFX, CODE, ST_BOOL) REG(ST_R_ANY, any, SFX, CODE, ST_BOOL)
-#define REG_SQDEV(CODE, SFX, T, R, ...)                                               \
-    REG_AS(ST_R_SUMSQDEV, sumsqdev_##SFX, CODE, st_real_dtype(CODE))
 #define REG_OUTER2_SUM(CODE, SFX, T, R, ...) outer2_loops[ST_R_SUM][CODE] = ST_PICK(sum_outer2_##SFX);
 #define REG_OUTER2_MINMAX(CODE, SFX, T, R, ...)                                       \
     outer2_loops[ST_R_MIN][CODE] = ST_PICK(min_outer2_##SFX);                         \
     outer2_loops[ST_R_MAX][CODE] = ST_PICK(max_outer2_##SFX);
-#define REG_OUTER2_SQDEV(CODE, SFX, T, R, ...)                                        \
-    outer2_loops[ST_R_SUMSQDEV][CODE] = ST_PICK(sumsqdev_outer2_##SFX);
 
 __attribute__((constructor)) static void init_reduce_tables(void)
 {
     memset(reduce_res, -1, sizeof reduce_res);
-    ST_TYPES_ALL(REG_SUM)
-    ST_TYPES_ALL(REG_PROD)
+    ST_TYPES_BOOL(REG_SUM)
+    ST_TYPES_INT(REG_SUM)
+    ST_TYPES_BOOL(REG_PROD)
+    ST_TYPES_INT(REG_PROD)
+    ST_TYPES_FLOAT(REG_ORDERED)
+    ST_TYPES_COMPLEX(REG_ORDERED)
     ST_TYPES_BOOL(REG_MINMAX)
     ST_TYPES_REAL(REG_MINMAX)
     ST_TYPES_ALL(REG_ALLANY)
-    ST_TYPES_FLOAT(REG_SQDEV)
-    ST_TYPES_COMPLEX(REG_SQDEV)
-    ST_TYPES_ALL(REG_OUTER2_SUM)
+    ST_TYPES_BOOL(REG_OUTER2_SUM)
+    ST_TYPES_INT(REG_OUTER2_SUM)
     ST_TYPES_BOOL(REG_OUTER2_MINMAX)
     ST_TYPES_REAL(REG_OUTER2_MINMAX)
-    ST_TYPES_FLOAT(REG_OUTER2_SQDEV)
 }
 
 int st_reduce_result(int op, int dtype)
@@ -663,14 +486,12 @@ static void identity(int op, int dtype, void *buf)
 #define SPLIT_MAX_SCRATCH ((int64_t)4 << 20)   /* bytes of private accumulators */
 
 /* Does the iteration end in a reduced dim of rows over a kept, contiguous
- * dim of columns (in, acc and m all contiguous over columns)? */
+ * dim of columns (in and acc both contiguous over columns)? */
 static int outer2_fits(const st_iter *it, int64_t in_item, int64_t acc_item)
 {
     int nd = it->ndim, c = nd - 1, r = nd - 2;
     if (nd < 2 || it->step[r][0] != 0) return 0;
-    if (it->step[c][0] != acc_item || it->step[c][1] != in_item) return 0;
-    if (it->nop == 3 && (it->step[c][2] != in_item || it->step[r][2] != 0)) return 0;
-    return 1;
+    return it->step[c][0] == acc_item && it->step[c][1] == in_item;
 }
 
 /* Run an outer2 kernel over every position of the dims before the last two;
@@ -757,7 +578,7 @@ static st_status run_reduction(const st_iter *it, st_loop_fn loop, st_tensor *ou
                        (long long)nchunks);
     char *out0 = st_tensor_data(out);
     char ident[16];
-    identity(op == ST_R_SUMSQDEV ? ST_R_SUM : op, out->dtype, ident);
+    identity(op, out->dtype, ident);
     int nc = (int)nchunks;
 #pragma omp parallel for num_threads(nt < nc ? nt : nc) schedule(dynamic, 1) if (nt > 1)
     for (int t = 0; t < nc; t++) {
@@ -771,9 +592,8 @@ static st_status run_reduction(const st_iter *it, st_loop_fn loop, st_tensor *ou
         sub.data[0] = mine + (it->data[0] - out0);
         st_iter_run_range(&sub, 0, sub.numel, loop, NULL);
     }
-    /* combine in chunk order: out (op)= each partial; sums of squares combine as sums */
-    int comb = op == ST_R_SUMSQDEV ? ST_R_SUM : op;
-    st_loop_fn combine = reduce_loops[comb][out->dtype];
+    /* combine in chunk order: out (op)= each partial */
+    st_loop_fn combine = reduce_loops[op][out->dtype];
     int64_t n = st_tensor_numel(out), steps[2] = {item, item};
     for (int t = 0; t < nc; t++) {
         char *args[2] = {out0, parts + acc_bytes * t};
@@ -814,13 +634,18 @@ st_status st_reduce(int op, st_tensor *out, const st_tensor *in, const uint8_t *
     }
     if (st_tensor_overlaps(out, in) || (aux && st_tensor_overlaps(out, aux)))
         return st_fail(ST_E_VALUE, "reduction output overlaps its input");
+    /* float and complex sums, products and squared deviations: in the
+     * order reduce_tree.c fixes, each output written once */
+    if (st_reduce_tree_handles(op, in->dtype) && st_tensor_numel(in) > 0)
+        return st_reduce_tree(op, out, in, dims, aux);
     char ident[16];
     identity(op == ST_R_SUMSQDEV ? ST_R_SUM : op, res, ident);
     if ((rc = st_fill(out, ident))) return rc;
     if (st_tensor_numel(in) == 0) return ST_OK;
-    const st_tensor *ops[3] = {out, in, aux};
+    /* the others are exact (integers wrap, min/max pick): any order */
+    const st_tensor *ops[2] = {out, in};
     st_iter it;
-    if ((rc = st_iter_init_shape(&it, aux ? 3 : 2, ops, in->ndim, in->sizes, 0))) return rc;
+    if ((rc = st_iter_init_shape(&it, 2, ops, in->ndim, in->sizes, 0))) return rc;
     return run_reduction(&it, reduce_loops[op][in->dtype], out, op, in->dtype);
 }
 
@@ -1105,8 +930,9 @@ st_status st_argreduce(int is_max, st_tensor *out, const st_tensor *in, int dim)
         return ST_OK;
     }
     lane_geom g = {n, in->ndim ? in->strides[dim] * st_itemsize(in->dtype) : 0};
-    if (st_tensor_numel(out) == 1 && st_threads_for(n) > 1) {
-        arg_split_lane(lane, better, &g, st_tensor_data(in), st_tensor_data(out), st_threads_for(n));
+    const int nt = st_tensor_numel(out) == 1 ? st_threads_for(n) : 1;   /* read once */
+    if (nt > 1) {
+        arg_split_lane(lane, better, &g, st_tensor_data(in), st_tensor_data(out), nt);
         return ST_OK;
     }
     st_lanes ln;
@@ -1170,6 +996,8 @@ st_status st_cumulative(int is_prod, st_tensor *out, const st_tensor *in, int di
 {
     st_status rc;
     const char *name = is_prod ? "cumprod" : "cumsum";
+    if (!st_is_math_type(in->dtype))
+        return st_fail(ST_E_TYPE, "%s is not defined for %s", name, st_dtype_name(in->dtype));
     if ((rc = check_lane_dim(in, dim, name))) return rc;
     if ((rc = st_check_dtype(out, sum_acc_dtype(in->dtype), "cumulative output"))) return rc;
     if ((rc = st_check_writable(out, "cumulative output"))) return rc;
@@ -1232,6 +1060,8 @@ st_status st_count_nonzero(const st_tensor *in, int64_t *count)
 {
     st_status rc;
     *count = 0;
+    if (!st_is_math_type(in->dtype))
+        return st_fail(ST_E_TYPE, "count_nonzero is not defined for %s", st_dtype_name(in->dtype));
     if ((rc = st_check_storage(in, "count_nonzero input"))) return rc;
     if (st_tensor_numel(in) == 0) return ST_OK;
     st_loop_fn loop = NULL;

@@ -30,7 +30,18 @@
  *     the smallest of the most frequent values.  Its position is that of
  *     its last occurrence in the lane (Torch7 answers some occurrence: the
  *     last one for lanes of up to 11 elements, where its quicksort is an
- *     insertion sort). */
+ *     insertion sort).
+ *
+ * Torch7's order (the `th` argument, for the Torch7 face): the positions
+ * among equal values, and unsorted topk's order, are those TH's own
+ * quickselect and quicksort leave (lib/TH/generic/THTensorMath.c: Sedgewick's
+ * median-of-3 quicksort and Devillard's quickselect, not stable), ported
+ * line for line below over (value, position) records.  They are run only
+ * where the answer depends on them: a kthvalue whose value occurs more than
+ * once in the lane, a sorted topk whose k + 1 best values are not all
+ * distinct, every unsorted topk, every mode; elsewhere the answer is unique
+ * and the fast paths above give it.  A lane holding a NaN keeps the stable
+ * order (TH's loops assume a total order: its answers there are undefined). */
 #include "st_internal.h"
 #include <math.h>
 #include <stdlib.h>
@@ -224,6 +235,7 @@ ST_TYPES_REAL(DEF_SCANS)
 
 /* ---- per type: records, their two orders, the lane kernels ---- */
 #define PLAIN_LT(a, b) ((a) < (b))
+#define TH_BEFORE(x, y) (desc ? (x) > (y) : (x) < (y))   /* thsort's order */
 
 typedef struct {
     int64_t n, step;       /* lane length, byte step of the input */
@@ -234,8 +246,29 @@ typedef struct {
     int inner;             /* topk: split each lane over threads */
     int64_t cap;           /* records per filter buffer */
     void **bufs;           /* one scratch buffer per thread */
+    int nbuf;              /* how many: no lane runs on more threads, whatever
+                              setnumthreads says meanwhile */
     void *merge;           /* inner: the pieces' records */
+    int th;                /* Torch7's order among ties (see the top) */
+    int64_t ksel;          /* topk: records selected (k, or k + 1 to see a tie at k) */
+    void **full;           /* th: per thread, n records for TH's algorithms (lazily) */
+    int nfull;             /* th: how many slots full has (the lanes run on no more) */
+    int oom;               /* th: a buffer could not be allocated */
 } sel_ctx;
+
+/* this thread's buffer of n records for TH's algorithms (NULL: out of memory) */
+static void *th_records(sel_ctx *c, int64_t recsize)
+{
+    const int t = omp_get_thread_num();
+    if (t >= c->nfull) { /* cannot happen: the lanes run on at most nfull threads */
+        __atomic_store_n(&c->oom, 1, __ATOMIC_RELAXED);
+        return NULL;
+    }
+    void **slot = &c->full[t];
+    if (!*slot) *slot = malloc((size_t)(c->n > 0 ? c->n : 1) * (size_t)recsize);
+    if (!*slot) __atomic_store_n(&c->oom, 1, __ATOMIC_RELAXED);
+    return *slot;
+}
 
 #define DEF_SELECT(CODE, SFX, T, R, ...)                                              \
     typedef struct {                                                                  \
@@ -253,6 +286,116 @@ typedef struct {
     DEF_ALGOS(rs_##SFX, rec_##SFX, small_##SFX)                                       \
     DEF_ALGOS(rl_##SFX, rec_##SFX, large_##SFX)                                       \
     DEF_ALGOS(v_##SFX, T, PLAIN_LT)                                                   \
+    /* TH's quickselect (THTensor_(quickselect)): a[k] ends where a sorted a      \
+     * has it; ties land where TH's swaps leave them (no NaN in a) */            \
+    static void thsel_##SFX(rec_##SFX *a, int64_t n, int64_t k)                    \
+    {                                                                                 \
+        int64_t lo = 0, hi = n - 1, i, j;                                               \
+        rec_##SFX t;                                                                  \
+        for (;;) {                                                                    \
+            if (hi <= lo) return;                                                       \
+            if (hi == lo + 1) {                                                         \
+                if (a[lo].v > a[hi].v) t = a[lo], a[lo] = a[hi], a[hi] = t;                 \
+                return;                                                               \
+            }                                                                         \
+            const int64_t mid = (lo + hi) >> 1;                                           \
+            t = a[mid], a[mid] = a[lo + 1], a[lo + 1] = t;                                  \
+            if (a[lo + 1].v > a[hi].v) t = a[lo + 1], a[lo + 1] = a[hi], a[hi] = t;         \
+            if (a[lo].v > a[hi].v) t = a[lo], a[lo] = a[hi], a[hi] = t;                     \
+            if (a[lo + 1].v > a[lo].v) t = a[lo + 1], a[lo + 1] = a[lo], a[lo] = t;         \
+            i = lo + 1, j = hi;                                                         \
+            const T piv = a[lo].v;                                                     \
+            for (;;) {                                                                \
+                do i++; while (a[i].v < piv);                                         \
+                do j--; while (a[j].v > piv);                                         \
+                if (j < i) break;                                                     \
+                t = a[i], a[i] = a[j], a[j] = t;                                      \
+            }                                                                         \
+            t = a[lo], a[lo] = a[j], a[j] = t;                                          \
+            if (j <= k) lo = i;                                                        \
+            if (j >= k) hi = j - 1;                                                    \
+        }                                                                             \
+    }                                                                                 \
+    /* TH's quicksortascend / quicksortdescend (desc): Sedgewick's quicksort,    \
+     * subfiles of up to 10 left to one final insertion sort (no NaN in a) */    \
+    static void thsort_##SFX(rec_##SFX *a, int64_t n, int desc)                    \
+    {                                                                                 \
+        int64_t beg[300], end[300], stack = 0, lo = 0, hi = n - 1, i, j;               \
+        rec_##SFX t;                                                                  \
+        int done = n - 1 <= 10;                                                       \
+        while (!done) {                                                               \
+            const int64_t mid = (lo + hi) >> 1;                                           \
+            t = a[mid], a[mid] = a[lo + 1], a[lo + 1] = t;                                  \
+            if (TH_BEFORE(a[hi].v, a[lo + 1].v)) t = a[lo + 1], a[lo + 1] = a[hi], a[hi] = t; \
+            if (TH_BEFORE(a[hi].v, a[lo].v)) t = a[lo], a[lo] = a[hi], a[hi] = t;           \
+            if (TH_BEFORE(a[lo].v, a[lo + 1].v)) t = a[lo + 1], a[lo + 1] = a[lo], a[lo] = t; \
+            i = lo + 1, j = hi;                                                         \
+            const T piv = a[lo].v;                                                     \
+            for (;;) {                                                                \
+                do i++; while (TH_BEFORE(a[i].v, piv));                               \
+                do j--; while (TH_BEFORE(piv, a[j].v));                               \
+                if (j < i) break;                                                     \
+                t = a[i], a[i] = a[j], a[j] = t;                                      \
+            }                                                                         \
+            t = a[lo], a[lo] = a[j], a[j] = t;                                          \
+            const int64_t left = j - lo, right = hi - i + 1;                            \
+            if (left <= 10 && right <= 10) {                                          \
+                if (stack == 0) done = 1;                                             \
+                else stack--, lo = beg[stack], hi = end[stack];                         \
+            } else if (left <= 10 || right <= 10) {                                   \
+                if (left > right) hi = j - 1;                                          \
+                else lo = i;                                                           \
+            } else if (left > right) {                                                \
+                beg[stack] = lo, end[stack] = j - 1, stack++;                          \
+                lo = i;                                                                \
+            } else {                                                                  \
+                beg[stack] = i, end[stack] = hi, stack++;                              \
+                hi = j - 1;                                                            \
+            }                                                                         \
+        }                                                                             \
+        for (i = n - 2; i >= 0; i--)                                                  \
+            if (TH_BEFORE(a[i + 1].v, a[i].v)) {                                      \
+                const rec_##SFX piv = a[i];                                           \
+                j = i + 1;                                                            \
+                do {                                                                  \
+                    a[j - 1] = a[j];                                                  \
+                    j++;                                                              \
+                } while (j < n && TH_BEFORE(a[j].v, piv.v));                          \
+                a[j - 1] = piv;                                                       \
+            }                                                                         \
+    }                                                                                 \
+    /* the lane as records into r; returns whether it holds a NaN */             \
+    static int th_copy_##SFX(rec_##SFX *r, const char *x, int64_t step, int64_t n)   \
+    {                                                                                 \
+        int nan = 0;                                                                  \
+        for (int64_t i = 0; i < n; i++) {                                             \
+            const T v = *(const T *)(x + i * step);                                   \
+            r[i] = (rec_##SFX){v, i};                                                 \
+            nan |= v != v;                                                            \
+        }                                                                             \
+        return nan;                                                                   \
+    }                                                                                 \
+    /* Torch7's topk of a lane (THTensor_(topk)): 0 when the lane holds a NaN */ \
+    static int th_topk_##SFX(char **p, sel_ctx *c)                                    \
+    {                                                                                 \
+        const int64_t n = c->n, k = c->k;                                             \
+        rec_##SFX *r = th_records(c, sizeof(rec_##SFX));                              \
+        if (!r || th_copy_##SFX(r, p[0], c->step, n)) return 0;                       \
+        int64_t first = 0;                                                            \
+        if (c->largest) {                                                             \
+            first = n - k;                                                            \
+            if (first > 0) thsel_##SFX(r, n, first - 1);                              \
+            if (c->sorted) thsort_##SFX(r + first, k, 1);                             \
+        } else {                                                                      \
+            thsel_##SFX(r, n, k - 1);                                                 \
+            if (c->sorted) thsort_##SFX(r, k - 1, 0); /* TH sorts the first k - 1 */ \
+        }                                                                             \
+        for (int64_t j = 0; j < k; j++) {                                             \
+            *(T *)(p[1] + j * c->vstep) = r[first + j].v;                             \
+            *(int64_t *)(p[2] + j * c->istep) = r[first + j].i;                       \
+        }                                                                             \
+        return 1;                                                                     \
+    }                                                                                 \
     /* the best k records of positions [i0, i1) into buf (cap >= 2k records);        \
      * returns how many (min(k, i1 - i0)), in no order */                            \
     static int64_t filter_##SFX(const char *x, int64_t step, int64_t i0, int64_t i1,   \
@@ -302,7 +445,7 @@ typedef struct {
      * records between them, a select among those.  1: *val, *at set; 0: the         \
      * bounds missed (or too much fell between them): use the plain way. */          \
     static int kth_sampled_##SFX(const char *x, int64_t step, int64_t n, int64_t k, int nt, \
-                                 T *val, int64_t *at)                                 \
+                                 T *val, int64_t *at, int64_t *nan_n, int64_t *eq_n)  \
     {                                                                                 \
         int64_t s = (int64_t)cbrt((double)n * (double)n);                            \
         s = s < 1024 ? 1024 : s > n / 4 ? n / 4 : s;                                  \
@@ -383,6 +526,10 @@ typedef struct {
         } else if (!over && k >= below && k < below + mid) {                          \
             rs_##SFX##_select(recs, mid, k - below);                                  \
             *val = recs[k - below].v, *at = recs[k - below].i, done = 1;              \
+            /* every occurrence of the value lies between the bounds: its count */   \
+            int64_t eq = 0;                                                           \
+            for (int64_t j = 0; j < mid; j++) eq += recs[j].v == *val;                \
+            *nan_n = nans, *eq_n = eq;                                                \
         }                                                                             \
         free(recs);                                                                   \
         return done;                                                                  \
@@ -390,12 +537,13 @@ typedef struct {
     /* p[0] the input lane, p[1] the values, p[2] the indices */                     \
     static void topk_lane_##SFX(char **p, void *extra)                                \
     {                                                                                 \
-        const sel_ctx *c = extra;                                                     \
-        const int64_t n = c->n, k = c->k;                                             \
+        sel_ctx *c = extra;                                                           \
+        const int64_t n = c->n, k = c->ksel;                                          \
         rec_##SFX *buf = c->bufs[omp_get_thread_num()];                               \
         int64_t cnt;                                                                  \
         if (c->inner) {                                                               \
             int nt = st_threads_for(n);                                               \
+            if (nt > c->nbuf) nt = c->nbuf;                                           \
             if (nt > 64) nt = 64;                                                     \
             rec_##SFX *all = c->merge;                                                \
             int64_t got[64];                                                          \
@@ -424,7 +572,14 @@ typedef struct {
             if (c->largest) rl_##SFX##_sort(buf, k);                                  \
             else rs_##SFX##_sort(buf, k);                                             \
         }                                                                             \
-        for (int64_t j = 0; j < k; j++) {                                             \
+        if (c->th) {                                                                  \
+            /* sorted, with the k + 1 best strictly ordered: the answer is unique */  \
+            int unique = c->sorted;                                                   \
+            for (int64_t j = 0; unique && j + 1 < k; j++)                             \
+                unique = c->largest ? buf[j + 1].v < buf[j].v : buf[j].v < buf[j + 1].v; \
+            if (!unique && th_topk_##SFX(p, c)) return;                               \
+        }                                                                             \
+        for (int64_t j = 0; j < c->k; j++) {                                          \
             *(T *)(p[1] + j * c->vstep) = buf[j].v;                                   \
             *(int64_t *)(p[2] + j * c->istep) = buf[j].i;                             \
         }                                                                             \
@@ -432,22 +587,18 @@ typedef struct {
     /* p[0] the input lane, p[1] the value, p[2] the index */                        \
     static void kth_lane_##SFX(char **p, void *extra)                                 \
     {                                                                                 \
-        const sel_ctx *c = extra;                                                     \
+        sel_ctx *c = extra;                                                           \
         const int64_t n = c->n, k = c->k, step = c->step;                             \
         const char *x = p[0];                                                         \
+        int64_t at = 0, eq = -1, nan = -1;   /* eq, nan: counted by the sampled way */ \
         if (n >= SAMPLE_MIN) {                                                        \
             T v;                                                                      \
-            int64_t pos;                                                              \
             int nt = c->inner ? st_threads_for(n) : 1;                                \
             nt = nt > 64 ? 64 : nt;                                                   \
-            if (kth_sampled_##SFX(x, step, n, k, nt, &v, &pos)) {                     \
-                *(T *)p[1] = v;                                                       \
-                *(int64_t *)p[2] = pos;                                               \
-                return;                                                               \
-            }                                                                         \
+            if (kth_sampled_##SFX(x, step, n, k, nt, &v, &at, &nan, &eq)) goto found; \
         }                                                                             \
         T *buf = c->bufs[omp_get_thread_num()];                                       \
-        int64_t m = 0, at = 0;                                                        \
+        int64_t m = 0;                                                                \
         for (int64_t i = 0; i < n; i++) {                                             \
             T v = *(const T *)(x + i * step);                                         \
             buf[m] = v;                                                               \
@@ -474,6 +625,25 @@ typedef struct {
                     break;                                                            \
                 }                                                                     \
         }                                                                             \
+    found:                                                                            \
+        if (c->th) {                                                                  \
+            /* a value that occurs once has one position; else TH's quickselect */   \
+            const T kv = *(const T *)(x + at * step);                                 \
+            if (eq < 0) {                                                             \
+                eq = nan = 0;                                                         \
+                for (int64_t i = 0; i < n; i++) {                                     \
+                    const T v = *(const T *)(x + i * step);                           \
+                    eq += v == kv;                                                    \
+                    nan += v != v;                                                    \
+                }                                                                     \
+            }                                                                         \
+            rec_##SFX *r = eq > 1 && !nan ? th_records(c, sizeof(rec_##SFX)) : NULL;  \
+            if (r) {                                                                  \
+                th_copy_##SFX(r, x, step, n);                                         \
+                thsel_##SFX(r, n, k);                                                 \
+                at = r[k].i;                                                          \
+            }                                                                         \
+        }                                                                             \
         *(T *)p[1] = *(const T *)(x + at * step);                                     \
         *(int64_t *)p[2] = at;                                                        \
     }                                                                                 \
@@ -499,6 +669,38 @@ typedef struct {
         }                                                                             \
         *(T *)p[2] = *(const T *)(p[1] + at * step);                                  \
         *(int64_t *)p[3] = at;                                                        \
+    }                                                                                 \
+    /* Torch7's mode (THTensor_(mode)): TH's quicksort of the lane, then the      \
+     * first longest run, at the position its last element came from.  A lane    \
+     * with a NaN: the rule of mode_lane (records sorted stably, NaN last).       \
+     * p[0] the input lane, p[1] the value, p[2] the index */                    \
+    static void mode_th_lane_##SFX(char **p, void *extra)                             \
+    {                                                                                 \
+        sel_ctx *c = extra;                                                           \
+        const int64_t n = c->n, step = c->step;                                       \
+        rec_##SFX *r = th_records(c, sizeof(rec_##SFX));                              \
+        if (!r) return;                                                               \
+        const int nan = th_copy_##SFX(r, p[0], step, n);                              \
+        if (nan) rs_##SFX##_sort(r, n);                                               \
+        else thsort_##SFX(r, n, 0);                                                   \
+        int64_t best = 0, best_run = 0, run = 0;                                      \
+        for (int64_t i = 0; i < n; i++) {                                             \
+            run++;                                                                    \
+            if (i == n - 1 || r[i].v != r[i + 1].v) {                                 \
+                if (run > best_run) best_run = run, best = i;                         \
+                run = 0;                                                              \
+            }                                                                         \
+        }                                                                             \
+        int64_t at = r[best].i;                                                       \
+        if (nan) { /* the last occurrence in the lane */                              \
+            const T bv = r[best].v;                                                   \
+            for (at = n - 1; at > 0; at--) {                                          \
+                const T v = *(const T *)(p[0] + at * step);                           \
+                if (bv == bv ? v == bv : v != v) break;                               \
+            }                                                                         \
+        }                                                                             \
+        *(T *)p[1] = *(const T *)(p[0] + at * step);                                  \
+        *(int64_t *)p[2] = at;                                                        \
     }
 ST_TYPES_REAL(DEF_SELECT)
 
@@ -578,7 +780,8 @@ static int64_t rec_size(int dtype)
     switch (dtype) { ST_TYPES_REAL(CASE_RECSIZE) default: return 16; }
 }
 #define CASE_LANES(CODE, SFX, T, R, ...)                                              \
-    case CODE: return which == 0 ? topk_lane_##SFX : which == 1 ? kth_lane_##SFX : mode_lane_##SFX;
+    case CODE: return which == 0 ? topk_lane_##SFX : which == 1 ? kth_lane_##SFX        \
+                    : which == 2 ? mode_lane_##SFX : mode_th_lane_##SFX;
 static st_lane_fn lane_fn(int dtype, int which)
 {
     switch (dtype) { ST_TYPES_REAL(CASE_LANES) default: return NULL; }
@@ -592,8 +795,24 @@ static int64_t lanes_count(const st_tensor *t, int dim)
     return n;
 }
 
+/* per-thread buffers for TH's algorithms (th), allocated by the lanes that need one */
+static st_status th_begin(sel_ctx *c, int th, int nslots, const char *name)
+{
+    c->th = !!th;
+    if (!th) return ST_OK;
+    c->nfull = nslots;   /* the caller's count: the setting may change meanwhile */
+    c->full = calloc((size_t)nslots, sizeof(void *));
+    return c->full ? ST_OK : st_fail(ST_E_MEMORY, "%s: out of memory", name);
+}
+static st_status th_end(sel_ctx *c, const char *name)
+{
+    if (!c->full) return ST_OK;
+    free_bufs(c->full, c->nfull);
+    return c->oom ? st_fail(ST_E_MEMORY, "%s: out of memory", name) : ST_OK;
+}
+
 st_status st_topk(st_tensor *values, st_tensor *indices, const st_tensor *in, int64_t k,
-                  int dim, int largest, int sorted)
+                  int dim, int largest, int sorted, int th)
 {
     st_status rc;
     if ((rc = check_in(in, dim, "topk"))) return rc;
@@ -609,32 +828,36 @@ st_status st_topk(st_tensor *values, st_tensor *indices, const st_tensor *in, in
     const int nthreads = st_get_num_threads();
     sel_ctx c = {.n = n, .step = lane_step(in, dim), .k = k, .vstep = lane_step(values, dim),
                  .istep = lane_step(indices, dim), .largest = !!largest, .sorted = !!sorted};
-    c.filter = k * 16 <= n;
-    c.cap = 4 * k > 1024 ? 4 * k : 1024;
+    /* Torch7's order, sorted: one more record shows whether the k-th is tied */
+    const int64_t ks = th && sorted && k < n ? k + 1 : k;
+    c.ksel = ks;
+    c.filter = ks * 16 <= n;
+    c.cap = 4 * ks > 1024 ? 4 * ks : 1024;
     if (c.cap > n) c.cap = n;
     c.inner = c.filter && nlanes < nthreads && st_threads_for(n) > 1;
     const int64_t rs = rec_size(in->dtype);
     const int nbuf = nthreads;
     void **bufs = alloc_bufs(nbuf, (c.filter ? c.cap : n) * rs);
-    void *merge = c.inner ? malloc((size_t)(k * nbuf * rs)) : NULL;
-    if (!bufs || (c.inner && !merge)) {
+    void *merge = c.inner ? malloc((size_t)(ks * nbuf * rs)) : NULL;
+    if (!bufs || (c.inner && !merge) || th_begin(&c, th, nbuf, "topk")) {
         free_bufs(bufs, nbuf);
         free(merge);
         return st_fail(ST_E_MEMORY, "topk: out of memory");
     }
     c.bufs = bufs;
+    c.nbuf = nbuf;
     c.merge = merge;
     st_lanes ln;
     const st_tensor *ops[3] = {in, values, indices};
     st_lanes_init(&ln, 3, ops, in->ndim ? dim : -1);
-    st_lanes_run(&ln, lane_fn(in->dtype, 0), &c, c.inner ? 0 : n);
+    st_lanes_run_max(&ln, lane_fn(in->dtype, 0), &c, c.inner ? 0 : n, nbuf);
     free_bufs(bufs, nbuf);
     free(merge);
-    return ST_OK;
+    return th_end(&c, "topk");
 }
 
 st_status st_kthvalue(st_tensor *values, st_tensor *indices, const st_tensor *in, int64_t k,
-                      int dim)
+                      int dim, int th)
 {
     st_status rc;
     if ((rc = check_in(in, dim, "kthvalue"))) return rc;
@@ -649,17 +872,21 @@ st_status st_kthvalue(st_tensor *values, st_tensor *indices, const st_tensor *in
     sel_ctx c = {.n = n, .step = lane_step(in, dim), .k = k};
     c.inner = n >= SAMPLE_MIN && nlanes < nbuf && st_threads_for(n) > 1;
     void **bufs = alloc_bufs(nbuf, n * st_itemsize(in->dtype));
-    if (!bufs) return st_fail(ST_E_MEMORY, "kthvalue: out of memory");
+    if (!bufs || th_begin(&c, th, nbuf, "kthvalue")) {
+        free_bufs(bufs, nbuf);
+        return st_fail(ST_E_MEMORY, "kthvalue: out of memory");
+    }
     c.bufs = bufs;
+    c.nbuf = nbuf;
     st_lanes ln;
     const st_tensor *ops[3] = {in, values, indices};
     st_lanes_init(&ln, 3, ops, in->ndim ? dim : -1);
-    st_lanes_run(&ln, lane_fn(in->dtype, 1), &c, c.inner ? 0 : n);
+    st_lanes_run_max(&ln, lane_fn(in->dtype, 1), &c, c.inner ? 0 : n, nbuf);
     free_bufs(bufs, nbuf);
-    return ST_OK;
+    return th_end(&c, "kthvalue");
 }
 
-st_status st_mode(st_tensor *values, st_tensor *indices, const st_tensor *in, int dim)
+st_status st_mode(st_tensor *values, st_tensor *indices, const st_tensor *in, int dim, int th)
 {
     st_status rc;
     if ((rc = check_in(in, dim, "mode"))) return rc;
@@ -668,6 +895,16 @@ st_status st_mode(st_tensor *values, st_tensor *indices, const st_tensor *in, in
         return st_fail(ST_E_VALUE, "mode: dim %d has size 0 (no mode of an empty lane)", dim);
     if ((rc = check_outs(values, indices, in, dim, 1, "mode"))) return rc;
     if (lanes_count(in, dim) == 0) return ST_OK;
+    if (th) { /* TH's quicksort lane by lane */
+        sel_ctx c = {.n = n, .step = lane_step(in, dim)};
+        const int nslots = st_get_num_threads();
+        if (th_begin(&c, th, nslots, "mode")) return st_fail(ST_E_MEMORY, "mode: out of memory");
+        st_lanes ln;
+        const st_tensor *ops[3] = {in, values, indices};
+        st_lanes_init(&ln, 3, ops, in->ndim ? dim : -1);
+        st_lanes_run_max(&ln, lane_fn(in->dtype, 3), &c, n, nslots);
+        return th_end(&c, "mode");
+    }
     st_tensor *sorted = st_tensor_temp_like(in, in->dtype);
     if (!sorted) return st_fail(ST_E_MEMORY, "mode: out of memory");
     if (in->ndim) rc = st_sort(sorted, NULL, in, dim, 0, 0);

@@ -33,8 +33,9 @@
 static st_status check_1d(const st_tensor *t, const char *name, const char *what, int64_t *n)
 {
     *n = 0;
-    if (t->dtype < 0 || t->dtype >= ST_NTYPES)
-        return st_fail(ST_E_TYPE, "%s: %s has unknown dtype code %d", name, what, t->dtype);
+    if (!st_is_math_type(t->dtype))
+        return st_fail(ST_E_TYPE, "%s: %s is %s, which has no kernel here", name, what,
+                       st_dtype_name(t->dtype));
     if (t->ndim != 1)
         return st_fail(ST_E_VALUE, "%s: %s must be 1-D, got %d dims", name, what, t->ndim);
     char role[64];

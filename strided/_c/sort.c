@@ -953,7 +953,7 @@ static st_status choose_kernel(sort_ctx *c, int dtype, int want_values, int64_t 
     switch (dtype) {
         ST_TYPES_ALL(CASE_MSORT)
     default:
-        return st_fail(ST_E_TYPE, "sort is not defined for dtype code %d", dtype);
+        return st_fail(ST_E_TYPE, "sort is not defined for %s", st_dtype_name(dtype));
     }
     const rdx_type *ty = &rdx_types[dtype];
     const vqs_type *vty = &vqs_types[dtype];

@@ -64,6 +64,9 @@ static inline int st_is_complex(int dtype) { return dtype == ST_COMPLEX64 || dty
 static inline int st_is_float(int dtype) { return dtype == ST_FLOAT32 || dtype == ST_FLOAT64; }
 static inline int st_is_signed_int(int dtype) { return dtype >= ST_INT8 && dtype <= ST_INT64; }
 static inline int st_is_int(int dtype) { return dtype >= ST_INT8 && dtype <= ST_UINT64; }
+/* A type that the arithmetic kernels know: every type but the storage-only
+ * float16 (which no ST_TYPES_* list holds; copy.c casts it). */
+static inline int st_is_math_type(int dtype) { return dtype >= 0 && dtype < ST_NTYPES && dtype != ST_FLOAT16; }
 
 /* ---- the order of values: st_sort's ascending order, in which
  * searchsorted and isin (setops.c) search.  ST_LT(a, b): a goes before b.
@@ -178,6 +181,18 @@ typedef struct {
 /* ops[k]'s dims other than `dim` are walked with the sizes of ops[0]. */
 void st_lanes_init(st_lanes *ln, int nop, const st_tensor *const *ops, int dim);
 void st_lanes_run(const st_lanes *ln, st_lane_fn lane, void *extra, int64_t work_per_lane);
+/* Same on at most max_threads threads (a kernel whose lanes index per-thread
+ * buffers by omp_get_thread_num() passes the count it sized them for). */
+void st_lanes_run_max(const st_lanes *ln, st_lane_fn lane, void *extra, int64_t work_per_lane,
+                      int max_threads);
+
+/* ---- ordered reductions (reduce_tree.c) ----
+ * Float and complex sums, products and sums of squared deviations, in an
+ * order fixed by the reduced elements alone (see reduce_tree.c).
+ * st_reduce_tree takes st_reduce's checked arguments, in non-empty. */
+int st_reduce_tree_handles(int op, int dtype);
+st_status st_reduce_tree(int op, st_tensor *out, const st_tensor *in, const uint8_t *dims,
+                         const st_tensor *aux);
 
 /* ---- loops shared between families ---- */
 st_loop_fn st_cast_loop(int src, int dst);     /* dst = (dst type) src */

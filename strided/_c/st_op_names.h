@@ -32,7 +32,7 @@ static const char *const st_binary_names[ST_B_COUNT] __attribute__((unused)) = {
     [ST_B_LOGICAL_XOR] = "logical_xor", [ST_B_EQUAL] = "equal",
     [ST_B_NOT_EQUAL] = "not_equal", [ST_B_LESS] = "less", [ST_B_LESS_EQUAL] = "less_equal",
     [ST_B_GREATER] = "greater", [ST_B_GREATER_EQUAL] = "greater_equal",
-    [ST_B_TRUNC_DIVIDE] = "trunc_divide",
+    [ST_B_TRUNC_DIVIDE] = "trunc_divide", [ST_B_TORCH7_REMAINDER] = "remainder",
 };
 static const char *const st_reduce_names[ST_R_COUNT] __attribute__((unused)) = {
     [ST_R_SUM] = "sum", [ST_R_PROD] = "prod", [ST_R_MIN] = "min", [ST_R_MAX] = "max",

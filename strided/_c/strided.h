@@ -32,6 +32,7 @@
 #define ST_E_ZERODIV 6     /* ZeroDivisionError: integer division by zero  */
 #define ST_E_READONLY 7    /* ValueError: write to read-only memory        */
 #define ST_E_BORROWED 8    /* ValueError: resize of borrowed memory        */
+#define ST_E_IO 9          /* OSError: the system refused a file operation */
 typedef int st_status;
 
 /* ---- element types: one dynamic type field -------------------------- */
@@ -48,12 +49,18 @@ typedef int st_status;
 #define ST_FLOAT64 10
 #define ST_COMPLEX64 11
 #define ST_COMPLEX128 12
-#define ST_NTYPES 13
+/* IEEE binary16 (Torch7's Half), a storage type: it is copied and cast to
+ * and from every type (st_copy), filled, viewed and moved by the kernels
+ * that only move elements; no arithmetic kernel takes it (st_*_result
+ * answer -1).  Its elements are uint16_t bit patterns in C. */
+#define ST_FLOAT16 13
+#define ST_NTYPES 14
 
 /* ---- storage flags ---- */
 #define ST_STORAGE_OWNED 1      /* allocated by the core, resizable  */
 #define ST_STORAGE_READONLY 2   /* every writing kernel refuses it   */
 #define ST_STORAGE_INLINE 8     /* small owned data inside the record's own block */
+#define ST_STORAGE_MAPPED 16    /* a memory-mapped file (st_storage_map): not resizable */
 
 /* ---- index-kernel flags ---- */
 #define ST_IDX_BASE1 1          /* indices count from one (Torch7)   */
@@ -99,13 +106,16 @@ st_status st_last_status(void);
  * valid either); 0 otherwise.  Any pointer may be NULL. */
 int st_last_index_error(int64_t *index, int64_t *lo, int64_t *hi, int *dim);
 int64_t st_itemsize(int dtype);
+/* The thread count of the kernels (setnumthreads): any thread may set it
+ * while others run kernels; each call reads it once. */
 void st_set_num_threads(int n);
 int st_get_num_threads(void);
-/* 1 once st_get_num_threads has answered more than one thread in this
- * process (so a kernel may have started OpenMP's thread pool), else 0.  GNU
- * OpenMP's pool does not survive fork(): a child forked after that runs the
- * kernels on one thread (strided.core.base). */
-int st_threads_started(void);
+/* 1 in a process made by fork() whose OpenMP threads could not be
+ * carried over (the parent had run a parallel region and its runtime
+ * refused to pause its threads before the fork): every kernel then runs on
+ * its calling thread.  0 otherwise, a forked child included: it starts
+ * threads of its own (core.c, threads). */
+int st_threads_forked(void);
 /* The instruction set the kernels run with: 4 = x86-64-v4 (AVX-512),
  * 3 = x86-64-v3 (AVX2, FMA), 0 = baseline x86-64.  Detected once, at the
  * first call (the library's load), from the CPU; the environment variable
@@ -120,6 +130,28 @@ st_storage *st_storage_borrow(void *data, int64_t nbytes, int readonly,
 void st_storage_retain(st_storage *s);
 void st_storage_release(st_storage *s);
 st_status st_storage_resize(st_storage *s, int64_t nbytes);
+
+/* ---- memory-mapped files (Torch7's Storage(filename, shared, size, sharedMem)) ---- */
+/* PRIVATE: the file opened read-only, mapped copy-on-write (writes stay in
+ * this process); SHARED: opened read-write (created when missing, mode
+ * 0600), mapped shared (writes reach the file); SHAREDMEM: as SHARED, on
+ * the POSIX shared memory object `path` (shm_open), unlinked when the
+ * storage goes */
+#define ST_MAP_PRIVATE 0
+#define ST_MAP_SHARED 1
+#define ST_MAP_SHAREDMEM 2
+/* A storage over the first nbytes of file `path`; nbytes == 0: as much of
+ * the file as makes whole elements of `unit` bytes (>= 1; an empty file
+ * gives an empty storage).  A private mapping refuses nbytes beyond the
+ * file's size (ST_E_VALUE); a shared one grows the file to nbytes,
+ * zero-filled, keeping its content.  The storage is flagged
+ * ST_STORAGE_MAPPED (not resizable) and unmapped when its last reference
+ * goes.  NULL on failure, st_last_status() saying why: ST_E_IO when the
+ * system refused (open, stat, truncate, mmap; a directory: EISDIR) with
+ * *os_errno its errno, else ST_E_VALUE (a bad size, unit or mode, a path
+ * that is not a regular file) with *os_errno 0. */
+st_storage *st_storage_map(const char *path, int64_t nbytes, int64_t unit, int mode,
+                           int *os_errno);
 
 /* ---- tensor records ---- */
 st_tensor *st_tensor_new(void);                          /* empty, 0-d, no storage */
@@ -147,6 +179,12 @@ st_status st_tensor_extent(const st_tensor *t, int64_t *lo, int64_t *hi);
 st_status st_copy(st_tensor *dst, const st_tensor *src);
 /* value points to one element of dst's dtype. */
 st_status st_fill(st_tensor *dst, const void *value);
+/* One IEEE binary16 (ST_FLOAT16) value: the bits of x rounded to nearest,
+ * ties to even (beyond the largest finite half, 65504, from 65520 on:
+ * infinity; a NaN stays a quiet NaN with its sign), and the double of a
+ * half's bits (exact).  st_copy converts with these. */
+uint16_t st_double_to_half(double x);
+double st_half_to_double(uint16_t h);
 
 /* ---- elementwise ---------------------------------------------------- */
 /* ---- unary op codes: generated by gen_inventory.py from inventory.py; do not edit ---- */
@@ -225,7 +263,8 @@ st_status st_fill(st_tensor *dst, const void *value);
 #define ST_B_GREATER 27
 #define ST_B_GREATER_EQUAL 28
 #define ST_B_TRUNC_DIVIDE 29
-#define ST_B_COUNT 30
+#define ST_B_TORCH7_REMAINDER 30/* Torch7's: a - b * floor(a / b), NaN for b == 0 (integers: remainder) */
+#define ST_B_COUNT 31
 /* ---- end of the generated binary op codes ---- */
 
 /* Result dtype of an op on operands of `dtype`, or -1 when the core has
@@ -627,19 +666,22 @@ st_status st_bhistc(st_tensor *hist, const st_tensor *in, double lo, double hi);
  * their lane order both ways, so the answers (values and int64 positions
  * along dim) are those of the stable sort.  values (in's dtype) and indices
  * (int64) are both required and must not share memory with in. */
+/* th != 0 (the Torch7 face): among equal values, the positions (and
+ * unsorted topk's order) TH's own quickselect and quicksort give, in every
+ * lane without a NaN (select.c). */
 /* the k smallest (largest != 0: largest) of every lane, into values and
  * indices of in's shape with size k at dim; sorted != 0: in that order,
  * else in no particular order.  0 <= k <= the lane length. */
 st_status st_topk(st_tensor *values, st_tensor *indices, const st_tensor *in, int64_t k,
-                  int dim, int largest, int sorted);
+                  int dim, int largest, int sorted, int th);
 /* element k (from 0) of every lane's stable ascending sort; values and
  * indices have in's shape with size 1 at dim.  0 <= k < the lane length. */
 st_status st_kthvalue(st_tensor *values, st_tensor *indices, const st_tensor *in, int64_t k,
-                      int dim);
+                      int dim, int th);
 /* the most frequent value of every lane (the smallest of the most frequent;
  * every NaN counts alone, as in Torch7) and the position of its last
  * occurrence; outputs as st_kthvalue's; lanes must not be empty. */
-st_status st_mode(st_tensor *values, st_tensor *indices, const st_tensor *in, int dim);
+st_status st_mode(st_tensor *values, st_tensor *indices, const st_tensor *in, int dim, int th);
 
 /* ---- norms (norm.c) -----------------------------------------------------
  * p-norm of a set of values: p == 0 the count of nonzeros; inf: max |x|;

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import math
 import operator
-import os
-import warnings
 
 from .._c._strided import ffi, lib
 
@@ -45,7 +43,11 @@ class DType:
         return numpy.dtype(self.name)
 
 
-# name, kind, cffi element type; the code is the header's ST_<NAME>
+# name, kind, cffi element type; the code is the header's ST_<NAME>.
+# float16 (Torch7's Half) is a storage type: its C elements are uint16_t
+# bit patterns, converted only by C (st_copy, st_double_to_half,
+# st_half_to_double); no arithmetic kernel takes it, and strided.compat
+# does not offer it.
 _TABLE = """
 bool        b  _Bool
 int8        i  int8_t
@@ -60,13 +62,14 @@ float32     f  float
 float64     f  double
 complex64   c  float _Complex
 complex128  c  double _Complex
+float16     f  uint16_t
 """
 _TABLE = [(name, getattr(lib, "ST_" + name.upper()), kind, " ".join(ctype))
           for name, kind, *ctype in map(str.split, _TABLE.strip().splitlines())]
 DTYPES = [DType(*row) for row in sorted(_TABLE, key=operator.itemgetter(1))]
 BY_NAME = {d.name: d for d in DTYPES}
 bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64 = DTYPES[:9]
-float32, float64, complex64, complex128 = DTYPES[9:]
+float32, float64, complex64, complex128, float16 = DTYPES[9:]
 
 
 def dtype(name):
@@ -98,6 +101,7 @@ _ERRORS = {
     lib.ST_E_ZERODIV: ZeroDivisionError,
     lib.ST_E_READONLY: ValueError,
     lib.ST_E_BORROWED: ValueError,
+    lib.ST_E_IO: OSError,
 }
 
 
@@ -140,34 +144,21 @@ def setnumthreads(n):
     n = operator.index(n)
     if n < 1:
         raise ValueError(f"number of threads must be >= 1, got {n}")
-    if _forked and n > 1:
-        warnings.warn("a forked child process runs strided's kernels on one thread "
-                      "(GNU OpenMP's threads do not survive fork); start workers with "
-                      "'spawn' or 'forkserver' for more", RuntimeWarning, stacklevel=2)
-        n = 1
     lib.st_set_num_threads(n)
-
-
-# GNU OpenMP's thread pool does not survive fork(): in a forked child (os.fork,
-# multiprocessing's "fork") a parallel region would wait forever for the
-# parent's worker threads, which the child does not have.  A child forked
-# after the kernels may have started the pool runs them on one thread;
-# spawned children, and those of a fork server that ran no kernel, keep theirs.
-_forked = False
-
-
-def _after_fork_in_child():
-    global _forked
-    if lib.st_threads_started():
-        _forked = True
-        lib.st_set_num_threads(1)
-
-
-os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 def getnumthreads():
     return lib.st_get_num_threads()
+
+
+def threads_forked():
+    """True in a process made by fork() whose OpenMP threads could not be
+    carried over (its runtime refused to pause them before the fork, after
+    the parent had run a parallel kernel): the core then runs every kernel
+    on the calling thread there (getnumthreads() still reports the
+    setting, which OpenBLAS keeps following).  False otherwise: a forked
+    child starts threads of its own (docs/core-semantics.md, fork)."""
+    return bool(lib.st_threads_forked())
 
 
 def cpu_level():
@@ -354,6 +345,8 @@ def scalar_buffer(value, dt):
         if isinstance(value, complex):
             raise TypeError(f"cannot convert complex {value} to {dt.name}")
         value = float(value)
+        if dt is float16:
+            value = lib.st_double_to_half(value)     # rounded in C
     else:
         value = complex(value)
     return ffi.new(dt.ctype + "[1]", [value])
@@ -370,27 +363,54 @@ def scalar(value, dt):
     return full((), value, dt)
 
 
-def _flatten(obj, shape, out, depth=0):
-    if isinstance(obj, (list, tuple)):
-        if len(shape) == depth:
-            shape.append(len(obj))
-        elif shape[depth] != len(obj):
-            raise ValueError(f"ragged nested sequence: length {len(obj)} at depth {depth}, "
-                             f"expected {shape[depth]}")
-        for item in obj:
-            _flatten(item, shape, out, depth + 1)
+def _flatten(obj, shape, out):
+    """Nested lists/tuples of numbers: their shape into `shape`, their
+    leaves in C order into `out`.  The shape is read down the first
+    elements, then every element is checked against it, so a ragged or
+    mixed nesting ([1, [2]], [[1], 2], [[1, 2], [3]]) is a ValueError, as
+    in numpy, whatever the order its parts come in."""
+    o = obj
+    while isinstance(o, (list, tuple)):
+        shape.append(len(o))
+        if not o:
+            break
+        o = o[0]
+    if shape:
+        _check_nested(obj, shape, out, 0)
     else:
-        if depth != len(shape):
-            raise ValueError(f"ragged nested sequence: a number at depth {depth}, "
-                             f"expected a sequence")
         out.append(obj)
+
+
+def _check_nested(obj, shape, out, depth):
+    if not isinstance(obj, (list, tuple)):
+        raise ValueError(f"ragged nested sequence: a number at depth {depth} where the "
+                         f"first elements gave a sequence (shape {tuple(shape)})")
+    if len(obj) != shape[depth]:
+        raise ValueError(f"ragged nested sequence: length {len(obj)} at depth {depth}, "
+                         f"expected {shape[depth]} (shape {tuple(shape)})")
+    if depth + 1 < len(shape):
+        for item in obj:
+            _check_nested(item, shape, out, depth + 1)
+        return
+    if any(isinstance(item, (list, tuple)) for item in obj):   # the innermost level: numbers
+        raise ValueError(f"ragged nested sequence: a sequence at depth {depth + 1} where "
+                         f"the first elements gave a number (shape {tuple(shape)})")
+    out.extend(obj)
 
 
 def from_nested(obj, dt):
     """A contiguous Core from nested lists of Python numbers."""
-    dt = dtype(dt)
+    if dtype(dt) is float16:
+        return astype(from_nested(obj, float64), float16)   # C rounds
     shape, flat = [], []
     _flatten(obj, shape, flat)
+    return from_flat(flat, shape, dt)
+
+
+def from_flat(flat, shape, dt):
+    """A contiguous Core of `shape` from a flat list of Python numbers
+    (C order)."""
+    dt = dtype(dt)
     if len(flat) == 0 and not shape:
         shape = [0]
     c = Core.empty(shape, dt)
@@ -413,7 +433,7 @@ def contiguous(c):
 
 def tolist(c):
     """Nested Python lists (a Python number for 0-d)."""
-    c = contiguous(c)
+    c = astype(c, float64) if c.dtype is float16 else contiguous(c)
     n = c.size
     flat = ffi.unpack(ffi.cast(c.dtype.ctype + " *", lib.st_tensor_data(c.t)), n) if n else []
     if c.dtype.kind == "b":
@@ -437,6 +457,8 @@ def item(c):
                          f"this one has {c.size}")
     p = ffi.cast(c.dtype.ctype + " *", lib.st_tensor_data(c.t))
     v = p[0]
+    if c.dtype is float16:
+        return lib.st_half_to_double(v)
     return bool(v) if c.dtype.kind == "b" else v
 
 

@@ -37,6 +37,12 @@ def _shape(x, k, nd, full, name):
     return ((k.shape[0],) if form else ()) + tuple(spatial)
 
 
+def out_shape(x, k, name, mode="V"):
+    """The shape of conv2/xcorr2/conv3/xcorr3 (`name`) of x by k in mode
+    'V' or 'F' (ValueError for sizes that do not fit)."""
+    return _shape(x, k, int(name[-1]), mode == "F", name)
+
+
 def _conv(x, k, mode, out, nd, xcorr):
     name = f"{'xcorr' if xcorr else 'conv'}{nd}"
     need_core(x, name, "x")

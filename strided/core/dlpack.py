@@ -91,7 +91,8 @@ def _capsule(managed, versioned):
 def _copy_flag(copy, where):
     if copy is None or copy is True or copy is False:
         return copy
-    if type(copy).__name__ == "bool_":          # numpy.bool_, without importing numpy
+    if type(copy).__module__ == "numpy" and type(copy).__name__ in ("bool_", "bool"):
+        # numpy.bool_ (named numpy.bool since numpy 2), without importing numpy
         return bool(copy)
     raise TypeError(f"{where}: copy must be True, False or None, got {copy!r}")
 

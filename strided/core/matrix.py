@@ -44,6 +44,16 @@ def _diagonal(c, k):
     return c.view(offset, (n,), (s0 + s1,))
 
 
+def diag_shape(x, k=0):
+    """The shape of diag(x, k) (ValueError unless x is 1-D or 2-D)."""
+    if x.ndim == 1:
+        side = x.shape[0] + abs(k)
+        return (side, side)
+    if x.ndim != 2:
+        raise ValueError(f"diag: x must be 1-D or 2-D, got {x.ndim} dims (shape {x.shape})")
+    return _diagonal(x, k).shape
+
+
 def diag(x, k=0, out=None):
     """Torch7's diag: for a 1-D x, the square matrix of side len(x) + |k|
     with x on its k-th diagonal (k > 0 above the main one) and zeros

@@ -35,8 +35,10 @@ def broadcast_shapes(*shapes):
         for i, n in enumerate(s, ndim - len(s)):
             if n != 1:
                 if out[i] not in (1, n):
-                    raise ValueError(f"shapes {', '.join(map(str, shapes))} do not broadcast: "
-                                     f"{out[i]} vs {n} at dimension {i}")
+                    # numpy's words (clients match them), then where
+                    raise ValueError(f"operands could not be broadcast together with shapes "
+                                     f"{' '.join(map(str, shapes))} ({out[i]} vs {n} at "
+                                     f"dimension {i})")
                 out[i] = n
     return tuple(out)
 

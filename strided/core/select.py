@@ -7,7 +7,11 @@ every answer, positions included, is that of the stable sort: topk is the
 first k of the stable ascending (descending) sort, kthvalue(k) its element
 k.  No lane is sorted whole (introselect, or one filtering pass for a small
 k).  Each function returns (values, indices): values of x's dtype, indices
-int64 positions along dim; out=(values, indices) writes into given Cores."""
+int64 positions along dim; out=(values, indices) writes into given Cores.
+
+torch7=True (the Torch7 face): among equal values, the positions (and
+unsorted topk's order) are those TH's own quickselect and quicksort give,
+in every lane without a NaN (select.c), rather than the stable sort's."""
 from __future__ import annotations
 
 from .._c._strided import lib
@@ -28,7 +32,7 @@ def _outs(out, x, shape, name):
     return out_core(v, shape, x.dtype, name, "values"), out_core(i, shape, int64, name, "indices")
 
 
-def topk(x, k, dim=-1, largest=True, sorted=True, out=None):
+def topk(x, k, dim=-1, largest=True, sorted=True, out=None, torch7=False):
     """The k largest (largest=False: smallest) elements of every lane of x
     along dim and their positions: Cores of x's shape with size k at dim.
     sorted: largest first (smallest first); else in no particular order.
@@ -44,15 +48,15 @@ def topk(x, k, dim=-1, largest=True, sorted=True, out=None):
         raise IndexError(f"{name}: k must be 1 for a 0-d x, got {k}")
     shape = tuple(k if d == dim else s for d, s in enumerate(x.shape))
     values, indices = _outs(out, x, shape, name)
-    check(lib.st_topk(values.t, indices.t, x.t, k, dim, bool(largest), bool(sorted)))
+    check(lib.st_topk(values.t, indices.t, x.t, k, dim, bool(largest), bool(sorted), bool(torch7)))
     return values, indices
 
 
-def _one_per_lane(fn, x, dim, keepdims, out, name, *args):
-    """Run a (values, indices, x, *args, dim) kernel that answers one element per lane."""
+def _one_per_lane(fn, x, dim, keepdims, out, name, *args, torch7=False):
+    """Run a (values, indices, x, *args, dim, th) kernel that answers one element per lane."""
     if dim is None:
         flat = flatten(x)
-        vals, idx = _one_per_lane(fn, flat, 0, False, None, name, *args)
+        vals, idx = _one_per_lane(fn, flat, 0, False, None, name, *args, torch7=torch7)
         if keepdims:
             ones = (1,) * x.ndim
             vals, idx = view_as_shape(vals, ones), view_as_shape(idx, ones)
@@ -72,11 +76,11 @@ def _one_per_lane(fn, x, dim, keepdims, out, name, *args):
     if shape != keep:   # the C kernel writes the keepdim form: insert the dim
         vk = v.view(v.offset, keep, v.strides[:dim] + (0,) + v.strides[dim:])
         ik = i.view(i.offset, keep, i.strides[:dim] + (0,) + i.strides[dim:])
-    check(fn(vk.t, ik.t, x.t, *args, dim))
+    check(fn(vk.t, ik.t, x.t, *args, dim, bool(torch7)))
     return v, i
 
 
-def kthvalue(x, k, dim=-1, keepdims=False, out=None):
+def kthvalue(x, k, dim=-1, keepdims=False, out=None, torch7=False):
     """Element k (0-based rank: k = 0 is the smallest) of every lane's
     stable ascending sort, and its position along dim.  dim=None: of all
     of x flattened in C order (the position is the flat one).  Torch7's
@@ -88,10 +92,10 @@ def kthvalue(x, k, dim=-1, keepdims=False, out=None):
     if not 0 <= k < n:
         raise IndexError(f"{name}: k = {k} out of range [0, {n})"
                          + (" (empty lanes)" if n == 0 else ""))
-    return _one_per_lane(lib.st_kthvalue, x, dim, keepdims, out, name, k)
+    return _one_per_lane(lib.st_kthvalue, x, dim, keepdims, out, name, k, torch7=torch7)
 
 
-def median(x, dim=-1, keepdims=False, out=None):
+def median(x, dim=-1, keepdims=False, out=None, torch7=False):
     """The lower median of every lane (for n values: rank (n - 1) // 2, so
     of an even count the smaller middle value, as Torch7), and its
     position; NaN counts as the largest value.  dim=None: of all of x."""
@@ -100,10 +104,11 @@ def median(x, dim=-1, keepdims=False, out=None):
     n = x.size if dim is None else (x.shape[need_dim(dim, x, name)] if x.ndim else 1)
     if n == 0:
         raise ValueError(f"{name}: no median of an empty lane")
-    return _one_per_lane(lib.st_kthvalue, x, dim, keepdims, out, name, (n - 1) // 2)
+    return _one_per_lane(lib.st_kthvalue, x, dim, keepdims, out, name, (n - 1) // 2,
+                         torch7=torch7)
 
 
-def mode(x, dim=-1, keepdims=False, out=None):
+def mode(x, dim=-1, keepdims=False, out=None, torch7=False):
     """The most frequent value of every lane (the smallest of several; each
     NaN counts alone) and the position of its last occurrence."""
     name = "mode"
@@ -113,4 +118,4 @@ def mode(x, dim=-1, keepdims=False, out=None):
     dim = need_dim(dim, x, name)
     if x.ndim and x.shape[dim] == 0:
         raise ValueError(f"{name}: no mode of an empty lane (dim {dim} has size 0)")
-    return _one_per_lane(lib.st_mode, x, dim, keepdims, out, name)
+    return _one_per_lane(lib.st_mode, x, dim, keepdims, out, name, torch7=torch7)

@@ -70,8 +70,13 @@ def narrow(c, dim, start, length):
                          f"for start {start} at dim {dim}")
     shape = list(c.shape)
     shape[dim] = length
-    return c.view(c.offset + (start * c.strides[dim] if length and c.size else 0), shape,
-                  c.strides)
+    # an empty window starts where it would start (numpy and PyTorch place
+    # a[2:2] there too), unless that offset is not a valid one (a negative
+    # stride one step past the end): then it keeps c's offset
+    offset = c.offset + start * c.strides[dim]
+    if not (length and c.size) and not 0 <= offset < 2 ** 63:
+        offset = c.offset
+    return c.view(offset, shape, c.strides)
 
 
 def select(c, dim, index):

@@ -21,12 +21,13 @@ import numbers
 import operator
 import os
 import re
+import stat
 import subprocess
 import sys
 
 from ..core.base import ffi
-from .storage import (ByteStorage, CharStorage, DoubleStorage, FloatStorage, IntStorage,
-                      LongStorage, ShortStorage, Storage, _from_bytes)
+from .storage import (ByteStorage, CharStorage, DoubleStorage, FloatStorage, HalfStorage,
+                      IntStorage, LongStorage, ShortStorage, Storage, _from_bytes, _raw_bytes)
 
 __all__ = ["DiskFile", "MemoryFile", "PipeFile"]
 
@@ -41,8 +42,22 @@ _TYPES = {
     "Long": (LongStorage, "q", 8, "int"),
     "Float": (FloatStorage, "f", 4, "float"),
     "Double": (DoubleStorage, "d", 8, "float"),
+    # the elements of a HalfStorage/HalfTensor in objects (THFile's Half:
+    # raw binary16; ascii as its float, "%.9g", read back through a float);
+    # Lua's File has no readHalf/writeHalf, so neither has ours
+    "Half": (HalfStorage, "H", 2, "half"),
 }
-_ASCII_FORMAT = {"Short": "%d", "Int": "%d", "Long": "%d", "Float": "%.9g", "Double": "%.17g"}
+_ASCII_FORMAT = {"Short": "%d", "Int": "%d", "Long": "%d", "Float": "%.9g", "Double": "%.17g",
+                 "Half": "%.9g"}
+# the typed reads and writes of Lua's File
+_FILE_TYPES = ("Byte", "Char", "Short", "Int", "Long", "Float", "Double")
+
+
+def _convert(data, src, dst):
+    """The native bytes `data` of src-storage elements as dst-storage elements
+    (the C cast of storage copy)."""
+    s = _from_bytes(src, data)
+    return _raw_bytes(dst(s.size()).copy(s)._s)
 
 _SPACE = b" \t\n\v\f\r"                      # C's isspace
 _INT_RE = re.compile(rb"[+-]?[0-9]+")
@@ -52,6 +67,7 @@ _FLOAT_RE = re.compile(
     rb"|(?i:infinity|inf|nan(?:\([0-9A-Za-z_]*\))?))")
 _LONG_MIN, _LONG_MAX = -(1 << 63), (1 << 63) - 1
 _CHUNK = 1 << 16
+_BIG_READ = 1 << 20     # a bigger DiskFile read is bounded by what the file holds
 
 
 def _wrap_int(v, bits):
@@ -79,7 +95,7 @@ def _c_value(name, v):
 
 
 def _format(name, v):
-    if _TYPES[name][3] == "float":
+    if _TYPES[name][3] in ("float", "half"):
         if math.isnan(v):
             return "-nan" if math.copysign(1.0, v) < 0 else "nan"
         return _ASCII_FORMAT[name] % v
@@ -88,7 +104,7 @@ def _format(name, v):
 
 def _parse(name, tok):
     """The value C's scanf gives for the matched token `tok`."""
-    if _TYPES[name][3] == "float":
+    if _TYPES[name][3] in ("float", "half"):
         s = tok.decode("ascii")
         body = s.lstrip("+-")
         if body[:2] in ("0x", "0X"):
@@ -247,7 +263,10 @@ class File:
         else:
             values = self._scan(name, n)
             got = len(values)
-            data = array.array(code, values).tobytes()
+            if kind == "half":         # scanf's "%g" into a float, then TH_float2half
+                data = _convert(array.array("f", values).tobytes(), FloatStorage, HalfStorage)
+            else:
+                data = array.array(code, values).tobytes()
             if self._autospacing:
                 self._skip_newline()
         if got != n:
@@ -273,7 +292,10 @@ class File:
             if not self._binary and self._autospacing:
                 out += b"\n"
         else:
-            values = array.array(code, bytes(data))
+            if kind == "half":         # printed as its float (exact)
+                values = array.array("f", _convert(bytes(data), HalfStorage, FloatStorage))
+            else:
+                values = array.array(code, bytes(data))
             sep = " " if self._autospacing else ""
             out = sep.join(_format(name, v) for v in values)
             if self._autospacing:
@@ -460,7 +482,7 @@ def _make_rw(name):
     return read, write
 
 
-for _name in _TYPES:
+for _name in _FILE_TYPES:
     _r, _w = _make_rw(_name)
     setattr(File, _r.__name__, _r)
     setattr(File, _w.__name__, _w)
@@ -634,7 +656,24 @@ class DiskFile(File):
 
     def _read_bytes(self, nbytes, size):
         try:
-            return self._handle.read(nbytes)
+            if nbytes <= _BIG_READ:
+                return self._handle.read(nbytes)
+            # a count read from the file (or given) may claim far more than
+            # the file holds, and read(n) allocates n bytes first: a regular
+            # file is read up to its end at most, anything else by pieces
+            h = self._handle
+            st = os.fstat(h.fileno())
+            if stat.S_ISREG(st.st_mode):
+                if self._writable:
+                    h.flush()
+                return h.read(min(nbytes, max(0, st.st_size - h.tell())))
+            data = bytearray()
+            while len(data) < nbytes:
+                part = self._handle.read(min(nbytes - len(data), _BIG_READ))
+                if not part:
+                    break
+                data += part
+            return bytes(data)
         except OSError as e:
             self._fail(f"read error: {e}")
             return b""

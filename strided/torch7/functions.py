@@ -17,8 +17,8 @@ from .t7file import (deserialize, deserializeFromStorage, load, save, serialize,
 from .utility import (Timer, class_, factory, getmetatable, isTypeOf, isequal, luatype,
                       pointer, setheaptracking, totable, typename)
 from .tensor import (TENSOR_TYPES, TYPES, Tensor, _is_number, default_tensor_class,
-                     getdefaulttensortype, isTensor, make_class, setdefaulttensortype,
-                     tensor_from_dlpack)
+                     getdefaulttensortype, isTensor, make_class, make_half_class,
+                     setdefaulttensortype, tensor_from_dlpack)
 
 
 # ---------------------------------------------------------------- utility functions
@@ -170,6 +170,8 @@ CLASSES = {name: make_class(name, dt, {**forms.method_table(spec.ENTRIES, dt), *
            for name, dt in TYPES}
 ByteTensor, CharTensor, ShortTensor, IntTensor, LongTensor, FloatTensor, DoubleTensor = (
     CLASSES[name] for name, _ in TYPES)
+# no spec entry nor operator: Lua's HalfTensor has no maths (tensor.py)
+CLASSES["HalfTensor"] = HalfTensor = make_half_class(e.name for e in spec.ENTRIES if e.method)
 
 __all__ = sorted(FUNCTIONS)
 assert set(TENSOR_TYPES) == {"torch." + n for n in CLASSES}

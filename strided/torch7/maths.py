@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 
-from ..core import base as _core, indexing as _indexing, linalg as _linalg, ops as _ops
+from ..core import base as _core, conv as _conv, indexing as _indexing, linalg as _linalg, ops as _ops
 from ..core import matrix as _matrix, norm as _norm
 from ..core import rng as _random, select as _select, views as _views
 from ..core.base import lib
@@ -89,6 +89,21 @@ def _set_to(res, c):
     if c is None:                        # an output Lua fills with scratch: left empty
         return res.resize()
     return res.set(type(res)._wrap(c)) if c.ndim else res.resize()
+
+
+def _write(res, shape, compute, *inputs):
+    """res resized to `shape` (kept when it has it, strides and all, as
+    Torch7's resize) and the answer written into its own memory through
+    its strides: compute(out) writes into the Core `out`.  When res shares
+    memory with an input the answer is computed aside (compute(None)
+    returns it) and copied in."""
+    out = into(res, shape)
+    if out is not None:
+        if any(_shares(res, t) for t in inputs):
+            _core.copy_(out, compute(None))
+        else:
+            compute(out)
+    return res
 
 
 def _sizes_str(t):
@@ -368,11 +383,15 @@ def spread_dim(is_std):
 
 
 def cumulative(is_prod):
+    """cumsum / cumprod: TH's running sum or product in its accreal (double
+    for float32 too: each output is the double partial result rounded
+    once; int64 for the integer types, wrapped to the type when stored)."""
     def impl(res, x, dim):
         d = x._dim(dim)
         out = into(res, _shape(x))
         if out is not None:
-            _core.copy_(out, _ops.cumulative(is_prod, x._c, d))
+            c = _core.astype(x._c, "float64") if x._dt == "float32" else x._c
+            _core.copy_(out, _ops.cumulative(is_prod, c, d))
         return res
     return impl
 
@@ -607,9 +626,19 @@ def pstrf(res, piv, a, uplo, tol):
 # ---------------------------------------------------------------- statistics, norms, matrices
 
 def histogram(fn):
+    """histc / bhistc: the counts written into res (of x's type)."""
     def impl(res, x, nbins, lo, hi):
         _same_type(res, x, fn.__name__)
-        return _set_to(res, fn(x._kcore(), int(nbins), float(lo), float(hi)))
+        c, nbins = x._kcore(), int(nbins)
+        if nbins < 1:
+            raise ValueError(f"{fn.__name__}: nbins must be >= 1, got {nbins}")
+        if fn.__name__ == "histc":
+            shape = (nbins,)
+        elif c.ndim == 2:
+            shape = (c.shape[0], nbins)
+        else:
+            raise ValueError(f"bhistc: x must be 2-D, got {c.ndim} dims")
+        return _write(res, shape, lambda out: fn(c, nbins, float(lo), float(hi), out=out), x)
     return impl
 
 
@@ -618,21 +647,33 @@ def selection(name):
     topk/kthvalue/median/mode (dim: the last by default)."""
     def impl(values, indices, x, *args):
         c = x._kcore()
+        dim = args[1] if name == "topk" else args[-1]
+        d = x._dim(dim) if dim is not None else c.ndim - 1
+        n = c.shape[d] if c.ndim else 0
+        if name in ("topk", "kthvalue"):
+            k = int(args[0])
+            if not 1 <= k <= n:         # Lua: k not in range / selected index out of range
+                raise IndexError(f"{name}: k = {k} out of range [1, {n}] (dim {d + 1} has "
+                                 f"size {n})")
+        # torch7=True: positions among ties as TH's quickselect/quicksort leave them
         if name == "topk":
-            k, dim, largest, sort_ = args
-            d = x._dim(dim) if dim is not None else c.ndim - 1
-            v, i = _select.topk(c, int(k), d, bool(largest), bool(sort_))
+            largest, sort_ = bool(args[2]), bool(args[3])
+            run = lambda out: _select.topk(c, k, d, largest, sort_, out=out, torch7=True)
+        elif name == "kthvalue":
+            run = lambda out: _select.kthvalue(c, k - 1, d, keepdims=True, out=out, torch7=True)
         else:
-            *k, dim = args
-            d = x._dim(dim) if dim is not None else c.ndim - 1
-            if name == "kthvalue":
-                v, i = _select.kthvalue(c, int(k[0]) - 1, d, keepdims=True)
-            else:
-                v, i = getattr(_select, name)(c, d, keepdims=True)
-        _set_to(values, v)
-        iout = into(indices, i.shape)
-        if iout is not None:
-            _one_based(i, iout)
+            run = lambda out: getattr(_select, name)(c, d, keepdims=True, out=out, torch7=True)
+        shape = tuple((k if name == "topk" else 1) if i == d else s for i, s in enumerate(c.shape))
+        vout, iout = into(values, shape), into(indices, shape)
+        if vout is None:
+            return values, indices
+        if _shares(values, x) or _shares(indices, x) or _shares(values, indices):
+            v, i = run(None)            # a result that is also an input: computed aside
+            _core.copy_(vout, v)
+            _core.copy_(iout, i)
+        else:
+            run((vout, iout))
+        _one_based(iout, iout)
         return values, indices
     return impl
 
@@ -642,7 +683,9 @@ def norm_all(x, p):
 
 
 def norm_dim(res, x, p, dim):
-    return _set_to(res, _norm.norm(x._kcore(), float(p), x._dim(dim), keepdims=True))
+    c, d = x._kcore(), x._dim(dim)
+    shape = tuple(1 if i == d else n for i, n in enumerate(c.shape))
+    return _write(res, shape, lambda out: _norm.norm(c, float(p), d, keepdims=True, out=out), x)
 
 
 def renorm(res, x, p, dim, maxnorm):
@@ -674,7 +717,9 @@ def cross(res, a, b, dim):
 def convolution(fn):
     def impl(res, x, k, mode):
         _same_type(x, k, fn.__name__)
-        return _set_to(res, fn(x._kcore(), k._kcore(), mode[:1]))
+        c, kc = x._kcore(), k._kcore()
+        shape = _conv.out_shape(c, kc, fn.__name__, mode[:1])
+        return _write(res, shape, lambda out: fn(c, kc, mode[:1], out=out), x, k)
     return impl
 
 
@@ -764,7 +809,8 @@ def tri(fn):
 
 
 def diag(res, x, k):
-    return _set_to(res, _matrix.diag(x._kcore(), int(k)))
+    c, k = x._kcore(), int(k)
+    return _write(res, _matrix.diag_shape(c, k), lambda out: _matrix.diag(c, k, out=out), x)
 
 
 # ---------------------------------------------------------------- random fills

@@ -16,7 +16,7 @@ from ..core import conv as _conv, histogram as _histogram, linalg as _linalg, ma
 from . import maths
 from .forms import (ANYTHING, BOOLEAN, BYTE, FLOAT_TENSOR, GENERATOR, INDEX, INT, LIST, LONG, NEW,
                     NUMBER, REQUIRED, SIZES, TABLE, TENSOR, Arg, Entry, Form, Same, option)
-from .tensor import Tensor
+from .tensor import HALF_METHODS, Tensor
 
 ALL = ("uint8", "int8", "int16", "int32", "int64", "float32", "float64")
 FLOAT = ("float32", "float64")
@@ -55,13 +55,14 @@ wrap("csub", (maths.binary("subtract", "csub"), [RES, SRC, NUM]),
 for _name, _op, _doc in [("mul", "multiply", "tensor * value"),
                          ("div", "divide", "tensor / value (integers: toward zero)"),
                          ("fmod", "fmod", "the C remainder of tensor / value"),
-                         ("remainder", "remainder", "tensor - value * floor(tensor / value)")]:
+                         ("remainder", "torch7_remainder",
+                          "tensor - value * floor(tensor / value)")]:
     wrap(_name, (maths.binary(_op, _name), [RES, SRC, NUM]), doc=f"res = {_doc}.", group=G)
 for _name, _op, _doc in [("cmul", "multiply", "the elementwise product"),
                          ("cdiv", "divide", "the elementwise quotient (integers: toward zero)"),
                          ("cpow", "pow", "tensor ^ tensor2 elementwise"),
                          ("cfmod", "fmod", "the elementwise C remainder"),
-                         ("cremainder", "remainder", "the elementwise floored remainder")]:
+                         ("cremainder", "torch7_remainder", "the elementwise floored remainder")]:
     wrap(_name, (maths.binary(_op, _name), [RES, SRC, TEN]), doc=f"res = {_doc}.", group=G)
 INTEGER = ("uint8", "int8", "int16", "int32", "int64")
 wrap("mod", (maths.binary("fmod", "mod"), [RES, SRC, NUM]), doc="res = fmod(tensor, value).",
@@ -367,7 +368,7 @@ for _name in ["narrow", "select", "sub", "transpose", "t", "permute", "unfold", 
               "isSameSizeAs", "isSize", "isSetTo", "retain", "free", "split", "chunk"]:
     wrap(_name, (_method_call(_name), [Arg(TENSOR, name="tensor"),
                                        Arg(ANYTHING, many=True, name="args")]),
-         method=False, doc=f"torch.{_name}(tensor, ...) is tensor:{_name}(...) (tensor.md).",
+         method=False, types=ALL + ("float16",) if _name in HALF_METHODS else ALL, doc=f"torch.{_name}(tensor, ...) is tensor:{_name}(...) (tensor.md).",
          group="Tensor methods (tensor.md)")
 # split and chunk take an optional result list first: torch.split(list, x, 2)
 for _e in ENTRIES:

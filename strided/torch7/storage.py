@@ -1,13 +1,18 @@
-"""Torch7 storages: ByteStorage ... DoubleStorage over a C `st_storage`.
+"""Torch7 storages: ByteStorage ... DoubleStorage and HalfStorage over a C
+`st_storage` (storage.md).
 
 A storage is a refcounted block of memory of one element type, counted in
 elements, indexed from one.  Every element access is a C call through a
-one-element view (`_core.Core.over`)."""
+one-element view (`_core.Core.over`); a storage can also view part of
+another (`LongStorage(s, offset, size)`), foreign memory
+(`Storage(n, address)`) or a memory-mapped file (`Storage(filename,
+shared, size, sharedMem)`, mapped in C: st_storage_map)."""
 from __future__ import annotations
 
 import math
 import numbers
 import operator
+import os
 import weakref
 
 from ..core.base import ffi, lib
@@ -38,9 +43,11 @@ def check_movable(ptr, what):
 
 
 def _own(ptr):
-    """A Python reference to C storage `ptr` (retained, released on collection)."""
+    """A Python reference to C storage `ptr` (retained, released on collection).
+    A plain pointer is wrapped: ffi.gc of an ffi.gc object would keep that
+    object, and its reference, as long as the new one lives."""
     lib.st_storage_retain(ptr)
-    return ffi.gc(ptr, lib.st_storage_release)
+    return ffi.gc(ffi.cast("st_storage *", ptr), lib.st_storage_release)
 
 
 def _index(value, name):
@@ -56,18 +63,19 @@ def _index(value, name):
 
 
 class Storage:
-    """Base of the typed storages; use ByteStorage ... DoubleStorage."""
+    """Base of the typed storages; use ByteStorage ... DoubleStorage, HalfStorage."""
 
-    __slots__ = ("_s", "_parent", "__weakref__")
+    # _extra: the references retain() added (Lua's count is 1 + _extra)
+    __slots__ = ("_s", "_extra", "__weakref__")
     _dt = None
     _typename = None
 
     def __init__(self, *args):
+        self._extra = 0
         self._init(*args)
         _WRAPPERS[(_addr(self._s), type(self))] = self
 
     def _init(self, *args):
-        self._parent = None
         dt = _dtype(self._dt)
         if not args:
             self._s = new_storage(0)
@@ -79,7 +87,10 @@ class Storage:
         if isinstance(a0, (list, tuple)):
             if len(args) != 1:
                 raise TypeError(f"{self._typename}(list) takes no further arguments")
-            self._s = _from_list(list(a0), dt)
+            self._s = _from_list(list(a0), dt, self._typename)
+            return
+        if isinstance(a0, (str, bytes, os.PathLike)):
+            self._init_map(*args)
             return
         n = _index(a0, "size")
         if n < 0:
@@ -87,14 +98,29 @@ class Storage:
         if len(args) == 1:
             self._s = new_storage(n * dt.itemsize)
         elif len(args) == 2:
-            address = _index(args[1], "address")
-            if address == 0 and n > 0:
-                raise ValueError(f"{self._typename}: address 0 for a storage of {n} elements")
-            # foreign memory: never freed by us, cannot be resized
+            # foreign memory: never freed by us, cannot be resized.  What can
+            # be checked is: an int address (no float, no bool), not null,
+            # aligned to the element size, and a block that fits in the
+            # address space; whether memory is mapped there cannot be known.
+            address = args[1]
+            if isinstance(address, bool) or not hasattr(address, "__index__"):
+                raise TypeError(f"{self._typename}(size, address): address must be an int, "
+                                f"got {type(address).__name__} {address!r}")
+            address = operator.index(address)
+            if address <= 0:
+                raise ValueError(f"{self._typename}(size, address): address is "
+                                 f"{'null' if address == 0 else 'negative'} ({address})")
+            if address + n * dt.itemsize > 2 ** 64 or n * dt.itemsize >= 2 ** 63:
+                raise OverflowError(f"{self._typename}(size, address): {n} elements at "
+                                    f"address {address:#x} do not fit in the address space")
+            if address % dt.itemsize:
+                raise ValueError(f"{self._typename}(size, address): address {address:#x} is not "
+                                 f"a multiple of the element size {dt.itemsize}")
             self._s = borrow_storage(address, n * dt.itemsize)
         else:
-            raise TypeError(f"{self._typename}: expected (), (size), (list), (size, address) "
-                            f"or (storage, offset[, size]), got {len(args)} arguments")
+            raise TypeError(f"{self._typename}: expected (), (size), (list), (size, address), "
+                            f"(storage, offset[, size]) or (filename[, shared[, size"
+                            f"[, sharedMem]]]), got {len(args)} arguments")
 
     def _init_view(self, parent, offset=1, size=None):
         if type(parent) is not type(self):
@@ -112,9 +138,42 @@ class Storage:
                              f"for offset {offset} in a storage of size {n}")
         item_ = _dtype(self._dt).itemsize
         address = int(ffi.cast("uintptr_t", parent._s.data)) + (offset - 1) * item_
-        self._s = borrow_storage(address, size * item_, owner=parent)
-        self._parent = parent
+        # the view keeps the parent's C storage alive (as Lua's view retains
+        # it), even when the parent object lets go of it (free)
+        self._s = borrow_storage(address, size * item_, owner=parent._s)
         _CHILDREN.setdefault(_addr(parent._s), weakref.WeakSet()).add(self)
+
+    def _init_map(self, filename, shared=False, size=0, sharedMem=False):
+        """Storage(filename[, shared[, size[, sharedMem]]]): the file mapped
+        into memory by the core (st_storage_map)."""
+        name = self._typename
+        path = os.fspath(filename)
+        raw = os.fsencode(path)
+        if b"\0" in raw:
+            raise ValueError(f"{name}(filename): the file name contains a null byte")
+        for flag, what in ((shared, "shared"), (sharedMem, "sharedMem")):
+            if flag is not None and not isinstance(flag, bool):
+                raise TypeError(f"{name}(filename, shared, size, sharedMem): {what} must be a "
+                                f"boolean, got {type(flag).__name__} {flag!r}")
+        size = 0 if size is None else _index(size, "size")
+        if size < 0:
+            raise ValueError(f"{name}(filename, shared, size): size must be >= 0 (0: the whole "
+                             f"file), got {size}")
+        item_ = _dtype(self._dt).itemsize
+        if size * item_ > 1 << 62:
+            raise ValueError(f"{name}(filename, shared, size): {size} elements are too many to map")
+        # as Lua: sharedMem counts only with shared
+        mode = (lib.ST_MAP_SHAREDMEM if shared and sharedMem else
+                lib.ST_MAP_SHARED if shared else lib.ST_MAP_PRIVATE)
+        err = ffi.new("int *")
+        s = lib.st_storage_map(raw, size * item_, item_, mode, err)
+        if s == ffi.NULL:
+            status = lib.st_last_status()
+            message = f"{name}: {ffi.string(lib.st_last_error()).decode(errors='replace')}"
+            if status == lib.ST_E_IO and err[0]:
+                raise OSError(err[0], message)      # FileNotFoundError, PermissionError, ...
+            raise _map_error(status)(message)
+        self._s = ffi.gc(s, lib.st_storage_release)
 
     @classmethod
     def _wrap(cls, ptr):
@@ -125,7 +184,7 @@ class Storage:
         self = _WRAPPERS.get(key)
         if self is None:
             self = cls.__new__(cls)
-            self._parent = None
+            self._extra = 0
             self._s = _own(ptr)
             _WRAPPERS[key] = self
         return self
@@ -189,15 +248,51 @@ class Storage:
         if n < 0:
             raise ValueError(f"{self._typename}.resize: size must be >= 0, got {n}")
         nbytes = n * _dtype(self._dt).itemsize
+        if nbytes != self._s.nbytes and not self._s.flags & lib.ST_STORAGE_OWNED:
+            self._resize(nbytes)            # C refuses borrowed and mapped memory first
         if nbytes != self._s.nbytes:
             check_movable(self._s, f"{self._typename}.resize")
-        if nbytes < self._s.nbytes and self._s.refcount > 1:
+        if nbytes < self._s.nbytes and self._s.refcount - self._extra > 1:
             # tensors view this memory; shrinking it under them would let
             # their kernels reach freed memory
             raise ValueError(f"{self._typename}.resize: cannot shrink a storage that tensors "
                              f"or other storage objects still view (size {self.size()} -> {n})")
-        check(lib.st_storage_resize(self._s, nbytes))
+        self._resize(nbytes)
         return self
+
+    def _resize(self, nbytes):
+        try:
+            check(lib.st_storage_resize(self._s, nbytes))
+        except ValueError as e:        # borrowed or mapped memory
+            raise ValueError(f"{self._typename}.resize: {e}") from None
+
+    # -- reference counting (storage.md): Lua's count is the storage
+    # object's own reference plus those retain() added
+    def retain(self):
+        """Add a reference to the C storage (its refcount, which C code given
+        torch.cdata(s) sees); free() drops it.  Returns the storage."""
+        lib.st_storage_retain(self._s)
+        self._extra += 1
+        return self
+
+    def free(self):
+        """Drop a reference.  The last one is the object's own: the storage
+        then lets go of its memory (freed unless tensors or storage views
+        still hold it) and becomes empty; calling free() again does nothing."""
+        if self._extra:
+            self._extra -= 1
+            lib.st_storage_release(self._s)
+            return
+        if _WRAPPERS.get((_addr(self._s), type(self))) is self:
+            del _WRAPPERS[(_addr(self._s), type(self))]
+        self._s = new_storage(0)
+        _WRAPPERS[(_addr(self._s), type(self))] = self
+
+    def __del__(self):
+        # references retain() added and free() did not drop go with the
+        # object (Lua would leak them)
+        for _ in range(getattr(self, "_extra", 0)):
+            lib.st_storage_release(self._s)
 
     def tolist(self):
         return tolist(self._core())
@@ -248,12 +343,16 @@ def _rebuild_storage(typename, data):
     return _from_bytes(cls, data)
 
 
-def _from_list(values, dt):
+def _from_list(values, dt, name):
     if not values:
         return new_storage(0)
-    for v in values:
+    for i, v in enumerate(values, 1):
         if isinstance(v, (list, tuple)):
-            raise ValueError("a storage takes a flat list of numbers")
+            raise ValueError(f"{name}(table): a storage takes a flat list of numbers (element "
+                             f"at index {i} is a {type(v).__name__})")
+        if isinstance(v, bool) or not isinstance(v, numbers.Real):
+            raise TypeError(f"{name}(table): element at index {i} is not a number "
+                            f"({type(v).__name__} {v!r})")
     try:
         c = from_nested(values, dt)
     except TypeError:
@@ -264,18 +363,45 @@ def _from_list(values, dt):
     return _own(c.storage)
 
 
-def _make(name, dt):
+def _map_error(status):
+    from ..core.base import _ERRORS
+    return _ERRORS.get(status, RuntimeError)
+
+
+def string(self, s=None):
+    """string(): the storage's bytes as a `bytes`; string(str): the storage
+    resized to the string's length and holding its bytes (a `str` as
+    UTF-8; `bytes`, `bytearray`, `memoryview` as they are), returning the
+    storage.  ByteStorage and CharStorage only (storage.md)."""
+    if s is None:
+        return _raw_bytes(self._s)
+    if isinstance(s, str):
+        s = s.encode()
+    elif isinstance(s, (bytes, bytearray, memoryview)):
+        s = bytes(s)
+    else:
+        raise TypeError(f"{self._typename}.string: expected nothing, a str or bytes, got "
+                        f"{type(s).__name__}")
+    self.resize(len(s))
+    if s:
+        ffi.memmove(self._s.data, s, len(s))
+    return self
+
+
+def _make(name, dt, **methods):
     cls = type(name, (Storage,), {"__slots__": (), "_dt": dt, "_typename": "torch." + name,
-                                  "__doc__": f"Torch7's {name}: {dt} elements, indexed from one."})
+                                  "__doc__": f"Torch7's {name}: {dt} elements, indexed from one.",
+                                  **methods})
     cls.__module__ = "strided"
     STORAGE_TYPES["torch." + name] = cls
     return cls
 
 
-ByteStorage = _make("ByteStorage", "uint8")
-CharStorage = _make("CharStorage", "int8")
+ByteStorage = _make("ByteStorage", "uint8", string=string)
+CharStorage = _make("CharStorage", "int8", string=string)
 ShortStorage = _make("ShortStorage", "int16")
 IntStorage = _make("IntStorage", "int32")
 LongStorage = _make("LongStorage", "int64")
 FloatStorage = _make("FloatStorage", "float32")
 DoubleStorage = _make("DoubleStorage", "float64")
+HalfStorage = _make("HalfStorage", "float16")

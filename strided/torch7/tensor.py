@@ -321,9 +321,13 @@ class Tensor:
     def typeAs(self, tensor):
         return self.type(_tensor_arg(tensor, "typeAs").type())
 
-    # x:byte() ... x:double(): x converted (x itself when of that type)
-    byte, char, short, int, long, float, double = map(
-        _converter, ("Byte", "Char", "Short", "Int", "Long", "Float", "Double"))
+    # x:byte() ... x:double(), x:half(): x converted (x itself when of that type)
+    byte, char, short, int, long, float, double, half = map(
+        _converter, ("Byte", "Char", "Short", "Int", "Long", "Float", "Double", "Half"))
+
+    def real(self):
+        """x:real(): x as the default tensor type (Tensor.lua's real)."""
+        return self.type(getdefaulttensortype())
 
     def real(self):
         """x:real(): x as the default tensor type (Tensor.lua's Tensor.real)."""
@@ -740,6 +744,9 @@ class Tensor:
             raise ValueError(f"repeatTensor: {len(reps)} repetitions for a tensor of "
                              f"{c.ndim} dimensions")
         xshape = [1] * (len(reps) - c.ndim) + list(c.shape)
+        if max(reps, default=0) >= 2 ** 63 or math.prod(r * s for r, s in zip(reps, xshape)) >= 2 ** 63:
+            raise OverflowError(f"repeatTensor: repetitions {tuple(reps)} of a tensor "
+                                f"of size {tuple(c.shape)} make more than 2**63 - 1 elements")
         x = _as_shape(c, xshape)
         out = Core.empty([r * s for r, s in zip(reps, xshape)], self._dt)
         # view out as (r1, s1, r2, s2, ...) and copy x expanded over the r's
@@ -846,7 +853,7 @@ class Tensor:
     # ------------------------------------------------------------ apply, map, map2
     def apply(self, f):
         vals = _flat_values(self)
-        res = [f(v) for v in vals]
+        res = [_result(f(v), "apply", i) for i, v in enumerate(vals)]
         _write_back(self, vals, res)
         return self
 
@@ -854,7 +861,7 @@ class Tensor:
         a, b = _flat_values(self), _flat_values(other)
         if len(a) != len(b):
             raise ValueError(f"map: {len(a)} elements against {len(b)}")
-        res = [f(x, y) for x, y in zip(a, b)]
+        res = [_result(f(x, y), "map", i) for i, (x, y) in enumerate(zip(a, b))]
         _write_back(self, a, res)
         return self
 
@@ -862,7 +869,7 @@ class Tensor:
         a, b, c = _flat_values(self), _flat_values(t1), _flat_values(t2)
         if not len(a) == len(b) == len(c):
             raise ValueError(f"map2: {len(a)}, {len(b)} and {len(c)} elements")
-        res = [f(x, y, z) for x, y, z in zip(a, b, c)]
+        res = [_result(f(x, y, z), "map2", i) for i, (x, y, z) in enumerate(zip(a, b, c))]
         _write_back(self, a, res)
         return self
 
@@ -966,16 +973,30 @@ def _rebuild_view(typename, storage, offset, shape, strides):
         raise ValueError(f"unpickling a tensor: unknown tensor type {typename!r}")
     if storage is not None and not isinstance(storage, cls._storage_cls):
         raise ValueError(f"unpickling a {typename}: storage is a {type(storage).__name__}")
+    # a corrupted pickle: every field is checked, then the bounds in C;
+    # whatever is wrong is a ValueError naming the tensor
+    if not (type(offset) is int and offset >= 0 and isinstance(shape, list)
+            and isinstance(strides, list) and len(shape) == len(strides) <= lib.ST_MAX_DIMS
+            and all(type(v) is int for v in shape + strides)):
+        raise ValueError(f"unpickling a {typename}: bad geometry (offset {offset!r}, "
+                         f"sizes {shape!r}, strides {strides!r})")
     if storage is None or (not shape and storage.size() <= offset):
         if shape:
             raise ValueError(f"unpickling a {typename}: sizes {shape} without a storage")
         return cls()                  # Torch7's empty tensor
-    return cls._wrap(Core.over(storage._s, cls._dt, offset, tuple(shape), tuple(strides)))
+    try:
+        return cls._wrap(Core.over(storage._s, cls._dt, offset, tuple(shape), tuple(strides)))
+    except (IndexError, OverflowError, ValueError) as e:
+        raise ValueError(f"unpickling a {typename}: sizes {shape}, strides {strides} and "
+                         f"offset {offset} do not fit its storage of {storage.size()} "
+                         f"elements: {e}") from None
 
 
 def _rebuild(typename, values, shape):
     # pickles made before tensors kept their storage (values and sizes only)
-    cls = TENSOR_TYPES[typename]
+    cls = TENSOR_TYPES.get(typename)
+    if cls is None:
+        raise ValueError(f"unpickling a tensor: unknown tensor type {typename!r}")
     if values is None:
         return cls()
     t = cls(*shape) if 0 in shape else cls._wrap(_nested(values, cls._dt))
@@ -1028,6 +1049,19 @@ def _flat_values(t):
     return _core.tolist(flat)
 
 
+def _result(r, name, i):
+    """The callable's result r for element i (0-based, C order) of apply/map/
+    map2: a real number, or None to keep the element (as Lua's nil).  Lua
+    raises for a string, a table or any other non-number; so does this,
+    before anything is written (Lua may have written the earlier elements).
+    A bool is a number in Python (True is 1)."""
+    if r is None or isinstance(r, numbers.Real):
+        return r
+    shown = (repr(r).splitlines() or [""])[0][:60]
+    raise TypeError(f"{name}: the function must return a number or None, got "
+                    f"{type(r).__name__} {shown} for element {i + 1}")
+
+
 def _write_back(t, old, new):
     """Store the callable's results (None keeps the element) into t, C order,
     with one C copy (and a C cast)."""
@@ -1064,6 +1098,62 @@ def _tensor_arg(value, method, what="tensor"):
     if not isinstance(value, Tensor):
         raise TypeError(f"{method}: {what} must be a tensor, got {type(value).__name__}")
     return value
+
+
+# ---------------------------------------------------------------- HalfTensor
+# In Lua Torch7 a HalfTensor holds IEEE binary16 values but TH has no maths
+# for them: its metatable (without the workarounds torch/test.lua adds for
+# its own tests) has only these methods of the Tensor class.  The core's
+# float16 is likewise a storage type (copy, cast, views).
+HALF_METHODS = frozenset("""
+    byte char chunk clone contiguous copy dim double elementSize expand expandAs float free half
+    int isContiguous isSameSizeAs isSetTo isSize long nDimension nElement narrow new permute
+    real repeatTensor resize resizeAs retain select set short size split storage storageOffset
+    stride sub t totable transpose type typeAs unfold view viewAs""".split())
+# Python-side helpers every tensor class has (no Torch7 method of that name)
+_PYTHON_HELPERS = frozenset(("tolist", "numpy"))
+
+
+class _NotInHalf:
+    """A Tensor method that Lua's HalfTensor lacks: reading it raises
+    AttributeError (so hasattr is False), as Lua's `attempt to call method
+    'fill' (a nil value)`."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __get__(self, obj, objtype=None):
+        raise AttributeError(f"torch.HalfTensor has no method {self.name!r}: Lua Torch7's "
+                             f"HalfTensor has no maths (convert first, e.g. "
+                             f"x.float().{self.name}(...), then back with .half())")
+
+
+def _half_getitem(self, key):
+    if isinstance(key, Tensor):
+        raise TypeError("[]: ByteTensor indexing is not supported for a torch.HalfTensor "
+                        "(as in Lua Torch7)")
+    return Tensor.__getitem__(self, key)
+
+
+def _half_setitem(self, key, value):
+    if isinstance(key, Tensor):
+        raise TypeError("[]=: ByteTensor indexing is not supported for a torch.HalfTensor "
+                        "(as in Lua Torch7)")
+    if not isinstance(value, Tensor) and self._locate(key)[0] != "elem":
+        raise TypeError("[]=: a torch.HalfTensor cannot be filled with a number (Lua: fill on "
+                        "torch.HalfTensor not yet supported); copy a tensor in, or set one "
+                        "element")
+    Tensor.__setitem__(self, key, value)
+
+
+def make_half_class(math_methods=()):
+    """torch.HalfTensor: float16 elements and only Lua's HalfTensor methods;
+    the Tensor methods and the spec's `math_methods` it lacks say so."""
+    names = {n for n in dir(Tensor) if not n.startswith("_")} | set(math_methods)
+    blocked = {name: _NotInHalf(name) for name in names
+               if name not in HALF_METHODS | _PYTHON_HELPERS}
+    return make_class("HalfTensor", "float16", {**blocked, "__getitem__": _half_getitem,
+                                                "__setitem__": _half_setitem})
 
 
 def _typed(name):
@@ -1105,7 +1195,8 @@ def tensor_from_dlpack(obj, *, copy=None):
     """strided.from_dlpack: a Torch7 tensor over a DLPack producer's memory
     (zero-copy unless copy=True; see `to_core`), of the class of its element
     type: uint8 ByteTensor, int8 CharTensor, int16 ShortTensor, int32
-    IntTensor, int64 LongTensor, float32 FloatTensor, float64 DoubleTensor.
+    IntTensor, int64 LongTensor, float32 FloatTensor, float64 DoubleTensor,
+    float16 HalfTensor.
     bool arrives as a ByteTensor over the same bytes (0 and 1, Torch7's
     masks); uint16/32/64 and complex have no Torch7 class (TypeError: use
     strided.compat.from_dlpack).  A 0-d array becomes a 1-D tensor of one

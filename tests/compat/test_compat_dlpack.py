@@ -140,8 +140,9 @@ def test_array_protocol():
     assert int(x[0, 0]) == 7
     assert np.array(x, dtype=np.float64).dtype == np.float64
     assert isinstance(np.float64(2) * xp.astype(x, xp.float64), xp.Array)  # Array.__rmul__
-    with pytest.raises(TypeError):
-        np.add(x, 1)                                 # numpy's ufuncs do not take Arrays
+    r = np.add(x, 1)                     # numpy's ufuncs convert (__array__), as for PyTorch
+    assert type(r) is np.ndarray and r.dtype == np.int32
+    assert r.tolist() == [[8, 2, 3], [4, 5, 6]]
 
 
 def test_lifetime():

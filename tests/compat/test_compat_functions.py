@@ -271,7 +271,7 @@ def test_broadcast_shapes_and_tuple_results():
     grids = xp.meshgrid(a, xp.asarray([5, 6, 7]))
     assert isinstance(grids, tuple) and grids[0].shape == (3, 2)
     assert xp.meshgrid() == ()
-    assert xp.__array_namespace_info__().devices() == ("cpu",)
+    assert xp.__array_namespace_info__().devices() == ["cpu"]
 
 
 def test_repeat_with_one_count_applies_to_every_element():

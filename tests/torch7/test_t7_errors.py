@@ -94,6 +94,11 @@ def test_bad_input(x, call, exc, pattern):
     (lambda: torch.Tensor(torch.Storage(4), 0), IndexError, r"storageOffset 0 out of range"),
     (lambda: torch.Tensor(torch.Storage(4), 1, 2.5), TypeError, r"argument 3 must be an integer"),
     (lambda: torch.Tensor([[1, 2], [3]]), ValueError, r"ragged"),
+    # mixed nesting (Lua: "invalid element (not a number)" / "invalid tensor definition")
+    (lambda: torch.Tensor([1, [2]]), ValueError, r"ragged.*a sequence at depth 1"),
+    (lambda: torch.DoubleTensor([1, [2]]), ValueError, r"ragged.*a sequence at depth 1"),
+    (lambda: torch.LongTensor([[1], 2]), ValueError, r"ragged.*a number at depth 1"),
+    (lambda: torch.Tensor([[1, 2], [3, [4]]]), ValueError, r"ragged.*a sequence at depth 2"),
     (lambda: torch.LongStorage(3)[0], IndexError, r"index 0 out of range \[1, 3\]"),
     (lambda: torch.LongStorage(3)[4], IndexError, r"index 4 out of range \[1, 3\]"),
     (lambda: torch.LongStorage(-2), ValueError, r"size must be >= 0, got -2"),

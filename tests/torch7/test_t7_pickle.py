@@ -176,12 +176,12 @@ def test_bad_pickle_data_raises():
     from strided.torch7.storage import _rebuild_storage
     from strided.torch7.tensor import _rebuild_view
     with pytest.raises(ValueError, match="unknown storage type"):
-        _rebuild_storage("torch.HalfStorage", b"")
+        _rebuild_storage("torch.CudaStorage", b"")
     with pytest.raises(ValueError, match="whole number"):
         _rebuild_storage("torch.IntStorage", b"abc")
     s = torch.IntStorage([1, 2, 3])
     with pytest.raises(ValueError, match="unknown tensor type"):
-        _rebuild_view("torch.HalfTensor", s, 0, [3], [1])
+        _rebuild_view("torch.CudaTensor", s, 0, [3], [1])
     with pytest.raises(ValueError, match="storage is a"):
         _rebuild_view("torch.DoubleTensor", s, 0, [3], [1])
     with pytest.raises(ValueError, match="storage is a list"):
