@@ -134,10 +134,13 @@ def test_setitem_mask_and_integer_arrays():
 
 def test_setitem_type_rules():
     x = xp.zeros((3,), dtype=xp.int32)
-    with pytest.raises(TypeError):
+    # the words array-api-extra's at() tests match: "cast|promote|dtype"
+    with pytest.raises(TypeError, match="cannot cast a Python float into a int32 array"):
         x[0] = 1.5
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="cannot cast a int64 array into a int32 array"):
         x[:] = xp.ones((3,), dtype=xp.int64)
+    with pytest.raises(TypeError, match="cannot cast a float64 array"):
+        x[xp.asarray([True, False, True])] = xp.ones((2,))
     x[:] = xp.ones((3,), dtype=xp.int8)      # promotes to the target's dtype
     check(x, np.ones(3, "int32"))
 
