@@ -119,8 +119,10 @@ def child(cfg):
     if cfg["executor"] == "dask":
         from distributed import LocalCluster
         # 2 worker processes of one thread (Dask's nanny sets OMP_NUM_THREADS=1, and
-        # Cubed's processes executor does the same), each allowed twice the task bound
-        limit = 2 * cubed.Spec(allowed_mem=cfg["allowed_mem"]).allowed_mem
+        # Cubed's processes executor does the same), each allowed twice the task
+        # bound, and at least the 500 MB that measure_reserved_mem's own plan
+        # asks for (Cubed's Dask executor refuses workers with less)
+        limit = max(2 * cubed.Spec(allowed_mem=cfg["allowed_mem"]).allowed_mem, 500_000_000)
         cluster = LocalCluster(n_workers=WORKERS, threads_per_worker=1, processes=True,
                                memory_limit=limit, dashboard_address=None)
     try:
