@@ -55,3 +55,41 @@ def test_cubed_on_strided_agrees_with_numpy_within_memory_bounds(executor, data)
     for name in ("expression.zarr", "standardised.zarr"):
         z = zarr.open_array(os.path.join(out, name), mode="r")
         assert z.shape == SHAPE and z.nchunks_initialized == z.nchunks
+
+
+def test_torch7_tensor_enters_cubed_through_a_view(tmp_path):
+    """docs/scale.md: a Torch7 tensor becomes a strided.compat array without
+    a copy, Cubed takes it as an in-memory input, slices it into chunks and
+    pickles them to the processes executor's workers; the results agree
+    with numpy."""
+    import subprocess
+    import sys
+    import textwrap
+    code = textwrap.dedent(f"""
+        import numpy as np
+        import strided as torch
+        import strided.compat as xp
+        import cubed, cubed.array_api as cxp
+        from cubed.backend_array_api import namespace
+        from cubed.runtime.create import create_executor
+        assert namespace is xp, namespace
+        torch.manualSeed(15)
+        t = torch.randn(300, 200)
+        a = xp.asarray(t)                                   # a view of t's memory
+        assert np.from_dlpack(a).ctypes.data == torch.data(t, True)
+        spec = cubed.Spec(work_dir={str(tmp_path)!r}, allowed_mem="200MB")
+        x = cubed.from_array(a, chunks=(100, 50), spec=spec)
+        ex = create_executor("processes", dict(max_workers=2))
+        got = cxp.sum(x - cxp.mean(x, axis=0), axis=1).compute(executor=ex)
+        n = np.asarray(a)
+        np.testing.assert_allclose(np.asarray(got), (n - n.mean(axis=0)).sum(axis=1),
+                                   rtol=1e-12, atol=1e-12)
+        print("ok")
+        """)
+    env = dict(os.environ, CUBED_BACKEND_ARRAY_API_MODULE="strided.compat",
+               PYTHONPATH=os.pathsep.join([scale.__file__.rsplit(os.sep, 2)[0]]
+                                          + [p for p in os.environ.get("PYTHONPATH", "").split(
+                                              os.pathsep) if p]))
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                          timeout=600)
+    assert done.returncode == 0 and done.stdout.strip().endswith("ok"), done.stderr[-3000:]
