@@ -35,6 +35,9 @@ class Device:
     def __hash__(self):
         return hash("cpu")
 
+    def __reduce__(self):
+        return "CPU"      # unpickles as the one Device
+
 
 CPU = Device()
 
@@ -285,15 +288,6 @@ class Array:
     def __array__(self, dtype: Any = None, copy: bool | None = None) -> Any:
         return _dlpack.to_numpy(self._c, dtype, copy)
 
-    # ------------------------------------------------------------ pickle
-    def __reduce__(self):
-        # dtype name, shape and the C-order bytes (one C copy when the array
-        # is not contiguous, one memory copy into the pickle)
-        c = _core.contiguous(self._c)
-        n = c.size * c.dtype.itemsize
-        data = _core.ffi.buffer(_core.ffi.cast("char *", c.address), n)[:] if n else b""
-        return (_unpickle, (c.dtype.name, c.shape, data))
-
     # ------------------------------------------------------------ conversion to Python
     def _one(self, what):
         if self.size != 1:
@@ -335,28 +329,28 @@ class Array:
         from ._indexing import setitem
         setitem(self._c, key, value)
 
+    # ------------------------------------------------------------ beyond the standard
+    def astype(self, dtype, /, *, copy=True):
+        """xp.astype(x, dtype, copy=copy) as a method, as numpy's arrays have it."""
+        from ._manipulation import astype
+        return astype(self, dtype, copy=copy)
 
-def _unpickle(dtype_name, shape, data):
-    """An Array from Array.__reduce__'s (dtype name, shape, bytes); every
-    field is checked before anything is allocated, so a corrupted pickle
-    raises ValueError or TypeError."""
-    dt = _core.BY_NAME.get(dtype_name) if isinstance(dtype_name, str) else None
-    if dt is None:
-        raise ValueError(f"unpickling an Array: unknown dtype {dtype_name!r}")
-    if not isinstance(shape, tuple) or len(shape) > _core.lib.ST_MAX_DIMS or \
-            not all(type(n) is int and n >= 0 for n in shape):
-        raise ValueError(f"unpickling an Array: bad shape {shape!r}")
-    if not isinstance(data, (bytes, bytearray)):
-        raise TypeError(f"unpickling an Array: data must be bytes, got {type(data).__name__}")
-    n = 1
-    for d in shape:
-        n *= d
-    if n * dt.itemsize != len(data):
-        raise ValueError(f"unpickling an Array: shape {shape} of {dt.name} needs "
-                         f"{n * dt.itemsize} bytes, the pickle holds {len(data)}")
-    # a bool element must be 0 or 1: its bytes go through uint8 and a C cast
-    raw = _core.uint8 if dt is _core.bool_ else dt
-    c = _core.Core.empty(shape, raw)
-    if data:
-        _core.ffi.memmove(_core.ffi.cast("char *", c.address), data, len(data))
-    return Array._new(_core.astype(c, dt) if raw is not dt else c)
+    def __len__(self):
+        """The size of the first axis, as numpy's (TypeError for a 0-d array)."""
+        if not self.ndim:
+            raise TypeError("len() of a 0-d array")
+        return self._c.shape[0]
+
+    # ------------------------------------------------------------ pickle
+    def __reduce_ex__(self, protocol):
+        """Pickling (compat/_pickle.py): the elements in C order, handed to
+        protocol 5 as a buffer over the array's own memory."""
+        from ._pickle import reduce
+        return reduce(self, protocol)
+
+    def __reduce__(self):
+        return self.__reduce_ex__(2)
+
+
+# the rebuild function of every Array pickle (compat/_pickle.py)
+from ._pickle import unpickle as _unpickle  # noqa: E402

@@ -390,11 +390,14 @@ def full(shape: int | tuple[int, ...], fill_value: bool | int | float | complex,
     return Array._new(_core.full(shape, fill_value, dt))
 
 
-def _like(x, dtype, device):
-    return (x.shape, _check(dtype, device) or x.dtype)
+def _like(x, dtype, device, shape):
+    # the extension, as numpy's: `shape` replaces x's shape (the dtype stays
+    # x's unless given)
+    return (x.shape if shape is None else shape, _check(dtype, device) or x.dtype)
 
 
-def empty_like(x: Array, /, *, dtype: DType | None = None, device: Device | None = None) -> Array:
+def empty_like(x: Array, /, *, dtype: DType | None = None, device: Device | None = None,
+              shape: int | tuple[int, ...] | None = None) -> Array:
     """Returns an uninitialized array with the same ``shape`` as an input array
     ``x``.
 
@@ -406,6 +409,9 @@ def empty_like(x: Array, /, *, dtype: DType | None = None, device: Device | None
         Output array data type. Default: ``None``.
     device : device or None, optional
         Device on which to place the created array. Default: ``None``.
+    shape : int or tuple of ints or None, optional
+        Beyond the standard, as numpy's: the shape of the result instead of
+        x's (Cubed asks for it). Default: ``None``.
 
     Returns
     -------
@@ -430,11 +436,12 @@ def empty_like(x: Array, /, *, dtype: DType | None = None, device: Device | None
     >>> xp.empty_like(xp.asarray([1, 2], dtype=xp.int8)).dtype
     strided.int8
     """
-    shape, dt = _like(x, dtype, device)
+    shape, dt = _like(x, dtype, device, shape)
     return Array._new(_core.Core.empty(shape, dt))
 
 
-def zeros_like(x: Array, /, *, dtype: DType | None = None, device: Device | None = None) -> Array:
+def zeros_like(x: Array, /, *, dtype: DType | None = None, device: Device | None = None,
+              shape: int | tuple[int, ...] | None = None) -> Array:
     """Returns a new array filled with zeros and having the same ``shape`` as an
     input array ``x``.
 
@@ -446,6 +453,9 @@ def zeros_like(x: Array, /, *, dtype: DType | None = None, device: Device | None
         Output array data type. Default: ``None``.
     device : device or None, optional
         Device on which to place the created array. Default: ``None``.
+    shape : int or tuple of ints or None, optional
+        Beyond the standard, as numpy's: the shape of the result instead of
+        x's (Cubed asks for it). Default: ``None``.
 
     Returns
     -------
@@ -468,11 +478,12 @@ def zeros_like(x: Array, /, *, dtype: DType | None = None, device: Device | None
     >>> xp.zeros_like(xp.asarray([1, 2]))
     Array([0, 0], dtype=int64)
     """
-    shape, dt = _like(x, dtype, device)
+    shape, dt = _like(x, dtype, device, shape)
     return Array._new(_core.full(shape, 0, dt))
 
 
-def ones_like(x: Array, /, *, dtype: DType | None = None, device: Device | None = None) -> Array:
+def ones_like(x: Array, /, *, dtype: DType | None = None, device: Device | None = None,
+              shape: int | tuple[int, ...] | None = None) -> Array:
     """Returns a new array filled with ones and having the same ``shape`` as an
     input array ``x``.
 
@@ -484,6 +495,9 @@ def ones_like(x: Array, /, *, dtype: DType | None = None, device: Device | None 
         Output array data type. Default: ``None``.
     device : device or None, optional
         Device on which to place the created array. Default: ``None``.
+    shape : int or tuple of ints or None, optional
+        Beyond the standard, as numpy's: the shape of the result instead of
+        x's (Cubed asks for it). Default: ``None``.
 
     Returns
     -------
@@ -506,12 +520,13 @@ def ones_like(x: Array, /, *, dtype: DType | None = None, device: Device | None 
     >>> xp.ones_like(xp.asarray([[1.5], [2.5]]))
     Array([[1.], [1.]], dtype=float64)
     """
-    shape, dt = _like(x, dtype, device)
+    shape, dt = _like(x, dtype, device, shape)
     return Array._new(_core.full(shape, 1, dt))
 
 
 def full_like(x: Array, /, fill_value: bool | int | float | complex, *, dtype: DType | None = None,
-              device: Device | None = None) -> Array:
+              device: Device | None = None,
+              shape: int | tuple[int, ...] | None = None) -> Array:
     """Returns a new array filled with ``fill_value`` and having the same ``shape``
     as an input array ``x``.
 
@@ -525,6 +540,9 @@ def full_like(x: Array, /, fill_value: bool | int | float | complex, *, dtype: D
         Output array data type. Default: ``None``.
     device : device or None, optional
         Device on which to place the created array. Default: ``None``.
+    shape : int or tuple of ints or None, optional
+        Beyond the standard, as numpy's: the shape of the result instead of
+        x's (Cubed asks for it). Default: ``None``.
 
     Returns
     -------
@@ -549,7 +567,7 @@ def full_like(x: Array, /, fill_value: bool | int | float | complex, *, dtype: D
     >>> xp.full_like(xp.asarray([1.0, 2.0]), 0.5)
     Array([0.5, 0.5], dtype=float64)
     """
-    shape, dt = _like(x, dtype, device)
+    shape, dt = _like(x, dtype, device, shape)
     return Array._new(_core.full(shape, fill_value, dt))
 
 

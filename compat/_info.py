@@ -14,6 +14,9 @@ _KINDS = ("bool", "signed integer", "unsigned integer", "integral", "real floati
 class Info:
     __module__ = "strided.compat"
 
+    def __reduce__(self) -> tuple[object, tuple[()]]:
+        return __array_namespace_info__, ()      # the class is not a name of strided.compat
+
     def capabilities(self) -> dict[str, bool | int]:
         return {"boolean indexing": True, "data-dependent shapes": True,
                 "max dimensions": lib.ST_MAX_DIMS}

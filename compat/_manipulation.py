@@ -63,7 +63,7 @@ def astype(x: Array, dtype: DType, /, *, copy: bool = True, device: Device | Non
     """
     from ._array import check_device
     check_device(device)
-    _dtypes.check_dtype(dtype)
+    dtype = _dtypes.check_dtype(dtype)
     copy = _copy_flag(copy, "astype")
     if not copy and x.dtype is dtype:
         return x
@@ -195,15 +195,16 @@ def expand_dims(x: Array, /, axis: int | tuple[int, ...] = 0) -> Array:
     return Array._new(c)
 
 
-def squeeze(x: Array, /, axis: int | tuple[int, ...]) -> Array:
+def squeeze(x: Array, /, axis: int | tuple[int, ...] | None = None) -> Array:
     """Removes singleton axes from ``x``.
 
     Parameters
     ----------
     x : Array
         Input array.
-    axis : int or tuple of int
-        Axis (or axes) to squeeze.
+    axis : int or tuple of int or None
+        Axis (or axes) to squeeze; beyond the standard, as numpy's: None
+        (the default) squeezes every axis of size 1.
 
     Returns
     -------
@@ -228,6 +229,8 @@ def squeeze(x: Array, /, axis: int | tuple[int, ...]) -> Array:
     >>> xp.squeeze(xp.zeros((2, 1, 3)), axis=1).shape
     (2, 3)
     """
+    if axis is None:
+        axis = tuple(d for d, n in enumerate(x.shape) if n == 1)
     dims = _dims(axis, x.ndim)
     for d in dims:
         if x.shape[d] != 1:
@@ -461,9 +464,7 @@ def concat(arrays: tuple[Array, ...] | list[Array], /, *, axis: int | None = 0) 
     arrays = list(arrays)
     if not arrays:
         raise ValueError("concat needs at least one array")
-    dt = arrays[0].dtype
-    for a in arrays[1:]:
-        dt = _dtypes.promote(dt, a.dtype)
+    dt = _dtypes.result_type(*(a.dtype for a in arrays))
     cores = [a._c for a in arrays]
     if axis is None:
         cores = [_views.view_as_shape(_core.contiguous(c), (c.size,)) for c in cores]

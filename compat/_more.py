@@ -21,15 +21,16 @@ def _int_index(name, indices):
     return c if c.dtype is _core.int64 else _core.astype(c, _core.int64)
 
 
-def take(x: Array, indices: Array, /, *, axis: int | None = None) -> Array:
+def take(x: Array, indices: Array | int, /, *, axis: int | None = None) -> Array:
     """Returns elements of an array along an axis.
 
     Parameters
     ----------
     x : Array
         Input array.
-    indices : Array
-        Array indices.
+    indices : Array or int
+        Array indices; beyond the standard, as numpy's: a Python int takes that
+        one position, the axis dropped (take(x, 0, axis=0) is a copy of x[0]).
     axis : int or None, optional
         Axis over which to select values. Default: ``None``.
 
@@ -59,6 +60,15 @@ def take(x: Array, indices: Array, /, *, axis: int | None = None) -> Array:
     >>> xp.take(xp.asarray([10, 20, 30]), xp.asarray([2, 0, 2]))
     Array([30, 10, 30], dtype=int64)
     """
+    if isinstance(indices, int) and not isinstance(indices, bool):
+        c = x._c
+        if axis is None:
+            c = _views.view_as_shape(_core.contiguous(c), (c.size,))
+            axis = 0
+        elif c.ndim == 0:
+            raise ValueError("take: a 0-d array has no axis to take from")
+        v = _views.select(c, axis, indices)
+        return Array._new(_core.astype(v, v.dtype))
     idx = _int_index("take", indices)
     if idx.ndim != 1:
         raise ValueError("take: indices must be 1-D")

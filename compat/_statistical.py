@@ -20,10 +20,11 @@ def _need(name, x, category):
 
 
 def _sum_like(op, x, axis, dtype, keepdims):
-    _need(op, x, "numeric")
+    # the extension: bool sums (and multiplies) in int64, as in numpy
+    _need(op, x, "numeric" if x.dtype is not _dtypes.bool else "bool")
     c = x._c
     if dtype is not None:
-        _dtypes.check_dtype(dtype)
+        dtype = _dtypes.check_dtype(dtype)
         if c.dtype is not dtype:
             c = _core.astype(c, dtype)
     out = _ops.reduce(op, c, _axes(axis), keepdims)
@@ -226,7 +227,7 @@ def min(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: boo
 
 
 def mean(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
-         keepdims: bool = False) -> Array:
+         keepdims: bool = False, dtype: DType | None = None) -> Array:
     """Calculates the arithmetic mean of the input array ``x``.
 
     Parameters
@@ -240,6 +241,10 @@ def mean(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
         result as singleton dimensions, and, accordingly, the result must be
         compatible with the input array (see ``broadcasting``). Default:
         ``False``.
+    dtype : dtype or None, optional
+        Beyond the standard, as numpy's: a floating dtype x is converted to
+        first (the sum and the result are of that dtype). Default: ``None``
+        (x's dtype; an integer or bool x is averaged in float64, as numpy).
 
     Returns
     -------
@@ -269,8 +274,18 @@ def mean(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
     >>> xp.mean(xp.asarray([[1.0, 2.0], [3.0, 5.0]]), axis=1)
     Array([1.5, 4.], dtype=float64)
     """
-    _need("mean", x, "floating")
-    return Array._new(_ops.mean(x._c, _axes(axis), keepdims))
+    c = x._c
+    if dtype is None and c.dtype in KINDS["integral or bool"]:
+        dtype = _dtypes.float64
+    if dtype is not None:
+        dtype = _dtypes.check_dtype(dtype)
+        if dtype not in KINDS["floating"]:
+            raise TypeError(f"mean: dtype must be a floating dtype, got {dtype.name}")
+        if c.dtype in KINDS["complex floating"] and dtype in KINDS["real floating"]:
+            raise TypeError(f"mean: a {c.dtype.name} array cannot be averaged in {dtype.name}")
+        if c.dtype is not dtype:
+            c = _core.astype(c, dtype)
+    return Array._new(_ops.mean(c, _axes(axis), keepdims))
 
 
 def var(x: Array, /, *, axis: int | tuple[int, ...] | None = None, correction: int | float = 0.0,
@@ -466,13 +481,14 @@ def any(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: boo
 
 def _cumulative(is_prod, x, axis, dtype, include_initial):
     name = "cumulative_prod" if is_prod else "cumulative_sum"
-    _need(name, x, "numeric")
+    _need(name, x, "numeric" if x.dtype is not _dtypes.bool else "bool")   # bool: int64
     if axis is None:
         if x.ndim != 1:
             raise ValueError(f"{name}: axis is required for a {x.ndim}-d array")
         axis = 0
     c = x._c
-    if dtype is not None and c.dtype is not _dtypes.check_dtype(dtype):
+    dtype = None if dtype is None else _dtypes.check_dtype(dtype)
+    if dtype is not None and c.dtype is not dtype:
         c = _core.astype(c, dtype)
     res = _ops.cumulative(is_prod, c, axis)
     if dtype is not None and res.dtype is not dtype:
@@ -579,5 +595,14 @@ def cumulative_prod(x: Array, /, *, axis: int | None = None, dtype: DType | None
     return _cumulative(True, x, axis, dtype, include_initial)
 
 
-__all__ = ["all", "any", "cumulative_prod", "cumulative_sum", "max", "mean", "min", "prod",
-           "std", "sum", "var"]
+def nansum(x, /, *, axis=None, dtype=None, keepdims=False):
+    """The extension, as numpy's nansum: sum with NaN counted as zero (for a
+    complex element, NaN in either part); integers and bool as sum."""
+    if x.dtype in KINDS["floating"]:
+        c = x._c
+        x = Array._new(_ops.where(_ops.unary("isnan", c), _core.scalar(0, c.dtype), c))
+    return sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
+
+
+__all__ = ["all", "any", "cumulative_prod", "cumulative_sum", "max", "mean", "min", "nansum",
+           "prod", "std", "sum", "var"]
