@@ -45,7 +45,7 @@ __all__ = ["Array", "abs", "acos", "acosh", "add", "all", "any", "arange", "argm
            "isdtype", "isfinite", "isin", "isinf", "isnan", "less", "less_equal", "linalg",
            "linspace", "log", "log10", "log1p", "log2", "logaddexp", "logical_and",
            "logical_not", "logical_or", "logical_xor", "matmul", "matrix_transpose", "max",
-           "maximum", "mean", "meshgrid", "min", "minimum", "moveaxis", "multiply", "nan",
+           "maximum", "mean", "meshgrid", "min", "minimum", "moveaxis", "multiply", "nan", "nansum",
            "negative", "newaxis", "nextafter", "nonzero", "not_equal", "ones", "ones_like",
            "permute_dims", "pi", "positive", "pow", "prod", "real", "reciprocal", "remainder",
            "repeat", "reshape", "result_type", "roll", "round", "searchsorted", "sign",

@@ -595,9 +595,44 @@ def cumulative_prod(x: Array, /, *, axis: int | None = None, dtype: DType | None
     return _cumulative(True, x, axis, dtype, include_initial)
 
 
-def nansum(x, /, *, axis=None, dtype=None, keepdims=False):
-    """The extension, as numpy's nansum: sum with NaN counted as zero (for a
-    complex element, NaN in either part); integers and bool as sum."""
+def nansum(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
+           dtype: DType | None = None, keepdims: bool = False) -> Array:
+    """Calculates the sum of the input array ``x``, NaN counted as zero (beyond
+    the standard, as numpy's ``nansum``; Cubed calls it).
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    axis : int or tuple of int or None, optional
+        Axis or axes along which sums are computed. Default: ``None`` (all).
+    dtype : dtype or None, optional
+        As `sum`'s. Default: ``None``.
+    keepdims : bool, optional
+        If ``True``, the reduced axes stay as singleton dimensions. Default:
+        ``False``.
+
+    Returns
+    -------
+    Array
+        The sums, as `sum` gives them.
+
+    Raises
+    ------
+    TypeError
+        x is not an Array, or the dtype is not one `sum` takes.
+
+    Notes
+    -----
+    A complex element with NaN in either part counts as zero; integers and
+    bool are summed as by `sum`. The order of the additions is `sum`'s.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.nansum(xp.asarray([1.0, xp.nan, 2.5]))
+    Array(3.5, dtype=float64)
+    """
     if x.dtype in KINDS["floating"]:
         c = x._c
         x = Array._new(_ops.where(_ops.unary("isnan", c), _core.scalar(0, c.dtype), c))
