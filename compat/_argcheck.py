@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import sys
 
 from ._array import Array
 
@@ -71,7 +72,12 @@ def check_namespace(ns, names, prefix="", skip=frozenset(), own_only=False):
         f = ns.get(n)
         if (inspect.isfunction(f) and n not in skip
                 and not (own_only and f.__module__ != ns["__name__"])):
-            ns[n] = checked(f, prefix + n)
+            g = ns[n] = checked(f, prefix + n)
+            # where pickle (and a reader) finds f by its module and name, it
+            # finds the checked function too: one object under both names
+            home = sys.modules.get(f.__module__)
+            if g is not f and getattr(home, f.__qualname__, None) is f:
+                setattr(home, f.__qualname__, g)
 
 
 def share_wrapped(ns, module):

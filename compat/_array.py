@@ -330,7 +330,7 @@ class Array:
         setitem(self._c, key, value)
 
     # ------------------------------------------------------------ beyond the standard
-    def astype(self, dtype, /, *, copy=True):
+    def astype(self, dtype: DType, /, *, copy: bool = True) -> Array:
         """xp.astype(x, dtype, copy=copy) as a method, as numpy's arrays have it."""
         from ._manipulation import astype
         return astype(self, dtype, copy=copy)
