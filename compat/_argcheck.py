@@ -70,14 +70,15 @@ def check_namespace(ns, names, prefix="", skip=frozenset(), own_only=False):
     namespace's, wrapped there: see share_wrapped)."""
     for n in names:
         f = ns.get(n)
-        if (inspect.isfunction(f) and n not in skip
-                and not (own_only and f.__module__ != ns["__name__"])):
+        if f is None or not inspect.isfunction(f) or n in skip:
+            continue
+        if not (own_only and f.__module__ != ns["__name__"]):
             g = ns[n] = checked(f, prefix + n)
             # where pickle (and a reader) finds f by its module and name, it
             # finds the checked function too: one object under both names
-            home = sys.modules.get(f.__module__)
-            if g is not f and getattr(home, f.__qualname__, None) is f:
-                setattr(home, f.__qualname__, g)
+            home, qual = sys.modules.get(f.__module__), str(getattr(f, "__qualname__", n))
+            if home is not None and g is not f and getattr(home, qual, None) is f:
+                setattr(home, qual, g)
 
 
 def share_wrapped(ns, module):

@@ -1,6 +1,8 @@
 """__array_namespace_info__: what this namespace offers."""
 from __future__ import annotations
 
+from typing import Any
+
 from strided.core.base import lib
 
 from . import _dtypes
@@ -9,6 +11,21 @@ from ._typing import DType
 
 _KINDS = ("bool", "signed integer", "unsigned integer", "integral", "real floating",
           "complex floating", "numeric")
+
+
+class Devices(tuple):  # type: ignore[type-arg]
+    """What devices() returns: a tuple, as 2025.12 says (until 2024.12 it was
+    a list), to which a list may still be added and give a list (SciPy's
+    conftest writes `devices() + [None]`, as code written for the list did)."""
+    __slots__ = ()
+
+    def __add__(self, other: Any) -> Any:
+        if isinstance(other, list):
+            return list(self) + other
+        return tuple.__add__(self, other)
+
+    def __reduce__(self) -> tuple[object, tuple[tuple[Device, ...]]]:
+        return Devices, (tuple(self),)
 
 
 class Info:
@@ -24,8 +41,8 @@ class Info:
     def default_device(self) -> Device:
         return CPU
 
-    def devices(self) -> list[Device]:
-        return [CPU]                 # a list, as the standard says (SciPy appends to it)
+    def devices(self) -> tuple[Device, ...]:
+        return Devices((CPU,))
 
     def default_dtypes(self, *, device: Device | None = None) -> dict[str, DType]:
         check_device(device)
@@ -62,6 +79,6 @@ def __array_namespace_info__() -> Info:
     >>> import strided.compat as xp
     >>> info = xp.__array_namespace_info__()
     >>> info.default_dtypes()['real floating'], info.devices()
-    (strided.float64, [cpu])
+    (strided.float64, (cpu,))
     """
     return Info()

@@ -449,7 +449,7 @@ def test_iinfo(name):
 # ---------------------------------------------------------------- inspection
 def test_info():
     info = xp.__array_namespace_info__()
-    assert info.default_device() == "cpu" and info.devices() == [info.default_device()]
+    assert info.default_device() == "cpu" and info.devices() == (info.default_device(),)
     assert info.default_dtypes()["real floating"] is xp.float64
     assert info.default_dtypes()["indexing"] is xp.int64
     assert set(info.dtypes()) == set(NAMES)
