@@ -3,9 +3,16 @@ table, held as data.  The dtype objects are the core's own DType objects
 (one object per type, compared by identity)."""
 from __future__ import annotations
 
+import builtins
 import sys
+from typing import TYPE_CHECKING
 
 from strided.core import base as _core
+
+if TYPE_CHECKING:
+    from strided.core.base import DType
+
+    from ._array import Array
 
 bool = _core.bool_          # noqa: A001  (the standard's name)
 int8, int16, int32, int64 = _core.int8, _core.int16, _core.int32, _core.int64
@@ -156,13 +163,47 @@ def promote(a, b):
                         f"type promotion between them (cast one with astype)") from None
 
 
-def result_type(*arrays_and_dtypes):
-    """The standard's result_type: dtypes and arrays promote by the table;
-    Python scalars take the kind of the result of the others.  With the
-    extension's mixed kinds, floating and complex dtypes promote first and
-    each integer or bool dtype then joins them alone, so the result does not
-    depend on the order (numpy's result_type: int8, uint16, float32 give
-    float32, not the float64 of (int8 with uint16) with float32)."""
+def result_type(*arrays_and_dtypes: Array | int | float | complex | builtins.bool | DType) -> DType:
+    """Returns the dtype that results from applying type promotion rules (see
+    ``type-promotion``) to the arguments.
+
+    Parameters
+    ----------
+    *arrays_and_dtypes : Array or int or float or complex or bool or dtype
+        An arbitrary number of input arrays, scalars, and/or dtypes.
+
+    Returns
+    -------
+    dtype
+        The dtype resulting from an operation involving the input arrays,
+        scalars, and/or dtypes.
+
+    Raises
+    ------
+    ValueError
+        result_type needs at least one array or dtype.
+    TypeError
+        cannot promote … and …: the standard defines no type promotion between
+        them (cast one with astype); cannot promote a Python … scalar with a …
+        array: not defined by the standard (cast the array with astype); … is
+        not a dtype of strided.compat.
+
+    Notes
+    -----
+    With the documented mixed-kind extension (docs/array-api.md), floating and
+    complex dtypes promote first and each integer or bool dtype then joins
+    them alone, so the result does not depend on the order (numpy's
+    result_type).
+
+    The standard's result_type: dtypes and arrays promote by the table;
+    Python scalars take the kind of the result of the others.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.result_type(xp.int8, xp.uint8), xp.result_type(xp.asarray([1.0], dtype=xp.float32), 2.0)
+    (strided.int16, strided.float32)
+    """
     from ._array import Array
     dts, scalars = [], []
     for x in arrays_and_dtypes:
@@ -226,9 +267,40 @@ def _wider_scalar(dt, value):
     return None
 
 
-def can_cast(from_, to, /):
-    """True when from_ promotes to `to`: the standard's table, and with the
-    extension's pairs numpy's safe casting (int16 to float32, not int32)."""
+def can_cast(from_: DType | Array, to: DType, /) -> builtins.bool:
+    """Determines if one data type can be cast to another data type according to
+    type promotion rules (see ``type-promotion``).
+
+    Parameters
+    ----------
+    from_ : dtype or Array
+        Input data type or array from which to cast.
+    to : dtype
+        Desired data type.
+
+    Returns
+    -------
+    bool
+        ``True`` if the cast can occur according to type promotion rules (see
+        ``type-promotion``); otherwise, ``False``.
+
+    Raises
+    ------
+    TypeError
+        … is not a dtype of strided.compat.
+
+    Notes
+    -----
+    The standard's table of safe casts between its dtypes, and for the
+    extension's mixed-kind pairs numpy's safe casting (int16 to float32, not
+    int32).
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.can_cast(xp.int8, xp.int64), xp.can_cast(xp.float64, xp.float32)
+    (True, False)
+    """
     from ._array import Array
     if isinstance(from_, Array):
         from_ = from_.dtype
@@ -236,7 +308,42 @@ def can_cast(from_, to, /):
     return PROMOTE.get((from_, to)) is to
 
 
-def isdtype(dtype, kind):
+def isdtype(dtype: DType, kind: DType | str | tuple[DType | str, ...]) -> builtins.bool:
+    """Returns a boolean indicating whether a provided dtype is of a specified data
+    type "kind".
+
+    Parameters
+    ----------
+    dtype : dtype
+        The input dtype.
+    kind : str or dtype or tuple (str or dtype or ...)
+        Data type kind.
+
+    Returns
+    -------
+    bool
+        Boolean indicating whether a provided dtype is of a specified data type
+        kind.
+
+    Raises
+    ------
+    TypeError
+        … is not a dtype of strided.compat.
+    ValueError
+        unknown dtype kind …; expected one of ….
+
+    Notes
+    -----
+    kind is a dtype, one of the standard's kind names ('bool', 'signed integer',
+    'unsigned integer', 'integral', 'real floating', 'complex floating',
+    'numeric'), or a tuple of them.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.isdtype(xp.float32, 'real floating'), xp.isdtype(xp.int8, ('bool', 'unsigned integer'))
+    (True, False)
+    """
     dtype = check_dtype(dtype)
     if isinstance(kind, tuple):
         return any(isdtype(dtype, k) for k in kind)
@@ -279,7 +386,36 @@ def _dtype_of(x):
     return x.dtype if isinstance(x, Array) else check_dtype(x)
 
 
-def finfo(type, /):
+def finfo(type: DType | Array, /) -> finfo_object:
+    """Machine limits for floating-point data types.
+
+    Parameters
+    ----------
+    type : dtype or Array
+        The kind of floating-point data-type about which to get information.
+
+    Returns
+    -------
+    finfo object
+        An object having the following attributes: - bits: *int* number of bits
+        occupied by the real-valued floating-point data type.
+
+    Raises
+    ------
+    TypeError
+        … is not a dtype of strided.compat; finfo needs a floating dtype, got ….
+
+    Notes
+    -----
+    Also takes a floating array or a complex dtype (then the finfo of its real
+    part), as the standard asks.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.finfo(xp.float32).eps
+    1.1920928955078125e-07
+    """
     dt = _dtype_of(type)
     if dt not in KINDS["floating"]:
         raise TypeError(f"finfo needs a floating dtype, got {dt.name}")
@@ -288,7 +424,35 @@ def finfo(type, /):
     return finfo_object(bits, eps, mx, -mx, tiny, real)
 
 
-def iinfo(type, /):
+def iinfo(type: DType | Array, /) -> iinfo_object:
+    """Machine limits for integer data types.
+
+    Parameters
+    ----------
+    type : dtype or Array
+        The kind of integer data-type about which to get information.
+
+    Returns
+    -------
+    iinfo object
+        An object having the following attributes: - bits: *int* number of bits
+        occupied by the type.
+
+    Raises
+    ------
+    TypeError
+        … is not a dtype of strided.compat; iinfo needs an integer dtype, got ….
+
+    Notes
+    -----
+    Also takes an integer array.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.iinfo(xp.int8).min, xp.iinfo(xp.int8).max
+    (-128, 127)
+    """
     dt = _dtype_of(type)
     if dt not in KINDS["integral"]:
         raise TypeError(f"iinfo needs an integer dtype, got {dt.name}")

@@ -22,8 +22,35 @@ _STATE_SIZE = lib.st_generator_state_size()
 
 
 class Generator:
-    """A Torch7 random number generator with its own stream (torch.Generator).
-    Generator() seeds it from the system's entropy, Generator(seed) with seed."""
+    """A Torch7 random number generator with its own stream (``torch.Generator``).
+
+    Parameters
+    ----------
+    seed : int, optional
+        The seed; left out: the system's entropy.
+
+    Raises
+    ------
+    TypeError
+        When seed is not an integer.
+    MemoryError
+        When the generator cannot be allocated.
+
+    Notes
+    -----
+    Torch7's Mersenne Twister; pass it first to the random functions
+    (``torch.rand(gen, 3)``), or to manualSeed, getRNGState....  Each generator
+    has a lock: threads may share one.
+
+    Examples
+    --------
+    >>> import strided as torch
+    >>> g = torch.Generator(5)
+    >>> a = torch.rand(g, 2)
+    >>> torch.manualSeed(g, 5)
+    >>> torch.equal(torch.rand(g, 2), a)
+    True
+    """
 
     __slots__ = ("_g", "_lock", "__weakref__")
 
@@ -55,6 +82,7 @@ class Generator:
         return self.manual_seed(int.from_bytes(os.urandom(8), "little"))
 
     def initial_seed(self):
+        """The seed the generator was last seeded with."""
         return int(lib.st_generator_initial_seed(self._g))
 
     def get_state(self):

@@ -161,52 +161,67 @@ class File:
 
     # ------------------------------------------------------------ flags
     def isQuiet(self):
+        """f:isQuiet(): True when errors are ignored (quiet())."""
         return self._quiet
 
     def isReadable(self):
+        """f:isReadable(): True when the file can be read."""
         return self._readable
 
     def isWritable(self):
+        """f:isWritable(): True when the file can be written."""
         return self._writable
 
     def isBinary(self):
+        """f:isBinary(): True in binary mode."""
         return self._binary
 
     def isAutoSpacing(self):
+        """f:isAutoSpacing(): True when ascii writes separate values with spaces."""
         return self._autospacing
 
     def hasError(self):
+        """f:hasError(): True after an error in quiet mode."""
         return self._error
 
     def binary(self):
+        """f:binary(): binary mode (native byte order); returns f."""
         self._binary = True
         return self
 
     def ascii(self):
+        """f:ascii(): ascii mode (the default); returns f."""
         self._binary = False
         return self
 
     def autoSpacing(self):
+        """f:autoSpacing(): ascii values separated by spaces (the default); returns f."""
         self._autospacing = True
         return self
 
     def noAutoSpacing(self):
+        """f:noAutoSpacing(): no separators written; returns f."""
         self._autospacing = False
         return self
 
     def quiet(self):
+        """f:quiet(): errors set hasError() instead of raising; returns f."""
         self._quiet = True
         return self
 
     def pedantic(self):
+        """f:pedantic(): errors raise (the default); returns f."""
         self._quiet = False
         return self
 
     def clearError(self):
+        """f:clearError(): hasError() false again; returns f."""
         self._error = False
         return self
 
     def longSize(self, size):
+        """f:longSize(n): the size of a written or read long (0: native, or 4, 8); returns
+        f."""
         if size not in (0, 4, 8) or isinstance(size, bool):
             raise ValueError(f"{self._kind}.longSize: Invalid long size specified ({size!r}; "
                              f"expected 0, 4 or 8)")
@@ -363,14 +378,17 @@ class File:
         return None
 
     def readBool(self):
+        """f:readBool(): one boolean read."""
         v = self.readInt()
         return None if v is None else v == 1
 
     def writeBool(self, value):
+        """f:writeBool(b): one boolean written."""
         self.writeInt(1 if value else 0)
 
     # ------------------------------------------------------------ strings
     def readString(self, format):
+        """f:readString(format): '*a' the rest of the file, '*l' one line; a string."""
         self._check_read("readString")
         if isinstance(format, bytes):
             format = format.decode("latin-1")
@@ -385,6 +403,7 @@ class File:
         return _pystring(data)
 
     def writeString(self, s):
+        """f:writeString(s): the characters of s written; returns their count."""
         self._check_write("writeString")
         if isinstance(s, str):
             s = s.encode("utf-8")
@@ -398,6 +417,7 @@ class File:
 
     # ------------------------------------------------------------ position
     def seek(self, position):
+        """f:seek(position): go to the 1-based byte position; returns f."""
         self._check_open("seek")
         if isinstance(position, bool) or not isinstance(position, numbers.Integral):
             raise TypeError(f"{self._kind}.seek: position must be an integer, got "
@@ -409,26 +429,32 @@ class File:
         return self
 
     def seekEnd(self):
+        """f:seekEnd(): go to the end of the file; returns f."""
         self._check_open("seekEnd")
         self._seek_end()
         return self
 
     def position(self):
+        """f:position(): the 1-based byte position."""
         self._check_open("position")
         return self._tell() + 1
 
     def synchronize(self):
+        """f:synchronize(): buffers flushed to the file; returns f."""
         self._check_open("synchronize")
         self._sync()
         return self
 
     def close(self):
+        """f:close(): the file closed."""
         self._check_open("close")
         self._close()
         return self
 
     # ------------------------------------------------------------ objects
     def referenced(self, ref):
+        """f:referenced(flag): whether writeObject writes an object met twice once (the
+        default, true); returns f."""
         self._force = not ref
         for rw in (self._writer, self._reader):
             if rw is not None:
@@ -436,9 +462,11 @@ class File:
         return self
 
     def isReferenced(self):
+        """f:isReferenced(): whether objects are referenced (see referenced)."""
         return not self._force
 
     def writeObject(self, obj):
+        """f:writeObject(obj): obj written in Torch7's serialization format."""
         self._check_write("writeObject")
         from .t7file import _FileWriter
         if self._writer is None:
@@ -446,6 +474,7 @@ class File:
         self._writer.obj(obj)
 
     def readObject(self):
+        """f:readObject(): one object read in Torch7's serialization format."""
         self._check_read("readObject")
         from .t7file import _FileReader
         if self._reader is None:
@@ -563,10 +592,43 @@ class _Scanner:
 
 
 class DiskFile(File):
-    """torch.DiskFile(path, mode='r', quiet=False): a file on disk.  mode is
+    """A file on disk, as Lua's ``torch.DiskFile``.
+
+    Parameters
+    ----------
+    path : str
+    mode : str, optional
+        'r' (the default), 'w' (truncates) or 'rw' (creates the file when
+        missing).
+    quiet : bool, optional
+        True: a file that cannot be opened gives None (Lua's nil) instead of
+        raising.
+
+    Raises
+    ------
+    OSError
+        When the file cannot be opened (unless quiet).
+    ValueError
+        For an unknown mode.
+
+    Notes
+    -----
+    torch.DiskFile(path, mode='r', quiet=False): a file on disk.  mode is
     'r', 'w' (truncates) or 'rw' (creates the file when missing); when the
     file cannot be opened it raises, or returns None when quiet (as Lua
-    returns nil).  Ascii mode by default, as Lua."""
+    returns nil).  Ascii mode by default, as Lua.  The reading and writing methods are those of File (below).
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> import strided as torch
+    >>> path = os.path.join(tempfile.mkdtemp(), 'x.txt')
+    >>> f = torch.DiskFile(path, 'w')
+    >>> f.writeInt(42)
+    >>> _ = f.close()
+    >>> torch.DiskFile(path).readInt()
+    42
+    """
 
     _kind = "DiskFile"
     _typename = "torch.DiskFile"
@@ -804,9 +866,38 @@ class _PipeReader:
 
 
 class PipeFile(DiskFile):
-    """torch.PipeFile(command, mode='r', quiet=False): a DiskFile on a
+    """A file on a shell command's output or input, as Lua's ``torch.PipeFile``.
+
+    Parameters
+    ----------
+    command : str
+        The shell command.
+    mode : str, optional
+        'r' (the default): read its output; 'w': write its input.
+    quiet : bool, optional
+        True: None instead of raising when the command cannot be started.
+
+    Raises
+    ------
+    ValueError
+        For mode 'rw' (refused, as Lua's).
+    OSError
+        When the command cannot be started (unless quiet).
+
+    Notes
+    -----
+    torch.PipeFile(command, mode='r', quiet=False): a DiskFile on a
     shell command's output ('r') or input ('w'), as Lua's popen.  'rw' is
-    refused; a pipe cannot seek nor tell its position (Lua's errors)."""
+    refused; a pipe cannot seek nor tell its position (Lua's errors).
+
+    Examples
+    --------
+    >>> import strided as torch
+    >>> f = torch.PipeFile('echo 7')
+    >>> f.readInt()
+    7
+    >>> _ = f.close()
+    """
 
     _kind = "PipeFile"
     _typename = "torch.PipeFile"
@@ -886,11 +977,40 @@ class PipeFile(DiskFile):
 
 
 class MemoryFile(File):
-    """torch.MemoryFile([storage,] mode='rw'): a file in a CharStorage.  Given
+    """A file in a CharStorage, as Lua's ``torch.MemoryFile``.
+
+    Parameters
+    ----------
+    storage : CharStorage, optional
+        The memory to read and write (it must end with a 0 byte); left out: a
+        new, growing one.
+    mode : str, optional
+        'rw' (the default), 'r' or 'w'.
+
+    Raises
+    ------
+    TypeError
+        When storage is not a CharStorage.
+    ValueError
+        For an unknown mode, or a storage without its final 0 byte.
+
+    Notes
+    -----
+    torch.MemoryFile([storage,] mode='rw'): a file in a CharStorage.  Given
     a CharStorage (which must end with a 0 byte, as Lua's
     torch.CharStorage():string(s) ... does not: see storage()), the file
     reads and writes that storage's memory; its contents are the bytes
-    before the final 0.  Ascii mode by default, as Lua."""
+    before the final 0.  Ascii mode by default, as Lua.
+
+    Examples
+    --------
+    >>> import strided as torch
+    >>> f = torch.MemoryFile()
+    >>> f.writeObject([1, 2])
+    >>> _ = f.seek(1)
+    >>> f.readObject()
+    [1, 2]
+    """
 
     _kind = "MemoryFile"
     _typename = "torch.MemoryFile"

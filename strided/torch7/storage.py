@@ -18,6 +18,7 @@ import weakref
 from ..core.base import ffi, lib
 from ..core.base import Core, borrow_storage, check, copy_, fill_, from_nested, item, new_storage, tolist
 from ..core.base import dtype as _dtype
+from .docstrings import storage_class_doc
 
 STORAGE_TYPES = {}   # 'torch.LongStorage' -> class
 # address of a C st_storage -> live storage views of part of it (LongStorage(s, offset, n)):
@@ -191,12 +192,14 @@ class Storage:
 
     # -- geometry
     def size(self):
+        """s:size(): the number of elements."""
         return int(self._s.nbytes) // _dtype(self._dt).itemsize
 
     def __len__(self):
         return self.size()
 
     def elementSize(self):
+        """s:elementSize(): the size of one element in bytes."""
         return _dtype(self._dt).itemsize
 
     def _core(self):
@@ -221,13 +224,17 @@ class Storage:
         return iter(self.tolist())
 
     def fill(self, value):
+        """s:fill(value): every element set to value; returns s."""
         fill_(self._core(), value)
         return self
 
     def zero(self):
+        """s:zero(): every element set to 0; returns s."""
         return self.fill(0)
 
     def copy(self, other):
+        """s:copy(t): the elements of a storage of the same size copied (converted) into s;
+        returns s."""
         if isinstance(other, Storage):
             src = other._core()
         elif hasattr(other, "_kcore"):
@@ -244,6 +251,7 @@ class Storage:
         return self
 
     def resize(self, n):
+        """s:resize(n): s resized to n elements (the first ones kept); returns s."""
         n = _index(n, "size")
         if n < 0:
             raise ValueError(f"{self._typename}.resize: size must be >= 0, got {n}")
@@ -295,14 +303,17 @@ class Storage:
             lib.st_storage_release(self._s)
 
     def tolist(self):
+        """s.tolist(): the elements as a list of Python numbers."""
         return tolist(self._core())
 
     totable = tolist
 
     def type(self):
+        """s:type(): the type name ('torch.DoubleStorage', ...)."""
         return self._typename
 
     def data(self):
+        """s:data(): a cffi pointer to the first element (0-based, as C's)."""
         return ffi.cast(_dtype(self._dt).ctype + " *", self._s.data)
 
     def __str__(self):
@@ -390,7 +401,7 @@ def string(self, s=None):
 
 def _make(name, dt, **methods):
     cls = type(name, (Storage,), {"__slots__": (), "_dt": dt, "_typename": "torch." + name,
-                                  "__doc__": f"Torch7's {name}: {dt} elements, indexed from one.",
+                                  "__doc__": storage_class_doc(name, dt),
                                   **methods})
     cls.__module__ = "strided"
     STORAGE_TYPES["torch." + name] = cls

@@ -14,6 +14,7 @@ import operator
 from ..core.base import ffi, lib
 from ..core import base as _core, dlpack as _dlpack, indexing as _indexing, views as _views
 from ..core.base import Core, check, contiguous_strides
+from .docstrings import tensor_class_doc
 from .storage import LongStorage, Storage, STORAGE_TYPES, _index
 
 TENSOR_TYPES = {}          # 'torch.DoubleTensor' -> class
@@ -24,7 +25,32 @@ _BASE1 = lib.ST_IDX_BASE1
 
 
 def isTensor(obj):
-    """True iff obj is one of the torch.*Tensor types."""
+    """True for the torch.*Tensor types.
+
+    Parameters
+    ----------
+    obj : object
+        Any value.
+
+    Returns
+    -------
+    bool
+
+    Raises
+    ------
+    Nothing
+        Any value is accepted.
+
+    Notes
+    -----
+    Lua's ``torch.isTensor``; a strided.compat Array is not one.
+
+    Examples
+    --------
+    >>> import strided as torch
+    >>> torch.isTensor(torch.ByteTensor()), torch.isTensor([1])
+    (True, False)
+    """
     return isinstance(obj, Tensor)
 
 
@@ -304,6 +330,8 @@ class Tensor:
 
     # ------------------------------------------------------------ types
     def type(self, typename=None):
+        """x:type([typename]): x's type name, or x converted to that type (x itself when it
+        has it)."""
         if typename is None:
             return self._typename
         if isinstance(typename, type) and issubclass(typename, Tensor):
@@ -319,6 +347,7 @@ class Tensor:
         return cls._wrap(_core.astype(self._c, cls._dt))
 
     def typeAs(self, tensor):
+        """x:typeAs(t): x converted to t's type (x itself when it has it)."""
         return self.type(_tensor_arg(tensor, "typeAs").type())
 
     # x:byte() ... x:double(), x:half(): x converted (x itself when of that type)
@@ -334,10 +363,12 @@ class Tensor:
         return self.type(getdefaulttensortype())
 
     def isTensor(self, obj=None):
+        """x:isTensor(): True (a tensor)."""
         return isTensor(self if obj is None else obj)
 
     # ------------------------------------------------------------ geometry
     def nDimension(self):
+        """x:nDimension(): the number of dimensions (0 for an empty tensor)."""
         return self._c.ndim
 
     dim = nDimension
@@ -352,11 +383,15 @@ class Tensor:
         return dim - 1
 
     def size(self, dim=None):
+        """x:size([dim]): the sizes as a LongStorage, or the size of dimension dim
+        (1-based)."""
         if dim is None:
             return LongStorage(list(self._c.shape))
         return self._c.shape[self._dim(dim)]
 
     def stride(self, dim=None):
+        """x:stride([dim]): the strides (in elements) as a LongStorage, or that of dimension
+        dim."""
         if dim is None:
             return LongStorage(list(self._c.strides))
         return self._c.strides[self._dim(dim)]
@@ -365,34 +400,43 @@ class Tensor:
         return self._c.shape[0] if self._c.ndim else 0
 
     def storage(self):
+        """x:storage(): the storage x views (None for an empty tensor without one)."""
         s = self._c.storage
         if s == ffi.NULL:
             return None
         return self._storage_cls._wrap(s)
 
     def storageOffset(self):
+        """x:storageOffset(): the 1-based index in the storage of x's first element."""
         return self._c.offset + 1
 
     def isContiguous(self):
+        """x:isContiguous(): True when the elements lie in C order without gaps."""
         return self._c.is_contiguous()
 
     def isSize(self, sizes):
+        """x:isSize(sizes): True when x's sizes are those of the LongStorage."""
         if not isinstance(sizes, LongStorage):
             raise TypeError(f"isSize: expected a LongStorage, got {type(sizes).__name__}")
         return list(self._c.shape) == sizes.tolist()
 
     def isSameSizeAs(self, other):
+        """x:isSameSizeAs(t): True when x and t have the same sizes."""
         return self._c.shape == _tensor_arg(other, "isSameSizeAs")._c.shape
 
     def nElement(self):
+        """x:nElement(): the number of elements."""
         return 0 if self._c.ndim == 0 else self._c.size
 
 
     def elementSize(self):
+        """x:elementSize(): the size of one element in bytes."""
         return _core.dtype(self._dt).itemsize
 
     # ------------------------------------------------------------ set
     def set(self, *args):
+        """x:set([storage, [offset, sizes, strides]] | t): x made a view of a storage, or of
+        t's memory; returns x."""
         if not args:
             self._c = _empty_record(self._dt)
         elif isinstance(args[0], Tensor):
@@ -408,12 +452,16 @@ class Tensor:
         return self
 
     def isSetTo(self, other):
+        """x:isSetTo(t): True when x and t view the same memory with the same sizes and
+        strides."""
         a, b = self._c, _tensor_arg(other, "isSetTo")._c
         return (a.storage != ffi.NULL and a.storage == b.storage and a.offset == b.offset
                 and a.shape == b.shape and a.strides == b.strides and self._dt == other._dt)
 
     # ------------------------------------------------------------ copy / fill
     def copy(self, src):
+        """x:copy(t): t's elements copied into x (converted to x's type; same element
+        count); returns x."""
         if not isinstance(src, Tensor):
             raise TypeError(f"copy: expected a tensor, got {type(src).__name__}")
         n, m = self.nElement(), src.nElement()
@@ -424,14 +472,17 @@ class Tensor:
         return self
 
     def fill(self, value):
+        """x:fill(value): every element set to value; returns x."""
         if self.nElement():
             _core.fill_(self._c, value)
         return self
 
     def zero(self):
+        """x:zero(): every element set to 0; returns x."""
         return self.fill(0)
 
     def clone(self):
+        """x:clone(): a contiguous copy of x in a storage of its own."""
         if self._c.ndim == 0:
             return type(self)()
         out = Core.empty(self._c.shape, self._dt)
@@ -439,10 +490,13 @@ class Tensor:
         return self._new(out)
 
     def contiguous(self):
+        """x:contiguous(): x when it is contiguous, else a contiguous copy."""
         return self if self._c.is_contiguous() else self.clone()
 
     # ------------------------------------------------------------ resize
     def resize(self, *sizes):
+        """x:resize(sizes...): x resized (its storage grows when needed, keeping its
+        elements in memory order); returns x."""
         sizes = _sizes_from(sizes, "resize")
         c = self._c
         item_ = _core.dtype(self._dt).itemsize
@@ -462,6 +516,7 @@ class Tensor:
         return self
 
     def resizeAs(self, other):
+        """x:resizeAs(t): x resized to t's sizes; returns x."""
         if _tensor_arg(other, "resizeAs")._c.ndim == 0:
             self._c = _empty_record(self._dt)
             return self
@@ -469,6 +524,8 @@ class Tensor:
 
     # ------------------------------------------------------------ sub-tensors
     def narrow(self, dim, index, size):
+        """x:narrow(dim, index, size): the view of size elements from index (1-based) along
+        dim."""
         d = self._dim(dim)
         n = self._c.shape[d]
         index, size = _index(index, "index"), _index(size, "size")
@@ -480,6 +537,8 @@ class Tensor:
         return self._new(_views.narrow(self._c, d, index - 1, size))
 
     def sub(self, *bounds):
+        """x:sub(dim1s, dim1e, ...): the view of a range per dimension (1-based, inclusive;
+        negative counts from the end)."""
         if len(bounds) % 2 or len(bounds) > 2 * max(self._c.ndim, 1):
             raise ValueError(f"sub: expected pairs of bounds for at most {self._c.ndim} "
                              f"dimensions, got {len(bounds)} numbers")
@@ -494,6 +553,8 @@ class Tensor:
     def select(self, dim, index):
         # Torch7's select on a 1-D tensor is get1d(index): the dimension is
         # not looked at (test.lua's lua_max calls v:select(2, j) on vectors)
+        """x:select(dim, index): the view of slice index (1-based) along dim, one dimension
+        less."""
         d = 0 if self._c.ndim == 1 and _is_int(dim) else self._dim(dim)
         n = self._c.shape[d]
         index = _index(index, "index")
@@ -644,6 +705,8 @@ class Tensor:
         return self._index_into("indexAdd", _indexing.index_add, dim, idx, src)
 
     def indexFill(self, dim, idx, value):
+        """x:indexFill(dim, index, value): the slices of a LongTensor of 1-based indices
+        along dim filled with value; returns x."""
         d = self._dim(dim)
         _ix("indexFill", _indexing.index_fill, self._c, d, self._idx(idx, "indexFill"), value,
             _BASE1)
@@ -661,6 +724,8 @@ class Tensor:
         return self._new(_ix("gather", _indexing.gather, self._c, d, k, _BASE1))
 
     def scatter(self, dim, idx, src):
+        """x:scatter(dim, index, src): src's elements (or a number) written at the 1-based
+        indices along dim; returns x."""
         d = self._dim(dim)
         k = self._idx(idx, "scatter")
         if isinstance(src, Tensor):
@@ -694,12 +759,16 @@ class Tensor:
         return self._new(_indexing.masked_select(self._kcore(), m))
 
     def maskedCopy(self, mask, src):
+        """x:maskedCopy(mask, src): src's elements, in order, copied where the ByteTensor
+        mask is 1; returns x."""
         m = self._mask(mask, "maskedCopy")
         src = _same_type(self, src, "maskedCopy")
         _indexing.masked_copy(self._kcore(), m, src._kcore())
         return self
 
     def maskedFill(self, mask, value):
+        """x:maskedFill(mask, value): value written where the ByteTensor mask is 1; returns
+        x."""
         m = self._mask(mask, "maskedFill")
         _indexing.masked_fill(self._kcore(), m, value)
         return self
@@ -718,6 +787,8 @@ class Tensor:
 
     # ------------------------------------------------------------ expand, repeat, squeeze
     def expand(self, *sizes):
+        """x:expand(sizes...): a view with size-1 dimensions repeated by zero strides, no
+        copy."""
         if sizes and isinstance(sizes[0], Tensor):       # result:expand(src, sizes)
             return self.set(sizes[0].expand(*sizes[1:]))
         sizes = _sizes_from(sizes, "expand")
@@ -729,6 +800,7 @@ class Tensor:
             raise ValueError(f"expand: {e}") from None
 
     def expandAs(self, *args):
+        """x:expandAs(t): x expanded to t's sizes (a view)."""
         if len(args) == 2:
             return self.set(_tensor_arg(args[0], "expandAs", "source").expandAs(args[1]))
         if len(args) != 1:
@@ -736,6 +808,8 @@ class Tensor:
         return self.expand(*_tensor_arg(args[0], "expandAs")._c.shape)
 
     def repeatTensor(self, *args):
+        """x:repeatTensor(sizes...): a new tensor of x repeated that many times along each
+        dimension."""
         if args and isinstance(args[0], Tensor):         # result:repeatTensor(src, sizes)
             return self.set(args[0].repeatTensor(*args[1:]))
         reps = _sizes_from(args, "repeatTensor")
@@ -789,11 +863,13 @@ class Tensor:
         return self._new(c)
 
     def unsqueeze(self, dim):
+        """x:unsqueeze(dim): the view with a size-1 dimension inserted at dim."""
         d = self._dim(dim, extra=1)
         return self._new(_views.unsqueeze(self._c, d))
 
     # ------------------------------------------------------------ views
     def view(self, *args):
+        """x:view(sizes...): a view of contiguous x with other sizes (-1 once: inferred)."""
         if args and isinstance(args[0], Tensor):         # result:view(src, sizes)
             return self.set(args[0].view(*args[1:]))
         sizes = _sizes_from(args, "view", allow_minus1=True)
@@ -808,6 +884,7 @@ class Tensor:
         return self._new(v)
 
     def viewAs(self, *args):
+        """x:viewAs(t): x viewed with t's sizes."""
         if len(args) == 2:
             return self.set(_tensor_arg(args[0], "viewAs", "source").viewAs(args[1]))
         if len(args) != 1:
@@ -820,15 +897,18 @@ class Tensor:
         return self.view(*args[0]._c.shape)
 
     def transpose(self, dim1, dim2):
+        """x:transpose(dim1, dim2): the view with two dimensions swapped."""
         return self._new(_views.transpose(self._c, self._dim(dim1, "dim1"),
                                           self._dim(dim2, "dim2")))
 
     def t(self):
+        """x:t(): the transpose of a 2-D tensor (a view)."""
         if self._c.ndim != 2:
             raise ValueError(f"t: the tensor must have 2 dimensions, it has {self._c.ndim}")
         return self.transpose(1, 2)
 
     def permute(self, *dims):
+        """x:permute(dims...): the view with the dimensions in that order."""
         if len(dims) == 1 and isinstance(dims[0], (list, tuple, LongStorage)):
             dims = list(dims[0])
         if len(dims) != self._c.ndim:
@@ -841,6 +921,8 @@ class Tensor:
         return self._new(_views.permute(self._c, d0))
 
     def unfold(self, dim, size, step):
+        """x:unfold(dim, size, step): the view of every slice of size along dim, step apart,
+        as a new last dimension."""
         d = self._dim(dim)
         size, step = _index(size, "size"), _index(step, "step")
         n = self._c.shape[d]
@@ -852,12 +934,14 @@ class Tensor:
 
     # ------------------------------------------------------------ apply, map, map2
     def apply(self, f):
+        """x:apply(f): each element replaced by f(element) (None leaves it); returns x."""
         vals = _flat_values(self)
         res = [_result(f(v), "apply", i) for i, v in enumerate(vals)]
         _write_back(self, vals, res)
         return self
 
     def map(self, other, f):
+        """x:map(t, f): each element replaced by f(element, t's element); returns x."""
         a, b = _flat_values(self), _flat_values(other)
         if len(a) != len(b):
             raise ValueError(f"map: {len(a)} elements against {len(b)}")
@@ -866,6 +950,7 @@ class Tensor:
         return self
 
     def map2(self, t1, t2, f):
+        """x:map2(t1, t2, f): each element replaced by f(element, t1's, t2's); returns x."""
         a, b, c = _flat_values(self), _flat_values(t1), _flat_values(t2)
         if not len(a) == len(b) == len(c):
             raise ValueError(f"map2: {len(a)}, {len(b)} and {len(c)} elements")
@@ -901,10 +986,14 @@ class Tensor:
 
     # ------------------------------------------------------------ reference counting
     def retain(self):
+        """x:retain(): Lua's reference count up; Python counts its own references, so it
+        only returns x."""
         self._c.t.refcount += 1
         return self
 
     def free(self):
+        """x:free(): Lua's reference count down; Python frees by its own counting, so it
+        does nothing."""
         t = self._c.t
         if t.refcount > 0:
             t.refcount -= 1
@@ -915,6 +1004,7 @@ class Tensor:
 
     # ------------------------------------------------------------ conversion
     def tolist(self):
+        """x.tolist(): the elements as nested lists of Python numbers (as totable)."""
         if self._c.ndim == 0:
             return []
         return _core.tolist(self._c)
@@ -1087,7 +1177,7 @@ def make_class(name, dt, methods):
     storage_cls = STORAGE_TYPES["torch." + name.replace("Tensor", "Storage")]
     cls = type(name, (Tensor,), {"__slots__": (), "_dt": dt, "_typename": "torch." + name,
                                  "_storage_cls": storage_cls,
-                                 "__doc__": f"Torch7's {name}: {dt} elements.", **methods})
+                                 "__doc__": tensor_class_doc(name, dt), **methods})
     cls.__module__ = "strided"
     TENSOR_TYPES["torch." + name] = cls
     return cls
@@ -1173,6 +1263,35 @@ _default = ["torch.DoubleTensor"]
 
 
 def setdefaulttensortype(typename):
+    """Set the default tensor type.
+
+    Parameters
+    ----------
+    typename : str
+        A tensor type's name, e.g. 'torch.FloatTensor'.
+
+    Returns
+    -------
+    None
+
+    Raises
+    ------
+    TypeError
+        When typename names no tensor type.
+
+    Notes
+    -----
+    ``torch.Tensor`` and ``torch.Storage`` follow it (they are looked up at each
+    use), as do the functions given no tensor.
+
+    Examples
+    --------
+    >>> import strided as torch
+    >>> torch.setdefaulttensortype('torch.FloatTensor')
+    >>> torch.Tensor(2).type()
+    'torch.FloatTensor'
+    >>> torch.setdefaulttensortype('torch.DoubleTensor')
+    """
     if typename not in TENSOR_TYPES:
         raise ValueError(f"setdefaulttensortype: unknown type {typename!r}; expected one of "
                          f"{sorted(TENSOR_TYPES)}")
@@ -1180,6 +1299,28 @@ def setdefaulttensortype(typename):
 
 
 def getdefaulttensortype():
+    """The name of the default tensor type.
+
+    Returns
+    -------
+    str
+        'torch.DoubleTensor' unless setdefaulttensortype changed it.
+
+    Raises
+    ------
+    Nothing
+
+    Notes
+    -----
+    The default type is what ``torch.Tensor``, ``torch.Storage`` and the
+    functions given no tensor (``torch.zeros(2)``) use.
+
+    Examples
+    --------
+    >>> import strided as torch
+    >>> torch.getdefaulttensortype()
+    'torch.DoubleTensor'
+    """
     return _default[0]
 
 
@@ -1192,7 +1333,35 @@ def default_storage_class():
 
 
 def tensor_from_dlpack(obj, *, copy=None):
-    """strided.from_dlpack: a Torch7 tensor over a DLPack producer's memory
+    """A Torch7 tensor over the memory of a DLPack producer (numpy, PyTorch...).
+
+    Parameters
+    ----------
+    obj : object
+        An object with ``__dlpack__`` (a numpy array, a PyTorch tensor, a
+        strided.compat Array), or a DLPack capsule.
+    copy : bool, optional
+        None (the default): a view, a copy only when one is needed (read-only
+        memory); True: always a copy; False: never (ValueError when one would be
+        needed).
+
+    Returns
+    -------
+    Tensor
+        Of the class of the element type: uint8 ByteTensor, int8 CharTensor,
+        int16 ShortTensor, int32 IntTensor, int64 LongTensor, float32
+        FloatTensor, float64 DoubleTensor, float16 HalfTensor.
+
+    Raises
+    ------
+    TypeError
+        For an element type Torch7 has no tensor for (uint16/32/64, complex).
+    ValueError
+        For a 0-d producer, or memory on another device.
+
+    Notes
+    -----
+    strided.from_dlpack: a Torch7 tensor over a DLPack producer's memory
     (zero-copy unless copy=True; see `to_core`), of the class of its element
     type: uint8 ByteTensor, int8 CharTensor, int16 ShortTensor, int32
     IntTensor, int64 LongTensor, float32 FloatTensor, float64 DoubleTensor,
@@ -1200,7 +1369,22 @@ def tensor_from_dlpack(obj, *, copy=None):
     bool arrives as a ByteTensor over the same bytes (0 and 1, Torch7's
     masks); uint16/32/64 and complex have no Torch7 class (TypeError: use
     strided.compat.from_dlpack).  A 0-d array becomes a 1-D tensor of one
-    element (in Torch7 a tensor without dimensions is empty)."""
+    element (in Torch7 a tensor without dimensions is empty).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import strided as torch
+    >>> a = np.arange(3.0)
+    >>> t = torch.from_dlpack(a)
+    >>> t.fill(1)
+     1
+     1
+     1
+    [torch.DoubleTensor of dimension 3]
+    >>> a
+    array([1., 1., 1.])
+    """
     c = _dlpack.to_core(obj, copy=copy, to_cpu=True)
     name = "uint8" if c.dtype.name == "bool" else c.dtype.name
     cls = class_of_dtype(name)

@@ -186,7 +186,7 @@ def test_unique_long_inputs(dt):
 
 def test_unique_rejects_non_arrays():
     for f in (xp.unique_all, xp.unique_counts, xp.unique_inverse, xp.unique_values):
-        with pytest.raises(TypeError, match="expected an Array"):
+        with pytest.raises(TypeError, match=f"{f.__name__}: x must be an Array, got list"):
             f([1, 2, 2])
 
 
