@@ -49,6 +49,7 @@ def test_cubed_on_strided_agrees_with_numpy_within_memory_bounds(executor, data)
     for s in run["steps"]:
         assert s["tasks"] > 0 and s["measured_tasks"] > 0, s
         assert s["n_over_bound"] == 0, s
+        assert s["n_above_projection"] == 0, s
         assert 0 < s["peak_worker_mb"] * 1e6 <= run["allowed_mem"], s
     # the outputs written to Zarr are complete (every chunk present)
     import zarr
