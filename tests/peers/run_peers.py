@@ -41,11 +41,8 @@ QUICK = {
     "scikit-learn": (["--pyargs", "sklearn.utils.tests.test_array_api",
                       "sklearn.metrics.tests.test_common", "-k", "array_api_strict"],
                      {"SCIPY_ARRAY_API": "1"}),
-    # logsumexp's test_dtypes_ab asks result_type for int and float dtypes
-    # together, beyond the standard: the documented mixed-kind extension of
-    # the namespace (issue 15) is not in yet
     "scipy": (["--pyargs", "scipy.special", "scipy.stats.tests.test_stats", "scipy.fft",
-               "-k", "array_api_strict and not test_dtypes_ab"], {"SCIPY_ARRAY_API": "1"}),
+               "-k", "array_api_strict"], {"SCIPY_ARRAY_API": "1"}),
     "xarray": FULL["xarray"],
     "array-api-extra": FULL["array-api-extra"],
     "einops": FULL["einops"],
