@@ -263,8 +263,9 @@ def run_child(executor, backend, cfg):
     if BACKENDS[backend]:
         env["CUBED_BACKEND_ARRAY_API_MODULE"] = BACKENDS[backend]
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    env["PYTHONPATH"] = os.pathsep.join([root] + [p for p in env.get("PYTHONPATH", "").split(
-        os.pathsep) if p])
+    # after PYTHONPATH's entries: a strided given there stays the one imported
+    env["PYTHONPATH"] = os.pathsep.join([p for p in env.get("PYTHONPATH", "").split(
+        os.pathsep) if p] + [root])
     cfg = dict(cfg, executor=executor, backend=backend, backend_module=BACKENDS[backend])
     t0 = time.perf_counter()
     proc = subprocess.run([sys.executable, "-m", "benchmarks.scale", "--child", json.dumps(cfg)],

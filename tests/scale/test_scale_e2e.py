@@ -88,9 +88,8 @@ def test_torch7_tensor_enters_cubed_through_a_view(tmp_path):
         print("ok")
         """)
     env = dict(os.environ, CUBED_BACKEND_ARRAY_API_MODULE="strided.compat",
-               PYTHONPATH=os.pathsep.join([scale.__file__.rsplit(os.sep, 2)[0]]
-                                          + [p for p in os.environ.get("PYTHONPATH", "").split(
-                                              os.pathsep) if p]))
+               PYTHONPATH=os.pathsep.join([p for p in os.environ.get("PYTHONPATH", "").split(
+                                           os.pathsep) if p] + [scale.__file__.rsplit(os.sep, 2)[0]]))
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
                           timeout=600)
     assert done.returncode == 0 and done.stdout.strip().endswith("ok"), done.stderr[-3000:]
