@@ -10,9 +10,15 @@ renders too.  Two things make them site pages:
   show those files.
 
 Every other link is left to mkdocs' own checks (strict: a broken one fails
-the build)."""
+the build).
+
+It also gives mkdocstrings a tree in which `strided.compat` is found: see
+on_config."""
 import re
+import shutil
 from pathlib import Path
+
+from mkdocs.plugins import event_priority
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -21,12 +27,9 @@ MAPPED = {
     "../benchmarks/README.md": "benchmarks.md",     # from docs/*.md
     "benchmarks/README.md": "benchmarks.md",        # from README.md
     "docs/performance.md": "performance.md",        # from README.md
-    "../docs/performance.md": "performance.md",     # from benchmarks/README.md
-    "../docs/core-semantics.md": "core-semantics.md",
-    "../docs/architecture.md": "architecture.md",
-    "../docs/torch7.md": "torch7.md",
-    "../docs/interop.md": "interop.md",
 }
+# from benchmarks/README.md (included in docs/benchmarks.md): ../docs/X.md
+_DOCS_PAGE = re.compile(r"^\.\./docs/([\w-]+\.md)$")
 _LINK = re.compile(r"\]\(([^)\s#]+)(#[^)\s]*)?\)")
 _INCLUDE = re.compile(r'^--8<-- "([^":]+)(?::([\w-]+))?"\s*$', re.M)
 
@@ -45,10 +48,34 @@ def _section(path, name):
 def _map_links(markdown):
     def fix(m):
         target, anchor = m.group(1), m.group(2) or ""
-        return f"]({MAPPED[target]}{anchor})" if target in MAPPED else m.group(0)
+        page = MAPPED.get(target)
+        if page is None and (docs_page := _DOCS_PAGE.match(target)):
+            page = docs_page.group(1)
+        return f"]({page}{anchor})" if page else m.group(0)
     return _LINK.sub(fix, markdown)
 
 
 def on_page_markdown(markdown, page, config, files):
     markdown = _INCLUDE.sub(lambda m: _section(m.group(1), m.group(2)), markdown)
     return _map_links(markdown)
+
+
+# mkdocs.yml's mkdocstrings `paths` entry
+GRIFFE_TREE = ROOT / "build" / "docs-griffe"
+
+
+@event_priority(100)    # before mkdocstrings reads its paths
+def on_config(config):
+    """strided.compat is the repository's compat/, placed inside the package
+    by pyproject.toml's package-dir; griffe finds submodules by reading
+    directories and does not see it under strided/.  A tree of links in
+    build/ (the package's entries plus compat) shows it the installed
+    layout."""
+    package = GRIFFE_TREE / "strided"
+    shutil.rmtree(GRIFFE_TREE, ignore_errors=True)
+    package.mkdir(parents=True)
+    for entry in (ROOT / "strided").iterdir():
+        if entry.name != "__pycache__":
+            (package / entry.name).symlink_to(entry)
+    (package / "compat").symlink_to(ROOT / "compat")
+    return config
