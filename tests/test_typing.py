@@ -74,10 +74,15 @@ def test_py_typed_is_shipped():
     assert (ROOT / "strided" / "py.typed").exists() and (ROOT / "compat" / "py.typed").exists()
     tomllib = pytest.importorskip("tomllib")      # Python >= 3.11
     data = tomllib.loads((ROOT / "pyproject.toml").read_text())
-    assert data["tool"]["setuptools"]["package-data"]["strided"] == ["py.typed"]
+    assert data["tool"]["setuptools"]["package-data"]["strided"] == ["py.typed", "__init__.pyi"]
     assert data["tool"]["setuptools"]["package-data"]["strided.compat"] == ["py.typed"]
 
 
 def test_the_typed_user_code_runs(capsys):
     runpy.run_path(str(ROOT / "tests" / "typing" / "generic_user.py"), run_name="__main__")
     assert "(4, 3)" in capsys.readouterr().out
+
+
+def test_the_typed_torch7_code_runs(capsys):
+    runpy.run_path(str(ROOT / "tests" / "typing" / "torch7_user.py"), run_name="__main__")
+    assert "[torch.LongStorage of size 2] 2 2 True True" in capsys.readouterr().out
