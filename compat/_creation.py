@@ -421,7 +421,7 @@ def empty_like(x: Array, /, *, dtype: DType | None = None, device: Device | None
 
     Raises
     ------
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 
@@ -464,7 +464,7 @@ def zeros_like(x: Array, /, *, dtype: DType | None = None, device: Device | None
 
     Raises
     ------
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 
@@ -506,7 +506,7 @@ def ones_like(x: Array, /, *, dtype: DType | None = None, device: Device | None 
 
     Raises
     ------
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 
@@ -552,7 +552,7 @@ def full_like(x: Array, /, fill_value: bool | int | float | complex, *, dtype: D
 
     Raises
     ------
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 
@@ -787,7 +787,7 @@ def tril(x: Array, /, *, k: int = 0) -> Array:
     ------
     ValueError
         needs at least 2 dims, got ….
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 
@@ -826,7 +826,7 @@ def triu(x: Array, /, *, k: int = 0) -> Array:
     ------
     ValueError
         needs at least 2 dims, got ….
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 

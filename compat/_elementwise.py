@@ -179,7 +179,7 @@ def clip(x: Array, /, min: int | float | Array | None = None,
     TypeError
         when the dtype is not one the function takes (the message names it); a …
         bound for a … array; a float bound for an integer array.
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 

@@ -30,8 +30,13 @@ def from_dlpack(x: object, /, *, device: Device | None = None, copy: bool | None
     Raises
     ------
     AttributeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+        If x is not a DLPack producer (it has no ``__dlpack__`` method).
+    BufferError
+        If the memory cannot be taken as asked: x lives on a device other
+        than the CPU and cannot give CPU memory, ``copy=False`` where a copy
+        is needed, or the producer returns no valid DLPack capsule.
+    ValueError
+        If device names no device of the namespace (only 'cpu').
 
     Notes
     -----

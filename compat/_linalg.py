@@ -29,7 +29,7 @@ def matmul(x1: Array, x2: Array, /) -> Array:
     TypeError
         matmul needs two arrays; when the dtype is not one the function takes
         (the message names it).
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 
@@ -71,7 +71,7 @@ def matrix_transpose(x: Array, /) -> Array:
     ------
     ValueError
         matrix_transpose needs at least 2 dims, got ….
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 
@@ -120,7 +120,7 @@ def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     ValueError
         axis must be in [-…, -1] for arrays of … and … dims, got …; the
         contracted axis has size … in x1 and … in x2.
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 

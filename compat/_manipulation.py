@@ -45,7 +45,7 @@ def astype(x: Array, dtype: DType, /, *, copy: bool = True, device: Device | Non
 
     Raises
     ------
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 
@@ -91,7 +91,7 @@ def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None) ->
     ------
     ValueError
         shape … -> … needs a copy but copy=False.
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 
@@ -135,7 +135,7 @@ def permute_dims(x: Array, /, axes: tuple[int, ...]) -> Array:
 
     Raises
     ------
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 
@@ -172,7 +172,7 @@ def expand_dims(x: Array, /, axis: int | tuple[int, ...] = 0) -> Array:
     ------
     ValueError
         On bad input (see the message).
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 
@@ -215,7 +215,7 @@ def squeeze(x: Array, /, axis: int | tuple[int, ...] | None = None) -> Array:
     ------
     ValueError
         axis … has size …, not 1.
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 
@@ -259,7 +259,7 @@ def flip(x: Array, /, *, axis: int | tuple[int, ...] | None = None) -> Array:
     ------
     ValueError
         On bad input (see the message).
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 
@@ -298,7 +298,7 @@ def broadcast_to(x: Array, /, shape: tuple[int, ...]) -> Array:
 
     Raises
     ------
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 
@@ -405,7 +405,7 @@ def moveaxis(x: Array, source: int | tuple[int, ...], destination: int | tuple[i
     ------
     ValueError
         source and destination need the same number of axes.
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 
@@ -551,7 +551,7 @@ def roll(x: Array, /, shift: int | tuple[int, ...], *,
     ValueError
         shift and axis need the same length; shape … -> … needs a copy but
         copy=False; concat needs at least one array.
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 

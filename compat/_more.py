@@ -45,7 +45,7 @@ def take(x: Array, indices: Array | int, /, *, axis: int | None = None) -> Array
         indices must be an integer array.
     ValueError
         indices must be 1-D.
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 
@@ -99,7 +99,7 @@ def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
         indices must be an integer array.
     ValueError
         indices must have x's number of dims.
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 
@@ -220,7 +220,7 @@ def diff(x: Array, /, *, axis: int = -1, n: int = 1, prepend: Array | None = Non
     ------
     ValueError
         On bad input (see the message).
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 
@@ -275,7 +275,7 @@ def unstack(x: Array, /, *, axis: int = 0) -> tuple[Array, ...]:
 
     Raises
     ------
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 
@@ -334,7 +334,7 @@ def tile(x: Array, repetitions: tuple[int, ...], /) -> Array:
         … must be integers, got … ….
     ValueError
         … must be >= 0, got ….
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 
@@ -468,7 +468,7 @@ def tensordot(x1: Array, x2: Array, /, *,
     ------
     ValueError
         contracted axes differ in size; axes must be >= 0.
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 

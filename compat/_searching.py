@@ -40,7 +40,7 @@ def argmax(x: Array, /, *, axis: int | None = None, keepdims: bool = False) -> A
     ------
     TypeError
         when the dtype is not one the function takes (the message names it).
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 
@@ -85,7 +85,7 @@ def argmin(x: Array, /, *, axis: int | None = None, keepdims: bool = False) -> A
     ------
     TypeError
         when the dtype is not one the function takes (the message names it).
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 
@@ -123,7 +123,7 @@ def nonzero(x: Array, /) -> tuple[Array, ...]:
     ------
     ValueError
         nonzero of a 0-d array is not defined.
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 
@@ -168,7 +168,7 @@ def where(condition: Array, x1: Array | int | float | complex | bool,
     ------
     TypeError
         condition must be a bool array; x1 or x2 must be an array.
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 
@@ -222,7 +222,7 @@ def count_nonzero(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
 
     Raises
     ------
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 

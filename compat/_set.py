@@ -192,7 +192,7 @@ def isin(x1: Array | int, x2: Array | int, /, *, invert: bool = False) -> Array:
 
     Raises
     ------
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 

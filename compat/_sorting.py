@@ -37,7 +37,7 @@ def sort(x: Array, /, *, axis: int = -1, descending: bool = False, stable: bool 
         when the dtype is not one the function takes (the message names it).
     ValueError
         sort of a 0-d array.
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 
@@ -85,7 +85,7 @@ def argsort(x: Array, /, *, axis: int = -1, descending: bool = False, stable: bo
         when the dtype is not one the function takes (the message names it).
     ValueError
         argsort of a 0-d array.
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 

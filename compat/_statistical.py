@@ -61,7 +61,7 @@ def sum(x: Array, /, *, axis: int | tuple[int, ...] | None = None, dtype: DType 
     ------
     TypeError
         when the dtype is not one the function takes (the message names it).
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 
@@ -113,7 +113,7 @@ def prod(x: Array, /, *, axis: int | tuple[int, ...] | None = None, dtype: DType
     ------
     TypeError
         when the dtype is not one the function takes (the message names it).
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 
@@ -160,7 +160,7 @@ def max(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: boo
     ------
     TypeError
         when the dtype is not one the function takes (the message names it).
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 
@@ -207,7 +207,7 @@ def min(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: boo
     ------
     TypeError
         when the dtype is not one the function takes (the message names it).
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 
@@ -257,7 +257,7 @@ def mean(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
     ------
     TypeError
         when the dtype is not one the function takes (the message names it).
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 
@@ -317,7 +317,7 @@ def var(x: Array, /, *, axis: int | tuple[int, ...] | None = None, correction: i
     ------
     TypeError
         when the dtype is not one the function takes (the message names it).
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 
@@ -369,7 +369,7 @@ def std(x: Array, /, *, axis: int | tuple[int, ...] | None = None, correction: i
     ------
     TypeError
         when the dtype is not one the function takes (the message names it).
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 
@@ -419,7 +419,7 @@ def all(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: boo
 
     Raises
     ------
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 
@@ -462,7 +462,7 @@ def any(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: boo
 
     Raises
     ------
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 
@@ -530,7 +530,7 @@ def cumulative_sum(x: Array, /, *, axis: int | None = None, dtype: DType | None 
         when the dtype is not one the function takes (the message names it).
     ValueError
         axis is required for a …-d array.
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 
@@ -576,7 +576,7 @@ def cumulative_prod(x: Array, /, *, axis: int | None = None, dtype: DType | None
         when the dtype is not one the function takes (the message names it).
     ValueError
         axis is required for a …-d array.
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 

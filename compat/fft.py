@@ -402,7 +402,7 @@ def fftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | N
     ------
     ValueError
         when s is given, axes must be given too.
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 
@@ -445,7 +445,7 @@ def ifftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | 
     ------
     ValueError
         when s is given, axes must be given too.
-    AttributeError
+    TypeError
         If x is not an Array: the namespace's functions take its Arrays (asarray
         converts).
 
