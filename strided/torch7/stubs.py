@@ -30,6 +30,7 @@ import re
 from . import forms as _forms
 from . import functions as _functions
 from .forms import REQUIRED
+from .overloads import overloads as _overloads_of
 from .spec import ALL, ENTRIES
 from .storage import STORAGE_TYPES, Storage
 from .tensor import HALF_METHODS, TYPES, Tensor
@@ -249,40 +250,60 @@ def _annotation(a):
 
 
 def _from_source(name, fn, method=False, indent=""):
-    """A def line from a hand-written function's signature and annotations."""
+    """The def lines of a hand-written function from its signature and
+    annotations: its overloads' (overloads.py) when it declares some."""
+    declared = _overloads_of(fn)
+    if declared:
+        lines = []
+        for d in declared:
+            lines += [f"{indent}@overload"] + _def_from_source(name, d, method, indent)
+        return lines
+    return _def_from_source(name, fn, method, indent)
+
+
+def _def_from_source(name, fn, method, indent):
     try:
         sig = inspect.signature(fn)
     except (TypeError, ValueError):
         return [f"{indent}def {name}(*args: Any, **kwargs: Any) -> Any: ..."]
     params, star = [], False
-    for i, p in enumerate(sig.parameters.values()):
+    values = list(sig.parameters.values())
+    for i, p in enumerate(values):
         if method and i == 0:
             params.append(p.name)
-            continue
-        ann = _annotation(p.annotation)
-        if p.kind is p.VAR_POSITIONAL:
-            params.append(f"*{p.name}: {ann}")
-            star = True
-        elif p.kind is p.VAR_KEYWORD:
-            params.append(f"**{p.name}: {ann}")
         else:
-            if p.kind is p.KEYWORD_ONLY and not star:
-                params.append("*")
+            ann = _annotation(p.annotation)
+            if p.kind is p.VAR_POSITIONAL:
+                params.append(f"*{p.name}: {ann}")
                 star = True
-            default = "" if p.default is p.empty else " = ..."
-            params.append(f"{p.name}: {ann}{default}")
+            elif p.kind is p.VAR_KEYWORD:
+                params.append(f"**{p.name}: {ann}")
+            else:
+                if p.kind is p.KEYWORD_ONLY and not star:
+                    params.append("*")
+                    star = True
+                default = "" if p.default is p.empty else " = ..."
+                params.append(f"{p.name}: {ann}{default}")
+        if p.kind is p.POSITIONAL_ONLY and (i + 1 == len(values)
+                                            or values[i + 1].kind is not p.POSITIONAL_ONLY):
+            params.append("/")
     ret = "None" if name == "__init__" else _annotation(sig.return_annotation)
     return [f"{indent}def {name}({', '.join(params)}) -> {ret}: ..."]
+
+
+# the special methods a stub declares, with the public ones
+_DUNDERS = ("__init__", "__len__", "__iter__", "__getitem__", "__setitem__", "__enter__",
+            "__exit__")
 
 
 def _class_from_source(name, cls, bases, skip=()):
     lines = [f"class {name}({bases}):" if bases else f"class {name}:"]
     for attr, value in vars(cls).items():
-        if attr in skip or attr.startswith("_") and attr not in ("__init__", "__len__",
-                                                                  "__iter__"):
+        if attr in skip or attr.startswith("_") and attr not in _DUNDERS:
             continue
         if isinstance(value, property):
-            lines.append(f"    @property\n    def {attr}(self) -> Any: ...")
+            ret = _annotation(inspect.signature(value.fget).return_annotation)
+            lines.append(f"    @property\n    def {attr}(self) -> {ret}: ...")
         elif isinstance(value, (staticmethod, classmethod)):
             lines.append(f"    @{type(value).__name__}")
             lines += _from_source(attr, value.__func__, method=isinstance(value, classmethod),
@@ -299,6 +320,12 @@ _OPERATORS = """\
     def __getitem__(self, key: Any) -> Any: ...
     def __setitem__(self, key: Any, value: Any) -> None: ...
     def __iter__(self) -> Iterator[Any]: ..."""
+
+# Tensor(array) views an array of the other face (strided.compat.Array):
+# any object with __strided_core__ (tensor.py)
+_STRIDED_ARRAY = """\
+class _StridedArray(Protocol):
+    def __strided_core__(self) -> Any: ..."""
 
 _ARITHMETIC = """\
     def __add__(self, other: Self | float) -> Self: ...
@@ -324,14 +351,18 @@ def stub():
              'How it is made: strided/torch7/stubs.py."""',
              "from builtins import bool as _bool, float as _float, int as _int, list as _list",
              "from builtins import str as _str, tuple as _tuple, type as _type",
-             "from typing import Any, Callable, Iterable, Iterator, Sequence, TypeVar, overload",
+             "from os import PathLike",
+             "from typing import (IO, Any, Callable, Iterable, Iterator, Protocol, Sequence, "
+             "TypeVar,", "                    overload)",
              "from typing_extensions import Self", "",
-             "__all__: list[str]", "", '_T = TypeVar("_T", bound="Tensor")', ""]
+             "__all__: list[str]", "", '_T = TypeVar("_T", bound="Tensor")', "",
+             _STRIDED_ARRAY, ""]
     spec_methods = {e.name for e in ENTRIES if e.method}
     # the tensors: what tensor.py writes by hand, then the spec's methods
     # (every type's on Tensor, the others on their classes)
     lines += _class_from_source("_TensorBase", Tensor, "",
-                                skip=spec_methods | {"__len__", "__iter__"})
+                                skip=spec_methods | {"__len__", "__iter__", "__getitem__",
+                                                     "__setitem__"})
     lines += _aliased(_OPERATORS).splitlines() + [""]
     lines += ["class Tensor(_TensorBase):"] + _aliased(_ARITHMETIC).splitlines()
     common = [e for e in ENTRIES if e.method and e.types >= set(ALL)]
@@ -350,11 +381,12 @@ def stub():
     lines += [f"    def {m}(self, *args: Any) -> Any: ..." for m in half] + [""]
     # the storages, files, timer, generator: their source's annotations
     lines += _class_from_source("Storage", Storage, "") + [""]
-    lines += [f"class {cls._typename[6:]}(Storage): ..." for cls in STORAGE_TYPES.values()]
+    for cls in STORAGE_TYPES.values():
+        lines += _class_from_source(cls.__name__, cls, "Storage")
     lines += [""] + _class_from_source("Generator", Generator, "") + [""]
     lines += _class_from_source("File", files.File, "") + [""]
     for cls in (files.DiskFile, files.MemoryFile, files.PipeFile):
-        lines += _class_from_source(cls.__name__, cls, "File") + [""]
+        lines += _class_from_source(cls.__name__, cls, cls.__bases__[0].__name__) + [""]
     lines += _class_from_source("Timer", utility.Timer, "") + [""]
     # the functions: the spec's overloads, the utilities' own signatures
     for e in ENTRIES:
