@@ -197,11 +197,18 @@ def _overloads(entry, in_method, T, self_type):
     out, seen = [], set()
     for form in entry.forms_for(in_method):
         slots = [s for s in form.args if not s.hidden]
+        rests = [slots]
         if in_method:
             if slots and slots[0].kind is _forms.NUMBER:
                 continue                      # torch.exp(2): no method form
-            slots = slots[1:]
-        for variant in _variants(slots, in_method):
+            # x takes the first slot of x:f(...); when that one is optional
+            # in the method (a result: x:sum(2) makes a new one), the
+            # matching goes on to the tensor slot after it (forms.py's _fill)
+            rests = [slots[1:]]
+            if (len(slots) > 1 and _default(slots[0], True) is not REQUIRED
+                    and slots[1].kind is _forms.TENSOR):
+                rests.append(slots[2:])
+        for variant in (v for rest in rests for v in _variants(rest, in_method)):
             params = _signature(variant, self_type, in_method)
             key = tuple(p.split(": ")[-1] for p in params)
             if key in seen:

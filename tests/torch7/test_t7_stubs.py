@@ -75,3 +75,13 @@ def test_the_return_of_a_form_is_what_it_returns():
     values, indices = torch.max(x, 1)
     assert type(values) is torch.DoubleTensor and type(indices) is torch.LongTensor
     assert type(torch.lt(x, 2)) is torch.ByteTensor
+
+
+def test_a_method_takes_x_after_an_optional_result():
+    """x:sum(2) and x:gt(0.5) make their result: x is the tensor slot after
+    it (forms.py's matching), and the stub declares those calls too."""
+    text = STUB.read_text()
+    assert "    def sum(self, dim: _int, /) -> Self: ..." in text
+    assert "    def gt(self, value: _float, /) -> ByteTensor: ..." in text
+    x = torch.DoubleTensor([[1, 2], [3, 4]])
+    assert type(x.sum(2)) is torch.DoubleTensor and type(x.gt(0.5)) is torch.ByteTensor
