@@ -328,6 +328,14 @@ _OPERATORS = """\
     def __setitem__(self, key: Any, value: Any) -> None: ...
     def __iter__(self) -> Iterator[Any]: ..."""
 
+# the elements of a storage: ints for the integer types (Storage declares
+# floats, and lists of either)
+_ELEMENTS = """\
+    def __getitem__(self, i: int) -> {0}: ...
+    def __iter__(self) -> Iterator[{0}]: ...
+    def tolist(self) -> list[{0}]: ...
+    def totable(self) -> list[{0}]: ..."""
+
 # Tensor(array) views an array of the other face (strided.compat.Array):
 # any object with __strided_core__ (tensor.py)
 _STRIDED_ARRAY = """\
@@ -389,7 +397,9 @@ def stub():
     # the storages, files, timer, generator: their source's annotations
     lines += _class_from_source("Storage", Storage, "") + [""]
     for cls in STORAGE_TYPES.values():
-        lines += _class_from_source(cls.__name__, cls, "Storage")
+        own = [ln for ln in _class_from_source(cls.__name__, cls, "Storage") if ln != "    ..."]
+        element = "int" if cls._dt[0] in "iu" else "float"
+        lines += own + _aliased(_ELEMENTS.format(element)).splitlines()
     lines += [""] + _class_from_source("Generator", Generator, "") + [""]
     lines += _class_from_source("File", files.File, "") + [""]
     for cls in (files.DiskFile, files.MemoryFile, files.PipeFile):
