@@ -367,8 +367,8 @@ def stub():
              "from builtins import bool as _bool, float as _float, int as _int, list as _list",
              "from builtins import str as _str, tuple as _tuple, type as _type",
              "from os import PathLike",
-             "from typing import (IO, Any, Callable, Iterable, Iterator, Protocol, Sequence, "
-             "TypeVar,", "                    overload)",
+             "from typing import (IO, Any, Callable, Iterable, Iterator, Literal, Protocol, "
+             "Sequence,", "                    TypeVar, overload)",
              "from typing_extensions import Self", "",
              "__all__: list[str]", "", '_T = TypeVar("_T", bound="Tensor")', "",
              _STRIDED_ARRAY, ""]
