@@ -17,8 +17,12 @@ once on sample arguments (a 3x3 tensor of the dispatch type, 2 for a
 number, 1 for a dim, ...) and the type of what it returned is written
 down; a form that cannot be sampled (a `value...` slot, arguments the
 sample does not fit) returns `Any`.  The classes and the utilities that
-are written by hand (tensor.py, storage.py, files.py, utility.py) are
-declared with the annotations of their source, `Any` where there is none.
+are written by hand (tensor.py, storage.py, files.py, utility.py, ...) are
+declared with the annotations of their source, `Any` where there is none,
+and with the overloads their source declares (overloads.py); the function
+form of a tensor.md method (torch.narrow(x, ...), which calls
+x:narrow(...)) takes the method's.  The annotations name the stub's own
+classes (strings, never evaluated at run time).
 """
 from __future__ import annotations
 
@@ -298,6 +302,55 @@ def _def_from_source(name, fn, method, indent):
     return [f"{indent}def {name}({', '.join(params)}) -> {ret}: ..."]
 
 
+# torch.f(x, ...) of a tensor.md method x:f(...) (spec.py): the forms
+# `tensor, value...` and `result, tensor, value...` (split, chunk) call the
+# method, whose annotations the stub takes
+_METHOD_GROUP = "Tensor methods (tensor.md)"
+_METHOD_CALL = ["tensor: _T", "*args: Any"]
+
+
+def _raw_annotation(a):
+    if a is inspect.Parameter.empty:
+        return "Any"
+    return re.sub(r"\bSelf\b", "_T", a if isinstance(a, str) else getattr(a, "__name__", "Any"))
+
+
+def _method_function(entry):
+    """The overloads of torch.f for a tensor.md method: the spec's forms,
+    each one that calls the method replaced by the method's declarations
+    that fit it (those whose first parameters are the form's leading
+    ones), x among them as `_T` (the method's Self) and every parameter
+    positional (the function takes no keywords)."""
+    out = []
+    method = getattr(Tensor, entry.name)
+    for params, ret in _overloads(entry, False, _dispatch_class(entry), "_T"):
+        if params[-2:] != _METHOD_CALL:
+            out.append((params, ret))
+            continue
+        lead = [p.split(":")[0] for p in params[:-2]]
+        for d in _overloads_of(method) or [method]:
+            sig = inspect.signature(d)
+            rest = list(sig.parameters.values())[1:]
+            if [p.name for p in rest[:len(lead)]] != lead:
+                continue
+            out_params = []
+            for i, p in enumerate(rest):
+                if i == len(lead):
+                    out_params.append("tensor: _T")
+                ann = _raw_annotation(p.annotation)
+                name = p.name + "2" if p.name == "tensor" else p.name
+                if p.kind is p.VAR_POSITIONAL:
+                    out_params += ["/", f"*{name}: {ann}"]
+                else:
+                    out_params.append(f"{name}: {ann}" + ("" if p.default is p.empty else " = ..."))
+            if len(rest) == len(lead):
+                out_params.append("tensor: _T")
+            if not out_params[-1].startswith("*"):
+                out_params.append("/")
+            out.append((out_params, _raw_annotation(sig.return_annotation)))
+    return out
+
+
 # the special methods a stub declares, with the public ones
 _DUNDERS = ("__init__", "__len__", "__iter__", "__getitem__", "__setitem__", "__enter__",
             "__exit__")
@@ -411,6 +464,8 @@ def stub():
             continue
         if e.direct is not None:
             lines += _from_source(e.name, e.direct)
+        elif e.group == _METHOD_GROUP:
+            lines += _defs(e.name, _method_function(e))
         else:
             lines += _defs(e.name, _overloads(e, False, _dispatch_class(e), "_T"))
     lines += ["", "def __getattr__(name: str) -> Any: ...", ""]
