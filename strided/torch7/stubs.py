@@ -362,7 +362,8 @@ def _class_from_source(name, cls, bases, skip=()):
         if attr in skip or attr.startswith("_") and attr not in _DUNDERS:
             continue
         if isinstance(value, property):
-            ret = _annotation(inspect.signature(value.fget).return_annotation)
+            ret = _annotation(getattr(value.fget, "__annotations__", {}).get(
+                "return", inspect.Parameter.empty))
             lines.append(f"    @property\n    def {attr}(self) -> {ret}: ...")
         elif isinstance(value, (staticmethod, classmethod)):
             lines.append(f"    @{type(value).__name__}")
@@ -381,8 +382,8 @@ _OPERATORS = """\
     def __setitem__(self, key: Any, value: Any) -> None: ...
     def __iter__(self) -> Iterator[Any]: ..."""
 
-# the elements of a storage: ints for the integer types (Storage declares
-# floats, and lists of either)
+# the elements of a storage: ints for the integer types, floats for the
+# others (storage.py's Storage declares floats, and lists of Any)
 _ELEMENTS = """\
     def __getitem__(self, i: int) -> {0}: ...
     def __iter__(self) -> Iterator[{0}]: ...
