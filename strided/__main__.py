@@ -61,6 +61,7 @@ def torch7_examples():
     heading("Torch7, from the Tensor documentation (`import strided as torch`)")
     x = torch.Tensor(4, 5)
     s = x.storage()
+    assert s is not None                # (only an empty tensor has no storage)
     for i in range(1, s.size() + 1):   # fill the storage with 1..20
         s[i] = i
     example("x = torch.Tensor(4,5); s = x:storage(); for i=1,s:size() do s[i] = i end; print(x)",

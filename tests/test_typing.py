@@ -85,4 +85,6 @@ def test_the_typed_user_code_runs(capsys):
 
 def test_the_typed_torch7_code_runs(capsys):
     runpy.run_path(str(ROOT / "tests" / "typing" / "torch7_user.py"), run_name="__main__")
-    assert "[torch.LongStorage of size 2] 2 2 True True" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "[torch.LongStorage of size 2] 2 2 True True" in out
+    assert "[4.0, 6.0] 4 9 True 1 ['real', 'sys', 'user']" in out

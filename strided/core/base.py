@@ -140,7 +140,7 @@ def check_null(p):
 # ---------------------------------------------------------------- threads
 
 
-def setnumthreads(n):
+def setnumthreads(n: int) -> None:
     """Set the number of threads the kernels use.
 
     Parameters
@@ -177,7 +177,7 @@ def setnumthreads(n):
     lib.st_set_num_threads(n)
 
 
-def getnumthreads():
+def getnumthreads() -> int:
     """The number of threads the kernels use.
 
     Returns

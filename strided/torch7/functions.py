@@ -5,6 +5,7 @@ Torch7's operators.  Nothing is attached to a class after it is made."""
 from __future__ import annotations
 
 import builtins as _builtins
+from typing import TYPE_CHECKING
 
 from ..core import base as _core
 from ..core import rng as _random
@@ -20,10 +21,26 @@ from .tensor import (TENSOR_TYPES, TYPES, Tensor, _is_number, default_tensor_cla
                      getdefaulttensortype, isTensor, make_class, make_half_class,
                      setdefaulttensortype, tensor_from_dlpack)
 
+# The annotations are for the type stub (strided/__init__.pyi, stubs.py),
+# never evaluated; they name its classes.
+if TYPE_CHECKING:
+    from typing import Any, overload
+
+    from ..core.rng import Generator
+else:
+    from .overloads import overload
+
 
 # ---------------------------------------------------------------- utility functions
 
-def type(obj, typename=None):   # noqa: A001 (Torch7's name)
+@overload
+def type(obj: object, typename: None = ...) -> str: ...
+@overload
+def type(obj: Tensor, typename: str | type[Tensor]) -> Tensor: ...
+
+
+def type(obj: object,  # noqa: A001 (Torch7's name)
+         typename: str | type[Tensor] | None = None) -> str | Tensor:
     """The Torch7 type name of obj, or obj converted to another tensor type.
 
     Parameters
@@ -65,7 +82,7 @@ def type(obj, typename=None):   # noqa: A001 (Torch7's name)
     return luatype(obj)
 
 
-def isStorage(obj):
+def isStorage(obj: object) -> bool:
     """True for the torch.*Storage types.
 
     Parameters
@@ -95,7 +112,7 @@ def isStorage(obj):
     return isinstance(obj, Storage)
 
 
-def data(t, asnumber=False):
+def data(t: Tensor | Storage, asnumber: bool = False) -> Any:
     """A cffi pointer to the first element of a tensor or a storage.
 
     Parameters
@@ -139,7 +156,7 @@ def data(t, asnumber=False):
     return ffi.cast(_core.dtype(t._dt).ctype + " *", p)
 
 
-def cdata(t, asnumber=False):
+def cdata(t: Tensor | Storage, asnumber: bool = False) -> Any:
     """A cffi pointer to the C record of a tensor (``st_tensor *``) or storage.
 
     Parameters
@@ -182,7 +199,13 @@ def _gen(args, name, n):
     return gen, args
 
 
-def manualSeed(*args):
+@overload
+def manualSeed(seed: int, /) -> None: ...
+@overload
+def manualSeed(generator: Generator, seed: int, /) -> None: ...
+
+
+def manualSeed(*args: Any) -> None:
     """Seed a generator (the default one).
 
     Parameters
@@ -219,7 +242,13 @@ def manualSeed(*args):
     _random.manual_seed(seed_, gen)
 
 
-def seed(*args):
+@overload
+def seed() -> int: ...
+@overload
+def seed(generator: Generator, /) -> int: ...
+
+
+def seed(*args: Any) -> int:
     """Seed a generator (the default one) from the system's entropy.
 
     Parameters
@@ -252,7 +281,13 @@ def seed(*args):
     return _random.seed(gen)
 
 
-def initialSeed(*args):
+@overload
+def initialSeed() -> int: ...
+@overload
+def initialSeed(generator: Generator, /) -> int: ...
+
+
+def initialSeed(*args: Any) -> int:
     """The seed a generator (the default one) was last seeded with.
 
     Parameters
@@ -284,7 +319,13 @@ def initialSeed(*args):
     return _random.initial_seed(gen)
 
 
-def getRNGState(*args):
+@overload
+def getRNGState() -> ByteTensor: ...
+@overload
+def getRNGState(generator: Generator, /) -> ByteTensor: ...
+
+
+def getRNGState(*args: Any) -> ByteTensor:
     """The state of a generator (the default one), as a ByteTensor.
 
     Parameters
@@ -320,7 +361,13 @@ def getRNGState(*args):
     return CLASSES["ByteTensor"](state)
 
 
-def setRNGState(*args):
+@overload
+def setRNGState(state: ByteTensor | bytes, /) -> None: ...
+@overload
+def setRNGState(generator: Generator, state: ByteTensor | bytes, /) -> None: ...
+
+
+def setRNGState(*args: Any) -> None:
     """Restore a generator's state (the default one's) from getRNGState.
 
     Parameters

@@ -17,8 +17,12 @@ once on sample arguments (a 3x3 tensor of the dispatch type, 2 for a
 number, 1 for a dim, ...) and the type of what it returned is written
 down; a form that cannot be sampled (a `value...` slot, arguments the
 sample does not fit) returns `Any`.  The classes and the utilities that
-are written by hand (tensor.py, storage.py, files.py, utility.py) are
-declared with the annotations of their source, `Any` where there is none.
+are written by hand (tensor.py, storage.py, files.py, utility.py, ...) are
+declared with the annotations of their source, `Any` where there is none,
+and with the overloads their source declares (overloads.py); the function
+form of a tensor.md method (torch.narrow(x, ...), which calls
+x:narrow(...)) takes the method's.  The annotations name the stub's own
+classes (strings, never evaluated at run time).
 """
 from __future__ import annotations
 
@@ -30,6 +34,7 @@ import re
 from . import forms as _forms
 from . import functions as _functions
 from .forms import REQUIRED
+from .overloads import overloads as _overloads_of
 from .spec import ALL, ENTRIES
 from .storage import STORAGE_TYPES, Storage
 from .tensor import HALF_METHODS, TYPES, Tensor
@@ -196,11 +201,18 @@ def _overloads(entry, in_method, T, self_type):
     out, seen = [], set()
     for form in entry.forms_for(in_method):
         slots = [s for s in form.args if not s.hidden]
+        rests = [slots]
         if in_method:
             if slots and slots[0].kind is _forms.NUMBER:
                 continue                      # torch.exp(2): no method form
-            slots = slots[1:]
-        for variant in _variants(slots, in_method):
+            # x takes the first slot of x:f(...); when that one is optional
+            # in the method (a result: x:sum(2) makes a new one), the
+            # matching goes on to the tensor slot after it (forms.py's _fill)
+            rests = [slots[1:]]
+            if (len(slots) > 1 and _default(slots[0], True) is not REQUIRED
+                    and slots[1].kind is _forms.TENSOR):
+                rests.append(slots[2:])
+        for variant in (v for rest in rests for v in _variants(rest, in_method)):
             params = _signature(variant, self_type, in_method)
             key = tuple(p.split(": ")[-1] for p in params)
             if key in seen:
@@ -249,40 +261,110 @@ def _annotation(a):
 
 
 def _from_source(name, fn, method=False, indent=""):
-    """A def line from a hand-written function's signature and annotations."""
+    """The def lines of a hand-written function from its signature and
+    annotations: its overloads' (overloads.py) when it declares some."""
+    declared = _overloads_of(fn)
+    if declared:
+        lines = []
+        for d in declared:
+            lines += [f"{indent}@overload"] + _def_from_source(name, d, method, indent)
+        return lines
+    return _def_from_source(name, fn, method, indent)
+
+
+def _def_from_source(name, fn, method, indent):
     try:
         sig = inspect.signature(fn)
     except (TypeError, ValueError):
         return [f"{indent}def {name}(*args: Any, **kwargs: Any) -> Any: ..."]
     params, star = [], False
-    for i, p in enumerate(sig.parameters.values()):
+    values = list(sig.parameters.values())
+    for i, p in enumerate(values):
         if method and i == 0:
             params.append(p.name)
-            continue
-        ann = _annotation(p.annotation)
-        if p.kind is p.VAR_POSITIONAL:
-            params.append(f"*{p.name}: {ann}")
-            star = True
-        elif p.kind is p.VAR_KEYWORD:
-            params.append(f"**{p.name}: {ann}")
         else:
-            if p.kind is p.KEYWORD_ONLY and not star:
-                params.append("*")
+            ann = _annotation(p.annotation)
+            if p.kind is p.VAR_POSITIONAL:
+                params.append(f"*{p.name}: {ann}")
                 star = True
-            default = "" if p.default is p.empty else " = ..."
-            params.append(f"{p.name}: {ann}{default}")
+            elif p.kind is p.VAR_KEYWORD:
+                params.append(f"**{p.name}: {ann}")
+            else:
+                if p.kind is p.KEYWORD_ONLY and not star:
+                    params.append("*")
+                    star = True
+                default = "" if p.default is p.empty else " = ..."
+                params.append(f"{p.name}: {ann}{default}")
+        if p.kind is p.POSITIONAL_ONLY and (i + 1 == len(values)
+                                            or values[i + 1].kind is not p.POSITIONAL_ONLY):
+            params.append("/")
     ret = "None" if name == "__init__" else _annotation(sig.return_annotation)
     return [f"{indent}def {name}({', '.join(params)}) -> {ret}: ..."]
+
+
+# torch.f(x, ...) of a tensor.md method x:f(...) (spec.py): the forms
+# `tensor, value...` and `result, tensor, value...` (split, chunk) call the
+# method, whose annotations the stub takes
+_METHOD_GROUP = "Tensor methods (tensor.md)"
+_METHOD_CALL = ["tensor: _T", "*args: Any"]
+
+
+def _raw_annotation(a):
+    if a is inspect.Parameter.empty:
+        return "Any"
+    return re.sub(r"\bSelf\b", "_T", a if isinstance(a, str) else getattr(a, "__name__", "Any"))
+
+
+def _method_function(entry):
+    """The overloads of torch.f for a tensor.md method: the spec's forms,
+    each one that calls the method replaced by the method's declarations
+    that fit it (those whose first parameters are the form's leading
+    ones), x among them as `_T` (the method's Self) and every parameter
+    positional (the function takes no keywords)."""
+    out = []
+    method = getattr(Tensor, entry.name)
+    for params, ret in _overloads(entry, False, _dispatch_class(entry), "_T"):
+        if params[-2:] != _METHOD_CALL:
+            out.append((params, ret))
+            continue
+        lead = [p.split(":")[0] for p in params[:-2]]
+        for d in _overloads_of(method) or [method]:
+            sig = inspect.signature(d)
+            rest = list(sig.parameters.values())[1:]
+            if [p.name for p in rest[:len(lead)]] != lead:
+                continue
+            out_params = []
+            for i, p in enumerate(rest):
+                if i == len(lead):
+                    out_params.append("tensor: _T")
+                ann = _raw_annotation(p.annotation)
+                name = p.name + "2" if p.name == "tensor" else p.name
+                if p.kind is p.VAR_POSITIONAL:
+                    out_params += ["/", f"*{name}: {ann}"]
+                else:
+                    out_params.append(f"{name}: {ann}" + ("" if p.default is p.empty else " = ..."))
+            if len(rest) == len(lead):
+                out_params.append("tensor: _T")
+            if not out_params[-1].startswith("*"):
+                out_params.append("/")
+            out.append((out_params, _raw_annotation(sig.return_annotation)))
+    return out
+
+
+# the special methods a stub declares, with the public ones
+_DUNDERS = ("__init__", "__len__", "__iter__", "__getitem__", "__setitem__", "__enter__",
+            "__exit__")
 
 
 def _class_from_source(name, cls, bases, skip=()):
     lines = [f"class {name}({bases}):" if bases else f"class {name}:"]
     for attr, value in vars(cls).items():
-        if attr in skip or attr.startswith("_") and attr not in ("__init__", "__len__",
-                                                                  "__iter__"):
+        if attr in skip or attr.startswith("_") and attr not in _DUNDERS:
             continue
         if isinstance(value, property):
-            lines.append(f"    @property\n    def {attr}(self) -> Any: ...")
+            ret = _annotation(getattr(value.fget, "__annotations__", {}).get(
+                "return", inspect.Parameter.empty))
+            lines.append(f"    @property\n    def {attr}(self) -> {ret}: ...")
         elif isinstance(value, (staticmethod, classmethod)):
             lines.append(f"    @{type(value).__name__}")
             lines += _from_source(attr, value.__func__, method=isinstance(value, classmethod),
@@ -299,6 +381,20 @@ _OPERATORS = """\
     def __getitem__(self, key: Any) -> Any: ...
     def __setitem__(self, key: Any, value: Any) -> None: ...
     def __iter__(self) -> Iterator[Any]: ..."""
+
+# the elements of a storage: ints for the integer types, floats for the
+# others (storage.py's Storage declares floats, and lists of Any)
+_ELEMENTS = """\
+    def __getitem__(self, i: int) -> {0}: ...
+    def __iter__(self) -> Iterator[{0}]: ...
+    def tolist(self) -> list[{0}]: ...
+    def totable(self) -> list[{0}]: ..."""
+
+# Tensor(array) views an array of the other face (strided.compat.Array):
+# any object with __strided_core__ (tensor.py)
+_STRIDED_ARRAY = """\
+class _StridedArray(Protocol):
+    def __strided_core__(self) -> Any: ..."""
 
 _ARITHMETIC = """\
     def __add__(self, other: Self | float) -> Self: ...
@@ -324,14 +420,18 @@ def stub():
              'How it is made: strided/torch7/stubs.py."""',
              "from builtins import bool as _bool, float as _float, int as _int, list as _list",
              "from builtins import str as _str, tuple as _tuple, type as _type",
-             "from typing import Any, Callable, Iterable, Iterator, Sequence, TypeVar, overload",
+             "from os import PathLike",
+             "from typing import (IO, Any, Callable, Iterable, Iterator, Literal, Protocol, "
+             "Sequence,", "                    TypeVar, overload)",
              "from typing_extensions import Self", "",
-             "__all__: list[str]", "", '_T = TypeVar("_T", bound="Tensor")', ""]
+             "__all__: list[str]", "", '_T = TypeVar("_T", bound="Tensor")', "",
+             _STRIDED_ARRAY, ""]
     spec_methods = {e.name for e in ENTRIES if e.method}
     # the tensors: what tensor.py writes by hand, then the spec's methods
     # (every type's on Tensor, the others on their classes)
     lines += _class_from_source("_TensorBase", Tensor, "",
-                                skip=spec_methods | {"__len__", "__iter__"})
+                                skip=spec_methods | {"__len__", "__iter__", "__getitem__",
+                                                     "__setitem__"})
     lines += _aliased(_OPERATORS).splitlines() + [""]
     lines += ["class Tensor(_TensorBase):"] + _aliased(_ARITHMETIC).splitlines()
     common = [e for e in ENTRIES if e.method and e.types >= set(ALL)]
@@ -350,11 +450,14 @@ def stub():
     lines += [f"    def {m}(self, *args: Any) -> Any: ..." for m in half] + [""]
     # the storages, files, timer, generator: their source's annotations
     lines += _class_from_source("Storage", Storage, "") + [""]
-    lines += [f"class {cls._typename[6:]}(Storage): ..." for cls in STORAGE_TYPES.values()]
+    for cls in STORAGE_TYPES.values():
+        own = [ln for ln in _class_from_source(cls.__name__, cls, "Storage") if ln != "    ..."]
+        element = "int" if cls._dt[0] in "iu" else "float"
+        lines += own + _aliased(_ELEMENTS.format(element)).splitlines()
     lines += [""] + _class_from_source("Generator", Generator, "") + [""]
     lines += _class_from_source("File", files.File, "") + [""]
     for cls in (files.DiskFile, files.MemoryFile, files.PipeFile):
-        lines += _class_from_source(cls.__name__, cls, "File") + [""]
+        lines += _class_from_source(cls.__name__, cls, cls.__bases__[0].__name__) + [""]
     lines += _class_from_source("Timer", utility.Timer, "") + [""]
     # the functions: the spec's overloads, the utilities' own signatures
     for e in ENTRIES:
@@ -362,6 +465,8 @@ def stub():
             continue
         if e.direct is not None:
             lines += _from_source(e.name, e.direct)
+        elif e.group == _METHOD_GROUP:
+            lines += _defs(e.name, _method_function(e))
         else:
             lines += _defs(e.name, _overloads(e, False, _dispatch_class(e), "_T"))
     lines += ["", "def __getattr__(name: str) -> Any: ...", ""]

@@ -35,12 +35,21 @@ import numbers
 import os
 import struct
 import sys
+from typing import TYPE_CHECKING
 
 from ..core.base import ffi, lib
 from ..core.base import Core, dtype as _dtype
 from ..core.rng import Generator
 from .storage import STORAGE_TYPES, Storage, _addr, _from_bytes
 from .tensor import TENSOR_TYPES, Tensor
+
+# The annotations are for the type stub (strided/__init__.pyi, stubs.py),
+# never evaluated; they name its classes.
+if TYPE_CHECKING:
+    from os import PathLike
+    from typing import IO, Any
+
+    from .storage import CharStorage
 
 __all__ = ["save", "load", "serialize", "deserialize", "serializeToStorage",
            "deserializeFromStorage"]
@@ -563,7 +572,7 @@ def _set_mode(f, mode):
     return f
 
 
-def serialize(obj, mode="binary", referenced=True):
+def serialize(obj: object, mode: str = "binary", referenced: bool = True) -> bytes:
     """The bytes of an object in Torch7's format.
 
     Parameters
@@ -609,7 +618,8 @@ def serialize(obj, mode="binary", referenced=True):
     return out.getvalue()
 
 
-def deserialize(data, mode="binary", referenced=True):
+def deserialize(data: bytes | bytearray | memoryview, mode: str = "binary",
+                referenced: bool = True) -> Any:
     """The object in bytes in Torch7's format.
 
     Parameters
@@ -650,7 +660,8 @@ def deserialize(data, mode="binary", referenced=True):
     return _Reader(data, referenced).obj()
 
 
-def serializeToStorage(obj, mode="binary", referenced=True):
+def serializeToStorage(obj: object, mode: str = "binary",
+                       referenced: bool = True) -> CharStorage:
     """The bytes of an object in Torch7's format, in a CharStorage.
 
     Parameters
@@ -687,7 +698,8 @@ def serializeToStorage(obj, mode="binary", referenced=True):
     return _from_bytes(CharStorage, serialize(obj, mode, referenced))
 
 
-def deserializeFromStorage(storage, mode="binary", referenced=True):
+def deserializeFromStorage(storage: CharStorage, mode: str = "binary",
+                           referenced: bool = True) -> Any:
     """The object in a CharStorage in Torch7's format.
 
     Parameters
@@ -726,7 +738,8 @@ def deserializeFromStorage(storage, mode="binary", referenced=True):
     return deserialize(ffi.buffer(storage._s.data, n)[:] if n else b"", mode, referenced)
 
 
-def save(path, obj, mode="binary", referenced=True):
+def save(path: str | bytes | PathLike[Any] | IO[bytes], obj: object, mode: str = "binary",
+         referenced: bool = True) -> None:
     """Write an object to a file in Torch7's format.
 
     Parameters
@@ -804,7 +817,8 @@ def save(path, obj, mode="binary", referenced=True):
             raise
 
 
-def load(path, mode="binary", referenced=True):
+def load(path: str | bytes | PathLike[Any] | IO[bytes], mode: str = "binary",
+         referenced: bool = True) -> Any:
     """Read the object in a file in Torch7's format.
 
     Parameters

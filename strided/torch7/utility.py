@@ -9,8 +9,19 @@ import re
 import sys
 import time
 import types
+from typing import TYPE_CHECKING
 
 from ..core.rng import Generator
+
+# The annotations are for the type stub (strided/__init__.pyi, stubs.py),
+# never evaluated; they name its classes.
+if TYPE_CHECKING:
+    from typing import Any, Callable
+
+    from typing_extensions import Self
+
+    from .storage import Storage
+    from .tensor import Tensor
 
 # Torch7 names of classes the face did not make with a _typename of its own
 _NAMED = {Generator: "torch.Generator"}
@@ -23,7 +34,7 @@ def _own_typename(cls):
     return name if isinstance(name, str) else None
 
 
-def typename(obj):
+def typename(obj: object) -> str | None:
     """The Torch class name of an object, as Lua's ``torch.typename``.
 
     Parameters
@@ -95,7 +106,7 @@ def _typenames(obj):
     return [n for n in map(_own_typename, type(obj).__mro__) if n]
 
 
-def isTypeOf(obj, spec):
+def isTypeOf(obj: object, spec: type | str) -> bool:
     """Whether an object is of the type a spec names, or of a subtype.
 
     Parameters
@@ -159,7 +170,7 @@ def _builtin_classes():
     return named
 
 
-def getmetatable(name):
+def getmetatable(name: str) -> type | None:
     """The Torch class of a name, as Lua's ``torch.getmetatable``.
 
     Parameters
@@ -193,7 +204,7 @@ def getmetatable(name):
     return registry.get(name) or _builtin_classes().get(name)
 
 
-def factory(name):
+def factory(name: str) -> Callable[[], Any] | None:
     """A function making an empty object of a Torch class, as Lua's ``torch.factory``.
 
     Parameters
@@ -261,7 +272,7 @@ def _module_of(name, prefix):
     return obj
 
 
-def class_(name, *args):
+def class_(name: str, *args: object) -> tuple[type, type | None]:
     """A new Torch class, as Lua's ``torch.class`` (``class`` is a Python keyword).
 
     Parameters
@@ -348,7 +359,7 @@ def class_(name, *args):
     return cls, parent
 
 
-def totable(obj):
+def totable(obj: Tensor | Storage) -> list[Any]:
     """A tensor's elements as nested lists, or a storage's as a list.
 
     Parameters
@@ -381,7 +392,7 @@ def totable(obj):
     return obj.totable()
 
 
-def isequal(a, b):
+def isequal(a: object, b: object) -> bool:
     """Whether a and b are the same object, as Lua's ``torch.isequal``.
 
     Parameters
@@ -411,7 +422,7 @@ def isequal(a, b):
     return a is b
 
 
-def pointer(obj):
+def pointer(obj: object) -> int:
     """A unique number for an object, as Lua's ``torch.pointer``.
 
     Parameters
@@ -455,7 +466,7 @@ def pointer(obj):
 _heaptracking = [True]       # Lua's init.lua turns it on when torch loads
 
 
-def setheaptracking(enabled):
+def setheaptracking(enabled: bool) -> None:
     """Lua's ``torch.setheaptracking``: sets ``torch._heaptracking``.
 
     Parameters
@@ -528,7 +539,7 @@ class Timer:
 
     _typename = "torch.Timer"
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._total = {"real": 0.0, "user": 0.0, "sys": 0.0}
         self._since = None
         self.resume()
@@ -544,27 +555,27 @@ class Timer:
         now = self._now()
         return {k: self._total[k] + now[k] - self._since[k] for k in self._total}
 
-    def reset(self):
+    def reset(self) -> Self:
         """t:reset(): the counts back to 0 (still running or stopped as before); returns t."""
         self._total = {k: 0.0 for k in self._total}
         if self._since is not None:
             self._since = self._now()
         return self
 
-    def stop(self):
+    def stop(self) -> Self:
         """t:stop(): the counting paused; returns t."""
         if self._since is not None:
             self._total = self._running()
             self._since = None
         return self
 
-    def resume(self):
+    def resume(self) -> Self:
         """t:resume(): the counting resumed; returns t."""
         if self._since is None:
             self._since = self._now()
         return self
 
-    def time(self):
+    def time(self) -> dict[str, float]:
         """t:time(): {'real', 'user', 'sys'}: the seconds counted while running (user, sys:
         this process's CPU time)."""
         return self._running()

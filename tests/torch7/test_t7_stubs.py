@@ -75,3 +75,42 @@ def test_the_return_of_a_form_is_what_it_returns():
     values, indices = torch.max(x, 1)
     assert type(values) is torch.DoubleTensor and type(indices) is torch.LongTensor
     assert type(torch.lt(x, 2)) is torch.ByteTensor
+
+
+def test_a_method_takes_x_after_an_optional_result():
+    """x:sum(2) and x:gt(0.5) make their result: x is the tensor slot after
+    it (forms.py's matching), and the stub declares those calls too."""
+    text = STUB.read_text()
+    assert "    def sum(self, dim: _int, /) -> Self: ..." in text
+    assert "    def gt(self, value: _float, /) -> ByteTensor: ..." in text
+    x = torch.DoubleTensor([[1, 2], [3, 4]])
+    assert type(x.sum(2)) is torch.DoubleTensor and type(x.gt(0.5)) is torch.ByteTensor
+
+
+def test_the_hand_written_api_has_its_annotations():
+    """tensor.py's methods (their overloads too), the storages' element
+    types, the files' generated readX/writeX and the utilities come with
+    the types of their source; torch.f(x, ...) of a tensor.md method takes
+    the method's."""
+    text = STUB.read_text()
+    for line in ("    def t(self) -> Self: ...",
+                 "    def size(self, dim: _int) -> _int: ...",
+                 "    def nonzero(self) -> LongTensor: ...",
+                 "    def __getitem__(self, i: _int) -> _int: ...",       # the integer storages
+                 "    def readInt(self, n: _int, /) -> IntStorage: ...",
+                 "    def writeDouble(self, storage: DoubleStorage, /) -> _int: ...",
+                 "def manualSeed(generator: Generator, seed: _int, /) -> None: ...",
+                 "def narrow(tensor: _T, dim: _int, index: _int, size: _int, /) -> _T: ...",
+                 "def split(result: _list[_T], tensor: _T, size: _int, dim: _int = ..., /) "
+                 "-> _list[_T]: ..."):
+        assert line in text, line
+    x = torch.DoubleTensor([[1, 2], [3, 4]])
+    assert type(x.t()) is torch.DoubleTensor and type(x.size(1)) is int
+    assert type(x.nonzero()) is torch.LongTensor and type(x.size()[1]) is int
+    assert type(torch.narrow(x, 1, 1, 1)) is torch.DoubleTensor
+    result = []
+    assert torch.split(result, x, 1) is result and type(result[0]) is torch.DoubleTensor
+    f = torch.MemoryFile()
+    f.binary().writeInt(torch.IntStorage([5, 6]))
+    f.seek(1)
+    assert type(f.readInt(2)) is torch.IntStorage

@@ -5,6 +5,8 @@ mistakes: with --warn-unused-ignores (part of --strict) the check fails if
 the stub ever stops catching them."""
 from __future__ import annotations
 
+import io
+
 import strided as torch
 
 
@@ -28,6 +30,23 @@ def solve(a: torch.DoubleTensor, b: torch.DoubleTensor) -> torch.DoubleTensor:
     return x
 
 
+def column_sums(x: torch.DoubleTensor) -> list[float]:
+    """x:size(2) is a number, x:select(2, j) a column (Any: a number for a
+    vector), x:t():contiguous() still a DoubleTensor."""
+    sums = [float(torch.sum(x.select(2, j))) for j in range(1, x.size(2) + 1)]
+    assert x.t().contiguous().size()[1] == x.size(2)
+    return sums
+
+
+def roundtrip(x: torch.DoubleTensor) -> torch.DoubleTensor:
+    """torch.save/torch.load through a binary file; load gives Any back."""
+    buf = io.BytesIO()
+    torch.save(buf, {"x": x})
+    buf.seek(0)
+    back: torch.DoubleTensor = torch.load(buf)["x"]
+    return back
+
+
 def main() -> None:
     torch.manualSeed(1)
     x = torch.rand(3, 4).double()
@@ -40,6 +59,13 @@ def main() -> None:
     mask = torch.gt(x, 0.5)
     print(y.size(), m.dim(), s.nElement(), round(total, 6) > 0, mask.sum() >= 0)
     print(top_k(torch.DoubleTensor([3, 1, 2]), 2), x.add(1).mul(2).dim())
+    n = torch.DoubleTensor(2, 3).fill(1).narrow(2, 1, 2).gt(0.5).sum()
+    f = torch.MemoryFile().binary()
+    f.writeLong(torch.LongStorage([7, 8]))
+    longs = f.seek(1).readLong(2)
+    timer = torch.Timer().stop()
+    print(column_sums(torch.DoubleTensor([[1, 2], [3, 4]])), n, longs[2] + 1,
+          roundtrip(a).isSameSizeAs(a), x.sum(2).size(2), sorted(timer.time()))
 
 
 def mistakes(x: torch.DoubleTensor) -> None:
@@ -48,6 +74,11 @@ def mistakes(x: torch.DoubleTensor) -> None:
     torch.sum(x, 1, 2, 3)  # type: ignore[call-overload]
     n: float = torch.mm(x, x)  # type: ignore[assignment]
     x.narrow(1)  # type: ignore[call-arg]
+    d: int = x.t()  # type: ignore[assignment]
+    x.size("1")  # type: ignore[call-overload]
+    x.indexCopy(1, torch.LongTensor([1]), torch.FloatTensor(1, 4))  # type: ignore[arg-type]
+    torch.manualSeed("seed")  # type: ignore[call-overload]
+    s: str = torch.DiskFile("x.t7").readInt()  # type: ignore[assignment]
 
 
 if __name__ == "__main__":
