@@ -75,7 +75,8 @@ def on_config(config):
     shutil.rmtree(GRIFFE_TREE, ignore_errors=True)
     package.mkdir(parents=True)
     for entry in (ROOT / "strided").iterdir():
-        if entry.name != "__pycache__":
+        # (a worktree may link strided/compat itself: the one link is made below)
+        if entry.name not in ("__pycache__", "compat"):
             (package / entry.name).symlink_to(entry)
     (package / "compat").symlink_to(ROOT / "compat")
     return config
