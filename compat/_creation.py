@@ -14,6 +14,8 @@ from strided.core.base import ffi
 from . import _dtypes, _numpy
 from ._array import Array, adopt, check_device
 from ._dtypes import KINDS
+from typing import Any, Literal
+from ._typing import DType, Device, NestedSequence, SupportsBufferProtocol
 
 _FORMATS = {"?": "bool", "b": "int8", "h": "int16", "i": "int32", "l": "int", "q": "int64",
             "B": "uint8", "H": "uint16", "I": "uint32", "L": "uint", "Q": "uint64",
@@ -44,7 +46,8 @@ def _from_nested(obj, dtype):
     """A Core from nested lists of numbers: Python numbers, numpy scalars,
     0-d arrays (ours or numpy's).  The shape is the core's reader's (a
     ragged or mixed nesting is a ValueError)."""
-    shape, flat = [], []
+    shape: list[int] = []
+    flat: list[Any] = []
     _core._flatten(obj, shape, flat)
     if set(map(type, flat)) <= _PYTHON_NUMBERS:
         dts = None if dtype is not None else {_default_for(v) for v in flat}
@@ -139,13 +142,55 @@ def _from_buffer(obj):
     return _core.Core.over(storage, dt, 0, mv.shape)
 
 
-def asarray(obj, /, *, dtype=None, device=None, copy=None):
-    """An Array from an Array, a Torch7 tensor (a view of its memory), a
+def asarray(obj: Array | bool | int | float | complex | NestedSequence[bool | int | float | complex] | SupportsBufferProtocol, /,
+            *, dtype: DType | None = None, device: Device | None = None,
+            copy: bool | None = None) -> Array:
+    """Convert the input to an array.
+
+    Parameters
+    ----------
+    obj : Array or bool or int or float or complex or Nestedsequence of bool | int | float | complex or SupportsBufferProtocol
+        Object to be converted to an array.
+    dtype : dtype or None, optional
+        Output array data type. Default: ``None``.
+    device : device or None, optional
+        Device on which to place the created array. Default: ``None``.
+    copy : bool or None, optional
+        Boolean indicating whether or not to copy the input. Default: ``None``.
+
+    Returns
+    -------
+    Array
+        An array containing the data from ``obj``.
+
+    Raises
+    ------
+    ValueError
+        copy=False but a Python object must be copied; copy=False but … -> …
+        needs a copy.
+    TypeError
+        expected a Python bool, int, float or complex, got …; unsupported buffer
+        (format …, contiguous=…); cannot make an array from a ….
+
+    Notes
+    -----
+    An Array from an Array, a Torch7 tensor (a view of its memory), a
     DLPack producer such as a numpy array or a PyTorch tensor (zero-copy,
     any strides), a buffer-protocol object (zero-copy), a Python scalar or
     nested lists.
     copy=True always copies; copy=False never does (ValueError if it must);
-    copy=None copies only when needed."""
+    copy=None copies only when needed.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.asarray([1, 2, 3])
+    Array([1, 2, 3], dtype=int64)
+    >>> xp.asarray([[1.5, 2]], dtype=xp.float32)
+    Array([[1.5, 2.]], dtype=float32)
+    >>> xp.asarray(3.0)
+    Array(3., dtype=float64)
+    """
     copy = _copy_flag(copy, "asarray")
     if type(obj) is list and dtype is None and device is None and copy is not False:
         a = _flat_list(obj)
@@ -185,11 +230,79 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
     return Array._new(c)
 
 
-def empty(shape, *, dtype=None, device=None):
+def empty(shape: int | tuple[int, ...], *, dtype: DType | None = None,
+          device: Device | None = None) -> Array:
+    """Returns an uninitialized array having a specified `shape`.
+
+    Parameters
+    ----------
+    shape : int or tuple of int
+        Output array shape.
+    dtype : dtype or None, optional
+        Output array data type. Default: ``None``.
+    device : device or None, optional
+        Device on which to place the created array. Default: ``None``.
+
+    Returns
+    -------
+    Array
+        An array containing uninitialized data.
+
+    Raises
+    ------
+    ValueError
+        For a negative size, or a device other than 'cpu'.
+    TypeError
+        For a shape that is not a sequence of integers, or an unknown dtype.
+
+    Notes
+    -----
+    The memory is allocated but not initialised (it may hold anything).
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.empty((2, 3)).shape
+    (2, 3)
+    """
     return Array._new(_core.Core.empty(shape, _check(dtype, device) or _dtypes.float64))
 
 
-def zeros(shape, *, dtype=None, device=None):
+def zeros(shape: int | tuple[int, ...], *, dtype: DType | None = None,
+          device: Device | None = None) -> Array:
+    """Returns a new array having a specified ``shape`` and filled with zeros.
+
+    Parameters
+    ----------
+    shape : int or tuple of int
+        Output array shape.
+    dtype : dtype or None, optional
+        Output array data type. Default: ``None``.
+    device : device or None, optional
+        Device on which to place the created array. Default: ``None``.
+
+    Returns
+    -------
+    Array
+        An array containing zeros.
+
+    Raises
+    ------
+    ValueError
+        For a negative size, or a device other than 'cpu'.
+    TypeError
+        For a shape that is not a sequence of integers, or an unknown dtype.
+
+    Notes
+    -----
+    The dtype defaults to float64.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.zeros((2, 2), dtype=xp.bool)
+    Array([[False, False], [False, False]], dtype=bool)
+    """
     if type(shape) is int and dtype is None and device is None:   # the common small case
         t = _vector_new(_FLOAT64, shape, _NULL)
         if t:
@@ -197,42 +310,313 @@ def zeros(shape, *, dtype=None, device=None):
     return Array._new(_core.Core.zeros(shape, _check(dtype, device) or _dtypes.float64))
 
 
-def ones(shape, *, dtype=None, device=None):
+def ones(shape: int | tuple[int, ...], *, dtype: DType | None = None,
+         device: Device | None = None) -> Array:
+    """Returns a new array having a specified ``shape`` and filled with ones.
+
+    Parameters
+    ----------
+    shape : int or tuple of int
+        Output array shape.
+    dtype : dtype or None, optional
+        Output array data type. Default: ``None``.
+    device : device or None, optional
+        Device on which to place the created array. Default: ``None``.
+
+    Returns
+    -------
+    Array
+        An array containing ones.
+
+    Raises
+    ------
+    ValueError
+        For a negative size, or a device other than 'cpu'.
+    TypeError
+        For a shape that is not a sequence of integers, or an unknown dtype.
+
+    Notes
+    -----
+    The dtype defaults to float64.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.ones((2,), dtype=xp.int16)
+    Array([1, 1], dtype=int16)
+    """
     return Array._new(_core.full(shape, 1, _check(dtype, device) or _dtypes.float64))
 
 
-def full(shape, fill_value, *, dtype=None, device=None):
+def full(shape: int | tuple[int, ...], fill_value: bool | int | float | complex, *,
+         dtype: DType | None = None, device: Device | None = None) -> Array:
+    """Returns a new array having a specified ``shape`` and filled with
+    ``fill_value``.
+
+    Parameters
+    ----------
+    shape : int or tuple of int
+        Output array shape.
+    fill_value : bool or int or float or complex
+        Fill value.
+    dtype : dtype or None, optional
+        Output array data type. Default: ``None``.
+    device : device or None, optional
+        Device on which to place the created array. Default: ``None``.
+
+    Returns
+    -------
+    Array
+        An array where every element is equal to ``fill_value``.
+
+    Raises
+    ------
+    TypeError
+        expected a Python bool, int, float or complex, got ….
+
+    Notes
+    -----
+    The dtype of fill_value's Python type when dtype is None (bool, int64,
+    float64 or complex128).
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.full((2,), 7)
+    Array([7, 7], dtype=int64)
+    """
     if isinstance(fill_value, Array):
         fill_value = _core.item(fill_value._c)
     dt = _check(dtype, device) or _default_for(fill_value)
     return Array._new(_core.full(shape, fill_value, dt))
 
 
-def _like(x, dtype, device):
-    return (x.shape, _check(dtype, device) or x.dtype)
+def _like(x, dtype, device, shape):
+    # the extension, as numpy's: `shape` replaces x's shape (the dtype stays
+    # x's unless given)
+    return (x.shape if shape is None else shape, _check(dtype, device) or x.dtype)
 
 
-def empty_like(x, /, *, dtype=None, device=None):
-    shape, dt = _like(x, dtype, device)
+def empty_like(x: Array, /, *, dtype: DType | None = None, device: Device | None = None,
+              shape: int | tuple[int, ...] | None = None) -> Array:
+    """Returns an uninitialized array with the same ``shape`` as an input array
+    ``x``.
+
+    Parameters
+    ----------
+    x : Array
+        Input array from which to derive the output array shape.
+    dtype : dtype or None, optional
+        Output array data type. Default: ``None``.
+    device : device or None, optional
+        Device on which to place the created array. Default: ``None``.
+    shape : int or tuple of ints or None, optional
+        Beyond the standard, as numpy's: the shape of the result instead of
+        x's (Cubed asks for it). Default: ``None``.
+
+    Returns
+    -------
+    Array
+        An array having the same shape as ``x`` and containing uninitialized
+        data.
+
+    Raises
+    ------
+    TypeError
+        If x is not an Array: the namespace's functions take its Arrays (asarray
+        converts).
+
+    Notes
+    -----
+    The memory is allocated but not initialised; the shape of x, its dtype
+    unless dtype is given.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.empty_like(xp.asarray([1, 2], dtype=xp.int8)).dtype
+    strided.int8
+    """
+    shape, dt = _like(x, dtype, device, shape)
     return Array._new(_core.Core.empty(shape, dt))
 
 
-def zeros_like(x, /, *, dtype=None, device=None):
-    shape, dt = _like(x, dtype, device)
+def zeros_like(x: Array, /, *, dtype: DType | None = None, device: Device | None = None,
+              shape: int | tuple[int, ...] | None = None) -> Array:
+    """Returns a new array filled with zeros and having the same ``shape`` as an
+    input array ``x``.
+
+    Parameters
+    ----------
+    x : Array
+        Input array from which to derive the output array shape.
+    dtype : dtype or None, optional
+        Output array data type. Default: ``None``.
+    device : device or None, optional
+        Device on which to place the created array. Default: ``None``.
+    shape : int or tuple of ints or None, optional
+        Beyond the standard, as numpy's: the shape of the result instead of
+        x's (Cubed asks for it). Default: ``None``.
+
+    Returns
+    -------
+    Array
+        An array having the same shape as ``x`` and filled with zeros.
+
+    Raises
+    ------
+    TypeError
+        If x is not an Array: the namespace's functions take its Arrays (asarray
+        converts).
+
+    Notes
+    -----
+    The shape of x and, unless dtype is given, its dtype.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.zeros_like(xp.asarray([1, 2]))
+    Array([0, 0], dtype=int64)
+    """
+    shape, dt = _like(x, dtype, device, shape)
     return Array._new(_core.Core.zeros(shape, dt))
 
 
-def ones_like(x, /, *, dtype=None, device=None):
-    shape, dt = _like(x, dtype, device)
+def ones_like(x: Array, /, *, dtype: DType | None = None, device: Device | None = None,
+              shape: int | tuple[int, ...] | None = None) -> Array:
+    """Returns a new array filled with ones and having the same ``shape`` as an
+    input array ``x``.
+
+    Parameters
+    ----------
+    x : Array
+        Input array from which to derive the output array shape.
+    dtype : dtype or None, optional
+        Output array data type. Default: ``None``.
+    device : device or None, optional
+        Device on which to place the created array. Default: ``None``.
+    shape : int or tuple of ints or None, optional
+        Beyond the standard, as numpy's: the shape of the result instead of
+        x's (Cubed asks for it). Default: ``None``.
+
+    Returns
+    -------
+    Array
+        An array having the same shape as ``x`` and filled with ones.
+
+    Raises
+    ------
+    TypeError
+        If x is not an Array: the namespace's functions take its Arrays (asarray
+        converts).
+
+    Notes
+    -----
+    The shape of x and, unless dtype is given, its dtype.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.ones_like(xp.asarray([[1.5], [2.5]]))
+    Array([[1.], [1.]], dtype=float64)
+    """
+    shape, dt = _like(x, dtype, device, shape)
     return Array._new(_core.full(shape, 1, dt))
 
 
-def full_like(x, /, fill_value, *, dtype=None, device=None):
-    shape, dt = _like(x, dtype, device)
+def full_like(x: Array, /, fill_value: bool | int | float | complex, *, dtype: DType | None = None,
+              device: Device | None = None,
+              shape: int | tuple[int, ...] | None = None) -> Array:
+    """Returns a new array filled with ``fill_value`` and having the same ``shape``
+    as an input array ``x``.
+
+    Parameters
+    ----------
+    x : Array
+        Input array from which to derive the output array shape.
+    fill_value : bool or int or float or complex
+        Fill value.
+    dtype : dtype or None, optional
+        Output array data type. Default: ``None``.
+    device : device or None, optional
+        Device on which to place the created array. Default: ``None``.
+    shape : int or tuple of ints or None, optional
+        Beyond the standard, as numpy's: the shape of the result instead of
+        x's (Cubed asks for it). Default: ``None``.
+
+    Returns
+    -------
+    Array
+        An array having the same shape as ``x`` and where every element is equal
+        to ``fill_value``.
+
+    Raises
+    ------
+    TypeError
+        If x is not an Array: the namespace's functions take its Arrays (asarray
+        converts).
+
+    Notes
+    -----
+    The shape of x and, unless dtype is given, its dtype; fill_value is cast to
+    it.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.full_like(xp.asarray([1.0, 2.0]), 0.5)
+    Array([0.5, 0.5], dtype=float64)
+    """
+    shape, dt = _like(x, dtype, device, shape)
     return Array._new(_core.full(shape, fill_value, dt))
 
 
-def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
+def arange(start: int | float, /, stop: int | float | None = None, step: int | float = 1, *,
+           dtype: DType | None = None, device: Device | None = None) -> Array:
+    """Returns evenly spaced values within the half-open interval ``[start, stop)``
+    as a one-dimensional array.
+
+    Parameters
+    ----------
+    start : int or float
+        If ``stop`` is specified, the start of interval (inclusive); otherwise,
+        the end of the interval (exclusive).
+    stop : int or float or None, optional
+        The end of the interval. Default: ``None``.
+    step : int or float, optional
+        The distance between two adjacent elements (``out[i+1] - out[i]``).
+        Default: ``1``.
+    dtype : dtype or None, optional
+        Output array data type. Default: ``None``.
+    device : device or None, optional
+        Device on which to place the created array. Default: ``None``.
+
+    Returns
+    -------
+    Array
+        A one-dimensional array containing evenly spaced values.
+
+    Raises
+    ------
+    ValueError
+        step must not be 0.
+
+    Notes
+    -----
+    The number of elements is ceil((stop - start) / step), computed once; each
+    element is start + i * step (no accumulated error). Integer arguments give
+    the default integer dtype (int64), any float one the default float
+    (float64).
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.arange(5)
+    Array([0, 1, 2, 3, 4], dtype=int64)
+    >>> xp.arange(1.0, 2.0, 0.25)
+    Array([1., 1.25, 1.5, 1.75], dtype=float64)
+    """
     dtype = _check(dtype, device)
     if stop is None:
         start, stop = 0, start
@@ -241,7 +625,8 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
     ints = all(isinstance(v, int) for v in (start, stop, step))
     if dtype is None:
         dtype = _dtypes.int64 if ints else _dtypes.float64
-    n = len(range(start, stop, step)) if ints else max(0, math.ceil((stop - start) / step))
+    n = (len(range(start, stop, step)) if ints  # type: ignore[arg-type]  # ints: all three are
+         else max(0, math.ceil((stop - start) / step)))
     out = _core.Core.empty((n,), dtype)
     if dtype in KINDS["integral"] or dtype is _dtypes.bool:
         if not ints:   # numpy's: its first two values truncated, their difference the step
@@ -253,7 +638,52 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
     return Array._new(_ops.linear(out, start, second - start, second=second))
 
 
-def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
+def linspace(start: int | float | complex, stop: int | float | complex, /, num: int, *,
+             dtype: DType | None = None, device: Device | None = None,
+             endpoint: bool = True) -> Array:
+    """Returns evenly spaced numbers over a specified interval.
+
+    Parameters
+    ----------
+    start : int or float or complex
+        The start of the interval.
+    stop : int or float or complex
+        The end of the interval.
+    num : int
+        Number of samples.
+    dtype : dtype or None, optional
+        Output array data type. Default: ``None``.
+    device : device or None, optional
+        Device on which to place the created array. Default: ``None``.
+    endpoint : bool, optional
+        Boolean indicating whether to include ``stop`` in the interval. Default:
+        ``True``.
+
+    Returns
+    -------
+    Array
+        A one-dimensional array containing evenly spaced values.
+
+    Raises
+    ------
+    ValueError
+        num must be >= 0, got ….
+    TypeError
+        complex bounds need a complex dtype, got ….
+
+    Notes
+    -----
+    Each element is start + i * step computed directly, and the last is stop
+    exactly when endpoint is true.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.linspace(0, 1, 5)
+    Array([0., 0.25, 0.5, 0.75, 1.], dtype=float64)
+    >>> xp.linspace(0, 1, 4, endpoint=False)
+    Array([0., 0.25, 0.5, 0.75], dtype=float64)
+    """
     dtype = _check(dtype, device)
     num = operator.index(num)
     if num < 0:
@@ -278,7 +708,47 @@ def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
     return Array._new(out)
 
 
-def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
+def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: DType | None = None,
+        device: Device | None = None) -> Array:
+    """Returns a two-dimensional array with ones on the ``k``\\th diagonal and zeros
+    elsewhere.
+
+    Parameters
+    ----------
+    n_rows : int
+        Number of rows in the output array.
+    n_cols : int or None, optional
+        Number of columns in the output array. Default: ``None``.
+    k : int, optional
+        Index of the diagonal. Default: ``0``.
+    dtype : dtype or None, optional
+        Output array data type. Default: ``None``.
+    device : device or None, optional
+        Device on which to place the created array. Default: ``None``.
+
+    Returns
+    -------
+    Array
+        An array where all elements are equal to zero, except for the ``k``\\th
+        diagonal, whose values are equal to one.
+
+    Raises
+    ------
+    ValueError
+        For a negative size, or a device other than 'cpu'.
+    TypeError
+        For a shape that is not a sequence of integers, or an unknown dtype.
+
+    Notes
+    -----
+    k > 0 is above the main diagonal, k < 0 below.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.eye(2, 3, k=1)
+    Array([[0., 1., 0.], [0., 0., 1.]], dtype=float64)
+    """
     dtype = _check(dtype, device) or _dtypes.float64
     n_cols = n_rows if n_cols is None else n_cols
     # zeros without a pass, then only the diagonal's pages are touched
@@ -291,15 +761,121 @@ def _tri(x, k, upper):
     return Array._new(_matrix.triu(x._c, k) if upper else _matrix.tril(x._c, k))
 
 
-def tril(x, /, *, k=0):
+def tril(x: Array, /, *, k: int = 0) -> Array:
+    """Returns the lower triangular part of a matrix (or a stack of matrices)
+    ``x``.
+
+    Parameters
+    ----------
+    x : Array
+        Input array having shape ``(..., M, N)`` and whose innermost two
+        dimensions form ``MxN`` matrices.
+    k : int, optional
+        Diagonal above which to zero elements. Default: ``0``.
+
+    Returns
+    -------
+    Array
+        An array containing the lower triangular part(s).
+
+    Raises
+    ------
+    ValueError
+        needs at least 2 dims, got ….
+    TypeError
+        If x is not an Array: the namespace's functions take its Arrays (asarray
+        converts).
+
+    Notes
+    -----
+    A copy with the elements above the k-th diagonal zeroed, over the last two
+    axes.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.tril(xp.ones((3, 3), dtype=xp.int8))
+    Array([[1, 0, 0], [1, 1, 0], [1, 1, 1]], dtype=int8)
+    """
     return _tri(x, k, False)
 
 
-def triu(x, /, *, k=0):
+def triu(x: Array, /, *, k: int = 0) -> Array:
+    """Returns the upper triangular part of a matrix (or a stack of matrices)
+    ``x``.
+
+    Parameters
+    ----------
+    x : Array
+        Input array having shape ``(..., M, N)`` and whose innermost two
+        dimensions form ``MxN`` matrices.
+    k : int, optional
+        Diagonal below which to zero elements. Default: ``0``.
+
+    Returns
+    -------
+    Array
+        An array containing the upper triangular part(s).
+
+    Raises
+    ------
+    ValueError
+        needs at least 2 dims, got ….
+    TypeError
+        If x is not an Array: the namespace's functions take its Arrays (asarray
+        converts).
+
+    Notes
+    -----
+    A copy with the elements below the k-th diagonal zeroed, over the last two
+    axes.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.triu(xp.ones((2, 3), dtype=xp.int8), k=1)
+    Array([[0, 1, 1], [0, 0, 1]], dtype=int8)
+    """
     return _tri(x, k, True)
 
 
-def meshgrid(*arrays, indexing="xy"):
+def meshgrid(*arrays: Array, indexing: Literal['xy', 'ij'] = 'xy') -> tuple[Array, ...]:
+    """Returns coordinate matrices from coordinate vectors.
+
+    Parameters
+    ----------
+    *arrays : Array
+        An arbitrary number of one-dimensional arrays representing grid
+        coordinates.
+    indexing : {"xy", "ij"}, optional
+        Cartesian ``'xy'`` or matrix ``'ij'`` indexing of output. Default:
+        ``'xy'``.
+
+    Returns
+    -------
+    tuple of Array
+        Tuple of N arrays, where ``N`` is the number of provided one-dimensional
+        input arrays.
+
+    Raises
+    ------
+    ValueError
+        indexing must be 'xy' or 'ij', got …; arrays must be 1-D.
+    TypeError
+        arrays must have one dtype.
+
+    Notes
+    -----
+    Views of the inputs broadcast to the grid (zero strides), no copy; indexing
+    'xy' swaps the first two axes as numpy's meshgrid.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> X, Y = xp.meshgrid(xp.asarray([1, 2, 3]), xp.asarray([10, 20]))
+    >>> Y
+    Array([[10, 10, 10], [20, 20, 20]], dtype=int64)
+    """
     if indexing not in ("xy", "ij"):
         raise ValueError(f"meshgrid: indexing must be 'xy' or 'ij', got {indexing!r}")
     if not arrays:

@@ -140,14 +140,64 @@ def check_null(p):
 # ---------------------------------------------------------------- threads
 
 
-def setnumthreads(n):
+def setnumthreads(n: int) -> None:
+    """Set the number of threads the kernels use.
+
+    Parameters
+    ----------
+    n : int
+        At least 1.
+
+    Returns
+    -------
+    None
+
+    Raises
+    ------
+    ValueError
+        When n < 1.
+
+    Notes
+    -----
+    Lua's ``torch.setnumthreads``: the OpenMP thread count of the C core (large
+    work only; the GIL is released while C runs).
+
+    Examples
+    --------
+    >>> import strided as torch
+    >>> before = torch.getnumthreads()
+    >>> torch.setnumthreads(1)
+    >>> torch.getnumthreads()
+    1
+    >>> torch.setnumthreads(before)
+    """
     n = operator.index(n)
     if n < 1:
         raise ValueError(f"number of threads must be >= 1, got {n}")
     lib.st_set_num_threads(n)
 
 
-def getnumthreads():
+def getnumthreads() -> int:
+    """The number of threads the kernels use.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    Nothing
+
+    Notes
+    -----
+    Lua's ``torch.getnumthreads``; by default the number of CPUs (OpenMP's).
+
+    Examples
+    --------
+    >>> import strided as torch
+    >>> torch.getnumthreads() >= 1
+    True
+    """
     return lib.st_get_num_threads()
 
 

@@ -5,6 +5,7 @@ import strided
 import strided.interop
 import strided.compat as xp
 from compat_util import check, np_of, xp_of
+from helpers import PYTORCH_REASON
 
 
 def test_asarray_from_python():
@@ -143,7 +144,7 @@ def test_meshgrid(indexing):
 
 
 def test_asarray_views_any_dlpack_producer_with_any_strides():
-    import torch
+    torch = pytest.importorskip("torch", reason=PYTORCH_REASON)
     a = np.arange(12.0).reshape(3, 4)
     for view in (a.T, a[::-1, ::2], a[:, 1]):
         x = xp.asarray(view)                   # zero-copy through DLPack
