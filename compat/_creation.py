@@ -170,7 +170,8 @@ def asarray(obj: Array | bool | int | float | complex | NestedSequence[bool | in
         needs a copy.
     TypeError
         expected a Python bool, int, float or complex, got …; unsupported buffer
-        (format …, contiguous=…); cannot make an array from a ….
+        (format …, contiguous=…); Unsupported input type … (a str with its
+        value: the standard has no string dtype).
 
     Notes
     -----
@@ -216,9 +217,14 @@ def asarray(obj: Array | bool | int | float | complex | NestedSequence[bool | in
         from strided.core import dlpack as _dlpack
         c = _dtypes.check_imported(_dlpack.to_core(obj), "asarray")
     else:
-        c = _from_buffer(obj)
+        c = _from_buffer(obj) if not isinstance(obj, str) else None
         if c is None:
-            raise TypeError(f"asarray: cannot make an array from a {type(obj).__name__}")
+            what = type(obj).__name__
+            if isinstance(obj, str):          # the value says what went where
+                raise TypeError(f"asarray: Unsupported input type {what} ({obj[:40]!r}): "
+                                f"the array API has no string dtype")
+            raise TypeError(f"asarray: Unsupported input type {what}: not a number, a "
+                            f"sequence, a buffer or a DLPack producer")
     if fresh and copy is False:
         raise ValueError("asarray: copy=False but a Python object must be copied")
     if dtype is not None and c.dtype is not dtype:

@@ -153,6 +153,16 @@ def test_compat_copy_flags_accepted():
     assert np.asarray(xp.asarray(a, copy=np.True_)).tolist() == [1, 2]   # numpy's bool too
 
 
+def test_compat_asarray_names_what_it_cannot_convert():
+    # a string names its value (SciPy's ndimage tests match "Unsupported"
+    # or the value; numpy says "could not convert string to float: 'a duck'")
+    with pytest.raises(TypeError, match=r"Unsupported input type str \('a duck'\)"):
+        xp.asarray("a duck")
+    with pytest.raises(TypeError, match="Unsupported input type object"):
+        xp.asarray(object())
+    assert np.asarray(xp.asarray(b"xy")).tolist() == [120, 121]    # bytes: a buffer
+
+
 def test_empty_narrow_keeps_its_storage_offset():
     # Lua Torch7 refuses size 0 (x:narrow(1, 3, 0): "bad argument #3 to
     # 'narrow' (out of range)"); strided keeps zero-size dimensions

@@ -215,24 +215,24 @@ EXAMPLES = {
  4.6052
 [torch.DoubleTensor of dimension 2]""",
     "log1p": """\
->>> torch.log1p(torch.Tensor([0, math.e - 1]))
- 0
- 1
+>>> torch.log1p(torch.Tensor([0, 1]))
+ 0.0000
+ 0.6931
 [torch.DoubleTensor of dimension 2]""",
     "sin": """\
->>> torch.sin(torch.Tensor([0, math.pi / 2]))
- 0
- 1
+>>> torch.sin(torch.Tensor([0, 0.5]))
+ 0.0000
+ 0.4794
 [torch.DoubleTensor of dimension 2]""",
     "cos": """\
->>> torch.cos(torch.Tensor([0, math.pi]))
- 1
--1
+>>> torch.cos(torch.Tensor([0, 0.5]))
+ 1.0000
+ 0.8776
 [torch.DoubleTensor of dimension 2]""",
     "tan": """\
->>> torch.tan(torch.Tensor([0, math.pi / 4]))
+>>> torch.tan(torch.Tensor([0, 0.5]))
  0.0000
- 1.0000
+ 0.5463
 [torch.DoubleTensor of dimension 2]""",
     "asin": """\
 >>> torch.asin(torch.Tensor([0, 1]))

@@ -20,7 +20,7 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
@@ -211,6 +211,12 @@ PAIRS = promotable_pairs()
 def test_isin_against_numpy(d1, d2, data, invert):
     a1, x1 = data.draw(arrays_in_layouts(d1), label="x1")
     a2, x2 = data.draw(arrays_in_layouts(d2), label="x2")
+    # numpy's sorting isin compares in the common type and takes equal
+    # neighbours for a match: two distinct integers that round to one float
+    # (2**63 - 512 and 2**63 - 511 in float64) "match" there; we compare
+    # element by element, as the standard's equality says (False)
+    common = np.result_type(a1, a2)
+    assume(all(np.unique(a).size == np.unique(a.astype(common)).size for a in (a1, a2)))
     check(xp.isin(x1, x2, invert=invert), np.isin(a1, a2, invert=invert))
     check(xp.isin(x2, x1, invert=invert), np.isin(a2, a1, invert=invert))
 
