@@ -16,6 +16,15 @@ def under_asan():
     with open("/proc/self/maps") as f:
         return "libasan" in f.read()
 
+def on_fresh_pages(core):
+    """core's storage is on anonymous pages of its own (ST_STORAGE_PAGES:
+    zeros without a pass), or the sanitizer build is loaded, whose zeroed
+    storages are ordinary cleared blocks by design (core.c: their slack
+    stays poisoned, so a read past the end is reported)."""
+    from strided.core.base import lib
+    return bool(core.t.storage.flags & lib.ST_STORAGE_PAGES) or under_asan()
+
+
 # every dtype of the core; float16 (Torch7's Half) is a storage type: copy,
 # cast, views and the kernels that only move elements take it, no arithmetic
 ALL_DTYPE_NAMES = [d.name for d in _core.DTYPES]

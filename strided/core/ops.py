@@ -150,7 +150,10 @@ def linear(out, a, d, *, second=None, last=None, div=None, floor=False, counter3
 
 def eye_(out, k=0, zeroed=False):
     """The ones of out's k-th diagonal (2-D); zeroed: out is known to hold
-    zeros (Core.zeros), so nothing else is written."""
+    zeros (Core.zeros), so nothing else is written.  A k past the last
+    column or row (any Python int) is a diagonal of no element."""
+    rows, cols = out.shape
+    k = max(-rows, min(cols, k))
     check(lib.st_eye(out.t, k, bool(zeroed)))
     return out
 

@@ -8,7 +8,7 @@ would be."""
 import pytest
 
 import strided as torch
-from strided.core.base import lib
+from helpers import on_fresh_pages
 
 N = 2 ** 24 + 1000
 IDX = [1, 2, 1000, 2 ** 24 - 1, 2 ** 24, 2 ** 24 + 1, 2 ** 24 + 2, N]
@@ -65,12 +65,12 @@ def test_sequences_into_a_transposed_res():
 
 def test_zeros_and_eye_on_fresh_pages():
     z = torch.zeros(700, 800)
-    assert z.sum() == 0 and z._c.t.storage.flags & lib.ST_STORAGE_PAGES
+    assert z.sum() == 0 and on_fresh_pages(z._c)
     z[700][800] = 3
     assert z.sum() == 3
     e = torch.eye(1500, 1700)
     assert e.sum() == 1500 and e[1500][1500] == 1 and e[1][2] == 0
-    assert e._c.t.storage.flags & lib.ST_STORAGE_PAGES
+    assert on_fresh_pages(e._c)
     # a given res is written whole (zeros and its ones), whatever it held
     res = torch.DoubleTensor(1200, 1000).fill(7)
     torch.eye(res, 1200, 1000)
