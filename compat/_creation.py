@@ -217,7 +217,7 @@ def asarray(obj: Array | bool | int | float | complex | NestedSequence[bool | in
         from strided.core import dlpack as _dlpack
         c = _dtypes.check_imported(_dlpack.to_core(obj), "asarray")
     else:
-        c = _from_buffer(obj) if not isinstance(obj, str) else None
+        c = _from_buffer(obj)
         if c is None:
             what = type(obj).__name__
             if isinstance(obj, str):          # the value says what went where

@@ -32,13 +32,13 @@ from .storage import (ByteStorage, CharStorage, DoubleStorage, FloatStorage, Hal
 
 # The annotations are for the type stub (strided/__init__.pyi, stubs.py),
 # never evaluated; they name its classes.
+from .overloads import overload
+
 if TYPE_CHECKING:
     from os import PathLike
-    from typing import Any, Literal, overload
+    from typing import Any, Literal
 
     from typing_extensions import Self
-else:
-    from .overloads import overload
 
 __all__ = ["DiskFile", "MemoryFile", "PipeFile"]
 

@@ -23,12 +23,12 @@ from .tensor import (TENSOR_TYPES, TYPES, Tensor, _is_number, default_tensor_cla
 
 # The annotations are for the type stub (strided/__init__.pyi, stubs.py),
 # never evaluated; they name its classes.
+from .overloads import overload
+
 if TYPE_CHECKING:
-    from typing import Any, overload
+    from typing import Any
 
     from ..core.rng import Generator
-else:
-    from .overloads import overload
 
 
 # ---------------------------------------------------------------- utility functions

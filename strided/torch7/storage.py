@@ -23,13 +23,13 @@ from .docstrings import storage_class_doc
 
 # The annotations are for the type stub (strided/__init__.pyi, stubs.py),
 # never evaluated; they name its classes.
+from .overloads import overload
+
 if TYPE_CHECKING:
     from os import PathLike
-    from typing import Any, Iterator, overload
+    from typing import Any, Iterator
 
     from typing_extensions import Self
-else:
-    from .overloads import overload
 
 STORAGE_TYPES = {}   # 'torch.LongStorage' -> class
 # address of a C st_storage -> live storage views of part of it (LongStorage(s, offset, n)):

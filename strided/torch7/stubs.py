@@ -35,7 +35,7 @@ from . import forms as _forms
 from . import functions as _functions
 from .forms import REQUIRED
 from .overloads import overloads as _overloads_of
-from .spec import ALL, ENTRIES
+from .spec import ALL, ENTRIES, TENSOR_METHODS
 from .storage import STORAGE_TYPES, Storage
 from .tensor import HALF_METHODS, TYPES, Tensor
 
@@ -79,8 +79,8 @@ _SHAPES = {
 }
 
 
-def _matrix(cls):
-    return _SHAPES["matrix"](cls)
+# the slot kinds whose samples take each shape in turn
+_SHAPED = (_forms.TENSOR, _forms.ANY_TENSOR, _forms.TABLE)
 
 
 def _sample(kind, T, shape, number):
@@ -137,13 +137,13 @@ def _observed_return(call, slots, T, self_type, in_method):
     sample shape and the numbers 2, 0.5 and 3 until a call is accepted; the
     annotation of what it returns (Any when a slot cannot be sampled or
     no sample fits)."""
-    tensors = sum(s.kind in (_forms.TENSOR, _forms.ANY_TENSOR, _forms.TABLE) for s in slots)
+    tensors = sum(s.kind in _SHAPED for s in slots)
     for number in (2, 0.5, 3):
         for shapes in itertools.product(_SHAPES, repeat=tensors):
             args, shape = [], iter(shapes)
             for slot in slots:
-                tensor_slot = slot.kind in (_forms.TENSOR, _forms.ANY_TENSOR, _forms.TABLE)
-                value = _sample(slot.kind, T, next(shape) if tensor_slot else None, number)
+                value = _sample(slot.kind, T, next(shape) if slot.kind in _SHAPED else None,
+                                number)
                 if value is None and slot.kind is not _forms.NIL:
                     return "Any"
                 args += [value, value] if slot.many else [value]
@@ -190,8 +190,6 @@ def _signature(slots, self_type, method):
             params.append(f"{name}: {kind}")
     if not any(s.many for s in slots) and len(params) > (1 if method else 0):
         params.append("/")
-    elif method and len(params) == 1:
-        pass
     return params
 
 
@@ -219,7 +217,7 @@ def _overloads(entry, in_method, T, self_type):
                 continue
             seen.add(key)
             if in_method:
-                call = lambda *a, s=_matrix(T): getattr(s, entry.name)(*a)  # noqa: E731
+                call = lambda *a, s=_SHAPES["matrix"](T): getattr(s, entry.name)(*a)  # noqa: E731
             else:
                 call = _functions.FUNCTIONS[entry.name]
             out.append((params, _observed_return(call, variant, T, self_type, in_method)))
@@ -254,10 +252,15 @@ def _defs(name, overloads, indent=""):
 
 # ---------------------------------------------------------------- by hand
 
-def _annotation(a):
+def _source_annotation(a):
+    """An annotation as its source writes it (Any where there is none)."""
     if a is inspect.Parameter.empty:
         return "Any"
-    return _aliased(a if isinstance(a, str) else getattr(a, "__name__", "Any"))
+    return a if isinstance(a, str) else getattr(a, "__name__", "Any")
+
+
+def _annotation(a):
+    return _aliased(_source_annotation(a))
 
 
 def _from_source(name, fn, method=False, indent=""):
@@ -305,14 +308,12 @@ def _def_from_source(name, fn, method, indent):
 # torch.f(x, ...) of a tensor.md method x:f(...) (spec.py): the forms
 # `tensor, value...` and `result, tensor, value...` (split, chunk) call the
 # method, whose annotations the stub takes
-_METHOD_GROUP = "Tensor methods (tensor.md)"
 _METHOD_CALL = ["tensor: _T", "*args: Any"]
 
 
 def _raw_annotation(a):
-    if a is inspect.Parameter.empty:
-        return "Any"
-    return re.sub(r"\bSelf\b", "_T", a if isinstance(a, str) else getattr(a, "__name__", "Any"))
+    """A method's annotation in its function form: x, Self there, is _T."""
+    return re.sub(r"\bSelf\b", "_T", _source_annotation(a))
 
 
 def _method_function(entry):
@@ -465,7 +466,7 @@ def stub():
             continue
         if e.direct is not None:
             lines += _from_source(e.name, e.direct)
-        elif e.group == _METHOD_GROUP:
+        elif e.group == TENSOR_METHODS:
             lines += _defs(e.name, _method_function(e))
         else:
             lines += _defs(e.name, _overloads(e, False, _dispatch_class(e), "_T"))

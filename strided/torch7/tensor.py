@@ -22,12 +22,12 @@ from .storage import LongStorage, Storage, STORAGE_TYPES, _index
 # never evaluated: they name its classes (ByteTensor ... DoubleTensor are
 # made at import time, functions.py) and _StridedArray, its protocol of the
 # other face's arrays (an object with __strided_core__).
+from .overloads import overload
+
 if TYPE_CHECKING:
-    from typing import Any, Callable, overload
+    from typing import Any, Callable
 
     from typing_extensions import Self
-else:
-    from .overloads import overload
 
 TENSOR_TYPES = {}          # 'torch.DoubleTensor' -> class
 _BASE1 = lib.ST_IDX_BASE1
