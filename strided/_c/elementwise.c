@@ -19,6 +19,7 @@
 #include <tgmath.h>
 #include "st_mvec.h"
 #include "vmath.h"
+#include "vmath2.h"
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(ST_NO_CLONES)
 #include "vmath512.h"
 #define ST_VMATH512 1
@@ -490,9 +491,50 @@ DEF_VMATH(SIN, float64, double, double, VM_SIN64, ST_VTRIG64_SPECIAL, sin)
 DEF_VMATH(COS, float64, double, double, VM_COS64, ST_VTRIG64_SPECIAL, cos)
 DEF_VMATH(TANH, float64, double, double, st_vtanh, ST_VTANH_SPECIAL, tanh)
 DEF_VMATH(TANH, float32, float, float, st_vtanhf, ST_VTANHF_SPECIAL, tanhf)
+/* vmath2.h: float32 by the float64 kernel on the widened value */
+#define VM_F64_F32(OP, FN, SPECIAL, LIBM)                                              \
+    DEF_VMATH(OP, float64, double, double, FN, SPECIAL, LIBM)                         \
+    DEF_VMATH(OP, float32, float, double, FN, SPECIAL, LIBM)
+VM_F64_F32(LOG2, st_vlog2, ST_VLOG_SPECIAL, log2)
+VM_F64_F32(LOG10, st_vlog10, ST_VLOG_SPECIAL, log10)
+VM_F64_F32(LOG1P, st_vlog1p, ST_VLOG1P_SPECIAL, log1p)
+VM_F64_F32(ATANH, st_vatanh, ST_VATANH_SPECIAL, atanh)
+VM_F64_F32(EXPM1, st_vexpm1, ST_VEXPM1_SPECIAL, expm1)
+VM_F64_F32(SINH, st_vsinh, ST_VSINH_SPECIAL, sinh)
+VM_F64_F32(COSH, st_vcosh, ST_VSINH_SPECIAL, cosh)
+DEF_VMATH(SIGMOID, float64, double, double, st_vsigmoid, ST_VSIGMOID_SPECIAL, st_sigmoid_d)
+DEF_VMATH(SIGMOID, float32, float, double, st_vsigmoid, ST_VSIGMOID_SPECIAL, st_sigmoid_f)
+/* two inputs (hypot): pow's blocks without its extra buffer */
+#define DEF_VBIN(OP, SFX, T, MAIN, SPECIAL, LIBM)                                      \
+    __attribute__((noinline, optimize("no-tree-vectorize"))) static void              \
+    vfix_##OP##_##SFX(T *o, const T *x, const T *y, int64_t m)                        \
+    {                                                                                 \
+        for (int64_t j = 0; j < m; j++)                                               \
+            if (SPECIAL(x[j], y[j])) o[j] = LIBM(x[j], y[j]);                         \
+    }                                                                                 \
+    ST_LEVELS(DEF_VBIN_ISA, OP, SFX, T, MAIN, SPECIAL)
+#define DEF_VBIN_ISA(ISA, ATTR, OP, SFX, T, MAIN, SPECIAL)                            \
+    ATTR static void v_##OP##_##SFX##ISA(char **args_, const int64_t *np, const int64_t *s_, \
+                                         void *extra)                                 \
+    {                                                                                 \
+        ST_LOCAL_ARGS(3)                                                              \
+        T inb[2][VM_BLOCK] __attribute__((aligned(64)));                              \
+        T ob[VM_BLOCK] __attribute__((aligned(64)));                                  \
+        const int64_t n = *np;                                                        \
+        for (int64_t i0 = 0; i0 < n; i0 += VM_BLOCK) {                                \
+            VM512_BLOCK_IO(T, 2, 1)                                                   \
+            const T *x = in[0], *y = in[1];                                           \
+            int special = 0;                                                          \
+            _Pragma("GCC ivdep") for (int64_t j = 0; j < m; j++) {                    \
+                o[j] = MAIN(x[j], y[j]);                                              \
+                special |= SPECIAL(x[j], y[j]);                                       \
+            }                                                                         \
+            if (special) vfix_##OP##_##SFX(o, x, y, m);                               \
+            VM512_BLOCK_OUT(T)                                                        \
+        }                                                                             \
+    }
 
 
-#ifdef ST_VMATH512
 /* The AVX-512 forms (vmath512.h) of exp and log float64, tanh and pow, for
  * level 4: the blocks of DEF_VMATH and DEF_VPOW_ISA, the fast path 16 (pow:
  * 8) lanes at a time with a masked tail, the special lanes tested and
@@ -527,7 +569,10 @@ DEF_VMATH(TANH, float32, float, float, st_vtanhf, ST_VTANHF_SPECIAL, tanhf)
         st_stream_store(op, ob, bytes);                                               \
     else                                                                              \
         memcpy(op, ob, (size_t)bytes);
+DEF_VBIN(HYPOT, float64, double, st_vhypot, ST_VHYPOT_SPECIAL, hypot)
+DEF_VBIN(HYPOT, float32, float, st_vhypotf, ST_VHYPOTF_SPECIAL, hypotf)
 
+#ifdef ST_VMATH512
 /* whole vectors by plain loads and stores (masked ones stalled on their
  * input with two threads: a third more time), the tail masked */
 #define DEF_VM512_UNARY(OP, SFX, T, LANES, MT, LOADZ, STOREM, LOADU, STOREU, VF, SPECIAL, \
@@ -688,6 +733,12 @@ __attribute__((constructor)) static void init_elementwise_tables(void)
     unary_loops[ST_U_TANH][ST_FLOAT64] = ST_PICK(v_TANH_float64);
     unary_loops[ST_U_TANH][ST_FLOAT32] = ST_PICK(v_TANH_float32);
     binary_loops[ST_B_POW][ST_FLOAT32] = ST_PICK(v_POW_float32);
+#define VM_REG(OP, DT, SFX) unary_loops[ST_U_##OP][ST_##DT] = ST_PICK(v_##OP##_##SFX);
+#define VM_REG2(OP) VM_REG(OP, FLOAT64, float64) VM_REG(OP, FLOAT32, float32)
+    VM_REG2(LOG2) VM_REG2(LOG10) VM_REG2(LOG1P) VM_REG2(ATANH) VM_REG2(EXPM1) VM_REG2(SINH)
+    VM_REG2(COSH) VM_REG2(SIGMOID)
+    binary_loops[ST_B_HYPOT][ST_FLOAT64] = ST_PICK(v_HYPOT_float64);
+    binary_loops[ST_B_HYPOT][ST_FLOAT32] = ST_PICK(v_HYPOT_float32);
 #ifdef ST_VMATH512
     if (st_level() >= 4) {
         unary_loops[ST_U_TANH][ST_FLOAT32] = v512_TANH_float32;

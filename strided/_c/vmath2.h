@@ -1,0 +1,266 @@
+/* vmath2.h -- log2, log10, log1p, atanh, expm1, sinh, cosh, sigmoid and
+ * hypot as plain branch-free C (vectorised by GCC inside the per-level
+ * kernels, as vmath.h's), built on two cores that keep double pairs:
+ *
+ *   st_vlog_pair2(x, xl): log(x + xl) as hi + lo (st_vlog_pair's table
+ *       and polynomial, with a low part xl of the argument added to the
+ *       exact rest r and the rest renormalised): log2 and log10 multiply
+ *       the pair by 1/ln2 or 1/ln10 as pairs (the product exact by FMA);
+ *       log1p is log of 1 + x taken as an exact pair (2Sum), atanh half
+ *       the difference of log(1 + a) and log(1 - a), both as pairs.
+ *   st_vexp_parts(x): exp(x) = s (1 + r + p) with s = 2^(k/N) as a pair,
+ *       r exact and p the rest (st_vtanh's reduction); expm1, sinh, cosh
+ *       and sigmoid assemble e^x or e^x - 1 from them as double pairs and
+ *       divide by a pair with the quotient corrected by its residual.
+ *
+ * Each result is its double pair rounded once: about 0.5 ulp (the pairs
+ * carry some 2^-65 of relative error).  The float32 forms run the same
+ * kernels on the widened value, rounded once more to float.  As in
+ * vmath.h, ST_V*_SPECIAL(x) marks the arguments the fast path does not
+ * serve and the caller recomputes them with scalar libm, so special
+ * values are libm's.  (Level 4 runs vmath512.h's forms of these, with the
+ * 16-entry tables read by permutes; the same construction.) */
+#ifndef ST_VMATH2_H
+#define ST_VMATH2_H
+#include "vmath.h"
+
+/* a + b = s + st_2sum_err(a, b, s) exactly (vmath.h) */
+
+/* ---- log(x + xl) as a double pair ----
+ * x positive, normal and finite; |xl| below ulp(x).  xl scaled by 2^-k
+ * with x (2^-k from its bits; for k > 1022 the scale is 0: there xl is
+ * some 2^-1000 of the result's ulp). */
+static inline double st_vlog_pair2(double x, double xl, double *lo_out)
+{
+    const uint64_t off = 0x3fe6000000000000ULL;   /* 0.6875 */
+    const double ln2_hi = 0x1.62e42fefa3800p-1, ln2_lo = 0x1.ef35793c76730p-45;
+    const uint64_t ix = st_asu64(x);
+    const uint64_t tmp = ix - off;
+    const uint64_t i = (tmp >> (52 - ST_LOG_BITS)) % ST_LOG_N;
+    const int64_t k = (int64_t)tmp >> 52;
+    const double z = st_asf64(ix - (tmp & 0xfff0000000000000ULL));
+    const double sc = k > 1022 ? 0.0 : st_asf64((uint64_t)(1023 - k) << 52);
+    const double invc = st_log_table[i].invc;
+    /* r = z invc - 1 + xl 2^-k invc as rh + rl: z invc - 1 exact (FMA), then 2Sum */
+    const double pr = z * invc;
+    const double pl = __builtin_fma(z, invc, -pr);
+    const double pm = pr - 1.0;
+    const double r0 = pm + pl;
+    const double l0 = pl - (r0 - pm) + (xl * sc) * invc;
+    const double rh = r0 + l0;
+    const double rl = st_2sum_err(r0, l0, rh);
+    const double kd = (double)k;
+    const double w = kd * ln2_hi + st_log_table[i].logc;
+    const double hi = w + rh;
+    double lo = (w - hi) + rh;
+    lo += kd * ln2_lo + st_log_table[i].logc_lo + rl;
+    const double r = rh, r2 = r * r;
+    const double q = -0.5 + r * (1.0 / 3) + r2 * (-0.25 + r * 0.2)
+                     + r2 * r2 * (-1.0 / 6 + r * (1.0 / 7) + r2 * (-0.125));
+    lo += r2 * q - rh * rl;
+    const double h = hi + lo;
+    *lo_out = lo - (h - hi);
+    return h;
+}
+/* (h + l) (ch + cl) rounded once */
+static inline double st_pair_mul(double h, double l, double ch, double cl)
+{
+    const double p = h * ch;
+    return p + (__builtin_fma(h, ch, -p) + (h * cl + l * ch));
+}
+#define ST_INVLN2_HI 0x1.71547652b82fep+0
+#define ST_INVLN2_LO 0x1.777d0ffda0d24p-56
+#define ST_INVLN10_HI 0x1.bcb7b1526e50ep-2
+#define ST_INVLN10_LO 0x1.95355baaafad3p-57
+
+/* log2, log10: x positive, normal and finite (ST_VLOG_SPECIAL) */
+static inline double st_vlog2(double x)
+{
+    double lo, hi = st_vlog_pair2(x, 0.0, &lo);
+    return st_pair_mul(hi, lo, ST_INVLN2_HI, ST_INVLN2_LO);
+}
+static inline double st_vlog10(double x)
+{
+    double lo, hi = st_vlog_pair2(x, 0.0, &lo);
+    return st_pair_mul(hi, lo, ST_INVLN10_HI, ST_INVLN10_LO);
+}
+
+/* log1p: -1 < x < 2^1023; 1 + x as an exact pair.  x = 0 returns x
+ * (keeps -0: the pair would give +0). */
+#define ST_VLOG1P_SPECIAL(x) (!((x) > -1.0) | !((x) < 0x1p1023))
+static inline double st_vlog1p(double x)
+{
+    const double u = 1.0 + x;
+    double lo, hi = st_vlog_pair2(u, st_2sum_err(x, 1.0, u), &lo);
+    return x == 0 ? x : hi + lo;
+}
+
+/* atanh: |x| < 1; a = |x|, atanh a = (log(1 + a) - log(1 - a)) / 2 with
+ * both logs as pairs (no cancellation: they have opposite signs), the sign
+ * put back last (atanh(-0) = -0) */
+#define ST_VATANH_SPECIAL(x) (!(__builtin_fabs(x) < 1.0))
+static inline double st_vatanh(double x)
+{
+    const uint64_t sign = st_asu64(x) & 0x8000000000000000ULL;
+    const double a = __builtin_fabs(x);
+    const double u = 1.0 + a, v = 1.0 - a;
+    double l1, h1 = st_vlog_pair2(u, st_2sum_err(a, 1.0, u), &l1);
+    double l2, h2 = st_vlog_pair2(v, st_2sum_err(1.0, -a, v), &l2);
+    const double d = h1 - h2;
+    const double t = 0.5 * (d + (st_2sum_err(h1, -h2, d) + (l1 - l2)));
+    return st_asf64(st_asu64(t) | sign);
+}
+
+/* ---- exp(x) in parts: s_hi (1 + r + p) + s_lo (1 + r + p), |x| < 704 ----
+ * x = k ln2/N + r + rlo, rlo below ulp(r), and
+ * exp(r + rlo) - 1 = r + p by Taylor to r^7; s_hi + s_lo = 2^(k/N). */
+static inline void st_vexp_parts(double x, double *s_hi, double *s_lo, double *r_out,
+                                 double *p_out)
+{
+    const double inv_ln2_n = 0x1.71547652b82fep0 * ST_EXP_N;
+    const double shift = 0x1.8p52;
+    /* ln2 / N in a part of 35 bits (k < 2^17: k ln2_hi exact) and the rest */
+    const double ln2_hi_n = 0x1.62e42fef80000p-1 / ST_EXP_N;
+    const double ln2_lo_n = 0x1.1cf79abc9e3b4p-36 / ST_EXP_N;
+    double kd = x * inv_ln2_n + shift;
+    const uint64_t ki = st_asu64(kd);
+    kd -= shift;
+    const double r0 = x - kd * ln2_hi_n;   /* exact */
+    const double rl0 = -kd * ln2_lo_n;
+    /* r + rlo = r0 + rl0 with r their rounded sum: rlo e^r is then rlo (1 + r)
+     * to 2^-100 (rl0 itself reaches 2^-26: its r^2 rl0 / 2 would not be) */
+    const double r = r0 + rl0;
+    const double rlo = (r0 - r) + rl0;
+    const uint64_t j = ki % ST_EXP_N;
+    const double s = st_asf64(st_exp_sbits[j] + (ki << (52 - ST_EXP_BITS)));
+    const double poly = 0.5 + r * (1.0 / 6 + r * (1.0 / 24 + r * (1.0 / 120 + r * (1.0 / 720
+                        + r * (1.0 / 5040)))));
+    *s_hi = s;
+    *s_lo = s * st_exp_tail[j];
+    *r_out = r;
+    *p_out = rlo * (1.0 + r) + (r * r) * poly;
+}
+/* e^x - 1 (m = 1) or e^x (m = 0) as a pair from the parts:
+ * (s_hi - m) + s_hi r + (s_hi p + s_lo (1 + r + p)) */
+static inline double st_vexp_sum(double s_hi, double s_lo, double r, double p, double m,
+                                 double *lo_out)
+{
+    const double a_hi = s_hi - m, a_lo = st_2sum_err(s_hi, -m, a_hi);
+    const double b_hi = s_hi * r, b_lo = __builtin_fma(s_hi, r, -b_hi);
+    const double c = s_hi * p + s_lo * ((1.0 + r) + p);
+    const double e_hi = a_hi + b_hi;
+    const double e_lo = st_2sum_err(a_hi, b_hi, e_hi) + (a_lo + b_lo + c);
+    const double h = e_hi + e_lo;
+    *lo_out = e_lo - (h - e_hi);
+    return h;
+}
+/* (n_hi + n_lo) / (d_hi + d_lo), the quotient q corrected by its residual */
+static inline double st_pair_div(double n_hi, double n_lo, double d_hi, double d_lo,
+                                 double *lo_out)
+{
+    const double inv = 1.0 / d_hi;
+    const double q = n_hi * inv;
+    const double res = __builtin_fma(-q, d_hi, n_hi) + (n_lo - q * d_lo);
+    *lo_out = res * inv;
+    return q;
+}
+
+/* expm1: |x| < 704 (libm beyond: overflow, and -1 below); x = 0 returns
+ * x (the pair would give +0 for -0) */
+#define ST_VEXPM1_SPECIAL(x) (!(__builtin_fabs(x) < 704.0))
+static inline double st_vexpm1(double x)
+{
+    double s_hi, s_lo, r, p, lo;
+    st_vexp_parts(x, &s_hi, &s_lo, &r, &p);
+    const double hi = st_vexp_sum(s_hi, s_lo, r, p, 1.0, &lo);
+    return x == 0 ? x : hi + lo;
+}
+
+/* sinh a = (E + E / (1 + E)) / 2, cosh a = (S + 1 / S) / 2 with E =
+ * expm1(a), S = e^a, a = |x| < 704, all as pairs; sinh takes x's sign */
+#define ST_VSINH_SPECIAL(x) (!(__builtin_fabs(x) < 704.0))
+static inline double st_vsinh(double x)
+{
+    const uint64_t sign = st_asu64(x) & 0x8000000000000000ULL;
+    const double a = __builtin_fabs(x);
+    double s_hi, s_lo, r, p, e_lo, q_lo;
+    st_vexp_parts(a, &s_hi, &s_lo, &r, &p);
+    const double e_hi = st_vexp_sum(s_hi, s_lo, r, p, 1.0, &e_lo);
+    const double d_hi = e_hi + 1.0;
+    const double d_lo = st_2sum_err(e_hi, 1.0, d_hi) + e_lo;
+    const double q_hi = st_pair_div(e_hi, e_lo, d_hi, d_lo, &q_lo);
+    const double t_hi = e_hi + q_hi;
+    const double t = 0.5 * (t_hi + (st_2sum_err(e_hi, q_hi, t_hi) + (e_lo + q_lo)));
+    return st_asf64(st_asu64(t) | sign);
+}
+static inline double st_vcosh(double x)
+{
+    const double a = __builtin_fabs(x);
+    double s_hi, s_lo, r, p, e_lo, q_lo;
+    st_vexp_parts(a, &s_hi, &s_lo, &r, &p);
+    const double e_hi = st_vexp_sum(s_hi, s_lo, r, p, 0.0, &e_lo);
+    const double q_hi = st_pair_div(1.0, 0.0, e_hi, e_lo, &q_lo);
+    const double t_hi = e_hi + q_hi;
+    return 0.5 * (t_hi + (st_2sum_err(e_hi, q_hi, t_hi) + (e_lo + q_lo)));
+}
+
+/* sigmoid 1 / (1 + e^-x): with T = e^-|x| as a pair, 1 / (1 + T) for
+ * x >= 0 and T / (1 + T) for x < 0 (no overflow, no cancellation);
+ * |x| < 704 (scalar st_sigmoid beyond) */
+#define ST_VSIGMOID_SPECIAL(x) (!(__builtin_fabs(x) < 704.0))
+static inline double st_vsigmoid(double x)
+{
+    double s_hi, s_lo, r, p, t_lo, q_lo;
+    st_vexp_parts(-__builtin_fabs(x), &s_hi, &s_lo, &r, &p);
+    const double t_hi = st_vexp_sum(s_hi, s_lo, r, p, 0.0, &t_lo);
+    const double d_hi = 1.0 + t_hi;
+    const double d_lo = st_2sum_err(t_hi, 1.0, d_hi) + t_lo;
+    const int neg = x < 0;
+    const double q_hi = st_pair_div(neg ? t_hi : 1.0, neg ? t_lo : 0.0, d_hi, d_lo, &q_lo);
+    return q_hi + q_lo;
+}
+/* the scalar sigmoid of the lanes the kernel leaves: the same two forms by
+ * libm's exp (e^x / (1 + e^x) below 0 keeps the tiny results numpy's
+ * 1 / (1 + e^-x) loses to overflow) */
+static inline double st_sigmoid_d(double x)
+{
+    if (x < 0) {
+        const double e = exp(x);
+        return e / (1.0 + e);
+    }
+    return 1.0 / (1.0 + exp(-x));
+}
+static inline float st_sigmoid_f(float x) { return (float)st_sigmoid_d((double)x); }
+
+/* ---- hypot float64 ----
+ * hi = max(|x|, |y|) normal and below 2^1023 (libm's hypot otherwise:
+ * zeros, subnormals, infinities, NaN), both scaled by the power of two
+ * that puts hi in [1, 2) (exact; lo may round to a subnormal only where
+ * lo^2 is far below the result's ulp), s = hi^2 + lo^2 as a pair (FMA),
+ * r = sqrt(s) corrected by (s - r^2) / 2r: about 0.5 ulp. */
+#define ST_VHYPOT_SPECIAL(x, y) (!(__builtin_fabs(x) < 0x1p1023) | !(__builtin_fabs(y) < 0x1p1023) \
+                                 | ((__builtin_fabs(x) < 0x1p-1022) & (__builtin_fabs(y) < 0x1p-1022)))
+static inline double st_vhypot(double x, double y)
+{
+    const double a = __builtin_fabs(x), b = __builtin_fabs(y);
+    const double hi = a > b ? a : b, lo = a > b ? b : a;
+    const uint64_t e = (st_asu64(hi) >> 52) & 0x7ff;
+    const double sc = st_asf64((2046 - e) << 52);   /* 2^(1023 - (e - 1023)) */
+    const double h = hi * sc, l = lo * sc;
+    const double h2 = h * h, l2 = l * l;
+    const double s = h2 + l2;
+    const double se = ((h2 - s) + l2) + (__builtin_fma(h, h, -h2) + __builtin_fma(l, l, -l2));
+    const double r = __builtin_sqrt(s);
+    const double t = r + (__builtin_fma(-r, r, s) + se) * (0.5 / r);
+    return t * st_asf64(e << 52);
+}
+/* float32: in double, x^2 and y^2 exact, their sum and the root rounded
+ * (2^-52 together) before the float's one rounding */
+#define ST_VHYPOTF_SPECIAL(x, y) (!(__builtin_fabsf(x) <= 0x1.fffffep127f) \
+                                  | !(__builtin_fabsf(y) <= 0x1.fffffep127f))
+static inline float st_vhypotf(float x, float y)
+{
+    const double a = (double)x, b = (double)y;
+    return (float)__builtin_sqrt(a * a + b * b);
+}
+#endif
