@@ -18,13 +18,26 @@
  * kernels on the widened value, rounded once more to float.  As in
  * vmath.h, ST_V*_SPECIAL(x) marks the arguments the fast path does not
  * serve and the caller recomputes them with scalar libm, so special
- * values are libm's.  (Level 4 runs vmath512.h's forms of these, with the
+ * values are libm's.  The arguments a kernel does not serve, and the tiny
+ * ones whose result is x (or 1, 1/2) to the last bit (|x| < 2^-60), are
+ * replaced by a harmless value before the arithmetic (and the result
+ * chosen after): their garbage or underflowing intermediates would
+ * otherwise be subnormal, and every subnormal operation costs a microcode
+ * assist of some hundred cycles.  (Level 4 runs vmath512.h's forms of these, with the
  * 16-entry tables read by permutes; the same construction.) */
 #ifndef ST_VMATH2_H
 #define ST_VMATH2_H
 #include "vmath.h"
 
 /* a + b = s + st_2sum_err(a, b, s) exactly (vmath.h) */
+
+/* c ? a : b by masks: GCC does not if-convert every ?: of these kernels
+ * (its loops then stay scalar) */
+static inline double st_sel(int c, double a, double b)
+{
+    const uint64_t m = (uint64_t)0 - (uint64_t)(c != 0);
+    return st_asf64((st_asu64(a) & m) | (st_asu64(b) & ~m));
+}
 
 /* ---- log(x + xl) as a double pair ----
  * x positive, normal and finite; |xl| below ulp(x).  xl scaled by 2^-k
@@ -39,7 +52,7 @@ static inline double st_vlog_pair2(double x, double xl, double *lo_out)
     const uint64_t i = (tmp >> (52 - ST_LOG_BITS)) % ST_LOG_N;
     const int64_t k = (int64_t)tmp >> 52;
     const double z = st_asf64(ix - (tmp & 0xfff0000000000000ULL));
-    const double sc = k > 1022 ? 0.0 : st_asf64((uint64_t)(1023 - k) << 52);
+    const double sc = st_sel(k > 1022, 0.0, st_asf64((uint64_t)(1023 - k) << 52));
     const double invc = st_log_table[i].invc;
     /* r = z invc - 1 + xl 2^-k invc as rh + rl: z invc - 1 exact (FMA), then 2Sum */
     const double pr = z * invc;
@@ -74,25 +87,28 @@ static inline double st_pair_mul(double h, double l, double ch, double cl)
 #define ST_INVLN10_LO 0x1.95355baaafad3p-57
 
 /* log2, log10: x positive, normal and finite (ST_VLOG_SPECIAL) */
+#define ST_VTINY 0x1p-60
 static inline double st_vlog2(double x)
 {
-    double lo, hi = st_vlog_pair2(x, 0.0, &lo);
+    double lo, hi = st_vlog_pair2(st_sel(ST_VLOG_SPECIAL(x), 1.0, x), 0.0, &lo);
     return st_pair_mul(hi, lo, ST_INVLN2_HI, ST_INVLN2_LO);
 }
 static inline double st_vlog10(double x)
 {
-    double lo, hi = st_vlog_pair2(x, 0.0, &lo);
+    double lo, hi = st_vlog_pair2(st_sel(ST_VLOG_SPECIAL(x), 1.0, x), 0.0, &lo);
     return st_pair_mul(hi, lo, ST_INVLN10_HI, ST_INVLN10_LO);
 }
 
-/* log1p: -1 < x < 2^1023; 1 + x as an exact pair.  x = 0 returns x
- * (keeps -0: the pair would give +0). */
+/* log1p: -1 < x < 2^1023; 1 + x as an exact pair.  |x| < 2^-60 returns x
+ * (log1p x = x - x^2/2 rounds to x; keeps -0, which the pair would not). */
 #define ST_VLOG1P_SPECIAL(x) (!((x) > -1.0) | !((x) < 0x1p1023))
 static inline double st_vlog1p(double x)
 {
-    const double u = 1.0 + x;
-    double lo, hi = st_vlog_pair2(u, st_2sum_err(x, 1.0, u), &lo);
-    return x == 0 ? x : hi + lo;
+    const int tiny = __builtin_fabs(x) < ST_VTINY;
+    const double xc = st_sel(tiny | ST_VLOG1P_SPECIAL(x), 0.0, x);
+    const double u = 1.0 + xc;
+    double lo, hi = st_vlog_pair2(u, st_2sum_err(xc, 1.0, u), &lo);
+    return st_sel(tiny, x, hi + lo);
 }
 
 /* atanh: |x| < 1; a = |x|, atanh a = (log(1 + a) - log(1 - a)) / 2 with
@@ -102,20 +118,22 @@ static inline double st_vlog1p(double x)
 static inline double st_vatanh(double x)
 {
     const uint64_t sign = st_asu64(x) & 0x8000000000000000ULL;
-    const double a = __builtin_fabs(x);
+    const int tiny = __builtin_fabs(x) < ST_VTINY;   /* atanh x rounds to x */
+    const double a = st_sel(tiny | ST_VATANH_SPECIAL(x), 0.0, __builtin_fabs(x));
     const double u = 1.0 + a, v = 1.0 - a;
     double l1, h1 = st_vlog_pair2(u, st_2sum_err(a, 1.0, u), &l1);
     double l2, h2 = st_vlog_pair2(v, st_2sum_err(1.0, -a, v), &l2);
     const double d = h1 - h2;
     const double t = 0.5 * (d + (st_2sum_err(h1, -h2, d) + (l1 - l2)));
-    return st_asf64(st_asu64(t) | sign);
+    return st_sel(tiny, x, st_asf64(st_asu64(t) | sign));
 }
 
-/* ---- exp(x) in parts: s_hi (1 + r + p) + s_lo (1 + r + p), |x| < 704 ----
+/* ---- exp(x) in parts: s_hi (1 + r + p) + s_lo (1 + r + p), -704 < x < 709 ----
  * x = k ln2/N + r + rlo, rlo below ulp(r), and
- * exp(r + rlo) - 1 = r + p by Taylor to r^7; s_hi + s_lo = 2^(k/N). */
-static inline void st_vexp_parts(double x, double *s_hi, double *s_lo, double *r_out,
-                                 double *p_out)
+ * exp(r + rlo) - 1 = r + p by Taylor to r^7; s_hi + s_lo = 2^(k/N), times
+ * 2^(bias >> 52) (bias: a multiple of 2^52, to keep tiny parts normal). */
+static inline void st_vexp_parts(double x, uint64_t bias, double *s_hi, double *s_lo,
+                                 double *r_out, double *p_out)
 {
     const double inv_ln2_n = 0x1.71547652b82fep0 * ST_EXP_N;
     const double shift = 0x1.8p52;
@@ -132,7 +150,7 @@ static inline void st_vexp_parts(double x, double *s_hi, double *s_lo, double *r
     const double r = r0 + rl0;
     const double rlo = (r0 - r) + rl0;
     const uint64_t j = ki % ST_EXP_N;
-    const double s = st_asf64(st_exp_sbits[j] + (ki << (52 - ST_EXP_BITS)));
+    const double s = st_asf64(st_exp_sbits[j] + (ki << (52 - ST_EXP_BITS)) + bias);
     const double poly = 0.5 + r * (1.0 / 6 + r * (1.0 / 24 + r * (1.0 / 120 + r * (1.0 / 720
                         + r * (1.0 / 5040)))));
     *s_hi = s;
@@ -165,41 +183,55 @@ static inline double st_pair_div(double n_hi, double n_lo, double d_hi, double d
     return q;
 }
 
-/* expm1: |x| < 704 (libm beyond: overflow, and -1 below); x = 0 returns
- * x (the pair would give +0 for -0) */
-#define ST_VEXPM1_SPECIAL(x) (!(__builtin_fabs(x) < 704.0))
+/* expm1: x < 709 (2^(k/N) finite; libm beyond: overflow, NaN); below -40
+ * expm1 rounds to -1, which expm1(-40) also does (and the parts of e^x
+ * stay far from the subnormals) */
+#define ST_VEXPM1_SPECIAL(x) (!((x) < 709.0))
 static inline double st_vexpm1(double x)
 {
+    const int tiny = __builtin_fabs(x) < ST_VTINY;   /* expm1 x rounds to x */
     double s_hi, s_lo, r, p, lo;
-    st_vexp_parts(x, &s_hi, &s_lo, &r, &p);
+    st_vexp_parts(st_sel(tiny | ST_VEXPM1_SPECIAL(x), 0.0, st_sel(x < -40.0, -40.0, x)), 0, &s_hi,
+                  &s_lo, &r, &p);
     const double hi = st_vexp_sum(s_hi, s_lo, r, p, 1.0, &lo);
-    return x == 0 ? x : hi + lo;
+    return st_sel(tiny, x, hi + lo);
 }
 
 /* sinh a = (E + E / (1 + E)) / 2, cosh a = (S + 1 / S) / 2 with E =
- * expm1(a), S = e^a, a = |x| < 704, all as pairs; sinh takes x's sign */
-#define ST_VSINH_SPECIAL(x) (!(__builtin_fabs(x) < 704.0))
+ * expm1(a), S = e^a, a = |x| < 709, all as pairs; sinh takes x's sign */
+#define ST_VSINH_SPECIAL(x) (!(__builtin_fabs(x) < 709.0))
 static inline double st_vsinh(double x)
 {
     const uint64_t sign = st_asu64(x) & 0x8000000000000000ULL;
-    const double a = __builtin_fabs(x);
+    const int tiny = __builtin_fabs(x) < ST_VTINY;   /* sinh x rounds to x */
+    const double a = st_sel(tiny | ST_VSINH_SPECIAL(x), 0.0, __builtin_fabs(x));
     double s_hi, s_lo, r, p, e_lo, q_lo;
-    st_vexp_parts(a, &s_hi, &s_lo, &r, &p);
+    st_vexp_parts(a, 0, &s_hi, &s_lo, &r, &p);
     const double e_hi = st_vexp_sum(s_hi, s_lo, r, p, 1.0, &e_lo);
-    const double d_hi = e_hi + 1.0;
-    const double d_lo = st_2sum_err(e_hi, 1.0, d_hi) + e_lo;
-    const double q_hi = st_pair_div(e_hi, e_lo, d_hi, d_lo, &q_lo);
+    /* above 40, sinh a = e^a / 2 to 2^-115, and the quotient's low part
+     * would be subnormal: the division runs on 1 / 1 there (E / (1 + E)
+     * is 1 to 2^-57) */
+    const int big = a > 40.0;
+    const double d_hi = st_sel(big, 1.0, e_hi + 1.0);
+    const double d_lo = st_sel(big, 0.0, st_2sum_err(e_hi, 1.0, e_hi + 1.0) + e_lo);
+    const double q_hi = st_pair_div(st_sel(big, 1.0, e_hi), st_sel(big, 0.0, e_lo), d_hi, d_lo, &q_lo);
     const double t_hi = e_hi + q_hi;
     const double t = 0.5 * (t_hi + (st_2sum_err(e_hi, q_hi, t_hi) + (e_lo + q_lo)));
-    return st_asf64(st_asu64(t) | sign);
+    return st_sel(tiny, x, st_asf64(st_asu64(t) | sign));
 }
 static inline double st_vcosh(double x)
 {
-    const double a = __builtin_fabs(x);
+    /* cosh x rounds to 1 below 2^-60 */
+    const double a = st_sel((__builtin_fabs(x) < ST_VTINY) | ST_VSINH_SPECIAL(x), 0.0, __builtin_fabs(x));
     double s_hi, s_lo, r, p, e_lo, q_lo;
-    st_vexp_parts(a, &s_hi, &s_lo, &r, &p);
+    st_vexp_parts(a, 0, &s_hi, &s_lo, &r, &p);
     const double e_hi = st_vexp_sum(s_hi, s_lo, r, p, 0.0, &e_lo);
-    const double q_hi = st_pair_div(1.0, 0.0, e_hi, e_lo, &q_lo);
+    /* above 40, cosh a = e^a / 2 to 2^-115 (1 / e^a as a pair would be
+     * subnormal in its low part): there the quotient is replaced by 0 */
+    const int big = a > 40.0;
+    double q_hi = st_pair_div(1.0, 0.0, st_sel(big, 1.0, e_hi), st_sel(big, 0.0, e_lo), &q_lo);
+    q_hi = st_sel(big, 0.0, q_hi);
+    q_lo = st_sel(big, 0.0, q_lo);
     const double t_hi = e_hi + q_hi;
     return 0.5 * (t_hi + (st_2sum_err(e_hi, q_hi, t_hi) + (e_lo + q_lo)));
 }
@@ -211,13 +243,19 @@ static inline double st_vcosh(double x)
 static inline double st_vsigmoid(double x)
 {
     double s_hi, s_lo, r, p, t_lo, q_lo;
-    st_vexp_parts(-__builtin_fabs(x), &s_hi, &s_lo, &r, &p);
+    /* sigmoid x rounds to 1/2 below 2^-60 */
+    const double a = st_sel((__builtin_fabs(x) < ST_VTINY) | ST_VSIGMOID_SPECIAL(x), 0.0, __builtin_fabs(x));
+    /* above 40, 1 + T rounds to 1: sigmoid is 1 for x > 0 and T for x < 0,
+     * T computed times 2^600 (its parts would reach the subnormals) and
+     * scaled back (exactly: T is normal below 704) */
+    const int big = a > 40.0;
+    st_vexp_parts(-a, ((uint64_t)0 - (uint64_t)big) & (600ULL << 52), &s_hi, &s_lo, &r, &p);
     const double t_hi = st_vexp_sum(s_hi, s_lo, r, p, 0.0, &t_lo);
-    const double d_hi = 1.0 + t_hi;
-    const double d_lo = st_2sum_err(t_hi, 1.0, d_hi) + t_lo;
+    const double d_hi = st_sel(big, 1.0, 1.0 + t_hi);
+    const double d_lo = st_sel(big, 0.0, st_2sum_err(t_hi, 1.0, 1.0 + t_hi) + t_lo);
     const int neg = x < 0;
-    const double q_hi = st_pair_div(neg ? t_hi : 1.0, neg ? t_lo : 0.0, d_hi, d_lo, &q_lo);
-    return q_hi + q_lo;
+    const double q_hi = st_pair_div(st_sel(neg, t_hi, 1.0), st_sel(neg, t_lo, 0.0), d_hi, d_lo, &q_lo);
+    return st_sel(big, st_sel(neg, (t_hi + t_lo) * 0x1p-600, 1.0), q_hi + q_lo);
 }
 /* the scalar sigmoid of the lanes the kernel leaves: the same two forms by
  * libm's exp (e^x / (1 + e^x) below 0 keeps the tiny results numpy's
@@ -243,7 +281,12 @@ static inline float st_sigmoid_f(float x) { return (float)st_sigmoid_d((double)x
 static inline double st_vhypot(double x, double y)
 {
     const double a = __builtin_fabs(x), b = __builtin_fabs(y);
-    const double hi = a > b ? a : b, lo = a > b ? b : a;
+    const int sp = ST_VHYPOT_SPECIAL(x, y);
+    const double hi = st_sel(sp, 1.0, st_sel(a > b, a, b));
+    /* lo below 2^-60 hi: lo^2 is below 2^-120 of the result, and scaled it
+     * could be subnormal */
+    const double mn = st_sel(a > b, b, a);
+    const double lo = st_sel(sp | (mn < hi * ST_VTINY), 0.0, mn);
     const uint64_t e = (st_asu64(hi) >> 52) & 0x7ff;
     const double sc = st_asf64((2046 - e) << 52);   /* 2^(1023 - (e - 1023)) */
     const double h = hi * sc, l = lo * sc;
