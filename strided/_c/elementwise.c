@@ -611,6 +611,22 @@ DEF_VM512_UNARY(EXP, float64, double, 8, __mmask8, _mm512_maskz_loadu_pd,
 DEF_VM512_UNARY(LOG, float64, double, 8, __mmask8, _mm512_maskz_loadu_pd,
                 _mm512_mask_storeu_pd, _mm512_loadu_pd, _mm512_storeu_pd, st_vlog8,
                 ST_VLOG_SPECIAL, 0)
+/* vmath2.h's kernels (float32: the float64 kernel on 8 widened floats) */
+#define VM512_F64(OP, F8, SPECIAL)                                                     \
+    DEF_VM512_UNARY(OP, float64, double, 8, __mmask8, _mm512_maskz_loadu_pd,           \
+                    _mm512_mask_storeu_pd, _mm512_loadu_pd, _mm512_storeu_pd, F8, SPECIAL, 1)
+#define VM512_F32(OP, F8, SPECIAL)                                                     \
+    DEF_VM512_UNARY(OP, float32, float, 8, __mmask8, _mm256_maskz_loadu_ps,            \
+                    _mm256_mask_storeu_ps, _mm256_loadu_ps, _mm256_storeu_ps, F8, SPECIAL, 1)
+VM512_F64(LOG2, st_vlog2_8, ST_VLOG_SPECIAL) VM512_F32(LOG2, st_vlog2f8, ST_VLOG_SPECIAL)
+VM512_F64(LOG10, st_vlog10_8, ST_VLOG_SPECIAL) VM512_F32(LOG10, st_vlog10f8, ST_VLOG_SPECIAL)
+VM512_F64(LOG1P, st_vlog1p8, ST_VLOG1P_SPECIAL) VM512_F32(LOG1P, st_vlog1pf8, ST_VLOG1P_SPECIAL)
+VM512_F64(ATANH, st_vatanh8, ST_VATANH_SPECIAL) VM512_F32(ATANH, st_vatanhf8, ST_VATANH_SPECIAL)
+VM512_F64(EXPM1, st_vexpm1_8, ST_VEXPM1_SPECIAL) VM512_F32(EXPM1, st_vexpm1f8, ST_VEXPM1_SPECIAL)
+VM512_F64(SINH, st_vsinh8, ST_VSINH_SPECIAL) VM512_F32(SINH, st_vsinhf8, ST_VSINH_SPECIAL)
+VM512_F64(COSH, st_vcosh8, ST_VSINH_SPECIAL) VM512_F32(COSH, st_vcoshf8, ST_VSINH_SPECIAL)
+VM512_F64(SIGMOID, st_vsigmoid8, ST_VSIGMOID_SPECIAL)
+VM512_F32(SIGMOID, st_vsigmoidf8, ST_VSIGMOID_SPECIAL)
 
 ST_ATTR_V4 static void v512_POW_float32(char **args_, const int64_t *np, const int64_t *s_,
                                         void *extra)
@@ -746,6 +762,10 @@ __attribute__((constructor)) static void init_elementwise_tables(void)
         unary_loops[ST_U_EXP][ST_FLOAT64] = v512_EXP_float64;
         unary_loops[ST_U_LOG][ST_FLOAT64] = v512_LOG_float64;
         binary_loops[ST_B_POW][ST_FLOAT32] = v512_POW_float32;
+#define VM512_REG(OP) unary_loops[ST_U_##OP][ST_FLOAT64] = v512_##OP##_float64;       \
+                      unary_loops[ST_U_##OP][ST_FLOAT32] = v512_##OP##_float32;
+        VM512_REG(LOG2) VM512_REG(LOG10) VM512_REG(LOG1P) VM512_REG(ATANH) VM512_REG(EXPM1)
+        VM512_REG(SINH) VM512_REG(COSH) VM512_REG(SIGMOID)
     }
 #endif
     binary_loops[ST_B_POW][ST_FLOAT64] = ST_PICK(v_POW_float64);
