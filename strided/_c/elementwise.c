@@ -491,17 +491,7 @@ DEF_VMATH(SIN, float64, double, double, VM_SIN64, ST_VTRIG64_SPECIAL, sin)
 DEF_VMATH(COS, float64, double, double, VM_COS64, ST_VTRIG64_SPECIAL, cos)
 DEF_VMATH(TANH, float64, double, double, st_vtanh, ST_VTANH_SPECIAL, tanh)
 DEF_VMATH(TANH, float32, float, float, st_vtanhf, ST_VTANHF_SPECIAL, tanhf)
-/* vmath2.h: float32 by the float64 kernel on the widened value */
-#define VM_F64_F32(OP, FN, SPECIAL, LIBM)                                              \
-    DEF_VMATH(OP, float64, double, double, FN, SPECIAL, LIBM)                         \
-    DEF_VMATH(OP, float32, float, double, FN, SPECIAL, LIBM)
-VM_F64_F32(LOG2, st_vlog2, ST_VLOG_SPECIAL, log2)
-VM_F64_F32(LOG10, st_vlog10, ST_VLOG_SPECIAL, log10)
-VM_F64_F32(LOG1P, st_vlog1p, ST_VLOG1P_SPECIAL, log1p)
-VM_F64_F32(ATANH, st_vatanh, ST_VATANH_SPECIAL, atanh)
-VM_F64_F32(EXPM1, st_vexpm1, ST_VEXPM1_SPECIAL, expm1)
-VM_F64_F32(SINH, st_vsinh, ST_VSINH_SPECIAL, sinh)
-VM_F64_F32(COSH, st_vcosh, ST_VSINH_SPECIAL, cosh)
+/* vmath2.h (float32: the float64 kernel on the widened value) */
 DEF_VMATH(SIGMOID, float64, double, double, st_vsigmoid, ST_VSIGMOID_SPECIAL, st_sigmoid_d)
 DEF_VMATH(SIGMOID, float32, float, double, st_vsigmoid, ST_VSIGMOID_SPECIAL, st_sigmoid_f)
 /* two inputs (hypot): pow's blocks without its extra buffer */
@@ -535,7 +525,8 @@ DEF_VMATH(SIGMOID, float32, float, double, st_vsigmoid, ST_VSIGMOID_SPECIAL, st_
     }
 
 
-/* The AVX-512 forms (vmath512.h) of exp and log float64, tanh and pow, for
+/* (The two block macros serve DEF_VBIN at every level too.)
+ * The AVX-512 forms (vmath512.h) of exp and log float64, tanh, pow and sigmoid, for
  * level 4: the blocks of DEF_VMATH and DEF_VPOW_ISA, the fast path 16 (pow:
  * 8) lanes at a time with a masked tail, the special lanes tested and
  * recomputed by libm as there.  STREAMS: whether a large output is
@@ -611,22 +602,13 @@ DEF_VM512_UNARY(EXP, float64, double, 8, __mmask8, _mm512_maskz_loadu_pd,
 DEF_VM512_UNARY(LOG, float64, double, 8, __mmask8, _mm512_maskz_loadu_pd,
                 _mm512_mask_storeu_pd, _mm512_loadu_pd, _mm512_storeu_pd, st_vlog8,
                 ST_VLOG_SPECIAL, 0)
-/* vmath2.h's kernels (float32: the float64 kernel on 8 widened floats) */
-#define VM512_F64(OP, F8, SPECIAL)                                                     \
-    DEF_VM512_UNARY(OP, float64, double, 8, __mmask8, _mm512_maskz_loadu_pd,           \
-                    _mm512_mask_storeu_pd, _mm512_loadu_pd, _mm512_storeu_pd, F8, SPECIAL, 1)
-#define VM512_F32(OP, F8, SPECIAL)                                                     \
-    DEF_VM512_UNARY(OP, float32, float, 8, __mmask8, _mm256_maskz_loadu_ps,            \
-                    _mm256_mask_storeu_ps, _mm256_loadu_ps, _mm256_storeu_ps, F8, SPECIAL, 1)
-VM512_F64(LOG2, st_vlog2_8, ST_VLOG_SPECIAL) VM512_F32(LOG2, st_vlog2f8, ST_VLOG_SPECIAL)
-VM512_F64(LOG10, st_vlog10_8, ST_VLOG_SPECIAL) VM512_F32(LOG10, st_vlog10f8, ST_VLOG_SPECIAL)
-VM512_F64(LOG1P, st_vlog1p8, ST_VLOG1P_SPECIAL) VM512_F32(LOG1P, st_vlog1pf8, ST_VLOG1P_SPECIAL)
-VM512_F64(ATANH, st_vatanh8, ST_VATANH_SPECIAL) VM512_F32(ATANH, st_vatanhf8, ST_VATANH_SPECIAL)
-VM512_F64(EXPM1, st_vexpm1_8, ST_VEXPM1_SPECIAL) VM512_F32(EXPM1, st_vexpm1f8, ST_VEXPM1_SPECIAL)
-VM512_F64(SINH, st_vsinh8, ST_VSINH_SPECIAL) VM512_F32(SINH, st_vsinhf8, ST_VSINH_SPECIAL)
-VM512_F64(COSH, st_vcosh8, ST_VSINH_SPECIAL) VM512_F32(COSH, st_vcoshf8, ST_VSINH_SPECIAL)
-VM512_F64(SIGMOID, st_vsigmoid8, ST_VSIGMOID_SPECIAL)
-VM512_F32(SIGMOID, st_vsigmoidf8, ST_VSIGMOID_SPECIAL)
+/* vmath2.h's sigmoid (float32: the float64 kernel on 8 widened floats) */
+DEF_VM512_UNARY(SIGMOID, float64, double, 8, __mmask8, _mm512_maskz_loadu_pd,
+                _mm512_mask_storeu_pd, _mm512_loadu_pd, _mm512_storeu_pd, st_vsigmoid8,
+                ST_VSIGMOID_SPECIAL, 1)
+DEF_VM512_UNARY(SIGMOID, float32, float, 8, __mmask8, _mm256_maskz_loadu_ps,
+                _mm256_mask_storeu_ps, _mm256_loadu_ps, _mm256_storeu_ps, st_vsigmoidf8,
+                ST_VSIGMOID_SPECIAL, 1)
 
 ST_ATTR_V4 static void v512_POW_float32(char **args_, const int64_t *np, const int64_t *s_,
                                         void *extra)
@@ -749,10 +731,8 @@ __attribute__((constructor)) static void init_elementwise_tables(void)
     unary_loops[ST_U_TANH][ST_FLOAT64] = ST_PICK(v_TANH_float64);
     unary_loops[ST_U_TANH][ST_FLOAT32] = ST_PICK(v_TANH_float32);
     binary_loops[ST_B_POW][ST_FLOAT32] = ST_PICK(v_POW_float32);
-#define VM_REG(OP, DT, SFX) unary_loops[ST_U_##OP][ST_##DT] = ST_PICK(v_##OP##_##SFX);
-#define VM_REG2(OP) VM_REG(OP, FLOAT64, float64) VM_REG(OP, FLOAT32, float32)
-    VM_REG2(LOG2) VM_REG2(LOG10) VM_REG2(LOG1P) VM_REG2(ATANH) VM_REG2(EXPM1) VM_REG2(SINH)
-    VM_REG2(COSH) VM_REG2(SIGMOID)
+    unary_loops[ST_U_SIGMOID][ST_FLOAT64] = ST_PICK(v_SIGMOID_float64);
+    unary_loops[ST_U_SIGMOID][ST_FLOAT32] = ST_PICK(v_SIGMOID_float32);
     binary_loops[ST_B_HYPOT][ST_FLOAT64] = ST_PICK(v_HYPOT_float64);
     binary_loops[ST_B_HYPOT][ST_FLOAT32] = ST_PICK(v_HYPOT_float32);
 #ifdef ST_VMATH512
@@ -762,10 +742,8 @@ __attribute__((constructor)) static void init_elementwise_tables(void)
         unary_loops[ST_U_EXP][ST_FLOAT64] = v512_EXP_float64;
         unary_loops[ST_U_LOG][ST_FLOAT64] = v512_LOG_float64;
         binary_loops[ST_B_POW][ST_FLOAT32] = v512_POW_float32;
-#define VM512_REG(OP) unary_loops[ST_U_##OP][ST_FLOAT64] = v512_##OP##_float64;       \
-                      unary_loops[ST_U_##OP][ST_FLOAT32] = v512_##OP##_float32;
-        VM512_REG(LOG2) VM512_REG(LOG10) VM512_REG(LOG1P) VM512_REG(ATANH) VM512_REG(EXPM1)
-        VM512_REG(SINH) VM512_REG(COSH) VM512_REG(SIGMOID)
+        unary_loops[ST_U_SIGMOID][ST_FLOAT64] = v512_SIGMOID_float64;
+        unary_loops[ST_U_SIGMOID][ST_FLOAT32] = v512_SIGMOID_float32;
     }
 #endif
     binary_loops[ST_B_POW][ST_FLOAT64] = ST_PICK(v_POW_float64);

@@ -1,30 +1,29 @@
-/* vmath2.h -- log2, log10, log1p, atanh, expm1, sinh, cosh, sigmoid and
- * hypot as plain branch-free C (vectorised by GCC inside the per-level
- * kernels, as vmath.h's), built on two cores that keep double pairs:
+/* vmath2.h -- sigmoid and hypot as plain branch-free C (vectorised by GCC
+ * inside the per-level kernels, as vmath.h's).
  *
- *   st_vlog_pair2(x, xl): log(x + xl) as hi + lo (st_vlog_pair's table
- *       and polynomial, with a low part xl of the argument added to the
- *       exact rest r and the rest renormalised): log2 and log10 multiply
- *       the pair by 1/ln2 or 1/ln10 as pairs (the product exact by FMA);
- *       log1p is log of 1 + x taken as an exact pair (2Sum), atanh half
- *       the difference of log(1 + a) and log(1 - a), both as pairs.
- *   st_vexp_parts(x): exp(x) = s (1 + r + p) with s = 2^(k/N) as a pair,
- *       r exact and p the rest (st_vtanh's reduction); expm1, sinh, cosh
- *       and sigmoid assemble e^x or e^x - 1 from them as double pairs and
- *       divide by a pair with the quotient corrected by its residual.
+ *   sigmoid: st_vexp_parts(x) gives exp(x) = s (1 + r + p) with s =
+ *       2^(k/N) as a pair, r exact and p the rest (st_vtanh's reduction);
+ *       T = e^-|x| as a double pair, then 1 / (1 + T) or T / (1 + T)
+ *       divided as pairs, the quotient corrected by its residual.
+ *   hypot: scaled by a power of two, the sum of squares exact as a pair
+ *       (FMA), its square root corrected once.
  *
- * Each result is its double pair rounded once: about 0.5 ulp (the pairs
- * carry some 2^-65 of relative error).  The float32 forms run the same
- * kernels on the widened value, rounded once more to float.  As in
- * vmath.h, ST_V*_SPECIAL(x) marks the arguments the fast path does not
- * serve and the caller recomputes them with scalar libm, so special
- * values are libm's.  The arguments a kernel does not serve, and the tiny
- * ones whose result is x (or 1, 1/2) to the last bit (|x| < 2^-60), are
- * replaced by a harmless value before the arithmetic (and the result
- * chosen after): their garbage or underflowing intermediates would
- * otherwise be subnormal, and every subnormal operation costs a microcode
- * assist of some hundred cycles.  (Level 4 runs vmath512.h's forms of these, with the
- * 16-entry tables read by permutes; the same construction.) */
+ * Each result is a double pair rounded once: about 0.5 ulp.  The float32
+ * forms run in double (sigmoid: the float64 kernel on the widened value),
+ * rounded once more to float.  As in vmath.h, ST_V*_SPECIAL(x) marks the
+ * arguments the fast path does not serve and the caller recomputes them
+ * with scalar libm (sigmoid: st_sigmoid_d), so special values are libm's.
+ * Those arguments, and the tiny ones whose result is 1/2 to the last bit
+ * (|x| < 2^-60), are replaced by a harmless value before the arithmetic:
+ * their garbage or underflowing intermediates would otherwise be
+ * subnormal, and every subnormal operation costs a microcode assist of
+ * some hundred cycles (sigmoid float64 ran 2x slower).  (Level 4 runs
+ * vmath512.h's sigmoid, its 16-entry table read by permutes.)
+ *
+ * The same cores gave log2, log10, log1p, atanh (log(x + xl) as a pair),
+ * expm1, sinh and cosh at 0.50-0.51 ulp (commit fabf4bb), but at 0.7-1.0x
+ * numpy's float64 speed (numpy runs SVML there) and 0.4-0.6x its float32:
+ * those stay on libmvec (docs/performance.md). */
 #ifndef ST_VMATH2_H
 #define ST_VMATH2_H
 #include "vmath.h"
@@ -38,95 +37,7 @@ static inline double st_sel(int c, double a, double b)
     const uint64_t m = (uint64_t)0 - (uint64_t)(c != 0);
     return st_asf64((st_asu64(a) & m) | (st_asu64(b) & ~m));
 }
-
-/* ---- log(x + xl) as a double pair ----
- * x positive, normal and finite; |xl| below ulp(x).  xl scaled by 2^-k
- * with x (2^-k from its bits; for k > 1022 the scale is 0: there xl is
- * some 2^-1000 of the result's ulp). */
-static inline double st_vlog_pair2(double x, double xl, double *lo_out)
-{
-    const uint64_t off = 0x3fe6000000000000ULL;   /* 0.6875 */
-    const double ln2_hi = 0x1.62e42fefa3800p-1, ln2_lo = 0x1.ef35793c76730p-45;
-    const uint64_t ix = st_asu64(x);
-    const uint64_t tmp = ix - off;
-    const uint64_t i = (tmp >> (52 - ST_LOG_BITS)) % ST_LOG_N;
-    const int64_t k = (int64_t)tmp >> 52;
-    const double z = st_asf64(ix - (tmp & 0xfff0000000000000ULL));
-    const double sc = st_sel(k > 1022, 0.0, st_asf64((uint64_t)(1023 - k) << 52));
-    const double invc = st_log_table[i].invc;
-    /* r = z invc - 1 + xl 2^-k invc as rh + rl: z invc - 1 exact (FMA), then 2Sum */
-    const double pr = z * invc;
-    const double pl = __builtin_fma(z, invc, -pr);
-    const double pm = pr - 1.0;
-    const double r0 = pm + pl;
-    const double l0 = pl - (r0 - pm) + (xl * sc) * invc;
-    const double rh = r0 + l0;
-    const double rl = st_2sum_err(r0, l0, rh);
-    const double kd = (double)k;
-    const double w = kd * ln2_hi + st_log_table[i].logc;
-    const double hi = w + rh;
-    double lo = (w - hi) + rh;
-    lo += kd * ln2_lo + st_log_table[i].logc_lo + rl;
-    const double r = rh, r2 = r * r;
-    const double q = -0.5 + r * (1.0 / 3) + r2 * (-0.25 + r * 0.2)
-                     + r2 * r2 * (-1.0 / 6 + r * (1.0 / 7) + r2 * (-0.125));
-    lo += r2 * q - rh * rl;
-    const double h = hi + lo;
-    *lo_out = lo - (h - hi);
-    return h;
-}
-/* (h + l) (ch + cl) rounded once */
-static inline double st_pair_mul(double h, double l, double ch, double cl)
-{
-    const double p = h * ch;
-    return p + (__builtin_fma(h, ch, -p) + (h * cl + l * ch));
-}
-#define ST_INVLN2_HI 0x1.71547652b82fep+0
-#define ST_INVLN2_LO 0x1.777d0ffda0d24p-56
-#define ST_INVLN10_HI 0x1.bcb7b1526e50ep-2
-#define ST_INVLN10_LO 0x1.95355baaafad3p-57
-
-/* log2, log10: x positive, normal and finite (ST_VLOG_SPECIAL) */
 #define ST_VTINY 0x1p-60
-static inline double st_vlog2(double x)
-{
-    double lo, hi = st_vlog_pair2(st_sel(ST_VLOG_SPECIAL(x), 1.0, x), 0.0, &lo);
-    return st_pair_mul(hi, lo, ST_INVLN2_HI, ST_INVLN2_LO);
-}
-static inline double st_vlog10(double x)
-{
-    double lo, hi = st_vlog_pair2(st_sel(ST_VLOG_SPECIAL(x), 1.0, x), 0.0, &lo);
-    return st_pair_mul(hi, lo, ST_INVLN10_HI, ST_INVLN10_LO);
-}
-
-/* log1p: -1 < x < 2^1023; 1 + x as an exact pair.  |x| < 2^-60 returns x
- * (log1p x = x - x^2/2 rounds to x; keeps -0, which the pair would not). */
-#define ST_VLOG1P_SPECIAL(x) (!((x) > -1.0) | !((x) < 0x1p1023))
-static inline double st_vlog1p(double x)
-{
-    const int tiny = __builtin_fabs(x) < ST_VTINY;
-    const double xc = st_sel(tiny | ST_VLOG1P_SPECIAL(x), 0.0, x);
-    const double u = 1.0 + xc;
-    double lo, hi = st_vlog_pair2(u, st_2sum_err(xc, 1.0, u), &lo);
-    return st_sel(tiny, x, hi + lo);
-}
-
-/* atanh: |x| < 1; a = |x|, atanh a = (log(1 + a) - log(1 - a)) / 2 with
- * both logs as pairs (no cancellation: they have opposite signs), the sign
- * put back last (atanh(-0) = -0) */
-#define ST_VATANH_SPECIAL(x) (!(__builtin_fabs(x) < 1.0))
-static inline double st_vatanh(double x)
-{
-    const uint64_t sign = st_asu64(x) & 0x8000000000000000ULL;
-    const int tiny = __builtin_fabs(x) < ST_VTINY;   /* atanh x rounds to x */
-    const double a = st_sel(tiny | ST_VATANH_SPECIAL(x), 0.0, __builtin_fabs(x));
-    const double u = 1.0 + a, v = 1.0 - a;
-    double l1, h1 = st_vlog_pair2(u, st_2sum_err(a, 1.0, u), &l1);
-    double l2, h2 = st_vlog_pair2(v, st_2sum_err(1.0, -a, v), &l2);
-    const double d = h1 - h2;
-    const double t = 0.5 * (d + (st_2sum_err(h1, -h2, d) + (l1 - l2)));
-    return st_sel(tiny, x, st_asf64(st_asu64(t) | sign));
-}
 
 /* ---- exp(x) in parts: s_hi (1 + r + p) + s_lo (1 + r + p), -704 < x < 709 ----
  * x = k ln2/N + r + rlo, rlo below ulp(r), and
@@ -183,60 +94,8 @@ static inline double st_pair_div(double n_hi, double n_lo, double d_hi, double d
     return q;
 }
 
-/* expm1: x < 709 (2^(k/N) finite; libm beyond: overflow, NaN); below -40
- * expm1 rounds to -1, which expm1(-40) also does (and the parts of e^x
- * stay far from the subnormals) */
-#define ST_VEXPM1_SPECIAL(x) (!((x) < 709.0))
-static inline double st_vexpm1(double x)
-{
-    const int tiny = __builtin_fabs(x) < ST_VTINY;   /* expm1 x rounds to x */
-    double s_hi, s_lo, r, p, lo;
-    st_vexp_parts(st_sel(tiny | ST_VEXPM1_SPECIAL(x), 0.0, st_sel(x < -40.0, -40.0, x)), 0, &s_hi,
-                  &s_lo, &r, &p);
-    const double hi = st_vexp_sum(s_hi, s_lo, r, p, 1.0, &lo);
-    return st_sel(tiny, x, hi + lo);
-}
-
-/* sinh a = (E + E / (1 + E)) / 2, cosh a = (S + 1 / S) / 2 with E =
- * expm1(a), S = e^a, a = |x| < 709, all as pairs; sinh takes x's sign */
-#define ST_VSINH_SPECIAL(x) (!(__builtin_fabs(x) < 709.0))
-static inline double st_vsinh(double x)
-{
-    const uint64_t sign = st_asu64(x) & 0x8000000000000000ULL;
-    const int tiny = __builtin_fabs(x) < ST_VTINY;   /* sinh x rounds to x */
-    const double a = st_sel(tiny | ST_VSINH_SPECIAL(x), 0.0, __builtin_fabs(x));
-    double s_hi, s_lo, r, p, e_lo, q_lo;
-    st_vexp_parts(a, 0, &s_hi, &s_lo, &r, &p);
-    const double e_hi = st_vexp_sum(s_hi, s_lo, r, p, 1.0, &e_lo);
-    /* above 40, sinh a = e^a / 2 to 2^-115, and the quotient's low part
-     * would be subnormal: the division runs on 1 / 1 there (E / (1 + E)
-     * is 1 to 2^-57) */
-    const int big = a > 40.0;
-    const double d_hi = st_sel(big, 1.0, e_hi + 1.0);
-    const double d_lo = st_sel(big, 0.0, st_2sum_err(e_hi, 1.0, e_hi + 1.0) + e_lo);
-    const double q_hi = st_pair_div(st_sel(big, 1.0, e_hi), st_sel(big, 0.0, e_lo), d_hi, d_lo, &q_lo);
-    const double t_hi = e_hi + q_hi;
-    const double t = 0.5 * (t_hi + (st_2sum_err(e_hi, q_hi, t_hi) + (e_lo + q_lo)));
-    return st_sel(tiny, x, st_asf64(st_asu64(t) | sign));
-}
-static inline double st_vcosh(double x)
-{
-    /* cosh x rounds to 1 below 2^-60 */
-    const double a = st_sel((__builtin_fabs(x) < ST_VTINY) | ST_VSINH_SPECIAL(x), 0.0, __builtin_fabs(x));
-    double s_hi, s_lo, r, p, e_lo, q_lo;
-    st_vexp_parts(a, 0, &s_hi, &s_lo, &r, &p);
-    const double e_hi = st_vexp_sum(s_hi, s_lo, r, p, 0.0, &e_lo);
-    /* above 40, cosh a = e^a / 2 to 2^-115 (1 / e^a as a pair would be
-     * subnormal in its low part): there the quotient is replaced by 0 */
-    const int big = a > 40.0;
-    double q_hi = st_pair_div(1.0, 0.0, st_sel(big, 1.0, e_hi), st_sel(big, 0.0, e_lo), &q_lo);
-    q_hi = st_sel(big, 0.0, q_hi);
-    q_lo = st_sel(big, 0.0, q_lo);
-    const double t_hi = e_hi + q_hi;
-    return 0.5 * (t_hi + (st_2sum_err(e_hi, q_hi, t_hi) + (e_lo + q_lo)));
-}
-
-/* sigmoid 1 / (1 + e^-x): with T = e^-|x| as a pair, 1 / (1 + T) for
+/* ---- sigmoid 1 / (1 + e^-x) ----
+ * with T = e^-|x| as a pair, 1 / (1 + T) for
  * x >= 0 and T / (1 + T) for x < 0 (no overflow, no cancellation);
  * |x| < 704 (scalar st_sigmoid beyond) */
 #define ST_VSIGMOID_SPECIAL(x) (!(__builtin_fabs(x) < 704.0))

@@ -267,100 +267,6 @@ ST_V4 __m512d st_2sum_err8(__m512d a, __m512d b, __m512d s)
 #define ST_LT(a, b) _mm512_cmp_pd_mask(a, b, _CMP_LT_OQ)
 #define ST_GT(a, b) _mm512_cmp_pd_mask(a, b, _CMP_GT_OQ)
 
-/* log(x + xl) as hi + *lo: st_vlog_pair2 */
-ST_V4 __m512d st_vlog_pair8(__m512d x, __m512d xl, __m512d *lo_out)
-{
-    const __m512d ln2_hi = ST_SET(0x1.62e42fefa3800p-1), ln2_lo = ST_SET(0x1.ef35793c76730p-45),
-                  one = ST_SET(1.0);
-    const __m512i ix = _mm512_castpd_si512(x);
-    const __m512i tmp = _mm512_sub_epi64(ix, _mm512_set1_epi64(0x3fe6800000000000LL));
-    const __m512i i = _mm512_srli_epi64(tmp, 48);
-    const __m512i ki = _mm512_srai_epi64(tmp, 52);
-    const __m512d kd = _mm512_cvtepi64_pd(ki);
-    const __m512d z = _mm512_castsi512_pd(_mm512_sub_epi64(
-        ix, _mm512_and_si512(tmp, _mm512_set1_epi64((long long)0xfff0000000000000ULL))));
-    const __m512d sc = _mm512_castsi512_pd(_mm512_maskz_mov_epi64(
-        _mm512_cmple_epi64_mask(ki, _mm512_set1_epi64(1022)),
-        _mm512_slli_epi64(_mm512_sub_epi64(_mm512_set1_epi64(1023), ki), 52)));
-#define ST_L16(col) _mm512_permutex2var_pd(_mm512_load_pd(col), i, _mm512_load_pd((col) + 8))
-    const __m512d invc = ST_L16(st_log16_invc);
-    const __m512d pr = _mm512_mul_pd(z, invc);
-    const __m512d pl = _mm512_fmsub_pd(z, invc, pr);
-    const __m512d pm = _mm512_sub_pd(pr, one);
-    const __m512d r0 = _mm512_add_pd(pm, pl);
-    const __m512d l0 = _mm512_fmadd_pd(_mm512_mul_pd(xl, sc), invc,
-                                       _mm512_sub_pd(pl, _mm512_sub_pd(r0, pm)));
-    const __m512d rh = _mm512_add_pd(r0, l0);
-    const __m512d rl = st_2sum_err8(r0, l0, rh);
-    const __m512d w = _mm512_fmadd_pd(kd, ln2_hi, ST_L16(st_log16_logc));   /* exact */
-    const __m512d hi = _mm512_add_pd(w, rh);
-    __m512d lo = _mm512_add_pd(_mm512_sub_pd(w, hi), rh);
-    lo = _mm512_add_pd(lo, _mm512_add_pd(_mm512_fmadd_pd(kd, ln2_lo, ST_L16(st_log16_logc_lo)), rl));
-#undef ST_L16
-    const __m512d r = rh, r2 = _mm512_mul_pd(r, r);
-    __m512d q = ST_SET(1.0 / 13);
-    q = _mm512_fmadd_pd(r, q, ST_SET(-1.0 / 12));
-    q = _mm512_fmadd_pd(r, q, ST_SET(1.0 / 11));
-    q = _mm512_fmadd_pd(r, q, ST_SET(-1.0 / 10));
-    q = _mm512_fmadd_pd(r, q, ST_SET(1.0 / 9));
-    q = _mm512_fmadd_pd(r, q, ST_SET(-1.0 / 8));
-    q = _mm512_fmadd_pd(r, q, ST_SET(1.0 / 7));
-    q = _mm512_fmadd_pd(r, q, ST_SET(-1.0 / 6));
-    q = _mm512_fmadd_pd(r, q, ST_SET(1.0 / 5));
-    q = _mm512_fmadd_pd(r, q, ST_SET(-1.0 / 4));
-    q = _mm512_fmadd_pd(r, q, ST_SET(1.0 / 3));
-    q = _mm512_fmadd_pd(r, q, ST_SET(-1.0 / 2));
-    lo = _mm512_fnmadd_pd(rh, rl, _mm512_fmadd_pd(r2, q, lo));
-    const __m512d h = _mm512_add_pd(hi, lo);
-    *lo_out = _mm512_sub_pd(lo, _mm512_sub_pd(h, hi));
-    return h;
-}
-ST_V4 __m512d st_pair_mul8(__m512d h, __m512d l, double ch, double cl)
-{
-    const __m512d p = _mm512_mul_pd(h, ST_SET(ch));
-    return _mm512_add_pd(p, _mm512_add_pd(_mm512_fmsub_pd(h, ST_SET(ch), p),
-                                          _mm512_fmadd_pd(h, ST_SET(cl), _mm512_mul_pd(l, ST_SET(ch)))));
-}
-#define ST_VLOG_OK8(x) _mm512_cmplt_epu64_mask(_mm512_sub_epi64(_mm512_castpd_si512(x), \
-    _mm512_set1_epi64(0x0010000000000000LL)), _mm512_set1_epi64(0x7fe0000000000000LL))
-ST_V4 __m512d st_vlog2_8(__m512d x)
-{
-    __m512d lo, hi = st_vlog_pair8(_mm512_mask_blend_pd(ST_VLOG_OK8(x), ST_SET(1.0), x),
-                                   _mm512_setzero_pd(), &lo);
-    return st_pair_mul8(hi, lo, ST_INVLN2_HI, ST_INVLN2_LO);
-}
-ST_V4 __m512d st_vlog10_8(__m512d x)
-{
-    __m512d lo, hi = st_vlog_pair8(_mm512_mask_blend_pd(ST_VLOG_OK8(x), ST_SET(1.0), x),
-                                   _mm512_setzero_pd(), &lo);
-    return st_pair_mul8(hi, lo, ST_INVLN10_HI, ST_INVLN10_LO);
-}
-ST_V4 __m512d st_vlog1p8(__m512d x)
-{
-    const __mmask8 tiny = ST_LT(ST_ABS8(x), ST_SET(ST_VTINY));
-    const __mmask8 ok = ST_GT(x, ST_SET(-1.0)) & ST_LT(x, ST_SET(0x1p1023)) & ~tiny;
-    const __m512d xc = _mm512_maskz_mov_pd(ok, x);
-    const __m512d u = _mm512_add_pd(xc, ST_SET(1.0));
-    __m512d lo, hi = st_vlog_pair8(u, st_2sum_err8(xc, ST_SET(1.0), u), &lo);
-    return _mm512_mask_blend_pd(tiny, _mm512_add_pd(hi, lo), x);
-}
-ST_V4 __m512d st_vatanh8(__m512d x)
-{
-    const __m512i sign = ST_SIGN8(x);
-    const __m512d ax = ST_ABS8(x);
-    const __mmask8 tiny = ST_LT(ax, ST_SET(ST_VTINY));
-    const __m512d a = _mm512_maskz_mov_pd(ST_LT(ax, ST_SET(1.0)) & ~tiny, ax);
-    const __m512d one = ST_SET(1.0);
-    const __m512d u = _mm512_add_pd(one, a), v = _mm512_sub_pd(one, a);
-    __m512d l1, h1 = st_vlog_pair8(u, st_2sum_err8(a, one, u), &l1);
-    __m512d l2, h2 = st_vlog_pair8(v, st_2sum_err8(one, _mm512_sub_pd(_mm512_setzero_pd(), a), v), &l2);
-    const __m512d d = _mm512_sub_pd(h1, h2);
-    const __m512d e = _mm512_add_pd(st_2sum_err8(h1, _mm512_sub_pd(_mm512_setzero_pd(), h2), d),
-                                    _mm512_sub_pd(l1, l2));
-    const __m512d t = _mm512_mul_pd(ST_SET(0.5), _mm512_add_pd(d, e));
-    return _mm512_mask_blend_pd(tiny, ST_OR8(t, sign), x);
-}
-
 /* exp(x) in parts: st_vexp_parts with the 16-entry table (bias: a multiple
  * of 2^52 added to 2^(k/16)'s bits) */
 ST_V4 void st_vexp_parts8(__m512d x, __m512i bias, __m512d *s_hi, __m512d *s_lo, __m512d *r_out,
@@ -421,52 +327,6 @@ ST_V4 __m512d st_pair_div8(__m512d n_hi, __m512d n_lo, __m512d d_hi, __m512d d_l
     *lo_out = _mm512_mul_pd(res, inv);
     return q;
 }
-ST_V4 __m512d st_vexpm1_8(__m512d x)
-{
-    const __mmask8 tiny = ST_LT(ST_ABS8(x), ST_SET(ST_VTINY));
-    const __m512d xc = _mm512_maskz_mov_pd(ST_LT(x, ST_SET(709.0)) & ~tiny,
-                                           _mm512_max_pd(x, ST_SET(-40.0)));
-    __m512d s_hi, s_lo, r, p, lo;
-    st_vexp_parts8(xc, _mm512_setzero_si512(), &s_hi, &s_lo, &r, &p);
-    const __m512d hi = st_vexp_sum8(s_hi, s_lo, r, p, 1.0, &lo);
-    return _mm512_mask_blend_pd(tiny, _mm512_add_pd(hi, lo), x);
-}
-ST_V4 __m512d st_vsinh8(__m512d x)
-{
-    const __m512i sign = ST_SIGN8(x);
-    const __m512d ax = ST_ABS8(x), one = ST_SET(1.0), zero = _mm512_setzero_pd();
-    const __mmask8 tiny = ST_LT(ax, ST_SET(ST_VTINY));
-    const __m512d a = _mm512_maskz_mov_pd(ST_LT(ax, ST_SET(709.0)) & ~tiny, ax);
-    __m512d s_hi, s_lo, r, p, e_lo, q_lo;
-    st_vexp_parts8(a, _mm512_setzero_si512(), &s_hi, &s_lo, &r, &p);
-    const __m512d e_hi = st_vexp_sum8(s_hi, s_lo, r, p, 1.0, &e_lo);
-    const __mmask8 big = ST_GT(a, ST_SET(40.0));
-    const __m512d d0 = _mm512_add_pd(e_hi, one);
-    const __m512d d_hi = _mm512_mask_blend_pd(big, d0, one);
-    const __m512d d_lo = _mm512_mask_blend_pd(big, _mm512_add_pd(st_2sum_err8(e_hi, one, d0), e_lo), zero);
-    const __m512d q_hi = st_pair_div8(_mm512_mask_blend_pd(big, e_hi, one),
-                                      _mm512_mask_blend_pd(big, e_lo, zero), d_hi, d_lo, &q_lo);
-    const __m512d t_hi = _mm512_add_pd(e_hi, q_hi);
-    const __m512d t = _mm512_mul_pd(ST_SET(0.5), _mm512_add_pd(t_hi, _mm512_add_pd(
-        st_2sum_err8(e_hi, q_hi, t_hi), _mm512_add_pd(e_lo, q_lo))));
-    return _mm512_mask_blend_pd(tiny, ST_OR8(t, sign), x);
-}
-ST_V4 __m512d st_vcosh8(__m512d x)
-{
-    const __m512d ax = ST_ABS8(x), one = ST_SET(1.0), zero = _mm512_setzero_pd();
-    const __m512d a = _mm512_maskz_mov_pd(ST_LT(ax, ST_SET(709.0)) & ~ST_LT(ax, ST_SET(ST_VTINY)), ax);
-    __m512d s_hi, s_lo, r, p, e_lo, q_lo;
-    st_vexp_parts8(a, _mm512_setzero_si512(), &s_hi, &s_lo, &r, &p);
-    const __m512d e_hi = st_vexp_sum8(s_hi, s_lo, r, p, 0.0, &e_lo);
-    const __mmask8 big = ST_GT(a, ST_SET(40.0));
-    __m512d q_hi = st_pair_div8(one, zero, _mm512_mask_blend_pd(big, e_hi, one),
-                                _mm512_mask_blend_pd(big, e_lo, zero), &q_lo);
-    q_hi = _mm512_mask_blend_pd(big, q_hi, zero);
-    q_lo = _mm512_mask_blend_pd(big, q_lo, zero);
-    const __m512d t_hi = _mm512_add_pd(e_hi, q_hi);
-    return _mm512_mul_pd(ST_SET(0.5), _mm512_add_pd(t_hi, _mm512_add_pd(
-        st_2sum_err8(e_hi, q_hi, t_hi), _mm512_add_pd(e_lo, q_lo))));
-}
 ST_V4 __m512d st_vsigmoid8(__m512d x)
 {
     const __m512d ax = ST_ABS8(x), one = ST_SET(1.0), zero = _mm512_setzero_pd();
@@ -485,18 +345,8 @@ ST_V4 __m512d st_vsigmoid8(__m512d x)
                                                                      ST_SET(0x1p-600)));
     return _mm512_mask_blend_pd(big, _mm512_add_pd(q_hi, q_lo), bigv);
 }
-/* the float32 forms: the float64 kernel on 8 widened floats */
-#define ST_F32_VIA_F64(NAME, F8) \
-    ST_V4 __m256 NAME(__m256 x) { return _mm512_cvtpd_ps(F8(_mm512_cvtps_pd(x))); }
-ST_F32_VIA_F64(st_vlog2f8, st_vlog2_8)
-ST_F32_VIA_F64(st_vlog10f8, st_vlog10_8)
-ST_F32_VIA_F64(st_vlog1pf8, st_vlog1p8)
-ST_F32_VIA_F64(st_vatanhf8, st_vatanh8)
-ST_F32_VIA_F64(st_vexpm1f8, st_vexpm1_8)
-ST_F32_VIA_F64(st_vsinhf8, st_vsinh8)
-ST_F32_VIA_F64(st_vcoshf8, st_vcosh8)
-ST_F32_VIA_F64(st_vsigmoidf8, st_vsigmoid8)
-#undef ST_F32_VIA_F64
+/* float32: the float64 kernel on 8 widened floats */
+ST_V4 __m256 st_vsigmoidf8(__m256 x) { return _mm512_cvtpd_ps(st_vsigmoid8(_mm512_cvtps_pd(x))); }
 #undef ST_SET
 #undef ST_LT
 #undef ST_GT
