@@ -1,5 +1,5 @@
-/* vmath2.h -- sigmoid and hypot as plain branch-free C (vectorised by GCC
- * inside the per-level kernels, as vmath.h's).
+/* vmath2.h -- sigmoid, hypot, log2, log10 and atan as plain branch-free C
+ * (vectorised by GCC inside the per-level kernels, as vmath.h's).
  *
  *   sigmoid: st_vexp_parts(x) gives exp(x) = s (1 + r + p) with s =
  *       2^(k/N) as a pair, r exact and p the rest (st_vtanh's reduction);
@@ -7,23 +7,28 @@
  *       divided as pairs, the quotient corrected by its residual.
  *   hypot: scaled by a power of two, the sum of squares exact as a pair
  *       (FMA), its square root corrected once.
+ *   log2, log10 (float64): log x as a pair (vmath.h) times 1/ln2 or 1/ln10
+ *       as pairs.
+ *   atan (float64): fdlibm's reduction and polynomial with the reduced
+ *       argument as a corrected pair.
  *
- * Each result is a double pair rounded once: about 0.5 ulp.  The float32
+ * Each result is a double pair rounded once: 0.50-0.59 ulp.  The float32
  * forms run in double (sigmoid: the float64 kernel on the widened value),
  * rounded once more to float.  As in vmath.h, ST_V*_SPECIAL(x) marks the
  * arguments the fast path does not serve and the caller recomputes them
  * with scalar libm (sigmoid: st_sigmoid_d), so special values are libm's.
- * Those arguments, and the tiny ones whose result is 1/2 to the last bit
- * (|x| < 2^-60), are replaced by a harmless value before the arithmetic:
- * their garbage or underflowing intermediates would otherwise be
- * subnormal, and every subnormal operation costs a microcode assist of
- * some hundred cycles (sigmoid float64 ran 2x slower).  (Level 4 runs
- * vmath512.h's sigmoid, its 16-entry table read by permutes.)
+ * Those arguments, and the tiny ones whose result is known to the last
+ * bit, are replaced by a harmless value before the arithmetic: their
+ * garbage or underflowing intermediates would otherwise be subnormal, and
+ * every subnormal operation costs a microcode assist of some hundred
+ * cycles (sigmoid float64 ran 2x slower).  (Level 4 runs vmath512.h's
+ * forms, tables read by permutes.)
  *
- * The same cores gave log2, log10, log1p, atanh (log(x + xl) as a pair),
- * expm1, sinh and cosh at 0.50-0.51 ulp (commit fabf4bb), but at 0.7-1.0x
- * numpy's float64 speed (numpy runs SVML there) and 0.4-0.6x its float32:
- * those stay on libmvec (docs/performance.md). */
+ * Kernels on the same cores for log1p, atanh (log(x + xl) as a pair),
+ * expm1, sinh and cosh, and the float32 log2, log10 and atan (in double,
+ * 8 lanes), reached 0.50-0.51 ulp (commits fabf4bb and the atan one) but
+ * not 1.5x numpy's speed (numpy runs AVX-512 SVML loops there): those stay
+ * on libmvec (docs/performance.md). */
 #ifndef ST_VMATH2_H
 #define ST_VMATH2_H
 #include "vmath.h"
@@ -211,5 +216,29 @@ static inline double st_vatan(double x)
     const double h = hi + t;
     const double r = h + (st_2sum_err(hi, t, h) + ((lo + t_lo) - t * (s1 + s2)));
     return st_sel(tiny, x, st_asf64(st_asu64(r) | sign));
+}
+
+/* ---- log2 and log10, float64: x positive, normal and finite ----
+ * st_vlog_pair's log x as hi + lo (vmath.h; level 4: st_vlog8's, its sum
+ * left as the pair) times 1/ln2 or 1/ln10 as pairs, the leading product
+ * exact by FMA, rounded once: 0.52 ulp. */
+static inline double st_pair_mul(double h, double l, double ch, double cl)
+{
+    const double p = h * ch;
+    return p + (__builtin_fma(h, ch, -p) + (h * cl + l * ch));
+}
+#define ST_INVLN2_HI 0x1.71547652b82fep+0
+#define ST_INVLN2_LO 0x1.777d0ffda0d24p-56
+#define ST_INVLN10_HI 0x1.bcb7b1526e50ep-2
+#define ST_INVLN10_LO 0x1.95355baaafad3p-57
+static inline double st_vlog2(double x)
+{
+    double lo, hi = st_vlog_pair(st_sel(ST_VLOG_SPECIAL(x), 1.0, x), &lo);
+    return st_pair_mul(hi, lo, ST_INVLN2_HI, ST_INVLN2_LO);
+}
+static inline double st_vlog10(double x)
+{
+    double lo, hi = st_vlog_pair(st_sel(ST_VLOG_SPECIAL(x), 1.0, x), &lo);
+    return st_pair_mul(hi, lo, ST_INVLN10_HI, ST_INVLN10_LO);
 }
 #endif

@@ -209,7 +209,7 @@ ST_V4 __m512d st_vexp8(__m512d x) { return st_vexp_pair8(x, _mm512_setzero_pd())
  * one permute each instead of three gathers from 128), so |r| <= 1/32 and
  * log1p(r) - r needs Taylor to r^13 (the next term is below 2^-61 of r)
  * instead of r^8; r exact as a pair, k ln2_hi + logc exact, as there. */
-ST_V4 __m512d st_vlog8(__m512d x)
+ST_V4 __m512d st_vlog_hilo8(__m512d x, __m512d *lo_out)
 {
     const __m512d ln2_hi = _mm512_set1_pd(0x1.62e42fefa3800p-1),
                   ln2_lo = _mm512_set1_pd(0x1.ef35793c76730p-45), one = _mm512_set1_pd(1.0);
@@ -244,8 +244,14 @@ ST_V4 __m512d st_vlog8(__m512d x)
     q = _mm512_fmadd_pd(r, q, _mm512_set1_pd(-1.0 / 4));
     q = _mm512_fmadd_pd(r, q, _mm512_set1_pd(1.0 / 3));
     q = _mm512_fmadd_pd(r, q, _mm512_set1_pd(-1.0 / 2));
-    /* hi + (lo + r^2 q - rh rl) */
-    return _mm512_add_pd(hi, _mm512_fnmadd_pd(rh, rl, _mm512_fmadd_pd(r2, q, lo)));
+    /* log x = hi + (lo + r^2 q - rh rl) */
+    *lo_out = _mm512_fnmadd_pd(rh, rl, _mm512_fmadd_pd(r2, q, lo));
+    return hi;
+}
+ST_V4 __m512d st_vlog8(__m512d x)
+{
+    __m512d lo, hi = st_vlog_hilo8(x, &lo);
+    return _mm512_add_pd(hi, lo);
 }
 
 /* ---- vmath2.h's kernels, 8 doubles: the same construction with the
@@ -403,7 +409,19 @@ ST_V4 __m512d st_vatan8(__m512d x)
                                                      _mm512_fnmadd_pd(t, ss, _mm512_add_pd(lo, t_lo))));
     return _mm512_mask_blend_pd(tiny, _mm512_castsi512_pd(_mm512_or_si512(_mm512_castpd_si512(r), sign)), x);
 }
-ST_V4 __m256 st_vatanf8(__m256 x) { return _mm512_cvtpd_ps(st_vatan8(_mm512_cvtps_pd(x))); }
+/* log2, log10: st_vlog8's hi + lo (not summed) times 1/ln2 or 1/ln10 as
+ * pairs: st_vlog2 */
+ST_V4 __m512d st_vlog_c8(__m512d x, double ch, double cl)
+{
+    const __mmask8 ok = _mm512_cmplt_epu64_mask(_mm512_sub_epi64(_mm512_castpd_si512(x),
+        _mm512_set1_epi64(0x0010000000000000LL)), _mm512_set1_epi64(0x7fe0000000000000LL));
+    __m512d lo, hi = st_vlog_hilo8(_mm512_mask_blend_pd(ok, ST_SET(1.0), x), &lo);
+    const __m512d p = _mm512_mul_pd(hi, ST_SET(ch));
+    return _mm512_add_pd(p, _mm512_add_pd(_mm512_fmsub_pd(hi, ST_SET(ch), p),
+                                          _mm512_fmadd_pd(hi, ST_SET(cl), _mm512_mul_pd(lo, ST_SET(ch)))));
+}
+ST_V4 __m512d st_vlog2_8(__m512d x) { return st_vlog_c8(x, ST_INVLN2_HI, ST_INVLN2_LO); }
+ST_V4 __m512d st_vlog10_8(__m512d x) { return st_vlog_c8(x, ST_INVLN10_HI, ST_INVLN10_LO); }
 #undef ST_SET
 #undef ST_LT
 #undef ST_GT
