@@ -494,9 +494,6 @@ DEF_VMATH(TANH, float32, float, float, st_vtanhf, ST_VTANHF_SPECIAL, tanhf)
 /* vmath2.h (sigmoid float32: the float64 kernel on the widened value) */
 DEF_VMATH(SIGMOID, float64, double, double, st_vsigmoid, ST_VSIGMOID_SPECIAL, st_sigmoid_d)
 DEF_VMATH(SIGMOID, float32, float, double, st_vsigmoid, ST_VSIGMOID_SPECIAL, st_sigmoid_f)
-DEF_VMATH(LOG2, float64, double, double, st_vlog2, ST_VLOG_SPECIAL, log2)
-DEF_VMATH(LOG10, float64, double, double, st_vlog10, ST_VLOG_SPECIAL, log10)
-DEF_VMATH(ATAN, float64, double, double, st_vatan, ST_VATAN_SPECIAL, atan)
 /* two inputs (hypot): pow's blocks without its extra buffer */
 #define DEF_VBIN(OP, SFX, T, MAIN, SPECIAL, LIBM)                                      \
     __attribute__((noinline, optimize("no-tree-vectorize"))) static void              \
@@ -612,15 +609,6 @@ DEF_VM512_UNARY(SIGMOID, float64, double, 8, __mmask8, _mm512_maskz_loadu_pd,
 DEF_VM512_UNARY(SIGMOID, float32, float, 8, __mmask8, _mm256_maskz_loadu_ps,
                 _mm256_mask_storeu_ps, _mm256_loadu_ps, _mm256_storeu_ps, st_vsigmoidf8,
                 ST_VSIGMOID_SPECIAL, 1)
-DEF_VM512_UNARY(LOG2, float64, double, 8, __mmask8, _mm512_maskz_loadu_pd,
-                _mm512_mask_storeu_pd, _mm512_loadu_pd, _mm512_storeu_pd, st_vlog2_8,
-                ST_VLOG_SPECIAL, 0)
-DEF_VM512_UNARY(LOG10, float64, double, 8, __mmask8, _mm512_maskz_loadu_pd,
-                _mm512_mask_storeu_pd, _mm512_loadu_pd, _mm512_storeu_pd, st_vlog10_8,
-                ST_VLOG_SPECIAL, 0)
-DEF_VM512_UNARY(ATAN, float64, double, 8, __mmask8, _mm512_maskz_loadu_pd,
-                _mm512_mask_storeu_pd, _mm512_loadu_pd, _mm512_storeu_pd, st_vatan8,
-                ST_VATAN_SPECIAL, 1)
 
 ST_ATTR_V4 static void v512_POW_float32(char **args_, const int64_t *np, const int64_t *s_,
                                         void *extra)
@@ -745,9 +733,6 @@ __attribute__((constructor)) static void init_elementwise_tables(void)
     binary_loops[ST_B_POW][ST_FLOAT32] = ST_PICK(v_POW_float32);
     unary_loops[ST_U_SIGMOID][ST_FLOAT64] = ST_PICK(v_SIGMOID_float64);
     unary_loops[ST_U_SIGMOID][ST_FLOAT32] = ST_PICK(v_SIGMOID_float32);
-    unary_loops[ST_U_LOG2][ST_FLOAT64] = ST_PICK(v_LOG2_float64);
-    unary_loops[ST_U_LOG10][ST_FLOAT64] = ST_PICK(v_LOG10_float64);
-    unary_loops[ST_U_ATAN][ST_FLOAT64] = ST_PICK(v_ATAN_float64);
     binary_loops[ST_B_HYPOT][ST_FLOAT64] = ST_PICK(v_HYPOT_float64);
     binary_loops[ST_B_HYPOT][ST_FLOAT32] = ST_PICK(v_HYPOT_float32);
 #ifdef ST_VMATH512
@@ -759,9 +744,6 @@ __attribute__((constructor)) static void init_elementwise_tables(void)
         binary_loops[ST_B_POW][ST_FLOAT32] = v512_POW_float32;
         unary_loops[ST_U_SIGMOID][ST_FLOAT64] = v512_SIGMOID_float64;
         unary_loops[ST_U_SIGMOID][ST_FLOAT32] = v512_SIGMOID_float32;
-        unary_loops[ST_U_LOG2][ST_FLOAT64] = v512_LOG2_float64;
-        unary_loops[ST_U_LOG10][ST_FLOAT64] = v512_LOG10_float64;
-        unary_loops[ST_U_ATAN][ST_FLOAT64] = v512_ATAN_float64;
     }
 #endif
     binary_loops[ST_B_POW][ST_FLOAT64] = ST_PICK(v_POW_float64);

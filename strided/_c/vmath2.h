@@ -1,5 +1,5 @@
-/* vmath2.h -- sigmoid, hypot, log2, log10 and atan as plain branch-free C
- * (vectorised by GCC inside the per-level kernels, as vmath.h's).
+/* vmath2.h -- sigmoid and hypot as plain branch-free C (vectorised by GCC
+ * inside the per-level kernels, as vmath.h's).
  *
  *   sigmoid: st_vexp_parts(x) gives exp(x) = s (1 + r + p) with s =
  *       2^(k/N) as a pair, r exact and p the rest (st_vtanh's reduction);
@@ -7,28 +7,25 @@
  *       divided as pairs, the quotient corrected by its residual.
  *   hypot: scaled by a power of two, the sum of squares exact as a pair
  *       (FMA), its square root corrected once.
- *   log2, log10 (float64): log x as a pair (vmath.h) times 1/ln2 or 1/ln10
- *       as pairs.
- *   atan (float64): fdlibm's reduction and polynomial with the reduced
- *       argument as a corrected pair.
  *
- * Each result is a double pair rounded once: 0.50-0.59 ulp.  The float32
+ * Each result is a double pair rounded once: about 0.5 ulp.  The float32
  * forms run in double (sigmoid: the float64 kernel on the widened value),
  * rounded once more to float.  As in vmath.h, ST_V*_SPECIAL(x) marks the
  * arguments the fast path does not serve and the caller recomputes them
  * with scalar libm (sigmoid: st_sigmoid_d), so special values are libm's.
- * Those arguments, and the tiny ones whose result is known to the last
- * bit, are replaced by a harmless value before the arithmetic: their
- * garbage or underflowing intermediates would otherwise be subnormal, and
- * every subnormal operation costs a microcode assist of some hundred
- * cycles (sigmoid float64 ran 2x slower).  (Level 4 runs vmath512.h's
- * forms, tables read by permutes.)
+ * Those arguments, and the tiny ones whose result is 1/2 to the last bit
+ * (|x| < 2^-60), are replaced by a harmless value before the arithmetic:
+ * their garbage or underflowing intermediates would otherwise be
+ * subnormal, and every subnormal operation costs a microcode assist of
+ * some hundred cycles (sigmoid float64 ran 2x slower).  (Level 4 runs
+ * vmath512.h's sigmoid, its 16-entry table read by permutes.)
  *
- * Kernels on the same cores for log1p, atanh (log(x + xl) as a pair),
- * expm1, sinh and cosh, and the float32 log2, log10 and atan (in double,
- * 8 lanes), reached 0.50-0.51 ulp (commits fabf4bb and the atan one) but
- * not 1.5x numpy's speed (numpy runs AVX-512 SVML loops there): those stay
- * on libmvec (docs/performance.md). */
+ * The same cores gave log2, log10, log1p, atanh (log(x + xl) as a pair),
+ * expm1, sinh and cosh at 0.50-0.51 ulp (commit fabf4bb), and a
+ * branch-free fdlibm atan with its reduced argument as a pair 0.59 ulp
+ * (bd5c06f; log2 and log10 float64 from st_vlog_pair, 0.52 ulp: 0619c6a),
+ * but none reached 1.5x numpy's speed on two threads (numpy runs AVX-512
+ * SVML loops there): those stay on libmvec (docs/performance.md). */
 #ifndef ST_VMATH2_H
 #define ST_VMATH2_H
 #include "vmath.h"
@@ -169,76 +166,5 @@ static inline float st_vhypotf(float x, float y)
 {
     const double a = (double)x, b = (double)y;
     return (float)__builtin_sqrt(a * a + b * b);
-}
-
-/* ---- atan ----
- * fdlibm's reduction and polynomial, branch-free: a = |x| in five
- * intervals (cut at 7/16, 11/16, 19/16, 39/16), atan a = atan c + atan t
- * with t = (p a - q) / (p + q a) for the interval's (p, q) = (1, 0), (2, 1),
- * (1, 1), (1, 1.5), (0, 1) (c = 0, atan 1/2, pi/4, atan 3/2, pi/2; p a - q
- * is exact there), the divisor as a pair (FMA) and t corrected by its
- * residual, so t + t_lo is exact to 2^-100; then atan c + t by 2Sum plus
- * the rest (atan c's low part, t_lo, and fdlibm's t (s1 + s2)), rounded
- * once: about 0.5 ulp.  Every value is chosen by masks, with no table (GCC
- * would gather it).  |x| < 2^-30 returns x (atan x rounds to x, and x^2
- * could be subnormal); above 2^60 a is clamped (atan rounds to pi/2, and
- * -1/a would approach the subnormals); only NaN goes to libm. */
-#define ST_VATAN_SPECIAL(x) ((x) != (x))
-static inline double st_vatan(double x)
-{
-    const double T0 = 3.33333333333329318027e-01, T1 = -1.99999999998764832476e-01,
-                 T2 = 1.42857142725034663711e-01, T3 = -1.11111104054623557880e-01,
-                 T4 = 9.09088713343650656196e-02, T5 = -7.69187620504482999495e-02,
-                 T6 = 6.66107313738753120669e-02, T7 = -5.83357013379057348645e-02,
-                 T8 = 4.97687799461593236017e-02, T9 = -3.65315727442169155270e-02,
-                 T10 = 1.62858201153657823623e-02;
-    const uint64_t sign = st_asu64(x) & 0x8000000000000000ULL;
-    const double ax = __builtin_fabs(x);
-    const int tiny = ax < 0x1p-30;
-    const double a = st_sel(tiny | (x != x), 0.0, st_sel(ax > 0x1p60, 0x1p60, ax));
-    const int c0 = a >= 0.4375, c1 = a >= 0.6875, c2 = a >= 1.1875, c3 = a >= 2.4375;
-    const double p = st_sel(c3, 0.0, st_sel(c0 & !c1, 2.0, 1.0));
-    const double q = st_sel(c3, 1.0, st_sel(c2, 1.5, st_sel(c0, 1.0, 0.0)));
-    const double hi = st_sel(c3, 1.57079632679489655800e+00, st_sel(c2, 9.82793723247329054082e-01,
-                      st_sel(c1, 7.85398163397448278999e-01, st_sel(c0, 4.63647609000806093515e-01, 0.0))));
-    const double lo = st_sel(c3, 6.12323399573676603587e-17, st_sel(c2, 1.39033110312309984516e-17,
-                      st_sel(c1, 3.06161699786838301793e-17, st_sel(c0, 2.26987774529616870924e-17, 0.0))));
-    const double n = p * a - q;   /* exact (FMA or not) */
-    const double qa = q * a, qa_lo = __builtin_fma(q, a, -qa);
-    const double d_hi = p + qa;
-    const double d_lo = st_2sum_err(p, qa, d_hi) + qa_lo;
-    const double inv = 1.0 / d_hi;
-    const double t = n * inv;
-    const double t_lo = (__builtin_fma(-t, d_hi, n) - t * d_lo) * inv;
-    const double z = t * t, w = z * z;
-    const double s1 = z * (T0 + w * (T2 + w * (T4 + w * (T6 + w * (T8 + w * T10)))));
-    const double s2 = w * (T1 + w * (T3 + w * (T5 + w * (T7 + w * T9))));
-    const double h = hi + t;
-    const double r = h + (st_2sum_err(hi, t, h) + ((lo + t_lo) - t * (s1 + s2)));
-    return st_sel(tiny, x, st_asf64(st_asu64(r) | sign));
-}
-
-/* ---- log2 and log10, float64: x positive, normal and finite ----
- * st_vlog_pair's log x as hi + lo (vmath.h; level 4: st_vlog8's, its sum
- * left as the pair) times 1/ln2 or 1/ln10 as pairs, the leading product
- * exact by FMA, rounded once: 0.52 ulp. */
-static inline double st_pair_mul(double h, double l, double ch, double cl)
-{
-    const double p = h * ch;
-    return p + (__builtin_fma(h, ch, -p) + (h * cl + l * ch));
-}
-#define ST_INVLN2_HI 0x1.71547652b82fep+0
-#define ST_INVLN2_LO 0x1.777d0ffda0d24p-56
-#define ST_INVLN10_HI 0x1.bcb7b1526e50ep-2
-#define ST_INVLN10_LO 0x1.95355baaafad3p-57
-static inline double st_vlog2(double x)
-{
-    double lo, hi = st_vlog_pair(st_sel(ST_VLOG_SPECIAL(x), 1.0, x), &lo);
-    return st_pair_mul(hi, lo, ST_INVLN2_HI, ST_INVLN2_LO);
-}
-static inline double st_vlog10(double x)
-{
-    double lo, hi = st_vlog_pair(st_sel(ST_VLOG_SPECIAL(x), 1.0, x), &lo);
-    return st_pair_mul(hi, lo, ST_INVLN10_HI, ST_INVLN10_LO);
 }
 #endif

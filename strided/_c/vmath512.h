@@ -209,7 +209,7 @@ ST_V4 __m512d st_vexp8(__m512d x) { return st_vexp_pair8(x, _mm512_setzero_pd())
  * one permute each instead of three gathers from 128), so |r| <= 1/32 and
  * log1p(r) - r needs Taylor to r^13 (the next term is below 2^-61 of r)
  * instead of r^8; r exact as a pair, k ln2_hi + logc exact, as there. */
-ST_V4 __m512d st_vlog_hilo8(__m512d x, __m512d *lo_out)
+ST_V4 __m512d st_vlog8(__m512d x)
 {
     const __m512d ln2_hi = _mm512_set1_pd(0x1.62e42fefa3800p-1),
                   ln2_lo = _mm512_set1_pd(0x1.ef35793c76730p-45), one = _mm512_set1_pd(1.0);
@@ -244,14 +244,8 @@ ST_V4 __m512d st_vlog_hilo8(__m512d x, __m512d *lo_out)
     q = _mm512_fmadd_pd(r, q, _mm512_set1_pd(-1.0 / 4));
     q = _mm512_fmadd_pd(r, q, _mm512_set1_pd(1.0 / 3));
     q = _mm512_fmadd_pd(r, q, _mm512_set1_pd(-1.0 / 2));
-    /* log x = hi + (lo + r^2 q - rh rl) */
-    *lo_out = _mm512_fnmadd_pd(rh, rl, _mm512_fmadd_pd(r2, q, lo));
-    return hi;
-}
-ST_V4 __m512d st_vlog8(__m512d x)
-{
-    __m512d lo, hi = st_vlog_hilo8(x, &lo);
-    return _mm512_add_pd(hi, lo);
+    /* hi + (lo + r^2 q - rh rl) */
+    return _mm512_add_pd(hi, _mm512_fnmadd_pd(rh, rl, _mm512_fmadd_pd(r2, q, lo)));
 }
 
 /* ---- vmath2.h's kernels, 8 doubles: the same construction with the
@@ -353,75 +347,6 @@ ST_V4 __m512d st_vsigmoid8(__m512d x)
 }
 /* float32: the float64 kernel on 8 widened floats */
 ST_V4 __m256 st_vsigmoidf8(__m256 x) { return _mm512_cvtpd_ps(st_vsigmoid8(_mm512_cvtps_pd(x))); }
-/* atan, 8 doubles: st_vatan, its choices by mask blends and 1 / d by the
- * 14-bit reciprocal and two Newton steps (good to 2^-55: t + t_lo, which
- * the residual corrects, stays exact to 2^-100) instead of a division */
-ST_V4 __m512d st_vatan8(__m512d x)
-{
-    const __m512i sign = _mm512_and_si512(_mm512_castpd_si512(x),
-                                          _mm512_set1_epi64((long long)0x8000000000000000ULL));
-    const __m512d ax = _mm512_castsi512_pd(_mm512_andnot_si512(sign, _mm512_castpd_si512(x)));
-    const __m512d zero = _mm512_setzero_pd(), one = ST_SET(1.0);
-    const __mmask8 tiny = _mm512_cmp_pd_mask(ax, ST_SET(0x1p-30), _CMP_LT_OQ);
-    const __mmask8 ok = _mm512_cmp_pd_mask(ax, ST_SET(0x1p-30), _CMP_GE_OQ);   /* not NaN */
-    const __m512d a = _mm512_maskz_mov_pd(ok, _mm512_min_pd(ax, ST_SET(0x1p60)));
-    const __mmask8 c0 = _mm512_cmp_pd_mask(a, ST_SET(0.4375), _CMP_GE_OQ),
-                   c1 = _mm512_cmp_pd_mask(a, ST_SET(0.6875), _CMP_GE_OQ),
-                   c2 = _mm512_cmp_pd_mask(a, ST_SET(1.1875), _CMP_GE_OQ),
-                   c3 = _mm512_cmp_pd_mask(a, ST_SET(2.4375), _CMP_GE_OQ);
-    __m512d p = _mm512_mask_blend_pd(c0 & ~c1, one, ST_SET(2.0));
-    p = _mm512_mask_blend_pd(c3, p, zero);
-    __m512d q = _mm512_maskz_mov_pd(c0, one);
-    q = _mm512_mask_blend_pd(c2, q, ST_SET(1.5));
-    q = _mm512_mask_blend_pd(c3, q, one);
-    __m512d hi = _mm512_maskz_mov_pd(c0, ST_SET(4.63647609000806093515e-01));
-    hi = _mm512_mask_blend_pd(c1, hi, ST_SET(7.85398163397448278999e-01));
-    hi = _mm512_mask_blend_pd(c2, hi, ST_SET(9.82793723247329054082e-01));
-    hi = _mm512_mask_blend_pd(c3, hi, ST_SET(1.57079632679489655800e+00));
-    __m512d lo = _mm512_maskz_mov_pd(c0, ST_SET(2.26987774529616870924e-17));
-    lo = _mm512_mask_blend_pd(c1, lo, ST_SET(3.06161699786838301793e-17));
-    lo = _mm512_mask_blend_pd(c2, lo, ST_SET(1.39033110312309984516e-17));
-    lo = _mm512_mask_blend_pd(c3, lo, ST_SET(6.12323399573676603587e-17));
-    const __m512d n = _mm512_fmsub_pd(p, a, q);
-    const __m512d qa = _mm512_mul_pd(q, a), qa_lo = _mm512_fmsub_pd(q, a, qa);
-    const __m512d d_hi = _mm512_add_pd(p, qa);
-    const __m512d d_lo = _mm512_add_pd(st_2sum_err8(p, qa, d_hi), qa_lo);
-    __m512d inv = _mm512_rcp14_pd(d_hi);
-    inv = _mm512_fmadd_pd(inv, _mm512_fnmadd_pd(d_hi, inv, one), inv);
-    inv = _mm512_fmadd_pd(inv, _mm512_fnmadd_pd(d_hi, inv, one), inv);
-    const __m512d t = _mm512_mul_pd(n, inv);
-    const __m512d t_lo = _mm512_mul_pd(_mm512_fnmadd_pd(t, d_lo, _mm512_fnmadd_pd(t, d_hi, n)), inv);
-    const __m512d z = _mm512_mul_pd(t, t), w = _mm512_mul_pd(z, z);
-    __m512d s1 = ST_SET(1.62858201153657823623e-02);
-    s1 = _mm512_fmadd_pd(w, s1, ST_SET(4.97687799461593236017e-02));
-    s1 = _mm512_fmadd_pd(w, s1, ST_SET(6.66107313738753120669e-02));
-    s1 = _mm512_fmadd_pd(w, s1, ST_SET(9.09088713343650656196e-02));
-    s1 = _mm512_fmadd_pd(w, s1, ST_SET(1.42857142725034663711e-01));
-    s1 = _mm512_fmadd_pd(w, s1, ST_SET(3.33333333333329318027e-01));
-    __m512d s2 = ST_SET(-3.65315727442169155270e-02);
-    s2 = _mm512_fmadd_pd(w, s2, ST_SET(-5.83357013379057348645e-02));
-    s2 = _mm512_fmadd_pd(w, s2, ST_SET(-7.69187620504482999495e-02));
-    s2 = _mm512_fmadd_pd(w, s2, ST_SET(-1.11111104054623557880e-01));
-    s2 = _mm512_fmadd_pd(w, s2, ST_SET(-1.99999999998764832476e-01));
-    const __m512d ss = _mm512_fmadd_pd(z, s1, _mm512_mul_pd(w, s2));
-    const __m512d h = _mm512_add_pd(hi, t);
-    const __m512d r = _mm512_add_pd(h, _mm512_add_pd(st_2sum_err8(hi, t, h),
-                                                     _mm512_fnmadd_pd(t, ss, _mm512_add_pd(lo, t_lo))));
-    return _mm512_mask_blend_pd(tiny, _mm512_castsi512_pd(_mm512_or_si512(_mm512_castpd_si512(r), sign)), x);
-}
-/* log2, log10: st_vlog8's hi + lo (not summed) times 1/ln2 or 1/ln10 as
- * pairs: st_vlog2 */
-ST_V4 __m512d st_vlog_c8(__m512d x, double ch, double cl)
-{
-    const __mmask8 ok = _mm512_cmplt_epu64_mask(_mm512_sub_epi64(_mm512_castpd_si512(x),
-        _mm512_set1_epi64(0x0010000000000000LL)), _mm512_set1_epi64(0x7fe0000000000000LL));
-    __m512d lo, hi = st_vlog_hilo8(_mm512_mask_blend_pd(ok, ST_SET(1.0), x), &lo);
-    const __m512d p = _mm512_mul_pd(hi, ST_SET(ch));
-    return _mm512_add_pd(p, _mm512_add_pd(_mm512_fmsub_pd(hi, ST_SET(ch), p),
-                                          _mm512_fmadd_pd(hi, ST_SET(cl), _mm512_mul_pd(lo, ST_SET(ch)))));
-}
-ST_V4 __m512d st_vlog2_8(__m512d x) { return st_vlog_c8(x, ST_INVLN2_HI, ST_INVLN2_LO); }
-ST_V4 __m512d st_vlog10_8(__m512d x) { return st_vlog_c8(x, ST_INVLN10_HI, ST_INVLN10_LO); }
 #undef ST_SET
 #undef ST_LT
 #undef ST_GT
