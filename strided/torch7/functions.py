@@ -16,7 +16,8 @@ from .files import DiskFile, MemoryFile, PipeFile
 from .t7file import (deserialize, deserializeFromStorage, load, save, serialize,
                      serializeToStorage)
 from .utility import (Timer, class_, factory, getmetatable, isTypeOf, isequal, luatype,
-                      pointer, setheaptracking, totable, typename)
+                      newmetatable, pointer, setheaptracking, setmetatable, totable, typename,
+                      version)
 from .tensor import (TENSOR_TYPES, TYPES, Tensor, _is_number, default_tensor_class,
                      getdefaulttensortype, isTensor, make_class, make_half_class,
                      setdefaulttensortype, tensor_from_dlpack)
@@ -414,7 +415,7 @@ for _f in (manualSeed, seed, initialSeed, getRNGState, setRNGState):
     spec.utility(_f.__name__, _f, group="Random")
 spec.utility("Generator", _random.Generator, group="Random")
 for _f in (isTypeOf, isequal, pointer, class_, getmetatable, factory, setheaptracking,
-           totable):
+           totable, newmetatable, setmetatable, version):
     spec.utility(_f.__name__, _f)
 spec.utility("Timer", Timer, group="Timer")
 for _f in (save, load, serialize, deserialize, serializeToStorage, deserializeFromStorage):
