@@ -12,7 +12,7 @@ from cffi import FFI
 HERE = Path(__file__).resolve().parent
 SOURCES = ["core.c", "iter.c", "copy.c", "elementwise.c", "reduce.c", "reduce_tree.c", "index.c", "sort.c", "sort_simd.c",
            "random.c", "matmul.c", "setops.c", "dlpack.c", "linalg.c", "lapack_t7.c", "fft.c",
-           "fast.c", "vmath.c", "histogram.c", "select.c", "norm.c", "conv.c", "matrix.c"]
+           "fast.c", "vmath.c", "histogram.c", "select.c", "norm.c", "conv.c", "matrix.c", "fuse.c"]
 
 
 def cdef_text(header=HERE / "strided.h"):

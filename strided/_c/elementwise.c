@@ -484,6 +484,19 @@ int st_binary_result(int op, int dtype)
     return binary_res[op][dtype];
 }
 
+/* The kernel of op for one dtype, NULL when op is not defined for it: for
+ * the paths that run it on lines of their own (fast.c's small calls,
+ * fuse.c's blocks).  Its result dtype is st_unary_result's / st_binary_result's. */
+st_loop_fn st_unary_loop(int op, int dtype)
+{
+    return st_unary_result(op, dtype) < 0 ? NULL : unary_loops[op][dtype];
+}
+
+st_loop_fn st_binary_loop(int op, int dtype)
+{
+    return st_binary_result(op, dtype) < 0 ? NULL : binary_loops[op][dtype];
+}
+
 /* An input that overlaps the output other than exactly is read from a copy. */
 static st_status detach_input(const st_tensor *out, const st_tensor **in, st_tensor **tmp)
 {
@@ -578,7 +591,7 @@ static int checks_divisor(int op, int dtype)
                || (op == ST_B_POW && st_is_signed_int(dtype)));
 }
 
-static st_status check_divisor(int op, int dtype, const st_tensor *b)
+st_status st_binary_check_divisor(int op, int dtype, const st_tensor *b)
 {
     if (!checks_divisor(op, dtype)) return ST_OK;
     if (op == ST_B_POW) {
@@ -588,6 +601,15 @@ static st_status check_divisor(int op, int dtype, const st_tensor *b)
         return st_fail(ST_E_ZERODIV, "integer %s by zero", st_binary_names[op]);
     }
     return ST_OK;
+}
+
+st_status st_binary_block_check(int op, int dtype, const char *b, int64_t n, int64_t step)
+{
+    if (!checks_divisor(op, dtype) || n <= 0) return ST_OK;
+    int found = 0;
+    char *args[1] = {(char *)b};
+    scan_loop(dtype, op == ST_B_POW)(args, &n, &step, &found);
+    return !found ? ST_OK : op == ST_B_POW ? ST_E_VALUE : ST_E_ZERODIV;
 }
 
 st_status st_binary(int op, st_tensor *out, const st_tensor *a, const st_tensor *b)
@@ -604,7 +626,7 @@ st_status st_binary(int op, st_tensor *out, const st_tensor *a, const st_tensor 
         return st_fail(ST_E_TYPE, "%s of %s gives %s, but the output is %s", st_binary_names[op],
                        st_dtype_name(a->dtype), st_dtype_name(res), st_dtype_name(out->dtype));
     st_status rc;
-    if (st_tensor_numel(out) > 0 && (rc = check_divisor(op, a->dtype, b))) return rc;
+    if (st_tensor_numel(out) > 0 && (rc = st_binary_check_divisor(op, a->dtype, b))) return rc;
     const st_tensor *ins[2] = {a, b};
     return run_elementwise(binary_loops[op][a->dtype], ST_STREAM, out, 2, ins, st_binary_names[op]);
 }
@@ -670,7 +692,7 @@ st_status st_binary_as(int op, int dtype, st_tensor *out, const st_tensor *a,
         st_tensor_free(tb);
         return rc;
     }
-    if (st_tensor_numel(out) > 0 && (rc = check_divisor(op, dtype, b))) return rc;
+    if (st_tensor_numel(out) > 0 && (rc = st_binary_check_divisor(op, dtype, b))) return rc;
     mixed_loop_ctx ctx = {binary_loops[op][dtype],
                           {a->dtype == dtype ? NULL : st_cast_loop(a->dtype, dtype),
                            b->dtype == dtype ? NULL : st_cast_loop(b->dtype, dtype)},

@@ -194,6 +194,19 @@ int st_reduce_tree_handles(int op, int dtype);
 st_status st_reduce_tree(int op, st_tensor *out, const st_tensor *in, const uint8_t *dims,
                          const st_tensor *aux);
 
+/* ---- elementwise kernels run outside st_unary / st_binary (elementwise.c) ----
+ * The kernel of op for one dtype (NULL: op undefined for it), for code that
+ * runs it on lines of its own: fast.c's small calls, fuse.c's blocks. */
+st_loop_fn st_unary_loop(int op, int dtype);
+st_loop_fn st_binary_loop(int op, int dtype);
+/* st_binary's check of b before an integer division, remainder or power
+ * (ST_E_ZERODIV, ST_E_VALUE); ST_OK for every other op and dtype. */
+st_status st_binary_check_divisor(int op, int dtype, const st_tensor *b);
+/* The same check on n elements of b at byte step `step`, for a kernel run a
+ * block at a time: the status it would fail with (no message set: the
+ * caller may be a worker thread), ST_OK when b passes. */
+st_status st_binary_block_check(int op, int dtype, const char *b, int64_t n, int64_t step);
+
 /* ---- loops shared between families ---- */
 st_loop_fn st_cast_loop(int src, int dst);     /* dst = (dst type) src */
 st_loop_fn st_fill_loop(int64_t itemsize);     /* extra points at the value */
