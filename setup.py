@@ -1,7 +1,7 @@
 """setuptools entry point: only what pyproject.toml cannot say (the cffi module)."""
 from concurrent.futures import ThreadPoolExecutor
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools._distutils import ccompiler
 
 
@@ -24,4 +24,11 @@ def _parallel_compile(self, sources, output_dir=None, macros=None, include_dirs=
 
 ccompiler.CCompiler.compile = _parallel_compile
 
-setup(cffi_modules=["strided/_c/build.py:ffi"])
+# strided.compat's Array base type (strided/_c/pyarray.c): a plain CPython
+# extension on the limited API, beside the cffi module whose functions it
+# calls by address (docs/architecture.md, "The Array's C half").
+PYARRAY = Extension("strided._c._pyarray", sources=["strided/_c/pyarray.c"],
+                    include_dirs=["strided/_c"], py_limited_api=True,
+                    extra_compile_args=["-O2", "-std=gnu11", "-Wall"])
+
+setup(cffi_modules=["strided/_c/build.py:ffi"], ext_modules=[PYARRAY])

@@ -1,13 +1,15 @@
 """The Array object of strided.compat: a thin wrapper over a core view
-record (strided.core.base.Core).  Its operators are made in
-compat/_operators.py (they call the elementwise functions); indexing builds views (basic indices) or calls the index kernels (boolean
+record (strided.core.base.Core), on a C base type (strided/_c/pyarray.c)
+that holds the record and runs the plain operators.  The operators are
+set up in compat/_operators.py (they call the elementwise functions);
+indexing builds views (basic indices) or calls the index kernels (boolean
 masks, integer arrays)."""
 from __future__ import annotations
 
 
 from operator import attrgetter as _attrgetter
 
-from strided.core import base as _core, dlpack as _dlpack, views as _views
+from strided.core import arraytype as _arraytype, base as _core, dlpack as _dlpack, views as _views
 
 from ._dtypes import KINDS
 
@@ -56,33 +58,19 @@ def _nest(v):
     return _fmt(v)
 
 
-_new, _gc, _free, _Core = object.__new__, _core.ffi.gc, _core.lib.st_tensor_free, _core.Core
+class Array(_arraytype.ArrayBase):
+    """An n-dimensional array of the array API standard over a core view.
 
+    Its C base (strided/_c/pyarray.c) holds the view record, read here as
+    `_c` (a strided.core.base.Core), makes an Array of a Core
+    (`Array._new(core)`), and carries the operators (compat/_operators.py)."""
 
-def adopt(t):
-    """The Array owning `t`, a new record from a C entry point (the small-call
-    fast paths: no Python frame but this one)."""
-    c, r = _new(_Core), _new(Array)
-    c.t = _gc(t, _free)
-    r._c = c
-    return r
-
-
-class Array:
-    """An n-dimensional array of the array API standard over a core view."""
-
-    __slots__ = ("_c", "__weakref__")
+    __slots__ = ("__weakref__",)
     __hash__ = None
     REPR_LIMIT = 100     # more elements than this: the shape, not the values
 
     def __init__(self, *args, **kwargs):
         raise TypeError("Array objects are made by strided.compat functions (asarray, zeros, ...)")
-
-    @classmethod
-    def _new(cls, c):
-        a = object.__new__(cls)
-        a._c = c
-        return a
 
     def __strided_core__(self):
         """A new core view record over this array's memory: the one seam

@@ -6,12 +6,12 @@ from __future__ import annotations
 import math
 import operator
 
-from strided.core import base as _core, ops as _ops, views as _views
+from strided.core import arraytype as _arraytype, base as _core, ops as _ops, views as _views
 from strided.core.dlpack import _copy_flag
 from strided.core.base import ffi
 
 from . import _dtypes, _numpy
-from ._array import Array, adopt, check_device
+from ._array import Array, check_device
 from ._dtypes import KINDS
 
 _FORMATS = {"?": "bool", "b": "int8", "h": "int16", "i": "int32", "l": "int", "q": "int64",
@@ -91,29 +91,9 @@ def _values_for(flat, dtype):
 
 
 # A flat list of Python numbers of one type (the commonest small creation)
-# is copied in by one C call: element type -> (dtype code, cffi array type).
-_FLAT_LISTS = {float: (_core.float64.code, ffi.typeof("double[]")),
-               int: (_core.int64.code, ffi.typeof("int64_t[]")),
-               bool: (_core.bool_.code, ffi.typeof("_Bool[]"))}
-_vector_new, _NULL, _new_buffer = _core.lib.st_vector_new, ffi.NULL, ffi.new
-_NOT_FLAT = (None, None)
-_FLOAT64 = _core.float64.code
-
-
-def _flat_list(obj):
-    """The Array of a flat list of floats, ints or bools, or None."""
-    kinds = set(map(type, obj))
-    if len(kinds) != 1:
-        return None
-    code, ctype = _FLAT_LISTS.get(kinds.pop(), _NOT_FLAT)
-    if code is None:
-        return None
-    try:
-        values = _new_buffer(ctype, obj)
-    except OverflowError:   # an int beyond int64: the general path says so
-        return None
-    t = _vector_new(code, len(obj), values)
-    return adopt(t) if t else None
+# and zeros(n) are one C call each (strided/_c/pyarray.c): None when the
+# case is not that one.
+_from_list, _zeros = _arraytype.from_list, _arraytype.zeros
 
 
 def _from_buffer(obj):
@@ -145,11 +125,11 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
     nested lists.
     copy=True always copies; copy=False never does (ValueError if it must);
     copy=None copies only when needed."""
-    copy = _copy_flag(copy, "asarray")
-    if type(obj) is list and dtype is None and device is None and copy is not False:
-        a = _flat_list(obj)
+    if type(obj) is list and dtype is None and device is None and (copy is None or copy is True):
+        a = _from_list(obj)
         if a is not None:
             return a
+    copy = _copy_flag(copy, "asarray")
     dtype = _check(dtype, device)
     fresh = False
     if isinstance(obj, Array):
@@ -190,9 +170,9 @@ def empty(shape, *, dtype=None, device=None):
 
 def zeros(shape, *, dtype=None, device=None):
     if type(shape) is int and dtype is None and device is None:   # the common small case
-        t = _vector_new(_FLOAT64, shape, _NULL)
-        if t:
-            return adopt(t)
+        a = _zeros(shape)
+        if a is not None:
+            return a
     return Array._new(_core.full(shape, 0, _check(dtype, device) or _dtypes.float64))
 
 

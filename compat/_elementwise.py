@@ -5,9 +5,9 @@ the array's dtype (a complex scalar with a real floating array: the
 complex type of the same precision)."""
 from __future__ import annotations
 
-from strided.core import base as _core, ops as _ops
+from strided.core import arraytype as _arraytype, base as _core, ops as _ops
 
-from . import _array, _dtypes
+from . import _dtypes
 from ._array import Array
 from ._dtypes import KINDS
 
@@ -103,8 +103,8 @@ def _dtype_mask(category):
 
 
 # One C call does the plain case (same dtype, same shape, C-contiguous): it
-# returns NULL for anything else, and the general path below decides.
-_unary_new, _binary_new, _wrap = _core.lib.st_unary_new, _core.lib.st_binary_new, _array.adopt
+# returns None for anything else, and the general path below decides.
+_unary_new, _binary_new = _arraytype.unary_new, _arraytype.binary_new
 
 
 def _unary(name, op, category):
@@ -112,9 +112,9 @@ def _unary(name, op, category):
 
     def f(x, /):
         if type(x) is Array:
-            t = _unary_new(code, mask, x._c.t)
-            if t:
-                return _wrap(t)
+            r = _unary_new(code, mask, x)
+            if r is not None:
+                return r
         if not isinstance(x, Array):
             raise TypeError(f"{name}: expected an Array, got {type(x).__name__}")
         _check(name, x.dtype, category)
@@ -129,9 +129,9 @@ def _binary(name, op, category):
 
     def f(x1, x2, /):
         if type(x1) is Array and type(x2) is Array:
-            t = _binary_new(code, mask, x1._c.t, x2._c.t)
-            if t:
-                return _wrap(t)
+            r = _binary_new(code, mask, x1, x2)
+            if r is not None:
+                return r
         dt = result_dtype(name, x1, x2)
         _check(name, dt, category)
         # arrays of other dtypes are converted inside the kernel, a block at

@@ -127,6 +127,8 @@ def binary(op, name):
         if out is not None:
             _ops.binary(_op_for(op, x), x._c, yc, out=out)
         return res
+    # the core op it runs for element type dt (forms.py's small in-place path)
+    impl.core_op = lambda dt: _INTEGER_OP.get(op, op) if _core.dtype(dt).kind in "iu" else op
     return impl
 
 
@@ -174,6 +176,7 @@ def scaled_binary(op, name):
             yc = _ops.binary("multiply", yc, _core.scalar(value, x._dt))
         _ops.binary(op, x._c, yc, out=out)
         return res
+    impl.core_op = lambda dt: op     # forms.py (with value 1)
     return impl
 
 
