@@ -19,6 +19,7 @@ from ._sorting import *  # noqa: F401,F403
 from ._statistical import *  # noqa: F401,F403
 from ._more import *  # noqa: F401,F403
 from ._interop import from_dlpack  # noqa: F401
+from ._fuse import fuse  # noqa: F401  (strided's own: fused elementwise expressions)
 from . import _operators  # noqa: F401,E402  (the Array's operators)
 from ._info import __array_namespace_info__  # noqa: F401
 from . import linalg  # noqa: F401,E402  (the linalg extension: xp.linalg)

@@ -97,6 +97,14 @@ def result_dtype(name, x1, x2):
     return dt
 
 
+class Traced:
+    """The values a fused function is traced on (compat/_fuse.py): an
+    elementwise function given one records its operation (the subclass's
+    unary / binary) instead of computing it."""
+
+    __slots__ = ()
+
+
 def _dtype_mask(category):
     """The dtype codes of a category as a bit mask, for the C fast paths."""
     return sum(1 << dt.code for dt in KINDS[category])
@@ -116,6 +124,8 @@ def _unary(name, op, category):
             if r is not None:
                 return r
         if not isinstance(x, Array):
+            if isinstance(x, Traced):
+                return x.unary(name)
             raise TypeError(f"{name}: expected an Array, got {type(x).__name__}")
         _check(name, x.dtype, category)
         return Array._new(_ops.unary(op, x._c))
@@ -132,6 +142,8 @@ def _binary(name, op, category):
             r = _binary_new(code, mask, x1, x2)
             if r is not None:
                 return r
+        if isinstance(x1, Traced) or isinstance(x2, Traced):
+            return (x1 if isinstance(x1, Traced) else x2).binary(name, x1, x2)
         dt = result_dtype(name, x1, x2)
         _check(name, dt, category)
         # arrays of other dtypes are converted inside the kernel, a block at

@@ -292,6 +292,13 @@ def dispatch(args):
     return default_tensor_class(), args
 
 
+class Traced:
+    """The values a fused function is traced on (fuse.py): a function given
+    one records its elementwise operation instead of computing it."""
+
+    __slots__ = ()
+
+
 def make_function(entry):
     call = entry.call
 
@@ -299,7 +306,12 @@ def make_function(entry):
         T, args = dispatch(args)
         try:
             return call(args, T, False)
-        except FormMismatch as first:
+        except TypeError as first:
+            if any(isinstance(a, Traced) for a in args):
+                from .fuse import trace_call
+                return trace_call(entry, args)
+            if not isinstance(first, FormMismatch):
+                raise
             # a result of another type first (torch.nonzero(indices, x),
             # torch.lt(mask, x, 3)): Lua refuses; we try the second tensor's type
             if len(args) > 1 and isinstance(args[1], Tensor) and type(args[1]) is not T:
