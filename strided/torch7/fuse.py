@@ -136,6 +136,10 @@ def trace_call(entry, args):
     first = next(a for a in args if isinstance(a, Value))
     cls = first.trace.cls
     name = f"torch.{entry.name}"
+    if any(isinstance(a, Tensor) for a in args):
+        raise TypeError(f"fuse: {name} given a tensor (a result tensor, or one that is not an "
+                        f"argument of the fused call): a fused function returns its value and "
+                        f"takes its tensors as arguments")
     found = entry._match(args, Value, False)
     form = entry.forms[found[0]] if found else None
     impl = getattr(form, "impl", None)
