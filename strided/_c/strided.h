@@ -327,6 +327,14 @@ typedef struct {
 st_status st_fuse(st_tensor *out, int nin, const st_tensor *const *ins, int ninstr,
                   const st_fuse_instr *prog);
 
+/* ---- memory bandwidth (bandwidth.c): STREAM's copy and triad ---------
+ * a = b and a = b + s * c over n float64, each thread of the kernels'
+ * count on one contiguous part, with streaming stores when nontemporal
+ * (benchmarks/roofline.py times them: the roof of its percentages). */
+void st_stream_copy(double *a, const double *b, int64_t n, int nontemporal);
+void st_stream_triad(double *a, const double *b, const double *c, double s, int64_t n,
+                     int nontemporal);
+
 /* ---- small calls in one C call (fast.c) ------------------------------
  * A new record holding op's result, or NULL (no error raised) when the
  * case is not the plain one: operands of another dtype than `dtypes` (a
