@@ -37,6 +37,7 @@ import numpy as np
 
 import strided
 from strided.core import base as _core, fft as _fft, indexing as _indexing, ops as _ops, views as _views
+from strided.core import setops as _setops
 from strided.core.base import ffi, lib
 
 from . import accuracy
@@ -466,6 +467,100 @@ class Sort:
         return Prepared(calls, None, _fmt((sizes.part,)), 0, 0)
 
 
+def _set_digest(x, values, inverse=None, counts=None, firsts=None):
+    """A set function's result as one float64 array that does not depend on
+    the order of the values (numpy's unique_values leaves them unsorted
+    since 2.3): the values sorted, the counts in that order, values[inverse]
+    (the input again) and the values at the first indices, x[indices], in
+    that order (the values again)."""
+    values = to_numpy(values)
+    order = np.argsort(values, kind="stable")
+    parts = [values[order]]
+    if counts is not None:
+        parts.append(to_numpy(counts)[order].astype(np.float64))
+    if inverse is not None:
+        parts.append(values[to_numpy(inverse).ravel()])
+    if firsts is not None:
+        parts.append(to_numpy(firsts)[order])
+    return np.concatenate(parts)
+
+
+# set function -> (ours (_setops.unique's keywords), numpy's, torch.unique's keywords)
+SET_OPS = {
+    "unique_values": ({}, "unique_values", {}),
+    "unique_counts": ({"counts": True}, "unique_counts", {"return_counts": True}),
+    "unique_inverse": ({"inverse": True}, "unique_inverse", {"return_inverse": True}),
+    "unique_all": ({"indices": True, "inverse": True, "counts": True}, "unique_all",
+                   {"return_inverse": True, "return_counts": True}),
+}
+
+
+@dataclass(frozen=True)
+class SetOp:
+    """A set function of `part` float64 values (issue 16), allocating its
+    results: `values` "repeated" draws them from `part` / 10 distinct values
+    (about 10 of each), "distinct" is standard normal (all differ).  unique_*:
+    ours _setops.unique (the C under strided.compat's unique_*: a stable
+    sort, the runs, the fill), numpy np.unique_* (whose unique_values hashes
+    and does not sort), torch torch.unique (sorted; it has no first indices,
+    so for unique_all it makes values, inverse and counts).  isin: `part`
+    needles of the same distribution (half of them in the haystack when
+    repeated) in the `part` values: ours _setops.isin (a sort of the
+    haystack, then every needle binary-searched), numpy np.isin, torch
+    torch.isin.  Results are checked through an order-free digest
+    (`_set_digest`)."""
+    op: str
+    values: str = "repeated"
+    level: float | None = SORT
+
+    @property
+    def name(self):
+        return f"{self.op} f64 {self.values}"
+
+    def _draw(self, rng, n):
+        if self.values == "distinct":
+            return rng.standard_normal(n)
+        return rng.integers(0, n // 10, n) / 7.0
+
+    def prepare(self, sizes, rng):
+        n = sizes.part
+        x = self._draw(rng, n)
+        a = trio_from(x)
+        if self.op == "isin":
+            needles = self._draw(rng, n) * (2 if self.values == "repeated" else 1)
+            y = trio_from(needles)
+            calls = _calls(lambda: _setops.isin(y.ours, a.ours), lambda: np.isin(y.numpy, a.numpy),
+                           lambda: torch.isin(y.torch, a.torch))
+            return Prepared(calls, None, f"{_fmt((n,))} in {_fmt((n,))}", 0, 0)
+        kw, np_name, torch_kw = SET_OPS[self.op]
+        np_fn = getattr(np, np_name)
+
+        def ours(r):
+            values, indices, inverse, counts = r
+            return _set_digest(x, values, inverse, counts,
+                               None if indices is None else x[to_numpy(indices)])
+
+        def numpy_(r):
+            if self.op == "unique_values":
+                return _set_digest(x, r)
+            indices = getattr(r, "indices", None)
+            return _set_digest(x, r.values, getattr(r, "inverse_indices", None),
+                               getattr(r, "counts", None), None if indices is None else x[indices])
+
+        def torch_(r):
+            if not isinstance(r, tuple):
+                return _set_digest(x, r)
+            rest = list(r[1:])
+            inverse = rest.pop(0) if "return_inverse" in torch_kw else None
+            counts = rest.pop(0) if "return_counts" in torch_kw else None
+            # torch has no first indices: for unique_all, the values stand for x[indices]
+            return _set_digest(x, r[0], inverse, counts, r[0] if "indices" in kw else None)
+        return Prepared(
+            _calls(lambda: _setops.unique(a.ours, **kw), lambda: np_fn(a.numpy),
+                   lambda: torch.unique(a.torch, sorted=True, **torch_kw)),
+            None, _fmt((n,)), 0, 0, read={"ours": ours, "numpy": numpy_, "torch": torch_})
+
+
 @dataclass(frozen=True)
 class Take:
     """out = a[idx]: `part` random int64 positions into n elements, into a
@@ -617,17 +712,22 @@ class Fused:
 @dataclass(frozen=True)
 class Matmul:
     """out = a @ b, a and b C-contiguous side x side matrices (the side is
-    part of the case, whatever --quick), into a preallocated output."""
+    part of the case, whatever --quick), into a preallocated output; with
+    `batch`, stacks of that many matrices, (batch, side, side) @ (batch,
+    side, side): a product per matrix (issue 16: small and middle-sized
+    matrices, whose products our threads share out)."""
     dtype: str
     side: int = 1024
     level: float | None = MATMUL
+    batch: int = 0
 
     @property
     def name(self):
-        return f"matmul {short(self.dtype)} {self.side}"
+        stack = f"{self.batch}x" if self.batch else ""
+        return f"matmul {short(self.dtype)} {stack}{self.side}"
 
     def prepare(self, sizes, rng):
-        shape = (self.side, self.side)
+        shape = ((self.batch,) if self.batch else ()) + (self.side, self.side)
         a = trio_from(random(rng, shape, self.dtype))
         b = trio_from(random(rng, shape, self.dtype))
         out = trio_empty(shape, self.dtype)
@@ -766,6 +866,116 @@ class Torch7:
         return Prepared(calls, operands[0], _fmt(shape),
                         *_reduce_tolerance(dt, shape, (1,) if form.rows else ()), in_place=True)
 
+
+
+# ------------------------------------------------------------------ creation (issue 16)
+
+CREATE, CREATE_SEQ = 1.0, 1.5    # issue 16: every creation function; arange and linspace
+
+
+# what -> (ours(xp, args), numpy(args), torch(args)), args = (n, side, dtype,
+# inputs); ours gets strided.compat, or the Torch7 face (`import strided`,
+# DoubleTensors) for the "t7 " ones
+def _t(dt):
+    return getattr(torch, dt) if torch is not None else None
+
+
+CREATIONS = {
+    "zeros": (lambda xp, n, s, dt, x: xp.zeros((n,), dtype=getattr(xp, dt)),
+              lambda n, s, dt, x: np.zeros((n,), dt),
+              lambda n, s, dt, x: torch.zeros((n,), dtype=_t(dt))),
+    "zeros_like": (lambda xp, n, s, dt, x: xp.zeros_like(x),
+                   lambda n, s, dt, x: np.zeros_like(x),
+                   lambda n, s, dt, x: torch.zeros_like(x)),
+    "empty": (lambda xp, n, s, dt, x: xp.empty((n,), dtype=getattr(xp, dt)),
+              lambda n, s, dt, x: np.empty((n,), dt),
+              lambda n, s, dt, x: torch.empty((n,), dtype=_t(dt))),
+    "ones": (lambda xp, n, s, dt, x: xp.ones((n,), dtype=getattr(xp, dt)),
+             lambda n, s, dt, x: np.ones((n,), dt),
+             lambda n, s, dt, x: torch.ones((n,), dtype=_t(dt))),
+    "full": (lambda xp, n, s, dt, x: xp.full((n,), 2.5, dtype=getattr(xp, dt)),
+             lambda n, s, dt, x: np.full((n,), 2.5, dt),
+             lambda n, s, dt, x: torch.full((n,), 2.5, dtype=_t(dt))),
+    "arange": (lambda xp, n, s, dt, x: xp.arange(1.5, 1.5 + 0.25 * n, 0.25, dtype=getattr(xp, dt)),
+               lambda n, s, dt, x: np.arange(1.5, 1.5 + 0.25 * n, 0.25, dtype=dt),
+               lambda n, s, dt, x: torch.arange(1.5, 1.5 + 0.25 * n, 0.25, dtype=_t(dt))),
+    "linspace": (lambda xp, n, s, dt, x: xp.linspace(-3.0, 7.0, n, dtype=getattr(xp, dt)),
+                 lambda n, s, dt, x: np.linspace(-3.0, 7.0, n, dtype=dt),
+                 lambda n, s, dt, x: torch.linspace(-3.0, 7.0, n, dtype=_t(dt))),
+    "eye": (lambda xp, n, s, dt, x: xp.eye(s, dtype=getattr(xp, dt)),
+            lambda n, s, dt, x: np.eye(s, dtype=dt),
+            lambda n, s, dt, x: torch.eye(s, dtype=_t(dt))),
+    "tril": (lambda xp, n, s, dt, x: xp.tril(x),
+             lambda n, s, dt, x: np.tril(x),
+             lambda n, s, dt, x: torch.tril(x)),
+    "triu": (lambda xp, n, s, dt, x: xp.triu(x, k=1),
+             lambda n, s, dt, x: np.triu(x, k=1),
+             lambda n, s, dt, x: torch.triu(x, diagonal=1)),
+    "meshgrid": (lambda xp, n, s, dt, x: xp.meshgrid(x, x),
+                 lambda n, s, dt, x: np.meshgrid(x, x),
+                 lambda n, s, dt, x: tuple(t.clone() for t in torch.meshgrid(x, x, indexing="xy"))),
+    # the Torch7 face's (1-based range: 1..n), against numpy's and torch's equivalents
+    "t7 range": (lambda t7, n, s, dt, x: t7.range(1, n),
+                 lambda n, s, dt, x: np.arange(1, n + 1, dtype=dt),
+                 lambda n, s, dt, x: torch.arange(1, n + 1, dtype=_t(dt))),
+    "t7 linspace": (lambda t7, n, s, dt, x: t7.linspace(-3, 7, n),
+                    lambda n, s, dt, x: np.linspace(-3.0, 7.0, n, dtype=dt),
+                    lambda n, s, dt, x: torch.linspace(-3.0, 7.0, n, dtype=_t(dt))),
+    "t7 logspace": (lambda t7, n, s, dt, x: t7.logspace(-3, 3, n),
+                    lambda n, s, dt, x: np.logspace(-3.0, 3.0, n, dtype=dt),
+                    lambda n, s, dt, x: torch.logspace(-3.0, 3.0, n, dtype=_t(dt))),
+    "t7 eye": (lambda t7, n, s, dt, x: t7.eye(s),
+               lambda n, s, dt, x: np.eye(s, dtype=dt),
+               lambda n, s, dt, x: torch.eye(s, dtype=_t(dt))),
+}
+# the input each takes: None, "vector" (n), "matrix" (side x side), "axis" (side)
+CREATION_INPUTS = {"zeros_like": "vector", "tril": "matrix", "triu": "matrix", "meshgrid": "axis"}
+
+
+@dataclass(frozen=True)
+class Create:
+    """A creation function, allocating its result (no peer has out=):
+    vectors of n elements, eye, tril/triu and meshgrid of side x side
+    (CREATIONS).  Ours through the public API: strided.compat, or the
+    Torch7 face for the "t7 " cases (DoubleTensors; range(1, n) against
+    arange(1, n + 1)).  empty's result is compared by its shape alone;
+    meshgrid's two arrays stacked.  meshgrid makes arrays of their own in
+    numpy and ours; torch's are broadcast views of the inputs, so torch is
+    timed with a clone of each (the same result: memory of its own).
+    Levels (issue 16): 1.0, arange and linspace 1.5."""
+    what: str
+    dtype: str = "float64"
+    level: float | None = CREATE
+
+    @property
+    def name(self):
+        return f"{self.what} {short(self.dtype)}"
+
+    def prepare(self, sizes, rng):
+        import strided.compat as xp
+        ours_f, np_f, t_f = CREATIONS[self.what]
+        n, s, dt = sizes.n, sizes.side, self.dtype
+        kind = CREATION_INPUTS.get(self.what)
+        shape = {None: (n,), "vector": (n,), "matrix": (s, s), "axis": (s,)}[kind]
+        if self.what in ("eye", "t7 eye"):
+            shape = (s, s)
+        x = Trio(None, None, None)
+        if kind is not None:
+            v = random(rng, shape if kind != "axis" else (s,), dt)
+            x = trio_from(v)
+            x = Trio(xp.Array._new(x.ours), x.numpy, x.torch)   # a compat array over our copy
+        ns = strided if self.what.startswith("t7 ") else xp
+        calls = _calls(functools.partial(ours_f, ns, n, s, dt, x.ours),
+                       functools.partial(np_f, n, s, dt, x.numpy),
+                       functools.partial(t_f, n, s, dt, x.torch))
+        read = None
+        if self.what == "empty":
+            read = {who: (lambda r: np.array(tuple(r.shape))) for who in calls}
+        elif self.what == "meshgrid":
+            read = {who: (lambda r: np.stack([to_numpy(v) for v in r])) for who in calls}
+        if kind == "axis":
+            shape = (s, s)
+        return Prepared(calls, None, _fmt(shape), *tolerance(dt), read=read)
 
 # ------------------------------------------------------------------ Torch7 kernels against their fastest peer
 
@@ -970,6 +1180,10 @@ CORE = [
     Cast("float64", "float32"),
     Sort("sort"),
     Sort("argsort"),
+    # issue 16: the set functions on 10^6 floats
+    *(SetOp(op) for op in ("unique_values", "unique_counts", "unique_inverse", "unique_all", "isin")),
+    SetOp("unique_values", "distinct"),
+    SetOp("isin", "distinct"),
     Take(),
     Select("mask"),
     Select("where"),
@@ -977,6 +1191,8 @@ CORE = [
     # BLAS and our FFT
     Matmul("float64", 1024),
     Matmul("float32", 1024),
+    # issue 16: stacks of 64 small and middle-sized products
+    *(Matmul("float64", side, batch=64) for side in (16, 64, 128, 256)),
     FFT("fft", "complex128", 2 ** 20, label="2^20"),
     FFT("fft", "complex128", 100003, label="prime 100003"),
     FFT("fft", "complex64", 2 ** 20, label="2^20"),
@@ -1008,6 +1224,10 @@ KERNEL_CASES = [
 ]
 
 # section -> its cases (python -m benchmarks --only SECTION)
+# issue 16: every creation function, compat's and the Torch7 face's, float64
+CREATION_CASES = [Create(w, level=CREATE_SEQ if w in ("arange", "linspace") else CREATE)
+                  for w in CREATIONS]
+
 SECTIONS = {"core": CORE, "latency": LATENCY, "fused": FUSED, "torch7": TORCH7_CASES,
-            "kernels": KERNEL_CASES}
+            "kernels": KERNEL_CASES, "creation": CREATION_CASES}
 CASES = [case for cases in SECTIONS.values() for case in cases]

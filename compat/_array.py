@@ -7,11 +7,20 @@ masks, integer arrays)."""
 from __future__ import annotations
 
 
+from collections.abc import Iterator
 from operator import attrgetter as _attrgetter
+from types import EllipsisType, ModuleType
+from typing import TYPE_CHECKING, Any, Union
 
 from strided.core import arraytype as _arraytype, base as _core, dlpack as _dlpack, views as _views
 
 from ._dtypes import KINDS
+
+if TYPE_CHECKING:
+    from strided.core.base import DType
+
+# one entry of an index (the standard's array object: ellipsis for `...`)
+Index = Union[int, slice, EllipsisType, None]
 
 
 class Device:
@@ -27,6 +36,9 @@ class Device:
 
     def __hash__(self):
         return hash("cpu")
+
+    def __reduce__(self):
+        return "CPU"      # unpickles as the one Device
 
 
 CPU = Device()
@@ -61,12 +73,46 @@ def _nest(v):
 class Array(_arraytype.ArrayBase):
     """An n-dimensional array of the array API standard over a core view.
 
-    Its C base (strided/_c/pyarray.c) holds the view record, read here as
-    `_c` (a strided.core.base.Core), makes an Array of a Core
-    (`Array._new(core)`), and carries the operators (compat/_operators.py)."""
+    Parameters
+    ----------
+    *args : object
+        Refused: arrays are made by the namespace's functions (asarray,
+        zeros, ...), never by calling the class.
+    **kwargs : object
+        Refused, as args.
+
+    Raises
+    ------
+    TypeError
+        When the class is called directly.
+
+    Notes
+    -----
+    The standard's attributes (dtype, shape, ndim, size, device, T, mT), every
+    operator with its reflected and in-place forms, indexing (integers, slices
+    with any step, ellipsis, None, integer and boolean arrays), to_device,
+    ``__dlpack__``; beyond the standard, as numpy and PyTorch: format() of 0-d
+    arrays, iteration over the first axis, ``__array__``
+    (docs/array-api.md, *The Array object*).  Its C base
+    (strided/_c/pyarray.c) holds the view record, read here as ``_c`` (a
+    strided.core.base.Core), makes an Array of a Core (``Array._new(core)``)
+    and carries the operators (compat/_operators.py).
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> x = xp.asarray([[1.0, 2.0], [3.0, 4.0]])
+    >>> x.shape, x.dtype, x.device
+    ((2, 2), strided.float64, cpu)
+    >>> x.T @ x
+    Array([[10., 14.], [14., 20.]], dtype=float64)
+    >>> x[0, ::-1]
+    Array([2., 1.], dtype=float64)
+    """
 
     __slots__ = ("__weakref__",)
-    __hash__ = None
+    _c: Any              # the core view record, held by the C base (strided.core.base.Core)
+    __hash__ = None      # type: ignore[assignment]  # mutable: unhashable, as numpy's
     REPR_LIMIT = 100     # more elements than this: the shape, not the values
 
     def __init__(self, *args, **kwargs):
@@ -80,39 +126,107 @@ class Array(_arraytype.ArrayBase):
 
     # ------------------------------------------------------------ attributes
     # dtype, shape, ndim and size are the core record's
-    dtype, shape, ndim, size = (property(_attrgetter("_c." + _n), doc=f"The array's {_n}.")
-                                for _n in ("dtype", "shape", "ndim", "size"))
+    if TYPE_CHECKING:
+        # what a type checker sees of the attributes below and of the operators
+        # _operators.py installs: the standard's array object (array_api_stubs)
+        @property
+        def dtype(self) -> DType: ...  # noqa: E704
+        @property
+        def shape(self) -> tuple[int, ...]: ...  # noqa: E704
+        @property
+        def ndim(self) -> int: ...  # noqa: E704
+        @property
+        def size(self) -> int: ...  # noqa: E704
+
+        def __add__(self, other: int | float | complex | Array, /) -> Array: ...  # noqa: E704
+        def __radd__(self, other: int | float | complex | Array, /) -> Array: ...  # noqa: E704
+        def __iadd__(self, other: int | float | complex | Array, /) -> Array: ...  # noqa: E704
+        def __sub__(self, other: int | float | complex | Array, /) -> Array: ...  # noqa: E704
+        def __rsub__(self, other: int | float | complex | Array, /) -> Array: ...  # noqa: E704
+        def __isub__(self, other: int | float | complex | Array, /) -> Array: ...  # noqa: E704
+        def __mul__(self, other: int | float | complex | Array, /) -> Array: ...  # noqa: E704
+        def __rmul__(self, other: int | float | complex | Array, /) -> Array: ...  # noqa: E704
+        def __imul__(self, other: int | float | complex | Array, /) -> Array: ...  # noqa: E704
+        def __truediv__(self, other: int | float | complex | Array, /) -> Array: ...  # noqa: E704
+        def __rtruediv__(self, other: int | float | complex | Array, /) -> Array: ...  # noqa: E704
+        def __itruediv__(self, other: int | float | complex | Array, /) -> Array: ...  # noqa: E704
+        def __floordiv__(self, other: int | float | Array, /) -> Array: ...  # noqa: E704
+        def __rfloordiv__(self, other: int | float | Array, /) -> Array: ...  # noqa: E704
+        def __ifloordiv__(self, other: int | float | Array, /) -> Array: ...  # noqa: E704
+        def __mod__(self, other: int | float | Array, /) -> Array: ...  # noqa: E704
+        def __rmod__(self, other: int | float | Array, /) -> Array: ...  # noqa: E704
+        def __imod__(self, other: int | float | Array, /) -> Array: ...  # noqa: E704
+        def __pow__(self, other: int | float | complex | Array, /) -> Array: ...  # noqa: E704
+        def __rpow__(self, other: int | float | complex | Array, /) -> Array: ...  # noqa: E704
+        def __ipow__(self, other: int | float | complex | Array, /) -> Array: ...  # noqa: E704
+        def __matmul__(self, other: Array, /) -> Array: ...  # noqa: E704
+        def __rmatmul__(self, other: Array, /) -> Array: ...  # noqa: E704
+        def __imatmul__(self, other: Array, /) -> Array: ...  # noqa: E704
+        def __and__(self, other: int | bool | Array, /) -> Array: ...  # noqa: E704
+        def __rand__(self, other: int | bool | Array, /) -> Array: ...  # noqa: E704
+        def __iand__(self, other: int | bool | Array, /) -> Array: ...  # noqa: E704
+        def __or__(self, other: int | bool | Array, /) -> Array: ...  # noqa: E704
+        def __ror__(self, other: int | bool | Array, /) -> Array: ...  # noqa: E704
+        def __ior__(self, other: int | bool | Array, /) -> Array: ...  # noqa: E704
+        def __xor__(self, other: int | bool | Array, /) -> Array: ...  # noqa: E704
+        def __rxor__(self, other: int | bool | Array, /) -> Array: ...  # noqa: E704
+        def __ixor__(self, other: int | bool | Array, /) -> Array: ...  # noqa: E704
+        def __lshift__(self, other: int | Array, /) -> Array: ...  # noqa: E704
+        def __rlshift__(self, other: int | Array, /) -> Array: ...  # noqa: E704
+        def __ilshift__(self, other: int | Array, /) -> Array: ...  # noqa: E704
+        def __rshift__(self, other: int | Array, /) -> Array: ...  # noqa: E704
+        def __rrshift__(self, other: int | Array, /) -> Array: ...  # noqa: E704
+        def __irshift__(self, other: int | Array, /) -> Array: ...  # noqa: E704
+        def __lt__(self, other: int | float | Array, /) -> Array: ...  # noqa: E704
+        def __le__(self, other: int | float | Array, /) -> Array: ...  # noqa: E704
+        def __gt__(self, other: int | float | Array, /) -> Array: ...  # noqa: E704
+        def __ge__(self, other: int | float | Array, /) -> Array: ...  # noqa: E704
+        def __eq__(self, other: int | float | complex | bool | Array, /) -> Array: ...  # type: ignore[override]  # noqa: E704
+        def __ne__(self, other: int | float | complex | bool | Array, /) -> Array: ...  # type: ignore[override]  # noqa: E704
+        def __neg__(self, /) -> Array: ...  # noqa: E704
+        def __pos__(self, /) -> Array: ...  # noqa: E704
+        def __abs__(self, /) -> Array: ...  # noqa: E704
+        def __invert__(self, /) -> Array: ...  # noqa: E704
+    else:
+        dtype, shape, ndim, size = (property(_attrgetter("_c." + _n), doc=f"The array's {_n}.")
+                                    for _n in ("dtype", "shape", "ndim", "size"))
 
     @property
-    def device(self):
+    def device(self) -> Device:
+        """The device the array's memory is on: always strided.compat's one CPU device."""
         return CPU
 
     @property
-    def T(self):
+    def T(self) -> Array:
+        """The transpose of a 2-D array (a view); other dimensions raise ValueError, as the
+        standard says."""
         if self.ndim != 2:
             raise ValueError(f"T needs a 2-D array, this one has {self.ndim} dims (use mT or permute_dims)")
         return Array._new(_views.transpose(self._c, 0, 1))
 
     @property
-    def mT(self):
+    def mT(self) -> Array:
+        """The transpose of the last two axes (a view; at least 2 dimensions)."""
         if self.ndim < 2:
             raise ValueError(f"mT needs at least 2 dims, this array has {self.ndim}")
         return Array._new(_views.transpose(self._c, -2, -1))
 
-    def __array_namespace__(self, /, *, api_version=None):
+    def __array_namespace__(self, /, *, api_version: str | None = None) -> ModuleType:
         if api_version is not None and api_version not in API_VERSIONS:
             raise ValueError(f"api_version {api_version!r} not supported; "
                              f"strided.compat implements {API_VERSIONS[0]}")
         import strided.compat
         return strided.compat
 
-    def to_device(self, device, /, *, stream=None):
+    def to_device(self, device: Device, /, *, stream: int | Any | None = None) -> Array:
+        """The array on a device: itself for 'cpu' (our only device); other devices raise
+        ValueError."""
         check_device(device)
         if stream is not None:
             raise ValueError("the cpu device has no streams")
         return self
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         dt = self.dtype.name
         if self.size > self.REPR_LIMIT or self.size == 0:
             return f"Array([...], shape={self.shape}, dtype={dt})" if self.size else \
@@ -121,7 +235,7 @@ class Array(_arraytype.ArrayBase):
 
     __str__ = __repr__
 
-    def __format__(self, spec):
+    def __format__(self, spec: str) -> str:
         """format() and f-strings: a 0-d array formats the Python number it
         holds (f"{x:.3f}", f"{n:d}", and f"{x}" is "1.5"), as PyTorch's
         and numpy's do; an n-d array is str() with an empty spec and a
@@ -133,7 +247,7 @@ class Array(_arraytype.ArrayBase):
                             f"{spec!r} needs a 0-d array, this one has shape {self.shape}")
         return str(self)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Array]:
         """The sub-arrays along the first axis (views), as numpy's."""
         if not self.ndim:
             raise TypeError("iteration over a 0-d array")
@@ -150,23 +264,16 @@ class Array(_arraytype.ArrayBase):
     # stay numpy's (docs/interop.md, "numpy and the Array").
     __array_priority__ = 1000
 
-    def __dlpack__(self, /, *, stream=None, max_version=None, dl_device=None, copy=None):
+    def __dlpack__(self, /, *, stream: int | Any | None = None,
+                   max_version: tuple[int, int] | None = None,
+                   dl_device: tuple[int, int] | None = None, copy: bool | None = None) -> Any:
         return _dlpack.export(self._c, stream, max_version, dl_device, copy)
 
-    def __dlpack_device__(self, /):
+    def __dlpack_device__(self, /) -> tuple[int, int]:
         return _dlpack.device()
 
-    def __array__(self, dtype=None, copy=None):
+    def __array__(self, dtype: Any = None, copy: bool | None = None) -> Any:
         return _dlpack.to_numpy(self._c, dtype, copy)
-
-    # ------------------------------------------------------------ pickle
-    def __reduce__(self):
-        # dtype name, shape and the C-order bytes (one C copy when the array
-        # is not contiguous, one memory copy into the pickle)
-        c = _core.contiguous(self._c)
-        n = c.size * c.dtype.itemsize
-        data = _core.ffi.buffer(_core.ffi.cast("char *", c.address), n)[:] if n else b""
-        return (_unpickle, (c.dtype.name, c.shape, data))
 
     # ------------------------------------------------------------ conversion to Python
     def _one(self, what):
@@ -175,61 +282,62 @@ class Array(_arraytype.ArrayBase):
                             f"this one has shape {self.shape}")
         return _core.item(self._c)
 
-    def __bool__(self):
+    def __bool__(self) -> bool:
         return bool(self._one("bool"))
 
-    def __int__(self):
+    def __int__(self) -> int:
         if self.dtype in KINDS["complex floating"]:
             raise TypeError("int() of a complex array")
         return int(self._one("int"))
 
-    def __float__(self):
+    def __float__(self) -> float:
         if self.dtype in KINDS["complex floating"]:
             raise TypeError("float() of a complex array")
         return float(self._one("float"))
 
-    def __complex__(self):
+    def __complex__(self) -> complex:
         v = self._one("complex")
         if isinstance(v, float) and v != v:
             return complex(v, v)      # the standard: a real NaN is NaN + NaN j
         return complex(v)
 
-    def __index__(self):
+    def __index__(self) -> int:
         if self.dtype not in KINDS["integral"]:
             raise TypeError(f"only an integer array is an index, this one is {self.dtype.name}")
         return int(self._one("int"))
 
     # ------------------------------------------------------------ indexing
-    def __getitem__(self, key):
+    def __getitem__(self, key: Index | tuple[Index | Array, ...] | Array, /) -> Array:
         from ._indexing import getitem
         return Array._new(getitem(self._c, key))
 
-    def __setitem__(self, key, value):
+    def __setitem__(self, key: Index | tuple[Index | Array, ...] | Array,
+                    value: int | float | complex | bool | Array, /) -> None:
         from ._indexing import setitem
         setitem(self._c, key, value)
 
+    # ------------------------------------------------------------ beyond the standard
+    def astype(self, dtype: DType, /, *, copy: bool = True) -> Array:
+        """xp.astype(x, dtype, copy=copy) as a method, as numpy's arrays have it."""
+        from ._manipulation import astype
+        return astype(self, dtype, copy=copy)
 
-def _unpickle(dtype_name, shape, data):
-    """An Array from Array.__reduce__'s (dtype name, shape, bytes); every
-    field is checked before anything is allocated, so a corrupted pickle
-    raises ValueError or TypeError."""
-    dt = _core.BY_NAME.get(dtype_name) if isinstance(dtype_name, str) else None
-    if dt is None:
-        raise ValueError(f"unpickling an Array: unknown dtype {dtype_name!r}")
-    if not isinstance(shape, tuple) or len(shape) > _core.lib.ST_MAX_DIMS or \
-            not all(type(n) is int and n >= 0 for n in shape):
-        raise ValueError(f"unpickling an Array: bad shape {shape!r}")
-    if not isinstance(data, (bytes, bytearray)):
-        raise TypeError(f"unpickling an Array: data must be bytes, got {type(data).__name__}")
-    n = 1
-    for d in shape:
-        n *= d
-    if n * dt.itemsize != len(data):
-        raise ValueError(f"unpickling an Array: shape {shape} of {dt.name} needs "
-                         f"{n * dt.itemsize} bytes, the pickle holds {len(data)}")
-    # a bool element must be 0 or 1: its bytes go through uint8 and a C cast
-    raw = _core.uint8 if dt is _core.bool_ else dt
-    c = _core.Core.empty(shape, raw)
-    if data:
-        _core.ffi.memmove(_core.ffi.cast("char *", c.address), data, len(data))
-    return Array._new(_core.astype(c, dt) if raw is not dt else c)
+    def __len__(self):
+        """The size of the first axis, as numpy's (TypeError for a 0-d array)."""
+        if not self.ndim:
+            raise TypeError("len() of a 0-d array")
+        return self._c.shape[0]
+
+    # ------------------------------------------------------------ pickle
+    def __reduce_ex__(self, protocol):
+        """Pickling (compat/_pickle.py): the elements in C order, handed to
+        protocol 5 as a buffer over the array's own memory."""
+        from ._pickle import reduce
+        return reduce(self, protocol)
+
+    def __reduce__(self):
+        return self.__reduce_ex__(2)
+
+
+# the rebuild function of every Array pickle (compat/_pickle.py)
+from ._pickle import unpickle as _unpickle  # noqa: E402

@@ -1,18 +1,21 @@
-"""Creation functions of strided.compat.  Values are written in C: fills,
-cumulative sums (arange, linspace), strided views (eye's diagonal),
-comparisons of index vectors (tril/triu)."""
+"""Creation functions of strided.compat.  Values are written in C, one
+threaded pass each: fills, linear sequences (arange, linspace: st_linear_fill,
+st_arange_int), eye's diagonal, tril/triu (st_tri); zeros need no pass
+(fresh pages that the kernel zeroes lazily: Core.zeros)."""
 from __future__ import annotations
 
 import math
 import operator
 
-from strided.core import arraytype as _arraytype, base as _core, ops as _ops, views as _views
+from strided.core import arraytype as _arraytype, base as _core, matrix as _matrix, ops as _ops, views as _views
 from strided.core.dlpack import _copy_flag
 from strided.core.base import ffi
 
 from . import _dtypes, _numpy
 from ._array import Array, check_device
 from ._dtypes import KINDS
+from typing import Any, Literal
+from ._typing import DType, Device, NestedSequence, SupportsBufferProtocol
 
 _FORMATS = {"?": "bool", "b": "int8", "h": "int16", "i": "int32", "l": "int", "q": "int64",
             "B": "uint8", "H": "uint16", "I": "uint32", "L": "uint", "Q": "uint64",
@@ -43,7 +46,8 @@ def _from_nested(obj, dtype):
     """A Core from nested lists of numbers: Python numbers, numpy scalars,
     0-d arrays (ours or numpy's).  The shape is the core's reader's (a
     ragged or mixed nesting is a ValueError)."""
-    shape, flat = [], []
+    shape: list[int] = []
+    flat: list[Any] = []
     _core._flatten(obj, shape, flat)
     if set(map(type, flat)) <= _PYTHON_NUMBERS:
         dts = None if dtype is not None else {_default_for(v) for v in flat}
@@ -118,13 +122,56 @@ def _from_buffer(obj):
     return _core.Core.over(storage, dt, 0, mv.shape)
 
 
-def asarray(obj, /, *, dtype=None, device=None, copy=None):
-    """An Array from an Array, a Torch7 tensor (a view of its memory), a
+def asarray(obj: Array | bool | int | float | complex | NestedSequence[bool | int | float | complex] | SupportsBufferProtocol, /,
+            *, dtype: DType | None = None, device: Device | None = None,
+            copy: bool | None = None) -> Array:
+    """Convert the input to an array.
+
+    Parameters
+    ----------
+    obj : Array or bool or int or float or complex or Nestedsequence of bool | int | float | complex or SupportsBufferProtocol
+        Object to be converted to an array.
+    dtype : dtype or None, optional
+        Output array data type. Default: ``None``.
+    device : device or None, optional
+        Device on which to place the created array. Default: ``None``.
+    copy : bool or None, optional
+        Boolean indicating whether or not to copy the input. Default: ``None``.
+
+    Returns
+    -------
+    Array
+        An array containing the data from ``obj``.
+
+    Raises
+    ------
+    ValueError
+        copy=False but a Python object must be copied; copy=False but … -> …
+        needs a copy.
+    TypeError
+        expected a Python bool, int, float or complex, got …; unsupported buffer
+        (format …, contiguous=…); Unsupported input type … (a str with its
+        value: the standard has no string dtype).
+
+    Notes
+    -----
+    An Array from an Array, a Torch7 tensor (a view of its memory), a
     DLPack producer such as a numpy array or a PyTorch tensor (zero-copy,
     any strides), a buffer-protocol object (zero-copy), a Python scalar or
     nested lists.
     copy=True always copies; copy=False never does (ValueError if it must);
-    copy=None copies only when needed."""
+    copy=None copies only when needed.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.asarray([1, 2, 3])
+    Array([1, 2, 3], dtype=int64)
+    >>> xp.asarray([[1.5, 2]], dtype=xp.float32)
+    Array([[1.5, 2.]], dtype=float32)
+    >>> xp.asarray(3.0)
+    Array(3., dtype=float64)
+    """
     if type(obj) is list and dtype is None and device is None and (copy is None or copy is True):
         a = _from_list(obj)
         if a is not None:
@@ -152,7 +199,12 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
     else:
         c = _from_buffer(obj)
         if c is None:
-            raise TypeError(f"asarray: cannot make an array from a {type(obj).__name__}")
+            what = type(obj).__name__
+            if isinstance(obj, str):          # the value says what went where
+                raise TypeError(f"asarray: Unsupported input type {what} ({obj[:40]!r}): "
+                                f"the array API has no string dtype")
+            raise TypeError(f"asarray: Unsupported input type {what}: not a number, a "
+                            f"sequence, a buffer or a DLPack producer")
     if fresh and copy is False:
         raise ValueError("asarray: copy=False but a Python object must be copied")
     if dtype is not None and c.dtype is not dtype:
@@ -164,54 +216,393 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
     return Array._new(c)
 
 
-def empty(shape, *, dtype=None, device=None):
+def empty(shape: int | tuple[int, ...], *, dtype: DType | None = None,
+          device: Device | None = None) -> Array:
+    """Returns an uninitialized array having a specified `shape`.
+
+    Parameters
+    ----------
+    shape : int or tuple of int
+        Output array shape.
+    dtype : dtype or None, optional
+        Output array data type. Default: ``None``.
+    device : device or None, optional
+        Device on which to place the created array. Default: ``None``.
+
+    Returns
+    -------
+    Array
+        An array containing uninitialized data.
+
+    Raises
+    ------
+    ValueError
+        For a negative size, or a device other than 'cpu'.
+    TypeError
+        For a shape that is not a sequence of integers, or an unknown dtype.
+
+    Notes
+    -----
+    The memory is allocated but not initialised (it may hold anything).
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.empty((2, 3)).shape
+    (2, 3)
+    """
     return Array._new(_core.Core.empty(shape, _check(dtype, device) or _dtypes.float64))
 
 
-def zeros(shape, *, dtype=None, device=None):
+def zeros(shape: int | tuple[int, ...], *, dtype: DType | None = None,
+          device: Device | None = None) -> Array:
+    """Returns a new array having a specified ``shape`` and filled with zeros.
+
+    Parameters
+    ----------
+    shape : int or tuple of int
+        Output array shape.
+    dtype : dtype or None, optional
+        Output array data type. Default: ``None``.
+    device : device or None, optional
+        Device on which to place the created array. Default: ``None``.
+
+    Returns
+    -------
+    Array
+        An array containing zeros.
+
+    Raises
+    ------
+    ValueError
+        For a negative size, or a device other than 'cpu'.
+    TypeError
+        For a shape that is not a sequence of integers, or an unknown dtype.
+
+    Notes
+    -----
+    The dtype defaults to float64.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.zeros((2, 2), dtype=xp.bool)
+    Array([[False, False], [False, False]], dtype=bool)
+    """
     if type(shape) is int and dtype is None and device is None:   # the common small case
         a = _zeros(shape)
         if a is not None:
             return a
-    return Array._new(_core.full(shape, 0, _check(dtype, device) or _dtypes.float64))
+    return Array._new(_core.Core.zeros(shape, _check(dtype, device) or _dtypes.float64))
 
 
-def ones(shape, *, dtype=None, device=None):
+def ones(shape: int | tuple[int, ...], *, dtype: DType | None = None,
+         device: Device | None = None) -> Array:
+    """Returns a new array having a specified ``shape`` and filled with ones.
+
+    Parameters
+    ----------
+    shape : int or tuple of int
+        Output array shape.
+    dtype : dtype or None, optional
+        Output array data type. Default: ``None``.
+    device : device or None, optional
+        Device on which to place the created array. Default: ``None``.
+
+    Returns
+    -------
+    Array
+        An array containing ones.
+
+    Raises
+    ------
+    ValueError
+        For a negative size, or a device other than 'cpu'.
+    TypeError
+        For a shape that is not a sequence of integers, or an unknown dtype.
+
+    Notes
+    -----
+    The dtype defaults to float64.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.ones((2,), dtype=xp.int16)
+    Array([1, 1], dtype=int16)
+    """
     return Array._new(_core.full(shape, 1, _check(dtype, device) or _dtypes.float64))
 
 
-def full(shape, fill_value, *, dtype=None, device=None):
+def full(shape: int | tuple[int, ...], fill_value: bool | int | float | complex, *,
+         dtype: DType | None = None, device: Device | None = None) -> Array:
+    """Returns a new array having a specified ``shape`` and filled with
+    ``fill_value``.
+
+    Parameters
+    ----------
+    shape : int or tuple of int
+        Output array shape.
+    fill_value : bool or int or float or complex
+        Fill value.
+    dtype : dtype or None, optional
+        Output array data type. Default: ``None``.
+    device : device or None, optional
+        Device on which to place the created array. Default: ``None``.
+
+    Returns
+    -------
+    Array
+        An array where every element is equal to ``fill_value``.
+
+    Raises
+    ------
+    TypeError
+        expected a Python bool, int, float or complex, got ….
+
+    Notes
+    -----
+    The dtype of fill_value's Python type when dtype is None (bool, int64,
+    float64 or complex128).
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.full((2,), 7)
+    Array([7, 7], dtype=int64)
+    """
     if isinstance(fill_value, Array):
         fill_value = _core.item(fill_value._c)
     dt = _check(dtype, device) or _default_for(fill_value)
     return Array._new(_core.full(shape, fill_value, dt))
 
 
-def _like(x, dtype, device):
-    return (x.shape, _check(dtype, device) or x.dtype)
+def _like(x, dtype, device, shape):
+    # the extension, as numpy's: `shape` replaces x's shape (the dtype stays
+    # x's unless given)
+    return (x.shape if shape is None else shape, _check(dtype, device) or x.dtype)
 
 
-def empty_like(x, /, *, dtype=None, device=None):
-    shape, dt = _like(x, dtype, device)
+def empty_like(x: Array, /, *, dtype: DType | None = None, device: Device | None = None,
+              shape: int | tuple[int, ...] | None = None) -> Array:
+    """Returns an uninitialized array with the same ``shape`` as an input array
+    ``x``.
+
+    Parameters
+    ----------
+    x : Array
+        Input array from which to derive the output array shape.
+    dtype : dtype or None, optional
+        Output array data type. Default: ``None``.
+    device : device or None, optional
+        Device on which to place the created array. Default: ``None``.
+    shape : int or tuple of ints or None, optional
+        Beyond the standard, as numpy's: the shape of the result instead of
+        x's (Cubed asks for it). Default: ``None``.
+
+    Returns
+    -------
+    Array
+        An array having the same shape as ``x`` and containing uninitialized
+        data.
+
+    Raises
+    ------
+    TypeError
+        If x is not an Array: the namespace's functions take its Arrays (asarray
+        converts).
+
+    Notes
+    -----
+    The memory is allocated but not initialised; the shape of x, its dtype
+    unless dtype is given.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.empty_like(xp.asarray([1, 2], dtype=xp.int8)).dtype
+    strided.int8
+    """
+    shape, dt = _like(x, dtype, device, shape)
     return Array._new(_core.Core.empty(shape, dt))
 
 
-def zeros_like(x, /, *, dtype=None, device=None):
-    shape, dt = _like(x, dtype, device)
-    return Array._new(_core.full(shape, 0, dt))
+def zeros_like(x: Array, /, *, dtype: DType | None = None, device: Device | None = None,
+              shape: int | tuple[int, ...] | None = None) -> Array:
+    """Returns a new array filled with zeros and having the same ``shape`` as an
+    input array ``x``.
+
+    Parameters
+    ----------
+    x : Array
+        Input array from which to derive the output array shape.
+    dtype : dtype or None, optional
+        Output array data type. Default: ``None``.
+    device : device or None, optional
+        Device on which to place the created array. Default: ``None``.
+    shape : int or tuple of ints or None, optional
+        Beyond the standard, as numpy's: the shape of the result instead of
+        x's (Cubed asks for it). Default: ``None``.
+
+    Returns
+    -------
+    Array
+        An array having the same shape as ``x`` and filled with zeros.
+
+    Raises
+    ------
+    TypeError
+        If x is not an Array: the namespace's functions take its Arrays (asarray
+        converts).
+
+    Notes
+    -----
+    The shape of x and, unless dtype is given, its dtype.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.zeros_like(xp.asarray([1, 2]))
+    Array([0, 0], dtype=int64)
+    """
+    shape, dt = _like(x, dtype, device, shape)
+    return Array._new(_core.Core.zeros(shape, dt))
 
 
-def ones_like(x, /, *, dtype=None, device=None):
-    shape, dt = _like(x, dtype, device)
+def ones_like(x: Array, /, *, dtype: DType | None = None, device: Device | None = None,
+              shape: int | tuple[int, ...] | None = None) -> Array:
+    """Returns a new array filled with ones and having the same ``shape`` as an
+    input array ``x``.
+
+    Parameters
+    ----------
+    x : Array
+        Input array from which to derive the output array shape.
+    dtype : dtype or None, optional
+        Output array data type. Default: ``None``.
+    device : device or None, optional
+        Device on which to place the created array. Default: ``None``.
+    shape : int or tuple of ints or None, optional
+        Beyond the standard, as numpy's: the shape of the result instead of
+        x's (Cubed asks for it). Default: ``None``.
+
+    Returns
+    -------
+    Array
+        An array having the same shape as ``x`` and filled with ones.
+
+    Raises
+    ------
+    TypeError
+        If x is not an Array: the namespace's functions take its Arrays (asarray
+        converts).
+
+    Notes
+    -----
+    The shape of x and, unless dtype is given, its dtype.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.ones_like(xp.asarray([[1.5], [2.5]]))
+    Array([[1.], [1.]], dtype=float64)
+    """
+    shape, dt = _like(x, dtype, device, shape)
     return Array._new(_core.full(shape, 1, dt))
 
 
-def full_like(x, /, fill_value, *, dtype=None, device=None):
-    shape, dt = _like(x, dtype, device)
+def full_like(x: Array, /, fill_value: bool | int | float | complex, *, dtype: DType | None = None,
+              device: Device | None = None,
+              shape: int | tuple[int, ...] | None = None) -> Array:
+    """Returns a new array filled with ``fill_value`` and having the same ``shape``
+    as an input array ``x``.
+
+    Parameters
+    ----------
+    x : Array
+        Input array from which to derive the output array shape.
+    fill_value : bool or int or float or complex
+        Fill value.
+    dtype : dtype or None, optional
+        Output array data type. Default: ``None``.
+    device : device or None, optional
+        Device on which to place the created array. Default: ``None``.
+    shape : int or tuple of ints or None, optional
+        Beyond the standard, as numpy's: the shape of the result instead of
+        x's (Cubed asks for it). Default: ``None``.
+
+    Returns
+    -------
+    Array
+        An array having the same shape as ``x`` and where every element is equal
+        to ``fill_value``.
+
+    Raises
+    ------
+    TypeError
+        If x is not an Array: the namespace's functions take its Arrays (asarray
+        converts).
+
+    Notes
+    -----
+    The shape of x and, unless dtype is given, its dtype; fill_value is cast to
+    it.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.full_like(xp.asarray([1.0, 2.0]), 0.5)
+    Array([0.5, 0.5], dtype=float64)
+    """
+    shape, dt = _like(x, dtype, device, shape)
     return Array._new(_core.full(shape, fill_value, dt))
 
 
-def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
+def arange(start: int | float, /, stop: int | float | None = None, step: int | float = 1, *,
+           dtype: DType | None = None, device: Device | None = None) -> Array:
+    """Returns evenly spaced values within the half-open interval ``[start, stop)``
+    as a one-dimensional array.
+
+    Parameters
+    ----------
+    start : int or float
+        If ``stop`` is specified, the start of interval (inclusive); otherwise,
+        the end of the interval (exclusive).
+    stop : int or float or None, optional
+        The end of the interval. Default: ``None``.
+    step : int or float, optional
+        The distance between two adjacent elements (``out[i+1] - out[i]``).
+        Default: ``1``.
+    dtype : dtype or None, optional
+        Output array data type. Default: ``None``.
+    device : device or None, optional
+        Device on which to place the created array. Default: ``None``.
+
+    Returns
+    -------
+    Array
+        A one-dimensional array containing evenly spaced values.
+
+    Raises
+    ------
+    ValueError
+        step must not be 0.
+
+    Notes
+    -----
+    The number of elements is ceil((stop - start) / step), computed once; each
+    element is start + i * step (no accumulated error). Integer arguments give
+    the default integer dtype (int64), any float one the default float
+    (float64).
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.arange(5)
+    Array([0, 1, 2, 3, 4], dtype=int64)
+    >>> xp.arange(1.0, 2.0, 0.25)
+    Array([1., 1.25, 1.5, 1.75], dtype=float64)
+    """
     dtype = _check(dtype, device)
     if stop is None:
         start, stop = 0, start
@@ -220,16 +611,65 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
     ints = all(isinstance(v, int) for v in (start, stop, step))
     if dtype is None:
         dtype = _dtypes.int64 if ints else _dtypes.float64
-    n = len(range(start, stop, step)) if ints else max(0, math.ceil((stop - start) / step))
+    n = (len(range(start, stop, step)) if ints  # type: ignore[arg-type]  # ints: all three are
+         else max(0, math.ceil((stop - start) / step)))
+    out = _core.Core.empty((n,), dtype)
     if dtype in KINDS["integral"] or dtype is _dtypes.bool:
-        out = _ops.affine(_ops.iota(n), start, step, _core.int64) if n else _core.Core.empty((0,), dtype)
-        return Array._new(out if out.dtype is dtype else _core.astype(out, dtype))
-    work = _dtypes.float64 if dtype in KINDS["real floating"] else _dtypes.complex128
-    out = _ops.affine(_ops.iota(n, work), start, step, work)
-    return Array._new(out if out.dtype is dtype else _core.astype(out, dtype))
+        if not ints:   # numpy's: its first two values truncated, their difference the step
+            start, step = math.trunc(start), math.trunc(start + step) - math.trunc(start)
+        return Array._new(_ops.arange_int(out, start, step))
+    # numpy's: start, start + step, then start + k*delta with delta the
+    # difference of those two, in double (per part for a complex dtype)
+    second = start + step
+    return Array._new(_ops.linear(out, start, second - start, second=second))
 
 
-def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
+def linspace(start: int | float | complex, stop: int | float | complex, /, num: int, *,
+             dtype: DType | None = None, device: Device | None = None,
+             endpoint: bool = True) -> Array:
+    """Returns evenly spaced numbers over a specified interval.
+
+    Parameters
+    ----------
+    start : int or float or complex
+        The start of the interval.
+    stop : int or float or complex
+        The end of the interval.
+    num : int
+        Number of samples.
+    dtype : dtype or None, optional
+        Output array data type. Default: ``None``.
+    device : device or None, optional
+        Device on which to place the created array. Default: ``None``.
+    endpoint : bool, optional
+        Boolean indicating whether to include ``stop`` in the interval. Default:
+        ``True``.
+
+    Returns
+    -------
+    Array
+        A one-dimensional array containing evenly spaced values.
+
+    Raises
+    ------
+    ValueError
+        num must be >= 0, got ….
+    TypeError
+        complex bounds need a complex dtype, got ….
+
+    Notes
+    -----
+    Each element is start + i * step computed directly, and the last is stop
+    exactly when endpoint is true.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.linspace(0, 1, 5)
+    Array([0., 0.25, 0.5, 0.75, 1.], dtype=float64)
+    >>> xp.linspace(0, 1, 4, endpoint=False)
+    Array([0., 0.25, 0.5, 0.75], dtype=float64)
+    """
     dtype = _check(dtype, device)
     num = operator.index(num)
     if num < 0:
@@ -239,52 +679,189 @@ def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
         dtype = _dtypes.complex128 if cplx else _dtypes.float64
     if cplx and dtype not in KINDS["complex floating"]:
         raise TypeError(f"linspace: complex bounds need a complex dtype, got {dtype.name}")
-    work = _dtypes.complex128 if (cplx or dtype in KINDS["complex floating"]) else _dtypes.float64
     div = (num - 1) if endpoint else num
-    step = (stop - start) / div if div > 0 else 0
-    out = _ops.affine(_ops.iota(num, work), start, step, work)
-    if endpoint and num > 1:
-        _core.fill_(_views.select(out, 0, num - 1), stop)
-    if dtype in KINDS["integral"]:
-        # numpy (>= 2.0): the float64 values rounded down, then cast
-        out = _ops.unary("floor", out)
-    return Array._new(out if out.dtype is dtype else _core.astype(out, dtype))
-
-
-def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
-    dtype = _check(dtype, device) or _dtypes.float64
-    n_cols = n_rows if n_cols is None else n_cols
-    out = _core.full((n_rows, n_cols), 0, dtype)
-    if k >= 0:
-        start, length = k, min(n_rows, n_cols - k)
-    else:
-        start, length = -k * n_cols, min(n_rows + k, n_cols)
-    if length > 0:
-        _core.fill_(out.view(start, (length,), (n_cols + 1,)), 1)
+    delta = stop - start
+    step = delta / div if div > 0 else 0
+    if div > 0 and isinstance(delta, complex):   # numpy's complex quotient: times 1/div
+        step = complex(delta.real * (1.0 / div), delta.imag * (1.0 / div))
+    # numpy's: k*step + start in double (per part for complex), or
+    # (k/div)*delta + start where step underflows to 0; the last point is
+    # stop; an integer dtype takes the values rounded down (numpy >= 2.0)
+    divided = div > 0 and step == 0 and delta != 0
+    out = _ops.linear(_core.Core.empty((num,), dtype), start, delta if divided else step,
+                      div=div if divided else None, last=stop if endpoint and num > 1 else None,
+                      floor=dtype in KINDS["integral"])
     return Array._new(out)
 
 
-def _tri(x, k, keep):
+def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: DType | None = None,
+        device: Device | None = None) -> Array:
+    """Returns a two-dimensional array with ones on the ``k``\\th diagonal and zeros
+    elsewhere.
+
+    Parameters
+    ----------
+    n_rows : int
+        Number of rows in the output array.
+    n_cols : int or None, optional
+        Number of columns in the output array. Default: ``None``.
+    k : int, optional
+        Index of the diagonal. Default: ``0``.
+    dtype : dtype or None, optional
+        Output array data type. Default: ``None``.
+    device : device or None, optional
+        Device on which to place the created array. Default: ``None``.
+
+    Returns
+    -------
+    Array
+        An array where all elements are equal to zero, except for the ``k``\\th
+        diagonal, whose values are equal to one.
+
+    Raises
+    ------
+    ValueError
+        For a negative size, or a device other than 'cpu'.
+    TypeError
+        For a shape that is not a sequence of integers, or an unknown dtype.
+
+    Notes
+    -----
+    k > 0 is above the main diagonal, k < 0 below.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.eye(2, 3, k=1)
+    Array([[0., 1., 0.], [0., 0., 1.]], dtype=float64)
+    """
+    dtype = _check(dtype, device) or _dtypes.float64
+    n_cols = n_rows if n_cols is None else n_cols
+    # zeros without a pass, then only the diagonal's pages are touched
+    return Array._new(_ops.eye_(_core.Core.zeros((n_rows, n_cols), dtype), k, zeroed=True))
+
+
+def _tri(x, k, upper):
     if x.ndim < 2:
         raise ValueError(f"needs at least 2 dims, got {x.ndim}")
-    m, n = x.shape[-2:]
-    rows = _views.unsqueeze(_ops.iota(m), 1)
-    cols = _views.unsqueeze(_ops.iota(n), 0)
-    diff = _ops.binary("subtract", cols, rows)
-    mask = _ops.binary(keep, diff, _core.scalar(k, _core.int64))
-    zero = _core.scalar(0, x.dtype)
-    return Array._new(_ops.where(mask, x._c, zero))
+    return Array._new(_matrix.triu(x._c, k) if upper else _matrix.tril(x._c, k))
 
 
-def tril(x, /, *, k=0):
-    return _tri(x, k, "less_equal")
+def tril(x: Array, /, *, k: int = 0) -> Array:
+    """Returns the lower triangular part of a matrix (or a stack of matrices)
+    ``x``.
+
+    Parameters
+    ----------
+    x : Array
+        Input array having shape ``(..., M, N)`` and whose innermost two
+        dimensions form ``MxN`` matrices.
+    k : int, optional
+        Diagonal above which to zero elements. Default: ``0``.
+
+    Returns
+    -------
+    Array
+        An array containing the lower triangular part(s).
+
+    Raises
+    ------
+    ValueError
+        needs at least 2 dims, got ….
+    TypeError
+        If x is not an Array: the namespace's functions take its Arrays (asarray
+        converts).
+
+    Notes
+    -----
+    A copy with the elements above the k-th diagonal zeroed, over the last two
+    axes.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.tril(xp.ones((3, 3), dtype=xp.int8))
+    Array([[1, 0, 0], [1, 1, 0], [1, 1, 1]], dtype=int8)
+    """
+    return _tri(x, k, False)
 
 
-def triu(x, /, *, k=0):
-    return _tri(x, k, "greater_equal")
+def triu(x: Array, /, *, k: int = 0) -> Array:
+    """Returns the upper triangular part of a matrix (or a stack of matrices)
+    ``x``.
+
+    Parameters
+    ----------
+    x : Array
+        Input array having shape ``(..., M, N)`` and whose innermost two
+        dimensions form ``MxN`` matrices.
+    k : int, optional
+        Diagonal below which to zero elements. Default: ``0``.
+
+    Returns
+    -------
+    Array
+        An array containing the upper triangular part(s).
+
+    Raises
+    ------
+    ValueError
+        needs at least 2 dims, got ….
+    TypeError
+        If x is not an Array: the namespace's functions take its Arrays (asarray
+        converts).
+
+    Notes
+    -----
+    A copy with the elements below the k-th diagonal zeroed, over the last two
+    axes.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.triu(xp.ones((2, 3), dtype=xp.int8), k=1)
+    Array([[0, 1, 1], [0, 0, 1]], dtype=int8)
+    """
+    return _tri(x, k, True)
 
 
-def meshgrid(*arrays, indexing="xy"):
+def meshgrid(*arrays: Array, indexing: Literal['xy', 'ij'] = 'xy') -> tuple[Array, ...]:
+    """Returns coordinate matrices from coordinate vectors.
+
+    Parameters
+    ----------
+    *arrays : Array
+        An arbitrary number of one-dimensional arrays representing grid
+        coordinates.
+    indexing : {"xy", "ij"}, optional
+        Cartesian ``'xy'`` or matrix ``'ij'`` indexing of output. Default:
+        ``'xy'``.
+
+    Returns
+    -------
+    tuple of Array
+        Tuple of N arrays, where ``N`` is the number of provided one-dimensional
+        input arrays.
+
+    Raises
+    ------
+    ValueError
+        indexing must be 'xy' or 'ij', got …; arrays must be 1-D.
+    TypeError
+        arrays must have one dtype.
+
+    Notes
+    -----
+    Views of the inputs broadcast to the grid (zero strides), no copy; indexing
+    'xy' swaps the first two axes as numpy's meshgrid.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> X, Y = xp.meshgrid(xp.asarray([1, 2, 3]), xp.asarray([10, 20]))
+    >>> Y
+    Array([[10, 10, 10], [20, 20, 20]], dtype=int64)
+    """
     if indexing not in ("xy", "ij"):
         raise ValueError(f"meshgrid: indexing must be 'xy' or 'ij', got {indexing!r}")
     if not arrays:

@@ -3,7 +3,16 @@ table, held as data.  The dtype objects are the core's own DType objects
 (one object per type, compared by identity)."""
 from __future__ import annotations
 
+import builtins
+import sys
+from typing import TYPE_CHECKING
+
 from strided.core import base as _core
+
+if TYPE_CHECKING:
+    from strided.core.base import DType
+
+    from ._array import Array
 
 bool = _core.bool_          # noqa: A001  (the standard's name)
 int8, int16, int32, int64 = _core.int8, _core.int16, _core.int32, _core.int64
@@ -52,7 +61,30 @@ def _parse(text):
     return table
 
 
-PROMOTE = _parse(PROMOTION_TABLE)
+# The extension (docs/array-api.md, "Beyond the standard"): the pairs the
+# standard leaves undefined promote as numpy's promote_types does (mixed
+# kinds, and a signed integer with uint64).  Row x column -> result; "." =
+# defined by the standard above.
+MIXED_TABLE = """
+      b    i1   i2   i4   i8   u1   u2   u4   u8   f4   f8   c8   c16
+b     .    i1   i2   i4   i8   u1   u2   u4   u8   f4   f8   c8   c16
+i1    i1   .    .    .    .    .    .    .    f8   f4   f8   c8   c16
+i2    i2   .    .    .    .    .    .    .    f8   f4   f8   c8   c16
+i4    i4   .    .    .    .    .    .    .    f8   f8   f8   c16  c16
+i8    i8   .    .    .    .    .    .    .    f8   f8   f8   c16  c16
+u1    u1   .    .    .    .    .    .    .    .    f4   f8   c8   c16
+u2    u2   .    .    .    .    .    .    .    .    f4   f8   c8   c16
+u4    u4   .    .    .    .    .    .    .    .    f8   f8   c16  c16
+u8    u8   f8   f8   f8   f8   .    .    .    .    f8   f8   c16  c16
+f4    f4   f4   f4   f8   f8   f4   f4   f8   f8   .    .    .    .
+f8    f8   f8   f8   f8   f8   f8   f8   f8   f8   .    .    .    .
+c8    c8   c8   c8   c16  c16  c8   c8   c16  c16  .    .    .    .
+c16   c16  c16  c16  c16  c16  c16  c16  c16  c16  .    .    .    .
+"""
+
+STANDARD = _parse(PROMOTION_TABLE)
+MIXED = _parse(MIXED_TABLE)
+PROMOTE = {**STANDARD, **MIXED}
 
 # dtype categories of the standard (isdtype kinds and the elementwise table)
 KINDS = {
@@ -78,10 +110,40 @@ COMPLEX_OF = {float32: complex64, float64: complex128, complex64: complex64,
               complex128: complex128}
 
 
+_BY_ID = {id(d): d for d in ALL}
+_PYTHON_TYPES = {type(True): bool, int: int64, float: float64, complex: complex128}
+
+
 def check_dtype(dt):
-    if dt not in ALL:
-        raise TypeError(f"{dt!r} is not a dtype of strided.compat")
-    return dt
+    """dt as a dtype of the namespace.  Beyond ours (the extension, for
+    libraries that keep numpy's dtypes, such as Cubed): numpy's dtype of the
+    same name (np.dtype('float64'), native byte order), a numpy scalar type
+    (np.float64), a dtype's name ('float64') and, as numpy, the Python
+    types float, int, complex and bool."""
+    d = _BY_ID.get(id(dt))
+    if d is None:
+        d = _foreign(dt)
+        if d is None:
+            raise TypeError(f"{dt!r} is not a dtype of strided.compat")
+    return d
+
+
+def _foreign(dt):
+    """Our dtype for a numpy dtype, a numpy scalar type, a name or a Python
+    number type (numpy's meaning: float is float64, int int64, complex
+    complex128, bool bool), or None.  numpy is consulted only when it is
+    already imported (and only then can numpy's objects be given)."""
+    if isinstance(dt, str):
+        return BY_NAME.get(dt)
+    if type(dt) is type and dt in _PYTHON_TYPES:
+        return _PYTHON_TYPES[dt]
+    np = sys.modules.get("numpy")
+    if np is None or not (isinstance(dt, np.dtype)
+                          or (isinstance(dt, type) and issubclass(dt, np.generic))):
+        return None
+    dt = np.dtype(dt)
+    # isnative, not the byteorder character: Zarr's dtypes say '<' explicitly
+    return BY_NAME.get(dt.name) if dt.isnative else None
 
 
 def check_imported(c, where):
@@ -101,9 +163,47 @@ def promote(a, b):
                         f"type promotion between them (cast one with astype)") from None
 
 
-def result_type(*arrays_and_dtypes):
-    """The standard's result_type: dtypes and arrays promote by the table;
-    Python scalars take the kind of the result of the others."""
+def result_type(*arrays_and_dtypes: Array | int | float | complex | builtins.bool | DType) -> DType:
+    """Returns the dtype that results from applying type promotion rules (see
+    ``type-promotion``) to the arguments.
+
+    Parameters
+    ----------
+    *arrays_and_dtypes : Array or int or float or complex or bool or dtype
+        An arbitrary number of input arrays, scalars, and/or dtypes.
+
+    Returns
+    -------
+    dtype
+        The dtype resulting from an operation involving the input arrays,
+        scalars, and/or dtypes.
+
+    Raises
+    ------
+    ValueError
+        result_type needs at least one array or dtype.
+    TypeError
+        cannot promote … and …: the standard defines no type promotion between
+        them (cast one with astype); cannot promote a Python … scalar with a …
+        array: not defined by the standard (cast the array with astype); … is
+        not a dtype of strided.compat.
+
+    Notes
+    -----
+    With the documented mixed-kind extension (docs/array-api.md), floating and
+    complex dtypes promote first and each integer or bool dtype then joins
+    them alone, so the result does not depend on the order (numpy's
+    result_type).
+
+    The standard's result_type: dtypes and arrays promote by the table;
+    Python scalars take the kind of the result of the others.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.result_type(xp.int8, xp.uint8), xp.result_type(xp.asarray([1.0], dtype=xp.float32), 2.0)
+    (strided.int16, strided.float32)
+    """
     from ._array import Array
     dts, scalars = [], []
     for x in arrays_and_dtypes:
@@ -115,6 +215,7 @@ def result_type(*arrays_and_dtypes):
             dts.append(check_dtype(x))
     if not dts:
         raise ValueError("result_type needs at least one array or dtype")
+    dts.sort(key=lambda d: d.kind not in "fc")     # stable: the standard's order kept
     out = dts[0]
     for d in dts[1:]:
         out = promote(out, d)
@@ -126,7 +227,11 @@ def result_type(*arrays_and_dtypes):
 def scalar_result(dt, value):
     """The dtype of `array(dt) op value` for a Python scalar (the standard's
     rules: the scalar takes the array's dtype; a complex scalar with a real
-    floating array gives the complex type of the same precision)."""
+    floating array gives the complex type of the same precision; the
+    extension: a scalar of a higher kind than the array's, numpy's result)."""
+    wider = _wider_scalar(dt, value)
+    if wider is not None:
+        return wider
     if isinstance(value, _builtin_bool):
         if dt is bool or dt in KINDS["numeric"]:
             return dt
@@ -145,17 +250,101 @@ def scalar_result(dt, value):
 
 _builtin_bool = type(True)
 
+# The extension (docs/array-api.md, "Beyond the standard"): a Python scalar
+# of a higher kind than the array's (an int with a bool array, a float with
+# an integer or bool array, a complex with those) gives the default dtype of
+# the scalar's kind, as in numpy (NEP 50): int64 array - 1.0 is float64.
+# (scalar type, the array kinds it is wider than, the result)
+_SCALAR_WIDER = ((complex, "biu", complex128), (float, "biu", float64), (int, "b", int64))
 
-def can_cast(from_, to, /):
+
+def _wider_scalar(dt, value):
+    if isinstance(value, _builtin_bool):
+        return None
+    for kind, kinds, default in _SCALAR_WIDER:
+        if isinstance(value, kind):
+            return default if dt.kind in kinds else None
+    return None
+
+
+def can_cast(from_: DType | Array, to: DType, /) -> builtins.bool:
+    """Determines if one data type can be cast to another data type according to
+    type promotion rules (see ``type-promotion``).
+
+    Parameters
+    ----------
+    from_ : dtype or Array
+        Input data type or array from which to cast.
+    to : dtype
+        Desired data type.
+
+    Returns
+    -------
+    bool
+        ``True`` if the cast can occur according to type promotion rules (see
+        ``type-promotion``); otherwise, ``False``.
+
+    Raises
+    ------
+    TypeError
+        … is not a dtype of strided.compat.
+
+    Notes
+    -----
+    The standard's table of safe casts between its dtypes, and for the
+    extension's mixed-kind pairs numpy's safe casting (int16 to float32, not
+    int32).
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.can_cast(xp.int8, xp.int64), xp.can_cast(xp.float64, xp.float32)
+    (True, False)
+    """
     from ._array import Array
     if isinstance(from_, Array):
         from_ = from_.dtype
-    check_dtype(from_), check_dtype(to)
+    from_, to = check_dtype(from_), check_dtype(to)
     return PROMOTE.get((from_, to)) is to
 
 
-def isdtype(dtype, kind):
-    check_dtype(dtype)
+def isdtype(dtype: DType, kind: DType | str | tuple[DType | str, ...]) -> builtins.bool:
+    """Returns a boolean indicating whether a provided dtype is of a specified data
+    type "kind".
+
+    Parameters
+    ----------
+    dtype : dtype
+        The input dtype.
+    kind : str or dtype or tuple (str or dtype or ...)
+        Data type kind.
+
+    Returns
+    -------
+    bool
+        Boolean indicating whether a provided dtype is of a specified data type
+        kind.
+
+    Raises
+    ------
+    TypeError
+        … is not a dtype of strided.compat.
+    ValueError
+        unknown dtype kind …; expected one of ….
+
+    Notes
+    -----
+    kind is a dtype, one of the standard's kind names ('bool', 'signed integer',
+    'unsigned integer', 'integral', 'real floating', 'complex floating',
+    'numeric'), or a tuple of them.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.isdtype(xp.float32, 'real floating'), xp.isdtype(xp.int8, ('bool', 'unsigned integer'))
+    (True, False)
+    """
+    dtype = check_dtype(dtype)
     if isinstance(kind, tuple):
         return any(isdtype(dtype, k) for k in kind)
     if isinstance(kind, str):
@@ -197,7 +386,36 @@ def _dtype_of(x):
     return x.dtype if isinstance(x, Array) else check_dtype(x)
 
 
-def finfo(type, /):
+def finfo(type: DType | Array, /) -> finfo_object:
+    """Machine limits for floating-point data types.
+
+    Parameters
+    ----------
+    type : dtype or Array
+        The kind of floating-point data-type about which to get information.
+
+    Returns
+    -------
+    finfo object
+        An object having the following attributes: - bits: *int* number of bits
+        occupied by the real-valued floating-point data type.
+
+    Raises
+    ------
+    TypeError
+        … is not a dtype of strided.compat; finfo needs a floating dtype, got ….
+
+    Notes
+    -----
+    Also takes a floating array or a complex dtype (then the finfo of its real
+    part), as the standard asks.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.finfo(xp.float32).eps
+    1.1920928955078125e-07
+    """
     dt = _dtype_of(type)
     if dt not in KINDS["floating"]:
         raise TypeError(f"finfo needs a floating dtype, got {dt.name}")
@@ -206,7 +424,35 @@ def finfo(type, /):
     return finfo_object(bits, eps, mx, -mx, tiny, real)
 
 
-def iinfo(type, /):
+def iinfo(type: DType | Array, /) -> iinfo_object:
+    """Machine limits for integer data types.
+
+    Parameters
+    ----------
+    type : dtype or Array
+        The kind of integer data-type about which to get information.
+
+    Returns
+    -------
+    iinfo object
+        An object having the following attributes: - bits: *int* number of bits
+        occupied by the type.
+
+    Raises
+    ------
+    TypeError
+        … is not a dtype of strided.compat; iinfo needs an integer dtype, got ….
+
+    Notes
+    -----
+    Also takes an integer array.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.iinfo(xp.int8).min, xp.iinfo(xp.int8).max
+    (-128, 127)
+    """
     dt = _dtype_of(type)
     if dt not in KINDS["integral"]:
         raise TypeError(f"iinfo needs an integer dtype, got {dt.name}")

@@ -5,9 +5,11 @@ the array's dtype (a complex scalar with a real floating array: the
 complex type of the same precision)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from strided.core import arraytype as _arraytype, base as _core, ops as _ops
 
-from . import _dtypes
+from . import _docstrings, _dtypes
 from ._array import Array
 from ._dtypes import KINDS
 
@@ -126,11 +128,11 @@ def _unary(name, op, category):
         if not isinstance(x, Array):
             if isinstance(x, Traced):
                 return x.unary(name)
-            raise TypeError(f"{name}: expected an Array, got {type(x).__name__}")
+            raise TypeError(f"{name}: x must be an Array, got {type(x).__name__}")
         _check(name, x.dtype, category)
         return Array._new(_ops.unary(op, x._c))
     f.__name__ = f.__qualname__ = name
-    f.__doc__ = f"Elementwise {name} (core op '{op}'; {category} dtypes)."
+    f.__doc__ = _docstrings.elementwise(name, op, category)
     return f
 
 
@@ -154,7 +156,7 @@ def _binary(name, op, category):
             dt = _core.float64
         return Array._new(_ops.binary(op, a, b, dt=dt))
     f.__name__ = f.__qualname__ = name
-    f.__doc__ = f"Elementwise {name} (core op '{op}'; {category} dtypes)."
+    f.__doc__ = _docstrings.elementwise(name, op, category)
     return f
 
 
@@ -165,10 +167,47 @@ for _name, (_op, _cat) in BINARY.items():
 del _name, _op, _cat
 
 
-def clip(x, /, min=None, max=None):
-    """x limited to [min, max] (arrays or Python scalars; the result has x's dtype)."""
+def clip(x: Array, /, min: int | float | Array | None = None,
+         max: int | float | Array | None = None) -> Array:
+    """Clamps each element ``x_i`` of the input array ``x`` to the range ``[min,
+    max]``.
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    min : int or float or Array or None, optional
+        Lower-bound of the range to which to clamp. Default: ``None``.
+    max : int or float or Array or None, optional
+        Upper-bound of the range to which to clamp. Default: ``None``.
+
+    Returns
+    -------
+    Array
+        An array containing element-wise results.
+
+    Raises
+    ------
+    TypeError
+        when the dtype is not one the function takes (the message names it); a …
+        bound for a … array; a float bound for an integer array.
+    TypeError
+        If x is not an Array: the namespace's functions take its Arrays (asarray
+        converts).
+
+    Notes
+    -----
+    x limited to [min, max] (arrays or Python scalars; the result has x's
+    dtype).
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.clip(xp.asarray([-2.0, 0.5, 3.0]), 0.0, 1.0)
+    Array([0., 0.5, 1.], dtype=float64)
+    """
     _check("clip", x.dtype, "real numeric")
-    bounds = []
+    bounds: list[Any] = []
     for b in (min, max):
         if b is None:
             bounds.append(None)
@@ -184,4 +223,97 @@ def clip(x, /, min=None, max=None):
     return Array._new(_ops.clamp(x._c, *bounds))
 
 
-__all__ = sorted(UNARY) + sorted(BINARY) + ["clip"]
+if TYPE_CHECKING:
+    # what a type checker sees of the functions the loops above make: the
+    # standard's signatures (array_api_stubs 2025.12)
+    def abs(x: Array, /) -> Array: ...  # noqa: E704
+    def acos(x: Array, /) -> Array: ...  # noqa: E704
+    def acosh(x: Array, /) -> Array: ...  # noqa: E704
+    def asin(x: Array, /) -> Array: ...  # noqa: E704
+    def asinh(x: Array, /) -> Array: ...  # noqa: E704
+    def atan(x: Array, /) -> Array: ...  # noqa: E704
+    def atanh(x: Array, /) -> Array: ...  # noqa: E704
+    def bitwise_invert(x: Array, /) -> Array: ...  # noqa: E704
+    def ceil(x: Array, /) -> Array: ...  # noqa: E704
+    def floor(x: Array, /) -> Array: ...  # noqa: E704
+    def trunc(x: Array, /) -> Array: ...  # noqa: E704
+    def round(x: Array, /) -> Array: ...  # noqa: E704
+    def conj(x: Array, /) -> Array: ...  # noqa: E704
+    def real(x: Array, /) -> Array: ...  # noqa: E704
+    def imag(x: Array, /) -> Array: ...  # noqa: E704
+    def cos(x: Array, /) -> Array: ...  # noqa: E704
+    def cosh(x: Array, /) -> Array: ...  # noqa: E704
+    def sin(x: Array, /) -> Array: ...  # noqa: E704
+    def sinh(x: Array, /) -> Array: ...  # noqa: E704
+    def tan(x: Array, /) -> Array: ...  # noqa: E704
+    def tanh(x: Array, /) -> Array: ...  # noqa: E704
+    def exp(x: Array, /) -> Array: ...  # noqa: E704
+    def expm1(x: Array, /) -> Array: ...  # noqa: E704
+    def log(x: Array, /) -> Array: ...  # noqa: E704
+    def log1p(x: Array, /) -> Array: ...  # noqa: E704
+    def log2(x: Array, /) -> Array: ...  # noqa: E704
+    def log10(x: Array, /) -> Array: ...  # noqa: E704
+    def isfinite(x: Array, /) -> Array: ...  # noqa: E704
+    def isinf(x: Array, /) -> Array: ...  # noqa: E704
+    def isnan(x: Array, /) -> Array: ...  # noqa: E704
+    def logical_not(x: Array, /) -> Array: ...  # noqa: E704
+    def negative(x: Array, /) -> Array: ...  # noqa: E704
+    def positive(x: Array, /) -> Array: ...  # noqa: E704
+    def reciprocal(x: Array, /) -> Array: ...  # noqa: E704
+    def sign(x: Array, /) -> Array: ...  # noqa: E704
+    def signbit(x: Array, /) -> Array: ...  # noqa: E704
+    def sqrt(x: Array, /) -> Array: ...  # noqa: E704
+    def square(x: Array, /) -> Array: ...  # noqa: E704
+    def add(x1: Array | int | float | complex, x2: Array | int | float | complex, /) -> Array:  # noqa: E704
+        ...
+    def subtract(x1: Array | int | float | complex, x2: Array | int | float | complex, /) -> Array:  # noqa: E704
+        ...
+    def multiply(x1: Array | int | float | complex, x2: Array | int | float | complex, /) -> Array:  # noqa: E704
+        ...
+    def divide(x1: Array | int | float | complex, x2: Array | int | float | complex, /) -> Array:  # noqa: E704
+        ...
+    def floor_divide(x1: Array | int | float, x2: Array | int | float, /) -> Array:  # noqa: E704
+        ...
+    def remainder(x1: Array | int | float, x2: Array | int | float, /) -> Array: ...  # noqa: E704
+    def pow(x1: Array | int | float | complex, x2: Array | int | float | complex, /) -> Array:  # noqa: E704
+        ...
+    def atan2(x1: Array | int | float, x2: Array | int | float, /) -> Array: ...  # noqa: E704
+    def copysign(x1: Array | int | float, x2: Array | int | float, /) -> Array: ...  # noqa: E704
+    def hypot(x1: Array | int | float, x2: Array | int | float, /) -> Array: ...  # noqa: E704
+    def logaddexp(x1: Array | int | float, x2: Array | int | float, /) -> Array: ...  # noqa: E704
+    def nextafter(x1: Array | int | float, x2: Array | int | float, /) -> Array: ...  # noqa: E704
+    def bitwise_and(x1: Array | int | bool, x2: Array | int | bool, /) -> Array: ...  # noqa: E704
+    def bitwise_or(x1: Array | int | bool, x2: Array | int | bool, /) -> Array: ...  # noqa: E704
+    def bitwise_xor(x1: Array | int | bool, x2: Array | int | bool, /) -> Array: ...  # noqa: E704
+    def bitwise_left_shift(x1: Array | int, x2: Array | int, /) -> Array: ...  # noqa: E704
+    def bitwise_right_shift(x1: Array | int, x2: Array | int, /) -> Array: ...  # noqa: E704
+    def equal(x1: Array | int | float | complex | bool, x2: Array | int | float | complex | bool, /) -> Array:  # noqa: E704
+        ...
+    def not_equal(x1: Array | int | float | complex | bool, x2: Array | int | float | complex | bool, /) -> Array:  # noqa: E704
+        ...
+    def less(x1: Array | int | float, x2: Array | int | float, /) -> Array: ...  # noqa: E704
+    def less_equal(x1: Array | int | float, x2: Array | int | float, /) -> Array: ...  # noqa: E704
+    def greater(x1: Array | int | float, x2: Array | int | float, /) -> Array: ...  # noqa: E704
+    def greater_equal(x1: Array | int | float, x2: Array | int | float, /) -> Array:  # noqa: E704
+        ...
+    def logical_and(x1: Array | bool, x2: Array | bool, /) -> Array: ...  # noqa: E704
+    def logical_or(x1: Array | bool, x2: Array | bool, /) -> Array: ...  # noqa: E704
+    def logical_xor(x1: Array | bool, x2: Array | bool, /) -> Array: ...  # noqa: E704
+    def maximum(x1: Array | int | float, x2: Array | int | float, /) -> Array: ...  # noqa: E704
+    def minimum(x1: Array | int | float, x2: Array | int | float, /) -> Array: ...  # noqa: E704
+
+
+if TYPE_CHECKING:    # spelled out: a type checker does not run sorted()
+    __all__ = ["abs", "acos", "acosh", "asin", "asinh", "atan", "atanh",
+               "bitwise_invert", "ceil", "conj", "cos", "cosh", "exp", "expm1", "floor",
+               "imag", "isfinite", "isinf", "isnan", "log", "log10", "log1p", "log2",
+               "logical_not", "negative", "positive", "real", "reciprocal", "round",
+               "sign", "signbit", "sin", "sinh", "sqrt", "square", "tan", "tanh",
+               "trunc", "add", "atan2", "bitwise_and", "bitwise_left_shift",
+               "bitwise_or", "bitwise_right_shift", "bitwise_xor", "copysign", "divide",
+               "equal", "floor_divide", "greater", "greater_equal", "hypot", "less",
+               "less_equal", "logaddexp", "logical_and", "logical_or", "logical_xor",
+               "maximum", "minimum", "multiply", "nextafter", "not_equal", "pow",
+               "remainder", "subtract", "clip"]
+else:
+    __all__ = sorted(UNARY) + sorted(BINARY) + ["clip"]

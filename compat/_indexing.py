@@ -304,15 +304,18 @@ def getitem(c, key):
 
 def _value_core(value, dt):
     """value (an Array or a Python scalar) as a Core of dtype dt, or a
-    TypeError when the standard's promotion would change dt."""
+    TypeError ("cannot cast", the word clients match) when promotion would
+    change dt."""
     Array = _array_cls()
     if isinstance(value, Array):
         if _dtypes.PROMOTE.get((value.dtype, dt)) is not dt:
-            raise TypeError(f"cannot assign a {value.dtype.name} array into a {dt.name} array")
+            raise TypeError(f"cannot cast a {value.dtype.name} array into a {dt.name} array "
+                            "(assignment keeps the array's dtype; use astype)")
         return value._c if value.dtype is dt else _core.astype(value._c, dt)
     if isinstance(value, (bool, int, float, complex)):
         if _dtypes.scalar_result(dt, value) is not dt:
-            raise TypeError(f"cannot assign a Python {type(value).__name__} into a {dt.name} array")
+            raise TypeError(f"cannot cast a Python {type(value).__name__} into a {dt.name} array "
+                            "(assignment keeps the array's dtype)")
         return _core.scalar(value, dt)
     raise TypeError(f"cannot assign a {type(value).__name__} into an array")
 

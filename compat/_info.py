@@ -1,37 +1,84 @@
 """__array_namespace_info__: what this namespace offers."""
 from __future__ import annotations
 
+from typing import Any
+
 from strided.core.base import lib
 
 from . import _dtypes
-from ._array import CPU, check_device
+from ._array import CPU, Device, check_device
+from ._typing import DType
 
 _KINDS = ("bool", "signed integer", "unsigned integer", "integral", "real floating",
           "complex floating", "numeric")
 
 
+class Devices(tuple):  # type: ignore[type-arg]
+    """What devices() returns: a tuple, as 2025.12 says (until 2024.12 it was
+    a list), to which a list may still be added and give a list (SciPy's
+    conftest writes `devices() + [None]`, as code written for the list did)."""
+    __slots__ = ()
+
+    def __add__(self, other: Any) -> Any:
+        if isinstance(other, list):
+            return list(self) + other
+        return tuple.__add__(self, other)
+
+    def __reduce__(self) -> tuple[object, tuple[tuple[Device, ...]]]:
+        return Devices, (tuple(self),)
+
+
 class Info:
     __module__ = "strided.compat"
 
-    def capabilities(self):
+    def __reduce__(self) -> tuple[object, tuple[()]]:
+        return __array_namespace_info__, ()      # the class is not a name of strided.compat
+
+    def capabilities(self) -> dict[str, bool | int]:
         return {"boolean indexing": True, "data-dependent shapes": True,
                 "max dimensions": lib.ST_MAX_DIMS}
 
-    def default_device(self):
+    def default_device(self) -> Device:
         return CPU
 
-    def devices(self):
-        return [CPU]                 # a list, as the standard says (SciPy appends to it)
+    def devices(self) -> tuple[Device, ...]:
+        return Devices((CPU,))
 
-    def default_dtypes(self, *, device=None):
+    def default_dtypes(self, *, device: Device | None = None) -> dict[str, DType]:
         check_device(device)
         return {"real floating": _dtypes.float64, "complex floating": _dtypes.complex128,
                 "integral": _dtypes.int64, "indexing": _dtypes.int64}
 
-    def dtypes(self, *, device=None, kind=None):
+    def dtypes(self, *, device: Device | None = None,
+               kind: str | tuple[str, ...] | None = None) -> dict[str, DType]:
         check_device(device)
         return {d.name: d for d in _dtypes.ALL if kind is None or _dtypes.isdtype(d, kind)}
 
 
-def __array_namespace_info__():
+def __array_namespace_info__() -> Info:
+    """Returns a namespace with Array API namespace inspection utilities.
+
+    Returns
+    -------
+    Info
+        An object containing Array API namespace inspection utilities.
+
+    Raises
+    ------
+    Nothing
+        It takes no argument.
+
+    Notes
+    -----
+    capabilities(): boolean indexing and data-dependent shapes supported, at
+    most 64 dimensions; default_dtypes(): float64, complex128, int64 (indices
+    too); one device, 'cpu'.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> info = xp.__array_namespace_info__()
+    >>> info.default_dtypes()['real floating'], info.devices()
+    (strided.float64, (cpu,))
+    """
     return Info()

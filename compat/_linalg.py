@@ -9,7 +9,42 @@ from ._array import Array
 from ._dtypes import KINDS
 
 
-def matmul(x1, x2, /):
+def matmul(x1: Array, x2: Array, /) -> Array:
+    """Computes the matrix product.
+
+    Parameters
+    ----------
+    x1 : Array
+        First input array.
+    x2 : Array
+        Second input array.
+
+    Returns
+    -------
+    Array
+        Output array.
+
+    Raises
+    ------
+    TypeError
+        matmul needs two arrays; when the dtype is not one the function takes
+        (the message names it).
+    TypeError
+        If x is not an Array: the namespace's functions take its Arrays (asarray
+        converts).
+
+    Notes
+    -----
+    Float and complex products call BLAS (OpenBLAS, docs/linalg.md); integer
+    ones our own C kernel. 1-D operands are promoted to matrices and the added
+    axis removed, as the standard says.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.matmul(xp.asarray([[1.0, 2.0], [3.0, 4.0]]), xp.asarray([1.0, 1.0]))
+    Array([3., 7.], dtype=float64)
+    """
     if not (isinstance(x1, Array) and isinstance(x2, Array)):
         raise TypeError("matmul needs two arrays")
     dt = _dtypes.promote(x1.dtype, x2.dtype)
@@ -18,16 +53,89 @@ def matmul(x1, x2, /):
     return Array._new(_ops.matmul(x1._c, x2._c))
 
 
-def matrix_transpose(x, /):
+def matrix_transpose(x: Array, /) -> Array:
+    """Transposes a matrix (or a stack of matrices) ``x``.
+
+    Parameters
+    ----------
+    x : Array
+        Input array having shape ``(..., M, N)`` and whose innermost two
+        dimensions form ``MxN`` matrices.
+
+    Returns
+    -------
+    Array
+        An array containing the transpose for each matrix.
+
+    Raises
+    ------
+    ValueError
+        matrix_transpose needs at least 2 dims, got ….
+    TypeError
+        If x is not an Array: the namespace's functions take its Arrays (asarray
+        converts).
+
+    Notes
+    -----
+    A view: the last two axes swapped, no copy.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.matrix_transpose(xp.asarray([[1, 2, 3]])).shape
+    (3, 1)
+    """
     if x.ndim < 2:
         raise ValueError(f"matrix_transpose needs at least 2 dims, got {x.ndim}")
     return Array._new(_views.transpose(x._c, -2, -1))
 
 
-def vecdot(x1, x2, /, *, axis=-1):
-    """sum(conj(x1) * x2) over axis, which counts from the end and must
+def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
+    """Computes the (vector) dot product of two arrays.
+
+    Parameters
+    ----------
+    x1 : Array
+        First input array.
+    x2 : Array
+        Second input array.
+    axis : int, optional
+        Axis of ``x1`` and ``x2`` containing the vectors for which to compute
+        the dot product. Default: ``-1``.
+
+    Returns
+    -------
+    Array
+        If ``x1`` and ``x2`` are both one-dimensional arrays, a zero-dimensional
+        containing the dot product; otherwise, a non-zero-dimensional array
+        containing the dot products and having ``N-1`` axes, where ``N`` is
+        number of axes in the shape determined according to ``broadcasting``
+        along the non-contracted axes.
+
+    Raises
+    ------
+    TypeError
+        vecdot needs two arrays; when the dtype is not one the function takes
+        (the message names it).
+    ValueError
+        axis must be in [-…, -1] for arrays of … and … dims, got …; the
+        contracted axis has size … in x1 and … in x2.
+    TypeError
+        If x is not an Array: the namespace's functions take its Arrays (asarray
+        converts).
+
+    Notes
+    -----
+    sum(conj(x1) * x2) over axis, which counts from the end and must
     have the same size in both (it does not broadcast); the other dims
-    broadcast.  The result keeps the promoted dtype."""
+    broadcast.  The result keeps the promoted dtype.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.vecdot(xp.asarray([[1.0, 2.0], [3.0, 4.0]]), xp.asarray([1.0, 1.0]))
+    Array([3., 7.], dtype=float64)
+    """
     from . import _elementwise, _statistical
     if not (isinstance(x1, Array) and isinstance(x2, Array)):
         raise TypeError("vecdot needs two arrays")

@@ -11,6 +11,7 @@ from . import _dtypes
 from ._array import Array
 from ._dtypes import KINDS
 from ._elementwise import operands
+from typing import Literal, Sequence
 
 
 def _int_index(name, indices):
@@ -20,14 +21,100 @@ def _int_index(name, indices):
     return c if c.dtype is _core.int64 else _core.astype(c, _core.int64)
 
 
-def take(x, indices, /, *, axis=None):
+def take(x: Array, indices: Array | int, /, *, axis: int | None = None) -> Array:
+    """Returns elements of an array along an axis.
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    indices : Array or int
+        Array indices; beyond the standard, as numpy's: a Python int takes that
+        one position, the axis dropped (take(x, 0, axis=0) is a copy of x[0]).
+    axis : int or None, optional
+        Axis over which to select values. Default: ``None``.
+
+    Returns
+    -------
+    Array
+        An array having the same data type as ``x``.
+
+    Raises
+    ------
+    TypeError
+        indices must be an integer array.
+    ValueError
+        indices must be 1-D.
+    TypeError
+        If x is not an Array: the namespace's functions take its Arrays (asarray
+        converts).
+
+    Notes
+    -----
+    Indices are checked in C: out of range raises IndexError (negative ones
+    count from the end). axis may be left out for a 1-D x.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.take(xp.asarray([10, 20, 30]), xp.asarray([2, 0, 2]))
+    Array([30, 10, 30], dtype=int64)
+    """
+    if isinstance(indices, int) and not isinstance(indices, bool):
+        c = x._c
+        if axis is None:
+            c = _views.view_as_shape(_core.contiguous(c), (c.size,))
+            axis = 0
+        elif c.ndim == 0:
+            raise ValueError("take: a 0-d array has no axis to take from")
+        v = _views.select(c, axis, indices)
+        return Array._new(_core.astype(v, v.dtype))
     idx = _int_index("take", indices)
     if idx.ndim != 1:
         raise ValueError("take: indices must be 1-D")
     return Array._new(_indexing.take(x._c, idx, axis))
 
 
-def take_along_axis(x, indices, /, *, axis=-1):
+def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
+    """Returns elements from an array at the one-dimensional indices specified by
+    ``indices`` along a provided ``axis``.
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    indices : Array
+        Array indices.
+    axis : int, optional
+        Axis along which to select values. Default: ``-1``.
+
+    Returns
+    -------
+    Array
+        An array containing elements from ``x``.
+
+    Raises
+    ------
+    TypeError
+        indices must be an integer array.
+    ValueError
+        indices must have x's number of dims.
+    TypeError
+        If x is not an Array: the namespace's functions take its Arrays (asarray
+        converts).
+
+    Notes
+    -----
+    Indices broadcast against x except along axis; out of range raises
+    IndexError.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> x = xp.asarray([[3, 1], [2, 4]])
+    >>> xp.take_along_axis(x, xp.argsort(x, axis=1), axis=1)
+    Array([[1, 3], [2, 4]], dtype=int64)
+    """
     idx = _int_index("take_along_axis", indices)
     if idx.ndim != x.ndim:
         raise ValueError("take_along_axis: indices must have x's number of dims")
@@ -37,13 +124,55 @@ def take_along_axis(x, indices, /, *, axis=-1):
     return Array._new(_indexing.gather(x._c, d, idx, lib.ST_IDX_WRAP))
 
 
-def searchsorted(x1, x2, /, *, side="left", sorter=None):
-    """Positions where x2's values go in the ascending 1-D x1: one binary
+def searchsorted(x1: Array, x2: Array | int | float, /, *, side: Literal['left', 'right'] = 'left',
+                 sorter: Array | None = None) -> Array:
+    """Finds the indices into ``x1`` such that, if the corresponding elements in
+    ``x2`` were inserted before the indices, the order of ``x1``, when sorted in
+    ascending order, would be preserved.
+
+    Parameters
+    ----------
+    x1 : Array
+        Input array.
+    x2 : Array or int or float
+        Array containing search values.
+    side : {'left', 'right'}, optional
+        Argument controlling which index is returned if a value lands exactly on
+        an edge. Default: ``'left'``.
+    sorter : Array or None, optional
+        Array of indices that sort ``x1`` in ascending order. Default: ``None``.
+
+    Returns
+    -------
+    Array
+        An array of indices with the same shape as ``x2``.
+
+    Raises
+    ------
+    TypeError
+        x1 must be an Array, got …; sorter must be an integer array, got …;
+        indices must be an integer array.
+    ValueError
+        side must be 'left' or 'right', got …; x1 must be 1-D, got … dims (shape
+        …); sorter has shape …, expected x1's ….
+
+    Notes
+    -----
+    Positions where x2's values go in the ascending 1-D x1: one binary
     search per value of x2 in C, O(x2.size * log len(x1)), in the order of
     sort (NaN last; complex by (real, imag)).  x2 may be a Python scalar
     (0-d result); x1 and x2 promote by the standard's rules.  sorter:
     integer positions that sort x1, read through without a copy; each is
-    checked to lie in [0, len(x1)) before the search."""
+    checked to lie in [0, len(x1)) before the search.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.searchsorted(xp.asarray([1.0, 2.0, 3.0]), xp.asarray([2.0, 2.5]))
+    Array([1, 2], dtype=int64)
+    >>> xp.searchsorted(xp.asarray([1.0, 2.0, 3.0]), xp.asarray([2.0]), side='right')
+    Array([2], dtype=int64)
+    """
     if not isinstance(x1, Array):
         raise TypeError(f"searchsorted: x1 must be an Array, got {type(x1).__name__}")
     if not isinstance(side, str) or side not in ("left", "right"):
@@ -63,7 +192,49 @@ def searchsorted(x1, x2, /, *, side="left", sorter=None):
     return Array._new(_setops.searchsorted(a, b, side == "right", idx))
 
 
-def diff(x, /, *, axis=-1, n=1, prepend=None, append=None):
+def diff(x: Array, /, *, axis: int = -1, n: int = 1, prepend: Array | None = None,
+         append: Array | None = None) -> Array:
+    """Calculates the n-th discrete forward difference along a specified axis.
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    axis : int, optional
+        Axis along which to compute differences. Default: ``-1``.
+    n : int, optional
+        Number of times to recursively compute differences. Default: ``1``.
+    prepend : Array or None, optional
+        Values to prepend to a specified axis prior to computing differences.
+        Default: ``None``.
+    append : Array or None, optional
+        Values to append to a specified axis prior to computing differences.
+        Default: ``None``.
+
+    Returns
+    -------
+    Array
+        An array containing the n-th differences.
+
+    Raises
+    ------
+    ValueError
+        On bad input (see the message).
+    TypeError
+        If x is not an Array: the namespace's functions take its Arrays (asarray
+        converts).
+
+    Notes
+    -----
+    prepend and append are concatenated first; n differences are taken one after
+    the other (n=0 returns x).
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.diff(xp.asarray([1, 4, 9, 16]))
+    Array([3, 5, 7], dtype=int64)
+    """
     from ._manipulation import concat
     if n < 0:
         raise ValueError("diff: n must be >= 0")
@@ -87,7 +258,37 @@ def diff(x, /, *, axis=-1, n=1, prepend=None, append=None):
     return Array._new(c)
 
 
-def unstack(x, /, *, axis=0):
+def unstack(x: Array, /, *, axis: int = 0) -> tuple[Array, ...]:
+    """Splits an array into a sequence of arrays along the given axis.
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    axis : int, optional
+        Axis along which to split an array. Default: ``0``.
+
+    Returns
+    -------
+    tuple of Array
+        Tuple of slices along the given dimension.
+
+    Raises
+    ------
+    TypeError
+        If x is not an Array: the namespace's functions take its Arrays (asarray
+        converts).
+
+    Notes
+    -----
+    Views along axis, no copy.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.unstack(xp.asarray([[1, 2], [3, 4]]), axis=1)
+    (Array([1, 3], dtype=int64), Array([2, 4], dtype=int64))
+    """
     d = _views.normalize_dim(axis, x.ndim, "axis")
     return tuple(Array._new(_views.select(x._c, d, i)) for i in range(x.shape[d]))
 
@@ -110,8 +311,43 @@ def _count(name, v, what):
     return v
 
 
-def tile(x, repetitions, /):
-    """x repeated: a broadcast view (zero strides) copied once in C."""
+def tile(x: Array, repetitions: tuple[int, ...], /) -> Array:
+    """Constructs an array by tiling an input array.
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    repetitions : tuple of int
+        Number of repetitions along each axis.
+
+    Returns
+    -------
+    Array
+        A tiled output array.
+
+    Raises
+    ------
+    OverflowError
+        … repetitions of shape … make more than 2**62 elements.
+    TypeError
+        … must be integers, got … ….
+    ValueError
+        … must be >= 0, got ….
+    TypeError
+        If x is not an Array: the namespace's functions take its Arrays (asarray
+        converts).
+
+    Notes
+    -----
+    x repeated: a broadcast view (zero strides) copied once in C.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.tile(xp.asarray([1, 2]), (2, 2))
+    Array([[1, 2, 1, 2], [1, 2, 1, 2]], dtype=int64)
+    """
     reps = tuple(_count("tile", r, "repetitions") for r in repetitions)
     nd = max(x.ndim, len(reps))
     reps = (1,) * (nd - len(reps)) + reps
@@ -130,9 +366,49 @@ def tile(x, repetitions, /):
     return Array._new(_views.view_as_shape(out, [r * s for r, s in zip(reps, shape)]))
 
 
-def repeat(x, repeats, /, *, axis=None):
-    """Each element (along axis; flattened when None) repeated: an index
-    vector built in C, then index_select."""
+def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Array:
+    """Repeats each element of an array a specified number of times on a
+    per-element basis.
+
+    Parameters
+    ----------
+    x : Array
+        Input array containing elements to repeat.
+    repeats : int or Array
+        The number of repetitions for each element.
+    axis : int or None, optional
+        The axis along which to repeat elements. Default: ``None``.
+
+    Returns
+    -------
+    Array
+        An output array containing repeated elements.
+
+    Raises
+    ------
+    TypeError
+        x1 must be an Array, got …; sorter must be an integer array, got …;
+        indices must be an integer array.
+    ValueError
+        side must be 'left' or 'right', got …; x1 must be 1-D, got … dims (shape
+        …); sorter has shape …, expected x1's ….
+    OverflowError
+        … elements repeated … times make more than 2**62 elements; the repeats
+        add up to more than 2**62 elements.
+
+    Notes
+    -----
+    Each element (along axis; flattened when None) repeated: an index
+    vector built in C, then index_select.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.repeat(xp.asarray([1, 2]), 2)
+    Array([1, 1, 2, 2], dtype=int64)
+    >>> xp.repeat(xp.asarray([[1, 2]]), xp.asarray([1, 3]), axis=1)
+    Array([[1, 2, 2, 2]], dtype=int64)
+    """
     from ._creation import arange
     from ._manipulation import reshape
     if axis is None:
@@ -169,8 +445,45 @@ def repeat(x, repeats, /, *, axis=None):
     return Array._new(_indexing.index_select(x._c, d, idx._c))
 
 
-def tensordot(x1, x2, /, *, axes=2):
-    """Contraction over axes: permute, reshape to matrices, one matmul."""
+def tensordot(x1: Array, x2: Array, /, *,
+              axes: int | tuple[Sequence[int], Sequence[int]] = 2) -> Array:
+    """Returns a tensor contraction of ``x1`` and ``x2`` over specific axes.
+
+    Parameters
+    ----------
+    x1 : Array
+        First input array.
+    x2 : Array
+        Second input array.
+    axes : int or tuple (sequence of int or sequence of int), optional
+        Number of axes to contract or explicit sequences of axis indices for
+        ``x1`` and ``x2``, respectively. Default: ``2``.
+
+    Returns
+    -------
+    Array
+        An array containing the tensor contraction.
+
+    Raises
+    ------
+    ValueError
+        contracted axes differ in size; axes must be >= 0.
+    TypeError
+        If x is not an Array: the namespace's functions take its Arrays (asarray
+        converts).
+
+    Notes
+    -----
+    Contraction over axes: permute, reshape to matrices, one matmul.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.tensordot(xp.ones((2, 3)), xp.ones((3, 4)), axes=1).shape
+    (2, 4)
+    >>> xp.tensordot(xp.asarray([1.0, 2.0]), xp.asarray([3.0, 4.0]), axes=([0], [0]))
+    Array(11., dtype=float64)
+    """
     from ._linalg import matmul
     from ._manipulation import permute_dims, reshape
     if isinstance(axes, int):
@@ -178,7 +491,7 @@ def tensordot(x1, x2, /, *, axes=2):
             raise ValueError("tensordot: axes must be >= 0")
         a1, a2 = list(range(x1.ndim - axes, x1.ndim)), list(range(axes))
     else:
-        a1, a2 = ([a] if isinstance(a, int) else list(a) for a in axes)
+        a1, a2 = ([a] if isinstance(a, int) else list(a) for a in axes)  # type: ignore[assignment]
     a1 = [_views.normalize_dim(a, x1.ndim, "axes") for a in a1]
     a2 = [_views.normalize_dim(a, x2.ndim, "axes") for a in a2]
     if [x1.shape[a] for a in a1] != [x2.shape[a] for a in a2]:
@@ -188,8 +501,8 @@ def tensordot(x1, x2, /, *, axes=2):
     k = math.prod(x1.shape[a] for a in a1)
     m = math.prod(x1.shape[d] for d in free1)
     n = math.prod(x2.shape[d] for d in free2)
-    m1 = reshape(permute_dims(x1, free1 + a1), (m, k))
-    m2 = reshape(permute_dims(x2, a2 + free2), (k, n))
+    m1 = reshape(permute_dims(x1, free1 + a1), (m, k))  # type: ignore[arg-type]  # a list serves
+    m2 = reshape(permute_dims(x2, a2 + free2), (k, n))  # type: ignore[arg-type]
     out = matmul(m1, m2)
     return reshape(out, tuple(x1.shape[d] for d in free1) + tuple(x2.shape[d] for d in free2))
 

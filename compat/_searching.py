@@ -14,17 +14,130 @@ def _real(name, x):
         raise TypeError(f"{name} is not defined for {x.dtype.name}")
 
 
-def argmax(x, /, *, axis=None, keepdims=False):
+def argmax(x: Array, /, *, axis: int | None = None, keepdims: bool = False) -> Array:
+    """Returns the indices of the maximum values along a specified axis.
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    axis : int or None, optional
+        Axis along which to search. Default: ``None``.
+    keepdims : bool, optional
+        If ``True``, the reduced axes must be included in the result as
+        singleton dimensions, and, accordingly, the result must be
+        broadcast-compatible with the input array (see ``broadcasting``).
+        Default: ``False``.
+
+    Returns
+    -------
+    Array
+        If ``axis`` is ``None``, a zero-dimensional array containing the index
+        of the first occurrence of the maximum value; otherwise, a
+        non-zero-dimensional array containing the indices of the maximum values.
+
+    Raises
+    ------
+    TypeError
+        when the dtype is not one the function takes (the message names it).
+    TypeError
+        If x is not an Array: the namespace's functions take its Arrays (asarray
+        converts).
+
+    Notes
+    -----
+    The index of the first maximum; NaN counts as the largest value, as in
+    numpy. Indices are int64.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.argmax(xp.asarray([[1, 5, 3], [7, 2, 7]]), axis=1)  # the first of ties
+    Array([1, 0], dtype=int64)
+    """
     _real("argmax", x)
     return Array._new(_ops.argreduce(True, x._c, axis, keepdims))
 
 
-def argmin(x, /, *, axis=None, keepdims=False):
+def argmin(x: Array, /, *, axis: int | None = None, keepdims: bool = False) -> Array:
+    """Returns the indices of the minimum values along a specified axis.
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    axis : int or None, optional
+        Axis along which to search. Default: ``None``.
+    keepdims : bool, optional
+        If ``True``, the reduced axes must be included in the result as
+        singleton dimensions, and, accordingly, the result must be
+        broadcast-compatible with the input array (see ``broadcasting``).
+        Default: ``False``.
+
+    Returns
+    -------
+    Array
+        If ``axis`` is ``None``, a zero-dimensional array containing the index
+        of the first occurrence of the minimum value; otherwise, a
+        non-zero-dimensional array containing the indices of the minimum values.
+
+    Raises
+    ------
+    TypeError
+        when the dtype is not one the function takes (the message names it).
+    TypeError
+        If x is not an Array: the namespace's functions take its Arrays (asarray
+        converts).
+
+    Notes
+    -----
+    The index of the first minimum; NaN counts as the smallest, as in numpy (a
+    NaN is reported). Indices are int64.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.argmin(xp.asarray([3.0, 1.0, 1.0]))
+    Array(1, dtype=int64)
+    """
     _real("argmin", x)
     return Array._new(_ops.argreduce(False, x._c, axis, keepdims))
 
 
-def nonzero(x, /):
+def nonzero(x: Array, /) -> tuple[Array, ...]:
+    """Returns the indices of the array elements which are non-zero.
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+
+    Returns
+    -------
+    tuple of Array
+        A tuple of ``k`` arrays, one for each dimension of ``x`` and each of
+        size ``n`` (where ``n`` is the total number of non-zero elements),
+        containing the indices of the non-zero elements in that dimension.
+
+    Raises
+    ------
+    ValueError
+        nonzero of a 0-d array is not defined.
+    TypeError
+        If x is not an Array: the namespace's functions take its Arrays (asarray
+        converts).
+
+    Notes
+    -----
+    Indices are int64; the result is a tuple of one array per dimension. A 0-d
+    input raises ValueError, as the standard asks.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.nonzero(xp.asarray([[0, 1], [2, 0]]))
+    (Array([0, 1], dtype=int64), Array([1, 0], dtype=int64))
+    """
     if x.ndim == 0:
         raise ValueError("nonzero of a 0-d array is not defined")
     coords = _indexing.nonzero(x._c)
@@ -32,7 +145,44 @@ def nonzero(x, /):
                  for d in range(x.ndim))
 
 
-def where(condition, x1, x2, /):
+def where(condition: Array, x1: Array | int | float | complex | bool,
+          x2: Array | int | float | complex | bool, /) -> Array:
+    """Returns elements chosen from ``x1`` or ``x2`` depending on ``condition``.
+
+    Parameters
+    ----------
+    condition : Array
+        When ``True``, yield ``x1_i``; otherwise, yield ``x2_i``.
+    x1 : Array or int or float or complex or bool
+        First input array.
+    x2 : Array or int or float or complex or bool
+        Second input array.
+
+    Returns
+    -------
+    Array
+        An array with elements from ``x1`` where ``condition`` is ``True``, and
+        elements from ``x2`` elsewhere.
+
+    Raises
+    ------
+    TypeError
+        condition must be a bool array; x1 or x2 must be an array.
+    TypeError
+        If x is not an Array: the namespace's functions take its Arrays (asarray
+        converts).
+
+    Notes
+    -----
+    x1 and x2 may be Python scalars (2025.12); they promote by the standard's
+    table. One C pass.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.where(xp.asarray([True, False]), xp.asarray([1, 2]), 0)
+    Array([1, 0], dtype=int64)
+    """
     if not isinstance(condition, Array) or condition.dtype is not _dtypes.bool:
         raise TypeError("where: condition must be a bool array")
     if isinstance(x1, Array) and isinstance(x2, Array):
@@ -46,7 +196,46 @@ def where(condition, x1, x2, /):
     return Array._new(_ops.where(condition._c, as_core(x1, dt), as_core(x2, dt)))
 
 
-def count_nonzero(x, /, *, axis=None, keepdims=False):
+def count_nonzero(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
+                  keepdims: bool = False) -> Array:
+    """Counts the number of array elements which are non-zero.
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    axis : int or tuple of int or None, optional
+        Axis or axes along which to count non-zero values. Default: ``None``.
+    keepdims : bool, optional
+        If ``True``, the reduced axes must be included in the result as
+        singleton dimensions, and, accordingly, the result must be
+        broadcast-compatible with the input array (see ``broadcasting``).
+        Default: ``False``.
+
+    Returns
+    -------
+    Array
+        If the number of non-zeros values was computed over the entire array, a
+        zero-dimensional array containing the total number of non-zero values;
+        otherwise, a non-zero-dimensional array containing the counts along the
+        specified axes.
+
+    Raises
+    ------
+    TypeError
+        If x is not an Array: the namespace's functions take its Arrays (asarray
+        converts).
+
+    Notes
+    -----
+    Counts in int64; NaN counts as nonzero.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.count_nonzero(xp.asarray([[0, 1], [2, 3]]), axis=0)
+    Array([1, 2], dtype=int64)
+    """
     nz = _ops.binary("not_equal", x._c, _core.scalar(0, x.dtype))
     axes = axis if axis is None or isinstance(axis, tuple) else (axis,)
     return Array._new(_ops.reduce("sum", nz, axes, keepdims))

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import math
 import operator
+from typing import Literal, Sequence
 
 from strided.core import base as _core, fft as _fft, ops as _ops, views as _views
 
 from ._array import Array, check_device
 from ._dtypes import KINDS, check_dtype, float64
+from ._typing import DType, Device
 
 __all__ = ["fft", "ifft", "fftn", "ifftn", "rfft", "irfft", "rfftn", "irfftn", "hfft", "ihfft",
            "fftfreq", "rfftfreq", "fftshift", "ifftshift"]
@@ -96,27 +98,267 @@ def _hermitian(m):
     return 2 * (m - 1)
 
 
-def fft(x, /, *, n=None, axis=-1, norm="backward"):
+def fft(x: Array, /, *, n: int | None = None, axis: int = -1,
+        norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
+    """Computes the one-dimensional discrete Fourier transform.
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    n : int or None, optional
+        Number of elements over which to compute the transform along the axis
+        (dimension) specified by ``axis``. Default: ``None``.
+    axis : int, optional
+        Axis (dimension) of the input array over which to compute the transform.
+        Default: ``-1``.
+    norm : {'backward', 'ortho', 'forward'}, optional
+        Normalization mode. Default: ``'backward'``.
+
+    Returns
+    -------
+    Array
+        An array transformed along the axis (dimension) specified by ``axis``.
+
+    Raises
+    ------
+    TypeError
+        expected an Array, got …; the input must have a … data type, got …; axis
+        must be an integer, got a bool.
+    ValueError
+        the input must have at least one dimension.
+
+    Notes
+    -----
+    Our own C: mixed radix for sizes of small factors, Bluestein for large
+    primes, four-step for large powers of two (docs/fft.md). The input must be
+    complex, as the standard says.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.fft.fft(xp.asarray([1.0, 0.0, 0.0, 0.0], dtype=xp.complex128))
+    Array([(1+0j), (1+0j), (1+0j), (1+0j)], dtype=complex128)
+    """
     return _one("fft", "complex floating", _fft.c2c, True, _same, x, n, axis, norm)
 
 
-def ifft(x, /, *, n=None, axis=-1, norm="backward"):
+def ifft(x: Array, /, *, n: int | None = None, axis: int = -1,
+         norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
+    """Computes the one-dimensional inverse discrete Fourier transform.
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    n : int or None, optional
+        Number of elements over which to compute the transform along the axis
+        (dimension) specified by ``axis``. Default: ``None``.
+    axis : int, optional
+        Axis (dimension) of the input array over which to compute the transform.
+        Default: ``-1``.
+    norm : {'backward', 'ortho', 'forward'}, optional
+        Normalization mode. Default: ``'backward'``.
+
+    Returns
+    -------
+    Array
+        An array transformed along the axis (dimension) specified by ``axis``.
+
+    Raises
+    ------
+    TypeError
+        expected an Array, got …; the input must have a … data type, got …; axis
+        must be an integer, got a bool.
+    ValueError
+        the input must have at least one dimension.
+
+    Notes
+    -----
+    Our own C (docs/fft.md); norm 'backward' divides by n here.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.fft.ifft(xp.asarray([4.0, 0.0, 0.0, 0.0], dtype=xp.complex128))
+    Array([(1+0j), (1+0j), (1+0j), (1+0j)], dtype=complex128)
+    """
     return _one("ifft", "complex floating", _fft.c2c, False, _same, x, n, axis, norm)
 
 
-def rfft(x, /, *, n=None, axis=-1, norm="backward"):
+def rfft(x: Array, /, *, n: int | None = None, axis: int = -1,
+         norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
+    """Computes the one-dimensional discrete Fourier transform for real-valued
+    input.
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    n : int or None, optional
+        Number of elements over which to compute the transform along the axis
+        (dimension) specified by ``axis``. Default: ``None``.
+    axis : int, optional
+        Axis (dimension) of the input array over which to compute the transform.
+        Default: ``-1``.
+    norm : {'backward', 'ortho', 'forward'}, optional
+        Normalization mode. Default: ``'backward'``.
+
+    Returns
+    -------
+    Array
+        An array transformed along the axis (dimension) specified by ``axis``.
+
+    Raises
+    ------
+    TypeError
+        expected an Array, got …; the input must have a … data type, got …; axis
+        must be an integer, got a bool.
+    ValueError
+        the input must have at least one dimension.
+
+    Notes
+    -----
+    A real input; the n // 2 + 1 non-negative frequencies (docs/fft.md).
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.fft.rfft(xp.asarray([1.0, 2.0, 3.0, 4.0]))
+    Array([(10+0j), (-2+2j), (-2+0j)], dtype=complex128)
+    """
     return _one("rfft", "real floating", _fft.r2c, True, _same, x, n, axis, norm)
 
 
-def irfft(x, /, *, n=None, axis=-1, norm="backward"):
+def irfft(x: Array, /, *, n: int | None = None, axis: int = -1,
+          norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
+    """Computes the one-dimensional inverse of ``rfft`` for complex-valued input.
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    n : int or None, optional
+        Number of elements along the transformed axis (dimension) specified by
+        ``axis`` in the output array. Default: ``None``.
+    axis : int, optional
+        Axis (dimension) of the input array over which to compute the transform.
+        Default: ``-1``.
+    norm : {'backward', 'ortho', 'forward'}, optional
+        Normalization mode. Default: ``'backward'``.
+
+    Returns
+    -------
+    Array
+        An array transformed along the axis (dimension) specified by ``axis``.
+
+    Raises
+    ------
+    TypeError
+        expected an Array, got …; the input must have a … data type, got …; axis
+        must be an integer, got a bool.
+    ValueError
+        the input must have at least one dimension.
+
+    Notes
+    -----
+    The inverse of rfft: n (default 2 (m - 1)) real values.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.fft.irfft(xp.fft.rfft(xp.asarray([1.0, 2.0, 3.0, 4.0])), n=4)
+    Array([1., 2., 3., 4.], dtype=float64)
+    """
     return _one("irfft", "complex floating", _fft.c2r, False, _hermitian, x, n, axis, norm)
 
 
-def hfft(x, /, *, n=None, axis=-1, norm="backward"):
+def hfft(x: Array, /, *, n: int | None = None, axis: int = -1,
+         norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
+    """Computes the one-dimensional discrete Fourier transform of a signal with
+    Hermitian symmetry.
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    n : int or None, optional
+        Number of elements along the transformed axis (dimension) specified by
+        ``axis`` in the output array. Default: ``None``.
+    axis : int, optional
+        Axis (dimension) of the input array over which to compute the transform.
+        Default: ``-1``.
+    norm : {'backward', 'ortho', 'forward'}, optional
+        Normalization mode. Default: ``'backward'``.
+
+    Returns
+    -------
+    Array
+        An array transformed along the axis (dimension) specified by ``axis``.
+
+    Raises
+    ------
+    TypeError
+        expected an Array, got …; the input must have a … data type, got …; axis
+        must be an integer, got a bool.
+    ValueError
+        the input must have at least one dimension.
+
+    Notes
+    -----
+    The transform of a Hermitian-symmetric signal given by its first half: real
+    output.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.fft.hfft(xp.asarray([1.0, 0.0, 0.0], dtype=xp.complex128))
+    Array([1., 1., 1., 1.], dtype=float64)
+    """
     return _one("hfft", "complex floating", _fft.c2r, True, _hermitian, x, n, axis, norm)
 
 
-def ihfft(x, /, *, n=None, axis=-1, norm="backward"):
+def ihfft(x: Array, /, *, n: int | None = None, axis: int = -1,
+          norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
+    """Computes the one-dimensional inverse discrete Fourier transform of a signal
+    with Hermitian symmetry.
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    n : int or None, optional
+        Number of elements over which to compute the transform along the axis
+        (dimension) specified by ``axis``. Default: ``None``.
+    axis : int, optional
+        Axis (dimension) of the input array over which to compute the transform.
+        Default: ``-1``.
+    norm : {'backward', 'ortho', 'forward'}, optional
+        Normalization mode. Default: ``'backward'``.
+
+    Returns
+    -------
+    Array
+        An array transformed along the axis (dimension) specified by ``axis``.
+
+    Raises
+    ------
+    TypeError
+        expected an Array, got …; the input must have a … data type, got …; axis
+        must be an integer, got a bool.
+    ValueError
+        the input must have at least one dimension.
+
+    Notes
+    -----
+    The inverse of hfft: a real input, the n // 2 + 1 first terms.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.fft.ihfft(xp.asarray([4.0, 0.0, 0.0, 0.0]))
+    Array([(1+0j), (1+0j), (1+0j)], dtype=complex128)
+    """
     return _one("ihfft", "real floating", _fft.r2c, False, _same, x, n, axis, norm)
 
 
@@ -134,15 +376,133 @@ def _cnd(name, x, s, axes, norm, forward):
     return Array._new(c)
 
 
-def fftn(x, /, *, s=None, axes=None, norm="backward"):
+def fftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | None = None,
+         norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
+    """Computes the n-dimensional discrete Fourier transform.
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    s : sequence of int or None, optional
+        Number of elements over which to compute the transform along the axes
+        (dimensions) specified by ``axes``. Default: ``None``.
+    axes : sequence of int or None, optional
+        Axes (dimensions) over which to compute the transform. Default:
+        ``None``.
+    norm : {'backward', 'ortho', 'forward'}, optional
+        Normalization mode. Default: ``'backward'``.
+
+    Returns
+    -------
+    Array
+        An array transformed along the axes (dimensions) specified by ``axes``.
+
+    Raises
+    ------
+    ValueError
+        when s is given, axes must be given too.
+    TypeError
+        If x is not an Array: the namespace's functions take its Arrays (asarray
+        converts).
+
+    Notes
+    -----
+    One 1-D transform per axis, in C (docs/fft.md).
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.fft.fftn(xp.ones((2, 2), dtype=xp.complex64))
+    Array([[(4+0j), 0j], [0j, 0j]], dtype=complex64)
+    """
     return _cnd("fftn", x, s, axes, norm, True)
 
 
-def ifftn(x, /, *, s=None, axes=None, norm="backward"):
+def ifftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | None = None,
+          norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
+    """Computes the n-dimensional inverse discrete Fourier transform.
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    s : sequence of int or None, optional
+        Number of elements over which to compute the transform along the axes
+        (dimensions) specified by ``axes``. Default: ``None``.
+    axes : sequence of int or None, optional
+        Axes (dimensions) over which to compute the transform. Default:
+        ``None``.
+    norm : {'backward', 'ortho', 'forward'}, optional
+        Specify the normalization mode. Default: ``'backward'``.
+
+    Returns
+    -------
+    Array
+        An array transformed along the axes (dimensions) specified by ``axes``.
+
+    Raises
+    ------
+    ValueError
+        when s is given, axes must be given too.
+    TypeError
+        If x is not an Array: the namespace's functions take its Arrays (asarray
+        converts).
+
+    Notes
+    -----
+    One 1-D transform per axis, in C (docs/fft.md).
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.fft.ifftn(xp.asarray([[4.0, 0.0], [0.0, 0.0]], dtype=xp.complex128))
+    Array([[(1+0j), (1+0j)], [(1+0j), (1+0j)]], dtype=complex128)
+    """
     return _cnd("ifftn", x, s, axes, norm, False)
 
 
-def rfftn(x, /, *, s=None, axes=None, norm="backward"):
+def rfftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | None = None,
+          norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
+    """Computes the n-dimensional discrete Fourier transform for real-valued input.
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    s : sequence of int or None, optional
+        Number of elements over which to compute the transform along axes
+        (dimensions) specified by ``axes``. Default: ``None``.
+    axes : sequence of int or None, optional
+        Axes (dimensions) over which to compute the transform. Default:
+        ``None``.
+    norm : {'backward', 'ortho', 'forward'}, optional
+        Normalization mode. Default: ``'backward'``.
+
+    Returns
+    -------
+    Array
+        An array transformed along the axes (dimension) specified by ``axes``.
+
+    Raises
+    ------
+    TypeError
+        expected an Array, got …; the input must have a … data type, got …; axes
+        must be a sequence of integers, got ….
+    ValueError
+        the input must have at least one dimension; when s is given, axes must
+        be given too; repeated axis in ….
+
+    Notes
+    -----
+    rfft over the last axis, fft over the others.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.fft.rfftn(xp.ones((2, 4)))
+    Array([[(8+0j), 0j, 0j], [0j, 0j, 0j]], dtype=complex128)
+    """
     c, dims, sizes = _nd_args(x, s, axes, "rfftn", "real floating", norm)
     if not dims:
         raise ValueError("rfftn: at least one axis to transform is needed")
@@ -153,7 +513,47 @@ def rfftn(x, /, *, s=None, axes=None, norm="backward"):
     return Array._new(c)
 
 
-def irfftn(x, /, *, s=None, axes=None, norm="backward"):
+def irfftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | None = None,
+           norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
+    """Computes the n-dimensional inverse of ``rfftn`` for complex-valued input.
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    s : sequence of int or None, optional
+        Number of elements along the transformed axes (dimensions) specified by
+        ``axes`` in the output array. Default: ``None``.
+    axes : sequence of int or None, optional
+        Axes (dimensions) over which to compute the transform. Default:
+        ``None``.
+    norm : {'backward', 'ortho', 'forward'}, optional
+        Normalization mode. Default: ``'backward'``.
+
+    Returns
+    -------
+    Array
+        An array transformed along the axes (dimension) specified by ``axes``.
+
+    Raises
+    ------
+    TypeError
+        expected an Array, got …; the input must have a … data type, got …; axes
+        must be a sequence of integers, got ….
+    ValueError
+        the input must have at least one dimension; when s is given, axes must
+        be given too; repeated axis in ….
+
+    Notes
+    -----
+    The inverse of rfftn; when s is given, axes must be given too.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.fft.irfftn(xp.fft.rfftn(xp.ones((2, 4))), s=(2, 4), axes=(0, 1))
+    Array([[1., 1., 1., 1.], [1., 1., 1., 1.]], dtype=float64)
+    """
     c, dims, sizes = _nd_args(x, s, axes, "irfftn", "complex floating", norm)
     if not dims:
         raise ValueError("irfftn: at least one axis to transform is needed")
@@ -192,8 +592,48 @@ def _scaled(k, step, dtype):
     return Array._new(out if dtype is float64 else _core.astype(out, dtype))
 
 
-def fftfreq(n, /, *, d=1.0, dtype=None, device=None):
-    """[0, 1, ..., (n-1)//2, -(n//2), ..., -1] / (d n)."""
+def fftfreq(n: int, /, *, d: float = 1.0, dtype: DType | None = None,
+            device: Device | None = None) -> Array:
+    """Computes the discrete Fourier transform sample frequencies.
+
+    Parameters
+    ----------
+    n : int
+        Window length.
+    d : float, optional
+        Sample spacing between individual samples of the Fourier transform
+        input. Default: ``1.0``.
+    dtype : dtype or None, optional
+        Output array data type. Default: ``None``.
+    device : device or None, optional
+        Device on which to place the created array. Default: ``None``.
+
+    Returns
+    -------
+    Array
+        An array of shape ``(n,)`` containing the sample frequencies.
+
+    Raises
+    ------
+    TypeError
+        dtype must be a real floating data type, got …; n must be an integer,
+        got a bool.
+    ValueError
+        n must be >= 1, got …; the sample spacing d must be finite and nonzero,
+        got ….
+
+    Notes
+    -----
+    [0, 1, ..., (n-1)//2, -(n//2), ..., -1] / (d n).
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.fft.fftfreq(4)
+    Array([0., 0.25, -0.5, -0.25], dtype=float64)
+    >>> xp.fft.fftfreq(5, d=0.5)
+    Array([0., 0.4, 0.8, -0.8, -0.4], dtype=float64)
+    """
     n, step, dtype = _freq_args(n, d, dtype, device, "fftfreq")
     k = _ops.iota(n)
     neg = n - (n - 1) // 2 - 1          # how many negative frequencies
@@ -203,8 +643,47 @@ def fftfreq(n, /, *, d=1.0, dtype=None, device=None):
     return _scaled(k, step, dtype)
 
 
-def rfftfreq(n, /, *, d=1.0, dtype=None, device=None):
-    """[0, 1, ..., n//2] / (d n)."""
+def rfftfreq(n: int, /, *, d: float = 1.0, dtype: DType | None = None,
+             device: Device | None = None) -> Array:
+    """Computes the discrete Fourier transform sample frequencies (for ``rfft`` and
+    ``irfft``).
+
+    Parameters
+    ----------
+    n : int
+        Window length.
+    d : float, optional
+        Sample spacing between individual samples of the Fourier transform
+        input. Default: ``1.0``.
+    dtype : dtype or None, optional
+        Output array data type. Default: ``None``.
+    device : device or None, optional
+        Device on which to place the created array. Default: ``None``.
+
+    Returns
+    -------
+    Array
+        An array of shape ``(n//2+1,)`` containing the sample frequencies.
+
+    Raises
+    ------
+    TypeError
+        dtype must be a real floating data type, got …; n must be an integer,
+        got a bool.
+    ValueError
+        n must be >= 1, got …; the sample spacing d must be finite and nonzero,
+        got ….
+
+    Notes
+    -----
+    [0, 1, ..., n//2] / (d n).
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.fft.rfftfreq(4)
+    Array([0., 0.25, 0.5], dtype=float64)
+    """
     n, step, dtype = _freq_args(n, d, dtype, device, "rfftfreq")
     return _scaled(_ops.iota(n // 2 + 1), step, dtype)
 
@@ -227,11 +706,78 @@ def _shift(x, axes, name, sign):
     return roll(x, tuple(sign * (x.shape[d] // 2) for d in dims), axis=tuple(dims))
 
 
-def fftshift(x, /, *, axes=None):
-    """Zero frequency to the centre: roll each axis by n//2 (any dtype)."""
+def fftshift(x: Array, /, *, axes: int | Sequence[int] | None = None) -> Array:
+    """Shifts the zero-frequency component to the center of the spectrum.
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    axes : int or sequence of int or None, optional
+        Axes over which to shift. Default: ``None``.
+
+    Returns
+    -------
+    Array
+        The shifted array.
+
+    Raises
+    ------
+    TypeError
+        expected an Array, got …; axes must be a sequence of integers, got …;
+        axis must be an integer, got a bool.
+    ValueError
+        repeated axis in ….
+
+    Notes
+    -----
+    Zero frequency to the centre: roll each axis by n//2 (any dtype).
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.fft.fftshift(xp.fft.fftfreq(4))
+    Array([-0.5, -0.25, 0., 0.25], dtype=float64)
+    """
     return _shift(x, axes, "fftshift", 1)
 
 
-def ifftshift(x, /, *, axes=None):
-    """fftshift's inverse: roll each axis by -(n//2)."""
+def ifftshift(x: Array, /, *, axes: int | Sequence[int] | None = None) -> Array:
+    """Inverse of ``fftshift``.
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    axes : int or sequence of int or None, optional
+        Axes over which to perform the inverse shift. Default: ``None``.
+
+    Returns
+    -------
+    Array
+        The shifted array.
+
+    Raises
+    ------
+    TypeError
+        expected an Array, got …; axes must be a sequence of integers, got …;
+        axis must be an integer, got a bool.
+    ValueError
+        repeated axis in ….
+
+    Notes
+    -----
+    fftshift's inverse: roll each axis by -(n//2).
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> xp.fft.ifftshift(xp.asarray([-2.0, -1.0, 0.0, 1.0]))
+    Array([0., 1., -2., -1.], dtype=float64)
+    """
     return _shift(x, axes, "ifftshift", -1)
+
+
+# a non-Array where an Array is declared: TypeError naming the argument
+from ._argcheck import check_namespace as _check_namespace  # noqa: E402
+_check_namespace(globals(), __all__, prefix="fft.", own_only=True)

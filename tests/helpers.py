@@ -2,10 +2,28 @@
 through borrowed memory (zero-copy views with numpy's exact strides) or
 through a copy into owned memory."""
 import numpy as np
+import pytest
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 from strided.core import base as _core
+
+
+def under_asan():
+    """AddressSanitizer's allocator is in the process (.ci/sanitizers): it
+    keeps freed blocks in quarantine, so the resident size says nothing of
+    leaks there (the C counters still do)."""
+    with open("/proc/self/maps") as f:
+        return "libasan" in f.read()
+
+def on_fresh_pages(core):
+    """core's storage is on anonymous pages of its own (ST_STORAGE_PAGES:
+    zeros without a pass), or the sanitizer build is loaded, whose zeroed
+    storages are ordinary cleared blocks by design (core.c: their slack
+    stays poisoned, so a read past the end is reported)."""
+    from strided.core.base import lib
+    return bool(core.t.storage.flags & lib.ST_STORAGE_PAGES) or under_asan()
+
 
 # every dtype of the core; float16 (Torch7's Half) is a storage type: copy,
 # cast, views and the kernels that only move elements take it, no arithmetic
@@ -16,6 +34,18 @@ NUMPY = {name: np.dtype(name) for name in ALL_DTYPE_NAMES}
 INT_NAMES = [n for n in DTYPE_NAMES if n.startswith(("int", "uint"))]
 FLOAT_NAMES = ["float32", "float64"]
 COMPLEX_NAMES = ["complex64", "complex128"]
+
+# PyTorch (the peer, not `import strided as torch`) is no dependency of
+# strided nor of its [test] extra (a pinned torch costs a multi-gigabyte
+# download where its wheel is not at hand): tests that exchange memory
+# with it skip when it is absent; .ci/run installs it, so CI runs them.
+try:
+    import torch as pytorch
+except ImportError:
+    pytorch = None
+PYTORCH_REASON = ("needs PyTorch, which strided does not depend on: "
+                  "pip install torch==2.13.0 (CI installs it)")
+needs_pytorch = pytest.mark.skipif(pytorch is None, reason=PYTORCH_REASON)
 
 
 def borrow(a):

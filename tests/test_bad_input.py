@@ -7,6 +7,7 @@ runs them (and the rest of the suite) under ASan and UBSan."""
 import gc
 import os
 import pickle
+import re
 import struct
 import sys
 import traceback
@@ -150,6 +151,16 @@ def test_compat_copy_flags_accepted():
     assert xp.astype(a, xp.int64, copy=None) is a
     assert xp.astype(a, xp.int64, copy=True) is not a
     assert np.asarray(xp.asarray(a, copy=np.True_)).tolist() == [1, 2]   # numpy's bool too
+
+
+def test_compat_asarray_names_what_it_cannot_convert():
+    # a string names its value (SciPy's ndimage tests match "Unsupported"
+    # or the value; numpy says "could not convert string to float: 'a duck'")
+    with pytest.raises(TypeError, match=r"Unsupported input type str \('a duck'\)"):
+        xp.asarray("a duck")
+    with pytest.raises(TypeError, match="Unsupported input type object"):
+        xp.asarray(object())
+    assert np.asarray(xp.asarray(b"xy")).tolist() == [120, 121]    # bytes: a buffer
 
 
 def test_empty_narrow_keeps_its_storage_offset():
@@ -387,8 +398,10 @@ def _t7_objects():
 T7_SAMPLES = [(k, mode, torch.serialize(o, mode)) for k, o in _t7_objects().items()
               for mode in ("binary", "ascii")]
 DATA = os.path.join(os.path.dirname(__file__), "torch7", "data")
-T7_SAMPLES += [(fn, "ascii", open(os.path.join(DATA, fn), "rb").read())
-               for fn in sorted(os.listdir(DATA)) if fn.endswith(".t7")]
+# the files Lua wrote: ascii ones start with a decimal type tag and a newline
+T7_SAMPLES += [(fn, "ascii" if data[:1].isdigit() and data[1:2] == b"\n" else "binary", data)
+               for fn in sorted(os.listdir(DATA)) if fn.endswith(".t7")
+               for data in [open(os.path.join(DATA, fn), "rb").read()]]
 T7_IDS = [f"{k}-{m}" for k, m, _ in T7_SAMPLES]
 
 
@@ -730,3 +743,59 @@ def test_fuzz_memory_file_contents(data, binary, reads, counts):
                     getattr(f, read)(n)
             except CLEAN:
                 f.clearError()
+
+
+def _declared_array_params():
+    """(namespace prefix, function name, parameter index, parameter name,
+    declared a sequence of Arrays) for every public function of
+    strided.compat and its extensions with a positional parameter declared
+    an Array or a sequence of Arrays (the standard's signatures)."""
+    import inspect
+    out = []
+    for mod, prefix in [(xp, ""), (xp.linalg, "linalg."), (xp.fft, "fft.")]:
+        for n in mod.__all__:
+            f = getattr(mod, n)
+            if not inspect.isfunction(f):
+                continue
+            ps = [p for p in inspect.signature(f).parameters.values()
+                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.default is p.empty]
+            for i, p in enumerate(ps):
+                if p.annotation in ("Array", "tuple[Array, ...] | list[Array]"):
+                    out.append((mod, prefix + n, n, i, p.name, p.annotation != "Array", len(ps)))
+    return out
+
+
+DECLARED = _declared_array_params()
+
+
+@pytest.mark.parametrize("bad", [[1.0, 2.0], None, 3, "ab", np.ones(2)],
+                         ids=["list", "None", "int", "str", "ndarray"])
+@pytest.mark.parametrize("mod,qual,name,i,pname,many,nargs", DECLARED,
+                         ids=[f"{d[1]}-{d[4]}" for d in DECLARED])
+def test_compat_non_array_where_an_array_is_declared(mod, qual, name, i, pname, many, nargs, bad):
+    good = xp.ones((2, 2))
+    args = [good] * nargs
+    for d in DECLARED:
+        if d[1] == qual and d[5]:
+            args[d[3]] = [good, good]
+    # a sequence parameter: the bad value inside a list, or the bad value itself
+    args[i] = [good, bad] if many and not isinstance(bad, (list, str)) else bad
+    # linalg's matmul, tensordot, vecdot, matrix_transpose are the namespace's
+    with pytest.raises(TypeError, match=rf"^({re.escape(qual)}|{name}): {pname} must be"):
+        getattr(mod, name)(*args)
+
+
+def test_every_compat_function_checks_a_declared_array():
+    # the table above reaches every kind of function (a guard against an
+    # annotation change that would leave the checks nothing to read)
+    names = {d[1] for d in DECLARED}
+    assert {"sum", "concat", "stack", "reshape", "tensordot", "linalg.inv", "fft.fft",
+            "clip", "sort", "where"} <= names
+
+
+@pytest.mark.parametrize("name", sorted(__import__("strided.compat._elementwise", fromlist=["UNARY"]).UNARY))
+def test_compat_unary_functions_refuse_a_non_array(name):
+    # made from a table, without annotations at run time: their own check
+    for bad in ([1.0], None, 2.5, np.ones(2)):
+        with pytest.raises(TypeError, match=rf"{name}: x must be an Array"):
+            getattr(xp, name)(bad)

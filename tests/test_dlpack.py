@@ -8,7 +8,6 @@ import os
 
 import numpy as np
 import pytest
-import torch
 from hypothesis import given, strategies as st
 
 import strided
@@ -17,7 +16,8 @@ import strided.interop
 from strided.core import base as _core, dlpack as _dlpack
 from strided._c._strided import ffi, lib
 
-from helpers import DTYPE_NAMES, NUMPY, arrays, borrow, to_numpy
+from helpers import (DTYPE_NAMES, NUMPY, arrays, borrow, needs_pytorch, pytorch as torch, to_numpy,
+                     under_asan)
 
 # ---------------------------------------------------------------- helpers
 
@@ -552,6 +552,7 @@ def test_numpy_round_trip_every_dtype_and_layout(name, view):
             assert b.strides == a.strides or a.size == 1
 
 
+@needs_pytorch
 @given(st.sampled_from(DTYPE_NAMES).flatmap(lambda n: arrays(n)), st.data())
 def test_property_round_trip(a, data):
     # any shape (0-d and empty included), any dtype, then a random strided view
@@ -570,6 +571,7 @@ def test_property_round_trip(a, data):
 # ---------------------------------------------------------------- lifetime and leaks
 
 
+@needs_pytorch
 def test_producer_deleted_then_collected():
     a = np.arange(1000.0)
     x = xp.from_dlpack(a[::3])
@@ -583,6 +585,7 @@ def test_producer_deleted_then_collected():
     assert y.tolist() == list(range(100))
 
 
+@needs_pytorch
 def test_consumer_outlives_our_objects():
     t = strided.DoubleTensor(5).fill(3)
     a = np.from_dlpack(t)
@@ -622,14 +625,7 @@ def rss_bytes():
         return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
 
 
-def under_asan():
-    """AddressSanitizer's allocator is in the process (.ci/sanitizers): it
-    keeps freed blocks in quarantine, so the resident size says nothing of
-    leaks there (the C counters still do)."""
-    with open("/proc/self/maps") as f:
-        return "libasan" in f.read()
-
-
+@needs_pytorch
 def test_ten_thousand_round_trips_flat_memory():
     a = np.arange(10_000.0)                         # 80 kB: a leak would be visible at once
     t = torch.arange(10_000, dtype=torch.float64)

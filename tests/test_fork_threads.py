@@ -30,6 +30,8 @@ import strided as torch
 import strided.compat as xp
 from strided.core import base as _core
 
+from helpers import under_asan
+
 DEADLINE = 60      # seconds a child may take; the work takes well under 1 s
 
 
@@ -249,7 +251,9 @@ def test_fork_falls_back_to_one_thread_when_the_runtime_cannot_pause(tmp_path):
     src.write_text("int omp_pause_resource_all(int kind) { (void)kind; return -1; }\n")
     cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
     subprocess.run([cc, "-shared", "-fPIC", "-o", str(shim), str(src)], check=True)
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path), LD_PRELOAD=str(shim))
+    # after what is preloaded already (the sanitizer job's libasan comes first)
+    preload = " ".join(filter(None, [os.environ.get("LD_PRELOAD"), str(shim)]))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path), LD_PRELOAD=preload)
     r = subprocess.run([sys.executable, "-c", FALLBACK_SCRIPT], env=env, timeout=DEADLINE + 30,
                        capture_output=True, text=True)
     assert r.returncode == 0, (r.returncode, r.stderr)
@@ -307,6 +311,8 @@ def test_threads_that_end_leave_no_memory(face):
                        capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     grew = int(r.stdout.split()[-1])
+    if under_asan():    # its quarantine holds freed blocks: the size says nothing there
+        return
     assert grew < 4 << 20, f"8000 threads grew the process by {grew / 2**20:.1f} MiB"
 
 

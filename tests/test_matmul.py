@@ -319,3 +319,62 @@ def test_results_do_not_depend_on_threads(shapes, dt):
     if dt == "int64":
         np.testing.assert_array_equal(res[0], res[1])
         np.testing.assert_array_equal(res[0], res[2])
+
+
+@pytest.mark.parametrize("dt", ["float64", "float32", "complex128"])
+@pytest.mark.parametrize("shapes", [((8, 128, 128), (8, 128, 128)), ((6, 200, 90), (90, 150)),
+                                    ((2, 4, 64, 100), (4, 100, 64))])
+def test_batches_of_middle_sized_products_are_one_thread_each(shapes, dt):
+    """A batch of middle-sized products (here up to 200 x 150 x 90) is shared
+    out over our threads, each product one single-threaded OpenBLAS call:
+    the same calls as on one thread, so equal bit for bit at any thread
+    count; and OpenBLAS's own count is strided's again afterwards."""
+    from strided._c import _BLAS
+    rng = np.random.default_rng(10)
+    a, b = values(rng, shapes[0], dt), values(rng, shapes[1], dt)
+    old = _core.getnumthreads()
+    try:
+        res = []
+        for nt in (1, 2, 3):
+            _core.setnumthreads(nt)
+            res.append(mm(a, b))
+            assert _BLAS.scipy_openblas_get_num_threads() == nt
+    finally:
+        _core.setnumthreads(old)
+    assert_matches(res[0], a, b)
+    for r in res[1:]:
+        np.testing.assert_array_equal(r, res[0])
+
+
+def test_batches_from_several_python_threads_at_once():
+    """Single-threaded sections of several Python threads overlap (the GIL is
+    released in C), beside a large product on OpenBLAS's threads: every
+    result is right, and the last section to close restores the count."""
+    import threading
+    from strided._c import _BLAS
+    rng = np.random.default_rng(11)
+    small = [(values(rng, (6, 96, 96), "float64"), values(rng, (6, 96, 96), "float64"))
+             for _ in range(3)]
+    big = (values(rng, (400, 400), "float64"), values(rng, (400, 400), "float64"))
+    errors = []
+
+    def run(a, b, reps):
+        try:
+            for _ in range(reps):
+                assert_matches(mm(a, b), a, b)
+        except Exception as e:   # noqa: BLE001 -- reported below
+            errors.append(e)
+    old = _core.getnumthreads()
+    try:
+        _core.setnumthreads(2)
+        threads = [threading.Thread(target=run, args=(a, b, 20)) for a, b in small]
+        threads.append(threading.Thread(target=run, args=(*big, 5)))
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert not errors, errors
+        mm(*big)
+        assert _BLAS.scipy_openblas_get_num_threads() == 2
+    finally:
+        _core.setnumthreads(old)

@@ -125,6 +125,74 @@ def test_unique_fill_refuses_shared_memory():
         check(lib.st_unique_fill(ffi.NULL, ffi.NULL, ffi.NULL, perm.t, s.t, perm.t, starts.t))
 
 
+@pytest.mark.parametrize("dt", ["int8", "int16", "float32", "float64", "complex128"])
+@pytest.mark.parametrize("nt", [1, 2, 3])
+def test_runs_and_fill_in_chunks_across_threads(dt, nt):
+    """Long inputs split into chunks over threads (the walks of run_starts and
+    unique_fill): runs that cross chunks, one run longer than several
+    chunks, chunks that begin no run; the same answer as numpy's at any
+    thread count, through a strided sorted input too."""
+    rng = np.random.default_rng(12)
+    n = 300_000
+    x = rng.integers(0, 5000, n)
+    x[50_000:190_000] = 7              # one run over several chunks
+    x = x.astype(dt)
+    order = np.argsort(x, kind="stable")
+    srt = x[order]
+    want_v, want_i, want_inv, want_c = np.unique(x, return_index=True, return_inverse=True,
+                                                 return_counts=True)
+    old = _core.getnumthreads()
+    try:
+        _core.setnumthreads(nt)
+        for s in (c(srt, dt), borrow(np.repeat(srt, 2)[::2])):   # contiguous, stepped
+            starts, k = run_starts(s)
+            assert k == len(want_v)
+            np.testing.assert_array_equal(np.flatnonzero(to_numpy(starts)),
+                                          np.flatnonzero(np.r_[True, srt[1:] != srt[:-1]]))
+            got = fill(s, c(order), starts, k)
+            np.testing.assert_array_equal(got["values"], want_v)
+            np.testing.assert_array_equal(got["indices"], want_i)
+            np.testing.assert_array_equal(got["counts"], want_c)
+            np.testing.assert_array_equal(got["inverse"], want_inv)
+            only = fill(s, None, starts, k, indices=False, inverse=False)
+            np.testing.assert_array_equal(only["counts"], want_c)
+    finally:
+        _core.setnumthreads(old)
+
+
+@pytest.mark.parametrize("nt", [1, 2])
+def test_searches_in_groups(nt):
+    """The searches go 16 needles at a time: every remainder of a group,
+    both sides, through a sorter, needles that are NaN, -0.0, below and
+    above everything; numpy's answers."""
+    rng = np.random.default_rng(13)
+    hay = np.sort(np.r_[rng.normal(size=5000), [np.nan] * 3, [0.0, -0.0] * 4])
+    old = _core.getnumthreads()
+    try:
+        _core.setnumthreads(nt)
+        for m in (0, 1, 15, 16, 17, 33, 100_003):
+            v = np.r_[rng.choice(hay, m // 2), rng.normal(size=m - m // 2)]
+            v[:: 7] = np.nan if m > 7 else v[:: 7]
+            v[3:: 11] = -0.0
+            v[5:: 13] = 1e300
+            rng.shuffle(v)
+            for side in ("left", "right"):
+                got = to_numpy(_setops.searchsorted(c(hay, "float64"), c(v, "float64"),
+                                                    right=side == "right"))
+                np.testing.assert_array_equal(got, np.searchsorted(hay, v, side=side))
+            perm = rng.permutation(len(hay))
+            shuffled = np.empty_like(hay)
+            shuffled[perm] = hay
+            got = to_numpy(_setops.searchsorted(c(shuffled, "float64"), c(v, "float64"),
+                                                sorter=c(np.argsort(shuffled, kind="stable"))))
+            np.testing.assert_array_equal(got, np.searchsorted(hay, v))
+            for invert in (False, True):
+                got = to_numpy(_setops.isin(c(v, "float64"), c(shuffled, "float64"), invert))
+                np.testing.assert_array_equal(got, np.isin(v, hay, invert=invert))
+    finally:
+        _core.setnumthreads(old)
+
+
 # ---------------------------------------------------------------- st_searchsorted / st_isin
 
 

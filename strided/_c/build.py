@@ -18,7 +18,7 @@ SOURCES = ["reduce.c", "reduce_tree.c", "reduce_tree_p1.c", "elementwise.c", "el
            "elementwise_p2.c", "elementwise_p3.c", "copy.c", "matmul.c", "select.c", "fft.c",
            "sort.c", "norm.c", "index.c", "sort_simd.c", "histogram.c", "linalg.c", "random.c",
            "lapack_t7.c", "setops.c", "conv.c", "iter.c", "core.c", "fuse.c", "dlpack.c",
-           "matrix.c", "fast.c", "vmath.c", "bandwidth.c"]
+           "matrix.c", "creation.c", "fast.c", "vmath.c", "bandwidth.c"]
 
 # Flags of single files, after the common ones (setup.py's compile step).
 FILE_ARGS = {}

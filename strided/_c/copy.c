@@ -17,6 +17,8 @@
  *     for a double within 2^-24 of a tie it could round the other way;
  *     numpy rounds once, as here. */
 #include "st_internal.h"
+#include <sys/mman.h>
+#include <unistd.h>
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
 #endif
@@ -62,6 +64,22 @@ void st_stream_store(void *dst, const void *src, int64_t nbytes)
 }
 #endif
 
+/* Whether the page holding p is in memory.  A fresh result (an anonymous
+ * mapping never touched) is not: the kernel zeroes each of its pages at the
+ * first store, which leaves the page's lines in the cache, where plain
+ * stores then land; streaming stores would first push those lines out.
+ * Measured on 80 MB of float64: plain stores 11.7 ms into fresh pages,
+ * streamed 23.7; into touched memory plain 11.0, streamed 3.3.  (mincore
+ * costs about a microsecond; it is asked only of outputs worth streaming.) */
+static int page_resident(const void *p)
+{
+    static uintptr_t page;
+    if (!page) page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    unsigned char v = 1;
+    if (mincore((void *)((uintptr_t)p & ~(page - 1)), 1, &v) != 0) return 1;   /* unknown: as before */
+    return v & 1;
+}
+
 int st_stream_worth(const st_tensor *out, int nin, const st_tensor *const *ins)
 {
     int64_t bytes = st_tensor_numel(out) * st_itemsize(out->dtype);
@@ -69,7 +87,7 @@ int st_stream_worth(const st_tensor *out, int nin, const st_tensor *const *ins)
         if (st_tensor_shares_memory(out, ins[k])) return 0;
         bytes += st_tensor_numel(ins[k]) * st_itemsize(ins[k]->dtype);
     }
-    return bytes >= ST_STREAM_MIN_BYTES;
+    return bytes >= ST_STREAM_MIN_BYTES && page_resident(st_tensor_data(out));
 }
 
 static inline int64_t st_f2i(double x)
@@ -227,6 +245,11 @@ __attribute__((constructor)) static void init_cast_table(void)
             T *out = (T *)args[0];                                                    \
             const char *in = args[1];                                                 \
             ST_STREAMED(T, out, n, extra, MOVE_LOAD(T, in + i * is));                 \
+        } else if (is == 0 && os == sizeof(T)) {   /* a broadcast source: a fill */  \
+            T v;                                                                      \
+            memcpy(&v, args[1], sizeof(T));                                           \
+            T *out = (T *)args[0];                                                    \
+            ST_STREAMED(T, out, n, extra, v);                                         \
         } else if (is == 0) {                                                         \
             T v;                                                                      \
             memcpy(&v, args[1], sizeof(T));                                           \

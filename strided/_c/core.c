@@ -224,7 +224,7 @@ int st_cpu_level(void)
 #include <sanitizer/asan_interface.h>
 #define ST_POISON(p, n) ASAN_POISON_MEMORY_REGION((p), (size_t)(n))
 #else
-#define ST_POISON(p, n) ((void)0)
+#define ST_POISON(p, n) ((void)(p), (void)(n))
 #endif
 
 void *st_aligned_alloc(int64_t nbytes)
@@ -243,6 +243,54 @@ void *st_aligned_alloc(int64_t nbytes)
 }
 
 void st_aligned_free(void *p) { free(p); }
+
+/* ---- zeroed storage ----
+ * From ST_PAGES_MIN bytes on, zeroed data is an anonymous mapping of its
+ * own: the kernel supplies zero pages lazily, at first touch, so creating
+ * it writes nothing (numpy's zeros gets the same from calloc), and a
+ * result never read in full (eye's zeros off the diagonal) is never
+ * faulted in.  The mapping is exactly the data's bytes rounded up to whole
+ * pages (page-aligned, so 64-byte aligned), so munmap(data,
+ * pages_len(nbytes)) frees it; from ST_HUGE_THRESHOLD on it is marked for
+ * transparent huge pages as the core's other large blocks are.  Two system
+ * calls and the munmap, as numpy's calloc and madvise: trimming the
+ * mapping to a 2 MiB boundary as well doubled zeros' time.  Every storage
+ * from ST_PAGES_ALWAYS bytes on is such a mapping (fresh pages are zero
+ * anyway).  The sanitizer build uses ordinary blocks (cleared for zeros),
+ * so their slack stays poisoned. */
+#define ST_PAGES_MIN ((int64_t)256 << 10)
+#define ST_PAGES_ALWAYS ((int64_t)32 << 20)   /* glibc's largest mmap threshold */
+#if defined(__SANITIZE_ADDRESS__)
+#define ST_PAGES_OK 0
+#else
+#define ST_PAGES_OK 1
+#endif
+
+static size_t pages_len(int64_t nbytes)
+{
+    static size_t page;
+    if (!page) page = (size_t)sysconf(_SC_PAGESIZE);
+    return ((size_t)nbytes + page - 1) & ~(page - 1);
+}
+
+static void *pages_alloc(int64_t nbytes)
+{
+    const size_t len = pages_len(nbytes);
+    void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return NULL;
+#ifdef MADV_HUGEPAGE
+    if (len >= ST_HUGE_THRESHOLD) madvise(p, len, MADV_HUGEPAGE);
+#endif
+    return p;
+}
+
+static void free_owned(st_storage *s)
+{
+    if (s->flags & ST_STORAGE_PAGES)
+        munmap(s->data, pages_len(s->nbytes));
+    else
+        st_aligned_free(s->data);
+}
 
 /* ---- storage ---- */
 st_storage *st_storage_new(int64_t nbytes)
@@ -272,7 +320,11 @@ st_storage *st_storage_new(int64_t nbytes)
     }
     st_storage *s = calloc(1, sizeof *s);
     if (!s) { st_fail(ST_E_MEMORY, "out of memory for a storage record"); return NULL; }
-    s->data = st_aligned_alloc(nbytes);
+    /* from ST_PAGES_ALWAYS on glibc would map the block anyway: map it here
+     * (posix_memalign's 2 MiB alignment wrote chunk headers into pages of
+     * the mapping, two page faults that doubled `empty`'s time) */
+    const int pages = ST_PAGES_OK && nbytes >= ST_PAGES_ALWAYS;
+    s->data = pages ? pages_alloc(nbytes) : st_aligned_alloc(nbytes);
     if (!s->data) {
         free(s);
         st_fail(ST_E_MEMORY, "cannot allocate %lld bytes", (long long)nbytes);
@@ -280,7 +332,28 @@ st_storage *st_storage_new(int64_t nbytes)
     }
     s->nbytes = nbytes;
     s->refcount = 1;
-    s->flags = ST_STORAGE_OWNED;
+    s->flags = ST_STORAGE_OWNED | (pages ? ST_STORAGE_PAGES : 0);
+    return s;
+}
+
+st_storage *st_storage_zeros(int64_t nbytes)
+{
+    if (ST_PAGES_OK && nbytes >= ST_PAGES_MIN && nbytes <= INT64_MAX / 2) {
+        st_storage *s = calloc(1, sizeof *s);
+        if (!s) { st_fail(ST_E_MEMORY, "out of memory for a storage record"); return NULL; }
+        s->data = pages_alloc(nbytes);
+        if (!s->data) {
+            free(s);
+            st_fail(ST_E_MEMORY, "cannot allocate %lld bytes", (long long)nbytes);
+            return NULL;
+        }
+        s->nbytes = nbytes;
+        s->refcount = 1;
+        s->flags = ST_STORAGE_OWNED | ST_STORAGE_PAGES;
+        return s;
+    }
+    st_storage *s = st_storage_new(nbytes);
+    if (s && nbytes > 0) memset(s->data, 0, (size_t)nbytes);
     return s;
 }
 
@@ -321,7 +394,7 @@ void st_storage_release(st_storage *s)
     if (!s) return;
     if (__atomic_sub_fetch(&s->refcount, 1, __ATOMIC_ACQ_REL) != 0) return;
     if ((s->flags & ST_STORAGE_OWNED) && !(s->flags & ST_STORAGE_INLINE))
-        st_aligned_free(s->data);
+        free_owned(s);
     else if (s->release)
         s->release(s->release_ctx);
     free(s);
@@ -346,8 +419,8 @@ st_status st_storage_resize(st_storage *s, int64_t nbytes)
     char *p = st_aligned_alloc(nbytes);
     if (!p) return st_fail(ST_E_MEMORY, "cannot allocate %lld bytes", (long long)nbytes);
     memcpy(p, s->data, (size_t)(nbytes < s->nbytes ? nbytes : s->nbytes));
-    if (!(s->flags & ST_STORAGE_INLINE)) st_aligned_free(s->data);
-    __atomic_and_fetch(&s->flags, ~ST_STORAGE_INLINE, __ATOMIC_RELAXED);
+    if (!(s->flags & ST_STORAGE_INLINE)) free_owned(s);
+    __atomic_and_fetch(&s->flags, ~(ST_STORAGE_INLINE | ST_STORAGE_PAGES), __ATOMIC_RELAXED);
     s->data = p;
     s->nbytes = nbytes;
     return ST_OK;
@@ -642,7 +715,7 @@ st_status st_tensor_set(st_tensor *t, st_storage *storage, int dtype, int64_t of
     return ST_OK;
 }
 
-st_status st_tensor_alloc(st_tensor *t, int dtype, int ndim, const int64_t *sizes)
+static st_status tensor_alloc(st_tensor *t, int dtype, int ndim, const int64_t *sizes, int zero)
 {
     if (dtype < 0 || dtype >= ST_NTYPES)
         return st_fail(ST_E_TYPE, "unknown dtype code %d", dtype);
@@ -660,14 +733,23 @@ st_status st_tensor_alloc(st_tensor *t, int dtype, int ndim, const int64_t *size
     if (__builtin_mul_overflow(n, st_itemsize(dtype), &bytes) || bytes > INT64_MAX / 2)
         return st_fail(ST_E_OVERFLOW, "%lld elements of %s overflow the address space",
                        (long long)n, st_dtype_name(dtype));
-    st_storage *s = st_storage_new(bytes);
-    if (!s) return st_last_status();
     /* a bool element must hold 0 or 1 (kernels compare them as bytes), so
      * fresh bool memory is never left uninitialised */
-    if (dtype == ST_BOOL && bytes) memset(s->data, 0, (size_t)bytes);
+    st_storage *s = zero || dtype == ST_BOOL ? st_storage_zeros(bytes) : st_storage_new(bytes);
+    if (!s) return st_last_status();
     st_status rc = st_tensor_set(t, s, dtype, 0, ndim, sizes, NULL);
     st_storage_release(s);   /* t holds the one reference now */
     return rc;
+}
+
+st_status st_tensor_alloc(st_tensor *t, int dtype, int ndim, const int64_t *sizes)
+{
+    return tensor_alloc(t, dtype, ndim, sizes, 0);
+}
+
+st_status st_tensor_alloc_zeros(st_tensor *t, int dtype, int ndim, const int64_t *sizes)
+{
+    return tensor_alloc(t, dtype, ndim, sizes, 1);
 }
 
 st_status st_tensor_extent(const st_tensor *t, int64_t *lo, int64_t *hi)

@@ -19,6 +19,10 @@
 #include <tgmath.h>
 #include "st_mvec.h"
 #include "vmath.h"
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(ST_NO_CLONES)
+#include "vmath512.h"
+#define ST_VMATH512 1
+#endif
 #include "st_op_names.h"
 
 /* ---- scalar helpers ---- */
@@ -441,7 +445,7 @@ U_FLOAT(U_DEF_FLOAT)
 B_FLOAT(B_DEF_FLOAT)
 B_FLOAT_SCALAR(B_DEF_FLOAT_SCALAR)
 
-/* ---- exp, log (float32, float64), sin, cos (float32): vmath.h ----
+/* ---- exp, log, sin, cos (float32, float64): vmath.h ----
  * Blocks of VM_BLOCK elements, whatever the steps: run the branch-free
  * fast path over the block (vectorised), recompute the lanes it does not
  * serve (NaN, inf, out-of-range) with scalar libm from the unchanged
@@ -451,6 +455,8 @@ B_FLOAT_SCALAR(B_DEF_FLOAT_SCALAR)
 #define VM_BLOCK 512
 #define VM_SIN(x) st_vsincos(x, 0)
 #define VM_COS(x) st_vsincos(x, 1)
+#define VM_SIN64(x) st_vsincos64(x, 0)
+#define VM_COS64(x) st_vsincos64(x, 1)
 #define DEF_VMATH(OP, SFX, T, W, MAIN, SPECIAL, LIBM)                                  \
     __attribute__((noinline, optimize("no-tree-vectorize"))) static void              \
     vfix_##OP##_##SFX(T *o, const T *x, int64_t m)                                    \
@@ -500,6 +506,66 @@ B_FLOAT_SCALAR(B_DEF_FLOAT_SCALAR)
                 memcpy(op, ob, (size_t)bytes);                                        \
         }                                                                             \
     }
+/* pow (float64, float32): the same blocks over two inputs (a zero step, a
+ * broadcast scalar, is gathered like any other step).  ARG(x, y, &lo) is
+ * y log x (float64: a double pair; float32: y log2 x in double, lo
+ * unused), which the special test also reads; FINISH(hi, lo) the power. */
+#define DEF_VPOW_FIX(SFX, T, SPECIAL, LIBM)                                            \
+    __attribute__((noinline, optimize("no-tree-vectorize"))) static void              \
+    vfix_POW_##SFX(T *o, const T *x, const T *y, const double *z, int64_t m)          \
+    {                                                                                 \
+        for (int64_t j = 0; j < m; j++)                                               \
+            if (SPECIAL(x[j], y[j], z[j])) o[j] = LIBM(x[j], y[j]);                   \
+    }
+DEF_VPOW_FIX(float64, double, ST_VPOW_SPECIAL, pow)
+DEF_VPOW_FIX(float32, float, ST_VPOWF_SPECIAL, powf)
+#define DEF_VPOW_ISA(ISA, ATTR, SFX, T, ARG, FINISH, SPECIAL)                          \
+    ATTR static void v_POW_##SFX##ISA(char **args_, const int64_t *np, const int64_t *s_, \
+                                      void *extra)                                    \
+    {                                                                                 \
+        ST_LOCAL_ARGS(3)                                                              \
+        T xb[VM_BLOCK] __attribute__((aligned(64)));                                  \
+        T yb[VM_BLOCK] __attribute__((aligned(64)));                                  \
+        double zb[VM_BLOCK] __attribute__((aligned(64)));                             \
+        T ob[VM_BLOCK] __attribute__((aligned(64)));                                  \
+        const int64_t n = *np;                                                        \
+        for (int64_t i0 = 0; i0 < n; i0 += VM_BLOCK) {                                \
+            const int64_t m = n - i0 < VM_BLOCK ? n - i0 : VM_BLOCK;                  \
+            const char *xp = args[1] + i0 * s[1], *yp = args[2] + i0 * s[2];          \
+            char *op = args[0] + i0 * s[0];                                           \
+            const int64_t bytes = m * (int64_t)sizeof(T);                             \
+            const T *x = (const T *)xp, *y = (const T *)yp;                           \
+            if (s[1] != sizeof(T)) {                                                  \
+                for (int64_t j = 0; j < m; j++) xb[j] = *(const T *)(xp + j * s[1]);  \
+                x = xb;                                                               \
+            }                                                                         \
+            if (s[2] != sizeof(T)) {                                                  \
+                for (int64_t j = 0; j < m; j++) yb[j] = *(const T *)(yp + j * s[2]);  \
+                y = yb;                                                               \
+            }                                                                         \
+            const char *xc = (const char *)x, *yc = (const char *)y;                  \
+            T *o = (s[0] == sizeof(T) && extra != ST_STREAM                           \
+                    && (xc + bytes <= op || op + bytes <= xc)                         \
+                    && (yc + bytes <= op || op + bytes <= yc)) ? (T *)op : ob;        \
+            int special = 0;                                                          \
+            _Pragma("GCC ivdep") for (int64_t j = 0; j < m; j++) {                    \
+                double lo, hi = ARG(x[j], y[j], &lo);                                 \
+                zb[j] = hi;                                                           \
+                special |= SPECIAL(x[j], y[j], hi);                                   \
+                o[j] = (T)FINISH(hi, lo);                                             \
+            }                                                                         \
+            if (special) vfix_POW_##SFX(o, x, y, zb, m);                              \
+            if (o != ob) continue;                                                    \
+            if (s[0] != sizeof(T))                                                    \
+                for (int64_t j = 0; j < m; j++) *(T *)(op + j * s[0]) = ob[j];        \
+            else if (extra == ST_STREAM && (uintptr_t)op % 64 == 0 && bytes % 64 == 0) \
+                st_stream_store(op, ob, bytes);                                       \
+            else                                                                      \
+                memcpy(op, ob, (size_t)bytes);                                        \
+        }                                                                             \
+    }
+ST_LEVELS(DEF_VPOW_ISA, float64, double, st_vpow_arg, st_vexp_pair, ST_VPOW_SPECIAL)
+ST_LEVELS(DEF_VPOW_ISA, float32, float, st_vpowf_arg, st_vexp2f_lo, ST_VPOWF_SPECIAL)
 /* (op, dtype, element type, type the kernel works in, kernel, its domain test, libm) */
 DEF_VMATH(EXP, float64, double, double, st_vexp, ST_VEXP_SPECIAL, exp)
 DEF_VMATH(EXP, float32, float, float, st_vexpf, ST_VEXPF_SPECIAL, expf)
@@ -512,7 +578,154 @@ DEF_VMATH(LOG, float64, double, double, st_vlog, ST_VLOG_SPECIAL, log)
 DEF_VMATH(LOG, float32, float, float, st_vlogf, ST_VLOGF_SPECIAL, logf)
 DEF_VMATH(SIN, float32, float, double, VM_SIN, ST_VTRIG_SPECIAL, sinf)
 DEF_VMATH(COS, float32, float, double, VM_COS, ST_VTRIG_SPECIAL, cosf)
+DEF_VMATH(SIN, float64, double, double, VM_SIN64, ST_VTRIG64_SPECIAL, sin)
+DEF_VMATH(COS, float64, double, double, VM_COS64, ST_VTRIG64_SPECIAL, cos)
+DEF_VMATH(TANH, float64, double, double, st_vtanh, ST_VTANH_SPECIAL, tanh)
+DEF_VMATH(TANH, float32, float, float, st_vtanhf, ST_VTANHF_SPECIAL, tanhf)
 
+
+#ifdef ST_VMATH512
+/* The AVX-512 forms (vmath512.h) of exp and log float64, tanh and pow, for
+ * level 4: the blocks of DEF_VMATH and DEF_VPOW_ISA, the fast path 16 (pow:
+ * 8) lanes at a time with a masked tail, the special lanes tested and
+ * recomputed by libm as there.  STREAMS: whether a large output is
+ * streamed (as DEF_VMATH's are) or written in place; measured at 10^7
+ * values per kernel (two threads, time as CPU time / 2): log float64 7.3
+ * ms in place, 11.3 streamed; pow float32 7.2 and 8.4; tanh float64 20.0
+ * and 16.3 (in place, one thread took 39 ms instead of 22); the others
+ * alike either way. */
+#define VM512_BLOCK_IO(T, NIN, STREAMS)                                               \
+    const int64_t m = n - i0 < VM_BLOCK ? n - i0 : VM_BLOCK;                          \
+    char *op = args[0] + i0 * s[0];                                                   \
+    const int64_t bytes = m * (int64_t)sizeof(T);                                     \
+    const T *in[NIN];                                                                 \
+    int apart = s[0] == sizeof(T) && !((STREAMS) && extra == ST_STREAM);             \
+    for (int a = 0; a < NIN; a++) {                                                   \
+        const char *ip = args[1 + a] + i0 * s[1 + a];                                 \
+        in[a] = (const T *)ip;                                                        \
+        if (s[1 + a] != sizeof(T)) {                                                  \
+            for (int64_t j = 0; j < m; j++) inb[a][j] = *(const T *)(ip + j * s[1 + a]); \
+            in[a] = inb[a];                                                           \
+        }                                                                             \
+        const char *ic = (const char *)in[a];                                         \
+        apart = apart && (ic + bytes <= op || op + bytes <= ic);                      \
+    }                                                                                 \
+    T *o = apart ? (T *)op : ob;
+#define VM512_BLOCK_OUT(T)                                                            \
+    if (o != ob) continue;                                                            \
+    if (s[0] != sizeof(T))                                                            \
+        for (int64_t j = 0; j < m; j++) *(T *)(op + j * s[0]) = ob[j];                \
+    else if (extra == ST_STREAM && (uintptr_t)op % 64 == 0 && bytes % 64 == 0)        \
+        st_stream_store(op, ob, bytes);                                               \
+    else                                                                              \
+        memcpy(op, ob, (size_t)bytes);
+
+/* whole vectors by plain loads and stores (masked ones stalled on their
+ * input with two threads: a third more time), the tail masked */
+#define DEF_VM512_UNARY(OP, SFX, T, LANES, MT, LOADZ, STOREM, LOADU, STOREU, VF, SPECIAL, \
+                        STREAMS)                                                      \
+    ST_ATTR_V4 static void v512_##OP##_##SFX(char **args_, const int64_t *np,          \
+                                            const int64_t *s_, void *extra)           \
+    {                                                                                 \
+        ST_LOCAL_ARGS(2)                                                              \
+        T inb[1][VM_BLOCK] __attribute__((aligned(64)));                              \
+        T ob[VM_BLOCK] __attribute__((aligned(64)));                                  \
+        const int64_t n = *np;                                                        \
+        for (int64_t i0 = 0; i0 < n; i0 += VM_BLOCK) {                                \
+            VM512_BLOCK_IO(T, 1, STREAMS)                                             \
+            const T *x = in[0];                                                       \
+            int64_t j = 0;                                                            \
+            for (; j + LANES <= m; j += LANES) STOREU(o + j, VF(LOADU(x + j)));       \
+            if (j < m) {                                                              \
+                const MT k = (MT)((1u << (m - j)) - 1);                               \
+                STOREM(o + j, k, VF(LOADZ(k, x + j)));                                \
+            }                                                                         \
+            int special = 0;                                                          \
+            for (int64_t j = 0; j < m; j++) special |= SPECIAL(x[j]);                 \
+            if (special) vfix_##OP##_##SFX(o, x, m);                                  \
+            VM512_BLOCK_OUT(T)                                                        \
+        }                                                                             \
+    }
+DEF_VM512_UNARY(TANH, float32, float, 16, __mmask16, _mm512_maskz_loadu_ps,
+                _mm512_mask_storeu_ps, _mm512_loadu_ps, _mm512_storeu_ps, st_vtanhf16,
+                ST_VTANHF_SPECIAL, 1)
+DEF_VM512_UNARY(TANH, float64, double, 8, __mmask8, _mm512_maskz_loadu_pd,
+                _mm512_mask_storeu_pd, _mm512_loadu_pd, _mm512_storeu_pd, st_vtanh8,
+                ST_VTANH_SPECIAL, 1)
+DEF_VM512_UNARY(EXP, float64, double, 8, __mmask8, _mm512_maskz_loadu_pd,
+                _mm512_mask_storeu_pd, _mm512_loadu_pd, _mm512_storeu_pd, st_vexp8,
+                ST_VEXP_SPECIAL, 1)
+DEF_VM512_UNARY(LOG, float64, double, 8, __mmask8, _mm512_maskz_loadu_pd,
+                _mm512_mask_storeu_pd, _mm512_loadu_pd, _mm512_storeu_pd, st_vlog8,
+                ST_VLOG_SPECIAL, 0)
+
+ST_ATTR_V4 static void v512_POW_float32(char **args_, const int64_t *np, const int64_t *s_,
+                                        void *extra)
+{
+    ST_LOCAL_ARGS(3)
+    float inb[2][VM_BLOCK] __attribute__((aligned(64)));
+    double zb[VM_BLOCK] __attribute__((aligned(64)));
+    float ob[VM_BLOCK] __attribute__((aligned(64)));
+    const int64_t n = *np;
+    for (int64_t i0 = 0; i0 < n; i0 += VM_BLOCK) {
+        VM512_BLOCK_IO(float, 2, 0)
+        const float *x = in[0], *y = in[1];
+        int64_t j = 0;
+        for (; j + 8 <= m; j += 8) {
+            __m512d t;
+            const __m512d r = st_vpowf8(_mm256_loadu_ps(x + j), _mm256_loadu_ps(y + j), &t);
+            _mm512_store_pd(zb + j, t);
+            _mm256_storeu_ps(o + j, _mm512_cvtpd_ps(r));
+        }
+        if (j < m) {
+            const __mmask8 k = (__mmask8)((1u << (m - j)) - 1);
+            __m512d t;
+            const __m512d r = st_vpowf8(_mm256_maskz_loadu_ps(k, x + j),
+                                        _mm256_maskz_loadu_ps(k, y + j), &t);
+            _mm512_mask_storeu_pd(zb + j, k, t);
+            _mm256_mask_storeu_ps(o + j, k, _mm512_cvtpd_ps(r));
+        }
+        int special = 0;
+        for (int64_t j = 0; j < m; j++) special |= ST_VPOWF_SPECIAL(x[j], y[j], zb[j]);
+        if (special) vfix_POW_float32(o, x, y, zb, m);
+        VM512_BLOCK_OUT(float)
+    }
+}
+
+/* pow float64: y log x as a pair by the scalar form (GCC gathers its 128-
+ * entry log table), then exp of the pair 8 lanes at a time */
+ST_ATTR_V4 static void v512_POW_float64(char **args_, const int64_t *np, const int64_t *s_,
+                                        void *extra)
+{
+    ST_LOCAL_ARGS(3)
+    double inb[2][VM_BLOCK] __attribute__((aligned(64)));
+    double zb[VM_BLOCK] __attribute__((aligned(64)));
+    double lb[VM_BLOCK] __attribute__((aligned(64)));
+    double ob[VM_BLOCK] __attribute__((aligned(64)));
+    const int64_t n = *np;
+    for (int64_t i0 = 0; i0 < n; i0 += VM_BLOCK) {
+        VM512_BLOCK_IO(double, 2, 1)
+        const double *x = in[0], *y = in[1];
+        int special = 0;
+        _Pragma("GCC ivdep") for (int64_t j = 0; j < m; j++) {
+            double lo, hi = st_vpow_arg(x[j], y[j], &lo);
+            zb[j] = hi;
+            lb[j] = lo;
+            special |= ST_VPOW_SPECIAL(x[j], y[j], hi);
+        }
+        int64_t j = 0;
+        for (; j + 8 <= m; j += 8)
+            _mm512_storeu_pd(o + j, st_vexp_pair8(_mm512_load_pd(zb + j), _mm512_load_pd(lb + j)));
+        if (j < m) {
+            const __mmask8 k = (__mmask8)((1u << (m - j)) - 1);
+            _mm512_mask_storeu_pd(o + j, k, st_vexp_pair8(_mm512_maskz_loadu_pd(k, zb + j),
+                                                          _mm512_maskz_loadu_pd(k, lb + j)));
+        }
+        if (special) vfix_POW_float64(o, x, y, zb, m);
+        VM512_BLOCK_OUT(double)
+    }
+}
+#endif
 
 /* ---- dispatch tables, filled from the same lists ---- */
 static st_loop_fn unary_loops[ST_U_COUNT][ST_NTYPES];
@@ -538,6 +751,24 @@ __attribute__((constructor)) static void init_elementwise_tables(void)
     unary_loops[ST_U_LOG][ST_FLOAT32] = ST_PICK(v_LOG_float32);
     unary_loops[ST_U_SIN][ST_FLOAT32] = ST_PICK(v_SIN_float32);
     unary_loops[ST_U_COS][ST_FLOAT32] = ST_PICK(v_COS_float32);
+    unary_loops[ST_U_SIN][ST_FLOAT64] = ST_PICK(v_SIN_float64);
+    unary_loops[ST_U_COS][ST_FLOAT64] = ST_PICK(v_COS_float64);
+    unary_loops[ST_U_TANH][ST_FLOAT64] = ST_PICK(v_TANH_float64);
+    unary_loops[ST_U_TANH][ST_FLOAT32] = ST_PICK(v_TANH_float32);
+    binary_loops[ST_B_POW][ST_FLOAT32] = ST_PICK(v_POW_float32);
+#ifdef ST_VMATH512
+    if (st_level() >= 4) {
+        unary_loops[ST_U_TANH][ST_FLOAT32] = v512_TANH_float32;
+        unary_loops[ST_U_TANH][ST_FLOAT64] = v512_TANH_float64;
+        unary_loops[ST_U_EXP][ST_FLOAT64] = v512_EXP_float64;
+        unary_loops[ST_U_LOG][ST_FLOAT64] = v512_LOG_float64;
+        binary_loops[ST_B_POW][ST_FLOAT32] = v512_POW_float32;
+    }
+#endif
+    binary_loops[ST_B_POW][ST_FLOAT64] = ST_PICK(v_POW_float64);
+#ifdef ST_VMATH512
+    if (st_level() >= 4) binary_loops[ST_B_POW][ST_FLOAT64] = v512_POW_float64;
+#endif
 }
 
 int st_unary_result(int op, int dtype)

@@ -178,14 +178,11 @@ st_tensor *st_vector_new(int dtype, int64_t n, const void *src)
     if (dtype < 0 || dtype >= ST_NTYPES || n < 0) return NULL;
     st_tensor *out = st_tensor_new();
     if (!out) return NULL;
-    if (st_tensor_alloc(out, dtype, 1, &n)) {
+    /* no source: zeros, on lazily zeroed pages when large */
+    if ((src ? st_tensor_alloc : st_tensor_alloc_zeros)(out, dtype, 1, &n)) {
         st_tensor_free(out);
         return NULL;
     }
-    size_t bytes = (size_t)(n * st_itemsize(dtype));
-    if (src)
-        memcpy(out->storage->data, src, bytes);
-    else
-        memset(out->storage->data, 0, bytes);
+    if (src) memcpy(out->storage->data, src, (size_t)(n * st_itemsize(dtype)));
     return out;
 }

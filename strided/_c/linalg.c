@@ -32,19 +32,50 @@
  * setting governs both: before each BLAS/LAPACK entry the pool is sized to
  * st_get_num_threads() (strided.setnumthreads), so the two never ask for
  * more cores than the user allowed.  Resizing is rare (only when the setting
- * changed), under a lock so that two Python threads do not race on it. */
+ * changed), under a lock so that two Python threads do not race on it.
+ *
+ * A batch that our threads share out, one single-threaded BLAS call each
+ * (st_blas_single_begin/end), sets the pool to 1 thread for its duration:
+ * this OpenBLAS is the pthreads build, whose "thread-local" setter
+ * (openblas_set_num_threads_local) sets the same global count, so the only
+ * way to keep a call on its calling thread is the global count.  Sections
+ * nest and overlap (a counter); while one is open st_blas_threads leaves
+ * the count at 1, so a concurrent call from another Python thread runs on
+ * one thread too (slower, never wrong), and the last section to close
+ * restores strided's setting. */
 static int blas_nthreads;          /* what OpenBLAS was last set to; 0: never */
+static int blas_single;            /* open single-threaded sections */
 static pthread_mutex_t blas_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void blas_set_locked(int n)
+{
+    if (blas_nthreads != n) {
+        scipy_openblas_set_num_threads(n);
+        __atomic_store_n(&blas_nthreads, n, __ATOMIC_RELEASE);
+    }
+}
 
 void st_blas_threads(void)
 {
     int want = st_get_num_threads();
     if (__atomic_load_n(&blas_nthreads, __ATOMIC_ACQUIRE) == want) return;
     pthread_mutex_lock(&blas_lock);
-    if (blas_nthreads != want) {
-        scipy_openblas_set_num_threads(want);
-        __atomic_store_n(&blas_nthreads, want, __ATOMIC_RELEASE);
-    }
+    if (!blas_single) blas_set_locked(want);
+    pthread_mutex_unlock(&blas_lock);
+}
+
+void st_blas_single_begin(void)
+{
+    pthread_mutex_lock(&blas_lock);
+    blas_single++;
+    blas_set_locked(1);
+    pthread_mutex_unlock(&blas_lock);
+}
+
+void st_blas_single_end(void)
+{
+    pthread_mutex_lock(&blas_lock);
+    if (--blas_single == 0) blas_set_locked(st_get_num_threads());
     pthread_mutex_unlock(&blas_lock);
 }
 

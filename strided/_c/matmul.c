@@ -27,7 +27,8 @@
  * not depend on it.
  *
  * float32, float64, complex64 and complex128 go to OpenBLAS's cblas_?gemm
- * instead (mm_batch_blas below; the packed kernel stays their fallback for
+ * instead (mm_batch_blas below: a batch of small and middle-sized products
+ * is shared out over our threads, one single-threaded ?gemm per product; the packed kernel stays their fallback for
  * sizes past BLAS's 32-bit integers); gemm_2d() is the packed kernel's
  * dtype switch.  st_addmm adds alpha and beta (Torch7's addmm family):
  * ?gemm's own for BLAS types, a scaling pass over a temporary otherwise. */
@@ -593,14 +594,28 @@ static st_status mm_batch_blas(int dtype, const mm_geom *g0, const mm_batch *bt,
                                int beta_zero)
 {
     /* products small enough for OpenBLAS to run on one thread are shared
-     * out over ours; larger ones run in turn, each on OpenBLAS's threads */
+     * out over ours; so are middle-sized ones (up to ST_BLAS_BATCH_WORK)
+     * when the batch fills our threads evenly enough, with OpenBLAS held to
+     * one thread meanwhile; larger ones, or too few, run in turn, each on
+     * OpenBLAS's threads */
     double work = (double)g0->n * (double)g0->m * (double)g0->k;
-    int nt = 1;
+    int nt = 1, single = 0;
     if (work <= ST_BLAS_SMALL_WORK && nitems > 1) {
         double total = work * (double)nitems / 4;
         nt = st_threads_for(total > (double)INT64_MAX ? INT64_MAX : (int64_t)total);
         if (nt > ST_BLAS_MAX_CALLERS) nt = ST_BLAS_MAX_CALLERS;
         if (nt > nitems) nt = (int)nitems;
+    } else if (work <= ST_BLAS_BATCH_WORK && nitems > 1) {
+        int want = st_get_num_threads();
+        if (want > ST_BLAS_MAX_CALLERS) want = ST_BLAS_MAX_CALLERS;
+        /* rounds of one product per thread; at least 80% of the threads'
+         * time busy (3 products on 2 threads would leave one idle a
+         * third of the time: then OpenBLAS splits each product instead) */
+        int64_t rounds = (nitems + want - 1) / want;
+        if (want > 1 && nitems >= want && (double)rounds * want * 0.8 <= (double)nitems) {
+            nt = want;
+            single = 1;
+        }
     }
     char *scratch = NULL;
     if (p->bytes) {
@@ -610,7 +625,10 @@ static st_status mm_batch_blas(int dtype, const mm_geom *g0, const mm_batch *bt,
             return st_fail(ST_E_MEMORY, "matmul: cannot allocate %lld bytes of scratch",
                            (long long)p->bytes * nt);
     }
-    st_blas_threads();
+    if (single)
+        st_blas_single_begin();
+    else
+        st_blas_threads();
 #pragma omp parallel for num_threads(nt) schedule(dynamic, 1) if (nt > 1)
     for (int64_t it = 0; it < nitems; it++) {
         mm_geom g;
@@ -618,6 +636,7 @@ static st_status mm_batch_blas(int dtype, const mm_geom *g0, const mm_batch *bt,
         blas_one(dtype, &g, p, scratch ? scratch + omp_get_thread_num() * p->bytes : NULL, alpha,
                  beta, beta_zero);
     }
+    if (single) st_blas_single_end();
     st_aligned_free(scratch);
     return ST_OK;
 }

@@ -1,5 +1,5 @@
-/* matrix.c -- Torch7's cross, tril, triu, linspace and logspace
- * (lib/TH/generic/THTensorMath.c).
+/* matrix.c -- Torch7's cross, tril and triu (lib/TH/generic/THTensorMath.c;
+ * its linspace and logspace: creation.c).
  *
  * cross reads the three elements of a and b of a lane before it writes the
  * lane of out, so out may be a or b itself (Torch7's in-place a:cross(b)
@@ -142,59 +142,5 @@ st_status st_tri(st_tensor *out, const st_tensor *in, int64_t k, int upper)
         hi = hi < 0 ? 0 : hi > m ? m : hi;
         row(obase + ooff * item, so, xbase + xoff * item, sx, m, lo, hi);
     }
-    return ST_OK;
-}
-
-/* ---- linspace/logspace: TH's formula, each step in out's type -------------
- * THTensor_(linspace) writes a + i*(b-a)/(real)(n-1) with a, b and the
- * counter i of the tensor's real type (so the last point need not be b);
- * logspace raises 10 to that with the scalar pow/powf of libm.  This file
- * does not include st_mvec.h, so GCC never swaps in libmvec's vector pow
- * (up to 4 ulp away): the numbers are Lua's to the bit. */
-typedef struct {
-    double a, b, i;       /* i: the real-typed counter, carried between chunks */
-    int64_t n;
-    int log10;
-} spaced_args;
-
-#define DEF_SPACED(CODE, SFX, T, R, ...)                                              \
-    static void spaced_##SFX(char **args_, const int64_t *np, const int64_t *s_,       \
-                             void *extra)                                             \
-    {                                                                                 \
-        ST_LOCAL_ARGS(1)                                                              \
-        spaced_args *sp = extra;                                                      \
-        const T a = (T)sp->a, b = (T)sp->b, d = (T)(sp->n - 1);                       \
-        T i = (T)sp->i;                                                               \
-        for (int64_t k = 0; k < *np; k++) {                                           \
-            T v = sp->n == 1 ? a : a + i * (b - a) / d;                               \
-            if (sp->log10)                                                            \
-                v = sizeof(T) == sizeof(float) ? (T)powf(10.0f, (float)v)             \
-                                               : (T)pow(10.0, (double)v);             \
-            *(T *)(args[0] + k * s[0]) = v;                                           \
-            i++;                                                                      \
-        }                                                                             \
-        sp->i = (double)i;                                                            \
-    }
-ST_TYPES_FLOAT(DEF_SPACED)
-#define CASE_SPACED(CODE, SFX, T, R, ...) case CODE: fn = spaced_##SFX; break;
-
-st_status st_spaced(st_tensor *out, double a, double b, int log10)
-{
-    st_status rc;
-    const char *name = log10 ? "logspace" : "linspace";
-    st_loop_fn fn = NULL;
-    switch (out->dtype) {
-        ST_TYPES_FLOAT(CASE_SPACED)
-    default:
-        return st_fail(ST_E_TYPE, "%s: out must be float32 or float64, got %s", name,
-                       st_dtype_name(out->dtype));
-    }
-    if ((rc = st_check_writable(out, "out"))) return rc;
-    spaced_args sp = {a, b, 0.0, st_tensor_numel(out), log10 != 0};
-    if (sp.n == 0) return ST_OK;
-    st_iter it;
-    const st_tensor *ops[1] = {out};
-    if ((rc = st_iter_init(&it, 1, ops, ST_ITER_C_ORDER))) return rc;
-    st_iter_run(&it, fn, &sp, ST_ITER_C_ORDER | ST_ITER_SERIAL);
     return ST_OK;
 }

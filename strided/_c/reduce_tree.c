@@ -65,6 +65,11 @@
 #define TREE_MAX_DEPTH 64
 #define TREE_MAX_SCRATCH ((int64_t)4 << 20)    /* bytes of per-chunk partial results */
 #define TREE_PIECES_PER_THREAD 4
+/* chunks of a split reduction per thread: a power of two blocks each, so
+ * with four per thread the count could be 5 for 2 threads (one thread
+ * idle for most of a chunk at the end: 7% of a 10^7 sum); sixteen keep
+ * the last one's share small */
+#define TREE_CHUNKS_PER_THREAD 16
 #define TREE_GATHER_MIN 32768                  /* values a gathering kernel copies at a time */
 #define TREE_GATHER_MAX_BYTES ((int64_t)4 << 20)
 
@@ -826,7 +831,7 @@ st_status st_reduce_tree(int op, st_tensor *out, const st_tensor *in, const uint
     int64_t chunk_blocks = nb, nchunks = 1;
     if (nt > 1 && units < 2 * nt && nb > 1) {
         chunk_blocks = 1;
-        while (chunk_blocks * TREE_PIECES_PER_THREAD * nt < nb) chunk_blocks *= 2;
+        while (chunk_blocks * TREE_CHUNKS_PER_THREAD * nt < nb) chunk_blocks *= 2;
         while (chunk_blocks < nb && ((nb + chunk_blocks - 1) / chunk_blocks) * m * acc > TREE_MAX_SCRATCH)
             chunk_blocks *= 2;
         nchunks = (nb + chunk_blocks - 1) / chunk_blocks;

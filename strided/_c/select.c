@@ -453,10 +453,12 @@ static void *th_records(sel_ctx *c, int64_t recsize)
         T *smp = malloc((size_t)s * sizeof(T));                                       \
         if (!smp) return 0;                                                           \
         int64_t sn = 0;                                                               \
-        /* runs of 16 neighbours at spread positions: few cache misses */            \
+        /* runs of 16 neighbours at spread positions: few cache misses; a run of    \
+         * w values starts within its w gaps so that it ends there: below s * gap <= n */ \
         for (int64_t j = 0; j < s; j += 16) {                                         \
-            const int64_t at0 = j * gap + (j * 7919) % (gap * 16 - 15);                \
-            for (int64_t u = 0; u < 16 && j + u < s; u++) {                           \
+            const int64_t w = s - j < 16 ? s - j : 16;                                \
+            const int64_t at0 = j * gap + (j * 7919) % (gap * w - w + 1);              \
+            for (int64_t u = 0; u < w; u++) {                                         \
                 const T v = *(const T *)(x + (at0 + u) * step);                       \
                 smp[sn] = v;                                                          \
                 sn += v == v;                                                         \

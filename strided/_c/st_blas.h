@@ -23,11 +23,24 @@ _Static_assert(sizeof(lapack_int) == sizeof(int), "scipy-openblas32 has 32-bit L
  * changed since the last call.  Called before every BLAS/LAPACK entry. */
 void st_blas_threads(void);
 
+/* Open and close a section in which OpenBLAS runs every call on its calling
+ * thread (its pool set to 1 thread; linalg.c says why it is global), for a
+ * batch shared out over our own threads.  Every begin needs its end. */
+void st_blas_single_begin(void);
+void st_blas_single_end(void);
+
 /* OpenBLAS runs a product of at most this many multiply-adds on the
  * calling thread (its SMP threshold: 65536 x GEMM_MULTITHREAD_THRESHOLD 4),
  * so a batch of such products can be shared out over our own threads
  * without two thread pools competing for the cores. */
 #define ST_BLAS_SMALL_WORK 262144.0
+
+/* Products of at most this many multiply-adds (a 256 x 256 x 256 one) in
+ * a batch are shared out over our threads too, one product per thread,
+ * OpenBLAS held to one thread (st_blas_single_begin): at these sizes
+ * OpenBLAS's own split of one product pays a synchronisation per block
+ * that whole products per thread do not. */
+#define ST_BLAS_BATCH_WORK 16777216.0
 
 /* At most this many of our threads call OpenBLAS at once: each call holds
  * one of OpenBLAS's memory buffers (2 x its MAX_THREADS, 64, in all), and

@@ -326,7 +326,7 @@ static inline int64_t st_stream_head(const void *dst, int64_t n, int64_t item)
                 d_ = buf_;                                                            \
             }                                                                         \
             _Pragma("GCC ivdep") for (int64_t j_ = 0; j_ < m_; j_++) {               \
-                const int64_t i = k_ + j_;                                            \
+                const int64_t i = k_ + j_; (void)i;                                   \
                 d_[j_] = (ELEM);                                                      \
             }                                                                         \
             if (d_ == buf_) st_stream_store((OUT) + k_, buf_, m_ * (int64_t)sizeof(OT)); \

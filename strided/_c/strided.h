@@ -61,6 +61,7 @@ typedef int st_status;
 #define ST_STORAGE_READONLY 2   /* every writing kernel refuses it   */
 #define ST_STORAGE_INLINE 8     /* small owned data inside the record's own block */
 #define ST_STORAGE_MAPPED 16    /* a memory-mapped file (st_storage_map): not resizable */
+#define ST_STORAGE_PAGES 32     /* owned data on anonymous pages of its own (st_storage_zeros) */
 
 /* ---- index-kernel flags ---- */
 #define ST_IDX_BASE1 1          /* indices count from one (Torch7)   */
@@ -125,6 +126,10 @@ int st_cpu_level(void);
 
 /* ---- storage ---- */
 st_storage *st_storage_new(int64_t nbytes);               /* NULL on error */
+/* The same, its bytes zero: a large block is fresh anonymous pages, which
+ * the kernel zeroes when first touched, so nothing is written here (as
+ * numpy's calloc); a small one is cleared. */
+st_storage *st_storage_zeros(int64_t nbytes);
 st_storage *st_storage_borrow(void *data, int64_t nbytes, int readonly,
                               st_release_fn release, void *ctx);
 void st_storage_retain(st_storage *s);
@@ -164,6 +169,8 @@ st_status st_tensor_set(st_tensor *t, st_storage *storage, int dtype,
                         const int64_t *strides);
 /* New owned storage of the right size, C-contiguous strides. */
 st_status st_tensor_alloc(st_tensor *t, int dtype, int ndim, const int64_t *sizes);
+/* The same over st_storage_zeros: every element 0 (zeros, eye) without a pass. */
+st_status st_tensor_alloc_zeros(st_tensor *t, int dtype, int ndim, const int64_t *sizes);
 int64_t st_tensor_numel(const st_tensor *t);
 int st_tensor_is_contiguous(const st_tensor *t);
 void *st_tensor_data(const st_tensor *t);                 /* address of element 0 */
@@ -768,6 +775,43 @@ st_status st_tri(st_tensor *out, const st_tensor *in, int64_t k, int upper);
  * (n = 1: a), a, b, i and each step in out's type, then 10^that by libm's
  * scalar pow/powf; the numbers of Lua Torch7's, to the bit */
 st_status st_spaced(st_tensor *out, double a, double b, int log10);
+
+/* ---- creation (creation.c): one threaded pass each ---- */
+/* A linear sequence into out (any dtype, any shape, filled in C order):
+ * element k is a + k*d computed in double, per part for a complex out
+ * (part 0 real, 1 imaginary; a real out takes part 0), rounded twice as
+ * numpy's arange and linspace (never one FMA), then converted as st_copy
+ * converts a double (complex128 for a complex out).  flags:
+ *   ST_LIN_SECOND    element 1 is `second` (numpy's arange: start + step,
+ *                    with d its (start + step) - start)
+ *   ST_LIN_LAST      the last element is `last` (linspace's endpoint)
+ *   ST_LIN_DIVIDED   a + (k / div) * d (numpy's linspace when its step
+ *                    (stop - start) / div underflows to 0); div > 0
+ *   ST_LIN_FLOOR     each value rounded down before the conversion
+ *                    (numpy's linspace into an integer dtype)
+ *   ST_LIN_COUNTER32 k counted in float as Torch7's FloatTensor range does:
+ *                    k stops growing at 2^24, where a float's k + 1 == k
+ * At most 2^53 elements. */
+typedef struct {
+    double a[2], d[2];
+    double second[2], last[2];
+    double div;
+    int flags;
+} st_linear;
+#define ST_LIN_SECOND 1
+#define ST_LIN_LAST 2
+#define ST_LIN_DIVIDED 4
+#define ST_LIN_FLOOR 8
+#define ST_LIN_COUNTER32 16
+st_status st_linear_fill(st_tensor *out, const st_linear *p);
+/* out (any dtype, C order) = start + k*step in int64, wrapping modulo 2^64,
+ * then converted as st_copy converts an int64 (a narrower integer wraps):
+ * numpy's integer arange, Torch7's range of an integer type. */
+st_status st_arange_int(st_tensor *out, int64_t start, int64_t step);
+/* The ones of out's k-th diagonal (out 2-D, any dtype); zeroed: out holds
+ * zeros already (st_tensor_alloc_zeros) and only the diagonal is written,
+ * else every other element is set to 0 too. */
+st_status st_eye(st_tensor *out, int64_t k, int zeroed);
 
 /* ---- Torch7's random numbers (random.c) ---------------------------------
  * A generator is Torch7's (lib/TH/THRandom.c): MT19937 with 32-bit outputs

@@ -140,14 +140,64 @@ def check_null(p):
 # ---------------------------------------------------------------- threads
 
 
-def setnumthreads(n):
+def setnumthreads(n: int) -> None:
+    """Set the number of threads the kernels use.
+
+    Parameters
+    ----------
+    n : int
+        At least 1.
+
+    Returns
+    -------
+    None
+
+    Raises
+    ------
+    ValueError
+        When n < 1.
+
+    Notes
+    -----
+    Lua's ``torch.setnumthreads``: the OpenMP thread count of the C core (large
+    work only; the GIL is released while C runs).
+
+    Examples
+    --------
+    >>> import strided as torch
+    >>> before = torch.getnumthreads()
+    >>> torch.setnumthreads(1)
+    >>> torch.getnumthreads()
+    1
+    >>> torch.setnumthreads(before)
+    """
     n = operator.index(n)
     if n < 1:
         raise ValueError(f"number of threads must be >= 1, got {n}")
     lib.st_set_num_threads(n)
 
 
-def getnumthreads():
+def getnumthreads() -> int:
+    """The number of threads the kernels use.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    Nothing
+
+    Notes
+    -----
+    Lua's ``torch.getnumthreads``; by default the number of CPUs (OpenMP's).
+
+    Examples
+    --------
+    >>> import strided as torch
+    >>> torch.getnumthreads() >= 1
+    True
+    """
     return lib.st_get_num_threads()
 
 
@@ -200,6 +250,11 @@ def new_storage(nbytes):
     return ffi.gc(check_null(lib.st_storage_new(nbytes)), lib.st_storage_release)
 
 
+def zeros_storage(nbytes):
+    """A new storage of zero bytes (large: fresh pages, no pass)."""
+    return ffi.gc(check_null(lib.st_storage_zeros(nbytes)), lib.st_storage_release)
+
+
 # ---------------------------------------------------------------- the view record
 
 
@@ -232,6 +287,15 @@ class Core:
         shape = normalize_shape(shape)
         t = _record()
         check(lib.st_tensor_alloc(t, dtype(dt).code, len(shape), _sizes(shape)))
+        return cls(t)
+
+    @classmethod
+    def zeros(cls, shape, dt):
+        """Every element 0, without a pass: large blocks are fresh pages
+        that the kernel zeroes at first touch (st_tensor_alloc_zeros)."""
+        shape = normalize_shape(shape)
+        t = _record()
+        check(lib.st_tensor_alloc_zeros(t, dtype(dt).code, len(shape), _sizes(shape)))
         return cls(t)
 
     @classmethod

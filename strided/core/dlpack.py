@@ -246,10 +246,10 @@ def to_numpy(c, dtype=None, copy=None):
     copy = _copy_flag(copy, "__array__")
     if dtype is not None:
         want = np.dtype(dtype)
-        if want.name != c.dtype.name or want.byteorder not in "=|":
+        if want.name != c.dtype.name or not want.isnative:
             if copy is False:
                 raise ValueError(f"__array__: copy=False but {c.dtype.name} -> {want} needs a copy")
-            target = _core.BY_NAME.get(want.name) if want.byteorder in "=|" else None
+            target = _core.BY_NAME.get(want.name) if want.isnative else None
             if target is None:
                 return np.from_dlpack(_Exported(c)).astype(want)
             c, copy = _core.astype(c, target), False

@@ -114,10 +114,48 @@ def clamp(a, lo=None, hi=None, out=None):
 
 
 def iota(n, dt="int64"):
-    """0, 1, ..., n-1 as dt (an exact int64 cumulative sum of ones, in C)."""
-    ones = full((n,), 1, "int64")
-    idx = binary("subtract", cumulative(False, ones, 0), scalar(1, "int64")) if n else ones
-    return idx if dtype(dt).name == "int64" else astype(idx, dt)
+    """0, 1, ..., n-1 as dt (exact int64 values converted, one C pass)."""
+    return arange_int(Core.empty((n,), dt), 0, 1)
+
+
+def arange_int(out, start, step):
+    """out (any dtype, filled in C order) = start + k*step in int64,
+    wrapping, converted as a cast from int64 does (st_arange_int)."""
+    check(lib.st_arange_int(out.t, start, step))
+    return out
+
+
+_LIN_FLAGS = (("second", lib.ST_LIN_SECOND), ("last", lib.ST_LIN_LAST),
+              ("div", lib.ST_LIN_DIVIDED))
+
+
+def linear(out, a, d, *, second=None, last=None, div=None, floor=False, counter32=False):
+    """out (any dtype, filled in C order) = a + k*d computed in double
+    (complex a, d: per part), two roundings, converted as a cast from
+    double does; element 1 `second`, the last `last`, (k / div) * d, values
+    rounded down, a float counter: st_linear_fill's options."""
+    p = ffi.new("st_linear *")
+    given = {"second": second, "last": last, "div": div}
+    for name, v in (("a", a), ("d", d), ("second", second), ("last", last)):
+        if v is not None:
+            v = complex(v)
+            getattr(p, name)[0:2] = [v.real, v.imag]
+    flags = sum(bit for name, bit in _LIN_FLAGS if given[name] is not None)
+    flags |= (lib.ST_LIN_FLOOR if floor else 0) | (lib.ST_LIN_COUNTER32 if counter32 else 0)
+    p.div = 0.0 if div is None else div
+    p.flags = flags
+    check(lib.st_linear_fill(out.t, p))
+    return out
+
+
+def eye_(out, k=0, zeroed=False):
+    """The ones of out's k-th diagonal (2-D); zeroed: out is known to hold
+    zeros (Core.zeros), so nothing else is written.  A k past the last
+    column or row (any Python int) is a diagonal of no element."""
+    rows, cols = out.shape
+    k = max(-rows, min(cols, k))
+    check(lib.st_eye(out.t, k, bool(zeroed)))
+    return out
 
 
 def affine(idx, start, step, dt):
@@ -265,22 +303,37 @@ def matmul(a, b, out=None):
     row (its dim removed from the result), a 1-D b a column; batch dims
     broadcast; the result has the common dtype of a and b (out= must have
     it and the result's exact shape)."""
-    if a.ndim == 0 or b.ndim == 0:
+    # This wrapper's checks cost more than a batch of small products (a
+    # Core's shape is unpacked from C at each access): with out given and
+    # matrices on both sides, one C call, which checks everything before it
+    # writes, does it all; when it refuses (dtypes to promote, bad shapes),
+    # the checks below name the problem as always.
+    an, bn = a.ndim, b.ndim
+    if out is not None and an > 1 and bn > 1 and not lib.st_matmul(out.t, a.t, b.t):
+        return out
+    if an == 0 or bn == 0:
         raise ValueError(f"matmul: operands must have at least one dimension, got shapes "
                          f"{a.shape} and {b.shape}")
-    dt = common_dtype(a.dtype, b.dtype)
-    a2 = unsqueeze(a, 0) if a.ndim == 1 else a
-    b2 = unsqueeze(b, 1) if b.ndim == 1 else b
-    if a2.shape[-1] != b2.shape[-2]:
-        raise ValueError(f"matmul: shapes {a.shape} and {b.shape} do not match: "
-                         f"{a.shape[-1]} (last dim of a) != {b2.shape[-2]} "
-                         f"({'only' if b.ndim == 1 else 'second-to-last'} dim of b)")
-    try:
-        batch = broadcast_shapes(a2.shape[:-2], b2.shape[:-2])
-    except ValueError:
-        raise ValueError(f"matmul: batch dims of shapes {a.shape} and {b.shape} do not "
-                         f"broadcast: {a.shape[:-2]} vs {b.shape[:-2]}") from None
-    shape = batch + ((a2.shape[-2],) if a.ndim > 1 else ()) + ((b2.shape[-1],) if b.ndim > 1 else ())
+    sa, sb = a.shape, b.shape
+    adt, bdt = a.dtype, b.dtype
+    dt = adt if adt is bdt else common_dtype(adt, bdt)
+    a2 = unsqueeze(a, 0) if an == 1 else a
+    b2 = unsqueeze(b, 1) if bn == 1 else b
+    sa2 = (1,) + sa if an == 1 else sa
+    sb2 = sb + (1,) if bn == 1 else sb
+    if sa2[-1] != sb2[-2]:
+        raise ValueError(f"matmul: shapes {sa} and {sb} do not match: "
+                         f"{sa[-1]} (last dim of a) != {sb2[-2]} "
+                         f"({'only' if bn == 1 else 'second-to-last'} dim of b)")
+    if sa2[:-2] == sb2[:-2]:
+        batch = sa2[:-2]
+    else:
+        try:
+            batch = broadcast_shapes(sa2[:-2], sb2[:-2])
+        except ValueError:
+            raise ValueError(f"matmul: batch dims of shapes {sa} and {sb} do not "
+                             f"broadcast: {sa[:-2]} vs {sb[:-2]}") from None
+    shape = batch + ((sa2[-2],) if an > 1 else ()) + ((sb2[-1],) if bn > 1 else ())
     if out is None:
         out = Core.empty(shape, dt)
     else:
@@ -288,14 +341,14 @@ def matmul(a, b, out=None):
             raise TypeError(f"matmul: out has dtype {out.dtype.name}, expected {dt.name}")
         if out.shape != shape:
             raise ValueError(f"matmul: out has shape {out.shape}, expected {shape}")
-    if a2.dtype is not dt:
+    if adt is not dt:
         a2 = astype(a2, dt)
-    if b2.dtype is not dt:
+    if bdt is not dt:
         b2 = astype(b2, dt)
     o = out
-    if a.ndim == 1:
-        o = unsqueeze(o, o.ndim - (0 if b.ndim == 1 else 1))
-    if b.ndim == 1:
+    if an == 1:
+        o = unsqueeze(o, o.ndim - (0 if bn == 1 else 1))
+    if bn == 1:
         o = unsqueeze(o, o.ndim)
     check(lib.st_matmul(o.t, a2.t, b2.t))
     return out

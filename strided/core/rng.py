@@ -22,12 +22,39 @@ _STATE_SIZE = lib.st_generator_state_size()
 
 
 class Generator:
-    """A Torch7 random number generator with its own stream (torch.Generator).
-    Generator() seeds it from the system's entropy, Generator(seed) with seed."""
+    """A Torch7 random number generator with its own stream (``torch.Generator``).
+
+    Parameters
+    ----------
+    seed : int, optional
+        The seed; left out: the system's entropy.
+
+    Raises
+    ------
+    TypeError
+        When seed is not an integer.
+    MemoryError
+        When the generator cannot be allocated.
+
+    Notes
+    -----
+    Torch7's Mersenne Twister; pass it first to the random functions
+    (``torch.rand(gen, 3)``), or to manualSeed, getRNGState....  Each generator
+    has a lock: threads may share one.
+
+    Examples
+    --------
+    >>> import strided as torch
+    >>> g = torch.Generator(5)
+    >>> a = torch.rand(g, 2)
+    >>> torch.manualSeed(g, 5)
+    >>> torch.equal(torch.rand(g, 2), a)
+    True
+    """
 
     __slots__ = ("_g", "_lock", "__weakref__")
 
-    def __init__(self, seed=None, _default=False):
+    def __init__(self, seed: int | None = None, _default: bool = False) -> None:
         self._lock = threading.Lock()
         if _default:
             self._g = lib.st_generator_default()
@@ -41,7 +68,7 @@ class Generator:
         else:
             self.manual_seed(seed)
 
-    def manual_seed(self, seed):
+    def manual_seed(self, seed: int) -> int:
         """Seed (any integer, reduced modulo 2**64; the stream depends on its
         low 32 bits, as Torch7's).  Returns the seed kept."""
         seed = need_int(seed, "manual_seed", "seed") & (2**64 - 1)
@@ -49,22 +76,23 @@ class Generator:
             lib.st_generator_seed(self._g, seed)
         return seed
 
-    def seed(self):
+    def seed(self) -> int:
         """Seed from the system's entropy (8 bytes, as Torch7 reads
         /dev/urandom) and return that seed."""
         return self.manual_seed(int.from_bytes(os.urandom(8), "little"))
 
-    def initial_seed(self):
+    def initial_seed(self) -> int:
+        """The seed the generator was last seeded with."""
         return int(lib.st_generator_initial_seed(self._g))
 
-    def get_state(self):
+    def get_state(self) -> bytes:
         """The state as bytes: Torch7's getRNGState bytes (5048 of them)."""
         buf = ffi.new("char[]", _STATE_SIZE)
         with self._lock:
             lib.st_generator_get_state(self._g, buf)
         return bytes(ffi.buffer(buf))
 
-    def set_state(self, state):
+    def set_state(self, state: bytes | bytearray | memoryview) -> None:
         """Restore a state from get_state (or Torch7's getRNGState bytes)."""
         try:
             state = bytes(state)
@@ -76,7 +104,7 @@ class Generator:
         with self._lock:
             check(lib.st_generator_set_state(self._g, state, len(state)))
 
-    def copy(self):
+    def copy(self) -> Generator:
         """A new Generator in this one's state (it continues the same stream)."""
         g = Generator(0)
         with self._lock:

@@ -24,10 +24,21 @@ import re
 import stat
 import subprocess
 import sys
+from typing import TYPE_CHECKING
 
 from ..core.base import ffi
 from .storage import (ByteStorage, CharStorage, DoubleStorage, FloatStorage, HalfStorage,
                       IntStorage, LongStorage, ShortStorage, Storage, _from_bytes, _raw_bytes)
+
+# The annotations are for the type stub (strided/__init__.pyi, stubs.py),
+# never evaluated; they name its classes.
+from .overloads import overload
+
+if TYPE_CHECKING:
+    from os import PathLike
+    from typing import Any, Literal
+
+    from typing_extensions import Self
 
 __all__ = ["DiskFile", "MemoryFile", "PipeFile"]
 
@@ -160,53 +171,68 @@ class File:
         self._reader = None
 
     # ------------------------------------------------------------ flags
-    def isQuiet(self):
+    def isQuiet(self) -> bool:
+        """f:isQuiet(): True when errors are ignored (quiet())."""
         return self._quiet
 
-    def isReadable(self):
+    def isReadable(self) -> bool:
+        """f:isReadable(): True when the file can be read."""
         return self._readable
 
-    def isWritable(self):
+    def isWritable(self) -> bool:
+        """f:isWritable(): True when the file can be written."""
         return self._writable
 
-    def isBinary(self):
+    def isBinary(self) -> bool:
+        """f:isBinary(): True in binary mode."""
         return self._binary
 
-    def isAutoSpacing(self):
+    def isAutoSpacing(self) -> bool:
+        """f:isAutoSpacing(): True when ascii writes separate values with spaces."""
         return self._autospacing
 
-    def hasError(self):
+    def hasError(self) -> bool:
+        """f:hasError(): True after an error in quiet mode."""
         return self._error
 
-    def binary(self):
+    def binary(self) -> Self:
+        """f:binary(): binary mode (native byte order); returns f."""
         self._binary = True
         return self
 
-    def ascii(self):
+    def ascii(self) -> Self:
+        """f:ascii(): ascii mode (the default); returns f."""
         self._binary = False
         return self
 
-    def autoSpacing(self):
+    def autoSpacing(self) -> Self:
+        """f:autoSpacing(): ascii values separated by spaces (the default); returns f."""
         self._autospacing = True
         return self
 
-    def noAutoSpacing(self):
+    def noAutoSpacing(self) -> Self:
+        """f:noAutoSpacing(): no separators written; returns f."""
         self._autospacing = False
         return self
 
-    def quiet(self):
+    def quiet(self) -> Self:
+        """f:quiet(): errors set hasError() instead of raising; returns f."""
         self._quiet = True
         return self
 
-    def pedantic(self):
+    def pedantic(self) -> Self:
+        """f:pedantic(): errors raise (the default); returns f."""
         self._quiet = False
         return self
 
-    def clearError(self):
+    def clearError(self) -> Self:
+        """f:clearError(): hasError() false again; returns f."""
         self._error = False
         return self
 
-    def longSize(self, size):
+    def longSize(self, size: int) -> Self:
+        """f:longSize(n): the size of a written or read long (0: native, or 4, 8); returns
+        f."""
         if size not in (0, 4, 8) or isinstance(size, bool):
             raise ValueError(f"{self._kind}.longSize: Invalid long size specified ({size!r}; "
                              f"expected 0, 4 or 8)")
@@ -362,15 +388,18 @@ class File:
         self._write_elems(name, array.array(code, [_c_value(name, arg)]).tobytes(), 1)
         return None
 
-    def readBool(self):
+    def readBool(self) -> bool | None:
+        """f:readBool(): one boolean read."""
         v = self.readInt()
         return None if v is None else v == 1
 
-    def writeBool(self, value):
+    def writeBool(self, value: bool) -> None:
+        """f:writeBool(b): one boolean written."""
         self.writeInt(1 if value else 0)
 
     # ------------------------------------------------------------ strings
-    def readString(self, format):
+    def readString(self, format: str | bytes) -> str | bytes | None:
+        """f:readString(format): '*a' the rest of the file, '*l' one line; a string."""
         self._check_read("readString")
         if isinstance(format, bytes):
             format = format.decode("latin-1")
@@ -384,7 +413,8 @@ class File:
             return None
         return _pystring(data)
 
-    def writeString(self, s):
+    def writeString(self, s: str | bytes | bytearray | memoryview) -> int:
+        """f:writeString(s): the characters of s written; returns their count."""
         self._check_write("writeString")
         if isinstance(s, str):
             s = s.encode("utf-8")
@@ -397,7 +427,8 @@ class File:
         return len(s)
 
     # ------------------------------------------------------------ position
-    def seek(self, position):
+    def seek(self, position: int) -> Self:
+        """f:seek(position): go to the 1-based byte position; returns f."""
         self._check_open("seek")
         if isinstance(position, bool) or not isinstance(position, numbers.Integral):
             raise TypeError(f"{self._kind}.seek: position must be an integer, got "
@@ -408,44 +439,53 @@ class File:
         self._seek(int(position) - 1)
         return self
 
-    def seekEnd(self):
+    def seekEnd(self) -> Self:
+        """f:seekEnd(): go to the end of the file; returns f."""
         self._check_open("seekEnd")
         self._seek_end()
         return self
 
-    def position(self):
+    def position(self) -> int:
+        """f:position(): the 1-based byte position."""
         self._check_open("position")
         return self._tell() + 1
 
-    def synchronize(self):
+    def synchronize(self) -> Self:
+        """f:synchronize(): buffers flushed to the file; returns f."""
         self._check_open("synchronize")
         self._sync()
         return self
 
-    def close(self):
+    def close(self) -> Self:
+        """f:close(): the file closed."""
         self._check_open("close")
         self._close()
         return self
 
     # ------------------------------------------------------------ objects
-    def referenced(self, ref):
+    def referenced(self, ref: bool) -> Self:
+        """f:referenced(flag): whether writeObject writes an object met twice once (the
+        default, true); returns f."""
         self._force = not ref
         for rw in (self._writer, self._reader):
             if rw is not None:
                 rw._referenced = bool(ref)
         return self
 
-    def isReferenced(self):
+    def isReferenced(self) -> bool:
+        """f:isReferenced(): whether objects are referenced (see referenced)."""
         return not self._force
 
-    def writeObject(self, obj):
+    def writeObject(self, obj: object) -> None:
+        """f:writeObject(obj): obj written in Torch7's serialization format."""
         self._check_write("writeObject")
         from .t7file import _FileWriter
         if self._writer is None:
             self._writer = _FileWriter(self, self.isReferenced())
         self._writer.obj(obj)
 
-    def readObject(self):
+    def readObject(self) -> Any:
+        """f:readObject(): one object read in Torch7's serialization format."""
         self._check_read("readObject")
         from .t7file import _FileReader
         if self._reader is None:
@@ -453,10 +493,10 @@ class File:
         return self._reader.obj()
 
     # ------------------------------------------------------------ Python
-    def __enter__(self):
+    def __enter__(self) -> Self:
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> Literal[False]:
         if self._is_open():
             self._close()
         return False
@@ -474,12 +514,40 @@ def _make_rw(name):
 
     read.__name__ = read.__qualname__ = "read" + name
     write.__name__ = write.__qualname__ = "write" + name
+    _declare(read, write, name)
     read.__doc__ = (f"read{name}() one value (None when quiet and nothing could be read); "
                     f"read{name}(n) a {name}Storage of the values read (up to n); "
                     f"read{name}(storage) fills a {name}Storage, returns the count read.")
     write.__doc__ = (f"write{name}(number) one value; write{name}(storage) the elements of a "
                      f"{name}Storage, returns the count written.")
     return read, write
+
+
+def _declare(read, write, name):
+    """The annotations of read<name> and write<name> and their overloads'
+    (overloads.py), for the stub: a number of the element type (None when
+    quiet and nothing was read), a <name>Storage of n values read, or the
+    count read into or written from a <name>Storage."""
+    number = "float" if name in ("Float", "Double") else "int"
+    storage = f"{name}Storage"
+
+    def read_one(self): ...
+    def read_n(self, n, /): ...
+    def read_into(self, storage, /): ...
+    def write_one(self, value, /): ...
+    def write_from(self, storage, /): ...
+    for fn, of, annotations in (
+            (read_one, read, {"return": f"{number} | None"}),
+            (read_n, read, {"n": "int", "return": storage}),
+            (read_into, read, {"storage": storage, "return": "int"}),
+            (write_one, write, {"value": "float", "return": "None"}),
+            (write_from, write, {"storage": storage, "return": "int"})):
+        fn.__annotations__ = annotations
+        fn.__name__, fn.__qualname__ = of.__name__, of.__qualname__
+        overload(fn)
+    read.__annotations__ = {"arg": f"int | {storage} | None",
+                            "return": f"{number} | {storage} | int | None"}
+    write.__annotations__ = {"arg": f"float | {storage}", "return": "int | None"}
 
 
 for _name in _FILE_TYPES:
@@ -563,10 +631,43 @@ class _Scanner:
 
 
 class DiskFile(File):
-    """torch.DiskFile(path, mode='r', quiet=False): a file on disk.  mode is
+    """A file on disk, as Lua's ``torch.DiskFile``.
+
+    Parameters
+    ----------
+    path : str
+    mode : str, optional
+        'r' (the default), 'w' (truncates) or 'rw' (creates the file when
+        missing).
+    quiet : bool, optional
+        True: a file that cannot be opened gives None (Lua's nil) instead of
+        raising.
+
+    Raises
+    ------
+    OSError
+        When the file cannot be opened (unless quiet).
+    ValueError
+        For an unknown mode.
+
+    Notes
+    -----
+    torch.DiskFile(path, mode='r', quiet=False): a file on disk.  mode is
     'r', 'w' (truncates) or 'rw' (creates the file when missing); when the
     file cannot be opened it raises, or returns None when quiet (as Lua
-    returns nil).  Ascii mode by default, as Lua."""
+    returns nil).  Ascii mode by default, as Lua.  The reading and writing methods are those of File (below).
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> import strided as torch
+    >>> path = os.path.join(tempfile.mkdtemp(), 'x.txt')
+    >>> f = torch.DiskFile(path, 'w')
+    >>> f.writeInt(42)
+    >>> _ = f.close()
+    >>> torch.DiskFile(path).readInt()
+    42
+    """
 
     _kind = "DiskFile"
     _typename = "torch.DiskFile"
@@ -596,7 +697,10 @@ class DiskFile(File):
         self._nobuffer = False
         return self
 
-    def __init__(self, path, mode="r", quiet=False):
+    # (quiet: a file that cannot be opened is None, from __new__, which
+    # the stub's __init__ cannot say)
+    def __init__(self, path: str | bytes | PathLike[Any], mode: str = "r",
+                 quiet: bool = False) -> None:
         pass
 
     def __del__(self):
@@ -613,38 +717,38 @@ class DiskFile(File):
 
     __str__ = __repr__
 
-    def name(self):
+    def name(self) -> str | bytes | PathLike[Any]:
         return self._name
 
     # -- endianness (binary mode)
     @staticmethod
-    def isLittleEndianCPU():
+    def isLittleEndianCPU() -> bool:
         return _LITTLE
 
     @staticmethod
-    def isBigEndianCPU():
+    def isBigEndianCPU() -> bool:
         return not _LITTLE
 
-    def nativeEndianEncoding(self):
+    def nativeEndianEncoding(self) -> Self:
         self._check_open("nativeEndianEncoding")
         self._native = True
         return self
 
-    def littleEndianEncoding(self):
+    def littleEndianEncoding(self) -> Self:
         self._check_open("littleEndianEncoding")
         self._native = _LITTLE
         return self
 
-    def bigEndianEncoding(self):
+    def bigEndianEncoding(self) -> Self:
         self._check_open("bigEndianEncoding")
         self._native = not _LITTLE
         return self
 
-    def longSize(self, size):
+    def longSize(self, size: int) -> Self:
         self._check_open("longSize")
         return super().longSize(size)
 
-    def noBuffer(self):
+    def noBuffer(self) -> Self:
         self._check_open("noBuffer")
         self._handle.flush()
         self._nobuffer = True
@@ -804,9 +908,38 @@ class _PipeReader:
 
 
 class PipeFile(DiskFile):
-    """torch.PipeFile(command, mode='r', quiet=False): a DiskFile on a
+    """A file on a shell command's output or input, as Lua's ``torch.PipeFile``.
+
+    Parameters
+    ----------
+    command : str
+        The shell command.
+    mode : str, optional
+        'r' (the default): read its output; 'w': write its input.
+    quiet : bool, optional
+        True: None instead of raising when the command cannot be started.
+
+    Raises
+    ------
+    ValueError
+        For mode 'rw' (refused, as Lua's).
+    OSError
+        When the command cannot be started (unless quiet).
+
+    Notes
+    -----
+    torch.PipeFile(command, mode='r', quiet=False): a DiskFile on a
     shell command's output ('r') or input ('w'), as Lua's popen.  'rw' is
-    refused; a pipe cannot seek nor tell its position (Lua's errors)."""
+    refused; a pipe cannot seek nor tell its position (Lua's errors).
+
+    Examples
+    --------
+    >>> import strided as torch
+    >>> f = torch.PipeFile('echo 7')
+    >>> f.readInt()
+    7
+    >>> _ = f.close()
+    """
 
     _kind = "PipeFile"
     _typename = "torch.PipeFile"
@@ -834,6 +967,9 @@ class PipeFile(DiskFile):
         self._written = 0
         return self
 
+    def __init__(self, command: str, mode: str = "r", quiet: bool = False) -> None:
+        pass            # __new__ opens the pipe; this says what PipeFile(...) takes
+
     def __repr__(self):
         status = "open" if self._is_open() else "closed"
         return f"torch.PipeFile on <{self._name}> [status: {status} -- mode: {self._mode_chars()}]"
@@ -846,7 +982,7 @@ class PipeFile(DiskFile):
     def _seek_end(self):
         self._fail("unable to seek at end of file")
 
-    def position(self):
+    def position(self) -> int:
         self._check_open("position")
         self._fail("unable to obtain the position of a pipe")
         return 0
@@ -886,16 +1022,50 @@ class PipeFile(DiskFile):
 
 
 class MemoryFile(File):
-    """torch.MemoryFile([storage,] mode='rw'): a file in a CharStorage.  Given
+    """A file in a CharStorage, as Lua's ``torch.MemoryFile``.
+
+    Parameters
+    ----------
+    storage : CharStorage, optional
+        The memory to read and write (it must end with a 0 byte); left out: a
+        new, growing one.
+    mode : str, optional
+        'rw' (the default), 'r' or 'w'.
+
+    Raises
+    ------
+    TypeError
+        When storage is not a CharStorage.
+    ValueError
+        For an unknown mode, or a storage without its final 0 byte.
+
+    Notes
+    -----
+    torch.MemoryFile([storage,] mode='rw'): a file in a CharStorage.  Given
     a CharStorage (which must end with a 0 byte, as Lua's
     torch.CharStorage():string(s) ... does not: see storage()), the file
     reads and writes that storage's memory; its contents are the bytes
-    before the final 0.  Ascii mode by default, as Lua."""
+    before the final 0.  Ascii mode by default, as Lua.
+
+    Examples
+    --------
+    >>> import strided as torch
+    >>> f = torch.MemoryFile()
+    >>> f.writeObject([1, 2])
+    >>> _ = f.seek(1)
+    >>> f.readObject()
+    [1, 2]
+    """
 
     _kind = "MemoryFile"
     _typename = "torch.MemoryFile"
 
-    def __init__(self, storage=None, mode="rw"):
+    @overload
+    def __init__(self, mode: str = ..., /) -> None: ...
+    @overload
+    def __init__(self, storage: CharStorage | None = ..., mode: str = ...) -> None: ...
+
+    def __init__(self, storage: CharStorage | str | None = None, mode: str = "rw") -> None:
         if isinstance(storage, str) and mode == "rw" and not isinstance(storage, Storage):
             storage, mode = None, storage
         if storage is None:
@@ -920,10 +1090,10 @@ class MemoryFile(File):
 
     __str__ = __repr__
 
-    def longSize(self, size):
+    def longSize(self, size: int) -> Self:
         return super().longSize(size)
 
-    def storage(self):
+    def storage(self) -> CharStorage:
         """The CharStorage holding the contents, followed by one 0 byte
         (Lua's MemoryFile:storage(): the file's own storage, resized)."""
         self._check_open("storage")

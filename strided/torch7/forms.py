@@ -29,6 +29,7 @@ import math
 from ..core.arraytype import binary_inplace
 from ..core.ops import BINARY
 from ..core.rng import Generator
+from .docstrings import entry_doc
 from .storage import LongStorage
 from .tensor import TENSOR_TYPES, Tensor, _is_number, default_tensor_class
 
@@ -321,7 +322,8 @@ def make_function(entry):
                     raise first from None
             raise
     f.__name__ = f.__qualname__ = entry.name
-    f.__doc__ = f"{entry.usage(False)}\n\n{entry.doc}".strip()
+    f.__module__ = "strided.torch7"       # where it is found (documentation tools, pickle)
+    f.__doc__ = entry_doc(entry, False)
     return f
 
 
@@ -378,7 +380,7 @@ def make_method(entry, dt=None):
                 return self
             return general(self, *args)
     m.__name__ = m.__qualname__ = entry.name
-    m.__doc__ = f"{entry.usage(True)}\n\n{entry.doc}".strip()
+    m.__doc__ = entry_doc(entry, True)
     return m
 
 

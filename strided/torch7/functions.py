@@ -5,6 +5,7 @@ Torch7's operators.  Nothing is attached to a class after it is made."""
 from __future__ import annotations
 
 import builtins as _builtins
+from typing import TYPE_CHECKING
 
 from ..core import base as _core
 from ..core import rng as _random
@@ -21,26 +22,129 @@ from .tensor import (TENSOR_TYPES, TYPES, Tensor, _is_number, default_tensor_cla
                      getdefaulttensortype, isTensor, make_class, make_half_class,
                      setdefaulttensortype, tensor_from_dlpack)
 
+# The annotations are for the type stub (strided/__init__.pyi, stubs.py),
+# never evaluated; they name its classes.
+from .overloads import overload
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from ..core.rng import Generator
+
 
 # ---------------------------------------------------------------- utility functions
 
-def type(obj, typename=None):   # noqa: A001 (Torch7's name)
-    """The Torch7 type name of obj (a tensor converts, given a type name);
-    for other values Lua's type name ('nil', 'boolean', 'number',
-    'string', 'table', 'function'), else the Python type's name."""
+@overload
+def type(obj: object, typename: None = ...) -> str: ...
+@overload
+def type(obj: Tensor, typename: str | type[Tensor]) -> Tensor: ...
+
+
+def type(obj: object,  # noqa: A001 (Torch7's name)
+         typename: str | type[Tensor] | None = None) -> str | Tensor:
+    """The Torch7 type name of obj, or obj converted to another tensor type.
+
+    Parameters
+    ----------
+    obj : object
+        A tensor, or any value.
+    typename : str, optional
+        For a tensor: the type to convert to ('torch.FloatTensor', ...).
+
+    Returns
+    -------
+    str or Tensor
+        The type name ('torch.DoubleTensor'; for other values Lua's type name:
+        'nil', 'boolean', 'number', 'string', 'table', 'function', else the
+        Python type's name), or, given typename, the converted tensor (obj
+        itself when it already has that type).
+
+    Raises
+    ------
+    TypeError
+        When typename names no tensor type.
+
+    Notes
+    -----
+    Lua's ``torch.type``; Python values map to the Lua types they play (None
+    is 'nil', a list or dict 'table').
+
+    Examples
+    --------
+    >>> import strided as torch
+    >>> torch.type(torch.LongTensor(2)), torch.type(3), torch.type(None)
+    ('torch.LongTensor', 'number', 'nil')
+    >>> torch.type(torch.Tensor([1.5]), 'torch.IntTensor')
+     1
+    [torch.IntTensor of dimension 1]
+    """
     if isTensor(obj):
         return obj.type(typename)
     return luatype(obj)
 
 
-def isStorage(obj):
-    """True for the torch.*Storage types."""
+def isStorage(obj: object) -> bool:
+    """True for the torch.*Storage types.
+
+    Parameters
+    ----------
+    obj : object
+        Any value.
+
+    Returns
+    -------
+    bool
+
+    Raises
+    ------
+    Nothing
+        Any value is accepted.
+
+    Notes
+    -----
+    Lua's ``torch.isStorage``.
+
+    Examples
+    --------
+    >>> import strided as torch
+    >>> torch.isStorage(torch.DoubleStorage(2)), torch.isStorage(torch.Tensor(2))
+    (True, False)
+    """
     return isinstance(obj, Storage)
 
 
-def data(t, asnumber=False):
-    """A cffi pointer to the first element (typed, 0-based), or its address
-    as an int with asnumber=True."""
+def data(t: Tensor | Storage, asnumber: bool = False) -> Any:
+    """A cffi pointer to the first element of a tensor or a storage.
+
+    Parameters
+    ----------
+    t : Tensor or Storage
+    asnumber : bool, optional
+        True: the address as an int instead.
+
+    Returns
+    -------
+    cffi pointer or int
+        Typed by the element type and 0-based, as C's; NULL (or 0) for a
+        tensor without storage.
+
+    Raises
+    ------
+    TypeError
+        When t is neither a tensor nor a storage.
+
+    Notes
+    -----
+    Lua's ``torch.data``, for handing memory to C through cffi.  The pointer is
+    valid while t (or its storage) lives.
+
+    Examples
+    --------
+    >>> import strided as torch
+    >>> t = torch.Tensor([5, 6])
+    >>> torch.data(t)[1]
+    6.0
+    """
     if not isTensor(t) and not isStorage(t):
         raise TypeError(f"data: expected a tensor or a storage, got "
                         f"{_builtins.type(t).__name__}")
@@ -53,8 +157,34 @@ def data(t, asnumber=False):
     return ffi.cast(_core.dtype(t._dt).ctype + " *", p)
 
 
-def cdata(t, asnumber=False):
-    """A cffi pointer to the C tensor record (st_tensor *)."""
+def cdata(t: Tensor | Storage, asnumber: bool = False) -> Any:
+    """A cffi pointer to the C record of a tensor (``st_tensor *``) or storage.
+
+    Parameters
+    ----------
+    t : Tensor or Storage
+    asnumber : bool, optional
+        True: the address as an int instead.
+
+    Returns
+    -------
+    cffi pointer or int
+
+    Raises
+    ------
+    AttributeError
+        When t is neither a tensor nor a storage.
+
+    Notes
+    -----
+    Lua's ``torch.cdata``; the record is the core's (strided/_c/strided.h).
+
+    Examples
+    --------
+    >>> import strided as torch
+    >>> torch.cdata(torch.Tensor(2), True) > 0
+    True
+    """
     p = t._c.t if isTensor(t) else t._s
     return int(ffi.cast("uintptr_t", p)) if asnumber else p
 
@@ -70,33 +200,208 @@ def _gen(args, name, n):
     return gen, args
 
 
-def manualSeed(*args):
-    """manualSeed([generator,] seed): seed a generator (the default one)."""
+@overload
+def manualSeed(seed: int, /) -> None: ...
+@overload
+def manualSeed(generator: Generator, seed: int, /) -> None: ...
+
+
+def manualSeed(*args: Any) -> None:
+    """Seed a generator (the default one).
+
+    Parameters
+    ----------
+    generator : Generator, optional
+        The generator; left out: the default one.
+    seed : int
+        The seed.
+
+    Returns
+    -------
+    None
+
+    Raises
+    ------
+    TypeError
+        For a wrong number of arguments.
+
+    Notes
+    -----
+    ``manualSeed([generator,] seed)`` as Lua's; the same seed gives Lua's
+    Mersenne Twister stream.
+
+    Examples
+    --------
+    >>> import strided as torch
+    >>> torch.manualSeed(7)
+    >>> a = torch.rand(1)[1]
+    >>> torch.manualSeed(7)
+    >>> torch.rand(1)[1] == a
+    True
+    """
     gen, (seed_,) = _gen(args, "manualSeed", 1)
     _random.manual_seed(seed_, gen)
 
 
-def seed(*args):
-    """seed([generator]): seed from the system's entropy; returns the seed."""
+@overload
+def seed() -> int: ...
+@overload
+def seed(generator: Generator, /) -> int: ...
+
+
+def seed(*args: Any) -> int:
+    """Seed a generator (the default one) from the system's entropy.
+
+    Parameters
+    ----------
+    generator : Generator, optional
+        The generator; left out: the default one.
+
+    Returns
+    -------
+    int
+        The seed used.
+
+    Raises
+    ------
+    TypeError
+        For a wrong number of arguments.
+
+    Notes
+    -----
+    ``seed([generator])`` as Lua's.
+
+    Examples
+    --------
+    >>> import strided as torch
+    >>> s = torch.seed()
+    >>> torch.initialSeed() == s
+    True
+    """
     gen, _ = _gen(args, "seed", 0)
     return _random.seed(gen)
 
 
-def initialSeed(*args):
-    """initialSeed([generator]): the seed the generator was last seeded with."""
+@overload
+def initialSeed() -> int: ...
+@overload
+def initialSeed(generator: Generator, /) -> int: ...
+
+
+def initialSeed(*args: Any) -> int:
+    """The seed a generator (the default one) was last seeded with.
+
+    Parameters
+    ----------
+    generator : Generator, optional
+        The generator; left out: the default one.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    TypeError
+        For a wrong number of arguments.
+
+    Notes
+    -----
+    ``initialSeed([generator])`` as Lua's.
+
+    Examples
+    --------
+    >>> import strided as torch
+    >>> torch.manualSeed(123)
+    >>> torch.initialSeed()
+    123
+    """
     gen, _ = _gen(args, "initialSeed", 0)
     return _random.initial_seed(gen)
 
 
-def getRNGState(*args):
-    """getRNGState([generator]): the generator's state as a ByteTensor, as Lua."""
+@overload
+def getRNGState() -> ByteTensor: ...
+@overload
+def getRNGState(generator: Generator, /) -> ByteTensor: ...
+
+
+def getRNGState(*args: Any) -> ByteTensor:
+    """The state of a generator (the default one), as a ByteTensor.
+
+    Parameters
+    ----------
+    generator : Generator, optional
+        The generator; left out: the default one.
+
+    Returns
+    -------
+    ByteTensor
+        The Mersenne Twister's state, for setRNGState.
+
+    Raises
+    ------
+    TypeError
+        For a wrong number of arguments.
+
+    Notes
+    -----
+    ``getRNGState([generator])`` as Lua's.
+
+    Examples
+    --------
+    >>> import strided as torch
+    >>> state = torch.getRNGState()
+    >>> a = torch.rand(2)
+    >>> torch.setRNGState(state)
+    >>> torch.equal(torch.rand(2), a)
+    True
+    """
     gen, _ = _gen(args, "getRNGState", 0)
     state = _from_bytes(STORAGE_TYPES["torch.ByteStorage"], _random.get_state(gen))
     return CLASSES["ByteTensor"](state)
 
 
-def setRNGState(*args):
-    """setRNGState([generator,] state): restore a state from getRNGState."""
+@overload
+def setRNGState(state: ByteTensor | bytes, /) -> None: ...
+@overload
+def setRNGState(generator: Generator, state: ByteTensor | bytes, /) -> None: ...
+
+
+def setRNGState(*args: Any) -> None:
+    """Restore a generator's state (the default one's) from getRNGState.
+
+    Parameters
+    ----------
+    generator : Generator, optional
+        The generator; left out: the default one.
+    state : ByteTensor or bytes
+        A state from getRNGState.
+
+    Returns
+    -------
+    None
+
+    Raises
+    ------
+    TypeError
+        For a wrong number of arguments.
+    ValueError
+        For a state of the wrong size.
+
+    Notes
+    -----
+    ``setRNGState([generator,] state)`` as Lua's.
+
+    Examples
+    --------
+    >>> import strided as torch
+    >>> state = torch.getRNGState()
+    >>> x = torch.randn(1)[1]
+    >>> torch.setRNGState(state)
+    >>> torch.randn(1)[1] == x
+    True
+    """
     gen, (state,) = _gen(args, "setRNGState", 1)
     if isinstance(state, Tensor):
         state = bytes(_raw_bytes(state.contiguous().storage()._s)[:state.nElement()])

@@ -746,10 +746,10 @@ def eye(res, n, m):
     if n <= 0:
         raise ValueError(f"eye: n must be positive, got {n}")
     m = m if m > 0 else n
-    out = into(res, (n, m))
+    zeroed = res._c.storage == _core.ffi.NULL      # a new result: zeroed pages, the ones only
+    out = _zeroed(res, (n, m))._c if zeroed else into(res, (n, m))
     if out is not None:
-        _core.fill_(out, 0)
-        _core.fill_(out.view(out.offset, (min(out.shape),), (sum(out.strides),)), 1)
+        _ops.eye_(out, 0, zeroed)
     return res
 
 
@@ -934,16 +934,29 @@ def alias_draw(output, state):
     return output
 
 
-def sized(name, fill):
+def sized(name, fill, fresh=None):
     """zeros/ones/rand/randn: res resized to the sizes (numbers, or one
-    LongStorage or list), then fill(res, *extra) with the slots between."""
+    LongStorage or list), then fill(res, *extra) with the slots between;
+    fresh(res, sizes) instead when res has no storage yet (zeros: a new
+    zeroed storage, no pass)."""
     def impl(res, *args):
         *extra, sizes = args
         sizes = _sizes_from(sizes if isinstance(sizes, list) else [sizes], name)
         if not sizes:
             return res.resize(0)
+        if fresh is not None and res._c.storage == _core.ffi.NULL:
+            return fresh(res, sizes)
         return fill(res.resize(*sizes), *extra)
     return impl
+
+
+def _zeroed(res, sizes):
+    """res, which has no storage, made a contiguous tensor of `sizes` over a
+    new zeroed storage: fresh pages the kernel zeroes at first touch, so
+    torch.zeros(n) and eye write no zero."""
+    n = math.prod(sizes)
+    res._c.set(_core.zeros_storage(n * _core.dtype(res._dt).itemsize), res._dt, 0, sizes, None)
+    return res
 
 
 def reshape(res, x, sizes):
@@ -960,7 +973,7 @@ def reshape(res, x, sizes):
     return res.resize(*sizes).copy(x) if sizes else res.resize()
 
 
-ZEROS = sized("zeros", lambda res: res.zero())
+ZEROS = sized("zeros", lambda res: res.zero(), fresh=_zeroed)
 ONES = sized("ones", lambda res: res.fill(1))
 RAND = sized("rand", lambda res, gen: fill("uniform")(res, gen, 0.0, 1.0))
 RANDN = sized("randn", lambda res, gen: fill("normal")(res, gen, 0.0, 1.0))
@@ -983,13 +996,14 @@ def range_(res, x, y, step):
         raise ValueError(f"range: step {step} goes the wrong way from {x} to {y}")
     if integer:
         n = (y - x) // step + 1          # both of one sign: C's truncation is the floor
-        vals = _ops.affine(_ops.iota(n), x, step, "int64")
     else:
         n = int((float(y) - float(x)) / float(step) + 1)
-        vals = _ops.affine(_ops.iota(n, "float64"), float(x), float(step), "float64")
     out = _into_count(res, n)
-    if out is not None:
-        _core.copy_(out, _as_shape(vals, out.shape))
+    if out is not None and integer:
+        _ops.arange_int(out, x, step)
+    elif out is not None:
+        # TH counts i in the tensor's type: a float's stops at 2^24
+        _ops.linear(out, float(x), float(step), counter32=_core.dtype(res._dt).name == "float32")
     return res
 
 

@@ -35,10 +35,44 @@ def page():
             if e.method:
                 forms.append(e.usage(True))
             text = "` <br> `".join(forms).replace(" | ", "` <br> `")
-            doc = e.doc.split("\n")[0].replace("|", "\\|")
-            lines.append(f"| `{e.name}` | `{text}` <br> {doc} | {_types(e)} |")
+            doc = e.doc.split("\n")[0].replace("|", "\\|").replace("[", "\\[")
+            where = _where(e)
+            name = f"[`{e.name}`](#{where})" if where else f"`{e.name}`"
+            lines.append(f"| {name} | `{text}` <br> {doc} | {_types(e)} |")
         lines.append("")
+    lines += ["## Every function, with its docstring", "",
+              "The docstrings the functions carry (`help(torch.add)`), written from the spec",
+              "entries (`strided/torch7/docstrings.py`) or, for the utilities, by hand.", ""]
+    for e in ENTRIES:
+        path = _where(e)
+        if path is None:
+            continue
+        lines += [f"::: {path}", "    options:", "      heading_level: 3",
+                  "      show_signature: false",
+                  # a list: the table's default column would read the
+                  # Python signature (*args), not the forms' optional slots
+                  "      docstring_section_style: list",
+                  # the forms, not the Python signature (*args), say what is taken
+                  "      docstring_options:", "        warn_unknown_params: false",
+                  "        warn_missing_types: false", ""]
     return "\n".join(lines)
+
+
+def _where(e):
+    """The documentation tool's path to entry e's function: the generated
+    ones live in strided.torch7, a utility in the module that defines it;
+    None for the classes (their page is api/torch7-classes.md) and for what
+    cannot be loaded by path (strided.core's Generator: help(torch.Generator))."""
+    if not e.function:
+        return None
+    fn = e.direct
+    if fn is None:
+        # torch.storage shares its name with the module strided.torch7.storage,
+        # which a path would name instead: its docstring is help(torch.storage)
+        return None if e.name == "storage" else f"strided.torch7.{e.name}"
+    if fn.__module__.startswith("strided.core") or isinstance(fn, type):
+        return None           # classes: the Torch7 classes page
+    return f"{fn.__module__}.{fn.__qualname__}"
 
 
 if __name__ == "__main__":

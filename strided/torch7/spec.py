@@ -29,6 +29,7 @@ NEW_IDX = Arg(LONG, NEW, name="indices")
 NUM = Arg(NUMBER, name="value")
 DIM = Arg(INDEX, name="dim")
 
+TENSOR_METHODS = "Tensor methods (tensor.md)"   # the group of tensor.md's method-functions
 ENTRIES = []      # the table: every Torch7 function, in the order of maths.md's sections
 
 
@@ -369,7 +370,7 @@ for _name in ["narrow", "select", "sub", "transpose", "t", "permute", "unfold", 
     wrap(_name, (_method_call(_name), [Arg(TENSOR, name="tensor"),
                                        Arg(ANYTHING, many=True, name="args")]),
          method=False, types=ALL + ("float16",) if _name in HALF_METHODS else ALL, doc=f"torch.{_name}(tensor, ...) is tensor:{_name}(...) (tensor.md).",
-         group="Tensor methods (tensor.md)")
+         group=TENSOR_METHODS)
 # split and chunk take an optional result list first: torch.split(list, x, 2)
 for _e in ENTRIES:
     if _e.name in ("split", "chunk"):

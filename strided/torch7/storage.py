@@ -14,10 +14,22 @@ import numbers
 import operator
 import os
 import weakref
+from typing import TYPE_CHECKING
 
 from ..core.base import ffi, lib
 from ..core.base import Core, borrow_storage, check, copy_, fill_, from_nested, item, new_storage, tolist
 from ..core.base import dtype as _dtype
+from .docstrings import storage_class_doc
+
+# The annotations are for the type stub (strided/__init__.pyi, stubs.py),
+# never evaluated; they name its classes.
+from .overloads import overload
+
+if TYPE_CHECKING:
+    from os import PathLike
+    from typing import Any, Iterator
+
+    from typing_extensions import Self
 
 STORAGE_TYPES = {}   # 'torch.LongStorage' -> class
 # address of a C st_storage -> live storage views of part of it (LongStorage(s, offset, n)):
@@ -70,7 +82,19 @@ class Storage:
     _dt = None
     _typename = None
 
-    def __init__(self, *args):
+    @overload
+    def __init__(self, size: int = ..., /) -> None: ...
+    @overload
+    def __init__(self, values: list[float] | tuple[float, ...], /) -> None: ...
+    @overload
+    def __init__(self, size: int, address: int, /) -> None: ...
+    @overload
+    def __init__(self, storage: Self, offset: int = ..., size: int | None = ..., /) -> None: ...
+    @overload
+    def __init__(self, filename: str | bytes | PathLike[Any], shared: bool | None = ...,
+                 size: int | None = ..., sharedMem: bool | None = ..., /) -> None: ...
+
+    def __init__(self, *args: Any) -> None:
         self._extra = 0
         self._init(*args)
         _WRAPPERS[(_addr(self._s), type(self))] = self
@@ -190,13 +214,15 @@ class Storage:
         return self
 
     # -- geometry
-    def size(self):
+    def size(self) -> int:
+        """s:size(): the number of elements."""
         return int(self._s.nbytes) // _dtype(self._dt).itemsize
 
-    def __len__(self):
+    def __len__(self) -> int:
         return self.size()
 
-    def elementSize(self):
+    def elementSize(self) -> int:
+        """s:elementSize(): the size of one element in bytes."""
         return _dtype(self._dt).itemsize
 
     def _core(self):
@@ -211,23 +237,27 @@ class Storage:
         return Core.over(self._s, self._dt, i - 1, ())
 
     # -- elements
-    def __getitem__(self, i):
+    def __getitem__(self, i: int) -> float:
         return item(self._element(i))
 
-    def __setitem__(self, i, value):
+    def __setitem__(self, i: int, value: float) -> None:
         fill_(self._element(i), value)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[float]:
         return iter(self.tolist())
 
-    def fill(self, value):
+    def fill(self, value: float) -> Self:
+        """s:fill(value): every element set to value; returns s."""
         fill_(self._core(), value)
         return self
 
-    def zero(self):
+    def zero(self) -> Self:
+        """s:zero(): every element set to 0; returns s."""
         return self.fill(0)
 
-    def copy(self, other):
+    def copy(self, other: Storage | Tensor) -> Self:
+        """s:copy(t): the elements of a storage of the same size copied (converted) into s;
+        returns s."""
         if isinstance(other, Storage):
             src = other._core()
         elif hasattr(other, "_kcore"):
@@ -243,7 +273,8 @@ class Storage:
         copy_(self._core(), src)
         return self
 
-    def resize(self, n):
+    def resize(self, n: int) -> Self:
+        """s:resize(n): s resized to n elements (the first ones kept); returns s."""
         n = _index(n, "size")
         if n < 0:
             raise ValueError(f"{self._typename}.resize: size must be >= 0, got {n}")
@@ -268,14 +299,14 @@ class Storage:
 
     # -- reference counting (storage.md): Lua's count is the storage
     # object's own reference plus those retain() added
-    def retain(self):
+    def retain(self) -> Self:
         """Add a reference to the C storage (its refcount, which C code given
         torch.cdata(s) sees); free() drops it.  Returns the storage."""
         lib.st_storage_retain(self._s)
         self._extra += 1
         return self
 
-    def free(self):
+    def free(self) -> None:
         """Drop a reference.  The last one is the object's own: the storage
         then lets go of its memory (freed unless tensors or storage views
         still hold it) and becomes empty; calling free() again does nothing."""
@@ -294,15 +325,18 @@ class Storage:
         for _ in range(getattr(self, "_extra", 0)):
             lib.st_storage_release(self._s)
 
-    def tolist(self):
+    def tolist(self) -> list[Any]:     # ints or floats: the stub says which per class
+        """s.tolist(): the elements as a list of Python numbers."""
         return tolist(self._core())
 
     totable = tolist
 
-    def type(self):
+    def type(self) -> str:
+        """s:type(): the type name ('torch.DoubleStorage', ...)."""
         return self._typename
 
-    def data(self):
+    def data(self) -> Any:
+        """s:data(): a cffi pointer to the first element (0-based, as C's)."""
         return ffi.cast(_dtype(self._dt).ctype + " *", self._s.data)
 
     def __str__(self):
@@ -368,7 +402,13 @@ def _map_error(status):
     return _ERRORS.get(status, RuntimeError)
 
 
-def string(self, s=None):
+@overload
+def string(self) -> bytes: ...
+@overload
+def string(self, s: str | bytes | bytearray | memoryview, /) -> Self: ...
+
+
+def string(self, s: str | bytes | bytearray | memoryview | None = None) -> bytes | Self:
     """string(): the storage's bytes as a `bytes`; string(str): the storage
     resized to the string's length and holding its bytes (a `str` as
     UTF-8; `bytes`, `bytearray`, `memoryview` as they are), returning the
@@ -390,7 +430,7 @@ def string(self, s=None):
 
 def _make(name, dt, **methods):
     cls = type(name, (Storage,), {"__slots__": (), "_dt": dt, "_typename": "torch." + name,
-                                  "__doc__": f"Torch7's {name}: {dt} elements, indexed from one.",
+                                  "__doc__": storage_class_doc(name, dt),
                                   **methods})
     cls.__module__ = "strided"
     STORAGE_TYPES["torch." + name] = cls

@@ -35,12 +35,21 @@ import numbers
 import os
 import struct
 import sys
+from typing import TYPE_CHECKING
 
 from ..core.base import ffi, lib
 from ..core.base import Core, dtype as _dtype
 from ..core.rng import Generator
 from .storage import STORAGE_TYPES, Storage, _addr, _from_bytes
 from .tensor import TENSOR_TYPES, Tensor
+
+# The annotations are for the type stub (strided/__init__.pyi, stubs.py),
+# never evaluated; they name its classes.
+if TYPE_CHECKING:
+    from os import PathLike
+    from typing import IO, Any
+
+    from .storage import CharStorage
 
 __all__ = ["save", "load", "serialize", "deserialize", "serializeToStorage",
            "deserializeFromStorage"]
@@ -563,8 +572,37 @@ def _set_mode(f, mode):
     return f
 
 
-def serialize(obj, mode="binary", referenced=True):
-    """The bytes of `obj` in Torch7's format (Lua's torch.serialize)."""
+def serialize(obj: object, mode: str = "binary", referenced: bool = True) -> bytes:
+    """The bytes of an object in Torch7's format.
+
+    Parameters
+    ----------
+    obj : object
+        As for save.
+    mode : str, optional
+        'binary' (the default) or 'ascii'.
+    referenced : bool, optional
+        True (the default): an object met twice is written once.
+
+    Returns
+    -------
+    bytes
+
+    Raises
+    ------
+    TypeError
+        For an object Torch7's format cannot hold.
+
+    Notes
+    -----
+    Lua's ``torch.serialize`` (which returns a string).
+
+    Examples
+    --------
+    >>> import strided as torch
+    >>> torch.serialize(3.5, 'ascii')
+    b'1\\n3.5\\n'
+    """
     _check_mode(mode, referenced)
     if mode == "ascii":
         from .files import MemoryFile
@@ -580,8 +618,38 @@ def serialize(obj, mode="binary", referenced=True):
     return out.getvalue()
 
 
-def deserialize(data, mode="binary", referenced=True):
-    """The object in bytes `data` in Torch7's format (Lua's torch.deserialize)."""
+def deserialize(data: bytes | bytearray | memoryview, mode: str = "binary",
+                referenced: bool = True) -> Any:
+    """The object in bytes in Torch7's format.
+
+    Parameters
+    ----------
+    data : bytes
+        From serialize (or Lua's).
+    mode : str, optional
+        'binary' (the default) or 'ascii'.
+    referenced : bool, optional
+        True (the default).
+
+    Returns
+    -------
+    object
+
+    Raises
+    ------
+    ValueError
+        For bytes that are not Torch7's format.
+
+    Notes
+    -----
+    Lua's ``torch.deserialize``.
+
+    Examples
+    --------
+    >>> import strided as torch
+    >>> torch.deserialize(torch.serialize({'a': 1}))
+    {'a': 1}
+    """
     _check_mode(mode, referenced, reading=True)
     if isinstance(data, str):
         raise TypeError("deserialize takes bytes, not str")
@@ -592,15 +660,76 @@ def deserialize(data, mode="binary", referenced=True):
     return _Reader(data, referenced).obj()
 
 
-def serializeToStorage(obj, mode="binary", referenced=True):
-    """serialize(obj) in a CharStorage (Lua's torch.serializeToStorage)."""
+def serializeToStorage(obj: object, mode: str = "binary",
+                       referenced: bool = True) -> CharStorage:
+    """The bytes of an object in Torch7's format, in a CharStorage.
+
+    Parameters
+    ----------
+    obj : object
+        As for save.
+    mode : str, optional
+        'binary' (the default) or 'ascii'.
+    referenced : bool, optional
+        True (the default).
+
+    Returns
+    -------
+    CharStorage
+
+    Raises
+    ------
+    TypeError
+        For an object Torch7's format cannot hold.
+
+    Notes
+    -----
+    Lua's ``torch.serializeToStorage``.
+
+    Examples
+    --------
+    >>> import strided as torch
+    >>> s = torch.serializeToStorage(torch.Tensor([1]))
+    >>> torch.deserializeFromStorage(s)
+     1
+    [torch.DoubleTensor of dimension 1]
+    """
     from .storage import CharStorage
     return _from_bytes(CharStorage, serialize(obj, mode, referenced))
 
 
-def deserializeFromStorage(storage, mode="binary", referenced=True):
-    """The object in a CharStorage written by serializeToStorage (Lua's
-    torch.deserializeFromStorage)."""
+def deserializeFromStorage(storage: CharStorage, mode: str = "binary",
+                           referenced: bool = True) -> Any:
+    """The object in a CharStorage in Torch7's format.
+
+    Parameters
+    ----------
+    storage : CharStorage
+        From serializeToStorage.
+    mode : str, optional
+        'binary' (the default) or 'ascii'.
+    referenced : bool, optional
+        True (the default).
+
+    Returns
+    -------
+    object
+
+    Raises
+    ------
+    ValueError
+        For data that is not Torch7's format.
+
+    Notes
+    -----
+    Lua's ``torch.deserializeFromStorage``.
+
+    Examples
+    --------
+    >>> import strided as torch
+    >>> torch.deserializeFromStorage(torch.serializeToStorage('hi'))
+    'hi'
+    """
     from .storage import CharStorage
     if not isinstance(storage, CharStorage):
         raise TypeError(f"deserializeFromStorage: storage must be a torch.CharStorage, got "
@@ -609,10 +738,52 @@ def deserializeFromStorage(storage, mode="binary", referenced=True):
     return deserialize(ffi.buffer(storage._s.data, n)[:] if n else b"", mode, referenced)
 
 
-def save(path, obj, mode="binary", referenced=True):
-    """Write `obj` to the file `path` (or a binary file object) in Torch7's
+def save(path: str | bytes | PathLike[Any] | IO[bytes], obj: object, mode: str = "binary",
+         referenced: bool = True) -> None:
+    """Write an object to a file in Torch7's format.
+
+    Parameters
+    ----------
+    path : str or binary file object
+        The file name, or an open binary file.
+    obj : object
+        A tensor, a storage, a number, a string, a bool, None, a list or dict
+        (a Lua table) of those, or a torch.class_ instance.
+    mode : str, optional
+        'binary' (the default) or 'ascii'.
+    referenced : bool, optional
+        True (the default): an object met twice is written once and
+        referenced, as Lua does.
+
+    Returns
+    -------
+    None
+
+    Raises
+    ------
+    TypeError
+        For an object Torch7's format cannot hold.
+    ValueError
+        For an unknown mode.
+
+    Notes
+    -----
+    Write `obj` to the file `path` (or a binary file object) in Torch7's
     format, as Lua's torch.save(filename, object[, mode[, referenced]])
-    does; mode 'binary' or 'ascii'."""
+    does; mode 'binary' or 'ascii'.  Lua Torch7 reads what this writes and the other way round.
+
+    Examples
+    --------
+    >>> import io
+    >>> import strided as torch
+    >>> f = io.BytesIO()
+    >>> torch.save(f, {'w': torch.Tensor([1, 2])})
+    >>> _ = f.seek(0)
+    >>> torch.load(f)['w']
+     1
+     2
+    [torch.DoubleTensor of dimension 2]
+    """
     _check_mode(mode, referenced)
     if mode == "ascii" and hasattr(path, "write"):
         path.write(serialize(obj, mode, referenced))
@@ -646,10 +817,52 @@ def save(path, obj, mode="binary", referenced=True):
             raise
 
 
-def load(path, mode="binary", referenced=True):
-    """Read the object in the Torch7 file `path` (or a binary file object),
+def load(path: str | bytes | PathLike[Any] | IO[bytes], mode: str = "binary",
+         referenced: bool = True) -> Any:
+    """Read the object in a file in Torch7's format.
+
+    Parameters
+    ----------
+    path : str or binary file object
+        The file name, or an open binary file.
+    mode : str, optional
+        'binary' (the default), 'ascii', or 'b32'/'b64' (binary files written
+        with 4- or 8-byte longs).
+    referenced : bool, optional
+        True (the default): references are followed, as Lua does.
+
+    Returns
+    -------
+    object
+        Tensors, storages, numbers, strings, booleans, None, Lua tables as dict
+        (or list when the keys are 1..n), torch.class_ instances.
+
+    Raises
+    ------
+    ValueError
+        For data that is not Torch7's format (bounded reads: a damaged file
+        raises, never crashes).
+    OSError
+        When the file cannot be read.
+
+    Notes
+    -----
+    Read the object in the Torch7 file `path` (or a binary file object),
     as Lua's torch.load(filename[, mode[, referenced]]) does; mode
-    'binary', 'ascii', or 'b32'/'b64' (binary with 4- or 8-byte longs)."""
+    'binary', 'ascii', or 'b32'/'b64' (binary with 4- or 8-byte longs).
+
+    Examples
+    --------
+    >>> import io
+    >>> import strided as torch
+    >>> f = io.BytesIO()
+    >>> torch.save(f, torch.LongTensor([3, 4]))
+    >>> _ = f.seek(0)
+    >>> torch.load(f)
+     3
+     4
+    [torch.LongTensor of dimension 2]
+    """
     _check_mode(mode, referenced, reading=True)
     if mode != "binary" and not hasattr(path, "read"):
         from .files import DiskFile

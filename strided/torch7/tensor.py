@@ -10,12 +10,25 @@ from __future__ import annotations
 import math
 import numbers
 import operator
+from typing import TYPE_CHECKING
 
 from ..core.base import ffi, lib
 from ..core import base as _core, dlpack as _dlpack, indexing as _indexing, views as _views
 from ..core.arraytype import RecordBase
 from ..core.base import Core, check, contiguous_strides
+from .docstrings import tensor_class_doc
 from .storage import LongStorage, Storage, STORAGE_TYPES, _index
+
+# The annotations are for the type stub (strided/__init__.pyi, stubs.py),
+# never evaluated: they name its classes (ByteTensor ... DoubleTensor are
+# made at import time, functions.py) and _StridedArray, its protocol of the
+# other face's arrays (an object with __strided_core__).
+from .overloads import overload
+
+if TYPE_CHECKING:
+    from typing import Any, Callable
+
+    from typing_extensions import Self
 
 TENSOR_TYPES = {}          # 'torch.DoubleTensor' -> class
 _BASE1 = lib.ST_IDX_BASE1
@@ -24,8 +37,33 @@ _BASE1 = lib.ST_IDX_BASE1
 # ---------------------------------------------------------------- helpers
 
 
-def isTensor(obj):
-    """True iff obj is one of the torch.*Tensor types."""
+def isTensor(obj: object) -> bool:
+    """True for the torch.*Tensor types.
+
+    Parameters
+    ----------
+    obj : object
+        Any value.
+
+    Returns
+    -------
+    bool
+
+    Raises
+    ------
+    Nothing
+        Any value is accepted.
+
+    Notes
+    -----
+    Lua's ``torch.isTensor``; a strided.compat Array is not one.
+
+    Examples
+    --------
+    >>> import strided as torch
+    >>> torch.isTensor(torch.ByteTensor()), torch.isTensor([1])
+    (True, False)
+    """
     return isinstance(obj, Tensor)
 
 
@@ -165,6 +203,7 @@ def _converter(kind):
     def convert(self):
         return self.type(typename)
     convert.__name__ = convert.__qualname__ = kind.lower()
+    convert.__annotations__ = {"return": f"{kind}Tensor"}
     convert.__doc__ = f"x:{kind.lower()}(): x as a {typename} (x itself when it is one)."
     return convert
 
@@ -180,7 +219,23 @@ class Tensor(RecordBase):
     _storage_cls = None
 
     # ------------------------------------------------------------ construction
-    def __init__(self, *args):
+    @overload
+    def __init__(self, *sizes: int) -> None: ...
+    @overload
+    def __init__(self, sizes: LongStorage, strides: LongStorage = ..., /) -> None: ...
+    @overload
+    def __init__(self, storage: Storage, offset: int = ..., /, *sizes_strides: int) -> None: ...
+    @overload
+    def __init__(self, storage: Storage, offset: int, sizes: LongStorage,
+                 strides: LongStorage | None = ..., /) -> None: ...
+    @overload
+    def __init__(self, values: list[Any] | tuple[Any, ...], /) -> None: ...
+    @overload
+    def __init__(self, tensor: Self, /) -> None: ...
+    @overload
+    def __init__(self, array: _StridedArray, /) -> None: ...
+
+    def __init__(self, *args: Any) -> None:
         dt = self._dt
         self._c = _empty_record(dt)
         if not args:
@@ -289,7 +344,7 @@ class Tensor(RecordBase):
     def _new(self, c):
         return type(self)._wrap(c)
 
-    def new(self):
+    def new(self) -> Self:
         """Lua's `x:new()`: the class constructor called with x, i.e. a new
         tensor viewing x's storage with x's sizes and strides (test.lua's
         lerp writes through `a:new()` into a).  An empty tensor of x's type
@@ -305,7 +360,14 @@ class Tensor(RecordBase):
         return c
 
     # ------------------------------------------------------------ types
-    def type(self, typename=None):
+    @overload
+    def type(self, typename: None = ...) -> str: ...
+    @overload
+    def type(self, typename: str | type[Tensor]) -> Tensor: ...
+
+    def type(self, typename: str | type[Tensor] | None = None) -> str | Tensor:
+        """x:type([typename]): x's type name, or x converted to that type (x itself when it
+        has it)."""
         if typename is None:
             return self._typename
         if isinstance(typename, type) and issubclass(typename, Tensor):
@@ -320,26 +382,29 @@ class Tensor(RecordBase):
             return cls()
         return cls._wrap(_core.astype(self._c, cls._dt))
 
-    def typeAs(self, tensor):
+    def typeAs(self, tensor: Tensor) -> Tensor:
+        """x:typeAs(t): x converted to t's type (x itself when it has it)."""
         return self.type(_tensor_arg(tensor, "typeAs").type())
 
     # x:byte() ... x:double(), x:half(): x converted (x itself when of that type)
     byte, char, short, int, long, float, double, half = map(
         _converter, ("Byte", "Char", "Short", "Int", "Long", "Float", "Double", "Half"))
 
-    def real(self):
+    def real(self) -> Tensor:
         """x:real(): x as the default tensor type (Tensor.lua's real)."""
         return self.type(getdefaulttensortype())
 
-    def real(self):
+    def real(self) -> Tensor:
         """x:real(): x as the default tensor type (Tensor.lua's Tensor.real)."""
         return self.type(getdefaulttensortype())
 
-    def isTensor(self, obj=None):
+    def isTensor(self, obj: object = None) -> bool:
+        """x:isTensor(): True (a tensor)."""
         return isTensor(self if obj is None else obj)
 
     # ------------------------------------------------------------ geometry
-    def nDimension(self):
+    def nDimension(self) -> int:
+        """x:nDimension(): the number of dimensions (0 for an empty tensor)."""
         return self._c.ndim
 
     dim = nDimension
@@ -353,12 +418,26 @@ class Tensor(RecordBase):
                              f"{name} {dim} out of range: the tensor has no dimension")
         return dim - 1
 
-    def size(self, dim=None):
+    @overload
+    def size(self, dim: None = ...) -> LongStorage: ...
+    @overload
+    def size(self, dim: int) -> int: ...
+
+    def size(self, dim: int | None = None) -> LongStorage | int:
+        """x:size([dim]): the sizes as a LongStorage, or the size of dimension dim
+        (1-based)."""
         if dim is None:
             return LongStorage(list(self._c.shape))
         return self._c.shape[self._dim(dim)]
 
-    def stride(self, dim=None):
+    @overload
+    def stride(self, dim: None = ...) -> LongStorage: ...
+    @overload
+    def stride(self, dim: int) -> int: ...
+
+    def stride(self, dim: int | None = None) -> LongStorage | int:
+        """x:stride([dim]): the strides (in elements) as a LongStorage, or that of dimension
+        dim."""
         if dim is None:
             return LongStorage(list(self._c.strides))
         return self._c.strides[self._dim(dim)]
@@ -366,35 +445,54 @@ class Tensor(RecordBase):
     def __len__(self):
         return self._c.shape[0] if self._c.ndim else 0
 
-    def storage(self):
+    def storage(self) -> Storage | None:
+        """x:storage(): the storage x views (None for an empty tensor without one)."""
         s = self._c.storage
         if s == ffi.NULL:
             return None
         return self._storage_cls._wrap(s)
 
-    def storageOffset(self):
+    def storageOffset(self) -> int:
+        """x:storageOffset(): the 1-based index in the storage of x's first element."""
         return self._c.offset + 1
 
-    def isContiguous(self):
+    def isContiguous(self) -> bool:
+        """x:isContiguous(): True when the elements lie in C order without gaps."""
         return self._c.is_contiguous()
 
-    def isSize(self, sizes):
+    def isSize(self, sizes: LongStorage) -> bool:
+        """x:isSize(sizes): True when x's sizes are those of the LongStorage."""
         if not isinstance(sizes, LongStorage):
             raise TypeError(f"isSize: expected a LongStorage, got {type(sizes).__name__}")
         return list(self._c.shape) == sizes.tolist()
 
-    def isSameSizeAs(self, other):
+    def isSameSizeAs(self, other: Tensor) -> bool:
+        """x:isSameSizeAs(t): True when x and t have the same sizes."""
         return self._c.shape == _tensor_arg(other, "isSameSizeAs")._c.shape
 
-    def nElement(self):
+    def nElement(self) -> int:
+        """x:nElement(): the number of elements."""
         return 0 if self._c.ndim == 0 else self._c.size
 
 
-    def elementSize(self):
+    def elementSize(self) -> int:
+        """x:elementSize(): the size of one element in bytes."""
         return _core.dtype(self._dt).itemsize
 
     # ------------------------------------------------------------ set
-    def set(self, *args):
+    @overload
+    def set(self) -> Self: ...
+    @overload
+    def set(self, tensor: Self, /) -> Self: ...
+    @overload
+    def set(self, storage: Storage, offset: int = ..., /, *sizes_strides: int) -> Self: ...
+    @overload
+    def set(self, storage: Storage, offset: int, sizes: LongStorage,
+            strides: LongStorage | None = ..., /) -> Self: ...
+
+    def set(self, *args: Any) -> Self:
+        """x:set([storage, [offset, sizes, strides]] | t): x made a view of a storage, or of
+        t's memory; returns x."""
         if not args:
             self._c = _empty_record(self._dt)
         elif isinstance(args[0], Tensor):
@@ -409,13 +507,17 @@ class Tensor(RecordBase):
             raise TypeError(f"set: expected a tensor or a storage, got {type(args[0]).__name__}")
         return self
 
-    def isSetTo(self, other):
+    def isSetTo(self, other: Tensor) -> bool:
+        """x:isSetTo(t): True when x and t view the same memory with the same sizes and
+        strides."""
         a, b = self._c, _tensor_arg(other, "isSetTo")._c
         return (a.storage != ffi.NULL and a.storage == b.storage and a.offset == b.offset
                 and a.shape == b.shape and a.strides == b.strides and self._dt == other._dt)
 
     # ------------------------------------------------------------ copy / fill
-    def copy(self, src):
+    def copy(self, src: Tensor) -> Self:
+        """x:copy(t): t's elements copied into x (converted to x's type; same element
+        count); returns x."""
         if not isinstance(src, Tensor):
             raise TypeError(f"copy: expected a tensor, got {type(src).__name__}")
         n, m = self.nElement(), src.nElement()
@@ -425,26 +527,37 @@ class Tensor(RecordBase):
             _core.copy_(self._c, _as_shape(src._c, self._c.shape))
         return self
 
-    def fill(self, value):
+    def fill(self, value: float) -> Self:
+        """x:fill(value): every element set to value; returns x."""
         if self.nElement():
             _core.fill_(self._c, value)
         return self
 
-    def zero(self):
+    def zero(self) -> Self:
+        """x:zero(): every element set to 0; returns x."""
         return self.fill(0)
 
-    def clone(self):
+    def clone(self) -> Self:
+        """x:clone(): a contiguous copy of x in a storage of its own."""
         if self._c.ndim == 0:
             return type(self)()
         out = Core.empty(self._c.shape, self._dt)
         _core.copy_(out, self._c)
         return self._new(out)
 
-    def contiguous(self):
+    def contiguous(self) -> Self:
+        """x:contiguous(): x when it is contiguous, else a contiguous copy."""
         return self if self._c.is_contiguous() else self.clone()
 
     # ------------------------------------------------------------ resize
-    def resize(self, *sizes):
+    @overload
+    def resize(self, *sizes: int) -> Self: ...
+    @overload
+    def resize(self, sizes: LongStorage | list[int] | tuple[int, ...], /) -> Self: ...
+
+    def resize(self, *sizes: Any) -> Self:
+        """x:resize(sizes...): x resized (its storage grows when needed, keeping its
+        elements in memory order); returns x."""
         sizes = _sizes_from(sizes, "resize")
         c = self._c
         item_ = _core.dtype(self._dt).itemsize
@@ -463,14 +576,17 @@ class Tensor(RecordBase):
         c.set(storage, self._dt, offset if numel else 0, sizes, None)
         return self
 
-    def resizeAs(self, other):
+    def resizeAs(self, other: Tensor) -> Self:
+        """x:resizeAs(t): x resized to t's sizes; returns x."""
         if _tensor_arg(other, "resizeAs")._c.ndim == 0:
             self._c = _empty_record(self._dt)
             return self
         return self.resize(*other._c.shape)
 
     # ------------------------------------------------------------ sub-tensors
-    def narrow(self, dim, index, size):
+    def narrow(self, dim: int, index: int, size: int) -> Self:
+        """x:narrow(dim, index, size): the view of size elements from index (1-based) along
+        dim."""
         d = self._dim(dim)
         n = self._c.shape[d]
         index, size = _index(index, "index"), _index(size, "size")
@@ -481,7 +597,9 @@ class Tensor(RecordBase):
                              f"index {index} of dimension {dim} (size {n})")
         return self._new(_views.narrow(self._c, d, index - 1, size))
 
-    def sub(self, *bounds):
+    def sub(self, *bounds: int) -> Self:
+        """x:sub(dim1s, dim1e, ...): the view of a range per dimension (1-based, inclusive;
+        negative counts from the end)."""
         if len(bounds) % 2 or len(bounds) > 2 * max(self._c.ndim, 1):
             raise ValueError(f"sub: expected pairs of bounds for at most {self._c.ndim} "
                              f"dimensions, got {len(bounds)} numbers")
@@ -493,9 +611,14 @@ class Tensor(RecordBase):
                                  f"for dimension {d + 1}")
         return self._new(c)
 
-    def select(self, dim, index):
+    # select and squeeze return a number or a tensor as the tensor's
+    # dimensions (not the arguments' types) decide: Any, not a union every
+    # caller of x.select(1, i).fill(0) would have to narrow
+    def select(self, dim: int, index: int) -> Any:
         # Torch7's select on a 1-D tensor is get1d(index): the dimension is
         # not looked at (test.lua's lua_max calls v:select(2, j) on vectors)
+        """x:select(dim, index): the view of slice index (1-based) along dim, one dimension
+        less."""
         d = 0 if self._c.ndim == 1 and _is_int(dim) else self._dim(dim)
         n = self._c.shape[d]
         index = _index(index, "index")
@@ -614,7 +737,12 @@ class Tensor(RecordBase):
                             f"{type(idx).__name__ if not isinstance(idx, Tensor) else idx._typename}")
         return idx._kcore()
 
-    def index(self, *args):
+    @overload
+    def index(self, dim: int, index: LongTensor, /) -> Self: ...
+    @overload
+    def index(self, src: Self, dim: int, index: LongTensor, /) -> Self: ...
+
+    def index(self, *args: Any) -> Self:
         """index(dim, index) or result:index(src, dim, index)."""
         if len(args) == 3:
             src, dim, idx = args
@@ -637,21 +765,28 @@ class Tensor(RecordBase):
         _ix(name, kernel, self._c, d, k, src._c, _BASE1)
         return self
 
-    def indexCopy(self, dim, idx, src):
+    def indexCopy(self, dim: int, idx: LongTensor, src: Self) -> Self:
         """x:indexCopy(dim, index, src): src's slices copied to x's at index."""
         return self._index_into("indexCopy", _indexing.index_copy, dim, idx, src)
 
-    def indexAdd(self, dim, idx, src):
+    def indexAdd(self, dim: int, idx: LongTensor, src: Self) -> Self:
         """x:indexAdd(dim, index, src): src's slices added to x's at index."""
         return self._index_into("indexAdd", _indexing.index_add, dim, idx, src)
 
-    def indexFill(self, dim, idx, value):
+    def indexFill(self, dim: int, idx: LongTensor, value: float) -> Self:
+        """x:indexFill(dim, index, value): the slices of a LongTensor of 1-based indices
+        along dim filled with value; returns x."""
         d = self._dim(dim)
         _ix("indexFill", _indexing.index_fill, self._c, d, self._idx(idx, "indexFill"), value,
             _BASE1)
         return self
 
-    def gather(self, *args):
+    @overload
+    def gather(self, dim: int, index: LongTensor, /) -> Self: ...
+    @overload
+    def gather(self, src: Self, dim: int, index: LongTensor, /) -> Self: ...
+
+    def gather(self, *args: Any) -> Self:
         """gather(dim, index) or result:gather(src, dim, index)."""
         if len(args) == 3:
             src, dim, idx = args
@@ -662,7 +797,9 @@ class Tensor(RecordBase):
         _check_along("gather", self._c, d, k, None)
         return self._new(_ix("gather", _indexing.gather, self._c, d, k, _BASE1))
 
-    def scatter(self, dim, idx, src):
+    def scatter(self, dim: int, idx: LongTensor, src: Self | float) -> Self:
+        """x:scatter(dim, index, src): src's elements (or a number) written at the 1-based
+        indices along dim; returns x."""
         d = self._dim(dim)
         k = self._idx(idx, "scatter")
         if isinstance(src, Tensor):
@@ -686,7 +823,12 @@ class Tensor(RecordBase):
             raise ValueError(f"{name}: mask has {m} elements but the tensor has {n}")
         return _as_shape(mask._kcore(), self._kcore().shape)
 
-    def maskedSelect(self, *args):
+    @overload
+    def maskedSelect(self, mask: ByteTensor, /) -> Self: ...
+    @overload
+    def maskedSelect(self, src: Self, mask: ByteTensor, /) -> Self: ...
+
+    def maskedSelect(self, *args: Any) -> Self:
         """maskedSelect(mask) or result:maskedSelect(src, mask)."""
         if len(args) == 2:
             src, mask = args
@@ -695,18 +837,29 @@ class Tensor(RecordBase):
         m = self._mask(mask, "maskedSelect")
         return self._new(_indexing.masked_select(self._kcore(), m))
 
-    def maskedCopy(self, mask, src):
+    def maskedCopy(self, mask: ByteTensor, src: Self) -> Self:
+        """x:maskedCopy(mask, src): src's elements, in order, copied where the ByteTensor
+        mask is 1; returns x."""
         m = self._mask(mask, "maskedCopy")
         src = _same_type(self, src, "maskedCopy")
         _indexing.masked_copy(self._kcore(), m, src._kcore())
         return self
 
-    def maskedFill(self, mask, value):
+    def maskedFill(self, mask: ByteTensor, value: float) -> Self:
+        """x:maskedFill(mask, value): value written where the ByteTensor mask is 1; returns
+        x."""
         m = self._mask(mask, "maskedFill")
         _indexing.masked_fill(self._kcore(), m, value)
         return self
 
-    def nonzero(self, *args):
+    @overload
+    def nonzero(self) -> LongTensor: ...
+    @overload
+    def nonzero(self, src: Tensor, /) -> LongTensor: ...
+    @overload
+    def nonzero(self, result: LongTensor, src: Tensor, /) -> LongTensor: ...
+
+    def nonzero(self, *args: Any) -> LongTensor:
         """nonzero() or indices:nonzero(src) / x.nonzero(indices, x)."""
         if len(args) == 2:
             res, src = args
@@ -719,7 +872,18 @@ class Tensor(RecordBase):
         return _typed("LongTensor")._wrap(_indexing.nonzero(self._kcore(), _BASE1))
 
     # ------------------------------------------------------------ expand, repeat, squeeze
-    def expand(self, *sizes):
+    @overload
+    def expand(self, *sizes: int) -> Self: ...
+    @overload
+    def expand(self, sizes: LongStorage | list[int] | tuple[int, ...], /) -> Self: ...
+    @overload
+    def expand(self, src: Self, /, *sizes: int) -> Self: ...
+    @overload
+    def expand(self, src: Self, sizes: LongStorage | list[int] | tuple[int, ...], /) -> Self: ...
+
+    def expand(self, *sizes: Any) -> Self:
+        """x:expand(sizes...): a view with size-1 dimensions repeated by zero strides, no
+        copy."""
         if sizes and isinstance(sizes[0], Tensor):       # result:expand(src, sizes)
             return self.set(sizes[0].expand(*sizes[1:]))
         sizes = _sizes_from(sizes, "expand")
@@ -730,14 +894,31 @@ class Tensor(RecordBase):
         except ValueError as e:
             raise ValueError(f"expand: {e}") from None
 
-    def expandAs(self, *args):
+    @overload
+    def expandAs(self, tensor: Tensor, /) -> Self: ...
+    @overload
+    def expandAs(self, src: Self, tensor: Tensor, /) -> Self: ...
+
+    def expandAs(self, *args: Any) -> Self:
+        """x:expandAs(t): x expanded to t's sizes (a view)."""
         if len(args) == 2:
             return self.set(_tensor_arg(args[0], "expandAs", "source").expandAs(args[1]))
         if len(args) != 1:
             raise TypeError(f"expandAs: expected (tensor) or (source, tensor), got {len(args)} arguments")
         return self.expand(*_tensor_arg(args[0], "expandAs")._c.shape)
 
-    def repeatTensor(self, *args):
+    @overload
+    def repeatTensor(self, *sizes: int) -> Self: ...
+    @overload
+    def repeatTensor(self, sizes: LongStorage | list[int] | tuple[int, ...], /) -> Self: ...
+    @overload
+    def repeatTensor(self, src: Self, /, *sizes: int) -> Self: ...
+    @overload
+    def repeatTensor(self, src: Self, sizes: LongStorage | list[int] | tuple[int, ...], /) -> Self: ...
+
+    def repeatTensor(self, *args: Any) -> Self:
+        """x:repeatTensor(sizes...): a new tensor of x repeated that many times along each
+        dimension."""
         if args and isinstance(args[0], Tensor):         # result:repeatTensor(src, sizes)
             return self.set(args[0].repeatTensor(*args[1:]))
         reps = _sizes_from(args, "repeatTensor")
@@ -765,7 +946,12 @@ class Tensor(RecordBase):
             _core.copy_(v, _views.expand(_as_shape(x, xs), shape))
         return self._new(out)
 
-    def squeeze(self, *args):
+    @overload
+    def squeeze(self, dim: int | None = ..., /) -> Any: ...
+    @overload
+    def squeeze(self, src: Self, dim: int | None = ..., /) -> Any: ...
+
+    def squeeze(self, *args: Any) -> Any:
         """squeeze([dim]) or result:squeeze(src[, dim]).  As Lua: a result of
         one element in one dimension comes back as a number (with a dim, only
         when the tensor had at most one dimension); result:squeeze(src) still
@@ -790,12 +976,23 @@ class Tensor(RecordBase):
             c = _views.unsqueeze(c, 0)
         return self._new(c)
 
-    def unsqueeze(self, dim):
+    def unsqueeze(self, dim: int) -> Self:
+        """x:unsqueeze(dim): the view with a size-1 dimension inserted at dim."""
         d = self._dim(dim, extra=1)
         return self._new(_views.unsqueeze(self._c, d))
 
     # ------------------------------------------------------------ views
-    def view(self, *args):
+    @overload
+    def view(self, *sizes: int) -> Self: ...
+    @overload
+    def view(self, sizes: LongStorage | list[int] | tuple[int, ...], /) -> Self: ...
+    @overload
+    def view(self, src: Self, /, *sizes: int) -> Self: ...
+    @overload
+    def view(self, src: Self, sizes: LongStorage | list[int] | tuple[int, ...], /) -> Self: ...
+
+    def view(self, *args: Any) -> Self:
+        """x:view(sizes...): a view of contiguous x with other sizes (-1 once: inferred)."""
         if args and isinstance(args[0], Tensor):         # result:view(src, sizes)
             return self.set(args[0].view(*args[1:]))
         sizes = _sizes_from(args, "view", allow_minus1=True)
@@ -809,7 +1006,13 @@ class Tensor(RecordBase):
                              f"call contiguous() first")
         return self._new(v)
 
-    def viewAs(self, *args):
+    @overload
+    def viewAs(self, tensor: Tensor, /) -> Self: ...
+    @overload
+    def viewAs(self, src: Self, tensor: Tensor, /) -> Self: ...
+
+    def viewAs(self, *args: Any) -> Self:
+        """x:viewAs(t): x viewed with t's sizes."""
         if len(args) == 2:
             return self.set(_tensor_arg(args[0], "viewAs", "source").viewAs(args[1]))
         if len(args) != 1:
@@ -821,16 +1024,24 @@ class Tensor(RecordBase):
             return type(self)()
         return self.view(*args[0]._c.shape)
 
-    def transpose(self, dim1, dim2):
+    def transpose(self, dim1: int, dim2: int) -> Self:
+        """x:transpose(dim1, dim2): the view with two dimensions swapped."""
         return self._new(_views.transpose(self._c, self._dim(dim1, "dim1"),
                                           self._dim(dim2, "dim2")))
 
-    def t(self):
+    def t(self) -> Self:
+        """x:t(): the transpose of a 2-D tensor (a view)."""
         if self._c.ndim != 2:
             raise ValueError(f"t: the tensor must have 2 dimensions, it has {self._c.ndim}")
         return self.transpose(1, 2)
 
-    def permute(self, *dims):
+    @overload
+    def permute(self, *dims: int) -> Self: ...
+    @overload
+    def permute(self, dims: LongStorage | list[int] | tuple[int, ...], /) -> Self: ...
+
+    def permute(self, *dims: Any) -> Self:
+        """x:permute(dims...): the view with the dimensions in that order."""
         if len(dims) == 1 and isinstance(dims[0], (list, tuple, LongStorage)):
             dims = list(dims[0])
         if len(dims) != self._c.ndim:
@@ -842,7 +1053,9 @@ class Tensor(RecordBase):
                              f"1..{self._c.ndim}")
         return self._new(_views.permute(self._c, d0))
 
-    def unfold(self, dim, size, step):
+    def unfold(self, dim: int, size: int, step: int) -> Self:
+        """x:unfold(dim, size, step): the view of every slice of size along dim, step apart,
+        as a new last dimension."""
         d = self._dim(dim)
         size, step = _index(size, "size"), _index(step, "step")
         n = self._c.shape[d]
@@ -853,13 +1066,15 @@ class Tensor(RecordBase):
         return self._new(_views.unfold(self._c, d, size, step))
 
     # ------------------------------------------------------------ apply, map, map2
-    def apply(self, f):
+    def apply(self, f: Callable[[float], float | None]) -> Self:
+        """x:apply(f): each element replaced by f(element) (None leaves it); returns x."""
         vals = _flat_values(self)
         res = [_result(f(v), "apply", i) for i, v in enumerate(vals)]
         _write_back(self, vals, res)
         return self
 
-    def map(self, other, f):
+    def map(self, other: Tensor, f: Callable[[float, float], float | None]) -> Self:
+        """x:map(t, f): each element replaced by f(element, t's element); returns x."""
         a, b = _flat_values(self), _flat_values(other)
         if len(a) != len(b):
             raise ValueError(f"map: {len(a)} elements against {len(b)}")
@@ -867,7 +1082,9 @@ class Tensor(RecordBase):
         _write_back(self, a, res)
         return self
 
-    def map2(self, t1, t2, f):
+    def map2(self, t1: Tensor, t2: Tensor,
+             f: Callable[[float, float, float], float | None]) -> Self:
+        """x:map2(t1, t2, f): each element replaced by f(element, t1's, t2's); returns x."""
         a, b, c = _flat_values(self), _flat_values(t1), _flat_values(t2)
         if not len(a) == len(b) == len(c):
             raise ValueError(f"map2: {len(a)}, {len(b)} and {len(c)} elements")
@@ -876,12 +1093,22 @@ class Tensor(RecordBase):
         return self
 
     # ------------------------------------------------------------ split / chunk
-    def split(self, *args):
+    @overload
+    def split(self, size: int, dim: int = ..., /) -> list[Self]: ...
+    @overload
+    def split(self, result: list[Self], size: int, dim: int = ..., /) -> list[Self]: ...
+
+    def split(self, *args: Any) -> list[Self]:
         """split([result,] size[, dim]): views of `size` along dim (default 1);
         a given result list is emptied and receives them."""
         return self._pieces("split", args, lambda k, n: k)
 
-    def chunk(self, *args):
+    @overload
+    def chunk(self, n: int, dim: int = ..., /) -> list[Self]: ...
+    @overload
+    def chunk(self, result: list[Self], n: int, dim: int = ..., /) -> list[Self]: ...
+
+    def chunk(self, *args: Any) -> list[Self]:
         """chunk([result,] n[, dim]): n views of equal size (the last smaller)."""
         return self._pieces("chunk", args, lambda k, n: math.ceil(n / k) or 1)
 
@@ -902,11 +1129,15 @@ class Tensor(RecordBase):
         return result
 
     # ------------------------------------------------------------ reference counting
-    def retain(self):
+    def retain(self) -> Self:
+        """x:retain(): Lua's reference count up; Python counts its own references, so it
+        only returns x."""
         self._c.t.refcount += 1
         return self
 
-    def free(self):
+    def free(self) -> None:
+        """x:free(): Lua's reference count down; Python frees by its own counting, so it
+        does nothing."""
         t = self._c.t
         if t.refcount > 0:
             t.refcount -= 1
@@ -916,7 +1147,8 @@ class Tensor(RecordBase):
             self._c.t.refcount = 0
 
     # ------------------------------------------------------------ conversion
-    def tolist(self):
+    def tolist(self) -> list[Any]:
+        """x.tolist(): the elements as nested lists of Python numbers (as totable)."""
         if self._c.ndim == 0:
             return []
         return _core.tolist(self._c)
@@ -942,7 +1174,7 @@ class Tensor(RecordBase):
     def __array__(self, dtype=None, copy=None):
         return _dlpack.to_numpy(self._kcore(), dtype, copy)
 
-    def numpy(self):
+    def numpy(self) -> Any:
         """A numpy array over this tensor's memory (zero-copy, through DLPack)."""
         return _dlpack.to_numpy(self._kcore(), None, False)
 
@@ -1089,7 +1321,7 @@ def make_class(name, dt, methods):
     storage_cls = STORAGE_TYPES["torch." + name.replace("Tensor", "Storage")]
     cls = type(name, (Tensor,), {"__slots__": (), "_dt": dt, "_typename": "torch." + name,
                                  "_storage_cls": storage_cls,
-                                 "__doc__": f"Torch7's {name}: {dt} elements.", **methods})
+                                 "__doc__": tensor_class_doc(name, dt), **methods})
     cls.__module__ = "strided"
     TENSOR_TYPES["torch." + name] = cls
     return cls
@@ -1174,14 +1406,65 @@ def class_of_dtype(name):
 _default = ["torch.DoubleTensor"]
 
 
-def setdefaulttensortype(typename):
+def setdefaulttensortype(typename: str) -> None:
+    """Set the default tensor type.
+
+    Parameters
+    ----------
+    typename : str
+        A tensor type's name, e.g. 'torch.FloatTensor'.
+
+    Returns
+    -------
+    None
+
+    Raises
+    ------
+    TypeError
+        When typename names no tensor type.
+
+    Notes
+    -----
+    ``torch.Tensor`` and ``torch.Storage`` follow it (they are looked up at each
+    use), as do the functions given no tensor.
+
+    Examples
+    --------
+    >>> import strided as torch
+    >>> torch.setdefaulttensortype('torch.FloatTensor')
+    >>> torch.Tensor(2).type()
+    'torch.FloatTensor'
+    >>> torch.setdefaulttensortype('torch.DoubleTensor')
+    """
     if typename not in TENSOR_TYPES:
         raise ValueError(f"setdefaulttensortype: unknown type {typename!r}; expected one of "
                          f"{sorted(TENSOR_TYPES)}")
     _default[0] = typename
 
 
-def getdefaulttensortype():
+def getdefaulttensortype() -> str:
+    """The name of the default tensor type.
+
+    Returns
+    -------
+    str
+        'torch.DoubleTensor' unless setdefaulttensortype changed it.
+
+    Raises
+    ------
+    Nothing
+
+    Notes
+    -----
+    The default type is what ``torch.Tensor``, ``torch.Storage`` and the
+    functions given no tensor (``torch.zeros(2)``) use.
+
+    Examples
+    --------
+    >>> import strided as torch
+    >>> torch.getdefaulttensortype()
+    'torch.DoubleTensor'
+    """
     return _default[0]
 
 
@@ -1193,8 +1476,36 @@ def default_storage_class():
     return TENSOR_TYPES[_default[0]]._storage_cls
 
 
-def tensor_from_dlpack(obj, *, copy=None):
-    """strided.from_dlpack: a Torch7 tensor over a DLPack producer's memory
+def tensor_from_dlpack(obj: object, *, copy: bool | None = None) -> Tensor:
+    """A Torch7 tensor over the memory of a DLPack producer (numpy, PyTorch...).
+
+    Parameters
+    ----------
+    obj : object
+        An object with ``__dlpack__`` (a numpy array, a PyTorch tensor, a
+        strided.compat Array), or a DLPack capsule.
+    copy : bool, optional
+        None (the default): a view, a copy only when one is needed (read-only
+        memory); True: always a copy; False: never (ValueError when one would be
+        needed).
+
+    Returns
+    -------
+    Tensor
+        Of the class of the element type: uint8 ByteTensor, int8 CharTensor,
+        int16 ShortTensor, int32 IntTensor, int64 LongTensor, float32
+        FloatTensor, float64 DoubleTensor, float16 HalfTensor.
+
+    Raises
+    ------
+    TypeError
+        For an element type Torch7 has no tensor for (uint16/32/64, complex).
+    ValueError
+        For a 0-d producer, or memory on another device.
+
+    Notes
+    -----
+    strided.from_dlpack: a Torch7 tensor over a DLPack producer's memory
     (zero-copy unless copy=True; see `to_core`), of the class of its element
     type: uint8 ByteTensor, int8 CharTensor, int16 ShortTensor, int32
     IntTensor, int64 LongTensor, float32 FloatTensor, float64 DoubleTensor,
@@ -1202,7 +1513,22 @@ def tensor_from_dlpack(obj, *, copy=None):
     bool arrives as a ByteTensor over the same bytes (0 and 1, Torch7's
     masks); uint16/32/64 and complex have no Torch7 class (TypeError: use
     strided.compat.from_dlpack).  A 0-d array becomes a 1-D tensor of one
-    element (in Torch7 a tensor without dimensions is empty)."""
+    element (in Torch7 a tensor without dimensions is empty).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import strided as torch
+    >>> a = np.arange(3.0)
+    >>> t = torch.from_dlpack(a)
+    >>> t.fill(1)
+     1
+     1
+     1
+    [torch.DoubleTensor of dimension 3]
+    >>> a
+    array([1., 1., 1.])
+    """
     c = _dlpack.to_core(obj, copy=copy, to_cpu=True)
     name = "uint8" if c.dtype.name == "bool" else c.dtype.name
     cls = class_of_dtype(name)

@@ -9,8 +9,19 @@ import re
 import sys
 import time
 import types
+from typing import TYPE_CHECKING
 
 from ..core.rng import Generator
+
+# The annotations are for the type stub (strided/__init__.pyi, stubs.py),
+# never evaluated; they name its classes.
+if TYPE_CHECKING:
+    from typing import Any, Callable
+
+    from typing_extensions import Self
+
+    from .storage import Storage
+    from .tensor import Tensor
 
 # Torch7 names of classes the face did not make with a _typename of its own
 _NAMED = {Generator: "torch.Generator"}
@@ -23,11 +34,37 @@ def _own_typename(cls):
     return name if isinstance(name, str) else None
 
 
-def typename(obj):
-    """Lua's torch.typename: the Torch class name of obj (a tensor, a
+def typename(obj: object) -> str | None:
+    """The Torch class name of an object, as Lua's ``torch.typename``.
+
+    Parameters
+    ----------
+    obj : object
+        A tensor, storage, Generator, Timer, File or torch.class_ instance.
+
+    Returns
+    -------
+    str or None
+        'torch.DoubleTensor', ...; None for other values and for classes
+        themselves (in Lua those are constructor tables).
+
+    Raises
+    ------
+    Nothing
+
+    Notes
+    -----
+    Lua's torch.typename: the Torch class name of obj (a tensor, a
     storage, a Generator, a Timer, a File, an instance of a class made by
     torch.class_), else None.  Classes themselves have none (in Lua they
-    are constructor tables)."""
+    are constructor tables).
+
+    Examples
+    --------
+    >>> import strided as torch
+    >>> torch.typename(torch.IntTensor()), torch.typename(3)
+    ('torch.IntTensor', None)
+    """
     if isinstance(obj, type):
         return None
     for cls in type(obj).__mro__:
@@ -69,13 +106,39 @@ def _typenames(obj):
     return [n for n in map(_own_typename, type(obj).__mro__) if n]
 
 
-def isTypeOf(obj, spec):
-    """True when obj is of the type spec names, or of a subclass: spec is a
+def isTypeOf(obj: object, spec: type | str) -> bool:
+    """Whether an object is of the type a spec names, or of a subtype.
+
+    Parameters
+    ----------
+    obj : object
+    spec : type or str
+        A class, or a type name ('torch.DoubleTensor'), which may be a pattern.
+
+    Returns
+    -------
+    bool
+
+    Raises
+    ------
+    TypeError
+        When spec is neither a class nor a string.
+
+    Notes
+    -----
+    True when obj is of the type spec names, or of a subclass: spec is a
     class, or a type name ('torch.DoubleTensor'), which may be a pattern,
     as Lua's (here: a regular expression searched in the name, so
     'torch.*Tensor' matches every tensor type).  As in Lua, a match that
     is the spec itself must be the whole name ('torch.Long' is no
-    LongTensor, 'TorchDummy' no OtherTorchDummy)."""
+    LongTensor, 'TorchDummy' no OtherTorchDummy).
+
+    Examples
+    --------
+    >>> import strided as torch
+    >>> torch.isTypeOf(torch.LongTensor(), 'torch.*Tensor'), torch.isTypeOf(torch.LongTensor(), 'torch.Long')
+    (True, False)
+    """
     if isinstance(spec, type):
         return isinstance(obj, spec)
     if not isinstance(spec, str):
@@ -107,20 +170,71 @@ def _builtin_classes():
     return named
 
 
-def getmetatable(name):
-    """Lua's torch.getmetatable(name): the Torch class of that name (one
+def getmetatable(name: str) -> type | None:
+    """The Torch class of a name, as Lua's ``torch.getmetatable``.
+
+    Parameters
+    ----------
+    name : str
+        'torch.DoubleTensor', 'torch.Generator', a torch.class_ name, ...
+
+    Returns
+    -------
+    type or None
+        The class, which holds its methods; None for an unknown name.
+
+    Raises
+    ------
+    Nothing
+
+    Notes
+    -----
+    Lua's torch.getmetatable(name): the Torch class of that name (one
     made by class_, a tensor or storage class, Generator, Timer, File,
-    DiskFile, MemoryFile), or None; it holds the class's methods."""
+    DiskFile, MemoryFile), or None; it holds the class's methods.
+
+    Examples
+    --------
+    >>> import strided as torch
+    >>> torch.getmetatable('torch.LongTensor') is torch.LongTensor
+    True
+    """
     if not isinstance(name, str):
         raise TypeError(f"getmetatable: name must be a string, got {type(name).__name__}")
     return registry.get(name) or _builtin_classes().get(name)
 
 
-def factory(name):
-    """Lua's torch.factory(name): a function making an empty object of that
+def factory(name: str) -> Callable[[], Any] | None:
+    """A function making an empty object of a Torch class, as Lua's ``torch.factory``.
+
+    Parameters
+    ----------
+    name : str
+        The Torch class name.
+
+    Returns
+    -------
+    callable or None
+        Makes an object without calling its __init__; None when the class is
+        unknown or has no factory (Timer, the Files).
+
+    Raises
+    ------
+    Nothing
+
+    Notes
+    -----
+    Lua's torch.factory(name): a function making an empty object of that
     Torch class without calling its __init__ (for a tensor or storage class:
     an empty one; Generator: a new generator), or None when the class is
-    unknown or, as Lua's Timer and Files, has no factory."""
+    unknown or, as Lua's Timer and Files, has no factory.
+
+    Examples
+    --------
+    >>> import strided as torch
+    >>> torch.factory('torch.FloatTensor')().type()
+    'torch.FloatTensor'
+    """
     cls = getmetatable(name)
     if cls is None or cls in (Timer,) or _is_file(cls):
         return None
@@ -158,8 +272,30 @@ def _module_of(name, prefix):
     return obj
 
 
-def class_(name, *args):
-    """Lua's torch.class(name [, parentName] [, module]) (`class` is a Python
+def class_(name: str, *args: object) -> tuple[type, type | None]:
+    """A new Torch class, as Lua's ``torch.class`` (``class`` is a Python keyword).
+
+    Parameters
+    ----------
+    name : str
+        The class name ('nn.Linear', say).
+    *args : str
+        The parent class's name and a module table, both optional, as Lua's
+        ``torch.class(name [, parentName] [, module])``.
+
+    Returns
+    -------
+    tuple
+        (cls, parent): the new class and its parent (None without one).
+
+    Raises
+    ------
+    ValueError
+        When the name is taken or the parent is unknown.
+
+    Notes
+    -----
+    Lua's ``torch.class(name [, parentName] [, module])`` (`class` is a Python
     keyword): a new Torch class `name`, returned with its parent class (None
     without one) as (cls, parent).
 
@@ -173,7 +309,18 @@ def class_(name, *args):
     `className` of `module` (a module, a dict or any object), or, for a
     name `package.className`, of that loaded package ('torch.' is strided
     itself); a plain name is set nowhere (Python has no global table).  A
-    name already registered raises ValueError."""
+    name already registered raises ValueError.
+
+    Examples
+    --------
+    >>> import strided as torch
+    >>> Foo, parent = torch.class_('DocFoo')
+    >>> def init(self, n):
+    ...     self.n = n
+    >>> Foo.__init__ = init
+    >>> torch.typename(Foo(3)), Foo(3).n, parent
+    ('DocFoo', 3, None)
+    """
     usage = "class_(name [, parentName] [, module]): <class name> [<parent class name>] " \
             "[<module table>] expected"
     if not isinstance(name, str) or len(args) > 2:
@@ -212,9 +359,32 @@ def class_(name, *args):
     return cls, parent
 
 
-def totable(obj):
-    """Lua's torch.totable(obj): a tensor's elements as nested lists, or a
-    storage's as a list; anything else raises TypeError."""
+def totable(obj: Tensor | Storage) -> list[Any]:
+    """A tensor's elements as nested lists, or a storage's as a list.
+
+    Parameters
+    ----------
+    obj : Tensor or Storage
+
+    Returns
+    -------
+    list
+
+    Raises
+    ------
+    TypeError
+        For anything else.
+
+    Notes
+    -----
+    Lua's ``torch.totable``; the lists hold Python numbers.
+
+    Examples
+    --------
+    >>> import strided as torch
+    >>> torch.totable(torch.LongTensor([[1, 2], [3, 4]]))
+    [[1, 2], [3, 4]]
+    """
     from .storage import Storage
     from .tensor import Tensor
     if not isinstance(obj, (Tensor, Storage)):
@@ -222,15 +392,64 @@ def totable(obj):
     return obj.totable()
 
 
-def isequal(a, b):
-    """True when a and b are the same object (Lua: the same address), as
-    Lua's torch.isequal for tables and Torch objects."""
+def isequal(a: object, b: object) -> bool:
+    """Whether a and b are the same object, as Lua's ``torch.isequal``.
+
+    Parameters
+    ----------
+    a, b : object
+
+    Returns
+    -------
+    bool
+
+    Raises
+    ------
+    Nothing
+
+    Notes
+    -----
+    True when a and b are the same object (Lua: the same address), as
+    Lua's torch.isequal for tables and Torch objects.
+
+    Examples
+    --------
+    >>> import strided as torch
+    >>> t = torch.Tensor(2)
+    >>> torch.isequal(t, t), torch.isequal(t, torch.Tensor(2))
+    (True, False)
+    """
     return a is b
 
 
-def pointer(obj):
-    """A unique number for obj (for a tensor or storage: the address of its
-    C record, as Lua's torch.pointer gives the userdata's)."""
+def pointer(obj: object) -> int:
+    """A unique number for an object, as Lua's ``torch.pointer``.
+
+    Parameters
+    ----------
+    obj : object
+
+    Returns
+    -------
+    int
+        For a tensor or storage: the address of its C record.
+
+    Raises
+    ------
+    Nothing
+
+    Notes
+    -----
+    A unique number for obj (for a tensor or storage: the address of its
+    C record, as Lua's torch.pointer gives the userdata's).
+
+    Examples
+    --------
+    >>> import strided as torch
+    >>> t = torch.Tensor(2)
+    >>> torch.pointer(t) == torch.pointer(t)
+    True
+    """
     c = getattr(obj, "_c", None)
     if c is not None and hasattr(c, "t"):
         from ..core.base import ffi
@@ -247,8 +466,25 @@ def pointer(obj):
 _heaptracking = [True]       # Lua's init.lua turns it on when torch loads
 
 
-def setheaptracking(enabled):
-    """Lua's torch.setheaptracking(enabled): sets torch._heaptracking.
+def setheaptracking(enabled: bool) -> None:
+    """Lua's ``torch.setheaptracking``: sets ``torch._heaptracking``.
+
+    Parameters
+    ----------
+    enabled : bool
+
+    Returns
+    -------
+    None
+
+    Raises
+    ------
+    TypeError
+        When enabled is not a bool.
+
+    Notes
+    -----
+    Lua's torch.setheaptracking(enabled): sets torch._heaptracking.
 
     In Lua it makes TH's allocator run Lua's garbage collector when the
     heap grows: Lua's collector sees a tensor as a small userdata, not the
@@ -258,7 +494,16 @@ def setheaptracking(enabled):
     storage object goes (cffi's ffi.gc on the C record), so there is no
     dead memory for a collection to find (only tensors held in reference
     cycles wait for Python's cycle collector, which the switch does not
-    drive)."""
+    drive).
+
+    Examples
+    --------
+    >>> import strided as torch
+    >>> torch.setheaptracking(True)
+    >>> torch._heaptracking
+    True
+    >>> torch.setheaptracking(False)
+    """
     if not isinstance(enabled, bool):
         raise TypeError(f"setheaptracking: enabled must be True or False, got "
                         f"{type(enabled).__name__}")
@@ -271,13 +516,30 @@ def heaptracking():
 
 
 class Timer:
-    """torch.Timer(): counts from its creation; reset(), stop(), resume()
+    """A timer, as Lua's ``torch.Timer``: counts from its creation.
+
+    Raises
+    ------
+    TypeError
+        When given arguments.
+
+    Notes
+    -----
+    torch.Timer(): counts from its creation; reset(), stop(), resume()
     return the timer; time() gives {'real', 'user', 'sys'} seconds
-    accumulated while it ran (user and sys: this process's CPU time)."""
+    accumulated while it ran (user and sys: this process's CPU time).
+
+    Examples
+    --------
+    >>> import strided as torch
+    >>> t = torch.Timer()
+    >>> sorted(t.stop().time())
+    ['real', 'sys', 'user']
+    """
 
     _typename = "torch.Timer"
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._total = {"real": 0.0, "user": 0.0, "sys": 0.0}
         self._since = None
         self.resume()
@@ -293,24 +555,29 @@ class Timer:
         now = self._now()
         return {k: self._total[k] + now[k] - self._since[k] for k in self._total}
 
-    def reset(self):
+    def reset(self) -> Self:
+        """t:reset(): the counts back to 0 (still running or stopped as before); returns t."""
         self._total = {k: 0.0 for k in self._total}
         if self._since is not None:
             self._since = self._now()
         return self
 
-    def stop(self):
+    def stop(self) -> Self:
+        """t:stop(): the counting paused; returns t."""
         if self._since is not None:
             self._total = self._running()
             self._since = None
         return self
 
-    def resume(self):
+    def resume(self) -> Self:
+        """t:resume(): the counting resumed; returns t."""
         if self._since is None:
             self._since = self._now()
         return self
 
-    def time(self):
+    def time(self) -> dict[str, float]:
+        """t:time(): {'real', 'user', 'sys'}: the seconds counted while running (user, sys:
+        this process's CPU time)."""
         return self._running()
 
 

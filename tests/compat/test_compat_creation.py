@@ -4,7 +4,8 @@ import pytest
 import strided
 import strided.interop
 import strided.compat as xp
-from compat_util import check, xp_of
+from compat_util import check, np_of, xp_of
+from helpers import PYTORCH_REASON, on_fresh_pages
 
 
 def test_asarray_from_python():
@@ -143,7 +144,7 @@ def test_meshgrid(indexing):
 
 
 def test_asarray_views_any_dlpack_producer_with_any_strides():
-    import torch
+    torch = pytest.importorskip("torch", reason=PYTORCH_REASON)
     a = np.arange(12.0).reshape(3, 4)
     for view in (a.T, a[::-1, ::2], a[:, 1]):
         x = xp.asarray(view)                   # zero-copy through DLPack
@@ -162,3 +163,87 @@ def test_asarray_views_any_dlpack_producer_with_any_strides():
     ro.flags.writeable = False
     with pytest.raises(ValueError, match="read-only"):
         xp.asarray(ro)[0] = 1.0
+
+
+# ---- issue 16: creation in one threaded C pass (creation.c), zeros on fresh pages
+
+BIG = 300_001          # above the threading threshold, not a multiple of anything
+
+
+def test_arange_linspace_large_are_numpys_bits():
+    # numpy's formulas (arange: start + k*delta, delta = (start+step) - start;
+    # linspace: k*step + start, the last point stop), two roundings each
+    check(xp.arange(0.1, 0.1 + 0.3 * BIG, 0.3), np.arange(0.1, 0.1 + 0.3 * BIG, 0.3))
+    check(xp.arange(-7.25, 1e5, 1 / 3), np.arange(-7.25, 1e5, 1 / 3))
+    check(xp.linspace(-1.3, 2.9, BIG), np.linspace(-1.3, 2.9, BIG))
+    check(xp.linspace(0.1, 0.7, BIG, endpoint=False), np.linspace(0.1, 0.7, BIG, endpoint=False))
+    check(xp.linspace(1 + 2j, -3 - 1j, BIG), np.linspace(1 + 2j, -3 - 1j, BIG))
+    check(xp.arange(3, 3 + 7 * BIG, 7), np.arange(3, 3 + 7 * BIG, 7))
+    check(xp.arange(BIG, dtype=xp.int16), np.arange(BIG).astype("int16"))   # wraps
+    check(xp.arange(BIG, dtype=xp.float32), np.arange(BIG, dtype="float32"))
+    check(xp.linspace(-5.0, 1e6, BIG, dtype=xp.int32), np.linspace(-5.0, 1e6, BIG, dtype="int32"))
+
+
+def test_linspace_whose_step_underflows():
+    # numpy: (k / div) * delta + start where delta / div is 0
+    a, b = 0.0, 5e-324 * 8
+    check(xp.linspace(a, b, 9), np.linspace(a, b, 9))
+    check(xp.linspace(a, b, BIG), np.linspace(a, b, BIG))
+
+
+def test_arange_float_bounds_integer_dtype():
+    # numpy's: the first two values truncated, their difference the step
+    check(xp.arange(0.5, 5, 1.5, dtype=xp.int64), np.arange(0.5, 5, 1.5, dtype="int64"))
+
+
+@pytest.mark.parametrize("dt", ["float64", "int8", "bool", "complex64", "uint16"])
+def test_zeros_large_are_zero_and_writable(dt):
+    n = (4 << 20) // np.dtype(dt).itemsize + 3      # fresh pages, huge-page aligned
+    z = xp.zeros((n,), dtype=getattr(xp, dt))
+    got = np_of(z)
+    assert got.shape == (n,) and not got.any()
+    assert on_fresh_pages(z._c)
+    assert strided.core.base.lib.st_tensor_data(z._c.t) != strided.core.base.ffi.NULL
+    one = True if dt == "bool" else 1
+    z[n - 1] = one
+    z[0] = one
+    assert int(xp.sum(xp.astype(z, xp.int64))) == 2
+    like = xp.zeros_like(z)
+    assert not np_of(like).any()
+    small = xp.zeros(1000)
+    assert not np_of(small).any()
+    assert not np_of(xp.empty((n,), dtype=xp.bool)).any()      # bool memory is never garbage
+
+
+def test_zeros_pages_resize_and_free():
+    # a zeroed storage on pages of its own, resized (copied to an ordinary
+    # block, its pages unmapped) and freed, through the Torch7 face
+    t = strided.zeros(1 << 19)
+    s = t.storage()
+    assert on_fresh_pages(t._c)
+    s.resize((1 << 19) + 5)
+    assert not t._c.t.storage.flags & strided.core.base.lib.ST_STORAGE_PAGES
+    assert s[1 << 19] is not None and s[1] == 0
+    del t, s
+
+
+@pytest.mark.parametrize("n,m,k", [(3000, None, 0), (2000, 2500, 7), (2500, 300, -11)])
+def test_eye_large(n, m, k):
+    check(xp.eye(n, m, k=k), np.eye(n, m, k=k))
+
+
+@pytest.mark.parametrize("k", [-300, 0, 5])
+def test_tril_triu_large(k):
+    a = np.random.default_rng(0).standard_normal((2, 400, 500))
+    check(xp.tril(xp_of(a), k=k), np.tril(a, k=k))
+    check(xp.triu(xp_of(a), k=k), np.triu(a, k=k))
+    t = np.random.default_rng(1).standard_normal((500, 400)).T
+    check(xp.triu(xp.asarray(t), k=k), np.triu(t, k=k))
+
+
+@pytest.mark.parametrize("n,m,k", [(0, None, 2**63), (3, 4, 2**70), (3, 4, -2**70), (3, 4, 4),
+                                   (3, 4, -3), (3, 4, 3), (3, 4, -2)])
+def test_eye_diagonal_past_the_matrix(n, m, k):
+    # any Python int is a k (the conformance suite draws 2**63): past the
+    # last column or row the diagonal has no element
+    check(xp.eye(n, m, k=k), np.eye(n, m, k=k))

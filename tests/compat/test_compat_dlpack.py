@@ -5,20 +5,19 @@ import gc
 
 import numpy as np
 import pytest
-import torch
 from hypothesis import given, strategies as st
 
 import strided
 import strided.interop
 import strided.compat as xp
 from compat_util import NAMES, check, np_of
-from helpers import arrays
+from helpers import arrays, needs_pytorch, pytorch as torch
 
 TORCH_OF = {"bool": torch.bool, "int8": torch.int8, "int16": torch.int16, "int32": torch.int32,
             "int64": torch.int64, "uint8": torch.uint8, "uint16": torch.uint16,
             "uint32": torch.uint32, "uint64": torch.uint64, "float32": torch.float32,
             "float64": torch.float64, "complex64": torch.complex64,
-            "complex128": torch.complex128}
+            "complex128": torch.complex128} if torch is not None else {}
 
 
 def address(a):
@@ -53,6 +52,7 @@ def test_writes_are_seen_on_both_sides(name):
     assert not bool(y[1, 1])
 
 
+@needs_pytorch
 @pytest.mark.parametrize("name", NAMES)
 def test_torch_both_ways_every_dtype(name):
     p = torch.arange(12).reshape(3, 4).to(TORCH_OF[name])
@@ -70,6 +70,7 @@ def test_torch_both_ways_every_dtype(name):
     assert bool(x[2])
 
 
+@needs_pytorch
 def test_copy_semantics():
     a = np.arange(6.0)
     same = xp.from_dlpack(a, copy=False)
@@ -158,6 +159,7 @@ def test_lifetime():
     assert b.tolist() == [0, 1, 2, 3, 4]
 
 
+@needs_pytorch
 @given(st.sampled_from(NAMES).flatmap(lambda n: arrays(n)))
 def test_property_numpy_to_compat_to_torch_to_numpy(a):
     x = xp.from_dlpack(a)

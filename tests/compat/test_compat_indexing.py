@@ -134,10 +134,13 @@ def test_setitem_mask_and_integer_arrays():
 
 def test_setitem_type_rules():
     x = xp.zeros((3,), dtype=xp.int32)
-    with pytest.raises(TypeError):
+    # the words array-api-extra's at() tests match: "cast|promote|dtype"
+    with pytest.raises(TypeError, match="cannot cast a Python float into a int32 array"):
         x[0] = 1.5
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="cannot cast a int64 array into a int32 array"):
         x[:] = xp.ones((3,), dtype=xp.int64)
+    with pytest.raises(TypeError, match="cannot cast a float64 array"):
+        x[xp.asarray([True, False, True])] = xp.ones((2,))
     x[:] = xp.ones((3,), dtype=xp.int8)      # promotes to the target's dtype
     check(x, np.ones(3, "int32"))
 
@@ -552,7 +555,9 @@ def test_unspecified_mixes_give_numpy_or_index_error(ak):
 # -------------------------------------------------------- setitem value dtypes (2025.12)
 PROMOTABLE = [("int8", "int16"), ("uint8", "int16"), ("uint8", "uint64"), ("int32", "int64"),
               ("float32", "float64"), ("float32", "complex64"), ("float64", "complex128"),
-              ("complex64", "complex128"), ("bool", "bool"), ("int16", "int16")]
+              ("complex64", "complex128"), ("bool", "bool"), ("int16", "int16"),
+              # the extension's mixed kinds (docs/array-api.md "Beyond the standard")
+              ("bool", "int8"), ("int16", "float32"), ("int64", "float64"), ("uint8", "complex64")]
 
 
 @pytest.mark.parametrize("src,dst", PROMOTABLE)
@@ -571,7 +576,7 @@ def test_setitem_value_array_promoting_to_the_target(src, dst):
 
 
 @pytest.mark.parametrize("src,dst", [(d, s) for s, d in PROMOTABLE if s != d]
-                         + [("int8", "uint8"), ("bool", "int8"), ("int64", "uint64"),
+                         + [("int8", "uint8"), ("int32", "float32"), ("int64", "uint64"),
                             ("float32", "int32"), ("complex64", "float32")])
 def test_setitem_value_array_not_promoting_to_the_target(src, dst):
     """Not covered by the promotion rules: unspecified; strided.compat raises

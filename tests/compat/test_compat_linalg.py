@@ -349,7 +349,7 @@ def test_outer_against_numpy(d1, d2):
      r"a 1-D x2 needs 3 elements, got 2"),
     (lambda: xp.linalg.solve(xp.eye(3), xp.ones((2, 1))), ValueError, r"x2 needs 3 rows"),
     (lambda: xp.linalg.solve(xp.eye(3, dtype=xp.int32), xp.ones(3)), TypeError,
-     r"no type promotion|floating-point dtypes"),
+     r"linalg.solve needs a floating-point dtype, got int32"),
     (lambda: xp.linalg.solve(xp.zeros((2, 2)), xp.ones(2)), ValueError, r"singular"),
     (lambda: xp.linalg.qr(xp.eye(2), mode="r"), ValueError, r"mode must be 'reduced' or"),
     (lambda: xp.linalg.eigvals(xp.asarray([[xp.nan, 0.0], [0.0, 1.0]])), ValueError,
@@ -371,7 +371,7 @@ def test_outer_against_numpy(d1, d2):
     (lambda: xp.linalg.matrix_power(xp.zeros((2, 2)), -1), ValueError, r"singular"),
     (lambda: xp.linalg.matrix_rank(xp.eye(2), rtol=xp.ones(1, dtype=xp.int32)), TypeError,
      r"rtol must have a real floating-point dtype"),
-    (lambda: xp.linalg.det([[1.0]]), TypeError, r"expected an Array, got list"),
+    (lambda: xp.linalg.det([[1.0]]), TypeError, r"linalg.det: x must be an Array, got list"),
 ])
 def test_errors(call, exc, pattern):
     with pytest.raises(exc, match=pattern):

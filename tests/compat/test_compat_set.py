@@ -20,7 +20,7 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
@@ -186,7 +186,7 @@ def test_unique_long_inputs(dt):
 
 def test_unique_rejects_non_arrays():
     for f in (xp.unique_all, xp.unique_counts, xp.unique_inverse, xp.unique_values):
-        with pytest.raises(TypeError, match="expected an Array"):
+        with pytest.raises(TypeError, match=f"{f.__name__}: x must be an Array, got list"):
             f([1, 2, 2])
 
 
@@ -211,6 +211,12 @@ PAIRS = promotable_pairs()
 def test_isin_against_numpy(d1, d2, data, invert):
     a1, x1 = data.draw(arrays_in_layouts(d1), label="x1")
     a2, x2 = data.draw(arrays_in_layouts(d2), label="x2")
+    # numpy's sorting isin compares in the common type and takes equal
+    # neighbours for a match: two distinct integers that round to one float
+    # (2**63 - 512 and 2**63 - 511 in float64) "match" there; we compare
+    # element by element, as the standard's equality says (False)
+    common = np.result_type(a1, a2)
+    assume(all(np.unique(a).size == np.unique(a.astype(common)).size for a in (a1, a2)))
     check(xp.isin(x1, x2, invert=invert), np.isin(a1, a2, invert=invert))
     check(xp.isin(x2, x1, invert=invert), np.isin(a2, a1, invert=invert))
 
@@ -245,12 +251,11 @@ def test_isin_nan_zero_and_mixed_dtypes():
 def test_isin_errors():
     with pytest.raises(TypeError, match="isin"):
         xp.isin(1, 2)
-    with pytest.raises(TypeError, match="promotion"):
-        xp.isin(xp.asarray([1]), xp.asarray([1.0]))
-    with pytest.raises(TypeError, match="promotion"):
-        xp.isin(xp.asarray([1], dtype=xp.int64), xp.asarray([1], dtype=xp.uint64))
-    with pytest.raises(TypeError):
-        xp.isin(xp.asarray([1, 2]), 1.5)             # a float scalar with an integer array
+    # mixed kinds: the extension's promotion, as numpy's
+    check(xp.isin(xp.asarray([1, 2]), xp.asarray([1.0])), np.isin([1, 2], [1.0]))
+    check(xp.isin(xp.asarray([1], dtype=xp.int64), xp.asarray([1], dtype=xp.uint64)),
+          np.array([True]))
+    check(xp.isin(xp.asarray([1, 2]), 1.5), np.isin([1, 2], 1.5))
     with pytest.raises(OverflowError):
         xp.isin(xp.asarray([1], dtype=xp.uint8), 300)   # as equal() does
 
@@ -360,10 +365,9 @@ def test_searchsorted_errors():
         xp.searchsorted(xp.asarray(1), 2)
     with pytest.raises(TypeError, match="x1"):
         xp.searchsorted([1, 2], 2)
-    with pytest.raises(TypeError):
-        xp.searchsorted(x1, 1.5)                     # a float scalar with an integer array
-    with pytest.raises(TypeError, match="promotion"):
-        xp.searchsorted(x1, xp.asarray([1.5]))
+    # mixed kinds: the extension's promotion, as numpy's
+    check(xp.searchsorted(x1, 1.5), np.searchsorted([1, 2, 3], 1.5))
+    check(xp.searchsorted(x1, xp.asarray([1.5, 3.0])), np.searchsorted([1, 2, 3], [1.5, 3.0]))
     with pytest.raises(TypeError, match="sorter"):
         xp.searchsorted(x1, 2, sorter=xp.asarray([0.0, 1.0, 2.0]))
     with pytest.raises(TypeError, match="sorter"):

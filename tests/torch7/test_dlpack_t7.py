@@ -4,16 +4,16 @@ import gc
 
 import numpy as np
 import pytest
-import torch
 
 import strided
+from helpers import needs_pytorch, pytorch as torch
 
 CLASSES = {"uint8": strided.ByteTensor, "int8": strided.CharTensor,
            "int16": strided.ShortTensor, "int32": strided.IntTensor,
            "int64": strided.LongTensor, "float32": strided.FloatTensor,
            "float64": strided.DoubleTensor}
 TORCH = {"uint8": torch.uint8, "int8": torch.int8, "int16": torch.int16, "int32": torch.int32,
-         "int64": torch.int64, "float32": torch.float32, "float64": torch.float64}
+         "int64": torch.int64, "float32": torch.float32, "float64": torch.float64} if torch is not None else {}
 
 
 def address(a):
@@ -47,6 +47,7 @@ def test_writes_are_shared_with_numpy(name):
     assert c[1][1] == 7
 
 
+@needs_pytorch
 @pytest.mark.parametrize("name", sorted(CLASSES))
 def test_torch_round_trip_every_class(name):
     p = torch.arange(24).to(TORCH[name]).reshape(4, 6)
@@ -63,6 +64,7 @@ def test_torch_round_trip_every_class(name):
     assert t[1] == 4
 
 
+@needs_pytorch
 def test_bool_arrives_as_byte_tensor():
     a = np.array([True, False, True])
     t = strided.from_dlpack(a)
@@ -78,6 +80,7 @@ def test_types_torch7_lacks_are_refused(dtype):
         strided.from_dlpack(np.zeros(3, dtype))
 
 
+@needs_pytorch
 def test_unsupported_element_types():
     h = strided.from_dlpack(np.array([0.5, -2, 65504], np.float16))      # Torch7's HalfTensor
     assert type(h) is strided.HalfTensor and h.totable() == [0.5, -2.0, 65504.0]
@@ -85,6 +88,7 @@ def test_unsupported_element_types():
         strided.from_dlpack(torch.zeros(3, dtype=torch.bfloat16))
 
 
+@needs_pytorch
 def test_zero_d_and_empty():
     t = strided.from_dlpack(np.array(2.5))
     assert type(t) is strided.DoubleTensor and t.nDimension() == 1 and t.tolist() == [2.5]
@@ -136,6 +140,7 @@ def test_borrowed_and_exported_memory_is_never_resized():
     assert (n == 1).all()
 
 
+@needs_pytorch
 def test_lifetime_across_libraries():
     p = torch.arange(10.0)
     t = strided.from_dlpack(p)
