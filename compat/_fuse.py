@@ -64,6 +64,9 @@ class Value(Traced):
     its values are not."""
 
     __slots__ = ("node", "trace")
+    # the argument checks of the other functions name it so (compat/_argcheck.py)
+    refused_as = ("a value of a fused function (fuse takes elementwise operations only: "
+                  "nothing that reads an array's memory or shape)")
 
     def __init__(self, node, trace):
         self.node, self.trace = node, trace
