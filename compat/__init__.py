@@ -41,7 +41,7 @@ __all__ = ["Array", "abs", "acos", "acosh", "add", "all", "any", "arange", "argm
            "complex64", "concat", "conj", "copysign", "cos", "cosh", "count_nonzero",
            "cumulative_prod", "cumulative_sum", "diff", "divide", "e", "empty", "empty_like",
            "equal", "exp", "expand_dims", "expm1", "eye", "fft", "finfo", "flip", "float32",
-           "float64", "floor", "floor_divide", "from_dlpack", "full", "full_like", "greater",
+           "float64", "floor", "floor_divide", "from_dlpack", "full", "full_like", "fuse", "greater",
            "greater_equal", "hypot", "iinfo", "imag", "inf", "int16", "int32", "int64", "int8",
            "isdtype", "isfinite", "isin", "isinf", "isnan", "less", "less_equal", "linalg",
            "linspace", "log", "log10", "log1p", "log2", "logaddexp", "logical_and",

@@ -106,6 +106,12 @@ class Traced:
 
     __slots__ = ()
 
+    def unary(self, name: str) -> Traced:
+        raise NotImplementedError
+
+    def binary(self, name: str, x1: object, x2: object) -> Traced:
+        raise NotImplementedError
+
 
 def _dtype_mask(category):
     """The dtype codes of a category as a bit mask, for the C fast paths."""

@@ -13,6 +13,8 @@ expression's, value for value: each operation is the same kernel."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
+from typing import Any
 
 from strided.core import base as _core, fuse as _fuse, ops as _ops
 
@@ -108,7 +110,7 @@ class Value(Traced):
     __getitem__ = __setitem__ = _unsupported("an element (indexing)")
     __len__ = __iter__ = _unsupported("a length (iteration)")
     __matmul__ = __rmatmul__ = _unsupported("a matrix product")
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # a traced value is no key
     # the memory and the geometry (what every other function reads)
     _c = shape = ndim = size = device = T = mT = property(_unsupported("an array's memory or shape"))
 
@@ -183,15 +185,46 @@ class Fused:
         return _fuse.Program(result.node, len(dtypes) + len(trace.constants)), trace.constants
 
 
-def fuse(f, /):
-    """f(*arrays), an elementwise expression of its arguments (operators,
-    Python scalars, the elementwise functions of this namespace), as one
-    function evaluated in a single pass over blocks of a few KB: no
-    full-size temporaries.  `fuse(lambda a, b, c: a * b + c)(x, y, z)` is
-    `x * y + z`, value for value (same kernels, same promotion and
-    broadcasting), in less memory traffic.  f is traced once per signature
-    (the arrays' dtypes): what it reads besides its arguments is taken at
-    that first call.  Also a decorator."""
+def fuse(f: Callable[..., Any], /) -> Callable[..., Array]:
+    """An elementwise expression of several arrays as one function,
+    evaluated in a single cache-blocked pass (no full-size temporaries).
+
+    Parameters
+    ----------
+    f : callable
+        A function of arrays built from the operators, Python scalars and
+        the standard's elementwise functions of this namespace (``where``
+        excepted).
+
+    Returns
+    -------
+    callable
+        Called with arrays, it returns ``f`` of them, value for value what
+        the unfused call gives (same kernels, promotion and broadcasting),
+        computed block by block in C.  Also usable as a decorator.
+
+    Raises
+    ------
+    TypeError
+        When ``f`` is not callable; at the call, when an argument is not an
+        Array, when ``f`` reads anything but elementwise values (a shape,
+        an element, a truth value, a non-elementwise function) or returns
+        something not computed from its arguments, and for the dtype errors
+        of the unfused expression.
+
+    Notes
+    -----
+    Beyond the standard (strided's own).  ``f`` is traced once per
+    signature (the arrays' dtypes); what it reads besides its arguments is
+    taken at that first call.  docs/array-api.md, *Fused expressions*.
+
+    Examples
+    --------
+    >>> import strided.compat as xp
+    >>> axpy = xp.fuse(lambda a, x, y: a * x + y)
+    >>> axpy(xp.asarray(2.0), xp.asarray([1.0, 2.0]), xp.asarray([0.5, 0.5]))
+    Array([2.5, 4.5], dtype=float64)
+    """
     if not callable(f):
         raise TypeError(f"fuse: expected a function, got {type(f).__name__}")
     return Fused(f)

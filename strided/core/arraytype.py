@@ -8,11 +8,12 @@ module) and the two conversions between its records and Cores."""
 from __future__ import annotations
 
 from .._c import _pyarray
+# RecordBase holds a view record and its Core (`_c`) in C: the base of the
+# Torch7 face's Tensor; ArrayBase adds compat's operators (imported by name:
+# classes a type checker takes as bases, from strided/_c/_pyarray.pyi)
+from .._c._pyarray import ArrayBase, RecordBase  # noqa: F401
 from .base import Core, ffi, lib
 
-# RecordBase holds a view record and its Core (`_c`) in C: the base of the
-# Torch7 face's Tensor; ArrayBase adds compat's operators
-RecordBase, ArrayBase = _pyarray.RecordBase, _pyarray.ArrayBase
 # None when C declines (the caller's general path decides): the plain
 # elementwise case, an asarray of a flat list of numbers, zeros(n)
 binary_new, unary_new = _pyarray.binary_new, _pyarray.unary_new

@@ -17,6 +17,8 @@ torch.cmul(a, b)."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
+from typing import Any
 
 from ..core import base as _core, fuse as _fuse
 from . import maths
@@ -223,15 +225,46 @@ class Fused:
         return program, trace.constants, result.first
 
 
-def fuse(f):
-    """f(*tensors), an elementwise expression of its arguments (the face's
-    operators, numbers, torch.add / csub / mul / div / cmul / cdiv / pow /
-    cpow / exp / log / sqrt / ...), as one function evaluated in a single
-    pass over blocks of a few KB: no full-size temporaries.
-    `torch.fuse(lambda a, b, c: torch.cmul(a, b) + c)(x, y, z)` is
-    `torch.cmul(x, y) + z`, value for value.  f is traced once per tensor
-    class and argument count: what it reads besides its arguments is taken
-    at that first call.  Also a decorator."""
+def fuse(f: Callable[..., Any]) -> Callable[..., Any]:
+    """An elementwise expression of tensors as one function, evaluated in a
+    single pass over blocks of a few KB (no full-size temporaries).
+
+    Parameters
+    ----------
+    f : callable
+        A function of tensors built from the face's operators, numbers and
+        the elementwise ``torch.*`` functions (add, csub, mul, div, cmul,
+        cdiv, pow, cpow, exp, log, sqrt, ...).
+
+    Returns
+    -------
+    callable
+        Called with tensors of one type and one size, it returns ``f`` of
+        them, value for value what the unfused call gives.  Also usable as
+        a decorator.
+
+    Raises
+    ------
+    TypeError
+        When ``f`` is not callable; at the call, when an argument is not a
+        tensor, when the tensors' types or sizes differ (no broadcasting on
+        this face), or when ``f`` reads anything but elementwise values.
+
+    Notes
+    -----
+    strided's own, not Lua Torch7's.  ``f`` is traced once per tensor class
+    and argument count; what it reads besides its arguments is taken at
+    that first call.  docs/torch7.md, *Fused expressions*.
+
+    Examples
+    --------
+    >>> import strided as torch
+    >>> axpy = torch.fuse(lambda x, y: x * 2 + y)
+    >>> axpy(torch.Tensor([1, 2]), torch.Tensor([0.5, 0.5]))
+     2.5000
+     4.5000
+    [torch.DoubleTensor of dimension 2]
+    """
     if not callable(f):
         raise TypeError(f"fuse: expected a function, got {type(f).__name__}")
     return Fused(f)
