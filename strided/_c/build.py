@@ -14,7 +14,7 @@ HERE = Path(__file__).resolve().parent
 # costliest first so that no large file starts last; elementwise.c and
 # reduce_tree.c are compiled in parts (ST_PART, st_internal.h: the _pN.c
 # files include them), so that their halves run on both cores.
-SOURCES = ["reduce.c", "reduce_tree.c", "reduce_tree_p1.c", "elementwise.c", "elementwise_p1.c",
+SOURCES = ["reduce.c", "reduce_p1.c", "reduce_tree.c", "reduce_tree_p1.c", "elementwise.c", "elementwise_p1.c",
            "elementwise_p2.c", "elementwise_p3.c", "copy.c", "matmul.c", "select.c", "fft.c",
            "sort.c", "norm.c", "index.c", "sort_simd.c", "histogram.c", "linalg.c", "random.c",
            "lapack_t7.c", "setops.c", "conv.c", "iter.c", "core.c", "fuse.c", "dlpack.c",

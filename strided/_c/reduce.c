@@ -212,6 +212,26 @@ DEF_VEC_TYPES(u64, uint64_t)
 ST_TYPES_REAL(DEF_VEC_HELPERS)
 ST_TYPES_BOOL(DEF_SCALAR_HELPERS)
 
+/* Two objects the build compiles in parallel (ST_PART, st_internal.h):
+ * this file, part 0 (the reductions, their tables and counting), and
+ * reduce_p1.c, part 1 (arg-reductions and cumulative sums and products,
+ * entry points of their own); what both use (types, vector helpers, the
+ * row walker) is in each. */
+/* the signed lanes of a mask of SFX vectors */
+#define LANES_int8 int8
+#define LANES_uint8 int8
+#define LANES_int16 int16
+#define LANES_uint16 int16
+#define LANES_int32 int32
+#define LANES_uint32 int32
+#define LANES_float32 int32
+#define LANES_int64 int64
+#define LANES_uint64 int64
+#define LANES_float64 int64
+#define SPLIT_PIECES_PER_THREAD 4   /* handed out dynamically: a late thread holds no one */
+#define PIECE_ALIGN 128   /* column pieces start on whole register blocks of the row kernels */
+
+#if ST_PART == 0
 /* ---- count of nonzero elements: vcount_<sfx>(q, n) ----
  * A contiguous segment is compared a vector at a time: each lane of the
  * mask (x != 0) is -1 or 0, subtracted from a counter of the lane's own
@@ -248,17 +268,6 @@ ST_TYPES_BOOL(DEF_SCALAR_HELPERS)
         for (; i < n; i++) c += q[i] != 0;                                            \
         return c;                                                                     \
     }
-/* the signed lanes of a mask of SFX vectors */
-#define LANES_int8 int8
-#define LANES_uint8 int8
-#define LANES_int16 int16
-#define LANES_uint16 int16
-#define LANES_int32 int32
-#define LANES_uint32 int32
-#define LANES_float32 int32
-#define LANES_int64 int64
-#define LANES_uint64 int64
-#define LANES_float64 int64
 #define DEF_VCOUNT(CODE, SFX, T, R, ...)                                              \
     ST_LEVELS(DEF_VCOUNT_ISA, SFX, T, SFX, LANES_##SFX)                               \
     static int64_t vcount_##SFX(const T *q, int64_t n) { return ST_PICK(vcount_##SFX)(q, n); }
@@ -501,8 +510,6 @@ static void identity(int op, int dtype, void *buf)
  *     one thread runs them all. */
 #define SPLIT_KEPT_MIN 16
 #define SPLIT_MAX_CHUNKS 64
-#define SPLIT_PIECES_PER_THREAD 4   /* handed out dynamically: a late thread holds no one */
-#define PIECE_ALIGN 128   /* column pieces start on whole register blocks of the row kernels */
 #define SPLIT_MAX_SCRATCH ((int64_t)4 << 20)   /* bytes of private accumulators */
 
 /* Does the iteration end in a reduced dim of rows over a kept, contiguous
@@ -669,6 +676,8 @@ st_status st_reduce(int op, st_tensor *out, const st_tensor *in, const uint8_t *
     return run_reduction(&it, reduce_loops[op][in->dtype], out, op, in->dtype);
 }
 
+#endif   /* ST_PART == 0 */
+
 /* ---- lanes along an outer dim, walked a row at a time ----
  * The lanes along `dim` when the last dim (not `dim`) is contiguous in both
  * and long enough to vectorise (cumulative sums and arg-reductions along
@@ -719,6 +728,7 @@ static void run_rows(rows_fn f, st_tensor *out, const st_tensor *in, int dim)
     }
 }
 
+#if ST_PART == 1
 /* ---- arg-reductions along one dim (lanes) ----
  * The first position of the largest (smallest) value; a NaN beats
  * everything and the first NaN wins (numpy's rule).  A contiguous lane is
@@ -1054,6 +1064,9 @@ st_status st_cumulative(int is_prod, st_tensor *out, const st_tensor *in, int di
     return ST_OK;
 }
 
+#endif   /* ST_PART == 1 */
+
+#if ST_PART == 0
 /* ---- count of nonzero elements (vcount above) ---- */
 #define DEF_COUNT(CODE, SFX, T, R, ...)                                               \
     static void count_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra) \
@@ -1093,3 +1106,4 @@ st_status st_count_nonzero(const st_tensor *in, int64_t *count)
     st_iter_run(&it, loop, count, 0);
     return ST_OK;
 }
+#endif   /* ST_PART == 0 */
