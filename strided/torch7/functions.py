@@ -13,6 +13,7 @@ from ..core.base import ffi, lib
 from . import forms, maths, spec
 from .storage import STORAGE_TYPES, Storage, _from_bytes, _raw_bytes
 from .files import DiskFile, MemoryFile, PipeFile
+from .fuse import fuse
 from .t7file import (deserialize, deserializeFromStorage, load, save, serialize,
                      serializeToStorage)
 from .utility import (Timer, class_, factory, getmetatable, isTypeOf, isequal, luatype,
@@ -421,6 +422,7 @@ spec.utility("Timer", Timer, group="Timer")
 for _f in (save, load, serialize, deserialize, serializeToStorage, deserializeFromStorage):
     spec.utility(_f.__name__, _f, group="Files")
 spec.utility("from_dlpack", tensor_from_dlpack, group="Interop")
+spec.utility("fuse", fuse, group="Elementwise")
 spec.utility("DiskFile", DiskFile, group="Files")
 spec.utility("MemoryFile", MemoryFile, group="Files")
 spec.utility("PipeFile", PipeFile, group="Files")
