@@ -1,7 +1,8 @@
 """setuptools entry point: only what pyproject.toml cannot say (the cffi module)."""
+import os
 from concurrent.futures import ThreadPoolExecutor
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools._distutils import ccompiler
 
 
@@ -15,13 +16,37 @@ def _parallel_compile(self, sources, output_dir=None, macros=None, include_dirs=
 
     def one(obj):
         src, ext = build[obj]
-        self._compile(obj, src, ext, cc_args, extra_postargs, pp_opts)
+        extra = FILE_ARGS.get(os.path.basename(src), [])
+        self._compile(obj, src, ext, cc_args, extra_postargs + extra, pp_opts)
 
-    with ThreadPoolExecutor() as pool:
+    # one compiler per core, in the sources' order (build.py lists the
+    # costliest first): more at once only share the cores and the memory
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
         list(pool.map(one, objects))
     return objects
 
 
 ccompiler.CCompiler.compile = _parallel_compile
 
-setup(cffi_modules=["strided/_c/build.py:ffi"])
+
+def _build_script():
+    """strided/_c/build.py as a module (its FILE_ARGS: flags of single files)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "_strided_build", os.path.join(os.path.dirname(os.path.abspath(__file__)), "strided", "_c",
+                                       "build.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+FILE_ARGS = _build_script().FILE_ARGS
+
+# strided.compat's Array base type (strided/_c/pyarray.c): a plain CPython
+# extension on the limited API, beside the cffi module whose functions it
+# calls by address (docs/architecture.md, "The Array's C half").
+PYARRAY = Extension("strided._c._pyarray", sources=["strided/_c/pyarray.c"],
+                    include_dirs=["strided/_c"], py_limited_api=True,
+                    extra_compile_args=["-O2", "-std=gnu11", "-Wall"])
+
+setup(cffi_modules=["strided/_c/build.py:ffi"], ext_modules=[PYARRAY])

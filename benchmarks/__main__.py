@@ -17,7 +17,7 @@ import numpy as np
 
 import strided
 
-from . import memory, report
+from . import memory, report, roofline
 from .accuracy import reference_bits
 from .cases import FULL, QUICK, SECTIONS
 from .convert import torch
@@ -106,7 +106,9 @@ def main(argv=None):
         "repeats": args.repeats, "min_time_s": args.min_time, "wait_idle_s": args.wait_idle,
         "peak_memory": memory.AVAILABLE, "ulp_reference_bits": reference_bits,
     }
-    for line in header(meta, sizes, args):
+    # the roof of the roof% column: our C's copy and triad at the cases' size
+    meta["bandwidth_gbs"] = roofline.measure(sizes.n, args.repeats, args.min_time)
+    for line in header(meta, sizes, args) + [roofline.line(meta["bandwidth_gbs"], args.threads)]:
         print(line)
     print()
     results, table, kind = [], None, None
@@ -121,6 +123,8 @@ def main(argv=None):
         if args.wait_idle > 0:
             wait_idle(args.wait_idle)
         res = run_case(case, sizes, args.repeats, args.min_time)
+        res.roof = roofline.share(roofline.traffic(case, sizes), res.median("ours"),
+                                  meta["bandwidth_gbs"]["roof"])
         results.append(res)
         table.row(res)
     s = report.summary(results)

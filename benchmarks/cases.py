@@ -67,7 +67,8 @@ QUICK = Sizes(n=10**6, side=1000, part=10**5, face=2 * 10**6, face_rows=400, ima
 
 # the levels of issue 7 (numpy time / our time), one per family of ops
 ELEMENTWISE, MATH, REDUCTION, MOVE, SORT, MATMUL = 1.3, 1.5, 1.5, 1.2, 1.0, 0.95
-SMALL = 0.25            # "within 4x numpy's time per call"
+SMALL_ADD = 0.5         # issue 16: a + b within 2x numpy's time per call (x:add(y): compat's)
+SMALL_CREATE = 1 / 3    # issue 16: asarray and zeros within 3x
 TORCH7 = 1.2            # issue 12: the Torch7 face's in-place and [res] forms
 FASTEST = 1.0           # the Torch7 kernels: at least as fast as the fastest peer
 
@@ -632,15 +633,25 @@ class Small:
     (the Python overhead, not the kernel): "add": a + b of two float64
     arrays (strided.compat arrays, numpy arrays, torch tensors);
     "asarray": xp.asarray([1.0, 2.0, 3.0]); "zeros": xp.zeros(3) (torch
-    asked for float64, its default being float32).  Level: within 4x
-    numpy's time."""
+    asked for float64, its default being float32); "torch7 add": the
+    Torch7 face's in-place x.add(y) of two DoubleTensors against numpy's
+    np.add(a, b, out=a), torch's x.add_(y) and strided.compat's a + b
+    (the level's reference).  Levels (issue 16): a + b within 2x numpy's
+    time, asarray and zeros within 3x, x.add(y) within 2x compat's a + b."""
     what: str
-    level: float | None = SMALL
+
+    @property
+    def level(self):
+        return {"add": SMALL_ADD, "torch7 add": SMALL_ADD}.get(self.what, SMALL_CREATE)
+
+    @property
+    def against(self):
+        return "compat" if self.what == "torch7 add" else "numpy"
 
     @property
     def name(self):
         return {"add": "small a + b f64 (3)", "asarray": "small asarray([1., 2., 3.])",
-                "zeros": "small zeros(3)"}[self.what]
+                "zeros": "small zeros(3)", "torch7 add": "small x:add(y) f64 (3), Torch7"}[self.what]
 
     def prepare(self, sizes, rng):
         import strided.compat as xp
@@ -656,8 +667,46 @@ class Small:
             return functools.partial(ns.zeros, 3, **f64)
 
         namespaces = {"ours": xp, "numpy": np, "torch": torch}
+        if self.what == "torch7 add":
+            x, y = (strided.DoubleTensor(v.tolist()) for v in (a, b))
+            a_in = a.copy()
+            calls = {"ours": functools.partial(x.add, y),
+                     "numpy": functools.partial(np.add, a_in, b, out=a_in),
+                     "compat": functools.partial(operator.add, xp.asarray(a), xp.asarray(b))}
+            if torch is not None:
+                calls["torch"] = functools.partial(torch.tensor(a).add_, torch.tensor(b))
+            return Prepared(calls, None, "3", *tolerance("float64"))
         calls = {who: call(who, ns) for who, ns in namespaces.items() if ns is not None}
         return Prepared(calls, None, "3", *tolerance("float64"))
+
+
+@dataclass(frozen=True)
+class Fused:
+    """out = a * b + c over n contiguous elements: ours through
+    strided.compat.fuse (one pass over blocks of a few KB, no temporary),
+    against strided.compat's unfused a * b + c (the level's reference: a
+    full-size temporary for a * b, then a second pass), numpy's and
+    torch's a * b + c.  All allocate their result.  Level (issue 16): the
+    fused form at least 1.5x the unfused one."""
+    dtype: str = "float64"
+    level: float | None = 1.5
+    against: str = "unfused"
+
+    @property
+    def name(self):
+        return f"fused a * b + c {short(self.dtype)}"
+
+    def prepare(self, sizes, rng):
+        import strided.compat as xp
+        n = sizes.n
+        a, b, c = (trio_from(random(rng, (n,), self.dtype)) for _ in range(3))
+        xa, xb, xc = (xp.asarray(t.numpy) for t in (a, b, c))      # zero-copy views
+        fused = xp.fuse(lambda x, y, z: x * y + z)
+        calls = {"ours": lambda: fused(xa, xb, xc), "numpy": lambda: a.numpy * b.numpy + c.numpy,
+                 "unfused": lambda: xa * xb + xc}
+        if torch is not None:
+            calls["torch"] = lambda: a.torch * b.torch + c.torch
+        return Prepared(calls, None, _fmt((n,)), *tolerance(self.dtype))
 
 
 @dataclass(frozen=True)
@@ -1150,11 +1199,13 @@ CORE = [
     FFT("fft", "complex64", 100003, label="prime 100003"),
     FFT("fft", "complex128", 1024, lines=1000),
     FFT("rfft", "float64", 2 ** 20, label="2^20"),
-    # small calls through strided.compat: the per-call overhead
-    Small("add"),
-    Small("asarray"),
-    Small("zeros"),
 ]
+
+# small calls: the per-call overhead of the public API (issue 16)
+LATENCY = [Small("add"), Small("asarray"), Small("zeros"), Small("torch7 add")]
+
+# fused expressions (issue 16): strided.compat.fuse against the unfused expression
+FUSED = [Fused("float64"), Fused("float32")]
 
 # issue 12: the Torch7 face's in-place and [res] forms, 2 x 10^7
 TORCH7_CASES = [Torch7(form) for form in TORCH7_FORMS]
@@ -1177,6 +1228,6 @@ KERNEL_CASES = [
 CREATION_CASES = [Create(w, level=CREATE_SEQ if w in ("arange", "linspace") else CREATE)
                   for w in CREATIONS]
 
-SECTIONS = {"core": CORE, "torch7": TORCH7_CASES, "kernels": KERNEL_CASES,
-            "creation": CREATION_CASES}
+SECTIONS = {"core": CORE, "latency": LATENCY, "fused": FUSED, "torch7": TORCH7_CASES,
+            "kernels": KERNEL_CASES, "creation": CREATION_CASES}
 CASES = [case for cases in SECTIONS.values() for case in cases]

@@ -8,7 +8,8 @@ import json
 import math
 
 WHO = ("ours", "numpy", "torch")
-COLUMNS = (["case"] + [f"{w} ms" for w in WHO] + ["numpy/ours", "torch/ours", "level", "at level"]
+COLUMNS = (["case"] + [f"{w} ms" for w in WHO] + ["numpy/ours", "torch/ours", "level", "at level",
+                                                   "roof%"]
            + [f"ulp {w}" for w in WHO] + [f"+MB {w}" for w in WHO] + ["out", "others", "status"])
 PEER_COLUMNS = ["case", "ours ms", "fastest peer", "fastest ms", "fastest/ours", "level", "at level",
                 "+MB ours", "+MB fastest", "out", "others", "status", "every peer, ms"]
@@ -56,7 +57,8 @@ def fmt_at(ok, markdown):
 def cells(res, markdown=False):
     return ([res.name] + [fmt_ms(res.median(w)) for w in WHO]
             + [fmt_ratio(res.ratio("numpy")), fmt_ratio(res.ratio("torch")),
-               "" if res.level is None else f"{res.level:.2f}", fmt_at(res.at_level, markdown)]
+               "" if res.level is None else f"{res.level:.2f}", fmt_at(res.at_level, markdown),
+               "" if res.roof is None else fmt_share(res.roof)]
             + [fmt_ulp(res.ulp.get(w)) for w in WHO]
             + [fmt_extra(res.extra_bytes.get(w)) for w in WHO]
             + [fmt_bytes(res.out_bytes), fmt_share(res.others), res.status])
@@ -169,7 +171,7 @@ def to_json(meta, results, s):
         "cases": [{
             "name": r.name, "shape": r.shape, "status": r.status, "detail": r.detail,
             "out_bytes": r.out_bytes, "others_cpu_share": r.others,
-            "level": r.level, "at_level": r.at_level,
+            "level": r.level, "against": r.against, "at_level": r.at_level, "roof_share": r.roof,
             "max_ulp": r.ulp, "peak_bytes_above_output": r.extra_bytes,
             "median_s": {who: r.median(who) for who in r.timings},
             "ratio": {who: r.ratio(who) for who in

@@ -31,6 +31,7 @@ class Result:
     timings: dict[str, Timing] = field(default_factory=dict)
     ulp: dict[str, float] = field(default_factory=dict)        # max ulp error
     extra_bytes: dict[str, int] = field(default_factory=dict)  # peak memory above the output
+    roof: float | None = None     # our share of the memory bandwidth (roofline.py); None: not memory-bound
 
     def median(self, who):
         t = self.timings.get(who)

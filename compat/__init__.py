@@ -19,6 +19,7 @@ from ._sorting import *  # noqa: F401,F403
 from ._statistical import *  # noqa: F401,F403
 from ._more import *  # noqa: F401,F403
 from ._interop import from_dlpack  # noqa: F401
+from ._fuse import fuse  # noqa: F401  (strided's own: fused elementwise expressions)
 from . import _operators  # noqa: F401,E402  (the Array's operators)
 from ._info import __array_namespace_info__  # noqa: F401
 from . import linalg  # noqa: F401,E402  (the linalg extension: xp.linalg)
@@ -40,7 +41,7 @@ __all__ = ["Array", "abs", "acos", "acosh", "add", "all", "any", "arange", "argm
            "complex64", "concat", "conj", "copysign", "cos", "cosh", "count_nonzero",
            "cumulative_prod", "cumulative_sum", "diff", "divide", "e", "empty", "empty_like",
            "equal", "exp", "expand_dims", "expm1", "eye", "fft", "finfo", "flip", "float32",
-           "float64", "floor", "floor_divide", "from_dlpack", "full", "full_like", "greater",
+           "float64", "floor", "floor_divide", "from_dlpack", "full", "full_like", "fuse", "greater",
            "greater_equal", "hypot", "iinfo", "imag", "inf", "int16", "int32", "int64", "int8",
            "isdtype", "isfinite", "isin", "isinf", "isnan", "less", "less_equal", "linalg",
            "linspace", "log", "log10", "log1p", "log2", "logaddexp", "logical_and",

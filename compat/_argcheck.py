@@ -34,6 +34,13 @@ def _refuse(fname, pname, what, got):
     raise TypeError(f"{fname}: {pname} must be {what}, got {got}")
 
 
+def _kind(v):
+    """How a refused argument is named: its type's name, or what the type
+    says of itself (`refused_as`: fuse's traced values, which no
+    non-elementwise function takes)."""
+    return getattr(type(v), "refused_as", None) or type(v).__name__
+
+
 def checked(f, fname=None):
     """f, refusing with TypeError an argument declared an Array (or a
     sequence of Arrays) that is not one; f itself when it declares none."""
@@ -57,9 +64,9 @@ def checked(f, fname=None):
                 for i, item in enumerate(v):
                     if not isinstance(item, Array):
                         _refuse(fname, pname, "a tuple or list of Arrays",
-                                f"{type(item).__name__} at position {i}")
+                                f"{_kind(item)} at position {i}")
             elif not isinstance(v, Array):
-                _refuse(fname, pname, "an Array", type(v).__name__)
+                _refuse(fname, pname, "an Array", _kind(v))
         return f(*args, **kwargs)
     return g
 

@@ -1,6 +1,8 @@
 """The Array object of strided.compat: a thin wrapper over a core view
-record (strided.core.base.Core).  Its operators are made in
-compat/_operators.py (they call the elementwise functions); indexing builds views (basic indices) or calls the index kernels (boolean
+record (strided.core.base.Core), on a C base type (strided/_c/pyarray.c)
+that holds the record and runs the plain operators.  The operators are
+set up in compat/_operators.py (they call the elementwise functions);
+indexing builds views (basic indices) or calls the index kernels (boolean
 masks, integer arrays)."""
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from operator import attrgetter as _attrgetter
 from types import EllipsisType, ModuleType
 from typing import TYPE_CHECKING, Any, Union
 
-from strided.core import base as _core, dlpack as _dlpack, views as _views
+from strided.core import arraytype as _arraytype, base as _core, dlpack as _dlpack, views as _views
 
 from ._dtypes import KINDS
 
@@ -68,19 +70,7 @@ def _nest(v):
     return _fmt(v)
 
 
-_new, _gc, _free, _Core = object.__new__, _core.ffi.gc, _core.lib.st_tensor_free, _core.Core
-
-
-def adopt(t):
-    """The Array owning `t`, a new record from a C entry point (the small-call
-    fast paths: no Python frame but this one)."""
-    c, r = _new(_Core), _new(Array)
-    c.t = _gc(t, _free)
-    r._c = c
-    return r
-
-
-class Array:
+class Array(_arraytype.ArrayBase):
     """An n-dimensional array of the array API standard over a core view.
 
     Parameters
@@ -103,7 +93,10 @@ class Array:
     with any step, ellipsis, None, integer and boolean arrays), to_device,
     ``__dlpack__``; beyond the standard, as numpy and PyTorch: format() of 0-d
     arrays, iteration over the first axis, ``__array__``
-    (docs/array-api.md, *The Array object*).
+    (docs/array-api.md, *The Array object*).  Its C base
+    (strided/_c/pyarray.c) holds the view record, read here as ``_c`` (a
+    strided.core.base.Core), makes an Array of a Core (``Array._new(core)``)
+    and carries the operators (compat/_operators.py).
 
     Examples
     --------
@@ -117,19 +110,13 @@ class Array:
     Array([2., 1.], dtype=float64)
     """
 
-    __slots__ = ("_c", "__weakref__")
-    _c: Any              # the core view record (strided.core.base.Core)
+    __slots__ = ("__weakref__",)
+    _c: Any              # the core view record, held by the C base (strided.core.base.Core)
     __hash__ = None      # type: ignore[assignment]  # mutable: unhashable, as numpy's
     REPR_LIMIT = 100     # more elements than this: the shape, not the values
 
     def __init__(self, *args, **kwargs):
         raise TypeError("Array objects are made by strided.compat functions (asarray, zeros, ...)")
-
-    @classmethod
-    def _new(cls, c):
-        a = object.__new__(cls)
-        a._c = c
-        return a
 
     def __strided_core__(self):
         """A new core view record over this array's memory: the one seam

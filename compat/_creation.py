@@ -7,12 +7,12 @@ from __future__ import annotations
 import math
 import operator
 
-from strided.core import base as _core, matrix as _matrix, ops as _ops, views as _views
+from strided.core import arraytype as _arraytype, base as _core, matrix as _matrix, ops as _ops, views as _views
 from strided.core.dlpack import _copy_flag
 from strided.core.base import ffi
 
 from . import _dtypes, _numpy
-from ._array import Array, adopt, check_device
+from ._array import Array, check_device
 from ._dtypes import KINDS
 from typing import Any, Literal
 from ._typing import DType, Device, NestedSequence, SupportsBufferProtocol
@@ -95,29 +95,9 @@ def _values_for(flat, dtype):
 
 
 # A flat list of Python numbers of one type (the commonest small creation)
-# is copied in by one C call: element type -> (dtype code, cffi array type).
-_FLAT_LISTS = {float: (_core.float64.code, ffi.typeof("double[]")),
-               int: (_core.int64.code, ffi.typeof("int64_t[]")),
-               bool: (_core.bool_.code, ffi.typeof("_Bool[]"))}
-_vector_new, _NULL, _new_buffer = _core.lib.st_vector_new, ffi.NULL, ffi.new
-_NOT_FLAT = (None, None)
-_FLOAT64 = _core.float64.code
-
-
-def _flat_list(obj):
-    """The Array of a flat list of floats, ints or bools, or None."""
-    kinds = set(map(type, obj))
-    if len(kinds) != 1:
-        return None
-    code, ctype = _FLAT_LISTS.get(kinds.pop(), _NOT_FLAT)
-    if code is None:
-        return None
-    try:
-        values = _new_buffer(ctype, obj)
-    except OverflowError:   # an int beyond int64: the general path says so
-        return None
-    t = _vector_new(code, len(obj), values)
-    return adopt(t) if t else None
+# and zeros(n) are one C call each (strided/_c/pyarray.c): None when the
+# case is not that one.
+_from_list, _zeros = _arraytype.from_list, _arraytype.zeros
 
 
 def _from_buffer(obj):
@@ -192,11 +172,11 @@ def asarray(obj: Array | bool | int | float | complex | NestedSequence[bool | in
     >>> xp.asarray(3.0)
     Array(3., dtype=float64)
     """
-    copy = _copy_flag(copy, "asarray")
-    if type(obj) is list and dtype is None and device is None and copy is not False:
-        a = _flat_list(obj)
+    if type(obj) is list and dtype is None and device is None and (copy is None or copy is True):
+        a = _from_list(obj)
         if a is not None:
             return a
+    copy = _copy_flag(copy, "asarray")
     dtype = _check(dtype, device)
     fresh = False
     if isinstance(obj, Array):
@@ -310,9 +290,9 @@ def zeros(shape: int | tuple[int, ...], *, dtype: DType | None = None,
     Array([[False, False], [False, False]], dtype=bool)
     """
     if type(shape) is int and dtype is None and device is None:   # the common small case
-        t = _vector_new(_FLOAT64, shape, _NULL)
-        if t:
-            return adopt(t)
+        a = _zeros(shape)
+        if a is not None:
+            return a
     return Array._new(_core.Core.zeros(shape, _check(dtype, device) or _dtypes.float64))
 
 

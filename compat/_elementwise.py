@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from strided.core import base as _core, ops as _ops
+from strided.core import arraytype as _arraytype, base as _core, ops as _ops
 
-from . import _array, _docstrings, _dtypes
+from . import _docstrings, _dtypes
 from ._array import Array
 from ._dtypes import KINDS
 
@@ -99,14 +99,28 @@ def result_dtype(name, x1, x2):
     return dt
 
 
+class Traced:
+    """The values a fused function is traced on (compat/_fuse.py): an
+    elementwise function given one records its operation (the subclass's
+    unary / binary) instead of computing it."""
+
+    __slots__ = ()
+
+    def unary(self, name: str) -> Traced:
+        raise NotImplementedError
+
+    def binary(self, name: str, x1: object, x2: object) -> Traced:
+        raise NotImplementedError
+
+
 def _dtype_mask(category):
     """The dtype codes of a category as a bit mask, for the C fast paths."""
     return sum(1 << dt.code for dt in KINDS[category])
 
 
 # One C call does the plain case (same dtype, same shape, C-contiguous): it
-# returns NULL for anything else, and the general path below decides.
-_unary_new, _binary_new, _wrap = _core.lib.st_unary_new, _core.lib.st_binary_new, _array.adopt
+# returns None for anything else, and the general path below decides.
+_unary_new, _binary_new = _arraytype.unary_new, _arraytype.binary_new
 
 
 def _unary(name, op, category):
@@ -114,10 +128,12 @@ def _unary(name, op, category):
 
     def f(x, /):
         if type(x) is Array:
-            t = _unary_new(code, mask, x._c.t)
-            if t:
-                return _wrap(t)
+            r = _unary_new(code, mask, x)
+            if r is not None:
+                return r
         if not isinstance(x, Array):
+            if isinstance(x, Traced):
+                return x.unary(name)
             raise TypeError(f"{name}: x must be an Array, got {type(x).__name__}")
         _check(name, x.dtype, category)
         return Array._new(_ops.unary(op, x._c))
@@ -131,9 +147,11 @@ def _binary(name, op, category):
 
     def f(x1, x2, /):
         if type(x1) is Array and type(x2) is Array:
-            t = _binary_new(code, mask, x1._c.t, x2._c.t)
-            if t:
-                return _wrap(t)
+            r = _binary_new(code, mask, x1, x2)
+            if r is not None:
+                return r
+        if isinstance(x1, Traced) or isinstance(x2, Traced):
+            return (x1 if isinstance(x1, Traced) else x2).binary(name, x1, x2)
         dt = result_dtype(name, x1, x2)
         _check(name, dt, category)
         # arrays of other dtypes are converted inside the kernel, a block at

@@ -153,6 +153,7 @@ _COMPAT_GROUPS = {
     "_interop": "Interchange (DLPack)",
     "_info": "Inspection",
     "_array": "The array object",
+    "_fuse": "Fused expressions (strided's own)",
 }
 
 

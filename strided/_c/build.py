@@ -10,10 +10,18 @@ from pathlib import Path
 from cffi import FFI
 
 HERE = Path(__file__).resolve().parent
-SOURCES = ["core.c", "iter.c", "copy.c", "elementwise.c", "reduce.c", "reduce_tree.c", "index.c", "sort.c", "sort_simd.c",
-           "random.c", "matmul.c", "setops.c", "dlpack.c", "linalg.c", "lapack_t7.c", "fft.c",
-           "fast.c", "vmath.c", "histogram.c", "select.c", "norm.c", "conv.c", "matrix.c",
-           "creation.c"]
+# Compiled in this order, two at a time on a 2-core machine (setup.py), the
+# costliest first so that no large file starts last; elementwise.c and
+# reduce_tree.c are compiled in parts (ST_PART, st_internal.h: the _pN.c
+# files include them), so that their halves run on both cores.
+SOURCES = ["reduce.c", "reduce_p1.c", "reduce_tree.c", "reduce_tree_p1.c", "elementwise.c", "elementwise_p1.c",
+           "elementwise_p2.c", "elementwise_p3.c", "copy.c", "matmul.c", "select.c", "fft.c",
+           "sort.c", "norm.c", "index.c", "sort_simd.c", "histogram.c", "linalg.c", "random.c",
+           "lapack_t7.c", "setops.c", "conv.c", "iter.c", "core.c", "fuse.c", "dlpack.c",
+           "matrix.c", "creation.c", "fast.c", "vmath.c", "bandwidth.c"]
+
+# Flags of single files, after the common ones (setup.py's compile step).
+FILE_ARGS = {}
 
 
 def cdef_text(header=HERE / "strided.h"):
@@ -40,7 +48,11 @@ def debug():
 
 
 def compile_args():
-    args = ["-O3", "-std=gnu11", "-fopenmp", "-fno-math-errno", "-Wall", "-Wno-unused-function", "-Wno-unused-local-typedefs"]
+    # -g1 (line tables, enough for perf and backtraces) after Python's -g:
+    # full debug information of the macro-generated kernels took a third
+    # of the compile time of the reductions
+    args = ["-O3", "-g1", "-std=gnu11", "-fopenmp", "-fno-math-errno", "-Wall", "-Wno-unused-function",
+            "-Wno-unused-local-typedefs"]
     if debug():
         args = ["-O1", "-g", "-std=gnu11", "-fopenmp", "-fno-math-errno", "-Wall", "-Wno-unused-function",
                 "-Wno-unused-local-typedefs"] + SANITIZE

@@ -224,7 +224,7 @@ int st_cpu_level(void)
 #include <sanitizer/asan_interface.h>
 #define ST_POISON(p, n) ASAN_POISON_MEMORY_REGION((p), (size_t)(n))
 #else
-#define ST_POISON(p, n) ((void)0)
+#define ST_POISON(p, n) ((void)(p), (void)(n))
 #endif
 
 void *st_aligned_alloc(int64_t nbytes)

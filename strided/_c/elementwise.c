@@ -203,7 +203,14 @@ static inline st_c128 st_csign(st_c128 z)
     X(LOGICAL_NOT, SAME, !x) X(BITWISE_INVERT, SAME, !x) X(POSITIVE, SAME, x)         \
     X(ISNAN, BOOL, 0) X(ISINF, BOOL, 0) X(ISFINITE, BOOL, 1)
 #define U_COMPLEX(X)                                                                  \
-    X(NEGATIVE, SAME, -x) X(POSITIVE, SAME, x) X(ABS, REAL, cabs(x))                  \
+    X(NEGATIVE, SAME, -x) X(POSITIVE, SAME, x)                                        \
+    X(ISNAN, BOOL, isnan(creal(x)) || isnan(cimag(x)))                                \
+    X(ISINF, BOOL, isinf(creal(x)) || isinf(cimag(x)))                                \
+    X(ISFINITE, BOOL, isfinite(creal(x)) && isfinite(cimag(x)))                       \
+    X(REAL, REAL, creal(x)) X(IMAG, REAL, cimag(x)) X(CONJ, SAME, conj(x))
+/* scalar at every level: libm's complex functions, Annex G products */
+#define U_COMPLEX_SCALAR(X)                                                           \
+    X(ABS, REAL, cabs(x))                                                             \
     X(SQRT, SAME, csqrt(x)) X(EXP, SAME, cexp(x)) X(EXPM1, SAME, CX(st_cexpm1, x))    \
     X(LOG, SAME, clog(x)) X(LOG1P, SAME, CX(st_clog1p, x))                            \
     X(LOG2, SAME, clog(x) / (st_R)0.69314718055994530942)                             \
@@ -213,11 +220,7 @@ static inline st_c128 st_csign(st_c128 z)
     X(SINH, SAME, csinh(x)) X(COSH, SAME, ccosh(x)) X(TANH, SAME, CTANH(x))           \
     X(ASINH, SAME, casinh(x)) X(ACOSH, SAME, cacosh(x)) X(ATANH, SAME, catanh(x))     \
     X(ROUND, SAME, CROUND(x)) X(SIGN, SAME, CX(st_csign, x)) X(SQUARE, SAME, x * x)   \
-    X(RECIPROCAL, SAME, (st_T)1 / x)                                                  \
-    X(ISNAN, BOOL, isnan(creal(x)) || isnan(cimag(x)))                                \
-    X(ISINF, BOOL, isinf(creal(x)) || isinf(cimag(x)))                                \
-    X(ISFINITE, BOOL, isfinite(creal(x)) && isfinite(cimag(x)))                       \
-    X(REAL, REAL, creal(x)) X(IMAG, REAL, cimag(x)) X(CONJ, SAME, conj(x))
+    X(RECIPROCAL, SAME, (st_T)1 / x)
 
 /* ---- binary op lists ---- */
 #define B_COMPARE(X)                                                                  \
@@ -226,28 +229,33 @@ static inline st_c128 st_csign(st_c128 z)
 #define B_FLOAT(X)                                                                    \
     B_COMPARE(X) X(ADD, SAME, a + b) X(SUBTRACT, SAME, a - b)                         \
     X(MULTIPLY, SAME, a * b) X(DIVIDE, SAME, a / b) X(TRUNC_DIVIDE, SAME, trunc(a / b)) \
-    X(FLOOR_DIVIDE, SAME, ST_FLOORDIV(a, b)) X(REMAINDER, SAME, ST_MOD(a, b))         \
     X(POW, SAME, pow(a, b)) X(ATAN2, SAME, atan2(a, b)) X(HYPOT, SAME, hypot(a, b))   \
-    X(COPYSIGN, SAME, copysign(a, b)) X(NEXTAFTER, SAME, nextafter(a, b))             \
-    X(LOGADDEXP, SAME, ST_LOGADDEXP(a, b)) X(MAXIMUM, SAME, MAXP(a, b))               \
-    X(MINIMUM, SAME, MINP(a, b)) X(FMOD, SAME, fmod(a, b))                           \
+    X(COPYSIGN, SAME, copysign(a, b)) X(LOGADDEXP, SAME, ST_LOGADDEXP(a, b))          \
+    X(MAXIMUM, SAME, MAXP(a, b)) X(MINIMUM, SAME, MINP(a, b))
+/* scalar at every level (fmod, nextafter: libm calls with no vector form) */
+#define B_FLOAT_SCALAR(X)                                                             \
+    X(FLOOR_DIVIDE, SAME, ST_FLOORDIV(a, b)) X(REMAINDER, SAME, ST_MOD(a, b))         \
+    X(NEXTAFTER, SAME, nextafter(a, b)) X(FMOD, SAME, fmod(a, b))                     \
     X(TORCH7_REMAINDER, SAME, ST_TH_REM(a, b))
 #define B_INT_COMMON(X)                                                               \
     B_COMPARE(X) X(ADD, SAME, WRAP(+, a, b)) X(SUBTRACT, SAME, WRAP(-, a, b))         \
-    X(MULTIPLY, SAME, WRAP(*, a, b)) X(POW, SAME, (st_T)st_ipow((uint64_t)a, (uint64_t)b)) \
+    X(MULTIPLY, SAME, WRAP(*, a, b))                                                  \
     X(MAXIMUM, SAME, a > b ? a : b) X(MINIMUM, SAME, a < b ? a : b)                   \
     X(BITWISE_AND, SAME, a & b) X(BITWISE_OR, SAME, a | b) X(BITWISE_XOR, SAME, a ^ b) \
     X(LEFT_SHIFT, SAME, LSHIFT(a, b))
-#define B_SINT(X)                                                                     \
-    B_INT_COMMON(X) X(FLOOR_DIVIDE, SAME, INT_FLOORDIV(a, b))                         \
-    X(REMAINDER, SAME, INT_MOD(a, b)) X(TRUNC_DIVIDE, SAME, INT_TRUNCDIV(a, b))       \
-    X(FMOD, SAME, INT_FMOD(a, b)) X(RIGHT_SHIFT, SAME, RSHIFT_S(a, b))              \
-    X(TORCH7_REMAINDER, SAME, INT_MOD(a, b))
-#define B_UINT(X)                                                                     \
-    B_INT_COMMON(X) X(FLOOR_DIVIDE, SAME, UINT_FLOORDIV(a, b))                        \
-    X(REMAINDER, SAME, UINT_MOD(a, b)) X(TRUNC_DIVIDE, SAME, UINT_FLOORDIV(a, b))     \
-    X(FMOD, SAME, UINT_MOD(a, b)) X(RIGHT_SHIFT, SAME, RSHIFT_U(a, b))              \
-    X(TORCH7_REMAINDER, SAME, UINT_MOD(a, b))
+#define B_SINT(X) B_INT_COMMON(X) X(RIGHT_SHIFT, SAME, RSHIFT_S(a, b))
+#define B_UINT(X) B_INT_COMMON(X) X(RIGHT_SHIFT, SAME, RSHIFT_U(a, b))
+/* scalar at every level: no vector integer division; pow's loop on the exponent */
+#define B_SINT_SCALAR(X)                                                              \
+    X(FLOOR_DIVIDE, SAME, INT_FLOORDIV(a, b)) X(REMAINDER, SAME, INT_MOD(a, b))       \
+    X(TRUNC_DIVIDE, SAME, INT_TRUNCDIV(a, b)) X(FMOD, SAME, INT_FMOD(a, b))           \
+    X(TORCH7_REMAINDER, SAME, INT_MOD(a, b))                                          \
+    X(POW, SAME, (st_T)st_ipow((uint64_t)a, (uint64_t)b))
+#define B_UINT_SCALAR(X)                                                              \
+    X(FLOOR_DIVIDE, SAME, UINT_FLOORDIV(a, b)) X(REMAINDER, SAME, UINT_MOD(a, b))     \
+    X(TRUNC_DIVIDE, SAME, UINT_FLOORDIV(a, b)) X(FMOD, SAME, UINT_MOD(a, b))          \
+    X(TORCH7_REMAINDER, SAME, UINT_MOD(a, b))                                         \
+    X(POW, SAME, (st_T)st_ipow((uint64_t)a, (uint64_t)b))
 #define B_BOOL(X)                                                                     \
     B_COMPARE(X) X(LOGICAL_AND, SAME, a && b) X(LOGICAL_OR, SAME, a || b)             \
     X(LOGICAL_XOR, SAME, a != b) X(BITWISE_AND, SAME, a && b)                         \
@@ -255,8 +263,11 @@ static inline st_c128 st_csign(st_c128 z)
     X(MAXIMUM, SAME, a || b) X(MINIMUM, SAME, a && b)
 #define B_COMPLEX(X)                                                                  \
     X(EQUAL, BOOL, a == b) X(NOT_EQUAL, BOOL, a != b) X(ADD, SAME, a + b)             \
-    X(SUBTRACT, SAME, a - b) X(MULTIPLY, SAME, a * b) X(DIVIDE, SAME, a / b)          \
-    X(POW, SAME, ST_CPOW(a, b))
+    X(SUBTRACT, SAME, a - b)
+/* scalar at every level: Annex G's products and quotients (a branch to
+ * __muldc3 / __divdc3), cpow */
+#define B_COMPLEX_SCALAR(X)                                                           \
+    X(MULTIPLY, SAME, a * b) X(DIVIDE, SAME, a / b) X(POW, SAME, ST_CPOW(a, b))
 
 /* ---- loop templates ---- */
 #define OUT_SAME(T, R) T
@@ -264,6 +275,7 @@ static inline st_c128 st_csign(st_c128 z)
 #define OUT_REAL(T, R) R
 
 #define DEF_UNARY(...) ST_LEVELS(DEF_UNARY_ISA, __VA_ARGS__)
+#define DEF_UNARY_BASE(...) ST_LEVELS_BASE(DEF_UNARY_ISA, __VA_ARGS__)
 #define DEF_UNARY_ISA(ISA, ATTR, CODE, SFX, T, R, OP, KIND, EXPR)                     \
     ATTR static void u_##OP##_##SFX##ISA(char **args_, const int64_t *np, const int64_t *s_, \
                                          void *extra)                                 \
@@ -296,6 +308,7 @@ static inline st_c128 st_csign(st_c128 z)
         (st_O)(EXPR);                                                                 \
     }));
 #define DEF_BINARY(...) ST_LEVELS(DEF_BINARY_ISA, __VA_ARGS__)
+#define DEF_BINARY_BASE(...) ST_LEVELS_BASE(DEF_BINARY_ISA, __VA_ARGS__)
 #define DEF_BINARY_ISA(ISA, ATTR, CODE, SFX, T, R, OP, KIND, EXPR)                    \
     ATTR static void b_##OP##_##SFX##ISA(char **args_, const int64_t *np, const int64_t *s_, \
                                          void *extra)                                 \
@@ -331,28 +344,107 @@ static inline st_c128 st_csign(st_c128 z)
         }                                                                             \
     }
 
-/* ---- instantiate ---- */
+/* ---- instantiate, in parts ----
+ * The kernels compile as four objects the build runs in parallel (ST_PART,
+ * st_internal.h): this file itself is part 0 (the float kernels, the
+ * vmath.h ones, the tables, the API); elementwise_p1.c (signed integers),
+ * elementwise_p2.c (unsigned) and elementwise_p3.c (bool, complex) include
+ * it with ST_PART set, and part 0's constructor has each fill its entries
+ * of the tables (st_elementwise_part1 ...).  The _SCALAR lists are
+ * compiled for the baseline only (ST_LEVELS_BASE). */
 #define U_DEF_BOOL(OP, KIND, EXPR) ST_TYPES_BOOL(DEF_UNARY, OP, KIND, EXPR)
 #define U_DEF_SINT(OP, KIND, EXPR) ST_TYPES_SINT(DEF_UNARY, OP, KIND, EXPR)
 #define U_DEF_UINT(OP, KIND, EXPR) ST_TYPES_UINT(DEF_UNARY, OP, KIND, EXPR)
 #define U_DEF_FLOAT(OP, KIND, EXPR) ST_TYPES_FLOAT(DEF_UNARY, OP, KIND, EXPR)
 #define U_DEF_COMPLEX(OP, KIND, EXPR) ST_TYPES_COMPLEX(DEF_UNARY, OP, KIND, EXPR)
-U_BOOL(U_DEF_BOOL)
-U_SINT(U_DEF_SINT)
-U_UINT(U_DEF_UINT)
-U_FLOAT(U_DEF_FLOAT)
-U_COMPLEX(U_DEF_COMPLEX)
-
+#define U_DEF_COMPLEX_SCALAR(OP, KIND, EXPR) ST_TYPES_COMPLEX(DEF_UNARY_BASE, OP, KIND, EXPR)
 #define B_DEF_BOOL(OP, KIND, EXPR) ST_TYPES_BOOL(DEF_BINARY, OP, KIND, EXPR)
 #define B_DEF_SINT(OP, KIND, EXPR) ST_TYPES_SINT(DEF_BINARY, OP, KIND, EXPR)
 #define B_DEF_UINT(OP, KIND, EXPR) ST_TYPES_UINT(DEF_BINARY, OP, KIND, EXPR)
 #define B_DEF_FLOAT(OP, KIND, EXPR) ST_TYPES_FLOAT(DEF_BINARY, OP, KIND, EXPR)
 #define B_DEF_COMPLEX(OP, KIND, EXPR) ST_TYPES_COMPLEX(DEF_BINARY, OP, KIND, EXPR)
-B_BOOL(B_DEF_BOOL)
+#define B_DEF_SINT_SCALAR(OP, KIND, EXPR) ST_TYPES_SINT(DEF_BINARY_BASE, OP, KIND, EXPR)
+#define B_DEF_UINT_SCALAR(OP, KIND, EXPR) ST_TYPES_UINT(DEF_BINARY_BASE, OP, KIND, EXPR)
+#define B_DEF_FLOAT_SCALAR(OP, KIND, EXPR) ST_TYPES_FLOAT(DEF_BINARY_BASE, OP, KIND, EXPR)
+#define B_DEF_COMPLEX_SCALAR(OP, KIND, EXPR) ST_TYPES_COMPLEX(DEF_BINARY_BASE, OP, KIND, EXPR)
+
+#define RES_SAME(CODE) (CODE)
+#define RES_BOOL(CODE) ST_BOOL
+#define RES_REAL(CODE) st_real_dtype(CODE)
+#define REG_UNARY_AS(PICK, CODE, SFX, T, R, OP, KIND, EXPR)                           \
+    unary_loops[ST_U_##OP][CODE] = PICK(u_##OP##_##SFX);                              \
+    unary_res[ST_U_##OP][CODE] = (signed char)RES_##KIND(CODE);
+#define REG_BINARY_AS(PICK, CODE, SFX, T, R, OP, KIND, EXPR)                          \
+    binary_loops[ST_B_##OP][CODE] = PICK(b_##OP##_##SFX);                             \
+    binary_res[ST_B_##OP][CODE] = (signed char)RES_##KIND(CODE);
+#define REG_UNARY(...) REG_UNARY_AS(ST_PICK, __VA_ARGS__)
+#define REG_BINARY(...) REG_BINARY_AS(ST_PICK, __VA_ARGS__)
+#define REG_UNARY_BASE(...) REG_UNARY_AS(ST_PICK_BASE, __VA_ARGS__)
+#define REG_BINARY_BASE(...) REG_BINARY_AS(ST_PICK_BASE, __VA_ARGS__)
+#define U_REG_BOOL(OP, KIND, EXPR) ST_TYPES_BOOL(REG_UNARY, OP, KIND, EXPR)
+#define U_REG_SINT(OP, KIND, EXPR) ST_TYPES_SINT(REG_UNARY, OP, KIND, EXPR)
+#define U_REG_UINT(OP, KIND, EXPR) ST_TYPES_UINT(REG_UNARY, OP, KIND, EXPR)
+#define U_REG_FLOAT(OP, KIND, EXPR) ST_TYPES_FLOAT(REG_UNARY, OP, KIND, EXPR)
+#define U_REG_COMPLEX(OP, KIND, EXPR) ST_TYPES_COMPLEX(REG_UNARY, OP, KIND, EXPR)
+#define U_REG_COMPLEX_SCALAR(OP, KIND, EXPR) ST_TYPES_COMPLEX(REG_UNARY_BASE, OP, KIND, EXPR)
+#define B_REG_BOOL(OP, KIND, EXPR) ST_TYPES_BOOL(REG_BINARY, OP, KIND, EXPR)
+#define B_REG_SINT(OP, KIND, EXPR) ST_TYPES_SINT(REG_BINARY, OP, KIND, EXPR)
+#define B_REG_UINT(OP, KIND, EXPR) ST_TYPES_UINT(REG_BINARY, OP, KIND, EXPR)
+#define B_REG_FLOAT(OP, KIND, EXPR) ST_TYPES_FLOAT(REG_BINARY, OP, KIND, EXPR)
+#define B_REG_COMPLEX(OP, KIND, EXPR) ST_TYPES_COMPLEX(REG_BINARY, OP, KIND, EXPR)
+#define B_REG_SINT_SCALAR(OP, KIND, EXPR) ST_TYPES_SINT(REG_BINARY_BASE, OP, KIND, EXPR)
+#define B_REG_UINT_SCALAR(OP, KIND, EXPR) ST_TYPES_UINT(REG_BINARY_BASE, OP, KIND, EXPR)
+#define B_REG_FLOAT_SCALAR(OP, KIND, EXPR) ST_TYPES_FLOAT(REG_BINARY_BASE, OP, KIND, EXPR)
+#define B_REG_COMPLEX_SCALAR(OP, KIND, EXPR) ST_TYPES_COMPLEX(REG_BINARY_BASE, OP, KIND, EXPR)
+
+/* A part's kernels into part 0's tables (the names REG_* write to). */
+#define ST_EW_TABLES                                                                  \
+    st_loop_fn unary_loops[][ST_NTYPES], signed char unary_res[][ST_NTYPES],          \
+    st_loop_fn binary_loops[][ST_NTYPES], signed char binary_res[][ST_NTYPES]
+void st_elementwise_part1(ST_EW_TABLES);
+void st_elementwise_part2(ST_EW_TABLES);
+void st_elementwise_part3(ST_EW_TABLES);
+
+#if ST_PART == 1
+U_SINT(U_DEF_SINT)
 B_SINT(B_DEF_SINT)
+B_SINT_SCALAR(B_DEF_SINT_SCALAR)
+void st_elementwise_part1(ST_EW_TABLES)
+{
+    U_SINT(U_REG_SINT)
+    B_SINT(B_REG_SINT)
+    B_SINT_SCALAR(B_REG_SINT_SCALAR)
+}
+#elif ST_PART == 2
+U_UINT(U_DEF_UINT)
 B_UINT(B_DEF_UINT)
-B_FLOAT(B_DEF_FLOAT)
+B_UINT_SCALAR(B_DEF_UINT_SCALAR)
+void st_elementwise_part2(ST_EW_TABLES)
+{
+    U_UINT(U_REG_UINT)
+    B_UINT(B_REG_UINT)
+    B_UINT_SCALAR(B_REG_UINT_SCALAR)
+}
+#elif ST_PART == 3
+U_BOOL(U_DEF_BOOL)
+B_BOOL(B_DEF_BOOL)
+U_COMPLEX(U_DEF_COMPLEX)
+U_COMPLEX_SCALAR(U_DEF_COMPLEX_SCALAR)
 B_COMPLEX(B_DEF_COMPLEX)
+B_COMPLEX_SCALAR(B_DEF_COMPLEX_SCALAR)
+void st_elementwise_part3(ST_EW_TABLES)
+{
+    U_BOOL(U_REG_BOOL)
+    B_BOOL(B_REG_BOOL)
+    U_COMPLEX(U_REG_COMPLEX)
+    U_COMPLEX_SCALAR(U_REG_COMPLEX_SCALAR)
+    B_COMPLEX(B_REG_COMPLEX)
+    B_COMPLEX_SCALAR(B_REG_COMPLEX_SCALAR)
+}
+#else   /* part 0: the rest of this file */
+U_FLOAT(U_DEF_FLOAT)
+B_FLOAT(B_DEF_FLOAT)
+B_FLOAT_SCALAR(B_DEF_FLOAT_SCALAR)
 
 /* ---- exp, log, sin, cos (float32, float64): vmath.h ----
  * Blocks of VM_BLOCK elements, whatever the steps: run the branch-free
@@ -684,40 +776,16 @@ static signed char unary_res[ST_U_COUNT][ST_NTYPES];
 static st_loop_fn binary_loops[ST_B_COUNT][ST_NTYPES];
 static signed char binary_res[ST_B_COUNT][ST_NTYPES];
 
-#define RES_SAME(CODE) (CODE)
-#define RES_BOOL(CODE) ST_BOOL
-#define RES_REAL(CODE) st_real_dtype(CODE)
-#define REG_UNARY(CODE, SFX, T, R, OP, KIND, EXPR)                                    \
-    unary_loops[ST_U_##OP][CODE] = ST_PICK(u_##OP##_##SFX);                           \
-    unary_res[ST_U_##OP][CODE] = (signed char)RES_##KIND(CODE);
-#define REG_BINARY(CODE, SFX, T, R, OP, KIND, EXPR)                                   \
-    binary_loops[ST_B_##OP][CODE] = ST_PICK(b_##OP##_##SFX);                          \
-    binary_res[ST_B_##OP][CODE] = (signed char)RES_##KIND(CODE);
-#define U_REG_BOOL(OP, KIND, EXPR) ST_TYPES_BOOL(REG_UNARY, OP, KIND, EXPR)
-#define U_REG_SINT(OP, KIND, EXPR) ST_TYPES_SINT(REG_UNARY, OP, KIND, EXPR)
-#define U_REG_UINT(OP, KIND, EXPR) ST_TYPES_UINT(REG_UNARY, OP, KIND, EXPR)
-#define U_REG_FLOAT(OP, KIND, EXPR) ST_TYPES_FLOAT(REG_UNARY, OP, KIND, EXPR)
-#define U_REG_COMPLEX(OP, KIND, EXPR) ST_TYPES_COMPLEX(REG_UNARY, OP, KIND, EXPR)
-#define B_REG_BOOL(OP, KIND, EXPR) ST_TYPES_BOOL(REG_BINARY, OP, KIND, EXPR)
-#define B_REG_SINT(OP, KIND, EXPR) ST_TYPES_SINT(REG_BINARY, OP, KIND, EXPR)
-#define B_REG_UINT(OP, KIND, EXPR) ST_TYPES_UINT(REG_BINARY, OP, KIND, EXPR)
-#define B_REG_FLOAT(OP, KIND, EXPR) ST_TYPES_FLOAT(REG_BINARY, OP, KIND, EXPR)
-#define B_REG_COMPLEX(OP, KIND, EXPR) ST_TYPES_COMPLEX(REG_BINARY, OP, KIND, EXPR)
-
 __attribute__((constructor)) static void init_elementwise_tables(void)
 {
     memset(unary_res, -1, sizeof unary_res);
     memset(binary_res, -1, sizeof binary_res);
-    U_BOOL(U_REG_BOOL)
-    U_SINT(U_REG_SINT)
-    U_UINT(U_REG_UINT)
+    st_elementwise_part1(unary_loops, unary_res, binary_loops, binary_res);
+    st_elementwise_part2(unary_loops, unary_res, binary_loops, binary_res);
+    st_elementwise_part3(unary_loops, unary_res, binary_loops, binary_res);
     U_FLOAT(U_REG_FLOAT)
-    U_COMPLEX(U_REG_COMPLEX)
-    B_BOOL(B_REG_BOOL)
-    B_SINT(B_REG_SINT)
-    B_UINT(B_REG_UINT)
     B_FLOAT(B_REG_FLOAT)
-    B_COMPLEX(B_REG_COMPLEX)
+    B_FLOAT_SCALAR(B_REG_FLOAT_SCALAR)
     /* the vmath.h kernels replace the list's libm/libmvec loops */
     unary_loops[ST_U_EXP][ST_FLOAT64] = ST_PICK(v_EXP_float64);
     unary_loops[ST_U_EXP][ST_FLOAT32] = st_level() >= 3 ? ST_PICK(v_EXP_float32)
@@ -762,6 +830,19 @@ int st_binary_result(int op, int dtype)
 {
     if (op < 0 || op >= ST_B_COUNT || dtype < 0 || dtype >= ST_NTYPES) return -1;
     return binary_res[op][dtype];
+}
+
+/* The kernel of op for one dtype, NULL when op is not defined for it: for
+ * the paths that run it on lines of their own (fast.c's small calls,
+ * fuse.c's blocks).  Its result dtype is st_unary_result's / st_binary_result's. */
+st_loop_fn st_unary_loop(int op, int dtype)
+{
+    return st_unary_result(op, dtype) < 0 ? NULL : unary_loops[op][dtype];
+}
+
+st_loop_fn st_binary_loop(int op, int dtype)
+{
+    return st_binary_result(op, dtype) < 0 ? NULL : binary_loops[op][dtype];
 }
 
 /* An input that overlaps the output other than exactly is read from a copy. */
@@ -858,7 +939,7 @@ static int checks_divisor(int op, int dtype)
                || (op == ST_B_POW && st_is_signed_int(dtype)));
 }
 
-static st_status check_divisor(int op, int dtype, const st_tensor *b)
+st_status st_binary_check_divisor(int op, int dtype, const st_tensor *b)
 {
     if (!checks_divisor(op, dtype)) return ST_OK;
     if (op == ST_B_POW) {
@@ -868,6 +949,15 @@ static st_status check_divisor(int op, int dtype, const st_tensor *b)
         return st_fail(ST_E_ZERODIV, "integer %s by zero", st_binary_names[op]);
     }
     return ST_OK;
+}
+
+st_status st_binary_block_check(int op, int dtype, const char *b, int64_t n, int64_t step)
+{
+    if (!checks_divisor(op, dtype) || n <= 0) return ST_OK;
+    int found = 0;
+    char *args[1] = {(char *)b};
+    scan_loop(dtype, op == ST_B_POW)(args, &n, &step, &found);
+    return !found ? ST_OK : op == ST_B_POW ? ST_E_VALUE : ST_E_ZERODIV;
 }
 
 st_status st_binary(int op, st_tensor *out, const st_tensor *a, const st_tensor *b)
@@ -884,7 +974,7 @@ st_status st_binary(int op, st_tensor *out, const st_tensor *a, const st_tensor 
         return st_fail(ST_E_TYPE, "%s of %s gives %s, but the output is %s", st_binary_names[op],
                        st_dtype_name(a->dtype), st_dtype_name(res), st_dtype_name(out->dtype));
     st_status rc;
-    if (st_tensor_numel(out) > 0 && (rc = check_divisor(op, a->dtype, b))) return rc;
+    if (st_tensor_numel(out) > 0 && (rc = st_binary_check_divisor(op, a->dtype, b))) return rc;
     const st_tensor *ins[2] = {a, b};
     return run_elementwise(binary_loops[op][a->dtype], ST_STREAM, out, 2, ins, st_binary_names[op]);
 }
@@ -950,7 +1040,7 @@ st_status st_binary_as(int op, int dtype, st_tensor *out, const st_tensor *a,
         st_tensor_free(tb);
         return rc;
     }
-    if (st_tensor_numel(out) > 0 && (rc = check_divisor(op, dtype, b))) return rc;
+    if (st_tensor_numel(out) > 0 && (rc = st_binary_check_divisor(op, dtype, b))) return rc;
     mixed_loop_ctx ctx = {binary_loops[op][dtype],
                           {a->dtype == dtype ? NULL : st_cast_loop(a->dtype, dtype),
                            b->dtype == dtype ? NULL : st_cast_loop(b->dtype, dtype)},
@@ -1050,3 +1140,4 @@ st_status st_clamp(st_tensor *out, const st_tensor *a, const st_tensor *lo, cons
     const st_tensor *ins[3] = {a, lo, hi};
     return run_elementwise(loop, NULL, out, 3, ins, "clamp");
 }
+#endif   /* ST_PART == 0 */

@@ -36,7 +36,31 @@ static st_tensor *new_like(const st_tensor *t, int dtype)
 static int accepted(uint32_t dtypes, const st_tensor *t)
 {
     return t->dtype >= 0 && t->dtype < 32 && (dtypes >> t->dtype & 1)
-           && st_tensor_is_contiguous(t);
+           && st_tensor_is_contiguous(t) && (t->storage || st_tensor_numel(t) == 0);
+}
+
+/* Up to this many elements an op runs on one thread and never streams its
+ * output (st_threads_for, ST_STREAM_MIN_BYTES), so the kernel called on
+ * one line is exactly what st_unary / st_binary would run, minus their
+ * iterator set-up (the most of a small call's time in C).  Larger: theirs. */
+#define LINE_MAX_ELEMENTS ST_PARALLEL_GRAIN
+
+/* out = a op b, out fresh from new_like (contiguous, no other view of it),
+ * a contiguous with out's element count, b too or a single element (a
+ * scalar, read with step 0). */
+static st_status binary_into(int op, st_tensor *out, const st_tensor *a, const st_tensor *b)
+{
+    int64_t n = st_tensor_numel(out);
+    if (n > LINE_MAX_ELEMENTS) return st_binary(op, out, a, b);
+    if (n == 0) return ST_OK;
+    st_status rc = st_binary_check_divisor(op, a->dtype, b);
+    if (rc) return rc;
+    const int64_t item = st_itemsize(a->dtype);
+    char *args[3] = {st_tensor_data(out), st_tensor_data(a), st_tensor_data(b)};
+    const int64_t steps[3] = {st_itemsize(out->dtype), st_tensor_numel(a) == 1 ? 0 : item,
+                              st_tensor_numel(b) == 1 ? 0 : item};
+    st_binary_loop(op, a->dtype)(args, &n, steps, NULL);
+    return ST_OK;
 }
 
 st_tensor *st_binary_new(int op, uint32_t dtypes, const st_tensor *a, const st_tensor *b)
@@ -47,7 +71,7 @@ st_tensor *st_binary_new(int op, uint32_t dtypes, const st_tensor *a, const st_t
     int res = st_binary_result(op, a->dtype);
     if (res < 0) return NULL;
     st_tensor *out = new_like(a, res);
-    if (out && st_binary(op, out, a, b)) {
+    if (out && binary_into(op, out, a, b)) {
         st_tensor_free(out);
         return NULL;
     }
@@ -79,6 +103,28 @@ static int store_scalar(int dtype, void *buf, int is_int, int64_t ivalue, double
     }
 }
 
+int st_binary_inplace_small(int op, st_tensor *x, const st_tensor *y)
+{
+    /* 0-d: declined (a scalar to the core, but Torch7's empty tensor) */
+    if (x->ndim == 0 || x->dtype != y->dtype || st_binary_result(op, x->dtype) != x->dtype
+        || !same_sizes(x, y)
+        || !accepted(~(uint32_t)0, x) || !accepted(~(uint32_t)0, y)
+        || (x->storage && (x->storage->flags & ST_STORAGE_READONLY)))
+        return 0;
+    int64_t n = st_tensor_numel(x);
+    if (n > LINE_MAX_ELEMENTS) return 0;
+    if (n == 0) return 1;
+    const int64_t item = st_itemsize(x->dtype);
+    char *px = st_tensor_data(x), *py = st_tensor_data(y);
+    /* the same elements, or no element in common (contiguous: byte ranges) */
+    if (px != py && px < py + n * item && py < px + n * item) return 0;
+    if (st_binary_check_divisor(op, x->dtype, y)) return 0;
+    char *args[3] = {px, px, py};
+    const int64_t steps[3] = {item, item, item};
+    st_binary_loop(op, x->dtype)(args, &n, steps, NULL);
+    return 1;
+}
+
 st_tensor *st_binary_scalar_new(int op, uint32_t dtypes, const st_tensor *a, int is_int,
                                 int64_t ivalue, double fvalue, int scalar_first)
 {
@@ -95,11 +141,23 @@ st_tensor *st_binary_scalar_new(int op, uint32_t dtypes, const st_tensor *a, int
     scalar.dtype = a->dtype;
     scalar.refcount = 1;
     st_tensor *out = new_like(a, res);
-    if (out && (scalar_first ? st_binary(op, out, &scalar, a) : st_binary(op, out, a, &scalar))) {
+    if (out && (scalar_first ? binary_into(op, out, &scalar, a) : binary_into(op, out, a, &scalar))) {
         st_tensor_free(out);
         return NULL;
     }
     return out;
+}
+
+/* out = op(a), out fresh from new_like, a contiguous with its sizes. */
+static st_status unary_into(int op, st_tensor *out, const st_tensor *a)
+{
+    int64_t n = st_tensor_numel(out);
+    if (n > LINE_MAX_ELEMENTS) return st_unary(op, out, a);
+    if (n == 0) return ST_OK;
+    char *args[2] = {st_tensor_data(out), st_tensor_data(a)};
+    const int64_t steps[2] = {st_itemsize(out->dtype), st_itemsize(a->dtype)};
+    st_unary_loop(op, a->dtype)(args, &n, steps, NULL);
+    return ST_OK;
 }
 
 st_tensor *st_unary_new(int op, uint32_t dtypes, const st_tensor *a)
@@ -108,7 +166,7 @@ st_tensor *st_unary_new(int op, uint32_t dtypes, const st_tensor *a)
     int res = st_unary_result(op, a->dtype);
     if (res < 0) return NULL;
     st_tensor *out = new_like(a, res);
-    if (out && st_unary(op, out, a)) {
+    if (out && unary_into(op, out, a)) {
         st_tensor_free(out);
         return NULL;
     }

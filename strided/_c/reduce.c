@@ -64,15 +64,34 @@ static int sum_acc_dtype(int dtype)
  * Each is compiled per CPU level (ST_LEVELS: the `target` attribute is seen
  * before GCC lowers the generic vectors, so each level gets its own
  * instructions) and picked by ST_PICK. */
-#define VEC_BYTES 64
+/* The vectors are VEC_BYTES##ISA wide: 64 bytes at levels 4 and 3 (one
+ * AVX-512 register, two AVX2 ones), 16 at the baseline (one SSE2
+ * register): 64-byte vectors lowered to SSE2 ran no faster and took half
+ * of this file's compile time.  VEC_T(SFX, ISA) is the vector of SFX's
+ * element type at that level. */
+#define VEC_BYTES_v4 64
+#define VEC_BYTES_v3 64
+#define VEC_BYTES_v0 16
+#define VEC_T(SFX, ISA) VEC_T_(SFX, ISA)
+#define VEC_T_(SFX, ISA) vec##ISA##_##SFX
+#define DEF_VEC_TYPES(SFX, T)                                                         \
+    typedef T vec_v4_##SFX __attribute__((vector_size(VEC_BYTES_v4)));                \
+    typedef T vec_v3_##SFX __attribute__((vector_size(VEC_BYTES_v3)));                \
+    typedef T vec_v0_##SFX __attribute__((vector_size(VEC_BYTES_v0)));
 
 #define VBLEND(M, A, B) ((__typeof__(A))(((M) & (__typeof__(M))(A)) | (~(M) & (__typeof__(M))(B))))
 #define VMAXP(a, b) VBLEND(((a) > (b)) | ((a) != (a)), a, b)
 #define VMINP(a, b) VBLEND(((a) < (b)) | ((a) != (a)), a, b)
 #define VMAXF(a, b) VBLEND((a) > (b), a, b)   /* NaN-blind: see DEF_VEXT_ISA */
 #define VMINF(a, b) VBLEND((a) < (b), a, b)
-typedef uint64_t vec_u64 __attribute__((vector_size(VEC_BYTES)));
-#define VANY(M) ({ vec_u64 w_ = (vec_u64)(M); (w_[0] | w_[1] | w_[2] | w_[3] | w_[4] | w_[5] | w_[6] | w_[7]) != 0; })
+DEF_VEC_TYPES(u64, uint64_t)
+#define VANY(M, ISA)                                                                  \
+    ({                                                                                \
+        VEC_T(u64, ISA) w_ = (VEC_T(u64, ISA))(M);                                    \
+        uint64_t o_ = 0;                                                              \
+        for (unsigned k_ = 0; k_ < sizeof w_ / sizeof(uint64_t); k_++) o_ |= w_[k_];  \
+        o_ != 0;                                                                      \
+    })
 
 /* The fast loop keeps a plain compare-and-select (VFAST: a NaN in x is
  * dropped, one in the accumulator does not stick) and beside it a vector
@@ -82,19 +101,19 @@ typedef uint64_t vec_u64 __attribute__((vector_size(VEC_BYTES)));
 #define DEF_VEXT_ISA(ISA, ATTR, NAME, SFX, T, VFOLD, VFAST, FOLD)                     \
     ATTR static T v##NAME##_sticky_##SFX##ISA(const T *q, int64_t n, T acc)           \
     {                                                                                 \
-        enum { V = VEC_BYTES / sizeof(T) };                                           \
+        enum { V = VEC_BYTES##ISA / sizeof(T) };                                       \
         int64_t i = 0;                                                                \
         if (n >= 4 * V) {                                                             \
-            vec_##SFX r0, r1, r2, r3, x0, x1, x2, x3;                                 \
-            memcpy(&r0, q, VEC_BYTES);                                                \
-            memcpy(&r1, q + V, VEC_BYTES);                                            \
-            memcpy(&r2, q + 2 * V, VEC_BYTES);                                        \
-            memcpy(&r3, q + 3 * V, VEC_BYTES);                                        \
+            VEC_T(SFX, ISA) r0, r1, r2, r3, x0, x1, x2, x3;                            \
+            memcpy(&r0, q, VEC_BYTES##ISA);                                            \
+            memcpy(&r1, q + V, VEC_BYTES##ISA);                                        \
+            memcpy(&r2, q + 2 * V, VEC_BYTES##ISA);                                    \
+            memcpy(&r3, q + 3 * V, VEC_BYTES##ISA);                                    \
             for (i = 4 * V; i + 4 * V <= n; i += 4 * V) {                             \
-                memcpy(&x0, q + i, VEC_BYTES);                                        \
-                memcpy(&x1, q + i + V, VEC_BYTES);                                    \
-                memcpy(&x2, q + i + 2 * V, VEC_BYTES);                                \
-                memcpy(&x3, q + i + 3 * V, VEC_BYTES);                                \
+                memcpy(&x0, q + i, VEC_BYTES##ISA);                                    \
+                memcpy(&x1, q + i + V, VEC_BYTES##ISA);                                \
+                memcpy(&x2, q + i + 2 * V, VEC_BYTES##ISA);                            \
+                memcpy(&x3, q + i + 3 * V, VEC_BYTES##ISA);                            \
                 r0 = VFOLD(r0, x0);                                                   \
                 r1 = VFOLD(r1, x1);                                                   \
                 r2 = VFOLD(r2, x2);                                                   \
@@ -110,21 +129,21 @@ typedef uint64_t vec_u64 __attribute__((vector_size(VEC_BYTES)));
     }                                                                                 \
     ATTR static T v##NAME##_##SFX##ISA(const T *q, int64_t n, T acc)                  \
     {                                                                                 \
-        enum { V = VEC_BYTES / sizeof(T) };                                           \
+        enum { V = VEC_BYTES##ISA / sizeof(T) };                                       \
         if (n < 8 * V || (T)0.5 == 0 /* integers: no NaN */)                          \
             return v##NAME##_sticky_##SFX##ISA(q, n, acc);                            \
-        vec_##SFX r0, r1, r2, r3, x0, x1, x2, x3, s0, s1, s2, s3;                             \
-        memcpy(&r0, q, VEC_BYTES);                                                    \
-        memcpy(&r1, q + V, VEC_BYTES);                                                \
-        memcpy(&r2, q + 2 * V, VEC_BYTES);                                            \
-        memcpy(&r3, q + 3 * V, VEC_BYTES);                                            \
+        VEC_T(SFX, ISA) r0, r1, r2, r3, x0, x1, x2, x3, s0, s1, s2, s3;                \
+        memcpy(&r0, q, VEC_BYTES##ISA);                                                \
+        memcpy(&r1, q + V, VEC_BYTES##ISA);                                            \
+        memcpy(&r2, q + 2 * V, VEC_BYTES##ISA);                                        \
+        memcpy(&r3, q + 3 * V, VEC_BYTES##ISA);                                        \
         s0 = r0, s1 = r1, s2 = r2, s3 = r3;   /* four chains: an add waits 3+ cycles */ \
         int64_t i = 4 * V;                                                            \
         for (; i + 4 * V <= n; i += 4 * V) {                                          \
-            memcpy(&x0, q + i, VEC_BYTES);                                            \
-            memcpy(&x1, q + i + V, VEC_BYTES);                                        \
-            memcpy(&x2, q + i + 2 * V, VEC_BYTES);                                    \
-            memcpy(&x3, q + i + 3 * V, VEC_BYTES);                                    \
+            memcpy(&x0, q + i, VEC_BYTES##ISA);                                        \
+            memcpy(&x1, q + i + V, VEC_BYTES##ISA);                                    \
+            memcpy(&x2, q + i + 2 * V, VEC_BYTES##ISA);                                \
+            memcpy(&x3, q + i + 3 * V, VEC_BYTES##ISA);                                \
             r0 = VFAST(r0, x0);                                                       \
             r1 = VFAST(r1, x1);                                                       \
             r2 = VFAST(r2, x2);                                                       \
@@ -135,7 +154,7 @@ typedef uint64_t vec_u64 __attribute__((vector_size(VEC_BYTES)));
             s3 = s3 + x3;                                                             \
         }                                                                             \
         s0 = (s0 + s1) + (s2 + s3);                                                   \
-        if (VANY(s0 != s0)) return v##NAME##_sticky_##SFX##ISA(q, n, acc);            \
+        if (VANY(s0 != s0, ISA)) return v##NAME##_sticky_##SFX##ISA(q, n, acc);            \
         r0 = VFAST(r0, r1);                                                           \
         r2 = VFAST(r2, r3);                                                           \
         r0 = VFAST(r0, r2);                                                           \
@@ -146,18 +165,18 @@ typedef uint64_t vec_u64 __attribute__((vector_size(VEC_BYTES)));
 #define DEF_VFIND_ISA(ISA, ATTR, SFX, T)                                              \
     ATTR static int64_t vfind_##SFX##ISA(const T *q, int64_t n, T v)                  \
     {                                                                                 \
-        enum { V = VEC_BYTES / sizeof(T) };                                           \
-        const vec_##SFX vv = (vec_##SFX){0} + v;                                      \
+        enum { V = VEC_BYTES##ISA / sizeof(T) };                                       \
+        const VEC_T(SFX, ISA) vv = (VEC_T(SFX, ISA)){0} + v;                           \
         const int nan = v != v;                                                       \
         int64_t i = 0;                                                                \
         for (; i + 4 * V <= n; i += 4 * V) {   /* four vectors per test */            \
-            vec_##SFX x0, x1, x2, x3;                                                 \
-            memcpy(&x0, q + i, VEC_BYTES);                                            \
-            memcpy(&x1, q + i + V, VEC_BYTES);                                        \
-            memcpy(&x2, q + i + 2 * V, VEC_BYTES);                                    \
-            memcpy(&x3, q + i + 3 * V, VEC_BYTES);                                    \
-            if (nan ? VANY((x0 != x0) | (x1 != x1) | (x2 != x2) | (x3 != x3))         \
-                    : VANY((x0 == vv) | (x1 == vv) | (x2 == vv) | (x3 == vv)))        \
+            VEC_T(SFX, ISA) x0, x1, x2, x3;                                            \
+            memcpy(&x0, q + i, VEC_BYTES##ISA);                                        \
+            memcpy(&x1, q + i + V, VEC_BYTES##ISA);                                    \
+            memcpy(&x2, q + i + 2 * V, VEC_BYTES##ISA);                                \
+            memcpy(&x3, q + i + 3 * V, VEC_BYTES##ISA);                                \
+            if (nan ? VANY((x0 != x0) | (x1 != x1) | (x2 != x2) | (x3 != x3), ISA)         \
+                    : VANY((x0 == vv) | (x1 == vv) | (x2 == vv) | (x3 == vv), ISA))        \
                 break;                                                                \
         }                                                                             \
         for (; i < n; i++)                                                            \
@@ -165,7 +184,7 @@ typedef uint64_t vec_u64 __attribute__((vector_size(VEC_BYTES)));
         return n;                                                                     \
     }
 #define DEF_VEC_HELPERS(CODE, SFX, T, R, ...)                                         \
-    typedef T vec_##SFX __attribute__((vector_size(VEC_BYTES)));                      \
+    DEF_VEC_TYPES(SFX, T)                                                             \
     ST_LEVELS(DEF_VEXT_ISA, max, SFX, T, VMAXP, VMAXF, FOLD_MAX)                      \
     ST_LEVELS(DEF_VEXT_ISA, min, SFX, T, VMINP, VMINF, FOLD_MIN)                      \
     ST_LEVELS(DEF_VFIND_ISA, SFX, T)                                                  \
@@ -193,6 +212,26 @@ typedef uint64_t vec_u64 __attribute__((vector_size(VEC_BYTES)));
 ST_TYPES_REAL(DEF_VEC_HELPERS)
 ST_TYPES_BOOL(DEF_SCALAR_HELPERS)
 
+/* Two objects the build compiles in parallel (ST_PART, st_internal.h):
+ * this file, part 0 (the reductions, their tables and counting), and
+ * reduce_p1.c, part 1 (arg-reductions and cumulative sums and products,
+ * entry points of their own); what both use (types, vector helpers, the
+ * row walker) is in each. */
+/* the signed lanes of a mask of SFX vectors */
+#define LANES_int8 int8
+#define LANES_uint8 int8
+#define LANES_int16 int16
+#define LANES_uint16 int16
+#define LANES_int32 int32
+#define LANES_uint32 int32
+#define LANES_float32 int32
+#define LANES_int64 int64
+#define LANES_uint64 int64
+#define LANES_float64 int64
+#define SPLIT_PIECES_PER_THREAD 4   /* handed out dynamically: a late thread holds no one */
+#define PIECE_ALIGN 128   /* column pieces start on whole register blocks of the row kernels */
+
+#if ST_PART == 0
 /* ---- count of nonzero elements: vcount_<sfx>(q, n) ----
  * A contiguous segment is compared a vector at a time: each lane of the
  * mask (x != 0) is -1 or 0, subtracted from a counter of the lane's own
@@ -203,19 +242,20 @@ ST_TYPES_BOOL(DEF_SCALAR_HELPERS)
 #define DEF_VCOUNT_ISA(ISA, ATTR, SFX, T, VT, MT)                                     \
     ATTR static int64_t vcount_##SFX##ISA(const T *q, int64_t n)                      \
     {                                                                                 \
-        enum { V = VEC_BYTES / sizeof(T) };                                           \
-        typedef MT mask_t;                                                            \
+        enum { V = VEC_BYTES##ISA / sizeof(T) };                                       \
+        typedef VEC_T(MT, ISA) mask_t;\
+        typedef VEC_T(VT, ISA) vt_t;                                                   \
         const uint64_t lane_mask = sizeof(T) == 8 ? ~0ull : (1ull << (8 * sizeof(T))) - 1; \
-        const VT zero = {0};                                                          \
+        const vt_t zero = {0};                                                          \
         int64_t c = 0, i = 0;                                                         \
         while (i + 4 * V <= n) {                                                      \
             mask_t a0 = {0}, a1 = {0}, a2 = {0}, a3 = {0};                            \
             for (int k = 0; k < COUNT_BLOCK && i + 4 * V <= n; k++, i += 4 * V) {     \
-                VT x0, x1, x2, x3;                                                    \
-                memcpy(&x0, q + i, VEC_BYTES);                                        \
-                memcpy(&x1, q + i + V, VEC_BYTES);                                    \
-                memcpy(&x2, q + i + 2 * V, VEC_BYTES);                                \
-                memcpy(&x3, q + i + 3 * V, VEC_BYTES);                                \
+                vt_t x0, x1, x2, x3;                                                    \
+                memcpy(&x0, q + i, VEC_BYTES##ISA);                                    \
+                memcpy(&x1, q + i + V, VEC_BYTES##ISA);                                \
+                memcpy(&x2, q + i + 2 * V, VEC_BYTES##ISA);                            \
+                memcpy(&x3, q + i + 3 * V, VEC_BYTES##ISA);                            \
                 a0 -= (mask_t)(x0 != zero);                                           \
                 a1 -= (mask_t)(x1 != zero);                                           \
                 a2 -= (mask_t)(x2 != zero);                                           \
@@ -228,22 +268,11 @@ ST_TYPES_BOOL(DEF_SCALAR_HELPERS)
         for (; i < n; i++) c += q[i] != 0;                                            \
         return c;                                                                     \
     }
-/* the signed lanes of a mask of SFX vectors */
-#define LANES_int8 vec_int8
-#define LANES_uint8 vec_int8
-#define LANES_int16 vec_int16
-#define LANES_uint16 vec_int16
-#define LANES_int32 vec_int32
-#define LANES_uint32 vec_int32
-#define LANES_float32 vec_int32
-#define LANES_int64 vec_int64
-#define LANES_uint64 vec_int64
-#define LANES_float64 vec_int64
 #define DEF_VCOUNT(CODE, SFX, T, R, ...)                                              \
-    ST_LEVELS(DEF_VCOUNT_ISA, SFX, T, vec_##SFX, LANES_##SFX)                         \
+    ST_LEVELS(DEF_VCOUNT_ISA, SFX, T, SFX, LANES_##SFX)                               \
     static int64_t vcount_##SFX(const T *q, int64_t n) { return ST_PICK(vcount_##SFX)(q, n); }
 ST_TYPES_REAL(DEF_VCOUNT)
-ST_LEVELS(DEF_VCOUNT_ISA, bool_, _Bool, vec_uint8, vec_int8)
+ST_LEVELS(DEF_VCOUNT_ISA, bool_, _Bool, uint8, int8)
 static int64_t vcount_bool_(const _Bool *q, int64_t n) { return ST_PICK(vcount_bool_)(q, n); }
 
 /* ---- accumulate kernels: args {acc, in[, aux]} ---- */
@@ -351,22 +380,22 @@ typedef void (*outer2_fn)(char **args, int64_t rows, int64_t cols, int64_t rs);
 #define DEF_OUTER2V_ISA(ISA, ATTR, NAME, SFX, T, VFOLD, FOLD)                         \
     ATTR static void NAME##_outer2_##SFX##ISA(char **args, int64_t rows, int64_t cols, int64_t rs) \
     {                                                                                 \
-        enum { V = VEC_BYTES / sizeof(T), W = V * OUTER_NV };                         \
+        enum { V = VEC_BYTES##ISA / sizeof(T), W = V * OUTER_NV };                     \
         T *o = (T *)args[0];                                                          \
         const char *in = args[1];                                                     \
         int64_t j = 0;                                                                \
         for (; j + W <= cols; j += W) {                                               \
-            vec_##SFX r[OUTER_NV];                                                    \
-            for (int k = 0; k < OUTER_NV; k++) memcpy(&r[k], o + j + k * V, VEC_BYTES); \
+            VEC_T(SFX, ISA) r[OUTER_NV];                                               \
+            for (int k = 0; k < OUTER_NV; k++) memcpy(&r[k], o + j + k * V, VEC_BYTES##ISA); \
             for (int64_t i = 0; i < rows; i++) {                                      \
                 const T *x = (const T *)(in + i * rs) + j;                            \
                 for (int k = 0; k < OUTER_NV; k++) {                                  \
-                    vec_##SFX xv;                                                     \
-                    memcpy(&xv, x + k * V, VEC_BYTES);                                \
+                    VEC_T(SFX, ISA) xv;                                                \
+                    memcpy(&xv, x + k * V, VEC_BYTES##ISA);                            \
                     r[k] = VFOLD(r[k], xv);                                           \
                 }                                                                     \
             }                                                                         \
-            for (int k = 0; k < OUTER_NV; k++) memcpy(o + j + k * V, &r[k], VEC_BYTES); \
+            for (int k = 0; k < OUTER_NV; k++) memcpy(o + j + k * V, &r[k], VEC_BYTES##ISA); \
         }                                                                             \
         if (j == cols) return;                                                        \
         for (int64_t i = 0; i < rows; i++) {                                          \
@@ -481,8 +510,6 @@ static void identity(int op, int dtype, void *buf)
  *     one thread runs them all. */
 #define SPLIT_KEPT_MIN 16
 #define SPLIT_MAX_CHUNKS 64
-#define SPLIT_PIECES_PER_THREAD 4   /* handed out dynamically: a late thread holds no one */
-#define PIECE_ALIGN 128   /* column pieces start on whole register blocks of the row kernels */
 #define SPLIT_MAX_SCRATCH ((int64_t)4 << 20)   /* bytes of private accumulators */
 
 /* Does the iteration end in a reduced dim of rows over a kept, contiguous
@@ -649,6 +676,8 @@ st_status st_reduce(int op, st_tensor *out, const st_tensor *in, const uint8_t *
     return run_reduction(&it, reduce_loops[op][in->dtype], out, op, in->dtype);
 }
 
+#endif   /* ST_PART == 0 */
+
 /* ---- lanes along an outer dim, walked a row at a time ----
  * The lanes along `dim` when the last dim (not `dim`) is contiguous in both
  * and long enough to vectorise (cumulative sums and arg-reductions along
@@ -699,6 +728,7 @@ static void run_rows(rows_fn f, st_tensor *out, const st_tensor *in, int dim)
     }
 }
 
+#if ST_PART == 1
 /* ---- arg-reductions along one dim (lanes) ----
  * The first position of the largest (smallest) value; a NaN beats
  * everything and the first NaN wins (numpy's rule).  A contiguous lane is
@@ -779,35 +809,36 @@ ST_TYPES_REAL(DEF_ARG_BETTER)
  * position of the extreme, the first NaN, as the scalar scan.  The row
  * numbers ride in integer lanes as wide as the element (int32 for 4-byte
  * types: st_argreduce checks the row count fits); fewer registers on
- * AVX2, whose 64-byte vectors take two each. */
+ * AVX2, whose 64-byte vectors take two each, and on SSE2 (16-byte
+ * vectors, 16 registers). */
 #define ARG_NV_v4 8
 #define ARG_NV_v3 4
-#define ARG_NV_v0 2
+#define ARG_NV_v0 4
 #define ARG_ROW_BETTER(x, best, CMP) (CMP(x, best) || ((x) != (x) && (best) == (best)))
 #define DEF_ARG_ROWS_ISA(ISA, ATTR, NAME, SFX, T, CMP)                                \
     ATTR static void NAME##_rows_##SFX##ISA(char *out, const char *in, int64_t rows,  \
                                             int64_t cols, int64_t out_rs, int64_t in_rs) \
     {                                                                                 \
-        enum { V = VEC_BYTES / sizeof(T), NV = ARG_NV##ISA, W = V * NV };             \
-        typedef LANES_##SFX idx_t;                                                    \
+        enum { V = VEC_BYTES##ISA / sizeof(T), NV = ARG_NV##ISA, W = V * NV };         \
+        typedef VEC_T(LANES_##SFX, ISA) idx_t;                                         \
         (void)out_rs;                                                                 \
         int64_t *o = (int64_t *)out;                                                  \
         const T *x0 = (const T *)in;                                                  \
         int64_t j = 0;                                                                \
         for (; j + W <= cols; j += W) {                                               \
-            vec_##SFX best[NV];                                                       \
+            VEC_T(SFX, ISA) best[NV];                                                  \
             idx_t at[NV], iv = {0};                                                   \
             const idx_t one = iv + 1;                                                 \
             for (int k = 0; k < NV; k++) {                                            \
-                memcpy(&best[k], x0 + j + k * V, VEC_BYTES);                          \
+                memcpy(&best[k], x0 + j + k * V, VEC_BYTES##ISA);                      \
                 at[k] = iv;                                                           \
             }                                                                         \
             for (int64_t i = 1; i < rows; i++) {                                      \
                 const T *x = (const T *)(in + i * in_rs) + j;                         \
                 iv += one;                                                            \
                 for (int k = 0; k < NV; k++) {                                        \
-                    vec_##SFX xv;                                                     \
-                    memcpy(&xv, x + k * V, VEC_BYTES);                                \
+                    VEC_T(SFX, ISA) xv;                                                \
+                    memcpy(&xv, x + k * V, VEC_BYTES##ISA);                            \
                     idx_t b = (idx_t)(CMP(xv, best[k]) | ((xv != xv) & (best[k] == best[k]))); \
                     best[k] = VBLEND(b, xv, best[k]);                                 \
                     at[k] = VBLEND(b, iv, at[k]);                                     \
@@ -1033,6 +1064,9 @@ st_status st_cumulative(int is_prod, st_tensor *out, const st_tensor *in, int di
     return ST_OK;
 }
 
+#endif   /* ST_PART == 1 */
+
+#if ST_PART == 0
 /* ---- count of nonzero elements (vcount above) ---- */
 #define DEF_COUNT(CODE, SFX, T, R, ...)                                               \
     static void count_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra) \
@@ -1072,3 +1106,4 @@ st_status st_count_nonzero(const st_tensor *in, int64_t *count)
     st_iter_run(&it, loop, count, 0);
     return ST_OK;
 }
+#endif   /* ST_PART == 0 */

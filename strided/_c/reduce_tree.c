@@ -313,7 +313,8 @@ DEF_CMUL(cmul_c128, st_c128, double, __muldc3)
         }                                                                             \
     }                                                                                 \
     /* the tree over rows [t->r0, t->r1) of one output whose values start at in */   \
-    TREE_INLINE A NAME##_one(const tree_task *t, const char *in, T m)                 \
+    typedef void (*NAME##_feed_fn)(NAME##_state *, const char *, int64_t, int64_t, T); \
+    TREE_INLINE A NAME##_one(const tree_task *t, const char *in, T m, NAME##_feed_fn feed) \
     {                                                                                 \
         enum { L = TREE_LANES(A) };                                                   \
         const int64_t n = t->r1 - t->r0;                                              \
@@ -334,17 +335,17 @@ DEF_CMUL(cmul_c128, st_c128, double, __muldc3)
             for (int64_t r = t->r0; r < t->r1; r += t->gather) {                      \
                 int64_t len = t->r1 - r < t->gather ? t->r1 - r : t->gather;          \
                 gather_range(t, in, r, len, buf);                                     \
-                NAME##_feed(&s, buf, len, sizeof(T), m);                              \
+                feed(&s, buf, len, sizeof(T), m);                                     \
             }                                                                         \
         } else if (t->nr == 1 && t->rst[0] == (int64_t)sizeof(T)) {                   \
             const char *p = in + t->r0 * t->rst[0];                                   \
             const int64_t whole = n / (L * TREE_STEPS) * (L * TREE_STEPS);            \
-            NAME##_feed(&s, p, whole, sizeof(T), m);                                  \
+            feed(&s, p, whole, sizeof(T), m);                                         \
             if (n > whole)                                                            \
                 NAME##_push(&s, NAME##_partial((const T *)p + whole, n - whole, m));  \
             return NAME##_fold(&s);                                                   \
         } else if (t->nr == 1) {                                                      \
-            NAME##_feed(&s, in + t->r0 * t->rst[0], n, t->rst[0], m);                 \
+            feed(&s, in + t->r0 * t->rst[0], n, t->rst[0], m);                        \
         } else {                                                                      \
             const int last = t->nr - 1;                                               \
             rwalk w;                                                                  \
@@ -352,7 +353,7 @@ DEF_CMUL(cmul_c128, st_c128, double, __muldc3)
             for (int64_t r = t->r0; r < t->r1;) {                                     \
                 int64_t len = t->rsz[last] - w.idx[last];                             \
                 if (len > t->r1 - r) len = t->r1 - r;                                 \
-                NAME##_feed(&s, in + w.off, len, t->rst[last], m);                    \
+                feed(&s, in + w.off, len, t->rst[last], m);                           \
                 r += len;                                                             \
                 rwalk_add(&w, t, len);                                                \
             }                                                                         \
@@ -608,13 +609,21 @@ DEF_CMUL(cmul_c128, st_c128, double, __muldc3)
 
 /* The kernels (st_loop_fn over a run of outputs of the kept dims):
  * args {in, out, aux (the mean, or NULL), scratch}. */
+/* NAME##_feed is compiled once per CPU level (NAME##_feed##ISA), not
+ * inlined at each of NAME##_one's four calls: a third of this file's
+ * compile time, for one call per run of values. */
 #define DEF_TREE_ISA(ISA, ATTR, NAME, T, A, LOAD, OP, E)                              \
+    ATTR static __attribute__((noinline)) void NAME##_feed##ISA(NAME##_state *s, const char *p, \
+                                                                int64_t n, int64_t step, T m) \
+    {                                                                                 \
+        NAME##_feed(s, p, n, step, m);                                                \
+    }                                                                                 \
     ATTR static void NAME##_inner##ISA(char **args, const int64_t *np, const int64_t *st, void *extra) \
     {                                                                                 \
         const tree_task *t = extra;                                                   \
         for (int64_t i = 0; i < *np; i++) {                                           \
             const T m = args[2] ? *(const T *)(args[2] + i * st[2]) : (T)0;           \
-            const A v = NAME##_one(t, args[0] + i * st[0], m);                        \
+            const A v = NAME##_one(t, args[0] + i * st[0], m, NAME##_feed##ISA);       \
             if (t->to_scratch) *(A *)(args[3] + i * st[3] + t->chunk * t->chunk_bytes) = v; \
             else *(A *)(args[1] + i * st[1]) = v;                                     \
         }                                                                             \
@@ -650,43 +659,55 @@ DEF_CMUL(cmul_c128, st_c128, double, __muldc3)
         }                                                                             \
     }
 
-DEF_TREE(sum_float32, float, float, LOAD_PLAIN, OP_ADD, 0.0f, VEC_F32)
-DEF_TREE(sum_float64, double, double, LOAD_PLAIN, OP_ADD, 0.0, VEC_F64)
-DEF_TREE(sum_complex64, st_c64, st_c64, LOAD_PLAIN, OP_ADD, (st_c64)0, VEC_C64)
-DEF_TREE(sum_complex128, st_c128, st_c128, LOAD_PLAIN, OP_ADD, (st_c128)0, VEC_C128)
-DEF_TREE(prod_float32, float, float, LOAD_PLAIN, OP_MUL, 1.0f, VEC_F32)
-DEF_TREE(prod_float64, double, double, LOAD_PLAIN, OP_MUL, 1.0, VEC_F64)
-DEF_TREE(prod_complex64, st_c64, st_c64, LOAD_PLAIN, OP_CMUL64, (st_c64)1, VEC_ARRAY)
-DEF_TREE(prod_complex128, st_c128, st_c128, LOAD_PLAIN, OP_CMUL128, (st_c128)1, VEC_ARRAY)
-DEF_TREE(sqdev_float32, float, float, LOAD_SQ, OP_ADD, 0.0f, VEC_SQ_F32)
-DEF_TREE(sqdev_float64, double, double, LOAD_SQ, OP_ADD, 0.0, VEC_SQ_F64)
-DEF_TREE(sqdev_complex64, st_c64, float, LOAD_CSQ, OP_ADD, 0.0f, VEC_ARRAY)
-DEF_TREE(sqdev_complex128, st_c128, double, LOAD_CSQ, OP_ADD, 0.0, VEC_ARRAY)
-
+/* Two objects the build compiles in parallel (ST_PART, st_internal.h):
+ * this file (part 0: the float trees and the rest) and reduce_tree_p1.c
+ * (part 1: the complex trees, handed to part 0's table by
+ * st_reduce_tree_part1). */
 typedef struct {
     st_loop_fn inner, outer, combine;
     int lanes;
 } tree_fns;
-static tree_fns tree_table[ST_R_COUNT][ST_NTYPES];
-
 #define REG_TREE(OPC, NAME, CODE, A)                                                  \
     tree_table[OPC][CODE] = (tree_fns){ST_PICK(NAME##_inner), ST_PICK(NAME##_outer),  \
                                        NAME##_combine, TREE_LANES(A)};
+void st_reduce_tree_part1(tree_fns tree_table[][ST_NTYPES]);
+
+#if ST_PART == 1
+DEF_TREE(sum_complex64, st_c64, st_c64, LOAD_PLAIN, OP_ADD, (st_c64)0, VEC_C64)
+DEF_TREE(sum_complex128, st_c128, st_c128, LOAD_PLAIN, OP_ADD, (st_c128)0, VEC_C128)
+DEF_TREE(prod_complex64, st_c64, st_c64, LOAD_PLAIN, OP_CMUL64, (st_c64)1, VEC_ARRAY)
+DEF_TREE(prod_complex128, st_c128, st_c128, LOAD_PLAIN, OP_CMUL128, (st_c128)1, VEC_ARRAY)
+DEF_TREE(sqdev_complex64, st_c64, float, LOAD_CSQ, OP_ADD, 0.0f, VEC_ARRAY)
+DEF_TREE(sqdev_complex128, st_c128, double, LOAD_CSQ, OP_ADD, 0.0, VEC_ARRAY)
+
+void st_reduce_tree_part1(tree_fns tree_table[][ST_NTYPES])
+{
+    REG_TREE(ST_R_SUM, sum_complex64, ST_COMPLEX64, st_c64)
+    REG_TREE(ST_R_SUM, sum_complex128, ST_COMPLEX128, st_c128)
+    REG_TREE(ST_R_PROD, prod_complex64, ST_COMPLEX64, st_c64)
+    REG_TREE(ST_R_PROD, prod_complex128, ST_COMPLEX128, st_c128)
+    REG_TREE(ST_R_SUMSQDEV, sqdev_complex64, ST_COMPLEX64, float)
+    REG_TREE(ST_R_SUMSQDEV, sqdev_complex128, ST_COMPLEX128, double)
+}
+#else   /* part 0: the rest of this file */
+DEF_TREE(sum_float32, float, float, LOAD_PLAIN, OP_ADD, 0.0f, VEC_F32)
+DEF_TREE(sum_float64, double, double, LOAD_PLAIN, OP_ADD, 0.0, VEC_F64)
+DEF_TREE(prod_float32, float, float, LOAD_PLAIN, OP_MUL, 1.0f, VEC_F32)
+DEF_TREE(prod_float64, double, double, LOAD_PLAIN, OP_MUL, 1.0, VEC_F64)
+DEF_TREE(sqdev_float32, float, float, LOAD_SQ, OP_ADD, 0.0f, VEC_SQ_F32)
+DEF_TREE(sqdev_float64, double, double, LOAD_SQ, OP_ADD, 0.0, VEC_SQ_F64)
+
+static tree_fns tree_table[ST_R_COUNT][ST_NTYPES];
 
 __attribute__((constructor)) static void init_tree_table(void)
 {
     REG_TREE(ST_R_SUM, sum_float32, ST_FLOAT32, float)
     REG_TREE(ST_R_SUM, sum_float64, ST_FLOAT64, double)
-    REG_TREE(ST_R_SUM, sum_complex64, ST_COMPLEX64, st_c64)
-    REG_TREE(ST_R_SUM, sum_complex128, ST_COMPLEX128, st_c128)
     REG_TREE(ST_R_PROD, prod_float32, ST_FLOAT32, float)
     REG_TREE(ST_R_PROD, prod_float64, ST_FLOAT64, double)
-    REG_TREE(ST_R_PROD, prod_complex64, ST_COMPLEX64, st_c64)
-    REG_TREE(ST_R_PROD, prod_complex128, ST_COMPLEX128, st_c128)
     REG_TREE(ST_R_SUMSQDEV, sqdev_float32, ST_FLOAT32, float)
     REG_TREE(ST_R_SUMSQDEV, sqdev_float64, ST_FLOAT64, double)
-    REG_TREE(ST_R_SUMSQDEV, sqdev_complex64, ST_COMPLEX64, float)
-    REG_TREE(ST_R_SUMSQDEV, sqdev_complex128, ST_COMPLEX128, double)
+    st_reduce_tree_part1(tree_table);
 }
 
 int st_reduce_tree_handles(int op, int dtype)
@@ -880,3 +901,4 @@ st_status st_reduce_tree(int op, st_tensor *out, const st_tensor *in, const uint
     st_aligned_free(t.work);
     return ST_OK;
 }
+#endif   /* ST_PART == 0 */

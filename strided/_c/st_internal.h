@@ -194,6 +194,19 @@ int st_reduce_tree_handles(int op, int dtype);
 st_status st_reduce_tree(int op, st_tensor *out, const st_tensor *in, const uint8_t *dims,
                          const st_tensor *aux);
 
+/* ---- elementwise kernels run outside st_unary / st_binary (elementwise.c) ----
+ * The kernel of op for one dtype (NULL: op undefined for it), for code that
+ * runs it on lines of its own: fast.c's small calls, fuse.c's blocks. */
+st_loop_fn st_unary_loop(int op, int dtype);
+st_loop_fn st_binary_loop(int op, int dtype);
+/* st_binary's check of b before an integer division, remainder or power
+ * (ST_E_ZERODIV, ST_E_VALUE); ST_OK for every other op and dtype. */
+st_status st_binary_check_divisor(int op, int dtype, const st_tensor *b);
+/* The same check on n elements of b at byte step `step`, for a kernel run a
+ * block at a time: the status it would fail with (no message set: the
+ * caller may be a worker thread), ST_OK when b passes. */
+st_status st_binary_block_check(int op, int dtype, const char *b, int64_t n, int64_t step);
+
 /* ---- loops shared between families ---- */
 st_loop_fn st_cast_loop(int src, int dst);     /* dst = (dst type) src */
 st_loop_fn st_fill_loop(int64_t itemsize);     /* extra points at the value */
@@ -223,6 +236,23 @@ st_loop_fn st_fill_loop(int64_t itemsize);     /* extra points at the value */
 #define ST_LEVELS(DEF, ...) DEF(_v0, , __VA_ARGS__)
 #define ST_PICK(F) F##_v0
 #endif
+/* A kernel that no wider vector speeds up (an integer division, a libm
+ * call with no vector variant, Annex G complex arithmetic: scalar code at
+ * every level) is compiled once, for the baseline: ST_LEVELS_BASE and
+ * ST_PICK_BASE in place of ST_LEVELS and ST_PICK. */
+#define ST_LEVELS_BASE(DEF, ...) DEF(_v0, , __VA_ARGS__)
+#define ST_PICK_BASE(F) F##_v0
+
+/* ---- one source, several objects ----
+ * A large kernel file is compiled as several objects so that the build
+ * runs them on every core at once: NAME_pK.c is `#define ST_PART K` then
+ * `#include "NAME.c"`, NAME.c itself being part 0; the file guards what
+ * belongs to part K with `#if ST_PART == K` (what every part needs, types,
+ * helpers, templates, is not guarded). */
+#ifndef ST_PART
+#define ST_PART 0
+#endif
+
 /* st_cpu_level()'s answer once it is known, else -1: ST_PICK in a per-call
  * wrapper costs one load, not a call. */
 extern int st_level_known;
@@ -271,25 +301,37 @@ static inline int64_t st_stream_head(const void *dst, int64_t n, int64_t item)
 }
 /* out[i] = ELEM for i in [0, n), ELEM an expression of i, out a contiguous
  * OT *; with extra == ST_STREAM the whole 64-byte lines of out are
- * computed a block at a time into an L1 buffer and streamed. */
+ * computed a block at a time into an L1 buffer and streamed.  The head and
+ * tail (stored normally), the streamed blocks and the plain case all run
+ * the one loop below, into out or into the buffer: ELEM is compiled (and
+ * vectorised) once per kernel, not once per case (the build's largest
+ * cost when it was four loops). */
 #define ST_STREAMED(OT, OUT, N, EXTRA, ELEM)                                          \
     do {                                                                              \
         const int64_t n_ = (N);                                                       \
-        const int64_t h_ = (EXTRA) == ST_STREAM ? st_stream_head((OUT), n_, sizeof(OT)) : -1; \
-        if (h_ < 0) {                                                                 \
-            _Pragma("GCC ivdep") for (int64_t i = 0; i < n_; i++) (OUT)[i] = (ELEM);  \
-            break;                                                                    \
-        }                                                                             \
+        const int64_t s_ = (EXTRA) == ST_STREAM ? st_stream_head((OUT), n_, sizeof(OT)) : -1; \
         enum { B_ = ST_STREAM_BLOCK / sizeof(OT) };                                   \
         OT buf_[B_] __attribute__((aligned(64)));                                     \
+        /* [h_, e_): whole lines, streamed; the rest stored in place */               \
+        const int64_t h_ = s_ < 0 ? n_ : s_;                                          \
         const int64_t e_ = h_ + ((n_ - h_) * (int64_t)sizeof(OT) & ~(int64_t)63) / (int64_t)sizeof(OT); \
-        for (int64_t i = 0; i < h_; i++) (OUT)[i] = (ELEM);                           \
-        for (int64_t k_ = h_; k_ < e_; k_ += B_) {                                    \
-            const int64_t m_ = e_ - k_ < B_ ? e_ - k_ : B_;                           \
-            _Pragma("GCC ivdep") for (int64_t i = k_; i < k_ + m_; i++) buf_[i - k_] = (ELEM); \
-            st_stream_store((OUT) + k_, buf_, m_ * (int64_t)sizeof(OT));              \
+        for (int64_t k_ = 0; k_ < n_;) {                                              \
+            int64_t m_;                                                               \
+            OT *d_;                                                                   \
+            if (k_ < h_ || k_ >= e_) {                                                \
+                m_ = (k_ < h_ ? h_ : n_) - k_;                                        \
+                d_ = (OUT) + k_;                                                      \
+            } else {                                                                  \
+                m_ = e_ - k_ < B_ ? e_ - k_ : B_;                                     \
+                d_ = buf_;                                                            \
+            }                                                                         \
+            _Pragma("GCC ivdep") for (int64_t j_ = 0; j_ < m_; j_++) {               \
+                const int64_t i = k_ + j_; (void)i;                                   \
+                d_[j_] = (ELEM);                                                      \
+            }                                                                         \
+            if (d_ == buf_) st_stream_store((OUT) + k_, buf_, m_ * (int64_t)sizeof(OT)); \
+            k_ += m_;                                                                 \
         }                                                                             \
-        for (int64_t i = e_; i < n_; i++) (OUT)[i] = (ELEM);                          \
     } while (0)
 /* Store fence after streaming stores (SSE, so every x86-64 has it). */
 #if defined(__x86_64__) && defined(__GNUC__)

@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import math
 
+from ..core.arraytype import binary_inplace
+from ..core.ops import BINARY
 from ..core.rng import Generator
 from .docstrings import entry_doc
 from .storage import LongStorage
@@ -291,6 +293,13 @@ def dispatch(args):
     return default_tensor_class(), args
 
 
+class Traced:
+    """The values a fused function is traced on (fuse.py): a function given
+    one records its elementwise operation instead of computing it."""
+
+    __slots__ = ()
+
+
 def make_function(entry):
     call = entry.call
 
@@ -298,7 +307,12 @@ def make_function(entry):
         T, args = dispatch(args)
         try:
             return call(args, T, False)
-        except FormMismatch as first:
+        except TypeError as first:
+            if any(isinstance(a, Traced) for a in args):
+                from .fuse import trace_call
+                return trace_call(entry, args)
+            if not isinstance(first, FormMismatch):
+                raise
             # a result of another type first (torch.nonzero(indices, x),
             # torch.lt(mask, x, 3)): Lua refuses; we try the second tensor's type
             if len(args) > 1 and isinstance(args[1], Tensor) and type(args[1]) is not T:
@@ -313,7 +327,33 @@ def make_function(entry):
     return f
 
 
-def make_method(entry):
+def _inplace_op(entry, dt):
+    """The core op code of the method call `x:f(y)`, y a tensor of x's
+    class, when the method's forms make it x = x op y (the source slot
+    defaulting to x, any scale to 1, as add's, csub's and cmul's do), else
+    None: the call is matched on probes standing for x and y, and the
+    chosen form's implementation says its op (maths.binary's core_op)."""
+    if not any(hasattr(f.impl, "core_op") for f in entry.forms_for(True)):
+        return None
+
+    class Probe:
+        _dt = dt
+    try:
+        found = entry._match((Probe(), Probe()), Probe, True)
+    except KeyError:      # a slot of a named tensor class, made after the methods: not ours
+        return None
+    if found is None:
+        return None
+    fi, sources = found
+    core_op = getattr(entry.forms_for(True)[fi].impl, "core_op", None)
+    # res <- x, source <- res (x), [value <- 1], tensor <- y
+    if core_op is None or sources not in ([(0, 0), (3, 0), (0, 1)],
+                                          [(0, 0), (3, 0), (4, 1), (0, 1)]):
+        return None
+    return BINARY[core_op(dt)]
+
+
+def make_method(entry, dt=None):
     call = entry.call
 
     def m(self, *args):
@@ -328,6 +368,17 @@ def make_method(entry):
                 except FormMismatch:
                     pass
             raise
+    code = _inplace_op(entry, dt) if dt is not None else None
+    if code is not None:
+        general, inplace = m, binary_inplace
+
+        def m(self, *args):
+            # x:add(y) and kin on small contiguous tensors of one class and
+            # shape: one C call (fast.c through the Tensor's C base,
+            # core.arraytype), which declines any other case
+            if len(args) == 1 and type(args[0]) is type(self) and inplace(code, self, args[0]):
+                return self
+            return general(self, *args)
     m.__name__ = m.__qualname__ = entry.name
     m.__doc__ = entry_doc(entry, True)
     return m
@@ -335,7 +386,7 @@ def make_method(entry):
 
 def method_table(entries, dt):
     """name -> method, for the class of element type dt."""
-    return {e.name: make_method(e) for e in entries if e.method and dt in e.types}
+    return {e.name: make_method(e, dt) for e in entries if e.method and dt in e.types}
 
 
 def function_table(entries):

@@ -13,10 +13,12 @@ from ..core.base import ffi, lib
 from . import forms, maths, spec
 from .storage import STORAGE_TYPES, Storage, _from_bytes, _raw_bytes
 from .files import DiskFile, MemoryFile, PipeFile
+from .fuse import fuse
 from .t7file import (deserialize, deserializeFromStorage, load, save, serialize,
                      serializeToStorage)
 from .utility import (Timer, class_, factory, getmetatable, isTypeOf, isequal, luatype,
-                      pointer, setheaptracking, totable, typename)
+                      newmetatable, pointer, setheaptracking, setmetatable, totable, typename,
+                      version)
 from .tensor import (TENSOR_TYPES, TYPES, Tensor, _is_number, default_tensor_class,
                      getdefaulttensortype, isTensor, make_class, make_half_class,
                      setdefaulttensortype, tensor_from_dlpack)
@@ -414,12 +416,13 @@ for _f in (manualSeed, seed, initialSeed, getRNGState, setRNGState):
     spec.utility(_f.__name__, _f, group="Random")
 spec.utility("Generator", _random.Generator, group="Random")
 for _f in (isTypeOf, isequal, pointer, class_, getmetatable, factory, setheaptracking,
-           totable):
+           totable, newmetatable, setmetatable, version):
     spec.utility(_f.__name__, _f)
 spec.utility("Timer", Timer, group="Timer")
 for _f in (save, load, serialize, deserialize, serializeToStorage, deserializeFromStorage):
     spec.utility(_f.__name__, _f, group="Files")
 spec.utility("from_dlpack", tensor_from_dlpack, group="Interop")
+spec.utility("fuse", fuse, group="Elementwise")
 spec.utility("DiskFile", DiskFile, group="Files")
 spec.utility("MemoryFile", MemoryFile, group="Files")
 spec.utility("PipeFile", PipeFile, group="Files")

@@ -127,6 +127,9 @@ def binary(op, name):
         if out is not None:
             _ops.binary(_op_for(op, x), x._c, yc, out=out)
         return res
+    # the core op it runs for element type dt (forms.py's small in-place
+    # path, fuse.py's fused expressions)
+    impl.core_op = lambda dt: _INTEGER_OP.get(op, op) if _core.dtype(dt).kind in "iu" else op
     return impl
 
 
@@ -160,6 +163,7 @@ def reversed_binary(op):
         if out is not None:
             _ops.binary(_op_for(op, x), _core.scalar(value, x._dt), x._c, out=out)
         return res
+    impl.reversed_op = lambda dt: _INTEGER_OP.get(op, op) if _core.dtype(dt).kind in "iu" else op
     return impl
 
 
@@ -174,6 +178,7 @@ def scaled_binary(op, name):
             yc = _ops.binary("multiply", yc, _core.scalar(value, x._dt))
         _ops.binary(op, x._c, yc, out=out)
         return res
+    impl.core_op, impl.scaled = (lambda dt: op), True    # forms.py (value 1), fuse.py
     return impl
 
 
@@ -183,6 +188,7 @@ def unary(op):
         if out is not None:
             _ops.unary(op, x._c, out=out)
         return res
+    impl.unary_op = op      # fuse.py
     return impl
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..core.base import ffi, lib
 from ..core import base as _core, dlpack as _dlpack, indexing as _indexing, views as _views
+from ..core.arraytype import RecordBase
 from ..core.base import Core, check, contiguous_strides
 from .docstrings import tensor_class_doc
 from .storage import LongStorage, Storage, STORAGE_TYPES, _index
@@ -207,11 +208,12 @@ def _converter(kind):
     return convert
 
 
-class Tensor:
+class Tensor(RecordBase):
     """Base of the typed tensors; use ByteTensor ... DoubleTensor (or the
-    default-type alias strided.Tensor)."""
+    default-type alias strided.Tensor).  Its C base (core.arraytype)
+    holds the view record, read as `_c` (a Core)."""
 
-    __slots__ = ("_c", "__weakref__")
+    __slots__ = ("__weakref__",)
     _dt = "float64"
     _typename = None
     _storage_cls = None

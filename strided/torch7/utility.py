@@ -581,5 +581,138 @@ class Timer:
         return self._running()
 
 
+def newmetatable(name: str, parentName: str | None = None,
+                 constructor: Callable[..., Any] | None = None) -> type:
+    """A new Torch class, as Lua's ``torch.newmetatable`` (what ``torch.class`` is built on).
+
+    Parameters
+    ----------
+    name : str
+        The class name ('nn.Linear', say).
+    parentName : str or None, optional
+        The parent class's name.
+    constructor : callable or None, optional
+        Set under the name in its package (``package.className``) in
+        place of the class, as Lua assigns it to the variable ``name``.
+
+    Returns
+    -------
+    type
+        The new class (Lua: its metatable, which holds its methods).
+
+    Raises
+    ------
+    ValueError
+        When the name is taken or the parent is unknown.
+
+    Notes
+    -----
+    The class is registered as class_'s are (typename, getmetatable,
+    factory know it); a plain name is set nowhere (Python has no global
+    table), as for class_.
+
+    Examples
+    --------
+    >>> import strided as torch
+    >>> Meta = torch.newmetatable('DocMeta')
+    >>> torch.typename(torch.factory('DocMeta')()), torch.version(Meta())
+    ('DocMeta', 1)
+    """
+    cls, _ = class_(name, parentName) if parentName is not None else class_(name)
+    prefix, _, root = name.rpartition(".")
+    if constructor is not None and prefix:
+        setattr(_module_of(name, prefix), root, constructor)
+    return cls
+
+
+def setmetatable(table: dict[str, Any], classname: str) -> Any:
+    """An object of a Torch class made of a table's entries, as Lua's ``torch.setmetatable``.
+
+    Parameters
+    ----------
+    table : dict
+        The fields (Lua's table): they become the object's attributes.
+    classname : str
+        A class made by class_ or newmetatable.
+
+    Returns
+    -------
+    object
+        An instance of the class, its __init__ not called, with the
+        table's entries as attributes.
+
+    Raises
+    ------
+    ValueError
+        For an unknown class name (Lua: ``unknown typename``).
+    TypeError
+        When table is not a dict, or the class is a built-in one (a tensor,
+        storage, file or timer has no fields to take).
+
+    Notes
+    -----
+    Lua gives a table the class's metatable in place; a Python dict cannot
+    change its class, so the object is a new instance holding the dict's
+    entries (the values themselves, not copies).
+
+    Examples
+    --------
+    >>> import strided as torch
+    >>> Pt, _ = torch.class_('DocPoint')
+    >>> p = torch.setmetatable({'x': 1, 'y': 2}, 'DocPoint')
+    >>> torch.typename(p), p.x + p.y
+    ('DocPoint', 3)
+    """
+    if not isinstance(classname, str):
+        raise TypeError(f"setmetatable: classname must be a string, got {type(classname).__name__}")
+    cls = getmetatable(classname)
+    if cls is None:
+        raise ValueError(f"setmetatable: unknown typename {classname}")
+    if not isinstance(table, dict):
+        raise TypeError(f"setmetatable: table must be a dict, got {type(table).__name__}")
+    if classname not in registry:
+        raise TypeError(f"setmetatable: {classname} is a built-in class, whose objects hold no "
+                        f"fields of a table")
+    obj = cls.__new__(cls)
+    vars(obj).update(table)
+    return obj
+
+
+def version(obj: object) -> int | float | None:
+    """The version of an object's Torch class, as Lua's ``torch.version``.
+
+    Parameters
+    ----------
+    obj : object
+        Any object.
+
+    Returns
+    -------
+    number or None
+        The class's ``__version`` (1 unless the class sets another, as
+        every Lua Torch class has); None for an object of no Torch class.
+
+    Raises
+    ------
+    Nothing
+
+    Notes
+    -----
+    Lua reads the field ``__version`` of the object's metatable; here the
+    class attribute ``__version`` (set outside a class body, where Python
+    would mangle the name: ``Foo.__version = 2``).
+
+    Examples
+    --------
+    >>> import strided as torch
+    >>> torch.version(torch.Tensor()), torch.version(3)
+    (1, None)
+    """
+    if typename(obj) is None:
+        return None
+    return getattr(type(obj), "__version", 1)
+
+
 __all__ = ["typename", "luatype", "isTypeOf", "isequal", "pointer", "Timer", "class_",
-           "getmetatable", "factory", "registry", "setheaptracking", "heaptracking", "totable"]
+           "getmetatable", "factory", "registry", "setheaptracking", "heaptracking", "totable",
+           "newmetatable", "setmetatable", "version"]

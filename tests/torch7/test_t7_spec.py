@@ -103,7 +103,9 @@ def test_in_place_on_a_transposed_view_keeps_it():
 def test_plans_are_cached_per_shape_of_call():
     e = ENTRY["cmul"]
     e._plans.clear()
-    x, y = torch.Tensor(3), torch.Tensor(3)
+    # same element count, another shape: not the small C path (which makes
+    # no plan), the general one
+    x, y = torch.Tensor(3), torch.Tensor(1, 3)
     for _ in range(3):
         x.cmul(y)
     assert len(e._plans) == 1

@@ -1,0 +1,5 @@
+/* reduce_p1.c -- the arg-reductions and cumulative kernels of reduce.c,
+ * compiled as an object of their own so that the build runs the parts in
+ * parallel (ST_PART, st_internal.h). */
+#define ST_PART 1
+#include "reduce.c"

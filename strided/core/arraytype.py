@@ -1,0 +1,48 @@
+"""The C base type of strided.compat's Array (strided/_c/pyarray.c, the
+extension module strided._c._pyarray): it holds the view record, makes
+an Array of a Core, and runs the plain cases of the operators and of a
+few small calls in C (docs/architecture.md, "The Array's C half").
+
+This module gives it the C core's functions (by address, from the cffi
+module) and the two conversions between its records and Cores."""
+from __future__ import annotations
+
+from .._c import _pyarray
+# RecordBase holds a view record and its Core (`_c`) in C: the base of the
+# Torch7 face's Tensor; ArrayBase adds compat's operators (imported by name:
+# classes a type checker takes as bases, from strided/_c/_pyarray.pyi)
+from .._c._pyarray import ArrayBase, RecordBase  # noqa: F401
+from .base import Core, ffi, lib
+
+# None when C declines (the caller's general path decides): the plain
+# elementwise case, an asarray of a flat list of numbers, zeros(n)
+binary_new, unary_new = _pyarray.binary_new, _pyarray.unary_new
+from_list, zeros = _pyarray.from_list, _pyarray.zeros
+# x = x op y in C for two small plain RecordBase objects (True), else False
+binary_inplace = _pyarray.binary_inplace
+
+_gc, _free, _cast = ffi.gc, lib.st_tensor_free, ffi.cast
+
+
+def make_core(address):
+    """The Core owning the record at `address`, made by C the first time
+    Python code reads an array's `_c` (before that, the array owns it)."""
+    return Core(_gc(_cast("st_tensor *", address), _free))
+
+
+def address_of(c):
+    """The address of a Core's record, for C."""
+    return int(_cast("uintptr_t", c.t))
+
+
+def setup_operators(array_type, operators):
+    """Make `array_type` (a subclass of ArrayBase) the class of the arrays C
+    makes, with `operators`: name (_pyarray.OPERATORS) -> (op code, dtype
+    mask, general(self, other), reflected general(self, other) or None);
+    for the unary ones general(self)."""
+    _pyarray.setup_operators(array_type, operators)
+
+
+# the core's functions C calls, by address: one core, one set of globals
+_pyarray.setup(make_core, address_of,
+               tuple(int(_cast("uintptr_t", ffi.addressof(lib, n))) for n in _pyarray.CORE_FUNCTIONS))
