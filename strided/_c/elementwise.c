@@ -583,9 +583,6 @@ DEF_VMATH(SIN, float64, double, double, VM_SIN64, ST_VTRIG64_SPECIAL, sin)
 DEF_VMATH(COS, float64, double, double, VM_COS64, ST_VTRIG64_SPECIAL, cos)
 DEF_VMATH(TANH, float64, double, double, st_vtanh, ST_VTANH_SPECIAL, tanh)
 DEF_VMATH(TANH, float32, float, float, st_vtanhf, ST_VTANHF_SPECIAL, tanhf)
-/* vmath2.h (sigmoid float32: the float64 kernel on the widened value) */
-DEF_VMATH(SIGMOID, float64, double, double, st_vsigmoid, ST_VSIGMOID_SPECIAL, st_sigmoid_d)
-DEF_VMATH(SIGMOID, float32, float, double, st_vsigmoid, ST_VSIGMOID_SPECIAL, st_sigmoid_f)
 /* two inputs (hypot): pow's blocks without its extra buffer */
 #define DEF_VBIN(OP, SFX, T, MAIN, SPECIAL, LIBM)                                      \
     __attribute__((noinline, optimize("no-tree-vectorize"))) static void              \
@@ -618,7 +615,7 @@ DEF_VMATH(SIGMOID, float32, float, double, st_vsigmoid, ST_VSIGMOID_SPECIAL, st_
 
 
 /* (The two block macros serve DEF_VBIN at every level too.)
- * The AVX-512 forms (vmath512.h) of exp and log float64, tanh, pow and sigmoid, for
+ * The AVX-512 forms (vmath512.h) of exp and log float64, tanh and pow, for
  * level 4: the blocks of DEF_VMATH and DEF_VPOW_ISA, the fast path 16 (pow:
  * 8) lanes at a time with a masked tail, the special lanes tested and
  * recomputed by libm as there.  STREAMS: whether a large output is
@@ -694,13 +691,6 @@ DEF_VM512_UNARY(EXP, float64, double, 8, __mmask8, _mm512_maskz_loadu_pd,
 DEF_VM512_UNARY(LOG, float64, double, 8, __mmask8, _mm512_maskz_loadu_pd,
                 _mm512_mask_storeu_pd, _mm512_loadu_pd, _mm512_storeu_pd, st_vlog8,
                 ST_VLOG_SPECIAL, 0)
-/* vmath2.h's sigmoid (float32: the float64 kernel on 8 widened floats) */
-DEF_VM512_UNARY(SIGMOID, float64, double, 8, __mmask8, _mm512_maskz_loadu_pd,
-                _mm512_mask_storeu_pd, _mm512_loadu_pd, _mm512_storeu_pd, st_vsigmoid8,
-                ST_VSIGMOID_SPECIAL, 1)
-DEF_VM512_UNARY(SIGMOID, float32, float, 8, __mmask8, _mm256_maskz_loadu_ps,
-                _mm256_mask_storeu_ps, _mm256_loadu_ps, _mm256_storeu_ps, st_vsigmoidf8,
-                ST_VSIGMOID_SPECIAL, 1)
 
 ST_ATTR_V4 static void v512_POW_float32(char **args_, const int64_t *np, const int64_t *s_,
                                         void *extra)
@@ -799,8 +789,6 @@ __attribute__((constructor)) static void init_elementwise_tables(void)
     unary_loops[ST_U_TANH][ST_FLOAT64] = ST_PICK(v_TANH_float64);
     unary_loops[ST_U_TANH][ST_FLOAT32] = ST_PICK(v_TANH_float32);
     binary_loops[ST_B_POW][ST_FLOAT32] = ST_PICK(v_POW_float32);
-    unary_loops[ST_U_SIGMOID][ST_FLOAT64] = ST_PICK(v_SIGMOID_float64);
-    unary_loops[ST_U_SIGMOID][ST_FLOAT32] = ST_PICK(v_SIGMOID_float32);
     binary_loops[ST_B_HYPOT][ST_FLOAT64] = ST_PICK(v_HYPOT_float64);
     binary_loops[ST_B_HYPOT][ST_FLOAT32] = ST_PICK(v_HYPOT_float32);
 #ifdef ST_VMATH512
@@ -810,8 +798,6 @@ __attribute__((constructor)) static void init_elementwise_tables(void)
         unary_loops[ST_U_EXP][ST_FLOAT64] = v512_EXP_float64;
         unary_loops[ST_U_LOG][ST_FLOAT64] = v512_LOG_float64;
         binary_loops[ST_B_POW][ST_FLOAT32] = v512_POW_float32;
-        unary_loops[ST_U_SIGMOID][ST_FLOAT64] = v512_SIGMOID_float64;
-        unary_loops[ST_U_SIGMOID][ST_FLOAT32] = v512_SIGMOID_float32;
     }
 #endif
     binary_loops[ST_B_POW][ST_FLOAT64] = ST_PICK(v_POW_float64);

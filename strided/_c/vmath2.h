@@ -1,24 +1,21 @@
-/* vmath2.h -- sigmoid and hypot as plain branch-free C (vectorised by GCC
- * inside the per-level kernels, as vmath.h's).
+/* vmath2.h -- hypot as plain branch-free C (vectorised by GCC inside the
+ * per-level kernels, as vmath.h's).  (A sigmoid of this kind, 0.5 ulp,
+ * was taken out again: the sanitizer build's -O1 lost its subnormal
+ * results, and the cause was not found in time; it is in the history.)
  *
- *   sigmoid: st_vexp_parts(x) gives exp(x) = s (1 + r + p) with s =
- *       2^(k/N) as a pair, r exact and p the rest (st_vtanh's reduction);
- *       T = e^-|x| as a double pair, then 1 / (1 + T) or T / (1 + T)
- *       divided as pairs, the quotient corrected by its residual.
  *   hypot: scaled by a power of two, the sum of squares exact as a pair
  *       (FMA), its square root corrected once.
  *
  * Each result is a double pair rounded once: about 0.5 ulp.  The float32
- * forms run in double (sigmoid: the float64 kernel on the widened value),
+ * forms run in double,
  * rounded once more to float.  As in vmath.h, ST_V*_SPECIAL(x) marks the
  * arguments the fast path does not serve and the caller recomputes them
- * with scalar libm (sigmoid: st_sigmoid_d), so special values are libm's.
+ * with scalar libm, so special values are libm's.
  * Those arguments, and the tiny ones whose result is 1/2 to the last bit
  * (|x| < 2^-60), are replaced by a harmless value before the arithmetic:
  * their garbage or underflowing intermediates would otherwise be
  * subnormal, and every subnormal operation costs a microcode assist of
- * some hundred cycles (sigmoid float64 ran 2x slower).  (Level 4 runs
- * vmath512.h's sigmoid, its 16-entry table read by permutes.)
+ * some hundred cycles.
  *
  * The same cores gave log2, log10, log1p, atanh (log(x + xl) as a pair),
  * expm1, sinh and cosh at 0.50-0.51 ulp (commit fabf4bb), and a
@@ -96,40 +93,6 @@ static inline double st_pair_div(double n_hi, double n_lo, double d_hi, double d
     return q;
 }
 
-/* ---- sigmoid 1 / (1 + e^-x) ----
- * with T = e^-|x| as a pair, 1 / (1 + T) for
- * x >= 0 and T / (1 + T) for x < 0 (no overflow, no cancellation);
- * |x| < 704 (scalar st_sigmoid beyond) */
-#define ST_VSIGMOID_SPECIAL(x) (!(__builtin_fabs(x) < 704.0))
-static inline double st_vsigmoid(double x)
-{
-    double s_hi, s_lo, r, p, t_lo, q_lo;
-    /* sigmoid x rounds to 1/2 below 2^-60 */
-    const double a = st_sel((__builtin_fabs(x) < ST_VTINY) | ST_VSIGMOID_SPECIAL(x), 0.0, __builtin_fabs(x));
-    /* above 40, 1 + T rounds to 1: sigmoid is 1 for x > 0 and T for x < 0,
-     * T computed times 2^600 (its parts would reach the subnormals) and
-     * scaled back (exactly: T is normal below 704) */
-    const int big = a > 40.0;
-    st_vexp_parts(-a, ((uint64_t)0 - (uint64_t)big) & (600ULL << 52), &s_hi, &s_lo, &r, &p);
-    const double t_hi = st_vexp_sum(s_hi, s_lo, r, p, 0.0, &t_lo);
-    const double d_hi = st_sel(big, 1.0, 1.0 + t_hi);
-    const double d_lo = st_sel(big, 0.0, st_2sum_err(t_hi, 1.0, 1.0 + t_hi) + t_lo);
-    const int neg = x < 0;
-    const double q_hi = st_pair_div(st_sel(neg, t_hi, 1.0), st_sel(neg, t_lo, 0.0), d_hi, d_lo, &q_lo);
-    return st_sel(big, st_sel(neg, (t_hi + t_lo) * 0x1p-600, 1.0), q_hi + q_lo);
-}
-/* the scalar sigmoid of the lanes the kernel leaves: the same two forms by
- * libm's exp (e^x / (1 + e^x) below 0 keeps the tiny results numpy's
- * 1 / (1 + e^-x) loses to overflow) */
-static inline double st_sigmoid_d(double x)
-{
-    if (x < 0) {
-        const double e = exp(x);
-        return e / (1.0 + e);
-    }
-    return 1.0 / (1.0 + exp(-x));
-}
-static inline float st_sigmoid_f(float x) { return (float)st_sigmoid_d((double)x); }
 
 /* ---- hypot float64 ----
  * hi = max(|x|, |y|) normal and below 2^1023 (libm's hypot otherwise:

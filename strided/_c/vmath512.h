@@ -327,26 +327,6 @@ ST_V4 __m512d st_pair_div8(__m512d n_hi, __m512d n_lo, __m512d d_hi, __m512d d_l
     *lo_out = _mm512_mul_pd(res, inv);
     return q;
 }
-ST_V4 __m512d st_vsigmoid8(__m512d x)
-{
-    const __m512d ax = ST_ABS8(x), one = ST_SET(1.0), zero = _mm512_setzero_pd();
-    const __m512d a = _mm512_maskz_mov_pd(ST_LT(ax, ST_SET(704.0)) & ~ST_LT(ax, ST_SET(ST_VTINY)), ax);
-    const __mmask8 big = ST_GT(a, ST_SET(40.0)), neg = ST_LT(x, zero);
-    __m512d s_hi, s_lo, r, p, t_lo, q_lo;
-    st_vexp_parts8(_mm512_sub_pd(zero, a), _mm512_maskz_mov_epi64(big, _mm512_set1_epi64(600LL << 52)),
-                   &s_hi, &s_lo, &r, &p);
-    const __m512d t_hi = st_vexp_sum8(s_hi, s_lo, r, p, 0.0, &t_lo);
-    const __m512d d0 = _mm512_add_pd(one, t_hi);
-    const __m512d d_hi = _mm512_mask_blend_pd(big, d0, one);
-    const __m512d d_lo = _mm512_mask_blend_pd(big, _mm512_add_pd(st_2sum_err8(t_hi, one, d0), t_lo), zero);
-    const __m512d q_hi = st_pair_div8(_mm512_mask_blend_pd(neg, one, t_hi),
-                                      _mm512_mask_blend_pd(neg, zero, t_lo), d_hi, d_lo, &q_lo);
-    const __m512d bigv = _mm512_mask_blend_pd(neg, one, _mm512_mul_pd(_mm512_add_pd(t_hi, t_lo),
-                                                                     ST_SET(0x1p-600)));
-    return _mm512_mask_blend_pd(big, _mm512_add_pd(q_hi, q_lo), bigv);
-}
-/* float32: the float64 kernel on 8 widened floats */
-ST_V4 __m256 st_vsigmoidf8(__m256 x) { return _mm512_cvtpd_ps(st_vsigmoid8(_mm512_cvtps_pd(x))); }
 #undef ST_SET
 #undef ST_LT
 #undef ST_GT
