@@ -27,8 +27,6 @@
 #define ST_VMATH2_H
 #include "vmath.h"
 
-/* a + b = s + st_2sum_err(a, b, s) exactly (vmath.h) */
-
 /* c ? a : b by masks: GCC does not if-convert every ?: of these kernels
  * (its loops then stay scalar) */
 static inline double st_sel(int c, double a, double b)
@@ -37,62 +35,6 @@ static inline double st_sel(int c, double a, double b)
     return st_asf64((st_asu64(a) & m) | (st_asu64(b) & ~m));
 }
 #define ST_VTINY 0x1p-60
-
-/* ---- exp(x) in parts: s_hi (1 + r + p) + s_lo (1 + r + p), -704 < x < 709 ----
- * x = k ln2/N + r + rlo, rlo below ulp(r), and
- * exp(r + rlo) - 1 = r + p by Taylor to r^7; s_hi + s_lo = 2^(k/N), times
- * 2^(bias >> 52) (bias: a multiple of 2^52, to keep tiny parts normal). */
-static inline void st_vexp_parts(double x, uint64_t bias, double *s_hi, double *s_lo,
-                                 double *r_out, double *p_out)
-{
-    const double inv_ln2_n = 0x1.71547652b82fep0 * ST_EXP_N;
-    const double shift = 0x1.8p52;
-    /* ln2 / N in a part of 35 bits (k < 2^17: k ln2_hi exact) and the rest */
-    const double ln2_hi_n = 0x1.62e42fef80000p-1 / ST_EXP_N;
-    const double ln2_lo_n = 0x1.1cf79abc9e3b4p-36 / ST_EXP_N;
-    double kd = x * inv_ln2_n + shift;
-    const uint64_t ki = st_asu64(kd);
-    kd -= shift;
-    const double r0 = x - kd * ln2_hi_n;   /* exact */
-    const double rl0 = -kd * ln2_lo_n;
-    /* r + rlo = r0 + rl0 with r their rounded sum: rlo e^r is then rlo (1 + r)
-     * to 2^-100 (rl0 itself reaches 2^-26: its r^2 rl0 / 2 would not be) */
-    const double r = r0 + rl0;
-    const double rlo = (r0 - r) + rl0;
-    const uint64_t j = ki % ST_EXP_N;
-    const double s = st_asf64(st_exp_sbits[j] + (ki << (52 - ST_EXP_BITS)) + bias);
-    const double poly = 0.5 + r * (1.0 / 6 + r * (1.0 / 24 + r * (1.0 / 120 + r * (1.0 / 720
-                        + r * (1.0 / 5040)))));
-    *s_hi = s;
-    *s_lo = s * st_exp_tail[j];
-    *r_out = r;
-    *p_out = rlo * (1.0 + r) + (r * r) * poly;
-}
-/* e^x - 1 (m = 1) or e^x (m = 0) as a pair from the parts:
- * (s_hi - m) + s_hi r + (s_hi p + s_lo (1 + r + p)) */
-static inline double st_vexp_sum(double s_hi, double s_lo, double r, double p, double m,
-                                 double *lo_out)
-{
-    const double a_hi = s_hi - m, a_lo = st_2sum_err(s_hi, -m, a_hi);
-    const double b_hi = s_hi * r, b_lo = __builtin_fma(s_hi, r, -b_hi);
-    const double c = s_hi * p + s_lo * ((1.0 + r) + p);
-    const double e_hi = a_hi + b_hi;
-    const double e_lo = st_2sum_err(a_hi, b_hi, e_hi) + (a_lo + b_lo + c);
-    const double h = e_hi + e_lo;
-    *lo_out = e_lo - (h - e_hi);
-    return h;
-}
-/* (n_hi + n_lo) / (d_hi + d_lo), the quotient q corrected by its residual */
-static inline double st_pair_div(double n_hi, double n_lo, double d_hi, double d_lo,
-                                 double *lo_out)
-{
-    const double inv = 1.0 / d_hi;
-    const double q = n_hi * inv;
-    const double res = __builtin_fma(-q, d_hi, n_hi) + (n_lo - q * d_lo);
-    *lo_out = res * inv;
-    return q;
-}
-
 
 /* ---- hypot float64 ----
  * hi = max(|x|, |y|) normal and below 2^1023 (libm's hypot otherwise:
