@@ -16,8 +16,7 @@ def _parallel_compile(self, sources, output_dir=None, macros=None, include_dirs=
 
     def one(obj):
         src, ext = build[obj]
-        extra = FILE_ARGS.get(os.path.basename(src), [])
-        self._compile(obj, src, ext, cc_args, extra_postargs + extra, pp_opts)
+        self._compile(obj, src, ext, cc_args, extra_postargs, pp_opts)
 
     # one compiler per core, in the sources' order (build.py lists the
     # costliest first): more at once only share the cores and the memory
@@ -27,20 +26,6 @@ def _parallel_compile(self, sources, output_dir=None, macros=None, include_dirs=
 
 
 ccompiler.CCompiler.compile = _parallel_compile
-
-
-def _build_script():
-    """strided/_c/build.py as a module (its FILE_ARGS: flags of single files)."""
-    import importlib.util
-    spec = importlib.util.spec_from_file_location(
-        "_strided_build", os.path.join(os.path.dirname(os.path.abspath(__file__)), "strided", "_c",
-                                       "build.py"))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-FILE_ARGS = _build_script().FILE_ARGS
 
 # strided.compat's Array base type (strided/_c/pyarray.c): a plain CPython
 # extension on the limited API, beside the cffi module whose functions it

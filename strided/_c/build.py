@@ -20,9 +20,6 @@ SOURCES = ["reduce.c", "reduce_p1.c", "reduce_tree.c", "reduce_tree_p1.c", "elem
            "lapack_t7.c", "setops.c", "conv.c", "iter.c", "core.c", "fuse.c", "dlpack.c",
            "matrix.c", "creation.c", "fast.c", "vmath.c", "bandwidth.c"]
 
-# Flags of single files, after the common ones (setup.py's compile step).
-FILE_ARGS = {}
-
 
 def cdef_text(header=HERE / "strided.h"):
     keep = []
