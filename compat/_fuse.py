@@ -12,7 +12,6 @@ run over the arrays broadcast together.  The result is the unfused
 expression's, value for value: each operation is the same kernel."""
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -148,16 +147,9 @@ def _install():
 _install()
 
 
-class Fused:
-    """A fused elementwise function (made by `fuse`)."""
-
-    def __init__(self, f):
-        self.f = f
-        self._programs = {}      # the arrays' dtypes -> (program, constants)
-        functools.update_wrapper(self, f)
-
-    def __repr__(self):
-        return f"<fused {getattr(self.f, '__name__', 'function')}>"
+class Fused(_fuse.Fused):
+    """A fused elementwise function (made by `fuse`); its programs by the
+    arrays' dtypes."""
 
     def __call__(self, *arrays):
         if not arrays:
@@ -166,11 +158,7 @@ class Fused:
             if not isinstance(a, Array):
                 raise TypeError(f"fuse: argument {i} of the fused call must be an Array, got "
                                 f"{type(a).__name__} (Python scalars go in the function body)")
-        key = tuple(a.dtype for a in arrays)
-        found = self._programs.get(key)
-        if found is None:
-            found = self._programs[key] = self._trace(key)
-        program, constants = found
+        program, constants = self.program(tuple(a.dtype for a in arrays))
         used = [i for i in program.used if i < len(arrays)]
         shape = _ops.broadcast_shapes(*(arrays[i].shape for i in used))
         inputs = [arrays[i]._c if i in used else None for i in range(len(arrays))] + constants

@@ -12,6 +12,8 @@ instruction writing the output; `Program.run(inputs, shape)` evaluates it
 in one cache-blocked pass (docs/architecture.md, "Fused expressions")."""
 from __future__ import annotations
 
+import functools
+
 from .._c._strided import ffi, lib
 from .._c.inventory import BINARY, UNARY
 from .base import check, dtype
@@ -78,6 +80,28 @@ def _order(root):
             if id(a) not in seen:
                 stack.append((a, False))
     return order
+
+
+class Fused:
+    """What both faces' fused functions share: the traced function, its
+    programs by signature (traced on the first call of each), repr and
+    the wrapped function's name and doc.  A face's subclass defines
+    `_trace(key)` and its `__call__`."""
+
+    def __init__(self, f):
+        self.f = f
+        self._programs = {}      # the face's signature -> what its _trace returns
+        functools.update_wrapper(self, f)
+
+    def __repr__(self):
+        return f"<fused {getattr(self.f, '__name__', 'function')}>"
+
+    def program(self, key):
+        """_trace(key), once per key."""
+        found = self._programs.get(key)
+        if found is None:
+            found = self._programs[key] = self._trace(key)
+        return found
 
 
 class Program:

@@ -16,7 +16,6 @@ with Lua's own rules, such as round and sign) record their operation.
 torch.cmul(a, b)."""
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -170,16 +169,9 @@ def trace_call(entry, args):
     return x.binary(impl.core_op(cls._dt), y, name)
 
 
-class Fused:
-    """A fused elementwise function (made by torch.fuse)."""
-
-    def __init__(self, f):
-        self.f = f
-        self._programs = {}      # (class, count) -> (program, constants, first)
-        functools.update_wrapper(self, f)
-
-    def __repr__(self):
-        return f"<fused {getattr(self.f, '__name__', 'function')}>"
+class Fused(_fuse.Fused):
+    """A fused elementwise function (made by torch.fuse); its programs by
+    (tensor class, argument count)."""
 
     def __call__(self, *tensors):
         if not tensors:
@@ -194,11 +186,7 @@ class Fused:
                                 f"convert one with type()")
         if not hasattr(cls, "add"):
             raise TypeError(f"fuse: {cls._typename} has no maths")
-        key = (cls, len(tensors))
-        found = self._programs.get(key)
-        if found is None:
-            found = self._programs[key] = self._trace(cls, len(tensors))
-        program, constants, first = found
+        program, constants, first = self.program((cls, len(tensors)))
         shape = maths._shape(tensors[first])
         n = tensors[first].nElement()
         used = [i for i in program.used if i < len(tensors)]
@@ -214,7 +202,8 @@ class Fused:
             program.run(inputs, shape, out=out)
         return res
 
-    def _trace(self, cls, count):
+    def _trace(self, key):
+        cls, count = key
         trace = _Trace(cls, count)
         args = [Value(_fuse.source(i, cls._dt), trace, i) for i in range(count)]
         result = self.f(*args)

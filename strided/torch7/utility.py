@@ -618,7 +618,7 @@ def newmetatable(name: str, parentName: str | None = None,
     >>> torch.typename(torch.factory('DocMeta')()), torch.version(Meta())
     ('DocMeta', 1)
     """
-    cls, _ = class_(name, parentName) if parentName is not None else class_(name)
+    cls, _ = class_(name, parentName)      # class_ takes a None parent as none
     prefix, _, root = name.rpartition(".")
     if constructor is not None and prefix:
         setattr(_module_of(name, prefix), root, constructor)
