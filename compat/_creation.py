@@ -251,7 +251,8 @@ def empty(shape: int | tuple[int, ...], *, dtype: DType | None = None,
     >>> xp.empty((2, 3)).shape
     (2, 3)
     """
-    return Array._new(_core.Core.empty(shape, _check(dtype, device) or _dtypes.float64))
+    # from the zeroed path: a reused block never shows a freed array's bytes
+    return Array._new(_core.Core.zeros(shape, _check(dtype, device) or _dtypes.float64))
 
 
 def zeros(shape: int | tuple[int, ...], *, dtype: DType | None = None,
@@ -424,7 +425,7 @@ def empty_like(x: Array, /, *, dtype: DType | None = None, device: Device | None
     strided.int8
     """
     shape, dt = _like(x, dtype, device, shape)
-    return Array._new(_core.Core.empty(shape, dt))
+    return Array._new(_core.Core.zeros(shape, dt))   # as empty: never a freed array's bytes
 
 
 def zeros_like(x: Array, /, *, dtype: DType | None = None, device: Device | None = None,

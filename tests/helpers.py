@@ -17,8 +17,8 @@ def under_asan():
         return "libasan" in f.read()
 
 def on_fresh_pages(core):
-    """core's storage is on anonymous pages of its own (ST_STORAGE_PAGES:
-    zeros without a pass), or the sanitizer build is loaded, whose zeroed
+    """core's storage is fresh anonymous pages, untouched when made
+    (ST_STORAGE_PAGES: zeros without a pass; alloc.c), or the sanitizer build is loaded, whose zeroed
     storages are ordinary cleared blocks by design (core.c: their slack
     stays poisoned, so a read past the end is reported)."""
     from strided.core.base import lib

@@ -17,7 +17,7 @@ HERE = Path(__file__).resolve().parent
 SOURCES = ["reduce.c", "reduce_p1.c", "reduce_tree.c", "reduce_tree_p1.c", "elementwise.c", "elementwise_p1.c",
            "elementwise_p2.c", "elementwise_p3.c", "copy.c", "matmul.c", "select.c", "fft.c",
            "sort.c", "norm.c", "index.c", "sort_simd.c", "histogram.c", "linalg.c", "random.c",
-           "lapack_t7.c", "setops.c", "conv.c", "iter.c", "core.c", "fuse.c", "dlpack.c",
+           "lapack_t7.c", "setops.c", "conv.c", "iter.c", "core.c", "alloc.c", "fuse.c", "dlpack.c",
            "matrix.c", "creation.c", "fast.c", "vmath.c", "bandwidth.c"]
 
 

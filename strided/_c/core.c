@@ -207,90 +207,18 @@ int st_cpu_level(void)
     return st_level_known;
 }
 
-/* ---- aligned memory ----
- * Large blocks are aligned to 2 MiB and marked for transparent huge pages:
- * first touch then faults once per 2 MiB instead of once per 4 KiB, which
- * is most of the cost of filling a fresh 80 MB result (numpy does the same). */
-#define ST_HUGE_THRESHOLD (4 << 20)
+/* Owned data comes from alloc.c's blocks (a cache of large mappings). */
 #define ST_INLINE_MAX 128      /* bytes of data kept inside the storage record */
-#define ST_HUGE_ALIGN (2 << 20)
 
-/* Under AddressSanitizer (the STRIDED_DEBUG=1 build, .ci/sanitizers) the
- * bytes a block holds beyond those asked for (the rounding to 64 bytes, an
- * inline storage's unused room) are poisoned: a kernel that reads or
- * writes past a storage's end is then reported, as it would be for memory
- * of the exact size (a borrowed numpy array). */
+/* Under AddressSanitizer (the STRIDED_DEBUG=1 build, .ci/sanitizers) an
+ * inline storage's unused room is poisoned, as alloc.c poisons a block's
+ * slack: a kernel that reads or writes past a storage's end is reported. */
 #if defined(__SANITIZE_ADDRESS__)
 #include <sanitizer/asan_interface.h>
 #define ST_POISON(p, n) ASAN_POISON_MEMORY_REGION((p), (size_t)(n))
 #else
 #define ST_POISON(p, n) ((void)(p), (void)(n))
 #endif
-
-void *st_aligned_alloc(int64_t nbytes)
-{
-    void *p = NULL;
-    /* at least one cache line so that data is never NULL */
-    size_t n = nbytes > 0 ? (size_t)((nbytes + 63) & ~(int64_t)63) : 64;
-    size_t align = n >= ST_HUGE_THRESHOLD ? ST_HUGE_ALIGN : 64;
-    if (posix_memalign(&p, align, n) != 0) return NULL;
-#ifdef MADV_HUGEPAGE
-    if (align == ST_HUGE_ALIGN) madvise(p, n, MADV_HUGEPAGE);
-#endif
-    size_t used = nbytes > 0 ? (size_t)nbytes : 0;
-    ST_POISON((char *)p + used, n - used);
-    return p;
-}
-
-void st_aligned_free(void *p) { free(p); }
-
-/* ---- zeroed storage ----
- * From ST_PAGES_MIN bytes on, zeroed data is an anonymous mapping of its
- * own: the kernel supplies zero pages lazily, at first touch, so creating
- * it writes nothing (numpy's zeros gets the same from calloc), and a
- * result never read in full (eye's zeros off the diagonal) is never
- * faulted in.  The mapping is exactly the data's bytes rounded up to whole
- * pages (page-aligned, so 64-byte aligned), so munmap(data,
- * pages_len(nbytes)) frees it; from ST_HUGE_THRESHOLD on it is marked for
- * transparent huge pages as the core's other large blocks are.  Two system
- * calls and the munmap, as numpy's calloc and madvise: trimming the
- * mapping to a 2 MiB boundary as well doubled zeros' time.  Every storage
- * from ST_PAGES_ALWAYS bytes on is such a mapping (fresh pages are zero
- * anyway).  The sanitizer build uses ordinary blocks (cleared for zeros),
- * so their slack stays poisoned. */
-#define ST_PAGES_MIN ((int64_t)256 << 10)
-#define ST_PAGES_ALWAYS ((int64_t)32 << 20)   /* glibc's largest mmap threshold */
-#if defined(__SANITIZE_ADDRESS__)
-#define ST_PAGES_OK 0
-#else
-#define ST_PAGES_OK 1
-#endif
-
-static size_t pages_len(int64_t nbytes)
-{
-    static size_t page;
-    if (!page) page = (size_t)sysconf(_SC_PAGESIZE);
-    return ((size_t)nbytes + page - 1) & ~(page - 1);
-}
-
-static void *pages_alloc(int64_t nbytes)
-{
-    const size_t len = pages_len(nbytes);
-    void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) return NULL;
-#ifdef MADV_HUGEPAGE
-    if (len >= ST_HUGE_THRESHOLD) madvise(p, len, MADV_HUGEPAGE);
-#endif
-    return p;
-}
-
-static void free_owned(st_storage *s)
-{
-    if (s->flags & ST_STORAGE_PAGES)
-        munmap(s->data, pages_len(s->nbytes));
-    else
-        st_aligned_free(s->data);
-}
 
 /* ---- storage ---- */
 st_storage *st_storage_new(int64_t nbytes)
@@ -320,11 +248,7 @@ st_storage *st_storage_new(int64_t nbytes)
     }
     st_storage *s = calloc(1, sizeof *s);
     if (!s) { st_fail(ST_E_MEMORY, "out of memory for a storage record"); return NULL; }
-    /* from ST_PAGES_ALWAYS on glibc would map the block anyway: map it here
-     * (posix_memalign's 2 MiB alignment wrote chunk headers into pages of
-     * the mapping, two page faults that doubled `empty`'s time) */
-    const int pages = ST_PAGES_OK && nbytes >= ST_PAGES_ALWAYS;
-    s->data = pages ? pages_alloc(nbytes) : st_aligned_alloc(nbytes);
+    s->data = st_aligned_alloc(nbytes);
     if (!s->data) {
         free(s);
         st_fail(ST_E_MEMORY, "cannot allocate %lld bytes", (long long)nbytes);
@@ -332,28 +256,29 @@ st_storage *st_storage_new(int64_t nbytes)
     }
     s->nbytes = nbytes;
     s->refcount = 1;
-    s->flags = ST_STORAGE_OWNED | (pages ? ST_STORAGE_PAGES : 0);
+    s->flags = ST_STORAGE_OWNED;
     return s;
 }
 
 st_storage *st_storage_zeros(int64_t nbytes)
 {
-    if (ST_PAGES_OK && nbytes >= ST_PAGES_MIN && nbytes <= INT64_MAX / 2) {
-        st_storage *s = calloc(1, sizeof *s);
-        if (!s) { st_fail(ST_E_MEMORY, "out of memory for a storage record"); return NULL; }
-        s->data = pages_alloc(nbytes);
-        if (!s->data) {
-            free(s);
-            st_fail(ST_E_MEMORY, "cannot allocate %lld bytes", (long long)nbytes);
-            return NULL;
-        }
-        s->nbytes = nbytes;
-        s->refcount = 1;
-        s->flags = ST_STORAGE_OWNED | ST_STORAGE_PAGES;
+    if (nbytes <= ST_INLINE_MAX || nbytes > INT64_MAX - 64) {
+        st_storage *s = st_storage_new(nbytes);
+        if (s && nbytes > 0) memset(s->data, 0, (size_t)nbytes);
         return s;
     }
-    st_storage *s = st_storage_new(nbytes);
-    if (s && nbytes > 0) memset(s->data, 0, (size_t)nbytes);
+    st_storage *s = calloc(1, sizeof *s);
+    if (!s) { st_fail(ST_E_MEMORY, "out of memory for a storage record"); return NULL; }
+    int fresh = 0;
+    s->data = st_block_zeros(nbytes, &fresh);
+    if (!s->data) {
+        free(s);
+        st_fail(ST_E_MEMORY, "cannot allocate %lld bytes", (long long)nbytes);
+        return NULL;
+    }
+    s->nbytes = nbytes;
+    s->refcount = 1;
+    s->flags = ST_STORAGE_OWNED | (fresh ? ST_STORAGE_PAGES : 0);
     return s;
 }
 
@@ -394,7 +319,7 @@ void st_storage_release(st_storage *s)
     if (!s) return;
     if (__atomic_sub_fetch(&s->refcount, 1, __ATOMIC_ACQ_REL) != 0) return;
     if ((s->flags & ST_STORAGE_OWNED) && !(s->flags & ST_STORAGE_INLINE))
-        free_owned(s);
+        st_aligned_free(s->data);
     else if (s->release)
         s->release(s->release_ctx);
     free(s);
@@ -419,7 +344,9 @@ st_status st_storage_resize(st_storage *s, int64_t nbytes)
     char *p = st_aligned_alloc(nbytes);
     if (!p) return st_fail(ST_E_MEMORY, "cannot allocate %lld bytes", (long long)nbytes);
     memcpy(p, s->data, (size_t)(nbytes < s->nbytes ? nbytes : s->nbytes));
-    if (!(s->flags & ST_STORAGE_INLINE)) free_owned(s);
+    /* the new tail may hold a freed block's bytes: it reads as zeros */
+    if (nbytes > s->nbytes) memset(p + s->nbytes, 0, (size_t)(nbytes - s->nbytes));
+    if (!(s->flags & ST_STORAGE_INLINE)) st_aligned_free(s->data);
     __atomic_and_fetch(&s->flags, ~(ST_STORAGE_INLINE | ST_STORAGE_PAGES), __ATOMIC_RELAXED);
     s->data = p;
     s->nbytes = nbytes;

@@ -344,9 +344,21 @@ static inline int64_t st_stream_head(const void *dst, int64_t n, int64_t item)
 int st_threads_for(int64_t work);   /* how many threads `work` elements deserve */
 #define ST_PARALLEL_GRAIN 32768
 
-/* ---- small helpers ---- */
+/* ---- memory blocks (alloc.c) ----
+ * 64-byte aligned, at least 64 bytes, given back by st_aligned_free.  From
+ * ST_MAP_MIN bytes on a block is a mapping kept by the cache when freed:
+ * st_aligned_alloc may then hand out a freed block's old bytes (for results
+ * the caller writes in full); st_block_zeros never does (all zero; *fresh
+ * = 1 when the bytes are untouched fresh pages, zeroed by the kernel at
+ * first touch). */
+#define ST_MAP_MIN ((size_t)128 << 10)
+#define ST_CACHE_AGE 256                     /* frees a cached block waits to be taken again */
+#define ST_ZEROS_FRESH ((int64_t)32 << 20)   /* zeroed requests from here on: fresh pages */
 void *st_aligned_alloc(int64_t nbytes);
+void *st_block_zeros(int64_t nbytes, int *fresh);
 void st_aligned_free(void *p);
+
+/* ---- small helpers ---- */
 /* 1 when a and b may touch the same bytes (the exact same view included:
  * an index kernel reads other positions than it writes). */
 int st_tensor_shares_memory(const st_tensor *a, const st_tensor *b);

@@ -61,7 +61,7 @@ typedef int st_status;
 #define ST_STORAGE_READONLY 2   /* every writing kernel refuses it   */
 #define ST_STORAGE_INLINE 8     /* small owned data inside the record's own block */
 #define ST_STORAGE_MAPPED 16    /* a memory-mapped file (st_storage_map): not resizable */
-#define ST_STORAGE_PAGES 32     /* owned data on anonymous pages of its own (st_storage_zeros) */
+#define ST_STORAGE_PAGES 32     /* zeroed data on fresh pages, untouched when made (st_storage_zeros) */
 
 /* ---- index-kernel flags ---- */
 #define ST_IDX_BASE1 1          /* indices count from one (Torch7)   */
@@ -126,13 +126,22 @@ int st_cpu_level(void);
 
 /* ---- storage ---- */
 st_storage *st_storage_new(int64_t nbytes);               /* NULL on error */
-/* The same, its bytes zero: a large block is fresh anonymous pages, which
- * the kernel zeroes when first touched, so nothing is written here (as
- * numpy's calloc); a small one is cleared. */
+/* The same, its bytes zero: fresh anonymous pages, which the kernel zeroes
+ * when first touched (flagged ST_STORAGE_PAGES; nothing is written here,
+ * as numpy's calloc), or a cleared block (small, or reused from the cache
+ * below 32 MiB: alloc.c). */
 st_storage *st_storage_zeros(int64_t nbytes);
 st_storage *st_storage_borrow(void *data, int64_t nbytes, int readonly,
                               st_release_fn release, void *ctx);
 void st_storage_retain(st_storage *s);
+/* The block cache (alloc.c): freed large blocks kept by size class for
+ * reuse.  Release gives every cached block back to the system and returns
+ * the bytes given; set_limit bounds the bytes kept (0: keep none) and
+ * releases what is cached; stats writes {cached bytes, cached blocks, hits,
+ * misses, limit} into out[5]. */
+int64_t st_cache_release(void);
+void st_cache_set_limit(int64_t bytes);
+void st_cache_stats(int64_t *out);
 void st_storage_release(st_storage *s);
 st_status st_storage_resize(st_storage *s, int64_t nbytes);
 

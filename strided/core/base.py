@@ -201,6 +201,29 @@ def getnumthreads() -> int:
     return lib.st_get_num_threads()
 
 
+def cache_release():
+    """Give every block the core's cache keeps back to the system; returns
+    the bytes given back (alloc.c)."""
+    return lib.st_cache_release()
+
+
+def cache_set_limit(nbytes):
+    """Bound the bytes the core's block cache keeps (0: keep none), and
+    give back what it keeps now."""
+    nbytes = operator.index(nbytes)
+    if nbytes < 0:
+        raise ValueError(f"cache limit must be >= 0 bytes, got {nbytes}")
+    lib.st_cache_set_limit(nbytes)
+
+
+def cache_stats():
+    """The block cache's counters: cached bytes and blocks, hits and
+    misses of large requests, the limit in bytes."""
+    out = ffi.new("int64_t[5]")
+    lib.st_cache_stats(out)
+    return dict(zip(("bytes", "blocks", "hits", "misses", "limit"), out))
+
+
 def threads_forked():
     """True in a process made by fork() whose OpenMP threads could not be
     carried over (its runtime refused to pause them before the fork, after

@@ -17,7 +17,7 @@ import weakref
 from typing import TYPE_CHECKING
 
 from ..core.base import ffi, lib
-from ..core.base import Core, borrow_storage, check, copy_, fill_, from_nested, item, new_storage, tolist
+from ..core.base import Core, borrow_storage, check, copy_, fill_, from_nested, item, new_storage, tolist, zeros_storage
 from ..core.base import dtype as _dtype
 from .docstrings import storage_class_doc
 
@@ -120,7 +120,7 @@ class Storage:
         if n < 0:
             raise ValueError(f"{self._typename}: size must be >= 0, got {n}")
         if len(args) == 1:
-            self._s = new_storage(n * dt.itemsize)
+            self._s = zeros_storage(n * dt.itemsize)   # never a freed storage's bytes
         elif len(args) == 2:
             # foreign memory: never freed by us, cannot be resized.  What can
             # be checked is: an int address (no float, no bool), not null,

@@ -283,7 +283,8 @@ class Tensor(RecordBase):
     def _alloc(self, sizes, strides):
         strides = _fill_strides(sizes, strides)
         need = _needed_elements(0, sizes, strides)
-        st = _core.new_storage(need * _core.dtype(self._dt).itemsize)
+        # zeroed: a reused block never shows a freed tensor's bytes
+        st = _core.zeros_storage(need * _core.dtype(self._dt).itemsize)
         self._c.set(st, self._dt, 0, sizes, strides)
 
     def _set_tensor(self, src):
@@ -570,7 +571,7 @@ class Tensor(RecordBase):
         storage = c.storage
         offset = c.offset if storage != ffi.NULL else 0
         if storage == ffi.NULL:
-            storage = _core.new_storage((numel or 0) * item_)
+            storage = _core.zeros_storage((numel or 0) * item_)
         elif numel:
             _grow(storage, offset + numel, self._dt, "resize")
         c.set(storage, self._dt, offset if numel else 0, sizes, None)
