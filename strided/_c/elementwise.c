@@ -946,6 +946,24 @@ st_status st_binary_block_check(int op, int dtype, const char *b, int64_t n, int
     return !found ? ST_OK : op == ST_B_POW ? ST_E_VALUE : ST_E_ZERODIV;
 }
 
+/* pow(x, 2) of a floating or complex x is x * x: the exact square rounded
+ * once, as a correctly rounded pow gives it (the complex pow squares too),
+ * for a multiply instead of a power (`(y - p) ** 2` of library code ran
+ * 13x slower than numpy's, which squares).  b: a single element. */
+int st_pow_is_square(int op, const st_tensor *a, const st_tensor *b)
+{
+    if (op != ST_B_POW || b->dtype != a->dtype || st_tensor_numel(b) != 1 || !b->storage)
+        return 0;
+    const char *p = st_tensor_data(b);
+    switch (b->dtype) {
+    case ST_FLOAT64: return *(const double *)p == 2.0;
+    case ST_FLOAT32: return *(const float *)p == 2.0f;
+    case ST_COMPLEX128: return ((const double *)p)[0] == 2.0 && ((const double *)p)[1] == 0.0;
+    case ST_COMPLEX64: return ((const float *)p)[0] == 2.0f && ((const float *)p)[1] == 0.0f;
+    default: return 0;
+    }
+}
+
 st_status st_binary(int op, st_tensor *out, const st_tensor *a, const st_tensor *b)
 {
     if (op < 0 || op >= ST_B_COUNT) return st_fail(ST_E_VALUE, "unknown binary op %d", op);
@@ -961,6 +979,10 @@ st_status st_binary(int op, st_tensor *out, const st_tensor *a, const st_tensor 
                        st_dtype_name(a->dtype), st_dtype_name(res), st_dtype_name(out->dtype));
     st_status rc;
     if (st_tensor_numel(out) > 0 && (rc = st_binary_check_divisor(op, a->dtype, b))) return rc;
+    if (st_pow_is_square(op, a, b)) {
+        op = ST_B_MULTIPLY;
+        b = a;
+    }
     const st_tensor *ins[2] = {a, b};
     return run_elementwise(binary_loops[op][a->dtype], ST_STREAM, out, 2, ins, st_binary_names[op]);
 }

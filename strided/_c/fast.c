@@ -56,6 +56,10 @@ static st_status binary_into(int op, st_tensor *out, const st_tensor *a, const s
     st_status rc = st_binary_check_divisor(op, a->dtype, b);
     if (rc) return rc;
     const int64_t item = st_itemsize(a->dtype);
+    if (st_pow_is_square(op, a, b)) {   /* x ** 2 squares, as st_binary does */
+        op = ST_B_MULTIPLY;
+        b = a;
+    }
     char *args[3] = {st_tensor_data(out), st_tensor_data(a), st_tensor_data(b)};
     const int64_t steps[3] = {st_itemsize(out->dtype), st_tensor_numel(a) == 1 ? 0 : item,
                               st_tensor_numel(b) == 1 ? 0 : item};
@@ -185,4 +189,32 @@ st_tensor *st_vector_new(int dtype, int64_t n, const void *src)
     }
     if (src) memcpy(out->storage->data, src, (size_t)(n * st_itemsize(dtype)));
     return out;
+}
+
+/* st_reduce over every dim into a one-element out of any rank: out (and
+ * aux) seen through a view of in's rank, every size 1, so that the caller
+ * need not build the keepdim shape and then drop it. */
+static int as_ones(st_tensor *view, const st_tensor *t, int ndim)
+{
+    if (st_tensor_numel(t) != 1) return 0;
+    *view = *t;
+    view->ndim = ndim;
+    for (int d = 0; d < ndim; d++) {
+        view->sizes[d] = 1;
+        view->strides[d] = 0;
+    }
+    return 1;
+}
+
+st_status st_reduce_all(int op, st_tensor *out, const st_tensor *in, const st_tensor *aux)
+{
+    st_tensor o, x;
+    if (!as_ones(&o, out, in->ndim))
+        return st_fail(ST_E_VALUE, "reduction output has %lld elements, expected 1",
+                       (long long)st_tensor_numel(out));
+    if (aux && !as_ones(&x, aux, in->ndim))
+        return st_fail(ST_E_VALUE, "var's mean has the wrong shape");
+    uint8_t all[ST_MAX_DIMS];
+    memset(all, 1, sizeof all);
+    return st_reduce(op, &o, in, all, aux ? &x : NULL);
 }

@@ -358,6 +358,9 @@ void *st_aligned_alloc(int64_t nbytes);
 void *st_block_zeros(int64_t nbytes, int *fresh);
 void st_aligned_free(void *p);
 
+/* pow(a, b) is a * a: b one element equal to 2, a floating or complex (elementwise.c) */
+int st_pow_is_square(int op, const st_tensor *a, const st_tensor *b);
+
 /* ---- small helpers ---- */
 /* 1 when a and b may touch the same bytes (the exact same view included:
  * an index kernel reads other positions than it writes). */

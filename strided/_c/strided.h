@@ -394,6 +394,9 @@ int st_reduce_result(int op, int dtype);
  * st_reduce_result(op, in.dtype).  `aux` (SUMSQDEV only) has out's shape. */
 st_status st_reduce(int op, st_tensor *out, const st_tensor *in,
                     const uint8_t *dims, const st_tensor *aux);
+/* The same over every dim of `in`, into a one-element `out` of any rank
+ * (a 0-d result needs no keepdim view); `aux` one element too, or NULL. */
+st_status st_reduce_all(int op, st_tensor *out, const st_tensor *in, const st_tensor *aux);
 /* Position (0-based, along `dim`) of the first min/max of each lane; out
  * is int64 in keepdim form.  NaN counts as the extreme (first NaN wins). */
 st_status st_argreduce(int is_max, st_tensor *out, const st_tensor *in, int dim);

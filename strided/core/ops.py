@@ -22,9 +22,16 @@ def binary_result(op, dt):
     return DTYPES[code] if code >= 0 else None
 
 
+_REDUCE_RESULTS = {}
+
+
 def reduce_result(op, dt):
-    code = lib.st_reduce_result(REDUCE[op], dtype(dt).code)
-    return DTYPES[code] if code >= 0 else None
+    key = (op, dtype(dt).code)
+    res = _REDUCE_RESULTS.get(key)
+    if res is None:
+        code = lib.st_reduce_result(REDUCE[op], key[1])
+        res = _REDUCE_RESULTS[key] = DTYPES[code] if code >= 0 else False
+    return res or None
 
 
 def broadcast_shapes(*shapes):
@@ -195,6 +202,11 @@ def reduce(op, a, axes=None, keepdims=False, aux=None, out=None):
     res = reduce_result(op, a.dtype)
     if res is None:
         raise TypeError(f"{op} is not defined for {a.dtype.name}")
+    if axes is None and out is None and not keepdims and (op not in ("min", "max") or a.size):
+        # over everything into a 0-d result: no keepdim shape to build and drop
+        out = Core.empty((), res)
+        check(lib.st_reduce_all(REDUCE[op], out.t, a.t, aux.t if aux is not None else ffi.NULL))
+        return out
     dims = normalize_axes(axes, a.ndim)
     if op in ("min", "max") and any(a.shape[d] == 0 for d in dims):
         raise ValueError(f"{op} of an empty sequence has no identity")
