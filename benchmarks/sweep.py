@@ -51,7 +51,7 @@ OPS = {
     "x - y": Op(lambda ns, x, y, c: x - y),
     "x * y": Op(lambda ns, x, y, c: x * y),
     "exp(x)": Op(lambda ns, x, y, c: ns.exp(x), "x"),
-    "sqrt(|x|)": Op(lambda ns, x, y, c: ns.sqrt(y), "y"),     # y holds |x|: no NaN
+    "sqrt(x)": Op(lambda ns, x, y, c: ns.sqrt(y), "y"),     # of |x| (y): no NaN
     "abs(x)": Op(lambda ns, x, y, c: ns.abs(x), "x"),
     "x < y": Op(lambda ns, x, y, c: x < y),
     "astype f32": Op(lambda ns, x, y, c: _astype(ns, x), "x"),
@@ -101,7 +101,7 @@ class Sweep:
         spec = OPS[self.op]
         shape = (self.n // COLUMNS, COLUMNS) if spec.matrix else (self.n,)
         x = rng.standard_normal(shape)
-        data = {"x": x, "y": np.abs(x) if self.op.startswith("sqrt") else rng.standard_normal(shape),
+        data = {"x": x, "y": np.abs(x) if self.op == "sqrt(x)" else rng.standard_normal(shape),
                 "c": rng.random(shape) < 0.5}
         calls = {}
         for who, ns in _namespaces().items():
