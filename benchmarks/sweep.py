@@ -11,7 +11,6 @@ Allocating, for all three: the result is made by the call, as in user
 code (the `core` section times the kernels into preallocated outputs)."""
 from __future__ import annotations
 
-import operator
 from dataclasses import dataclass
 from typing import Callable, NamedTuple
 
@@ -31,20 +30,9 @@ class Op(NamedTuple):
     matrix: bool = False      # x is viewed as (n / COLUMNS, COLUMNS)
 
 
-def _torchlike(name):
-    """The function `name` of the namespace (torch's own where it differs)."""
-    return lambda ns, *a, **kw: getattr(ns, {"max": "amax"}.get(name, name)
-                                        if ns is torch else name)(*a, **kw)
-
-
-def _axis(ns):
-    return "dim" if ns is torch else "axis"
-
-
 def _astype(ns, x):
-    if ns is torch:
-        return x.to(torch.float32)
-    return ns.astype(x, ns.float32) if hasattr(ns, "astype") else x.astype(np.float32)
+    """float64 -> float32: torch has no astype."""
+    return x.to(torch.float32) if ns is torch else ns.astype(x, ns.float32)
 
 
 OPS = {
@@ -58,8 +46,8 @@ OPS = {
     "where(c, x, y)": Op(lambda ns, x, y, c: ns.where(c, x, y), "xyc"),
     "sum(x)": Op(lambda ns, x, y, c: ns.sum(x), "x"),
     "mean(x)": Op(lambda ns, x, y, c: ns.mean(x), "x"),
-    "max(x)": Op(lambda ns, x, y, c: _torchlike("max")(ns, x), "x"),
-    "sum(x, axis=0)": Op(lambda ns, x, y, c: ns.sum(x, **{_axis(ns): 0}), "x", matrix=True),
+    "max(x)": Op(lambda ns, x, y, c: ns.max(x), "x"),
+    "sum(x, axis=0)": Op(lambda ns, x, y, c: ns.sum(x, axis=0), "x", matrix=True),   # torch takes axis= too
 }
 
 

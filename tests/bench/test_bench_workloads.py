@@ -134,3 +134,11 @@ def test_compact_cells_line_up_and_the_geomean_level():
     assert "geometric means at their level 1.5: numpy/ours 2.00 (yes), torch/ours 0.50 (NO)" in \
         report.summary_lines(s)
     assert not any("geometric means at" in line for line in report.summary_lines(report.summary([r])))
+
+
+def test_the_header_describes_the_sections_run():
+    from benchmarks.cases import section_lines
+    assert section_lines(["core"], FULL) == []
+    work, sweep = section_lines(["workloads", "sweep"], QUICK)
+    assert "large 20000x200 / 10" in work and "1.5 for the geometric mean" in work
+    assert "from 1e3 to 1e6 elements" in sweep
