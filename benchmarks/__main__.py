@@ -19,7 +19,7 @@ import strided
 
 from . import memory, report, roofline
 from .accuracy import reference_bits
-from .cases import FULL, QUICK, SECTIONS
+from .cases import FULL, GEOMEAN_LEVELS, QUICK, SECTIONS, section_lines
 from .convert import torch
 from .machine import describe, machine_line, wait_idle
 from .run import run_case
@@ -39,7 +39,7 @@ def parse(argv):
     p.add_argument("--min-time", type=float,
                    help="seconds each sample lasts at least (default 0.02, quick 0.01)")
     p.add_argument("--threads", type=int, default=2,
-                   help="threads for ours and torch (default 2; numpy's ufuncs use one)")
+                   help="threads for ours, torch and the BLAS (default 2; numpy's ufuncs use one)")
     p.add_argument("--wait-idle", type=float, default=0, metavar="SECONDS",
                    help="before each case, wait up to SECONDS for other processes to use "
                         "< 10%% of the CPUs (default 0: do not wait)")
@@ -79,20 +79,33 @@ def header(meta, sizes, args):
     ]
 
 
+def _limit_blas(threads):
+    """The BLAS libraries in the process (numpy's and scipy's OpenBLAS; the
+    workloads' LAPACK calls run on them) on `threads` too, like ours and
+    torch; the header's workloads line names them (cases._blas_threads)."""
+    try:
+        import threadpoolctl
+    except ImportError:
+        return
+    threadpoolctl.threadpool_limits(threads, user_api="blas")
+
+
 def main(argv=None):
     args = parse(argv)
     sections = [args.only] if args.only else list(SECTIONS)
-    cases = [c for s in sections for c in SECTIONS[s] if args.filter.lower() in c.name.lower()]
+    sizes = QUICK if args.quick else FULL
+    cases = [c for s in sections for c in SECTIONS[s] if args.filter.lower() in c.name.lower()
+             and getattr(c, "fits", lambda sizes: True)(sizes)]   # the sweep's sizes: --quick stops
     if args.list:
         print("\n".join(c.name for c in cases))
         return 0
     if not cases:
         print(f"no case matches {args.filter!r}; --list shows them", file=sys.stderr)
         return 2
-    sizes = QUICK if args.quick else FULL
     strided.setnumthreads(args.threads)
     if torch is not None:
         torch.set_num_threads(args.threads)
+    _limit_blas(args.threads)
     machine = describe()
     meta = {
         "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
@@ -108,7 +121,8 @@ def main(argv=None):
     }
     # the roof of the roof% column: our C's copy and triad at the cases' size
     meta["bandwidth_gbs"] = roofline.measure(sizes.n, args.repeats, args.min_time)
-    for line in header(meta, sizes, args) + [roofline.line(meta["bandwidth_gbs"], args.threads)]:
+    for line in (header(meta, sizes, args) + [roofline.line(meta["bandwidth_gbs"], args.threads)]
+                 + section_lines(sections, sizes)):
         print(line)
     print()
     results, table, kind = [], None, None
@@ -127,7 +141,7 @@ def main(argv=None):
                                   meta["bandwidth_gbs"]["roof"])
         results.append(res)
         table.row(res)
-    s = report.summary(results)
+    s = report.summary(results, GEOMEAN_LEVELS.get(args.only))
     print()
     for line in report.summary_lines(s) + report.notes(results):
         print(f"- {line}" if args.markdown else line)   # Markdown: a list, not one paragraph

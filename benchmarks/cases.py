@@ -60,10 +60,13 @@ class Sizes:
     row: int = 1000   # length of the broadcast row
     image: int = 1000   # side of the square image of the Torch7 kernels' conv2 / xcorr2
     kernel: int = 11    # side of their square kernel
+    workload_scale: int = 1     # the workloads' large inputs: rows and columns divided by it
+    sweep_max: int = 3 * 10**7  # the sweep's largest size
 
 
 FULL = Sizes(n=10**7, side=3000, part=10**6, face=2 * 10**7, face_rows=4000)
-QUICK = Sizes(n=10**6, side=1000, part=10**5, face=2 * 10**6, face_rows=400, image=300)
+QUICK = Sizes(n=10**6, side=1000, part=10**5, face=2 * 10**6, face_rows=400, image=300,
+              workload_scale=10, sweep_max=10**6)
 
 # the levels of issue 7 (numpy time / our time), one per family of ops
 ELEMENTWISE, MATH, REDUCTION, MOVE, SORT, MATMUL = 1.3, 1.5, 1.5, 1.2, 1.0, 0.95
@@ -1228,6 +1231,44 @@ KERNEL_CASES = [
 CREATION_CASES = [Create(w, level=CREATE_SEQ if w in ("arange", "linspace") else CREATE)
                   for w in CREATIONS]
 
+# issue 22: real workloads of the libraries over the array API, and the size sweep
+from .sweep import SWEEP_CASES  # noqa: E402 -- they build on Prepared above
+from .workloads import WORKLOAD_CASES, WORKLOAD_GEOMEAN  # noqa: E402
+
 SECTIONS = {"core": CORE, "latency": LATENCY, "fused": FUSED, "torch7": TORCH7_CASES,
-            "kernels": KERNEL_CASES, "creation": CREATION_CASES}
+            "kernels": KERNEL_CASES, "creation": CREATION_CASES,
+            "workloads": WORKLOAD_CASES, "sweep": SWEEP_CASES}
+# section -> the level of the geometric mean of its numpy/ours ratios (issue 22)
+GEOMEAN_LEVELS = {"workloads": WORKLOAD_GEOMEAN}
 CASES = [case for cases in SECTIONS.values() for case in cases]
+
+
+def _blas_threads():
+    """'openblas 2, ...': the threads of each BLAS in the process (numpy's
+    and scipy's LAPACK calls run on them), or '' without threadpoolctl."""
+    try:
+        import threadpoolctl
+    except ImportError:
+        return ""
+    return ", ".join(sorted({f"{p['internal_api']} {p['num_threads']}"
+                             for p in threadpoolctl.threadpool_info() if p["user_api"] == "blas"}))
+
+
+def section_lines(sections, sizes):
+    """The header's lines that describe the issue-22 sections, when run."""
+    lines = []
+    if "workloads" in sections:
+        scale = sizes.workload_scale
+        lines.append(
+            "Workloads: each library's call on numpy arrays, torch tensors and strided.compat "
+            "arrays alike (scikit-learn under array_api_dispatch=True, SCIPY_ARRAY_API=1), "
+            f"small inputs mostly 1000x10, large 20000x200{f' / {scale}' if scale > 1 else ''}; "
+            "timed allocating, whole; "
+            f"BLAS threads: {_blas_threads() or 'n/a'}; level 1.0 each, {WORKLOAD_GEOMEAN:g} for "
+            "the geometric mean; +MB: the call's peak resident memory above its result.")
+    if "sweep" in sections:
+        lines.append(
+            "Sweep: allocating calls through the public API (`x - y` on strided.compat arrays, "
+            "numpy arrays, torch tensors), float64, from 1e3 to "
+            f"{sizes.sweep_max:.0e} elements; level 1.0 (numpy/ours) at every size.".replace("e+0", "e"))
+    return lines

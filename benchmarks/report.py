@@ -13,7 +13,7 @@ COLUMNS = (["case"] + [f"{w} ms" for w in WHO] + ["numpy/ours", "torch/ours", "l
            + [f"ulp {w}" for w in WHO] + [f"+MB {w}" for w in WHO] + ["out", "others", "status"])
 PEER_COLUMNS = ["case", "ours ms", "fastest peer", "fastest ms", "fastest/ours", "level", "at level",
                 "+MB ours", "+MB fastest", "out", "others", "status", "every peer, ms"]
-LEFT = {"case", "at level", "status", "every peer, ms", "fastest peer"}
+LEFT = {"case", "inputs", "at level", "status", "every peer, ms", "fastest peer"}
 NOISY = 0.10   # other processes above this CPU share make a row suspect
 
 
@@ -76,8 +76,21 @@ def peer_cells(res, markdown=False):
              fmt_share(res.others), res.status, peers])
 
 
+COMPACT_COLUMNS = (["case", "inputs"] + [f"{w} ms" for w in WHO] + ["numpy/ours", "torch/ours",
+                                                                     "level", "at level"]
+                   + [f"+MB {w}" for w in WHO] + ["others", "status"])
+
+
+def compact_cells(res, markdown=False):
+    """A workload's or a sweep point's row: the trio's times and ratios and
+    peak memory, without the kernels' ulp and roof columns."""
+    row = dict(zip(COLUMNS, cells(res, markdown)))
+    return [res.name, res.shape] + [row[c] for c in COMPACT_COLUMNS[2:]]
+
+
 # table kind (a case's `table` attribute; "trio" without one) -> its columns and cells
-TABLES = {"trio": (COLUMNS, cells), "peers": (PEER_COLUMNS, peer_cells)}
+TABLES = {"trio": (COLUMNS, cells), "peers": (PEER_COLUMNS, peer_cells),
+          "compact": (COMPACT_COLUMNS, compact_cells)}
 
 
 class Table:
@@ -90,6 +103,8 @@ class Table:
         self.widths += [max(len(c), 7) for c in self.columns[1:]]
         if kind == "peers":
             self.widths[self.columns.index("fastest peer")] = 20
+        if kind == "compact":
+            self.widths[self.columns.index("inputs")] = 16
         if markdown:
             self.out("| " + " | ".join(self.columns) + " |")
             self.out("|" + "|".join("---" if c in LEFT else "---:" for c in self.columns) + "|")
@@ -110,12 +125,14 @@ def geomean(xs):
     return math.exp(sum(map(math.log, xs)) / len(xs)) if xs else None
 
 
-def summary(results):
+def summary(results, geomean_level=None):
     """{contestant: {geomean, cases, at_least_as_fast}} over the cases that
     passed (at_least_as_fast: ratio >= 1.0); "levels": how many cases with
-    a level reach it, and the ones below; the cases not ok, the noisy ones."""
+    a level reach it, and the ones below; the cases not ok, the noisy ones;
+    "geomean_level": the level the geometric means are held to (issue 22's
+    workloads: 1.5), or None."""
     ok = [r for r in results if r.status == "ok"]
-    out = {}
+    out = {"geomean_level": geomean_level}
     for who in ("numpy", "torch", "fastest"):
         if who == "fastest":      # the Torch7 kernels: the fastest of their peers
             ratios = [r.level_ratio for r in ok if r.against == who and r.level_ratio is not None]
@@ -141,6 +158,11 @@ def summary_lines(s):
             lines.append(f"{label}: geometric mean {d['geomean']:.2f} over {d['cases']} cases; "
                          f"{d['at_least_as_fast']} of {d['cases']} cases >= 1.0 "
                          f"(ours at least as fast)")
+    level = s.get("geomean_level")
+    if level is not None:
+        means = [f"{who}/ours {s[who]['geomean']:.2f} ({fmt_at(s[who]['geomean'] >= level, False)})"
+                 for who in ("numpy", "torch") if s[who]["cases"]]
+        lines.append(f"geometric means at their level {level:g}: {', '.join(means) or 'n/a'}")
     lv = s["levels"]
     if lv["cases"]:
         ratio = ("numpy/ours >= level" if not s.get("fastest", {}).get("cases") else

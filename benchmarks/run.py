@@ -6,6 +6,7 @@ in-place and [res] forms)."""
 from __future__ import annotations
 
 import gc
+import time
 import traceback
 import zlib
 from dataclasses import dataclass, field
@@ -82,6 +83,18 @@ def _compare(got, want, rtol, atol):
             f"first at {tuple(map(int, i))}: {got[i]} vs {want[i]}")
 
 
+def _repeats(case, repeats, min_time, first, calls):
+    """`repeats`, or fewer (3 at least) for a case with a `budget` (seconds
+    of samples, the workloads') whose calls are slow: from the first call's
+    time (an overestimate: it warms up too), each sample lasting at least
+    min_time."""
+    budget = getattr(case, "budget", None)
+    if budget is None:
+        return repeats
+    per_round = sum(max(first[who], min_time) for who in calls)
+    return max(min(repeats, int(budget / per_round)), min(repeats, 3))
+
+
 def run_case(case, sizes, repeats, min_time):
     """The Result of one case.  numpy's floating-point warnings are off: an
     input that makes inf or NaN (a zero divisor among 10^7 random floats) is
@@ -100,9 +113,12 @@ def _run_case(case, sizes, repeats, min_time):
         calls = dict(prep.calls)
         # one call each, then check: numpy (or the case's oracle) is the reference
         got, read, oracle = {}, prep.read or {}, prep.oracle
+        first = {}      # seconds of each contestant's first call
         for who in list(calls):
             try:
+                t0 = time.perf_counter()
                 value = calls[who]()
+                first[who] = time.perf_counter() - t0
                 got[who] = read.get(who, to_numpy)(getattr(prep.out, who) if prep.out is not None
                                                    else value)
                 del value
@@ -129,7 +145,8 @@ def _run_case(case, sizes, repeats, min_time):
             res.ulp = prep.accuracy(got)
         del got, want
         with OtherLoad() as load:
-            res.timings = interleaved(calls, repeats, min_time)
+            res.timings = interleaved(calls, _repeats(case, repeats, min_time, first, calls),
+                                      min_time)
         res.others = load.share
         made = 0 if prep.in_place else res.out_bytes    # the output, when the call makes it
         for who, fn in (prep.alloc or calls).items():
