@@ -1077,3 +1077,28 @@ def test_binary_as_has_no_full_size_temporary():
     """
     grown_kb = int(subprocess.check_output([sys.executable, "-c", code], text=True))
     assert grown_kb < 8 * 1024, grown_kb
+
+
+@pytest.mark.parametrize("dt", ["float64", "float32", "complex128", "complex64"])
+@pytest.mark.parametrize("n", [0, 1, 7, 40000, 100003])
+def test_pow_by_two_is_the_square(dt, n):
+    """x ** 2 runs as x * x (elementwise.c, st_pow_is_square): numpy's
+    values, special ones included, on every path (small, threaded,
+    strided, in place)."""
+    import strided.compat as xp
+    rng = np.random.default_rng(n)
+    a = (rng.standard_normal(n) * 1e3).astype(dt)
+    if n >= 7:
+        a[:7] = [np.inf, -np.inf, np.nan, -0.0, 0.0, 1e200 if dt.endswith("128") or dt == "float64" else 1e30, 3.0]
+    x = xp.asarray(a)
+    with np.errstate(all="ignore"):
+        want = a * a
+    np.testing.assert_array_equal(np.from_dlpack(x ** 2), want)
+    np.testing.assert_array_equal(np.from_dlpack(xp.pow(x, 2.0)), want)
+    np.testing.assert_array_equal(np.from_dlpack(x[::2] ** 2), want[::2])
+    y = xp.asarray(a.copy())
+    y **= 2
+    np.testing.assert_array_equal(np.from_dlpack(y), want)
+    # 2 ** x is a power, not a square
+    b = xp.asarray(np.array([0.5, 3.0, -1.0], dtype=dt))
+    np.testing.assert_allclose(np.from_dlpack(2.0 ** b), [2 ** 0.5, 8.0, 0.5], rtol=1e-6)
