@@ -79,6 +79,7 @@ typedef struct st_storage {
     int flags;
     st_release_fn release;
     void *release_ctx;
+    int64_t pins;            /* live st_storage_view's into it: st_storage_resize refuses to move it */
 } st_storage;
 
 /* A view: storage + element offset + sizes + strides + dtype. */
@@ -135,6 +136,13 @@ st_storage *st_storage_borrow(void *data, int64_t nbytes, int readonly,
 void st_storage_retain(st_storage *s);
 void st_storage_release(st_storage *s);
 st_status st_storage_resize(st_storage *s, int64_t nbytes);
+/* A storage over `nbytes` of `parent` from byte `offset` (Torch7's
+ * Storage(storage, offset, size)), read-only when the parent is.  It holds
+ * a reference to the parent and pins it (parent->pins): st_storage_resize
+ * refuses to move the parent's memory until the view's last reference goes,
+ * however long tensors keep the view after its Python object is gone.
+ * NULL on error (ST_E_VALUE: a range outside the parent). */
+st_storage *st_storage_view(st_storage *parent, int64_t offset, int64_t nbytes);
 
 /* ---- memory-mapped files (Torch7's Storage(filename, shared, size, sharedMem)) ---- */
 /* PRIVATE: the file opened read-only, mapped copy-on-write (writes stay in

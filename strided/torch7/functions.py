@@ -364,12 +364,16 @@ def getRNGState(*args: Any) -> ByteTensor:
 
 
 @overload
-def setRNGState(state: ByteTensor | bytes, /) -> None: ...
+def setRNGState(state: ByteTensor, /) -> ByteTensor: ...
 @overload
-def setRNGState(generator: Generator, state: ByteTensor | bytes, /) -> None: ...
+def setRNGState(state: bytes, /) -> bytes: ...
+@overload
+def setRNGState(generator: Generator, state: ByteTensor, /) -> ByteTensor: ...
+@overload
+def setRNGState(generator: Generator, state: bytes, /) -> bytes: ...
 
 
-def setRNGState(*args: Any) -> None:
+def setRNGState(*args: Any) -> ByteTensor | bytes:
     """Restore a generator's state (the default one's) from getRNGState.
 
     Parameters
@@ -381,7 +385,8 @@ def setRNGState(*args: Any) -> None:
 
     Returns
     -------
-    None
+    ByteTensor or bytes
+        The state given (Lua returns its ByteTensor).
 
     Raises
     ------
@@ -399,14 +404,18 @@ def setRNGState(*args: Any) -> None:
     >>> import strided as torch
     >>> state = torch.getRNGState()
     >>> x = torch.randn(1)[1]
-    >>> torch.setRNGState(state)
+    >>> torch.setRNGState(state) is state
+    True
     >>> torch.randn(1)[1] == x
     True
     """
-    gen, (state,) = _gen(args, "setRNGState", 1)
+    gen, (given,) = _gen(args, "setRNGState", 1)
+    state = given
     if isinstance(state, Tensor):
-        state = bytes(_raw_bytes(state.contiguous().storage()._s)[:state.nElement()])
+        c, n = state.contiguous(), state.nElement()
+        state = _raw_bytes(c.storage()._s)[c.storageOffset() - 1:][:n] if n else b""
     _random.set_state(state, gen)
+    return given
 
 
 for _f in (type, typename, isStorage, isTensor, data, cdata, setdefaulttensortype,
