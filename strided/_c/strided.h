@@ -696,9 +696,10 @@ st_status st_linalg_ormqr(st_tensor *out, const st_tensor *a, const st_tensor *t
  * them: column j for a real eigenvalue, columns j and j + 1 the real and
  * imaginary parts of the vector of the pair's first */
 st_status st_linalg_geev(st_tensor *w, st_tensor *vr, const st_tensor *a);
-/* symmetric a, its uplo triangle read (syev): w (..., n) ascending, v
- * (..., n, n) the eigenvectors in columns, or NULL */
-st_status st_linalg_syev(st_tensor *w, st_tensor *v, const st_tensor *a, char uplo);
+/* symmetric a, its uplo triangle read (syev): w (..., n) ascending; jobz
+ * 'V': v (..., n, n) the eigenvectors in columns; 'N': v NULL, or it gets
+ * LAPACK's scratch matrix (what TH's symeig returns there) */
+st_status st_linalg_syev(st_tensor *w, st_tensor *v, const st_tensor *a, char jobz, char uplo);
 /* a (..., m, n) = u diag(s) vt (gesvd), k = min(m, n), s (..., k)
  * descending; job 'S': u (..., m, k), vt (..., k, n); job 'A': u (..., m,
  * m), vt (..., n, n) */

@@ -190,14 +190,16 @@ def cdata(t: Tensor | Storage, asnumber: bool = False) -> Any:
     return int(ffi.cast("uintptr_t", p)) if asnumber else p
 
 
-def _gen(args, name, n):
-    """([generator,] rest...) -> (generator or None, rest)."""
+def _gen(args, name, n, optional=0):
+    """([generator,] rest...) -> (generator or None, rest): n values, and up
+    to `optional` more."""
     if args and isinstance(args[0], _random.Generator):
         gen, args = args[0], args[1:]
     else:
         gen = None
-    if len(args) != n:
-        raise TypeError(f"{name}: expected torch.{name}([generator]{', value' * n})")
+    if not n <= len(args) <= n + optional:
+        raise TypeError(f"{name}: expected torch.{name}([generator]{', value' * n}"
+                        f"{'[, value]' * optional})")
     return gen, args
 
 
@@ -322,9 +324,9 @@ def initialSeed(*args: Any) -> int:
 
 
 @overload
-def getRNGState() -> ByteTensor: ...
+def getRNGState(state: ByteTensor | None = ..., /) -> ByteTensor: ...
 @overload
-def getRNGState(generator: Generator, /) -> ByteTensor: ...
+def getRNGState(generator: Generator, state: ByteTensor | None = ..., /) -> ByteTensor: ...
 
 
 def getRNGState(*args: Any) -> ByteTensor:
@@ -334,6 +336,8 @@ def getRNGState(*args: Any) -> ByteTensor:
     ----------
     generator : Generator, optional
         The generator; left out: the default one.
+    state : ByteTensor, optional
+        Filled with the state (resized) and returned, as Lua's.
 
     Returns
     -------
@@ -347,7 +351,7 @@ def getRNGState(*args: Any) -> ByteTensor:
 
     Notes
     -----
-    ``getRNGState([generator])`` as Lua's.
+    ``getRNGState([generator,] [state])`` as Lua's.
 
     Examples
     --------
@@ -358,9 +362,15 @@ def getRNGState(*args: Any) -> ByteTensor:
     >>> torch.equal(torch.rand(2), a)
     True
     """
-    gen, _ = _gen(args, "getRNGState", 0)
-    state = _from_bytes(STORAGE_TYPES["torch.ByteStorage"], _random.get_state(gen))
-    return CLASSES["ByteTensor"](state)
+    gen, given = _gen(args, "getRNGState", 0, optional=1)
+    state = CLASSES["ByteTensor"](_from_bytes(STORAGE_TYPES["torch.ByteStorage"],
+                                              _random.get_state(gen)))
+    if not given or given[0] is None:
+        return state
+    if not isinstance(given[0], CLASSES["ByteTensor"]):
+        raise TypeError(f"getRNGState: state must be a torch.ByteTensor, got "
+                        f"{getattr(given[0], '_typename', given[0].__class__.__name__)}")
+    return given[0].resizeAs(state).copy(state)
 
 
 @overload

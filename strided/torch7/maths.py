@@ -148,7 +148,7 @@ def integer_only(impl, name):
     def core_op(dt):
         refuse(dt)
         return impl.core_op(dt)
-    checked.core_op = core_op
+    checked.core_op, checked.integer_only = core_op, True
     return checked
 
 
@@ -262,9 +262,10 @@ def round_half_away(res, x):
         return res
     whole = _ops.unary("trunc", x._c)
     frac = _ops.unary("abs", _ops.binary("subtract", x._c, whole))
-    step = _ops.where(_ops.binary("greater_equal", frac, _core.scalar(0.5, x._dt)),
-                      _ops.unary("sign", x._c), _core.scalar(0, x._dt))
-    _ops.binary("add", whole, step, out=out)
+    # whole itself where the fraction is below 1/2 (not whole + 0: that
+    # would turn round(-0.4)'s -0 into +0, where C's round keeps it)
+    _ops.where(_ops.binary("greater_equal", frac, _core.scalar(0.5, x._dt)),
+               _ops.binary("add", whole, _ops.unary("sign", x._c)), whole, out=out)
     return res
 
 

@@ -279,7 +279,8 @@ _lapack_entry("ormqr", _linalg.ormqr, [_col(2)], [_A, Arg(TENSOR, name="tau"), A
 _lapack_entry("eig", _linalg.geev, [ROW, COL], [_A], [Arg(option("N", "V"), "N", name="jobvr")],
               doc="(e, V): eigenvalues as (real, imaginary) rows, eigenvectors as LAPACK packs them.")
 _lapack_entry("symeig", _linalg.syev, [ROW, _col(0)], [_A], [Arg(option("N", "V"), "N", name="jobz"), _UPLO],
-              doc="(e, V): eigenvalues ascending and eigenvectors of a symmetric matrix.")
+              doc="(e, V): eigenvalues ascending and eigenvectors of a symmetric matrix (jobz 'N': V is "
+                  "A's copy as LAPACK left it, as Lua).")
 _lapack_entry("svd", _linalg.gesvd, [COL, ROW, ROW], [_A], [Arg(option("A", "S"), "S", name="jobu")],
               doc="(U, S, V) with A = U diag(S) V^T.")
 _lapack_entry("inverse", _linalg.getri, [_col(0)], [_A], doc="A's inverse (getrf, getri).")
