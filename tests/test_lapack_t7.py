@@ -97,9 +97,7 @@ def test_like_lua_torch7(case):
     want = case["out"]
     assert len(got) == len(want)
     for i, (g, w) in enumerate(zip(got, want)):
-        if case["fn"] == "symeig" and i == 1 and case["args"][1:2] in ([], ["N"]):
-            assert g is None        # Lua returns syev's scratch there
-            continue
+        # symeig 'N''s second result is syev's scratch, as Lua's
         check_like_lua(case["name"], i, g, w, case["fn"])
 
 
@@ -363,9 +361,14 @@ def test_syev(dt, uplo, stack):
     en, vn = npy(e), npy(v)
     close(en, np.linalg.eigvalsh(sym.astype("float64")), dt, scale=50)
     close(vn @ (en[..., None] * t(vn)), sym, dt, scale=50)
-    e2, none = _linalg.syev(borrow(junk.astype(dt)), "N", uplo)
-    assert none is None
+    e2, scratch = _linalg.syev(borrow(junk.astype(dt)), "N", uplo)
     close(npy(e2), en, dt, scale=10)
+    # jobz 'N': A's copy as LAPACK left it (Lua returns it): the triangle
+    # not read is A's, untouched
+    assert scratch.shape == stack + (n, n) and list(scratch.strides[-2:]) == [1, n]
+    keep = np.tril if uplo == "U" else np.triu
+    k = -1 if uplo == "U" else 1
+    assert (keep(npy(scratch), k) == keep(junk.astype(dt), k)).all()
 
 
 @pytest.mark.parametrize("dt", DTS)
@@ -524,7 +527,7 @@ def test_non_finite_input_to_iterative_methods():
     w, w2, v, u = sentinel((2, 3)), sentinel((2, 3, 2)), sentinel((2, 3, 3)), sentinel((2, 3, 3))
     nonfinite = r"%s: matrix \(1,\) of the stack contains non-finite values \(inf or NaN\)"
     with pytest.raises(ValueError, match=nonfinite % "syev" + " in its lower triangle"):
-        _core.check(lib.st_linalg_syev(w.t, v.t, borrow(a).t, b"L"))
+        _core.check(lib.st_linalg_syev(w.t, v.t, borrow(a).t, b"V", b"L"))
     with pytest.raises(ValueError, match=nonfinite % "geev"):
         _core.check(lib.st_linalg_geev(w2.t, v.t, borrow(a).t))
     with pytest.raises(ValueError, match=nonfinite % "gesvd"):

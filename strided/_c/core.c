@@ -336,6 +336,12 @@ st_status st_storage_resize(st_storage *s, int64_t nbytes)
     if (nbytes < 0)
         return st_fail(ST_E_VALUE, "storage size must be >= 0, got %lld bytes", (long long)nbytes);
     if (nbytes == s->nbytes) return ST_OK;
+    /* moving the data would leave a storage view's pointer dangling */
+    const int64_t pins = __atomic_load_n(&s->pins, __ATOMIC_ACQUIRE);
+    if (pins)
+        return st_fail(ST_E_BORROWED, "cannot resize a storage (%lld bytes) to %lld bytes while "
+                       "%lld storage view(s) of part of it are alive: they point into its memory",
+                       (long long)s->nbytes, (long long)nbytes, (long long)pins);
     /* moving the data would leave a DLPack consumer's pointer dangling */
     if (__atomic_load_n(&s->flags, __ATOMIC_RELAXED) & ST_STORAGE_EXPORTED)
         return st_fail(ST_E_BORROWED, "cannot resize memory exported through DLPack (%lld bytes) "
@@ -351,6 +357,29 @@ st_status st_storage_resize(st_storage *s, int64_t nbytes)
     s->data = p;
     s->nbytes = nbytes;
     return ST_OK;
+}
+
+static void view_release(void *ctx)
+{
+    st_storage *parent = ctx;
+    __atomic_sub_fetch(&parent->pins, 1, __ATOMIC_ACQ_REL);
+    st_storage_release(parent);
+}
+
+st_storage *st_storage_view(st_storage *parent, int64_t offset, int64_t nbytes)
+{
+    if (offset < 0 || nbytes < 0 || offset > parent->nbytes || nbytes > parent->nbytes - offset) {
+        st_fail(ST_E_VALUE, "a view of %lld bytes at byte %lld does not fit in a storage of "
+                "%lld bytes", (long long)nbytes, (long long)offset, (long long)parent->nbytes);
+        return NULL;
+    }
+    st_storage *s = st_storage_borrow(parent->data ? parent->data + offset : NULL, nbytes,
+                                      (parent->flags & ST_STORAGE_READONLY) != 0,
+                                      view_release, parent);
+    if (!s) return NULL;
+    st_storage_retain(parent);
+    __atomic_add_fetch(&parent->pins, 1, __ATOMIC_ACQ_REL);
+    return s;
 }
 
 /* ---- memory-mapped files ----

@@ -571,8 +571,8 @@ static int syev_call(const t7_job *j, void *a, void *w, void *work, int lwork)
     return info;
 }
 
-/* stage: the eigenvalues (n), then the vectors (n x n, syev leaves them in
- * the matrix); without vectors the matrix is scratch */
+/* stage: the eigenvalues (n), then the matrix (n x n): syev leaves the
+ * vectors there, or with jobz 'N' its scratch (what TH returns then) */
 static int syev_one(const t7_job *j, int64_t it, char *w, char *st)
 {
     int64_t n = j->n, vb = j->out[1] ? 0 : lk_bytes(n, n, j->item);
@@ -589,12 +589,15 @@ static void syev_out(const t7_job *j, int64_t it, const char *st)
         t7_store(j, j->out[1], it, st + lk_bytes(j->n, 1, j->item), ld_of(j->n), j->n, j->n, 0);
 }
 
-st_status st_linalg_syev(st_tensor *w, st_tensor *v, const st_tensor *a, char uplo)
+st_status st_linalg_syev(st_tensor *w, st_tensor *v, const st_tensor *a, char jobz, char uplo)
 {
-    t7_job j = {.fn = "syev", .opt = {v ? 'V' : 'N', uplo}, .in = {a}, .out = {w, v}};
+    t7_job j = {.fn = "syev", .opt = {jobz, uplo}, .in = {a}, .out = {w, v}};
     st_status rc;
-    if ((rc = t7_begin(&j, "A", a, 1)) || (rc = lk_check_option(j.fn, "uplo", uplo, "UL")))
+    if ((rc = t7_begin(&j, "A", a, 1)) || (rc = lk_check_option(j.fn, "jobz", jobz, "NV")) ||
+        (rc = lk_check_option(j.fn, "uplo", uplo, "UL")))
         return rc;
+    if (jobz == 'V' && !v)
+        return st_fail(ST_E_VALUE, "syev: jobz 'V' needs the eigenvector output");
     j.n = a->sizes[a->ndim - 1];
     if ((rc = t7_output(&j, "eigenvalues", w, j.dt, j.n, 0, 1)) ||
         (v && (rc = t7_output(&j, "eigenvectors", v, j.dt, j.n, j.n, 2))) ||

@@ -79,6 +79,7 @@ typedef struct st_storage {
     int flags;
     st_release_fn release;
     void *release_ctx;
+    int64_t pins;            /* live st_storage_view's into it: st_storage_resize refuses to move it */
 } st_storage;
 
 /* A view: storage + element offset + sizes + strides + dtype. */
@@ -144,6 +145,13 @@ void st_cache_set_limit(int64_t bytes);
 void st_cache_stats(int64_t *out);
 void st_storage_release(st_storage *s);
 st_status st_storage_resize(st_storage *s, int64_t nbytes);
+/* A storage over `nbytes` of `parent` from byte `offset` (Torch7's
+ * Storage(storage, offset, size)), read-only when the parent is.  It holds
+ * a reference to the parent and pins it (parent->pins): st_storage_resize
+ * refuses to move the parent's memory until the view's last reference goes,
+ * however long tensors keep the view after its Python object is gone.
+ * NULL on error (ST_E_VALUE: a range outside the parent). */
+st_storage *st_storage_view(st_storage *parent, int64_t offset, int64_t nbytes);
 
 /* ---- memory-mapped files (Torch7's Storage(filename, shared, size, sharedMem)) ---- */
 /* PRIVATE: the file opened read-only, mapped copy-on-write (writes stay in
@@ -700,9 +708,10 @@ st_status st_linalg_ormqr(st_tensor *out, const st_tensor *a, const st_tensor *t
  * them: column j for a real eigenvalue, columns j and j + 1 the real and
  * imaginary parts of the vector of the pair's first */
 st_status st_linalg_geev(st_tensor *w, st_tensor *vr, const st_tensor *a);
-/* symmetric a, its uplo triangle read (syev): w (..., n) ascending, v
- * (..., n, n) the eigenvectors in columns, or NULL */
-st_status st_linalg_syev(st_tensor *w, st_tensor *v, const st_tensor *a, char uplo);
+/* symmetric a, its uplo triangle read (syev): w (..., n) ascending; jobz
+ * 'V': v (..., n, n) the eigenvectors in columns; 'N': v NULL, or it gets
+ * LAPACK's scratch matrix (what TH's symeig returns there) */
+st_status st_linalg_syev(st_tensor *w, st_tensor *v, const st_tensor *a, char jobz, char uplo);
 /* a (..., m, n) = u diag(s) vt (gesvd), k = min(m, n), s (..., k)
  * descending; job 'S': u (..., m, k), vt (..., k, n); job 'A': u (..., m,
  * m), vt (..., n, n) */

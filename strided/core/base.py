@@ -269,6 +269,13 @@ def borrow_storage(address, nbytes, readonly=False, owner=None):
     return ffi.gc(check_null(s), lib.st_storage_release)
 
 
+def storage_view(parent, offset, nbytes):
+    """A C storage over `nbytes` of C storage `parent` from byte `offset`:
+    it holds the parent and pins it (st_storage_resize refuses to move the
+    parent's memory) until the core lets go of the view."""
+    return ffi.gc(check_null(lib.st_storage_view(parent, offset, nbytes)), lib.st_storage_release)
+
+
 def new_storage(nbytes):
     return ffi.gc(check_null(lib.st_storage_new(nbytes)), lib.st_storage_release)
 

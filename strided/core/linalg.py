@@ -377,15 +377,15 @@ def geev(a, jobvr="N"):
 def syev(a, jobz="N", uplo="U"):
     """torch.symeig(A, jobz, uplo): (e, V), e ascending, V's columns the
     eigenvectors (column-major), A's uplo triangle read.  jobz 'N': V is
-    None (Lua returns A's copy as LAPACK left it: scratch).  inf or NaN in
-    that triangle: ValueError."""
-    vectors = _t7_option("symeig", "jobz", jobz, "NV") == b"V"
+    A's copy as LAPACK left it (its scratch), as Lua returns it.  inf or NaN
+    in that triangle: ValueError."""
+    job = _t7_option("symeig", "jobz", jobz, "NV")
     opt = _t7_option("symeig", "uplo", uplo, "UL")
     _t7_need("symeig", "A", a, square=True)
     n = a.shape[-1]
     e = Core.empty(a.shape[:-1], a.dtype)
-    v = _colmajor(a.shape[:-2], n, n, a.dtype) if vectors else None
-    check(lib.st_linalg_syev(e.t, v.t if vectors else ffi.NULL, a.t, opt))
+    v = _colmajor(a.shape[:-2], n, n, a.dtype)
+    check(lib.st_linalg_syev(e.t, v.t, a.t, job, opt))
     return e, v
 
 

@@ -350,7 +350,10 @@ def _inplace_op(entry, dt):
     if core_op is None or sources not in ([(0, 0), (3, 0), (0, 1)],
                                           [(0, 0), (3, 0), (4, 1), (0, 1)]):
         return None
-    return BINARY[core_op(dt)]
+    try:
+        return BINARY[core_op(dt)]
+    except TypeError:         # not for this type (bitand of floats): the general call raises
+        return None
 
 
 def make_method(entry, dt=None):

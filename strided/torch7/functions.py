@@ -190,14 +190,16 @@ def cdata(t: Tensor | Storage, asnumber: bool = False) -> Any:
     return int(ffi.cast("uintptr_t", p)) if asnumber else p
 
 
-def _gen(args, name, n):
-    """([generator,] rest...) -> (generator or None, rest)."""
+def _gen(args, name, n, optional=0):
+    """([generator,] rest...) -> (generator or None, rest): n values, and up
+    to `optional` more."""
     if args and isinstance(args[0], _random.Generator):
         gen, args = args[0], args[1:]
     else:
         gen = None
-    if len(args) != n:
-        raise TypeError(f"{name}: expected torch.{name}([generator]{', value' * n})")
+    if not n <= len(args) <= n + optional:
+        raise TypeError(f"{name}: expected torch.{name}([generator]{', value' * n}"
+                        f"{'[, value]' * optional})")
     return gen, args
 
 
@@ -322,9 +324,9 @@ def initialSeed(*args: Any) -> int:
 
 
 @overload
-def getRNGState() -> ByteTensor: ...
+def getRNGState(state: ByteTensor | None = ..., /) -> ByteTensor: ...
 @overload
-def getRNGState(generator: Generator, /) -> ByteTensor: ...
+def getRNGState(generator: Generator, state: ByteTensor | None = ..., /) -> ByteTensor: ...
 
 
 def getRNGState(*args: Any) -> ByteTensor:
@@ -334,6 +336,8 @@ def getRNGState(*args: Any) -> ByteTensor:
     ----------
     generator : Generator, optional
         The generator; left out: the default one.
+    state : ByteTensor, optional
+        Filled with the state (resized) and returned, as Lua's.
 
     Returns
     -------
@@ -347,7 +351,7 @@ def getRNGState(*args: Any) -> ByteTensor:
 
     Notes
     -----
-    ``getRNGState([generator])`` as Lua's.
+    ``getRNGState([generator,] [state])`` as Lua's.
 
     Examples
     --------
@@ -358,18 +362,28 @@ def getRNGState(*args: Any) -> ByteTensor:
     >>> torch.equal(torch.rand(2), a)
     True
     """
-    gen, _ = _gen(args, "getRNGState", 0)
-    state = _from_bytes(STORAGE_TYPES["torch.ByteStorage"], _random.get_state(gen))
-    return CLASSES["ByteTensor"](state)
+    gen, given = _gen(args, "getRNGState", 0, optional=1)
+    state = CLASSES["ByteTensor"](_from_bytes(STORAGE_TYPES["torch.ByteStorage"],
+                                              _random.get_state(gen)))
+    if not given or given[0] is None:
+        return state
+    if not isinstance(given[0], CLASSES["ByteTensor"]):
+        raise TypeError(f"getRNGState: state must be a torch.ByteTensor, got "
+                        f"{getattr(given[0], '_typename', given[0].__class__.__name__)}")
+    return given[0].resizeAs(state).copy(state)
 
 
 @overload
-def setRNGState(state: ByteTensor | bytes, /) -> None: ...
+def setRNGState(state: ByteTensor, /) -> ByteTensor: ...
 @overload
-def setRNGState(generator: Generator, state: ByteTensor | bytes, /) -> None: ...
+def setRNGState(state: bytes, /) -> bytes: ...
+@overload
+def setRNGState(generator: Generator, state: ByteTensor, /) -> ByteTensor: ...
+@overload
+def setRNGState(generator: Generator, state: bytes, /) -> bytes: ...
 
 
-def setRNGState(*args: Any) -> None:
+def setRNGState(*args: Any) -> ByteTensor | bytes:
     """Restore a generator's state (the default one's) from getRNGState.
 
     Parameters
@@ -381,7 +395,8 @@ def setRNGState(*args: Any) -> None:
 
     Returns
     -------
-    None
+    ByteTensor or bytes
+        The state given (Lua returns its ByteTensor).
 
     Raises
     ------
@@ -399,14 +414,18 @@ def setRNGState(*args: Any) -> None:
     >>> import strided as torch
     >>> state = torch.getRNGState()
     >>> x = torch.randn(1)[1]
-    >>> torch.setRNGState(state)
+    >>> torch.setRNGState(state) is state
+    True
     >>> torch.randn(1)[1] == x
     True
     """
-    gen, (state,) = _gen(args, "setRNGState", 1)
+    gen, (given,) = _gen(args, "setRNGState", 1)
+    state = given
     if isinstance(state, Tensor):
-        state = bytes(_raw_bytes(state.contiguous().storage()._s)[:state.nElement()])
+        c, n = state.contiguous(), state.nElement()
+        state = _raw_bytes(c.storage()._s)[c.storageOffset() - 1:][:n] if n else b""
     _random.set_state(state, gen)
+    return given
 
 
 for _f in (type, typename, isStorage, isTensor, data, cdata, setdefaulttensortype,

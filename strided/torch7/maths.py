@@ -133,6 +133,25 @@ def binary(op, name):
     return impl
 
 
+def integer_only(impl, name):
+    """bitand ... cbitxor: TH defines them for every type and raises for
+    float and double (THTensorMath.c), as this does; its core_op (forms.py's
+    in-place path, fuse.py) raises the same for them."""
+    def refuse(dt):
+        if _core.dtype(dt).kind not in "iu":
+            raise TypeError(f"{name} is only supported for integer type tensors")
+
+    def checked(res, x, y):
+        refuse(x._dt)
+        return impl(res, x, y)
+
+    def core_op(dt):
+        refuse(dt)
+        return impl.core_op(dt)
+    checked.core_op, checked.integer_only = core_op, True
+    return checked
+
+
 _UNSIGNED = {"int8": "uint8", "int16": "uint16", "int32": "uint32", "int64": "uint64"}
 
 
@@ -243,9 +262,10 @@ def round_half_away(res, x):
         return res
     whole = _ops.unary("trunc", x._c)
     frac = _ops.unary("abs", _ops.binary("subtract", x._c, whole))
-    step = _ops.where(_ops.binary("greater_equal", frac, _core.scalar(0.5, x._dt)),
-                      _ops.unary("sign", x._c), _core.scalar(0, x._dt))
-    _ops.binary("add", whole, step, out=out)
+    # whole itself where the fraction is below 1/2 (not whole + 0: that
+    # would turn round(-0.4)'s -0 into +0, where C's round keeps it)
+    _ops.where(_ops.binary("greater_equal", frac, _core.scalar(0.5, x._dt)),
+               _ops.binary("add", whole, _ops.unary("sign", x._c)), whole, out=out)
     return res
 
 
@@ -771,17 +791,33 @@ def spaced(log):
     return impl
 
 
+# TH computes addcmul/addcdiv's `value * t1 op t2` in C's arithmetic:
+# char, short and their unsigned kinds are promoted to int (so Byte's
+# value * t1 does not wrap before the division), then stored back
+_PROMOTED = {"uint8": "int32", "int8": "int32", "int16": "int32"}
+
+
 def addc(op):
-    """addcmul / addcdiv: res = x + value * (t1 op t2)."""
+    """addcmul / addcdiv: res = x + value * t1 op t2, as TH's
+    `*r += value * *t1 op *t2`: (value * t1) first, then op t2, in the
+    type's C arithmetic (so integer addcdiv truncates value * t1 / t2, and
+    floats round as TH does)."""
     def impl(res, x, value, t1, t2):
         c1, c2 = operand(x, t1, "add" + op[:3]), operand(x, t2, "add" + op[:3])
         out = into(res, _shape(x))
         if out is None:
             return res
-        prod = _ops.binary(_op_for(op, x), c1, c2)
-        if value != 1:
-            _ops.binary("multiply", prod, _core.scalar(value, x._dt), out=prod)
-        _ops.binary("add", x._c, prod, out=out)
+        wide = _PROMOTED.get(x._dt)
+        xc = x._c
+        if wide is not None:
+            xc, c1, c2 = (_core.astype(c, wide) for c in (xc, c1, c2))
+        v = _core.scalar(value, x._dt)              # value as the type's `real`
+        prod = _ops.binary("multiply", c1, v if wide is None else _core.astype(v, wide))
+        _ops.binary(_op_for(op, x), prod, c2, out=prod)
+        if wide is None:
+            _ops.binary("add", xc, prod, out=out)
+        else:
+            _core.copy_(out, _ops.binary("add", xc, prod))     # back to the type, wrapping
         return res
     return impl
 

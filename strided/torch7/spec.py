@@ -65,16 +65,18 @@ for _name, _op, _doc in [("cmul", "multiply", "the elementwise product"),
                          ("cfmod", "fmod", "the elementwise C remainder"),
                          ("cremainder", "torch7_remainder", "the elementwise floored remainder")]:
     wrap(_name, (maths.binary(_op, _name), [RES, SRC, TEN]), doc=f"res = {_doc}.", group=G)
-INTEGER = ("uint8", "int8", "int16", "int32", "int64")
 wrap("mod", (maths.binary("fmod", "mod"), [RES, SRC, NUM]), doc="res = fmod(tensor, value).",
      group=G)
 wrap("cmod", (maths.binary("fmod", "cmod"), [RES, SRC, TEN]),
      doc="res = fmod(tensor, tensor2) elementwise.", group=G)
 for _name, _op in [("bitand", "bitwise_and"), ("bitor", "bitwise_or"), ("bitxor", "bitwise_xor")]:
-    wrap(_name, (maths.binary(_op, _name), [RES, SRC, NUM]), types=INTEGER,
-         doc=f"res = tensor {_name[3:]} value, bit by bit.", group=G)
-    wrap("c" + _name, (maths.binary(_op, "c" + _name), [RES, SRC, TEN]), types=INTEGER,
-         doc=f"res = tensor {_name[3:]} tensor2, bit by bit.", group=G)
+    wrap(_name, (maths.integer_only(maths.binary(_op, _name), _name), [RES, SRC, NUM]),
+         doc=f"res = tensor {_name[3:]} value, bit by bit (integer types; others raise, as "
+             f"TH).", group=G)
+    wrap("c" + _name, (maths.integer_only(maths.binary(_op, "c" + _name), "c" + _name),
+                       [RES, SRC, TEN]),
+         doc=f"res = tensor {_name[3:]} tensor2, bit by bit (integer types; others raise, as "
+             f"TH).", group=G)
 for _name, _left in [("lshift", True), ("rshift", False)]:
     wrap(_name, (maths.shift(_left, _name), [RES, SRC, NUM]),
          doc=f"res = tensor shifted {'left' if _left else 'right'} by value bits (integers as "
@@ -277,7 +279,8 @@ _lapack_entry("ormqr", _linalg.ormqr, [_col(2)], [_A, Arg(TENSOR, name="tau"), A
 _lapack_entry("eig", _linalg.geev, [ROW, COL], [_A], [Arg(option("N", "V"), "N", name="jobvr")],
               doc="(e, V): eigenvalues as (real, imaginary) rows, eigenvectors as LAPACK packs them.")
 _lapack_entry("symeig", _linalg.syev, [ROW, _col(0)], [_A], [Arg(option("N", "V"), "N", name="jobz"), _UPLO],
-              doc="(e, V): eigenvalues ascending and eigenvectors of a symmetric matrix.")
+              doc="(e, V): eigenvalues ascending and eigenvectors of a symmetric matrix (jobz 'N': V is "
+                  "A's copy as LAPACK left it, as Lua).")
 _lapack_entry("svd", _linalg.gesvd, [COL, ROW, ROW], [_A], [Arg(option("A", "S"), "S", name="jobu")],
               doc="(U, S, V) with A = U diag(S) V^T.")
 _lapack_entry("inverse", _linalg.getri, [_col(0)], [_A], doc="A's inverse (getrf, getri).")

@@ -17,7 +17,8 @@ import weakref
 from typing import TYPE_CHECKING
 
 from ..core.base import ffi, lib
-from ..core.base import Core, borrow_storage, check, copy_, fill_, from_nested, item, new_storage, tolist, zeros_storage
+from ..core.base import (Core, borrow_storage, check, copy_, fill_, from_nested, item, new_storage,
+                         storage_view, tolist, zeros_storage)
 from ..core.base import dtype as _dtype
 from .docstrings import storage_class_doc
 
@@ -32,9 +33,6 @@ if TYPE_CHECKING:
     from typing_extensions import Self
 
 STORAGE_TYPES = {}   # 'torch.LongStorage' -> class
-# address of a C st_storage -> live storage views of part of it (LongStorage(s, offset, n)):
-# those address the parent's memory directly, so the parent must not move
-_CHILDREN = {}
 # (address of a C st_storage, storage class) -> the live Python storage object
 # over it: tensor.storage() returns that one object, so pickling tensors that
 # share memory pickles (and restores) one storage
@@ -43,15 +41,6 @@ _WRAPPERS = weakref.WeakValueDictionary()
 
 def _addr(ptr):
     return int(ffi.cast("uintptr_t", ptr))
-
-
-def check_movable(ptr, what):
-    """Raise ValueError when resizing C storage `ptr` would leave a storage
-    view (LongStorage(storage, offset, size)) pointing at freed memory."""
-    kids = _CHILDREN.get(_addr(ptr))
-    if kids is not None and len(kids):
-        raise ValueError(f"{what}: {len(kids)} storage view(s) of part of this storage are "
-                         f"alive; resizing would leave them dangling")
 
 
 def _own(ptr):
@@ -161,11 +150,11 @@ class Storage:
             raise ValueError(f"{self._typename}: size {size} out of range [0, {n - offset + 1}] "
                              f"for offset {offset} in a storage of size {n}")
         item_ = _dtype(self._dt).itemsize
-        address = int(ffi.cast("uintptr_t", parent._s.data)) + (offset - 1) * item_
         # the view keeps the parent's C storage alive (as Lua's view retains
-        # it), even when the parent object lets go of it (free)
-        self._s = borrow_storage(address, size * item_, owner=parent._s)
-        _CHILDREN.setdefault(_addr(parent._s), weakref.WeakSet()).add(self)
+        # it), even when the parent object lets go of it (free), and pins it:
+        # the parent cannot be resized (moved) while the view lives, in
+        # whatever tensor, after this object is gone (Lua's TH has that hole)
+        self._s = storage_view(parent._s, (offset - 1) * item_, size * item_)
 
     def _init_map(self, filename, shared=False, size=0, sharedMem=False):
         """Storage(filename[, shared[, size[, sharedMem]]]): the file mapped
@@ -279,10 +268,8 @@ class Storage:
         if n < 0:
             raise ValueError(f"{self._typename}.resize: size must be >= 0, got {n}")
         nbytes = n * _dtype(self._dt).itemsize
-        if nbytes != self._s.nbytes and not self._s.flags & lib.ST_STORAGE_OWNED:
-            self._resize(nbytes)            # C refuses borrowed and mapped memory first
-        if nbytes != self._s.nbytes:
-            check_movable(self._s, f"{self._typename}.resize")
+        if nbytes != self._s.nbytes and (not self._s.flags & lib.ST_STORAGE_OWNED or self._s.pins):
+            self._resize(nbytes)    # C refuses borrowed, mapped and pinned (viewed) memory first
         if nbytes < self._s.nbytes and self._s.refcount - self._extra > 1:
             # tensors view this memory; shrinking it under them would let
             # their kernels reach freed memory
@@ -294,7 +281,7 @@ class Storage:
     def _resize(self, nbytes):
         try:
             check(lib.st_storage_resize(self._s, nbytes))
-        except ValueError as e:        # borrowed or mapped memory
+        except ValueError as e:        # borrowed, mapped or pinned memory
             raise ValueError(f"{self._typename}.resize: {e}") from None
 
     # -- reference counting (storage.md): Lua's count is the storage

@@ -225,8 +225,11 @@ def _overloads(entry, in_method, T, self_type):
 
 
 def _dispatch_class(entry):
+    # bitand ... exist for floats only to raise (maths.integer_only): their
+    # answers are observed on an integer class
+    integer_only = any(getattr(f.impl, "integer_only", False) for f in entry.forms)
     for dt in ("float64", "float32", "int64") + ALL:
-        if dt in entry.types:
+        if dt in entry.types and not (integer_only and dt.startswith("float")):
             return _functions.CLASSES[_CLASS_OF[dt]]
     raise ValueError(f"{entry.name}: no tensor type")
 

@@ -131,9 +131,10 @@ def _grow(storage_ptr, need_elems, dt, what):
         raise ValueError(f"{what}: the view needs {need_elems} elements but the borrowed "
                          f"storage holds {storage_ptr.nbytes // _core.dtype(dt).itemsize} "
                          f"and cannot be resized")
-    from .storage import check_movable
-    check_movable(storage_ptr, what)
-    check(lib.st_storage_resize(storage_ptr, need))
+    try:
+        check(lib.st_storage_resize(storage_ptr, need))
+    except ValueError as e:       # pinned by a storage view of part of it
+        raise ValueError(f"{what}: {e}") from None
 
 
 def _empty_record(dt):
