@@ -358,7 +358,7 @@ def getRNGState(*args: Any) -> ByteTensor:
     >>> import strided as torch
     >>> state = torch.getRNGState()
     >>> a = torch.rand(2)
-    >>> torch.setRNGState(state)
+    >>> _ = torch.setRNGState(state)       # returns the state, as in Lua
     >>> torch.equal(torch.rand(2), a)
     True
     """
