@@ -694,6 +694,17 @@ static int t7_writable(const st_tensor *t)
     return !t->storage || !(t->storage->flags & ST_STORAGE_READONLY);
 }
 
+/* a's record made t (owned), its old record or Core let go. */
+static void t7_install(ArrayObject *a, st_tensor *t)
+{
+    PyObject *old = a->core;
+    st_tensor *owned = old ? NULL : a->t;
+    a->t = t;
+    a->core = NULL;
+    Py_XDECREF(old);
+    if (owned) core.tensor_free(owned);
+}
+
 /* t7_setup(functions, declined): the addresses of T7_CORE_FUNCTIONS in
  * order, and the sentinel the functions below return to decline. */
 static PyObject *t7_setup(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
@@ -776,12 +787,7 @@ static PyObject *t7_init(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
         if (t) core.tensor_free(t);
         Py_RETURN_FALSE;                 /* the general path raises */
     }
-    PyObject *old = a->core;
-    st_tensor *owned = old ? NULL : a->t;
-    a->t = t;
-    a->core = NULL;
-    Py_XDECREF(old);
-    if (owned) core.tensor_free(owned);
+    t7_install(a, t);
     Py_RETURN_TRUE;
 }
 
@@ -1083,12 +1089,152 @@ static PyObject *t7_scalar_inplace(PyObject *mod, PyObject *const *args, Py_ssiz
     return PyBool_FromLong(t7core.binary((int)code, t, t, &scalar) == ST_OK);
 }
 
+
+/* The leaves of nested lists/tuples o (depth `depth` of nd, sizes `shape`)
+ * stored in C order at *pos: 0 when the nesting is not rectangular, a leaf
+ * is not an exact float or int, or (ints_only, an integer type) is a float
+ * or does not fit. */
+static int t7_fill_nested(PyObject *o, int depth, int nd, const int64_t *shape, int dtype,
+                          char **pos, int64_t item)
+{
+    if (depth == nd) {
+        if (dtype != ST_FLOAT64 && dtype != ST_FLOAT32 && !PyLong_CheckExact(o)) return 0;
+        if (!t7_store(o, dtype, *pos)) return 0;
+        *pos += item;
+        return 1;
+    }
+    const int list = PyList_CheckExact(o);
+    if (!list && !PyTuple_CheckExact(o)) return 0;
+    const Py_ssize_t n = list ? PyList_Size(o) : PyTuple_Size(o);
+    if (n != shape[depth]) return 0;
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (!t7_fill_nested(list ? PyList_GetItem(o, i) : PyTuple_GetItem(o, i), depth + 1, nd,
+                            shape, dtype, pos, item))
+            return 0;
+    return 1;
+}
+
+/* t7_nested(self, obj, dtype, max_dims): Tensor(table) / Storage(table):
+ * nested lists or tuples of exact floats and ints (ints only, in range,
+ * for an integer type: a float there takes the general path, which
+ * truncates through double), rectangular, non-empty, at most max_dims
+ * deep.  With self (a new tensor): self over the new contiguous record,
+ * True.  With None: a RecordBase holding it.  DECLINED otherwise. */
+static PyObject *t7_nested(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "t7_nested(self, obj, dtype, max_dims)");
+        return NULL;
+    }
+    if (!t7_ready()) return NULL;
+    PyObject *self = args[0], *obj = args[1];
+    long dtype = PyLong_AsLong(args[2]), max_dims = PyLong_AsLong(args[3]);
+    if (PyErr_Occurred()) return NULL;
+    if (self != Py_None && (!PyObject_TypeCheck(self, record_type)
+                            || ((ArrayObject *)self)->t || ((ArrayObject *)self)->core))
+        DECLINE();
+    if (dtype < 0 || dtype >= ST_NTYPES || max_dims > ST_MAX_DIMS) DECLINE();
+    int64_t shape[ST_MAX_DIMS], numel = 1;
+    int nd = 0;
+    for (PyObject *o = obj; PyList_CheckExact(o) || PyTuple_CheckExact(o);) {
+        const int list = PyList_CheckExact(o);
+        const Py_ssize_t n = list ? PyList_Size(o) : PyTuple_Size(o);
+        if (nd == max_dims || n == 0) DECLINE();
+        shape[nd++] = n;
+        if (__builtin_mul_overflow(numel, (int64_t)n, &numel)) DECLINE();
+        o = list ? PyList_GetItem(o, 0) : PyTuple_GetItem(o, 0);
+    }
+    const int64_t item = st_itemsize_fixed((int)dtype);
+    if (nd == 0 || numel > (INT64_MAX / 2) / 16) DECLINE();
+    st_tensor *t = t7core.tensor_new();
+    st_storage *s = t ? t7core.storage_new(numel * item) : NULL;
+    st_status rc = s ? t7core.tensor_set(t, s, (int)dtype, 0, nd, shape, NULL) : ST_E_MEMORY;
+    if (s) t7core.storage_release(s);
+    char *pos = rc ? NULL : s->data;
+    if (rc || !t7_fill_nested(obj, 0, nd, shape, (int)dtype, &pos, item)) {
+        if (t) core.tensor_free(t);
+        DECLINE();
+    }
+    if (self == Py_None) return t7_wrap(record_type, t);
+    t7_install((ArrayObject *)self, t);
+    Py_RETURN_TRUE;
+}
+
+/* t7_shape(x, strides): x's sizes (strides: its strides) as a list. */
+static PyObject *t7_shape(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    T7_PROLOGUE(2, "t7_shape(x, strides)")
+    const int strides = PyObject_IsTrue(args[1]);
+    if (strides < 0) return NULL;
+    PyObject *l = PyList_New(t->ndim);
+    for (int d = 0; l && d < t->ndim; d++) {
+        PyObject *v = PyLong_FromLongLong(strides ? t->strides[d] : t->sizes[d]);
+        if (!v) Py_CLEAR(l);
+        else PyList_SetItem(l, d, v);
+    }
+    return l;
+}
+
+/* t7_storage_get(address, dtype, i) / t7_storage_set(address, dtype, i,
+ * value): s[i] and s[i] = value of the storage at `address` (an
+ * st_storage * of the face's own) holding elements of dtype, i an exact
+ * int in [1, size]. */
+static st_storage *t7_storage_at(PyObject *address)
+{
+    return PyLong_CheckExact(address) ? PyLong_AsVoidPtr(address) : NULL;
+}
+
+static char *t7_storage_element(st_storage *s, int dtype, PyObject *index)
+{
+    int64_t i;
+    const int64_t item = st_itemsize_fixed(dtype);
+    if (!s || !item || !exact_int(index, &i) || i < 1 || i > s->nbytes / item) return NULL;
+    return s->data + (i - 1) * item;
+}
+
+static PyObject *t7_storage_get(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "t7_storage_get(address, dtype, i)");
+        return NULL;
+    }
+    if (!t7_ready()) return NULL;
+    long dtype = PyLong_AsLong(args[1]);
+    if (dtype == -1 && PyErr_Occurred()) return NULL;
+    char *p = t7_storage_element(t7_storage_at(args[0]), (int)dtype, args[2]);
+    PyObject *v = p ? t7_number(p, (int)dtype) : NULL;
+    if (v || PyErr_Occurred()) return v;
+    DECLINE();
+}
+
+static PyObject *t7_storage_set(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "t7_storage_set(address, dtype, i, value)");
+        return NULL;
+    }
+    if (!t7_ready()) return NULL;
+    long dtype = PyLong_AsLong(args[1]);
+    if (dtype == -1 && PyErr_Occurred()) return NULL;
+    st_storage *s = t7_storage_at(args[0]);
+    char *p = t7_storage_element(s, (int)dtype, args[2]);
+    _Alignas(16) char buf[16];
+    if (!p || (s->flags & ST_STORAGE_READONLY) || !t7_store(args[3], (int)dtype, buf)) DECLINE();
+    memcpy(p, buf, (size_t)st_itemsize_fixed((int)dtype));
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef module_methods[] = {
     {"t7_setup", (PyCFunction)(void (*)(void))t7_setup, METH_FASTCALL,
      "t7_setup(functions, declined): the core functions of the Torch7 face's small calls."},
     {"t7_init", (PyCFunction)(void (*)(void))t7_init, METH_FASTCALL,
      "t7_init(self, sizes, dtype): Tensor(n1, n2, ...) in C; True when done."},
     {"t7_ndim", t7_ndim, METH_O, "x:dim()"},
+    {"t7_nested", (PyCFunction)(void (*)(void))t7_nested, METH_FASTCALL,
+     "t7_nested(self, obj, dtype, max_dims): Tensor(table) / Storage(table) in C."},
+    {"t7_shape", (PyCFunction)(void (*)(void))t7_shape, METH_FASTCALL, "x's sizes or strides"},
+    {"t7_storage_get", (PyCFunction)(void (*)(void))t7_storage_get, METH_FASTCALL, "s[i]"},
+    {"t7_storage_set", (PyCFunction)(void (*)(void))t7_storage_set, METH_FASTCALL, "s[i] = v"},
     {"t7_numel", t7_numel, METH_O, "x:nElement()"},
     {"t7_size", (PyCFunction)(void (*)(void))t7_size, METH_FASTCALL, "x:size(dim)"},
     {"t7_stride", (PyCFunction)(void (*)(void))t7_stride, METH_FASTCALL, "x:stride(dim)"},

@@ -60,3 +60,5 @@ t7_size, t7_stride, t7_narrow = _pyarray.t7_size, _pyarray.t7_stride, _pyarray.t
 t7_select, t7_sub, t7_t = _pyarray.t7_select, _pyarray.t7_sub, _pyarray.t7_t
 t7_get, t7_set, t7_fill = _pyarray.t7_get, _pyarray.t7_set, _pyarray.t7_fill
 t7_clone, t7_copy, t7_scalar_inplace = _pyarray.t7_clone, _pyarray.t7_copy, _pyarray.t7_scalar_inplace
+t7_nested, t7_shape = _pyarray.t7_nested, _pyarray.t7_shape
+t7_storage_get, t7_storage_set = _pyarray.t7_storage_get, _pyarray.t7_storage_set
