@@ -1228,6 +1228,9 @@ KERNEL_CASES = [
 CREATION_CASES = [Create(w, level=CREATE_SEQ if w in ("arange", "linspace") else CREATE)
                   for w in CREATIONS]
 
+# issue 23: the Torch7 face against Lua Torch7 itself (lua.py; skipped without it)
+from .lua import CASES as LUA_CASES  # noqa: E402 -- lua.py reads Prepared from here when run
+
 SECTIONS = {"core": CORE, "latency": LATENCY, "fused": FUSED, "torch7": TORCH7_CASES,
-            "kernels": KERNEL_CASES, "creation": CREATION_CASES}
+            "kernels": KERNEL_CASES, "creation": CREATION_CASES, "lua": LUA_CASES}
 CASES = [case for cases in SECTIONS.values() for case in cases]

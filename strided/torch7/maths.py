@@ -396,7 +396,11 @@ def cumulative(is_prod):
     def impl(res, x, dim):
         d = x._dim(dim)
         out = into(res, _shape(x))
-        if out is not None:
+        if out is None:
+            return res
+        if x._dt in ("float64", "int64"):      # res holds the accumulator's type: straight in
+            _ops.cumulative(is_prod, x._c, d, out=out)
+        else:
             c = _core.astype(x._c, "float64") if x._dt == "float32" else x._c
             _core.copy_(out, _ops.cumulative(is_prod, c, d))
         return res
