@@ -549,12 +549,14 @@ static struct {
     __typeof__(&st_tensor_numel) tensor_numel;
     __typeof__(&st_storage_new) storage_new;
     __typeof__(&st_storage_release) storage_release;
+    __typeof__(&st_storage_retain) storage_retain;
     __typeof__(&st_copy) copy;
     __typeof__(&st_fill) fill;
     __typeof__(&st_binary) binary;
 } t7core;
 static const char *const t7core_names[] = {"st_tensor_new", "st_tensor_set", "st_tensor_numel",
-                                           "st_storage_new", "st_storage_release", "st_copy",
+                                           "st_storage_new", "st_storage_release", "st_storage_retain",
+                                           "st_copy",
                                            "st_fill", "st_binary"};
 #define N_T7CORE (sizeof t7core_names / sizeof t7core_names[0])
 _Static_assert(N_T7CORE * sizeof(void *) == sizeof t7core, "one name per core function");
@@ -1119,7 +1121,8 @@ static int t7_fill_nested(PyObject *o, int depth, int nd, const int64_t *shape, 
  * for an integer type: a float there takes the general path, which
  * truncates through double), rectangular, non-empty, at most max_dims
  * deep.  With self (a new tensor): self over the new contiguous record,
- * True.  With None: a RecordBase holding it.  DECLINED otherwise. */
+ * True.  With None: the address of its new storage (st_storage *), whose
+ * one reference the caller takes over.  DECLINED otherwise. */
 static PyObject *t7_nested(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
 {
     if (nargs != 4) {
@@ -1155,7 +1158,13 @@ static PyObject *t7_nested(PyObject *mod, PyObject *const *args, Py_ssize_t narg
         if (t) core.tensor_free(t);
         DECLINE();
     }
-    if (self == Py_None) return t7_wrap(record_type, t);
+    if (self == Py_None) {
+        /* Storage(table): the storage alone, its reference the caller's */
+        st_storage *keep = t->storage;
+        t7core.storage_retain(keep);
+        core.tensor_free(t);
+        return PyLong_FromVoidPtr(keep);
+    }
     t7_install((ArrayObject *)self, t);
     Py_RETURN_TRUE;
 }

@@ -26,7 +26,8 @@ from __future__ import annotations
 
 import math
 
-from ..core.arraytype import binary_inplace, t7_scalar_inplace
+from ..core import arraytype as _fast
+from ..core.arraytype import binary_inplace
 from ..core.ops import BINARY
 from ..core.rng import Generator
 from .docstrings import entry_doc
@@ -375,11 +376,11 @@ def make_method(entry, dt=None):
     scalar_code = (_inplace_op(entry, dt, number=True) if dt in ("float32", "float64")
                    else None)
     if scalar_code is not None:
-        tensor_general, scalar_inplace = m, t7_scalar_inplace
+        tensor_general = m
 
         def m(self, *args):
             if (len(args) == 1 and type(args[0]) in (float, int)
-                    and scalar_inplace(scalar_code, self, args[0])):
+                    and _fast.t7_scalar_inplace(scalar_code, self, args[0])):
                 return self
             return tensor_general(self, *args)
     if code is not None:

@@ -64,6 +64,12 @@ def _own(ptr):
     return ffi.gc(ffi.cast("st_storage *", ptr), lib.st_storage_release)
 
 
+def _adopt(address):
+    """The C storage at `address`, whose one reference is ours, as a pointer
+    that releases it when collected."""
+    return ffi.gc(ffi.cast("st_storage *", address), lib.st_storage_release)
+
+
 def _index(value, name):
     """value as an int.  Lua's numbers are doubles: a float is truncated
     toward zero, as luaL_checkinteger does (so x:narrow(1, y:sum(), 2) and
@@ -247,7 +253,7 @@ class Storage:
         self._extra = 0
         r = _fast.t7_nested(None, values, cls._code, 1) if values else DECLINED
         self._s = _from_list(values, _dtype(cls._dt), cls._typename) if r is DECLINED else \
-            _own(r._c.storage)
+            _adopt(r)
         _WRAPPERS[(_addr(self._s), cls)] = self
         return self
 
@@ -403,7 +409,7 @@ def _from_list(values, dt, name):
         return new_storage(0)
     r = _fast.t7_nested(None, values, dt.code, 1)     # numbers, the plain case: in C
     if r is not DECLINED:
-        return _own(r._c.storage)
+        return _adopt(r)
     for i, v in enumerate(values, 1):
         if isinstance(v, (list, tuple)):
             raise ValueError(f"{name}(table): a storage takes a flat list of numbers (element "
