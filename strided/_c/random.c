@@ -291,9 +291,14 @@ static void mt_transform(int dist, double a, double b, const uint64_t *u, double
             v[i] = (double)((int64_t)(log(1 - (double)u[i] * scale) / logp) + 1);
         break;
     }
-    default:       /* ST_DIST_BERNOULLI */
-        for (int64_t i = 0; i < n; i++) v[i] = (double)((double)u[i] * scale <= a);
+    default: {      /* ST_DIST_BERNOULLI: u * 2^-32 <= a, exactly u <= floor(a * 2^32)
+                     * (both scalings by 2^32 are exact; a is in [0, 1]): an
+                     * integer compare, where the double one was a branch that
+                     * a coin flip mispredicts half the time */
+        const uint64_t th = (uint64_t)floor(a * 4294967296.0);
+        for (int64_t i = 0; i < n; i++) v[i] = (double)(u[i] <= th);
         break;
+    }
     }
 }
 
