@@ -17,7 +17,7 @@ import numpy as np
 
 import strided
 
-from . import memory, report, roofline
+from . import lua, memory, report, roofline
 from .accuracy import reference_bits
 from .cases import FULL, GEOMEAN_LEVELS, QUICK, SECTIONS, section_lines
 from .convert import torch
@@ -94,11 +94,21 @@ def main(argv=None):
     args = parse(argv)
     sections = [args.only] if args.only else list(SECTIONS)
     sizes = QUICK if args.quick else FULL
+    skipped = []
+    if "lua" in sections and not args.list:
+        _, why = lua.interpreter()
+        if why:                  # no Lua Torch7 here: its section says so and is left out
+            sections.remove("lua")
+            skipped.append(f"lua section skipped: {why}")
     cases = [c for s in sections for c in SECTIONS[s] if args.filter.lower() in c.name.lower()
              and getattr(c, "fits", lambda sizes: True)(sizes)]   # the sweep's sizes: --quick stops
+    for line in skipped:
+        print(line, file=sys.stderr)
     if args.list:
         print("\n".join(c.name for c in cases))
         return 0
+    if not cases and skipped and args.only == "lua":
+        return 0                 # nothing to time here; the reason is printed
     if not cases:
         print(f"no case matches {args.filter!r}; --list shows them", file=sys.stderr)
         return 2

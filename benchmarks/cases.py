@@ -1234,10 +1234,12 @@ CREATION_CASES = [Create(w, level=CREATE_SEQ if w in ("arange", "linspace") else
 # issue 22: real workloads of the libraries over the array API, and the size sweep
 from .sweep import SWEEP_CASES  # noqa: E402 -- they build on Prepared above
 from .workloads import WORKLOAD_CASES, WORKLOAD_GEOMEAN  # noqa: E402
+# issue 23: the Torch7 face against Lua Torch7 itself (lua.py; skipped without it)
+from .lua import CASES as LUA_CASES  # noqa: E402 -- lua.py reads Prepared from here when run
 
 SECTIONS = {"core": CORE, "latency": LATENCY, "fused": FUSED, "torch7": TORCH7_CASES,
             "kernels": KERNEL_CASES, "creation": CREATION_CASES,
-            "workloads": WORKLOAD_CASES, "sweep": SWEEP_CASES}
+            "workloads": WORKLOAD_CASES, "sweep": SWEEP_CASES, "lua": LUA_CASES}
 # section -> the level of the geometric mean of its numpy/ours ratios (issue 22)
 GEOMEAN_LEVELS = {"workloads": WORKLOAD_GEOMEAN}
 CASES = [case for cases in SECTIONS.values() for case in cases]

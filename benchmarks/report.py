@@ -133,8 +133,8 @@ def summary(results, geomean_level=None):
     workloads: 1.5), or None."""
     ok = [r for r in results if r.status == "ok"]
     out = {"geomean_level": geomean_level}
-    for who in ("numpy", "torch", "fastest"):
-        if who == "fastest":      # the Torch7 kernels: the fastest of their peers
+    for who in ("numpy", "torch", "fastest", "lua"):
+        if who in ("fastest", "lua"):    # the Torch7 kernels: the fastest of their peers
             ratios = [r.level_ratio for r in ok if r.against == who and r.level_ratio is not None]
         else:
             ratios = [r.ratio(who) for r in ok if r.ratio(who) is not None]
@@ -151,10 +151,11 @@ def summary(results, geomean_level=None):
 
 def summary_lines(s):
     lines = []
-    for who in ("numpy", "torch", "fastest"):
+    for who in ("numpy", "torch", "fastest", "lua"):
         d = s.get(who)
         if d and d["cases"]:
-            label = "fastest peer/ours (Torch7 kernels)" if who == "fastest" else f"{who}/ours"
+            label = {"fastest": "fastest peer/ours (Torch7 kernels)",
+                     "lua": "lua/ours (Lua Torch7)"}.get(who, f"{who}/ours")
             lines.append(f"{label}: geometric mean {d['geomean']:.2f} over {d['cases']} cases; "
                          f"{d['at_least_as_fast']} of {d['cases']} cases >= 1.0 "
                          f"(ours at least as fast)")

@@ -95,6 +95,26 @@ def _repeats(case, repeats, min_time, first, calls):
     return max(min(repeats, int(budget / per_round)), min(repeats, 3))
 
 
+def _peer_outside(case, res, sizes, repeats):
+    """The lua section (lua.py): our call runs `inner` calls, so our samples
+    are divided by it; Lua Torch7's times, taken in its own process, join
+    as the contestant "lua", and its check value is compared with ours."""
+    inner = getattr(case, "inner", None)
+    if not hasattr(case, "lua_timing"):
+        return
+    for t in res.timings.values():
+        t.samples = [s / inner for s in t.samples]
+    res.timings.update(case.lua_timing(sizes, repeats))
+    if "lua" not in res.timings:
+        res.status, res.detail = "ERROR", "no Lua Torch7 time"
+        return
+    got = case.lua_check(sizes, repeats)
+    if got is not None:
+        lua, ours = got
+        if lua is None or not (lua == ours or abs(lua - ours) <= 1e-9 * abs(lua)):
+            res.status, res.detail = "FAILED", f"ours != lua: {ours!r} vs {lua!r}"
+
+
 def run_case(case, sizes, repeats, min_time):
     """The Result of one case.  numpy's floating-point warnings are off: an
     input that makes inf or NaN (a zero divisor among 10^7 random floats) is
@@ -148,6 +168,7 @@ def _run_case(case, sizes, repeats, min_time):
             res.timings = interleaved(calls, _repeats(case, repeats, min_time, first, calls),
                                       min_time)
         res.others = load.share
+        _peer_outside(case, res, sizes, repeats)
         made = 0 if prep.in_place else res.out_bytes    # the output, when the call makes it
         for who, fn in (prep.alloc or calls).items():
             if who in calls:

@@ -282,3 +282,38 @@ def test_empty_fills():
     assert to_numpy(_rng.uniform_(empty(0))).shape == (0,)
     assert to_numpy(_rng.randperm(0)).shape == (0,)
     assert to_numpy(_rng.multinomial(to_core(np.array([1.0])), 0)).shape == (0,)
+
+
+# ---- the blocked fills (random.c: runs of tempered outputs, transforms in blocks) ----
+
+@pytest.mark.parametrize("dist,args", [("uniform", (-2.0, 3.0)), ("exponential", (1.5,)),
+                                       ("geometric", (0.3,)), ("bernoulli", (0.4,))])
+@pytest.mark.parametrize("dt", ["float64", "float32", "int32"])
+def test_blocked_fills_are_the_draws_one_at_a_time(dist, args, dt):
+    # every length around the 624-word refill and the 512-element blocks, a
+    # non-contiguous output, and a normal draw (one at a time, caching its
+    # pair) in between: the fill gives the values of the same draws made
+    # one by one, in C order
+    if dist in ("uniform", "exponential") and dt == "int32":
+        return
+    fill = getattr(_rng, dist + "_")
+    for n in (1, 511, 513, 623, 624, 625, 1300, 5000):
+        for step in (1, 3):
+            _rng.manual_seed(n + step)
+            _rng.draw("normal", 0, 1)
+            whole = empty(n * step, dt)
+            view = whole.view(0, (n,), (step,))
+            fill(view, *args)
+            got = vals(view)
+            _rng.manual_seed(n + step)
+            _rng.draw("normal", 0, 1)
+            dist_args = args if len(args) == 2 else (args[0], 0)
+            want = [_rng.draw(dist, *dist_args) for _ in range(n)]
+            cast = {"float32": lambda v: float(np.float32(v)), "int32": lambda v: int(v)}.get(
+                dt, lambda v: v)
+            assert got == [cast(v) for v in want], (dist, dt, n, step)
+            assert _rng.draw("uniform", 0, 1) == (lambda: (_rng.manual_seed(n + step),
+                                                         _rng.draw("normal", 0, 1),
+                                                         [_rng.draw(dist, *dist_args)
+                                                          for _ in range(n)],
+                                                         _rng.draw("uniform", 0, 1))[-1])()

@@ -528,7 +528,736 @@ static PyObject *binary_inplace(PyObject *mod, PyObject *const *args, Py_ssize_t
     return PyBool_FromLong(core.binary_inplace_small((int)code, x, y));
 }
 
+/* ==== The Torch7 face's small calls (strided/torch7/tensor.py) ====
+ *
+ * Torch7's Tensor subclasses RecordBase.  A call such as x:size(1),
+ * x:narrow(1, 2, 1), x[i][j] or Tensor(3, 3) spent most of its time in
+ * Python (argument checks, a Core made through cffi for every new view, an
+ * ffi.gc handle, a one-element cffi buffer for a value).  These functions
+ * do the plain case whole in C on the record and return DECLINED (a
+ * sentinel set by t7_setup) for anything else -- another argument type, an
+ * index out of range, Half, read-only memory, a failure of the core -- and
+ * the Python method then runs its general code, which makes the same
+ * decisions and raises the same errors.  Their results are those of the
+ * general code: the same geometry (offsets of empty views included), the
+ * same conversions of numbers (tensor.py's _number, core.base's
+ * scalar_buffer).  A tensor made here owns its record, as an Array does
+ * (its Core is made when Python code first reads `_c`). */
+static struct {
+    __typeof__(&st_tensor_new) tensor_new;
+    __typeof__(&st_tensor_set) tensor_set;
+    __typeof__(&st_tensor_numel) tensor_numel;
+    __typeof__(&st_storage_new) storage_new;
+    __typeof__(&st_storage_release) storage_release;
+    __typeof__(&st_storage_retain) storage_retain;
+    __typeof__(&st_copy) copy;
+    __typeof__(&st_fill) fill;
+    __typeof__(&st_binary) binary;
+} t7core;
+static const char *const t7core_names[] = {"st_tensor_new", "st_tensor_set", "st_tensor_numel",
+                                           "st_storage_new", "st_storage_release", "st_storage_retain",
+                                           "st_copy",
+                                           "st_fill", "st_binary"};
+#define N_T7CORE (sizeof t7core_names / sizeof t7core_names[0])
+_Static_assert(N_T7CORE * sizeof(void *) == sizeof t7core, "one name per core function");
+
+static PyObject *declined;       /* the sentinel: "take the general path" */
+
+/* The byte size of an element of each type (the core's st_itemsize, which
+ * is not linked here), by type code. */
+static const int8_t t7_itemsizes[ST_NTYPES] = {1, 1, 2, 4, 8, 1, 2, 4, 8, 4, 8, 8, 16, 2};
+static int64_t st_itemsize_fixed(int dtype)
+{
+    return dtype >= 0 && dtype < ST_NTYPES ? t7_itemsizes[dtype] : 0;
+}
+
+/* Up to this many elements, fill, clone, copy and x:add(number) run here
+ * with the GIL held (a kernel call of a few microseconds at most); larger
+ * ones go through the general path, which releases it. */
+#define T7_SMALL 32768
+
+#define DECLINE() return Py_INCREF(declined), declined
+
+static int t7_ready(void)
+{
+    if (declined && core_ready()) return 1;
+    PyErr_SetString(PyExc_RuntimeError, "strided._c._pyarray: t7_setup() was not called");
+    return 0;
+}
+
+/* The record of a Torch7 tensor (any RecordBase), or NULL: not one (no
+ * exception) or an error (exception set). */
+static st_tensor *t7_record(PyObject *o)
+{
+    if (!PyObject_TypeCheck(o, record_type)) return NULL;
+    return record(o);
+}
+
+/* An exact Python int that fits int64 into *v (bools and floats: no). */
+static int exact_int(PyObject *o, int64_t *v)
+{
+    if (!PyLong_CheckExact(o)) return 0;
+    int overflow;
+    long long x = PyLong_AsLongLongAndOverflow(o, &overflow);
+    if (overflow || (x == -1 && PyErr_Occurred())) {
+        PyErr_Clear();
+        return 0;
+    }
+    *v = x;
+    return 1;
+}
+
+/* A new tensor of the class of `like` owning record t (freed on failure). */
+static PyObject *t7_wrap(PyTypeObject *cls, st_tensor *t)
+{
+    allocfunc alloc = (allocfunc)PyType_GetSlot(cls, Py_tp_alloc);
+    ArrayObject *o = (ArrayObject *)alloc(cls, 0);
+    if (!o) {
+        core.tensor_free(t);
+        return NULL;
+    }
+    o->t = t;
+    o->core = NULL;
+    return (PyObject *)o;
+}
+
+/* A new view of t's storage with this geometry, as a tensor of self's
+ * class; NULL with no exception when the core refuses it (the general path
+ * then says why). */
+static PyObject *t7_view(PyObject *self, const st_tensor *t, int64_t offset, int ndim,
+                         const int64_t *sizes, const int64_t *strides)
+{
+    st_tensor *v = t7core.tensor_new();
+    if (!v) return NULL;
+    if (t7core.tensor_set(v, t->storage, t->dtype, offset, ndim, sizes, strides)) {
+        core.tensor_free(v);
+        return NULL;
+    }
+    return t7_wrap(Py_TYPE(self), v);
+}
+
+/* Element p of a tensor of `dtype` as tensor.py's _number gives it: a float
+ * for float and double, an int for the integer types; NULL with no
+ * exception for another type. */
+static PyObject *t7_number(const char *p, int dtype)
+{
+    switch (dtype) {
+    case ST_FLOAT64: return PyFloat_FromDouble(*(const double *)p);
+    case ST_FLOAT32: return PyFloat_FromDouble(*(const float *)p);
+    case ST_INT64: return PyLong_FromLongLong(*(const int64_t *)p);
+    case ST_INT32: return PyLong_FromLong(*(const int32_t *)p);
+    case ST_INT16: return PyLong_FromLong(*(const int16_t *)p);
+    case ST_INT8: return PyLong_FromLong(*(const int8_t *)p);
+    case ST_UINT8: return PyLong_FromLong(*(const uint8_t *)p);
+    default: return NULL;
+    }
+}
+
+/* value (an exact float or int) into buf as one element of `dtype`, as
+ * core.base.scalar_buffer converts it: 0 when that would raise or is not
+ * the plain case (a non-finite float or an int out of range for an integer
+ * type, Half, any other type of value). */
+static int t7_store(PyObject *value, int dtype, void *buf)
+{
+    int64_t i = 0;
+    double f = 0;
+    int is_int = exact_int(value, &i);
+    if (!is_int) {
+        if (!PyFloat_CheckExact(value)) return 0;
+        f = PyFloat_AsDouble(value);
+    }
+    if (dtype == ST_FLOAT64) {
+        *(double *)buf = is_int ? (double)i : f;
+        return 1;
+    }
+    if (dtype == ST_FLOAT32) {
+        *(float *)buf = (float)(is_int ? (double)i : f);
+        return 1;
+    }
+    if (!is_int) {          /* an integer type: the float truncated toward zero */
+        if (!(f > -9.2e18 && f < 9.2e18)) return 0;    /* NaN, inf, beyond int64 */
+        i = (int64_t)f;
+    }
+    switch (dtype) {
+#define T7_INT_CASE(CODE, T, LO, HI) \
+    case CODE: if (i < (LO) || i > (HI)) return 0; *(T *)buf = (T)i; return 1;
+    T7_INT_CASE(ST_INT64, int64_t, INT64_MIN, INT64_MAX)
+    T7_INT_CASE(ST_INT32, int32_t, INT32_MIN, INT32_MAX)
+    T7_INT_CASE(ST_INT16, int16_t, INT16_MIN, INT16_MAX)
+    T7_INT_CASE(ST_INT8, int8_t, INT8_MIN, INT8_MAX)
+    T7_INT_CASE(ST_UINT8, uint8_t, 0, UINT8_MAX)
+#undef T7_INT_CASE
+    default: return 0;
+    }
+}
+
+static int t7_writable(const st_tensor *t)
+{
+    return !t->storage || !(t->storage->flags & ST_STORAGE_READONLY);
+}
+
+/* a's record made t (owned), its old record or Core let go. */
+static void t7_install(ArrayObject *a, st_tensor *t)
+{
+    PyObject *old = a->core;
+    st_tensor *owned = old ? NULL : a->t;
+    a->t = t;
+    a->core = NULL;
+    Py_XDECREF(old);
+    if (owned) core.tensor_free(owned);
+}
+
+/* t7_setup(functions, declined): the addresses of T7_CORE_FUNCTIONS in
+ * order, and the sentinel the functions below return to decline. */
+static PyObject *t7_setup(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2 || !PyTuple_Check(args[0]) || PyTuple_Size(args[0]) != (Py_ssize_t)N_T7CORE) {
+        PyErr_Format(PyExc_TypeError, "t7_setup(functions, declined): functions must be a "
+                                      "tuple of %d addresses", (int)N_T7CORE);
+        return NULL;
+    }
+    void *fn[N_T7CORE];
+    for (size_t i = 0; i < N_T7CORE; i++) {
+        fn[i] = PyLong_AsVoidPtr(PyTuple_GetItem(args[0], (Py_ssize_t)i));
+        if (!fn[i]) {
+            if (!PyErr_Occurred())
+                PyErr_Format(PyExc_ValueError, "t7_setup: NULL address for %s", t7core_names[i]);
+            return NULL;
+        }
+    }
+    memcpy(&t7core, fn, sizeof t7core);
+    replace(&declined, args[1]);
+    Py_RETURN_NONE;
+}
+
+/* t7_init(self, sizes, dtype[, limit]): Tensor() (no sizes) of a new
+ * self: the empty tensor.  Tensor(n1, n2, ...) with every
+ * size an exact int >= 0 (at most ST_MAX_DIMS of them): self, which has no
+ * storage yet, over a new contiguous storage, as Tensor._alloc makes it
+ * (uninitialised).  True when done; False, self untouched, for any other
+ * case or more than `limit` elements. */
+static PyObject *t7_init(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3 && nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "t7_init(self, sizes, dtype[, limit])");
+        return NULL;
+    }
+    if (!t7_ready()) return NULL;
+    PyObject *self = args[0], *sizes = args[1];
+    long dtype = PyLong_AsLong(args[2]);
+    if (dtype == -1 && PyErr_Occurred()) return NULL;
+    int64_t limit = INT64_MAX;
+    if (nargs == 4 && !exact_int(args[3], &limit)) Py_RETURN_FALSE;
+    if (!PyObject_TypeCheck(self, record_type) || !PyTuple_Check(sizes)) Py_RETURN_FALSE;
+    ArrayObject *a = (ArrayObject *)self;
+    if (a->t || a->core) {
+        st_tensor *have = record(self);
+        if (!have) return NULL;
+        if (have->storage) Py_RETURN_FALSE;
+    }
+    Py_ssize_t nd = PyTuple_Size(sizes);
+    if (nd > ST_MAX_DIMS || dtype < 0 || dtype >= ST_NTYPES) Py_RETURN_FALSE;
+    if (nd == 0) {
+        /* Tensor(): the empty tensor, a record of no dimension and no
+         * storage (tensor.py's _empty_record), for a new self only */
+        if (a->t || a->core) Py_RETURN_FALSE;
+        st_tensor *t = t7core.tensor_new();
+        if (!t) return PyErr_NoMemory();
+        t->dtype = (int)dtype;
+        a->t = t;
+        Py_RETURN_TRUE;
+    }
+    int64_t n[ST_MAX_DIMS], st[ST_MAX_DIMS], numel = 1;
+    for (Py_ssize_t d = 0; d < nd; d++)
+        if (!exact_int(PyTuple_GetItem(sizes, d), &n[d]) || n[d] < 0) Py_RETURN_FALSE;
+    /* strides as contiguous as possible (a size 0 counts as 1), element
+     * count checked for overflow: the core checks the rest */
+    for (Py_ssize_t d = nd - 1; d >= 0; d--) {
+        st[d] = numel;
+        if (__builtin_mul_overflow(numel, n[d] ? n[d] : 1, &numel)) Py_RETURN_FALSE;
+    }
+    for (Py_ssize_t d = 0; d < nd; d++)
+        if (n[d] == 0) numel = 0;
+    if (numel > limit) Py_RETURN_FALSE;
+    int64_t bytes;
+    if (__builtin_mul_overflow(numel, st_itemsize_fixed((int)dtype), &bytes)) Py_RETURN_FALSE;
+    st_tensor *t = t7core.tensor_new();
+    st_storage *s = t ? t7core.storage_new(bytes) : NULL;
+    st_status rc = s ? t7core.tensor_set(t, s, (int)dtype, 0, (int)nd, n, st) : ST_E_MEMORY;
+    if (s) t7core.storage_release(s);     /* t holds it */
+    if (rc) {
+        if (t) core.tensor_free(t);
+        Py_RETURN_FALSE;                 /* the general path raises */
+    }
+    t7_install(a, t);
+    Py_RETURN_TRUE;
+}
+
+/* t7_ndim(x) / t7_numel(x): x:dim() and x:nElement() (0 for the empty tensor). */
+static PyObject *t7_ndim(PyObject *mod, PyObject *x)
+{
+    st_tensor *t = t7_record(x);
+    if (!t) {
+        if (PyErr_Occurred()) return NULL;
+        DECLINE();
+    }
+    return PyLong_FromLong(t->ndim);
+}
+
+static PyObject *t7_numel(PyObject *mod, PyObject *x)
+{
+    if (!t7_ready()) return NULL;
+    st_tensor *t = t7_record(x);
+    if (!t) {
+        if (PyErr_Occurred()) return NULL;
+        DECLINE();
+    }
+    return PyLong_FromLongLong(t->ndim ? t7core.tensor_numel(t) : 0);
+}
+
+/* The 0-based dim of an exact int d in [1, ndim], or -1. */
+static int t7_dim(PyObject *d, const st_tensor *t)
+{
+    int64_t v;
+    return exact_int(d, &v) && v >= 1 && v <= t->ndim ? (int)(v - 1) : -1;
+}
+
+/* t7_size(x, dim) / t7_stride(x, dim): x:size(dim), x:stride(dim). */
+static PyObject *t7_geometry(PyObject *const *args, Py_ssize_t nargs, int strides)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "t7_size/t7_stride(x, dim)");
+        return NULL;
+    }
+    if (!t7_ready()) return NULL;
+    st_tensor *t = t7_record(args[0]);
+    if (!t) {
+        if (PyErr_Occurred()) return NULL;
+        DECLINE();
+    }
+    int d = t7_dim(args[1], t);
+    if (d < 0) DECLINE();
+    return PyLong_FromLongLong(strides ? t->strides[d] : t->sizes[d]);
+}
+
+static PyObject *t7_size(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    return t7_geometry(args, nargs, 0);
+}
+
+static PyObject *t7_stride(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    return t7_geometry(args, nargs, 1);
+}
+
+/* t's view narrowed along d to [start, start + length) (checked by the
+ * caller), as core.views.narrow places it, into sizes/offset. */
+static int64_t t7_narrowed(const st_tensor *t, int d, int64_t start, int64_t length,
+                           int64_t *sizes)
+{
+    memcpy(sizes, t->sizes, (size_t)t->ndim * sizeof *sizes);
+    sizes[d] = length;
+    int64_t offset = t->offset + start * t->strides[d];
+    if (!(length && t7core.tensor_numel(t)) && offset < 0) offset = t->offset;
+    return offset;
+}
+
+#define T7_PROLOGUE(N, WHAT)                                              \
+    if (nargs != (N)) {                                                   \
+        PyErr_SetString(PyExc_TypeError, WHAT);                           \
+        return NULL;                                                      \
+    }                                                                     \
+    if (!t7_ready()) return NULL;                                         \
+    st_tensor *t = t7_record(args[0]);                                    \
+    if (!t) {                                                             \
+        if (PyErr_Occurred()) return NULL;                                \
+        DECLINE();                                                        \
+    }
+
+/* A view made by t7_view, or DECLINED when the core refused it. */
+static PyObject *t7_view_or_decline(PyObject *v)
+{
+    if (v || PyErr_Occurred()) return v;
+    DECLINE();
+}
+
+/* t7_narrow(x, dim, index, size): x:narrow(dim, index, size). */
+static PyObject *t7_narrow(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    T7_PROLOGUE(4, "t7_narrow(x, dim, index, size)")
+    int d = t7_dim(args[1], t);
+    int64_t index, size, sizes[ST_MAX_DIMS];
+    if (d < 0 || !exact_int(args[2], &index) || !exact_int(args[3], &size)) DECLINE();
+    const int64_t n = t->sizes[d];
+    if (index < 1 || index > n || size < 0 || size > n - index + 1) DECLINE();
+    int64_t offset = t7_narrowed(t, d, index - 1, size, sizes);
+    return t7_view_or_decline(t7_view(args[0], t, offset, t->ndim, sizes, t->strides));
+}
+
+/* t's view without dim d at position i (checked by the caller), or the
+ * number there when t has one dimension. */
+static PyObject *t7_selected(PyObject *self, const st_tensor *t, int d, int64_t i)
+{
+    int64_t sizes[ST_MAX_DIMS], strides[ST_MAX_DIMS];
+    const int64_t offset = t->offset + (t7core.tensor_numel(t) ? i * t->strides[d] : 0);
+    if (t->ndim == 1) {
+        PyObject *v = t7_number((const char *)t->storage->data + offset * st_itemsize_fixed(t->dtype),
+                                t->dtype);
+        if (v || PyErr_Occurred()) return v;
+        DECLINE();
+    }
+    int k = 0;
+    for (int e = 0; e < t->ndim; e++)
+        if (e != d) sizes[k] = t->sizes[e], strides[k++] = t->strides[e];
+    return t7_view_or_decline(t7_view(self, t, offset, k, sizes, strides));
+}
+
+/* t7_select(x, dim, index): x:select(dim, index) (on a 1-D x the number;
+ * its dim is not looked at, as Torch7's). */
+static PyObject *t7_select(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    T7_PROLOGUE(3, "t7_select(x, dim, index)")
+    int64_t index, ignored;
+    int d = t->ndim == 1 && exact_int(args[1], &ignored) ? 0 : t7_dim(args[1], t);
+    if (d < 0 || !exact_int(args[2], &index) || index < 1 || index > t->sizes[d]) DECLINE();
+    return t7_selected(args[0], t, d, index - 1);
+}
+
+/* t7_t(x): x:t() of a 2-D x. */
+static PyObject *t7_t(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    T7_PROLOGUE(1, "t7_t(x)")
+    if (t->ndim != 2) DECLINE();
+    const int64_t sizes[2] = {t->sizes[1], t->sizes[0]}, strides[2] = {t->strides[1], t->strides[0]};
+    return t7_view_or_decline(t7_view(args[0], t, t->offset, 2, sizes, strides));
+}
+
+/* t7_sub(x, bounds): x:sub(s1, e1, s2, e2, ...) with exact ints, each
+ * range inside its dimension (1-based, inclusive, negative from the end). */
+static PyObject *t7_sub(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    T7_PROLOGUE(2, "t7_sub(x, bounds)")
+    PyObject *b = args[1];
+    Py_ssize_t nb = PyTuple_Check(b) ? PyTuple_Size(b) : -1;
+    if (nb < 0 || nb % 2 || nb > 2 * (Py_ssize_t)t->ndim || t->ndim == 0) DECLINE();
+    int64_t sizes[ST_MAX_DIMS], offset = t->offset;
+    memcpy(sizes, t->sizes, (size_t)t->ndim * sizeof *sizes);
+    for (Py_ssize_t k = 0; k < nb; k += 2) {
+        int d = (int)(k / 2);
+        int64_t s, e;
+        if (!exact_int(PyTuple_GetItem(b, k), &s) || !exact_int(PyTuple_GetItem(b, k + 1), &e))
+            DECLINE();
+        const int64_t n = t->sizes[d], s0 = s < 0 ? s + n : s - 1, e0 = e < 0 ? e + n : e - 1;
+        if (s0 < 0 || s0 >= n || e0 < s0 || e0 >= n) DECLINE();
+        /* each dimension narrowed in turn: the element count before this
+         * one's narrowing decides an empty view's offset, as in the
+         * general path's chain of narrows; here no range is empty */
+        offset += s0 * t->strides[d];
+        sizes[d] = e0 - s0 + 1;
+    }
+    return t7_view_or_decline(t7_view(args[0], t, offset, t->ndim, sizes, t->strides));
+}
+
+/* The record and element position a [] key of exact ints (an int, or a
+ * tuple of them) reaches in t: the number of dimensions selected, -1 for
+ * another key.  Indices are 1-based, negative from the end. */
+static int t7_key(const st_tensor *t, PyObject *key, int64_t *offset)
+{
+    const int tuple = PyTuple_CheckExact(key);
+    const Py_ssize_t nk = tuple ? PyTuple_Size(key) : 1;
+    if (nk < 1 || t->ndim == 0 || nk > t->ndim) return -1;
+    const int empty = t7core.tensor_numel(t) == 0;
+    *offset = t->offset;
+    for (Py_ssize_t k = 0; k < nk; k++) {
+        int64_t i;
+        if (!exact_int(tuple ? PyTuple_GetItem(key, k) : key, &i)) return -1;
+        const int64_t n = t->sizes[k], i0 = i < 0 ? i + n : i - 1;
+        if (i0 < 0 || i0 >= n) return -1;
+        if (!empty) *offset += i0 * t->strides[k];
+    }
+    return (int)nk;
+}
+
+/* t7_get(x, key): x[i], x[i][j]'s steps, x[{i, j}] as a tuple of ints:
+ * the number when every dimension is selected, else the view. */
+static PyObject *t7_get(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    T7_PROLOGUE(2, "t7_get(x, key)")
+    int64_t offset;
+    int nk = t7_key(t, args[1], &offset);
+    if (nk < 0) DECLINE();
+    if (nk == t->ndim) {
+        PyObject *v = t7_number((const char *)t->storage->data + offset * st_itemsize_fixed(t->dtype),
+                                t->dtype);
+        if (v || PyErr_Occurred()) return v;
+        DECLINE();
+    }
+    return t7_view_or_decline(t7_view(args[0], t, offset, t->ndim - nk, t->sizes + nk,
+                                      t->strides + nk));
+}
+
+/* t7_set(x, key, value): x[i] = v, x[{i, j}] = v for a number v into one
+ * element; None when done. */
+static PyObject *t7_set(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    T7_PROLOGUE(3, "t7_set(x, key, value)")
+    int64_t offset;
+    _Alignas(16) char buf[16];
+    if (!t7_writable(t) || t7_key(t, args[1], &offset) != t->ndim
+        || !t7_store(args[2], t->dtype, buf))
+        DECLINE();
+    const int64_t item = st_itemsize_fixed(t->dtype);
+    memcpy(t->storage->data + offset * item, buf, (size_t)item);
+    Py_RETURN_NONE;
+}
+
+/* t7_fill(x, value): x:fill(value) of a small x; x when done. */
+static PyObject *t7_fill(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    T7_PROLOGUE(2, "t7_fill(x, value)")
+    _Alignas(16) char buf[16];
+    const int64_t n = t->ndim ? t7core.tensor_numel(t) : 0;
+    if (n > T7_SMALL || !t7_writable(t) || !t7_store(args[1], t->dtype, buf)) DECLINE();
+    if (n && t7core.fill(t, buf)) DECLINE();
+    Py_INCREF(args[0]);
+    return args[0];
+}
+
+/* t7_clone(x): x:clone() of a small x with dimensions (C-contiguous, as
+ * Core.empty makes it). */
+static PyObject *t7_clone(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    T7_PROLOGUE(1, "t7_clone(x)")
+    if (t->ndim == 0 || t7core.tensor_numel(t) > T7_SMALL || t->dtype == ST_FLOAT16) DECLINE();
+    const int64_t n = t7core.tensor_numel(t);
+    st_tensor *out = t7core.tensor_new();
+    st_storage *s = out ? t7core.storage_new(n * st_itemsize_fixed(t->dtype)) : NULL;
+    st_status rc = s ? t7core.tensor_set(out, s, t->dtype, 0, t->ndim, t->sizes, NULL) : ST_E_MEMORY;
+    if (s) t7core.storage_release(s);
+    if (!rc && n) rc = t7core.copy(out, t);
+    if (rc) {
+        if (out) core.tensor_free(out);
+        DECLINE();
+    }
+    return t7_wrap(Py_TYPE(args[0]), out);
+}
+
+/* t7_copy(x, src): x:copy(src) for a small src of x's sizes; x when done. */
+static PyObject *t7_copy(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    T7_PROLOGUE(2, "t7_copy(x, src)")
+    st_tensor *s = t7_record(args[1]);
+    if (!s) {
+        if (PyErr_Occurred()) return NULL;
+        DECLINE();
+    }
+    if (t->ndim == 0 || s->ndim != t->ndim || !t7_writable(t)
+        || t7core.tensor_numel(t) > T7_SMALL)
+        DECLINE();
+    for (int d = 0; d < t->ndim; d++)
+        if (s->sizes[d] != t->sizes[d]) DECLINE();
+    if (t7core.tensor_numel(t) && t7core.copy(t, s)) DECLINE();
+    Py_INCREF(args[0]);
+    return args[0];
+}
+
+/* t7_scalar_inplace(code, x, value): x = x op value (x:add(5), x:mul(2))
+ * for a small float or double x and an exact float or int; True when done. */
+static PyObject *t7_scalar_inplace(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "t7_scalar_inplace(code, x, value)");
+        return NULL;
+    }
+    if (!t7_ready()) return NULL;
+    long code = PyLong_AsLong(args[0]);
+    if (code == -1 && PyErr_Occurred()) return NULL;
+    st_tensor *t = t7_record(args[1]);
+    if (!t) {
+        if (PyErr_Occurred()) return NULL;
+        Py_RETURN_FALSE;
+    }
+    _Alignas(16) char buf[16];
+    if (t->ndim == 0 || (t->dtype != ST_FLOAT64 && t->dtype != ST_FLOAT32) || !t7_writable(t)
+        || t7core.tensor_numel(t) > T7_SMALL || !t7_store(args[2], t->dtype, buf))
+        Py_RETURN_FALSE;
+    /* the number as a 0-d view of buf, on the stack: st_binary keeps nothing */
+    st_storage storage = {.data = buf, .nbytes = sizeof buf, .refcount = 1};
+    st_tensor scalar;
+    memset(&scalar, 0, offsetof(st_tensor, sizes));
+    scalar.storage = &storage;
+    scalar.dtype = t->dtype;
+    scalar.refcount = 1;
+    return PyBool_FromLong(t7core.binary((int)code, t, t, &scalar) == ST_OK);
+}
+
+
+/* The leaves of nested lists/tuples o (depth `depth` of nd, sizes `shape`)
+ * stored in C order at *pos: 0 when the nesting is not rectangular, a leaf
+ * is not an exact float or int, or (ints_only, an integer type) is a float
+ * or does not fit. */
+static int t7_fill_nested(PyObject *o, int depth, int nd, const int64_t *shape, int dtype,
+                          char **pos, int64_t item)
+{
+    if (depth == nd) {
+        if (dtype != ST_FLOAT64 && dtype != ST_FLOAT32 && !PyLong_CheckExact(o)) return 0;
+        if (!t7_store(o, dtype, *pos)) return 0;
+        *pos += item;
+        return 1;
+    }
+    const int list = PyList_CheckExact(o);
+    if (!list && !PyTuple_CheckExact(o)) return 0;
+    const Py_ssize_t n = list ? PyList_Size(o) : PyTuple_Size(o);
+    if (n != shape[depth]) return 0;
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (!t7_fill_nested(list ? PyList_GetItem(o, i) : PyTuple_GetItem(o, i), depth + 1, nd,
+                            shape, dtype, pos, item))
+            return 0;
+    return 1;
+}
+
+/* t7_nested(self, obj, dtype, max_dims): Tensor(table) / Storage(table):
+ * nested lists or tuples of exact floats and ints (ints only, in range,
+ * for an integer type: a float there takes the general path, which
+ * truncates through double), rectangular, non-empty, at most max_dims
+ * deep.  With self (a new tensor): self over the new contiguous record,
+ * True.  With None: the address of its new storage (st_storage *), whose
+ * one reference the caller takes over.  DECLINED otherwise. */
+static PyObject *t7_nested(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "t7_nested(self, obj, dtype, max_dims)");
+        return NULL;
+    }
+    if (!t7_ready()) return NULL;
+    PyObject *self = args[0], *obj = args[1];
+    long dtype = PyLong_AsLong(args[2]), max_dims = PyLong_AsLong(args[3]);
+    if (PyErr_Occurred()) return NULL;
+    if (self != Py_None && (!PyObject_TypeCheck(self, record_type)
+                            || ((ArrayObject *)self)->t || ((ArrayObject *)self)->core))
+        DECLINE();
+    if (dtype < 0 || dtype >= ST_NTYPES || max_dims > ST_MAX_DIMS) DECLINE();
+    int64_t shape[ST_MAX_DIMS], numel = 1;
+    int nd = 0;
+    for (PyObject *o = obj; PyList_CheckExact(o) || PyTuple_CheckExact(o);) {
+        const int list = PyList_CheckExact(o);
+        const Py_ssize_t n = list ? PyList_Size(o) : PyTuple_Size(o);
+        if (nd == max_dims || n == 0) DECLINE();
+        shape[nd++] = n;
+        if (__builtin_mul_overflow(numel, (int64_t)n, &numel)) DECLINE();
+        o = list ? PyList_GetItem(o, 0) : PyTuple_GetItem(o, 0);
+    }
+    const int64_t item = st_itemsize_fixed((int)dtype);
+    if (nd == 0 || numel > (INT64_MAX / 2) / 16) DECLINE();
+    st_tensor *t = t7core.tensor_new();
+    st_storage *s = t ? t7core.storage_new(numel * item) : NULL;
+    st_status rc = s ? t7core.tensor_set(t, s, (int)dtype, 0, nd, shape, NULL) : ST_E_MEMORY;
+    if (s) t7core.storage_release(s);
+    char *pos = rc ? NULL : s->data;
+    if (rc || !t7_fill_nested(obj, 0, nd, shape, (int)dtype, &pos, item)) {
+        if (t) core.tensor_free(t);
+        DECLINE();
+    }
+    if (self == Py_None) {
+        /* Storage(table): the storage alone, its reference the caller's */
+        st_storage *keep = t->storage;
+        t7core.storage_retain(keep);
+        core.tensor_free(t);
+        return PyLong_FromVoidPtr(keep);
+    }
+    t7_install((ArrayObject *)self, t);
+    Py_RETURN_TRUE;
+}
+
+/* t7_shape(x, strides): x's sizes (strides: its strides) as a list. */
+static PyObject *t7_shape(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    T7_PROLOGUE(2, "t7_shape(x, strides)")
+    const int strides = PyObject_IsTrue(args[1]);
+    if (strides < 0) return NULL;
+    PyObject *l = PyList_New(t->ndim);
+    for (int d = 0; l && d < t->ndim; d++) {
+        PyObject *v = PyLong_FromLongLong(strides ? t->strides[d] : t->sizes[d]);
+        if (!v) Py_CLEAR(l);
+        else PyList_SetItem(l, d, v);
+    }
+    return l;
+}
+
+/* t7_storage_get(address, dtype, i) / t7_storage_set(address, dtype, i,
+ * value): s[i] and s[i] = value of the storage at `address` (an
+ * st_storage * of the face's own) holding elements of dtype, i an exact
+ * int in [1, size]. */
+static st_storage *t7_storage_at(PyObject *address)
+{
+    return PyLong_CheckExact(address) ? PyLong_AsVoidPtr(address) : NULL;
+}
+
+static char *t7_storage_element(st_storage *s, int dtype, PyObject *index)
+{
+    int64_t i;
+    const int64_t item = st_itemsize_fixed(dtype);
+    if (!s || !item || !exact_int(index, &i) || i < 1 || i > s->nbytes / item) return NULL;
+    return s->data + (i - 1) * item;
+}
+
+static PyObject *t7_storage_get(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "t7_storage_get(address, dtype, i)");
+        return NULL;
+    }
+    if (!t7_ready()) return NULL;
+    long dtype = PyLong_AsLong(args[1]);
+    if (dtype == -1 && PyErr_Occurred()) return NULL;
+    char *p = t7_storage_element(t7_storage_at(args[0]), (int)dtype, args[2]);
+    PyObject *v = p ? t7_number(p, (int)dtype) : NULL;
+    if (v || PyErr_Occurred()) return v;
+    DECLINE();
+}
+
+static PyObject *t7_storage_set(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "t7_storage_set(address, dtype, i, value)");
+        return NULL;
+    }
+    if (!t7_ready()) return NULL;
+    long dtype = PyLong_AsLong(args[1]);
+    if (dtype == -1 && PyErr_Occurred()) return NULL;
+    st_storage *s = t7_storage_at(args[0]);
+    char *p = t7_storage_element(s, (int)dtype, args[2]);
+    _Alignas(16) char buf[16];
+    if (!p || (s->flags & ST_STORAGE_READONLY) || !t7_store(args[3], (int)dtype, buf)) DECLINE();
+    memcpy(p, buf, (size_t)st_itemsize_fixed((int)dtype));
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef module_methods[] = {
+    {"t7_setup", (PyCFunction)(void (*)(void))t7_setup, METH_FASTCALL,
+     "t7_setup(functions, declined): the core functions of the Torch7 face's small calls."},
+    {"t7_init", (PyCFunction)(void (*)(void))t7_init, METH_FASTCALL,
+     "t7_init(self, sizes, dtype): Tensor(n1, n2, ...) in C; True when done."},
+    {"t7_ndim", t7_ndim, METH_O, "x:dim()"},
+    {"t7_nested", (PyCFunction)(void (*)(void))t7_nested, METH_FASTCALL,
+     "t7_nested(self, obj, dtype, max_dims): Tensor(table) / Storage(table) in C."},
+    {"t7_shape", (PyCFunction)(void (*)(void))t7_shape, METH_FASTCALL, "x's sizes or strides"},
+    {"t7_storage_get", (PyCFunction)(void (*)(void))t7_storage_get, METH_FASTCALL, "s[i]"},
+    {"t7_storage_set", (PyCFunction)(void (*)(void))t7_storage_set, METH_FASTCALL, "s[i] = v"},
+    {"t7_numel", t7_numel, METH_O, "x:nElement()"},
+    {"t7_size", (PyCFunction)(void (*)(void))t7_size, METH_FASTCALL, "x:size(dim)"},
+    {"t7_stride", (PyCFunction)(void (*)(void))t7_stride, METH_FASTCALL, "x:stride(dim)"},
+    {"t7_narrow", (PyCFunction)(void (*)(void))t7_narrow, METH_FASTCALL, "x:narrow(dim, i, n)"},
+    {"t7_select", (PyCFunction)(void (*)(void))t7_select, METH_FASTCALL, "x:select(dim, i)"},
+    {"t7_sub", (PyCFunction)(void (*)(void))t7_sub, METH_FASTCALL, "x:sub(bounds)"},
+    {"t7_t", (PyCFunction)(void (*)(void))t7_t, METH_FASTCALL, "x:t()"},
+    {"t7_get", (PyCFunction)(void (*)(void))t7_get, METH_FASTCALL, "x[key]"},
+    {"t7_set", (PyCFunction)(void (*)(void))t7_set, METH_FASTCALL, "x[key] = value"},
+    {"t7_fill", (PyCFunction)(void (*)(void))t7_fill, METH_FASTCALL, "x:fill(value)"},
+    {"t7_clone", (PyCFunction)(void (*)(void))t7_clone, METH_FASTCALL, "x:clone()"},
+    {"t7_copy", (PyCFunction)(void (*)(void))t7_copy, METH_FASTCALL, "x:copy(src)"},
+    {"t7_scalar_inplace", (PyCFunction)(void (*)(void))t7_scalar_inplace, METH_FASTCALL,
+     "t7_scalar_inplace(code, x, value): x = x op value in C; True when done."},
     {"binary_inplace", (PyCFunction)(void (*)(void))binary_inplace, METH_FASTCALL,
      "binary_inplace(code, x, y): x = x op y in C when small and plain; True when done."},
     {"binary_new", (PyCFunction)(void (*)(void))binary_new, METH_FASTCALL,
@@ -571,6 +1300,15 @@ PyMODINIT_FUNC PyInit__pyarray(void)
         return NULL;
     }
     Py_INCREF(base_type);    /* PyModule_AddObject stole one; base_type keeps another */
+    PyObject *t7names = PyTuple_New((Py_ssize_t)N_T7CORE);
+    if (t7names)
+        for (size_t i = 0; i < N_T7CORE; i++)
+            PyTuple_SetItem(t7names, (Py_ssize_t)i, PyUnicode_FromString(t7core_names[i]));
+    if (!t7names || PyModule_AddObject(m, "T7_CORE_FUNCTIONS", t7names) < 0) {
+        Py_XDECREF(t7names);
+        Py_DECREF(m);
+        return NULL;
+    }
     if (PyModule_AddObject(m, "CORE_FUNCTIONS", names) < 0
         || PyModule_AddObject(m, "OPERATORS", opnames) < 0) {
         Py_DECREF(m);

@@ -106,26 +106,77 @@ st_status st_generator_set_state(st_generator *g, const void *buf, int64_t nbyte
 #define MT_MIXBITS(u, v) (((u) & MT_UMASK) | ((v) & MT_LMASK))
 #define MT_TWIST(u, v) ((MT_MIXBITS(u, v) >> 1) ^ ((v) & 1ULL ? MT_MATRIX_A : 0ULL))
 
+/* The state's refill (THRandom.c's next_state), written with indices so
+ * that each loop vectorises: the first reads only elements it has not
+ * written yet, the second those it wrote 227 (MT_N - MT_M) elements
+ * before, farther than a vector.  Compiled per CPU level. */
+ST_LEVEL_BODY void mt_refill_body(uint64_t *s)
+{
+    for (int i = 0; i < MT_N - MT_M; i++) s[i] = s[i + MT_M] ^ MT_TWIST(s[i], s[i + 1]);
+    for (int i = MT_N - MT_M; i < MT_N - 1; i++)
+        s[i] = s[i + MT_M - MT_N] ^ MT_TWIST(s[i], s[i + 1]);
+    s[MT_N - 1] = s[MT_M - 1] ^ MT_TWIST(s[MT_N - 1], s[0]);
+}
+ST_LEVEL_DISPATCH(mt_refill, mt_refill_body, (uint64_t *s), (s))
+
 static void mt_next_state(st_generator *g)
 {
-    uint64_t *p = g->state;
-    int j;
     g->left = MT_N;
     g->next = 0;
-    for (j = MT_N - MT_M + 1; --j; p++) *p = p[MT_M] ^ MT_TWIST(p[0], p[1]);
-    for (j = MT_M; --j; p++) *p = p[MT_M - MT_N] ^ MT_TWIST(p[0], p[1]);
-    *p = p[MT_M - MT_N] ^ MT_TWIST(p[0], g->state[0]);
+    mt_refill(g->state);
 }
+
+#define MT_TEMPER(y)                                                                  \
+    do {                                                                              \
+        (y) ^= ((y) >> 11);                                                           \
+        (y) ^= ((y) << 7) & 0x9d2c5680ULL;                                            \
+        (y) ^= ((y) << 15) & 0xefc60000ULL;                                           \
+        (y) ^= ((y) >> 18);                                                           \
+    } while (0)
+
+/* k tempered outputs of state words s[0..k) (vectorised per CPU level) */
+ST_LEVEL_BODY void mt_temper_body(const uint64_t *restrict s, uint64_t *restrict out, int64_t k)
+{
+    for (int64_t i = 0; i < k; i++) {
+        uint64_t y = s[i];
+        MT_TEMPER(y);
+        out[i] = y;
+    }
+}
+ST_LEVEL_DISPATCH(mt_temper, mt_temper_body,
+                  (const uint64_t *restrict s, uint64_t *restrict out, int64_t k), (s, out, k))
 
 uint64_t st_generator_random(st_generator *g)
 {
     if (--g->left == 0) mt_next_state(g);
     uint64_t y = g->state[g->next++];
-    y ^= (y >> 11);
-    y ^= (y << 7) & 0x9d2c5680ULL;
-    y ^= (y << 15) & 0xefc60000ULL;
-    y ^= (y >> 18);
+    MT_TEMPER(y);
     return y;
+}
+
+/* The next n outputs of g into out: exactly n calls of st_generator_random,
+ * a run of state words tempered at a time (the words left before the next
+ * refill, left - 1 of them, start at next). */
+static void mt_outputs(st_generator *g, uint64_t *out, int64_t n)
+{
+    while (n > 0) {
+        int64_t k = (int64_t)g->left - 1;
+        if (k > n) k = n;
+        if (k <= 0) {              /* this call refills, then reads word 0 */
+            *out++ = st_generator_random(g);
+            n--;
+            continue;
+        }
+        if (g->next + (uint64_t)k > MT_N) {   /* a state set inconsistent: one at a time */
+            for (int64_t i = 0; i < k; i++) out[i] = st_generator_random(g);
+        } else {
+            mt_temper(g->state + g->next, out, k);
+            g->left -= (int32_t)k;
+            g->next += (uint64_t)k;
+        }
+        out += k;
+        n -= k;
+    }
 }
 
 /* THRandom.c's transforms, expression for expression */
@@ -219,13 +270,63 @@ typedef struct {
     int64_t lo;
 } mt_fill;
 
+/* The values of n draws of a distribution that takes one output each
+ * (uniform, exponential, geometric, bernoulli), from the outputs u, into v:
+ * THRandom.c's expressions, each element as mt_draw computes it (log(p)
+ * of geometric is the same number every time: computed once). */
+#define MT_BLOCK 512
+static void mt_transform(int dist, double a, double b, const uint64_t *u, double *v, int64_t n)
+{
+    const double scale = 1.0 / 4294967296.0;
+    switch (dist) {
+    case ST_DIST_UNIFORM:
+        for (int64_t i = 0; i < n; i++) v[i] = (double)u[i] * scale * (b - a) + a;
+        break;
+    case ST_DIST_EXPONENTIAL:
+        for (int64_t i = 0; i < n; i++) v[i] = -1. / a * log(1 - (double)u[i] * scale);
+        break;
+    case ST_DIST_GEOMETRIC: {
+        const double logp = log(a);
+        for (int64_t i = 0; i < n; i++)
+            v[i] = (double)((int64_t)(log(1 - (double)u[i] * scale) / logp) + 1);
+        break;
+    }
+    default: {      /* ST_DIST_BERNOULLI: u * 2^-32 <= a, exactly u <= floor(a * 2^32)
+                     * (both scalings by 2^32 are exact; a is in [0, 1]): an
+                     * integer compare, where the double one was a branch that
+                     * a coin flip mispredicts half the time */
+        const uint64_t th = (uint64_t)floor(a * 4294967296.0);
+        for (int64_t i = 0; i < n; i++) v[i] = (double)(u[i] <= th);
+        break;
+    }
+    }
+}
+
+static int mt_blocked(int dist)
+{
+    return dist == ST_DIST_UNIFORM || dist == ST_DIST_EXPONENTIAL || dist == ST_DIST_GEOMETRIC
+           || dist == ST_DIST_BERNOULLI;
+}
+
 #define DEF_MT_FILL(CODE, SFX, T, R, ...)                                             \
     static void mt_dist_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra) \
     {                                                                                 \
         ST_LOCAL_ARGS(1)                                                              \
         mt_fill *f = extra;                                                           \
-        for (int64_t i = 0; i < *np; i++)                                             \
-            *(T *)(args[0] + i * s[0]) = (T)mt_draw(f->g, f->dist, f->a, f->b);       \
+        if (!mt_blocked(f->dist)) {                                                   \
+            for (int64_t i = 0; i < *np; i++)                                         \
+                *(T *)(args[0] + i * s[0]) = (T)mt_draw(f->g, f->dist, f->a, f->b);   \
+            return;                                                                   \
+        }                                                                             \
+        uint64_t u[MT_BLOCK];                                                         \
+        double v[MT_BLOCK];                                                           \
+        for (int64_t i0 = 0; i0 < *np; i0 += MT_BLOCK) {                              \
+            const int64_t n = *np - i0 < MT_BLOCK ? *np - i0 : MT_BLOCK;              \
+            mt_outputs(f->g, u, n);                                                   \
+            mt_transform(f->dist, f->a, f->b, u, v, n);                               \
+            char *o = args[0] + i0 * s[0];                                            \
+            for (int64_t i = 0; i < n; i++) *(T *)(o + i * s[0]) = (T)v[i];           \
+        }                                                                             \
     }                                                                                 \
     static void mt_bits_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra) \
     {                                                                                 \

@@ -976,22 +976,30 @@ st_status st_argreduce(int is_max, st_tensor *out, const st_tensor *in, int dim)
 /* ---- cumulative sum and product (lanes) ---- */
 typedef struct { int64_t n, in_step, out_step; } cum_geom;
 #define DEF_CUM(CODE, SFX, T, R, ...)                                                 \
+    /* the geometry in locals: a store through the output may alias *g, and   \
+     * reloading it after every element lengthened the running sum's chain */ \
     static void cumsum_##SFX(char **p, void *extra)                                   \
     {                                                                                 \
         const cum_geom *g = extra;                                                    \
+        const int64_t n = g->n, is = g->in_step, os = g->out_step;                    \
+        const char *x = p[0];                                                         \
+        char *o = p[1];                                                               \
         ACC_SUM_##SFX acc = 0;                                                        \
-        for (int64_t i = 0; i < g->n; i++) {                                          \
-            acc += *(const T *)(p[0] + i * g->in_step);                               \
-            *(ACC_SUM_##SFX *)(p[1] + i * g->out_step) = acc;                         \
+        for (int64_t i = 0; i < n; i++) {                                             \
+            acc += *(const T *)(x + i * is);                                          \
+            *(ACC_SUM_##SFX *)(o + i * os) = acc;                                     \
         }                                                                             \
     }                                                                                 \
     static void cumprod_##SFX(char **p, void *extra)                                  \
     {                                                                                 \
         const cum_geom *g = extra;                                                    \
+        const int64_t n = g->n, is = g->in_step, os = g->out_step;                    \
+        const char *x = p[0];                                                         \
+        char *o = p[1];                                                               \
         ACC_SUM_##SFX acc = 1;                                                        \
-        for (int64_t i = 0; i < g->n; i++) {                                          \
-            acc *= *(const T *)(p[0] + i * g->in_step);                               \
-            *(ACC_SUM_##SFX *)(p[1] + i * g->out_step) = acc;                         \
+        for (int64_t i = 0; i < n; i++) {                                             \
+            acc *= *(const T *)(x + i * is);                                          \
+            *(ACC_SUM_##SFX *)(o + i * os) = acc;                                     \
         }                                                                             \
     }
 ST_TYPES_ALL(DEF_CUM)

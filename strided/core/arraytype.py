@@ -46,3 +46,19 @@ def setup_operators(array_type, operators):
 # the core's functions C calls, by address: one core, one set of globals
 _pyarray.setup(make_core, address_of,
                tuple(int(_cast("uintptr_t", ffi.addressof(lib, n))) for n in _pyarray.CORE_FUNCTIONS))
+
+
+# The Torch7 face's small calls (pyarray.c, "The Torch7 face's small
+# calls"): each does the plain case in C and returns DECLINED otherwise;
+# the face's method then runs its general code (t7_init and
+# t7_scalar_inplace answer True / False instead).
+DECLINED = type("Declined", (), {"__slots__": (), "__repr__": lambda self: "DECLINED"})()
+_pyarray.t7_setup(tuple(int(_cast("uintptr_t", ffi.addressof(lib, n)))
+                        for n in _pyarray.T7_CORE_FUNCTIONS), DECLINED)
+t7_init, t7_ndim, t7_numel = _pyarray.t7_init, _pyarray.t7_ndim, _pyarray.t7_numel
+t7_size, t7_stride, t7_narrow = _pyarray.t7_size, _pyarray.t7_stride, _pyarray.t7_narrow
+t7_select, t7_sub, t7_t = _pyarray.t7_select, _pyarray.t7_sub, _pyarray.t7_t
+t7_get, t7_set, t7_fill = _pyarray.t7_get, _pyarray.t7_set, _pyarray.t7_fill
+t7_clone, t7_copy, t7_scalar_inplace = _pyarray.t7_clone, _pyarray.t7_copy, _pyarray.t7_scalar_inplace
+t7_nested, t7_shape = _pyarray.t7_nested, _pyarray.t7_shape
+t7_storage_get, t7_storage_set = _pyarray.t7_storage_get, _pyarray.t7_storage_set

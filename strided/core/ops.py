@@ -259,10 +259,13 @@ def argreduce(is_max, a, axis=None, keepdims=False, out=None):
     return out if keepdims or given or a.ndim == 0 else _drop(out, (dim,))
 
 
-def cumulative(is_prod, a, axis):
+def cumulative(is_prod, a, axis, out=None):
+    """The running sum (product) along axis, in the reduction's result
+    type; out: a Core of a's shape and that type to write into (C reads an
+    out that overlaps a from a copy)."""
     dim = normalize_dim(axis, a.ndim, "axis")
-    res = reduce_result("prod" if is_prod else "sum", a.dtype)
-    out = Core.empty(a.shape, res)
+    if out is None:
+        out = Core.empty(a.shape, reduce_result("prod" if is_prod else "sum", a.dtype))
     check(lib.st_cumulative(bool(is_prod), out.t, a.t, dim))
     return out
 

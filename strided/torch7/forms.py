@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 
+from ..core import arraytype as _fast
 from ..core.arraytype import binary_inplace
 from ..core.ops import BINARY
 from ..core.rng import Generator
@@ -327,19 +328,20 @@ def make_function(entry):
     return f
 
 
-def _inplace_op(entry, dt):
+def _inplace_op(entry, dt, number=False):
     """The core op code of the method call `x:f(y)`, y a tensor of x's
-    class, when the method's forms make it x = x op y (the source slot
-    defaulting to x, any scale to 1, as add's, csub's and cmul's do), else
-    None: the call is matched on probes standing for x and y, and the
-    chosen form's implementation says its op (maths.binary's core_op)."""
+    class (number: y a float), when the method's forms make it x = x op y
+    (the source slot defaulting to x, any scale to 1, as add's, csub's and
+    cmul's do), else None: the call is matched on probes standing for x and
+    y, and the chosen form's implementation says its op (maths.binary's
+    core_op)."""
     if not any(hasattr(f.impl, "core_op") for f in entry.forms_for(True)):
         return None
 
     class Probe:
         _dt = dt
     try:
-        found = entry._match((Probe(), Probe()), Probe, True)
+        found = entry._match((Probe(), 1.5 if number else Probe()), Probe, True)
     except KeyError:      # a slot of a named tensor class, made after the methods: not ours
         return None
     if found is None:
@@ -372,6 +374,18 @@ def make_method(entry, dt=None):
                     pass
             raise
     code = _inplace_op(entry, dt) if dt is not None else None
+    # x:add(5), x:mul(2) on small float and double tensors: one C call
+    # (pyarray.c's t7_scalar_inplace), which declines any other case
+    scalar_code = (_inplace_op(entry, dt, number=True) if dt in ("float32", "float64")
+                   else None)
+    if scalar_code is not None:
+        tensor_general = m
+
+        def m(self, *args):
+            if (len(args) == 1 and type(args[0]) in (float, int)
+                    and _fast.t7_scalar_inplace(scalar_code, self, args[0])):
+                return self
+            return tensor_general(self, *args)
     if code is not None:
         general, inplace = m, binary_inplace
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 
+from ..core import arraytype as _fast
 from ..core import base as _core, conv as _conv, indexing as _indexing, linalg as _linalg, ops as _ops
 from ..core import matrix as _matrix, norm as _norm
 from ..core import rng as _random, select as _select, views as _views
@@ -415,7 +416,11 @@ def cumulative(is_prod):
     def impl(res, x, dim):
         d = x._dim(dim)
         out = into(res, _shape(x))
-        if out is not None:
+        if out is None:
+            return res
+        if x._dt in ("float64", "int64"):      # res holds the accumulator's type: straight in
+            _ops.cumulative(is_prod, x._c, d, out=out)
+        else:
             c = _core.astype(x._c, "float64") if x._dt == "float32" else x._c
             _core.copy_(out, _ops.cumulative(is_prod, c, d))
         return res
@@ -970,6 +975,9 @@ def alias_draw(output, state):
     return output
 
 
+_FEW = 32768      # elements: below, zeros fills a new storage; above, takes fresh pages
+
+
 def sized(name, fill, fresh=None):
     """zeros/ones/rand/randn: res resized to the sizes (numbers, or one
     LongStorage or list), then fill(res, *extra) with the slots between;
@@ -977,6 +985,10 @@ def sized(name, fill, fresh=None):
     zeroed storage, no pass)."""
     def impl(res, *args):
         *extra, sizes = args
+        # a few elements given as int sizes into a new res: made in C
+        # (pyarray.c's t7_init), then filled
+        if type(sizes) is list and _fast.t7_init(res, tuple(sizes), res._code, _FEW):
+            return fill(res, *extra)
         sizes = _sizes_from(sizes if isinstance(sizes, list) else [sizes], name)
         if not sizes:
             return res.resize(0)

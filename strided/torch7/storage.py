@@ -16,6 +16,8 @@ import os
 import weakref
 from typing import TYPE_CHECKING
 
+from ..core import arraytype as _fast
+from ..core.arraytype import DECLINED
 from ..core.base import ffi, lib
 from ..core.base import (Core, borrow_storage, check, copy_, fill_, from_nested, item, new_storage,
                          storage_view, tolist, zeros_storage)
@@ -51,6 +53,12 @@ def _own(ptr):
     return ffi.gc(ffi.cast("st_storage *", ptr), lib.st_storage_release)
 
 
+def _adopt(address):
+    """The C storage at `address`, whose one reference is ours, as a pointer
+    that releases it when collected."""
+    return ffi.gc(ffi.cast("st_storage *", address), lib.st_storage_release)
+
+
 def _index(value, name):
     """value as an int.  Lua's numbers are doubles: a float is truncated
     toward zero, as luaL_checkinteger does (so x:narrow(1, y:sum(), 2) and
@@ -69,6 +77,7 @@ class Storage:
     # _extra: the references retain() added (Lua's count is 1 + _extra)
     __slots__ = ("_s", "_extra", "__weakref__")
     _dt = None
+    _code = -1            # the core's code of _dt
     _typename = None
 
     @overload
@@ -225,12 +234,30 @@ class Storage:
             raise IndexError(f"{self._typename}: index {i} out of range [1, {n}]")
         return Core.over(self._s, self._dt, i - 1, ())
 
-    # -- elements
+    @classmethod
+    def _of_ints(cls, values):
+        """A new storage of the ints `values` (a tensor's sizes or strides:
+        each fits), made in C."""
+        self = cls.__new__(cls)
+        self._extra = 0
+        r = _fast.t7_nested(None, values, cls._code, 1) if values else DECLINED
+        self._s = _from_list(values, _dtype(cls._dt), cls._typename) if r is DECLINED else \
+            _adopt(r)
+        _WRAPPERS[(_addr(self._s), cls)] = self
+        return self
+
+    def _ints(self):
+        """A LongStorage's elements as a list of ints."""
+        return ffi.unpack(ffi.cast("int64_t *", self._s.data), self.size())
+
+    # -- elements: an int index and a number in C (pyarray.c), else the general path
     def __getitem__(self, i: int) -> float:
-        return item(self._element(i))
+        r = _fast.t7_storage_get(_addr(self._s), self._code, i)
+        return item(self._element(i)) if r is DECLINED else r
 
     def __setitem__(self, i: int, value: float) -> None:
-        fill_(self._element(i), value)
+        if _fast.t7_storage_set(_addr(self._s), self._code, i, value) is DECLINED:
+            fill_(self._element(i), value)
 
     def __iter__(self) -> Iterator[float]:
         return iter(self.tolist())
@@ -367,6 +394,9 @@ def _rebuild_storage(typename, data):
 def _from_list(values, dt, name):
     if not values:
         return new_storage(0)
+    r = _fast.t7_nested(None, values, dt.code, 1)     # numbers, the plain case: in C
+    if r is not DECLINED:
+        return _adopt(r)
     for i, v in enumerate(values, 1):
         if isinstance(v, (list, tuple)):
             raise ValueError(f"{name}(table): a storage takes a flat list of numbers (element "
@@ -417,6 +447,7 @@ def string(self, s: str | bytes | bytearray | memoryview | None = None) -> bytes
 
 def _make(name, dt, **methods):
     cls = type(name, (Storage,), {"__slots__": (), "_dt": dt, "_typename": "torch." + name,
+                                  "_code": _dtype(dt).code,
                                   "__doc__": storage_class_doc(name, dt),
                                   **methods})
     cls.__module__ = "strided"

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 
 from ..core.base import ffi, lib
 from ..core import base as _core, dlpack as _dlpack, indexing as _indexing, views as _views
-from ..core.arraytype import RecordBase
+from ..core import arraytype as _fast
+from ..core.arraytype import DECLINED, RecordBase
 from ..core.base import Core, check, contiguous_strides
 from .docstrings import tensor_class_doc
 from .storage import LongStorage, Storage, STORAGE_TYPES, _index
@@ -216,6 +217,7 @@ class Tensor(RecordBase):
 
     __slots__ = ("__weakref__",)
     _dt = "float64"
+    _code = _core.float64.code     # the core's code of _dt
     _typename = None
     _storage_cls = None
 
@@ -237,6 +239,20 @@ class Tensor(RecordBase):
     def __init__(self, array: _StridedArray, /) -> None: ...
 
     def __init__(self, *args: Any) -> None:
+        # Tensor() and Tensor(n1, n2, ...) of int sizes: in C (pyarray.c),
+        # as _empty_record and _alloc make them
+        if _fast.t7_init(self, args, self._code):
+            return
+        if len(args) == 1:
+            a0 = args[0]
+            kind = type(a0)
+            # a table of numbers, and sizes in a LongStorage: in C too
+            if kind is list or kind is tuple:
+                if _fast.t7_nested(self, a0, self._code, lib.ST_MAX_DIMS) is True:
+                    return
+            elif kind is LongStorage and self._dt != "int64" and len(a0):
+                if _fast.t7_init(self, tuple(a0._ints()), self._code):
+                    return
         dt = self._dt
         self._c = _empty_record(dt)
         if not args:
@@ -407,7 +423,7 @@ class Tensor(RecordBase):
     # ------------------------------------------------------------ geometry
     def nDimension(self) -> int:
         """x:nDimension(): the number of dimensions (0 for an empty tensor)."""
-        return self._c.ndim
+        return _fast.t7_ndim(self)
 
     dim = nDimension
 
@@ -429,8 +445,9 @@ class Tensor(RecordBase):
         """x:size([dim]): the sizes as a LongStorage, or the size of dimension dim
         (1-based)."""
         if dim is None:
-            return LongStorage(list(self._c.shape))
-        return self._c.shape[self._dim(dim)]
+            return LongStorage._of_ints(_fast.t7_shape(self, False))
+        r = _fast.t7_size(self, dim)
+        return self._c.shape[self._dim(dim)] if r is DECLINED else r
 
     @overload
     def stride(self, dim: None = ...) -> LongStorage: ...
@@ -441,8 +458,9 @@ class Tensor(RecordBase):
         """x:stride([dim]): the strides (in elements) as a LongStorage, or that of dimension
         dim."""
         if dim is None:
-            return LongStorage(list(self._c.strides))
-        return self._c.strides[self._dim(dim)]
+            return LongStorage._of_ints(_fast.t7_shape(self, True))
+        r = _fast.t7_stride(self, dim)
+        return self._c.strides[self._dim(dim)] if r is DECLINED else r
 
     def __len__(self):
         return self._c.shape[0] if self._c.ndim else 0
@@ -474,7 +492,7 @@ class Tensor(RecordBase):
 
     def nElement(self) -> int:
         """x:nElement(): the number of elements."""
-        return 0 if self._c.ndim == 0 else self._c.size
+        return _fast.t7_numel(self)
 
 
     def elementSize(self) -> int:
@@ -520,6 +538,8 @@ class Tensor(RecordBase):
     def copy(self, src: Tensor) -> Self:
         """x:copy(t): t's elements copied into x (converted to x's type; same element
         count); returns x."""
+        if _fast.t7_copy(self, src) is not DECLINED:
+            return self
         if not isinstance(src, Tensor):
             raise TypeError(f"copy: expected a tensor, got {type(src).__name__}")
         n, m = self.nElement(), src.nElement()
@@ -531,6 +551,8 @@ class Tensor(RecordBase):
 
     def fill(self, value: float) -> Self:
         """x:fill(value): every element set to value; returns x."""
+        if _fast.t7_fill(self, value) is not DECLINED:
+            return self
         if self.nElement():
             _core.fill_(self._c, value)
         return self
@@ -541,6 +563,9 @@ class Tensor(RecordBase):
 
     def clone(self) -> Self:
         """x:clone(): a contiguous copy of x in a storage of its own."""
+        r = _fast.t7_clone(self)
+        if r is not DECLINED:
+            return r
         if self._c.ndim == 0:
             return type(self)()
         out = Core.empty(self._c.shape, self._dt)
@@ -589,6 +614,9 @@ class Tensor(RecordBase):
     def narrow(self, dim: int, index: int, size: int) -> Self:
         """x:narrow(dim, index, size): the view of size elements from index (1-based) along
         dim."""
+        r = _fast.t7_narrow(self, dim, index, size)
+        if r is not DECLINED:
+            return r
         d = self._dim(dim)
         n = self._c.shape[d]
         index, size = _index(index, "index"), _index(size, "size")
@@ -602,6 +630,9 @@ class Tensor(RecordBase):
     def sub(self, *bounds: int) -> Self:
         """x:sub(dim1s, dim1e, ...): the view of a range per dimension (1-based, inclusive;
         negative counts from the end)."""
+        r = _fast.t7_sub(self, bounds)
+        if r is not DECLINED:
+            return r
         if len(bounds) % 2 or len(bounds) > 2 * max(self._c.ndim, 1):
             raise ValueError(f"sub: expected pairs of bounds for at most {self._c.ndim} "
                              f"dimensions, got {len(bounds)} numbers")
@@ -621,6 +652,9 @@ class Tensor(RecordBase):
         # not looked at (test.lua's lua_max calls v:select(2, j) on vectors)
         """x:select(dim, index): the view of slice index (1-based) along dim, one dimension
         less."""
+        r = _fast.t7_select(self, dim, index)
+        if r is not DECLINED:
+            return r
         d = 0 if self._c.ndim == 1 and _is_int(dim) else self._dim(dim)
         n = self._c.shape[d]
         index = _index(index, "index")
@@ -698,6 +732,9 @@ class Tensor(RecordBase):
         return "view", c
 
     def __getitem__(self, key):
+        r = _fast.t7_get(self, key)      # int keys: in C
+        if r is not DECLINED:
+            return r
         kind, c = self._locate(key)
         if kind == "mask":
             return self.maskedSelect(c)
@@ -708,6 +745,8 @@ class Tensor(RecordBase):
         return self._new(c)
 
     def __setitem__(self, key, value):
+        if _fast.t7_set(self, key, value) is not DECLINED:     # a number at int keys: in C
+            return
         kind, c = self._locate(key)
         if kind == "mask":
             if isinstance(value, Tensor):
@@ -1033,6 +1072,9 @@ class Tensor(RecordBase):
 
     def t(self) -> Self:
         """x:t(): the transpose of a 2-D tensor (a view)."""
+        r = _fast.t7_t(self)
+        if r is not DECLINED:
+            return r
         if self._c.ndim != 2:
             raise ValueError(f"t: the tensor must have 2 dimensions, it has {self._c.ndim}")
         return self.transpose(1, 2)
@@ -1322,7 +1364,7 @@ def make_class(name, dt, methods):
     generated for dt from the spec (functions.py), registered by type name."""
     storage_cls = STORAGE_TYPES["torch." + name.replace("Tensor", "Storage")]
     cls = type(name, (Tensor,), {"__slots__": (), "_dt": dt, "_typename": "torch." + name,
-                                 "_storage_cls": storage_cls,
+                                 "_code": _core.dtype(dt).code, "_storage_cls": storage_cls,
                                  "__doc__": tensor_class_doc(name, dt), **methods})
     cls.__module__ = "strided"
     TENSOR_TYPES["torch." + name] = cls
