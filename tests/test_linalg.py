@@ -161,7 +161,8 @@ def test_cholesky_reads_its_triangle_only():
 
 @pytest.mark.parametrize("dt", FLOATS)
 @pytest.mark.parametrize("shape", [(5, 3), (3, 5), (4, 4), (2, 7, 3), (2, 3, 7), (1, 1),
-                                   (0, 3), (3, 0), (120, 80)])
+                                   (0, 3), (3, 0), (120, 80),
+                                   (300, 20), (2, 150, 70), (130, 1)])   # tall: geqrt
 @pytest.mark.parametrize("complete", [False, True])
 def test_qr_against_numpy(dt, shape, complete):
     rng = np.random.default_rng(len(shape))
@@ -537,8 +538,9 @@ def test_blas_matmul_writes_any_output_layout(dt, layout):
 @pytest.mark.parametrize("case", ["at_a", "a_at", "fortran_at_a", "stack", "column_out",
                                   "stepped_out", "one_row"])
 def test_matmul_of_a_matrix_and_its_transpose_is_symmetric_and_numpys(dt, case):
-    """X^T X and X X^T (the same memory transposed) run as ?syrk and a
-    mirror; the result is exactly symmetric and numpy's.  Complex: the plain
+    """X^T X and X X^T (the same memory transposed) into a row- or
+    column-major output run as ?syrk and a mirror; the result is exactly
+    symmetric and numpy's.  Complex: the plain
     transpose, no conjugate."""
     rng = np.random.default_rng(12)
     x = rand(rng, (2, 90, 7) if case == "stack" else (90, 7), dt)
@@ -559,7 +561,8 @@ def test_matmul_of_a_matrix_and_its_transpose_is_symmetric_and_numpys(dt, case):
     else:
         got = npy(_ops.matmul(a, b))
     close(got, want, dt, scale=90)
-    np.testing.assert_array_equal(got, np.swapaxes(got, -1, -2))
+    if case != "stepped_out":       # a stepped output goes through a temporary: ?gemm
+        np.testing.assert_array_equal(got, np.swapaxes(got, -1, -2))
 
 
 @pytest.mark.parametrize("dt", ["float64", "complex64"])
