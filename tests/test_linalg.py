@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from helpers import borrow, layouts, to_core, to_numpy
-from strided.core import base as _core, linalg as _linalg, ops as _ops
+from strided.core import base as _core, linalg as _linalg, ops as _ops, views as _views
 from strided._c._strided import ffi, lib
 
 FLOATS = ["float32", "float64", "complex64", "complex128"]
@@ -161,7 +161,8 @@ def test_cholesky_reads_its_triangle_only():
 
 @pytest.mark.parametrize("dt", FLOATS)
 @pytest.mark.parametrize("shape", [(5, 3), (3, 5), (4, 4), (2, 7, 3), (2, 3, 7), (1, 1),
-                                   (0, 3), (3, 0), (120, 80)])
+                                   (0, 3), (3, 0), (120, 80),
+                                   (300, 20), (2, 150, 70), (130, 1)])   # tall: geqrt
 @pytest.mark.parametrize("complete", [False, True])
 def test_qr_against_numpy(dt, shape, complete):
     rng = np.random.default_rng(len(shape))
@@ -205,6 +206,50 @@ def test_svd_against_numpy(dt, shape, full):
               dt, scale=max(m, n, 1))
     sv = npy(_linalg.svd(borrow(a), compute_uv=False))
     close(sv, ns, dt, scale=max(m, n, 1))
+
+
+@pytest.mark.parametrize("dt", FLOATS)
+@pytest.mark.parametrize("shape, view", [((300, 20), "contiguous"), ((140, 70), "contiguous"),
+                                         ((2, 200, 30), "contiguous"), ((30, 200), "transposed"),
+                                         ((400, 40), "stepped"), ((2, 90, 200), "transposed"),
+                                         ((130, 1), "contiguous"), ((200, 30), "fortran")])
+@pytest.mark.parametrize("full", [True, False])
+def test_svd_of_tall_matrices_against_numpy(dt, shape, view, full):
+    """Tall matrices (m >= 2n, past the small sizes) take the QR-first path
+    (geqrt, the SVD of R, U = Q [U_R; 0] by gemqrt) unless U is full; any
+    layout of the input, stacks, every dtype."""
+    rng = np.random.default_rng(shape[-1] + len(view))
+    base = rand(rng, shape, dt)
+    a = {"contiguous": base, "transposed": np.swapaxes(base, -1, -2),
+         "stepped": base[::2, ::2], "fortran": np.asfortranarray(base)}[view]
+    u, s, vh = map(npy, _linalg.svd(borrow(a), full_matrices=full))
+    nu, ns, nvh = np.linalg.svd(a, full_matrices=full)
+    assert u.shape == nu.shape and s.shape == ns.shape and vh.shape == nvh.shape
+    m, n = a.shape[-2:]
+    k = min(m, n)
+    close(s, ns, dt, scale=max(m, n))
+    close((u[..., :, :k] * s[..., None, :]) @ vh[..., :k, :], a, dt, scale=max(m, n))
+    for mat in (u, conj_t(vh)):
+        close(conj_t(mat) @ mat, np.broadcast_to(np.eye(mat.shape[-1]),
+                                                 mat.shape[:-2] + (mat.shape[-1],) * 2),
+              dt, scale=max(m, n))
+    # the singular vectors are numpy's up to a unit factor per pair (sign or phase)
+    phase = np.sum(np.conj(nu[..., :, :k]) * u[..., :, :k], axis=-2)
+    close(np.abs(phase), np.ones_like(np.abs(phase)), dt, scale=max(m, n) * 10)
+    close(npy(_linalg.svd(borrow(a), compute_uv=False)), ns, dt, scale=max(m, n))
+
+
+def test_svd_of_a_tall_rank_deficient_matrix():
+    """Zero and repeated columns: zero singular values, U still orthonormal."""
+    rng = np.random.default_rng(3)
+    a = rng.standard_normal((500, 80))
+    a[:, 10] = 0
+    a[:, 20] = a[:, 30]
+    u, s, vh = map(npy, _linalg.svd(borrow(a), full_matrices=False))
+    close(s, np.linalg.svd(a, compute_uv=False), "float64", scale=500)
+    assert np.sum(s < 1e-10) == 2
+    close(u.T @ u, np.eye(80), "float64", scale=500)
+    close((u * s) @ vh, a, "float64", scale=500)
 
 
 # ---------------------------------------------------------------- eigh, eig
@@ -487,6 +532,49 @@ def test_blas_matmul_writes_any_output_layout(dt, layout):
            "stepped": mem[:, ::2, ::4], "reversed": mem[:, 4::-1, 2::-1]}[layout]
     _ops.matmul(borrow(a[:, ::-1, :]), borrow(b), out=borrow(out))
     close(out, a[:, ::-1, :] @ b, dt, scale=7)
+
+
+@pytest.mark.parametrize("dt", FLOATS)
+@pytest.mark.parametrize("case", ["at_a", "a_at", "fortran_at_a", "stack", "column_out",
+                                  "stepped_out", "one_row"])
+def test_matmul_of_a_matrix_and_its_transpose_is_symmetric_and_numpys(dt, case):
+    """X^T X and X X^T (the same memory transposed) into a row- or
+    column-major output run as ?syrk and a mirror; the result is exactly
+    symmetric and numpy's.  Complex: the plain
+    transpose, no conjugate."""
+    rng = np.random.default_rng(12)
+    x = rand(rng, (2, 90, 7) if case == "stack" else (90, 7), dt)
+    if case == "one_row":
+        x = x[:1]
+    if case == "fortran_at_a":
+        x = np.asfortranarray(x)
+    c = borrow(x)
+    ct = _views.transpose(c, -1, -2)
+    a, b = (c, ct) if case == "a_at" else (ct, c)
+    want = np.matmul(*(np.swapaxes(x, -1, -2), x)[::-1 if case == "a_at" else 1])
+    if case in ("column_out", "stepped_out"):
+        n = want.shape[-1]
+        mem = np.full((2 * n, 2 * n), np.nan, dt)
+        out = mem[:n, :n].T if case == "column_out" else mem[::2, ::2]
+        _ops.matmul(a, b, out=borrow(out))
+        got = out
+    else:
+        got = npy(_ops.matmul(a, b))
+    close(got, want, dt, scale=90)
+    if case != "stepped_out":       # a stepped output goes through a temporary: ?gemm
+        np.testing.assert_array_equal(got, np.swapaxes(got, -1, -2))
+
+
+@pytest.mark.parametrize("dt", ["float64", "complex64"])
+@pytest.mark.parametrize("alpha, beta", [(2, 0), (1, 1), (-1, 0.5)])
+def test_addmm_of_a_matrix_and_its_transpose(dt, alpha, beta):
+    """alpha X^T X with beta 0 is ?syrk; a beta that reads the output is ?gemm."""
+    rng = np.random.default_rng(13)
+    x, c = rand(rng, (50, 6), dt), rand(rng, (6, 6), dt)
+    out = to_core(c)
+    core = borrow(x)
+    _linalg.addmm(out, _views.transpose(core, 0, 1), core, alpha, beta)
+    close(npy(out), np.array(alpha, dt) * (x.T @ x) + np.array(beta, dt) * c, dt, scale=50)
 
 
 @pytest.mark.parametrize("dt", ["float32", "float64", "complex64", "complex128", "int32",

@@ -428,10 +428,72 @@ static int blas_plan(const mm_geom *g, int64_t item, mm_blas_plan *p)
     return st_fits_int(p->lda) && st_fits_int(p->ldb) && st_fits_int(p->ldc);
 }
 
+/* a @ a^T and a^T @ a (b the same memory as a, transposed: X.T @ X of a
+ * covariance or a Gram matrix) are ?syrk: one triangle, half gemm's
+ * multiply-adds, mirrored to the other.  c must not be read (beta 0) and
+ * must be row- or column-major: the product is symmetric, so either layout
+ * holds the same values (CBLAS's row-major order is used for both). */
+static int blas_is_syrk(const mm_geom *g, const mm_blas_plan *p, int beta_zero)
+{
+    return beta_zero && g->a == g->b && g->n == g->m && g->n > 1 && g->rsa == g->csb &&
+           g->csa == g->rsb && !p->copy_a && !p->copy_b && p->c_mode != 2;
+}
+
+/* the strict lower triangle of the n x n row-major c (ld ldc) = the upper's mirror */
+static void mirror_upper(char *c, int64_t ldc, int64_t n, int64_t item)
+{
+#define MIRROR_AS(T)                                                                   \
+    do {                                                                               \
+        T *c_ = (T *)c;                                                                \
+        for (int64_t i = 1; i < n; i++)                                                \
+            for (int64_t j = 0; j < i; j++) c_[i * ldc + j] = c_[j * ldc + i];         \
+    } while (0)
+    switch (item) {
+    case 4: MIRROR_AS(float); break;
+    case 8: MIRROR_AS(double); break;
+    default: MIRROR_AS(st_c128); break;
+    }
+#undef MIRROR_AS
+}
+
+static void syrk_one(int dtype, const mm_geom *g, const mm_blas_plan *p, const void *alpha)
+{
+    /* a is n x k: as stored (c = A A^T) or stored transposed (c = A^T A) */
+    enum CBLAS_TRANSPOSE t = p->ta ? CblasTrans : CblasNoTrans;
+    int N = (int)g->n, K = (int)g->k, lda = (int)p->lda, ldc = (int)p->ldc;
+    switch (dtype) {
+    case ST_FLOAT32:
+        scipy_cblas_ssyrk(CblasRowMajor, CblasUpper, t, N, K, *(const float *)alpha,
+                          (const float *)g->a, lda, 0.0f, (float *)g->c, ldc);
+        break;
+    case ST_FLOAT64:
+        scipy_cblas_dsyrk(CblasRowMajor, CblasUpper, t, N, K, *(const double *)alpha,
+                          (const double *)g->a, lda, 0.0, (double *)g->c, ldc);
+        break;
+    case ST_COMPLEX64: {
+        static const st_c64 zero64 = 0;
+        scipy_cblas_csyrk(CblasRowMajor, CblasUpper, t, N, K, alpha, g->a, lda, &zero64, g->c,
+                          ldc);
+        break;
+    }
+    case ST_COMPLEX128: {
+        static const st_c128 zero128 = 0;
+        scipy_cblas_zsyrk(CblasRowMajor, CblasUpper, t, N, K, alpha, g->a, lda, &zero128, g->c,
+                          ldc);
+        break;
+    }
+    }
+    mirror_upper(g->c, p->ldc, g->n, st_itemsize(dtype));
+}
+
 /* c = alpha a b + beta c for one product (beta_zero: c is not read). */
 static void blas_one(int dtype, const mm_geom *g, const mm_blas_plan *p, char *scratch,
                      const void *alpha, const void *beta, int beta_zero)
 {
+    if (blas_is_syrk(g, p, beta_zero)) {
+        syrk_one(dtype, g, p, alpha);
+        return;
+    }
     int64_t item = st_itemsize(dtype), n = g->n, m = g->m, k = g->k;
     const char *A = g->a, *B = g->b;
     char *C = g->c, *s = scratch;
