@@ -186,3 +186,93 @@ st_tensor *st_vector_new(int dtype, int64_t n, const void *src)
     if (src) memcpy(out->storage->data, src, (size_t)(n * st_itemsize(dtype)));
     return out;
 }
+
+/* ---- views, copies and products for the Array's small calls ---- */
+
+st_tensor *st_view_new(const st_tensor *t, int64_t offset, int ndim, const int64_t *sizes,
+                       const int64_t *strides)
+{
+    st_tensor *out = st_tensor_new();
+    if (out && st_tensor_set(out, t->storage, t->dtype, offset, ndim, sizes, strides)) {
+        st_tensor_free(out);
+        return NULL;
+    }
+    return out;
+}
+
+st_tensor *st_astype_new(const st_tensor *a, int dtype)
+{
+    if (dtype < 0 || dtype >= ST_NTYPES) return NULL;
+    st_tensor *out = new_like(a, dtype);
+    if (out && st_copy(out, a)) {
+        st_tensor_free(out);
+        return NULL;
+    }
+    return out;
+}
+
+static int writable(const st_tensor *t)
+{
+    return !t->storage || !(t->storage->flags & ST_STORAGE_READONLY);
+}
+
+int st_fill_scalar(st_tensor *t, int is_int, int64_t ivalue, double fvalue)
+{
+    _Alignas(16) char buf[16];
+    if (!writable(t) || !store_scalar(t->dtype, buf, is_int, ivalue, fvalue)) return 0;
+    return st_fill(t, buf) == ST_OK;
+}
+
+int st_assign_small(st_tensor *dst, const st_tensor *src)
+{
+    if (!writable(dst) || dst->dtype != src->dtype || (src->ndim && !same_sizes(dst, src)))
+        return 0;
+    return st_copy(dst, src) == ST_OK;
+}
+
+/* A 2-D record on the stack viewing t (1-D: as a row when `row`, else a
+ * column; 0-d: 1x1), the added dim's stride as views.unsqueeze gives it:
+ * st_matmul keeps nothing of it. */
+static void as_matrix(st_tensor *m, const st_tensor *t, int row)
+{
+    memcpy(m, t, offsetof(st_tensor, sizes));
+    m->ndim = 2;
+    if (t->ndim == 2) {
+        memcpy(m->sizes, t->sizes, sizeof(int64_t[2]));
+        memcpy(m->strides, t->strides, sizeof(int64_t[2]));
+        return;
+    }
+    int64_t n = t->ndim ? t->sizes[0] : 1, s = t->ndim ? t->strides[0] : 1;
+    m->sizes[0] = row ? 1 : n;
+    m->sizes[1] = row ? n : 1;
+    m->strides[0] = row ? s * n : s;
+    m->strides[1] = row ? s : 1;
+}
+
+st_tensor *st_matmul_new(uint32_t dtypes, const st_tensor *a, const st_tensor *b)
+{
+    int an = a->ndim, bn = b->ndim;
+    if (a->dtype != b->dtype || a->dtype < 0 || a->dtype >= 32 || !(dtypes >> a->dtype & 1)
+        || an < 1 || an > 2 || bn < 1 || bn > 2 || a->sizes[an - 1] != b->sizes[0]
+        || !st_tensor_numel(a) || !st_tensor_numel(b))
+        return NULL;
+    int64_t sizes[2];
+    int ndim = 0;
+    if (an == 2) sizes[ndim++] = a->sizes[0];
+    if (bn == 2) sizes[ndim++] = b->sizes[1];
+    st_tensor *out = st_tensor_new();
+    if (!out) return NULL;
+    if (st_tensor_alloc(out, a->dtype, ndim, sizes)) {
+        st_tensor_free(out);
+        return NULL;
+    }
+    st_tensor a2, b2, o2;
+    as_matrix(&a2, a, 1);
+    as_matrix(&b2, b, 0);
+    as_matrix(&o2, out, an == 1);   /* (n,) is a column, (m,) a row, () 1x1 */
+    if (st_matmul(&o2, &a2, &b2)) {
+        st_tensor_free(out);
+        return NULL;
+    }
+    return out;
+}
