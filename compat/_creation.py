@@ -12,7 +12,7 @@ from strided.core.dlpack import _copy_flag
 from strided.core.base import ffi
 
 from . import _dtypes, _numpy
-from ._array import Array, check_device
+from ._array import CPU, Array, check_device
 from ._dtypes import KINDS
 from typing import Any, Literal
 from ._typing import DType, Device, NestedSequence, SupportsBufferProtocol
@@ -176,7 +176,7 @@ def asarray(obj: Array | bool | int | float | complex | NestedSequence[bool | in
     >>> xp.asarray(3.0)
     Array(3., dtype=float64)
     """
-    if device is None:
+    if device is None or device is CPU:
         kind = type(obj)
         if kind is Array:
             # a new Array over the same memory (one C call)

@@ -19,6 +19,7 @@ def _array_cls():
 
 
 _PLAIN = {int, slice, type(None)}   # key entries that need no conversion
+_SCALARS = {bool, int, float, complex}
 
 
 def _entry(k, Array):
@@ -327,6 +328,12 @@ def _assign(dst, src):
 
 
 def setitem(c, key, value):
+    if (type(key) is _array_cls() and key.dtype is _dtypes.bool and key.shape == c.shape
+            and type(value) in _SCALARS):
+        # x[mask] = number with a mask of x's shape (scikit-learn's
+        # scale[scale == 0] = 1): the mask kernel straight away
+        _indexing.masked_fill(c, key._c, _core.item(_value_core(value, c.dtype)))
+        return
     kind, entries = _split(c, key)
     v = _value_core(value, c.dtype)
     if kind == "basic":

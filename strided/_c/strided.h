@@ -346,7 +346,10 @@ void st_stream_triad(double *a, const double *b, const double *c, double s, int6
  * A new record holding op's result, or NULL (no error raised) when the
  * case is not the plain one: operands of another dtype than `dtypes` (a
  * bit mask of dtype codes) allows, of different dtypes or sizes, not
- * C-contiguous, or any failure.  The caller then takes its general path. */
+ * C-contiguous, or any failure.  The caller then takes its general path.
+ * st_binary_new also takes one operand repeating whole over the other (its
+ * sizes, leading 1s left out, the other's last ones, and no more dims:
+ * a matrix with a row vector) up to ST_PARALLEL_GRAIN result elements. */
 st_tensor *st_binary_new(int op, uint32_t dtypes, const st_tensor *a, const st_tensor *b);
 /* op(a, scalar) (scalar_first: op(scalar, a)) for a Python int (is_int:
  * ivalue) or float (fvalue) converted to a's dtype as the array API does:

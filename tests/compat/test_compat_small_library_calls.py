@@ -25,11 +25,11 @@ def values(shape, name, seed=0):
     rng = np.random.default_rng(seed)
     dt = np.dtype(name)
     if dt.kind == "b":
-        return rng.random(shape) < 0.5
+        return np.asarray(rng.random(shape) < 0.5)
     if dt.kind in "iu":
-        return rng.integers(0 if dt.kind == "u" else -5, 6, shape).astype(dt)
+        return np.asarray(rng.integers(0 if dt.kind == "u" else -5, 6, shape).astype(dt))
     v = rng.standard_normal(shape)
-    return (v + 1j * rng.standard_normal(shape) if dt.kind == "c" else v).astype(dt)
+    return np.asarray((v + 1j * rng.standard_normal(shape) if dt.kind == "c" else v).astype(dt))
 
 
 def layouts(a):
@@ -457,3 +457,77 @@ def test_asarray_of_a_python_scalar(v):
         r = outcome(lambda: xp.asarray(v, dtype=getattr(xp, dt)))
         if isinstance(r, xp.Array):
             assert r.dtype == getattr(xp, dt) and r.shape == ()
+
+
+# ---------------------------------------------------------------- a row vector repeated
+
+
+REPEAT_SHAPES = [((6, 4), (4,)), ((4,), (6, 4)), ((6, 4), (1, 4)), ((1, 4), (6, 4)), ((2, 3, 4), (3, 4)),
+                 ((2, 3, 4), (1, 1, 4)), ((5, 3), ()), ((), (5, 3)), ((5, 1), (1,)), ((0, 4), (4,)),
+                 ((4, 0), (0,)), ((1000, 10), (10,)), ((3, 4), (1, 1, 4))]
+
+
+@pytest.mark.parametrize("sa,sb", REPEAT_SHAPES, ids=str)
+@pytest.mark.parametrize("op", [operator.add, operator.sub, operator.mul, operator.truediv,
+                                operator.floordiv, operator.lt, operator.pow], ids=lambda f: f.__name__)
+@pytest.mark.parametrize("name", ["int32", "uint8", "float32", "float64", "complex64"])
+def test_repeated_operand_matches_numpy_and_the_general_path(sa, sb, op, name):
+    if np.dtype(name).kind == "c" and op in (operator.floordiv, operator.lt):
+        return
+    a, b = values(sa, name, 1), values(sb, name, 2)
+    if np.dtype(name).kind in "iu":
+        b = np.where(b == 0, 1, b).astype(name)   # defined: division by zero is tested below
+        if op is operator.pow:
+            b = np.abs(b) % 3
+    x, y = xp.asarray(a), xp.asarray(b)
+    got = op(x, y)
+    with np.errstate(all="ignore"):
+        want = op(a, b)
+    exact = np.dtype(name).kind in "iub" and op is not operator.truediv
+    check(got, want, exact=exact or op is operator.lt)
+    # the general path: the same values in non-contiguous views, which C declines
+    xs, ys = (xp.asarray(np.repeat(v[..., None], 2, -1))[..., 0] if v.ndim else xp.asarray(v)
+              for v in (a, b))
+    general = op(xs, ys)
+    if op is operator.pow and np.dtype(name).kind in "fc":
+        np.testing.assert_allclose(np_of(got), np_of(general), rtol=1e-5)
+    else:
+        check(got, np_of(general), exact=exact or op is operator.lt)
+
+
+def test_repeated_operand_errors_unchanged():
+    x = xp.asarray(np.arange(12, dtype=np.int64).reshape(3, 4))
+    zero_in_row = xp.asarray(np.array([1, 0, 2, 3], np.int64))
+    x_general = xp.asarray(np.repeat(np.arange(12, dtype=np.int64).reshape(3, 4), 2, -1))[:, ::2]
+    got = outcome(operator.floordiv, x, zero_in_row)
+    assert isinstance(got, tuple) and got == outcome(operator.floordiv, x_general, zero_in_row)
+    with pytest.raises(ValueError):
+        x + xp.zeros(3, dtype=xp.int64)          # (3, 4) and (3,) do not broadcast
+    big = xp.zeros((300, 200))
+    check(big + xp.ones(200), np.ones((300, 200)))   # beyond one line: the general path
+
+
+@pytest.mark.parametrize("name", ["bool", "int16", "float64", "complex64"])
+@pytest.mark.parametrize("shape", [(), (0,), (7,), (3, 4)])
+@pytest.mark.parametrize("value", [1, 2.5, True, 1j, 2**70], ids=repr)
+def test_mask_of_the_arrays_shape_with_a_number(name, shape, value):
+    a = values(shape, name)
+    mask = values(shape, "bool", seed=9)
+
+    def general(x):
+        # the general path: the same mask with an ellipsis after it
+        x[xp.asarray(mask), ...] = value
+        return np_of(x)
+
+    def fast(x):
+        x[xp.asarray(mask)] = value
+        return np_of(x)
+
+    got, want = outcome(fast, xp.asarray(a.copy())), outcome(general, xp.asarray(a.copy()))
+    if isinstance(want, tuple):
+        assert got == want
+    else:
+        np.testing.assert_array_equal(got, want)
+        ref = a.copy()
+        ref[mask] = value
+        np.testing.assert_array_equal(got, ref)
