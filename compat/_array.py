@@ -336,13 +336,14 @@ def _mT(x):
 
 
 def _getitem(x, key):
-    from ._indexing import getitem
-    return Array._new(getitem(x._c, key))
+    return Array._new(_indexing.getitem(x._c, key))
 
 
 def _setitem(x, key, value):
-    from ._indexing import setitem
-    setitem(x._c, key, value)
+    _indexing.setitem(x._c, key, value)
+
+
+from . import _indexing  # noqa: E402  (it reads Array from here when first indexing)
 
 
 # the rebuild function of every Array pickle (compat/_pickle.py)
