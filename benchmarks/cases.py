@@ -72,6 +72,7 @@ QUICK = Sizes(n=10**6, side=1000, part=10**5, face=2 * 10**6, face_rows=400, ima
 ELEMENTWISE, MATH, REDUCTION, MOVE, SORT, MATMUL = 1.3, 1.5, 1.5, 1.2, 1.0, 0.95
 SMALL_ADD = 0.5         # issue 16: a + b within 2x numpy's time per call (x:add(y): compat's)
 SMALL_CREATE = 1 / 3    # issue 16: asarray and zeros within 3x
+SMALL_LIBRARY = 0.5     # issue 22: the small calls inside library code within 2x numpy's time
 TORCH7 = 1.2            # issue 12: the Torch7 face's in-place and [res] forms
 FASTEST = 1.0           # the Torch7 kernels: at least as fast as the fastest peer
 
@@ -683,6 +684,52 @@ class Small:
         return Prepared(calls, None, "3", *tolerance("float64"))
 
 
+# SmallLibrary's calls: name -> (the table's label, call(ns, x, w) giving a
+# zero-argument callable); ns is the namespace (xp, numpy or torch), x a
+# 500x8 float64 array of it, w an 8-vector
+_SMALL_LIBRARY = {
+    "matmul": ("x @ w", lambda ns, x, w: functools.partial(operator.matmul, x, w)),
+    "T": ("x.T", lambda ns, x, w: functools.partial(getattr, x, "T")),
+    "newaxis": ("x[:, None]", lambda ns, x, w: functools.partial(operator.getitem, x,
+                                                                   (slice(None), None))),
+    "index": ("x[1:3, 2]", lambda ns, x, w: functools.partial(operator.getitem, x,
+                                                                (slice(1, 3), 2))),
+    "reshape": ("reshape(x, (250, 16))", lambda ns, x, w: functools.partial(ns.reshape, x,
+                                                                             (250, 16))),
+    "astype": ("astype(x, float32)",
+               lambda ns, x, w: (functools.partial(x.to, torch.float32) if ns is torch
+                                 else functools.partial(ns.astype, x, ns.float32))),
+    "asarray": ("asarray(x)", lambda ns, x, w: functools.partial(ns.asarray, x)),
+}
+
+
+@dataclass(frozen=True)
+class SmallLibrary:
+    """One small call of the kind array-API library code makes in its
+    loops (issue 22: a logistic regression's gradient step, scikit-learn's
+    estimators), timed per call on a 500x8 float64 array x and an 8-vector
+    w: x @ w, x.T, x[:, None], x[1:3, 2], reshape, astype to float32 and
+    asarray of an array of the namespace's own.  Peers: the same
+    expression on numpy arrays and torch tensors.  Level (issue 22):
+    within 2x numpy's time."""
+    what: str
+    level: float | None = SMALL_LIBRARY
+    against: str = "numpy"
+
+    @property
+    def name(self):
+        return f"small {_SMALL_LIBRARY[self.what][0]} f64 (500x8)"
+
+    def prepare(self, sizes, rng):
+        import strided.compat as xp
+        x, w = rng.standard_normal((500, 8)), rng.standard_normal(8)
+        make = _SMALL_LIBRARY[self.what][1]
+        namespaces = {"ours": xp, "numpy": np, "torch": torch}
+        calls = {who: make(ns, ns.asarray(x), ns.asarray(w))
+                 for who, ns in namespaces.items() if ns is not None}
+        return Prepared(calls, None, "500x8", *tolerance("float64"))
+
+
 @dataclass(frozen=True)
 class Fused:
     """out = a * b + c over n contiguous elements: ours through
@@ -1205,7 +1252,8 @@ CORE = [
 ]
 
 # small calls: the per-call overhead of the public API (issue 16)
-LATENCY = [Small("add"), Small("asarray"), Small("zeros"), Small("torch7 add")]
+LATENCY = [Small("add"), Small("asarray"), Small("zeros"), Small("torch7 add")] + [
+    SmallLibrary(what) for what in _SMALL_LIBRARY]
 
 # fused expressions (issue 16): strided.compat.fuse against the unfused expression
 FUSED = [Fused("float64"), Fused("float32")]

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 
 from collections.abc import Iterator
-from operator import attrgetter as _attrgetter
 from types import EllipsisType, ModuleType
 from typing import TYPE_CHECKING, Any, Union
 
@@ -125,7 +124,8 @@ class Array(_arraytype.ArrayBase):
         return c.view(c.offset, c.shape, c.strides)
 
     # ------------------------------------------------------------ attributes
-    # dtype, shape, ndim and size are the core record's
+    # dtype, shape, ndim, size, T and mT are getters of the C base, read
+    # from the record (T and mT: a new view; their errors: _T, _mT below)
     if TYPE_CHECKING:
         # what a type checker sees of the attributes below and of the operators
         # _operators.py installs: the standard's array object (array_api_stubs)
@@ -137,6 +137,16 @@ class Array(_arraytype.ArrayBase):
         def ndim(self) -> int: ...  # noqa: E704
         @property
         def size(self) -> int: ...  # noqa: E704
+        @property
+        def T(self) -> Array: ...  # noqa: E704
+        @property
+        def mT(self) -> Array: ...  # noqa: E704
+
+        # indexing (the C base's mapping slots: basic indices in C, the rest
+        # compat/_indexing.py's getitem and setitem through _getitem/_setitem)
+        def __getitem__(self, key: Index | tuple[Index | Array, ...] | Array, /) -> Array: ...  # noqa: E704
+        def __setitem__(self, key: Index | tuple[Index | Array, ...] | Array,  # noqa: E704
+                        value: int | float | complex | bool | Array, /) -> None: ...
 
         def __add__(self, other: int | float | complex | Array, /) -> Array: ...  # noqa: E704
         def __radd__(self, other: int | float | complex | Array, /) -> Array: ...  # noqa: E704
@@ -187,29 +197,10 @@ class Array(_arraytype.ArrayBase):
         def __pos__(self, /) -> Array: ...  # noqa: E704
         def __abs__(self, /) -> Array: ...  # noqa: E704
         def __invert__(self, /) -> Array: ...  # noqa: E704
-    else:
-        dtype, shape, ndim, size = (property(_attrgetter("_c." + _n), doc=f"The array's {_n}.")
-                                    for _n in ("dtype", "shape", "ndim", "size"))
-
     @property
     def device(self) -> Device:
         """The device the array's memory is on: always strided.compat's one CPU device."""
         return CPU
-
-    @property
-    def T(self) -> Array:
-        """The transpose of a 2-D array (a view); other dimensions raise ValueError, as the
-        standard says."""
-        if self.ndim != 2:
-            raise ValueError(f"T needs a 2-D array, this one has {self.ndim} dims (use mT or permute_dims)")
-        return Array._new(_views.transpose(self._c, 0, 1))
-
-    @property
-    def mT(self) -> Array:
-        """The transpose of the last two axes (a view; at least 2 dimensions)."""
-        if self.ndim < 2:
-            raise ValueError(f"mT needs at least 2 dims, this array has {self.ndim}")
-        return Array._new(_views.transpose(self._c, -2, -1))
 
     def __array_namespace__(self, /, *, api_version: str | None = None) -> ModuleType:
         if api_version is not None and api_version not in API_VERSIONS:
@@ -306,16 +297,6 @@ class Array(_arraytype.ArrayBase):
             raise TypeError(f"only an integer array is an index, this one is {self.dtype.name}")
         return int(self._one("int"))
 
-    # ------------------------------------------------------------ indexing
-    def __getitem__(self, key: Index | tuple[Index | Array, ...] | Array, /) -> Array:
-        from ._indexing import getitem
-        return Array._new(getitem(self._c, key))
-
-    def __setitem__(self, key: Index | tuple[Index | Array, ...] | Array,
-                    value: int | float | complex | bool | Array, /) -> None:
-        from ._indexing import setitem
-        setitem(self._c, key, value)
-
     # ------------------------------------------------------------ beyond the standard
     def astype(self, dtype: DType, /, *, copy: bool = True) -> Array:
         """xp.astype(x, dtype, copy=copy) as a method, as numpy's arrays have it."""
@@ -337,6 +318,32 @@ class Array(_arraytype.ArrayBase):
 
     def __reduce__(self):
         return self.__reduce_ex__(2)
+
+
+# What the C base's getters and mapping slots leave to Python
+# (compat/_operators.py gives them to it): the transposes' errors, and
+# every index C declines (arrays, masks, errors), with its rules and messages.
+def _T(x):
+    if x.ndim != 2:
+        raise ValueError(f"T needs a 2-D array, this one has {x.ndim} dims (use mT or permute_dims)")
+    return Array._new(_views.transpose(x._c, 0, 1))
+
+
+def _mT(x):
+    if x.ndim < 2:
+        raise ValueError(f"mT needs at least 2 dims, this array has {x.ndim}")
+    return Array._new(_views.transpose(x._c, -2, -1))
+
+
+def _getitem(x, key):
+    return Array._new(_indexing.getitem(x._c, key))
+
+
+def _setitem(x, key, value):
+    _indexing.setitem(x._c, key, value)
+
+
+from . import _indexing  # noqa: E402  (it reads Array from here when first indexing)
 
 
 # the rebuild function of every Array pickle (compat/_pickle.py)

@@ -12,7 +12,7 @@ from strided.core.dlpack import _copy_flag
 from strided.core.base import ffi
 
 from . import _dtypes, _numpy
-from ._array import Array, check_device
+from ._array import CPU, Array, check_device
 from ._dtypes import KINDS
 from typing import Any, Literal
 from ._typing import DType, Device, NestedSequence, SupportsBufferProtocol
@@ -98,6 +98,10 @@ def _values_for(flat, dtype):
 # and zeros(n) are one C call each (strided/_c/pyarray.c): None when the
 # case is not that one.
 _from_list, _zeros = _arraytype.from_list, _arraytype.zeros
+# asarray's one-C-call cases: a new Array viewing all of an Array, the 0-d
+# array of a Python float, int (within int64) or bool of its default dtype
+_alias, _scalar = _arraytype.alias, _arraytype.scalar
+_SCALAR_DEFAULTS = {float: _dtypes.float64, int: _dtypes.int64, bool: _dtypes.bool}
 
 
 def _from_buffer(obj):
@@ -172,10 +176,21 @@ def asarray(obj: Array | bool | int | float | complex | NestedSequence[bool | in
     >>> xp.asarray(3.0)
     Array(3., dtype=float64)
     """
-    if type(obj) is list and dtype is None and device is None and (copy is None or copy is True):
-        a = _from_list(obj)
-        if a is not None:
-            return a
+    if device is None or device is CPU:
+        kind = type(obj)
+        if kind is Array:
+            # a new Array over the same memory (one C call)
+            if (dtype is None or dtype is obj.dtype) and (copy is None or copy is False):
+                return _alias(obj)
+        elif copy is None or copy is True:
+            if kind is list and dtype is None:
+                a = _from_list(obj)
+                if a is not None:
+                    return a
+            elif kind in _SCALAR_DEFAULTS and (dtype is None or dtype is _SCALAR_DEFAULTS[kind]):
+                a = _scalar(obj)
+                if a is not None:
+                    return a
     copy = _copy_flag(copy, "asarray")
     dtype = _check(dtype, device)
     fresh = False

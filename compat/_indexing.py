@@ -14,11 +14,18 @@ from ._dtypes import KINDS
 
 
 def _array_cls():
-    from ._array import Array
-    return Array
+    global _Array
+    if _Array is None:
+        from ._array import Array
+        _Array = Array
+    return _Array
+
+
+_Array = None     # compat's Array, imported at the first use (it imports this module)
 
 
 _PLAIN = {int, slice, type(None)}   # key entries that need no conversion
+_SCALARS = {bool, int, float, complex}
 
 
 def _entry(k, Array):
@@ -302,6 +309,12 @@ def getitem(c, key):
 # ---------------------------------------------------------------- setitem
 
 
+def _check_scalar(value, dt):
+    if _dtypes.scalar_result(dt, value) is not dt:
+        raise TypeError(f"cannot cast a Python {type(value).__name__} into a {dt.name} array "
+                        "(assignment keeps the array's dtype)")
+
+
 def _value_core(value, dt):
     """value (an Array or a Python scalar) as a Core of dtype dt, or a
     TypeError ("cannot cast", the word clients match) when promotion would
@@ -313,9 +326,7 @@ def _value_core(value, dt):
                             "(assignment keeps the array's dtype; use astype)")
         return value._c if value.dtype is dt else _core.astype(value._c, dt)
     if isinstance(value, (bool, int, float, complex)):
-        if _dtypes.scalar_result(dt, value) is not dt:
-            raise TypeError(f"cannot cast a Python {type(value).__name__} into a {dt.name} array "
-                            "(assignment keeps the array's dtype)")
+        _check_scalar(value, dt)
         return _core.scalar(value, dt)
     raise TypeError(f"cannot assign a {type(value).__name__} into an array")
 
@@ -327,6 +338,14 @@ def _assign(dst, src):
 
 
 def setitem(c, key, value):
+    if (type(value) in _SCALARS and getattr(key, "dtype", None) is _dtypes.bool
+            and type(key) is _array_cls() and key.shape == c.shape):
+        # x[mask] = number with a mask of x's shape (scikit-learn's
+        # scale[scale == 0] = 1): the mask kernel straight away, which
+        # converts the number as _core.scalar does
+        _check_scalar(value, c.dtype)
+        _indexing.masked_fill(c, key._c, value)
+        return
     kind, entries = _split(c, key)
     v = _value_core(value, c.dtype)
     if kind == "basic":

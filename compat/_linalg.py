@@ -2,11 +2,15 @@
 matrix_transpose, vecdot, tensordot later).  BLAS through the core."""
 from __future__ import annotations
 
-from strided.core import ops as _ops, views as _views
+from strided.core import arraytype as _arraytype, ops as _ops, views as _views
 
 from . import _dtypes
 from ._array import Array
 from ._dtypes import KINDS
+
+# x1 @ x2 in one C call for two Arrays of one numeric dtype, 1-D or 2-D,
+# none empty (fast.c's st_matmul_new), else None: the general path decides
+_matmul_new = _arraytype.matmul
 
 
 def matmul(x1: Array, x2: Array, /) -> Array:
@@ -45,6 +49,9 @@ def matmul(x1: Array, x2: Array, /) -> Array:
     >>> xp.matmul(xp.asarray([[1.0, 2.0], [3.0, 4.0]]), xp.asarray([1.0, 1.0]))
     Array([3., 7.], dtype=float64)
     """
+    r = _matmul_new(x1, x2)
+    if r is not None:
+        return r
     if not (isinstance(x1, Array) and isinstance(x2, Array)):
         raise TypeError("matmul needs two arrays")
     dt = _dtypes.promote(x1.dtype, x2.dtype)
@@ -137,6 +144,13 @@ def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     Array([3., 7.], dtype=float64)
     """
     from . import _elementwise, _statistical
+    if axis == -1 and type(x1) is Array and type(x2) is Array and x1.dtype in _REAL:
+        # a real vecdot against one vector is a matrix-vector product (one C
+        # call; a dot product in BLAS's order of summation rather than sum's)
+        r = (_matmul_new(x1, x2) if x2.ndim == 1 else
+             _matmul_new(x2, x1) if x1.ndim == 1 else None)
+        if r is not None:
+            return r
     if not (isinstance(x1, Array) and isinstance(x2, Array)):
         raise TypeError("vecdot needs two arrays")
     dt = _dtypes.promote(x1.dtype, x2.dtype)
@@ -153,5 +167,7 @@ def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
                                     else x1, x2)
     return _statistical.sum(product, axis=axis, dtype=dt)
 
+
+_REAL = KINDS["real numeric"]
 
 __all__ = ["matmul", "matrix_transpose", "vecdot"]

@@ -5,12 +5,17 @@ from __future__ import annotations
 
 import operator
 
-from strided.core import base as _core, ops as _ops, views as _views
+from strided.core import arraytype as _arraytype, base as _core, ops as _ops, views as _views
 from strided.core.dlpack import _copy_flag
 
 from . import _dtypes
 from ._array import Array
 from ._typing import DType, Device
+
+# One C call each for the plain case, else None (the general path decides):
+# a C-contiguous copy of an Array cast to a DType, a view of a C-contiguous
+# non-empty Array with a tuple of ints as its shape
+_astype_new, _reshape_view = _arraytype.astype, _arraytype.reshape
 
 
 def _dims(axes, ndim, name="axis"):
@@ -61,6 +66,10 @@ def astype(x: Array, dtype: DType, /, *, copy: bool = True, device: Device | Non
     >>> xp.astype(xp.asarray([1.7, -1.7]), xp.int32)  # toward zero, as C
     Array([1, -1], dtype=int32)
     """
+    if copy is True and device is None:
+        r = _astype_new(x, dtype)
+        if r is not None:
+            return r
     from ._array import check_device
     check_device(device)
     dtype = _dtypes.check_dtype(dtype)
@@ -106,6 +115,10 @@ def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None) ->
     >>> xp.reshape(xp.arange(6), (2, -1))
     Array([[0, 1, 2], [3, 4, 5]], dtype=int64)
     """
+    if copy is None or copy is False:
+        r = _reshape_view(x, shape)
+        if r is not None:
+            return r
     shape = tuple(operator.index(s) for s in shape)
     copy = _copy_flag(copy, "reshape")
     if copy:

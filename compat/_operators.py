@@ -9,14 +9,15 @@ Python operator made here (`general`), which gives what the function
 gives.  A numpy scalar acts as the Python number it holds; with a numpy
 array the expression is numpy's, an ndarray (compat/_numpy.py); anything
 else gives NotImplemented (then Python tries the other operand's
-operator).  matmul and the in-place operators are Python methods."""
+operator).  matmul is a slot too (two Arrays of one dtype, 1-D or 2-D, in
+C: fast.c's st_matmul_new); the in-place operators are Python methods."""
 from __future__ import annotations
 
 import operator
 
 from strided.core import arraytype as _arraytype, base as _core, ops as _ops
 
-from ._array import Array
+from ._array import Array, _getitem, _mT, _setitem, _T
 from ._creation import asarray
 from ._elementwise import BINARY, UNARY, _dtype_mask
 from . import _elementwise, _linalg, _numpy
@@ -93,20 +94,19 @@ def _install():
     table = {}
     for name, fname in OPERATORS + COMPARISONS:
         f = _function(fname)
-        if fname not in BINARY:          # matmul: Python methods
-            setattr(Array, f"__{name}__", general(f, False, name))
-            setattr(Array, f"__r{name}__", general(f, True, name))
-        else:
-            op, category = BINARY[fname]
-            table[name] = (_ops.BINARY[op], _dtype_mask(category), general(f, False, name),
-                           general(f, True, name) if (name, fname) in OPERATORS else None)
+        # matmul has no elementwise op code (C calls st_matmul_new)
+        op, category = BINARY[fname] if fname in BINARY else (None, "numeric")
+        table[name] = (_ops.BINARY[op] if op else -1, _dtype_mask(category),
+                       general(f, False, name),
+                       general(f, True, name) if (name, fname) in OPERATORS else None)
         if (name, fname) in OPERATORS:
             setattr(Array, f"__i{name}__", inplace_operator(f))
     for name, fname in UNARY_OPERATORS:
         f = _function(fname)
         op, category = UNARY[fname]
         table[name] = (_ops.UNARY[op], _dtype_mask(category), f, None)
-    _arraytype.setup_operators(Array, table)
+    _arraytype.setup_operators(Array, table, {"getitem": _getitem, "setitem": _setitem,
+                                              "T": _T, "mT": _mT})
 
 
 _install()

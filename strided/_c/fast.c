@@ -67,15 +67,70 @@ static st_status binary_into(int op, st_tensor *out, const st_tensor *a, const s
     return ST_OK;
 }
 
+/* 1 when small broadcasts to big by repeating whole: its sizes, leading
+ * 1s left out, are big's last ones, and it has no more dims than big
+ * (x - mean(x, axis=0), x * scale: the rows of a matrix with a vector). */
+static int repeats_into(const st_tensor *small, const st_tensor *big)
+{
+    int lead = 0;
+    while (lead < small->ndim && small->sizes[lead] == 1) lead++;
+    int k = small->ndim - lead;
+    if (small->ndim > big->ndim) return 0;
+    for (int d = 0; d < k; d++)
+        if (small->sizes[lead + d] != big->sizes[big->ndim - k + d]) return 0;
+    return 1;
+}
+
+/* Elements of a short repeated operand laid end to end in a buffer, so
+ * that the kernel runs over many repetitions per call: a call costs tens
+ * of nanoseconds, a row of a 1000x10 matrix far less. */
+#define TILE_ELEMENTS 512
+
+/* out = a op b, out fresh from new_like(big) with at most LINE_MAX_ELEMENTS
+ * elements, the other operand repeating whole (repeats_into): the kernel
+ * over runs of whole repetitions, a short repeated operand read from a
+ * tile of copies of it. */
+static st_status binary_repeated(int op, st_tensor *out, const st_tensor *a, const st_tensor *b)
+{
+    int64_t n = st_tensor_numel(out), na = st_tensor_numel(a), nb = st_tensor_numel(b);
+    if (n == 0) return ST_OK;
+    st_status rc = st_binary_check_divisor(op, a->dtype, b);
+    if (rc) return rc;
+    const int64_t item = st_itemsize(a->dtype), out_item = st_itemsize(out->dtype);
+    const int small_is_a = na < nb;
+    int64_t line = small_is_a ? na : nb;
+    char *po = st_tensor_data(out), *pa = st_tensor_data(a), *pb = st_tensor_data(b);
+    char *small = small_is_a ? pa : pb;
+    _Alignas(64) char tile[TILE_ELEMENTS * 16];   /* 16: the largest item (complex128) */
+    if (line <= TILE_ELEMENTS / 2) {
+        int64_t copies = TILE_ELEMENTS / line;
+        for (int64_t c = 0; c < copies; c++) memcpy(tile + c * line * item, small, (size_t)(line * item));
+        line *= copies;
+        small = tile;
+    }
+    const int64_t steps[3] = {out_item, item, item};
+    st_loop_fn loop = st_binary_loop(op, a->dtype);
+    for (int64_t at = 0; at < n; at += line) {
+        char *args[3] = {po + at * out_item, small_is_a ? small : pa + at * item,
+                         small_is_a ? pb + at * item : small};
+        int64_t len = n - at < line ? n - at : line;   /* the last run: whole repetitions */
+        loop(args, &len, steps, NULL);
+    }
+    return ST_OK;
+}
+
 st_tensor *st_binary_new(int op, uint32_t dtypes, const st_tensor *a, const st_tensor *b)
 {
-    if (a->dtype != b->dtype || !accepted(dtypes, a) || !accepted(dtypes, b)
-        || !same_sizes(a, b))
-        return NULL;
+    if (a->dtype != b->dtype || !accepted(dtypes, a) || !accepted(dtypes, b)) return NULL;
+    int same = same_sizes(a, b);
+    const st_tensor *big = repeats_into(b, a) ? a : repeats_into(a, b) ? b : NULL;
+    if (!same && (!big || st_tensor_numel(big) > LINE_MAX_ELEMENTS)) return NULL;
     int res = st_binary_result(op, a->dtype);
     if (res < 0) return NULL;
-    st_tensor *out = new_like(a, res);
-    if (out && binary_into(op, out, a, b)) {
+    st_tensor *out = new_like(same ? a : big, res);
+    /* one element repeated: one line, read with step 0 */
+    int one_line = same || st_tensor_numel(a) == 1 || st_tensor_numel(b) == 1;
+    if (out && (one_line ? binary_into(op, out, a, b) : binary_repeated(op, out, a, b))) {
         st_tensor_free(out);
         return NULL;
     }
@@ -217,4 +272,94 @@ st_status st_reduce_all(int op, st_tensor *out, const st_tensor *in, const st_te
     uint8_t all[ST_MAX_DIMS];
     memset(all, 1, sizeof all);
     return st_reduce(op, &o, in, all, aux ? &x : NULL);
+}
+
+/* ---- views, copies and products for the Array's small calls ---- */
+
+st_tensor *st_view_new(const st_tensor *t, int64_t offset, int ndim, const int64_t *sizes,
+                       const int64_t *strides)
+{
+    st_tensor *out = st_tensor_new();
+    if (out && st_tensor_set(out, t->storage, t->dtype, offset, ndim, sizes, strides)) {
+        st_tensor_free(out);
+        return NULL;
+    }
+    return out;
+}
+
+st_tensor *st_astype_new(const st_tensor *a, int dtype)
+{
+    if (dtype < 0 || dtype >= ST_NTYPES) return NULL;
+    st_tensor *out = new_like(a, dtype);
+    if (out && st_copy(out, a)) {
+        st_tensor_free(out);
+        return NULL;
+    }
+    return out;
+}
+
+static int writable(const st_tensor *t)
+{
+    return !t->storage || !(t->storage->flags & ST_STORAGE_READONLY);
+}
+
+int st_fill_scalar(st_tensor *t, int is_int, int64_t ivalue, double fvalue)
+{
+    _Alignas(16) char buf[16];
+    if (!writable(t) || !store_scalar(t->dtype, buf, is_int, ivalue, fvalue)) return 0;
+    return st_fill(t, buf) == ST_OK;
+}
+
+int st_assign_small(st_tensor *dst, const st_tensor *src)
+{
+    if (!writable(dst) || dst->dtype != src->dtype || (src->ndim && !same_sizes(dst, src)))
+        return 0;
+    return st_copy(dst, src) == ST_OK;
+}
+
+/* A 2-D record on the stack viewing t (1-D: as a row when `row`, else a
+ * column; 0-d: 1x1), the added dim's stride as views.unsqueeze gives it:
+ * st_matmul keeps nothing of it. */
+static void as_matrix(st_tensor *m, const st_tensor *t, int row)
+{
+    memcpy(m, t, offsetof(st_tensor, sizes));
+    m->ndim = 2;
+    if (t->ndim == 2) {
+        memcpy(m->sizes, t->sizes, sizeof(int64_t[2]));
+        memcpy(m->strides, t->strides, sizeof(int64_t[2]));
+        return;
+    }
+    int64_t n = t->ndim ? t->sizes[0] : 1, s = t->ndim ? t->strides[0] : 1;
+    m->sizes[0] = row ? 1 : n;
+    m->sizes[1] = row ? n : 1;
+    m->strides[0] = row ? s * n : s;
+    m->strides[1] = row ? s : 1;
+}
+
+st_tensor *st_matmul_new(uint32_t dtypes, const st_tensor *a, const st_tensor *b)
+{
+    int an = a->ndim, bn = b->ndim;
+    if (a->dtype != b->dtype || a->dtype < 0 || a->dtype >= 32 || !(dtypes >> a->dtype & 1)
+        || an < 1 || an > 2 || bn < 1 || bn > 2 || a->sizes[an - 1] != b->sizes[0]
+        || !st_tensor_numel(a) || !st_tensor_numel(b))
+        return NULL;
+    int64_t sizes[2];
+    int ndim = 0;
+    if (an == 2) sizes[ndim++] = a->sizes[0];
+    if (bn == 2) sizes[ndim++] = b->sizes[1];
+    st_tensor *out = st_tensor_new();
+    if (!out) return NULL;
+    if (st_tensor_alloc(out, a->dtype, ndim, sizes)) {
+        st_tensor_free(out);
+        return NULL;
+    }
+    st_tensor a2, b2, o2;
+    as_matrix(&a2, a, 1);
+    as_matrix(&b2, b, 0);
+    as_matrix(&o2, out, an == 1);   /* (n,) is a column, (m,) a row, () 1x1 */
+    if (st_matmul(&o2, &a2, &b2)) {
+        st_tensor_free(out);
+        return NULL;
+    }
+    return out;
 }

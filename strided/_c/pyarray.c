@@ -39,32 +39,44 @@ static struct {
     __typeof__(&st_vector_new) vector_new;
     __typeof__(&st_tensor_free) tensor_free;
     __typeof__(&st_binary_inplace_small) binary_inplace_small;
+    __typeof__(&st_view_new) view_new;
+    __typeof__(&st_astype_new) astype_new;
+    __typeof__(&st_fill_scalar) fill_scalar;
+    __typeof__(&st_assign_small) assign_small;
+    __typeof__(&st_matmul_new) matmul_new;
+    __typeof__(&st_tensor_new) tensor_new;
+    __typeof__(&st_tensor_alloc) tensor_alloc;
+    __typeof__(&st_tensor_is_contiguous) tensor_is_contiguous;
 } core;
 /* setup()'s `functions` are these, in this order (the module's CORE_FUNCTIONS) */
 static const char *const core_names[] = {"st_binary_new", "st_binary_scalar_new", "st_unary_new",
                                          "st_vector_new", "st_tensor_free",
-                                         "st_binary_inplace_small"};
+                                         "st_binary_inplace_small", "st_view_new",
+                                         "st_astype_new", "st_fill_scalar", "st_assign_small",
+                                         "st_matmul_new", "st_tensor_new", "st_tensor_alloc",
+                                         "st_tensor_is_contiguous"};
 #define N_CORE (sizeof core_names / sizeof core_names[0])
 _Static_assert(N_CORE * sizeof(void *) == sizeof core, "one name per core function");
 
 /* ---- the operators ---- */
 enum {
     OP_ADD, OP_SUB, OP_MUL, OP_TRUEDIV, OP_FLOORDIV, OP_MOD, OP_POW,
-    OP_AND, OP_OR, OP_XOR, OP_LSHIFT, OP_RSHIFT,
+    OP_AND, OP_OR, OP_XOR, OP_LSHIFT, OP_RSHIFT, OP_MATMUL,
     OP_LT, OP_LE, OP_EQ, OP_NE, OP_GT, OP_GE,      /* Py_LT .. Py_GE in order */
     OP_NEG, OP_POS, OP_ABS, OP_INVERT,
     N_OPS
 };
 static const char *const op_names[N_OPS] = {
     "add", "sub", "mul", "truediv", "floordiv", "mod", "pow",
-    "and", "or", "xor", "lshift", "rshift",
+    "and", "or", "xor", "lshift", "rshift", "matmul",
     "lt", "le", "eq", "ne", "gt", "ge",
     "neg", "pos", "abs", "invert"};
 _Static_assert(Py_LT == 0 && Py_LE == 1 && Py_EQ == 2 && Py_NE == 3 && Py_GT == 4 && Py_GE == 5,
                "rich comparison codes index the comparisons");
 
-/* Per operator: the core's op code and the dtype mask the face accepts for
- * it (fast.c), and the Python operators that take every other case:
+/* Per operator: the core's op code (matmul: none, st_matmul_new) and the
+ * dtype mask the face accepts for it (fast.c), and the Python operators
+ * that take every other case:
  * slow(self, other) for x op y, rslow(self, other) for other op x (unary:
  * slow(self)). */
 static struct {
@@ -78,6 +90,10 @@ static PyTypeObject *base_type;     /* ArrayBase */
 static PyTypeObject *array_type;    /* compat's Array: the class of every result */
 static allocfunc array_alloc;
 static PyObject *make_core;         /* make_core(address) -> a Core owning the record */
+static PyObject *dtypes;            /* the tuple of DType objects, by code */
+/* The Python answers to what C declines here (setup_operators' `general`):
+ * indexing, assignment, the transposes' errors */
+static PyObject *slow_getitem, *slow_setitem, *slow_T, *slow_mT;
 static PyObject *address_of;        /* address_of(core) -> the record's address */
 
 /* *slot = v (a new reference), the old value released (Py_XSETREF is not
@@ -162,7 +178,12 @@ static PyObject *binary(int k, PyObject *v, PyObject *w)
     if (kind == array_type) {
         st_tensor *b = record(other);
         if (!b) return NULL;
-        r = core.binary_new(ops[k].code, ops[k].mask, a, b);
+        if (k == OP_MATMUL)
+            r = reflected ? core.matmul_new(ops[k].mask, b, a) : core.matmul_new(ops[k].mask, a, b);
+        else
+            r = core.binary_new(ops[k].code, ops[k].mask, a, b);
+    } else if (k == OP_MATMUL) {
+        /* a number: the Python operator's TypeError */
     } else if (kind == &PyFloat_Type) {
         r = core.binary_scalar_new(ops[k].code, ops[k].mask, a, 0, 0, PyFloat_AsDouble(other),
                                    reflected);
@@ -199,6 +220,7 @@ BINARY_SLOT(or, OP_OR)
 BINARY_SLOT(xor, OP_XOR)
 BINARY_SLOT(lshift, OP_LSHIFT)
 BINARY_SLOT(rshift, OP_RSHIFT)
+BINARY_SLOT(matmul, OP_MATMUL)
 #define UNARY_SLOT(NAME, K) \
     static PyObject *nb_##NAME(PyObject *v) { return unary(K, v); }
 UNARY_SLOT(negative, OP_NEG)
@@ -310,6 +332,196 @@ static PyType_Spec record_spec = {
     .slots = record_slots,
 };
 
+/* ---- indexing ---- */
+
+/* The view of `a` that a basic index selects (an int, a slice, None, the
+ * ellipsis, or a tuple of them), with the geometry of compat/_indexing.py's
+ * _basic: a new record, or NULL -- with a Python exception set only when
+ * one was raised that the general path would not raise in its place.
+ * Every other case is declined (any other entry, a bool, an index out of
+ * range, too many indices, a bad slice): the general path decides and
+ * raises its own errors. */
+static st_tensor *basic_view(const st_tensor *a, PyObject *key)
+{
+    PyObject *entry[ST_MAX_DIMS];
+    int tuple = PyTuple_Check(key);
+    Py_ssize_t n = tuple ? PyTuple_Size(key) : 1;
+    if (n > ST_MAX_DIMS) return NULL;
+    int indexed = 0, ellipses = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *e = entry[i] = tuple ? PyTuple_GetItem(key, i) : key;
+        if (e == Py_Ellipsis) ellipses++;
+        else if (PyLong_CheckExact(e) || PySlice_Check(e)) indexed++;
+        else if (e != Py_None) return NULL;
+    }
+    if (ellipses > 1 || indexed > a->ndim) return NULL;
+    int64_t sizes[ST_MAX_DIMS], strides[ST_MAX_DIMS], offset = a->offset;
+    int nd = 0, d = 0, empty = 0;
+    for (Py_ssize_t i = 0; i <= n; i++) {
+        PyObject *e = i < n ? entry[i] : NULL;
+        if (!e || e == Py_Ellipsis) {           /* the dims it stands for; the rest at the end */
+            int k = e ? a->ndim - indexed : a->ndim - d;
+            if (nd + k > ST_MAX_DIMS) return NULL;
+            for (int j = 0; j < k; j++, d++, nd++) {
+                sizes[nd] = a->sizes[d];
+                strides[nd] = a->strides[d];
+            }
+        } else if (e == Py_None) {
+            if (nd == ST_MAX_DIMS) return NULL;
+            sizes[nd] = 1;
+            strides[nd++] = 0;
+        } else if (PySlice_Check(e)) {
+            Py_ssize_t start, stop, step;
+            if (PySlice_Unpack(e, &start, &stop, &step) < 0) {
+                PyErr_Clear();
+                return NULL;
+            }
+            if (nd == ST_MAX_DIMS || __builtin_mul_overflow(a->strides[d], (int64_t)step,
+                                                            &strides[nd]))
+                return NULL;
+            sizes[nd++] = PySlice_AdjustIndices((Py_ssize_t)a->sizes[d], &start, &stop, step);
+            offset += (int64_t)start * a->strides[d++];
+        } else {
+            int overflow;
+            long long k = PyLong_AsLongLongAndOverflow(e, &overflow);
+            int64_t size = a->sizes[d];
+            if (overflow || k < -size || k >= size) return NULL;
+            offset += (k < 0 ? k + size : k) * a->strides[d++];
+        }
+    }
+    for (int j = 0; j < a->ndim; j++) empty |= !a->sizes[j];
+    for (int j = 0; j < nd; j++) empty |= !sizes[j];
+    /* an empty view keeps the offset: with negative strides a moved one
+     * could fall outside the storage */
+    return core.view_new(a, empty ? a->offset : offset, nd, sizes, strides);
+}
+
+static PyObject *subscript(PyObject *self, PyObject *key)
+{
+    if (!ready()) return NULL;
+    st_tensor *a = record(self);
+    if (!a) return NULL;
+    st_tensor *v = basic_view(a, key);
+    if (v) return wrap(v);
+    if (PyErr_Occurred()) return NULL;
+    return PyObject_CallFunctionObjArgs(slow_getitem, self, key, NULL);
+}
+
+/* x[key] = value: a basic index and a Python float, an int or an Array of
+ * x's dtype and of the view's shape (or 0-d) in C; anything else, and
+ * whatever C declines (read-only, a value that does not convert plainly),
+ * the general path's. */
+static int ass_subscript(PyObject *self, PyObject *key, PyObject *value)
+{
+    if (!ready()) return -1;
+    if (!value) {
+        PyErr_SetString(PyExc_TypeError, "Array does not support item deletion");
+        return -1;
+    }
+    st_tensor *a = record(self);
+    if (!a) return -1;
+    PyTypeObject *kind = Py_TYPE(value);
+    st_tensor *v = kind == &PyFloat_Type || kind == &PyLong_Type || kind == array_type
+                 ? basic_view(a, key) : NULL;
+    if (v) {
+        int done = 0;
+        if (kind == array_type) {
+            st_tensor *src = record(value);
+            done = src && core.assign_small(v, src);
+        } else if (kind == &PyFloat_Type) {
+            done = core.fill_scalar(v, 0, 0, PyFloat_AsDouble(value));
+        } else {
+            int overflow;
+            long long i = PyLong_AsLongLongAndOverflow(value, &overflow);
+            done = !overflow && core.fill_scalar(v, 1, i, 0.0);
+        }
+        core.tensor_free(v);
+        if (done) return 0;
+    }
+    if (PyErr_Occurred()) return -1;
+    PyObject *r = PyObject_CallFunctionObjArgs(slow_setitem, self, key, value, NULL);
+    if (!r) return -1;
+    Py_DECREF(r);
+    return 0;
+}
+
+/* ---- the attributes ---- */
+static PyObject *get_shape(PyObject *self, void *closure)
+{
+    st_tensor *t = record(self);
+    PyObject *shape = t ? PyTuple_New(t->ndim) : NULL;
+    for (int d = 0; shape && d < t->ndim; d++) {
+        PyObject *n = PyLong_FromLongLong(t->sizes[d]);
+        if (!n || PyTuple_SetItem(shape, d, n)) Py_CLEAR(shape);
+    }
+    return shape;
+}
+
+static PyObject *get_ndim(PyObject *self, void *closure)
+{
+    st_tensor *t = record(self);
+    return t ? PyLong_FromLong(t->ndim) : NULL;
+}
+
+static PyObject *get_size(PyObject *self, void *closure)
+{
+    st_tensor *t = record(self);
+    if (!t) return NULL;
+    int64_t n = 1;      /* sizes are checked so that the count fits (st_tensor_set) */
+    for (int d = 0; d < t->ndim; d++) n *= t->sizes[d];
+    return PyLong_FromLongLong(n);
+}
+
+static PyObject *get_dtype(PyObject *self, void *closure)
+{
+    st_tensor *t = record(self);
+    if (!t || !ready()) return NULL;
+    PyObject *dt = PyTuple_GetItem(dtypes, t->dtype);
+    Py_XINCREF(dt);
+    return dt;
+}
+
+/* t with dims d0 and d1 swapped, as a new Array. */
+static PyObject *swapped(st_tensor *t, int d0, int d1)
+{
+    int64_t sizes[ST_MAX_DIMS], strides[ST_MAX_DIMS];
+    memcpy(sizes, t->sizes, sizeof(int64_t) * t->ndim);
+    memcpy(strides, t->strides, sizeof(int64_t) * t->ndim);
+    sizes[d0] = t->sizes[d1], sizes[d1] = t->sizes[d0];
+    strides[d0] = t->strides[d1], strides[d1] = t->strides[d0];
+    st_tensor *v = core.view_new(t, t->offset, t->ndim, sizes, strides);
+    return v ? wrap(v) : PyErr_NoMemory();
+}
+
+/* x.T (2-D) and x.mT (at least 2-D); other dims: the Python getter's error */
+static PyObject *get_T(PyObject *self, void *closure)
+{
+    st_tensor *t = ready() ? record(self) : NULL;
+    if (!t) return NULL;
+    if (t->ndim != 2) return PyObject_CallFunctionObjArgs(slow_T, self, NULL);
+    return swapped(t, 0, 1);
+}
+
+static PyObject *get_mT(PyObject *self, void *closure)
+{
+    st_tensor *t = ready() ? record(self) : NULL;
+    if (!t) return NULL;
+    if (t->ndim < 2) return PyObject_CallFunctionObjArgs(slow_mT, self, NULL);
+    return swapped(t, t->ndim - 2, t->ndim - 1);
+}
+
+static PyGetSetDef array_getset[] = {
+    {"shape", get_shape, NULL, "The array's shape, a tuple of ints.", NULL},
+    {"ndim", get_ndim, NULL, "The array's number of dimensions.", NULL},
+    {"size", get_size, NULL, "The array's number of elements.", NULL},
+    {"dtype", get_dtype, NULL, "The array's dtype.", NULL},
+    {"T", get_T, NULL, "The transpose of a 2-D array (a view); other dimensions raise "
+                       "ValueError, as the standard says.", NULL},
+    {"mT", get_mT, NULL, "The transpose of the last two axes (a view; at least 2 "
+                         "dimensions).", NULL},
+    {NULL},
+};
+
 static PyType_Slot base_slots[] = {
     {Py_tp_doc, "The C part of strided.compat.Array: its record and its operators."},
     {Py_tp_richcompare, richcompare},
@@ -326,6 +538,10 @@ static PyType_Slot base_slots[] = {
     {Py_nb_xor, nb_xor},
     {Py_nb_lshift, nb_lshift},
     {Py_nb_rshift, nb_rshift},
+    {Py_nb_matrix_multiply, nb_matmul},
+    {Py_mp_subscript, subscript},
+    {Py_mp_ass_subscript, ass_subscript},
+    {Py_tp_getset, array_getset},
     {Py_nb_negative, nb_negative},
     {Py_nb_positive, nb_positive},
     {Py_nb_absolute, nb_absolute},
@@ -372,14 +588,32 @@ static PyObject *setup(PyObject *mod, PyObject *args)
     Py_RETURN_NONE;
 }
 
-/* setup_operators(array_type, operators): the class of every array made
- * here (compat's Array, a subclass of ArrayBase) and the operators' table,
- * name (OPERATORS) -> (code, mask, slow, rslow) (rslow None for the unary
- * ones and the comparisons). */
+/* setup_operators(array_type, operators, dtypes, general): the class of
+ * every array made here (compat's Array, a subclass of ArrayBase), the
+ * operators' table, name (OPERATORS) -> (code, mask, slow, rslow) (rslow
+ * None for the unary ones and the comparisons), the tuple of DType objects
+ * by code, and the Python functions of what C declines: general maps
+ * "getitem" (self, key), "setitem" (self, key, value), "T" and "mT" (self)
+ * to them. */
+static const char *const general_names[] = {"getitem", "setitem", "T", "mT"};
+static PyObject **const general_slots[] = {&slow_getitem, &slow_setitem, &slow_T, &slow_mT};
+
 static PyObject *setup_operators(PyObject *mod, PyObject *args)
 {
-    PyObject *cls, *operators;
-    if (!PyArg_ParseTuple(args, "OO:setup_operators", &cls, &operators)) return NULL;
+    PyObject *cls, *operators, *dts, *general;
+    if (!PyArg_ParseTuple(args, "OOO!O!:setup_operators", &cls, &operators, &PyTuple_Type, &dts,
+                          &PyDict_Type, &general))
+        return NULL;
+    for (int i = 0; i < (int)(sizeof general_names / sizeof general_names[0]); i++) {
+        PyObject *f = PyDict_GetItemString(general, general_names[i]);
+        if (!f || !PyCallable_Check(f)) {
+            PyErr_Format(PyExc_TypeError, "setup_operators: general[%s] must be callable",
+                         general_names[i]);
+            return NULL;
+        }
+        replace(general_slots[i], f);
+    }
+    replace(&dtypes, dts);
     if (!PyType_Check(cls) || !PyType_IsSubtype((PyTypeObject *)cls, base_type)) {
         PyErr_SetString(PyExc_TypeError, "setup_operators: array_type must subclass ArrayBase");
         return NULL;
@@ -547,7 +781,7 @@ static struct {
     __typeof__(&st_tensor_new) tensor_new;
     __typeof__(&st_tensor_set) tensor_set;
     __typeof__(&st_tensor_numel) tensor_numel;
-    __typeof__(&st_storage_new) storage_new;
+    __typeof__(&st_storage_zeros) storage_zeros;   /* never a freed block's bytes (alloc.c) */
     __typeof__(&st_storage_release) storage_release;
     __typeof__(&st_storage_retain) storage_retain;
     __typeof__(&st_copy) copy;
@@ -555,7 +789,7 @@ static struct {
     __typeof__(&st_binary) binary;
 } t7core;
 static const char *const t7core_names[] = {"st_tensor_new", "st_tensor_set", "st_tensor_numel",
-                                           "st_storage_new", "st_storage_release", "st_storage_retain",
+                                           "st_storage_zeros", "st_storage_release", "st_storage_retain",
                                            "st_copy",
                                            "st_fill", "st_binary"};
 #define N_T7CORE (sizeof t7core_names / sizeof t7core_names[0])
@@ -782,7 +1016,7 @@ static PyObject *t7_init(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
     int64_t bytes;
     if (__builtin_mul_overflow(numel, st_itemsize_fixed((int)dtype), &bytes)) Py_RETURN_FALSE;
     st_tensor *t = t7core.tensor_new();
-    st_storage *s = t ? t7core.storage_new(bytes) : NULL;
+    st_storage *s = t ? t7core.storage_zeros(bytes) : NULL;
     st_status rc = s ? t7core.tensor_set(t, s, (int)dtype, 0, (int)nd, n, st) : ST_E_MEMORY;
     if (s) t7core.storage_release(s);     /* t holds it */
     if (rc) {
@@ -1031,7 +1265,7 @@ static PyObject *t7_clone(PyObject *mod, PyObject *const *args, Py_ssize_t nargs
     if (t->ndim == 0 || t7core.tensor_numel(t) > T7_SMALL || t->dtype == ST_FLOAT16) DECLINE();
     const int64_t n = t7core.tensor_numel(t);
     st_tensor *out = t7core.tensor_new();
-    st_storage *s = out ? t7core.storage_new(n * st_itemsize_fixed(t->dtype)) : NULL;
+    st_storage *s = out ? t7core.storage_zeros(n * st_itemsize_fixed(t->dtype)) : NULL;
     st_status rc = s ? t7core.tensor_set(out, s, t->dtype, 0, t->ndim, t->sizes, NULL) : ST_E_MEMORY;
     if (s) t7core.storage_release(s);
     if (!rc && n) rc = t7core.copy(out, t);
@@ -1150,7 +1384,7 @@ static PyObject *t7_nested(PyObject *mod, PyObject *const *args, Py_ssize_t narg
     const int64_t item = st_itemsize_fixed((int)dtype);
     if (nd == 0 || numel > (INT64_MAX / 2) / 16) DECLINE();
     st_tensor *t = t7core.tensor_new();
-    st_storage *s = t ? t7core.storage_new(numel * item) : NULL;
+    st_storage *s = t ? t7core.storage_zeros(numel * item) : NULL;
     st_status rc = s ? t7core.tensor_set(t, s, (int)dtype, 0, nd, shape, NULL) : ST_E_MEMORY;
     if (s) t7core.storage_release(s);
     char *pos = rc ? NULL : s->data;
@@ -1233,6 +1467,115 @@ static PyObject *t7_storage_set(PyObject *mod, PyObject *const *args, Py_ssize_t
     Py_RETURN_NONE;
 }
 
+/* ---- the small calls of compat's functions: the result, or None ---- */
+
+/* The Array's record, or NULL (no exception) for any other object. */
+static st_tensor *array_record(PyObject *o)
+{
+    return Py_TYPE(o) == array_type ? record(o) : NULL;
+}
+
+/* wrap(t), or None for a declined NULL t (an error set stays raised). */
+static PyObject *wrap_or_none(st_tensor *t)
+{
+    if (t) return wrap(t);
+    if (PyErr_Occurred()) return NULL;
+    Py_RETURN_NONE;
+}
+
+/* matmul(x1, x2): x1 @ x2 for two Arrays of one dtype, 1-D or 2-D */
+static PyObject *matmul(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "matmul(x1, x2)");
+        return NULL;
+    }
+    if (!ready()) return NULL;
+    st_tensor *a = array_record(args[0]), *b = a ? array_record(args[1]) : NULL;
+    return wrap_or_none(b ? core.matmul_new(ops[OP_MATMUL].mask, a, b) : NULL);
+}
+
+/* astype(x, dtype): a C-contiguous copy of Array x converted to a DType */
+static PyObject *astype(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "astype(x, dtype)");
+        return NULL;
+    }
+    if (!ready()) return NULL;
+    st_tensor *a = array_record(args[0]);
+    if (!a) return wrap_or_none(NULL);
+    for (Py_ssize_t code = 0; code < PyTuple_Size(dtypes); code++)
+        if (PyTuple_GetItem(dtypes, code) == args[1])
+            return wrap_or_none(core.astype_new(a, (int)code));
+    Py_RETURN_NONE;
+}
+
+/* reshape(x, shape): a view of a C-contiguous, non-empty Array x with a
+ * tuple of ints (one may be -1) of the same size */
+static PyObject *reshape(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "reshape(x, shape)");
+        return NULL;
+    }
+    if (!ready()) return NULL;
+    st_tensor *a = array_record(args[0]);
+    PyObject *shape = args[1];
+    if (!a || !PyTuple_Check(shape) || PyTuple_Size(shape) > ST_MAX_DIMS
+        || !core.tensor_is_contiguous(a))
+        return wrap_or_none(NULL);
+    int ndim = (int)PyTuple_Size(shape), inferred = -1;
+    int64_t sizes[ST_MAX_DIMS], strides[ST_MAX_DIMS], numel = 1, known = 1;
+    for (int d = 0; d < a->ndim; d++) numel *= a->sizes[d];
+    for (int d = 0; d < ndim; d++) {
+        PyObject *e = PyTuple_GetItem(shape, d);
+        int overflow;
+        long long n = PyLong_CheckExact(e) ? PyLong_AsLongLongAndOverflow(e, &overflow) : 0;
+        if (!PyLong_CheckExact(e) || overflow || n < -1 || (n == -1 && inferred >= 0) || n == 0
+            || __builtin_mul_overflow(known, n == -1 ? 1 : n, &known))
+            return wrap_or_none(NULL);
+        if (n == -1) inferred = d;
+        sizes[d] = n;
+    }
+    if (!numel || (inferred < 0 ? known != numel : numel % known)) return wrap_or_none(NULL);
+    if (inferred >= 0) sizes[inferred] = numel / known;
+    for (int64_t d = ndim - 1, step = 1; d >= 0; step *= sizes[d--]) strides[d] = step;
+    return wrap_or_none(core.view_new(a, a->offset, ndim, sizes, strides));
+}
+
+/* alias(x): a new Array viewing all of Array x (asarray(x)) */
+static PyObject *alias(PyObject *mod, PyObject *x)
+{
+    if (!ready()) return NULL;
+    st_tensor *a = array_record(x);
+    return wrap_or_none(a ? core.view_new(a, a->offset, a->ndim, a->sizes, a->strides) : NULL);
+}
+
+/* scalar(v): the 0-d Array of a Python float (float64), an int within
+ * int64 (int64) or a bool (bool), asarray's defaults */
+static PyObject *scalar(PyObject *mod, PyObject *v)
+{
+    if (!ready()) return NULL;
+    PyTypeObject *kind = Py_TYPE(v);
+    int overflow = 0;
+    long long i = kind == &PyLong_Type ? PyLong_AsLongLongAndOverflow(v, &overflow) : 0;
+    int dtype = kind == &PyFloat_Type ? ST_FLOAT64 : kind == &PyBool_Type ? ST_BOOL
+              : kind == &PyLong_Type && !overflow ? ST_INT64 : -1;
+    if (dtype < 0) Py_RETURN_NONE;
+    st_tensor *t = core.tensor_new();
+    if (t && core.tensor_alloc(t, dtype, 0, NULL)) {
+        core.tensor_free(t);
+        t = NULL;
+    }
+    if (!t) Py_RETURN_NONE;          /* out of memory: the general path says so */
+    char *data = t->storage->data;   /* fresh: element 0 */
+    if (dtype == ST_FLOAT64) *(double *)data = PyFloat_AsDouble(v);
+    else if (dtype == ST_BOOL) *(_Bool *)data = v == Py_True;
+    else *(int64_t *)data = i;
+    return wrap(t);
+}
+
 static PyMethodDef module_methods[] = {
     {"t7_setup", (PyCFunction)(void (*)(void))t7_setup, METH_FASTCALL,
      "t7_setup(functions, declined): the core functions of the Torch7 face's small calls."},
@@ -1268,6 +1611,14 @@ static PyMethodDef module_methods[] = {
     {"setup_operators", setup_operators, METH_VARARGS, "setup_operators(array_type, operators)"},
     {"from_list", from_list, METH_O, "The Array of a flat list of floats, ints or bools, or None."},
     {"zeros", zeros, METH_O, "The float64 Array of n zeros, or None."},
+    {"matmul", (PyCFunction)(void (*)(void))matmul, METH_FASTCALL,
+     "matmul(x1, x2): x1 @ x2 for 1-D or 2-D Arrays of one dtype, or None."},
+    {"astype", (PyCFunction)(void (*)(void))astype, METH_FASTCALL,
+     "astype(x, dtype): a contiguous copy of x as dtype, or None."},
+    {"reshape", (PyCFunction)(void (*)(void))reshape, METH_FASTCALL,
+     "reshape(x, shape): a view of contiguous x with shape, or None."},
+    {"alias", alias, METH_O, "A new Array viewing all of Array x, or None."},
+    {"scalar", scalar, METH_O, "The 0-d Array of a Python float, int or bool, or None."},
     {NULL},
 };
 

@@ -12,12 +12,17 @@ from .._c import _pyarray
 # Torch7 face's Tensor; ArrayBase adds compat's operators (imported by name:
 # classes a type checker takes as bases, from strided/_c/_pyarray.pyi)
 from .._c._pyarray import ArrayBase, RecordBase  # noqa: F401
-from .base import Core, ffi, lib
+from .base import DTYPES, Core, ffi, lib
 
 # None when C declines (the caller's general path decides): the plain
-# elementwise case, an asarray of a flat list of numbers, zeros(n)
+# elementwise case, an asarray of a flat list of numbers, zeros(n); a
+# product of 1-D or 2-D arrays of one dtype, a contiguous cast, a view of a
+# contiguous array with another shape, a new Array viewing all of one, the
+# 0-d array of a Python float, int or bool
 binary_new, unary_new = _pyarray.binary_new, _pyarray.unary_new
 from_list, zeros = _pyarray.from_list, _pyarray.zeros
+matmul, astype, reshape = _pyarray.matmul, _pyarray.astype, _pyarray.reshape
+alias, scalar = _pyarray.alias, _pyarray.scalar
 # x = x op y in C for two small plain RecordBase objects (True), else False
 binary_inplace = _pyarray.binary_inplace
 
@@ -35,12 +40,14 @@ def address_of(c):
     return int(_cast("uintptr_t", c.t))
 
 
-def setup_operators(array_type, operators):
+def setup_operators(array_type, operators, general):
     """Make `array_type` (a subclass of ArrayBase) the class of the arrays C
     makes, with `operators`: name (_pyarray.OPERATORS) -> (op code, dtype
     mask, general(self, other), reflected general(self, other) or None);
-    for the unary ones general(self)."""
-    _pyarray.setup_operators(array_type, operators)
+    for the unary ones general(self); and `general`: "getitem" (self, key),
+    "setitem" (self, key, value), "T" and "mT" (self), what the C slots and
+    getters leave to Python (any index but a basic one, errors)."""
+    _pyarray.setup_operators(array_type, operators, tuple(DTYPES), general)
 
 
 # the core's functions C calls, by address: one core, one set of globals

@@ -1,0 +1,533 @@
+"""The one-C-call paths of the calls library code makes in its loops
+(issue 22; strided/_c/pyarray.c and fast.c): `@` and xp.matmul, vecdot
+against a vector, .T and .mT, basic indexing and assignment, reshape,
+astype, asarray of an Array or a Python scalar, and the attributes.
+Each is checked against numpy and against the general (Python) path it
+stands in for, on views of every layout (offsets, negative steps,
+non-contiguous, empty, 0-d), and the cases C declines keep their errors."""
+import operator
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+import strided.compat as xp
+from compat_util import NAMES, check, np_of
+from strided.core import base as _core, ops as _ops, views as _views
+from strided.compat import _array, _indexing
+
+NUMERIC = [n for n in NAMES if n != "bool"]
+
+
+def values(shape, name, seed=0):
+    rng = np.random.default_rng(seed)
+    dt = np.dtype(name)
+    if dt.kind == "b":
+        return np.asarray(rng.random(shape) < 0.5)
+    if dt.kind in "iu":
+        return np.asarray(rng.integers(0 if dt.kind == "u" else -5, 6, shape).astype(dt))
+    v = rng.standard_normal(shape)
+    return np.asarray((v + 1j * rng.standard_normal(shape) if dt.kind == "c" else v).astype(dt))
+
+
+def layouts(a):
+    """(numpy view, Array view) pairs with a's values: contiguous, inside a
+    larger array at an offset, every other element, reversed."""
+    yield a, xp.asarray(a.copy())
+    if a.ndim == 0:
+        return
+    wide = np.zeros(a.shape[:-1] + (2 * a.shape[-1] + 1,), a.dtype)
+    wide[..., 1::2] = a
+    w = xp.asarray(wide.copy())
+    yield wide[..., 1::2], w[..., 1::2]
+    rev = a[..., ::-1].copy()
+    yield rev[..., ::-1], xp.asarray(rev)[..., ::-1]
+
+
+def outcome(f, *args):
+    try:
+        return f(*args)
+    except Exception as e:   # noqa: BLE001 -- the error is what is compared
+        return type(e), str(e)
+
+
+# ---------------------------------------------------------------- attributes
+
+
+@pytest.mark.parametrize("shape", [(), (0,), (3,), (2, 0, 4), (5, 1, 3)])
+@pytest.mark.parametrize("name", ["bool", "int32", "float64", "complex64"])
+def test_attributes_are_the_records(shape, name):
+    x = xp.asarray(values(shape, name))
+    c = x._c
+    assert x.shape == c.shape and type(x.shape) is tuple
+    assert all(type(n) is int for n in x.shape)
+    assert x.ndim == c.ndim and x.size == c.size and x.dtype is c.dtype
+    assert x.dtype == getattr(xp, name)
+    # an Array made in Python (Array._new) reads the same
+    y = xp.Array._new(c)
+    assert (y.shape, y.ndim, y.size, y.dtype) == (x.shape, x.ndim, x.size, x.dtype)
+
+
+def test_attributes_are_read_only():
+    x = xp.zeros(3)
+    for name in ("shape", "ndim", "size", "dtype", "T", "mT"):
+        with pytest.raises(AttributeError):
+            setattr(x, name, 1)
+
+
+# ---------------------------------------------------------------- transposes
+
+
+@pytest.mark.parametrize("shape", [(3, 4), (0, 2), (1, 1), (2, 3, 4), (2, 0, 5)])
+def test_transposes_match_numpy_and_the_general_path(shape):
+    a = values(shape, "float64")
+    for na, x in layouts(a):
+        if x.ndim == 2:
+            check(x.T, na.T)
+            check(x.T, np_of(_array._T(x)))
+        check(x.mT, np.swapaxes(na, -1, -2))
+        check(x.mT, np_of(_array._mT(x)))
+        # a view: writes show through
+        v = x.mT
+        if v.size:
+            v[(0,) * v.ndim] = 7.0
+            assert float(x[(0,) * x.ndim]) == 7.0
+
+
+@pytest.mark.parametrize("shape", [(), (3,), (2, 3, 4)])
+def test_transpose_errors_unchanged(shape):
+    x = xp.zeros(shape)
+    if len(shape) != 2:
+        with pytest.raises(ValueError, match=f"T needs a 2-D array, this one has {len(shape)} dims"):
+            x.T
+    if len(shape) < 2:
+        with pytest.raises(ValueError, match=f"mT needs at least 2 dims, this array has {len(shape)}"):
+            x.mT
+
+
+# ---------------------------------------------------------------- indexing
+
+KEYS = [0, -1, 2, slice(None), slice(1, 3), slice(None, None, -1), slice(3, 0, -2),
+        slice(10, 20), slice(-100, 100, 3), None, Ellipsis, (), (0, 1), (slice(1, 3), 2),
+        (slice(None), None), (None, Ellipsis, None), (Ellipsis, 1), (1, Ellipsis, slice(None, 2)),
+        (-1, -1, -1), (slice(None, None, -1), None, 0), (0, None, slice(2, None), None)]
+
+
+def slice_entries(n):
+    bound = st.none() | st.integers(-n - 3, n + 3)
+    return st.builds(slice, bound, bound, st.none() | st.integers(-4, 4).filter(bool))
+
+
+@st.composite
+def basic_keys(draw, shape):
+    """A basic index of shape's array: ints in range and slices for its
+    first dims (or, after an ellipsis, its last ones), Nones anywhere."""
+    k = draw(st.integers(0, len(shape)))
+    trailing = draw(st.booleans())
+    dims = range(len(shape) - k, len(shape)) if trailing else range(k)
+    entries = []
+    for d in dims:
+        n = shape[d]
+        if draw(st.booleans()) and n:
+            entries.append(draw(st.integers(-n, n - 1)))
+        else:
+            entries.append(draw(slice_entries(n)))
+    for _ in range(draw(st.integers(0, 2))):
+        entries.insert(draw(st.integers(0, len(entries))), None)
+    if trailing:
+        entries.insert(0, Ellipsis)
+    elif draw(st.booleans()):
+        entries.append(Ellipsis)
+    if len(entries) == 1 and draw(st.booleans()):
+        return entries[0]
+    return tuple(entries)
+
+
+@pytest.mark.parametrize("key", KEYS, ids=repr)
+@pytest.mark.parametrize("name", ["bool", "int16", "float64", "complex128"])
+def test_basic_getitem_matches_numpy_and_the_general_path(key, name):
+    a = values((4, 5, 3), name)
+    for na, x in layouts(a):
+        check(x[key], na[key])
+        check(x[key], np_of(_array._getitem(x, key)))
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data(), shape=hnp.array_shapes(min_dims=0, max_dims=4, min_side=0, max_side=5))
+def test_basic_getitem_any_key(data, shape):
+    key = data.draw(basic_keys(shape))
+    a = values(shape, "int64")
+    for na, x in layouts(a):
+        got = x[key]
+        check(got, na[key])
+        general = _array._getitem(x, key)
+        assert got._c.strides == general._c.strides and got._c.offset == general._c.offset
+
+
+def test_getitem_is_a_view():
+    x = xp.asarray(values((4, 5), "float64"))
+    v = x[1:3, ::-1]
+    v[0, 0] = 42.0
+    assert float(x[1, 4]) == 42.0
+
+
+@pytest.mark.parametrize("key", [5, -6, (0, 5), (slice(None), -4), (0, 0, 0), (Ellipsis, Ellipsis),
+                                 slice(None, None, 0), slice(1.5, None), "a", 1.0, True,
+                                 (0, [1, 2]), np.int64(7)], ids=repr)
+def test_getitem_errors_unchanged(key):
+    x = xp.asarray(values((5, 3), "float64"))
+    fast, general = outcome(operator.getitem, x, key), outcome(_array._getitem, x, key)
+    if isinstance(general, xp.Array):
+        check(fast, np_of(general))
+    else:
+        assert fast == general
+    if key in (5, -6):
+        assert isinstance(fast, tuple) and fast[0] is IndexError and "index" in fast[1]
+
+
+def test_getitem_of_0d():
+    x = xp.asarray(3.5)
+    check(x[()], np.float64(3.5))
+    check(x[...], np.float64(3.5))
+    check(x[None], np.array([3.5]))
+    with pytest.raises(IndexError):
+        x[0]
+
+
+def test_getitem_declined_keys_take_the_general_path():
+    a = values((4, 3), "float64")
+    x = xp.asarray(a)
+    check(x[xp.asarray([2, 0])], a[[2, 0]])
+    check(x[x > 0], a[a > 0])
+    check(x[np.int64(1)], a[1])
+    check(x[xp.asarray(2)], a[2])
+
+
+@pytest.mark.parametrize("key", KEYS, ids=repr)
+@pytest.mark.parametrize("name", ["int16", "float32", "float64"])
+def test_setitem_scalar_matches_numpy(key, name):
+    a = values((4, 5, 3), name)
+    for na, x in layouts(a):
+        want = na.copy()
+        want[key] = 3
+        x[key] = 3
+        check(x, want)
+        if np.dtype(name).kind == "f":
+            want[key] = -1.25
+            x[key] = -1.25
+            check(x, want)
+
+
+@pytest.mark.parametrize("key", KEYS, ids=repr)
+def test_setitem_array_matches_numpy(key):
+    a = values((4, 5, 3), "float64")
+    for na, x in layouts(a):
+        want = na.copy()
+        src = values(want[key].shape, "float64", seed=3)
+        want[key] = src
+        x[key] = xp.asarray(src)
+        check(x, want)
+        # a 0-d value broadcasts
+        want[key] = 2.5
+        x[key] = xp.asarray(2.5)
+        check(x, want)
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data(), shape=hnp.array_shapes(min_dims=0, max_dims=3, min_side=0, max_side=4))
+def test_setitem_fast_and_general_agree(data, shape):
+    key = data.draw(basic_keys(shape))
+    a = values(shape, "int32")
+    value = data.draw(st.integers(-100, 100) | st.just("array"))
+    x, y = xp.asarray(a.copy()), xp.asarray(a.copy())
+    if value == "array":
+        value = xp.asarray(values(a[key].shape, "int32", seed=5))
+    x[key] = value
+    _array._setitem(y, key, value)
+    check(x, np_of(y))
+
+
+def test_setitem_overlapping_views():
+    a = np.arange(10.0)
+    x = xp.asarray(a.copy())
+    x[1:] = x[:-1]
+    a[1:] = a[:-1].copy()
+    check(x, a)
+    x = xp.asarray(np.arange(10.0))
+    x[::-1] = x
+    check(x, np.arange(10.0)[::-1])
+
+
+@pytest.mark.parametrize("value", [1.5, 2**70, -1, 300, True, 1j, xp.asarray([1.0, 2.0]),
+                                   xp.asarray([1, 2, 3], dtype=xp.int64), "a"], ids=repr)
+@pytest.mark.parametrize("name", ["uint8", "int64", "float32"])
+def test_setitem_errors_unchanged(value, name):
+    def fast(x):
+        x[0:3] = value
+        return np_of(x)
+
+    def general(x):
+        _indexing.setitem(x._c, slice(0, 3), value)
+        return np_of(x)
+
+    got = outcome(fast, xp.asarray(values(4, name)))
+    want = outcome(general, xp.asarray(values(4, name)))
+    if isinstance(want, tuple):
+        assert got == want
+    else:
+        np.testing.assert_array_equal(got, want)
+
+
+def test_setitem_read_only_and_out_of_range_errors_unchanged():
+    ro = np.arange(4.0)
+    ro.flags.writeable = False
+    x = xp.asarray(ro)
+    assert outcome(operator.setitem, x, 0, 1.0) == outcome(_array._setitem, x, 0, 1.0)
+    with pytest.raises(ValueError, match="read-only"):
+        x[0] = 1.0
+    with pytest.raises(ValueError, match="read-only"):
+        x[1:] = xp.asarray([1.0, 2.0, 3.0])
+    y = xp.zeros(4)
+    with pytest.raises(IndexError, match="index 4 out of range"):
+        y[4] = 1.0
+    with pytest.raises(TypeError, match="deletion"):
+        del y[0]
+
+
+# ---------------------------------------------------------------- matmul and vecdot
+
+
+def general_matmul(a, b):
+    return xp.Array._new(_ops.matmul(a._c, b._c))
+
+
+MATMUL_SHAPES = [((3, 4), (4, 2)), ((3, 4), (4,)), ((4,), (4, 2)), ((4,), (4,)), ((1, 1), (1, 1)),
+                 ((500, 8), (8,)), ((8, 500), (500, 8)), ((3, 4), (4, 0)), ((0, 4), (4,)),
+                 ((3, 0), (0, 2)), ((0,), (0,))]
+
+
+@pytest.mark.parametrize("sa,sb", MATMUL_SHAPES, ids=str)
+@pytest.mark.parametrize("name", NUMERIC)
+def test_matmul_matches_numpy_and_the_general_path(sa, sb, name):
+    a, b = values(sa, name, 1), values(sb, name, 2)
+    exact = np.dtype(name).kind in "iu"
+    for (na, x), (nb, y) in zip(layouts(a), layouts(b)):
+        want = na @ nb
+        for got in (x @ y, xp.matmul(x, y), y.__rmatmul__(x)):
+            check(got, want, exact=exact)
+        check(x @ y, np_of(general_matmul(x, y)), exact=exact)
+
+
+@pytest.mark.parametrize("sa,sb", [((3, 4), (3, 4)), ((3,), (4,)), ((), (3,)), ((2, 3, 4), (4,)),
+                                   ((3, 4), (2, 4, 5))], ids=str)
+def test_matmul_declined_shapes_and_errors_unchanged(sa, sb):
+    x, y = xp.zeros(sa), xp.zeros(sb)
+    got = outcome(operator.matmul, x, y)
+    if isinstance(got, xp.Array):
+        check(got, np.zeros(sa) @ np.zeros(sb))
+        check(xp.matmul(x, y), np.zeros(sa) @ np.zeros(sb))
+    else:
+        assert got == outcome(general_matmul, x, y) == outcome(xp.matmul, x, y)
+
+
+def test_matmul_mixed_and_bool_dtypes_take_the_general_path():
+    a, b = values((3, 4), "float32"), values((4,), "int64")
+    check(xp.asarray(a) @ xp.asarray(b), a @ b, exact=False)
+    t = xp.asarray(values((2, 2), "bool"))
+    with pytest.raises(TypeError, match="matmul is not defined for bool"):
+        t @ t
+    with pytest.raises(TypeError):
+        xp.zeros((2, 2)) @ 2.0
+    with pytest.raises(TypeError, match="x2 must be an Array"):
+        xp.matmul(xp.zeros((2, 2)), np.zeros((2, 2)).tolist())
+
+
+@pytest.mark.parametrize("sa,sb", [((500, 8), (8,)), ((8,), (8,)), ((8,), (3, 8)), ((0,), (0,)),
+                                   ((4, 3), (4, 3)), ((2, 3, 4), (4,))], ids=str)
+@pytest.mark.parametrize("name", ["int32", "float32", "float64", "complex128"])
+def test_vecdot_matches_numpy(sa, sb, name):
+    a, b = values(sa, name, 1), values(sb, name, 2)
+    want = np.vecdot(a, b) if hasattr(np, "vecdot") else np.sum(np.conj(a) * b, axis=-1)
+    for (_, x), (_, y) in zip(layouts(a), layouts(b)):
+        check(xp.vecdot(x, y), want, exact=np.dtype(name).kind in "iu")
+
+
+def test_vecdot_errors_unchanged():
+    with pytest.raises(ValueError, match="contracted axis has size 3 in x1 and 4 in x2"):
+        xp.vecdot(xp.zeros((2, 3)), xp.zeros(4))
+    with pytest.raises(ValueError, match="axis must be in"):
+        xp.vecdot(xp.zeros(3), xp.zeros(3), axis=-2)
+
+
+# ---------------------------------------------------------------- reshape, astype, asarray
+
+
+def general_reshape(x, shape):
+    return xp.Array._new(_views.view_as_shape(_core.contiguous(x._c), shape))
+
+
+@pytest.mark.parametrize("shape,new", [((4, 6), (24,)), ((4, 6), (-1, 3)), ((24,), (2, 3, 4)),
+                                       ((1,), ()), ((), (1, 1)), ((2, 3), (3, -1)),
+                                       ((0, 3), (3, 0)), ((0, 3), (-1,))], ids=str)
+@pytest.mark.parametrize("name", ["bool", "uint16", "float64"])
+def test_reshape_matches_numpy_and_the_general_path(shape, new, name):
+    a = values(shape, name)
+    for na, x in layouts(a):
+        got = xp.reshape(x, new)
+        check(got, na.reshape(new))
+        check(got, np_of(general_reshape(x, new)))
+        check(xp.reshape(x, new, copy=True), na.reshape(new))
+    x = xp.asarray(a)
+    if x.size:
+        v = xp.reshape(x, new)
+        new_value = (a.flat[1] if a.size > 1 else a.flat[0]).item()
+        v[(0,) * v.ndim] = xp.asarray(new_value, dtype=x.dtype)
+        assert np_of(x).flat[0] == new_value   # a view
+
+
+@pytest.mark.parametrize("new", [(5,), (-1, -1), (7, -1), (-2, 3), (2.0, 3), [2, 3], (2**63, 2)],
+                         ids=str)
+def test_reshape_errors_and_other_shapes_unchanged(new):
+    x = xp.asarray(values((2, 3), "float64"))
+    got = outcome(xp.reshape, x, new)
+    if isinstance(got, xp.Array):
+        check(got, values((2, 3), "float64").reshape(new))
+    else:
+        assert got[0] in (ValueError, TypeError, OverflowError)
+    with pytest.raises(ValueError, match="copy=False"):
+        xp.reshape(x.T, (6,), copy=False)
+
+
+@pytest.mark.parametrize("src", NAMES)
+@pytest.mark.parametrize("dst", NAMES)
+def test_astype_matches_numpy(src, dst):
+    if np.dtype(src).kind == "c" and np.dtype(dst).kind != "c":
+        pytest.skip("complex to real: the standard leaves it unspecified")
+    a = values((3, 4), src)
+    for na, x in layouts(a):
+        got = xp.astype(x, getattr(xp, dst))
+        check(got, na.astype(dst))
+        assert got is not x and got._c.storage != x._c.storage
+        check(x.astype(getattr(xp, dst)), na.astype(dst))
+    x = xp.asarray(a)
+    assert xp.astype(x, x.dtype, copy=False) is x
+
+
+def test_astype_errors_unchanged():
+    x = xp.zeros(3)
+    with pytest.raises(ValueError, match="device"):
+        xp.astype(x, xp.float32, device="gpu")
+    got = outcome(xp.astype, x, "float32")
+    assert isinstance(got, xp.Array) or got[0] is TypeError
+    check(xp.astype(xp.zeros((0, 2)), xp.int8), np.zeros((0, 2), np.int8))
+    check(xp.astype(xp.asarray(2.5), xp.int32), np.int32(2))
+
+
+def test_asarray_of_an_array():
+    a = values((3, 4), "float64")
+    for na, x in layouts(a):
+        y = xp.asarray(x)
+        assert y is not x and y._c.storage == x._c.storage
+        assert y._c.strides == x._c.strides and y._c.offset == x._c.offset
+        check(y, na)
+        check(xp.asarray(x, dtype=xp.float64), na)
+        check(xp.asarray(x, copy=False), na)
+        z = xp.asarray(x, copy=True)
+        assert z._c.storage != x._c.storage
+        check(xp.asarray(x, dtype=xp.float32), na.astype(np.float32))
+    with pytest.raises(ValueError, match="copy=False"):
+        xp.asarray(xp.zeros(2), dtype=xp.int32, copy=False)
+
+
+@pytest.mark.parametrize("v", [1.5, -0.0, float("nan"), 3, -2**63, 2**63 - 1, 2**63, True, False,
+                               1j], ids=repr)
+def test_asarray_of_a_python_scalar(v):
+    got = outcome(xp.asarray, v)
+    want = np.asarray(v)
+    if v == 2**63 and not isinstance(v, bool):
+        assert isinstance(got, tuple)       # beyond int64: the general path's error
+        return
+    check(got, want.astype({"c": "complex128", "f": "float64", "i": "int64",
+                            "b": "bool"}[want.dtype.kind]))
+    for dt in ("float32", "int8", "float64"):
+        if isinstance(v, (bool, int)) and not isinstance(v, bool) and dt == "int8" and abs(v) > 127:
+            continue
+        r = outcome(lambda: xp.asarray(v, dtype=getattr(xp, dt)))
+        if isinstance(r, xp.Array):
+            assert r.dtype == getattr(xp, dt) and r.shape == ()
+
+
+# ---------------------------------------------------------------- a row vector repeated
+
+
+REPEAT_SHAPES = [((6, 4), (4,)), ((4,), (6, 4)), ((6, 4), (1, 4)), ((1, 4), (6, 4)), ((2, 3, 4), (3, 4)),
+                 ((2, 3, 4), (1, 1, 4)), ((5, 3), ()), ((), (5, 3)), ((5, 1), (1,)), ((0, 4), (4,)),
+                 ((4, 0), (0,)), ((1000, 10), (10,)), ((3, 4), (1, 1, 4))]
+
+
+@pytest.mark.parametrize("sa,sb", REPEAT_SHAPES, ids=str)
+@pytest.mark.parametrize("op", [operator.add, operator.sub, operator.mul, operator.truediv,
+                                operator.floordiv, operator.lt, operator.pow], ids=lambda f: f.__name__)
+@pytest.mark.parametrize("name", ["int32", "uint8", "float32", "float64", "complex64"])
+def test_repeated_operand_matches_numpy_and_the_general_path(sa, sb, op, name):
+    if np.dtype(name).kind == "c" and op in (operator.floordiv, operator.lt):
+        return
+    a, b = values(sa, name, 1), values(sb, name, 2)
+    if np.dtype(name).kind in "iu":
+        b = np.where(b == 0, 1, b).astype(name)   # defined: division by zero is tested below
+        if op is operator.pow:
+            b = np.abs(b) % 3
+    x, y = xp.asarray(a), xp.asarray(b)
+    got = op(x, y)
+    with np.errstate(all="ignore"):
+        want = op(a, b)
+    exact = np.dtype(name).kind in "iub" and op is not operator.truediv
+    check(got, want, exact=exact or op is operator.lt)
+    # the general path: the same values in non-contiguous views, which C declines
+    xs, ys = (xp.asarray(np.repeat(v[..., None], 2, -1))[..., 0] if v.ndim else xp.asarray(v)
+              for v in (a, b))
+    general = op(xs, ys)
+    if op is operator.pow and np.dtype(name).kind in "fc":
+        np.testing.assert_allclose(np_of(got), np_of(general), rtol=1e-5)
+    else:
+        check(got, np_of(general), exact=exact or op is operator.lt)
+
+
+def test_repeated_operand_errors_unchanged():
+    x = xp.asarray(np.arange(12, dtype=np.int64).reshape(3, 4))
+    zero_in_row = xp.asarray(np.array([1, 0, 2, 3], np.int64))
+    x_general = xp.asarray(np.repeat(np.arange(12, dtype=np.int64).reshape(3, 4), 2, -1))[:, ::2]
+    got = outcome(operator.floordiv, x, zero_in_row)
+    assert isinstance(got, tuple) and got == outcome(operator.floordiv, x_general, zero_in_row)
+    with pytest.raises(ValueError):
+        x + xp.zeros(3, dtype=xp.int64)          # (3, 4) and (3,) do not broadcast
+    big = xp.zeros((300, 200))
+    check(big + xp.ones(200), np.ones((300, 200)))   # beyond one line: the general path
+
+
+@pytest.mark.parametrize("name", ["bool", "int16", "float64", "complex64"])
+@pytest.mark.parametrize("shape", [(), (0,), (7,), (3, 4)])
+@pytest.mark.parametrize("value", [1, 2.5, True, 1j, 2**70], ids=repr)
+def test_mask_of_the_arrays_shape_with_a_number(name, shape, value):
+    a = values(shape, name)
+    mask = values(shape, "bool", seed=9)
+
+    def general(x):
+        # the general path: the same mask with an ellipsis after it
+        x[xp.asarray(mask), ...] = value
+        return np_of(x)
+
+    def fast(x):
+        x[xp.asarray(mask)] = value
+        return np_of(x)
+
+    got, want = outcome(fast, xp.asarray(a.copy())), outcome(general, xp.asarray(a.copy()))
+    if isinstance(want, tuple):
+        assert got == want
+    else:
+        np.testing.assert_array_equal(got, want)
+        ref = a.copy()
+        ref[mask] = value
+        np.testing.assert_array_equal(got, ref)
