@@ -31,6 +31,8 @@ import ctypes
 import gc
 import re
 
+import strided.memory
+
 _STATUS = "/proc/self/status"
 _CLEAR_REFS = "/proc/self/clear_refs"
 
@@ -65,8 +67,11 @@ AVAILABLE = available()
 
 
 def settle():
-    """Drop what earlier work left freed but resident."""
+    """Drop what earlier work left freed but resident: glibc's free memory
+    and strided's block cache (alloc.c), so that a block the call takes
+    from either counts as the memory it is."""
     gc.collect()
+    strided.memory.release()
     if _malloc_trim is not None:
         _malloc_trim(0)
 
