@@ -37,12 +37,15 @@
  *   - inner: one output at a time, its values streamed run by run (the
  *     innermost reduced dim); in a contiguous run, a block's lanes are one
  *     64-byte vector (GCC vector extensions) and TREE_GROUP blocks are
- *     folded at once, their vectors independent chains;
- *   - outer: up to TREE_COLS outputs that are contiguous in the input (a
- *     reduction over outer axes) at once, in vector lanes: lane j of a
- *     block is a register chain over the block's rows j, j + L, ..., the
- *     lanes are halved row-wise, the blocks go onto a stack of rows: each
- *     output runs exactly the inner kernel's operations.
+ *     folded one after the other in memory order, their vectors
+ *     independent chains that the CPU overlaps;
+ *   - outer: outputs that are contiguous in the input (a reduction over
+ *     outer axes), many at once: a block's rows are read whole, in memory
+ *     order, row k folded into lane row k mod L of L rows of accumulators
+ *     (TREE_WIDE_COLS columns at most: in L2); fewer than TREE_COLS
+ *     outputs keep the lanes in registers instead; the lanes are halved
+ *     row-wise, the blocks go onto a stack of rows: each output runs
+ *     exactly the inner kernel's operations.
  * A reduction whose values lie across memory (a transposed matrix summed
  * whole) is copied a piece at a time into a contiguous buffer, in order.
  * Contraction into fused multiply-adds is off for this file: a fused
