@@ -573,7 +573,7 @@ def test_results_identical_for_one_and_two_threads(shape, dt):
 # ---------------------------------------------------------------- vector paths
 # Sizes around the vector kernels' widths: 64-byte vectors, four of them per
 # step (vmax/vmin), eight per block of columns (outer reductions), argmax
-# blocks of 1024, and the two-thread split of one long lane (65536).
+# blocks of 4096, and the two-thread split of one long lane (65536).
 
 VEC_SIZES = [1, 2, 7, 8, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129, 255, 256, 257,
              511, 512, 513, 1023, 1024, 1025, 2049, 3001]
@@ -617,7 +617,7 @@ def test_min_max_nan_and_inf_anywhere(dt, n):
 
 
 @pytest.mark.parametrize("dt", ["float64", "float32", "int32", "int8"])
-@pytest.mark.parametrize("n", VEC_SIZES + [65536 + 3, 200001])
+@pytest.mark.parametrize("n", VEC_SIZES + [4095, 4096, 4097, 8191, 12289, 65536 + 3, 200001])
 def test_argreduce_contiguous_sizes_and_ties(dt, n):
     a = sample(n, dt)
     hi, lo = a.max(), a.min()
@@ -633,10 +633,10 @@ def test_argreduce_contiguous_sizes_and_ties(dt, n):
 
 
 @pytest.mark.parametrize("dt", FLOAT_NAMES)
-@pytest.mark.parametrize("n", [64, 1025, 3001, 65536 + 3, 200001])
+@pytest.mark.parametrize("n", [64, 1025, 3001, 4097, 65536 + 3, 200001])
 def test_argreduce_nan_and_signed_zero_placement(dt, n):
     base = np.abs(sample(n, dt)) + 1
-    for pos in sorted({0, 33, 1023, 1024, n // 2, n - 1} & set(range(n))):
+    for pos in sorted({0, 33, 1023, 1024, 4095, 4096, n // 2, n - 1} & set(range(n))):
         a = base.copy()
         a[pos] = np.nan
         a[-1] = np.nan                        # a later NaN: the first one wins
@@ -701,6 +701,39 @@ def test_outer_reductions_follow_the_inner_order(dt, cols, rows):
         if dt in FLOAT_NAMES:
             np.testing.assert_allclose(to_numpy(_ops.var(c, 0)), view.astype(np.float64).var(0),
                                        rtol=BASE_RTOL[dt] * 100)
+
+
+@pytest.mark.parametrize("dt", ["float64", "float32", "complex128"])
+@pytest.mark.parametrize("shape", [(9, 4096), (130, 4097), (20, 9000), (300, 70)])
+def test_outer_reductions_wide_rows(dt, shape):
+    """axis 0 over rows of 64 and more columns: the wide pass reads whole
+    rows (in pieces of 4096 columns) into lane rows; sums, products and
+    variances are the transposed copy's bits, at 1 and 2 threads, for
+    contiguous, stepped and reversed rows and a middle axis."""
+    rng = np.random.default_rng(shape[0] + shape[1])
+    a = rng.standard_normal(shape)
+    if dt.startswith("complex"):
+        a = a + 1j * rng.standard_normal(shape)
+    a = a.astype(NUMPY[dt])
+    for view in (a, a[::3], a[::-1], a[:, 5:]):
+        c = borrow(view)
+        ct = to_core(np.ascontiguousarray(view.T))
+        for op in ("sum", "prod"):
+            src = c if op == "sum" else borrow(1 + view * 1e-3)
+            src_t = ct if op == "sum" else to_core(np.ascontiguousarray((1 + view * 1e-3).T))
+            inner = to_numpy(_ops.reduce(op, src_t, 1))
+            for threads in (1, 2):
+                got = with_threads(threads, lambda: to_numpy(_ops.reduce(op, src, 0)))
+                assert got.tobytes() == inner.tobytes(), (op, threads)
+        if dt in FLOAT_NAMES:
+            got = to_numpy(_ops.var(c, 0))
+            assert got.tobytes() == to_numpy(_ops.var(ct, 1)).tobytes()
+            np.testing.assert_allclose(got, view.astype(np.float64).var(0), rtol=BASE_RTOL[dt] * 100)
+    # a reduced pair of dims whose rows are not evenly spaced (a walk of rows)
+    b = a[: shape[0] // 2 * 2].reshape(2, shape[0] // 2, shape[1])[:, ::2]
+    got = to_numpy(_ops.reduce("sum", borrow(b), (0, 1)))
+    flat = np.ascontiguousarray(b.reshape(-1, shape[1]).T)
+    assert got.tobytes() == to_numpy(_ops.reduce("sum", to_core(flat), 1)).tobytes()
 
 
 @pytest.mark.parametrize("dt", FLOAT_NAMES)

@@ -229,7 +229,8 @@ ST_TYPES_BOOL(DEF_SCALAR_HELPERS)
 #define LANES_uint64 int64
 #define LANES_float64 int64
 #define SPLIT_PIECES_PER_THREAD 4   /* handed out dynamically: a late thread holds no one */
-#define PIECE_ALIGN 128   /* column pieces start on whole register blocks of the row kernels */
+#define PIECE_ALIGN 128   /* column pieces start on whole vectors and cache lines */
+#define OUTER_MIN_PIECE 1024
 
 #if ST_PART == 0
 /* ---- count of nonzero elements: vcount_<sfx>(q, n) ----
@@ -338,69 +339,56 @@ ST_TYPES_ALL(DEF_ALLANY)
 
 /* ---- outer reductions, two dims at a time ----
  * Reducing the rows of a matrix whose rows are contiguous (axis 0 of a
- * C-contiguous matrix): the 1-D kernel would be handed one row at a time
- * and load and store every accumulator once per row.  These kernels take
- * rows x cols at once and keep OUTER_W accumulators in registers while
- * they walk all rows, so each input element costs one load; the
+ * C-contiguous matrix): the 1-D kernel would be handed one row at a time,
+ * through the iterator, and could not vectorise the NaN-sticky min/max.
+ * These kernels take rows x cols at once: the rows in memory order, each
+ * folded into the accumulators a piece of OUTER_PIECE columns at a time
+ * (the accumulators, 32 KiB at most, stay in L1 or L2), so the input is
+ * read as it lies.  (Accumulators in registers over all rows of 64 columns
+ * read 512 bytes of each row, a page apart: 0.5-0.6x numpy's time.)  The
  * accumulators start from `acc` and fold the rows in order, so every
- * result is bit for bit the one of the row-at-a-time loop.
- * (Integer sums and min/max only: float sums and products follow the
- * summation tree of the ordered reductions below.)
+ * result is bit for bit the one of the row-at-a-time loop.  (Integer sums
+ * and min/max only: float sums and products follow the summation tree of
+ * the ordered reductions, reduce_tree.c.)
  * args {acc, in}: acc contiguous over cols and the same for every row; in
  * contiguous over cols, rows `rs` bytes apart. */
 typedef void (*outer2_fn)(char **args, int64_t rows, int64_t cols, int64_t rs);
-#define OUTER_W(A) ((int)(512 / sizeof(A)))   /* eight AVX-512 vectors of accumulators */
+#define OUTER_PIECE 4096
 #define DEF_OUTER2(NAME, SFX, T, A, FOLD) ST_LEVELS(DEF_OUTER2_ISA, NAME, SFX, T, A, FOLD)
 #define DEF_OUTER2_ISA(ISA, ATTR, NAME, SFX, T, A, FOLD)                              \
     ATTR static void NAME##_outer2_##SFX##ISA(char **args, int64_t rows, int64_t cols, int64_t rs) \
     {                                                                                 \
-        enum { W = OUTER_W(A) };                                                      \
-        A *o = (A *)args[0];                                                          \
-        const char *in = args[1];                                                     \
-        int64_t j = 0;                                                                \
-        for (; j + W <= cols; j += W) {                                               \
-            A r[W];                                                                   \
-            for (int k = 0; k < W; k++) r[k] = o[j + k];                              \
+        for (int64_t j = 0; j < cols; j += OUTER_PIECE) {                             \
+            const int64_t w = cols - j < OUTER_PIECE ? cols - j : OUTER_PIECE;        \
+            A *o = (A *)args[0] + j;                                                  \
             for (int64_t i = 0; i < rows; i++) {                                      \
-                const T *x = (const T *)(in + i * rs) + j;                            \
-                for (int k = 0; k < W; k++) FOLD(r[k], x[k]);                         \
+                const T *x = (const T *)(args[1] + i * rs) + j;                       \
+                _Pragma("GCC ivdep") for (int64_t k = 0; k < w; k++) FOLD(o[k], x[k]); \
             }                                                                         \
-            for (int k = 0; k < W; k++) o[j + k] = r[k];                              \
-        }                                                                             \
-        if (j == cols) return;                                                        \
-        for (int64_t i = 0; i < rows; i++) {                                          \
-            const T *x = (const T *)(in + i * rs);                                    \
-            for (int64_t k = j; k < cols; k++) FOLD(o[k], x[k]);                       \
         }                                                                             \
     }
-/* The same with the accumulators in OUTER_NV 64-byte vectors, for the
- * kernels whose accumulator type is the element type (the compiler does
- * not vectorise FOLD_MIN/FOLD_MAX by itself, see VMAXP). */
-#define OUTER_NV 8
+/* The same in VEC_BYTES vectors, for the kernels whose accumulator type is
+ * the element type (the compiler does not vectorise FOLD_MIN/FOLD_MAX by
+ * itself, see VMAXP). */
 #define DEF_OUTER2V_ISA(ISA, ATTR, NAME, SFX, T, VFOLD, FOLD)                         \
     ATTR static void NAME##_outer2_##SFX##ISA(char **args, int64_t rows, int64_t cols, int64_t rs) \
     {                                                                                 \
-        enum { V = VEC_BYTES##ISA / sizeof(T), W = V * OUTER_NV };                     \
-        T *o = (T *)args[0];                                                          \
-        const char *in = args[1];                                                     \
-        int64_t j = 0;                                                                \
-        for (; j + W <= cols; j += W) {                                               \
-            VEC_T(SFX, ISA) r[OUTER_NV];                                               \
-            for (int k = 0; k < OUTER_NV; k++) memcpy(&r[k], o + j + k * V, VEC_BYTES##ISA); \
+        enum { V = VEC_BYTES##ISA / sizeof(T) };                                       \
+        for (int64_t j = 0; j < cols; j += OUTER_PIECE) {                             \
+            const int64_t w = cols - j < OUTER_PIECE ? cols - j : OUTER_PIECE;        \
+            T *o = (T *)args[0] + j;                                                  \
             for (int64_t i = 0; i < rows; i++) {                                      \
-                const T *x = (const T *)(in + i * rs) + j;                            \
-                for (int k = 0; k < OUTER_NV; k++) {                                  \
-                    VEC_T(SFX, ISA) xv;                                                \
-                    memcpy(&xv, x + k * V, VEC_BYTES##ISA);                            \
-                    r[k] = VFOLD(r[k], xv);                                           \
+                const T *x = (const T *)(args[1] + i * rs) + j;                       \
+                int64_t k = 0;                                                        \
+                for (; k + V <= w; k += V) {                                          \
+                    VEC_T(SFX, ISA) ov, xv;                                            \
+                    memcpy(&ov, o + k, VEC_BYTES##ISA);                                \
+                    memcpy(&xv, x + k, VEC_BYTES##ISA);                                \
+                    ov = VFOLD(ov, xv);                                               \
+                    memcpy(o + k, &ov, VEC_BYTES##ISA);                                \
                 }                                                                     \
+                for (; k < w; k++) FOLD(o[k], x[k]);                                  \
             }                                                                         \
-            for (int k = 0; k < OUTER_NV; k++) memcpy(o + j + k * V, &r[k], VEC_BYTES##ISA); \
-        }                                                                             \
-        if (j == cols) return;                                                        \
-        for (int64_t i = 0; i < rows; i++) {                                          \
-            const T *x = (const T *)(in + i * rs);                                    \
-            for (int64_t k = j; k < cols; k++) FOLD(o[k], x[k]);                       \
         }                                                                             \
     }
 #define DEF_OUTER2V(NAME, SFX, T, VFOLD, FOLD)                                        \
@@ -523,8 +511,10 @@ static int outer2_fits(const st_iter *it, int64_t in_item, int64_t acc_item)
 
 /* Run an outer2 kernel over every position of the dims before the last two;
  * with fewer such positions than threads, each one's columns are cut into
- * SPLIT_PIECES_PER_THREAD pieces per thread (edges on PIECE_ALIGN elements:
- * whole register blocks), handed out as threads come free.  Every
+ * up to SPLIT_PIECES_PER_THREAD pieces per thread, of OUTER_MIN_PIECE
+ * columns at least (a kernel reads each row's piece as one run: short runs
+ * a row apart stream poorly), edges on PIECE_ALIGN elements, handed out as
+ * threads come free.  Every
  * accumulator is computed by one kernel call, in row order: the result
  * does not depend on the thread count. */
 static void run_outer2(const st_iter *it, outer2_fn f, int nt)
@@ -532,7 +522,9 @@ static void run_outer2(const st_iter *it, outer2_fn f, int nt)
     const int nd = it->ndim, nop = it->nop;
     const int64_t rows = it->size[nd - 2], cols = it->size[nd - 1];
     const int64_t outer = it->numel / (rows * cols);
-    const int64_t pieces = (nt > 1 && outer < 4 * nt) ? SPLIT_PIECES_PER_THREAD * nt : 1;
+    int64_t pieces = (nt > 1 && outer < 4 * nt) ? SPLIT_PIECES_PER_THREAD * nt : 1;
+    if (pieces > 1 && cols / pieces < OUTER_MIN_PIECE)
+        pieces = cols / OUTER_MIN_PIECE > nt ? cols / OUTER_MIN_PIECE : nt;
     const int64_t tasks = outer * pieces;
 #pragma omp parallel for num_threads(nt) schedule(dynamic, 1) if (nt > 1)
     for (int64_t t = 0; t < tasks; t++) {
@@ -739,7 +731,10 @@ static void run_rows(rows_fn f, st_tensor *out, const st_tensor *in, int dim)
  * equal to the extreme (-0.0 == +0.0, as the scalar scan compares).  A
  * block whose extreme is NaN ends the lane at its first NaN. */
 typedef struct { int64_t n, step; } lane_geom;
-#define ARG_BLOCK 1024
+/* 4096: a block's fixed costs (the vectors' fold, the NaN test, a call)
+ * were a third of a 1024-value block's time; the best block, searched
+ * again at the end, is 16 or 32 KiB: in L1 or L2 */
+#define ARG_BLOCK 4096
 
 #define DEF_ARG_ONE(NAME, SFX, T, EXT, BETTER)                                        \
     static int64_t NAME##_contig_##SFX(const T *q, int64_t n)                         \
@@ -748,7 +743,9 @@ typedef struct { int64_t n, step; } lane_geom;
         int64_t at = 0;                                                               \
         for (int64_t b = 0; b < n; b += ARG_BLOCK) {                                  \
             int64_t len = n - b < ARG_BLOCK ? n - b : ARG_BLOCK;                      \
-            T m = EXT##_##SFX(q + b + 1, len - 1, q[b]);                              \
+            /* the whole block (q[b] also the start: max(x, x) is x): a length     \
+             * of whole vectors, no scalar tail */                                  \
+            T m = EXT##_##SFX(q + b, len, q[b]);                                      \
             if (m != m) return b + vfind_##SFX(q + b, len, m);                        \
             if (BETTER(m, best)) { best = m; at = b; }                                \
         }                                                                             \

@@ -37,12 +37,15 @@
  *   - inner: one output at a time, its values streamed run by run (the
  *     innermost reduced dim); in a contiguous run, a block's lanes are one
  *     64-byte vector (GCC vector extensions) and TREE_GROUP blocks are
- *     folded at once, their vectors independent chains;
- *   - outer: up to TREE_COLS outputs that are contiguous in the input (a
- *     reduction over outer axes) at once, in vector lanes: lane j of a
- *     block is a register chain over the block's rows j, j + L, ..., the
- *     lanes are halved row-wise, the blocks go onto a stack of rows: each
- *     output runs exactly the inner kernel's operations.
+ *     folded one after the other in memory order, their vectors
+ *     independent chains that the CPU overlaps;
+ *   - outer: outputs that are contiguous in the input (a reduction over
+ *     outer axes), many at once: a block's rows are read whole, in memory
+ *     order, row k folded into lane row k mod L of L rows of accumulators
+ *     (TREE_WIDE_COLS columns at most: in L2); fewer than TREE_COLS
+ *     outputs keep the lanes in registers instead; the lanes are halved
+ *     row-wise, the blocks go onto a stack of rows: each output runs
+ *     exactly the inner kernel's operations.
  * A reduction whose values lie across memory (a transposed matrix summed
  * whole) is copied a piece at a time into a contiguous buffer, in order.
  * Contraction into fused multiply-adds is off for this file: a fused
@@ -62,6 +65,10 @@
 #define TREE_GROUP_LOG 2
 #define TREE_GROUP (1 << TREE_GROUP_LOG)       /* blocks the inner kernel folds at once */
 #define TREE_COLS 64                           /* outputs per pass of the outer kernel */
+/* outputs per wide pass: its L x wide lane accumulators, 64 bytes a column
+ * whatever the type, stay within 256 KiB, which the L2 of every x86-64 CPU
+ * since 2008 holds */
+#define TREE_WIDE_COLS 4096
 #define TREE_MAX_DEPTH 64
 #define TREE_MAX_SCRATCH ((int64_t)4 << 20)    /* bytes of per-chunk partial results */
 #define TREE_PIECES_PER_THREAD 4
@@ -88,6 +95,7 @@ typedef struct {
     int64_t work_bytes;
     int depth;                                    /* stack entries the outer kernel may need */
     int64_t gather;                               /* inner: values copied at a time, or 0 */
+    int64_t wide;                                 /* outer: the row stride of its buffers */
     const st_tensor *in;
 } tree_task;
 
@@ -442,6 +450,63 @@ DEF_CMUL(cmul_c128, st_c128, double, __muldc3)
         }                                                                             \
         for (int c = 0; c < w; c++) *(A *)(to + c * dstep) = res[c];                  \
     }                                                                                 \
+    /* the outer kernel's pass over TREE_COLS <= w <= t->wide columns from col:   \
+     * the same operations as NAME##_pass, but the block's rows are read in      \
+     * memory order, whole, row k folded into lane row k mod L of L x w         \
+     * accumulators (cb->acc, rows t->wide apart: in L2), so the input streams  \
+     * as it lies; NAME##_pass's register chains read a 512-byte piece of each  \
+     * row, a page apart, which neither the prefetcher nor the TLB follows */   \
+    TREE_INLINE void NAME##_wide(const tree_task *t, const NAME##_colsbuf *cb, const char *col, \
+                                 const char *aux, int64_t mstep, char *to, int64_t dstep, int64_t w) \
+    {                                                                                 \
+        enum { L = TREE_LANES(A), B = L * TREE_STEPS };                               \
+        const int64_t W = t->wide;                                                    \
+        A *acc = cb->acc, *stk = cb->stk;                                             \
+        T *mloc = cb->mloc;                                                           \
+        signed char lvl[TREE_MAX_DEPTH];                                              \
+        for (int64_t c = 0; c < w; c++) mloc[c] = aux ? *(const T *)(aux + c * mstep) : (T)0; \
+        rwalk rw = {{0}, 0};                                                          \
+        rwalk_init(&rw, t, t->r0);                                                    \
+        const int64_t first = t->r0, short_ = t->r0 == 0 && t->r1 <= L;               \
+        int d = 0;                                                                    \
+        for (int64_t rb = first; rb < t->r1; rb += B) {                               \
+            const int64_t cnt = t->r1 - rb < B ? t->r1 - rb : B;                      \
+            for (int j = 0; j < (short_ ? 1 : L); j++)                                \
+                for (int64_t c = 0; c < w; c++) acc[j * W + c] = E;                   \
+            for (int64_t k = 0; k < cnt; k++) {                                       \
+                const T *x = (const T *)(col + (t->nr == 1 ? (rb + k) * t->rst[0] : rw.off)); \
+                if (t->nr != 1) rwalk_add(&rw, t, 1);                                 \
+                /* a short reduction folds in order, in lane row 0 */                \
+                A *a = acc + (short_ ? 0 : (k & (L - 1))) * W;                        \
+                _Pragma("GCC ivdep") for (int64_t c = 0; c < w; c++) a[c] = OP(a[c], LOAD(x + c, mloc[c])); \
+            }                                                                         \
+            if (short_) break;                                                        \
+            for (int h = L / 2; h > 0; h /= 2)                                        \
+                for (int j = 0; j < h; j++) {                                         \
+                    A *lo = acc + j * W, *hi = acc + (j + h) * W;                     \
+                    _Pragma("GCC ivdep") for (int64_t c = 0; c < w; c++) lo[c] = OP(lo[c], hi[c]); \
+                }                                                                     \
+            memcpy(stk + d * W, acc, (size_t)w * sizeof(A));                          \
+            lvl[d] = 0;                                                               \
+            d++;                                                                      \
+            while (d >= 2 && lvl[d - 1] == lvl[d - 2]) {                              \
+                A *lo = stk + (d - 2) * W, *hi = stk + (d - 1) * W;                   \
+                _Pragma("GCC ivdep") for (int64_t c = 0; c < w; c++) lo[c] = OP(lo[c], hi[c]); \
+                lvl[d - 2]++;                                                         \
+                d--;                                                                  \
+            }                                                                         \
+        }                                                                             \
+        if (short_) {                                                                 \
+            for (int64_t c = 0; c < w; c++) *(A *)(to + c * dstep) = acc[c];          \
+            return;                                                                   \
+        }                                                                             \
+        A *res = stk + (d - 1) * W;                                                   \
+        for (int k = d - 2; k >= 0; k--) {                                            \
+            const A *lo = stk + k * W;                                                \
+            _Pragma("GCC ivdep") for (int64_t c = 0; c < w; c++) res[c] = OP(lo[c], res[c]); \
+        }                                                                             \
+        for (int64_t c = 0; c < w; c++) *(A *)(to + c * dstep) = res[c];              \
+    }                                                                                 \
     ST_LEVELS(DEF_TREE_ISA, NAME, T, A, LOAD, OP, E)
 
 /* NAME##_lanes(r): the block's value from its lanes r;
@@ -515,14 +580,18 @@ DEF_CMUL(cmul_c128, st_c128, double, __muldc3)
         (void)mv;                                                                     \
         NAME##_vt r[G];                                                               \
         A b[G];                                                                       \
-        for (int g = 0; g < ng; g++) r[g] = (NAME##_vt){0} + (V)(VE);                 \
-        /* not unrolled whole: GCC would hoist all 64 loads and spill */             \
-        _Pragma("GCC unroll 2") for (int i = 0; i < TREE_STEPS; i++)                  \
-            for (int g = 0; g < ng; g++) {                                            \
+        /* block after block, in memory order: reading the blocks' rows         \
+         * interleaved (four streams 1 KiB apart in each page) defeated the      \
+         * hardware prefetcher, 2.5x slower on memory; the blocks' chains still  \
+         * overlap, out of order, as their adds do not depend on each other */   \
+        for (int g = 0; g < ng; g++) {                                                \
+            r[g] = (NAME##_vt){0} + (V)(VE);                                          \
+            _Pragma("GCC unroll 16") for (int i = 0; i < TREE_STEPS; i++) {           \
                 NAME##_vt x;                                                          \
                 memcpy(&x, q + g * B + i * L, 64);                                    \
                 r[g] = OP(r[g], VLOAD(x, mv));                                        \
             }                                                                         \
+        }                                                                             \
         for (int g = 0; g < ng; g++) b[g] = NAME##_vlanes(r[g]);                      \
         NAME##_push_group(s, b, ng);                                                  \
     }                                                                                 \
@@ -628,7 +697,7 @@ DEF_CMUL(cmul_c128, st_c128, double, __muldc3)
             else *(A *)(args[1] + i * st[1]) = v;                                     \
         }                                                                             \
     }                                                                                 \
-    /* outputs contiguous in the input (st[0] = sizeof(T)), TREE_COLS at a time */ \
+    /* outputs contiguous in the input (st[0] = sizeof(T)) */ \
     ATTR static void NAME##_outer##ISA(char **args, const int64_t *np, const int64_t *st, void *extra) \
     {                                                                                 \
         enum { L = TREE_LANES(A), W = TREE_COLS };                                    \
@@ -637,20 +706,27 @@ DEF_CMUL(cmul_c128, st_c128, double, __muldc3)
         char *dst = t->to_scratch ? args[3] + t->chunk * t->chunk_bytes : args[1];    \
         const int64_t dstep = t->to_scratch ? st[3] : st[1];                          \
         char *ws = t->work + thread_id() * t->work_bytes;                             \
-        NAME##_colsbuf c = {(A *)ws, (A *)(ws + (int64_t)L * W * sizeof(A)), NULL, NULL}; \
-        c.mloc = (T *)(c.stk + (int64_t)t->depth * W);                                \
-        c.rowoff = (int64_t *)(c.mloc + W);                                           \
-        /* passes of a fixed width (registers), the last one overlapping the one   \
-         * before it when the width does not divide n (each output is computed    \
-         * alone: twice gives the same bits) */                                   \
-        const int cw = n >= W ? W : n >= W / 2 ? W / 2 : n >= W / 4 ? W / 4 : n >= W / 8 ? W / 8 : 0; \
+        NAME##_colsbuf c = {(A *)ws, (A *)(ws + (int64_t)L * t->wide * sizeof(A)), NULL, NULL}; \
+        c.mloc = (T *)(c.stk + (int64_t)t->depth * t->wide);                          \
+        c.rowoff = (int64_t *)(c.mloc + t->wide);                                     \
+        if (n >= W) {   /* whole rows, or pieces of t->wide of them */                \
+            for (int64_t c0 = 0; c0 < n; c0 += t->wide) {                             \
+                const int64_t w = n - c0 < t->wide ? n - c0 : t->wide;                \
+                NAME##_wide(t, &c, args[0] + c0 * (int64_t)sizeof(T), args[2] ? args[2] + c0 * st[2] : NULL, \
+                            st[2], dst + c0 * dstep, dstep, w);                       \
+            }                                                                         \
+            return;                                                                   \
+        }                                                                             \
+        /* fewer: passes of a fixed width (registers), the last one overlapping   \
+         * the one before it when the width does not divide n (each output is     \
+         * computed alone: twice gives the same bits) */                          \
+        const int cw = n >= W / 2 ? W / 2 : n >= W / 4 ? W / 4 : n >= W / 8 ? W / 8 : 0; \
         for (int64_t c0 = 0; c0 < n; c0 += cw ? cw : n) {                             \
             if (cw && c0 + cw > n) c0 = n - cw;                                       \
             const char *aux = args[2] ? args[2] + c0 * st[2] : NULL;                  \
             const char *col = args[0] + c0 * (int64_t)sizeof(T);                      \
             char *to = dst + c0 * dstep;                                              \
             switch (cw) {                                                             \
-            case W: NAME##_pass(t, &c, col, aux, st[2], to, dstep, W); break;         \
             case W / 2: NAME##_pass(t, &c, col, aux, st[2], to, dstep, W / 2); break; \
             case W / 4: NAME##_pass(t, &c, col, aux, st[2], to, dstep, W / 4); break; \
             case W / 8: NAME##_pass(t, &c, col, aux, st[2], to, dstep, W / 8); break; \
@@ -748,6 +824,7 @@ st_status st_reduce_tree(int op, st_tensor *out, const st_tensor *in, const uint
     t.work_bytes = 0;
     t.depth = 0;
     t.gather = 0;
+    t.wide = TREE_COLS;
     t.in = in;
 
     /* the reduced dims in C order; a dim merges into the one before it
@@ -827,7 +904,8 @@ st_status st_reduce_tree(int op, st_tensor *out, const st_tensor *in, const uint
      * (subtrees of the one tree: the same bits) */
     int nt = st_threads_for(m * n);
     const int64_t nb = (n + B - 1) / B;
-    const int64_t units = outer ? m / ncols * ((ncols + TREE_COLS - 1) / TREE_COLS) : m;
+    t.wide = ncols < TREE_WIDE_COLS ? (ncols > TREE_COLS ? ncols : TREE_COLS) : TREE_WIDE_COLS;
+    const int64_t units = outer ? m / ncols * ((ncols + t.wide - 1) / t.wide) : m;
     int64_t chunk_blocks = nb, nchunks = 1;
     if (nt > 1 && units < 2 * nt && nb > 1) {
         chunk_blocks = 1;
@@ -863,7 +941,7 @@ st_status st_reduce_tree(int op, st_tensor *out, const st_tensor *in, const uint
     }
     if (outer) {
         t.depth = tree_depth(chunk_blocks);
-        t.work_bytes = ((int64_t)f->lanes + t.depth) * TREE_COLS * acc + TREE_COLS * item
+        t.work_bytes = ((int64_t)f->lanes + t.depth) * t.wide * acc + t.wide * item
                        + B * (int64_t)sizeof(int64_t);
         t.work_bytes = (t.work_bytes + 63) & ~(int64_t)63;
         t.work = st_aligned_alloc(t.work_bytes * (nt > 1 ? nt : 1));
