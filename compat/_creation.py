@@ -178,7 +178,7 @@ def asarray(obj: Array | bool | int | float | complex | NestedSequence[bool | in
     """
     if device is None or device is CPU:
         kind = type(obj)
-        if kind is Array:
+        if isinstance(obj, Array) and kind is Array:
             # a new Array over the same memory (one C call)
             if (dtype is None or dtype is obj.dtype) and (copy is None or copy is False):
                 return _alias(obj)

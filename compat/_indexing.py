@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import operator
+from typing import Any
 
 from strided.core import base as _core, indexing as _indexing, ops as _ops, views as _views
 from strided.core.base import lib
@@ -21,7 +22,7 @@ def _array_cls():
     return _Array
 
 
-_Array = None     # compat's Array, imported at the first use (it imports this module)
+_Array: Any = None     # compat's Array, imported at the first use (it imports this module)
 
 
 _PLAIN = {int, slice, type(None)}   # key entries that need no conversion
