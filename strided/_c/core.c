@@ -221,6 +221,25 @@ int st_cpu_level(void)
 #endif
 
 /* ---- storage ---- */
+/* A storage record over a block of alloc.c (zeroed: st_block_zeros, whose
+ * fresh pages are flagged ST_STORAGE_PAGES), or NULL with the error set. */
+static st_storage *owned_block(int64_t nbytes, int zeroed)
+{
+    st_storage *s = calloc(1, sizeof *s);
+    if (!s) { st_fail(ST_E_MEMORY, "out of memory for a storage record"); return NULL; }
+    int fresh = 0;
+    s->data = zeroed ? st_block_zeros(nbytes, &fresh) : st_aligned_alloc(nbytes);
+    if (!s->data) {
+        free(s);
+        st_fail(ST_E_MEMORY, "cannot allocate %lld bytes", (long long)nbytes);
+        return NULL;
+    }
+    s->nbytes = nbytes;
+    s->refcount = 1;
+    s->flags = ST_STORAGE_OWNED | (fresh ? ST_STORAGE_PAGES : 0);
+    return s;
+}
+
 st_storage *st_storage_new(int64_t nbytes)
 {
     if (nbytes < 0) {
@@ -246,18 +265,7 @@ st_storage *st_storage_new(int64_t nbytes)
         s->flags = ST_STORAGE_OWNED | ST_STORAGE_INLINE;
         return s;
     }
-    st_storage *s = calloc(1, sizeof *s);
-    if (!s) { st_fail(ST_E_MEMORY, "out of memory for a storage record"); return NULL; }
-    s->data = st_aligned_alloc(nbytes);
-    if (!s->data) {
-        free(s);
-        st_fail(ST_E_MEMORY, "cannot allocate %lld bytes", (long long)nbytes);
-        return NULL;
-    }
-    s->nbytes = nbytes;
-    s->refcount = 1;
-    s->flags = ST_STORAGE_OWNED;
-    return s;
+    return owned_block(nbytes, 0);
 }
 
 st_storage *st_storage_zeros(int64_t nbytes)
@@ -267,19 +275,7 @@ st_storage *st_storage_zeros(int64_t nbytes)
         if (s && nbytes > 0) memset(s->data, 0, (size_t)nbytes);
         return s;
     }
-    st_storage *s = calloc(1, sizeof *s);
-    if (!s) { st_fail(ST_E_MEMORY, "out of memory for a storage record"); return NULL; }
-    int fresh = 0;
-    s->data = st_block_zeros(nbytes, &fresh);
-    if (!s->data) {
-        free(s);
-        st_fail(ST_E_MEMORY, "cannot allocate %lld bytes", (long long)nbytes);
-        return NULL;
-    }
-    s->nbytes = nbytes;
-    s->refcount = 1;
-    s->flags = ST_STORAGE_OWNED | (fresh ? ST_STORAGE_PAGES : 0);
-    return s;
+    return owned_block(nbytes, 1);
 }
 
 st_storage *st_storage_borrow(void *data, int64_t nbytes, int readonly,
