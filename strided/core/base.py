@@ -285,6 +285,17 @@ def zeros_storage(nbytes):
     return ffi.gc(check_null(lib.st_storage_zeros(nbytes)), lib.st_storage_release)
 
 
+def adopt_storage(address):
+    """The C storage at `address` (an int), whose one reference the caller
+    hands over, as a pointer that releases it when collected."""
+    return ffi.gc(ffi.cast("st_storage *", address), lib.st_storage_release)
+
+
+def storage_int64s(storage, n):
+    """The first n int64 elements of a storage, as a list of ints."""
+    return ffi.unpack(ffi.cast("int64_t *", storage.data), n)
+
+
 # ---------------------------------------------------------------- the view record
 
 

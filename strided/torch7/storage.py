@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING
 from ..core import arraytype as _fast
 from ..core.arraytype import DECLINED
 from ..core.base import ffi, lib
-from ..core.base import (Core, borrow_storage, check, copy_, fill_, from_nested, item, new_storage,
-                         storage_view, tolist, zeros_storage)
+from ..core.base import (Core, adopt_storage, borrow_storage, check, copy_, fill_, from_nested, item,
+                         new_storage, storage_int64s, storage_view, tolist, zeros_storage)
 from ..core.base import dtype as _dtype
 from .docstrings import storage_class_doc
 
@@ -51,12 +51,6 @@ def _own(ptr):
     object, and its reference, as long as the new one lives."""
     lib.st_storage_retain(ptr)
     return ffi.gc(ffi.cast("st_storage *", ptr), lib.st_storage_release)
-
-
-def _adopt(address):
-    """The C storage at `address`, whose one reference is ours, as a pointer
-    that releases it when collected."""
-    return ffi.gc(ffi.cast("st_storage *", address), lib.st_storage_release)
 
 
 def _index(value, name):
@@ -242,13 +236,13 @@ class Storage:
         self._extra = 0
         r = _fast.t7_nested(None, values, cls._code, 1) if values else DECLINED
         self._s = _from_list(values, _dtype(cls._dt), cls._typename) if r is DECLINED else \
-            _adopt(r)
+            adopt_storage(r)
         _WRAPPERS[(_addr(self._s), cls)] = self
         return self
 
     def _ints(self):
         """A LongStorage's elements as a list of ints."""
-        return ffi.unpack(ffi.cast("int64_t *", self._s.data), self.size())
+        return storage_int64s(self._s, self.size())
 
     # -- elements: an int index and a number in C (pyarray.c), else the general path
     def __getitem__(self, i: int) -> float:
@@ -396,7 +390,7 @@ def _from_list(values, dt, name):
         return new_storage(0)
     r = _fast.t7_nested(None, values, dt.code, 1)     # numbers, the plain case: in C
     if r is not DECLINED:
-        return _adopt(r)
+        return adopt_storage(r)
     for i, v in enumerate(values, 1):
         if isinstance(v, (list, tuple)):
             raise ValueError(f"{name}(table): a storage takes a flat list of numbers (element "
