@@ -28,22 +28,29 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- OpenBLAS's threads follow strided's --------------------------------
- * OpenBLAS keeps its own pthread pool; strided's kernels use OpenMP.  One
- * setting governs both: before each BLAS/LAPACK entry the pool is sized to
- * st_get_num_threads() (strided.setnumthreads), so the two never ask for
- * more cores than the user allowed.  Resizing is rare (only when the setting
- * changed), under a lock so that two Python threads do not race on it.
+/* ---- OpenBLAS's threads: LAPACK's only --------------------------------
+ * OpenBLAS keeps its own pthread pool; strided's kernels use OpenMP.  Two
+ * pools on the same cores compete: each one's idle threads spin for a
+ * while after its work, stealing the cores the other needs (an elementwise
+ * op right after a product ran 10-40x slower on 2 cores).  So matmul
+ * never uses OpenBLAS's pool: it shares its products out over our own
+ * threads, one single-threaded BLAS call each (st_blas_single_begin/end,
+ * matmul.c), and only LAPACK, whose blocked algorithms call BLAS from
+ * inside, runs on OpenBLAS's threads: before each LAPACK entry
+ * st_blas_threads sizes the pool to st_get_num_threads() (strided.
+ * setnumthreads), so the two never ask for more cores than the user
+ * allowed.  strided/_c/__init__.py shortens the spin of OpenBLAS's idle
+ * threads (OPENBLAS_THREAD_TIMEOUT) so that they sleep soon after LAPACK.
  *
- * A batch that our threads share out, one single-threaded BLAS call each
- * (st_blas_single_begin/end), sets the pool to 1 thread for its duration:
- * this OpenBLAS is the pthreads build, whose "thread-local" setter
- * (openblas_set_num_threads_local) sets the same global count, so the only
- * way to keep a call on its calling thread is the global count.  Sections
- * nest and overlap (a counter); while one is open st_blas_threads leaves
- * the count at 1, so a concurrent call from another Python thread runs on
- * one thread too (slower, never wrong), and the last section to close
- * restores strided's setting. */
+ * The count is changed only when the next user needs another (a resize is
+ * not free: OpenBLAS may wake or start threads), under a lock so that two
+ * Python threads do not race on it.  This OpenBLAS is the pthreads build,
+ * whose "thread-local" setter (openblas_set_num_threads_local) sets the
+ * same global count, so the only way to keep a call on its calling thread
+ * is the global count.  Single-threaded sections nest and overlap (a
+ * counter); while one is open st_blas_threads leaves the count at 1, so a
+ * concurrent LAPACK call from another Python thread runs on one thread
+ * (slower, never wrong). */
 static int blas_nthreads;          /* what OpenBLAS was last set to; 0: never */
 static int blas_single;            /* open single-threaded sections */
 static pthread_mutex_t blas_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -73,10 +80,11 @@ void st_blas_single_begin(void)
     pthread_mutex_unlock(&blas_lock);
 }
 
+/* the count stays at 1 until a LAPACK call wants more (st_blas_threads) */
 void st_blas_single_end(void)
 {
     pthread_mutex_lock(&blas_lock);
-    if (--blas_single == 0) blas_set_locked(st_get_num_threads());
+    blas_single--;
     pthread_mutex_unlock(&blas_lock);
 }
 

@@ -27,12 +27,15 @@
  * not depend on it.
  *
  * float32, float64, complex64 and complex128 go to OpenBLAS's cblas_?gemm
- * instead (mm_batch_blas below: a batch of small and middle-sized products
- * is shared out over our threads, one single-threaded ?gemm per product; the packed kernel stays their fallback for
- * sizes past BLAS's 32-bit integers); gemm_2d() is the packed kernel's
+ * instead, always on our own threads (mm_batch_blas below: a batch of
+ * small and middle-sized products is shared out over them, one
+ * single-threaded ?gemm per product; a large product is split into bands
+ * of rows or columns, one per thread); the packed kernel stays their
+ * fallback for sizes past BLAS's 32-bit integers; gemm_2d() is the packed kernel's
  * dtype switch.  st_addmm adds alpha and beta (Torch7's addmm family):
  * ?gemm's own for BLAS types, a scaling pass over a temporary otherwise. */
 #include "st_blas.h"
+#include <math.h>
 #ifdef _OPENMP
 #include <omp.h>
 #else
@@ -456,44 +459,44 @@ static void mirror_upper(char *c, int64_t ldc, int64_t n, int64_t item)
 #undef MIRROR_AS
 }
 
-static void syrk_one(int dtype, const mm_geom *g, const mm_blas_plan *p, const void *alpha)
+/* The upper triangle of c = alpha a a^T (rows lo..hi of it: a diagonal
+ * block by ?syrk), unmirrored.  c is read in its row-major view (ld
+ * p->ldc): symmetric, so either layout holds the same values. */
+static void syrk_rows(int dtype, const mm_geom *g, const mm_blas_plan *p, const void *alpha,
+                      int64_t lo, int64_t hi)
 {
     /* a is n x k: as stored (c = A A^T) or stored transposed (c = A^T A) */
     enum CBLAS_TRANSPOSE t = p->ta ? CblasTrans : CblasNoTrans;
-    int N = (int)g->n, K = (int)g->k, lda = (int)p->lda, ldc = (int)p->ldc;
+    int64_t item = st_itemsize(dtype);
+    const void *a = g->a + lo * g->rsa * item;
+    void *c = g->c + (lo * p->ldc + lo) * item;
+    int N = (int)(hi - lo), K = (int)g->k, lda = (int)p->lda, ldc = (int)p->ldc;
     switch (dtype) {
     case ST_FLOAT32:
         scipy_cblas_ssyrk(CblasRowMajor, CblasUpper, t, N, K, *(const float *)alpha,
-                          (const float *)g->a, lda, 0.0f, (float *)g->c, ldc);
+                          (const float *)a, lda, 0.0f, (float *)c, ldc);
         break;
     case ST_FLOAT64:
         scipy_cblas_dsyrk(CblasRowMajor, CblasUpper, t, N, K, *(const double *)alpha,
-                          (const double *)g->a, lda, 0.0, (double *)g->c, ldc);
+                          (const double *)a, lda, 0.0, (double *)c, ldc);
         break;
     case ST_COMPLEX64: {
         static const st_c64 zero64 = 0;
-        scipy_cblas_csyrk(CblasRowMajor, CblasUpper, t, N, K, alpha, g->a, lda, &zero64, g->c,
-                          ldc);
+        scipy_cblas_csyrk(CblasRowMajor, CblasUpper, t, N, K, alpha, a, lda, &zero64, c, ldc);
         break;
     }
     case ST_COMPLEX128: {
         static const st_c128 zero128 = 0;
-        scipy_cblas_zsyrk(CblasRowMajor, CblasUpper, t, N, K, alpha, g->a, lda, &zero128, g->c,
-                          ldc);
+        scipy_cblas_zsyrk(CblasRowMajor, CblasUpper, t, N, K, alpha, a, lda, &zero128, c, ldc);
         break;
     }
     }
-    mirror_upper(g->c, p->ldc, g->n, st_itemsize(dtype));
 }
 
-/* c = alpha a b + beta c for one product (beta_zero: c is not read). */
-static void blas_one(int dtype, const mm_geom *g, const mm_blas_plan *p, char *scratch,
+/* c = alpha a b + beta c for one product by ?gemm (beta_zero: c is not read). */
+static void gemm_one(int dtype, const mm_geom *g, const mm_blas_plan *p, char *scratch,
                      const void *alpha, const void *beta, int beta_zero)
 {
-    if (blas_is_syrk(g, p, beta_zero)) {
-        syrk_one(dtype, g, p, alpha);
-        return;
-    }
     int64_t item = st_itemsize(dtype), n = g->n, m = g->m, k = g->k;
     const char *A = g->a, *B = g->b;
     char *C = g->c, *s = scratch;
@@ -650,55 +653,137 @@ static void item_geom(const mm_batch *bt, const mm_geom *g0, int64_t idx, mm_geo
     g->c += oo * bt->item;
 }
 
-/* every product of the batch through BLAS (plan p) */
+/* The edge of band t of nt over len rows (or columns): equal counts, or
+ * (tri) equal areas of an upper triangle, whose row r holds len - r
+ * elements.  Rounded to 16, so that two threads' columns share no cache
+ * line. */
+static int64_t band_edge(int64_t len, int t, int nt, int tri)
+{
+    if (t >= nt) return len;
+    double f = (double)t / nt, e = tri ? (double)len * (1.0 - sqrt(1.0 - f)) : (double)len * f;
+    int64_t r = (int64_t)(e + 8.0) / 16 * 16;
+    return r < len ? r : len;
+}
+
+/* One product, split into nbands bands of rows (or of columns, when it
+ * is wider than tall), each a single-threaded BLAS call on one of our
+ * threads.  a a^T and a^T a are ?syrk (blas_is_syrk): a band of rows of
+ * the upper triangle is a diagonal block by ?syrk and the rectangle right
+ * of it by ?gemm, band edges balancing the triangle's areas; the lower
+ * triangle is mirrored once all bands are done.  Every element is one
+ * band's, computed as a whole product computes it. */
+static void blas_product(int dtype, const mm_geom *g, const mm_blas_plan *p, char *scratch,
+                         const void *alpha, const void *beta, int beta_zero, int nbands)
+{
+    int64_t item = st_itemsize(dtype);
+    int syrk = blas_is_syrk(g, p, beta_zero);
+    if (!syrk && nbands == 1) {
+        gemm_one(dtype, g, p, scratch, alpha, beta, beta_zero);
+        return;
+    }
+    int by_rows = syrk || g->n >= g->m;
+    int64_t len = by_rows ? g->n : g->m;
+#pragma omp parallel for num_threads(nbands) schedule(static, 1) if (nbands > 1)
+    for (int t = 0; t < nbands; t++) {
+        int64_t lo = band_edge(len, t, nbands, syrk), hi = band_edge(len, t + 1, nbands, syrk);
+        if (hi <= lo) continue;
+        char *s = scratch ? scratch + t * p->bytes : NULL;
+        mm_geom b = *g;
+        if (syrk) {
+            syrk_rows(dtype, g, p, alpha, lo, hi);
+            if (hi == len) continue;
+            /* rows lo..hi of a times columns hi.. of b (a^T), into c's row-major view */
+            mm_blas_plan r = *p;
+            r.c_mode = 0;
+            b.n = hi - lo;
+            b.m = len - hi;
+            b.a += lo * g->rsa * item;
+            b.b += hi * g->csb * item;
+            b.c += (lo * p->ldc + hi) * item;
+            b.rsc = p->ldc;
+            b.csc = 1;
+            gemm_one(dtype, &b, &r, s, alpha, beta, 1);
+        } else if (by_rows) {
+            b.n = hi - lo;
+            b.a += lo * g->rsa * item;
+            b.c += lo * g->rsc * item;
+            gemm_one(dtype, &b, p, s, alpha, beta, beta_zero);
+        } else {
+            b.m = hi - lo;
+            b.b += lo * g->csb * item;
+            b.c += lo * g->csc * item;
+            gemm_one(dtype, &b, p, s, alpha, beta, beta_zero);
+        }
+    }
+    if (syrk) mirror_upper(g->c, p->ldc, g->n, item);
+}
+
+/* Every product of the batch through BLAS (plan p), on our threads only.
+ * OpenBLAS is held to one thread throughout (st_blas_single_begin): its
+ * own pool would compete with ours for the cores, each pool's idle
+ * threads spinning while the other works (an elementwise op right after a
+ * product, or a product right after one, ran 10-40x slower on 2 cores). */
 static st_status mm_batch_blas(int dtype, const mm_geom *g0, const mm_batch *bt, int64_t nitems,
                                const mm_blas_plan *p, const void *alpha, const void *beta,
                                int beta_zero)
 {
     /* products small enough for OpenBLAS to run on one thread are shared
      * out over ours; so are middle-sized ones (up to ST_BLAS_BATCH_WORK)
-     * when the batch fills our threads evenly enough, with OpenBLAS held to
-     * one thread meanwhile; larger ones, or too few, run in turn, each on
-     * OpenBLAS's threads */
+     * when the batch fills our threads evenly enough; larger ones, or too
+     * few, run in turn, each split into bands over our threads */
     double work = (double)g0->n * (double)g0->m * (double)g0->k;
-    int nt = 1, single = 0;
+    int want = st_get_num_threads();
+    if (want > ST_BLAS_MAX_CALLERS) want = ST_BLAS_MAX_CALLERS;
+    int nt = 1, nbands = 1;
     if (work <= ST_BLAS_SMALL_WORK && nitems > 1) {
         double total = work * (double)nitems / 4;
         nt = st_threads_for(total > (double)INT64_MAX ? INT64_MAX : (int64_t)total);
-        if (nt > ST_BLAS_MAX_CALLERS) nt = ST_BLAS_MAX_CALLERS;
+        if (nt > want) nt = want;
         if (nt > nitems) nt = (int)nitems;
     } else if (work <= ST_BLAS_BATCH_WORK && nitems > 1) {
-        int want = st_get_num_threads();
-        if (want > ST_BLAS_MAX_CALLERS) want = ST_BLAS_MAX_CALLERS;
         /* rounds of one product per thread; at least 80% of the threads'
          * time busy (3 products on 2 threads would leave one idle a
-         * third of the time: then OpenBLAS splits each product instead) */
+         * third of the time: then each product is split instead) */
         int64_t rounds = (nitems + want - 1) / want;
-        if (want > 1 && nitems >= want && (double)rounds * want * 0.8 <= (double)nitems) {
+        if (want > 1 && nitems >= want && (double)rounds * want * 0.8 <= (double)nitems)
             nt = want;
-            single = 1;
-        }
     }
+    if (nt == 1 && work > ST_BLAS_SMALL_WORK) {
+        /* bands of at least 16 rows (or columns) */
+        int64_t len = g0->n >= g0->m ? g0->n : g0->m;
+        nbands = len / 16 < want ? (int)(len / 16) : want;
+        if (nbands < 1) nbands = 1;
+    }
+    int callers = nt > nbands ? nt : nbands;
     char *scratch = NULL;
     if (p->bytes) {
         int64_t total;
-        if (__builtin_mul_overflow(p->bytes, (int64_t)nt, &total) ||
+        if (__builtin_mul_overflow(p->bytes, (int64_t)callers, &total) ||
             !(scratch = st_aligned_alloc(total)))
             return st_fail(ST_E_MEMORY, "matmul: cannot allocate %lld bytes of scratch",
-                           (long long)p->bytes * nt);
+                           (long long)p->bytes * callers);
     }
-    if (single)
-        st_blas_single_begin();
-    else
-        st_blas_threads();
-#pragma omp parallel for num_threads(nt) schedule(dynamic, 1) if (nt > 1)
-    for (int64_t it = 0; it < nitems; it++) {
-        mm_geom g;
-        item_geom(bt, g0, it, &g);
-        blas_one(dtype, &g, p, scratch ? scratch + omp_get_thread_num() * p->bytes : NULL, alpha,
-                 beta, beta_zero);
+    st_blas_single_begin();
+    if (nt > 1) {
+#pragma omp parallel for num_threads(nt) schedule(dynamic, 1)
+        for (int64_t it = 0; it < nitems; it++) {
+            mm_geom g;
+            item_geom(bt, g0, it, &g);
+            blas_product(dtype, &g, p, scratch ? scratch + omp_get_thread_num() * p->bytes : NULL,
+                         alpha, beta, beta_zero, 1);
+        }
+    } else {
+        /* not inside an inactive parallel region: a band split's team
+         * would then be a nested one, which libgomp starts afresh instead
+         * of waking its pool's threads (and those, still spinning after
+         * the last kernel, compete with it) */
+        for (int64_t it = 0; it < nitems; it++) {
+            mm_geom g;
+            item_geom(bt, g0, it, &g);
+            blas_product(dtype, &g, p, scratch, alpha, beta, beta_zero, nbands);
+        }
     }
-    if (single) st_blas_single_end();
+    st_blas_single_end();
     st_aligned_free(scratch);
     return ST_OK;
 }
