@@ -344,6 +344,10 @@ def isdtype(dtype: DType, kind: DType | str | tuple[DType | str, ...]) -> builti
     >>> xp.isdtype(xp.float32, 'real floating'), xp.isdtype(xp.int8, ('bool', 'unsigned integer'))
     (True, False)
     """
+    if type(kind) is str and type(dtype) is _DTYPE_TYPE:
+        known = _ISDTYPE.get((dtype, kind))     # library code asks this in every call
+        if known is not None:
+            return known
     dtype = check_dtype(dtype)
     if isinstance(kind, tuple):
         return any(isdtype(dtype, k) for k in kind)
@@ -352,6 +356,11 @@ def isdtype(dtype: DType, kind: DType | str | tuple[DType | str, ...]) -> builti
             raise ValueError(f"unknown dtype kind {kind!r}; expected one of {ISDTYPE_KINDS}")
         return dtype in KINDS[kind]
     return dtype is check_dtype(kind)
+
+
+# isdtype of each of our dtypes and each kind name, as data
+_ISDTYPE = {(d, k): d in KINDS[k] for d in ALL for k in ISDTYPE_KINDS}
+_DTYPE_TYPE = type(float64)
 
 
 class finfo_object:

@@ -52,7 +52,19 @@ class Info:
     def dtypes(self, *, device: Device | None = None,
                kind: str | tuple[str, ...] | None = None) -> dict[str, DType]:
         check_device(device)
-        return {d.name: d for d in _dtypes.ALL if kind is None or _dtypes.isdtype(d, kind)}
+        try:
+            known = _DTYPES_OF_KIND.get(kind)
+        except TypeError:           # an unhashable kind: isdtype's error below
+            known = None
+        if known is None:
+            known = {d.name: d for d in _dtypes.ALL if kind is None or _dtypes.isdtype(d, kind)}
+            if isinstance(kind, (str, tuple, type(None))):
+                _DTYPES_OF_KIND[kind] = known
+        return dict(known)          # the caller's to change
+
+
+# dtypes(kind=...) by kind: library code asks it in every call
+_DTYPES_OF_KIND: dict[object, dict[str, DType]] = {}
 
 
 def __array_namespace_info__() -> Info:

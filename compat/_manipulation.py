@@ -14,8 +14,11 @@ from ._typing import DType, Device
 
 # One C call each for the plain case, else None (the general path decides):
 # a C-contiguous copy of an Array cast to a DType, a view of a C-contiguous
-# non-empty Array with a tuple of ints as its shape
+# non-empty Array with a tuple of ints as its shape; the views of
+# permute_dims, expand_dims, squeeze and broadcast_to with valid ints
 _astype_new, _reshape_view = _arraytype.astype, _arraytype.reshape
+_permute_view, _expand_view = _arraytype.permute, _arraytype.expand_dims
+_squeeze_view, _broadcast_view = _arraytype.squeeze, _arraytype.broadcast_to
 
 
 def _dims(axes, ndim, name="axis"):
@@ -162,6 +165,9 @@ def permute_dims(x: Array, /, axes: tuple[int, ...]) -> Array:
     >>> xp.permute_dims(xp.zeros((2, 3, 4)), (2, 0, 1)).shape
     (4, 2, 3)
     """
+    r = _permute_view(x, tuple(axes) if type(axes) is list else axes)
+    if r is not None:
+        return r
     return Array._new(_views.permute(x._c, axes))
 
 
@@ -199,6 +205,9 @@ def expand_dims(x: Array, /, axis: int | tuple[int, ...] = 0) -> Array:
     >>> xp.expand_dims(xp.asarray([1, 2]), axis=0).shape
     (1, 2)
     """
+    r = _expand_view(x, axis)
+    if r is not None:
+        return r
     axes = (axis,) if not isinstance(axis, tuple) else axis
     n = x.ndim + len(axes)
     dims = sorted(_dims(axes, n))
@@ -244,6 +253,9 @@ def squeeze(x: Array, /, axis: int | tuple[int, ...] | None = None) -> Array:
     """
     if axis is None:
         axis = tuple(d for d, n in enumerate(x.shape) if n == 1)
+    r = _squeeze_view(x, axis)
+    if r is not None:
+        return r
     dims = _dims(axis, x.ndim)
     for d in dims:
         if x.shape[d] != 1:
@@ -325,6 +337,9 @@ def broadcast_to(x: Array, /, shape: tuple[int, ...]) -> Array:
     >>> xp.broadcast_to(xp.asarray([1, 2]), (2, 2))
     Array([[1, 2], [1, 2]], dtype=int64)
     """
+    r = _broadcast_view(x, tuple(shape) if type(shape) is list else shape)
+    if r is not None:
+        return r
     return Array._new(_views.expand(x._c, tuple(shape)))
 
 

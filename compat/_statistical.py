@@ -2,7 +2,8 @@
 max, min, all, any; mean and var/std in two passes; cumulative sums)."""
 from __future__ import annotations
 
-from strided.core import base as _core, ops as _ops, views as _views
+from strided._c.inventory import REDUCE as _REDUCE
+from strided.core import arraytype as _arraytype, base as _core, ops as _ops, views as _views
 
 from . import _dtypes
 from ._array import Array
@@ -19,7 +20,18 @@ def _need(name, x, category):
         raise TypeError(f"{name} is not defined for {x.dtype.name} (needs {category} dtypes)")
 
 
+# the plain case of a reduction in one C call (an Array, axis None, an int
+# or a tuple of ints), or None: the general path decides
+_reduce_new = _arraytype.reduce_new
+_SUM, _PROD, _MAX, _MIN, _ALL, _ANY = (_REDUCE[n] for n in ("sum", "prod", "max", "min", "all",
+                                                             "any"))
+
+
 def _sum_like(op, x, axis, dtype, keepdims):
+    if dtype is None:
+        r = _reduce_new(_SUM if op == "sum" else _PROD, False, x, axis, keepdims)
+        if r is not None:
+            return r
     # the extension: bool sums (and multiplies) in int64, as in numpy
     _need(op, x, "numeric" if x.dtype is not _dtypes.bool else "bool")
     c = x._c
@@ -178,6 +190,9 @@ def max(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: boo
     Array(nan, dtype=float64)
     """
     _need("max", x, "real numeric")
+    r = _reduce_new(_MAX, False, x, axis, keepdims)
+    if r is not None:
+        return r
     return Array._new(_ops.reduce("max", x._c, _axes(axis), keepdims))
 
 
@@ -223,6 +238,9 @@ def min(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: boo
     Array([[1], [2]], dtype=int64)
     """
     _need("min", x, "real numeric")
+    r = _reduce_new(_MIN, False, x, axis, keepdims)
+    if r is not None:
+        return r
     return Array._new(_ops.reduce("min", x._c, _axes(axis), keepdims))
 
 
@@ -274,6 +292,10 @@ def mean(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
     >>> xp.mean(xp.asarray([[1.0, 2.0], [3.0, 5.0]]), axis=1)
     Array([1.5, 4.], dtype=float64)
     """
+    if dtype is None:
+        r = _reduce_new(_SUM, True, x, axis, keepdims)
+        if r is not None:
+            return r
     c = x._c
     if dtype is None and c.dtype in KINDS["integral or bool"]:
         dtype = _dtypes.float64
@@ -433,6 +455,9 @@ def all(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: boo
     >>> xp.all(xp.asarray([[True, False], [True, True]]), axis=0)
     Array([True, False], dtype=bool)
     """
+    r = _reduce_new(_ALL, False, x, axis, keepdims)
+    if r is not None:
+        return r
     return Array._new(_ops.reduce("all", x._c, _axes(axis), keepdims))
 
 
@@ -476,6 +501,9 @@ def any(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: boo
     >>> xp.any(xp.asarray([[True, False], [False, False]]), axis=1)
     Array([True, False], dtype=bool)
     """
+    r = _reduce_new(_ANY, False, x, axis, keepdims)
+    if r is not None:
+        return r
     return Array._new(_ops.reduce("any", x._c, _axes(axis), keepdims))
 
 

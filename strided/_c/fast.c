@@ -274,6 +274,60 @@ st_status st_reduce_all(int op, st_tensor *out, const st_tensor *in, const st_te
     return st_reduce(op, &o, in, all, aux ? &x : NULL);
 }
 
+/* op over the dims flagged in the bit mask `dims` of a, into a new
+ * C-contiguous result (the keepdim shape seen through the result's own
+ * storage while st_reduce writes it); mean: the sum divided by the number
+ * of elements reduced, for float32 and float64 sums (as the Python path
+ * divides: by the count converted to the sum's dtype). */
+st_tensor *st_reduce_new(int op, int mean, const st_tensor *a, uint64_t dims, int keepdims)
+{
+    int res = st_reduce_result(op, a->dtype);
+    if (res < 0 || (mean && (op != ST_R_SUM || (res != ST_FLOAT32 && res != ST_FLOAT64))))
+        return NULL;
+    if (a->ndim < 64 && dims >> a->ndim) return NULL;
+    int64_t keep[ST_MAX_DIMS], sizes[ST_MAX_DIMS], count = 1;
+    uint8_t flags[ST_MAX_DIMS];
+    int nd = 0;
+    for (int d = 0; d < a->ndim; d++) {
+        flags[d] = dims >> d & 1;
+        if (flags[d]) {
+            if (!a->sizes[d] && (op == ST_R_MIN || op == ST_R_MAX)) return NULL;
+            count *= a->sizes[d];
+            keep[d] = 1;
+            if (keepdims) sizes[nd++] = 1;
+        } else {
+            keep[d] = sizes[nd++] = a->sizes[d];
+        }
+    }
+    st_tensor *out = st_tensor_new();
+    if (!out || st_tensor_alloc(out, res, nd, sizes)) {
+        st_tensor_free(out);
+        return NULL;
+    }
+    st_tensor k = *out;
+    k.ndim = a->ndim;
+    for (int64_t d = a->ndim - 1, step = 1; d >= 0; step *= keep[d--]) {
+        k.sizes[d] = keep[d];
+        k.strides[d] = step;
+    }
+    if (st_reduce(op, &k, a, flags, NULL)) {
+        st_tensor_free(out);
+        return NULL;
+    }
+    if (mean) {
+        int64_t n = st_tensor_numel(out);
+        char *data = out->storage->data + out->offset * st_itemsize(res);
+        if (res == ST_FLOAT64) {
+            double *o = (double *)data, c = (double)count;
+            for (int64_t i = 0; i < n; i++) o[i] /= c;
+        } else {
+            float *o = (float *)data, c = (float)(double)count;
+            for (int64_t i = 0; i < n; i++) o[i] /= c;
+        }
+    }
+    return out;
+}
+
 /* ---- views, copies and products for the Array's small calls ---- */
 
 st_tensor *st_view_new(const st_tensor *t, int64_t offset, int ndim, const int64_t *sizes,

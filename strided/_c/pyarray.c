@@ -47,6 +47,7 @@ static struct {
     __typeof__(&st_tensor_new) tensor_new;
     __typeof__(&st_tensor_alloc) tensor_alloc;
     __typeof__(&st_tensor_is_contiguous) tensor_is_contiguous;
+    __typeof__(&st_reduce_new) reduce_new;
 } core;
 /* setup()'s `functions` are these, in this order (the module's CORE_FUNCTIONS) */
 static const char *const core_names[] = {"st_binary_new", "st_binary_scalar_new", "st_unary_new",
@@ -54,7 +55,7 @@ static const char *const core_names[] = {"st_binary_new", "st_binary_scalar_new"
                                          "st_binary_inplace_small", "st_view_new",
                                          "st_astype_new", "st_fill_scalar", "st_assign_small",
                                          "st_matmul_new", "st_tensor_new", "st_tensor_alloc",
-                                         "st_tensor_is_contiguous"};
+                                         "st_tensor_is_contiguous", "st_reduce_new"};
 #define N_CORE (sizeof core_names / sizeof core_names[0])
 _Static_assert(N_CORE * sizeof(void *) == sizeof core, "one name per core function");
 
@@ -1544,6 +1545,170 @@ static PyObject *reshape(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
     return wrap_or_none(core.view_new(a, a->offset, ndim, sizes, strides));
 }
 
+/* ---- dimension views: permute_dims, expand_dims, squeeze, broadcast_to --
+ * The plain cases in one C call each (an Array and ints or a tuple of
+ * ints); anything else -- a bad axis, a repeated one, a shape that does not
+ * broadcast, another type -- is declined (None) and the general path
+ * decides and raises its own error. */
+
+/* the ints of `obj` (an int or, when tuple_ok, a tuple of ints), each in
+ * [-bound, bound) normalised to [0, bound), distinct; the count, or -1 */
+static int axes_of(PyObject *obj, int bound, int tuple_ok, int axes[ST_MAX_DIMS])
+{
+    int tuple = PyTuple_Check(obj);
+    if (!tuple && !PyLong_CheckExact(obj)) return -1;
+    if (tuple && !tuple_ok) return -1;
+    Py_ssize_t n = tuple ? PyTuple_Size(obj) : 1;
+    if (n > ST_MAX_DIMS) return -1;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *e = tuple ? PyTuple_GetItem(obj, i) : obj;
+        int overflow;
+        long long k = PyLong_CheckExact(e) ? PyLong_AsLongLongAndOverflow(e, &overflow) : 0;
+        if (!PyLong_CheckExact(e) || overflow || k < -bound || k >= bound) return -1;
+        axes[i] = (int)(k < 0 ? k + bound : k);
+        for (Py_ssize_t j = 0; j < i; j++)
+            if (axes[j] == axes[i]) return -1;
+    }
+    return (int)n;
+}
+
+/* permute_dims(x, axes): axes a tuple naming every dim of x once */
+static PyObject *permute(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "permute(x, axes)");
+        return NULL;
+    }
+    if (!ready()) return NULL;
+    st_tensor *a = array_record(args[0]);
+    int axes[ST_MAX_DIMS];
+    if (!a || !PyTuple_Check(args[1]) || axes_of(args[1], a->ndim, 1, axes) != a->ndim)
+        return wrap_or_none(NULL);
+    int64_t sizes[ST_MAX_DIMS], strides[ST_MAX_DIMS];
+    for (int d = 0; d < a->ndim; d++) {
+        sizes[d] = a->sizes[axes[d]];
+        strides[d] = a->strides[axes[d]];
+    }
+    return wrap_or_none(core.view_new(a, a->offset, a->ndim, sizes, strides));
+}
+
+/* expand_dims(x, axis): size-1 dims at the (distinct) positions of an int
+ * or a tuple of ints, each in [-(ndim + k), ndim + k) for k of them */
+static PyObject *expand_dims(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "expand_dims(x, axis)");
+        return NULL;
+    }
+    if (!ready()) return NULL;
+    st_tensor *a = array_record(args[0]);
+    int k = PyTuple_Check(args[1]) ? (int)PyTuple_Size(args[1]) : 1;
+    int axes[ST_MAX_DIMS], nd = a ? a->ndim + k : 0;
+    if (!a || nd > ST_MAX_DIMS || axes_of(args[1], nd, 1, axes) != k) return wrap_or_none(NULL);
+    int64_t sizes[ST_MAX_DIMS], strides[ST_MAX_DIMS];
+    int added[ST_MAX_DIMS] = {0};
+    for (int i = 0; i < k; i++) added[axes[i]] = 1;
+    for (int d = 0, src = 0; d < nd; d++) {
+        if (added[d]) {
+            sizes[d] = 1;
+            strides[d] = 0;
+        } else {
+            sizes[d] = a->sizes[src];
+            strides[d] = a->strides[src++];
+        }
+    }
+    return wrap_or_none(core.view_new(a, a->offset, nd, sizes, strides));
+}
+
+/* squeeze(x, axis): the dims of an int or a tuple of ints dropped, each of
+ * size 1 */
+static PyObject *squeeze(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "squeeze(x, axis)");
+        return NULL;
+    }
+    if (!ready()) return NULL;
+    st_tensor *a = array_record(args[0]);
+    int axes[ST_MAX_DIMS], k = a ? axes_of(args[1], a->ndim, 1, axes) : -1;
+    if (k < 0) return wrap_or_none(NULL);
+    int drop[ST_MAX_DIMS] = {0};
+    for (int i = 0; i < k; i++) {
+        if (a->sizes[axes[i]] != 1) return wrap_or_none(NULL);
+        drop[axes[i]] = 1;
+    }
+    int64_t sizes[ST_MAX_DIMS], strides[ST_MAX_DIMS];
+    int nd = 0;
+    for (int d = 0; d < a->ndim; d++)
+        if (!drop[d]) {
+            sizes[nd] = a->sizes[d];
+            strides[nd++] = a->strides[d];
+        }
+    return wrap_or_none(core.view_new(a, a->offset, nd, sizes, strides));
+}
+
+/* broadcast_to(x, shape): a tuple of non-negative ints that x's shape
+ * broadcasts to (numpy's rules: aligned at the right, a size-1 dim
+ * stretched with stride 0) */
+static PyObject *broadcast_to(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "broadcast_to(x, shape)");
+        return NULL;
+    }
+    if (!ready()) return NULL;
+    st_tensor *a = array_record(args[0]);
+    PyObject *shape = args[1];
+    if (!a || !PyTuple_Check(shape) || PyTuple_Size(shape) > ST_MAX_DIMS
+        || PyTuple_Size(shape) < a->ndim)
+        return wrap_or_none(NULL);
+    int nd = (int)PyTuple_Size(shape), lead = nd - a->ndim;
+    int64_t sizes[ST_MAX_DIMS], strides[ST_MAX_DIMS], count = 1;
+    for (int d = 0; d < nd; d++) {
+        PyObject *e = PyTuple_GetItem(shape, d);
+        int overflow;
+        long long n = PyLong_CheckExact(e) ? PyLong_AsLongLongAndOverflow(e, &overflow) : -1;
+        if (!PyLong_CheckExact(e) || overflow || n < 0 || __builtin_mul_overflow(count, n, &count))
+            return wrap_or_none(NULL);
+        sizes[d] = n;
+        if (d < lead) {
+            strides[d] = 0;
+        } else {
+            int64_t have = a->sizes[d - lead];
+            if (have == n) strides[d] = a->strides[d - lead];
+            else if (have == 1) strides[d] = 0;
+            else return wrap_or_none(NULL);
+        }
+    }
+    return wrap_or_none(core.view_new(a, a->offset, nd, sizes, strides));
+}
+
+/* reduce_new(op, mean, x, axis, keepdims): st_reduce_new for an Array x
+ * and axis None (every dim), an int or a tuple of ints, each valid and
+ * distinct; None when declined */
+static PyObject *reduce_new(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, "reduce_new(op, mean, x, axis, keepdims)");
+        return NULL;
+    }
+    if (!ready()) return NULL;
+    long op = PyLong_AsLong(args[0]);
+    int mean = PyObject_IsTrue(args[1]), keepdims = PyObject_IsTrue(args[4]);
+    if (PyErr_Occurred() || mean < 0 || keepdims < 0) return NULL;
+    st_tensor *a = array_record(args[2]);
+    if (!a) return wrap_or_none(NULL);
+    uint64_t dims = 0;
+    if (args[3] == Py_None) {
+        for (int d = 0; d < a->ndim; d++) dims |= (uint64_t)1 << d;
+    } else {
+        int axes[ST_MAX_DIMS], k = axes_of(args[3], a->ndim, 1, axes);
+        if (k < 0) return wrap_or_none(NULL);
+        for (int i = 0; i < k; i++) dims |= (uint64_t)1 << axes[i];
+    }
+    return wrap_or_none(core.reduce_new((int)op, mean, a, dims, keepdims));
+}
+
 /* alias(x): a new Array viewing all of Array x (asarray(x)) */
 static PyObject *alias(PyObject *mod, PyObject *x)
 {
@@ -1617,6 +1782,16 @@ static PyMethodDef module_methods[] = {
      "astype(x, dtype): a contiguous copy of x as dtype, or None."},
     {"reshape", (PyCFunction)(void (*)(void))reshape, METH_FASTCALL,
      "reshape(x, shape): a view of contiguous x with shape, or None."},
+    {"permute", (PyCFunction)(void (*)(void))permute, METH_FASTCALL,
+     "permute(x, axes): the view of x with its dims in the order of a tuple, or None."},
+    {"expand_dims", (PyCFunction)(void (*)(void))expand_dims, METH_FASTCALL,
+     "expand_dims(x, axis): the view of x with size-1 dims inserted, or None."},
+    {"squeeze", (PyCFunction)(void (*)(void))squeeze, METH_FASTCALL,
+     "squeeze(x, axis): the view of x without the given size-1 dims, or None."},
+    {"broadcast_to", (PyCFunction)(void (*)(void))broadcast_to, METH_FASTCALL,
+     "broadcast_to(x, shape): the view of x broadcast to a tuple shape, or None."},
+    {"reduce_new", (PyCFunction)(void (*)(void))reduce_new, METH_FASTCALL,
+     "reduce_new(op, mean, x, axis, keepdims): a reduction of x in C, or None."},
     {"alias", alias, METH_O, "A new Array viewing all of Array x, or None."},
     {"scalar", scalar, METH_O, "The 0-d Array of a Python float, int or bool, or None."},
     {NULL},

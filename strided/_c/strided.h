@@ -425,6 +425,13 @@ st_status st_reduce(int op, st_tensor *out, const st_tensor *in,
 /* The same over every dim of `in`, into a one-element `out` of any rank
  * (a 0-d result needs no keepdim view); `aux` one element too, or NULL. */
 st_status st_reduce_all(int op, st_tensor *out, const st_tensor *in, const st_tensor *aux);
+/* A new C-contiguous result of op (st_reduce_result's dtype) over the dims
+ * of `in` flagged in the bit mask `dims`, those dims dropped unless
+ * keepdims; mean (ST_R_SUM on a float32 or float64 result only): the sum
+ * divided by the count reduced.  NULL, without raising, when declined (no
+ * such op for the dtype, min/max over an empty dim, a failure): the
+ * caller's general path decides, as for fast.c's other calls. */
+st_tensor *st_reduce_new(int op, int mean, const st_tensor *in, uint64_t dims, int keepdims);
 /* Position (0-based, along `dim`) of the first min/max of each lane; out
  * is int64 in keepdim form.  NaN counts as the extreme (first NaN wins). */
 st_status st_argreduce(int is_max, st_tensor *out, const st_tensor *in, int dim);

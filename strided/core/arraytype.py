@@ -23,6 +23,13 @@ binary_new, unary_new = _pyarray.binary_new, _pyarray.unary_new
 from_list, zeros = _pyarray.from_list, _pyarray.zeros
 matmul, astype, reshape = _pyarray.matmul, _pyarray.astype, _pyarray.reshape
 alias, scalar = _pyarray.alias, _pyarray.scalar
+# the dimension views of a plain Array and valid ints (permute_dims,
+# expand_dims, squeeze, broadcast_to)
+permute, expand_dims = _pyarray.permute, _pyarray.expand_dims
+squeeze, broadcast_to = _pyarray.squeeze, _pyarray.broadcast_to
+# reduce_new(op code, mean, x, axis, keepdims): a reduction of a plain
+# Array over None, an int or a tuple of ints (mean: float32/float64 sums)
+reduce_new = _pyarray.reduce_new
 # x = x op y in C for two small plain RecordBase objects (True), else False
 binary_inplace = _pyarray.binary_inplace
 

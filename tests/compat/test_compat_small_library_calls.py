@@ -531,3 +531,143 @@ def test_mask_of_the_arrays_shape_with_a_number(name, shape, value):
         ref = a.copy()
         ref[mask] = value
         np.testing.assert_array_equal(got, ref)
+
+
+# ---------------------------------------------------------------- dimension views
+
+
+from strided.compat import _manipulation, _statistical  # noqa: E402
+
+
+def general(monkeypatch, module, name):
+    """The function with its C path declined: the general path alone."""
+    monkeypatch.setattr(module, name, lambda *args: None)
+
+
+VIEW_CASES = [
+    ("permute_dims", (2, 3, 4), (2, 0, 1)), ("permute_dims", (2, 3, 4), [1, 0, 2]),
+    ("permute_dims", (2, 3, 4), (-1, 0, 1)), ("permute_dims", (), ()),
+    ("permute_dims", (0, 3), (1, 0)),
+    ("expand_dims", (2, 3), 0), ("expand_dims", (2, 3), -1), ("expand_dims", (2, 3), (0, 3)),
+    ("expand_dims", (2, 3), (-1, 1)), ("expand_dims", (), 0), ("expand_dims", (0, 3), 1),
+    ("squeeze", (1, 3, 1), 0), ("squeeze", (1, 3, 1), (0, -1)), ("squeeze", (1, 3, 1), None),
+    ("squeeze", (1,), 0), ("squeeze", (1, 0), 0),
+    ("broadcast_to", (3,), (2, 3)), ("broadcast_to", (1, 3), (4, 2, 3)),
+    ("broadcast_to", (), (2, 2)), ("broadcast_to", (2, 1), [2, 5]), ("broadcast_to", (1,), (0,)),
+    ("broadcast_to", (2, 3), (2, 3)),
+]
+C_NAME = {"permute_dims": "_permute_view", "expand_dims": "_expand_view",
+          "squeeze": "_squeeze_view", "broadcast_to": "_broadcast_view"}
+
+
+def numpy_view(fname, a, arg):
+    if fname == "permute_dims":
+        return np.transpose(a, arg)
+    if fname == "squeeze":
+        return np.squeeze(a, arg)
+    return getattr(np, fname)(a, tuple(arg) if isinstance(arg, list) else arg)
+
+
+@pytest.mark.parametrize("fname,shape,arg", VIEW_CASES, ids=str)
+@pytest.mark.parametrize("name", ["bool", "int16", "float64", "complex128"])
+def test_dimension_views_match_numpy_and_the_general_path(fname, shape, arg, name, monkeypatch):
+    a = values(shape, name)
+    f = getattr(xp, fname)
+    for na, x in layouts(a):
+        got = f(x, arg)
+        assert got._c.storage == x._c.storage        # a view
+        check(got, numpy_view(fname, na, arg))
+    with monkeypatch.context() as m:
+        general(m, _manipulation, C_NAME[fname])
+        for na, x in layouts(a):
+            check(f(x, arg), numpy_view(fname, na, arg))
+
+
+BAD_VIEW_CASES = [
+    ("permute_dims", (2, 3), (0,)), ("permute_dims", (2, 3), (0, 0)),
+    ("permute_dims", (2, 3), (0, 2)), ("permute_dims", (2, 3), (0, 1.0)),
+    ("permute_dims", (2, 3), "ab"),
+    ("expand_dims", (2, 3), 3), ("expand_dims", (2, 3), -4), ("expand_dims", (2, 3), (0, 0)),
+    ("expand_dims", (2, 3), 1.0), ("expand_dims", (1,) * 64, 0),
+    ("squeeze", (1, 3), 1), ("squeeze", (1, 3), 2), ("squeeze", (1, 3), (0, 0)),
+    ("squeeze", (1, 3), "0"),
+    ("broadcast_to", (2, 3), (3,)), ("broadcast_to", (2, 3), (4, 3)),
+    ("broadcast_to", (2, 3), (-1, 3)), ("broadcast_to", (3,), (2**62, 2**62, 3)),
+    ("broadcast_to", (3,), (2, 3.0)), ("broadcast_to", (3,), 3),
+]
+
+
+@pytest.mark.parametrize("fname,shape,arg", BAD_VIEW_CASES, ids=str)
+def test_dimension_view_errors_unchanged(fname, shape, arg, monkeypatch):
+    x = xp.asarray(values(shape, "float32"))
+    f = getattr(xp, fname)
+    got = outcome(f, x, arg)
+    with monkeypatch.context() as m:
+        general(m, _manipulation, C_NAME[fname])
+        expected = outcome(f, x, arg)
+    assert not isinstance(expected, xp.Array), expected
+    assert got == expected
+
+
+# ---------------------------------------------------------------- reductions
+
+
+REDUCE_AXES = [None, 0, -1, (0, 2), (2, 0), (), (0, 1, 2), 1]
+
+
+def reduce_with(f, x, axis, keepdims):
+    return f(x, axis=axis, keepdims=keepdims)
+
+
+@pytest.mark.parametrize("fname", ["sum", "prod", "max", "min", "all", "any", "mean"])
+@pytest.mark.parametrize("name", NAMES)
+def test_reductions_match_the_general_path(fname, name, monkeypatch):
+    """Every dtype, axis form, keepdims and layout: the C path's result (or
+    error) is the general path's, dtype and bits."""
+    a = values((3, 4, 5), name, seed=3)
+    f = getattr(xp, fname)
+    cases = [(x, axis, keep) for _, x in layouts(a) for axis in REDUCE_AXES
+             for keep in (False, True)]
+    cases += [(xp.asarray(values((), name)), axis, keep) for axis in (None, (), 0)
+              for keep in (False, True)]
+    cases += [(xp.asarray(values((2, 0, 3), name)), axis, keep) for axis in (None, 1, 0, 2)
+              for keep in (False, True)]
+    fast = [outcome(reduce_with, f, *c) for c in cases]
+    with monkeypatch.context() as m:
+        general(m, _statistical, "_reduce_new")
+        slow = [outcome(reduce_with, f, *c) for c in cases]
+    for c, got, expected in zip(cases, fast, slow):
+        if isinstance(expected, xp.Array):
+            assert isinstance(got, xp.Array), (c[1:], got)
+            check(got, np_of(expected))
+        else:
+            assert got == expected, (c[1:], got, expected)
+
+
+@pytest.mark.parametrize("name", ["float32", "float64", "int32", "uint8", "bool"])
+@pytest.mark.parametrize("axis", [None, 0, 1, (0, 1), -1])
+def test_reductions_match_numpy(name, axis):
+    a = values((40, 7), name, seed=5)
+    x = xp.asarray(a)
+    exact = name not in ("float32", "float64")
+    if name != "bool":
+        check(xp.max(x, axis=axis), np.max(a, axis=axis))
+        check(xp.min(x, axis=axis, keepdims=True), np.min(a, axis=axis, keepdims=True))
+    check(xp.all(x, axis=axis), np.all(a, axis=axis))
+    check(xp.any(x, axis=axis, keepdims=True), np.any(a, axis=axis, keepdims=True))
+    if np.dtype(name).kind == "f":
+        check(xp.sum(x, axis=axis), np.sum(a, axis=axis), exact)
+        check(xp.mean(x, axis=axis), np.mean(a, axis=axis), exact)
+
+
+def test_reduction_results_are_new_and_bad_axes_raise():
+    x = xp.asarray(values((3, 4), "float64"))
+    s = xp.sum(x, axis=1)
+    s[0] = 99.0
+    assert np_of(x)[0, 0] != 99.0
+    for bad in (2, -3, (0, 0), 1.0, (0, 5)):
+        with pytest.raises((ValueError, TypeError, IndexError)):
+            xp.sum(x, axis=bad)
+    with pytest.raises(ValueError):
+        xp.max(xp.zeros((0, 3)), axis=0)
+    check(xp.max(xp.zeros((0, 3)), axis=1), np.zeros((0,)))
