@@ -121,6 +121,8 @@ def _dtype_mask(category):
 # One C call does the plain case (same dtype, same shape, C-contiguous): it
 # returns None for anything else, and the general path below decides.
 _unary_new, _binary_new = _arraytype.unary_new, _arraytype.binary_new
+# x = x op y in C for two small plain Arrays of one dtype and shape (True)
+_binary_inplace = _arraytype.binary_inplace
 
 
 def _unary(name, op, category):
@@ -152,6 +154,10 @@ def _binary(name, op, category):
                 return r
         if isinstance(x1, Traced) or isinstance(x2, Traced):
             return (x1 if isinstance(x1, Traced) else x2).binary(name, x1, x2)
+        a, b, dt = operands(x1, x2)
+        return Array._new(_ops.binary(op, a, b, dt=dt))
+
+    def operands(x1, x2):
         dt = result_dtype(name, x1, x2)
         _check(name, dt, category)
         # arrays of other dtypes are converted inside the kernel, a block at
@@ -160,9 +166,29 @@ def _binary(name, op, category):
         b = x2._c if isinstance(x2, Array) else _core.scalar(x2, dt)
         if name in FLOAT_FOR_INTEGERS and dt in KINDS["integral"]:
             dt = _core.float64
-        return Array._new(_ops.binary(op, a, b, dt=dt))
+        return a, b, dt
+
+    def into(x1, x2):
+        """x1 = f(x1, x2) written straight into Array x1 (its in-place
+        operator), numpy's errors when the result would not fit it: another
+        shape is a ValueError, another dtype a TypeError (x1 untouched)."""
+        if (type(x2) is Array and mask >> x1.dtype.code & 1
+                and _binary_inplace(code, x1, x2)):     # small and plain: in C
+            return x1
+        a, b, dt = operands(x1, x2)
+        shape = _ops.broadcast_shapes(a.shape, b.shape)
+        if shape != x1.shape:
+            raise ValueError(f"in-place {name}: non-broadcastable output operand with "
+                             f"shape {x1.shape} doesn't match the broadcast shape {shape}")
+        res = _ops.binary_result(op, dt)
+        if res is not None and res is not x1.dtype:
+            raise TypeError(f"in-place {name}: cannot cast the result from {res.name} to "
+                            f"{x1.dtype.name} (the array's dtype is kept; use astype)")
+        _ops.binary(op, a, b, out=x1._c, dt=dt)
+        return x1
     f.__name__ = f.__qualname__ = name
     f.__doc__ = _docstrings.elementwise(name, op, category)
+    f.into = into       # type: ignore[attr-defined]  # the in-place operators' path
     return f
 
 

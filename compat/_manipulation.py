@@ -13,8 +13,8 @@ from ._array import Array
 from ._typing import DType, Device
 
 # One C call each for the plain case, else None (the general path decides):
-# a C-contiguous copy of an Array cast to a DType, a view of a C-contiguous
-# non-empty Array with a tuple of ints as its shape; the views of
+# a C-contiguous copy of an Array cast to a DType, a non-empty Array with a
+# tuple of ints as its shape (a view, else a copy when allowed); the views of
 # permute_dims, expand_dims, squeeze and broadcast_to with valid ints
 _astype_new, _reshape_view = _arraytype.astype, _arraytype.reshape
 _permute_view, _expand_view = _arraytype.permute, _arraytype.expand_dims
@@ -119,7 +119,7 @@ def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None) ->
     Array([[0, 1, 2], [3, 4, 5]], dtype=int64)
     """
     if copy is None or copy is False:
-        r = _reshape_view(x, shape)
+        r = _reshape_view(x, shape, copy is None)
         if r is not None:
             return r
     shape = tuple(operator.index(s) for s in shape)

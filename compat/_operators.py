@@ -67,6 +67,8 @@ def general(f, reflected, name):
 
 
 def inplace_operator(f):
+    into = getattr(f, "into", None)     # elementwise: the result written straight into x
+
     def dunder(self, other):
         if not isinstance(other, (Array,) + _SCALARS):
             # x stays an Array: a numpy array is read as one, a numpy scalar
@@ -74,8 +76,9 @@ def inplace_operator(f):
             other = asarray(other) if _numpy.is_array(other) else _numpy.operand(other)
             if other is None:
                 return NotImplemented
-        res = f(self, other)
-        # numpy's errors: another shape is a ValueError, another dtype a TypeError
+        if into is not None:
+            return into(self, other)
+        res = f(self, other)            # matmul: the product, then into x
         if res.shape != self.shape:
             raise ValueError(f"in-place {f.__name__}: non-broadcastable output operand with "
                              f"shape {self.shape} doesn't match the broadcast shape {res.shape}")

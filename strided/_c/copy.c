@@ -277,6 +277,58 @@ static st_loop_fn move_for(int64_t itemsize)
     }
 }
 
+/* ---- moves with a short inner dim ----
+ * A permuted copy whose innermost dim holds a few elements (einops'
+ * "(h p) (w q) -> (h w) (p q)": 2 of them) would call the 1-D move once
+ * per couple of elements.  Instead the iterator runs over the other dims
+ * and each call moves a block of the two innermost in one typed loop. */
+#define SHORT_INNER_BYTES 64
+
+typedef struct {
+    int64_t n, dst_step, src_step;     /* the innermost dim */
+} inner_dim;
+
+#define DEF_MOVE_BLOCK(BITS, T)                                                       \
+    static void move_block_##BITS(char **args, const int64_t *np, const int64_t *steps, \
+                                  void *extra)                                        \
+    {                                                                                 \
+        const inner_dim *in = extra;                                                  \
+        const int64_t n = *np, m = in->n, ds = in->dst_step, ss = in->src_step;       \
+        char *o = args[0];                                                            \
+        const char *src = args[1];                                                    \
+        for (int64_t i = 0; i < n; i++, o += steps[0], src += steps[1])               \
+            for (int64_t j = 0; j < m; j++) {                                         \
+                T v;                                                                  \
+                memcpy(&v, src + j * ss, sizeof(T));                                  \
+                memcpy(o + j * ds, &v, sizeof(T));                                    \
+            }                                                                         \
+    }
+DEF_MOVE_BLOCK(8, uint8_t)
+DEF_MOVE_BLOCK(16, uint16_t)
+DEF_MOVE_BLOCK(32, uint32_t)
+DEF_MOVE_BLOCK(64, uint64_t)
+DEF_MOVE_BLOCK(128, st_b128)
+
+/* Run a same-type move of `it` as blocks when its inner dim is short; 0
+ * when it is not (the caller runs the 1-D move). */
+static int move_short_inner(const st_iter *it, int64_t itemsize)
+{
+    const int in = it->ndim - 1;
+    if (it->ndim < 2 || it->size[in] * itemsize > SHORT_INNER_BYTES || it->size[in - 1] < 2)
+        return 0;
+    inner_dim dim = {it->size[in], it->step[in][0], it->step[in][1]};
+    st_iter outer = *it;
+    outer.ndim = in;
+    outer.numel = it->numel / it->size[in];
+    st_loop_fn block = itemsize == 1   ? move_block_8
+                       : itemsize == 2 ? move_block_16
+                       : itemsize == 4 ? move_block_32
+                       : itemsize == 8 ? move_block_64
+                                       : move_block_128;
+    st_iter_run(&outer, block, &dim, 0);
+    return 1;
+}
+
 st_loop_fn st_cast_loop(int src, int dst)
 {
     return src == dst ? move_for(st_itemsize(src)) : cast_table[src][dst];
@@ -304,6 +356,7 @@ st_status st_copy(st_tensor *dst, const st_tensor *src)
     st_iter it;
     const st_tensor *ops[2] = {dst, src};
     if ((rc = st_iter_init(&it, 2, ops, 0))) return rc;
+    if (src->dtype == dst->dtype && move_short_inner(&it, st_itemsize(src->dtype))) return ST_OK;
     int stream = st_stream_worth(dst, 1, &src);
     st_iter_run(&it, st_cast_loop(src->dtype, dst->dtype), stream ? ST_STREAM : NULL,
                 stream ? ST_ITER_FENCE : 0);

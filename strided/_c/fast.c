@@ -341,6 +341,78 @@ st_tensor *st_view_new(const st_tensor *t, int64_t offset, int ndim, const int64
     return out;
 }
 
+/* The strides that view (sizes, strides) as new_sizes of the same count,
+ * or 0 when the layout does not allow a view.  Chunk by chunk, as numpy's
+ * no-copy reshape: each run of old dims contiguous in itself maps onto a
+ * run of new dims of the same element count (size-1 dims on either side
+ * take any stride). */
+int st_reshape_strides(int ndim, const int64_t *sizes, const int64_t *strides, int new_ndim,
+                       const int64_t *new_sizes, int64_t *new_strides)
+{
+    int64_t on[ST_MAX_DIMS], os[ST_MAX_DIMS], numel = 1;
+    int nold = 0;
+    for (int d = 0; d < ndim; d++) {
+        numel *= sizes[d];
+        if (sizes[d] != 1) {
+            on[nold] = sizes[d];
+            os[nold++] = strides[d];
+        }
+    }
+    if (!numel || !ndim) {                       /* any layout: the C strides */
+        for (int64_t d = new_ndim - 1, step = 1; d >= 0; step *= new_sizes[d] ? new_sizes[d] : 1, d--)
+            new_strides[d] = step;
+        return 1;
+    }
+    int oi = 0, ni = 0;
+    while (ni < new_ndim || oi < nold) {
+        if (ni < new_ndim && new_sizes[ni] == 1) {
+            new_strides[ni++] = 1;
+            continue;
+        }
+        if (oi >= nold || ni >= new_ndim) return 0;
+        int oe = oi + 1, ne = ni + 1;
+        int64_t oc = on[oi], nc = new_sizes[ni];
+        while (oc != nc) {
+            if (oc < nc) {
+                if (oe >= nold) return 0;
+                oc *= on[oe++];
+            } else {
+                if (ne >= new_ndim) return 0;
+                nc *= new_sizes[ne++];
+            }
+        }
+        for (int k = oi; k < oe - 1; k++)
+            if (os[k] != os[k + 1] * on[k + 1]) return 0;
+        int64_t step = os[oe - 1];
+        for (int k = ne - 1; k >= ni; k--) {
+            new_strides[k] = step;
+            step *= new_sizes[k];
+        }
+        oi = oe;
+        ni = ne;
+    }
+    return 1;
+}
+
+/* a reshaped to sizes (their product a's count): a view when the layout
+ * allows one, else (copy_ok) a C-contiguous copy with those sizes, else
+ * NULL */
+st_tensor *st_reshape_new(const st_tensor *a, int ndim, const int64_t *sizes, int copy_ok)
+{
+    int64_t strides[ST_MAX_DIMS];
+    if (st_reshape_strides(a->ndim, a->sizes, a->strides, ndim, sizes, strides))
+        return st_view_new(a, a->offset, ndim, sizes, strides);
+    if (!copy_ok) return NULL;
+    st_tensor *out = st_astype_new(a, a->dtype);
+    if (!out) return NULL;
+    out->ndim = ndim;                  /* a fresh record over its own block: reshaped in place */
+    for (int64_t d = ndim - 1, step = 1; d >= 0; step *= sizes[d--]) {
+        out->sizes[d] = sizes[d];
+        out->strides[d] = step;
+    }
+    return out;
+}
+
 st_tensor *st_astype_new(const st_tensor *a, int dtype)
 {
     if (dtype < 0 || dtype >= ST_NTYPES) return NULL;

@@ -48,6 +48,7 @@ static struct {
     __typeof__(&st_tensor_alloc) tensor_alloc;
     __typeof__(&st_tensor_is_contiguous) tensor_is_contiguous;
     __typeof__(&st_reduce_new) reduce_new;
+    __typeof__(&st_reshape_new) reshape_new;
 } core;
 /* setup()'s `functions` are these, in this order (the module's CORE_FUNCTIONS) */
 static const char *const core_names[] = {"st_binary_new", "st_binary_scalar_new", "st_unary_new",
@@ -55,7 +56,8 @@ static const char *const core_names[] = {"st_binary_new", "st_binary_scalar_new"
                                          "st_binary_inplace_small", "st_view_new",
                                          "st_astype_new", "st_fill_scalar", "st_assign_small",
                                          "st_matmul_new", "st_tensor_new", "st_tensor_alloc",
-                                         "st_tensor_is_contiguous", "st_reduce_new"};
+                                         "st_tensor_is_contiguous", "st_reduce_new",
+                                         "st_reshape_new"};
 #define N_CORE (sizeof core_names / sizeof core_names[0])
 _Static_assert(N_CORE * sizeof(void *) == sizeof core, "one name per core function");
 
@@ -1512,22 +1514,24 @@ static PyObject *astype(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
     Py_RETURN_NONE;
 }
 
-/* reshape(x, shape): a view of a C-contiguous, non-empty Array x with a
- * tuple of ints (one may be -1) of the same size */
+/* reshape(x, shape, copy_ok): non-empty Array x with a tuple of ints (one
+ * may be -1) of the same size: a view when x's layout allows one, else
+ * (copy_ok true) a C-contiguous copy, else None */
 static PyObject *reshape(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "reshape(x, shape)");
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "reshape(x, shape, copy_ok)");
         return NULL;
     }
     if (!ready()) return NULL;
     st_tensor *a = array_record(args[0]);
     PyObject *shape = args[1];
-    if (!a || !PyTuple_Check(shape) || PyTuple_Size(shape) > ST_MAX_DIMS
-        || !core.tensor_is_contiguous(a))
+    int copy_ok = PyObject_IsTrue(args[2]);
+    if (copy_ok < 0) return NULL;
+    if (!a || !PyTuple_Check(shape) || PyTuple_Size(shape) > ST_MAX_DIMS)
         return wrap_or_none(NULL);
     int ndim = (int)PyTuple_Size(shape), inferred = -1;
-    int64_t sizes[ST_MAX_DIMS], strides[ST_MAX_DIMS], numel = 1, known = 1;
+    int64_t sizes[ST_MAX_DIMS], numel = 1, known = 1;
     for (int d = 0; d < a->ndim; d++) numel *= a->sizes[d];
     for (int d = 0; d < ndim; d++) {
         PyObject *e = PyTuple_GetItem(shape, d);
@@ -1541,8 +1545,7 @@ static PyObject *reshape(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
     }
     if (!numel || (inferred < 0 ? known != numel : numel % known)) return wrap_or_none(NULL);
     if (inferred >= 0) sizes[inferred] = numel / known;
-    for (int64_t d = ndim - 1, step = 1; d >= 0; step *= sizes[d--]) strides[d] = step;
-    return wrap_or_none(core.view_new(a, a->offset, ndim, sizes, strides));
+    return wrap_or_none(core.reshape_new(a, ndim, sizes, copy_ok));
 }
 
 /* ---- dimension views: permute_dims, expand_dims, squeeze, broadcast_to --
@@ -1781,7 +1784,7 @@ static PyMethodDef module_methods[] = {
     {"astype", (PyCFunction)(void (*)(void))astype, METH_FASTCALL,
      "astype(x, dtype): a contiguous copy of x as dtype, or None."},
     {"reshape", (PyCFunction)(void (*)(void))reshape, METH_FASTCALL,
-     "reshape(x, shape): a view of contiguous x with shape, or None."},
+     "reshape(x, shape, copy_ok): x with shape: a view, else a copy when copy_ok, else None."},
     {"permute", (PyCFunction)(void (*)(void))permute, METH_FASTCALL,
      "permute(x, axes): the view of x with its dims in the order of a tuple, or None."},
     {"expand_dims", (PyCFunction)(void (*)(void))expand_dims, METH_FASTCALL,

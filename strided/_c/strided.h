@@ -399,6 +399,13 @@ int st_binary_inplace_small(int op, st_tensor *x, const st_tensor *y);
 st_tensor *st_view_new(const st_tensor *t, int64_t offset, int ndim, const int64_t *sizes,
                        const int64_t *strides);
 st_tensor *st_astype_new(const st_tensor *a, int dtype);
+/* st_reshape_strides: the strides viewing (sizes, strides) as new_sizes
+ * (the same element count), 1, or 0 when only a copy can have that shape;
+ * st_reshape_new: a reshaped to sizes (the same count): a view when the
+ * layout allows, else when copy_ok a C-contiguous copy, else NULL. */
+int st_reshape_strides(int ndim, const int64_t *sizes, const int64_t *strides, int new_ndim,
+                       const int64_t *new_sizes, int64_t *new_strides);
+st_tensor *st_reshape_new(const st_tensor *a, int ndim, const int64_t *sizes, int copy_ok);
 int st_fill_scalar(st_tensor *t, int is_int, int64_t ivalue, double fvalue);
 int st_assign_small(st_tensor *dst, const st_tensor *src);
 st_tensor *st_matmul_new(uint32_t dtypes, const st_tensor *a, const st_tensor *b);

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import operator
 
-from .base import contiguous_strides, normalize_shape
+from .._c._strided import ffi, lib
+from .base import normalize_shape
 
 
 def normalize_dim(dim, ndim, name="dim"):
@@ -114,46 +115,14 @@ def expand(c, shape):
 
 
 def reshape_strides(shape, strides, new_shape):
-    """Strides that view (shape, strides) as new_shape, or None when the
-    memory layout does not allow a view (then a copy is needed).  Works
-    chunk by chunk: each run of old dims that is contiguous in itself maps
-    onto a run of new dims with the same element count."""
-    if 0 in shape or not shape:
-        return contiguous_strides(new_shape)
-    old = [(n, s) for n, s in zip(shape, strides) if n != 1]
-    new_strides = [0] * len(new_shape)
-    oi, ni = 0, 0
-    while ni < len(new_shape) or oi < len(old):
-        # skip new size-1 dims: any stride works
-        if ni < len(new_shape) and new_shape[ni] == 1:
-            new_strides[ni] = 1
-            ni += 1
-            continue
-        if oi >= len(old) or ni >= len(new_shape):
-            return None
-        # gather one contiguous old run and the new dims of equal size
-        o_end, n_end = oi + 1, ni + 1
-        o_count, n_count = old[oi][0], new_shape[ni]
-        while o_count != n_count:
-            if o_count < n_count:
-                if o_end >= len(old):
-                    return None
-                o_count *= old[o_end][0]
-                o_end += 1
-            else:
-                if n_end >= len(new_shape):
-                    return None
-                n_count *= new_shape[n_end]
-                n_end += 1
-        for k in range(oi, o_end - 1):
-            if old[k][1] != old[k + 1][1] * old[k + 1][0]:
-                return None
-        stride = old[o_end - 1][1]
-        for k in range(n_end - 1, ni - 1, -1):
-            new_strides[k] = stride
-            stride *= new_shape[k]
-        oi, ni = o_end, n_end
-    return tuple(new_strides)
+    """Strides that view (shape, strides) as new_shape (the same count), or
+    None when the memory layout does not allow a view (then a copy is
+    needed): st_reshape_strides, numpy's no-copy reshape."""
+    out = ffi.new("int64_t[]", max(len(new_shape), 1))
+    if not lib.st_reshape_strides(len(shape), list(shape), list(strides), len(new_shape),
+                                  list(new_shape), out):
+        return None
+    return tuple(out[0:len(new_shape)])
 
 
 def infer_shape(size, shape):

@@ -671,3 +671,132 @@ def test_reduction_results_are_new_and_bad_axes_raise():
     with pytest.raises(ValueError):
         xp.max(xp.zeros((0, 3)), axis=0)
     check(xp.max(xp.zeros((0, 3)), axis=1), np.zeros((0,)))
+
+
+# ---------------------------------------------------------------- in-place operators
+
+
+INPLACE = [("__iadd__", np.add), ("__isub__", np.subtract), ("__imul__", np.multiply),
+           ("__itruediv__", np.divide), ("__ipow__", np.power)]
+
+
+@pytest.mark.parametrize("method,np_op", INPLACE, ids=[m for m, _ in INPLACE])
+@pytest.mark.parametrize("other_shape", [(4,), (3, 4), (1, 4), (3, 1), ()], ids=str)
+def test_inplace_operators_write_into_the_array(method, np_op, other_shape):
+    """x op= y computes straight into x's memory (no result to copy back),
+    with numpy's values, for every layout of x and a broadcast y."""
+    a = values((3, 4), "float64")
+    b = values(other_shape, "float64", seed=1) + 3.0
+    for na, x in layouts(a):
+        storage, offset, strides = x._c.storage, x._c.offset, x._c.strides
+        expected = np_op(na, b)
+        y = getattr(x, method)(xp.asarray(b))
+        assert y is x and x._c.storage == storage and (x._c.offset, x._c.strides) == (offset, strides)
+        check(x, expected, exact=False)
+        check(getattr(xp.asarray(na.copy()), method)(2.5), np_op(na, 2.5), exact=False)
+
+
+def test_inplace_operators_on_overlapping_views_read_the_old_values():
+    a = np.arange(12.0).reshape(3, 4)
+    x = xp.asarray(a.copy())
+    x -= x[0]
+    check(x, a - a[0])
+    z = xp.asarray(np.arange(6.0))
+    z[1:] += z[:-1]
+    check(z, np.array([0.0, 1, 3, 5, 7, 9]))
+    w = xp.asarray(a.copy())
+    w *= w
+    check(w, a * a)
+
+
+def test_inplace_operator_errors_leave_the_array_untouched():
+    i = xp.asarray([1, 2, 3])
+    for bad, err in [(lambda: i.__itruediv__(2), TypeError),
+                     (lambda: i.__iadd__(xp.ones((2, 3), dtype=xp.int64)), ValueError),
+                     (lambda: i.__ifloordiv__(0), ZeroDivisionError),
+                     (lambda: i.__iadd__(xp.ones(3)), TypeError)]:
+        with pytest.raises(err):
+            bad()
+        check(i, np.array([1, 2, 3]))
+    b = xp.asarray([True, False])
+    with pytest.raises(TypeError, match="add is not defined for bool"):
+        b += b
+    ro = np.arange(3.0)
+    ro.setflags(write=False)
+    v = xp.from_dlpack(ro)
+    with pytest.raises(Exception, match="read-only"):
+        v += 1.0
+    check(v, np.arange(3.0))
+
+
+@pytest.mark.parametrize("name", NUMERIC)
+def test_inplace_operators_every_dtype(name):
+    a = values((5,), name)
+    b = values((5,), name, seed=2)
+    x = xp.asarray(a.copy())
+    exact = np.dtype(name).kind in "iu"
+    x += xp.asarray(b)
+    check(x, (a + b).astype(name), exact)
+    x = xp.asarray(a.copy())
+    x *= xp.asarray(b)
+    check(x, (a * b).astype(name), exact)
+
+
+# ---------------------------------------------------------------- reshape of any layout
+
+
+@pytest.mark.parametrize("perm,new", [((1, 0), (12,)), ((1, 0), (2, 6)), ((0, 2, 1), (3, 4)),
+                                      ((2, 0, 1), (-1,)), ((0, 1, 2), (3, 2, 2))], ids=str)
+@pytest.mark.parametrize("name", ["int8", "float64", "complex128"])
+def test_reshape_of_a_permuted_array(perm, new, name):
+    """A view where the strides allow it, else a C-contiguous copy (copy=False
+    raises), as numpy's reshape decides."""
+    a = values((3, 2, 2) if len(perm) == 3 else (3, 4), name)
+    na = np.transpose(a, perm)
+    x = xp.permute_dims(xp.asarray(a), perm)
+    got = xp.reshape(x, new)
+    check(got, na.reshape(new))
+    view_possible = np.shares_memory(na.reshape(new), na)
+    assert (got._c.storage == x._c.storage) == view_possible
+    if view_possible:
+        check(xp.reshape(x, new, copy=False), na.reshape(new))
+    else:
+        with pytest.raises(ValueError, match="copy=False"):
+            xp.reshape(x, new, copy=False)
+    check(xp.reshape(x, new, copy=True), na.reshape(new))
+
+
+@given(data=st.data(), shape=hnp.array_shapes(min_dims=1, max_dims=4, max_side=4))
+@settings(max_examples=60, deadline=None)
+def test_reshape_any_view_matches_numpy(data, shape):
+    a = np.arange(int(np.prod(shape)), dtype=np.int32).reshape(shape)
+    perm = data.draw(st.permutations(range(len(shape))))
+    steps = tuple(data.draw(st.sampled_from([1, -1, 2])) for _ in shape)
+    na = np.transpose(a, perm)[tuple(slice(None, None, s) for s in steps)]
+    x = xp.permute_dims(xp.asarray(a), tuple(perm))[tuple(slice(None, None, s) for s in steps)]
+    new = data.draw(st.sampled_from([(-1,), (na.size,), (1, -1), (-1, 1)]
+                                    + ([na.shape[::-1]] if na.ndim else [])))
+    if na.size == 0 and -1 in new:
+        return
+    got = xp.reshape(x, new)
+    check(got, na.reshape(new))
+    assert (got._c.storage == x._c.storage) == np.shares_memory(na.reshape(new), a)
+
+
+# ---------------------------------------------------------------- copies with a short inner dim
+
+
+@pytest.mark.parametrize("name", ["bool", "int16", "float32", "float64", "complex128"])
+@pytest.mark.parametrize("inner", [1, 2, 3, 4, 8, 16])
+def test_copies_of_views_with_a_short_inner_dim(name, inner):
+    """einops' "(h p) (w q) -> (h w) (p q)": a permuted copy whose inner dim
+    holds a few elements (moved a block at a time) matches numpy, at a
+    size that runs on threads too."""
+    for rows in (6, 20000):
+        a = values((rows, 2, 3, inner), name)
+        na = a.transpose(0, 2, 1, 3)
+        x = xp.permute_dims(xp.asarray(a), (0, 2, 1, 3))
+        check(xp.reshape(x, (-1, 2 * inner)), na.reshape(-1, 2 * inner))
+        # broadcast source (einops repeat): a stride-0 inner dim
+        r = xp.broadcast_to(xp.expand_dims(xp.asarray(a[:, 0, 0, 0]), axis=1), (rows, inner))
+        check(xp.reshape(r, (-1,)), np.repeat(a[:, 0, 0, 0], inner))
