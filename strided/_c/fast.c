@@ -119,14 +119,61 @@ static st_status binary_repeated(int op, st_tensor *out, const st_tensor *a, con
     return ST_OK;
 }
 
+/* The broadcast shape of a and b (numpy's rules) into nd/sizes: 1, or 0
+ * when they do not broadcast or the count would overflow. */
+static int broadcast_sizes(const st_tensor *a, const st_tensor *b, int *nd, int64_t *sizes)
+{
+    int n = a->ndim > b->ndim ? a->ndim : b->ndim;
+    int64_t count = 1;
+    for (int d = 0; d < n; d++) {
+        int da = d - (n - a->ndim), db = d - (n - b->ndim);
+        int64_t sa = da >= 0 ? a->sizes[da] : 1, sb = db >= 0 ? b->sizes[db] : 1;
+        if (sa != sb && sa != 1 && sb != 1) return 0;
+        sizes[d] = sa == 1 ? sb : sa;
+        if (__builtin_mul_overflow(count, sizes[d], &count)) return 0;
+    }
+    *nd = n;
+    return 1;
+}
+
+/* a op b of any sizes that broadcast, into a new C-contiguous result by
+ * st_binary; declined (NULL) when an operand of the result's whole shape
+ * is not C-contiguous (the general path lays the result out like it). */
+static st_tensor *binary_broadcast(int op, int res, const st_tensor *a, const st_tensor *b)
+{
+    int nd;
+    int64_t sizes[ST_MAX_DIMS];
+    if (!broadcast_sizes(a, b, &nd, sizes)) return NULL;
+    const st_tensor *both[2] = {a, b};
+    for (int k = 0; k < 2; k++) {
+        const st_tensor *t = both[k];
+        if (!t->storage && st_tensor_numel(t)) return NULL;
+        if (t->ndim == nd && !memcmp(t->sizes, sizes, (size_t)nd * sizeof *sizes)
+            && !st_tensor_is_contiguous(t))
+            return NULL;
+    }
+    st_tensor *out = st_tensor_new();
+    if (!out || st_tensor_alloc(out, res, nd, sizes) || st_binary(op, out, a, b)) {
+        st_tensor_free(out);
+        return NULL;
+    }
+    return out;
+}
+
 st_tensor *st_binary_new(int op, uint32_t dtypes, const st_tensor *a, const st_tensor *b)
 {
-    if (a->dtype != b->dtype || !accepted(dtypes, a) || !accepted(dtypes, b)) return NULL;
+    if (a->dtype != b->dtype || a->dtype < 0 || a->dtype >= 32 || !(dtypes >> a->dtype & 1))
+        return NULL;
+    if (!accepted(dtypes, a) || !accepted(dtypes, b)) {
+        int res = st_binary_result(op, a->dtype);
+        return res < 0 ? NULL : binary_broadcast(op, res, a, b);
+    }
     int same = same_sizes(a, b);
     const st_tensor *big = repeats_into(b, a) ? a : repeats_into(a, b) ? b : NULL;
-    if (!same && (!big || st_tensor_numel(big) > LINE_MAX_ELEMENTS)) return NULL;
     int res = st_binary_result(op, a->dtype);
     if (res < 0) return NULL;
+    if (!same && (!big || st_tensor_numel(big) > LINE_MAX_ELEMENTS))
+        return binary_broadcast(op, res, a, b);
     st_tensor *out = new_like(same ? a : big, res);
     /* one element repeated: one line, read with step 0 */
     int one_line = same || st_tensor_numel(a) == 1 || st_tensor_numel(b) == 1;

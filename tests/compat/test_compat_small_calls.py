@@ -181,3 +181,48 @@ def test_small_results_are_aligned_and_independent():
     for k, x in enumerate(xs):
         assert x._c.address % 64 == 0
         check(x, np.array([k + 1.0, 2.0]))
+
+
+BROADCASTS = [((3, 1), (1, 4)), ((2, 3), (3,)), ((4,), (2, 1, 4)), ((0, 3), (3,)), ((), (3,)),
+              ((2, 1, 3), (2, 3)), ((5, 1), (5, 1))]
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("op", BINARY_OPERATORS, ids=lambda f: f.__name__)
+def test_broadcast_operands_in_c_match_the_general_path(op, name, monkeypatch):
+    """Two Arrays of one dtype whose shapes broadcast (x[:, None] - c[None, :])
+    go to C whole (st_binary_new's broadcast case): the value, dtype, a
+    C-contiguous layout and the errors of the general path."""
+    from strided.compat import _elementwise
+    cases = []
+    for k, (sa, sb) in enumerate(BROADCASTS):
+        a = values(name, int(np.prod(sa)), 10 + k).reshape(sa)
+        b = values(name, int(np.prod(sb)), 20 + k).reshape(sb)
+        if np.dtype(name).kind in "iu" and b.size:
+            b.flat[0] = 0          # integer division by zero must still raise
+        cases.append((a, b))
+    fast = [outcome(op, xp.asarray(a), xp.asarray(b)) for a, b in cases]
+    monkeypatch.setattr(_elementwise, "_binary_new", lambda *args: None)
+    function = {operator.add: "add", operator.sub: "subtract", operator.mul: "multiply",
+                operator.truediv: "divide", operator.floordiv: "floor_divide",
+                operator.mod: "remainder", operator.pow: "pow", operator.and_: "bitwise_and",
+                operator.or_: "bitwise_or", operator.xor: "bitwise_xor",
+                operator.lshift: "bitwise_left_shift", operator.rshift: "bitwise_right_shift",
+                operator.eq: "equal", operator.ne: "not_equal", operator.lt: "less",
+                operator.le: "less_equal", operator.gt: "greater",
+                operator.ge: "greater_equal"}[op]
+    f = getattr(xp, function)
+    rounding = op is operator.pow or (np.dtype(name).kind == "c"
+                                      and op in (operator.mul, operator.truediv))
+    for (a, b), got in zip(cases, fast):
+        same(got, outcome(f, xp.asarray(a), xp.asarray(b)), libm=rounding)
+        if isinstance(got, xp.Array) and got.size:
+            assert got._c.is_contiguous()
+
+
+def test_broadcast_with_a_transposed_operand_keeps_its_layout():
+    a = np.arange(12.0).reshape(3, 4)
+    x = xp.asarray(a.T.copy()).T          # (3, 4) in Fortran order
+    r = x + xp.asarray(np.arange(4.0))
+    check(r, a + np.arange(4.0))
+    assert r._c.strides == x._c.strides   # laid out like x (numpy's order K)
