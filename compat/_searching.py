@@ -1,12 +1,17 @@
 """Searching functions: argmax/argmin, nonzero, where, count_nonzero."""
 from __future__ import annotations
 
-from strided.core import base as _core, indexing as _indexing, ops as _ops, views as _views
+from strided.core import (arraytype as _arraytype, base as _core, indexing as _indexing,
+                          ops as _ops, views as _views)
 
 from . import _dtypes
 from ._array import Array
 from ._dtypes import KINDS
 from ._elementwise import as_core
+
+
+# argmax/argmin of an Array over None or an int in one C call, or None
+_argreduce_new = _arraytype.argreduce_new
 
 
 def _real(name, x):
@@ -56,6 +61,9 @@ def argmax(x: Array, /, *, axis: int | None = None, keepdims: bool = False) -> A
     Array([1, 0], dtype=int64)
     """
     _real("argmax", x)
+    r = _argreduce_new(True, x, axis, keepdims)
+    if r is not None:
+        return r
     return Array._new(_ops.argreduce(True, x._c, axis, keepdims))
 
 
@@ -101,6 +109,9 @@ def argmin(x: Array, /, *, axis: int | None = None, keepdims: bool = False) -> A
     Array(1, dtype=int64)
     """
     _real("argmin", x)
+    r = _argreduce_new(False, x, axis, keepdims)
+    if r is not None:
+        return r
     return Array._new(_ops.argreduce(False, x._c, axis, keepdims))
 
 

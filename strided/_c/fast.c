@@ -375,6 +375,51 @@ st_tensor *st_reduce_new(int op, int mean, const st_tensor *a, uint64_t dims, in
     return out;
 }
 
+/* The first position of the max (min) along dim of a, or of contiguous
+ * a's elements in order (dim < 0), as a new int64 result (keepdims: a's
+ * sizes with 1 at dim, or a's ndim ones); NULL when declined (no element to
+ * find along dim, a non-contiguous a with dim < 0, a failure). */
+st_tensor *st_argreduce_new(int is_max, const st_tensor *a, int dim, int keepdims)
+{
+    st_tensor in = *a;
+    if (dim < 0) {                     /* flattened: a 1-D record of the same memory */
+        if (!st_tensor_is_contiguous(a)) return NULL;
+        in.ndim = 1;
+        in.sizes[0] = st_tensor_numel(a);
+        in.strides[0] = 1;
+        dim = 0;
+    }
+    if (dim >= in.ndim || in.sizes[dim] == 0) return NULL;
+    int64_t sizes[ST_MAX_DIMS];
+    int nd = 0;
+    for (int d = 0; d < in.ndim; d++)
+        if (d != dim) sizes[nd++] = in.sizes[d];
+    st_tensor *out = st_tensor_new();
+    if (!out || st_tensor_alloc(out, ST_INT64, nd, sizes)) {
+        st_tensor_free(out);
+        return NULL;
+    }
+    st_tensor k = *out;                /* the keepdim view st_argreduce writes */
+    k.ndim = in.ndim;
+    for (int64_t d = in.ndim - 1, step = 1; d >= 0; d--) {
+        k.sizes[d] = d == dim ? 1 : in.sizes[d];
+        k.strides[d] = step;
+        step *= k.sizes[d];
+    }
+    if (st_argreduce(is_max, &k, &in, dim)) {
+        st_tensor_free(out);
+        return NULL;
+    }
+    if (keepdims) {                    /* a's ndim: the keepdim sizes (flattened: all 1) */
+        out->ndim = a->ndim;
+        for (int d = 0; d < a->ndim; d++) {
+            out->sizes[d] = a->ndim == in.ndim ? k.sizes[d] : 1;
+            out->strides[d] = a->ndim == in.ndim ? k.strides[d] : 1;
+        }
+    }
+    return out;
+}
+
 /* ---- views, copies and products for the Array's small calls ---- */
 
 st_tensor *st_view_new(const st_tensor *t, int64_t offset, int ndim, const int64_t *sizes,

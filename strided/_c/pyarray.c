@@ -49,6 +49,7 @@ static struct {
     __typeof__(&st_tensor_is_contiguous) tensor_is_contiguous;
     __typeof__(&st_reduce_new) reduce_new;
     __typeof__(&st_reshape_new) reshape_new;
+    __typeof__(&st_argreduce_new) argreduce_new;
 } core;
 /* setup()'s `functions` are these, in this order (the module's CORE_FUNCTIONS) */
 static const char *const core_names[] = {"st_binary_new", "st_binary_scalar_new", "st_unary_new",
@@ -57,7 +58,7 @@ static const char *const core_names[] = {"st_binary_new", "st_binary_scalar_new"
                                          "st_astype_new", "st_fill_scalar", "st_assign_small",
                                          "st_matmul_new", "st_tensor_new", "st_tensor_alloc",
                                          "st_tensor_is_contiguous", "st_reduce_new",
-                                         "st_reshape_new"};
+                                         "st_reshape_new", "st_argreduce_new"};
 #define N_CORE (sizeof core_names / sizeof core_names[0])
 _Static_assert(N_CORE * sizeof(void *) == sizeof core, "one name per core function");
 
@@ -1712,6 +1713,29 @@ static PyObject *reduce_new(PyObject *mod, PyObject *const *args, Py_ssize_t nar
     return wrap_or_none(core.reduce_new((int)op, mean, a, dims, keepdims));
 }
 
+/* argreduce_new(is_max, x, axis, keepdims): st_argreduce_new for an Array
+ * x and axis None or a valid int; None when declined */
+static PyObject *argreduce_new(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "argreduce_new(is_max, x, axis, keepdims)");
+        return NULL;
+    }
+    if (!ready()) return NULL;
+    int is_max = PyObject_IsTrue(args[0]), keepdims = PyObject_IsTrue(args[3]);
+    if (is_max < 0 || keepdims < 0) return NULL;
+    st_tensor *a = array_record(args[1]);
+    if (!a) return wrap_or_none(NULL);
+    int dim = -1;
+    if (args[2] != Py_None) {
+        int axes[ST_MAX_DIMS];
+        if (PyTuple_Check(args[2]) || axes_of(args[2], a->ndim, 0, axes) != 1)
+            return wrap_or_none(NULL);
+        dim = axes[0];
+    }
+    return wrap_or_none(core.argreduce_new(is_max, a, dim, keepdims));
+}
+
 /* alias(x): a new Array viewing all of Array x (asarray(x)) */
 static PyObject *alias(PyObject *mod, PyObject *x)
 {
@@ -1795,6 +1819,8 @@ static PyMethodDef module_methods[] = {
      "broadcast_to(x, shape): the view of x broadcast to a tuple shape, or None."},
     {"reduce_new", (PyCFunction)(void (*)(void))reduce_new, METH_FASTCALL,
      "reduce_new(op, mean, x, axis, keepdims): a reduction of x in C, or None."},
+    {"argreduce_new", (PyCFunction)(void (*)(void))argreduce_new, METH_FASTCALL,
+     "argreduce_new(is_max, x, axis, keepdims): argmax/argmin of x in C, or None."},
     {"alias", alias, METH_O, "A new Array viewing all of Array x, or None."},
     {"scalar", scalar, METH_O, "The 0-d Array of a Python float, int or bool, or None."},
     {NULL},

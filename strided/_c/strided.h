@@ -439,6 +439,11 @@ st_status st_reduce_all(int op, st_tensor *out, const st_tensor *in, const st_te
  * such op for the dtype, min/max over an empty dim, a failure): the
  * caller's general path decides, as for fast.c's other calls. */
 st_tensor *st_reduce_new(int op, int mean, const st_tensor *in, uint64_t dims, int keepdims);
+/* The first position (0-based) of the max (min) along dim, or over the
+ * elements of a C-contiguous `in` in order when dim < 0, as a new int64
+ * result (keepdims: in's ndim, size 1 where reduced); NULL when declined
+ * (an empty lane, a non-contiguous `in` with dim < 0, a failure). */
+st_tensor *st_argreduce_new(int is_max, const st_tensor *in, int dim, int keepdims);
 /* Position (0-based, along `dim`) of the first min/max of each lane; out
  * is int64 in keepdim form.  NaN counts as the extreme (first NaN wins). */
 st_status st_argreduce(int is_max, st_tensor *out, const st_tensor *in, int dim);

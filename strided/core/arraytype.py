@@ -30,6 +30,8 @@ squeeze, broadcast_to = _pyarray.squeeze, _pyarray.broadcast_to
 # reduce_new(op code, mean, x, axis, keepdims): a reduction of a plain
 # Array over None, an int or a tuple of ints (mean: float32/float64 sums)
 reduce_new = _pyarray.reduce_new
+# argreduce_new(is_max, x, axis, keepdims): argmax/argmin over None or an int
+argreduce_new = _pyarray.argreduce_new
 # x = x op y in C for two small plain RecordBase objects (True), else False
 binary_inplace = _pyarray.binary_inplace
 

@@ -800,3 +800,32 @@ def test_copies_of_views_with_a_short_inner_dim(name, inner):
         # broadcast source (einops repeat): a stride-0 inner dim
         r = xp.broadcast_to(xp.expand_dims(xp.asarray(a[:, 0, 0, 0]), axis=1), (rows, inner))
         check(xp.reshape(r, (-1,)), np.repeat(a[:, 0, 0, 0], inner))
+
+
+# ---------------------------------------------------------------- argmax, argmin
+
+
+@pytest.mark.parametrize("fname", ["argmax", "argmin"])
+@pytest.mark.parametrize("name", [n for n in NUMERIC if np.dtype(n).kind != "c"])
+def test_argreductions_match_numpy_and_the_general_path(fname, name, monkeypatch):
+    from strided.compat import _searching
+    a = values((4, 5, 3), name, seed=7)
+    if np.dtype(name).kind == "f":
+        a[1, 2, 0] = np.nan
+    cases = [(x, axis, keep) for _, x in layouts(a) for axis in (None, 0, 1, -1, 3, 1.0)
+             for keep in (False, True)]
+    cases += [(xp.asarray(values((), name)), axis, keep) for axis in (None, 0)
+              for keep in (False, True)]
+    cases += [(xp.asarray(values((2, 0), name)), axis, False) for axis in (None, 0, 1)]
+    f = getattr(xp, fname)
+    call = lambda x, axis, keep: f(x, axis=axis, keepdims=keep)    # noqa: E731
+    fast = [outcome(call, *c) for c in cases]
+    monkeypatch.setattr(_searching, "_argreduce_new", lambda *args: None)
+    for c, got in zip(cases, fast):
+        expected = outcome(call, *c)
+        if isinstance(expected, xp.Array):
+            check(got, np_of(expected))
+            if c[1] in (None, 0, 1, -1) and c[0].size:
+                check(got, getattr(np, fname)(np_of(c[0]), axis=c[1], keepdims=c[2]))
+        else:
+            assert got == expected, (c[1:], got, expected)
