@@ -1,54 +1,8 @@
 -- Files of Lua classes, as models and checkpoints are (issue 27), written by
--- real Lua Torch7: `lua-torch gen_classes.lua` in this directory.  The classes
--- are defined here as nn defines them (torch.class in the `nn` namespace),
--- so no nn package is needed; read by tests/torch7/test_t7_classes.py.
-require 'torch'
-nn = {}
-package.loaded.nn = nn
-
-local Module = torch.class('nn.Module', nn)
-function Module:__init()
-   self.output = torch.Tensor()
-   self.gradInput = torch.Tensor()
-   self.train = true
-end
-
-local Linear, parent = torch.class('nn.Linear', 'nn.Module', nn)
-function Linear:__init(inputSize, outputSize)
-   parent.__init(self)
-   self.weight = torch.Tensor(outputSize, inputSize)
-   self.bias = torch.Tensor(outputSize)
-   self.gradWeight = torch.Tensor(outputSize, inputSize):zero()
-   self.gradBias = torch.Tensor(outputSize):zero()
-   self.weight:copy(torch.range(1, outputSize * inputSize)):div(10)
-   self.bias:copy(torch.range(1, outputSize)):mul(-1)
-end
-
-torch.class('nn.Tanh', 'nn.Module', nn)
-
-local Sequential = torch.class('nn.Sequential', 'nn.Module', nn)
-function Sequential:__init()
-   Module.__init(self)
-   self.modules = {}
-end
-function Sequential:add(m)
-   table.insert(self.modules, m)
-   return self
-end
-
--- a class writing its own format, version 2
-test = {}
-local Pair = torch.class('test.Pair', test)
-Pair.__version = 2
-function Pair:write(f)
-   f:writeInt(self.a)
-   f:writeObject(self.b)
-end
-function Pair:read(f, version)
-   self.a = f:readInt()
-   self.b = f:readObject()
-   self.version = version
-end
+-- real Lua Torch7: `lua-torch gen_classes.lua` in this directory (the classes
+-- are classes.lua's, defined as nn defines them, so no nn package is
+-- needed); read by tests/torch7/test_t7_classes.py.
+dofile('classes.lua')
 
 local function model()
    local lin = nn.Linear(3, 2)
