@@ -331,13 +331,16 @@ def load(path: str | bytes | PathLike[Any] | IO[bytes], mode: str = "binary",
     -------
     object
         Tensors, storages, numbers, strings, booleans, None, Lua tables as dict
-        (or list when the keys are 1..n), torch.class_ instances.
+        (or list when the keys are 1..n), instances of torch.class_ classes,
+        and for any other Torch class a TorchObject of its generic class (a
+        dict of its fields, also readable as attributes; torch.typename
+        gives the Lua name).
 
     Raises
     ------
     ValueError
         For data that is not Torch7's format (bounded reads: a damaged file
-        raises, never crashes).
+        raises, never crashes), and for a Lua function (naming its field).
     OSError
         When the file cannot be read.
 
