@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING
 
 from ..core.base import dtype as _dtype, ffi, new_storage
 from .storage import (ByteStorage, CharStorage, DoubleStorage, FloatStorage, HalfStorage,
-                      IntStorage, LongStorage, ShortStorage, Storage, _from_bytes, _raw_bytes)
+                      IntStorage, LongStorage, ShortStorage, Storage, _fresh, _from_bytes,
+                      _raw_bytes)
 from .t7format import _Reader, _Writer
 
 # The annotations are for the type stub (strided/__init__.pyi, stubs.py),
@@ -976,7 +977,7 @@ class DiskFile(File):
             self._fail(f"read error: read {got} blocks instead of {want}")
         if got != n:
             return _from_bytes(_TYPES[name][0], bytes(view[:got * size])), got
-        return _TYPES[name][0]._wrap(ptr), got
+        return _fresh(_TYPES[name][0], ptr), got
 
     def _write_bytes(self, data):
         try:

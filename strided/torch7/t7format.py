@@ -50,7 +50,7 @@ import warnings
 from ..core.base import ffi, lib
 from ..core.base import Core, dtype as _dtype, new_storage
 from ..core.rng import Generator
-from .storage import STORAGE_TYPES, Storage, _addr, _from_bytes
+from .storage import STORAGE_TYPES, Storage, _addr, _fresh, _from_bytes
 from .t7object import TorchObject, generic_class
 from .tensor import TENSOR_TYPES, Tensor
 from .utility import registry, typename, version
@@ -76,7 +76,8 @@ _VERSION_RE = re.compile(rb"^V (.*)$", re.S)
 _STATE_SIZE = lib.st_generator_state_size()      # sizeof(THGenerator): 5048
 _GENERATOR = "torch.Generator"
 _FLUSH = 1 << 16          # bytes of small items buffered before a write
-_CHUNK = 1 << 16          # bytes read ahead from a stream for small items
+_CHUNK = 1 << 13          # bytes read ahead from a stream for small items (little of a
+                          # storage that follows is copied twice)
 
 # cutorch's classes, read as the CPU class of their elements (a CudaTensor
 # holds floats): a checkpoint saved from the GPU loads without CUDA
@@ -448,7 +449,7 @@ class _Reader:
             if got < len(view):
                 raise ValueError(f"truncated Torch7 data: {what} needs {nbytes} bytes, the "
                                  f"stream ended {nbytes - have - got} bytes short")
-        return cls._wrap(ptr)
+        return _fresh(cls, ptr)
 
     def bytes(self, what):
         n = self.int(f"the length of {what}")
@@ -547,8 +548,11 @@ class _Reader:
 
     def torch(self, index, at):
         version = self.bytes("a Torch class version")
-        m = _VERSION_RE.match(version)
-        number = _version_number(m.group(1)) if m else None
+        if version == b"V 1":
+            number = 1
+        else:
+            m = _VERSION_RE.match(version)
+            number = _version_number(m.group(1)) if m else None
         if number is None:
             name, number = version, 0   # written before Torch7 had versions
         else:
@@ -622,9 +626,8 @@ class _Reader:
         if not 0 <= nd <= lib.ST_MAX_DIMS:
             raise ValueError(f"bad Torch7 data: {name} at byte {at} has {nd} dimensions "
                              f"(expected 0 to {lib.ST_MAX_DIMS})")
-        sizes = self.longs(nd, f"the sizes of a {name}")
-        strides = self.longs(nd, f"the strides of a {name}")
-        offset = self.long(f"the storage offset of a {name}")
+        geometry = self.longs(2 * nd + 1, f"the sizes, strides and storage offset of a {name}")
+        sizes, strides, offset = geometry[:nd], geometry[nd:-1], geometry[-1]
         storage = self.obj()
         if storage is not None and type(storage) is not cls._storage_cls:
             raise ValueError(f"bad Torch7 data: {name} at byte {at} has a "
