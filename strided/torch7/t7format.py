@@ -144,6 +144,18 @@ def _version_string(v):
     return f"V {int(v) if float(v).is_integer() else v}".encode("ascii")
 
 
+def _file_over(rw, method):
+    """The torch7 File a reader or writer `rw` gives a class's read or write
+    method (made once by its `file` maker)."""
+    if rw._file is None:
+        if rw._file_of is None:
+            raise TypeError(f"a Torch class with its own {method} method goes through a torch7 "
+                            f"File: use torch.save / torch.load or a File's writeObject / "
+                            f"readObject")
+        rw._file = rw._file_of(rw)
+    return rw._file
+
+
 # ---------------------------------------------------------------- writing
 
 
@@ -205,12 +217,7 @@ class _Writer:
 
     def file(self):
         """The torch7 File over this writer, for a class's write method."""
-        if self._file is None:
-            if self._file_of is None:
-                raise TypeError("a Torch class with its own write method is written through "
-                                "a torch7 File: use torch.save or File.writeObject")
-            self._file = self._file_of(self)
-        return self._file
+        return _file_over(self, "write")
 
     def _reference(self, tag, key, obj):
         """Write tag and index; True when the object was written before
@@ -465,12 +472,7 @@ class _Reader:
 
     def file(self):
         """The torch7 File over this reader, for a class's read method."""
-        if self._file is None:
-            if self._file_of is None:
-                raise TypeError("a Torch class with its own read method is read through a "
-                                "torch7 File: use torch.load or File.readObject")
-            self._file = self._file_of(self)
-        return self._file
+        return _file_over(self, "read")
 
     def obj(self):
         at = self.tell()
