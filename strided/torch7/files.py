@@ -31,7 +31,7 @@ from ..core.base import dtype as _dtype, ffi, new_storage
 from .storage import (ByteStorage, CharStorage, DoubleStorage, FloatStorage, HalfStorage,
                       IntStorage, LongStorage, ShortStorage, Storage, _fresh, _from_bytes,
                       _raw_bytes)
-from .t7format import _Reader, _Writer
+from .t7format import _elements_what, _Reader, _Writer
 
 # The annotations are for the type stub (strided/__init__.pyi, stubs.py),
 # never evaluated; they name its classes.
@@ -738,7 +738,8 @@ class _FileReader(_Reader):
     def raw(self, n, what):
         return self._values("Byte", n, what)
 
-    def elements(self, cls, n, what):
+    def elements(self, cls, n, what=None):
+        what = what or _elements_what(cls, n)
         item = _dtype(cls._dt).itemsize
         if self._file._binary and n * item > self._file._remaining():
             self._file._error = True

@@ -431,11 +431,11 @@ class _Reader:
         pos = self._take(8, what)
         return _DOUBLE.unpack_from(self._buf, pos)[0]
 
-    def elements(self, cls, n, what):
+    def elements(self, cls, n, what=None):
         """A new storage of class `cls` holding the next n elements."""
         nbytes = n * _dtype(cls._dt).itemsize
         if self.tell() + nbytes > self._end:
-            raise self._short(nbytes, what)
+            raise self._short(nbytes, what or _elements_what(cls, n))
         if self._src is None:
             pos = self._take(nbytes, what)
             return _from_bytes(cls, self._buf[pos:pos + nbytes])
@@ -454,8 +454,9 @@ class _Reader:
                 got += k
             self._base, self._buf, self._pos = self.tell() + got, b"", 0
             if got < len(view):
-                raise ValueError(f"truncated Torch7 data: {what} needs {nbytes} bytes, the "
-                                 f"stream ended {nbytes - have - got} bytes short")
+                raise ValueError(f"truncated Torch7 data: {what or _elements_what(cls, n)} "
+                                 f"needs {nbytes} bytes, the stream ended "
+                                 f"{nbytes - have - got} bytes short")
         return _fresh(cls, ptr)
 
     def bytes(self, what):
@@ -559,16 +560,11 @@ class _Reader:
             name, number = version, 0   # written before Torch7 had versions
         else:
             name = self.bytes("a Torch class name")
-        name = name.decode("latin-1")
-        name = _CUDA.get(name, name)
-        if name in TENSOR_TYPES:
-            o = self.tensor(TENSOR_TYPES[name], at)
-        elif name in STORAGE_TYPES:
-            o = self.storage(STORAGE_TYPES[name], at)
-        elif name == _GENERATOR:
-            o = self.generator(at)
-        else:
-            return self.instance(name, number, index, at)
+        builtin = (_BUILTIN or _builtin_classes()).get(name)
+        if builtin is None:
+            return self.instance(name.decode("latin-1"), number, index, at)
+        read, cls = builtin
+        o = read(self, cls, at)
         self._remember(index, o)
         return o
 
@@ -605,7 +601,7 @@ class _Reader:
             vars(o).update(fields)
         return o
 
-    def generator(self, at):
+    def generator(self, cls, at):
         """A new Generator in the state read (Generator.c's read)."""
         state = self.raw(_STATE_SIZE, f"the {_STATE_SIZE} state bytes of a {_GENERATOR}")
         g = Generator(0)
@@ -616,19 +612,20 @@ class _Reader:
         return g
 
     def storage(self, cls, at):
-        n = self.long(f"the size of a {cls._typename}")
+        n = self.long(_what(cls)[2])
         if n < 0:
             raise ValueError(f"bad Torch7 data: {cls._typename} at byte {at} has negative "
                              f"size {n}")
-        return self.elements(cls, n, f"the {n} elements of a {cls._typename}")
+        return self.elements(cls, n)
 
     def tensor(self, cls, at):
         name = cls._typename
-        nd = self.int(f"the dimension of a {name}")
+        what = _what(cls)
+        nd = self.int(what[0])
         if not 0 <= nd <= lib.ST_MAX_DIMS:
             raise ValueError(f"bad Torch7 data: {name} at byte {at} has {nd} dimensions "
                              f"(expected 0 to {lib.ST_MAX_DIMS})")
-        geometry = self.longs(2 * nd + 1, f"the sizes, strides and storage offset of a {name}")
+        geometry = self.longs(2 * nd + 1, what[1])
         sizes, strides, offset = geometry[:nd], geometry[nd:-1], geometry[-1]
         storage = self.obj()
         if storage is not None and type(storage) is not cls._storage_cls:
@@ -655,6 +652,38 @@ class _Reader:
                              f"strides {list(strides)}, storage offset {offset}) does not fit "
                              f"its storage of {storage.size()} elements: {e}") from None
         return cls._wrap(c)
+
+
+# a class name as written -> (the reader's method, the class): the built-in
+# classes (cutorch's as their CPU classes), filled at the first load (the
+# tensor classes are made after this module is imported)
+_BUILTIN = {}
+
+
+def _builtin_classes():
+    _BUILTIN.update({n.encode(): (_Reader.tensor, c) for n, c in TENSOR_TYPES.items()})
+    _BUILTIN.update({n.encode(): (_Reader.storage, c) for n, c in STORAGE_TYPES.items()})
+    _BUILTIN[_GENERATOR.encode()] = (_Reader.generator, Generator)
+    _BUILTIN.update({k.encode(): _BUILTIN[v.encode()] for k, v in _CUDA.items()})
+    return _BUILTIN
+
+_WHAT = {}
+
+
+def _what(cls):
+    """What a reader reads of a tensor or storage class, for its messages:
+    (dimension, geometry, size), made once per class."""
+    w = _WHAT.get(cls)
+    if w is None:
+        name = cls._typename
+        w = _WHAT[cls] = (f"the dimension of a {name}",
+                          f"the sizes, strides and storage offset of a {name}",
+                          f"the size of a {name}")
+    return w
+
+
+def _elements_what(cls, n):
+    return f"the {n} elements of a {cls._typename}"
 
 
 def _version_number(text):
