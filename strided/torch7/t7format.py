@@ -601,6 +601,22 @@ class _Reader:
             vars(o).update(fields)
         return o
 
+    def new_storage(self, cls):
+        """The object after a tensor's geometry: its storage, read at once
+        when it is a new one of class `cls` written as Lua writes it (the
+        usual case: its whole head in one unpack), else any object."""
+        head, expected = _storage_head(cls)
+        pos = self._pos
+        if pos + head.size <= len(self._buf):
+            tag, index, v, name, n = head.unpack_from(self._buf, pos)
+            if (tag == TYPE_TORCH and v == _V1 and name == expected and n >= 0
+                    and not (self._referenced and index in self._objects)):
+                self._pos = pos + head.size
+                s = self.elements(cls, n)
+                self._remember(index, s)
+                return s
+        return self.obj()
+
     def generator(self, cls, at):
         """A new Generator in the state read (Generator.c's read)."""
         state = self.raw(_STATE_SIZE, f"the {_STATE_SIZE} state bytes of a {_GENERATOR}")
@@ -627,7 +643,7 @@ class _Reader:
                              f"(expected 0 to {lib.ST_MAX_DIMS})")
         geometry = self.longs(2 * nd + 1, what[1])
         sizes, strides, offset = geometry[:nd], geometry[nd:-1], geometry[-1]
-        storage = self.obj()
+        storage = self.new_storage(cls._storage_cls)
         if storage is not None and type(storage) is not cls._storage_cls:
             raise ValueError(f"bad Torch7 data: {name} at byte {at} has a "
                              f"{getattr(storage, '_typename', type(storage).__name__)} where "
@@ -668,6 +684,20 @@ def _builtin_classes():
     return _BUILTIN
 
 _WHAT = {}
+_V1 = struct.pack("<i", 3) + b"V 1"
+_HEADS = {}
+
+
+def _storage_head(cls):
+    """(the layout of the head of a new storage of class `cls` as written:
+    tag, index, version 'V 1', class name, size; the name's bytes), made
+    once per class."""
+    head = _HEADS.get(cls)
+    if head is None:
+        name = cls._typename.encode("ascii")
+        head = _HEADS[cls] = (struct.Struct(f"<ii7s{4 + len(name)}sq"),
+                              struct.pack("<i", len(name)) + name)
+    return head
 
 
 def _what(cls):
