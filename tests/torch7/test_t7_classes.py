@@ -22,9 +22,11 @@ import strided as torch
 from strided.torch7.t7object import TorchObject, generic_class
 
 DATA = os.path.join(os.path.dirname(__file__), "data")
+# (not_plain/: what a plain torch.load does not load: a class with its own
+# format, 32-bit longs, a Lua function)
 FIXTURES = [("lua_model.t7", "binary"), ("lua_model_ascii.t7", "ascii"),
-            ("lua_checkpoint.t7", "binary"), ("lua_pair.t7", "binary"),
-            ("lua_long4.t7", "b32")]
+            ("lua_checkpoint.t7", "binary"), ("not_plain/lua_pair.t7", "binary"),
+            ("not_plain/lua_long4.t7", "b32")]
 
 
 def data(name):
@@ -201,12 +203,12 @@ def test_registered_classes_are_instantiated():
 
 
 def test_read_and_write_methods(pair_class):
-    p = torch.load(data("lua_pair.t7"))
+    p = torch.load(data("not_plain/lua_pair.t7"))
     assert type(p[0]) is pair_class and p[0] is p[1]
     assert p[0].a == 7 and p[0].version == 2 and p[0].b["x"].tolist() == [1.5, -2]
     for mode in ("binary", "ascii"):
         back = torch.deserialize(torch.serialize(p, mode), mode)
-        assert dump(back) == lua_dump("lua_pair.t7")
+        assert dump(back) == lua_dump("not_plain/lua_pair.t7")
     buf = io.BytesIO()
     torch.save(buf, p)
     assert b"V 2" in buf.getvalue()               # the class's __version
@@ -215,13 +217,13 @@ def test_read_and_write_methods(pair_class):
 def test_class_writing_its_own_format_needs_its_read():
     with pytest.raises(ValueError, match=r"test.Pair at byte \d+: its body .* not a table of "
                                          r"fields .* read method"):
-        torch.load(data("lua_pair.t7"))
+        torch.load(data("not_plain/lua_pair.t7"))
 
 
 def test_lua_function_names_the_field():
     with pytest.raises(ValueError, match=r"cannot load obj\['layer'\]\['fn'\]: it is a Lua "
                                          r"function \(type tag 8 at byte \d+\)"):
-        torch.load(data("lua_function.t7"))
+        torch.load(data("not_plain/lua_function.t7"))
     f = torch.MemoryFile("rw").ascii()
     f.writeInt(6)
     f.writeInt(3)
@@ -315,7 +317,7 @@ def test_cuda_types_load_as_cpu_types(cuda, cpu, fmt):
 
 
 def test_long4_file():
-    o = torch.load(data("lua_long4.t7"), "b32")
+    o = torch.load(data("not_plain/lua_long4.t7"), "b32")
     assert o["n"] == 3 and o["w"].tolist() == [[1, 3], [2, 4]] and o["w"].stride().tolist() == [1, 2]
 
 

@@ -1,7 +1,10 @@
 -- Files of Lua classes, as models and checkpoints are (issue 27), written by
 -- real Lua Torch7: `lua-torch gen_classes.lua` in this directory (the classes
 -- are classes.lua's, defined as nn defines them, so no nn package is
--- needed); read by tests/torch7/test_t7_classes.py.
+-- needed); read by tests/torch7/test_t7_classes.py.  Files a plain
+-- torch.load does not load (a Lua function, a class writing its own format,
+-- 32-bit longs) go into not_plain/, which the general fuzzers of
+-- tests/test_bad_input.py (every *.t7 here must load) leave out.
 dofile('classes.lua')
 
 local function model()
@@ -20,7 +23,7 @@ torch.save('lua_model_ascii.t7', model(), 'ascii')
 local p = test.Pair()
 p.a = 7
 p.b = {x = torch.FloatTensor({1.5, -2})}
-torch.save('lua_pair.t7', {p, p})
+torch.save('not_plain/lua_pair.t7', {p, p})
 
 -- a char-rnn-like checkpoint: protos, options, losses, a vocabulary of bytes
 local vocab = {a = 1, b = 2, ['\n'] = 3, ['\255\0'] = 4}
@@ -42,10 +45,10 @@ torch.save('lua_checkpoint.t7', {
 })
 
 -- a Lua function in a field
-torch.save('lua_function.t7', {name = 'f', layer = {fn = function(x) return x end}})
+torch.save('not_plain/lua_function.t7', {name = 'f', layer = {fn = function(x) return x end}})
 
 -- 32-bit longs (a file of a build with 4-byte longs)
-local f = torch.DiskFile('lua_long4.t7', 'w'):binary()
+local f = torch.DiskFile('not_plain/lua_long4.t7', 'w'):binary()
 f:longSize(4)
 f:writeObject({w = torch.Tensor({{1, 2}, {3, 4}}):t(), n = 3})
 f:close()
