@@ -1284,10 +1284,13 @@ from .sweep import SWEEP_CASES  # noqa: E402 -- they build on Prepared above
 from .workloads import WORKLOAD_CASES, WORKLOAD_GEOMEAN  # noqa: E402
 # issue 23: the Torch7 face against Lua Torch7 itself (lua.py; skipped without it)
 from .lua import CASES as LUA_CASES  # noqa: E402 -- lua.py reads Prepared from here when run
+# issue 27: torch.load / torch.save of a big .t7 file against torchfile and Lua Torch7
+from .t7io import CASES as T7IO_CASES  # noqa: E402
 
 SECTIONS = {"core": CORE, "latency": LATENCY, "fused": FUSED, "torch7": TORCH7_CASES,
             "kernels": KERNEL_CASES, "creation": CREATION_CASES,
-            "workloads": WORKLOAD_CASES, "sweep": SWEEP_CASES, "lua": LUA_CASES}
+            "workloads": WORKLOAD_CASES, "sweep": SWEEP_CASES, "lua": LUA_CASES,
+            "t7io": T7IO_CASES}
 # section -> the level of the geometric mean of its numpy/ours ratios (issue 22)
 GEOMEAN_LEVELS = {"workloads": WORKLOAD_GEOMEAN}
 CASES = [case for cases in SECTIONS.values() for case in cases]

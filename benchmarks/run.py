@@ -105,7 +105,7 @@ def _peer_outside(case, res, sizes, repeats):
     for t in res.timings.values():
         t.samples = [s / inner for s in t.samples]
     res.timings.update(case.lua_timing(sizes, repeats))
-    if "lua" not in res.timings:
+    if "lua" not in res.timings and getattr(case, "needs_lua", True):
         res.status, res.detail = "ERROR", "no Lua Torch7 time"
         return
     got = case.lua_check(sizes, repeats)

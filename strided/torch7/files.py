@@ -8,8 +8,8 @@ memory; ascii mode prints numbers as TH's fprintf formats ("%d", "%ld",
 "%.9g" float, "%.17g" double; one space between the values of one call and
 a newline after them when autoSpacing) and parses them as its fscanf does,
 bytes and chars being raw in both modes.  `writeObject`/`readObject` are
-t7file.py's writer and reader over the file, so a file holds the objects of
-torch.save/torch.load.
+t7format.py's writer and reader over the file, so a file holds the objects
+of torch.save/torch.load.
 
 Positions are 1-based (`seek(1)` is the start), as in Lua.
 """
@@ -22,13 +22,16 @@ import operator
 import os
 import re
 import stat
+import struct
 import subprocess
 import sys
 from typing import TYPE_CHECKING
 
-from ..core.base import ffi
+from ..core.base import dtype as _dtype, ffi, new_storage
 from .storage import (ByteStorage, CharStorage, DoubleStorage, FloatStorage, HalfStorage,
-                      IntStorage, LongStorage, ShortStorage, Storage, _from_bytes, _raw_bytes)
+                      IntStorage, LongStorage, ShortStorage, Storage, _fresh, _from_bytes,
+                      _raw_bytes)
+from .t7format import _elements_what, _Reader, _Writer
 
 # The annotations are for the type stub (strided/__init__.pyi, stubs.py),
 # never evaluated; they name its classes.
@@ -369,8 +372,12 @@ class File:
         except (TypeError, ValueError) as e:
             raise type(e)(f"{self._kind}.{method}: nothing, number, or {name}Storage expected: "
                           f"{e}") from None
+        return self._read_storage(name, n)[0]
+
+    def _read_storage(self, name, n):
+        """(a new storage of the up to n elements read, count read)."""
         data, got = self._read_elems(name, n)
-        return _from_bytes(cls, data)
+        return _from_bytes(_TYPES[name][0], data), got
 
     def _write_typed(self, name, arg):
         method = "write" + name
@@ -479,7 +486,6 @@ class File:
     def writeObject(self, obj: object) -> None:
         """f:writeObject(obj): obj written in Torch7's serialization format."""
         self._check_write("writeObject")
-        from .t7file import _FileWriter
         if self._writer is None:
             self._writer = _FileWriter(self, self.isReferenced())
         self._writer.obj(obj)
@@ -487,7 +493,6 @@ class File:
     def readObject(self) -> Any:
         """f:readObject(): one object read in Torch7's serialization format."""
         self._check_read("readObject")
-        from .t7file import _FileReader
         if self._reader is None:
             self._reader = _FileReader(self, self.isReferenced())
         return self._reader.obj()
@@ -625,6 +630,173 @@ class _Scanner:
             return None
         self.pos = m.end()
         return m.group()
+
+
+# ---------------------------------------------------------------- objects over a File
+
+
+_NINT = struct.Struct("=i")       # a File moves values in native layout
+_NLONG = struct.Struct("=q")
+_NDOUBLE = struct.Struct("=d")
+
+
+def _elem_name(cls):
+    return cls._typename[len("torch."):-len("Storage")]     # 'torch.IntStorage' -> 'Int'
+
+
+class _FileWriter(_Writer):
+    """The writer over a torch7 File (Lua's File:writeObject): every item
+    goes through the file's typed writes, so ascii mode writes what Lua's
+    does.  The file keeps one writer: indices carry on between calls."""
+
+    def __init__(self, file, referenced):
+        super().__init__(None, referenced)
+        self._file = file
+
+    def _flush(self):
+        pass
+
+    def int(self, v):
+        self._file._write_elems("Int", _NINT.pack(v), 1)
+
+    def long(self, v):
+        self._file._write_elems("Long", _NLONG.pack(v), 1)
+
+    def double(self, v):
+        self._file._write_elems("Double", _NDOUBLE.pack(v), 1)
+
+    def longs(self, vs):
+        self._file._write_elems("Long", struct.pack(f"={len(vs)}q", *vs), len(vs))
+
+    def string(self, b):
+        if len(b) > 0x7FFFFFFF:
+            raise ValueError(f"a string of {len(b)} bytes does not fit Torch7's int32 length")
+        self.int(len(b))
+        self._file._write_elems("Char", b, len(b))
+
+    def raw(self, b):
+        self._file._write_elems("Byte", b, len(b))
+
+    def elements(self, o):
+        n = o.size()
+        self._file._write_elems(_elem_name(type(o)),
+                                ffi.buffer(o._s.data, int(o._s.nbytes)), n)
+
+
+class _FileReader(_Reader):
+    """The reader over a torch7 File (Lua's File:readObject).  A short read
+    raises ValueError (quiet or not: what follows would be garbage) and sets
+    the file's error flag."""
+
+    def __init__(self, file, referenced):
+        super().__init__(b"", referenced)
+        self._file = file
+
+    def tell(self):
+        return self._file._tell()
+
+    def leave(self):
+        pass
+
+    def _values(self, name, n, what, storage=False):
+        f = self._file
+        at = self.tell()
+        if n > f._remaining():
+            f._error = True
+            raise ValueError(f"truncated Torch7 data: {what} needs {n} values at byte {at}, "
+                             f"only {f._remaining()} bytes left")
+        quiet, f._quiet = f._quiet, True
+        try:
+            data, got = f._read_storage(name, n) if storage else f._read_elems(name, n)
+        finally:
+            f._quiet = quiet
+        if got != n:
+            f._error = True
+            raise ValueError(f"truncated or bad Torch7 data: {what} at byte {at}: read {got} "
+                             f"of {n} values ({'binary' if f._binary else 'ascii'} mode)")
+        return data
+
+    def int(self, what):
+        return _NINT.unpack(self._values("Int", 1, what))[0]
+
+    def long(self, what):
+        return _NLONG.unpack(self._values("Long", 1, what))[0]
+
+    def longs(self, n, what):
+        return struct.unpack(f"={n}q", self._values("Long", n, what)) if n else ()
+
+    def double(self, what):
+        return _NDOUBLE.unpack(self._values("Double", 1, what))[0]
+
+    def bytes(self, what):
+        at = self.tell()
+        n = self.int(f"the length of {what}")
+        if n < 0:
+            raise ValueError(f"bad Torch7 data: {what} at byte {at} has negative length {n}")
+        return self._values("Char", n, what) if n else b""
+
+    def raw(self, n, what):
+        return self._values("Byte", n, what)
+
+    def elements(self, cls, n, what=None):
+        what = what or _elements_what(cls, n)
+        item = _dtype(cls._dt).itemsize
+        if self._file._binary and n * item > self._file._remaining():
+            self._file._error = True
+            raise ValueError(f"truncated Torch7 data: {what} needs {n * item} bytes at byte "
+                             f"{self.tell()}, only {self._file._remaining()} left")
+        return self._values(_elem_name(cls), n, what, storage=True) if n else \
+            _from_bytes(cls, b"")
+
+
+class _ObjectFile(File):
+    """The binary File a class's own read or write method is given while
+    torch.load reads bytes or a stream (t7format's reader) or torch.save
+    writes one: its typed reads and writes and readObject/writeObject go on
+    in the same data, sharing the objects' indices."""
+
+    _kind = "File"
+
+    def __init__(self, rw, reading):
+        self._init_flags("r" if reading else "w", False)
+        self._binary = True
+        self._rw = rw
+        if reading:
+            self._reader = rw
+            self._longsize = getattr(rw, "_longsize", 0)
+        else:
+            self._writer = rw
+
+    def _is_open(self):
+        return True
+
+    def _read_bytes(self, nbytes, size):
+        r = self._rw
+        n = min(nbytes, max(0, r._end - r.tell()))
+        n -= n % size
+        pos = r._take(n, "a read of a class's read method")
+        return bytes(r._buf[pos:pos + n])
+
+    def _write_bytes(self, data):
+        self._rw.raw(bytes(data))
+
+    def _tell(self):
+        return self._rw.tell() if self._readable else 0
+
+    def _remaining(self):
+        r = self._rw
+        return max(0, r._end - r.tell()) if self._readable else 0
+
+    def _seek(self, pos):
+        raise OSError("File: cannot seek in the data of torch.load/torch.save")
+
+    _seek_end = _seek
+
+    def _sync(self):
+        pass
+
+    def _close(self):
+        raise OSError("File: the data of torch.load/torch.save is closed by them")
 
 
 # ---------------------------------------------------------------- DiskFile
@@ -781,6 +953,32 @@ class DiskFile(File):
         except OSError as e:
             self._fail(f"read error: {e}")
             return b""
+
+    def _read_storage(self, name, n):
+        """Binary elements as they lie in the file go straight from it into
+        the new storage's memory (no other copy)."""
+        size = _TYPES[name][2]
+        if not (self._binary and self._native and n * size > _CHUNK) or (
+                name == "Long" and self._longsize == 4):
+            return super()._read_storage(name, n)
+        want, n = n, min(n, self._remaining() // size)
+        ptr = new_storage(n * size)
+        view = memoryview(ffi.buffer(ptr.data, n * size))
+        got = 0
+        try:
+            while got < len(view):
+                k = self._handle.readinto(view[got:])
+                if not k:
+                    break
+                got += k
+        except OSError as e:
+            self._fail(f"read error: {e}")
+        got //= size
+        if got != want:
+            self._fail(f"read error: read {got} blocks instead of {want}")
+        if got != n:
+            return _from_bytes(_TYPES[name][0], bytes(view[:got * size])), got
+        return _fresh(_TYPES[name][0], ptr), got
 
     def _write_bytes(self, data):
         try:

@@ -375,7 +375,18 @@ def _from_bytes(cls, data):
     ptr = new_storage(n)
     if n:
         ffi.memmove(ptr.data, ffi.from_buffer(data), n)
-    return cls._wrap(ptr)
+    return _fresh(cls, ptr)
+
+
+def _fresh(cls, ptr):
+    """The storage object of class `cls` over `ptr`, a C storage just made
+    by new_storage (its one reference, which nobody else has, handed over:
+    no second reference, no look-up of a live wrapper, as _wrap needs)."""
+    self = cls.__new__(cls)
+    self._extra = 0
+    self._s = ptr
+    _WRAPPERS[(_addr(ptr), cls)] = self
+    return self
 
 
 def _rebuild_storage(typename, data):

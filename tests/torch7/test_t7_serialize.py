@@ -349,8 +349,9 @@ def test_truncated_data_raises():
 def test_unknown_tag_class_and_functions():
     with pytest.raises(ValueError, match="unknown type tag 9 at byte 0"):
         torch.deserialize(i32(9))
-    with pytest.raises(ValueError, match="unknown Torch class 'nn.Linear'"):
-        torch.deserialize(torch_head(1, b"nn.Linear") + i32(3) + i32(2) + i32(0))
+    # an unregistered class loads as its generic class (test_t7_classes.py)
+    assert torch.typename(torch.deserialize(torch_head(1, b"nn.Linear") + i32(3) + i32(2)
+                                            + i32(0))) == "nn.Linear"
     with pytest.raises(ValueError, match="function"):
         torch.deserialize(i32(8) + i32(1) + lstr(b"\x1bLJ") + i32(0))
     with pytest.raises(ValueError, match="function"):
