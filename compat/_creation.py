@@ -9,7 +9,7 @@ import operator
 
 from strided.core import arraytype as _arraytype, base as _core, matrix as _matrix, ops as _ops, views as _views
 from strided.core.dlpack import _copy_flag
-from strided.core.base import ffi
+from strided.core import storage as _storage
 
 from . import _dtypes, _numpy
 from ._array import CPU, Array, check_device
@@ -120,9 +120,7 @@ def _from_buffer(obj):
     dt = _core.dtype(name)
     if mv.nbytes == 0:
         return _core.Core.empty(mv.shape, dt)
-    p = ffi.from_buffer(mv)
-    storage = _core.borrow_storage(int(ffi.cast("uintptr_t", p)), mv.nbytes,
-                                   readonly=mv.readonly, owner=(mv, p))
+    storage, _ = _storage.borrow_buffer(mv)
     return _core.Core.over(storage, dt, 0, mv.shape)
 
 

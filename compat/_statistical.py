@@ -2,7 +2,6 @@
 max, min, all, any; mean and var/std in two passes; cumulative sums)."""
 from __future__ import annotations
 
-from strided._c.inventory import REDUCE as _REDUCE
 from strided.core import arraytype as _arraytype, base as _core, ops as _ops, views as _views
 
 from . import _dtypes
@@ -23,7 +22,7 @@ def _need(name, x, category):
 # the plain case of a reduction in one C call (an Array, axis None, an int
 # or a tuple of ints), or None: the general path decides
 _reduce_new = _arraytype.reduce_new
-_SUM, _PROD, _MAX, _MIN, _ALL, _ANY = (_REDUCE[n] for n in ("sum", "prod", "max", "min", "all",
+_SUM, _PROD, _MAX, _MIN, _ALL, _ANY = (_ops.REDUCE[n] for n in ("sum", "prod", "max", "min", "all",
                                                              "any"))
 
 

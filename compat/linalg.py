@@ -25,7 +25,7 @@ from typing import Literal
 
 from strided.core import base as _core, linalg as _linalg, ops as _ops, views as _views
 
-from . import _dtypes
+from . import _data_type_functions, _dtypes
 from ._array import Array
 from ._dtypes import KINDS
 from ._linalg import matmul, matrix_transpose, vecdot
@@ -590,7 +590,7 @@ def _tolerance(name, x, s, rtol):
     from ._statistical import max as amax
     rdt = s.dtype
     if rtol is None:
-        rtol = max(x.shape[-2:]) * _dtypes.finfo(rdt).eps
+        rtol = max(x.shape[-2:]) * _data_type_functions.finfo(rdt).eps
     if isinstance(rtol, Array):
         if rtol.dtype not in KINDS["real floating"]:
             raise TypeError(f"linalg.{name}: rtol must have a real floating-point dtype, got "

@@ -12,11 +12,11 @@ import numbers
 import operator
 from typing import TYPE_CHECKING
 
-from ..core.base import ffi, lib
 from ..core import base as _core, dlpack as _dlpack, indexing as _indexing, views as _views
+from ..core import storage as _storage
 from ..core import arraytype as _fast
 from ..core.arraytype import DECLINED, RecordBase
-from ..core.base import Core, check, contiguous_strides
+from ..core.base import Core, contiguous_strides
 from .docstrings import tensor_class_doc
 from .storage import LongStorage, Storage, STORAGE_TYPES, _index
 
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from typing_extensions import Self
 
 TENSOR_TYPES = {}          # 'torch.DoubleTensor' -> class
-_BASE1 = lib.ST_IDX_BASE1
+_BASE1 = _indexing.BASE1
 
 
 # ---------------------------------------------------------------- helpers
@@ -128,12 +128,12 @@ def _grow(storage_ptr, need_elems, dt, what):
     need = need_elems * _core.dtype(dt).itemsize
     if storage_ptr.nbytes >= need:
         return
-    if not storage_ptr.flags & lib.ST_STORAGE_OWNED:
+    if not _storage.owned(storage_ptr):
         raise ValueError(f"{what}: the view needs {need_elems} elements but the borrowed "
                          f"storage holds {storage_ptr.nbytes // _core.dtype(dt).itemsize} "
                          f"and cannot be resized")
     try:
-        check(lib.st_storage_resize(storage_ptr, need))
+        _storage.resize(storage_ptr, need)
     except ValueError as e:       # pinned by a storage view of part of it
         raise ValueError(f"{what}: {e}") from None
 
@@ -248,7 +248,7 @@ class Tensor(RecordBase):
             kind = type(a0)
             # a table of numbers, and sizes in a LongStorage: in C too
             if kind is list or kind is tuple:
-                if _fast.t7_nested(self, a0, self._code, lib.ST_MAX_DIMS) is True:
+                if _fast.t7_nested(self, a0, self._code, _core.MAX_DIMS) is True:
                     return
             elif kind is LongStorage and self._dt != "int64" and len(a0):
                 if _fast.t7_init(self, tuple(a0._ints()), self._code):
@@ -468,7 +468,7 @@ class Tensor(RecordBase):
     def storage(self) -> Storage | None:
         """x:storage(): the storage x views (None for an empty tensor without one)."""
         s = self._c.storage
-        if s == ffi.NULL:
+        if not s:            # a NULL record
             return None
         return self._storage_cls._wrap(s)
 
@@ -531,7 +531,7 @@ class Tensor(RecordBase):
         """x:isSetTo(t): True when x and t view the same memory with the same sizes and
         strides."""
         a, b = self._c, _tensor_arg(other, "isSetTo")._c
-        return (a.storage != ffi.NULL and a.storage == b.storage and a.offset == b.offset
+        return (bool(a.storage) and a.storage == b.storage and a.offset == b.offset
                 and a.shape == b.shape and a.strides == b.strides and self._dt == other._dt)
 
     # ------------------------------------------------------------ copy / fill
@@ -595,8 +595,8 @@ class Tensor(RecordBase):
             return self                 # Torch7 keeps a tensor of the right size as it is
         numel = math.prod(sizes)
         storage = c.storage
-        offset = c.offset if storage != ffi.NULL else 0
-        if storage == ffi.NULL:
+        offset = c.offset if storage else 0
+        if not storage:          # a NULL record
             storage = _core.zeros_storage((numel or 0) * item_)
         elif numel:
             _grow(storage, offset + numel, self._dt, "resize")
@@ -1254,7 +1254,7 @@ def _rebuild_view(typename, storage, offset, shape, strides):
     # a corrupted pickle: every field is checked, then the bounds in C;
     # whatever is wrong is a ValueError naming the tensor
     if not (type(offset) is int and offset >= 0 and isinstance(shape, list)
-            and isinstance(strides, list) and len(shape) == len(strides) <= lib.ST_MAX_DIMS
+            and isinstance(strides, list) and len(shape) == len(strides) <= _core.MAX_DIMS
             and all(type(v) is int for v in shape + strides)):
         raise ValueError(f"unpickling a {typename}: bad geometry (offset {offset!r}, "
                          f"sizes {shape!r}, strides {strides!r})")

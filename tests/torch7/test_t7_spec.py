@@ -123,7 +123,7 @@ def test_matching_backtracks_over_optional_slots():
 
 def test_the_reference_page_is_current():
     import pathlib
-    from strided.torch7 import reference
+    from tools import torch7_reference as reference
     page = pathlib.Path(__file__).resolve().parents[2] / "docs" / "torch7-reference.md"
     assert page.read_text().strip() == reference.page().strip(), \
-        "run: python -m strided.torch7.reference > docs/torch7-reference.md"
+        "run: python -m tools.torch7_reference > docs/torch7-reference.md"
