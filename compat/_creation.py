@@ -11,7 +11,7 @@ from strided.core import arraytype as _arraytype, base as _core, matrix as _matr
 from strided.core.dlpack import _copy_flag
 from strided.core import storage as _storage
 
-from . import _dtypes, _numpy
+from . import _docstrings, _dtypes, _numpy
 from ._array import CPU, Array, check_device
 from ._dtypes import KINDS
 from typing import Any, Literal
@@ -229,18 +229,53 @@ def asarray(obj: Array | bool | int | float | complex | NestedSequence[bool | in
     return Array._new(c)
 
 
+# The docstring sections several functions share (_docstrings.sections
+# puts each in place of its {{section}} line)
+_PARAMETERS_EMPTY = """\
+shape : int or tuple of int
+    Output array shape.
+dtype : dtype or None, optional
+    Output array data type. Default: ``None``.
+device : device or None, optional
+    Device on which to place the created array. Default: ``None``."""
+_RAISES_EMPTY = """\
+ValueError
+    For a negative size, or a device other than 'cpu'.
+TypeError
+    For a shape that is not a sequence of integers, or an unknown dtype."""
+_PARAMETERS_EMPTY_LIKE = """\
+x : Array
+    Input array from which to derive the output array shape.
+dtype : dtype or None, optional
+    Output array data type. Default: ``None``.
+device : device or None, optional
+    Device on which to place the created array. Default: ``None``.
+shape : int or tuple of ints or None, optional
+    Beyond the standard, as numpy's: the shape of the result instead of
+    x's (Cubed asks for it). Default: ``None``."""
+_RAISES_EMPTY_LIKE = """\
+TypeError
+    If x is not an Array: the namespace's functions take its Arrays (asarray
+    converts)."""
+_RETURNS_ARANGE = """\
+Array
+    A one-dimensional array containing evenly spaced values."""
+_RAISES_TRIL = """\
+ValueError
+    needs at least 2 dims, got ….
+TypeError
+    If x is not an Array: the namespace's functions take its Arrays (asarray
+    converts)."""
+
+
+@_docstrings.sections(parameters=_PARAMETERS_EMPTY, raises=_RAISES_EMPTY)
 def empty(shape: int | tuple[int, ...], *, dtype: DType | None = None,
           device: Device | None = None) -> Array:
     """Returns an uninitialized array having a specified `shape`.
 
     Parameters
     ----------
-    shape : int or tuple of int
-        Output array shape.
-    dtype : dtype or None, optional
-        Output array data type. Default: ``None``.
-    device : device or None, optional
-        Device on which to place the created array. Default: ``None``.
+    {{parameters}}
 
     Returns
     -------
@@ -249,10 +284,7 @@ def empty(shape: int | tuple[int, ...], *, dtype: DType | None = None,
 
     Raises
     ------
-    ValueError
-        For a negative size, or a device other than 'cpu'.
-    TypeError
-        For a shape that is not a sequence of integers, or an unknown dtype.
+    {{raises}}
 
     Notes
     -----
@@ -268,18 +300,14 @@ def empty(shape: int | tuple[int, ...], *, dtype: DType | None = None,
     return Array._new(_core.Core.zeros(shape, _check(dtype, device) or _dtypes.float64))
 
 
+@_docstrings.sections(parameters=_PARAMETERS_EMPTY, raises=_RAISES_EMPTY)
 def zeros(shape: int | tuple[int, ...], *, dtype: DType | None = None,
           device: Device | None = None) -> Array:
     """Returns a new array having a specified ``shape`` and filled with zeros.
 
     Parameters
     ----------
-    shape : int or tuple of int
-        Output array shape.
-    dtype : dtype or None, optional
-        Output array data type. Default: ``None``.
-    device : device or None, optional
-        Device on which to place the created array. Default: ``None``.
+    {{parameters}}
 
     Returns
     -------
@@ -288,10 +316,7 @@ def zeros(shape: int | tuple[int, ...], *, dtype: DType | None = None,
 
     Raises
     ------
-    ValueError
-        For a negative size, or a device other than 'cpu'.
-    TypeError
-        For a shape that is not a sequence of integers, or an unknown dtype.
+    {{raises}}
 
     Notes
     -----
@@ -310,18 +335,14 @@ def zeros(shape: int | tuple[int, ...], *, dtype: DType | None = None,
     return Array._new(_core.Core.zeros(shape, _check(dtype, device) or _dtypes.float64))
 
 
+@_docstrings.sections(parameters=_PARAMETERS_EMPTY, raises=_RAISES_EMPTY)
 def ones(shape: int | tuple[int, ...], *, dtype: DType | None = None,
          device: Device | None = None) -> Array:
     """Returns a new array having a specified ``shape`` and filled with ones.
 
     Parameters
     ----------
-    shape : int or tuple of int
-        Output array shape.
-    dtype : dtype or None, optional
-        Output array data type. Default: ``None``.
-    device : device or None, optional
-        Device on which to place the created array. Default: ``None``.
+    {{parameters}}
 
     Returns
     -------
@@ -330,10 +351,7 @@ def ones(shape: int | tuple[int, ...], *, dtype: DType | None = None,
 
     Raises
     ------
-    ValueError
-        For a negative size, or a device other than 'cpu'.
-    TypeError
-        For a shape that is not a sequence of integers, or an unknown dtype.
+    {{raises}}
 
     Notes
     -----
@@ -397,6 +415,7 @@ def _like(x, dtype, device, shape):
     return (x.shape if shape is None else shape, _check(dtype, device) or x.dtype)
 
 
+@_docstrings.sections(parameters=_PARAMETERS_EMPTY_LIKE, raises=_RAISES_EMPTY_LIKE)
 def empty_like(x: Array, /, *, dtype: DType | None = None, device: Device | None = None,
               shape: int | tuple[int, ...] | None = None) -> Array:
     """Returns an uninitialized array with the same ``shape`` as an input array
@@ -404,15 +423,7 @@ def empty_like(x: Array, /, *, dtype: DType | None = None, device: Device | None
 
     Parameters
     ----------
-    x : Array
-        Input array from which to derive the output array shape.
-    dtype : dtype or None, optional
-        Output array data type. Default: ``None``.
-    device : device or None, optional
-        Device on which to place the created array. Default: ``None``.
-    shape : int or tuple of ints or None, optional
-        Beyond the standard, as numpy's: the shape of the result instead of
-        x's (Cubed asks for it). Default: ``None``.
+    {{parameters}}
 
     Returns
     -------
@@ -422,9 +433,7 @@ def empty_like(x: Array, /, *, dtype: DType | None = None, device: Device | None
 
     Raises
     ------
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----
@@ -441,6 +450,7 @@ def empty_like(x: Array, /, *, dtype: DType | None = None, device: Device | None
     return Array._new(_core.Core.zeros(shape, dt))   # as empty: never a freed array's bytes
 
 
+@_docstrings.sections(parameters=_PARAMETERS_EMPTY_LIKE, raises=_RAISES_EMPTY_LIKE)
 def zeros_like(x: Array, /, *, dtype: DType | None = None, device: Device | None = None,
               shape: int | tuple[int, ...] | None = None) -> Array:
     """Returns a new array filled with zeros and having the same ``shape`` as an
@@ -448,15 +458,7 @@ def zeros_like(x: Array, /, *, dtype: DType | None = None, device: Device | None
 
     Parameters
     ----------
-    x : Array
-        Input array from which to derive the output array shape.
-    dtype : dtype or None, optional
-        Output array data type. Default: ``None``.
-    device : device or None, optional
-        Device on which to place the created array. Default: ``None``.
-    shape : int or tuple of ints or None, optional
-        Beyond the standard, as numpy's: the shape of the result instead of
-        x's (Cubed asks for it). Default: ``None``.
+    {{parameters}}
 
     Returns
     -------
@@ -465,9 +467,7 @@ def zeros_like(x: Array, /, *, dtype: DType | None = None, device: Device | None
 
     Raises
     ------
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----
@@ -483,6 +483,7 @@ def zeros_like(x: Array, /, *, dtype: DType | None = None, device: Device | None
     return Array._new(_core.Core.zeros(shape, dt))
 
 
+@_docstrings.sections(parameters=_PARAMETERS_EMPTY_LIKE, raises=_RAISES_EMPTY_LIKE)
 def ones_like(x: Array, /, *, dtype: DType | None = None, device: Device | None = None,
               shape: int | tuple[int, ...] | None = None) -> Array:
     """Returns a new array filled with ones and having the same ``shape`` as an
@@ -490,15 +491,7 @@ def ones_like(x: Array, /, *, dtype: DType | None = None, device: Device | None 
 
     Parameters
     ----------
-    x : Array
-        Input array from which to derive the output array shape.
-    dtype : dtype or None, optional
-        Output array data type. Default: ``None``.
-    device : device or None, optional
-        Device on which to place the created array. Default: ``None``.
-    shape : int or tuple of ints or None, optional
-        Beyond the standard, as numpy's: the shape of the result instead of
-        x's (Cubed asks for it). Default: ``None``.
+    {{parameters}}
 
     Returns
     -------
@@ -507,9 +500,7 @@ def ones_like(x: Array, /, *, dtype: DType | None = None, device: Device | None 
 
     Raises
     ------
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----
@@ -525,6 +516,7 @@ def ones_like(x: Array, /, *, dtype: DType | None = None, device: Device | None 
     return Array._new(_core.full(shape, 1, dt))
 
 
+@_docstrings.sections(raises=_RAISES_EMPTY_LIKE)
 def full_like(x: Array, /, fill_value: bool | int | float | complex, *, dtype: DType | None = None,
               device: Device | None = None,
               shape: int | tuple[int, ...] | None = None) -> Array:
@@ -553,9 +545,7 @@ def full_like(x: Array, /, fill_value: bool | int | float | complex, *, dtype: D
 
     Raises
     ------
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----
@@ -572,6 +562,7 @@ def full_like(x: Array, /, fill_value: bool | int | float | complex, *, dtype: D
     return Array._new(_core.full(shape, fill_value, dt))
 
 
+@_docstrings.sections(returns=_RETURNS_ARANGE)
 def arange(start: int | float, /, stop: int | float | None = None, step: int | float = 1, *,
            dtype: DType | None = None, device: Device | None = None) -> Array:
     """Returns evenly spaced values within the half-open interval ``[start, stop)``
@@ -594,8 +585,7 @@ def arange(start: int | float, /, stop: int | float | None = None, step: int | f
 
     Returns
     -------
-    Array
-        A one-dimensional array containing evenly spaced values.
+    {{returns}}
 
     Raises
     ------
@@ -638,6 +628,7 @@ def arange(start: int | float, /, stop: int | float | None = None, step: int | f
     return Array._new(_ops.linear(out, start, second - start, second=second))
 
 
+@_docstrings.sections(returns=_RETURNS_ARANGE)
 def linspace(start: int | float | complex, stop: int | float | complex, /, num: int, *,
              dtype: DType | None = None, device: Device | None = None,
              endpoint: bool = True) -> Array:
@@ -661,8 +652,7 @@ def linspace(start: int | float | complex, stop: int | float | complex, /, num: 
 
     Returns
     -------
-    Array
-        A one-dimensional array containing evenly spaced values.
+    {{returns}}
 
     Raises
     ------
@@ -708,6 +698,7 @@ def linspace(start: int | float | complex, stop: int | float | complex, /, num: 
     return Array._new(out)
 
 
+@_docstrings.sections(raises=_RAISES_EMPTY)
 def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: DType | None = None,
         device: Device | None = None) -> Array:
     """Returns a two-dimensional array with ones on the ``k``\\th diagonal and zeros
@@ -734,10 +725,7 @@ def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: DType |
 
     Raises
     ------
-    ValueError
-        For a negative size, or a device other than 'cpu'.
-    TypeError
-        For a shape that is not a sequence of integers, or an unknown dtype.
+    {{raises}}
 
     Notes
     -----
@@ -761,6 +749,7 @@ def _tri(x, k, upper):
     return Array._new(_matrix.triu(x._c, k) if upper else _matrix.tril(x._c, k))
 
 
+@_docstrings.sections(raises=_RAISES_TRIL)
 def tril(x: Array, /, *, k: int = 0) -> Array:
     """Returns the lower triangular part of a matrix (or a stack of matrices)
     ``x``.
@@ -780,11 +769,7 @@ def tril(x: Array, /, *, k: int = 0) -> Array:
 
     Raises
     ------
-    ValueError
-        needs at least 2 dims, got ….
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----
@@ -800,6 +785,7 @@ def tril(x: Array, /, *, k: int = 0) -> Array:
     return _tri(x, k, False)
 
 
+@_docstrings.sections(raises=_RAISES_TRIL)
 def triu(x: Array, /, *, k: int = 0) -> Array:
     """Returns the upper triangular part of a matrix (or a stack of matrices)
     ``x``.
@@ -819,11 +805,7 @@ def triu(x: Array, /, *, k: int = 0) -> Array:
 
     Raises
     ------
-    ValueError
-        needs at least 2 dims, got ….
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----

@@ -316,3 +316,22 @@ def elementwise(name: str, op: str, category: str) -> str:
     lines += textwrap.wrap(note, 80)
     lines += ["", "Examples", "--------", ">>> import strided.compat as xp", *example.split("\n")]
     return "\n".join(lines)
+
+
+def sections(**texts: str):
+    """A decorator for the functions whose docstring sections are the same
+    text as other functions' (the parameters of fft and ifft, the raises of
+    sum and prod): each docstring line `{{name}}` becomes texts[name]
+    (written once, as a module constant), indented as the line is."""
+    def apply(f):
+        lines = []
+        for line in (f.__doc__ or "").split("\n"):
+            key = line.strip()
+            if key.startswith("{{") and key.endswith("}}"):
+                indent = line[:len(line) - len(line.lstrip())]
+                lines += [indent + t if t else "" for t in texts[key[2:-2]].split("\n")]
+            else:
+                lines.append(line)
+        f.__doc__ = "\n".join(lines)
+        return f
+    return apply

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from strided.core import arraytype as _arraytype, base as _core, ops as _ops, views as _views
 
-from . import _dtypes
+from . import _docstrings, _dtypes
 from ._array import Array
 from ._dtypes import KINDS
 from ._typing import DType
@@ -44,6 +44,29 @@ def _sum_like(op, x, axis, dtype, keepdims):
     return Array._new(out)
 
 
+# The docstring sections several functions share (_docstrings.sections
+# puts each in place of its {{section}} line)
+_RAISES_SUM = """\
+TypeError
+    when the dtype is not one the function takes (the message names it).
+TypeError
+    If x is not an Array: the namespace's functions take its Arrays (asarray
+    converts)."""
+_RAISES_ALL = """\
+TypeError
+    If x is not an Array: the namespace's functions take its Arrays (asarray
+    converts)."""
+_RAISES_CUMULATIVE_SUM = """\
+TypeError
+    when the dtype is not one the function takes (the message names it).
+ValueError
+    axis is required for a …-d array.
+TypeError
+    If x is not an Array: the namespace's functions take its Arrays (asarray
+    converts)."""
+
+
+@_docstrings.sections(raises=_RAISES_SUM)
 def sum(x: Array, /, *, axis: int | tuple[int, ...] | None = None, dtype: DType | None = None,  # noqa: A001
         keepdims: bool = False) -> Array:
     """Calculates the sum of the input array ``x``.
@@ -70,11 +93,7 @@ def sum(x: Array, /, *, axis: int | tuple[int, ...] | None = None, dtype: DType 
 
     Raises
     ------
-    TypeError
-        when the dtype is not one the function takes (the message names it).
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----
@@ -95,6 +114,7 @@ def sum(x: Array, /, *, axis: int | tuple[int, ...] | None = None, dtype: DType 
     return _sum_like("sum", x, axis, dtype, keepdims)
 
 
+@_docstrings.sections(raises=_RAISES_SUM)
 def prod(x: Array, /, *, axis: int | tuple[int, ...] | None = None, dtype: DType | None = None,
          keepdims: bool = False) -> Array:
     """Calculates the product of input array ``x`` elements.
@@ -122,11 +142,7 @@ def prod(x: Array, /, *, axis: int | tuple[int, ...] | None = None, dtype: DType
 
     Raises
     ------
-    TypeError
-        when the dtype is not one the function takes (the message names it).
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----
@@ -145,6 +161,7 @@ def prod(x: Array, /, *, axis: int | tuple[int, ...] | None = None, dtype: DType
     return _sum_like("prod", x, axis, dtype, keepdims)
 
 
+@_docstrings.sections(raises=_RAISES_SUM)
 def max(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Array:  # noqa: A001
     """Calculates the maximum value of the input array ``x``.
 
@@ -169,11 +186,7 @@ def max(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: boo
 
     Raises
     ------
-    TypeError
-        when the dtype is not one the function takes (the message names it).
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----
@@ -195,6 +208,7 @@ def max(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: boo
     return Array._new(_ops.reduce("max", x._c, _axes(axis), keepdims))
 
 
+@_docstrings.sections(raises=_RAISES_SUM)
 def min(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Array:  # noqa: A001
     """Calculates the minimum value of the input array ``x``.
 
@@ -219,11 +233,7 @@ def min(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: boo
 
     Raises
     ------
-    TypeError
-        when the dtype is not one the function takes (the message names it).
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----
@@ -243,6 +253,7 @@ def min(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: boo
     return Array._new(_ops.reduce("min", x._c, _axes(axis), keepdims))
 
 
+@_docstrings.sections(raises=_RAISES_SUM)
 def mean(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
          keepdims: bool = False, dtype: DType | None = None) -> Array:
     """Calculates the arithmetic mean of the input array ``x``.
@@ -272,11 +283,7 @@ def mean(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
 
     Raises
     ------
-    TypeError
-        when the dtype is not one the function takes (the message names it).
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----
@@ -309,6 +316,7 @@ def mean(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
     return Array._new(_ops.mean(c, _axes(axis), keepdims))
 
 
+@_docstrings.sections(raises=_RAISES_SUM)
 def var(x: Array, /, *, axis: int | tuple[int, ...] | None = None, correction: int | float = 0.0,
         keepdims: bool = False) -> Array:
     """Calculates the variance of the input array ``x``.
@@ -336,11 +344,7 @@ def var(x: Array, /, *, axis: int | tuple[int, ...] | None = None, correction: i
 
     Raises
     ------
-    TypeError
-        when the dtype is not one the function takes (the message names it).
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----
@@ -360,6 +364,7 @@ def var(x: Array, /, *, axis: int | tuple[int, ...] | None = None, correction: i
     return Array._new(_ops.var(x._c, _axes(axis), correction, keepdims))
 
 
+@_docstrings.sections(raises=_RAISES_SUM)
 def std(x: Array, /, *, axis: int | tuple[int, ...] | None = None, correction: int | float = 0.0,
         keepdims: bool = False) -> Array:
     """Calculates the standard deviation of the input array ``x``.
@@ -388,11 +393,7 @@ def std(x: Array, /, *, axis: int | tuple[int, ...] | None = None, correction: i
 
     Raises
     ------
-    TypeError
-        when the dtype is not one the function takes (the message names it).
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----
@@ -414,6 +415,7 @@ def std(x: Array, /, *, axis: int | tuple[int, ...] | None = None, correction: i
     return Array._new(_ops.std(x._c, _axes(axis), correction, keepdims))
 
 
+@_docstrings.sections(raises=_RAISES_ALL)
 def all(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Array:  # noqa: A001
     """Tests whether all input array elements evaluate to ``True`` along a
     specified axis.
@@ -440,9 +442,7 @@ def all(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: boo
 
     Raises
     ------
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----
@@ -460,6 +460,7 @@ def all(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: boo
     return Array._new(_ops.reduce("all", x._c, _axes(axis), keepdims))
 
 
+@_docstrings.sections(raises=_RAISES_ALL)
 def any(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Array:  # noqa: A001
     """Tests whether any input array element evaluates to ``True`` along a
     specified axis.
@@ -486,9 +487,7 @@ def any(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: boo
 
     Raises
     ------
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----
@@ -530,6 +529,7 @@ def _cumulative(is_prod, x, axis, dtype, include_initial):
     return Array._new(res)
 
 
+@_docstrings.sections(raises=_RAISES_CUMULATIVE_SUM)
 def cumulative_sum(x: Array, /, *, axis: int | None = None, dtype: DType | None = None,
                    include_initial: bool = False) -> Array:
     """Calculates the cumulative sum of elements in the input array ``x``.
@@ -553,13 +553,7 @@ def cumulative_sum(x: Array, /, *, axis: int | None = None, dtype: DType | None 
 
     Raises
     ------
-    TypeError
-        when the dtype is not one the function takes (the message names it).
-    ValueError
-        axis is required for a …-d array.
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----
@@ -576,6 +570,7 @@ def cumulative_sum(x: Array, /, *, axis: int | None = None, dtype: DType | None 
     return _cumulative(False, x, axis, dtype, include_initial)
 
 
+@_docstrings.sections(raises=_RAISES_CUMULATIVE_SUM)
 def cumulative_prod(x: Array, /, *, axis: int | None = None, dtype: DType | None = None,
                     include_initial: bool = False) -> Array:
     """Calculates the cumulative product of elements in the input array ``x``.
@@ -599,13 +594,7 @@ def cumulative_prod(x: Array, /, *, axis: int | None = None, dtype: DType | None
 
     Raises
     ------
-    TypeError
-        when the dtype is not one the function takes (the message names it).
-    ValueError
-        axis is required for a …-d array.
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----

@@ -15,6 +15,7 @@ from typing import Literal, Sequence
 
 from strided.core import base as _core, fft as _fft, ops as _ops, views as _views
 
+from . import _docstrings
 from ._array import Array, check_device
 from ._dtypes import KINDS, check_dtype, float64
 from ._typing import DType, Device
@@ -98,35 +99,102 @@ def _hermitian(m):
     return 2 * (m - 1)
 
 
+# The docstring sections several functions share (_docstrings.sections
+# puts each in place of its {{section}} line)
+_PARAMETERS_FFT = """\
+x : Array
+    Input array.
+n : int or None, optional
+    Number of elements over which to compute the transform along the axis
+    (dimension) specified by ``axis``. Default: ``None``.
+axis : int, optional
+    Axis (dimension) of the input array over which to compute the transform.
+    Default: ``-1``.
+norm : {'backward', 'ortho', 'forward'}, optional
+    Normalization mode. Default: ``'backward'``."""
+_RETURNS_FFT = """\
+Array
+    An array transformed along the axis (dimension) specified by ``axis``."""
+_RAISES_FFT = """\
+TypeError
+    expected an Array, got …; the input must have a … data type, got …; axis
+    must be an integer, got a bool.
+ValueError
+    the input must have at least one dimension."""
+_PARAMETERS_IRFFT = """\
+x : Array
+    Input array.
+n : int or None, optional
+    Number of elements along the transformed axis (dimension) specified by
+    ``axis`` in the output array. Default: ``None``.
+axis : int, optional
+    Axis (dimension) of the input array over which to compute the transform.
+    Default: ``-1``.
+norm : {'backward', 'ortho', 'forward'}, optional
+    Normalization mode. Default: ``'backward'``."""
+_RETURNS_FFTN = """\
+Array
+    An array transformed along the axes (dimensions) specified by ``axes``."""
+_RAISES_FFTN = """\
+ValueError
+    when s is given, axes must be given too.
+TypeError
+    If x is not an Array: the namespace's functions take its Arrays (asarray
+    converts)."""
+_RETURNS_RFFTN = """\
+Array
+    An array transformed along the axes (dimension) specified by ``axes``."""
+_RAISES_RFFTN = """\
+TypeError
+    expected an Array, got …; the input must have a … data type, got …; axes
+    must be a sequence of integers, got ….
+ValueError
+    the input must have at least one dimension; when s is given, axes must
+    be given too; repeated axis in …."""
+_PARAMETERS_FFTFREQ = """\
+n : int
+    Window length.
+d : float, optional
+    Sample spacing between individual samples of the Fourier transform
+    input. Default: ``1.0``.
+dtype : dtype or None, optional
+    Output array data type. Default: ``None``.
+device : device or None, optional
+    Device on which to place the created array. Default: ``None``."""
+_RAISES_FFTFREQ = """\
+TypeError
+    dtype must be a real floating data type, got …; n must be an integer,
+    got a bool.
+ValueError
+    n must be >= 1, got …; the sample spacing d must be finite and nonzero,
+    got …."""
+_RETURNS_FFTSHIFT = """\
+Array
+    The shifted array."""
+_RAISES_FFTSHIFT = """\
+TypeError
+    expected an Array, got …; axes must be a sequence of integers, got …;
+    axis must be an integer, got a bool.
+ValueError
+    repeated axis in …."""
+
+
+@_docstrings.sections(parameters=_PARAMETERS_FFT, returns=_RETURNS_FFT, raises=_RAISES_FFT)
 def fft(x: Array, /, *, n: int | None = None, axis: int = -1,
         norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
     """Computes the one-dimensional discrete Fourier transform.
 
     Parameters
     ----------
-    x : Array
-        Input array.
-    n : int or None, optional
-        Number of elements over which to compute the transform along the axis
-        (dimension) specified by ``axis``. Default: ``None``.
-    axis : int, optional
-        Axis (dimension) of the input array over which to compute the transform.
-        Default: ``-1``.
-    norm : {'backward', 'ortho', 'forward'}, optional
-        Normalization mode. Default: ``'backward'``.
+    {{parameters}}
 
     Returns
     -------
-    Array
-        An array transformed along the axis (dimension) specified by ``axis``.
+    {{returns}}
 
     Raises
     ------
-    TypeError
-        expected an Array, got …; the input must have a … data type, got …; axis
-        must be an integer, got a bool.
-    ValueError
-        the input must have at least one dimension.
+    {{raises}}
 
     Notes
     -----
@@ -143,35 +211,22 @@ def fft(x: Array, /, *, n: int | None = None, axis: int = -1,
     return _one("fft", "complex floating", _fft.c2c, True, _same, x, n, axis, norm)
 
 
+@_docstrings.sections(parameters=_PARAMETERS_FFT, returns=_RETURNS_FFT, raises=_RAISES_FFT)
 def ifft(x: Array, /, *, n: int | None = None, axis: int = -1,
          norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
     """Computes the one-dimensional inverse discrete Fourier transform.
 
     Parameters
     ----------
-    x : Array
-        Input array.
-    n : int or None, optional
-        Number of elements over which to compute the transform along the axis
-        (dimension) specified by ``axis``. Default: ``None``.
-    axis : int, optional
-        Axis (dimension) of the input array over which to compute the transform.
-        Default: ``-1``.
-    norm : {'backward', 'ortho', 'forward'}, optional
-        Normalization mode. Default: ``'backward'``.
+    {{parameters}}
 
     Returns
     -------
-    Array
-        An array transformed along the axis (dimension) specified by ``axis``.
+    {{returns}}
 
     Raises
     ------
-    TypeError
-        expected an Array, got …; the input must have a … data type, got …; axis
-        must be an integer, got a bool.
-    ValueError
-        the input must have at least one dimension.
+    {{raises}}
 
     Notes
     -----
@@ -186,6 +241,7 @@ def ifft(x: Array, /, *, n: int | None = None, axis: int = -1,
     return _one("ifft", "complex floating", _fft.c2c, False, _same, x, n, axis, norm)
 
 
+@_docstrings.sections(parameters=_PARAMETERS_FFT, returns=_RETURNS_FFT, raises=_RAISES_FFT)
 def rfft(x: Array, /, *, n: int | None = None, axis: int = -1,
          norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
     """Computes the one-dimensional discrete Fourier transform for real-valued
@@ -193,29 +249,15 @@ def rfft(x: Array, /, *, n: int | None = None, axis: int = -1,
 
     Parameters
     ----------
-    x : Array
-        Input array.
-    n : int or None, optional
-        Number of elements over which to compute the transform along the axis
-        (dimension) specified by ``axis``. Default: ``None``.
-    axis : int, optional
-        Axis (dimension) of the input array over which to compute the transform.
-        Default: ``-1``.
-    norm : {'backward', 'ortho', 'forward'}, optional
-        Normalization mode. Default: ``'backward'``.
+    {{parameters}}
 
     Returns
     -------
-    Array
-        An array transformed along the axis (dimension) specified by ``axis``.
+    {{returns}}
 
     Raises
     ------
-    TypeError
-        expected an Array, got …; the input must have a … data type, got …; axis
-        must be an integer, got a bool.
-    ValueError
-        the input must have at least one dimension.
+    {{raises}}
 
     Notes
     -----
@@ -230,35 +272,22 @@ def rfft(x: Array, /, *, n: int | None = None, axis: int = -1,
     return _one("rfft", "real floating", _fft.r2c, True, _same, x, n, axis, norm)
 
 
+@_docstrings.sections(returns=_RETURNS_FFT, raises=_RAISES_FFT, parameters=_PARAMETERS_IRFFT)
 def irfft(x: Array, /, *, n: int | None = None, axis: int = -1,
           norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
     """Computes the one-dimensional inverse of ``rfft`` for complex-valued input.
 
     Parameters
     ----------
-    x : Array
-        Input array.
-    n : int or None, optional
-        Number of elements along the transformed axis (dimension) specified by
-        ``axis`` in the output array. Default: ``None``.
-    axis : int, optional
-        Axis (dimension) of the input array over which to compute the transform.
-        Default: ``-1``.
-    norm : {'backward', 'ortho', 'forward'}, optional
-        Normalization mode. Default: ``'backward'``.
+    {{parameters}}
 
     Returns
     -------
-    Array
-        An array transformed along the axis (dimension) specified by ``axis``.
+    {{returns}}
 
     Raises
     ------
-    TypeError
-        expected an Array, got …; the input must have a … data type, got …; axis
-        must be an integer, got a bool.
-    ValueError
-        the input must have at least one dimension.
+    {{raises}}
 
     Notes
     -----
@@ -273,6 +302,7 @@ def irfft(x: Array, /, *, n: int | None = None, axis: int = -1,
     return _one("irfft", "complex floating", _fft.c2r, False, _hermitian, x, n, axis, norm)
 
 
+@_docstrings.sections(returns=_RETURNS_FFT, raises=_RAISES_FFT, parameters=_PARAMETERS_IRFFT)
 def hfft(x: Array, /, *, n: int | None = None, axis: int = -1,
          norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
     """Computes the one-dimensional discrete Fourier transform of a signal with
@@ -280,29 +310,15 @@ def hfft(x: Array, /, *, n: int | None = None, axis: int = -1,
 
     Parameters
     ----------
-    x : Array
-        Input array.
-    n : int or None, optional
-        Number of elements along the transformed axis (dimension) specified by
-        ``axis`` in the output array. Default: ``None``.
-    axis : int, optional
-        Axis (dimension) of the input array over which to compute the transform.
-        Default: ``-1``.
-    norm : {'backward', 'ortho', 'forward'}, optional
-        Normalization mode. Default: ``'backward'``.
+    {{parameters}}
 
     Returns
     -------
-    Array
-        An array transformed along the axis (dimension) specified by ``axis``.
+    {{returns}}
 
     Raises
     ------
-    TypeError
-        expected an Array, got …; the input must have a … data type, got …; axis
-        must be an integer, got a bool.
-    ValueError
-        the input must have at least one dimension.
+    {{raises}}
 
     Notes
     -----
@@ -318,6 +334,7 @@ def hfft(x: Array, /, *, n: int | None = None, axis: int = -1,
     return _one("hfft", "complex floating", _fft.c2r, True, _hermitian, x, n, axis, norm)
 
 
+@_docstrings.sections(parameters=_PARAMETERS_FFT, returns=_RETURNS_FFT, raises=_RAISES_FFT)
 def ihfft(x: Array, /, *, n: int | None = None, axis: int = -1,
           norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
     """Computes the one-dimensional inverse discrete Fourier transform of a signal
@@ -325,29 +342,15 @@ def ihfft(x: Array, /, *, n: int | None = None, axis: int = -1,
 
     Parameters
     ----------
-    x : Array
-        Input array.
-    n : int or None, optional
-        Number of elements over which to compute the transform along the axis
-        (dimension) specified by ``axis``. Default: ``None``.
-    axis : int, optional
-        Axis (dimension) of the input array over which to compute the transform.
-        Default: ``-1``.
-    norm : {'backward', 'ortho', 'forward'}, optional
-        Normalization mode. Default: ``'backward'``.
+    {{parameters}}
 
     Returns
     -------
-    Array
-        An array transformed along the axis (dimension) specified by ``axis``.
+    {{returns}}
 
     Raises
     ------
-    TypeError
-        expected an Array, got …; the input must have a … data type, got …; axis
-        must be an integer, got a bool.
-    ValueError
-        the input must have at least one dimension.
+    {{raises}}
 
     Notes
     -----
@@ -376,6 +379,7 @@ def _cnd(name, x, s, axes, norm, forward):
     return Array._new(c)
 
 
+@_docstrings.sections(returns=_RETURNS_FFTN, raises=_RAISES_FFTN)
 def fftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | None = None,
          norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
     """Computes the n-dimensional discrete Fourier transform.
@@ -395,16 +399,11 @@ def fftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | N
 
     Returns
     -------
-    Array
-        An array transformed along the axes (dimensions) specified by ``axes``.
+    {{returns}}
 
     Raises
     ------
-    ValueError
-        when s is given, axes must be given too.
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----
@@ -419,6 +418,7 @@ def fftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | N
     return _cnd("fftn", x, s, axes, norm, True)
 
 
+@_docstrings.sections(returns=_RETURNS_FFTN, raises=_RAISES_FFTN)
 def ifftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | None = None,
           norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
     """Computes the n-dimensional inverse discrete Fourier transform.
@@ -438,16 +438,11 @@ def ifftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | 
 
     Returns
     -------
-    Array
-        An array transformed along the axes (dimensions) specified by ``axes``.
+    {{returns}}
 
     Raises
     ------
-    ValueError
-        when s is given, axes must be given too.
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----
@@ -462,6 +457,7 @@ def ifftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | 
     return _cnd("ifftn", x, s, axes, norm, False)
 
 
+@_docstrings.sections(returns=_RETURNS_RFFTN, raises=_RAISES_RFFTN)
 def rfftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | None = None,
           norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
     """Computes the n-dimensional discrete Fourier transform for real-valued input.
@@ -481,17 +477,11 @@ def rfftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | 
 
     Returns
     -------
-    Array
-        An array transformed along the axes (dimension) specified by ``axes``.
+    {{returns}}
 
     Raises
     ------
-    TypeError
-        expected an Array, got …; the input must have a … data type, got …; axes
-        must be a sequence of integers, got ….
-    ValueError
-        the input must have at least one dimension; when s is given, axes must
-        be given too; repeated axis in ….
+    {{raises}}
 
     Notes
     -----
@@ -513,6 +503,7 @@ def rfftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | 
     return Array._new(c)
 
 
+@_docstrings.sections(returns=_RETURNS_RFFTN, raises=_RAISES_RFFTN)
 def irfftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | None = None,
            norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
     """Computes the n-dimensional inverse of ``rfftn`` for complex-valued input.
@@ -532,17 +523,11 @@ def irfftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] |
 
     Returns
     -------
-    Array
-        An array transformed along the axes (dimension) specified by ``axes``.
+    {{returns}}
 
     Raises
     ------
-    TypeError
-        expected an Array, got …; the input must have a … data type, got …; axes
-        must be a sequence of integers, got ….
-    ValueError
-        the input must have at least one dimension; when s is given, axes must
-        be given too; repeated axis in ….
+    {{raises}}
 
     Notes
     -----
@@ -592,21 +577,14 @@ def _scaled(k, step, dtype):
     return Array._new(out if dtype is float64 else _core.astype(out, dtype))
 
 
+@_docstrings.sections(parameters=_PARAMETERS_FFTFREQ, raises=_RAISES_FFTFREQ)
 def fftfreq(n: int, /, *, d: float = 1.0, dtype: DType | None = None,
             device: Device | None = None) -> Array:
     """Computes the discrete Fourier transform sample frequencies.
 
     Parameters
     ----------
-    n : int
-        Window length.
-    d : float, optional
-        Sample spacing between individual samples of the Fourier transform
-        input. Default: ``1.0``.
-    dtype : dtype or None, optional
-        Output array data type. Default: ``None``.
-    device : device or None, optional
-        Device on which to place the created array. Default: ``None``.
+    {{parameters}}
 
     Returns
     -------
@@ -615,12 +593,7 @@ def fftfreq(n: int, /, *, d: float = 1.0, dtype: DType | None = None,
 
     Raises
     ------
-    TypeError
-        dtype must be a real floating data type, got …; n must be an integer,
-        got a bool.
-    ValueError
-        n must be >= 1, got …; the sample spacing d must be finite and nonzero,
-        got ….
+    {{raises}}
 
     Notes
     -----
@@ -643,6 +616,7 @@ def fftfreq(n: int, /, *, d: float = 1.0, dtype: DType | None = None,
     return _scaled(k, step, dtype)
 
 
+@_docstrings.sections(parameters=_PARAMETERS_FFTFREQ, raises=_RAISES_FFTFREQ)
 def rfftfreq(n: int, /, *, d: float = 1.0, dtype: DType | None = None,
              device: Device | None = None) -> Array:
     """Computes the discrete Fourier transform sample frequencies (for ``rfft`` and
@@ -650,15 +624,7 @@ def rfftfreq(n: int, /, *, d: float = 1.0, dtype: DType | None = None,
 
     Parameters
     ----------
-    n : int
-        Window length.
-    d : float, optional
-        Sample spacing between individual samples of the Fourier transform
-        input. Default: ``1.0``.
-    dtype : dtype or None, optional
-        Output array data type. Default: ``None``.
-    device : device or None, optional
-        Device on which to place the created array. Default: ``None``.
+    {{parameters}}
 
     Returns
     -------
@@ -667,12 +633,7 @@ def rfftfreq(n: int, /, *, d: float = 1.0, dtype: DType | None = None,
 
     Raises
     ------
-    TypeError
-        dtype must be a real floating data type, got …; n must be an integer,
-        got a bool.
-    ValueError
-        n must be >= 1, got …; the sample spacing d must be finite and nonzero,
-        got ….
+    {{raises}}
 
     Notes
     -----
@@ -706,6 +667,7 @@ def _shift(x, axes, name, sign):
     return roll(x, tuple(sign * (x.shape[d] // 2) for d in dims), axis=tuple(dims))
 
 
+@_docstrings.sections(returns=_RETURNS_FFTSHIFT, raises=_RAISES_FFTSHIFT)
 def fftshift(x: Array, /, *, axes: int | Sequence[int] | None = None) -> Array:
     """Shifts the zero-frequency component to the center of the spectrum.
 
@@ -718,16 +680,11 @@ def fftshift(x: Array, /, *, axes: int | Sequence[int] | None = None) -> Array:
 
     Returns
     -------
-    Array
-        The shifted array.
+    {{returns}}
 
     Raises
     ------
-    TypeError
-        expected an Array, got …; axes must be a sequence of integers, got …;
-        axis must be an integer, got a bool.
-    ValueError
-        repeated axis in ….
+    {{raises}}
 
     Notes
     -----
@@ -742,6 +699,7 @@ def fftshift(x: Array, /, *, axes: int | Sequence[int] | None = None) -> Array:
     return _shift(x, axes, "fftshift", 1)
 
 
+@_docstrings.sections(returns=_RETURNS_FFTSHIFT, raises=_RAISES_FFTSHIFT)
 def ifftshift(x: Array, /, *, axes: int | Sequence[int] | None = None) -> Array:
     """Inverse of ``fftshift``.
 
@@ -754,16 +712,11 @@ def ifftshift(x: Array, /, *, axes: int | Sequence[int] | None = None) -> Array:
 
     Returns
     -------
-    Array
-        The shifted array.
+    {{returns}}
 
     Raises
     ------
-    TypeError
-        expected an Array, got …; axes must be a sequence of integers, got …;
-        axis must be an integer, got a bool.
-    ValueError
-        repeated axis in ….
+    {{raises}}
 
     Notes
     -----

@@ -37,7 +37,9 @@ from strided.torch7.forms import REQUIRED
 from strided.torch7.overloads import overloads as _overloads_of
 from strided.torch7.spec import ALL, ENTRIES, TENSOR_METHODS
 from strided.torch7.storage import STORAGE_TYPES, Storage
-from strided.torch7.tensor import HALF_METHODS, TYPES, Tensor
+from strided.torch7.classes import HALF_METHODS
+from strided.torch7.registry import TYPES
+from strided.torch7.tensor import Tensor
 
 _CLASS_OF = {dt: name for name, dt in TYPES}
 # builtins by aliases: the tensor classes have methods named float, int,

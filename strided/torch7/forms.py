@@ -33,7 +33,8 @@ from ..core.ops import BINARY
 from ..core.rng import Generator
 from .docstrings import entry_doc
 from .storage import LongStorage
-from .tensor import TENSOR_TYPES, Tensor, _is_number, default_tensor_class
+from .registry import TENSOR_TYPES, default_tensor_class
+from .tensor import Tensor, _is_number
 
 REQUIRED = object()       # a slot without a default
 NEW = object()            # a default: a new empty tensor of the slot's class

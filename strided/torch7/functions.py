@@ -19,9 +19,10 @@ from .t7file import (deserialize, deserializeFromStorage, load, save, serialize,
 from .utility import (Timer, class_, factory, getmetatable, isTypeOf, isequal, luatype,
                       newmetatable, pointer, setheaptracking, setmetatable, totable, typename,
                       version)
-from .tensor import (TENSOR_TYPES, TYPES, Tensor, _is_number, default_tensor_class,
-                     getdefaulttensortype, isTensor, make_class, make_half_class,
-                     setdefaulttensortype, tensor_from_dlpack)
+from .classes import make_class, make_half_class
+from .registry import (TENSOR_TYPES, TYPES, default_tensor_class, getdefaulttensortype,
+                       setdefaulttensortype)
+from .tensor import Tensor, _is_number, isTensor, tensor_from_dlpack
 
 # The annotations are for the type stub (strided/__init__.pyi, stubs.py),
 # never evaluated; they name its classes.

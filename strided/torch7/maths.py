@@ -22,7 +22,8 @@ from ..core import base as _core, conv as _conv, indexing as _indexing, linalg a
 from ..core import matrix as _matrix, norm as _norm
 from ..core import rng as _random, select as _select, views as _views
 from .storage import _index
-from .tensor import TENSOR_TYPES, Tensor, _as_shape, _grow, _number as number, _sizes_from
+from .registry import TENSOR_TYPES
+from .tensor import Tensor, _as_shape, _grow, _number as number, _sizes_from
 
 _BASE1 = _indexing.BASE1
 

@@ -17,8 +17,8 @@ from ..core import storage as _storage
 from ..core import arraytype as _fast
 from ..core.arraytype import DECLINED, RecordBase
 from ..core.base import Core, contiguous_strides
-from .docstrings import tensor_class_doc
-from .storage import LongStorage, Storage, STORAGE_TYPES, _index
+from .registry import TENSOR_TYPES, class_of_dtype, getdefaulttensortype, tensor_class as _typed
+from .storage import LongStorage, Storage, _index
 
 # The annotations are for the type stub (strided/__init__.pyi, stubs.py),
 # never evaluated: they name its classes (ByteTensor ... DoubleTensor are
@@ -31,7 +31,6 @@ if TYPE_CHECKING:
 
     from typing_extensions import Self
 
-TENSOR_TYPES = {}          # 'torch.DoubleTensor' -> class
 _BASE1 = _indexing.BASE1
 
 
@@ -1354,170 +1353,11 @@ def _write_back(t, old, new):
     _core.copy_(t._c, _as_shape(src, t._c.shape))
 
 
-TYPES = [("ByteTensor", "uint8"), ("CharTensor", "int8"), ("ShortTensor", "int16"),
-         ("IntTensor", "int32"), ("LongTensor", "int64"), ("FloatTensor", "float32"),
-         ("DoubleTensor", "float64")]
-
-
-def make_class(name, dt, methods):
-    """The typed class `name` of element type dt: Tensor plus the methods
-    generated for dt from the spec (functions.py), registered by type name."""
-    storage_cls = STORAGE_TYPES["torch." + name.replace("Tensor", "Storage")]
-    cls = type(name, (Tensor,), {"__slots__": (), "_dt": dt, "_typename": "torch." + name,
-                                 "_code": _core.dtype(dt).code, "_storage_cls": storage_cls,
-                                 "__doc__": tensor_class_doc(name, dt), **methods})
-    cls.__module__ = "strided"
-    TENSOR_TYPES["torch." + name] = cls
-    return cls
-
-
 def _tensor_arg(value, method, what="tensor"):
     """value when it is a tensor, else the TypeError naming method and what."""
     if not isinstance(value, Tensor):
         raise TypeError(f"{method}: {what} must be a tensor, got {type(value).__name__}")
     return value
-
-
-# ---------------------------------------------------------------- HalfTensor
-# In Lua Torch7 a HalfTensor holds IEEE binary16 values but TH has no maths
-# for them: its metatable (without the workarounds torch/test.lua adds for
-# its own tests) has only these methods of the Tensor class.  The core's
-# float16 is likewise a storage type (copy, cast, views).
-HALF_METHODS = frozenset("""
-    byte char chunk clone contiguous copy dim double elementSize expand expandAs float free half
-    int isContiguous isSameSizeAs isSetTo isSize long nDimension nElement narrow new permute
-    real repeatTensor resize resizeAs retain select set short size split storage storageOffset
-    stride sub t totable transpose type typeAs unfold view viewAs""".split())
-# Python-side helpers every tensor class has (no Torch7 method of that name)
-_PYTHON_HELPERS = frozenset(("tolist", "numpy"))
-
-
-class _NotInHalf:
-    """A Tensor method that Lua's HalfTensor lacks: reading it raises
-    AttributeError (so hasattr is False), as Lua's `attempt to call method
-    'fill' (a nil value)`."""
-
-    def __init__(self, name):
-        self.name = name
-
-    def __get__(self, obj, objtype=None):
-        raise AttributeError(f"torch.HalfTensor has no method {self.name!r}: Lua Torch7's "
-                             f"HalfTensor has no maths (convert first, e.g. "
-                             f"x.float().{self.name}(...), then back with .half())")
-
-
-def _half_getitem(self, key):
-    if isinstance(key, Tensor):
-        raise TypeError("[]: ByteTensor indexing is not supported for a torch.HalfTensor "
-                        "(as in Lua Torch7)")
-    return Tensor.__getitem__(self, key)
-
-
-def _half_setitem(self, key, value):
-    if isinstance(key, Tensor):
-        raise TypeError("[]=: ByteTensor indexing is not supported for a torch.HalfTensor "
-                        "(as in Lua Torch7)")
-    if not isinstance(value, Tensor) and self._locate(key)[0] != "elem":
-        raise TypeError("[]=: a torch.HalfTensor cannot be filled with a number (Lua: fill on "
-                        "torch.HalfTensor not yet supported); copy a tensor in, or set one "
-                        "element")
-    Tensor.__setitem__(self, key, value)
-
-
-def make_half_class(math_methods=()):
-    """torch.HalfTensor: float16 elements and only Lua's HalfTensor methods;
-    the Tensor methods and the spec's `math_methods` it lacks say so."""
-    names = {n for n in dir(Tensor) if not n.startswith("_")} | set(math_methods)
-    blocked = {name: _NotInHalf(name) for name in names
-               if name not in HALF_METHODS | _PYTHON_HELPERS}
-    return make_class("HalfTensor", "float16", {**blocked, "__getitem__": _half_getitem,
-                                                "__setitem__": _half_setitem})
-
-
-def _typed(name):
-    return TENSOR_TYPES["torch." + name]
-
-
-def class_of_dtype(name):
-    """The tensor class of element type `name` ('float64' -> DoubleTensor),
-    or None: bool, uint16/32/64 and complex have none."""
-    for cls in TENSOR_TYPES.values():
-        if cls._dt == name:
-            return cls
-    return None
-
-
-_default = ["torch.DoubleTensor"]
-
-
-def setdefaulttensortype(typename: str) -> None:
-    """Set the default tensor type.
-
-    Parameters
-    ----------
-    typename : str
-        A tensor type's name, e.g. 'torch.FloatTensor'.
-
-    Returns
-    -------
-    None
-
-    Raises
-    ------
-    TypeError
-        When typename names no tensor type.
-
-    Notes
-    -----
-    ``torch.Tensor`` and ``torch.Storage`` follow it (they are looked up at each
-    use), as do the functions given no tensor.
-
-    Examples
-    --------
-    >>> import strided as torch
-    >>> torch.setdefaulttensortype('torch.FloatTensor')
-    >>> torch.Tensor(2).type()
-    'torch.FloatTensor'
-    >>> torch.setdefaulttensortype('torch.DoubleTensor')
-    """
-    if typename not in TENSOR_TYPES:
-        raise ValueError(f"setdefaulttensortype: unknown type {typename!r}; expected one of "
-                         f"{sorted(TENSOR_TYPES)}")
-    _default[0] = typename
-
-
-def getdefaulttensortype() -> str:
-    """The name of the default tensor type.
-
-    Returns
-    -------
-    str
-        'torch.DoubleTensor' unless setdefaulttensortype changed it.
-
-    Raises
-    ------
-    Nothing
-
-    Notes
-    -----
-    The default type is what ``torch.Tensor``, ``torch.Storage`` and the
-    functions given no tensor (``torch.zeros(2)``) use.
-
-    Examples
-    --------
-    >>> import strided as torch
-    >>> torch.getdefaulttensortype()
-    'torch.DoubleTensor'
-    """
-    return _default[0]
-
-
-def default_tensor_class():
-    return TENSOR_TYPES[_default[0]]
-
-
-def default_storage_class():
-    return TENSOR_TYPES[_default[0]]._storage_cls
 
 
 def tensor_from_dlpack(obj: object, *, copy: bool | None = None) -> Tensor:

@@ -164,7 +164,7 @@ a new class_."""
 def _builtin_classes():
     from .files import DiskFile, File, MemoryFile
     from .storage import STORAGE_TYPES
-    from .tensor import TENSOR_TYPES
+    from .registry import TENSOR_TYPES
     named = {**TENSOR_TYPES, **STORAGE_TYPES}
     for cls in (Generator, Timer, File, DiskFile, MemoryFile):
         named[_own_typename(cls)] = cls

@@ -8,7 +8,8 @@ import pytest
 import strided as torch
 from strided.torch7 import forms, spec
 from strided.torch7.functions import CLASSES, FUNCTIONS, OPERATORS
-from strided.torch7.tensor import Tensor, _NotInHalf
+from strided.torch7.classes import _NotInHalf
+from strided.torch7.tensor import Tensor
 
 ENTRY = {e.name: e for e in spec.ENTRIES}
 
