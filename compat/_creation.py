@@ -230,7 +230,7 @@ def asarray(obj: Array | bool | int | float | complex | NestedSequence[bool | in
 
 
 # The docstring sections several functions share (_docstrings.sections
-# puts each in place of its {{section}} line)
+# puts each, headed, in place of its {{section}} line)
 _PARAMETERS_EMPTY = """\
 shape : int or tuple of int
     Output array shape.
@@ -273,8 +273,6 @@ def empty(shape: int | tuple[int, ...], *, dtype: DType | None = None,
           device: Device | None = None) -> Array:
     """Returns an uninitialized array having a specified `shape`.
 
-    Parameters
-    ----------
     {{parameters}}
 
     Returns
@@ -282,8 +280,6 @@ def empty(shape: int | tuple[int, ...], *, dtype: DType | None = None,
     Array
         An array containing uninitialized data.
 
-    Raises
-    ------
     {{raises}}
 
     Notes
@@ -305,8 +301,6 @@ def zeros(shape: int | tuple[int, ...], *, dtype: DType | None = None,
           device: Device | None = None) -> Array:
     """Returns a new array having a specified ``shape`` and filled with zeros.
 
-    Parameters
-    ----------
     {{parameters}}
 
     Returns
@@ -314,8 +308,6 @@ def zeros(shape: int | tuple[int, ...], *, dtype: DType | None = None,
     Array
         An array containing zeros.
 
-    Raises
-    ------
     {{raises}}
 
     Notes
@@ -340,8 +332,6 @@ def ones(shape: int | tuple[int, ...], *, dtype: DType | None = None,
          device: Device | None = None) -> Array:
     """Returns a new array having a specified ``shape`` and filled with ones.
 
-    Parameters
-    ----------
     {{parameters}}
 
     Returns
@@ -349,8 +339,6 @@ def ones(shape: int | tuple[int, ...], *, dtype: DType | None = None,
     Array
         An array containing ones.
 
-    Raises
-    ------
     {{raises}}
 
     Notes
@@ -421,8 +409,6 @@ def empty_like(x: Array, /, *, dtype: DType | None = None, device: Device | None
     """Returns an uninitialized array with the same ``shape`` as an input array
     ``x``.
 
-    Parameters
-    ----------
     {{parameters}}
 
     Returns
@@ -431,8 +417,6 @@ def empty_like(x: Array, /, *, dtype: DType | None = None, device: Device | None
         An array having the same shape as ``x`` and containing uninitialized
         data.
 
-    Raises
-    ------
     {{raises}}
 
     Notes
@@ -456,8 +440,6 @@ def zeros_like(x: Array, /, *, dtype: DType | None = None, device: Device | None
     """Returns a new array filled with zeros and having the same ``shape`` as an
     input array ``x``.
 
-    Parameters
-    ----------
     {{parameters}}
 
     Returns
@@ -465,8 +447,6 @@ def zeros_like(x: Array, /, *, dtype: DType | None = None, device: Device | None
     Array
         An array having the same shape as ``x`` and filled with zeros.
 
-    Raises
-    ------
     {{raises}}
 
     Notes
@@ -489,8 +469,6 @@ def ones_like(x: Array, /, *, dtype: DType | None = None, device: Device | None 
     """Returns a new array filled with ones and having the same ``shape`` as an
     input array ``x``.
 
-    Parameters
-    ----------
     {{parameters}}
 
     Returns
@@ -498,8 +476,6 @@ def ones_like(x: Array, /, *, dtype: DType | None = None, device: Device | None 
     Array
         An array having the same shape as ``x`` and filled with ones.
 
-    Raises
-    ------
     {{raises}}
 
     Notes
@@ -543,8 +519,6 @@ def full_like(x: Array, /, fill_value: bool | int | float | complex, *, dtype: D
         An array having the same shape as ``x`` and where every element is equal
         to ``fill_value``.
 
-    Raises
-    ------
     {{raises}}
 
     Notes
@@ -583,8 +557,6 @@ def arange(start: int | float, /, stop: int | float | None = None, step: int | f
     device : device or None, optional
         Device on which to place the created array. Default: ``None``.
 
-    Returns
-    -------
     {{returns}}
 
     Raises
@@ -650,8 +622,6 @@ def linspace(start: int | float | complex, stop: int | float | complex, /, num: 
         Boolean indicating whether to include ``stop`` in the interval. Default:
         ``True``.
 
-    Returns
-    -------
     {{returns}}
 
     Raises
@@ -723,8 +693,6 @@ def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: DType |
         An array where all elements are equal to zero, except for the ``k``\\th
         diagonal, whose values are equal to one.
 
-    Raises
-    ------
     {{raises}}
 
     Notes
@@ -767,8 +735,6 @@ def tril(x: Array, /, *, k: int = 0) -> Array:
     Array
         An array containing the lower triangular part(s).
 
-    Raises
-    ------
     {{raises}}
 
     Notes
@@ -803,8 +769,6 @@ def triu(x: Array, /, *, k: int = 0) -> Array:
     Array
         An array containing the upper triangular part(s).
 
-    Raises
-    ------
     {{raises}}
 
     Notes

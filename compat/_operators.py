@@ -114,8 +114,9 @@ def _install():
     _arraytype.setup_operators(Array, table, {"getitem": array_getitem,
                                               "setitem": array_setitem, "T": _T, "mT": _mT})
     # the methods whose modules import _array.py
-    Array.astype = astype
-    Array.__reduce_ex__ = Array.__reduce__ = _pickle.reduce
+    setattr(Array, "astype", astype)
+    setattr(Array, "__reduce_ex__", _pickle.reduce)
+    setattr(Array, "__reduce__", _pickle.reduce)
 
 
 _install()

@@ -45,7 +45,7 @@ def _sum_like(op, x, axis, dtype, keepdims):
 
 
 # The docstring sections several functions share (_docstrings.sections
-# puts each in place of its {{section}} line)
+# puts each, headed, in place of its {{section}} line)
 _RAISES_SUM = """\
 TypeError
     when the dtype is not one the function takes (the message names it).
@@ -91,8 +91,6 @@ def sum(x: Array, /, *, axis: int | tuple[int, ...] | None = None, dtype: DType 
         If the sum is computed over the entire array, a zero-dimensional array
         containing the sum; otherwise, an array containing the sums.
 
-    Raises
-    ------
     {{raises}}
 
     Notes
@@ -140,8 +138,6 @@ def prod(x: Array, /, *, axis: int | tuple[int, ...] | None = None, dtype: DType
         array containing the product; otherwise, a non-zero-dimensional array
         containing the products.
 
-    Raises
-    ------
     {{raises}}
 
     Notes
@@ -184,8 +180,6 @@ def max(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: boo
         zero-dimensional array containing the maximum value; otherwise, a
         non-zero-dimensional array containing the maximum values.
 
-    Raises
-    ------
     {{raises}}
 
     Notes
@@ -231,8 +225,6 @@ def min(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: boo
         zero-dimensional array containing the minimum value; otherwise, a
         non-zero-dimensional array containing the minimum values.
 
-    Raises
-    ------
     {{raises}}
 
     Notes
@@ -281,8 +273,6 @@ def mean(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
         zero-dimensional array containing the arithmetic mean; otherwise, a
         non-zero-dimensional array containing the arithmetic means.
 
-    Raises
-    ------
     {{raises}}
 
     Notes
@@ -342,8 +332,6 @@ def var(x: Array, /, *, axis: int | tuple[int, ...] | None = None, correction: i
         array containing the variance; otherwise, a non-zero-dimensional array
         containing the variances.
 
-    Raises
-    ------
     {{raises}}
 
     Notes
@@ -391,8 +379,6 @@ def std(x: Array, /, *, axis: int | tuple[int, ...] | None = None, correction: i
         zero-dimensional array containing the standard deviation; otherwise, a
         non-zero-dimensional array containing the standard deviations.
 
-    Raises
-    ------
     {{raises}}
 
     Notes
@@ -440,8 +426,6 @@ def all(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: boo
         returned array must be a zero-dimensional array containing the test
         result.
 
-    Raises
-    ------
     {{raises}}
 
     Notes
@@ -485,8 +469,6 @@ def any(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: boo
         returned array must be a zero-dimensional array containing the test
         result.
 
-    Raises
-    ------
     {{raises}}
 
     Notes
@@ -551,8 +533,6 @@ def cumulative_sum(x: Array, /, *, axis: int | None = None, dtype: DType | None 
     Array
         An array containing the cumulative sums.
 
-    Raises
-    ------
     {{raises}}
 
     Notes
@@ -592,8 +572,6 @@ def cumulative_prod(x: Array, /, *, axis: int | None = None, dtype: DType | None
     Array
         An array containing the cumulative products.
 
-    Raises
-    ------
     {{raises}}
 
     Notes

@@ -100,7 +100,7 @@ def _hermitian(m):
 
 
 # The docstring sections several functions share (_docstrings.sections
-# puts each in place of its {{section}} line)
+# puts each, headed, in place of its {{section}} line)
 _PARAMETERS_FFT = """\
 x : Array
     Input array.
@@ -184,16 +184,10 @@ def fft(x: Array, /, *, n: int | None = None, axis: int = -1,
         norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
     """Computes the one-dimensional discrete Fourier transform.
 
-    Parameters
-    ----------
     {{parameters}}
 
-    Returns
-    -------
     {{returns}}
 
-    Raises
-    ------
     {{raises}}
 
     Notes
@@ -216,16 +210,10 @@ def ifft(x: Array, /, *, n: int | None = None, axis: int = -1,
          norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
     """Computes the one-dimensional inverse discrete Fourier transform.
 
-    Parameters
-    ----------
     {{parameters}}
 
-    Returns
-    -------
     {{returns}}
 
-    Raises
-    ------
     {{raises}}
 
     Notes
@@ -247,16 +235,10 @@ def rfft(x: Array, /, *, n: int | None = None, axis: int = -1,
     """Computes the one-dimensional discrete Fourier transform for real-valued
     input.
 
-    Parameters
-    ----------
     {{parameters}}
 
-    Returns
-    -------
     {{returns}}
 
-    Raises
-    ------
     {{raises}}
 
     Notes
@@ -277,16 +259,10 @@ def irfft(x: Array, /, *, n: int | None = None, axis: int = -1,
           norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
     """Computes the one-dimensional inverse of ``rfft`` for complex-valued input.
 
-    Parameters
-    ----------
     {{parameters}}
 
-    Returns
-    -------
     {{returns}}
 
-    Raises
-    ------
     {{raises}}
 
     Notes
@@ -308,16 +284,10 @@ def hfft(x: Array, /, *, n: int | None = None, axis: int = -1,
     """Computes the one-dimensional discrete Fourier transform of a signal with
     Hermitian symmetry.
 
-    Parameters
-    ----------
     {{parameters}}
 
-    Returns
-    -------
     {{returns}}
 
-    Raises
-    ------
     {{raises}}
 
     Notes
@@ -340,16 +310,10 @@ def ihfft(x: Array, /, *, n: int | None = None, axis: int = -1,
     """Computes the one-dimensional inverse discrete Fourier transform of a signal
     with Hermitian symmetry.
 
-    Parameters
-    ----------
     {{parameters}}
 
-    Returns
-    -------
     {{returns}}
 
-    Raises
-    ------
     {{raises}}
 
     Notes
@@ -397,12 +361,8 @@ def fftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | N
     norm : {'backward', 'ortho', 'forward'}, optional
         Normalization mode. Default: ``'backward'``.
 
-    Returns
-    -------
     {{returns}}
 
-    Raises
-    ------
     {{raises}}
 
     Notes
@@ -436,12 +396,8 @@ def ifftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | 
     norm : {'backward', 'ortho', 'forward'}, optional
         Specify the normalization mode. Default: ``'backward'``.
 
-    Returns
-    -------
     {{returns}}
 
-    Raises
-    ------
     {{raises}}
 
     Notes
@@ -475,12 +431,8 @@ def rfftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | 
     norm : {'backward', 'ortho', 'forward'}, optional
         Normalization mode. Default: ``'backward'``.
 
-    Returns
-    -------
     {{returns}}
 
-    Raises
-    ------
     {{raises}}
 
     Notes
@@ -521,12 +473,8 @@ def irfftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] |
     norm : {'backward', 'ortho', 'forward'}, optional
         Normalization mode. Default: ``'backward'``.
 
-    Returns
-    -------
     {{returns}}
 
-    Raises
-    ------
     {{raises}}
 
     Notes
@@ -582,8 +530,6 @@ def fftfreq(n: int, /, *, d: float = 1.0, dtype: DType | None = None,
             device: Device | None = None) -> Array:
     """Computes the discrete Fourier transform sample frequencies.
 
-    Parameters
-    ----------
     {{parameters}}
 
     Returns
@@ -591,8 +537,6 @@ def fftfreq(n: int, /, *, d: float = 1.0, dtype: DType | None = None,
     Array
         An array of shape ``(n,)`` containing the sample frequencies.
 
-    Raises
-    ------
     {{raises}}
 
     Notes
@@ -622,8 +566,6 @@ def rfftfreq(n: int, /, *, d: float = 1.0, dtype: DType | None = None,
     """Computes the discrete Fourier transform sample frequencies (for ``rfft`` and
     ``irfft``).
 
-    Parameters
-    ----------
     {{parameters}}
 
     Returns
@@ -631,8 +573,6 @@ def rfftfreq(n: int, /, *, d: float = 1.0, dtype: DType | None = None,
     Array
         An array of shape ``(n//2+1,)`` containing the sample frequencies.
 
-    Raises
-    ------
     {{raises}}
 
     Notes
@@ -678,12 +618,8 @@ def fftshift(x: Array, /, *, axes: int | Sequence[int] | None = None) -> Array:
     axes : int or sequence of int or None, optional
         Axes over which to shift. Default: ``None``.
 
-    Returns
-    -------
     {{returns}}
 
-    Raises
-    ------
     {{raises}}
 
     Notes
@@ -710,12 +646,8 @@ def ifftshift(x: Array, /, *, axes: int | Sequence[int] | None = None) -> Array:
     axes : int or sequence of int or None, optional
         Axes over which to perform the inverse shift. Default: ``None``.
 
-    Returns
-    -------
     {{returns}}
 
-    Raises
-    ------
     {{raises}}
 
     Notes

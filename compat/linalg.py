@@ -68,7 +68,7 @@ def _wrap(*cores):
 
 
 # The docstring sections several functions share (_docstrings.sections
-# puts each in place of its {{section}} line)
+# puts each, headed, in place of its {{section}} line)
 _RAISES_CHOLESKY = """\
 TypeError
     linalg.…: expected an Array, got …; linalg.… needs a floating-point
@@ -119,8 +119,6 @@ def cholesky(x: Array, /, *, upper: bool = False) -> Array:
     Array
         An array containing the Cholesky factors for each square matrix.
 
-    Raises
-    ------
     {{raises}}
 
     Notes
@@ -142,8 +140,6 @@ def det(x: Array, /) -> Array:
     """Returns the determinant of a square matrix (or a stack of square matrices)
     ``x``.
 
-    Parameters
-    ----------
     {{parameters}}
 
     Returns
@@ -153,8 +149,6 @@ def det(x: Array, /) -> Array:
         the determinant; otherwise, a non-zero dimensional array containing the
         determinant for each square matrix.
 
-    Raises
-    ------
     {{raises}}
 
     Notes
@@ -175,8 +169,6 @@ def slogdet(x: Array, /) -> tuple[Array, Array]:
     """Returns the sign and the natural logarithm of the absolute value of the
     determinant of a square matrix (or a stack of square matrices) ``x``.
 
-    Parameters
-    ----------
     {{parameters}}
 
     Returns
@@ -186,8 +178,6 @@ def slogdet(x: Array, /) -> tuple[Array, Array]:
         the field name ``sign`` and must be an array containing a number
         representing the sign of the determinant for each square matrix.
 
-    Raises
-    ------
     {{raises}}
 
     Notes
@@ -209,8 +199,6 @@ def inv(x: Array, /) -> Array:
     """Returns the multiplicative inverse of a square matrix (or a stack of square
     matrices) ``x``.
 
-    Parameters
-    ----------
     {{parameters}}
 
     Returns
@@ -218,8 +206,6 @@ def inv(x: Array, /) -> Array:
     Array
         An array containing the multiplicative inverses.
 
-    Raises
-    ------
     {{raises}}
 
     Notes
@@ -240,8 +226,6 @@ def eigh(x: Array, /) -> tuple[Array, Array]:
     """Returns an eigenvalue decomposition of a complex Hermitian or real symmetric
     matrix (or a stack of matrices) ``x``.
 
-    Parameters
-    ----------
     {{parameters}}
 
     Returns
@@ -252,8 +236,6 @@ def eigh(x: Array, /) -> tuple[Array, Array]:
         :math:`\\operatorname{diag}\\Lambda` above) and must be an array
         consisting of computed eigenvalues.
 
-    Raises
-    ------
     {{raises}}
 
     Notes
@@ -276,16 +258,10 @@ def eigvalsh(x: Array, /) -> Array:
     """Returns the eigenvalues of a complex Hermitian or real symmetric matrix (or
     a stack of matrices) ``x``.
 
-    Parameters
-    ----------
     {{parameters}}
 
-    Returns
-    -------
     {{returns}}
 
-    Raises
-    ------
     {{raises}}
 
     Notes
@@ -306,8 +282,6 @@ def eig(x: Array, /) -> tuple[Array, Array]:
     """Returns eigenvalues and eigenvectors of a real or complex matrix (or stack
     of matrices) ``x``.
 
-    Parameters
-    ----------
     {{parameters}}
 
     Returns
@@ -318,8 +292,6 @@ def eig(x: Array, /) -> tuple[Array, Array]:
         :math:`\\lambda` above) and must be an array consisting of computed
         eigenvalues.
 
-    Raises
-    ------
     {{raises}}
 
     Notes
@@ -342,16 +314,10 @@ def eigvals(x: Array, /) -> Array:
     """Returns the eigenvalues of a real or complex matrix (or a stack of matrices)
     ``x``.
 
-    Parameters
-    ----------
     {{parameters}}
 
-    Returns
-    -------
     {{returns}}
 
-    Raises
-    ------
     {{raises}}
 
     Notes
@@ -438,8 +404,6 @@ def svd(x: Array, /, *, full_matrices: bool = True) -> tuple[Array, Array, Array
         ``full_matrices`` and contain matrices with orthonormal columns (i.e.,
         the columns are left singular vectors).
 
-    Raises
-    ------
     {{raises}}
 
     Notes
@@ -473,8 +437,6 @@ def svdvals(x: Array, /) -> Array:
         An array with shape ``(..., K)`` that contains the vector(s) of singular
         values of length ``K``, where ``K = min(M, N)``.
 
-    Raises
-    ------
     {{raises}}
 
     Notes
@@ -584,8 +546,6 @@ def matrix_rank(x: Array, /, *, rtol: float | Array | None = None) -> Array:
     """Returns the rank (i.e., number of non-zero singular values) of a matrix (or
     a stack of matrices).
 
-    Parameters
-    ----------
     {{parameters}}
 
     Returns
@@ -593,8 +553,6 @@ def matrix_rank(x: Array, /, *, rtol: float | Array | None = None) -> Array:
     Array
         An array containing the ranks.
 
-    Raises
-    ------
     {{raises}}
 
     Notes
@@ -622,8 +580,6 @@ def pinv(x: Array, /, *, rtol: float | Array | None = None) -> Array:
     """Returns the (Moore-Penrose) pseudo-inverse of a matrix (or a stack of
     matrices) ``x``.
 
-    Parameters
-    ----------
     {{parameters}}
 
     Returns
@@ -631,8 +587,6 @@ def pinv(x: Array, /, *, rtol: float | Array | None = None) -> Array:
     Array
         An array containing the pseudo-inverse(s).
 
-    Raises
-    ------
     {{raises}}
 
     Notes
