@@ -3,6 +3,7 @@
 Run with `python -m benchmarks` from the repository root (see README.md).
 
     cases.py     the cases, as data: one line per case
+    kinds.py     the kinds of case (Binary, Reduce, Torch7, ...): how each prepares its calls
     convert.py   moving arrays between numpy, the core and torch (setup only)
     timing.py    the timing method: calibrated inner loops, interleaved repeats, medians
     run.py       one case: prepare, verify against numpy, ulp errors, time, peak memory

@@ -19,7 +19,8 @@ import strided
 
 from . import lua, memory, report, roofline
 from .accuracy import reference_bits
-from .cases import FULL, GEOMEAN_LEVELS, QUICK, SECTIONS, section_lines
+from .cases import GEOMEAN_LEVELS, SECTIONS, section_lines
+from .kinds import FULL, QUICK
 from .convert import torch
 from .machine import describe, machine_line, wait_idle
 from .run import run_case

@@ -62,7 +62,7 @@ class LuaCase:
         return f"lua {self.label}"
 
     def prepare(self, sizes, rng):
-        from .cases import Prepared
+        from .kinds import Prepared
         ns = {"torch": strided, "n": sizes.n}
         exec(_py_source(self), ns)      # noqa: S102 -- our own case table
         return Prepared({"ours": ns["_run"]}, None, f"{self.inner} calls", 0, 0,

@@ -85,7 +85,7 @@ class Sweep:
         return self.n <= sizes.sweep_max
 
     def prepare(self, sizes, rng):
-        from .cases import Prepared
+        from .kinds import Prepared
         spec = OPS[self.op]
         shape = (self.n // COLUMNS, COLUMNS) if spec.matrix else (self.n,)
         x = rng.standard_normal(shape)

@@ -70,7 +70,7 @@ class T7Case:
         return f"t7 {self.what} {TENSORS} tensors"
 
     def prepare(self, sizes, rng):
-        from .cases import Prepared
+        from .kinds import Prepared
         path = _file(sizes.n)
         mb = os.path.getsize(path) / 1e6
         if self.what == "load":

@@ -384,7 +384,7 @@ class Workload:
         return rows, cols
 
     def prepare(self, sizes, rng):
-        from .cases import Prepared
+        from .kinds import Prepared
         spec = WORKLOADS[self.label]
         rows, cols = self.shape(sizes)
         data = spec.data(rows, cols, rng)

@@ -7,8 +7,8 @@ import math as _math
 
 from ._array import Array, CPU as _CPU  # noqa: F401
 from ._dtypes import (bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64,  # noqa: A004
-                      float32, float64, complex64, complex128,
-                      can_cast, finfo, iinfo, isdtype, result_type)
+                      float32, float64, complex64, complex128)
+from ._data_type_functions import can_cast, finfo, iinfo, isdtype, result_type
 from ._creation import *  # noqa: F401,F403
 from ._elementwise import *  # noqa: F401,F403
 from ._linalg import *  # noqa: F401,F403

@@ -143,7 +143,7 @@ class Array(_arraytype.ArrayBase):
         def mT(self) -> Array: ...  # noqa: E704
 
         # indexing (the C base's mapping slots: basic indices in C, the rest
-        # compat/_indexing.py's getitem and setitem through _getitem/_setitem)
+        # compat/_indexing.py's array_getitem and array_setitem)
         def __getitem__(self, key: Index | tuple[Index | Array, ...] | Array, /) -> Array: ...  # noqa: E704
         def __setitem__(self, key: Index | tuple[Index | Array, ...] | Array,  # noqa: E704
                         value: int | float | complex | bool | Array, /) -> None: ...
@@ -298,10 +298,11 @@ class Array(_arraytype.ArrayBase):
         return int(self._one("int"))
 
     # ------------------------------------------------------------ beyond the standard
-    def astype(self, dtype: DType, /, *, copy: bool = True) -> Array:
-        """xp.astype(x, dtype, copy=copy) as a method, as numpy's arrays have it."""
-        from ._manipulation import astype
-        return astype(self, dtype, copy=copy)
+    # astype (xp.astype as a method, as numpy's arrays have it) and pickling
+    # (compat/_pickle.py) are set by compat/_operators.py: their modules
+    # import this one
+    if TYPE_CHECKING:
+        def astype(self, dtype: DType, /, *, copy: bool = True) -> Array: ...  # noqa: E704
 
     def __len__(self):
         """The size of the first axis, as numpy's (TypeError for a 0-d array)."""
@@ -309,20 +310,11 @@ class Array(_arraytype.ArrayBase):
             raise TypeError("len() of a 0-d array")
         return self._c.shape[0]
 
-    # ------------------------------------------------------------ pickle
-    def __reduce_ex__(self, protocol):
-        """Pickling (compat/_pickle.py): the elements in C order, handed to
-        protocol 5 as a buffer over the array's own memory."""
-        from ._pickle import reduce
-        return reduce(self, protocol)
-
-    def __reduce__(self):
-        return self.__reduce_ex__(2)
 
 
-# What the C base's getters and mapping slots leave to Python
-# (compat/_operators.py gives them to it): the transposes' errors, and
-# every index C declines (arrays, masks, errors), with its rules and messages.
+# What the C base's getters leave to Python (compat/_operators.py gives
+# them to it): the transposes' errors.  The index C declines (arrays, masks,
+# errors) goes to compat/_indexing.py's getitem/setitem.
 def _T(x):
     if x.ndim != 2:
         raise ValueError(f"T needs a 2-D array, this one has {x.ndim} dims (use mT or permute_dims)")
@@ -333,18 +325,3 @@ def _mT(x):
     if x.ndim < 2:
         raise ValueError(f"mT needs at least 2 dims, this array has {x.ndim}")
     return Array._new(_views.transpose(x._c, -2, -1))
-
-
-def _getitem(x, key):
-    return Array._new(_indexing.getitem(x._c, key))
-
-
-def _setitem(x, key, value):
-    _indexing.setitem(x._c, key, value)
-
-
-from . import _indexing  # noqa: E402  (it reads Array from here when first indexing)
-
-
-# the rebuild function of every Array pickle (compat/_pickle.py)
-from ._pickle import unpickle as _unpickle  # noqa: E402

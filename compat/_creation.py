@@ -9,9 +9,9 @@ import operator
 
 from strided.core import arraytype as _arraytype, base as _core, matrix as _matrix, ops as _ops, views as _views
 from strided.core.dlpack import _copy_flag
-from strided.core.base import ffi
+from strided.core import storage as _storage
 
-from . import _dtypes, _numpy
+from . import _docstrings, _dtypes, _numpy
 from ._array import CPU, Array, check_device
 from ._dtypes import KINDS
 from typing import Any, Literal
@@ -120,9 +120,7 @@ def _from_buffer(obj):
     dt = _core.dtype(name)
     if mv.nbytes == 0:
         return _core.Core.empty(mv.shape, dt)
-    p = ffi.from_buffer(mv)
-    storage = _core.borrow_storage(int(ffi.cast("uintptr_t", p)), mv.nbytes,
-                                   readonly=mv.readonly, owner=(mv, p))
+    storage, _ = _storage.borrow_buffer(mv)
     return _core.Core.over(storage, dt, 0, mv.shape)
 
 
@@ -231,30 +229,58 @@ def asarray(obj: Array | bool | int | float | complex | NestedSequence[bool | in
     return Array._new(c)
 
 
+# The docstring sections several functions share (_docstrings.sections
+# puts each, headed, in place of its {{section}} line)
+_PARAMETERS_EMPTY = """\
+shape : int or tuple of int
+    Output array shape.
+dtype : dtype or None, optional
+    Output array data type. Default: ``None``.
+device : device or None, optional
+    Device on which to place the created array. Default: ``None``."""
+_RAISES_EMPTY = """\
+ValueError
+    For a negative size, or a device other than 'cpu'.
+TypeError
+    For a shape that is not a sequence of integers, or an unknown dtype."""
+_PARAMETERS_EMPTY_LIKE = """\
+x : Array
+    Input array from which to derive the output array shape.
+dtype : dtype or None, optional
+    Output array data type. Default: ``None``.
+device : device or None, optional
+    Device on which to place the created array. Default: ``None``.
+shape : int or tuple of ints or None, optional
+    Beyond the standard, as numpy's: the shape of the result instead of
+    x's (Cubed asks for it). Default: ``None``."""
+_RAISES_EMPTY_LIKE = """\
+TypeError
+    If x is not an Array: the namespace's functions take its Arrays (asarray
+    converts)."""
+_RETURNS_ARANGE = """\
+Array
+    A one-dimensional array containing evenly spaced values."""
+_RAISES_TRIL = """\
+ValueError
+    needs at least 2 dims, got ….
+TypeError
+    If x is not an Array: the namespace's functions take its Arrays (asarray
+    converts)."""
+
+
+@_docstrings.sections(parameters=_PARAMETERS_EMPTY, raises=_RAISES_EMPTY)
 def empty(shape: int | tuple[int, ...], *, dtype: DType | None = None,
           device: Device | None = None) -> Array:
     """Returns an uninitialized array having a specified `shape`.
 
-    Parameters
-    ----------
-    shape : int or tuple of int
-        Output array shape.
-    dtype : dtype or None, optional
-        Output array data type. Default: ``None``.
-    device : device or None, optional
-        Device on which to place the created array. Default: ``None``.
+    {{parameters}}
 
     Returns
     -------
     Array
         An array containing uninitialized data.
 
-    Raises
-    ------
-    ValueError
-        For a negative size, or a device other than 'cpu'.
-    TypeError
-        For a shape that is not a sequence of integers, or an unknown dtype.
+    {{raises}}
 
     Notes
     -----
@@ -270,30 +296,19 @@ def empty(shape: int | tuple[int, ...], *, dtype: DType | None = None,
     return Array._new(_core.Core.zeros(shape, _check(dtype, device) or _dtypes.float64))
 
 
+@_docstrings.sections(parameters=_PARAMETERS_EMPTY, raises=_RAISES_EMPTY)
 def zeros(shape: int | tuple[int, ...], *, dtype: DType | None = None,
           device: Device | None = None) -> Array:
     """Returns a new array having a specified ``shape`` and filled with zeros.
 
-    Parameters
-    ----------
-    shape : int or tuple of int
-        Output array shape.
-    dtype : dtype or None, optional
-        Output array data type. Default: ``None``.
-    device : device or None, optional
-        Device on which to place the created array. Default: ``None``.
+    {{parameters}}
 
     Returns
     -------
     Array
         An array containing zeros.
 
-    Raises
-    ------
-    ValueError
-        For a negative size, or a device other than 'cpu'.
-    TypeError
-        For a shape that is not a sequence of integers, or an unknown dtype.
+    {{raises}}
 
     Notes
     -----
@@ -312,30 +327,19 @@ def zeros(shape: int | tuple[int, ...], *, dtype: DType | None = None,
     return Array._new(_core.Core.zeros(shape, _check(dtype, device) or _dtypes.float64))
 
 
+@_docstrings.sections(parameters=_PARAMETERS_EMPTY, raises=_RAISES_EMPTY)
 def ones(shape: int | tuple[int, ...], *, dtype: DType | None = None,
          device: Device | None = None) -> Array:
     """Returns a new array having a specified ``shape`` and filled with ones.
 
-    Parameters
-    ----------
-    shape : int or tuple of int
-        Output array shape.
-    dtype : dtype or None, optional
-        Output array data type. Default: ``None``.
-    device : device or None, optional
-        Device on which to place the created array. Default: ``None``.
+    {{parameters}}
 
     Returns
     -------
     Array
         An array containing ones.
 
-    Raises
-    ------
-    ValueError
-        For a negative size, or a device other than 'cpu'.
-    TypeError
-        For a shape that is not a sequence of integers, or an unknown dtype.
+    {{raises}}
 
     Notes
     -----
@@ -399,22 +403,13 @@ def _like(x, dtype, device, shape):
     return (x.shape if shape is None else shape, _check(dtype, device) or x.dtype)
 
 
+@_docstrings.sections(parameters=_PARAMETERS_EMPTY_LIKE, raises=_RAISES_EMPTY_LIKE)
 def empty_like(x: Array, /, *, dtype: DType | None = None, device: Device | None = None,
               shape: int | tuple[int, ...] | None = None) -> Array:
     """Returns an uninitialized array with the same ``shape`` as an input array
     ``x``.
 
-    Parameters
-    ----------
-    x : Array
-        Input array from which to derive the output array shape.
-    dtype : dtype or None, optional
-        Output array data type. Default: ``None``.
-    device : device or None, optional
-        Device on which to place the created array. Default: ``None``.
-    shape : int or tuple of ints or None, optional
-        Beyond the standard, as numpy's: the shape of the result instead of
-        x's (Cubed asks for it). Default: ``None``.
+    {{parameters}}
 
     Returns
     -------
@@ -422,11 +417,7 @@ def empty_like(x: Array, /, *, dtype: DType | None = None, device: Device | None
         An array having the same shape as ``x`` and containing uninitialized
         data.
 
-    Raises
-    ------
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----
@@ -443,33 +434,20 @@ def empty_like(x: Array, /, *, dtype: DType | None = None, device: Device | None
     return Array._new(_core.Core.zeros(shape, dt))   # as empty: never a freed array's bytes
 
 
+@_docstrings.sections(parameters=_PARAMETERS_EMPTY_LIKE, raises=_RAISES_EMPTY_LIKE)
 def zeros_like(x: Array, /, *, dtype: DType | None = None, device: Device | None = None,
               shape: int | tuple[int, ...] | None = None) -> Array:
     """Returns a new array filled with zeros and having the same ``shape`` as an
     input array ``x``.
 
-    Parameters
-    ----------
-    x : Array
-        Input array from which to derive the output array shape.
-    dtype : dtype or None, optional
-        Output array data type. Default: ``None``.
-    device : device or None, optional
-        Device on which to place the created array. Default: ``None``.
-    shape : int or tuple of ints or None, optional
-        Beyond the standard, as numpy's: the shape of the result instead of
-        x's (Cubed asks for it). Default: ``None``.
+    {{parameters}}
 
     Returns
     -------
     Array
         An array having the same shape as ``x`` and filled with zeros.
 
-    Raises
-    ------
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----
@@ -485,33 +463,20 @@ def zeros_like(x: Array, /, *, dtype: DType | None = None, device: Device | None
     return Array._new(_core.Core.zeros(shape, dt))
 
 
+@_docstrings.sections(parameters=_PARAMETERS_EMPTY_LIKE, raises=_RAISES_EMPTY_LIKE)
 def ones_like(x: Array, /, *, dtype: DType | None = None, device: Device | None = None,
               shape: int | tuple[int, ...] | None = None) -> Array:
     """Returns a new array filled with ones and having the same ``shape`` as an
     input array ``x``.
 
-    Parameters
-    ----------
-    x : Array
-        Input array from which to derive the output array shape.
-    dtype : dtype or None, optional
-        Output array data type. Default: ``None``.
-    device : device or None, optional
-        Device on which to place the created array. Default: ``None``.
-    shape : int or tuple of ints or None, optional
-        Beyond the standard, as numpy's: the shape of the result instead of
-        x's (Cubed asks for it). Default: ``None``.
+    {{parameters}}
 
     Returns
     -------
     Array
         An array having the same shape as ``x`` and filled with ones.
 
-    Raises
-    ------
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----
@@ -527,6 +492,7 @@ def ones_like(x: Array, /, *, dtype: DType | None = None, device: Device | None 
     return Array._new(_core.full(shape, 1, dt))
 
 
+@_docstrings.sections(raises=_RAISES_EMPTY_LIKE)
 def full_like(x: Array, /, fill_value: bool | int | float | complex, *, dtype: DType | None = None,
               device: Device | None = None,
               shape: int | tuple[int, ...] | None = None) -> Array:
@@ -553,11 +519,7 @@ def full_like(x: Array, /, fill_value: bool | int | float | complex, *, dtype: D
         An array having the same shape as ``x`` and where every element is equal
         to ``fill_value``.
 
-    Raises
-    ------
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----
@@ -574,6 +536,7 @@ def full_like(x: Array, /, fill_value: bool | int | float | complex, *, dtype: D
     return Array._new(_core.full(shape, fill_value, dt))
 
 
+@_docstrings.sections(returns=_RETURNS_ARANGE)
 def arange(start: int | float, /, stop: int | float | None = None, step: int | float = 1, *,
            dtype: DType | None = None, device: Device | None = None) -> Array:
     """Returns evenly spaced values within the half-open interval ``[start, stop)``
@@ -594,10 +557,7 @@ def arange(start: int | float, /, stop: int | float | None = None, step: int | f
     device : device or None, optional
         Device on which to place the created array. Default: ``None``.
 
-    Returns
-    -------
-    Array
-        A one-dimensional array containing evenly spaced values.
+    {{returns}}
 
     Raises
     ------
@@ -640,6 +600,7 @@ def arange(start: int | float, /, stop: int | float | None = None, step: int | f
     return Array._new(_ops.linear(out, start, second - start, second=second))
 
 
+@_docstrings.sections(returns=_RETURNS_ARANGE)
 def linspace(start: int | float | complex, stop: int | float | complex, /, num: int, *,
              dtype: DType | None = None, device: Device | None = None,
              endpoint: bool = True) -> Array:
@@ -661,10 +622,7 @@ def linspace(start: int | float | complex, stop: int | float | complex, /, num: 
         Boolean indicating whether to include ``stop`` in the interval. Default:
         ``True``.
 
-    Returns
-    -------
-    Array
-        A one-dimensional array containing evenly spaced values.
+    {{returns}}
 
     Raises
     ------
@@ -710,6 +668,7 @@ def linspace(start: int | float | complex, stop: int | float | complex, /, num: 
     return Array._new(out)
 
 
+@_docstrings.sections(raises=_RAISES_EMPTY)
 def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: DType | None = None,
         device: Device | None = None) -> Array:
     """Returns a two-dimensional array with ones on the ``k``\\th diagonal and zeros
@@ -734,12 +693,7 @@ def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: DType |
         An array where all elements are equal to zero, except for the ``k``\\th
         diagonal, whose values are equal to one.
 
-    Raises
-    ------
-    ValueError
-        For a negative size, or a device other than 'cpu'.
-    TypeError
-        For a shape that is not a sequence of integers, or an unknown dtype.
+    {{raises}}
 
     Notes
     -----
@@ -763,6 +717,7 @@ def _tri(x, k, upper):
     return Array._new(_matrix.triu(x._c, k) if upper else _matrix.tril(x._c, k))
 
 
+@_docstrings.sections(raises=_RAISES_TRIL)
 def tril(x: Array, /, *, k: int = 0) -> Array:
     """Returns the lower triangular part of a matrix (or a stack of matrices)
     ``x``.
@@ -780,13 +735,7 @@ def tril(x: Array, /, *, k: int = 0) -> Array:
     Array
         An array containing the lower triangular part(s).
 
-    Raises
-    ------
-    ValueError
-        needs at least 2 dims, got ….
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----
@@ -802,6 +751,7 @@ def tril(x: Array, /, *, k: int = 0) -> Array:
     return _tri(x, k, False)
 
 
+@_docstrings.sections(raises=_RAISES_TRIL)
 def triu(x: Array, /, *, k: int = 0) -> Array:
     """Returns the upper triangular part of a matrix (or a stack of matrices)
     ``x``.
@@ -819,13 +769,7 @@ def triu(x: Array, /, *, k: int = 0) -> Array:
     Array
         An array containing the upper triangular part(s).
 
-    Raises
-    ------
-    ValueError
-        needs at least 2 dims, got ….
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----

@@ -6,6 +6,9 @@ example run as a doctest by tests/test_docs.py."""
 from __future__ import annotations
 
 import textwrap
+from typing import Any, Callable, TypeVar
+
+_F = TypeVar("_F", bound=Callable[..., Any])
 
 # name: (summary, {parameter: description}, example session)
 ELEMENTWISE: dict[str, tuple[str, dict[str, str], str]] = {
@@ -316,3 +319,25 @@ def elementwise(name: str, op: str, category: str) -> str:
     lines += textwrap.wrap(note, 80)
     lines += ["", "Examples", "--------", ">>> import strided.compat as xp", *example.split("\n")]
     return "\n".join(lines)
+
+
+def sections(**texts: str) -> Callable[[_F], _F]:
+    """A decorator for the functions whose docstring sections are the same
+    text as other functions' (the parameters of fft and ifft, the raises of
+    sum and prod): each docstring line `{{name}}` becomes the section `name`
+    (`{{raises}}`: "Raises", its underline, then texts["raises"], written
+    once as a module constant), indented as the line is."""
+    def apply(f: _F) -> _F:
+        lines: list[str] = []
+        for line in (f.__doc__ or "").split("\n"):
+            key = line.strip()
+            if key.startswith("{{") and key.endswith("}}"):
+                indent = line[:len(line) - len(line.lstrip())]
+                head = key[2:-2].capitalize()
+                body = [head, "-" * len(head), *texts[key[2:-2]].split("\n")]
+                lines += [indent + t if t else "" for t in body]
+            else:
+                lines.append(line)
+        f.__doc__ = "\n".join(lines)
+        return f
+    return apply

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from strided.core import arraytype as _arraytype, base as _core, ops as _ops
+from strided.core.fuse import Traced
 
 from . import _docstrings, _dtypes
 from ._array import Array
@@ -99,20 +100,6 @@ def result_dtype(name, x1, x2):
     return dt
 
 
-class Traced:
-    """The values a fused function is traced on (compat/_fuse.py): an
-    elementwise function given one records its operation (the subclass's
-    unary / binary) instead of computing it."""
-
-    __slots__ = ()
-
-    def unary(self, name: str) -> Traced:
-        raise NotImplementedError
-
-    def binary(self, name: str, x1: object, x2: object) -> Traced:
-        raise NotImplementedError
-
-
 def _dtype_mask(category):
     """The dtype codes of a category as a bit mask, for the C fast paths."""
     return sum(1 << dt.code for dt in KINDS[category])
@@ -134,8 +121,8 @@ def _unary(name, op, category):
             if r is not None:
                 return r
         if not isinstance(x, Array):
-            if isinstance(x, Traced):
-                return x.unary(name)
+            if isinstance(x, Traced):       # a fused function's value (_fuse.py)
+                return x.record(name, (x,))
             raise TypeError(f"{name}: x must be an Array, got {type(x).__name__}")
         _check(name, x.dtype, category)
         return Array._new(_ops.unary(op, x._c))
@@ -153,7 +140,7 @@ def _binary(name, op, category):
             if r is not None:
                 return r
         if isinstance(x1, Traced) or isinstance(x2, Traced):
-            return (x1 if isinstance(x1, Traced) else x2).binary(name, x1, x2)
+            return (x1 if isinstance(x1, Traced) else x2).record(name, (x1, x2))
         a, b, dt = operands(x1, x2)
         return Array._new(_ops.binary(op, a, b, dt=dt))
 

@@ -16,11 +16,12 @@ from collections.abc import Callable
 from typing import Any
 
 from strided.core import base as _core, fuse as _fuse, ops as _ops
+from strided.core.fuse import Traced
 
 from . import _dtypes, _numpy
 from ._array import Array
 from ._dtypes import KINDS
-from ._elementwise import BINARY, FLOAT_FOR_INTEGERS, UNARY, Traced, _check
+from ._elementwise import BINARY, FLOAT_FOR_INTEGERS, UNARY, _check
 
 _SCALARS = (bool, int, float, complex)
 
@@ -83,7 +84,11 @@ class Value(Traced):
     def __repr__(self):
         return f"<traced {self.dtype.name} value of a fused function>"
 
-    # the elementwise functions call these (compat/_elementwise.py)
+    def record(self, name, args):
+        """The elementwise function `name` of args (compat/_elementwise.py's
+        call, self among args), traced."""
+        return self.unary(name) if len(args) == 1 else self.binary(name, *args)
+
     def unary(self, name):
         op, category = UNARY[name]
         _check(name, self.dtype, category)

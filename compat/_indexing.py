@@ -5,31 +5,19 @@ from __future__ import annotations
 
 import math
 import operator
-from typing import Any
 
 from strided.core import base as _core, indexing as _indexing, ops as _ops, views as _views
-from strided.core.base import lib
 
 from . import _dtypes, _numpy
+from ._array import Array
 from ._dtypes import KINDS
-
-
-def _array_cls():
-    global _Array
-    if _Array is None:
-        from ._array import Array
-        _Array = Array
-    return _Array
-
-
-_Array: Any = None     # compat's Array, imported at the first use (it imports this module)
 
 
 _PLAIN = {int, slice, type(None)}   # key entries that need no conversion
 _SCALARS = {bool, int, float, complex}
 
 
-def _entry(k, Array):
+def _entry(k):
     """A key entry with numpy's objects made ours: a numpy array is an Array
     over its memory, a numpy bool a Python bool; a Python bool is a 0-d
     boolean index (numpy's x[True], x[False])."""
@@ -45,11 +33,10 @@ def _entry(k, Array):
 
 def _split(c, key):
     """(kind, entries): kind 'basic', 'mask' or 'ints'."""
-    Array = _array_cls()
     if not isinstance(key, tuple):
         key = (key,)
     if not all(type(k) in _PLAIN or k is Ellipsis for k in key):
-        key = tuple(_entry(k, Array) for k in key)
+        key = tuple(_entry(k) for k in key)
     arrays = [k for k in key if isinstance(k, Array)]
     if not arrays:
         return "basic", key
@@ -107,7 +94,6 @@ def _advanced(c, key):
     its nonzero coordinates; a 0-d one (or a Python bool) for a new axis
     indexed by [0] (True) or [] (False), as in numpy."""
     key = _without_ellipsis(key, c.ndim)
-    Array = _array_cls()
     basic, indices, dims, places = [], [], [], []
     d = 0      # the array dim the next entry indexes
     for place, k in enumerate(key):
@@ -245,7 +231,7 @@ def _normalized_indices(c, key):
         x = _core.astype(_views.expand(x, shape), _core.int64)
         positions = _arange_core(n)
         flat = _flat(x, (x.size,))
-        out.append(_flat(_indexing.index_select(positions, 0, flat, lib.ST_IDX_WRAP), shape))
+        out.append(_flat(_indexing.index_select(positions, 0, flat, _indexing.WRAP), shape))
     return out, shape
 
 
@@ -320,7 +306,6 @@ def _value_core(value, dt):
     """value (an Array or a Python scalar) as a Core of dtype dt, or a
     TypeError ("cannot cast", the word clients match) when promotion would
     change dt."""
-    Array = _array_cls()
     if isinstance(value, Array):
         if _dtypes.PROMOTE.get((value.dtype, dt)) is not dt:
             raise TypeError(f"cannot cast a {value.dtype.name} array into a {dt.name} array "
@@ -340,7 +325,7 @@ def _assign(dst, src):
 
 def setitem(c, key, value):
     if (type(value) in _SCALARS and getattr(key, "dtype", None) is _dtypes.bool
-            and type(key) is _array_cls() and key.shape == c.shape):
+            and type(key) is Array and key.shape == c.shape):
         # x[mask] = number with a mask of x's shape (scikit-learn's
         # scale[scale == 0] = 1): the mask kernel straight away, which
         # converts the number as _core.scalar does
@@ -381,3 +366,13 @@ def setitem(c, key, value):
     _indexing.index_copy(target, 0, _flat(lin, (lin.size,)), _flat(src, (lin.size,) + rest))
     if staged is not None:
         _core.copy_(view, staged)
+
+
+# The Array's mapping slots leave to these every index C declines (arrays,
+# masks, errors), with its rules and messages (compat/_operators.py sets them)
+def array_getitem(x, key):
+    return Array._new(getitem(x._c, key))
+
+
+def array_setitem(x, key, value):
+    setitem(x._c, key, value)

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from strided.core.base import lib
+from strided.core import base as _core
 
-from . import _dtypes
+from . import _data_type_functions, _dtypes
 from ._array import CPU, Device, check_device
 from ._typing import DType
 
@@ -36,7 +36,7 @@ class Info:
 
     def capabilities(self) -> dict[str, bool | int]:
         return {"boolean indexing": True, "data-dependent shapes": True,
-                "max dimensions": lib.ST_MAX_DIMS}
+                "max dimensions": _core.MAX_DIMS}
 
     def default_device(self) -> Device:
         return CPU
@@ -57,7 +57,8 @@ class Info:
         except TypeError:           # an unhashable kind: isdtype's error below
             known = None
         if known is None:
-            known = {d.name: d for d in _dtypes.ALL if kind is None or _dtypes.isdtype(d, kind)}
+            known = {d.name: d for d in _dtypes.ALL
+                     if kind is None or _data_type_functions.isdtype(d, kind)}
             if isinstance(kind, (str, tuple, type(None))):
                 _DTYPES_OF_KIND[kind] = known
         return dict(known)          # the caller's to change

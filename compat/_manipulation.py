@@ -8,7 +8,7 @@ import operator
 from strided.core import arraytype as _arraytype, base as _core, ops as _ops, views as _views
 from strided.core.dlpack import _copy_flag
 
-from . import _dtypes
+from . import _data_type_functions, _dtypes
 from ._array import Array
 from ._typing import DType, Device
 
@@ -492,7 +492,7 @@ def concat(arrays: tuple[Array, ...] | list[Array], /, *, axis: int | None = 0) 
     arrays = list(arrays)
     if not arrays:
         raise ValueError("concat needs at least one array")
-    dt = _dtypes.result_type(*(a.dtype for a in arrays))
+    dt = _data_type_functions.result_type(*(a.dtype for a in arrays))
     cores = [a._c for a in arrays]
     if axis is None:
         cores = [_views.view_as_shape(_core.contiguous(c), (c.size,)) for c in cores]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 
 from strided.core import base as _core, indexing as _indexing, ops as _ops, setops as _setops, views as _views
-from strided.core.base import lib
 
 from . import _dtypes
 from ._array import Array
@@ -121,7 +120,7 @@ def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
     d = _views.normalize_dim(axis, x.ndim, "axis")
     shape = tuple(n if i == d else max(n, x.shape[i]) for i, n in enumerate(idx.shape))
     idx = _views.expand(idx, shape)
-    return Array._new(_indexing.gather(x._c, d, idx, lib.ST_IDX_WRAP))
+    return Array._new(_indexing.gather(x._c, d, idx, _indexing.WRAP))
 
 
 def searchsorted(x1: Array, x2: Array | int | float, /, *, side: Literal['left', 'right'] = 'left',

@@ -10,17 +10,23 @@ gives.  A numpy scalar acts as the Python number it holds; with a numpy
 array the expression is numpy's, an ndarray (compat/_numpy.py); anything
 else gives NotImplemented (then Python tries the other operand's
 operator).  matmul is a slot too (two Arrays of one dtype, 1-D or 2-D, in
-C: fast.c's st_matmul_new); the in-place operators are Python methods."""
+C: fast.c's st_matmul_new); the in-place operators are Python methods.
+
+Here too, once, the Array gets what lives in modules that import
+_array.py (so _array.py imports none of them): the indexing C declines
+(_indexing.py), astype (_manipulation.py), pickling (_pickle.py)."""
 from __future__ import annotations
 
 import operator
 
 from strided.core import arraytype as _arraytype, base as _core, ops as _ops
 
-from ._array import Array, _getitem, _mT, _setitem, _T
+from ._array import Array, _mT, _T
 from ._creation import asarray
 from ._elementwise import BINARY, UNARY, _dtype_mask
-from . import _elementwise, _linalg, _numpy
+from . import _elementwise, _linalg, _numpy, _pickle
+from ._indexing import array_getitem, array_setitem
+from ._manipulation import astype
 
 # (operator, function): __op__, __rop__ and __iop__
 OPERATORS = [
@@ -108,8 +114,12 @@ def _install():
         f = _function(fname)
         op, category = UNARY[fname]
         table[name] = (_ops.UNARY[op], _dtype_mask(category), f, None)
-    _arraytype.setup_operators(Array, table, {"getitem": _getitem, "setitem": _setitem,
-                                              "T": _T, "mT": _mT})
+    _arraytype.setup_operators(Array, table, {"getitem": array_getitem,
+                                              "setitem": array_setitem, "T": _T, "mT": _mT})
+    # the methods whose modules import _array.py
+    setattr(Array, "astype", astype)
+    setattr(Array, "__reduce_ex__", _pickle.reduce)
+    setattr(Array, "__reduce__", _pickle.reduce)
 
 
 _install()

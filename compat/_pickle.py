@@ -31,8 +31,9 @@ import pickle
 import sys
 
 from strided.core import base as _core, ops as _ops
-from strided.core.base import ffi
+from strided.core import storage as _storage
 
+from ._array import Array
 from ._dtypes import BY_NAME
 
 
@@ -40,12 +41,11 @@ def _memory(c):
     """A writable buffer over Core c's elements (C-contiguous) that keeps c
     alive while the buffer lives."""
     nbytes = c.size * c.dtype.itemsize
-    keep = ffi.gc(ffi.cast("char *", c.address), lambda _p, _owner=c: None)
-    return ffi.buffer(keep, nbytes)
+    return _storage.buffer_keeping(c, c.address, nbytes)
 
 
-def reduce(a, protocol):
-    """Array.__reduce_ex__: (unpickle, (dtype name, shape, elements,
+def reduce(a, protocol=2):
+    """Array.__reduce_ex__ and __reduce__: (unpickle, (dtype name, shape, elements,
     byte order, view))."""
     c = _core.contiguous(a._c)
     if not c.size:
@@ -62,11 +62,10 @@ def unpickle(dtype_name, shape, data, byteorder=sys.byteorder, view=False):
     `data` (any object with the buffer protocol, as protocol 5 hands it
     back), else a copy of it.  (dtype name, shape, bytes) alone is the form
     of the first pickles of Arrays: a copy."""
-    from ._array import Array
     dt = BY_NAME.get(dtype_name) if isinstance(dtype_name, str) else None
     if dt is None:
         raise ValueError(f"unpickling an Array: unknown dtype {dtype_name!r}")
-    if not isinstance(shape, tuple) or len(shape) > _core.lib.ST_MAX_DIMS or \
+    if not isinstance(shape, tuple) or len(shape) > _core.MAX_DIMS or \
             not all(type(n) is int and n >= 0 for n in shape):
         raise ValueError(f"unpickling an Array: bad shape {shape!r}")
     if byteorder != sys.byteorder:
@@ -87,9 +86,7 @@ def unpickle(dtype_name, shape, data, byteorder=sys.byteorder, view=False):
         return Array._new(_core.Core.empty(shape, dt))
     if not mv.c_contiguous:
         mv = memoryview(mv.tobytes())
-    p = ffi.from_buffer(mv)
-    address = int(ffi.cast("uintptr_t", p))
-    storage = _core.borrow_storage(address, nbytes, readonly=mv.readonly, owner=(mv, p))
+    storage, address = _storage.borrow_buffer(mv)
     # a bool element must be 0 or 1 (C reads any other byte as undefined):
     # the bytes are read as uint8 and cast in C unless all are 0 or 1
     raw = _core.uint8 if dt is _core.bool_ else dt
@@ -98,7 +95,7 @@ def unpickle(dtype_name, shape, data, byteorder=sys.byteorder, view=False):
         bytes_ = _core.Core.over(storage, _core.uint8, 0, (nbytes,))
         if _core.item(_ops.reduce("max", bytes_)) > 1:
             return Array._new(_core.astype(given, dt))
-    if view is True and not address % ffi.alignof(dt.ctype):
+    if view is True and not address % _storage.alignment(dt.ctype):
         return Array._new(_core.Core.over(storage, dt, 0, shape))
     # a C copy, byte for byte, into new (aligned, writable) memory
     out = _core.Core.empty(shape, dt)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from strided.core import arraytype as _arraytype, base as _core, ops as _ops, views as _views
 
-from . import _dtypes
+from . import _docstrings, _dtypes
 from ._array import Array
 from ._dtypes import KINDS
 from ._typing import DType
@@ -44,6 +44,29 @@ def _sum_like(op, x, axis, dtype, keepdims):
     return Array._new(out)
 
 
+# The docstring sections several functions share (_docstrings.sections
+# puts each, headed, in place of its {{section}} line)
+_RAISES_SUM = """\
+TypeError
+    when the dtype is not one the function takes (the message names it).
+TypeError
+    If x is not an Array: the namespace's functions take its Arrays (asarray
+    converts)."""
+_RAISES_ALL = """\
+TypeError
+    If x is not an Array: the namespace's functions take its Arrays (asarray
+    converts)."""
+_RAISES_CUMULATIVE_SUM = """\
+TypeError
+    when the dtype is not one the function takes (the message names it).
+ValueError
+    axis is required for a …-d array.
+TypeError
+    If x is not an Array: the namespace's functions take its Arrays (asarray
+    converts)."""
+
+
+@_docstrings.sections(raises=_RAISES_SUM)
 def sum(x: Array, /, *, axis: int | tuple[int, ...] | None = None, dtype: DType | None = None,  # noqa: A001
         keepdims: bool = False) -> Array:
     """Calculates the sum of the input array ``x``.
@@ -68,13 +91,7 @@ def sum(x: Array, /, *, axis: int | tuple[int, ...] | None = None, dtype: DType 
         If the sum is computed over the entire array, a zero-dimensional array
         containing the sum; otherwise, an array containing the sums.
 
-    Raises
-    ------
-    TypeError
-        when the dtype is not one the function takes (the message names it).
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----
@@ -95,6 +112,7 @@ def sum(x: Array, /, *, axis: int | tuple[int, ...] | None = None, dtype: DType 
     return _sum_like("sum", x, axis, dtype, keepdims)
 
 
+@_docstrings.sections(raises=_RAISES_SUM)
 def prod(x: Array, /, *, axis: int | tuple[int, ...] | None = None, dtype: DType | None = None,
          keepdims: bool = False) -> Array:
     """Calculates the product of input array ``x`` elements.
@@ -120,13 +138,7 @@ def prod(x: Array, /, *, axis: int | tuple[int, ...] | None = None, dtype: DType
         array containing the product; otherwise, a non-zero-dimensional array
         containing the products.
 
-    Raises
-    ------
-    TypeError
-        when the dtype is not one the function takes (the message names it).
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----
@@ -145,6 +157,7 @@ def prod(x: Array, /, *, axis: int | tuple[int, ...] | None = None, dtype: DType
     return _sum_like("prod", x, axis, dtype, keepdims)
 
 
+@_docstrings.sections(raises=_RAISES_SUM)
 def max(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Array:  # noqa: A001
     """Calculates the maximum value of the input array ``x``.
 
@@ -167,13 +180,7 @@ def max(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: boo
         zero-dimensional array containing the maximum value; otherwise, a
         non-zero-dimensional array containing the maximum values.
 
-    Raises
-    ------
-    TypeError
-        when the dtype is not one the function takes (the message names it).
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----
@@ -195,6 +202,7 @@ def max(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: boo
     return Array._new(_ops.reduce("max", x._c, _axes(axis), keepdims))
 
 
+@_docstrings.sections(raises=_RAISES_SUM)
 def min(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Array:  # noqa: A001
     """Calculates the minimum value of the input array ``x``.
 
@@ -217,13 +225,7 @@ def min(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: boo
         zero-dimensional array containing the minimum value; otherwise, a
         non-zero-dimensional array containing the minimum values.
 
-    Raises
-    ------
-    TypeError
-        when the dtype is not one the function takes (the message names it).
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----
@@ -243,6 +245,7 @@ def min(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: boo
     return Array._new(_ops.reduce("min", x._c, _axes(axis), keepdims))
 
 
+@_docstrings.sections(raises=_RAISES_SUM)
 def mean(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
          keepdims: bool = False, dtype: DType | None = None) -> Array:
     """Calculates the arithmetic mean of the input array ``x``.
@@ -270,13 +273,7 @@ def mean(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
         zero-dimensional array containing the arithmetic mean; otherwise, a
         non-zero-dimensional array containing the arithmetic means.
 
-    Raises
-    ------
-    TypeError
-        when the dtype is not one the function takes (the message names it).
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----
@@ -309,6 +306,7 @@ def mean(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
     return Array._new(_ops.mean(c, _axes(axis), keepdims))
 
 
+@_docstrings.sections(raises=_RAISES_SUM)
 def var(x: Array, /, *, axis: int | tuple[int, ...] | None = None, correction: int | float = 0.0,
         keepdims: bool = False) -> Array:
     """Calculates the variance of the input array ``x``.
@@ -334,13 +332,7 @@ def var(x: Array, /, *, axis: int | tuple[int, ...] | None = None, correction: i
         array containing the variance; otherwise, a non-zero-dimensional array
         containing the variances.
 
-    Raises
-    ------
-    TypeError
-        when the dtype is not one the function takes (the message names it).
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----
@@ -360,6 +352,7 @@ def var(x: Array, /, *, axis: int | tuple[int, ...] | None = None, correction: i
     return Array._new(_ops.var(x._c, _axes(axis), correction, keepdims))
 
 
+@_docstrings.sections(raises=_RAISES_SUM)
 def std(x: Array, /, *, axis: int | tuple[int, ...] | None = None, correction: int | float = 0.0,
         keepdims: bool = False) -> Array:
     """Calculates the standard deviation of the input array ``x``.
@@ -386,13 +379,7 @@ def std(x: Array, /, *, axis: int | tuple[int, ...] | None = None, correction: i
         zero-dimensional array containing the standard deviation; otherwise, a
         non-zero-dimensional array containing the standard deviations.
 
-    Raises
-    ------
-    TypeError
-        when the dtype is not one the function takes (the message names it).
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----
@@ -414,6 +401,7 @@ def std(x: Array, /, *, axis: int | tuple[int, ...] | None = None, correction: i
     return Array._new(_ops.std(x._c, _axes(axis), correction, keepdims))
 
 
+@_docstrings.sections(raises=_RAISES_ALL)
 def all(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Array:  # noqa: A001
     """Tests whether all input array elements evaluate to ``True`` along a
     specified axis.
@@ -438,11 +426,7 @@ def all(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: boo
         returned array must be a zero-dimensional array containing the test
         result.
 
-    Raises
-    ------
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----
@@ -460,6 +444,7 @@ def all(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: boo
     return Array._new(_ops.reduce("all", x._c, _axes(axis), keepdims))
 
 
+@_docstrings.sections(raises=_RAISES_ALL)
 def any(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Array:  # noqa: A001
     """Tests whether any input array element evaluates to ``True`` along a
     specified axis.
@@ -484,11 +469,7 @@ def any(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: boo
         returned array must be a zero-dimensional array containing the test
         result.
 
-    Raises
-    ------
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----
@@ -530,6 +511,7 @@ def _cumulative(is_prod, x, axis, dtype, include_initial):
     return Array._new(res)
 
 
+@_docstrings.sections(raises=_RAISES_CUMULATIVE_SUM)
 def cumulative_sum(x: Array, /, *, axis: int | None = None, dtype: DType | None = None,
                    include_initial: bool = False) -> Array:
     """Calculates the cumulative sum of elements in the input array ``x``.
@@ -551,15 +533,7 @@ def cumulative_sum(x: Array, /, *, axis: int | None = None, dtype: DType | None 
     Array
         An array containing the cumulative sums.
 
-    Raises
-    ------
-    TypeError
-        when the dtype is not one the function takes (the message names it).
-    ValueError
-        axis is required for a …-d array.
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----
@@ -576,6 +550,7 @@ def cumulative_sum(x: Array, /, *, axis: int | None = None, dtype: DType | None 
     return _cumulative(False, x, axis, dtype, include_initial)
 
 
+@_docstrings.sections(raises=_RAISES_CUMULATIVE_SUM)
 def cumulative_prod(x: Array, /, *, axis: int | None = None, dtype: DType | None = None,
                     include_initial: bool = False) -> Array:
     """Calculates the cumulative product of elements in the input array ``x``.
@@ -597,15 +572,7 @@ def cumulative_prod(x: Array, /, *, axis: int | None = None, dtype: DType | None
     Array
         An array containing the cumulative products.
 
-    Raises
-    ------
-    TypeError
-        when the dtype is not one the function takes (the message names it).
-    ValueError
-        axis is required for a …-d array.
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----

@@ -15,6 +15,7 @@ from typing import Literal, Sequence
 
 from strided.core import base as _core, fft as _fft, ops as _ops, views as _views
 
+from . import _docstrings
 from ._array import Array, check_device
 from ._dtypes import KINDS, check_dtype, float64
 from ._typing import DType, Device
@@ -98,35 +99,96 @@ def _hermitian(m):
     return 2 * (m - 1)
 
 
+# The docstring sections several functions share (_docstrings.sections
+# puts each, headed, in place of its {{section}} line)
+_PARAMETERS_FFT = """\
+x : Array
+    Input array.
+n : int or None, optional
+    Number of elements over which to compute the transform along the axis
+    (dimension) specified by ``axis``. Default: ``None``.
+axis : int, optional
+    Axis (dimension) of the input array over which to compute the transform.
+    Default: ``-1``.
+norm : {'backward', 'ortho', 'forward'}, optional
+    Normalization mode. Default: ``'backward'``."""
+_RETURNS_FFT = """\
+Array
+    An array transformed along the axis (dimension) specified by ``axis``."""
+_RAISES_FFT = """\
+TypeError
+    expected an Array, got …; the input must have a … data type, got …; axis
+    must be an integer, got a bool.
+ValueError
+    the input must have at least one dimension."""
+_PARAMETERS_IRFFT = """\
+x : Array
+    Input array.
+n : int or None, optional
+    Number of elements along the transformed axis (dimension) specified by
+    ``axis`` in the output array. Default: ``None``.
+axis : int, optional
+    Axis (dimension) of the input array over which to compute the transform.
+    Default: ``-1``.
+norm : {'backward', 'ortho', 'forward'}, optional
+    Normalization mode. Default: ``'backward'``."""
+_RETURNS_FFTN = """\
+Array
+    An array transformed along the axes (dimensions) specified by ``axes``."""
+_RAISES_FFTN = """\
+ValueError
+    when s is given, axes must be given too.
+TypeError
+    If x is not an Array: the namespace's functions take its Arrays (asarray
+    converts)."""
+_RETURNS_RFFTN = """\
+Array
+    An array transformed along the axes (dimension) specified by ``axes``."""
+_RAISES_RFFTN = """\
+TypeError
+    expected an Array, got …; the input must have a … data type, got …; axes
+    must be a sequence of integers, got ….
+ValueError
+    the input must have at least one dimension; when s is given, axes must
+    be given too; repeated axis in …."""
+_PARAMETERS_FFTFREQ = """\
+n : int
+    Window length.
+d : float, optional
+    Sample spacing between individual samples of the Fourier transform
+    input. Default: ``1.0``.
+dtype : dtype or None, optional
+    Output array data type. Default: ``None``.
+device : device or None, optional
+    Device on which to place the created array. Default: ``None``."""
+_RAISES_FFTFREQ = """\
+TypeError
+    dtype must be a real floating data type, got …; n must be an integer,
+    got a bool.
+ValueError
+    n must be >= 1, got …; the sample spacing d must be finite and nonzero,
+    got …."""
+_RETURNS_FFTSHIFT = """\
+Array
+    The shifted array."""
+_RAISES_FFTSHIFT = """\
+TypeError
+    expected an Array, got …; axes must be a sequence of integers, got …;
+    axis must be an integer, got a bool.
+ValueError
+    repeated axis in …."""
+
+
+@_docstrings.sections(parameters=_PARAMETERS_FFT, returns=_RETURNS_FFT, raises=_RAISES_FFT)
 def fft(x: Array, /, *, n: int | None = None, axis: int = -1,
         norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
     """Computes the one-dimensional discrete Fourier transform.
 
-    Parameters
-    ----------
-    x : Array
-        Input array.
-    n : int or None, optional
-        Number of elements over which to compute the transform along the axis
-        (dimension) specified by ``axis``. Default: ``None``.
-    axis : int, optional
-        Axis (dimension) of the input array over which to compute the transform.
-        Default: ``-1``.
-    norm : {'backward', 'ortho', 'forward'}, optional
-        Normalization mode. Default: ``'backward'``.
+    {{parameters}}
 
-    Returns
-    -------
-    Array
-        An array transformed along the axis (dimension) specified by ``axis``.
+    {{returns}}
 
-    Raises
-    ------
-    TypeError
-        expected an Array, got …; the input must have a … data type, got …; axis
-        must be an integer, got a bool.
-    ValueError
-        the input must have at least one dimension.
+    {{raises}}
 
     Notes
     -----
@@ -143,35 +205,16 @@ def fft(x: Array, /, *, n: int | None = None, axis: int = -1,
     return _one("fft", "complex floating", _fft.c2c, True, _same, x, n, axis, norm)
 
 
+@_docstrings.sections(parameters=_PARAMETERS_FFT, returns=_RETURNS_FFT, raises=_RAISES_FFT)
 def ifft(x: Array, /, *, n: int | None = None, axis: int = -1,
          norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
     """Computes the one-dimensional inverse discrete Fourier transform.
 
-    Parameters
-    ----------
-    x : Array
-        Input array.
-    n : int or None, optional
-        Number of elements over which to compute the transform along the axis
-        (dimension) specified by ``axis``. Default: ``None``.
-    axis : int, optional
-        Axis (dimension) of the input array over which to compute the transform.
-        Default: ``-1``.
-    norm : {'backward', 'ortho', 'forward'}, optional
-        Normalization mode. Default: ``'backward'``.
+    {{parameters}}
 
-    Returns
-    -------
-    Array
-        An array transformed along the axis (dimension) specified by ``axis``.
+    {{returns}}
 
-    Raises
-    ------
-    TypeError
-        expected an Array, got …; the input must have a … data type, got …; axis
-        must be an integer, got a bool.
-    ValueError
-        the input must have at least one dimension.
+    {{raises}}
 
     Notes
     -----
@@ -186,36 +229,17 @@ def ifft(x: Array, /, *, n: int | None = None, axis: int = -1,
     return _one("ifft", "complex floating", _fft.c2c, False, _same, x, n, axis, norm)
 
 
+@_docstrings.sections(parameters=_PARAMETERS_FFT, returns=_RETURNS_FFT, raises=_RAISES_FFT)
 def rfft(x: Array, /, *, n: int | None = None, axis: int = -1,
          norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
     """Computes the one-dimensional discrete Fourier transform for real-valued
     input.
 
-    Parameters
-    ----------
-    x : Array
-        Input array.
-    n : int or None, optional
-        Number of elements over which to compute the transform along the axis
-        (dimension) specified by ``axis``. Default: ``None``.
-    axis : int, optional
-        Axis (dimension) of the input array over which to compute the transform.
-        Default: ``-1``.
-    norm : {'backward', 'ortho', 'forward'}, optional
-        Normalization mode. Default: ``'backward'``.
+    {{parameters}}
 
-    Returns
-    -------
-    Array
-        An array transformed along the axis (dimension) specified by ``axis``.
+    {{returns}}
 
-    Raises
-    ------
-    TypeError
-        expected an Array, got …; the input must have a … data type, got …; axis
-        must be an integer, got a bool.
-    ValueError
-        the input must have at least one dimension.
+    {{raises}}
 
     Notes
     -----
@@ -230,35 +254,16 @@ def rfft(x: Array, /, *, n: int | None = None, axis: int = -1,
     return _one("rfft", "real floating", _fft.r2c, True, _same, x, n, axis, norm)
 
 
+@_docstrings.sections(returns=_RETURNS_FFT, raises=_RAISES_FFT, parameters=_PARAMETERS_IRFFT)
 def irfft(x: Array, /, *, n: int | None = None, axis: int = -1,
           norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
     """Computes the one-dimensional inverse of ``rfft`` for complex-valued input.
 
-    Parameters
-    ----------
-    x : Array
-        Input array.
-    n : int or None, optional
-        Number of elements along the transformed axis (dimension) specified by
-        ``axis`` in the output array. Default: ``None``.
-    axis : int, optional
-        Axis (dimension) of the input array over which to compute the transform.
-        Default: ``-1``.
-    norm : {'backward', 'ortho', 'forward'}, optional
-        Normalization mode. Default: ``'backward'``.
+    {{parameters}}
 
-    Returns
-    -------
-    Array
-        An array transformed along the axis (dimension) specified by ``axis``.
+    {{returns}}
 
-    Raises
-    ------
-    TypeError
-        expected an Array, got …; the input must have a … data type, got …; axis
-        must be an integer, got a bool.
-    ValueError
-        the input must have at least one dimension.
+    {{raises}}
 
     Notes
     -----
@@ -273,36 +278,17 @@ def irfft(x: Array, /, *, n: int | None = None, axis: int = -1,
     return _one("irfft", "complex floating", _fft.c2r, False, _hermitian, x, n, axis, norm)
 
 
+@_docstrings.sections(returns=_RETURNS_FFT, raises=_RAISES_FFT, parameters=_PARAMETERS_IRFFT)
 def hfft(x: Array, /, *, n: int | None = None, axis: int = -1,
          norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
     """Computes the one-dimensional discrete Fourier transform of a signal with
     Hermitian symmetry.
 
-    Parameters
-    ----------
-    x : Array
-        Input array.
-    n : int or None, optional
-        Number of elements along the transformed axis (dimension) specified by
-        ``axis`` in the output array. Default: ``None``.
-    axis : int, optional
-        Axis (dimension) of the input array over which to compute the transform.
-        Default: ``-1``.
-    norm : {'backward', 'ortho', 'forward'}, optional
-        Normalization mode. Default: ``'backward'``.
+    {{parameters}}
 
-    Returns
-    -------
-    Array
-        An array transformed along the axis (dimension) specified by ``axis``.
+    {{returns}}
 
-    Raises
-    ------
-    TypeError
-        expected an Array, got …; the input must have a … data type, got …; axis
-        must be an integer, got a bool.
-    ValueError
-        the input must have at least one dimension.
+    {{raises}}
 
     Notes
     -----
@@ -318,36 +304,17 @@ def hfft(x: Array, /, *, n: int | None = None, axis: int = -1,
     return _one("hfft", "complex floating", _fft.c2r, True, _hermitian, x, n, axis, norm)
 
 
+@_docstrings.sections(parameters=_PARAMETERS_FFT, returns=_RETURNS_FFT, raises=_RAISES_FFT)
 def ihfft(x: Array, /, *, n: int | None = None, axis: int = -1,
           norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
     """Computes the one-dimensional inverse discrete Fourier transform of a signal
     with Hermitian symmetry.
 
-    Parameters
-    ----------
-    x : Array
-        Input array.
-    n : int or None, optional
-        Number of elements over which to compute the transform along the axis
-        (dimension) specified by ``axis``. Default: ``None``.
-    axis : int, optional
-        Axis (dimension) of the input array over which to compute the transform.
-        Default: ``-1``.
-    norm : {'backward', 'ortho', 'forward'}, optional
-        Normalization mode. Default: ``'backward'``.
+    {{parameters}}
 
-    Returns
-    -------
-    Array
-        An array transformed along the axis (dimension) specified by ``axis``.
+    {{returns}}
 
-    Raises
-    ------
-    TypeError
-        expected an Array, got …; the input must have a … data type, got …; axis
-        must be an integer, got a bool.
-    ValueError
-        the input must have at least one dimension.
+    {{raises}}
 
     Notes
     -----
@@ -376,6 +343,7 @@ def _cnd(name, x, s, axes, norm, forward):
     return Array._new(c)
 
 
+@_docstrings.sections(returns=_RETURNS_FFTN, raises=_RAISES_FFTN)
 def fftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | None = None,
          norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
     """Computes the n-dimensional discrete Fourier transform.
@@ -393,18 +361,9 @@ def fftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | N
     norm : {'backward', 'ortho', 'forward'}, optional
         Normalization mode. Default: ``'backward'``.
 
-    Returns
-    -------
-    Array
-        An array transformed along the axes (dimensions) specified by ``axes``.
+    {{returns}}
 
-    Raises
-    ------
-    ValueError
-        when s is given, axes must be given too.
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----
@@ -419,6 +378,7 @@ def fftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | N
     return _cnd("fftn", x, s, axes, norm, True)
 
 
+@_docstrings.sections(returns=_RETURNS_FFTN, raises=_RAISES_FFTN)
 def ifftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | None = None,
           norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
     """Computes the n-dimensional inverse discrete Fourier transform.
@@ -436,18 +396,9 @@ def ifftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | 
     norm : {'backward', 'ortho', 'forward'}, optional
         Specify the normalization mode. Default: ``'backward'``.
 
-    Returns
-    -------
-    Array
-        An array transformed along the axes (dimensions) specified by ``axes``.
+    {{returns}}
 
-    Raises
-    ------
-    ValueError
-        when s is given, axes must be given too.
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----
@@ -462,6 +413,7 @@ def ifftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | 
     return _cnd("ifftn", x, s, axes, norm, False)
 
 
+@_docstrings.sections(returns=_RETURNS_RFFTN, raises=_RAISES_RFFTN)
 def rfftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | None = None,
           norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
     """Computes the n-dimensional discrete Fourier transform for real-valued input.
@@ -479,19 +431,9 @@ def rfftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | 
     norm : {'backward', 'ortho', 'forward'}, optional
         Normalization mode. Default: ``'backward'``.
 
-    Returns
-    -------
-    Array
-        An array transformed along the axes (dimension) specified by ``axes``.
+    {{returns}}
 
-    Raises
-    ------
-    TypeError
-        expected an Array, got …; the input must have a … data type, got …; axes
-        must be a sequence of integers, got ….
-    ValueError
-        the input must have at least one dimension; when s is given, axes must
-        be given too; repeated axis in ….
+    {{raises}}
 
     Notes
     -----
@@ -513,6 +455,7 @@ def rfftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | 
     return Array._new(c)
 
 
+@_docstrings.sections(returns=_RETURNS_RFFTN, raises=_RAISES_RFFTN)
 def irfftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | None = None,
            norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
     """Computes the n-dimensional inverse of ``rfftn`` for complex-valued input.
@@ -530,19 +473,9 @@ def irfftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] |
     norm : {'backward', 'ortho', 'forward'}, optional
         Normalization mode. Default: ``'backward'``.
 
-    Returns
-    -------
-    Array
-        An array transformed along the axes (dimension) specified by ``axes``.
+    {{returns}}
 
-    Raises
-    ------
-    TypeError
-        expected an Array, got …; the input must have a … data type, got …; axes
-        must be a sequence of integers, got ….
-    ValueError
-        the input must have at least one dimension; when s is given, axes must
-        be given too; repeated axis in ….
+    {{raises}}
 
     Notes
     -----
@@ -592,35 +525,19 @@ def _scaled(k, step, dtype):
     return Array._new(out if dtype is float64 else _core.astype(out, dtype))
 
 
+@_docstrings.sections(parameters=_PARAMETERS_FFTFREQ, raises=_RAISES_FFTFREQ)
 def fftfreq(n: int, /, *, d: float = 1.0, dtype: DType | None = None,
             device: Device | None = None) -> Array:
     """Computes the discrete Fourier transform sample frequencies.
 
-    Parameters
-    ----------
-    n : int
-        Window length.
-    d : float, optional
-        Sample spacing between individual samples of the Fourier transform
-        input. Default: ``1.0``.
-    dtype : dtype or None, optional
-        Output array data type. Default: ``None``.
-    device : device or None, optional
-        Device on which to place the created array. Default: ``None``.
+    {{parameters}}
 
     Returns
     -------
     Array
         An array of shape ``(n,)`` containing the sample frequencies.
 
-    Raises
-    ------
-    TypeError
-        dtype must be a real floating data type, got …; n must be an integer,
-        got a bool.
-    ValueError
-        n must be >= 1, got …; the sample spacing d must be finite and nonzero,
-        got ….
+    {{raises}}
 
     Notes
     -----
@@ -643,36 +560,20 @@ def fftfreq(n: int, /, *, d: float = 1.0, dtype: DType | None = None,
     return _scaled(k, step, dtype)
 
 
+@_docstrings.sections(parameters=_PARAMETERS_FFTFREQ, raises=_RAISES_FFTFREQ)
 def rfftfreq(n: int, /, *, d: float = 1.0, dtype: DType | None = None,
              device: Device | None = None) -> Array:
     """Computes the discrete Fourier transform sample frequencies (for ``rfft`` and
     ``irfft``).
 
-    Parameters
-    ----------
-    n : int
-        Window length.
-    d : float, optional
-        Sample spacing between individual samples of the Fourier transform
-        input. Default: ``1.0``.
-    dtype : dtype or None, optional
-        Output array data type. Default: ``None``.
-    device : device or None, optional
-        Device on which to place the created array. Default: ``None``.
+    {{parameters}}
 
     Returns
     -------
     Array
         An array of shape ``(n//2+1,)`` containing the sample frequencies.
 
-    Raises
-    ------
-    TypeError
-        dtype must be a real floating data type, got …; n must be an integer,
-        got a bool.
-    ValueError
-        n must be >= 1, got …; the sample spacing d must be finite and nonzero,
-        got ….
+    {{raises}}
 
     Notes
     -----
@@ -706,6 +607,7 @@ def _shift(x, axes, name, sign):
     return roll(x, tuple(sign * (x.shape[d] // 2) for d in dims), axis=tuple(dims))
 
 
+@_docstrings.sections(returns=_RETURNS_FFTSHIFT, raises=_RAISES_FFTSHIFT)
 def fftshift(x: Array, /, *, axes: int | Sequence[int] | None = None) -> Array:
     """Shifts the zero-frequency component to the center of the spectrum.
 
@@ -716,18 +618,9 @@ def fftshift(x: Array, /, *, axes: int | Sequence[int] | None = None) -> Array:
     axes : int or sequence of int or None, optional
         Axes over which to shift. Default: ``None``.
 
-    Returns
-    -------
-    Array
-        The shifted array.
+    {{returns}}
 
-    Raises
-    ------
-    TypeError
-        expected an Array, got …; axes must be a sequence of integers, got …;
-        axis must be an integer, got a bool.
-    ValueError
-        repeated axis in ….
+    {{raises}}
 
     Notes
     -----
@@ -742,6 +635,7 @@ def fftshift(x: Array, /, *, axes: int | Sequence[int] | None = None) -> Array:
     return _shift(x, axes, "fftshift", 1)
 
 
+@_docstrings.sections(returns=_RETURNS_FFTSHIFT, raises=_RAISES_FFTSHIFT)
 def ifftshift(x: Array, /, *, axes: int | Sequence[int] | None = None) -> Array:
     """Inverse of ``fftshift``.
 
@@ -752,18 +646,9 @@ def ifftshift(x: Array, /, *, axes: int | Sequence[int] | None = None) -> Array:
     axes : int or sequence of int or None, optional
         Axes over which to perform the inverse shift. Default: ``None``.
 
-    Returns
-    -------
-    Array
-        The shifted array.
+    {{returns}}
 
-    Raises
-    ------
-    TypeError
-        expected an Array, got …; axes must be a sequence of integers, got …;
-        axis must be an integer, got a bool.
-    ValueError
-        repeated axis in ….
+    {{raises}}
 
     Notes
     -----

@@ -23,9 +23,10 @@ import operator
 from collections import namedtuple
 from typing import Literal
 
-from strided.core import base as _core, linalg as _linalg, ops as _ops, views as _views
+from strided.core import base as _core, linalg as _linalg, matrix as _matrix, ops as _ops
+from strided.core import norm as _norm, views as _views
 
-from . import _dtypes
+from . import _data_type_functions, _docstrings, _dtypes
 from ._array import Array
 from ._dtypes import KINDS
 from ._linalg import matmul, matrix_transpose, vecdot
@@ -66,6 +67,39 @@ def _wrap(*cores):
 # ---------------------------------------------------------------- factorizations
 
 
+# The docstring sections several functions share (_docstrings.sections
+# puts each, headed, in place of its {{section}} line)
+_RAISES_CHOLESKY = """\
+TypeError
+    linalg.…: expected an Array, got …; linalg.… needs a floating-point
+    dtype, got ….
+ValueError
+    linalg.… needs a matrix or a stack of matrices (at least 2 dimensions),
+    got shape …; linalg.… needs square matrices (..., M, M), got shape …."""
+_PARAMETERS_DET = """\
+x : Array
+    Input array having shape ``(..., M, M)`` and whose innermost two
+    dimensions form square matrices."""
+_RETURNS_EIGVALSH = """\
+Array
+    An array containing the computed eigenvalues."""
+_PARAMETERS_MATRIX_RANK = """\
+x : Array
+    Input array having shape ``(..., M, N)`` and whose innermost two
+    dimensions form ``MxN`` matrices.
+rtol : float or Array or None, optional
+    Relative tolerance for small singular values. Default: ``None``."""
+_RAISES_MATRIX_RANK = """\
+TypeError
+    linalg.…: expected an Array, got …; linalg.… needs a floating-point
+    dtype, got …; linalg.…: rtol must have a real floating-point dtype, got
+    ….
+ValueError
+    linalg.… needs a matrix or a stack of matrices (at least 2 dimensions),
+    got shape …; linalg.… needs square matrices (..., M, M), got shape …."""
+
+
+@_docstrings.sections(raises=_RAISES_CHOLESKY)
 def cholesky(x: Array, /, *, upper: bool = False) -> Array:
     """Returns the lower (upper) Cholesky decomposition of a complex Hermitian or
     real symmetric positive-definite matrix ``x``.
@@ -85,14 +119,7 @@ def cholesky(x: Array, /, *, upper: bool = False) -> Array:
     Array
         An array containing the Cholesky factors for each square matrix.
 
-    Raises
-    ------
-    TypeError
-        linalg.…: expected an Array, got …; linalg.… needs a floating-point
-        dtype, got ….
-    ValueError
-        linalg.… needs a matrix or a stack of matrices (at least 2 dimensions),
-        got shape …; linalg.… needs square matrices (..., M, M), got shape ….
+    {{raises}}
 
     Notes
     -----
@@ -108,15 +135,12 @@ def cholesky(x: Array, /, *, upper: bool = False) -> Array:
     return Array._new(_linalg.cholesky(_matrices("cholesky", x, True), upper))
 
 
+@_docstrings.sections(raises=_RAISES_CHOLESKY, parameters=_PARAMETERS_DET)
 def det(x: Array, /) -> Array:
     """Returns the determinant of a square matrix (or a stack of square matrices)
     ``x``.
 
-    Parameters
-    ----------
-    x : Array
-        Input array having shape ``(..., M, M)`` and whose innermost two
-        dimensions form square matrices.
+    {{parameters}}
 
     Returns
     -------
@@ -125,14 +149,7 @@ def det(x: Array, /) -> Array:
         the determinant; otherwise, a non-zero dimensional array containing the
         determinant for each square matrix.
 
-    Raises
-    ------
-    TypeError
-        linalg.…: expected an Array, got …; linalg.… needs a floating-point
-        dtype, got ….
-    ValueError
-        linalg.… needs a matrix or a stack of matrices (at least 2 dimensions),
-        got shape …; linalg.… needs square matrices (..., M, M), got shape ….
+    {{raises}}
 
     Notes
     -----
@@ -147,15 +164,12 @@ def det(x: Array, /) -> Array:
     return Array._new(_linalg.det(_matrices("det", x, True)))
 
 
+@_docstrings.sections(raises=_RAISES_CHOLESKY, parameters=_PARAMETERS_DET)
 def slogdet(x: Array, /) -> tuple[Array, Array]:
     """Returns the sign and the natural logarithm of the absolute value of the
     determinant of a square matrix (or a stack of square matrices) ``x``.
 
-    Parameters
-    ----------
-    x : Array
-        Input array having shape ``(..., M, M)`` and whose innermost two
-        dimensions form square matrices.
+    {{parameters}}
 
     Returns
     -------
@@ -164,14 +178,7 @@ def slogdet(x: Array, /) -> tuple[Array, Array]:
         the field name ``sign`` and must be an array containing a number
         representing the sign of the determinant for each square matrix.
 
-    Raises
-    ------
-    TypeError
-        linalg.…: expected an Array, got …; linalg.… needs a floating-point
-        dtype, got ….
-    ValueError
-        linalg.… needs a matrix or a stack of matrices (at least 2 dimensions),
-        got shape …; linalg.… needs square matrices (..., M, M), got shape ….
+    {{raises}}
 
     Notes
     -----
@@ -187,29 +194,19 @@ def slogdet(x: Array, /) -> tuple[Array, Array]:
     return SlogdetResult(*_wrap(*_linalg.slogdet(_matrices("slogdet", x, True))))
 
 
+@_docstrings.sections(raises=_RAISES_CHOLESKY, parameters=_PARAMETERS_DET)
 def inv(x: Array, /) -> Array:
     """Returns the multiplicative inverse of a square matrix (or a stack of square
     matrices) ``x``.
 
-    Parameters
-    ----------
-    x : Array
-        Input array having shape ``(..., M, M)`` and whose innermost two
-        dimensions form square matrices.
+    {{parameters}}
 
     Returns
     -------
     Array
         An array containing the multiplicative inverses.
 
-    Raises
-    ------
-    TypeError
-        linalg.…: expected an Array, got …; linalg.… needs a floating-point
-        dtype, got ….
-    ValueError
-        linalg.… needs a matrix or a stack of matrices (at least 2 dimensions),
-        got shape …; linalg.… needs square matrices (..., M, M), got shape ….
+    {{raises}}
 
     Notes
     -----
@@ -224,15 +221,12 @@ def inv(x: Array, /) -> Array:
     return Array._new(_linalg.inv(_matrices("inv", x, True)))
 
 
+@_docstrings.sections(raises=_RAISES_CHOLESKY, parameters=_PARAMETERS_DET)
 def eigh(x: Array, /) -> tuple[Array, Array]:
     """Returns an eigenvalue decomposition of a complex Hermitian or real symmetric
     matrix (or a stack of matrices) ``x``.
 
-    Parameters
-    ----------
-    x : Array
-        Input array having shape ``(..., M, M)`` and whose innermost two
-        dimensions form square matrices.
+    {{parameters}}
 
     Returns
     -------
@@ -242,14 +236,7 @@ def eigh(x: Array, /) -> tuple[Array, Array]:
         :math:`\\operatorname{diag}\\Lambda` above) and must be an array
         consisting of computed eigenvalues.
 
-    Raises
-    ------
-    TypeError
-        linalg.…: expected an Array, got …; linalg.… needs a floating-point
-        dtype, got ….
-    ValueError
-        linalg.… needs a matrix or a stack of matrices (at least 2 dimensions),
-        got shape …; linalg.… needs square matrices (..., M, M), got shape ….
+    {{raises}}
 
     Notes
     -----
@@ -266,29 +253,16 @@ def eigh(x: Array, /) -> tuple[Array, Array]:
     return EighResult(*_wrap(*_linalg.eigh(_matrices("eigh", x, True))))
 
 
+@_docstrings.sections(raises=_RAISES_CHOLESKY, parameters=_PARAMETERS_DET, returns=_RETURNS_EIGVALSH)
 def eigvalsh(x: Array, /) -> Array:
     """Returns the eigenvalues of a complex Hermitian or real symmetric matrix (or
     a stack of matrices) ``x``.
 
-    Parameters
-    ----------
-    x : Array
-        Input array having shape ``(..., M, M)`` and whose innermost two
-        dimensions form square matrices.
+    {{parameters}}
 
-    Returns
-    -------
-    Array
-        An array containing the computed eigenvalues.
+    {{returns}}
 
-    Raises
-    ------
-    TypeError
-        linalg.…: expected an Array, got …; linalg.… needs a floating-point
-        dtype, got ….
-    ValueError
-        linalg.… needs a matrix or a stack of matrices (at least 2 dimensions),
-        got shape …; linalg.… needs square matrices (..., M, M), got shape ….
+    {{raises}}
 
     Notes
     -----
@@ -303,15 +277,12 @@ def eigvalsh(x: Array, /) -> Array:
     return Array._new(_linalg.eigh(_matrices("eigvalsh", x, True), vectors=False))
 
 
+@_docstrings.sections(raises=_RAISES_CHOLESKY, parameters=_PARAMETERS_DET)
 def eig(x: Array, /) -> tuple[Array, Array]:
     """Returns eigenvalues and eigenvectors of a real or complex matrix (or stack
     of matrices) ``x``.
 
-    Parameters
-    ----------
-    x : Array
-        Input array having shape ``(..., M, M)`` and whose innermost two
-        dimensions form square matrices.
+    {{parameters}}
 
     Returns
     -------
@@ -321,14 +292,7 @@ def eig(x: Array, /) -> tuple[Array, Array]:
         :math:`\\lambda` above) and must be an array consisting of computed
         eigenvalues.
 
-    Raises
-    ------
-    TypeError
-        linalg.…: expected an Array, got …; linalg.… needs a floating-point
-        dtype, got ….
-    ValueError
-        linalg.… needs a matrix or a stack of matrices (at least 2 dimensions),
-        got shape …; linalg.… needs square matrices (..., M, M), got shape ….
+    {{raises}}
 
     Notes
     -----
@@ -345,29 +309,16 @@ def eig(x: Array, /) -> tuple[Array, Array]:
     return EigResult(*_wrap(*_linalg.eig(_matrices("eig", x, True))))
 
 
+@_docstrings.sections(raises=_RAISES_CHOLESKY, parameters=_PARAMETERS_DET, returns=_RETURNS_EIGVALSH)
 def eigvals(x: Array, /) -> Array:
     """Returns the eigenvalues of a real or complex matrix (or a stack of matrices)
     ``x``.
 
-    Parameters
-    ----------
-    x : Array
-        Input array having shape ``(..., M, M)`` and whose innermost two
-        dimensions form square matrices.
+    {{parameters}}
 
-    Returns
-    -------
-    Array
-        An array containing the computed eigenvalues.
+    {{returns}}
 
-    Raises
-    ------
-    TypeError
-        linalg.…: expected an Array, got …; linalg.… needs a floating-point
-        dtype, got ….
-    ValueError
-        linalg.… needs a matrix or a stack of matrices (at least 2 dimensions),
-        got shape …; linalg.… needs square matrices (..., M, M), got shape ….
+    {{raises}}
 
     Notes
     -----
@@ -429,6 +380,7 @@ def qr(x: Array, /, *, mode: Literal['reduced', 'complete'] = 'reduced') -> tupl
     return QRResult(*_wrap(*_linalg.qr(_matrices("qr", x), mode == "complete")))
 
 
+@_docstrings.sections(raises=_RAISES_CHOLESKY)
 def svd(x: Array, /, *, full_matrices: bool = True) -> tuple[Array, Array, Array]:
     """Returns a singular value decomposition (SVD) of a matrix (or a stack of
     matrices) ``x``.
@@ -452,14 +404,7 @@ def svd(x: Array, /, *, full_matrices: bool = True) -> tuple[Array, Array, Array
         ``full_matrices`` and contain matrices with orthonormal columns (i.e.,
         the columns are left singular vectors).
 
-    Raises
-    ------
-    TypeError
-        linalg.…: expected an Array, got …; linalg.… needs a floating-point
-        dtype, got ….
-    ValueError
-        linalg.… needs a matrix or a stack of matrices (at least 2 dimensions),
-        got shape …; linalg.… needs square matrices (..., M, M), got shape ….
+    {{raises}}
 
     Notes
     -----
@@ -475,6 +420,7 @@ def svd(x: Array, /, *, full_matrices: bool = True) -> tuple[Array, Array, Array
     return SVDResult(*_wrap(*_linalg.svd(_matrices("svd", x), bool(full_matrices))))
 
 
+@_docstrings.sections(raises=_RAISES_CHOLESKY)
 def svdvals(x: Array, /) -> Array:
     """Returns the singular values of a matrix (or a stack of matrices) ``x``.
 
@@ -491,14 +437,7 @@ def svdvals(x: Array, /) -> Array:
         An array with shape ``(..., K)`` that contains the vector(s) of singular
         values of length ``K``, where ``K = min(M, N)``.
 
-    Raises
-    ------
-    TypeError
-        linalg.…: expected an Array, got …; linalg.… needs a floating-point
-        dtype, got ….
-    ValueError
-        linalg.… needs a matrix or a stack of matrices (at least 2 dimensions),
-        got shape …; linalg.… needs square matrices (..., M, M), got shape ….
+    {{raises}}
 
     Notes
     -----
@@ -590,7 +529,7 @@ def _tolerance(name, x, s, rtol):
     from ._statistical import max as amax
     rdt = s.dtype
     if rtol is None:
-        rtol = max(x.shape[-2:]) * _dtypes.finfo(rdt).eps
+        rtol = max(x.shape[-2:]) * _data_type_functions.finfo(rdt).eps
     if isinstance(rtol, Array):
         if rtol.dtype not in KINDS["real floating"]:
             raise TypeError(f"linalg.{name}: rtol must have a real floating-point dtype, got "
@@ -602,32 +541,19 @@ def _tolerance(name, x, s, rtol):
     return multiply(rtol, amax(s, axis=-1, keepdims=True))
 
 
+@_docstrings.sections(parameters=_PARAMETERS_MATRIX_RANK, raises=_RAISES_MATRIX_RANK)
 def matrix_rank(x: Array, /, *, rtol: float | Array | None = None) -> Array:
     """Returns the rank (i.e., number of non-zero singular values) of a matrix (or
     a stack of matrices).
 
-    Parameters
-    ----------
-    x : Array
-        Input array having shape ``(..., M, N)`` and whose innermost two
-        dimensions form ``MxN`` matrices.
-    rtol : float or Array or None, optional
-        Relative tolerance for small singular values. Default: ``None``.
+    {{parameters}}
 
     Returns
     -------
     Array
         An array containing the ranks.
 
-    Raises
-    ------
-    TypeError
-        linalg.…: expected an Array, got …; linalg.… needs a floating-point
-        dtype, got …; linalg.…: rtol must have a real floating-point dtype, got
-        ….
-    ValueError
-        linalg.… needs a matrix or a stack of matrices (at least 2 dimensions),
-        got shape …; linalg.… needs square matrices (..., M, M), got shape ….
+    {{raises}}
 
     Notes
     -----
@@ -649,32 +575,19 @@ def matrix_rank(x: Array, /, *, rtol: float | Array | None = None) -> Array:
     return Array._new(_ops.reduce("sum", _core.astype(big._c, _core.int64), (s.ndim - 1,)))
 
 
+@_docstrings.sections(parameters=_PARAMETERS_MATRIX_RANK, raises=_RAISES_MATRIX_RANK)
 def pinv(x: Array, /, *, rtol: float | Array | None = None) -> Array:
     """Returns the (Moore-Penrose) pseudo-inverse of a matrix (or a stack of
     matrices) ``x``.
 
-    Parameters
-    ----------
-    x : Array
-        Input array having shape ``(..., M, N)`` and whose innermost two
-        dimensions form ``MxN`` matrices.
-    rtol : float or Array or None, optional
-        Relative tolerance for small singular values. Default: ``None``.
+    {{parameters}}
 
     Returns
     -------
     Array
         An array containing the pseudo-inverse(s).
 
-    Raises
-    ------
-    TypeError
-        linalg.…: expected an Array, got …; linalg.… needs a floating-point
-        dtype, got …; linalg.…: rtol must have a real floating-point dtype, got
-        ….
-    ValueError
-        linalg.… needs a matrix or a stack of matrices (at least 2 dimensions),
-        got shape …; linalg.… needs square matrices (..., M, M), got shape ….
+    {{raises}}
 
     Notes
     -----
@@ -840,28 +753,21 @@ def vector_norm(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepd
     if isinstance(ord, bool) or not isinstance(ord, (int, float)):
         raise TypeError(f"linalg.vector_norm: ord must be a number, got {ord!r}")
     axes = _ops.normalize_axes(axis, x.ndim)
-    # |x| (real); ord 2 of real x squares x itself
-    a = c if ord == 2 and c.dtype is rdt else _ops.unary("abs", c)
-    empty = any(x.shape[d] == 0 for d in axes)
-    if ord == math.inf or ord == -math.inf:
-        if empty:
-            if ord < 0:
-                raise ValueError("linalg.vector_norm: ord=-inf of an empty vector (min of "
-                                 "nothing)")
-            return Array._new(_zero_reduced(x.shape, axes, keepdims, rdt))
-        return Array._new(_ops.reduce("max" if ord > 0 else "min", a, axes, keepdims))
-    if ord == 0:
-        nz = _core.astype(_ops.binary("not_equal", a, _core.scalar(0, rdt)), rdt)
-        return Array._new(_ops.reduce("sum", nz, axes, keepdims))
-    if ord == 1:
-        return Array._new(_ops.reduce("sum", a, axes, keepdims))
-    if ord == 2:
-        sq = _ops.binary("multiply", a, a)
-        return Array._new(_ops.unary("sqrt", _ops.reduce("sum", sq, axes, keepdims)))
-    p = float(ord)
-    powered = _ops.binary("pow", a, _core.scalar(p, rdt))
-    s = _ops.reduce("sum", powered, axes, keepdims)
-    return Array._new(_ops.binary("pow", s, _core.scalar(1.0 / p, rdt)))
+    if ord == -math.inf and any(x.shape[d] == 0 for d in axes):
+        raise ValueError("linalg.vector_norm: ord=-inf of an empty vector (min of nothing)")
+    # the core's p-norm (norm.c: computed in double, rounded once to rdt) of
+    # |x| along one dim: the axes moved last and merged into it
+    a = _ops.unary("abs", c) if c.dtype.kind == "c" else c
+    kept = [d for d in range(x.ndim) if d not in axes]
+    lead = tuple(x.shape[d] for d in kept)
+    a = _views.permute(a, kept + list(axes))
+    merged = _views.view_as_shape(a, lead + (-1,) if math.prod(x.shape) else lead + (0,))
+    if merged is None:
+        merged = _views.view_as_shape(_core.contiguous(a), lead + (-1,))
+    r = _norm.norm(merged, float(ord), merged.ndim - 1)
+    if keepdims:
+        r = _views.view_as_shape(r, tuple(1 if d in axes else n for d, n in enumerate(x.shape)))
+    return Array._new(r)
 
 
 def _zero_reduced(shape, axes, keepdims, dt):
@@ -1002,16 +908,7 @@ def diagonal(x: Array, /, *, offset: int = 0) -> Array:
         raise TypeError(f"linalg.diagonal: expected an Array, got {type(x).__name__}")
     if x.ndim < 2:
         raise ValueError(f"linalg.diagonal needs at least 2 dimensions, got shape {x.shape}")
-    offset = operator.index(offset)
-    c = x._c
-    m, n = x.shape[-2:]
-    rs, cs = c.strides[-2:]
-    if offset >= 0:
-        length, start = max(0, min(m, n - offset)), offset * cs
-    else:
-        length, start = max(0, min(m + offset, n)), -offset * rs
-    return Array._new(c.view(c.offset + (start if length else 0), x.shape[:-2] + (length,),
-                             c.strides[:-2] + (rs + cs,)))
+    return Array._new(_matrix.diagonal(x._c, operator.index(offset)))
 
 
 def trace(x: Array, /, *, offset: int = 0, dtype: DType | None = None) -> Array:
@@ -1145,8 +1042,6 @@ def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     >>> xp.linalg.cross(xp.asarray([1.0, 0.0, 0.0]), xp.asarray([0.0, 1.0, 0.0]))
     Array([0., 0., 1.], dtype=float64)
     """
-    from ._elementwise import multiply, subtract
-    from ._manipulation import stack
     for x in (x1, x2):
         if not isinstance(x, Array):
             raise TypeError(f"linalg.cross: expected Arrays, got {type(x).__name__}")
@@ -1161,12 +1056,12 @@ def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     if x1.shape[axis] != 3 or x2.shape[axis] != 3:
         raise ValueError(f"linalg.cross: the axis {axis} must have size 3 in both arrays, got "
                          f"shapes {x1.shape} and {x2.shape}")
-    a = [Array._new(_views.select(x1._c, x1.ndim + axis, i)) for i in range(3)]
-    b = [Array._new(_views.select(x2._c, x2.ndim + axis, i)) for i in range(3)]
-    c0 = subtract(multiply(a[1], b[2]), multiply(a[2], b[1]))
-    c1 = subtract(multiply(a[2], b[0]), multiply(a[0], b[2]))
-    c2 = subtract(multiply(a[0], b[1]), multiply(a[1], b[0]))
-    return stack([c0, c1, c2], axis=axis)
+    # the core's cross (matrix.c: one pass, each product computed in dt as
+    # multiply would) over both operands broadcast and promoted
+    shape = _ops.broadcast_shapes(x1.shape, x2.shape)
+    a, b = (_views.expand(x._c if x.dtype is dt else _core.astype(x._c, dt), shape)
+            for x in (x1, x2))
+    return Array._new(_matrix.cross(a, b, len(shape) + axis))
 
 
 __all__ = ["cholesky", "cross", "det", "diagonal", "eig", "eigh", "eigvals", "eigvalsh", "inv",

@@ -1,6 +1,6 @@
 """Type stub of the Torch7 face, generated from the spec table by
-`python -m strided.torch7.stubs > strided/__init__.pyi`; do not edit.
-How it is made: strided/torch7/stubs.py."""
+`python -m tools.torch7_stubs > strided/__init__.pyi`; do not edit.
+How it is made: tools/torch7_stubs.py."""
 from builtins import bool as _bool, float as _float, int as _int, list as _list
 from builtins import str as _str, tuple as _tuple, type as _type
 from os import PathLike

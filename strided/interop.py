@@ -83,7 +83,7 @@ def to_tensor(x, /):
      2.5000
     [torch.FloatTensor of dimension 2]
     """
-    from strided.torch7.tensor import class_of_dtype
+    from strided.torch7.registry import class_of_dtype
     if not hasattr(x, "__strided_core__"):
         raise TypeError(f"to_tensor: expected a strided.compat array, got {type(x).__name__}")
     cls = class_of_dtype(x.dtype.name)

@@ -1,4 +1,4 @@
-"""Copy, cast and fill (strided/_c/copy.c through strided/_core.py), with
+"""Copy, cast and fill (strided/_c/copy.c through strided/core/base.py), with
 numpy as the oracle: every (source, destination) dtype pair, sources in every
 layout, non-contiguous and broadcast copies, copies between overlapping
 views of one storage, fill, and the refusals (read-only memory, shapes that

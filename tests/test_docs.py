@@ -1,11 +1,11 @@
 """The documentation: the generated API pages (docs/api/*.md, from
-strided/_api.py) are current, the public names they list are those of the
+tools/api_pages.py) are current, the public names they list are those of the
 faces, and the site's navigation names every page (mkdocs.yml)."""
 import pathlib
 import re
 
 import strided.compat as xp
-from strided import _api
+from tools import api_pages as _api
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -14,7 +14,7 @@ DOCS = ROOT / "docs"
 def test_api_pages_are_current():
     for name, text in _api.pages().items():
         assert (DOCS / "api" / name).read_text() == text, (
-            f"docs/api/{name} is stale: python -m strided._api docs/api")
+            f"docs/api/{name} is stale: python -m tools.api_pages docs/api")
 
 
 def test_compat_all_names_the_namespace():
@@ -83,6 +83,6 @@ def test_docstring_examples_run(qual, doc):
 
 
 def test_every_public_name_has_a_numpy_docstring():
-    # python -m strided._api --coverage prints the same figures
+    # python -m tools.api_pages --coverage prints the same figures
     short = {group: bad for group, (_, _, bad) in _api.coverage().items() if bad}
     assert not short, short

@@ -1,4 +1,4 @@
-"""Elementwise ops (strided/_c/elementwise.c through strided/_ops.py): every
+"""Elementwise ops (strided/_c/elementwise.c through strided/core/ops.py): every
 unary and binary op for every dtype the core has a kernel for, against numpy
 (floats, complex, bool) or Python integer arithmetic (integers, with the
 wrapping and division rules of elementwise.c's header comment); the dtype

@@ -44,6 +44,29 @@ def test_cross(data):
         np.testing.assert_array_equal(got, want)
 
 
+@pytest.mark.parametrize("dt", ["complex64", "complex128"])
+@pytest.mark.parametrize("layout", ["contiguous", "transposed"])
+def test_cross_of_complex_is_numpys(dt, layout):
+    """Complex cross (compat's linalg.cross runs on it): a1 b2 - a2 b1 in dt,
+    against numpy's np.cross (whose SIMD complex product may round the last
+    bit otherwise: a tolerance of a few ulp)."""
+    rng = np.random.default_rng(7)
+    a = (rng.standard_normal((4, 3)) + 1j * rng.standard_normal((4, 3))).astype(dt)
+    b = (rng.standard_normal((4, 3)) + 1j * rng.standard_normal((4, 3))).astype(dt)
+    if layout == "transposed":
+        a, b = np.asfortranarray(a), np.asfortranarray(b)
+    got = to_numpy(cross(borrow(a), borrow(b), 1))
+    eps = np.finfo(dt).eps
+    np.testing.assert_allclose(got, np.cross(a, b, axis=1), rtol=8 * eps, atol=16 * eps)
+    assert got.dtype == dt
+    assert to_numpy(cross(borrow(a[:0]), borrow(b[:0]), 1)).shape == (0, 3)
+
+
+def test_cross_refuses_bool():
+    with pytest.raises(TypeError, match="integer, floating or complex"):
+        cross(to_core(np.ones(3, bool)), to_core(np.ones(3, bool)))
+
+
 def test_cross_default_dim_and_in_place():
     a = np.array([[1.0, 4.0], [2.0, 5.0], [3.0, 6.0]])
     b = np.array([[7.0, 1.0], [8.0, 0.0], [9.0, 2.0]])

@@ -1,4 +1,4 @@
-"""Reductions (strided/_c/reduce.c through strided/_ops.py), numpy as the
+"""Reductions (strided/_c/reduce.c through strided/core/ops.py), numpy as the
 oracle: sum, prod, min, max, all, any over every set of axes with and
 without keepdims, in every dtype and layout; empty reductions; mean, var
 and std; argmax/argmin; cumulative sums and products; count_nonzero; and

@@ -10,7 +10,7 @@ import runpy
 
 import pytest
 
-from strided import _api
+from tools import api_pages as _api
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 

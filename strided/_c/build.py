@@ -15,10 +15,11 @@ HERE = Path(__file__).resolve().parent
 # reduce_tree.c are compiled in parts (ST_PART, st_internal.h: the _pN.c
 # files include them), so that their halves run on both cores.
 SOURCES = ["reduce.c", "reduce_p1.c", "reduce_tree.c", "reduce_tree_p1.c", "elementwise.c", "elementwise_p1.c",
-           "elementwise_p2.c", "elementwise_p3.c", "copy.c", "matmul.c", "select.c", "fft.c",
+           "elementwise_p2.c", "elementwise_p3.c", "copy.c", "matmul.c", "select.c", "fft.c", "fft_butterflies.c",
            "sort.c", "norm.c", "index.c", "sort_simd.c", "histogram.c", "linalg.c", "random.c",
            "lapack_t7.c", "setops.c", "conv.c", "iter.c", "core.c", "alloc.c", "fuse.c", "dlpack.c",
-           "matrix.c", "creation.c", "fast.c", "vmath.c", "bandwidth.c"]
+           "matrix.c", "creation.c", "fast.c", "vmath.c", "bandwidth.c", "fft_plans.c",
+           "fft_lines.c"]
 
 
 def cdef_text(header=HERE / "strided.h"):

@@ -817,6 +817,20 @@ static st_status check_masked_pair(const st_tensor *full, const st_tensor *mask,
     return count_set(mask, full->ndim, full->sizes, count);
 }
 
+/* The walk masked_select and masked_copy share: `walked` (the tensor read
+ * from or written into, of shape full's) and the mask broadcast to it, in C
+ * order on one thread, the packed side streamed through `packed`. */
+static st_status run_masked(int kind, const st_tensor *walked, const st_tensor *mask,
+                            const st_tensor *full, stream_extra *packed)
+{
+    st_iter it;
+    const st_tensor *ops[2] = {walked, mask};
+    st_status rc = st_iter_init_shape(&it, 2, ops, full->ndim, full->sizes,
+                                      ST_ITER_C_ORDER | ST_ITER_SERIAL);
+    if (!rc) st_iter_run(&it, move_loop(kind, full->dtype), packed, ST_ITER_C_ORDER | ST_ITER_SERIAL);
+    return rc;
+}
+
 st_status st_masked_select(st_tensor *out, const st_tensor *in, const st_tensor *mask)
 {
     const char *name = "masked_select";
@@ -829,13 +843,9 @@ st_status st_masked_select(st_tensor *out, const st_tensor *in, const st_tensor 
     st_tensor *tsrc = NULL, *tmk = NULL;
     rc = detach_from(out, &src, &tsrc);
     if (!rc) rc = detach_from(out, &mk, &tmk);
-    st_iter it;
-    const st_tensor *ops[2] = {src, mk};
-    if (!rc) rc = st_iter_init_shape(&it, 2, ops, in->ndim, in->sizes,
-                                     ST_ITER_C_ORDER | ST_ITER_SERIAL);
     if (!rc) {
         stream_extra o = {st_tensor_data(out), out->strides[0] * st_itemsize(out->dtype), count};
-        st_iter_run(&it, move_loop(K_MSELECT, in->dtype), &o, ST_ITER_C_ORDER | ST_ITER_SERIAL);
+        rc = run_masked(K_MSELECT, src, mk, in, &o);
     }
     st_tensor_free(tsrc);
     st_tensor_free(tmk);
@@ -858,13 +868,9 @@ st_status st_masked_copy(st_tensor *dst, const st_tensor *mask, const st_tensor 
     rc = ST_OK;
     if (!st_tensor_is_contiguous(src) || st_tensor_shares_memory(dst, src)) rc = st_detach_copy(&sr, &tsr);
     if (!rc) rc = detach_from(dst, &mk, &tmk);
-    st_iter it;
-    const st_tensor *ops[2] = {dst, mk};
-    if (!rc) rc = st_iter_init_shape(&it, 2, ops, dst->ndim, dst->sizes,
-                                     ST_ITER_C_ORDER | ST_ITER_SERIAL);
     if (!rc) {
         stream_extra i = {st_tensor_data(sr), st_itemsize(sr->dtype), count};
-        st_iter_run(&it, move_loop(K_MCOPY, dst->dtype), &i, ST_ITER_C_ORDER | ST_ITER_SERIAL);
+        rc = run_masked(K_MCOPY, dst, mk, dst, &i);
     }
     st_tensor_free(tsr);
     st_tensor_free(tmk);

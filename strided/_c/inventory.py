@@ -1,8 +1,8 @@
 """The op inventory of the C core: every unary op, binary op and reduction,
 in code order.  This file is the one truth of which ops exist, their codes
-and their names; gen_inventory.py writes from it the `#define ST_U_*`,
+and their names; tools/gen_inventory.py writes from it the `#define ST_U_*`,
 `ST_B_*`, `ST_R_*` blocks of strided.h and the name tables of
-st_op_names.h, and the Python layer (strided/_ops.py) reads its name ->
+st_op_names.h, and the Python layer (strided/core/ops.py) reads its name ->
 code maps from here.  Plain data, importable without the compiled core.
 
 Each family lists its ops in code order: an op's code is its position, so

@@ -4,7 +4,9 @@
  * cross reads the three elements of a and b of a lane before it writes the
  * lane of out, so out may be a or b itself (Torch7's in-place a:cross(b)
  * overwrites a[0] before reading it again); integers multiply in uint64 and
- * wrap as Torch7's do, cast back to their type.  tril/triu copy or zero
+ * wrap as Torch7's do, cast back to their type; floats and complex numbers
+ * multiply and subtract in their type, each product rounded as the
+ * elementwise multiply rounds it (strided.compat's linalg.cross).  tril/triu copy or zero
  * each element by its column minus row, bytes moved by item size, so every
  * dtype works; out may be in itself. */
 #include "st_internal.h"
@@ -31,10 +33,11 @@ typedef struct {
 #define DEF_CROSS_FLOAT(CODE, SFX, T, R, ...) DEF_CROSS(CODE, SFX, T, R, T)
 ST_TYPES_INT(DEF_CROSS_INT)
 ST_TYPES_FLOAT(DEF_CROSS_FLOAT)
+ST_TYPES_COMPLEX(DEF_CROSS_FLOAT)
 #define CASE_CROSS(CODE, SFX, T, R, ...) case CODE: return cross_##SFX;
 static st_lane_fn cross_fn(int dtype)
 {
-    switch (dtype) { ST_TYPES_REAL(CASE_CROSS) default: return NULL; }
+    switch (dtype) { ST_TYPES_NUMERIC(CASE_CROSS) default: return NULL; }
 }
 
 static int same_shape(const st_tensor *a, const st_tensor *b)
@@ -47,7 +50,7 @@ st_status st_cross(st_tensor *out, const st_tensor *a, const st_tensor *b, int d
     st_status rc;
     st_lane_fn f = cross_fn(a->dtype);
     if (!f)
-        return st_fail(ST_E_TYPE, "cross: a must be an integer or floating tensor, got %s",
+        return st_fail(ST_E_TYPE, "cross: a must be an integer, floating or complex tensor, got %s",
                        st_dtype_name(a->dtype));
     if (b->dtype != a->dtype || out->dtype != a->dtype)
         return st_fail(ST_E_TYPE, "cross: a, b and out must have one dtype, got %s, %s and %s",

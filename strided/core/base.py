@@ -92,6 +92,8 @@ def int_range(dt):
 
 # ---------------------------------------------------------------- errors
 
+MAX_DIMS = lib.ST_MAX_DIMS       # the most dimensions a view has
+
 _ERRORS = {
     lib.ST_E_VALUE: ValueError,
     lib.ST_E_INDEX: IndexError,

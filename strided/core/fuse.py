@@ -24,6 +24,20 @@ MAX_REGISTERS = lib.ST_FUSE_MAX_REGS
 MAX_INSTRUCTIONS = lib.ST_FUSE_MAX_INSTRS
 
 
+class Traced:
+    """The proxy values a face traces a fused function on, one base for
+    both faces: a face's function that meets one among its arguments calls
+    `record(function, args)` on it (on the first) instead of computing,
+    and gets the traced result.  `function` is what the face knows its
+    functions by: compat's name ("add"), Torch7's spec entry.  The faces'
+    subclasses: compat/_fuse.py, strided/torch7/fuse.py."""
+
+    __slots__ = ()
+
+    def record(self, function: object, args: tuple[object, ...]) -> Traced:
+        raise NotImplementedError
+
+
 class Node:
     """One value of a traced expression.  kind: "input" (index: the
     position in the program's inputs), "unary" / "binary" (op: a core op

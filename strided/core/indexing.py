@@ -18,7 +18,10 @@ from .args import need_core as _core, need_dim as _dim
 from .base import Core, check, int64, scalar_buffer
 from .views import expand
 
-_FLAGS = lib.ST_IDX_BASE1 | lib.ST_IDX_WRAP
+# the index kernels' flags: indices count from one (Torch7), negative ones
+# count from the end
+BASE1, WRAP = lib.ST_IDX_BASE1, lib.ST_IDX_WRAP
+_FLAGS = BASE1 | WRAP
 
 
 # ---------------------------------------------------------------- argument checks

@@ -9,13 +9,13 @@ from .ops import reduce
 
 
 def cross(a, b, dim=None, out=None):
-    """The cross product of a and b (one shape, one integer or float dtype)
-    along dim, which must have size 3; dim=None takes the first dim of size
+    """The cross product of a and b (one shape, one integer, float or
+    complex dtype) along dim, which must have size 3; dim=None takes the first dim of size
     3 (Torch7's rule).  out may be a or b itself."""
     name = "cross"
     need_core(a, name, "a")
     need_core(b, name, "b")
-    need_dtype(a, "iuf", name, "a", "an integer or floating tensor")
+    need_dtype(a, "iufc", name, "a", "an integer, floating or complex tensor")
     if b.dtype is not a.dtype:
         raise TypeError(f"{name}: b is {b.dtype.name} but a is {a.dtype.name}")
     if a.shape != b.shape:
@@ -35,13 +35,16 @@ def cross(a, b, dim=None, out=None):
     return out
 
 
-def _diagonal(c, k):
-    """The k-th diagonal of a 2-D Core as a 1-D view (k > 0 above the main one)."""
-    rows, cols = c.shape
-    s0, s1 = c.strides
+def diagonal(c, k=0):
+    """The k-th diagonal (k > 0 above the main one) of each matrix of a Core
+    of at least 2 dims (its last two), as a view: the matrix dims replaced
+    by one of the diagonal's length (0 when k is beyond the matrix)."""
+    rows, cols = c.shape[-2:]
+    s0, s1 = c.strides[-2:]
     n = max(min(rows, cols - k) if k >= 0 else min(rows + k, cols), 0)
     offset = c.offset + ((k * s1 if k >= 0 else -k * s0) if n else 0)
-    return c.view(offset, (n,), (s0 + s1,))
+    return c.view(offset, c.shape[:-2] + (n,), c.strides[:-2] + (s0 + s1,))
+
 
 
 def diag_shape(x, k=0):
@@ -51,7 +54,7 @@ def diag_shape(x, k=0):
         return (side, side)
     if x.ndim != 2:
         raise ValueError(f"diag: x must be 1-D or 2-D, got {x.ndim} dims (shape {x.shape})")
-    return _diagonal(x, k).shape
+    return diagonal(x, k).shape
 
 
 def diag(x, k=0, out=None):
@@ -66,11 +69,11 @@ def diag(x, k=0, out=None):
         side = x.shape[0] + abs(k)
         out = out_core(out, (side, side), x.dtype, name)
         fill_(out, 0)
-        check(lib.st_copy(_diagonal(out, k).t, x.t))
+        check(lib.st_copy(diagonal(out, k).t, x.t))
         return out
     if x.ndim != 2:
         raise ValueError(f"{name}: x must be 1-D or 2-D, got {x.ndim} dims (shape {x.shape})")
-    d = _diagonal(x, k)
+    d = diagonal(x, k)
     out = out_core(out, d.shape, x.dtype, name)
     check(lib.st_copy(out.t, d.t))
     return out
@@ -118,7 +121,7 @@ def trace(x):
     need_dtype(x, "biuf", name, "x", "a boolean, integer or floating tensor")
     if x.ndim != 2:
         raise ValueError(f"{name}: x must be 2-D, got {x.ndim} dims (shape {x.shape})")
-    d = _diagonal(x, 0)
+    d = diagonal(x, 0)
     if x.dtype.kind == "f":
         d = astype(d, float64)
     return item(reduce("sum", d))

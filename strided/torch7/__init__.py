@@ -8,7 +8,7 @@ DoubleStorage unless setdefaulttensortype changed it).
 """
 from .functions import CLASSES, FUNCTIONS
 from .storage import STORAGE_TYPES
-from .tensor import default_storage_class, default_tensor_class
+from .registry import default_storage_class, default_tensor_class
 
 globals().update(FUNCTIONS)                 # torch.add, torch.sum, ... (spec.py)
 globals().update(CLASSES)                   # ByteTensor ... DoubleTensor

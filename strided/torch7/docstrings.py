@@ -111,7 +111,6 @@ def _wrap(text: str) -> list[str]:
 def _parameters(entry: Entry, in_method: bool) -> list[str]:
     """Every slot name of the forms, in the order of the longest form; a
     slot is optional unless every form requires it."""
-    from .forms import REQUIRED
     forms = entry.forms_for(in_method)
     seen: dict[str, str] = {}
     required: dict[str, int] = {}
@@ -121,7 +120,7 @@ def _parameters(entry: Entry, in_method: bool) -> list[str]:
                 continue
             name = (a.name or a.kind.text) + ("..." if a.many else "")
             seen.setdefault(name, _slot_type(a))
-            if (a.method if in_method else a.default) is REQUIRED:
+            if a.required(in_method):
                 required[name] = required.get(name, 0) + 1
     lines = ["Parameters", "----------"]
     for name, typ in seen.items():

@@ -28,11 +28,13 @@ import math
 
 from ..core import arraytype as _fast
 from ..core.arraytype import binary_inplace
+from ..core.fuse import Traced
 from ..core.ops import BINARY
 from ..core.rng import Generator
 from .docstrings import entry_doc
 from .storage import LongStorage
-from .tensor import TENSOR_TYPES, Tensor, _is_number, default_tensor_class
+from .registry import TENSOR_TYPES, default_tensor_class
+from .tensor import Tensor, _is_number
 
 REQUIRED = object()       # a slot without a default
 NEW = object()            # a default: a new empty tensor of the slot's class
@@ -110,11 +112,14 @@ class Arg:
         self.method = default if method is None else method
         self.hidden = hidden
 
+    def required(self, in_method):
+        """Whether the slot needs an argument (in the method form or the function)."""
+        return (self.method if in_method else self.default) is REQUIRED
+
     def text(self, in_method):
-        d = self.method if in_method else self.default
         t = self.name or self.kind.text
         t = t + "..." if self.many else t
-        return t if d is REQUIRED else f"[{t}]"
+        return t if self.required(in_method) else f"[{t}]"
 
 
 class Form:
@@ -294,13 +299,6 @@ def dispatch(args):
     return default_tensor_class(), args
 
 
-class Traced:
-    """The values a fused function is traced on (fuse.py): a function given
-    one records its elementwise operation instead of computing it."""
-
-    __slots__ = ()
-
-
 def make_function(entry):
     call = entry.call
 
@@ -309,9 +307,9 @@ def make_function(entry):
         try:
             return call(args, T, False)
         except TypeError as first:
-            if any(isinstance(a, Traced) for a in args):
-                from .fuse import trace_call
-                return trace_call(entry, args)
+            traced = next((a for a in args if isinstance(a, Traced)), None)
+            if traced is not None:          # a fused function's value (fuse.py)
+                return traced.record(entry, args)
             if not isinstance(first, FormMismatch):
                 raise
             # a result of another type first (torch.nonzero(indices, x),

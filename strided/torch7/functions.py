@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..core import base as _core
 from ..core import rng as _random
-from ..core.base import ffi, lib
+from ..core import storage as _storage
 from . import forms, maths, spec
 from .storage import STORAGE_TYPES, Storage, _from_bytes, _raw_bytes
 from .files import DiskFile, MemoryFile, PipeFile
@@ -19,9 +19,10 @@ from .t7file import (deserialize, deserializeFromStorage, load, save, serialize,
 from .utility import (Timer, class_, factory, getmetatable, isTypeOf, isequal, luatype,
                       newmetatable, pointer, setheaptracking, setmetatable, totable, typename,
                       version)
-from .tensor import (TENSOR_TYPES, TYPES, Tensor, _is_number, default_tensor_class,
-                     getdefaulttensortype, isTensor, make_class, make_half_class,
-                     setdefaulttensortype, tensor_from_dlpack)
+from .classes import make_class, make_half_class
+from .registry import (TENSOR_TYPES, TYPES, default_tensor_class, getdefaulttensortype,
+                       setdefaulttensortype)
+from .tensor import Tensor, _is_number, isTensor, tensor_from_dlpack
 
 # The annotations are for the type stub (strided/__init__.pyi, stubs.py),
 # never evaluated; they name its classes.
@@ -150,12 +151,12 @@ def data(t: Tensor | Storage, asnumber: bool = False) -> Any:
         raise TypeError(f"data: expected a tensor or a storage, got "
                         f"{_builtins.type(t).__name__}")
     if isTensor(t):
-        p = lib.st_tensor_data(t._c.t) if t._c.storage != ffi.NULL else ffi.NULL
+        p = t._c.address if t._c.storage else 0       # the first element's
     else:
-        p = t._s.data
+        p = _storage.address(t._s.data)
     if asnumber:
-        return int(ffi.cast("uintptr_t", p))
-    return ffi.cast(_core.dtype(t._dt).ctype + " *", p)
+        return p
+    return _storage.typed_pointer(p, _core.dtype(t._dt).ctype)
 
 
 def cdata(t: Tensor | Storage, asnumber: bool = False) -> Any:
@@ -187,7 +188,7 @@ def cdata(t: Tensor | Storage, asnumber: bool = False) -> Any:
     True
     """
     p = t._c.t if isTensor(t) else t._s
-    return int(ffi.cast("uintptr_t", p)) if asnumber else p
+    return _storage.address(p) if asnumber else p
 
 
 def _gen(args, name, n, optional=0):

@@ -20,8 +20,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core import base as _core, fuse as _fuse
+from ..core.fuse import Traced
 from . import maths
-from .forms import Traced
 from .tensor import Tensor, _as_shape, _is_number
 
 
@@ -121,6 +121,42 @@ class Value(Traced):
 
     __hash__ = None
 
+    def record(self, entry, args):
+        """torch.<entry>(*args) with traced values among args (self the
+        first): the operation of its elementwise form, recorded."""
+        cls = self.trace.cls
+        name = f"torch.{entry.name}"
+        if any(isinstance(a, Tensor) for a in args):
+            raise TypeError(f"fuse: {name} given a tensor (a result tensor, or one that is not an "
+                            f"argument of the fused call): a fused function returns its value and "
+                            f"takes its tensors as arguments")
+        found = entry._match(args, Value, False)
+        form = entry.forms[found[0]] if found else None
+        impl = getattr(form, "impl", None)
+        if not any(hasattr(impl, a) for a in ("unary_op", "core_op", "reversed_op")):
+            raise TypeError(f"fuse: {name} of these arguments has no elementwise form to fuse "
+                            f"(fused functions take the face's operators and its elementwise "
+                            f"functions of tensors and numbers)")
+        if cls._dt not in entry.types:
+            raise TypeError(f"{entry.name} is not defined for {cls._typename}")
+        fi, sources = found
+        if sources[0][0] != 2:
+            raise TypeError(f"fuse: {name} with a result tensor: a fused function returns its "
+                            f"value")
+        values = _values(entry, args, sources, form.args)
+        if hasattr(impl, "unary_op"):
+            return values[1].unary(impl.unary_op)
+        if hasattr(impl, "reversed_op"):
+            _, number, x = values
+            return x.reversed(impl.reversed_op(cls._dt), number, name)
+        if getattr(impl, "scaled", False):
+            _, x, value, y = values
+            if value != 1:            # maths.scaled_binary: y * value first
+                y = y.binary("multiply", value, name)
+            return x.binary(impl.core_op(cls._dt), y, name)
+        _, x, y = values
+        return x.binary(impl.core_op(cls._dt), y, name)
+
 
 def _values(entry, args, sources, slots):
     """The slot values of a matched form (forms.Entry.call's)."""
@@ -129,44 +165,6 @@ def _values(entry, args, sources, slots):
         values.append(args[x] if how == 0 else values[x] if how == 3
                       else None if how == 2 else x)
     return values
-
-
-def trace_call(entry, args):
-    """torch.<entry>(*args) with traced values among args: the operation of
-    its elementwise form, recorded."""
-    first = next(a for a in args if isinstance(a, Value))
-    cls = first.trace.cls
-    name = f"torch.{entry.name}"
-    if any(isinstance(a, Tensor) for a in args):
-        raise TypeError(f"fuse: {name} given a tensor (a result tensor, or one that is not an "
-                        f"argument of the fused call): a fused function returns its value and "
-                        f"takes its tensors as arguments")
-    found = entry._match(args, Value, False)
-    form = entry.forms[found[0]] if found else None
-    impl = getattr(form, "impl", None)
-    if not any(hasattr(impl, a) for a in ("unary_op", "core_op", "reversed_op")):
-        raise TypeError(f"fuse: {name} of these arguments has no elementwise form to fuse "
-                        f"(fused functions take the face's operators and its elementwise "
-                        f"functions of tensors and numbers)")
-    if cls._dt not in entry.types:
-        raise TypeError(f"{entry.name} is not defined for {cls._typename}")
-    fi, sources = found
-    if sources[0][0] != 2:
-        raise TypeError(f"fuse: {name} with a result tensor: a fused function returns its "
-                        f"value")
-    values = _values(entry, args, sources, form.args)
-    if hasattr(impl, "unary_op"):
-        return values[1].unary(impl.unary_op)
-    if hasattr(impl, "reversed_op"):
-        _, number, x = values
-        return x.reversed(impl.reversed_op(cls._dt), number, name)
-    if getattr(impl, "scaled", False):
-        _, x, value, y = values
-        if value != 1:            # maths.scaled_binary: y * value first
-            y = y.binary("multiply", value, name)
-        return x.binary(impl.core_op(cls._dt), y, name)
-    _, x, y = values
-    return x.binary(impl.core_op(cls._dt), y, name)
 
 
 class Fused(_fuse.Fused):
@@ -259,4 +257,4 @@ def fuse(f: Callable[..., Any]) -> Callable[..., Any]:
     return Fused(f)
 
 
-__all__ = ["fuse", "trace_call"]
+__all__ = ["fuse"]

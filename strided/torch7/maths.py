@@ -21,11 +21,11 @@ from ..core import arraytype as _fast
 from ..core import base as _core, conv as _conv, indexing as _indexing, linalg as _linalg, ops as _ops
 from ..core import matrix as _matrix, norm as _norm
 from ..core import rng as _random, select as _select, views as _views
-from ..core.base import lib
 from .storage import _index
-from .tensor import TENSOR_TYPES, Tensor, _as_shape, _grow, _number as number, _sizes_from
+from .registry import TENSOR_TYPES
+from .tensor import Tensor, _as_shape, _grow, _number as number, _sizes_from
 
-_BASE1 = lib.ST_IDX_BASE1
+_BASE1 = _indexing.BASE1
 
 
 # ---------------------------------------------------------------- results and operands
@@ -615,7 +615,7 @@ def place(res, c, kind, source=None):
             r.set(r.storage, res._dt, r.offset, c.shape, c.strides)
             return res
         out = into(res, c.shape)
-    elif r.storage == _core.ffi.NULL:
+    elif not r.storage:
         return _set_to(res, c)
     elif kind == COL and not _kept_square(r, c):
         span = _span(c)
@@ -771,7 +771,7 @@ def eye(res, n, m):
     if n <= 0:
         raise ValueError(f"eye: n must be positive, got {n}")
     m = m if m > 0 else n
-    zeroed = res._c.storage == _core.ffi.NULL      # a new result: zeroed pages, the ones only
+    zeroed = not res._c.storage      # a new result: zeroed pages, the ones only
     out = _zeroed(res, (n, m))._c if zeroed else into(res, (n, m))
     if out is not None:
         _ops.eye_(out, 0, zeroed)
@@ -992,7 +992,7 @@ def sized(name, fill, fresh=None):
         sizes = _sizes_from(sizes if isinstance(sizes, list) else [sizes], name)
         if not sizes:
             return res.resize(0)
-        if fresh is not None and res._c.storage == _core.ffi.NULL:
+        if fresh is not None and not res._c.storage:
             return fresh(res, sizes)
         return fill(res.resize(*sizes), *extra)
     return impl

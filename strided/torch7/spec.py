@@ -16,7 +16,8 @@ from ..core import conv as _conv, histogram as _histogram, linalg as _linalg, ma
 from . import maths
 from .forms import (ANYTHING, BOOLEAN, BYTE, FLOAT_TENSOR, GENERATOR, INDEX, INT, LIST, LONG, NEW,
                     NUMBER, REQUIRED, SIZES, TABLE, TENSOR, Arg, Entry, Form, Same, option)
-from .tensor import HALF_METHODS, Tensor
+from .classes import HALF_METHODS
+from .tensor import Tensor
 
 ALL = ("uint8", "int8", "int16", "int32", "int64", "float32", "float64")
 FLOAT = ("float32", "float64")

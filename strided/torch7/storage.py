@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 
 from ..core import arraytype as _fast
 from ..core.arraytype import DECLINED
-from ..core.base import ffi, lib
-from ..core.base import (Core, adopt_storage, borrow_storage, check, copy_, fill_, from_nested, item,
+from ..core import storage as _storage
+from ..core.base import (Core, adopt_storage, borrow_storage, copy_, fill_, from_nested, item,
                          new_storage, storage_int64s, storage_view, tolist, zeros_storage)
 from ..core.base import dtype as _dtype
 from .docstrings import storage_class_doc
@@ -41,16 +41,8 @@ STORAGE_TYPES = {}   # 'torch.LongStorage' -> class
 _WRAPPERS = weakref.WeakValueDictionary()
 
 
-def _addr(ptr):
-    return int(ffi.cast("uintptr_t", ptr))
-
-
-def _own(ptr):
-    """A Python reference to C storage `ptr` (retained, released on collection).
-    A plain pointer is wrapped: ffi.gc of an ffi.gc object would keep that
-    object, and its reference, as long as the new one lives."""
-    lib.st_storage_retain(ptr)
-    return ffi.gc(ffi.cast("st_storage *", ptr), lib.st_storage_release)
+_addr = _storage.address
+_own = _storage.own       # a handle of our own on a C storage (retained, released when collected)
 
 
 def _index(value, name):
@@ -179,17 +171,9 @@ class Storage:
         if size * item_ > 1 << 62:
             raise ValueError(f"{name}(filename, shared, size): {size} elements are too many to map")
         # as Lua: sharedMem counts only with shared
-        mode = (lib.ST_MAP_SHAREDMEM if shared and sharedMem else
-                lib.ST_MAP_SHARED if shared else lib.ST_MAP_PRIVATE)
-        err = ffi.new("int *")
-        s = lib.st_storage_map(raw, size * item_, item_, mode, err)
-        if s == ffi.NULL:
-            status = lib.st_last_status()
-            message = f"{name}: {ffi.string(lib.st_last_error()).decode(errors='replace')}"
-            if status == lib.ST_E_IO and err[0]:
-                raise OSError(err[0], message)      # FileNotFoundError, PermissionError, ...
-            raise _map_error(status)(message)
-        self._s = ffi.gc(s, lib.st_storage_release)
+        mode = (_storage.MAP_SHAREDMEM if shared and sharedMem else
+                _storage.MAP_SHARED if shared else _storage.MAP_PRIVATE)
+        self._s = _storage.map_file(raw, size * item_, item_, mode, name)
 
     @classmethod
     def _wrap(cls, ptr):
@@ -289,7 +273,7 @@ class Storage:
         if n < 0:
             raise ValueError(f"{self._typename}.resize: size must be >= 0, got {n}")
         nbytes = n * _dtype(self._dt).itemsize
-        if nbytes != self._s.nbytes and (not self._s.flags & lib.ST_STORAGE_OWNED or self._s.pins):
+        if nbytes != self._s.nbytes and (not _storage.owned(self._s) or self._s.pins):
             self._resize(nbytes)    # C refuses borrowed, mapped and pinned (viewed) memory first
         if nbytes < self._s.nbytes and self._s.refcount - self._extra > 1:
             # tensors view this memory; shrinking it under them would let
@@ -301,7 +285,7 @@ class Storage:
 
     def _resize(self, nbytes):
         try:
-            check(lib.st_storage_resize(self._s, nbytes))
+            _storage.resize(self._s, nbytes)
         except ValueError as e:        # borrowed, mapped or pinned memory
             raise ValueError(f"{self._typename}.resize: {e}") from None
 
@@ -310,7 +294,7 @@ class Storage:
     def retain(self) -> Self:
         """Add a reference to the C storage (its refcount, which C code given
         torch.cdata(s) sees); free() drops it.  Returns the storage."""
-        lib.st_storage_retain(self._s)
+        _storage.retain(self._s)
         self._extra += 1
         return self
 
@@ -320,7 +304,7 @@ class Storage:
         still hold it) and becomes empty; calling free() again does nothing."""
         if self._extra:
             self._extra -= 1
-            lib.st_storage_release(self._s)
+            _storage.release(self._s)
             return
         if _WRAPPERS.get((_addr(self._s), type(self))) is self:
             del _WRAPPERS[(_addr(self._s), type(self))]
@@ -331,7 +315,7 @@ class Storage:
         # references retain() added and free() did not drop go with the
         # object (Lua would leak them)
         for _ in range(getattr(self, "_extra", 0)):
-            lib.st_storage_release(self._s)
+            _storage.release(self._s)
 
     def tolist(self) -> list[Any]:     # ints or floats: the stub says which per class
         """s.tolist(): the elements as a list of Python numbers."""
@@ -345,7 +329,7 @@ class Storage:
 
     def data(self) -> Any:
         """s:data(): a cffi pointer to the first element (0-based, as C's)."""
-        return ffi.cast(_dtype(self._dt).ctype + " *", self._s.data)
+        return _storage.typed_pointer(self._s.data, _dtype(self._dt).ctype)
 
     def __str__(self):
         from .printing import format_storage
@@ -359,10 +343,7 @@ class Storage:
         return (_rebuild_storage, (self._typename, _raw_bytes(self._s)))
 
 
-def _raw_bytes(s):
-    """The bytes of C storage `s` (one memory copy)."""
-    n = int(s.nbytes)
-    return ffi.buffer(s.data, n)[:] if n else b""
+_raw_bytes = _storage.read_bytes      # the bytes of a C storage (one memory copy)
 
 
 def _from_bytes(cls, data):
@@ -372,10 +353,7 @@ def _from_bytes(cls, data):
     if n % _dtype(cls._dt).itemsize:
         raise ValueError(f"{cls._typename}: {n} bytes is not a whole number of "
                          f"{_dtype(cls._dt).itemsize}-byte elements")
-    ptr = new_storage(n)
-    if n:
-        ffi.memmove(ptr.data, ffi.from_buffer(data), n)
-    return _fresh(cls, ptr)
+    return _fresh(cls, _storage.from_bytes(data))
 
 
 def _fresh(cls, ptr):
@@ -419,11 +397,6 @@ def _from_list(values, dt, name):
     return _own(c.storage)
 
 
-def _map_error(status):
-    from ..core.base import _ERRORS
-    return _ERRORS.get(status, RuntimeError)
-
-
 @overload
 def string(self) -> bytes: ...
 @overload
@@ -445,8 +418,7 @@ def string(self, s: str | bytes | bytearray | memoryview | None = None) -> bytes
         raise TypeError(f"{self._typename}.string: expected nothing, a str or bytes, got "
                         f"{type(s).__name__}")
     self.resize(len(s))
-    if s:
-        ffi.memmove(self._s.data, s, len(s))
+    _storage.write_bytes(self._s, s)
     return self
 
 

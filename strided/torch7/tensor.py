@@ -12,13 +12,13 @@ import numbers
 import operator
 from typing import TYPE_CHECKING
 
-from ..core.base import ffi, lib
 from ..core import base as _core, dlpack as _dlpack, indexing as _indexing, views as _views
+from ..core import storage as _storage
 from ..core import arraytype as _fast
 from ..core.arraytype import DECLINED, RecordBase
-from ..core.base import Core, check, contiguous_strides
-from .docstrings import tensor_class_doc
-from .storage import LongStorage, Storage, STORAGE_TYPES, _index
+from ..core.base import Core, contiguous_strides
+from .registry import TENSOR_TYPES, class_of_dtype, getdefaulttensortype, tensor_class as _typed
+from .storage import LongStorage, Storage, _index
 
 # The annotations are for the type stub (strided/__init__.pyi, stubs.py),
 # never evaluated: they name its classes (ByteTensor ... DoubleTensor are
@@ -31,8 +31,7 @@ if TYPE_CHECKING:
 
     from typing_extensions import Self
 
-TENSOR_TYPES = {}          # 'torch.DoubleTensor' -> class
-_BASE1 = lib.ST_IDX_BASE1
+_BASE1 = _indexing.BASE1
 
 
 # ---------------------------------------------------------------- helpers
@@ -128,12 +127,12 @@ def _grow(storage_ptr, need_elems, dt, what):
     need = need_elems * _core.dtype(dt).itemsize
     if storage_ptr.nbytes >= need:
         return
-    if not storage_ptr.flags & lib.ST_STORAGE_OWNED:
+    if not _storage.owned(storage_ptr):
         raise ValueError(f"{what}: the view needs {need_elems} elements but the borrowed "
                          f"storage holds {storage_ptr.nbytes // _core.dtype(dt).itemsize} "
                          f"and cannot be resized")
     try:
-        check(lib.st_storage_resize(storage_ptr, need))
+        _storage.resize(storage_ptr, need)
     except ValueError as e:       # pinned by a storage view of part of it
         raise ValueError(f"{what}: {e}") from None
 
@@ -248,7 +247,7 @@ class Tensor(RecordBase):
             kind = type(a0)
             # a table of numbers, and sizes in a LongStorage: in C too
             if kind is list or kind is tuple:
-                if _fast.t7_nested(self, a0, self._code, lib.ST_MAX_DIMS) is True:
+                if _fast.t7_nested(self, a0, self._code, _core.MAX_DIMS) is True:
                     return
             elif kind is LongStorage and self._dt != "int64" and len(a0):
                 if _fast.t7_init(self, tuple(a0._ints()), self._code):
@@ -468,7 +467,7 @@ class Tensor(RecordBase):
     def storage(self) -> Storage | None:
         """x:storage(): the storage x views (None for an empty tensor without one)."""
         s = self._c.storage
-        if s == ffi.NULL:
+        if not s:            # a NULL record
             return None
         return self._storage_cls._wrap(s)
 
@@ -531,7 +530,7 @@ class Tensor(RecordBase):
         """x:isSetTo(t): True when x and t view the same memory with the same sizes and
         strides."""
         a, b = self._c, _tensor_arg(other, "isSetTo")._c
-        return (a.storage != ffi.NULL and a.storage == b.storage and a.offset == b.offset
+        return (bool(a.storage) and a.storage == b.storage and a.offset == b.offset
                 and a.shape == b.shape and a.strides == b.strides and self._dt == other._dt)
 
     # ------------------------------------------------------------ copy / fill
@@ -595,8 +594,8 @@ class Tensor(RecordBase):
             return self                 # Torch7 keeps a tensor of the right size as it is
         numel = math.prod(sizes)
         storage = c.storage
-        offset = c.offset if storage != ffi.NULL else 0
-        if storage == ffi.NULL:
+        offset = c.offset if storage else 0
+        if not storage:          # a NULL record
             storage = _core.zeros_storage((numel or 0) * item_)
         elif numel:
             _grow(storage, offset + numel, self._dt, "resize")
@@ -1254,7 +1253,7 @@ def _rebuild_view(typename, storage, offset, shape, strides):
     # a corrupted pickle: every field is checked, then the bounds in C;
     # whatever is wrong is a ValueError naming the tensor
     if not (type(offset) is int and offset >= 0 and isinstance(shape, list)
-            and isinstance(strides, list) and len(shape) == len(strides) <= lib.ST_MAX_DIMS
+            and isinstance(strides, list) and len(shape) == len(strides) <= _core.MAX_DIMS
             and all(type(v) is int for v in shape + strides)):
         raise ValueError(f"unpickling a {typename}: bad geometry (offset {offset!r}, "
                          f"sizes {shape!r}, strides {strides!r})")
@@ -1354,170 +1353,11 @@ def _write_back(t, old, new):
     _core.copy_(t._c, _as_shape(src, t._c.shape))
 
 
-TYPES = [("ByteTensor", "uint8"), ("CharTensor", "int8"), ("ShortTensor", "int16"),
-         ("IntTensor", "int32"), ("LongTensor", "int64"), ("FloatTensor", "float32"),
-         ("DoubleTensor", "float64")]
-
-
-def make_class(name, dt, methods):
-    """The typed class `name` of element type dt: Tensor plus the methods
-    generated for dt from the spec (functions.py), registered by type name."""
-    storage_cls = STORAGE_TYPES["torch." + name.replace("Tensor", "Storage")]
-    cls = type(name, (Tensor,), {"__slots__": (), "_dt": dt, "_typename": "torch." + name,
-                                 "_code": _core.dtype(dt).code, "_storage_cls": storage_cls,
-                                 "__doc__": tensor_class_doc(name, dt), **methods})
-    cls.__module__ = "strided"
-    TENSOR_TYPES["torch." + name] = cls
-    return cls
-
-
 def _tensor_arg(value, method, what="tensor"):
     """value when it is a tensor, else the TypeError naming method and what."""
     if not isinstance(value, Tensor):
         raise TypeError(f"{method}: {what} must be a tensor, got {type(value).__name__}")
     return value
-
-
-# ---------------------------------------------------------------- HalfTensor
-# In Lua Torch7 a HalfTensor holds IEEE binary16 values but TH has no maths
-# for them: its metatable (without the workarounds torch/test.lua adds for
-# its own tests) has only these methods of the Tensor class.  The core's
-# float16 is likewise a storage type (copy, cast, views).
-HALF_METHODS = frozenset("""
-    byte char chunk clone contiguous copy dim double elementSize expand expandAs float free half
-    int isContiguous isSameSizeAs isSetTo isSize long nDimension nElement narrow new permute
-    real repeatTensor resize resizeAs retain select set short size split storage storageOffset
-    stride sub t totable transpose type typeAs unfold view viewAs""".split())
-# Python-side helpers every tensor class has (no Torch7 method of that name)
-_PYTHON_HELPERS = frozenset(("tolist", "numpy"))
-
-
-class _NotInHalf:
-    """A Tensor method that Lua's HalfTensor lacks: reading it raises
-    AttributeError (so hasattr is False), as Lua's `attempt to call method
-    'fill' (a nil value)`."""
-
-    def __init__(self, name):
-        self.name = name
-
-    def __get__(self, obj, objtype=None):
-        raise AttributeError(f"torch.HalfTensor has no method {self.name!r}: Lua Torch7's "
-                             f"HalfTensor has no maths (convert first, e.g. "
-                             f"x.float().{self.name}(...), then back with .half())")
-
-
-def _half_getitem(self, key):
-    if isinstance(key, Tensor):
-        raise TypeError("[]: ByteTensor indexing is not supported for a torch.HalfTensor "
-                        "(as in Lua Torch7)")
-    return Tensor.__getitem__(self, key)
-
-
-def _half_setitem(self, key, value):
-    if isinstance(key, Tensor):
-        raise TypeError("[]=: ByteTensor indexing is not supported for a torch.HalfTensor "
-                        "(as in Lua Torch7)")
-    if not isinstance(value, Tensor) and self._locate(key)[0] != "elem":
-        raise TypeError("[]=: a torch.HalfTensor cannot be filled with a number (Lua: fill on "
-                        "torch.HalfTensor not yet supported); copy a tensor in, or set one "
-                        "element")
-    Tensor.__setitem__(self, key, value)
-
-
-def make_half_class(math_methods=()):
-    """torch.HalfTensor: float16 elements and only Lua's HalfTensor methods;
-    the Tensor methods and the spec's `math_methods` it lacks say so."""
-    names = {n for n in dir(Tensor) if not n.startswith("_")} | set(math_methods)
-    blocked = {name: _NotInHalf(name) for name in names
-               if name not in HALF_METHODS | _PYTHON_HELPERS}
-    return make_class("HalfTensor", "float16", {**blocked, "__getitem__": _half_getitem,
-                                                "__setitem__": _half_setitem})
-
-
-def _typed(name):
-    return TENSOR_TYPES["torch." + name]
-
-
-def class_of_dtype(name):
-    """The tensor class of element type `name` ('float64' -> DoubleTensor),
-    or None: bool, uint16/32/64 and complex have none."""
-    for cls in TENSOR_TYPES.values():
-        if cls._dt == name:
-            return cls
-    return None
-
-
-_default = ["torch.DoubleTensor"]
-
-
-def setdefaulttensortype(typename: str) -> None:
-    """Set the default tensor type.
-
-    Parameters
-    ----------
-    typename : str
-        A tensor type's name, e.g. 'torch.FloatTensor'.
-
-    Returns
-    -------
-    None
-
-    Raises
-    ------
-    TypeError
-        When typename names no tensor type.
-
-    Notes
-    -----
-    ``torch.Tensor`` and ``torch.Storage`` follow it (they are looked up at each
-    use), as do the functions given no tensor.
-
-    Examples
-    --------
-    >>> import strided as torch
-    >>> torch.setdefaulttensortype('torch.FloatTensor')
-    >>> torch.Tensor(2).type()
-    'torch.FloatTensor'
-    >>> torch.setdefaulttensortype('torch.DoubleTensor')
-    """
-    if typename not in TENSOR_TYPES:
-        raise ValueError(f"setdefaulttensortype: unknown type {typename!r}; expected one of "
-                         f"{sorted(TENSOR_TYPES)}")
-    _default[0] = typename
-
-
-def getdefaulttensortype() -> str:
-    """The name of the default tensor type.
-
-    Returns
-    -------
-    str
-        'torch.DoubleTensor' unless setdefaulttensortype changed it.
-
-    Raises
-    ------
-    Nothing
-
-    Notes
-    -----
-    The default type is what ``torch.Tensor``, ``torch.Storage`` and the
-    functions given no tensor (``torch.zeros(2)``) use.
-
-    Examples
-    --------
-    >>> import strided as torch
-    >>> torch.getdefaulttensortype()
-    'torch.DoubleTensor'
-    """
-    return _default[0]
-
-
-def default_tensor_class():
-    return TENSOR_TYPES[_default[0]]
-
-
-def default_storage_class():
-    return TENSOR_TYPES[_default[0]]._storage_cls
 
 
 def tensor_from_dlpack(obj: object, *, copy: bool | None = None) -> Tensor:

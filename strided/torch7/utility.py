@@ -11,6 +11,7 @@ import time
 import types
 from typing import TYPE_CHECKING
 
+from ..core import storage as _storage
 from ..core.rng import Generator
 
 # The annotations are for the type stub (strided/__init__.pyi, stubs.py),
@@ -163,7 +164,7 @@ a new class_."""
 def _builtin_classes():
     from .files import DiskFile, File, MemoryFile
     from .storage import STORAGE_TYPES
-    from .tensor import TENSOR_TYPES
+    from .registry import TENSOR_TYPES
     named = {**TENSOR_TYPES, **STORAGE_TYPES}
     for cls in (Generator, Timer, File, DiskFile, MemoryFile):
         named[_own_typename(cls)] = cls
@@ -452,12 +453,10 @@ def pointer(obj: object) -> int:
     """
     c = getattr(obj, "_c", None)
     if c is not None and hasattr(c, "t"):
-        from ..core.base import ffi
-        return int(ffi.cast("uintptr_t", c.t))
+        return _storage.address(c.t)
     s = getattr(obj, "_s", None)
     if s is not None:
-        from ..core.base import ffi
-        return int(ffi.cast("uintptr_t", s))
+        return _storage.address(s)
     return id(obj)
 
 

@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from benchmarks import memory
-from benchmarks.cases import CORE, CREATION_CASES, Matmul, SetOp, Sizes, _set_digest
+from benchmarks.cases import CORE, CREATION_CASES
+from benchmarks.kinds import Matmul, SetOp, Sizes, _set_digest
 from benchmarks.run import run_case
 
 TINY = Sizes(n=1000, side=10, part=200, face=600, face_rows=20)

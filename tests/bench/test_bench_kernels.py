@@ -7,7 +7,8 @@ import pytest
 
 from benchmarks import __main__ as cli
 from benchmarks import memory, report
-from benchmarks.cases import KERNEL_CASES, KERNELS, SECTIONS, Kernel, Sizes
+from benchmarks.cases import KERNEL_CASES, SECTIONS
+from benchmarks.kinds import KERNELS, Kernel, Sizes
 from benchmarks.run import Result, run_case
 from benchmarks.timing import Timing
 

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from benchmarks import memory
-from benchmarks.cases import TORCH7_FORMS, Sizes, Torch7
+from benchmarks.kinds import TORCH7_FORMS, Sizes, Torch7
 from benchmarks.convert import to_core
 from benchmarks.run import run_case
 from strided.core import ops as _ops

@@ -7,7 +7,8 @@ import pytest
 
 from benchmarks import __main__ as cli
 from benchmarks import memory
-from benchmarks.cases import SECTIONS, TORCH7_CASES, TORCH7_FORMS, Sizes, Torch7
+from benchmarks.cases import SECTIONS, TORCH7_CASES
+from benchmarks.kinds import TORCH7_FORMS, Sizes, Torch7
 from benchmarks.convert import to_numpy
 from benchmarks.run import run_case
 

@@ -9,7 +9,8 @@ import pytest
 
 from benchmarks import __main__ as cli
 from benchmarks import memory, report, run
-from benchmarks.cases import FULL, QUICK, SECTIONS, Sizes
+from benchmarks.cases import SECTIONS
+from benchmarks.kinds import FULL, QUICK, Sizes
 from benchmarks.convert import torch
 from benchmarks.run import Result, run_case
 from benchmarks.sweep import OPS, SIZES, SWEEP_CASES, Sweep

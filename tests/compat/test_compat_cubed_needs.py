@@ -235,7 +235,7 @@ def test_unpickling_checks_what_it_is_given():
     with pytest.raises(ValueError, match="endian"):
         fn("int16", (4,), bytes(8), other, True)
     # the main branch's first pickles, (dtype name, shape, bytes), still load
-    from strided.compat._array import _unpickle
+    from strided.compat._pickle import unpickle as _unpickle
     check(_unpickle("int16", (4,), np.arange(4, dtype=np.int16).tobytes()),
           np.arange(4, dtype=np.int16))
 

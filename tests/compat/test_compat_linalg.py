@@ -292,7 +292,8 @@ def test_matrix_power_returns_a_new_array():
 
 
 @pytest.mark.parametrize("d1, d2", [("int32", "int32"), ("int8", "int16"), ("float32", "float64"),
-                                    ("complex128", "float64"), ("uint8", "uint8")])
+                                    ("complex128", "float64"), ("uint8", "uint8"),
+                                    ("complex64", "complex64"), ("int64", "float32")])
 @pytest.mark.parametrize("s1, s2, axis", [((3,), (3,), -1), ((4, 3), (3,), -1),
                                           ((2, 3, 5), (1, 3, 5), -2), ((3, 2), (4, 3, 2), -2)])
 def test_cross_against_numpy(d1, d2, s1, s2, axis):
@@ -304,6 +305,19 @@ def test_cross_against_numpy(d1, d2, s1, s2, axis):
         want = np.cross(a, b, axis=axis)
     assert got.dtype.name == want.dtype.name
     np.testing.assert_array_equal(np_of(got), want)
+
+
+@pytest.mark.parametrize("dt", ["float32", "float64", "complex64", "complex128"])
+def test_cross_is_the_namespaces_own_products(dt):
+    """linalg.cross runs the core's cross (one pass): to the bit what the
+    namespace's multiply and subtract give for a1 b2 - a2 b1."""
+    rng = np.random.default_rng(11)
+    a, b = (rng.standard_normal((50, 3)) + (1j if dt[0] == "c" else 0) *
+            rng.standard_normal((50, 3)) for _ in range(2))
+    A, B = xp.asarray(a.astype(dt)), xp.asarray(b.astype(dt))
+    cols = [xp.subtract(xp.multiply(A[:, i], B[:, j]), xp.multiply(A[:, j], B[:, i]))
+            for i, j in ((1, 2), (2, 0), (0, 1))]
+    np.testing.assert_array_equal(np_of(xp.linalg.cross(A, B)), np.stack([np_of(c) for c in cols], -1))
 
 
 @pytest.mark.parametrize("offset", [0, 1, 2, -1, -3, 7, -7, 1000])

@@ -151,7 +151,7 @@ def test_basic_getitem_matches_numpy_and_the_general_path(key, name):
     a = values((4, 5, 3), name)
     for na, x in layouts(a):
         check(x[key], na[key])
-        check(x[key], np_of(_array._getitem(x, key)))
+        check(x[key], np_of(_indexing.array_getitem(x, key)))
 
 
 @settings(max_examples=200, deadline=None)
@@ -162,7 +162,7 @@ def test_basic_getitem_any_key(data, shape):
     for na, x in layouts(a):
         got = x[key]
         check(got, na[key])
-        general = _array._getitem(x, key)
+        general = _indexing.array_getitem(x, key)
         assert got._c.strides == general._c.strides and got._c.offset == general._c.offset
 
 
@@ -178,7 +178,7 @@ def test_getitem_is_a_view():
                                  (0, [1, 2]), np.int64(7)], ids=repr)
 def test_getitem_errors_unchanged(key):
     x = xp.asarray(values((5, 3), "float64"))
-    fast, general = outcome(operator.getitem, x, key), outcome(_array._getitem, x, key)
+    fast, general = outcome(operator.getitem, x, key), outcome(_indexing.array_getitem, x, key)
     if isinstance(general, xp.Array):
         check(fast, np_of(general))
     else:
@@ -245,7 +245,7 @@ def test_setitem_fast_and_general_agree(data, shape):
     if value == "array":
         value = xp.asarray(values(a[key].shape, "int32", seed=5))
     x[key] = value
-    _array._setitem(y, key, value)
+    _indexing.array_setitem(y, key, value)
     check(x, np_of(y))
 
 
@@ -284,7 +284,7 @@ def test_setitem_read_only_and_out_of_range_errors_unchanged():
     ro = np.arange(4.0)
     ro.flags.writeable = False
     x = xp.asarray(ro)
-    assert outcome(operator.setitem, x, 0, 1.0) == outcome(_array._setitem, x, 0, 1.0)
+    assert outcome(operator.setitem, x, 0, 1.0) == outcome(_indexing.array_setitem, x, 0, 1.0)
     with pytest.raises(ValueError, match="read-only"):
         x[0] = 1.0
     with pytest.raises(ValueError, match="read-only"):

@@ -141,30 +141,6 @@ def test_deepcopy_and_copy():
     assert c is not x and c.storage() is x.storage() and c.isSetTo(x)
 
 
-# written by the release before the split by layer (strided._tensor,
-# strided._storage, strided._core): [x, x.t(), narrowed double, FloatStorage, float32]
-OLD_LAYOUT_PICKLE = (
-    b'\x80\x02]q\x00(cstrided._tensor\n_rebuild_view\nq\x01(X\x0f\x00\x00\x00torch.IntTensorq\x02'
-    b'cstrided._storage\n_rebuild_storage\nq\x03X\x10\x00\x00\x00torch.IntStorageq\x04c_codecs\n'
-    b'encode\nq\x05X\x10\x00\x00\x00\x01\x00\x00\x00\x02\x00\x00\x00\x03\x00\x00\x00\x04\x00\x00'
-    b'\x00q\x06X\x06\x00\x00\x00latin1q\x07\x86q\x08Rq\t\x86q\nRq\x0bK\x00]q\x0c(K\x02K\x02e]q\r'
-    b'(K\x02K\x01etq\x0eRq\x0fh\x01(h\x02h\x0bK\x00]q\x10(K\x02K\x02e]q\x11(K\x01K\x02etq\x12Rq'
-    b'\x13h\x01(X\x12\x00\x00\x00torch.DoubleTensorq\x14h\x03X\x13\x00\x00\x00torch.DoubleStorageq'
-    b'\x15h\x05X\x11\x00\x00\x00\x00\x00\x00\x00\x00\x00\xc3\xb8?\x00\x00\x00\x00\x00\x00\x04@q'
-    b'\x16h\x07\x86q\x17Rq\x18\x86q\x19Rq\x1aK\x01]q\x1bK\x01a]q\x1cK\x01atq\x1dRq\x1eh\x03X\x12'
-    b'\x00\x00\x00torch.FloatStorageq\x1fh\x05X\t\x00\x00\x00\x00\x00\xc2\x80?\x00\x00\x00@q h\x07'
-    b'\x86q!Rq"\x86q#Rq$cstrided._core\ndtype\nq%X\x07\x00\x00\x00float32q&\x85q\'Rq(e.')
-
-
-def test_pickles_of_the_old_layout_load():
-    x, xt, y, s, dt = pickle.loads(OLD_LAYOUT_PICKLE)
-    assert x.type() == "torch.IntTensor" and x.tolist() == [[1, 2], [3, 4]]
-    assert xt.isSetTo(x.t()) and xt.storage() is x.storage()
-    assert y.tolist() == [2.5] and y.storageOffset() == 2
-    assert s.type() == "torch.FloatStorage" and s.tolist() == [1.0, 2.0]
-    assert dt.name == "float32"
-
-
 def test_old_pickles_still_load():
     from strided.torch7.tensor import _rebuild
     t = _rebuild("torch.IntTensor", [[1, 2], [3, 4]], [2, 2])

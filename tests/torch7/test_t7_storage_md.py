@@ -17,7 +17,7 @@ from hypothesis.extra import numpy as hnp
 
 import strided as torch
 from strided.core.base import ffi
-from strided.torch7.tensor import HALF_METHODS
+from strided.torch7.classes import HALF_METHODS
 
 DATA = os.path.join(os.path.dirname(__file__), "data")
 NAMES = ["Byte", "Char", "Short", "Int", "Long", "Float", "Half", "Double"]

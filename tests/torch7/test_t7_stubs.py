@@ -1,5 +1,5 @@
 """The Torch7 face's type stub (strided/__init__.pyi) is the one
-strided/torch7/stubs.py writes from the spec table, and declares every
+tools/torch7_stubs.py writes from the spec table, and declares every
 public name of the face; its return types are observed from the forms
 themselves (stubs.py), so a change of what a form returns changes the stub
 and fails here until the stub is regenerated."""
@@ -7,7 +7,7 @@ import ast
 from pathlib import Path
 
 import strided as torch
-from strided.torch7 import stubs
+from tools import torch7_stubs as stubs
 from strided.torch7.spec import ENTRIES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,7 +24,7 @@ def _declared():
 
 def test_the_committed_stub_is_current():
     assert STUB.read_text() == stubs.stub(), (
-        "strided/__init__.pyi is stale: python -m strided.torch7.stubs > strided/__init__.pyi")
+        "strided/__init__.pyi is stale: python -m tools.torch7_stubs > strided/__init__.pyi")
 
 
 def test_every_public_name_is_declared():

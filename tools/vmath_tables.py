@@ -1,5 +1,5 @@
 """Writes vmath_tables.h, the tables of vmath.h (run by hand when a
-table's layout changes: python3 strided/_c/vmath_tables.py; needs mpmath
+table's layout changes: python3 tools/vmath_tables.py; needs mpmath
 and numpy).
 
 The log table:
@@ -91,7 +91,7 @@ def main():
         out += [f"    {v.hex()}," for v in col]
         out.append("};")
     out.append("")
-    Path(__file__).with_name("vmath_tables.h").write_text("\n".join(out))
+    Path(__file__).resolve().parent.parent / "strided" / "_c" / "vmath_tables.h".write_text("\n".join(out))
 
 
 if __name__ == "__main__":

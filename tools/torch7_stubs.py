@@ -1,5 +1,5 @@
 """The type stub of the Torch7 face (`strided/__init__.pyi`), written from
-the spec table: `python -m strided.torch7.stubs > strided/__init__.pyi`
+the spec table: `python -m tools.torch7_stubs > strided/__init__.pyi`
 (tests/torch7/test_t7_stubs.py checks that the committed stub is current
 and that its return types are what the functions return).
 
@@ -31,13 +31,15 @@ import keyword
 import itertools
 import re
 
-from . import forms as _forms
-from . import functions as _functions
-from .forms import REQUIRED
-from .overloads import overloads as _overloads_of
-from .spec import ALL, ENTRIES, TENSOR_METHODS
-from .storage import STORAGE_TYPES, Storage
-from .tensor import HALF_METHODS, TYPES, Tensor
+from strided.torch7 import forms as _forms
+from strided.torch7 import functions as _functions
+from strided.torch7.forms import REQUIRED
+from strided.torch7.overloads import overloads as _overloads_of
+from strided.torch7.spec import ALL, ENTRIES, TENSOR_METHODS
+from strided.torch7.storage import STORAGE_TYPES, Storage
+from strided.torch7.classes import HALF_METHODS
+from strided.torch7.registry import TYPES
+from strided.torch7.tensor import Tensor
 
 _CLASS_OF = {dt: name for name, dt in TYPES}
 # builtins by aliases: the tensor classes have methods named float, int,
@@ -417,11 +419,11 @@ _ARITHMETIC = """\
 
 def stub():
     """The text of strided/__init__.pyi."""
-    from . import files, utility
-    from ..core.rng import Generator
+    from strided.core.rng import Generator
+    from strided.torch7 import files, utility
     lines = ['"""Type stub of the Torch7 face, generated from the spec table by',
-             "`python -m strided.torch7.stubs > strided/__init__.pyi`; do not edit.",
-             'How it is made: strided/torch7/stubs.py."""',
+             "`python -m tools.torch7_stubs > strided/__init__.pyi`; do not edit.",
+             'How it is made: tools/torch7_stubs.py."""',
              "from builtins import bool as _bool, float as _float, int as _int, list as _list",
              "from builtins import str as _str, tuple as _tuple, type as _type",
              "from os import PathLike",

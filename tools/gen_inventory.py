@@ -6,21 +6,22 @@
   st_op_names.h   the name tables st_unary_names, st_binary_names,
                   st_reduce_names that error messages and st_op_name read
 
-Run by hand after editing inventory.py:  python strided/_c/gen_inventory.py
+Run by hand after editing inventory.py:  python tools/gen_inventory.py
 With --check it writes nothing and exits 1 when a file is not what it would
-write (tests/test_inventory.py runs that).  Needs only the standard library."""
+write (tests/test_inventory.py runs that); --dir DIR reads and writes the
+files in DIR instead of strided/_c.  Needs only the standard library."""
 import importlib.util
 import re
 import sys
 import textwrap
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
+C_DIR = Path(__file__).resolve().parent.parent / "strided" / "_c"     # where the files are
 
 
-def load_inventory():
+def load_inventory(where=C_DIR):
     # by path: importing strided._c would load the compiled core
-    spec = importlib.util.spec_from_file_location("inventory", HERE / "inventory.py")
+    spec = importlib.util.spec_from_file_location("inventory", where / "inventory.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
@@ -73,18 +74,19 @@ def names_text(inv):
     return "\n".join(out)
 
 
-def targets():
+def targets(where=C_DIR):
     """(path, the text it should hold)."""
-    inv = load_inventory()
-    header = HERE / "strided.h"
+    inv = load_inventory(where)
+    header = where / "strided.h"
     return [(header, header_text(inv, header.read_text())),
-            (HERE / "st_op_names.h", names_text(inv))]
+            (where / "st_op_names.h", names_text(inv))]
 
 
 def main(argv):
     check = "--check" in argv
+    where = Path(argv[argv.index("--dir") + 1]) if "--dir" in argv else C_DIR
     stale = []
-    for path, text in targets():
+    for path, text in targets(where):
         if path.exists() and path.read_text() == text:
             continue
         if check:
@@ -93,7 +95,7 @@ def main(argv):
             path.write_text(text)
             print(f"wrote {path}")
     if stale:
-        print(f"stale: {', '.join(stale)}; run python strided/_c/gen_inventory.py", file=sys.stderr)
+        print(f"stale: {', '.join(stale)}; run python tools/gen_inventory.py", file=sys.stderr)
         return 1
     return 0
 

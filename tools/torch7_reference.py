@@ -1,9 +1,10 @@
 """The reference of every Torch7 function, written from the spec table:
-`python -m strided.torch7.reference > docs/torch7-reference.md`
+`python -m tools.torch7_reference > docs/torch7-reference.md` (from the
+repository's root)
 (tests/torch7/test_t7_spec.py checks that the committed page is current)."""
 from __future__ import annotations
 
-from .spec import ALL, ENTRIES
+from strided.torch7.spec import ALL, ENTRIES
 
 _SHORT = {"uint8": "Byte", "int8": "Char", "int16": "Short", "int32": "Int", "int64": "Long",
           "float32": "Float", "float64": "Double"}
@@ -17,7 +18,7 @@ def _types(entry):
 
 def page():
     lines = ["# Torch7 function reference", "",
-             "Generated from `strided/torch7/spec.py` by `python -m strided.torch7.reference`;",
+             "Generated from `strided/torch7/spec.py` by `python -m tools.torch7_reference`;",
              "do not edit.  `[x]` is an optional argument (left out, it takes its default:",
              "a new tensor for a result); `x...` any number of them.  `torch.f(...)`",
              "dispatches on the type of its first tensor argument; `x:f(...)` is written",
@@ -76,5 +77,5 @@ def _where(e):
 
 
 if __name__ == "__main__":
-    from . import functions  # noqa: F401  (registers the utility entries)
+    from strided.torch7 import functions  # noqa: F401  (registers the utility entries)
     print(page())
