@@ -128,10 +128,9 @@ def test_an_upward_import_is_caught(tmp_path):
 # of its modules is what the function returns, and it is complete by then).
 FACES = {"torch7": "strided.torch7", "compat": "strided.compat"}
 MODULES = {m: (path, is_pkg) for m, path, is_pkg in ALL}
-# The one circle left, while the .t7 codec and the File classes are split
-# (the t7files work): files.py's File classes call t7file's writer/reader
-# and t7file.py makes Files.  No other pair may be added here.
-ALLOWED_CIRCLES = {frozenset({"strided.torch7.files", "strided.torch7.t7file"})}
+# No circle is allowed (the .t7 codec is t7format.py, apart from the File
+# classes of files.py and the API of t7file.py).
+ALLOWED_CIRCLES: set[frozenset[str]] = set()
 
 
 def face_graph(face):
@@ -194,11 +193,8 @@ def test_a_circle_is_caught(tmp_path):
 # storage handle: strided/core/storage.py): no face module imports the cffi
 # objects `lib`/`ffi` (from strided._c or as re-exported by strided.core)
 # nor reads them as an attribute of a module (`_core.lib.X`).
-# files.py and t7file.py are left while the t7files work splits the .t7
-# codec from the File classes; the split moves them onto core.storage's
-# buffer / write_bytes (and core.rng's state size).  No other module may be
-# added here.
-C_USE_PENDING = {"strided.torch7.files", "strided.torch7.t7file"}
+# No face module is exempt.
+C_USE_PENDING: set[str] = set()
 
 
 def c_uses(path):

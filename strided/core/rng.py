@@ -19,6 +19,7 @@ from .setops import flatten
 from .views import view_as_shape
 
 _STATE_SIZE = lib.st_generator_state_size()
+STATE_SIZE = _STATE_SIZE     # bytes of a generator's state (sizeof(THGenerator))
 
 
 class Generator:

@@ -27,11 +27,13 @@ import subprocess
 import sys
 from typing import TYPE_CHECKING
 
-from ..core.base import dtype as _dtype, ffi, new_storage
+from ..core import storage as _cstorage
+from ..core.base import dtype as _dtype, new_storage
 from .storage import (ByteStorage, CharStorage, DoubleStorage, FloatStorage, HalfStorage,
                       IntStorage, LongStorage, ShortStorage, Storage, _fresh, _from_bytes,
                       _raw_bytes)
 from .t7format import _elements_what, _Reader, _Writer
+from .utility import BUILTIN_CLASSES
 
 # The annotations are for the type stub (strided/__init__.pyi, stubs.py),
 # never evaluated; they name its classes.
@@ -365,7 +367,7 @@ class File:
             n = arg.size()
             data, got = self._read_elems(name, n)
             if got:
-                ffi.memmove(arg._s.data, data, len(data))
+                _cstorage.write_bytes(arg._s, data)
             return got
         try:
             n = _count(arg)
@@ -388,7 +390,7 @@ class File:
                 raise TypeError(f"{self._kind}.{method}: number, or {name}Storage expected, "
                                 f"got a {arg._typename}")
             n = arg.size()
-            return self._write_elems(name, ffi.buffer(arg._s.data, n * _TYPES[name][2]), n)
+            return self._write_elems(name, _cstorage.buffer(arg._s.data, n * _TYPES[name][2]), n)
         if isinstance(arg, bool) or not isinstance(arg, numbers.Real):
             raise TypeError(f"{self._kind}.{method}: number, or {name}Storage expected, got "
                             f"{type(arg).__name__}")
@@ -680,7 +682,7 @@ class _FileWriter(_Writer):
     def elements(self, o):
         n = o.size()
         self._file._write_elems(_elem_name(type(o)),
-                                ffi.buffer(o._s.data, int(o._s.nbytes)), n)
+                                _cstorage.buffer(o._s.data, int(o._s.nbytes)), n)
 
 
 class _FileReader(_Reader):
@@ -963,7 +965,7 @@ class DiskFile(File):
             return super()._read_storage(name, n)
         want, n = n, min(n, self._remaining() // size)
         ptr = new_storage(n * size)
-        view = memoryview(ffi.buffer(ptr.data, n * size))
+        view = memoryview(_cstorage.buffer(ptr.data, n * size))
         got = 0
         try:
             while got < len(view):
@@ -1275,7 +1277,7 @@ class MemoryFile(File):
                 raise TypeError(f"MemoryFile: expected a CharStorage (or a mode), got "
                                 f"{getattr(storage, '_typename', type(storage).__name__)}")
             n = storage.size()
-            if n == 0 or ffi.buffer(storage._s.data, n)[n - 1] != b"\0":
+            if n == 0 or _cstorage.buffer(storage._s.data, n)[n - 1] != b"\0":
                 raise ValueError("MemoryFile: provided CharStorage must be terminated by 0")
             self._init_flags(mode, False)
             self._st = storage
@@ -1303,7 +1305,7 @@ class MemoryFile(File):
         return self._st is not None
 
     def _mem(self):
-        return ffi.buffer(self._st._s.data, self._st.size())
+        return _cstorage.buffer(self._st._s.data, self._st.size())
 
     def _read_bytes(self, nbytes, size):
         got = min(nbytes, self._size - self._pos)
@@ -1324,11 +1326,11 @@ class MemoryFile(File):
         if not n:
             return
         self._grow(self._pos + n)
-        ffi.memmove(self._st._s.data + self._pos, data, n)
+        _cstorage.write_bytes(self._st._s, data, self._pos)
         self._pos += n
         if self._pos > self._size:
             self._size = self._pos
-            ffi.memmove(self._st._s.data + self._size, b"\0", 1)
+            _cstorage.write_bytes(self._st._s, b"\0", self._size)
 
     def _skip_newline(self):
         if self._pos < self._size and self._mem()[self._pos] == b"\n":
@@ -1376,3 +1378,6 @@ class MemoryFile(File):
 
     def _close(self):
         self._st = None
+
+
+BUILTIN_CLASSES.extend((File, DiskFile, MemoryFile))   # torch.getmetatable('torch.File') ...

@@ -13,7 +13,7 @@ import io
 import os
 from typing import TYPE_CHECKING
 
-from ..core.base import ffi
+from ..core import storage as _cstorage
 from .files import DiskFile, MemoryFile, _ObjectFile
 from .storage import CharStorage, _from_bytes
 from .t7format import _Reader, _Writer, check_mode as _check_mode
@@ -109,7 +109,7 @@ def serialize(obj: object, mode: str = "binary", referenced: bool = True) -> byt
             f.referenced(referenced)
             f.writeObject(obj)
             s = f.storage()
-            return ffi.buffer(s._s.data, s.size() - 1)[:]
+            return _cstorage.read_bytes(s._s, s.size() - 1)
     out = io.BytesIO()
     w = _writer(out.write, referenced)
     w.obj(obj)
@@ -232,7 +232,7 @@ def deserializeFromStorage(storage: CharStorage, mode: str = "binary",
         raise TypeError(f"deserializeFromStorage: storage must be a torch.CharStorage, got "
                         f"{getattr(storage, '_typename', None) or type(storage).__name__}")
     n = storage.size()
-    return deserialize(ffi.buffer(storage._s.data, n)[:] if n else b"", mode, referenced)
+    return deserialize(_cstorage.read_bytes(storage._s, n), mode, referenced)
 
 
 def save(path: str | bytes | PathLike[Any] | IO[bytes], obj: object, mode: str = "binary",

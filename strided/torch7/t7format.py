@@ -47,8 +47,9 @@ import struct
 import sys
 import warnings
 
-from ..core.base import ffi, lib
-from ..core.base import Core, dtype as _dtype, new_storage
+from ..core import storage as _cstorage
+from ..core.base import MAX_DIMS, Core, dtype as _dtype, new_storage
+from ..core.rng import STATE_SIZE
 from ..core.rng import Generator
 from .storage import STORAGE_TYPES, Storage, _addr, _fresh, _from_bytes
 from .t7object import TorchObject, generic_class
@@ -73,7 +74,7 @@ _INT = struct.Struct("<i")
 _LONG = struct.Struct("<q")
 _DOUBLE = struct.Struct("<d")
 _VERSION_RE = re.compile(rb"^V (.*)$", re.S)
-_STATE_SIZE = lib.st_generator_state_size()      # sizeof(THGenerator): 5048
+_STATE_SIZE = STATE_SIZE      # sizeof(THGenerator): 5048
 _GENERATOR = "torch.Generator"
 _FLUSH = 1 << 16          # bytes of small items buffered before a write
 _CHUNK = 1 << 13          # bytes read ahead from a stream for small items (little of a
@@ -201,7 +202,7 @@ class _Writer:
         nbytes = int(s.nbytes)
         if nbytes:
             self._flush()
-            self._write(ffi.buffer(s.data, nbytes))
+            self._write(_cstorage.buffer(s.data, nbytes))
 
     def string(self, b):
         if len(b) > 0x7FFFFFFF:
@@ -442,10 +443,10 @@ class _Reader:
         ptr = new_storage(nbytes)
         have = min(nbytes, len(self._buf) - self._pos)
         if have:
-            ffi.memmove(ptr.data, ffi.from_buffer(self._buf[self._pos:self._pos + have]), have)
+            _cstorage.write_bytes(ptr, self._buf[self._pos:self._pos + have])
             self._pos += have
         if have < nbytes:        # the rest straight from the stream into the storage
-            view = memoryview(ffi.buffer(ptr.data + have, nbytes - have))
+            view = memoryview(_cstorage.buffer(ptr.data + have, nbytes - have))
             got = 0
             while got < len(view):
                 k = self._src.readinto(view[got:])
@@ -638,9 +639,9 @@ class _Reader:
         name = cls._typename
         what = _what(cls)
         nd = self.int(what[0])
-        if not 0 <= nd <= lib.ST_MAX_DIMS:
+        if not 0 <= nd <= MAX_DIMS:
             raise ValueError(f"bad Torch7 data: {name} at byte {at} has {nd} dimensions "
-                             f"(expected 0 to {lib.ST_MAX_DIMS})")
+                             f"(expected 0 to {MAX_DIMS})")
         geometry = self.longs(2 * nd + 1, what[1])
         sizes, strides, offset = geometry[:nd], geometry[nd:-1], geometry[-1]
         storage = self.new_storage(cls._storage_cls)

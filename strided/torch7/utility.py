@@ -161,12 +161,17 @@ deleting a name here (Lua: debug.getregistry()[name] = nil) frees it for
 a new class_."""
 
 
+BUILTIN_CLASSES: list[type] = []
+"""Torch classes named by the modules that define them (files.py adds its
+File classes when imported): a list filled from below, so that this module
+imports none of them."""
+
+
 def _builtin_classes():
-    from .files import DiskFile, File, MemoryFile
     from .storage import STORAGE_TYPES
     from .registry import TENSOR_TYPES
     named = {**TENSOR_TYPES, **STORAGE_TYPES}
-    for cls in (Generator, Timer, File, DiskFile, MemoryFile):
+    for cls in (Generator, Timer, *BUILTIN_CLASSES):
         named[_own_typename(cls)] = cls
     return named
 
@@ -245,8 +250,8 @@ def factory(name: str) -> Callable[[], Any] | None:
 
 
 def _is_file(cls):
-    from .files import File
-    return issubclass(cls, File)
+    # BUILTIN_CLASSES[0] is files.py's File, the base of the others
+    return bool(BUILTIN_CLASSES) and issubclass(cls, BUILTIN_CLASSES[0])
 
 
 def _root_init(self, *args, **kwargs):
