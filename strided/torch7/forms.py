@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 
 from ..core import arraytype as _fast
-from ..core.arraytype import binary_inplace
+from ..core.arraytype import DECLINED, binary_inplace
 from ..core.ops import BINARY
 from ..core.rng import Generator
 from .docstrings import entry_doc
@@ -131,6 +131,7 @@ class Entry:
         self.method, self.function, self.doc, self.group = method, function, doc, group
         self.method_forms = None      # the method's own forms, when they differ
         self.direct = None            # a function of no tensor type, used as it is
+        self.front = None             # front(args): a plain call's result in C, or DECLINED
         self._plans = {}
 
     # ------------------------------------------------------------ matching
@@ -322,6 +323,13 @@ def make_function(entry):
                 except FormMismatch:
                     raise first from None
             raise
+    front = entry.front
+    if front is not None:
+        general = f
+
+        def f(*args):
+            r = front(args)
+            return general(*args) if r is DECLINED else r
     f.__name__ = f.__qualname__ = entry.name
     f.__module__ = "strided.torch7"       # where it is found (documentation tools, pickle)
     f.__doc__ = entry_doc(entry, False)

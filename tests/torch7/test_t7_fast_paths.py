@@ -25,9 +25,9 @@ from strided.torch7.storage import Storage
 from strided.torch7.tensor import Tensor
 
 TYPES = ["Byte", "Char", "Short", "Int", "Long", "Float", "Double", "Half"]
-# every t7_ function that declines (dim, nElement and the sizes list always answer)
+# every t7_ function that declines (dim and nElement always answer)
 _NAMES = [n for n in dir(arraytype) if n.startswith("t7_")
-          and n not in ("t7_setup", "t7_ndim", "t7_numel", "t7_shape")]
+          and n not in ("t7_setup", "t7_storage_setup", "t7_ndim", "t7_numel")]
 
 
 def _decline(name):
