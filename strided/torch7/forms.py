@@ -370,14 +370,20 @@ def make_method(entry, dt=None):
     call = entry.call
 
     def m(self, *args):
+        T = type(self)
+        if dt is not None and getattr(T, "_dt", dt) != dt:
+            # the method of one class given another tensor as self, as Lua's
+            # torch.DoubleTensor.multinomial(longRes, probs, n): that class's
+            # forms (Lua's wrapper is the class's, whatever self is)
+            T = next(c for c in TENSOR_TYPES.values() if c._dt == dt)
         try:
-            return call((self,) + args, type(self), True)
+            return call((self,) + args, T, True)
         except FormMismatch:
             # Lua's explicit-self call x.f(res, x, ...) (tensor.md's
             # x.nonzero(indices, x)): the function of x's type on the arguments
-            if args and isinstance(args[0], Tensor):
+            if args and isinstance(args[0], Tensor) and T is type(self):
                 try:
-                    return call(args, type(self), False)
+                    return call(args, T, False)
                 except FormMismatch:
                     pass
             raise
