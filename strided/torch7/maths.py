@@ -911,10 +911,16 @@ def random_fill(res, gen, *bounds):
 
 def randperm(res, gen, n):
     out = into(res, (int(n),))
-    if out is not None:
-        p = _random.randperm(int(n), generator=gen)
-        _one_based(p, p)
-        _core.copy_(out, p)
+    if out is None:
+        return res
+    if out.dtype.name in ("float64", "int64"):
+        # TH's swaps straight into res (both hold n exactly), then + 1
+        _random.randperm(int(n), generator=gen, out=out)
+        _one_based(out, out)
+        return res
+    p = _random.randperm(int(n), generator=gen)
+    _one_based(p, p)
+    _core.copy_(out, p)
     return res
 
 

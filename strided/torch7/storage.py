@@ -20,7 +20,7 @@ from ..core import arraytype as _fast
 from ..core.arraytype import DECLINED
 from ..core.base import ffi, lib
 from ..core.base import (Core, adopt_storage, borrow_storage, check, copy_, fill_, from_nested, item,
-                         new_storage, storage_int64s, storage_view, tolist, zeros_storage)
+                         new_storage, storage_view, tolist, zeros_storage)
 from ..core.base import dtype as _dtype
 from .docstrings import storage_class_doc
 
@@ -229,10 +229,6 @@ class Storage(_fast.StorageBase):
         if not 1 <= i <= n:
             raise IndexError(f"{self._typename}: index {i} out of range [1, {n}]")
         return Core.over(self._s, self._dt, i - 1, ())
-
-    def _ints(self):
-        """A LongStorage's elements as a list of ints."""
-        return storage_int64s(self._s, self.size())
 
     # -- elements: s[i] and s[i] = v of an int index and a number are
     # StorageBase's slots (pyarray.c); these are their general path
