@@ -170,3 +170,20 @@ def test_randperm_is_lua_s_permutation():
     torch.manualSeed(12)
     torch.randperm(x.select(2, 2), 5)
     assert sorted(x.select(2, 2).tolist()) == [1, 2, 3, 4, 5] and x.select(2, 1).sum() == 0
+
+
+def test_topk_of_a_lane_with_nan_keeps_the_core_order():
+    # a lane holding a NaN: the core's order (NaN after every number, ties
+    # by position; torch7.md, "NaN in a selection"), sorted or not, where
+    # TH's own order is undefined
+    torch.manualSeed(3)
+    x = torch.rand(5000)
+    x[17] = math.nan
+    x[4000] = math.nan
+    smallest = [0.000269654905423522, 0.0003954642452299595, 0.00047881552018225193]
+    for sort in (False, True):
+        v, i = torch.topk(x, 3, 1, False, sort)
+        assert v.tolist() == smallest and i.tolist() == [4947, 1890, 474]
+        v, i = torch.topk(x, 3, 1, True, sort)
+        assert math.isnan(v[1]) and math.isnan(v[2]) and v[3] == 0.9999754638411105
+        assert i.tolist() == [17, 4000, 236]
