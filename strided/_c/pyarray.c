@@ -1094,26 +1094,39 @@ static PyObject *t7_lock_call(PyObject *lock, int acquire)
     return PyObject_CallNoArgs(acquire ? take : give);
 }
 
-/* t7_sized(cls, sizes, kind[, lock]): torch.zeros(n1, n2, ...) (kind 0),
+/* t7_set_default(cls): the default tensor class (torch.Tensor), which
+ * t7_sized makes; tensor.py's publish_default sets it. */
+static PyObject *t7_default_cls;
+
+static PyObject *t7_set_default(PyObject *mod, PyObject *cls)
+{
+    if (!PyType_Check(cls) || !PyType_IsSubtype((PyTypeObject *)cls, record_type)) {
+        PyErr_SetString(PyExc_TypeError, "t7_set_default(cls): a tensor class");
+        return NULL;
+    }
+    replace(&t7_default_cls, cls);
+    Py_RETURN_NONE;
+}
+
+/* t7_sized(kind, lock, sizes): torch.zeros(n1, n2, ...) (kind 0),
  * torch.ones (1), torch.rand (2: the default generator's uniform numbers)
  * and torch.randn (3: its normal numbers) of exact int sizes: a new tensor
- * of class cls (not Half; rand/randn: Float or Double) of at most
+ * of the default class (not Half; rand/randn: Float or Double) of at most
  * T7_SMALL elements, made as Tensor(n1, n2, ...) and filled as the general
  * path fills it; DECLINED otherwise.  lock: the default generator's, held
- * while its numbers are drawn. */
+ * while its numbers are drawn.  The sizes come last: the face binds the
+ * rest once (functools.partial, no Python frame per call). */
 static PyObject *t7_sized(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 3 && nargs != 4) {
-        PyErr_SetString(PyExc_TypeError, "t7_sized(cls, sizes, kind[, lock])");
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "t7_sized(kind, lock, sizes)");
         return NULL;
     }
     if (!t7_ready()) return NULL;
-    PyObject *cls = args[0], *sizes = args[1];
-    long kind = PyLong_AsLong(args[2]);
+    PyObject *cls = t7_default_cls, *sizes = args[2], *lock = args[1];
+    long kind = PyLong_AsLong(args[0]);
     if (kind == -1 && PyErr_Occurred()) return NULL;
-    if (kind < 0 || kind > 3 || (kind >= 2 && nargs != 4) || !PyType_Check(cls)
-        || !PyType_IsSubtype((PyTypeObject *)cls, record_type) || !PyTuple_Check(sizes)
-        || PyTuple_Size(sizes) == 0)
+    if (kind < 0 || kind > 3 || !cls || !PyTuple_Check(sizes) || PyTuple_Size(sizes) == 0)
         DECLINE();
     const int dtype = t7_class_code((PyTypeObject *)cls);
     if (dtype < 0 || dtype == ST_FLOAT16 || (kind >= 2 && dtype != ST_FLOAT32 && dtype != ST_FLOAT64))
@@ -1138,11 +1151,11 @@ static PyObject *t7_sized(PyObject *mod, PyObject *const *args, Py_ssize_t nargs
         rc = one && t7_store(one, dtype, buf) ? t7core.fill(t, buf) : ST_E_VALUE;
         Py_XDECREF(one);
     } else if (kind >= 2 && n) {
-        PyObject *got = t7_lock_call(args[3], 1);
+        PyObject *got = t7_lock_call(lock, 1);
         if (got) {
             rc = t7core.random_fill(t, t7core.generator_default(),
                                     kind == 2 ? ST_DIST_UNIFORM : ST_DIST_NORMAL, 0.0, 1.0);
-            PyObject *r = t7_lock_call(args[3], 0);
+            PyObject *r = t7_lock_call(lock, 0);
             if (!r) {
                 Py_XDECREF(got);
                 Py_DECREF(o);
@@ -2059,7 +2072,8 @@ static PyMethodDef module_methods[] = {
      "t7_init(self, sizes, dtype): Tensor(n1, n2, ...) in C; True when done."},
     {"t7_ndim", t7_ndim, METH_O, "x:dim()"},
     {"t7_sized", (PyCFunction)(void (*)(void))t7_sized, METH_FASTCALL,
-     "t7_sized(cls, sizes, kind[, lock]): torch.zeros/ones/rand/randn of int sizes in C."},
+     "t7_sized(kind, lock, sizes): torch.zeros/ones/rand/randn of int sizes in C."},
+    {"t7_set_default", t7_set_default, METH_O, "t7_set_default(cls): torch.Tensor for t7_sized."},
     {"t7_nested", (PyCFunction)(void (*)(void))t7_nested, METH_FASTCALL,
      "t7_nested(self, obj, dtype, max_dims): Tensor(table) / Storage(table) in C."},
     {"t7_storage_setup", (PyCFunction)(void (*)(void))t7_storage_setup, METH_FASTCALL,

@@ -77,8 +77,9 @@ t7_select, t7_sub, t7_t = _pyarray.t7_select, _pyarray.t7_sub, _pyarray.t7_t
 t7_get, t7_set, t7_fill = _pyarray.t7_get, _pyarray.t7_set, _pyarray.t7_fill
 t7_clone, t7_copy, t7_scalar_inplace = _pyarray.t7_clone, _pyarray.t7_copy, _pyarray.t7_scalar_inplace
 t7_nested = _pyarray.t7_nested
-# torch.zeros/ones/rand/randn(n1, n2, ...) of a class: made and filled in one call
-t7_sized = _pyarray.t7_sized
+# torch.zeros/ones/rand/randn(n1, n2, ...) of the default class (t7_set_default):
+# made and filled in one call
+t7_sized, t7_set_default = _pyarray.t7_sized, _pyarray.t7_set_default
 # the storages C makes (x:size(), x:stride()): the LongStorage class and the
 # conversions of `_s` (storage.py) given once; s[i] is StorageBase's slot
 t7_storage_setup, t7_shape_storage = _pyarray.t7_storage_setup, _pyarray.t7_shape_storage

@@ -15,6 +15,7 @@ the first operand and is read in row-major order (Torch7's rule); numbers
 are converted to the tensor's type."""
 from __future__ import annotations
 
+import functools
 import math
 
 from ..core import arraytype as _fast
@@ -24,7 +25,6 @@ from ..core import rng as _random, select as _select, views as _views
 from ..core.base import lib
 from .storage import _index
 from .tensor import TENSOR_TYPES, Tensor, _as_shape, _grow, _number as number, _sizes_from
-from .tensor import default_tensor_class
 
 _BASE1 = lib.ST_IDX_BASE1
 
@@ -1007,14 +1007,11 @@ def sized(name, fill, fresh=None):
 
 def sized_front(kind):
     """The front door of torch.zeros (kind 0), ones (1), rand (2) and randn
-    (3): given int sizes only, the default type's new tensor made and
-    filled in one C call (pyarray.c's t7_sized: the same tensor and, from
-    the default generator, the same numbers); DECLINED otherwise."""
-    lock = _random.default_generator._lock
-
-    def front(args):
-        return _fast.t7_sized(default_tensor_class(), args, kind, lock)
-    return front
+    (3): front(args) -> given int sizes only, the default type's new tensor
+    made and filled in one C call (pyarray.c's t7_sized: the same tensor
+    and, from the default generator, the same numbers); DECLINED otherwise.
+    A partial of the C function: no Python frame of its own."""
+    return functools.partial(_fast.t7_sized, kind, _random.default_generator._lock)
 
 
 def _zeroed(res, sizes):

@@ -1486,6 +1486,7 @@ def publish_default():
     modules, set again at each change of the default type: a module's
     __getattr__ cost a microsecond on every torch.Tensor(...)."""
     cls = TENSOR_TYPES[_default[0]]
+    _fast.t7_set_default(cls)            # what torch.zeros(3, 3) and kin make in C
     for name in ("strided", "strided.torch7"):
         module = sys.modules.get(name)
         if module is not None:
