@@ -14,6 +14,6 @@ two faces, `strided.interop` the one crossing between them.
 from . import torch7 as _torch7
 from .torch7 import __all__, __dir__, __getattr__  # noqa: F401 (the default-type aliases)
 
-# every name of the face, except the default-type aliases, which follow
-# setdefaulttensortype through __getattr__
-globals().update({n: getattr(_torch7, n) for n in __all__ if n not in ("Tensor", "Storage")})
+# every name of the face; the default-type aliases Tensor and Storage are
+# set again by setdefaulttensortype (tensor.py's publish_default)
+globals().update({n: getattr(_torch7, n) for n in __all__})

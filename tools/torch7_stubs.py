@@ -396,6 +396,11 @@ _ELEMENTS = """\
     def tolist(self) -> list[{0}]: ...
     def totable(self) -> list[{0}]: ..."""
 
+# a storage's element access, in C (the int and float elements of _ELEMENTS)
+_STORAGE_SLOTS = """\
+    def __getitem__(self, i: int) -> float: ...
+    def __setitem__(self, i: int, value: float) -> None: ..."""
+
 # Tensor(array) views an array of the other face (strided.compat.Array):
 # any object with __strided_core__ (tensor.py)
 _STRIDED_ARRAY = """\
@@ -455,7 +460,8 @@ def stub():
     lines.append("class HalfTensor(_TensorBase):" + ("" if half else " ..."))
     lines += [f"    def {m}(self, *args: Any) -> Any: ..." for m in half] + [""]
     # the storages, files, timer, generator: their source's annotations
-    lines += _class_from_source("Storage", Storage, "") + [""]
+    # s[i] and s[i] = v are StorageBase's C slots (pyarray.c): no source
+    lines += _class_from_source("Storage", Storage, "") + _aliased(_STORAGE_SLOTS).splitlines() + [""]
     for cls in STORAGE_TYPES.values():
         own = [ln for ln in _class_from_source(cls.__name__, cls, "Storage") if ln != "    ..."]
         element = "int" if cls._dt[0] in "iu" else "float"

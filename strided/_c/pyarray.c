@@ -791,15 +791,20 @@ static struct {
     __typeof__(&st_copy) copy;
     __typeof__(&st_fill) fill;
     __typeof__(&st_binary) binary;
+    __typeof__(&st_random_fill) random_fill;
+    __typeof__(&st_generator_default) generator_default;
 } t7core;
 static const char *const t7core_names[] = {"st_tensor_new", "st_tensor_set", "st_tensor_numel",
                                            "st_storage_zeros", "st_storage_release", "st_storage_retain",
                                            "st_copy",
-                                           "st_fill", "st_binary"};
+                                           "st_fill", "st_binary", "st_random_fill",
+                                           "st_generator_default"};
 #define N_T7CORE (sizeof t7core_names / sizeof t7core_names[0])
 _Static_assert(N_T7CORE * sizeof(void *) == sizeof t7core, "one name per core function");
 
 static PyObject *declined;       /* the sentinel: "take the general path" */
+static int t7_long_storage_ints(PyObject *o, int64_t *v, int max);  /* storages below */
+static PyObject *t7_nested_make(PyObject *self, PyObject *obj, long dtype, long max_dims);
 
 /* The byte size of an element of each type (the core's st_itemsize, which
  * is not linked here), by type code. */
@@ -970,10 +975,13 @@ static PyObject *t7_setup(PyObject *mod, PyObject *const *args, Py_ssize_t nargs
 
 /* t7_init(self, sizes, dtype[, limit]): Tensor() (no sizes) of a new
  * self: the empty tensor.  Tensor(n1, n2, ...) with every
- * size an exact int >= 0 (at most ST_MAX_DIMS of them): self, which has no
+ * size an exact int >= 0 (at most ST_MAX_DIMS of them), or Tensor(sizes)
+ * of a LongStorage (of another type than Long): self, which has no
  * storage yet, over a new contiguous storage, as Tensor._alloc makes it
- * (uninitialised).  True when done; False, self untouched, for any other
- * case or more than `limit` elements. */
+ * (uninitialised).  Tensor(table) as t7_nested makes it.  True when done;
+ * False, self untouched, for any other case or more than `limit` elements. */
+static PyObject *t7_init_record(PyObject *self, PyObject *sizes, long dtype, int64_t limit);
+
 static PyObject *t7_init(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
 {
     if (nargs != 3 && nargs != 4) {
@@ -981,11 +989,16 @@ static PyObject *t7_init(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     }
     if (!t7_ready()) return NULL;
-    PyObject *self = args[0], *sizes = args[1];
     long dtype = PyLong_AsLong(args[2]);
     if (dtype == -1 && PyErr_Occurred()) return NULL;
     int64_t limit = INT64_MAX;
     if (nargs == 4 && !exact_int(args[3], &limit)) Py_RETURN_FALSE;
+    return t7_init_record(args[0], args[1], dtype, limit);
+}
+
+/* t7_init's work: True, False or NULL (an error). */
+static PyObject *t7_init_record(PyObject *self, PyObject *sizes, long dtype, int64_t limit)
+{
     if (!PyObject_TypeCheck(self, record_type) || !PyTuple_Check(sizes)) Py_RETURN_FALSE;
     ArrayObject *a = (ArrayObject *)self;
     if (a->t || a->core) {
@@ -1005,9 +1018,27 @@ static PyObject *t7_init(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
         a->t = t;
         Py_RETURN_TRUE;
     }
+    if (nd == 1 && (PyList_CheckExact(PyTuple_GetItem(sizes, 0))
+                    || PyTuple_CheckExact(PyTuple_GetItem(sizes, 0)))) {
+        /* Tensor(table): t7_nested's */
+        PyObject *r = t7_nested_make(self, PyTuple_GetItem(sizes, 0), dtype, ST_MAX_DIMS);
+        if (r != declined) return r;
+        Py_DECREF(r);
+        Py_RETURN_FALSE;
+    }
     int64_t n[ST_MAX_DIMS], st[ST_MAX_DIMS], numel = 1;
-    for (Py_ssize_t d = 0; d < nd; d++)
-        if (!exact_int(PyTuple_GetItem(sizes, d), &n[d]) || n[d] < 0) Py_RETURN_FALSE;
+    int from_storage = nd == 1 && dtype != ST_INT64
+                       ? t7_long_storage_ints(PyTuple_GetItem(sizes, 0), n, ST_MAX_DIMS) : -1;
+    if (from_storage == 0) Py_RETURN_FALSE;     /* Tensor(LongStorage()): the general path */
+    if (from_storage > 0) {
+        /* Tensor(sizes) of a LongStorage (a LongTensor views it instead) */
+        nd = from_storage;
+        for (Py_ssize_t d = 0; d < nd; d++)
+            if (n[d] < 0) Py_RETURN_FALSE;
+    } else {
+        for (Py_ssize_t d = 0; d < nd; d++)
+            if (!exact_int(PyTuple_GetItem(sizes, d), &n[d]) || n[d] < 0) Py_RETURN_FALSE;
+    }
     /* strides as contiguous as possible (a size 0 counts as 1), element
      * count checked for overflow: the core checks the rest */
     for (Py_ssize_t d = nd - 1; d >= 0; d--) {
@@ -1029,6 +1060,122 @@ static PyObject *t7_init(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
     }
     t7_install(a, t);
     Py_RETURN_TRUE;
+}
+
+/* The element type code of a tensor or storage class (its `_code`), -1
+ * when it has none. */
+static int t7_class_code(PyTypeObject *cls)
+{
+    static PyObject *name;
+    if (!name && !(name = PyUnicode_InternFromString("_code"))) return -1;
+    PyObject *code = PyObject_GetAttr((PyObject *)cls, name);
+    long v = code ? PyLong_AsLong(code) : -1;
+    Py_XDECREF(code);
+    PyErr_Clear();
+    return v >= 0 && v < ST_NTYPES ? (int)v : -1;
+}
+
+/* lock.acquire() and lock.release() (bound once per lock: the default
+ * generator's is always the same).  acquire lets go of the GIL while it
+ * waits, as the general path's `with lock` does. */
+static PyObject *t7_lock_call(PyObject *lock, int acquire)
+{
+    static PyObject *held, *take, *give;
+    if (lock != held) {
+        PyObject *t = PyObject_GetAttrString(lock, "acquire");
+        PyObject *g = t ? PyObject_GetAttrString(lock, "release") : NULL;
+        if (!g) {
+            Py_XDECREF(t);
+            return NULL;
+        }
+        replace(&held, lock);
+        Py_XDECREF(take);
+        Py_XDECREF(give);
+        take = t;
+        give = g;
+    }
+    return PyObject_CallNoArgs(acquire ? take : give);
+}
+
+/* t7_set_default(cls): the default tensor class (torch.Tensor), which
+ * t7_sized makes; tensor.py's publish_default sets it. */
+static PyObject *t7_default_cls;
+
+static PyObject *t7_set_default(PyObject *mod, PyObject *cls)
+{
+    if (!PyType_Check(cls) || !PyType_IsSubtype((PyTypeObject *)cls, record_type)) {
+        PyErr_SetString(PyExc_TypeError, "t7_set_default(cls): a tensor class");
+        return NULL;
+    }
+    replace(&t7_default_cls, cls);
+    Py_RETURN_NONE;
+}
+
+/* t7_sized(kind, lock, sizes): torch.zeros(n1, n2, ...) (kind 0),
+ * torch.ones (1), torch.rand (2: the default generator's uniform numbers)
+ * and torch.randn (3: its normal numbers) of exact int sizes: a new tensor
+ * of the default class (not Half; rand/randn: Float or Double) of at most
+ * T7_SMALL elements, made as Tensor(n1, n2, ...) and filled as the general
+ * path fills it; DECLINED otherwise.  lock: the default generator's, held
+ * while its numbers are drawn.  The sizes come last: the face binds the
+ * rest once (functools.partial, no Python frame per call). */
+static PyObject *t7_sized(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "t7_sized(kind, lock, sizes)");
+        return NULL;
+    }
+    if (!t7_ready()) return NULL;
+    PyObject *cls = t7_default_cls, *sizes = args[2], *lock = args[1];
+    long kind = PyLong_AsLong(args[0]);
+    if (kind == -1 && PyErr_Occurred()) return NULL;
+    if (kind < 0 || kind > 3 || !cls || !PyTuple_Check(sizes) || PyTuple_Size(sizes) == 0)
+        DECLINE();
+    const int dtype = t7_class_code((PyTypeObject *)cls);
+    if (dtype < 0 || dtype == ST_FLOAT16 || (kind >= 2 && dtype != ST_FLOAT32 && dtype != ST_FLOAT64))
+        DECLINE();
+    allocfunc alloc = (allocfunc)PyType_GetSlot((PyTypeObject *)cls, Py_tp_alloc);
+    PyObject *o = alloc((PyTypeObject *)cls, 0);
+    if (!o) return NULL;
+    PyObject *made = t7_init_record(o, sizes, dtype, T7_SMALL);
+    if (made != Py_True) {
+        Py_DECREF(o);
+        if (!made) return NULL;
+        Py_DECREF(made);
+        DECLINE();
+    }
+    Py_DECREF(made);
+    st_tensor *t = ((ArrayObject *)o)->t;
+    const int64_t n = t7core.tensor_numel(t);
+    st_status rc = ST_OK;
+    if (kind == 1 && n) {
+        _Alignas(16) char buf[16];
+        PyObject *one = PyLong_FromLong(1);
+        rc = one && t7_store(one, dtype, buf) ? t7core.fill(t, buf) : ST_E_VALUE;
+        Py_XDECREF(one);
+    } else if (kind >= 2 && n) {
+        PyObject *got = t7_lock_call(lock, 1);
+        if (got) {
+            rc = t7core.random_fill(t, t7core.generator_default(),
+                                    kind == 2 ? ST_DIST_UNIFORM : ST_DIST_NORMAL, 0.0, 1.0);
+            PyObject *r = t7_lock_call(lock, 0);
+            if (!r) {
+                Py_XDECREF(got);
+                Py_DECREF(o);
+                return NULL;
+            }
+            Py_DECREF(r);
+        } else {
+            rc = ST_E_VALUE;          /* not a lock: the general path */
+            PyErr_Clear();
+        }
+        Py_XDECREF(got);
+    }
+    if (rc) {
+        Py_DECREF(o);
+        DECLINE();
+    }
+    return o;
 }
 
 /* t7_ndim(x) / t7_numel(x): x:dim() and x:nElement() (0 for the empty tensor). */
@@ -1361,16 +1508,8 @@ static int t7_fill_nested(PyObject *o, int depth, int nd, const int64_t *shape, 
  * deep.  With self (a new tensor): self over the new contiguous record,
  * True.  With None: the address of its new storage (st_storage *), whose
  * one reference the caller takes over.  DECLINED otherwise. */
-static PyObject *t7_nested(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+static PyObject *t7_nested_make(PyObject *self, PyObject *obj, long dtype, long max_dims)
 {
-    if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError, "t7_nested(self, obj, dtype, max_dims)");
-        return NULL;
-    }
-    if (!t7_ready()) return NULL;
-    PyObject *self = args[0], *obj = args[1];
-    long dtype = PyLong_AsLong(args[2]), max_dims = PyLong_AsLong(args[3]);
-    if (PyErr_Occurred()) return NULL;
     if (self != Py_None && (!PyObject_TypeCheck(self, record_type)
                             || ((ArrayObject *)self)->t || ((ArrayObject *)self)->core))
         DECLINE();
@@ -1407,30 +1546,20 @@ static PyObject *t7_nested(PyObject *mod, PyObject *const *args, Py_ssize_t narg
     Py_RETURN_TRUE;
 }
 
-/* t7_shape(x, strides): x's sizes (strides: its strides) as a list. */
-static PyObject *t7_shape(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+static PyObject *t7_nested(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
 {
-    T7_PROLOGUE(2, "t7_shape(x, strides)")
-    const int strides = PyObject_IsTrue(args[1]);
-    if (strides < 0) return NULL;
-    PyObject *l = PyList_New(t->ndim);
-    for (int d = 0; l && d < t->ndim; d++) {
-        PyObject *v = PyLong_FromLongLong(strides ? t->strides[d] : t->sizes[d]);
-        if (!v) Py_CLEAR(l);
-        else PyList_SetItem(l, d, v);
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "t7_nested(self, obj, dtype, max_dims)");
+        return NULL;
     }
-    return l;
+    if (!t7_ready()) return NULL;
+    long dtype = PyLong_AsLong(args[2]), max_dims = PyLong_AsLong(args[3]);
+    if (PyErr_Occurred()) return NULL;
+    return t7_nested_make(args[0], args[1], dtype, max_dims);
 }
 
-/* t7_storage_get(address, dtype, i) / t7_storage_set(address, dtype, i,
- * value): s[i] and s[i] = value of the storage at `address` (an
- * st_storage * of the face's own) holding elements of dtype, i an exact
- * int in [1, size]. */
-static st_storage *t7_storage_at(PyObject *address)
-{
-    return PyLong_CheckExact(address) ? PyLong_AsVoidPtr(address) : NULL;
-}
-
+/* The element i (an exact int in [1, size]) of storage s holding elements
+ * of dtype, or NULL. */
 static char *t7_storage_element(st_storage *s, int dtype, PyObject *index)
 {
     int64_t i;
@@ -1439,36 +1568,231 @@ static char *t7_storage_element(st_storage *s, int dtype, PyObject *index)
     return s->data + (i - 1) * item;
 }
 
-static PyObject *t7_storage_get(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+/* ==== The Torch7 face's storages (strided/torch7/storage.py) ====
+ *
+ * StorageBase is the C base of Torch7's Storage classes.  It holds the C
+ * storage (st_storage *) and the cffi pointer Python reads as `_s`; a
+ * storage made here (x:size(), x:stride()) has no cffi pointer until
+ * Python code first reads `_s` (own_storage then wraps the pointer and
+ * registers the object among storage.py's wrappers): until then the object
+ * owns one reference, after that the cffi pointer does and `s` borrows it.
+ * s[i] and s[i] = v of an int index and a number are its mapping slots
+ * (the general path is the class's _getitem/_setitem). */
+typedef struct {
+    PyObject_HEAD
+    st_storage *s;      /* owned (one reference) while cdata is NULL, else cdata's */
+    PyObject *cdata;    /* `_s`, the cffi pointer */
+    long extra;         /* `_extra`: the references retain() added (released with the object) */
+    int dtype;          /* the class's element type code, -1 before `_s` is set */
+} StorageObject;
+
+static PyTypeObject *storage_type;     /* StorageBase */
+static PyTypeObject *long_storage;     /* Torch7's LongStorage */
+/* own_storage(self, address) -> the cffi pointer over the C storage
+ * (retained, registered); storage_address(cdata) -> its address */
+static PyObject *own_storage, *storage_address;
+
+static int storages_ready(void)
 {
-    if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "t7_storage_get(address, dtype, i)");
-        return NULL;
-    }
-    if (!t7_ready()) return NULL;
-    long dtype = PyLong_AsLong(args[1]);
-    if (dtype == -1 && PyErr_Occurred()) return NULL;
-    char *p = t7_storage_element(t7_storage_at(args[0]), (int)dtype, args[2]);
-    PyObject *v = p ? t7_number(p, (int)dtype) : NULL;
-    if (v || PyErr_Occurred()) return v;
-    DECLINE();
+    if (long_storage && t7_ready()) return 1;
+    if (!PyErr_Occurred())
+        PyErr_SetString(PyExc_RuntimeError, "strided._c._pyarray: t7_storage_setup() was not called");
+    return 0;
 }
 
-static PyObject *t7_storage_set(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+static PyObject *storage_get_s(PyObject *self, void *closure)
 {
-    if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError, "t7_storage_set(address, dtype, i, value)");
+    StorageObject *o = (StorageObject *)self;
+    if (!o->cdata) {
+        if (!o->s) {
+            PyErr_SetString(PyExc_AttributeError, "_s");
+            return NULL;
+        }
+        if (!storages_ready()) return NULL;
+        PyObject *addr = PyLong_FromVoidPtr(o->s);
+        PyObject *c = addr ? PyObject_CallFunctionObjArgs(own_storage, self, addr, NULL) : NULL;
+        Py_XDECREF(addr);
+        if (!c) return NULL;         /* the reference stays ours */
+        o->cdata = c;
+        t7core.storage_release(o->s);   /* c holds its own now; s borrows it */
+    }
+    Py_INCREF(o->cdata);
+    return o->cdata;
+}
+
+static int storage_set_s(PyObject *self, PyObject *value, void *closure)
+{
+    StorageObject *o = (StorageObject *)self;
+    if (!value) {
+        PyErr_SetString(PyExc_AttributeError, "a storage's _s cannot be deleted");
+        return -1;
+    }
+    if (!storages_ready()) return -1;
+    PyObject *addr = PyObject_CallFunctionObjArgs(storage_address, value, NULL);
+    st_storage *s = addr ? PyLong_AsVoidPtr(addr) : NULL;
+    Py_XDECREF(addr);
+    if (!s) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "_s: a NULL storage");
+        return -1;
+    }
+    Py_INCREF(value);
+    PyObject *old = o->cdata;
+    st_storage *owned = old ? NULL : o->s;
+    o->cdata = value;
+    o->s = s;
+    o->dtype = t7_class_code(Py_TYPE(self));
+    Py_XDECREF(old);
+    if (owned) t7core.storage_release(owned);
+    return 0;
+}
+
+static PyObject *storage_get_extra(PyObject *self, void *closure)
+{
+    return PyLong_FromLong(((StorageObject *)self)->extra);
+}
+
+static int storage_set_extra(PyObject *self, PyObject *value, void *closure)
+{
+    long v = value ? PyLong_AsLong(value) : -1;
+    if (v < 0) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "_extra must be an int >= 0");
+        return -1;
+    }
+    ((StorageObject *)self)->extra = v;
+    return 0;
+}
+
+static void storage_dealloc(PyObject *self)
+{
+    StorageObject *o = (StorageObject *)self;
+    PyTypeObject *tp = Py_TYPE(self);
+    /* references retain() added and free() did not drop go with the
+     * object (Lua would leak them) */
+    if (o->s && t7core.storage_release)
+        for (long k = 0; k < o->extra; k++) t7core.storage_release(o->s);
+    if (o->cdata) Py_DECREF(o->cdata);
+    else if (o->s && t7core.storage_release) t7core.storage_release(o->s);
+    ((freefunc)PyType_GetSlot(tp, Py_tp_free))(self);
+    Py_DECREF(tp);
+}
+
+/* s[i]: the element as a number for an exact int i in [1, size]; else the
+ * class's _getitem (which raises what is wrong). */
+static PyObject *storage_subscript(PyObject *self, PyObject *key)
+{
+    StorageObject *o = (StorageObject *)self;
+    if (o->dtype >= 0 && t7_ready()) {
+        char *p = t7_storage_element(o->s, o->dtype, key);
+        PyObject *v = p ? t7_number(p, o->dtype) : NULL;
+        if (v || PyErr_Occurred()) return v;
+    }
+    return PyObject_CallMethod(self, "_getitem", "O", key);
+}
+
+/* s[i] = v likewise (the class's _setitem otherwise). */
+static int storage_ass_subscript(PyObject *self, PyObject *key, PyObject *value)
+{
+    StorageObject *o = (StorageObject *)self;
+    if (!value) {
+        PyErr_SetString(PyExc_TypeError, "storage elements cannot be deleted");
+        return -1;
+    }
+    if (o->dtype >= 0 && t7_ready()) {
+        char *p = t7_storage_element(o->s, o->dtype, key);
+        _Alignas(16) char buf[16];
+        if (p && !(o->s->flags & ST_STORAGE_READONLY) && t7_store(value, o->dtype, buf)) {
+            memcpy(p, buf, (size_t)st_itemsize_fixed(o->dtype));
+            return 0;
+        }
+    }
+    PyObject *r = PyObject_CallMethod(self, "_setitem", "OO", key, value);
+    Py_XDECREF(r);
+    return r ? 0 : -1;
+}
+
+static PyGetSetDef storage_getset[] = {
+    {"_s", storage_get_s, storage_set_s, "The C storage (a cffi pointer, st_storage *).", NULL},
+    {"_extra", storage_get_extra, storage_set_extra,
+     "The references retain() added (Lua's count is 1 + _extra).", NULL},
+    {NULL},
+};
+
+static PyType_Slot storage_slots[] = {
+    {Py_tp_doc, "A C storage held in C: `_s`, its cffi pointer, read from Python; s[i] in C."},
+    {Py_tp_dealloc, storage_dealloc},
+    {Py_tp_getset, storage_getset},
+    {Py_mp_subscript, storage_subscript},
+    {Py_mp_ass_subscript, storage_ass_subscript},
+    {0, NULL},
+};
+
+static PyType_Spec storage_spec = {
+    .name = "strided._c._pyarray.StorageBase",
+    .basicsize = sizeof(StorageObject),
+    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .slots = storage_slots,
+};
+
+/* t7_storage_setup(LongStorage, own_storage, storage_address): the class
+ * x:size() makes and the two conversions of `_s` (see StorageObject). */
+static PyObject *t7_storage_setup(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3 || !PyType_Check(args[0])
+        || !PyType_IsSubtype((PyTypeObject *)args[0], storage_type)
+        || !PyCallable_Check(args[1]) || !PyCallable_Check(args[2])) {
+        PyErr_SetString(PyExc_TypeError, "t7_storage_setup(LongStorage, own_storage, storage_address)");
         return NULL;
     }
-    if (!t7_ready()) return NULL;
-    long dtype = PyLong_AsLong(args[1]);
-    if (dtype == -1 && PyErr_Occurred()) return NULL;
-    st_storage *s = t7_storage_at(args[0]);
-    char *p = t7_storage_element(s, (int)dtype, args[2]);
-    _Alignas(16) char buf[16];
-    if (!p || (s->flags & ST_STORAGE_READONLY) || !t7_store(args[3], (int)dtype, buf)) DECLINE();
-    memcpy(p, buf, (size_t)st_itemsize_fixed((int)dtype));
+    if (t7_class_code((PyTypeObject *)args[0]) != ST_INT64) {
+        PyErr_SetString(PyExc_ValueError, "t7_storage_setup: the class's _code is not int64's");
+        return NULL;
+    }
+    replace((PyObject **)&long_storage, args[0]);
+    replace(&own_storage, args[1]);
+    replace(&storage_address, args[2]);
     Py_RETURN_NONE;
+}
+
+/* A new LongStorage of the n ints v (its own C storage). */
+static PyObject *t7_long_storage(const int64_t *v, int n)
+{
+    allocfunc alloc = (allocfunc)PyType_GetSlot(long_storage, Py_tp_alloc);
+    StorageObject *o = (StorageObject *)alloc(long_storage, 0);
+    if (!o) return NULL;
+    o->cdata = NULL;
+    o->extra = 0;
+    o->dtype = ST_INT64;
+    o->s = t7core.storage_zeros((int64_t)n * (int64_t)sizeof *v);
+    if (!o->s) {
+        Py_DECREF(o);
+        return PyErr_NoMemory();
+    }
+    if (n) memcpy(o->s->data, v, (size_t)n * sizeof *v);
+    return (PyObject *)o;
+}
+
+/* t7_shape_storage(x, strides): x:size() (strides: x:stride()), a new
+ * LongStorage. */
+static PyObject *t7_shape_storage(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    T7_PROLOGUE(2, "t7_shape_storage(x, strides)")
+    if (!storages_ready()) return NULL;
+    const int strides = PyObject_IsTrue(args[1]);
+    if (strides < 0) return NULL;
+    return t7_long_storage(strides ? t->strides : t->sizes, t->ndim);
+}
+
+/* The n int64 elements of a LongStorage object o into v (n <= max), or -1:
+ * not a LongStorage made or set up here, or too long. */
+static int t7_long_storage_ints(PyObject *o, int64_t *v, int max)
+{
+    if (!long_storage || Py_TYPE(o) != long_storage) return -1;
+    const st_storage *s = ((StorageObject *)o)->s;
+    if (!s) return -1;
+    const int64_t n = s->nbytes / (int64_t)sizeof *v;
+    if (n > max) return -1;
+    if (n) memcpy(v, s->data, (size_t)n * sizeof *v);
+    return (int)n;
 }
 
 /* ---- the small calls of compat's functions: the result, or None ---- */
@@ -1774,11 +2098,15 @@ static PyMethodDef module_methods[] = {
     {"t7_init", (PyCFunction)(void (*)(void))t7_init, METH_FASTCALL,
      "t7_init(self, sizes, dtype): Tensor(n1, n2, ...) in C; True when done."},
     {"t7_ndim", t7_ndim, METH_O, "x:dim()"},
+    {"t7_sized", (PyCFunction)(void (*)(void))t7_sized, METH_FASTCALL,
+     "t7_sized(kind, lock, sizes): torch.zeros/ones/rand/randn of int sizes in C."},
+    {"t7_set_default", t7_set_default, METH_O, "t7_set_default(cls): torch.Tensor for t7_sized."},
     {"t7_nested", (PyCFunction)(void (*)(void))t7_nested, METH_FASTCALL,
      "t7_nested(self, obj, dtype, max_dims): Tensor(table) / Storage(table) in C."},
-    {"t7_shape", (PyCFunction)(void (*)(void))t7_shape, METH_FASTCALL, "x's sizes or strides"},
-    {"t7_storage_get", (PyCFunction)(void (*)(void))t7_storage_get, METH_FASTCALL, "s[i]"},
-    {"t7_storage_set", (PyCFunction)(void (*)(void))t7_storage_set, METH_FASTCALL, "s[i] = v"},
+    {"t7_storage_setup", (PyCFunction)(void (*)(void))t7_storage_setup, METH_FASTCALL,
+     "t7_storage_setup(LongStorage, own_storage, storage_address): the storages C makes."},
+    {"t7_shape_storage", (PyCFunction)(void (*)(void))t7_shape_storage, METH_FASTCALL,
+     "t7_shape_storage(x, strides): x:size() / x:stride(), a new LongStorage."},
     {"t7_numel", t7_numel, METH_O, "x:nElement()"},
     {"t7_size", (PyCFunction)(void (*)(void))t7_size, METH_FASTCALL, "x:size(dim)"},
     {"t7_stride", (PyCFunction)(void (*)(void))t7_stride, METH_FASTCALL, "x:stride(dim)"},
@@ -1855,6 +2183,12 @@ PyMODINIT_FUNC PyInit__pyarray(void)
         return NULL;
     }
     Py_INCREF(base_type);    /* PyModule_AddObject stole one; base_type keeps another */
+    storage_type = (PyTypeObject *)PyType_FromSpec(&storage_spec);
+    Py_XINCREF(storage_type);  /* PyModule_AddObject steals one; storage_type keeps another */
+    if (!storage_type || PyModule_AddObject(m, "StorageBase", (PyObject *)storage_type) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
     PyObject *t7names = PyTuple_New((Py_ssize_t)N_T7CORE);
     if (t7names)
         for (size_t i = 0; i < N_T7CORE; i++)

@@ -725,16 +725,35 @@ st_status st_random_alias_draw(st_tensor *out, st_generator *g, const st_tensor 
     return rc;
 }
 
-/* ---- randperm: Torch7's swaps, 0-based values ---- */
+/* ---- randperm: Torch7's swaps, 0-based values ----
+ * TH's loop swaps r[i] with r[i + random() % (n - i)].  The draws come a
+ * block at a time (mt_outputs: the same numbers), the places each swap
+ * reaches are computed ahead (a 32-bit remainder: the draws are 32-bit,
+ * and so is n - i up to 2^32) and fetched RANDPERM_AHEAD swaps before
+ * they are needed: for n of 10^6 and more the swaps were waiting on
+ * memory. */
+#define RANDPERM_AHEAD 16
 #define DEF_RANDPERM(CODE, SFX, T, R, ...)                                            \
     static void randperm_##SFX(char *o, int64_t step, int64_t n, st_generator *g)     \
     {                                                                                 \
         for (int64_t i = 0; i < n; i++) *(T *)(o + i * step) = (T)i;                  \
-        for (int64_t i = 0; i < n - 1; i++) {                                         \
-            int64_t z = (int64_t)(st_generator_random(g) % (uint64_t)(n - i));        \
-            T sav = *(T *)(o + i * step);                                             \
-            *(T *)(o + i * step) = *(T *)(o + (z + i) * step);                        \
-            *(T *)(o + (z + i) * step) = sav;                                         \
+        uint64_t u[MT_BLOCK];                                                         \
+        for (int64_t i0 = 0; i0 < n - 1; i0 += MT_BLOCK) {                            \
+            const int64_t m = n - 1 - i0 < MT_BLOCK ? n - 1 - i0 : MT_BLOCK;          \
+            mt_outputs(g, u, m);                                                      \
+            for (int64_t q = 0; q < m; q++) {                                         \
+                const uint64_t span = (uint64_t)(n - i0 - q);                         \
+                u[q] = (uint64_t)(i0 + q) + (span <= UINT32_MAX ? (uint32_t)u[q] % (uint32_t)span \
+                                                                : u[q] % span);       \
+            }                                                                         \
+            for (int64_t q = 0; q < m; q++) {                                         \
+                if (q + RANDPERM_AHEAD < m)                                           \
+                    __builtin_prefetch(o + (int64_t)u[q + RANDPERM_AHEAD] * step, 1); \
+                char *a = o + (i0 + q) * step, *b = o + (int64_t)u[q] * step;         \
+                const T sav = *(T *)a;                                                \
+                *(T *)a = *(T *)b;                                                    \
+                *(T *)b = sav;                                                        \
+            }                                                                         \
         }                                                                             \
     }
 ST_TYPES_REAL(DEF_RANDPERM)

@@ -12,6 +12,8 @@ from .._c import _pyarray
 # Torch7 face's Tensor; ArrayBase adds compat's operators (imported by name:
 # classes a type checker takes as bases, from strided/_c/_pyarray.pyi)
 from .._c._pyarray import ArrayBase, RecordBase  # noqa: F401
+# StorageBase holds a Torch7 storage's C storage and its cffi pointer (`_s`)
+from .._c._pyarray import StorageBase  # noqa: F401
 from .base import DTYPES, Core, ffi, lib
 
 # None when C declines (the caller's general path decides): the plain
@@ -76,5 +78,10 @@ t7_size, t7_stride, t7_narrow = _pyarray.t7_size, _pyarray.t7_stride, _pyarray.t
 t7_select, t7_sub, t7_t = _pyarray.t7_select, _pyarray.t7_sub, _pyarray.t7_t
 t7_get, t7_set, t7_fill = _pyarray.t7_get, _pyarray.t7_set, _pyarray.t7_fill
 t7_clone, t7_copy, t7_scalar_inplace = _pyarray.t7_clone, _pyarray.t7_copy, _pyarray.t7_scalar_inplace
-t7_nested, t7_shape = _pyarray.t7_nested, _pyarray.t7_shape
-t7_storage_get, t7_storage_set = _pyarray.t7_storage_get, _pyarray.t7_storage_set
+t7_nested = _pyarray.t7_nested
+# torch.zeros/ones/rand/randn(n1, n2, ...) of the default class (t7_set_default):
+# made and filled in one call
+t7_sized, t7_set_default = _pyarray.t7_sized, _pyarray.t7_set_default
+# the storages C makes (x:size(), x:stride()): the LongStorage class and the
+# conversions of `_s` (storage.py) given once; s[i] is StorageBase's slot
+t7_storage_setup, t7_shape_storage = _pyarray.t7_storage_setup, _pyarray.t7_shape_storage

@@ -293,11 +293,6 @@ def adopt_storage(address):
     return ffi.gc(ffi.cast("st_storage *", address), lib.st_storage_release)
 
 
-def storage_int64s(storage, n):
-    """The first n int64 elements of a storage, as a list of ints."""
-    return ffi.unpack(ffi.cast("int64_t *", storage.data), n)
-
-
 # ---------------------------------------------------------------- the view record
 
 

@@ -37,9 +37,11 @@ def release(s):
 def own(p):
     """A new handle on the record at `p`, holding a reference of its own.
     A plain pointer is made: ffi.gc of an ffi.gc object would keep that
-    object, and its reference, as long as the new one lives."""
+    object, and its reference, as long as the new one lives.  `p` may be a
+    cffi pointer or an address."""
+    p = ffi.cast("st_storage *", p)
     lib.st_storage_retain(p)
-    return ffi.gc(ffi.cast("st_storage *", p), lib.st_storage_release)
+    return ffi.gc(p, lib.st_storage_release)
 
 
 def owned(s):

@@ -8,22 +8,19 @@ DoubleStorage unless setdefaulttensortype changed it).
 """
 from .functions import CLASSES, FUNCTIONS
 from .storage import STORAGE_TYPES
-from .registry import default_storage_class, default_tensor_class
+from .registry import publish_default
 
 globals().update(FUNCTIONS)                 # torch.add, torch.sum, ... (spec.py)
 globals().update(CLASSES)                   # ByteTensor ... DoubleTensor
 globals().update({cls._typename[6:]: cls for cls in STORAGE_TYPES.values()})
+
+publish_default()                           # Tensor, Storage: the default type's
 
 __all__ = sorted(set(FUNCTIONS) | set(CLASSES) | {cls._typename[6:] for cls in STORAGE_TYPES.values()}
                  | {"Tensor", "Storage"})
 
 
 def __getattr__(name):
-    # the default-type aliases follow setdefaulttensortype
-    if name == "Tensor":
-        return default_tensor_class()
-    if name == "Storage":
-        return default_storage_class()
     if name == "_heaptracking":              # Lua's torch._heaptracking (utility.py)
         from .utility import heaptracking
         return heaptracking()

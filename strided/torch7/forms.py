@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 
 from ..core import arraytype as _fast
-from ..core.arraytype import binary_inplace
+from ..core.arraytype import DECLINED, binary_inplace
 from ..core.fuse import Traced
 from ..core.ops import BINARY
 from ..core.rng import Generator
@@ -136,6 +136,7 @@ class Entry:
         self.method, self.function, self.doc, self.group = method, function, doc, group
         self.method_forms = None      # the method's own forms, when they differ
         self.direct = None            # a function of no tensor type, used as it is
+        self.front = None             # front(args): a plain call's result in C, or DECLINED
         self._plans = {}
 
     # ------------------------------------------------------------ matching
@@ -320,6 +321,14 @@ def make_function(entry):
                 except FormMismatch:
                     raise first from None
             raise
+    front = entry.front
+    if front is not None:
+        general = f
+
+        def f(*args):
+            r = front(args)
+            return general(*args) if r is DECLINED else r
+        f.general = general           # the path front stands before (tests)
     f.__name__ = f.__qualname__ = entry.name
     f.__module__ = "strided.torch7"       # where it is found (documentation tools, pickle)
     f.__doc__ = entry_doc(entry, False)
@@ -360,14 +369,20 @@ def make_method(entry, dt=None):
     call = entry.call
 
     def m(self, *args):
+        T = type(self)
+        if dt is not None and getattr(T, "_dt", dt) != dt:
+            # the method of one class given another tensor as self, as Lua's
+            # torch.DoubleTensor.multinomial(longRes, probs, n): that class's
+            # forms (Lua's wrapper is the class's, whatever self is)
+            T = next(c for c in TENSOR_TYPES.values() if c._dt == dt)
         try:
-            return call((self,) + args, type(self), True)
+            return call((self,) + args, T, True)
         except FormMismatch:
             # Lua's explicit-self call x.f(res, x, ...) (tensor.md's
             # x.nonzero(indices, x)): the function of x's type on the arguments
-            if args and isinstance(args[0], Tensor):
+            if args and isinstance(args[0], Tensor) and T is type(self):
                 try:
-                    return call(args, type(self), False)
+                    return call(args, T, False)
                 except FormMismatch:
                     pass
             raise

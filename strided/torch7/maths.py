@@ -15,6 +15,7 @@ the first operand and is read in row-major order (Torch7's rule); numbers
 are converted to the tensor's type."""
 from __future__ import annotations
 
+import functools
 import math
 
 from ..core import arraytype as _fast
@@ -910,10 +911,16 @@ def random_fill(res, gen, *bounds):
 
 def randperm(res, gen, n):
     out = into(res, (int(n),))
-    if out is not None:
-        p = _random.randperm(int(n), generator=gen)
-        _one_based(p, p)
-        _core.copy_(out, p)
+    if out is None:
+        return res
+    if out.dtype.name in ("float64", "int64"):
+        # TH's swaps straight into res (both hold n exactly), then + 1
+        _random.randperm(int(n), generator=gen, out=out)
+        _one_based(out, out)
+        return res
+    p = _random.randperm(int(n), generator=gen)
+    _one_based(p, p)
+    _core.copy_(out, p)
     return res
 
 
@@ -996,6 +1003,15 @@ def sized(name, fill, fresh=None):
             return fresh(res, sizes)
         return fill(res.resize(*sizes), *extra)
     return impl
+
+
+def sized_front(kind):
+    """The front door of torch.zeros (kind 0), ones (1), rand (2) and randn
+    (3): front(args) -> given int sizes only, the default type's new tensor
+    made and filled in one C call (pyarray.c's t7_sized: the same tensor
+    and, from the default generator, the same numbers); DECLINED otherwise.
+    A partial of the C function: no Python frame of its own."""
+    return functools.partial(_fast.t7_sized, kind, _random.default_generator._lock)
 
 
 def _zeroed(res, sizes):

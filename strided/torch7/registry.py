@@ -4,6 +4,10 @@ the default tensor type (torch.setdefaulttensortype).  Below tensor.py:
 the Tensor class finds its sibling classes here at run time."""
 from __future__ import annotations
 
+import sys
+
+from ..core import arraytype as _fast
+
 TENSOR_TYPES = {}          # 'torch.DoubleTensor' -> class (classes.make_class registers it)
 
 TYPES = [("ByteTensor", "uint8"), ("CharTensor", "int8"), ("ShortTensor", "int16"),
@@ -62,6 +66,19 @@ def setdefaulttensortype(typename: str) -> None:
         raise ValueError(f"setdefaulttensortype: unknown type {typename!r}; expected one of "
                          f"{sorted(TENSOR_TYPES)}")
     _default[0] = typename
+    publish_default()
+
+
+def publish_default():
+    """torch.Tensor and torch.Storage as plain attributes of the face's
+    modules, set again at each change of the default type: a module's
+    __getattr__ cost a microsecond on every torch.Tensor(...)."""
+    cls = TENSOR_TYPES[_default[0]]
+    _fast.t7_set_default(cls)            # what torch.zeros(3, 3) and kin make in C
+    for name in ("strided", "strided.torch7"):
+        module = sys.modules.get(name)
+        if module is not None:
+            module.Tensor, module.Storage = cls, cls._storage_cls
 
 
 def getdefaulttensortype() -> str:

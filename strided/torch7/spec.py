@@ -334,15 +334,16 @@ wrap("multinomialAlias", (maths.alias_draw, [Arg(TENSOR, name="output"), Arg(LIS
 G = "Construction"
 _SZ = Arg(NUMBER, many=True, name="sizes")
 _SZL = Arg(SIZES, name="sizes")
-for _name, _f in (("zeros", maths.ZEROS), ("ones", maths.ONES)):
+for _kind, (_name, _f) in enumerate((("zeros", maths.ZEROS), ("ones", maths.ONES))):
     wrap(_name, (_f, [RES, _SZ]), (_f, [RES, _SZL]),
-         doc=f"A tensor of the given sizes ({_name}); x:{_name}(sizes) resizes x.", group=G)
+         doc=f"A tensor of the given sizes ({_name}); x:{_name}(sizes) resizes x.",
+         group=G).front = maths.sized_front(_kind)
 wrap("reshape", (maths.reshape, [NEW_RES, TEN, _SZ]), (maths.reshape, [NEW_RES, TEN, _SZL]),
      doc="A contiguous copy of tensor with the given sizes (into res when given).", group=G)
-for _name, _f, _dist in (("rand", maths.RAND, "uniform"), ("randn", maths.RANDN, "normal")):
+for _kind, _name, _f, _dist in ((2, "rand", maths.RAND, "uniform"), (3, "randn", maths.RANDN, "normal")):
     wrap(_name, (_f, [RES, GEN, _SZ]), (_f, [RES, GEN, _SZL]), types=FLOAT,
          doc=f"A tensor of the given sizes ({_dist} numbers); x:{_name}(sizes) resizes and "
-             f"fills x.", group="Random")
+             f"fills x.", group="Random").front = maths.sized_front(_kind)
 wrap("range", (maths.range_, [RES, Arg(NUMBER, name="x"), Arg(NUMBER, name="y"),
                               Arg(NUMBER, 1, name="step")]),
      doc="x, x+step, ..., up to y inclusive; x:range(...) fills x (kept as it is when it "

@@ -20,7 +20,7 @@ from ..core import arraytype as _fast
 from ..core.arraytype import DECLINED
 from ..core import storage as _storage
 from ..core.base import (Core, adopt_storage, borrow_storage, copy_, fill_, from_nested, item,
-                         new_storage, storage_int64s, storage_view, tolist, zeros_storage)
+                         new_storage, storage_view, tolist, zeros_storage)
 from ..core.base import dtype as _dtype
 from .docstrings import storage_class_doc
 
@@ -57,11 +57,13 @@ def _index(value, name):
     return operator.index(value)
 
 
-class Storage:
+class Storage(_fast.StorageBase):
     """Base of the typed storages; use ByteStorage ... DoubleStorage, HalfStorage."""
 
-    # _extra: the references retain() added (Lua's count is 1 + _extra)
-    __slots__ = ("_s", "_extra", "__weakref__")
+    # StorageBase (pyarray.c) holds _s, the C storage's cffi pointer, and
+    # _extra, the references retain() added (Lua's count is 1 + _extra),
+    # released with the object
+    __slots__ = ("__weakref__",)
     _dt = None
     _code = -1            # the core's code of _dt
     _typename = None
@@ -212,30 +214,13 @@ class Storage:
             raise IndexError(f"{self._typename}: index {i} out of range [1, {n}]")
         return Core.over(self._s, self._dt, i - 1, ())
 
-    @classmethod
-    def _of_ints(cls, values):
-        """A new storage of the ints `values` (a tensor's sizes or strides:
-        each fits), made in C."""
-        self = cls.__new__(cls)
-        self._extra = 0
-        r = _fast.t7_nested(None, values, cls._code, 1) if values else DECLINED
-        self._s = _from_list(values, _dtype(cls._dt), cls._typename) if r is DECLINED else \
-            adopt_storage(r)
-        _WRAPPERS[(_addr(self._s), cls)] = self
-        return self
+    # -- elements: s[i] and s[i] = v of an int index and a number are
+    # StorageBase's slots (pyarray.c); these are their general path
+    def _getitem(self, i):
+        return item(self._element(i))
 
-    def _ints(self):
-        """A LongStorage's elements as a list of ints."""
-        return storage_int64s(self._s, self.size())
-
-    # -- elements: an int index and a number in C (pyarray.c), else the general path
-    def __getitem__(self, i: int) -> float:
-        r = _fast.t7_storage_get(_addr(self._s), self._code, i)
-        return item(self._element(i)) if r is DECLINED else r
-
-    def __setitem__(self, i: int, value: float) -> None:
-        if _fast.t7_storage_set(_addr(self._s), self._code, i, value) is DECLINED:
-            fill_(self._element(i), value)
+    def _setitem(self, i, value):
+        fill_(self._element(i), value)
 
     def __iter__(self) -> Iterator[float]:
         return iter(self.tolist())
@@ -310,12 +295,6 @@ class Storage:
             del _WRAPPERS[(_addr(self._s), type(self))]
         self._s = new_storage(0)
         _WRAPPERS[(_addr(self._s), type(self))] = self
-
-    def __del__(self):
-        # references retain() added and free() did not drop go with the
-        # object (Lua would leak them)
-        for _ in range(getattr(self, "_extra", 0)):
-            _storage.release(self._s)
 
     def tolist(self) -> list[Any]:     # ints or floats: the stub says which per class
         """s.tolist(): the elements as a list of Python numbers."""
@@ -440,3 +419,14 @@ LongStorage = _make("LongStorage", "int64")
 FloatStorage = _make("FloatStorage", "float32")
 DoubleStorage = _make("DoubleStorage", "float64")
 HalfStorage = _make("HalfStorage", "float16")
+
+
+def _own_registered(self, address):
+    """`_s` of a storage object C made (x:size()): a reference to its C
+    storage, the object registered as the one over it (_wrap finds it)."""
+    s = _own(address)
+    _WRAPPERS[(address, type(self))] = self
+    return s
+
+
+_fast.t7_storage_setup(LongStorage, _own_registered, _addr)

@@ -238,20 +238,11 @@ class Tensor(RecordBase):
     def __init__(self, array: _StridedArray, /) -> None: ...
 
     def __init__(self, *args: Any) -> None:
-        # Tensor() and Tensor(n1, n2, ...) of int sizes: in C (pyarray.c),
-        # as _empty_record and _alloc make them
+        # Tensor() and Tensor(n1, n2, ...) of int sizes, sizes in a
+        # LongStorage, a table of numbers: in C (pyarray.c), as
+        # _empty_record, _alloc and _nested make them
         if _fast.t7_init(self, args, self._code):
             return
-        if len(args) == 1:
-            a0 = args[0]
-            kind = type(a0)
-            # a table of numbers, and sizes in a LongStorage: in C too
-            if kind is list or kind is tuple:
-                if _fast.t7_nested(self, a0, self._code, _core.MAX_DIMS) is True:
-                    return
-            elif kind is LongStorage and self._dt != "int64" and len(a0):
-                if _fast.t7_init(self, tuple(a0._ints()), self._code):
-                    return
         dt = self._dt
         self._c = _empty_record(dt)
         if not args:
@@ -444,7 +435,8 @@ class Tensor(RecordBase):
         """x:size([dim]): the sizes as a LongStorage, or the size of dimension dim
         (1-based)."""
         if dim is None:
-            return LongStorage._of_ints(_fast.t7_shape(self, False))
+            r = _fast.t7_shape_storage(self, False)      # a new LongStorage made in C
+            return LongStorage(list(self._c.shape)) if r is DECLINED else r
         r = _fast.t7_size(self, dim)
         return self._c.shape[self._dim(dim)] if r is DECLINED else r
 
@@ -457,7 +449,8 @@ class Tensor(RecordBase):
         """x:stride([dim]): the strides (in elements) as a LongStorage, or that of dimension
         dim."""
         if dim is None:
-            return LongStorage._of_ints(_fast.t7_shape(self, True))
+            r = _fast.t7_shape_storage(self, True)      # a new LongStorage made in C
+            return LongStorage(list(self._c.strides)) if r is DECLINED else r
         r = _fast.t7_stride(self, dim)
         return self._c.strides[self._dim(dim)] if r is DECLINED else r
 

@@ -16,7 +16,7 @@ import sys
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 import strided as torch
 from strided.core import arraytype, base as _core
@@ -25,9 +25,9 @@ from strided.torch7.storage import Storage
 from strided.torch7.tensor import Tensor
 
 TYPES = ["Byte", "Char", "Short", "Int", "Long", "Float", "Double", "Half"]
-# every t7_ function that declines (dim, nElement and the sizes list always answer)
+# every t7_ function that declines (dim and nElement always answer)
 _NAMES = [n for n in dir(arraytype) if n.startswith("t7_")
-          and n not in ("t7_setup", "t7_ndim", "t7_numel", "t7_shape")]
+          and n not in ("t7_setup", "t7_storage_setup", "t7_ndim", "t7_numel")]
 
 
 def _decline(name):
@@ -220,16 +220,134 @@ def test_rectangular_tables():
 @SETTINGS
 @given(st.sampled_from(TYPES), st.integers(0, 5), args, numbers)
 def test_storage_elements(name, n, i, value):
+    # s[i] and s[i] = v are StorageBase's C slots: the general path is the
+    # class's _getitem/_setitem
     s = getattr(torch, name + "Storage")(n)
     s.fill(3)
-    same(lambda: s[i])
+    assert outcome(lambda: s[i], False) == outcome(lambda: s._getitem(i), False)
 
-    def write():
+    def write(general_path):
         t = getattr(torch, name + "Storage")(n)
         t.fill(1)
-        t[i] = value
+        if general_path:
+            t._setitem(i, value)
+        else:
+            t[i] = value
         return t
-    same(write)
+    assert outcome(lambda: write(False), False) == outcome(lambda: write(True), False)
+    with pytest.raises(TypeError, match="cannot be deleted"):
+        del s[1]
+
+
+def test_storage_made_in_c():
+    # x:size() / x:stride(): a new LongStorage made in C, registered as the
+    # storage over its C memory when Python code first reads it (_s)
+    x = torch.DoubleTensor(2, 3).t()
+    s, st_ = x.size(), x.stride()
+    assert type(s) is torch.LongStorage and type(st_) is torch.LongStorage
+    assert s.tolist() == [3, 2] and st_.tolist() == [1, 3] and len(s) == 2
+    assert s[1] == 3 and s[2] == 2 and st_[2] == 3 and type(s[1]) is int
+    assert x.size() is not s and x.size().tolist() == [3, 2]
+    s[1] = 7                                   # its own memory: x is not changed
+    assert s.tolist() == [7, 2] and x.size(1) == 3
+    v = torch.LongTensor(s)                    # a LongTensor views a LongStorage
+    assert v.storage() is s and v.tolist() == [7, 2]
+    v[2] = 9
+    assert s[2] == 9
+    t = torch.LongTensor(x.size())
+    assert t.storage() is not None and t.tolist() == [3, 2]
+    assert torch.DoubleTensor(2).size().tolist() == [2] and torch.DoubleTensor().size().tolist() == []
+    # retain() on a storage made in C: the reference goes with the object
+    r = torch.DoubleTensor(4).size()
+    r.retain().retain()
+    assert r._extra == 2 and r._s.refcount == 3
+    r.free()
+    assert r._extra == 1 and r._s.refcount == 2
+    del r
+    import pickle
+    p = pickle.loads(pickle.dumps(x.stride()))
+    assert type(p) is torch.LongStorage and p.tolist() == [1, 3]
+
+
+@SETTINGS
+@given(st.sampled_from(TYPES), st.lists(st.integers(-2, 6), min_size=0, max_size=4))
+def test_tensor_of_sizes_storage(name, sizes):
+    # Tensor(LongStorage) in t7_init (a LongTensor views the storage instead)
+    cls = getattr(torch, name + "Tensor")
+    ls = torch.LongStorage(sizes)
+    same(lambda: geometry(cls(ls)))
+    made = torch.DoubleTensor(*[max(v, 0) for v in sizes]).size() if sizes else torch.LongStorage()
+    same(lambda: geometry(cls(made)))
+
+
+_SIZED_TYPES = ["torch." + n + "Tensor" for n in TYPES]
+
+
+@SETTINGS
+@given(st.sampled_from(["zeros", "ones", "rand", "randn"]), st.sampled_from(_SIZED_TYPES),
+       st.lists(st.one_of(st.integers(-1, 5), st.floats(0, 4), st.booleans(),
+                          st.just(200), st.just("torch.FloatTensor")), min_size=0, max_size=4))
+def test_sized_front_door(fn, default, sizes):
+    # torch.zeros/ones/rand/randn(n1, n2, ...) of int sizes: one C call
+    # (t7_sized); the same tensor, values and random numbers as the general
+    # path, whatever the default type; anything else declined (the sizes
+    # kept to 10^5 elements: 200^4 doubles would fill 12.8 GB)
+    assume(np.prod([s for s in sizes if type(s) is int and s > 0] or [1]) <= 10 ** 5)
+    def call(path):
+        torch.manualSeed(11)
+        return path(*sizes)
+    saved = torch.getdefaulttensortype()
+    f = getattr(torch, fn)
+    try:
+        torch.setdefaulttensortype(default)
+        # the front door (a partial of the C function) against the path it
+        # stands before, itself run with the C small calls declining
+        fast = outcome(lambda: call(f), False)
+        with general():
+            slow = outcome(lambda: call(f.general), False)
+        assert fast == slow
+    finally:
+        torch.setdefaulttensortype(saved)
+
+
+def test_sized_front_door_lua_values():
+    # torch.rand/randn of a few elements keep Lua's MT19937 numbers bit for
+    # bit (printed by Lua Torch7 with %.17g)
+    torch.manualSeed(1)
+    a = torch.rand(3, 3)
+    assert a.tolist() == [[0.41702199843712151, 0.99718480813317001, 0.72032448928803205],
+                          [0.93255736120045185, 0.00011438108049333096, 0.12812444777227938],
+                          [0.30233256774954498, 0.99904051539488137, 0.14675589255057275]]
+    b = torch.randn(2, 2)
+    assert b.tolist() == [[0.0384261239841295, 0.43851018004245579],
+                          [-0.51120300885713965, 0.38845945948470278]]
+    saved = torch.getdefaulttensortype()
+    try:
+        torch.setdefaulttensortype("torch.FloatTensor")
+        torch.manualSeed(2)
+        c = torch.rand(2, 2)
+        assert c.type() == "torch.FloatTensor" and torch.zeros(2).type() == "torch.FloatTensor"
+        assert c.tolist() == [[0.43599489331245422, 0.1850820779800415],
+                              [0.025926228612661362, 0.931540846824646]]
+    finally:
+        torch.setdefaulttensortype(saved)
+    assert torch.zeros(2, 2).tolist() == [[0, 0], [0, 0]] and torch.ones(1, 3).tolist() == [[1, 1, 1]]
+
+
+def test_default_type_aliases_follow():
+    # torch.Tensor / torch.Storage: plain attributes set by setdefaulttensortype
+    import strided.torch7 as face
+    saved = torch.getdefaulttensortype()
+    try:
+        for name in ("Float", "Long", "Double"):
+            torch.setdefaulttensortype(f"torch.{name}Tensor")
+            for m in (torch, face):
+                assert m.Tensor is getattr(torch, name + "Tensor")
+                assert m.Storage is getattr(torch, name + "Storage")
+            assert torch.Tensor(2).type() == f"torch.{name}Tensor"
+    finally:
+        torch.setdefaulttensortype(saved)
+    assert "Tensor" in dir(torch) and "Storage" in dir(face)
 
 
 def test_readonly_memory_declines():

@@ -162,6 +162,28 @@ def test_multinomial_result_forms_as_lua():
         torch.multinomial(res, prob, 2)
 
 
+def test_multinomial_as_the_class_method_with_res_as_self():
+    # Lua: torch.DoubleTensor.multinomial(res, probs, n[, replacement]) is
+    # the class's wrapper with self = res (a LongTensor), filled and returned
+    # (values from Lua Torch7 with these seeds); self of another type raises
+    torch.manualSeed(3)
+    res = torch.LongTensor(7).fill(0)
+    r = torch.DoubleTensor.multinomial(res, torch.Tensor([1, 2, 3, 4]), 3)
+    assert r is res and res.dim() == 1 and res.totable() == [3, 1, 4]
+    torch.manualSeed(4)
+    r = torch.DoubleTensor.multinomial(torch.LongTensor(), torch.Tensor([[1, 2, 3], [3, 2, 1]]),
+                                       2, True)
+    assert r.totable() == [[3, 3], [2, 1]]
+    g = torch.Generator()
+    torch.manualSeed(g, 9)
+    r = torch.FloatTensor.multinomial(torch.LongTensor(), g, torch.FloatTensor([0.5, 0.25, 0.25]),
+                                      6, True)
+    assert r.totable() == [1, 1, 2, 1, 1, 1]
+    # Lua: "invalid arguments: IntTensor DoubleTensor number boolean"
+    with pytest.raises(TypeError, match="multinomial: invalid arguments"):
+        torch.DoubleTensor.multinomial(torch.IntTensor(), torch.Tensor([0.1, 0.2, 0.7]), 2, True)
+
+
 def test_long_tensor_index_raises():
     # Lua: x[torch.LongTensor{1, 2}] is nil (the key is looked up as a
     # method name) and x[...] = 5 raises; we raise TypeError for both

@@ -93,3 +93,97 @@ def test_positions_among_ties_are_lua_s():
     assert v.tolist() == [1] and i.tolist() == [3]
     v, i = torch.kthvalue(torch.ByteTensor([0, 0, 0]), 1)
     assert i.tolist() == [2]
+
+
+# topk along a long lane with ties, every form: each runs TH's quickselect
+# (thsel, its partition a block at a time), and the values and positions
+# are Lua's (Lua Torch7 with the same seeds: torch.rand gives Lua's numbers)
+def _lane(seed, n, scale):
+    torch.manualSeed(seed)
+    x = torch.rand(n)
+    return x.mul(scale).floor() if scale else x
+
+
+def test_topk_every_form_on_long_lanes_as_lua():
+    x = _lane(5, 100000, 50)
+    v, i = torch.topk(x, 10)                       # smallest, unsorted: TH's arrangement
+    assert v.tolist() == [0] * 10
+    assert i.tolist() == [48086, 6871, 8168, 34352, 97714, 97712, 6863, 54504, 74489,
+                          88396]
+    v, i = torch.topk(x, 10, 1, True)              # largest, unsorted
+    assert v.tolist() == [49] * 10
+    assert i.tolist() == [25355, 25283, 25318, 3286, 57552, 25261, 57509, 94290, 25221,
+                          37197]
+    v, i = torch.topk(x, 6, 1, True, True)         # largest, sorted, ties at the k-th
+    assert v.tolist() == [49] * 6
+    assert i.tolist() == [57552, 25261, 57509, 94290, 25221, 37197]
+    rv, ri = torch.Tensor(), torch.LongTensor()    # [res] form
+    assert torch.topk(rv, ri, x, 7, 1, False, False)[1] is ri
+    assert rv.tolist() == [0] * 7
+    assert ri.tolist() == [97714, 34352, 97712, 48086, 8168, 6871, 6863]
+    # distinct values, 10^6 of them
+    v, i = torch.topk(_lane(6, 1000000, 0), 10)
+    assert v.tolist() == [4.2512547224760056e-06, 2.6191119104623795e-06,
+                          1.9958242774009705e-06, 6.335088983178139e-06,
+                          2.8940849006175995e-06, 2.439366653561592e-06,
+                          6.683403626084328e-06, 7.695751264691353e-06,
+                          7.4747949838638306e-06, 9.099254384636879e-06]
+    assert i.tolist() == [861421, 993242, 737702, 721941, 511408, 250421, 70439, 789738,
+                          573157, 318747]
+    # a FloatTensor
+    f = _lane(8, 50000, 10).float()
+    v, i = torch.topk(f, 9)
+    assert v.type() == "torch.FloatTensor" and v.tolist() == [0] * 9
+    assert i.tolist() == [3857, 37444, 15272, 3856, 37442, 29859, 15277, 30937, 3854]
+
+
+def test_topk_along_each_dim_as_lua():
+    z = _lane(7, 12000, 20).view(4, 3000)
+    v, i = torch.topk(z, 5, 2)
+    assert v.tolist() == [[0] * 5] * 4
+    assert [e for row in i.tolist() for e in row] == [567, 418, 1180, 1697, 285, 1392, 373, 2370, 2372, 363,
+                                  2725, 125, 1305, 2377, 1177, 909, 902, 111, 2764, 2470]
+    v, i = torch.topk(z.t(), 4, 1, True)           # a transposed input, along dim 1
+    assert v.tolist() == [[19] * 4] * 4
+    assert [e for row in i.tolist() for e in row] == [2366, 1982, 1916, 144, 1723, 2411, 1321, 2255, 764, 282,
+                                  1315, 2452, 521, 919, 2427, 1876]
+
+
+def test_randperm_is_lua_s_permutation():
+    # TH's swaps with Lua's draws (a block of draws at a time, the swapped
+    # places fetched ahead): Lua Torch7's values with these seeds
+    torch.manualSeed(12)
+    assert torch.randperm(20).tolist() == [4, 16, 13, 9, 6, 17, 18, 12, 3, 7, 15, 5, 8, 20, 10, 1,
+                                           19, 2, 11, 14]
+    for res in (torch.LongTensor(), torch.FloatTensor(), torch.IntTensor(), torch.Tensor(3, 4)):
+        torch.manualSeed(12)
+        assert torch.randperm(res, 20) is res and res.type() in (
+            "torch.LongTensor", "torch.FloatTensor", "torch.IntTensor", "torch.DoubleTensor")
+        assert res.tolist()[:4] == [4, 16, 13, 9] and res.nElement() == 20
+    torch.manualSeed(13)
+    p = torch.randperm(1000000)
+    assert p.narrow(1, 1, 5).tolist() == [206419, 513762, 233797, 252053, 263483]
+    assert p.narrow(1, 999996, 5).tolist() == [402271, 497030, 130855, 768713, 646229]
+    assert p.sum() == 500000500000
+    # a non-contiguous res is filled in place
+    x = torch.Tensor(5, 2).zero()
+    torch.manualSeed(12)
+    torch.randperm(x.select(2, 2), 5)
+    assert sorted(x.select(2, 2).tolist()) == [1, 2, 3, 4, 5] and x.select(2, 1).sum() == 0
+
+
+def test_topk_of_a_lane_with_nan_keeps_the_core_order():
+    # a lane holding a NaN: the core's order (NaN after every number, ties
+    # by position; torch7.md, "NaN in a selection"), sorted or not, where
+    # TH's own order is undefined
+    torch.manualSeed(3)
+    x = torch.rand(5000)
+    x[17] = math.nan
+    x[4000] = math.nan
+    smallest = [0.000269654905423522, 0.0003954642452299595, 0.00047881552018225193]
+    for sort in (False, True):
+        v, i = torch.topk(x, 3, 1, False, sort)
+        assert v.tolist() == smallest and i.tolist() == [4947, 1890, 474]
+        v, i = torch.topk(x, 3, 1, True, sort)
+        assert math.isnan(v[1]) and math.isnan(v[2]) and v[3] == 0.9999754638411105
+        assert i.tolist() == [17, 4000, 236]
