@@ -141,10 +141,10 @@ def _binary(name, op, category):
                 return r
         if isinstance(x1, Traced) or isinstance(x2, Traced):
             return (x1 if isinstance(x1, Traced) else x2).record(name, (x1, x2))
-        a, b, dt = operands(x1, x2)
+        a, b, dt = _operands(x1, x2)
         return Array._new(_ops.binary(op, a, b, dt=dt))
 
-    def operands(x1, x2):
+    def _operands(x1, x2):
         dt = result_dtype(name, x1, x2)
         _check(name, dt, category)
         # arrays of other dtypes are converted inside the kernel, a block at
@@ -162,7 +162,7 @@ def _binary(name, op, category):
         if (type(x2) is Array and mask >> x1.dtype.code & 1
                 and _binary_inplace(code, x1, x2)):     # small and plain: in C
             return x1
-        a, b, dt = operands(x1, x2)
+        a, b, dt = _operands(x1, x2)
         shape = _ops.broadcast_shapes(a.shape, b.shape)
         if shape != x1.shape:
             raise ValueError(f"in-place {name}: non-broadcastable output operand with "

@@ -21,6 +21,11 @@ _permute_view, _expand_view = _arraytype.permute, _arraytype.expand_dims
 _squeeze_view, _broadcast_view = _arraytype.squeeze, _arraytype.broadcast_to
 
 
+def _list_as_tuple(v: object) -> object:
+    """A list (which C's plain case does not take) as a tuple; else v."""
+    return tuple(v) if isinstance(v, list) else v
+
+
 def _dims(axes, ndim, name="axis"):
     if isinstance(axes, int) or hasattr(axes, "__index__"):
         axes = (axes,)
@@ -165,7 +170,7 @@ def permute_dims(x: Array, /, axes: tuple[int, ...]) -> Array:
     >>> xp.permute_dims(xp.zeros((2, 3, 4)), (2, 0, 1)).shape
     (4, 2, 3)
     """
-    r = _permute_view(x, tuple(axes) if type(axes) is list else axes)
+    r = _permute_view(x, _list_as_tuple(axes))
     if r is not None:
         return r
     return Array._new(_views.permute(x._c, axes))
@@ -337,7 +342,7 @@ def broadcast_to(x: Array, /, shape: tuple[int, ...]) -> Array:
     >>> xp.broadcast_to(xp.asarray([1, 2]), (2, 2))
     Array([[1, 2], [1, 2]], dtype=int64)
     """
-    r = _broadcast_view(x, tuple(shape) if type(shape) is list else shape)
+    r = _broadcast_view(x, _list_as_tuple(shape))
     if r is not None:
         return r
     return Array._new(_views.expand(x._c, tuple(shape)))
