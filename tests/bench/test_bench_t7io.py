@@ -6,7 +6,8 @@ timing."""
 import pytest
 
 from benchmarks import memory, t7io
-from benchmarks.cases import SECTIONS, Sizes
+from benchmarks.cases import SECTIONS
+from benchmarks.kinds import Sizes
 from benchmarks.run import run_case
 
 TINY = Sizes(n=20000, side=10, part=100, face=600, face_rows=20)
