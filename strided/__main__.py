@@ -1,8 +1,9 @@
-"""The tour: `python -m strided` shows the core at work, examples from the
-Torch7 Tensor documentation typed as Python, then what the last wave
-added: the Torch7 library (maths, random numbers, files), zero-copy
-DLPack exchange with numpy and PyTorch, the array API face under an
-array-API-generic function, and Cubed over that face.  numpy, PyTorch
+"""The tour: `python -m strided` shows the two public faces first:
+examples from the Torch7 Tensor documentation typed as Python, the Torch7
+library (maths, random numbers, files), zero-copy DLPack exchange with
+numpy and PyTorch, the array API face under an array-API-generic
+function, and Cubed over that face; then, underneath both, the internal
+layer (strided.core) over the C core.  numpy, PyTorch
 and Cubed are optional: a part whose library is missing says how to get
 it and is skipped."""
 import importlib
@@ -23,7 +24,7 @@ def heading(text):
 
 
 def core_tour():
-    print("strided tour: the C core at work\n")
+    heading("Underneath both faces: the C core at work (strided.core, internal and 0-based)")
     a = _core.from_nested([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], "float64")
     show("a = [[1, 2, 3], [4, 5, 6]] (float64)", _core.tolist(a))
     t = _views.transpose(a, 0, 1)
@@ -92,7 +93,7 @@ def torch7_library():
     example("v = torch.Tensor({3,1,4,1,5,9,2,6}); torch.topk(v, 3, 1, true, true)  "
             "-- the 3 largest, sorted", lambda: torch.topk(v, 3, 1, True, True)[0])
     example("values, indices = torch.sort(v); indices  -- 1-based, a stable sort",
-            lambda: torch.sort(v)[1].view(1, 8))
+            lambda: torch.sort(v)[1])
     example("torch.conv2(torch.ones(3, 3), torch.Tensor({{1,2},{3,4}}))  -- 2-D valid convolution",
             lambda: torch.conv2(torch.ones(3, 3), torch.Tensor([[1, 2], [3, 4]])))
     example("torch.histc(v, 3)  -- counts in 3 bins over [min, max]", lambda: torch.histc(v, 3))
@@ -193,7 +194,7 @@ def cubed_tour():
     heading("Cubed: the array API face scaled out in bounded-memory chunks")
     # Cubed reads its backend namespace when it is first imported
     os.environ.setdefault("CUBED_BACKEND_ARRAY_API_MODULE", "strided.compat")
-    cubed = optional("cubed", "Cubed", "pip install 'strided[distributed]'")
+    cubed = optional("cubed", "Cubed", "pip install 'strided[distributed]' (Python >= 3.12)")
     if cubed is None:
         return
     import cubed.array_api as cxp
@@ -208,12 +209,14 @@ def cubed_tour():
 
 
 def main():
-    core_tour()
+    print("strided tour: the Torch7 face (import strided as torch, 1-based, Lua Torch7's API),\n"
+          "the array API face (import strided.compat as xp), and the core under both")
     torch7_examples()
     torch7_library()
     dlpack_tour()
     generic_tour()
     cubed_tour()
+    core_tour()
 
 
 if __name__ == "__main__":
