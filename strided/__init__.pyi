@@ -9,6 +9,7 @@ from typing import (IO, Any, Callable, Iterable, Iterator, Literal, Protocol, Se
 from typing_extensions import Self
 
 __all__: list[str]
+__version__: str
 
 _T = TypeVar("_T", bound="Tensor")
 

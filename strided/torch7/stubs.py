@@ -428,7 +428,7 @@ def stub():
              "from typing import (IO, Any, Callable, Iterable, Iterator, Literal, Protocol, "
              "Sequence,", "                    TypeVar, overload)",
              "from typing_extensions import Self", "",
-             "__all__: list[str]", "", '_T = TypeVar("_T", bound="Tensor")', "",
+             "__all__: list[str]", "__version__: str", "", '_T = TypeVar("_T", bound="Tensor")', "",
              _STRIDED_ARRAY, ""]
     spec_methods = {e.name for e in ENTRIES if e.method}
     # the tensors: what tensor.py writes by hand, then the spec's methods
