@@ -253,8 +253,8 @@ def _lapack_entry(name, fn, places, operands, options=(), doc=""):
     given = [Arg(TENSOR, name=f"res{i + 1}") for i in range(nres)]
     if nres == 1:
         given = [Arg(TENSOR, name="res")]
-    wrap(name, (maths.lapack(fn, places), given + operands + list(options)),
-         (maths.lapack(fn, places), [_OUT] * nres + operands + list(options)),
+    wrap(name, (maths.lapack(fn, places, name), given + operands + list(options)),
+         (maths.lapack(fn, places, name), [_OUT] * nres + operands + list(options)),
          types=FLOAT, method=False, doc=doc, group=G)
 
 

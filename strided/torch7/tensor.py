@@ -18,7 +18,7 @@ from ..core import arraytype as _fast
 from ..core.arraytype import DECLINED, RecordBase
 from ..core.base import Core, check, contiguous_strides
 from .docstrings import tensor_class_doc
-from .storage import LongStorage, Storage, STORAGE_TYPES, _index
+from .storage import LongStorage, Storage, STORAGE_TYPES, _index, from_one
 
 # The annotations are for the type stub (strided/__init__.pyi, stubs.py),
 # never evaluated: they name its classes (ByteTensor ... DoubleTensor are
@@ -72,6 +72,35 @@ def _is_foreign_view(obj):
     """obj is another face's array over a core view (a strided.compat
     Array): it hands a new record over its memory to `__strided_core__`."""
     return hasattr(obj, "__strided_core__") and not isinstance(obj, Tensor)
+
+
+def _foreign_memory(obj, name):
+    """Tensor(array): a Core over the memory of a DLPack producer (numpy,
+    PyTorch...) or of a buffer-protocol object (bytes, array.array...),
+    with Torch7's shapes (bool read as bytes, 0-d as one element), or None
+    for any other object.  (An extension beyond Lua, as from_dlpack.)"""
+    if hasattr(obj, "__dlpack__"):
+        c = _dlpack.to_core(obj, to_cpu=True)
+    else:
+        c = _core.from_buffer(obj, name)
+        if c is None:
+            return None
+    return _torch7_view(c, f"{name}(array)")[0]
+
+
+def _torch7_view(c, name):
+    """(Core, tensor class) of foreign memory c as Torch7 has it: bool as
+    bytes (0 and 1, Torch7's masks), a 0-d array as one element (in Torch7 a
+    tensor without dimensions is empty); TypeError for an element type
+    Torch7 has no tensor for."""
+    kind = "uint8" if c.dtype.name == "bool" else c.dtype.name
+    cls = class_of_dtype(kind)
+    if cls is None:
+        raise TypeError(f"{name}: Torch7 has no tensor type for {c.dtype.name}; "
+                        f"strided.compat.from_dlpack takes every dtype")
+    if c.ndim == 0 or kind != c.dtype.name:
+        c = c.view(c.offset, c.shape or (1,), c.strides or (1,), _core.dtype(kind))
+    return c, cls
 
 
 def _is_int(v):
@@ -151,7 +180,7 @@ def _ix(name, fn, *args):
         return fn(*args)
     except _core.CoreIndexError as e:
         raise IndexError(f"{name}: index {e.index} out of range [{e.lo}, {e.hi - 1}] for "
-                         f"dimension {e.dim}") from None
+                         f"dimension {e.dim}{from_one(e.index)}") from None
     except IndexError as e:
         raise IndexError(f"{name}: {e}") from None
 
@@ -162,7 +191,7 @@ def _inclusive_range(c, d, s, e, start_what, end_what, where):
     n = c.shape[d]
     s0, e0 = (s + n if s < 0 else s - 1), (e + n if e < 0 else e - 1)
     if not 0 <= s0 < n:
-        raise IndexError(f"{start_what} out of range [1, {n}] (or [-{n}, -1]) {where}")
+        raise IndexError(f"{start_what} out of range [1, {n}] (or [-{n}, -1]) {where}{from_one(s)}")
     if not s0 <= e0 < n:
         raise IndexError(f"{end_what} out of range [{s0 + 1}, {n}] {where}")
     return _views.narrow(c, d, s0, e0 - s0 + 1)
@@ -237,6 +266,8 @@ class Tensor(RecordBase):
     def __init__(self, tensor: Self, /) -> None: ...
     @overload
     def __init__(self, array: _StridedArray, /) -> None: ...
+    @overload
+    def __init__(self, array: _DLPackProducer | Buffer, /) -> None: ...
 
     def __init__(self, *args: Any) -> None:
         # Tensor() and Tensor(n1, n2, ...) of int sizes: in C (pyarray.c),
@@ -294,8 +325,12 @@ class Tensor(RecordBase):
             self._c = _nested(a0, dt)
         elif _is_number(a0):
             self._alloc(_sizes_from(args, self._typename), None)
+        elif len(args) == 1 and (c := _foreign_memory(a0, self._typename)) is not None:
+            self._c = c if c.dtype.name == dt else _core.astype(c, dt)
         else:
-            raise TypeError(f"{self._typename}: cannot construct from {type(a0).__name__} {a0!r}")
+            raise TypeError(f"{self._typename}: cannot construct from {type(a0).__name__} "
+                            f"{a0!r}; it takes sizes, a table (nested list), a storage, a "
+                            f"tensor, or an array (numpy, DLPack, buffer protocol)")
 
     def _alloc(self, sizes, strides):
         strides = _fill_strides(sizes, strides)
@@ -432,7 +467,7 @@ class Tensor(RecordBase):
         n = self._c.ndim + extra
         dim = _index(dim, name)
         if not 1 <= dim <= n:
-            raise IndexError(f"{name} {dim} out of range [1, {n}]" if n else
+            raise IndexError(f"{name} {dim} out of range [1, {n}]{from_one(dim)}" if n else
                              f"{name} {dim} out of range: the tensor has no dimension")
         return dim - 1
 
@@ -621,7 +656,8 @@ class Tensor(RecordBase):
         n = self._c.shape[d]
         index, size = _index(index, "index"), _index(size, "size")
         if not 1 <= index <= n:
-            raise IndexError(f"narrow: index {index} out of range [1, {n}] for dimension {dim}")
+            raise IndexError(f"narrow: index {index} out of range [1, {n}] for dimension {dim}"
+                             f"{from_one(index)}")
         if not 0 <= size <= n - index + 1:
             raise ValueError(f"narrow: size {size} out of range [0, {n - index + 1}] for "
                              f"index {index} of dimension {dim} (size {n})")
@@ -659,7 +695,8 @@ class Tensor(RecordBase):
         n = self._c.shape[d]
         index = _index(index, "index")
         if not 1 <= index <= n:
-            raise IndexError(f"select: index {index} out of range [1, {n}] for dimension {d + 1}")
+            raise IndexError(f"select: index {index} out of range [1, {n}] for dimension {d + 1}"
+                             f"{from_one(index)}")
         c = _views.select(self._c, d, index - 1)
         if c.ndim == 0:          # Torch7: select on a 1-D tensor gives the number
             return _number(c, self._dt)
@@ -725,7 +762,7 @@ class Tensor(RecordBase):
             i0 = k + n if k < 0 else k - 1
             if not 0 <= i0 < n:
                 raise IndexError(f"{name}: index {k} out of range [1, {n}] (or [-{n}, -1]) at "
-                                 f"dimension {orig}")
+                                 f"dimension {orig}{from_one(k)}")
             c = _views.select(c, d, i0)
         if c.ndim == 0:
             return "elem", c
@@ -1573,12 +1610,5 @@ def tensor_from_dlpack(obj: object, *, copy: bool | None = None) -> Tensor:
     >>> a
     array([1., 1., 1.])
     """
-    c = _dlpack.to_core(obj, copy=copy, to_cpu=True)
-    name = "uint8" if c.dtype.name == "bool" else c.dtype.name
-    cls = class_of_dtype(name)
-    if cls is None:
-        raise TypeError(f"from_dlpack: Torch7 has no tensor type for {c.dtype.name}; "
-                        f"strided.compat.from_dlpack takes every dtype")
-    if c.ndim == 0 or name != c.dtype.name:
-        c = c.view(c.offset, c.shape or (1,), c.strides or (1,), _core.dtype(name))
+    c, cls = _torch7_view(_dlpack.to_core(obj, copy=copy, to_cpu=True), "from_dlpack")
     return cls._wrap(c)
