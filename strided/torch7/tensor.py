@@ -296,18 +296,15 @@ class Tensor(RecordBase):
                 raise TypeError(f"{self._typename}(tensor) needs a {self._typename}, got "
                                 f"{a0._typename}; use tensor.type('{self._typename}')")
             self._set_tensor(a0)
-        elif _is_foreign_view(a0):
+        elif _is_foreign_view(a0) or len(args) == 1 and (
+                c := _foreign_memory(a0, self._typename)) is not None:
+            # another face's array, a DLPack producer, a buffer: a view of
+            # its memory in this class's type, else converted (a copy)
             if len(args) != 1:
                 raise TypeError(f"{self._typename}(array) takes no further arguments")
-            if a0.dtype.name != dt:
-                raise TypeError(f"{self._typename}(array) needs a {dt} array, got "
-                                f"{a0.dtype.name}; strided.interop.to_tensor(array) gives "
-                                f"the tensor class of its dtype")
-            if a0.ndim == 0:
-                raise ValueError(f"{self._typename}(array): a Torch7 tensor has no 0-d form; "
-                                 f"view array[None] (one dimension of size 1) instead")
-            c = a0.__strided_core__()
-            self._c.set(c.storage, self._dt, c.offset, c.shape, c.strides)
+            if _is_foreign_view(a0):
+                c = _torch7_view(a0.__strided_core__(), f"{self._typename}(array)")[0]
+            self._c = c if c.dtype.name == dt else _core.astype(c, dt)
         elif isinstance(a0, LongStorage) and self._dt == "int64" and len(args) == 1:
             # special case: LongTensor(LongStorage) views that storage
             self._set_storage(a0)
@@ -325,8 +322,6 @@ class Tensor(RecordBase):
             self._c = _nested(a0, dt)
         elif _is_number(a0):
             self._alloc(_sizes_from(args, self._typename), None)
-        elif len(args) == 1 and (c := _foreign_memory(a0, self._typename)) is not None:
-            self._c = c if c.dtype.name == dt else _core.astype(c, dt)
         else:
             raise TypeError(f"{self._typename}: cannot construct from {type(a0).__name__} "
                             f"{a0!r}; it takes sizes, a table (nested list), a storage, a "
