@@ -126,9 +126,9 @@ def test_blocks_are_found():
     assert sum(1 for _, _, printed in BLOCKS if printed) >= 2       # the README's two faces
 
 
-def test_doc_code_blocks_run():
+def run_blocks():
+    """Run BLOCKS in order; (failures, skipped) as lists of texts."""
     namespace, failures, skipped = {}, [], []
-    before = strided.getdefaulttensortype()
     for name, code, printed in BLOCKS:
         if code.startswith(NOT_RUN):
             skipped.append(name)
@@ -141,7 +141,7 @@ def test_doc_code_blocks_run():
                 exec(compile(code, name, "exec"), namespace)
         except ModuleNotFoundError as e:
             if e.name and e.name.split(".")[0] in _OPTIONAL:
-                skipped.append(name)
+                skipped.append(f"{name} (needs {e.name})")
                 namespace = {}
                 continue
             failures.append(f"{name}: {type(e).__name__}: {e}")
@@ -150,6 +150,25 @@ def test_doc_code_blocks_run():
         else:
             if printed is not None and out.getvalue() != printed:
                 failures.append(f"{name}: printed\n{out.getvalue()}\ninstead of\n{printed}")
-        finally:
-            strided.setdefaulttensortype(before)
+    return failures, skipped
+
+
+def test_doc_code_blocks_run(tmp_path):
+    # in a fresh interpreter, in a scratch directory: the blocks change
+    # global state (torch.class_ registers a class name once per process,
+    # setdefaulttensortype) and may write files
+    import json
+    import os
+    import subprocess
+    import sys
+    path = os.pathsep.join(p for p in (str(ROOT / "tests"), os.environ.get("PYTHONPATH")) if p)
+    out = subprocess.run([sys.executable, __file__], capture_output=True, text=True,
+                         cwd=tmp_path, timeout=600, env={**os.environ, "PYTHONPATH": path})
+    assert out.returncode == 0, out.stderr
+    failures, skipped = json.loads(out.stdout.splitlines()[-1])
     assert not failures, "\n\n".join(failures)
+
+
+if __name__ == "__main__":
+    import json
+    print(json.dumps(run_blocks()))

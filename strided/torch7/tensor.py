@@ -642,8 +642,47 @@ class Tensor(RecordBase):
 
     # ------------------------------------------------------------ sub-tensors
     def narrow(self, dim: int, index: int, size: int) -> Self:
-        """x:narrow(dim, index, size): the view of size elements from index (1-based) along
-        dim."""
+        """x.narrow(dim, index, size) (Lua's x:narrow): the view of `size` elements
+        from `index` along `dim`, sharing x's storage.
+
+        Parameters
+        ----------
+        dim : int
+            The dimension, counted from 1.
+        index : int
+            The first element kept along dim, counted from 1.
+        size : int
+            How many elements are kept (0 to the size of dim from index).
+
+        Returns
+        -------
+        Tensor
+            A view: writing to it writes to x.
+
+        Raises
+        ------
+        IndexError
+            For a dim or index out of range (an index of 0 says the face counts
+            from 1).
+        ValueError
+            For a size beyond the end of dim.
+
+        Examples
+        --------
+        >>> import strided as torch
+        >>> x = torch.range(1, 6).view(2, 3)
+        >>> x.narrow(2, 2, 2)
+         2  3
+         5  6
+        [torch.DoubleTensor of dimension 2x2]
+        >>> x.narrow(1, 2, 1).fill(0)
+         0  0  0
+        [torch.DoubleTensor of dimension 1x3]
+        >>> x
+         1  2  3
+         0  0  0
+        [torch.DoubleTensor of dimension 2x3]
+        """
         r = _fast.t7_narrow(self, dim, index, size)
         if r is not DECLINED:
             return r
