@@ -104,7 +104,9 @@ import io  # noqa: E402
 CONTINUES = "# continues the block above"
 NOT_RUN = "# not run:"
 _FENCE = re.compile(r"^( *)```python\n(.*?)^\1```\n(?:\nprints\n\n```\n(.*?)```)?", re.M | re.S)
-_OPTIONAL = {"cubed", "distributed", "dask", "torch", "zarr"}
+# (and, on Python 3.10, the peers whose pinned versions need 3.11: .ci/pythons)
+_OPTIONAL = {"cubed", "distributed", "dask", "torch", "zarr", "sklearn", "array_api_extra",
+             "xarray"}
 
 
 def _blocks():
