@@ -2,6 +2,7 @@
 venv with only the wheel and its declared dependencies): the package comes
 from site-packages, not a source tree; both faces, the BLAS/LAPACK and
 FFT extensions, Torch7 serialization and the tour run."""
+import importlib.metadata
 import io
 import os
 import subprocess
@@ -13,6 +14,9 @@ import strided.compat as xp
 
 site = sysconfig.get_paths()["purelib"]
 assert strided.__file__.startswith(site), f"strided imported from {strided.__file__}, not {site}"
+# one version: the wheel's metadata (pyproject's dynamic version) is the package's
+assert strided.__version__ == importlib.metadata.version("strided"), strided.__version__
+print(f"strided {strided.__version__} on Python {sys.version.split()[0]}")
 here = os.path.dirname(strided.__file__)
 for marker in ("py.typed", os.path.join("compat", "py.typed")):
     assert os.path.exists(os.path.join(here, marker)), f"{marker} not installed"

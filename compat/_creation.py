@@ -9,18 +9,12 @@ import operator
 
 from strided.core import arraytype as _arraytype, base as _core, matrix as _matrix, ops as _ops, views as _views
 from strided.core.dlpack import _copy_flag
-from strided.core import storage as _storage
 
 from . import _docstrings, _dtypes, _numpy
 from ._array import CPU, Array, check_device
 from ._dtypes import KINDS
 from typing import Any, Literal
 from ._typing import DType, Device, NestedSequence, SupportsBufferProtocol
-
-_FORMATS = {"?": "bool", "b": "int8", "h": "int16", "i": "int32", "l": "int", "q": "int64",
-            "B": "uint8", "H": "uint16", "I": "uint32", "L": "uint", "Q": "uint64",
-            "f": "float32", "d": "float64", "Zf": "complex64", "Zd": "complex128"}
-
 
 def _default_for(value):
     if isinstance(value, bool):
@@ -106,22 +100,7 @@ _SCALAR_DEFAULTS = {float: _dtypes.float64, int: _dtypes.int64, bool: _dtypes.bo
 
 def _from_buffer(obj):
     """A zero-copy Core over a C-contiguous buffer-protocol object, or None."""
-    try:
-        mv = memoryview(obj)
-    except TypeError:
-        return None
-    fmt = mv.format.lstrip("@=<")
-    name = _FORMATS.get(fmt)
-    if name in ("int", "uint"):
-        name = f"{name}{8 * mv.itemsize}"
-    if name is None or not mv.c_contiguous:
-        raise TypeError(f"asarray: unsupported buffer (format {mv.format!r}, "
-                        f"contiguous={mv.c_contiguous})")
-    dt = _core.dtype(name)
-    if mv.nbytes == 0:
-        return _core.Core.empty(mv.shape, dt)
-    storage, _ = _storage.borrow_buffer(mv)
-    return _core.Core.over(storage, dt, 0, mv.shape)
+    return _core.from_buffer(obj, "asarray")
 
 
 def asarray(obj: Array | bool | int | float | complex | NestedSequence[bool | int | float | complex] | SupportsBufferProtocol, /,

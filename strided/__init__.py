@@ -12,6 +12,7 @@ two faces, `strided.interop` the one crossing between them.
 (DoubleTensor / DoubleStorage unless setdefaulttensortype changed it).
 """
 from . import torch7 as _torch7
+from ._version import __version__  # noqa: F401
 from .torch7 import __all__, __dir__, __getattr__  # noqa: F401 (the default-type aliases)
 
 # every name of the face; the default-type aliases Tensor and Storage are

@@ -1,8 +1,9 @@
-"""The tour: `python -m strided` shows the core at work, examples from the
-Torch7 Tensor documentation typed as Python, then what the last wave
-added: the Torch7 library (maths, random numbers, files), zero-copy
-DLPack exchange with numpy and PyTorch, the array API face under an
-array-API-generic function, and Cubed over that face.  numpy, PyTorch
+"""The tour: `python -m strided` shows the two public faces first:
+examples from the Torch7 Tensor documentation typed as Python, the Torch7
+library (maths, random numbers, files), zero-copy DLPack exchange with
+numpy and PyTorch, the array API face under an array-API-generic
+function, and Cubed over that face; then, underneath both, the internal
+layer (strided.core) over the C core.  numpy, PyTorch
 and Cubed are optional: a part whose library is missing says how to get
 it and is skipped."""
 import importlib
@@ -23,7 +24,7 @@ def heading(text):
 
 
 def core_tour():
-    print("strided tour: the C core at work\n")
+    heading("Underneath both faces: the C core at work (strided.core, internal and 0-based)")
     a = _core.from_nested([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], "float64")
     show("a = [[1, 2, 3], [4, 5, 6]] (float64)", _core.tolist(a))
     t = _views.transpose(a, 0, 1)
@@ -64,63 +65,63 @@ def torch7_examples():
     assert s is not None                # (only an empty tensor has no storage)
     for i in range(1, s.size() + 1):   # fill the storage with 1..20
         s[i] = i
-    example("x = torch.Tensor(4,5); s = x:storage(); for i=1,s:size() do s[i] = i end; print(x)",
+    example("x = torch.Tensor(4, 5); s = x.storage(); for i in range(1, s.size() + 1): s[i] = i",
             lambda: x)
-    example("x:stride()", lambda: x.stride())
-    example("x:narrow(1, 2, 2)  -- rows 2 and 3, sharing x's storage", lambda: x.narrow(1, 2, 2))
-    example("x[{ 2,{2,4} }]", lambda: x[2, [2, 4]])
+    example("x.stride()", lambda: x.stride())
+    example("x.narrow(1, 2, 2)  # rows 2 and 3, sharing x's storage", lambda: x.narrow(1, 2, 2))
+    example("x[2, [2, 4]]  # Lua's x[{ 2,{2,4} }]", lambda: x[2, [2, 4]])
     y = torch.Tensor(5, 6).zero()
     y.select(1, 2).fill(1)
-    example("y = torch.Tensor(5,6):zero(); y:select(1,2):fill(1); print(y)", lambda: y)
-    example("x:t():size()", lambda: x.t().size())
+    example("y = torch.Tensor(5, 6).zero(); y.select(1, 2).fill(1); y", lambda: y)
+    example("x.t().size()", lambda: x.t().size())
     z = torch.LongTensor([[1, 2, 3], [4, 5, 6]])
-    example("z = torch.LongTensor({{1,2,3},{4,5,6}}); z:unfold(2, 2, 1)", lambda: z.unfold(2, 2, 1))
-    example("torch.range(1, 6):view(2, 3):sum(2)  -- along dim 2, kept with size 1",
+    example("z = torch.LongTensor([[1, 2, 3], [4, 5, 6]]); z.unfold(2, 2, 1)", lambda: z.unfold(2, 2, 1))
+    example("torch.range(1, 6).view(2, 3).sum(2)  # along dim 2, kept with size 1",
             lambda: torch.range(1, 6).view(2, 3).sum(2))
     m = torch.range(1, 6).view(2, 3)
-    example("m[torch.gt(m, 3)]  -- a ByteTensor mask", lambda: m[torch.gt(m, 3)])
+    example("m[torch.gt(m, 3)]  # a ByteTensor mask", lambda: m[torch.gt(m, 3)])
 
 
 def torch7_library():
     heading("The Torch7 library: maths, random numbers, files")
     a = torch.Tensor([[4, 1], [1, 3]])
     b = torch.Tensor([[1], [2]])
-    example("a = torch.Tensor({{4,1},{1,3}}); b = torch.Tensor({{1},{2}}); torch.gesv(b, a)  "
-            "-- LAPACK: solves a x = b, and a's LU", lambda: torch.gesv(b, a)[0])
+    example("a = torch.Tensor([[4, 1], [1, 3]]); b = torch.Tensor([[1], [2]]); torch.gesv(b, a)[0]  "
+            "# LAPACK: solves a x = b", lambda: torch.gesv(b, a)[0])
     example("torch.mm(a, torch.inverse(a))", lambda: torch.mm(a, torch.inverse(a)))
     v = torch.Tensor([3, 1, 4, 1, 5, 9, 2, 6])
-    example("v = torch.Tensor({3,1,4,1,5,9,2,6}); torch.topk(v, 3, 1, true, true)  "
-            "-- the 3 largest, sorted", lambda: torch.topk(v, 3, 1, True, True)[0])
-    example("values, indices = torch.sort(v); indices  -- 1-based, a stable sort",
-            lambda: torch.sort(v)[1].view(1, 8))
-    example("torch.conv2(torch.ones(3, 3), torch.Tensor({{1,2},{3,4}}))  -- 2-D valid convolution",
+    example("v = torch.Tensor([3, 1, 4, 1, 5, 9, 2, 6]); torch.topk(v, 3, 1, True, True)[0]  "
+            "# the 3 largest, sorted", lambda: torch.topk(v, 3, 1, True, True)[0])
+    example("values, indices = torch.sort(v); indices  # 1-based, a stable sort",
+            lambda: torch.sort(v)[1])
+    example("torch.conv2(torch.ones(3, 3), torch.Tensor([[1, 2], [3, 4]]))  # 2-D valid convolution",
             lambda: torch.conv2(torch.ones(3, 3), torch.Tensor([[1, 2], [3, 4]])))
-    example("torch.histc(v, 3)  -- counts in 3 bins over [min, max]", lambda: torch.histc(v, 3))
+    example("torch.histc(v, 3)  # counts in 3 bins over [min, max]", lambda: torch.histc(v, 3))
 
     torch.manualSeed(42)
-    example("torch.manualSeed(42); torch.randn(3)  -- Torch7's Mersenne Twister",
+    example("torch.manualSeed(42); torch.randn(3)  # Torch7's Mersenne Twister",
             lambda: torch.randn(3))
     state = torch.getRNGState()
     first = torch.rand(2)
     torch.setRNGState(state)
     example("state = torch.getRNGState(); torch.rand(2) twice, the state restored in between",
             lambda: f"{first.totable()} == {torch.rand(2).totable()}")
-    example("torch.multinomial(torch.Tensor({0, 1, 0, 3}), 5, true)  -- categories 2 and 4 only",
+    example("torch.multinomial(torch.Tensor([0, 1, 0, 3]), 5, True)  # categories 2 and 4 only",
             lambda: torch.multinomial(torch.Tensor([0, 1, 0, 3]), 5, True))
 
     f = torch.MemoryFile("rw")
     f.writeObject({"weights": a, "name": "net"})
     f.seek(1)
     back = f.readObject()
-    example("f = torch.MemoryFile('rw'); f:writeObject({weights = a, name = 'net'}); "
-            "f:seek(1); f:readObject().weights",
+    example("f = torch.MemoryFile('rw'); f.writeObject({'weights': a, 'name': 'net'}); "
+            "f.seek(1); f.readObject()['weights']",
             lambda: back["weights"])
     buf = io.BytesIO()
     torch.save(buf, v)
-    example("torch.save(file, v)  -- the binary .t7 format Lua Torch7 reads and writes",
+    example("torch.save(file, v)  # the binary .t7 format Lua Torch7 reads and writes",
             lambda: f"{len(buf.getvalue())} bytes, torch.load gives back "
                     f"{torch.load(io.BytesIO(buf.getvalue())).totable()}")
-    example("torch.serialize(v, 'ascii')  -- Torch7's ascii format, its first lines joined by |",
+    example("torch.serialize(v, 'ascii')  # Torch7's ascii format, its first lines joined by |",
             lambda: " | ".join(torch.serialize(v, "ascii").decode().splitlines()[:8]))
 
 
@@ -142,10 +143,10 @@ def dlpack_tour():
         t = torch.from_dlpack(a)                      # a Torch7 view of numpy's memory
         t.select(1, 1).fill(-1)                      # Torch7 writes, numpy sees
         example("a = np.arange(6.0).reshape(2, 3); t = torch.from_dlpack(a); "
-                "t:select(1, 1):fill(-1); a  -- numpy sees the write", lambda: a)
+                "t.select(1, 1).fill(-1); a  # numpy sees the write", lambda: a)
         x = xp.asarray(a.T)                          # a strided.compat view of a.T
         back = np.from_dlpack(xp.sum(x * x, axis=1))
-        example("x = xp.asarray(a.T); np.from_dlpack(xp.sum(x * x, axis=1))  -- and back",
+        example("x = xp.asarray(a.T); np.from_dlpack(xp.sum(x * x, axis=1))  # and back",
                 lambda: back)
     pytorch = optional("torch", "PyTorch", "pip install torch")   # not `strided as torch`
     if pytorch is None:
@@ -153,10 +154,10 @@ def dlpack_tour():
     p = pytorch.arange(6, dtype=pytorch.float32).reshape(2, 3)
     t = torch.from_dlpack(p)
     t.mul(10)                                        # in place, in PyTorch's memory
-    example("p = pytorch.arange(6.).reshape(2, 3); t = torch.from_dlpack(p); t:mul(10); p",
+    example("p = pytorch.arange(6.).reshape(2, 3); t = torch.from_dlpack(p); t.mul(10); p",
             lambda: p)
     q = pytorch.from_dlpack(xp.linspace(0, 1, 5))
-    example("pytorch.from_dlpack(xp.linspace(0, 1, 5))  -- PyTorch views our memory",
+    example("pytorch.from_dlpack(xp.linspace(0, 1, 5))  # PyTorch views our memory",
             lambda: q)
 
 
@@ -173,7 +174,7 @@ def generic_tour():
 
     data = [[1.0, 10.0], [2.0, 20.0], [3.0, 30.0], [6.0, 60.0]]
     z = standardize(xp.asarray(data))
-    example("standardize(xp.asarray(data))  -- x.__array_namespace__() is strided.compat",
+    example("standardize(xp.asarray(data))  # x.__array_namespace__() is strided.compat",
             lambda: f"{type(z).__module__}.{type(z).__name__}: {z!r}")
     np = optional("numpy", "numpy", "pip install numpy")
     if np is not None:
@@ -193,7 +194,7 @@ def cubed_tour():
     heading("Cubed: the array API face scaled out in bounded-memory chunks")
     # Cubed reads its backend namespace when it is first imported
     os.environ.setdefault("CUBED_BACKEND_ARRAY_API_MODULE", "strided.compat")
-    cubed = optional("cubed", "Cubed", "pip install 'strided[distributed]'")
+    cubed = optional("cubed", "Cubed", "pip install 'strided[distributed]' (Python >= 3.12)")
     if cubed is None:
         return
     import cubed.array_api as cxp
@@ -208,12 +209,14 @@ def cubed_tour():
 
 
 def main():
-    core_tour()
+    print("strided tour: the Torch7 face (import strided as torch, 1-based, Lua Torch7's API),\n"
+          "the array API face (import strided.compat as xp), and the core under both")
     torch7_examples()
     torch7_library()
     dlpack_tour()
     generic_tour()
     cubed_tour()
+    core_tour()
 
 
 if __name__ == "__main__":

@@ -89,4 +89,7 @@ def to_tensor(x, /):
     cls = class_of_dtype(x.dtype.name)
     if cls is None:
         raise TypeError(f"to_tensor: Torch7 has no tensor type for {x.dtype.name}")
+    if x.ndim == 0:         # (the constructors take it as one element: a copy of shape)
+        raise ValueError("to_tensor: a Torch7 tensor has no 0-d form; view x[None] (one "
+                         "dimension of size 1) instead")
     return cls(x)           # the constructor views x through __strided_core__

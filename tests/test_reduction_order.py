@@ -203,7 +203,10 @@ def test_slices_layouts_and_copies_reduce_to_the_same_bits(case):
     for name, f in reductions(dt):
         v = laid_out(rng, shape, perm, steps, dt, "prod" if name == "prod" else "sum")
         x = xp.asarray(v)
-        assert x._c.strides == tuple(s // v.itemsize for s in v.strides)   # a view, not a copy
+        # a view, not a copy (the stride of a dim of size 1 is any: older
+        # numpy, 2.2 on Python 3.10, exports another one than v.strides says)
+        assert all(n == 1 or a == s // v.itemsize
+                   for n, a, s in zip(v.shape, x._c.strides, v.strides))
         whole = np.asarray(f(x, axis))
         # the slice of the reduction is the reduction of the slice
         same_bits(f(x[cut], axis), whole[cut])

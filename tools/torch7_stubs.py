@@ -402,10 +402,14 @@ _STORAGE_SLOTS = """\
     def __setitem__(self, i: int, value: float) -> None: ..."""
 
 # Tensor(array) views an array of the other face (strided.compat.Array):
-# any object with __strided_core__ (tensor.py)
+# any object with __strided_core__; or a DLPack producer's or a buffer's
+# memory (tensor.py)
 _STRIDED_ARRAY = """\
 class _StridedArray(Protocol):
-    def __strided_core__(self) -> Any: ..."""
+    def __strided_core__(self) -> Any: ...
+
+class _DLPackProducer(Protocol):
+    def __dlpack__(self, *args: Any, **kwargs: Any) -> Any: ..."""
 
 _ARITHMETIC = """\
     def __add__(self, other: Self | float) -> Self: ...
@@ -416,6 +420,7 @@ _ARITHMETIC = """\
     def __mul__(self, other: float) -> Self: ...
     @overload
     def __mul__(self, other: Tensor) -> Any: ...
+    def __matmul__(self, other: Tensor) -> Any: ...
     def __rmul__(self, other: float) -> Self: ...
     def __truediv__(self, other: float) -> Self: ...
     def __mod__(self, other: float) -> Self: ...
@@ -434,8 +439,8 @@ def stub():
              "from os import PathLike",
              "from typing import (IO, Any, Callable, Iterable, Iterator, Literal, Protocol, "
              "Sequence,", "                    TypeVar, overload)",
-             "from typing_extensions import Self", "",
-             "__all__: list[str]", "", '_T = TypeVar("_T", bound="Tensor")', "",
+             "from typing_extensions import Buffer, Self", "",
+             "__all__: list[str]", "__version__: str", "", '_T = TypeVar("_T", bound="Tensor")', "",
              _STRIDED_ARRAY, ""]
     spec_methods = {e.name for e in ENTRIES if e.method}
     # the tensors: what tensor.py writes by hand, then the spec's methods

@@ -271,6 +271,37 @@ def borrow_storage(address, nbytes, readonly=False, owner=None):
     return ffi.gc(check_null(s), lib.st_storage_release)
 
 
+# the struct module's format characters of the buffer protocol -> dtype
+# ('l'/'L': C long, whose size the buffer's itemsize says)
+_FORMATS = {"?": "bool", "b": "int8", "h": "int16", "i": "int32", "l": "int", "q": "int64",
+            "B": "uint8", "H": "uint16", "I": "uint32", "L": "uint", "Q": "uint64",
+            "f": "float32", "d": "float64", "Zf": "complex64", "Zd": "complex128"}
+
+
+def from_buffer(obj, name):
+    """A zero-copy Core over a C-contiguous buffer-protocol object (bytes,
+    bytearray, array.array, memoryview...), or None for an object that has
+    no buffer; TypeError naming `name` for a buffer of another layout."""
+    try:
+        mv = memoryview(obj)
+    except TypeError:
+        return None
+    fmt = mv.format.lstrip("@=<")
+    kind = _FORMATS.get(fmt)
+    if kind in ("int", "uint"):
+        kind = f"{kind}{8 * mv.itemsize}"
+    if kind is None or not mv.c_contiguous:
+        raise TypeError(f"{name}: unsupported buffer (format {mv.format!r}, "
+                        f"contiguous={mv.c_contiguous})")
+    dt = dtype(kind)
+    if mv.nbytes == 0:
+        return Core.empty(mv.shape, dt)
+    p = ffi.from_buffer(mv)
+    storage = borrow_storage(int(ffi.cast("uintptr_t", p)), mv.nbytes,
+                             readonly=mv.readonly, owner=(mv, p))
+    return Core.over(storage, dt, 0, mv.shape)
+
+
 def storage_view(parent, offset, nbytes):
     """A C storage over `nbytes` of C storage `parent` from byte `offset`:
     it holds the parent and pins it (st_storage_resize refuses to move the

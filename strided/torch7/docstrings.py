@@ -133,7 +133,7 @@ def _parameters(entry: Entry, in_method: bool) -> list[str]:
 def _returns(entry: Entry) -> list[str]:
     names = {a.name for f in entry.forms for a in f.args}
     if "args" in names:
-        what = (f"tensor or number\n    What ``x:{entry.name}(...)`` returns "
+        what = (f"tensor or number\n    What ``x.{entry.name}(...)`` returns "
                 f"(``torch.{entry.name}(x, ...)`` is that method).")
     elif "res3" in names:
         what = "tuple of tensors\n    (res1, res2, res3)."
@@ -186,8 +186,8 @@ def _notes(entry: Entry, in_method: bool) -> list[str]:
         for alt in f.split(" | "):
             lines.append(f"- ``{alt}``")
     text = (f"Exists for {_types(entry)}.  ``torch.{entry.name}`` dispatches on the type of "
-            f"its first tensor argument; the method ``x:{entry.name}(...)`` (``x.{entry.name}"
-            "(...)`` in Python) fills its result slot with x."
+            f"its first tensor argument; the method ``x.{entry.name}(...)`` (Lua's "
+            f"``x:{entry.name}(...)``) fills its result slot with x."
             if entry.method else f"Exists for {_types(entry)}.")
     lines += ["", *textwrap.wrap(text, 80)]
     if rest:

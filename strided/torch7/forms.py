@@ -151,7 +151,7 @@ class Entry:
         return None
 
     def usage(self, in_method):
-        how = f"x:{self.name}" if in_method else f"torch.{self.name}"
+        how = f"x.{self.name}" if in_method else f"torch.{self.name}"    # Lua's x:f
         alts = []
         for form in self.forms_for(in_method):
             if in_method and form.args and form.args[0].kind is NUMBER:

@@ -451,7 +451,8 @@ spec.utility("PipeFile", PipeFile, group="Files")
 # ---------------------------------------------------------------- operators
 # As Lua's TensorOperator.c: + and - between tensors and numbers in both
 # orders, * also (tensor * tensor is dot / mv / mm), / and % only a tensor
-# by a number (% is remainder: floored), unary minus.
+# by a number (% is remainder: floored), unary minus; @ (not in Lua) is *
+# between tensors and bmm.
 
 def _operator(op, symbol, reflected=False, tensors=True):
     """tensor op (tensor of the same type and element count | number), and
@@ -476,6 +477,14 @@ def _mul(self, other):
     return maths.binary("multiply", "*")(self.__class__(), self, other)
 
 
+def _matmul(self, other):
+    # an extension beyond Lua (Python's matrix product operator): dot, mv,
+    # mm and bmm by the operands' dimensions (docs/torch7.md)
+    if not isinstance(other, Tensor):
+        return NotImplemented
+    return maths.matrix_product(self, other, "@")
+
+
 def _neg(self):
     return maths.unary("negative")(self.__class__(), self)
 
@@ -484,6 +493,7 @@ OPERATORS = {
     "__add__": _operator("add", "+"), "__radd__": _operator("add", "+"),
     "__sub__": _operator("subtract", "-"), "__rsub__": _operator("subtract", "-", True),
     "__mul__": _mul, "__rmul__": lambda self, other: _mul(self, other),
+    "__matmul__": _matmul,
     "__truediv__": _operator("divide", "/", tensors=False),
     "__mod__": _operator("remainder", "%", tensors=False),
     "__neg__": _neg,

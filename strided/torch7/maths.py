@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 
 from ..core import arraytype as _fast
 from ..core import base as _core, conv as _conv, indexing as _indexing, linalg as _linalg, ops as _ops
@@ -502,17 +503,32 @@ def _product(name, label, dims_a, dims_b, res, a, b):
     return res
 
 
-def matrix_product(a, b):
+# x * y and x @ y of two tensors, by their dimensions (Torch7's `*`:
+# TensorOperator.c; `@`, an extension beyond Lua, also takes bmm's stacks)
+_PRODUCTS = {"*": {(2, 1): "mv", (2, 2): "mm"},
+             "@": {(2, 1): "mv", (2, 2): "mm", (3, 3): "bmm"}}
+_CMUL = "for the elementwise product use x.cmul(y) (or torch.cmul(x, y))"
+
+
+def matrix_product(a, b, symbol="*"):
     """Torch7's `*` between tensors: vector.vector is dot (a number),
-    matrix*vector and matrix*matrix the products."""
+    matrix*vector and matrix*matrix the products; `@` (symbol) the same
+    and bmm's batches of matrices."""
     da, db = a.nDimension(), b.nDimension()
     if da == 1 and db == 1:
         return dot(a, b)
-    if da == 2 and db in (1, 2):
-        return _product("mv" if db == 1 else "mm", "*", 2, db, type(a)(), a, b)
-    raise ValueError(f"*: multiplication between {da}D and {db}D tensors is not supported "
-                     f"(Torch7: vector*vector, matrix*vector, matrix*matrix); use cmul for the "
-                     f"elementwise product")
+    name = _PRODUCTS[symbol].get((da, db))
+    if name is None:
+        forms = ", ".join(f"{x}D {symbol} {y}D ({n})" for (x, y), n in _PRODUCTS[symbol].items())
+        raise ValueError(f"{symbol}: multiplication between {da}D and {db}D tensors is not "
+                         f"supported (1D {symbol} 1D (dot), {forms}); {_CMUL}")
+    inner = (a._c.shape[-1], b._c.shape[0 if db == 1 else -2])
+    if inner[0] != inner[1]:
+        raise ValueError(f"{symbol}: size mismatch, {_sizes_str(a)} and {_sizes_str(b)}: "
+                         f"{symbol} of a {da}D and a {db}D tensor is the matrix product "
+                         f"(torch.{name}), which needs the first's columns ({inner[0]}) to "
+                         f"equal the second's rows ({inner[1]}); {_CMUL}")
+    return _product(name, symbol, da, db, type(a)(), a, b)
 
 
 ADD_PRODUCTS = {"addmm": (2, 2, 2), "addmv": (1, 2, 1), "addr": (2, 1, 1),
@@ -563,19 +579,45 @@ def add_product(name):
 COL, ROW = "col", "row"      # how TH lays a LAPACK answer in a given result (place)
 
 
-def lapack(fn, places):
+_POSITION = re.compile(r"\b(\w+)\[(\d+), (\d+)\]")
+_SHAPE = re.compile(r"\bshape \((\d+(?:, \d+)*),?\)")
+_SIZES = re.compile(r"\((\d+(?:, \d+)+)\)")
+
+
+def torch7_terms(message, name):
+    """A core LAPACK message in the Torch7 face's terms: the Torch7 function
+    `name` for the routine (which the message keeps in parentheses when it
+    differs), 1-based positions written as Lua indexes them (U[0, 0] ->
+    U[1][1]), shapes as sizes (shape (2, 3) -> size 2x3, (3, 1) -> (3x1))."""
+    routine, _, text = message.partition(": ")
+    text = _POSITION.sub(lambda m: f"{m[1]}[{int(m[2]) + 1}][{int(m[3]) + 1}]", text)
+    text = _SHAPE.sub(lambda m: "size " + "x".join(m[1].split(", ")), text)
+    text = _SIZES.sub(lambda m: "(" + "x".join(m[1].split(", ")) + ")", text)
+    via = f" (LAPACK's {routine})" if routine != name else ""
+    return f"{name}: {text}{via}"
+
+
+def _lapack_call(name, fn, *args):
+    try:
+        return fn(*args)
+    except ValueError as e:
+        raise ValueError(torch7_terms(str(e), name)) from None
+
+
+def lapack(fn, places, name):
     """A Torch7 LAPACK function: its result tensors first (given or new),
     then the operands and options, as TensorMath.lua lists them.  places:
-    one (kind, source) per result, how TH puts that answer into it (place)."""
+    one (kind, source) per result, how TH puts that answer into it (place);
+    name: the Torch7 function's, for its messages."""
     nres = len(places)
 
     def impl(*args):
         results, operands = args[:nres], args[nres:]
         for t in operands:
             if isinstance(t, Tensor):
-                _same_type(results[0], t, fn.__name__)
-        cores = fn(*(t._c if isinstance(t, Tensor) else t[:1] if isinstance(t, str) else t
-                     for t in operands))
+                _same_type(results[0], t, name)
+        cores = _lapack_call(name, fn, *(t._c if isinstance(t, Tensor) else t[:1]
+                                         if isinstance(t, str) else t for t in operands))
         cores = cores if isinstance(cores, tuple) else (cores,)
         for res, c, (kind, source) in zip(results, cores, places):
             place(res, c, kind, operands[source] if source is not None else None)
@@ -647,7 +689,7 @@ def _kept_square(r, c):
 
 def pstrf(res, piv, a, uplo, tol):
     """(factor, 1-based pivots as an IntTensor), as Lua's pstrf."""
-    factor, p = _linalg.pstrf(a._c, uplo[:1], tol)
+    factor, p = _lapack_call("pstrf", _linalg.pstrf, a._c, uplo[:1], tol)
     place(res, factor, COL, a)
     out = into(piv, p.shape)
     if out is not None:

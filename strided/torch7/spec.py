@@ -25,6 +25,7 @@ FLOAT = ("float32", "float64")
 RES = Arg(TENSOR, NEW, method=REQUIRED, name="res")
 SRC = Arg(TENSOR, method=Same(0), name="tensor")
 TEN = Arg(TENSOR, name="tensor")
+TEN2 = Arg(TENSOR, name="tensor2")                # the second operand of a binary form
 NEW_RES = Arg(TENSOR, NEW, name="res")           # a result the method does not default to self
 NEW_IDX = Arg(LONG, NEW, name="indices")
 NUM = Arg(NUMBER, name="value")
@@ -49,10 +50,10 @@ def wrap(name, *forms, types=ALL, method=True, function=True, method_forms=None,
 G = "Elementwise"
 
 wrap("add", (maths.binary("add", "add"), [RES, SRC, NUM]),
-     (maths.scaled_binary("add", "add"), [RES, SRC, Arg(NUMBER, 1, name="value"), TEN]),
+     (maths.scaled_binary("add", "add"), [RES, SRC, Arg(NUMBER, 1, name="value"), TEN2]),
      doc="res = tensor + value, or tensor + value * tensor2.", group=G)
 wrap("csub", (maths.binary("subtract", "csub"), [RES, SRC, NUM]),
-     (maths.scaled_binary("subtract", "csub"), [RES, SRC, Arg(NUMBER, 1, name="value"), TEN]),
+     (maths.scaled_binary("subtract", "csub"), [RES, SRC, Arg(NUMBER, 1, name="value"), TEN2]),
      doc="res = tensor - value, or tensor - value * tensor2.", group=G)
 for _name, _op, _doc in [("mul", "multiply", "tensor * value"),
                          ("div", "divide", "tensor / value (integers: toward zero)"),
@@ -65,34 +66,34 @@ for _name, _op, _doc in [("cmul", "multiply", "the elementwise product"),
                          ("cpow", "pow", "tensor ^ tensor2 elementwise"),
                          ("cfmod", "fmod", "the elementwise C remainder"),
                          ("cremainder", "torch7_remainder", "the elementwise floored remainder")]:
-    wrap(_name, (maths.binary(_op, _name), [RES, SRC, TEN]), doc=f"res = {_doc}.", group=G)
+    wrap(_name, (maths.binary(_op, _name), [RES, SRC, TEN2]), doc=f"res = {_doc}.", group=G)
 wrap("mod", (maths.binary("fmod", "mod"), [RES, SRC, NUM]), doc="res = fmod(tensor, value).",
      group=G)
-wrap("cmod", (maths.binary("fmod", "cmod"), [RES, SRC, TEN]),
+wrap("cmod", (maths.binary("fmod", "cmod"), [RES, SRC, TEN2]),
      doc="res = fmod(tensor, tensor2) elementwise.", group=G)
 for _name, _op in [("bitand", "bitwise_and"), ("bitor", "bitwise_or"), ("bitxor", "bitwise_xor")]:
     wrap(_name, (maths.integer_only(maths.binary(_op, _name), _name), [RES, SRC, NUM]),
          doc=f"res = tensor {_name[3:]} value, bit by bit (integer types; others raise, as "
              f"TH).", group=G)
     wrap("c" + _name, (maths.integer_only(maths.binary(_op, "c" + _name), "c" + _name),
-                       [RES, SRC, TEN]),
+                       [RES, SRC, TEN2]),
          doc=f"res = tensor {_name[3:]} tensor2, bit by bit (integer types; others raise, as "
              f"TH).", group=G)
 for _name, _left in [("lshift", True), ("rshift", False)]:
     wrap(_name, (maths.shift(_left, _name), [RES, SRC, NUM]),
          doc=f"res = tensor shifted {'left' if _left else 'right'} by value bits (integers as "
              f"their unsigned type; floats: times {'2^value' if _left else '2^-value'}).", group=G)
-    wrap("c" + _name, (maths.shift(_left, "c" + _name), [RES, SRC, TEN]),
+    wrap("c" + _name, (maths.shift(_left, "c" + _name), [RES, SRC, TEN2]),
          doc=f"res = tensor shifted {'left' if _left else 'right'} by tensor2's bits.", group=G)
 for _name, _greater in [("cmax", True), ("cmin", False)]:
     _op = "maximum" if _greater else "minimum"
-    wrap(_name, (maths.chosen(_greater), [NEW_RES, SRC, TEN]),
+    wrap(_name, (maths.chosen(_greater), [NEW_RES, SRC, TEN2]),
          (maths.chosen(_greater), [NEW_RES, SRC, NUM]),
          doc=f"res = the elementwise {_op} of tensor and tensor2 (or value).", group=G)
 wrap("pow", (maths.binary("pow", "pow"), [RES, SRC, NUM]),
      (maths.reversed_binary("pow"), [RES, NUM, SRC]),
      doc="res = tensor ^ value, or value ^ tensor.", group=G)
-wrap("atan2", (maths.binary("atan2", "atan2"), [RES, SRC, TEN]), types=FLOAT,
+wrap("atan2", (maths.binary("atan2", "atan2"), [RES, SRC, TEN2]), types=FLOAT,
      doc="res = atan2(tensor, tensor2) elementwise.", group=G)
 wrap("clamp", (maths.clamp, [RES, SRC, Arg(NUMBER, name="min"), Arg(NUMBER, name="max")]),
      doc="res = tensor clamped to [min, max].", group=G)
@@ -254,8 +255,8 @@ def _lapack_entry(name, fn, places, operands, options=(), doc=""):
     given = [Arg(TENSOR, name=f"res{i + 1}") for i in range(nres)]
     if nres == 1:
         given = [Arg(TENSOR, name="res")]
-    wrap(name, (maths.lapack(fn, places), given + operands + list(options)),
-         (maths.lapack(fn, places), [_OUT] * nres + operands + list(options)),
+    wrap(name, (maths.lapack(fn, places, name), given + operands + list(options)),
+         (maths.lapack(fn, places, name), [_OUT] * nres + operands + list(options)),
          types=FLOAT, method=False, doc=doc, group=G)
 
 

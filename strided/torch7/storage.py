@@ -57,6 +57,12 @@ def _index(value, name):
     return operator.index(value)
 
 
+def from_one(i):
+    """The hint an index of 0 gets in an IndexError: Python counts from 0,
+    the Torch7 face from 1 (a PyTorch or numpy habit fails at once)."""
+    return " (the Torch7 face counts from 1, as Lua: the first is 1)" if i == 0 else ""
+
+
 class Storage(_fast.StorageBase):
     """Base of the typed storages; use ByteStorage ... DoubleStorage, HalfStorage."""
 
@@ -211,7 +217,7 @@ class Storage(_fast.StorageBase):
         n = self.size()
         i = _index(i, "index")
         if not 1 <= i <= n:
-            raise IndexError(f"{self._typename}: index {i} out of range [1, {n}]")
+            raise IndexError(f"{self._typename}: index {i} out of range [1, {n}]{from_one(i)}")
         return Core.over(self._s, self._dt, i - 1, ())
 
     # -- elements: s[i] and s[i] = v of an int index and a number are

@@ -18,7 +18,7 @@ from ..core import arraytype as _fast
 from ..core.arraytype import DECLINED, RecordBase
 from ..core.base import Core, contiguous_strides
 from .registry import TENSOR_TYPES, class_of_dtype, getdefaulttensortype, tensor_class as _typed
-from .storage import LongStorage, Storage, _index
+from .storage import LongStorage, Storage, _index, from_one
 
 # The annotations are for the type stub (strided/__init__.pyi, stubs.py),
 # never evaluated: they name its classes (ByteTensor ... DoubleTensor are
@@ -71,6 +71,35 @@ def _is_foreign_view(obj):
     """obj is another face's array over a core view (a strided.compat
     Array): it hands a new record over its memory to `__strided_core__`."""
     return hasattr(obj, "__strided_core__") and not isinstance(obj, Tensor)
+
+
+def _foreign_memory(obj, name):
+    """Tensor(array): a Core over the memory of a DLPack producer (numpy,
+    PyTorch...) or of a buffer-protocol object (bytes, array.array...),
+    with Torch7's shapes (bool read as bytes, 0-d as one element), or None
+    for any other object.  (An extension beyond Lua, as from_dlpack.)"""
+    if hasattr(obj, "__dlpack__"):
+        c = _dlpack.to_core(obj, to_cpu=True)
+    else:
+        c = _core.from_buffer(obj, name)
+        if c is None:
+            return None
+    return _torch7_view(c, f"{name}(array)")[0]
+
+
+def _torch7_view(c, name):
+    """(Core, tensor class) of foreign memory c as Torch7 has it: bool as
+    bytes (0 and 1, Torch7's masks), a 0-d array as one element (in Torch7 a
+    tensor without dimensions is empty); TypeError for an element type
+    Torch7 has no tensor for."""
+    kind = "uint8" if c.dtype.name == "bool" else c.dtype.name
+    cls = class_of_dtype(kind)
+    if cls is None:
+        raise TypeError(f"{name}: Torch7 has no tensor type for {c.dtype.name}; "
+                        f"strided.compat.from_dlpack takes every dtype")
+    if c.ndim == 0 or kind != c.dtype.name:
+        c = c.view(c.offset, c.shape or (1,), c.strides or (1,), _core.dtype(kind))
+    return c, cls
 
 
 def _is_int(v):
@@ -150,7 +179,7 @@ def _ix(name, fn, *args):
         return fn(*args)
     except _core.CoreIndexError as e:
         raise IndexError(f"{name}: index {e.index} out of range [{e.lo}, {e.hi - 1}] for "
-                         f"dimension {e.dim}") from None
+                         f"dimension {e.dim}{from_one(e.index)}") from None
     except IndexError as e:
         raise IndexError(f"{name}: {e}") from None
 
@@ -161,7 +190,7 @@ def _inclusive_range(c, d, s, e, start_what, end_what, where):
     n = c.shape[d]
     s0, e0 = (s + n if s < 0 else s - 1), (e + n if e < 0 else e - 1)
     if not 0 <= s0 < n:
-        raise IndexError(f"{start_what} out of range [1, {n}] (or [-{n}, -1]) {where}")
+        raise IndexError(f"{start_what} out of range [1, {n}] (or [-{n}, -1]) {where}{from_one(s)}")
     if not s0 <= e0 < n:
         raise IndexError(f"{end_what} out of range [{s0 + 1}, {n}] {where}")
     return _views.narrow(c, d, s0, e0 - s0 + 1)
@@ -236,6 +265,8 @@ class Tensor(RecordBase):
     def __init__(self, tensor: Self, /) -> None: ...
     @overload
     def __init__(self, array: _StridedArray, /) -> None: ...
+    @overload
+    def __init__(self, array: _DLPackProducer | Buffer, /) -> None: ...
 
     def __init__(self, *args: Any) -> None:
         # Tensor() and Tensor(n1, n2, ...) of int sizes, sizes in a
@@ -255,18 +286,15 @@ class Tensor(RecordBase):
                 raise TypeError(f"{self._typename}(tensor) needs a {self._typename}, got "
                                 f"{a0._typename}; use tensor.type('{self._typename}')")
             self._set_tensor(a0)
-        elif _is_foreign_view(a0):
+        elif _is_foreign_view(a0) or len(args) == 1 and (
+                c := _foreign_memory(a0, self._typename)) is not None:
+            # another face's array, a DLPack producer, a buffer: a view of
+            # its memory in this class's type, else converted (a copy)
             if len(args) != 1:
                 raise TypeError(f"{self._typename}(array) takes no further arguments")
-            if a0.dtype.name != dt:
-                raise TypeError(f"{self._typename}(array) needs a {dt} array, got "
-                                f"{a0.dtype.name}; strided.interop.to_tensor(array) gives "
-                                f"the tensor class of its dtype")
-            if a0.ndim == 0:
-                raise ValueError(f"{self._typename}(array): a Torch7 tensor has no 0-d form; "
-                                 f"view array[None] (one dimension of size 1) instead")
-            c = a0.__strided_core__()
-            self._c.set(c.storage, self._dt, c.offset, c.shape, c.strides)
+            if _is_foreign_view(a0):
+                c = _torch7_view(a0.__strided_core__(), f"{self._typename}(array)")[0]
+            self._c = c if c.dtype.name == dt else _core.astype(c, dt)
         elif isinstance(a0, LongStorage) and self._dt == "int64" and len(args) == 1:
             # special case: LongTensor(LongStorage) views that storage
             self._set_storage(a0)
@@ -285,7 +313,9 @@ class Tensor(RecordBase):
         elif _is_number(a0):
             self._alloc(_sizes_from(args, self._typename), None)
         else:
-            raise TypeError(f"{self._typename}: cannot construct from {type(a0).__name__} {a0!r}")
+            raise TypeError(f"{self._typename}: cannot construct from {type(a0).__name__} "
+                            f"{a0!r}; it takes sizes, a table (nested list), a storage, a "
+                            f"tensor, or an array (numpy, DLPack, buffer protocol)")
 
     def _alloc(self, sizes, strides):
         strides = _fill_strides(sizes, strides)
@@ -422,7 +452,7 @@ class Tensor(RecordBase):
         n = self._c.ndim + extra
         dim = _index(dim, name)
         if not 1 <= dim <= n:
-            raise IndexError(f"{name} {dim} out of range [1, {n}]" if n else
+            raise IndexError(f"{name} {dim} out of range [1, {n}]{from_one(dim)}" if n else
                              f"{name} {dim} out of range: the tensor has no dimension")
         return dim - 1
 
@@ -604,8 +634,47 @@ class Tensor(RecordBase):
 
     # ------------------------------------------------------------ sub-tensors
     def narrow(self, dim: int, index: int, size: int) -> Self:
-        """x:narrow(dim, index, size): the view of size elements from index (1-based) along
-        dim."""
+        """x.narrow(dim, index, size) (Lua's x:narrow): the view of `size` elements
+        from `index` along `dim`, sharing x's storage.
+
+        Parameters
+        ----------
+        dim : int
+            The dimension, counted from 1.
+        index : int
+            The first element kept along dim, counted from 1.
+        size : int
+            How many elements are kept (0 to the size of dim from index).
+
+        Returns
+        -------
+        Tensor
+            A view: writing to it writes to x.
+
+        Raises
+        ------
+        IndexError
+            For a dim or index out of range (an index of 0 says the face counts
+            from 1).
+        ValueError
+            For a size beyond the end of dim.
+
+        Examples
+        --------
+        >>> import strided as torch
+        >>> x = torch.range(1, 6).view(2, 3)
+        >>> x.narrow(2, 2, 2)
+         2  3
+         5  6
+        [torch.DoubleTensor of dimension 2x2]
+        >>> x.narrow(1, 2, 1).fill(0)
+         0  0  0
+        [torch.DoubleTensor of dimension 1x3]
+        >>> x
+         1  2  3
+         0  0  0
+        [torch.DoubleTensor of dimension 2x3]
+        """
         r = _fast.t7_narrow(self, dim, index, size)
         if r is not DECLINED:
             return r
@@ -613,7 +682,8 @@ class Tensor(RecordBase):
         n = self._c.shape[d]
         index, size = _index(index, "index"), _index(size, "size")
         if not 1 <= index <= n:
-            raise IndexError(f"narrow: index {index} out of range [1, {n}] for dimension {dim}")
+            raise IndexError(f"narrow: index {index} out of range [1, {n}] for dimension {dim}"
+                             f"{from_one(index)}")
         if not 0 <= size <= n - index + 1:
             raise ValueError(f"narrow: size {size} out of range [0, {n - index + 1}] for "
                              f"index {index} of dimension {dim} (size {n})")
@@ -651,7 +721,8 @@ class Tensor(RecordBase):
         n = self._c.shape[d]
         index = _index(index, "index")
         if not 1 <= index <= n:
-            raise IndexError(f"select: index {index} out of range [1, {n}] for dimension {d + 1}")
+            raise IndexError(f"select: index {index} out of range [1, {n}] for dimension {d + 1}"
+                             f"{from_one(index)}")
         c = _views.select(self._c, d, index - 1)
         if c.ndim == 0:          # Torch7: select on a 1-D tensor gives the number
             return _number(c, self._dt)
@@ -717,7 +788,7 @@ class Tensor(RecordBase):
             i0 = k + n if k < 0 else k - 1
             if not 0 <= i0 < n:
                 raise IndexError(f"{name}: index {k} out of range [1, {n}] (or [-{n}, -1]) at "
-                                 f"dimension {orig}")
+                                 f"dimension {orig}{from_one(k)}")
             c = _views.select(c, d, i0)
         if c.ndim == 0:
             return "elem", c
@@ -1406,12 +1477,5 @@ def tensor_from_dlpack(obj: object, *, copy: bool | None = None) -> Tensor:
     >>> a
     array([1., 1., 1.])
     """
-    c = _dlpack.to_core(obj, copy=copy, to_cpu=True)
-    name = "uint8" if c.dtype.name == "bool" else c.dtype.name
-    cls = class_of_dtype(name)
-    if cls is None:
-        raise TypeError(f"from_dlpack: Torch7 has no tensor type for {c.dtype.name}; "
-                        f"strided.compat.from_dlpack takes every dtype")
-    if c.ndim == 0 or name != c.dtype.name:
-        c = c.view(c.offset, c.shape or (1,), c.strides or (1,), _core.dtype(name))
+    c, cls = _torch7_view(_dlpack.to_core(obj, copy=copy, to_cpu=True), "from_dlpack")
     return cls._wrap(c)

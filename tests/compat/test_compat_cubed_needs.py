@@ -106,6 +106,7 @@ def test_astype_method():
     assert x.astype(xp.int64, copy=False) is x and x.astype(xp.int64) is not x
 
 
+@pytest.mark.skipif(not NUMPY_24, reason="numpy < 2.4 does not read __numpy_dtype__")
 def test_structured_numpy_dtypes_of_our_dtypes():
     # Cubed's intermediate dtypes: lists of (field, our dtype)
     dt = np.dtype([("n", xp.int64), ("total", xp.float64)])

@@ -31,10 +31,11 @@ def test_typed_tensor_of_an_array():
     t = strided.IntTensor(x)
     t[2] = 7
     check(x, np.array([1, 7, 3], np.int32))
-    with pytest.raises(TypeError, match="int32"):
-        strided.DoubleTensor(x)               # Torch7: no conversion in a constructor
-    with pytest.raises(ValueError, match="0-d"):
-        strided.Tensor(xp.asarray(1.0))
+    d = strided.DoubleTensor(x)               # another dtype: converted, a copy
+    assert d.tolist() == [1.0, 7.0, 3.0]
+    d.fill(0)
+    check(x, np.array([1, 7, 3], np.int32))
+    assert strided.Tensor(xp.asarray(1.5)).tolist() == [1.5]    # 0-d: one element
     with pytest.raises(TypeError):
         strided.Tensor(x, 2)
 

@@ -243,7 +243,7 @@ def test_result_may_be_an_operand():
     (lambda: torch.addmm(T(M23), 1, 2, T(A24), T(B43)), TypeError, r"addmm: argument 3 \(mat1\) must be a torch.DoubleTensor, got int"),
     (lambda: torch.addmm(T(M23), "x", T(A24), T(B43)), TypeError, r"addmm: argument 2 \(\w+\) must be a torch.DoubleTensor, got str"),
     (lambda: T(M23).addmm(1, 2, 3, T(A24), T(B43)), TypeError,
-     r"addmm: argument 3 \(mat1\) must be a torch.DoubleTensor, got int; expected x:addmm"),
+     r"addmm: argument 3 \(mat1\) must be a torch.DoubleTensor, got int; expected x.addmm"),
     (lambda: torch.baddbmm(T(np.zeros((2, 2, 3))), T(np.zeros((3, 2, 4))),
                            T(np.zeros((3, 4, 3)))), ValueError,
      r"baddbmm: M has size 2x2x3, expected 3x2x3"),

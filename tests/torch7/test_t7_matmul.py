@@ -190,7 +190,7 @@ def test_empty_inner_size_gives_zeros():
     (lambda: torch.mm(torch.Tensor(2, 2), torch.FloatTensor(2, 2)), TypeError,
      r"mm: argument 2 \(b\) must be a torch.DoubleTensor, got torch.FloatTensor"),
     (lambda: torch.mm(torch.Tensor(2, 2)), TypeError, r"mm: missing argument 2 \(b\); expected torch.mm\(\[res\], a, b\)"),
-    (lambda: torch.Tensor().mm(torch.Tensor(2, 2)), TypeError, r"mm: missing argument 2 \(b\); expected x:mm\(a, b\)"),
+    (lambda: torch.Tensor().mm(torch.Tensor(2, 2)), TypeError, r"mm: missing argument 2 \(b\); expected x.mm\(a, b\)"),
     (lambda: torch.mm(3, torch.Tensor(2, 2), torch.Tensor(2, 2)), TypeError,
      r"mm: argument 1 \(a\) must be a torch.DoubleTensor, got int"),
 ])
