@@ -163,7 +163,11 @@ def test_doc_code_blocks_run(tmp_path):
     import os
     import subprocess
     import sys
-    path = os.pathsep.join(p for p in (str(ROOT / "tests"), os.environ.get("PYTHONPATH")) if p)
+    # the repository root too: this file imports tools/ (the page generator)
+    path = os.pathsep.join(p for p in (str(ROOT / "tests"), str(ROOT), os.environ.get("PYTHONPATH"))
+                           if p)
+    # the repository's fixtures where a block reads them from its root
+    (tmp_path / "tests").symlink_to(ROOT / "tests")
     out = subprocess.run([sys.executable, __file__], capture_output=True, text=True,
                          cwd=tmp_path, timeout=600, env={**os.environ, "PYTHONPATH": path})
     assert out.returncode == 0, out.stderr
