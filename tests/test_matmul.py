@@ -470,3 +470,39 @@ def test_large_addmm_splits_with_alpha_and_beta(alpha, beta):
         _core.setnumthreads(old)
     np.testing.assert_allclose(to_numpy(out), alpha * (a @ b) + beta * c, rtol=1e-12,
                                atol=1e-12)
+
+
+@pytest.mark.parametrize("dt", ["float64", "float32"])
+@pytest.mark.parametrize("shapes", [((6000, 80), (80, 1)), ((1, 6000), (6000, 80)),
+                                    ((1, 300), (300, 1)), ((3, 1, 400), (400, 500))])
+@pytest.mark.parametrize("how", ["row", "column", "stepped"])
+def test_products_with_one_row_or_column_by_gemv(dt, shapes, how):
+    """A product whose result has one column (x @ w) or one row (g @ x) is
+    ?gemv on each band: numpy's within rounding at 1, 2 and 3 threads, for
+    every layout of both operands (as stored, transposed, stepped) and a
+    column-major or stepped result through the general plan."""
+    rng = np.random.default_rng(17)
+    a, b = values(rng, shapes[0], dt), values(rng, shapes[1], dt)
+    if a.ndim == 2:
+        a, b = _layout(a, how), _layout(b, how)
+    old = _core.getnumthreads()
+    try:
+        for nt in (1, 2, 3):
+            _core.setnumthreads(nt)
+            assert_matches(mm(a, b), a, b)
+            if a.ndim == 2:
+                n, m = a.shape[0], b.shape[1]
+                mem = np.full((2 * n, 2 * m), np.nan, dt)
+                for got in (mem[:n, :m], mem[::2, ::2], np.asfortranarray(mem[:n, :m])):
+                    _ops.matmul(borrow(a), borrow(b), out=borrow(got))
+                    assert_matches(got, a, b)
+    finally:
+        _core.setnumthreads(old)
+
+
+def test_addmv_by_gemv_with_alpha_and_beta():
+    rng = np.random.default_rng(18)
+    a, b, c = (values(rng, s, "float64") for s in ((5000, 70), (70, 1), (5000, 1)))
+    out = to_core(c)
+    _linalg.addmm(out, borrow(a), borrow(b), 2.0, -0.5)
+    np.testing.assert_allclose(to_numpy(out), 2.0 * (a @ b) - 0.5 * c, rtol=1e-12, atol=1e-12)

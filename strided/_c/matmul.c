@@ -493,6 +493,40 @@ static void syrk_rows(int dtype, const mm_geom *g, const mm_blas_plan *p, const 
     }
 }
 
+/* A real product with one column (m == 1) or one row (n == 1) of a
+ * row-major c, by ?gemv: ?gemm packs a whole panel of the matrix for one
+ * vector (x @ w on 20000 x 200 float64: 2.8 ms by dgemm on two bands, the
+ * matrix read at memory speed by dgemv).  0 when not such a product. */
+static int gemv_one(int dtype, const mm_geom *g, const mm_blas_plan *p, const char *A,
+                    const char *B, char *C, const void *alpha, const void *beta, int beta_zero)
+{
+    if ((dtype != ST_FLOAT32 && dtype != ST_FLOAT64) || p->c_mode == 1 || (g->m != 1 && g->n != 1))
+        return 0;
+    enum CBLAS_TRANSPOSE t;
+    const char *mat, *vec;
+    int rows, cols, ld, incx, incy;
+    if (g->m == 1) {                   /* c[:, 0] = op(a) b[:, 0] */
+        mat = A, vec = B, ld = (int)p->lda;
+        t = p->ta ? CblasTrans : CblasNoTrans;
+        rows = (int)(p->ta ? g->k : g->n), cols = (int)(p->ta ? g->n : g->k);
+        incx = p->tb ? 1 : (int)p->ldb, incy = (int)p->ldc;
+    } else {                           /* c[0, :] = a[0, :] op(b) = (op(b)^T a[0, :]^T)^T */
+        mat = B, vec = A, ld = (int)p->ldb;
+        t = p->tb ? CblasNoTrans : CblasTrans;
+        rows = (int)(p->tb ? g->m : g->k), cols = (int)(p->tb ? g->k : g->m);
+        incx = p->ta ? (int)p->lda : 1, incy = 1;
+    }
+    if (dtype == ST_FLOAT64)
+        scipy_cblas_dgemv(CblasRowMajor, t, rows, cols, *(const double *)alpha, (const double *)mat,
+                          ld, (const double *)vec, incx, beta_zero ? 0.0 : *(const double *)beta,
+                          (double *)C, incy);
+    else
+        scipy_cblas_sgemv(CblasRowMajor, t, rows, cols, *(const float *)alpha, (const float *)mat,
+                          ld, (const float *)vec, incx, beta_zero ? 0.0f : *(const float *)beta,
+                          (float *)C, incy);
+    return 1;
+}
+
 /* c = alpha a b + beta c for one product by ?gemm (beta_zero: c is not read). */
 static void gemm_one(int dtype, const mm_geom *g, const mm_blas_plan *p, char *scratch,
                      const void *alpha, const void *beta, int beta_zero)
@@ -513,6 +547,10 @@ static void gemm_one(int dtype, const mm_geom *g, const mm_blas_plan *p, char *s
     if (p->c_mode == 2) {
         if (!beta_zero) st_copy2d(s, p->ldc, 1, g->c, g->rsc, g->csc, n, m, item);
         C = s;
+    }
+    if (gemv_one(dtype, g, p, A, B, C, alpha, beta, beta_zero)) {
+        if (p->c_mode == 2) st_copy2d(g->c, g->rsc, g->csc, C, p->ldc, 1, n, m, item);
+        return;
     }
     /* a column-major c is the same product in CBLAS's column-major order,
      * where "stored as is" and "stored transposed" swap meanings */
