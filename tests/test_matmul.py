@@ -398,14 +398,18 @@ def _layout(x, how):
 
 @pytest.mark.parametrize("dt", ["float64", "float32", "complex128"])
 @pytest.mark.parametrize("shapes", [((300, 200), (200, 50)), ((40, 200), (200, 500)),
-                                    ((17, 3000), (3000, 20)), ((2, 150, 90), (90, 170))])
+                                    ((17, 3000), (3000, 20)), ((2, 150, 90), (90, 170)),
+                                    # one column or one row of result: ?gemv per band
+                                    ((6000, 80), (80, 1)), ((1, 6000), (6000, 80)),
+                                    ((1, 300), (300, 1)), ((3, 1, 400), (400, 500))])
 @pytest.mark.parametrize("how", ["row", "column", "stepped"])
 def test_large_products_split_into_bands_over_our_threads(dt, shapes, how):
     """A product past OpenBLAS's one-thread size is split into bands of
     rows (or of columns, when wider than tall), one single-threaded call per
-    thread of ours: right at 1, 2 and 3 threads whatever the layout (a
-    stepped operand is packed first), band edges at any remainder, and
-    OpenBLAS's own pool left at one thread."""
+    thread of ours (?gemv for a result of one row or column): right at 1, 2
+    and 3 threads whatever the layout (a stepped operand is packed first),
+    into a row-major, stepped or column-major result, band edges at any
+    remainder, and OpenBLAS's own pool left at one thread."""
     from strided._c import _BLAS
     rng = np.random.default_rng(14)
     a, b = values(rng, shapes[0], dt), values(rng, shapes[1], dt)
@@ -417,6 +421,12 @@ def test_large_products_split_into_bands_over_our_threads(dt, shapes, how):
             _core.setnumthreads(nt)
             assert_matches(mm(a, b), a, b)
             assert _BLAS.scipy_openblas_get_num_threads() == 1
+            if a.ndim == 2:
+                n, m = a.shape[0], b.shape[1]
+                mem = np.full((2 * n, 2 * m), np.nan, dt)
+                for got in (mem[:n, :m], mem[::2, ::2], np.asfortranarray(mem[:n, :m])):
+                    _ops.matmul(borrow(a), borrow(b), out=borrow(got))
+                    assert_matches(got, a, b)
     finally:
         _core.setnumthreads(old)
 
@@ -470,34 +480,6 @@ def test_large_addmm_splits_with_alpha_and_beta(alpha, beta):
         _core.setnumthreads(old)
     np.testing.assert_allclose(to_numpy(out), alpha * (a @ b) + beta * c, rtol=1e-12,
                                atol=1e-12)
-
-
-@pytest.mark.parametrize("dt", ["float64", "float32"])
-@pytest.mark.parametrize("shapes", [((6000, 80), (80, 1)), ((1, 6000), (6000, 80)),
-                                    ((1, 300), (300, 1)), ((3, 1, 400), (400, 500))])
-@pytest.mark.parametrize("how", ["row", "column", "stepped"])
-def test_products_with_one_row_or_column_by_gemv(dt, shapes, how):
-    """A product whose result has one column (x @ w) or one row (g @ x) is
-    ?gemv on each band: numpy's within rounding at 1, 2 and 3 threads, for
-    every layout of both operands (as stored, transposed, stepped) and a
-    column-major or stepped result through the general plan."""
-    rng = np.random.default_rng(17)
-    a, b = values(rng, shapes[0], dt), values(rng, shapes[1], dt)
-    if a.ndim == 2:
-        a, b = _layout(a, how), _layout(b, how)
-    old = _core.getnumthreads()
-    try:
-        for nt in (1, 2, 3):
-            _core.setnumthreads(nt)
-            assert_matches(mm(a, b), a, b)
-            if a.ndim == 2:
-                n, m = a.shape[0], b.shape[1]
-                mem = np.full((2 * n, 2 * m), np.nan, dt)
-                for got in (mem[:n, :m], mem[::2, ::2], np.asfortranarray(mem[:n, :m])):
-                    _ops.matmul(borrow(a), borrow(b), out=borrow(got))
-                    assert_matches(got, a, b)
-    finally:
-        _core.setnumthreads(old)
 
 
 def test_addmv_by_gemv_with_alpha_and_beta():

@@ -537,12 +537,12 @@ static void gemm_one(int dtype, const mm_geom *g, const mm_blas_plan *p, char *s
     if (p->copy_a) {
         st_copy2d(s, p->lda, 1, g->a, g->rsa, g->csa, n, k, item);
         A = s;
-        s += n * k * item;
+        s += n * p->lda * item;   /* its rows lda apart (a band: the whole product's lda) */
     }
     if (p->copy_b) {
         st_copy2d(s, p->ldb, 1, g->b, g->rsb, g->csb, k, m, item);
         B = s;
-        s += k * m * item;
+        s += k * p->ldb * item;   /* a band of columns keeps the whole product's ldb */
     }
     if (p->c_mode == 2) {
         if (!beta_zero) st_copy2d(s, p->ldc, 1, g->c, g->rsc, g->csc, n, m, item);
