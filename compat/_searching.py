@@ -12,6 +12,7 @@ from ._elementwise import as_core
 
 # argmax/argmin of an Array over None or an int in one C call, or None
 _argreduce_new = _arraytype.argreduce_new
+_where_new = _arraytype.where_new
 
 
 def _real(name, x):
@@ -194,6 +195,9 @@ def where(condition: Array, x1: Array | int | float | complex | bool,
     >>> xp.where(xp.asarray([True, False]), xp.asarray([1, 2]), 0)
     Array([1, 0], dtype=int64)
     """
+    r = _where_new(condition, x1, x2)      # three Arrays, bool and one dtype: in C
+    if r is not None:
+        return r
     if not isinstance(condition, Array) or condition.dtype is not _dtypes.bool:
         raise TypeError("where: condition must be a bool array")
     if isinstance(x1, Array) and isinstance(x2, Array):

@@ -119,17 +119,21 @@ static st_status binary_repeated(int op, st_tensor *out, const st_tensor *a, con
     return ST_OK;
 }
 
-/* The broadcast shape of a and b (numpy's rules) into nd/sizes: 1, or 0
- * when they do not broadcast or the count would overflow. */
-static int broadcast_sizes(const st_tensor *a, const st_tensor *b, int *nd, int64_t *sizes)
+/* The broadcast shape of the k tensors ts (numpy's rules) into nd/sizes:
+ * 1, or 0 when they do not broadcast or the count would overflow. */
+static int broadcast_sizes(int k, const st_tensor *const *ts, int *nd, int64_t *sizes)
 {
-    int n = a->ndim > b->ndim ? a->ndim : b->ndim;
+    int n = 0;
+    for (int i = 0; i < k; i++) n = ts[i]->ndim > n ? ts[i]->ndim : n;
     int64_t count = 1;
     for (int d = 0; d < n; d++) {
-        int da = d - (n - a->ndim), db = d - (n - b->ndim);
-        int64_t sa = da >= 0 ? a->sizes[da] : 1, sb = db >= 0 ? b->sizes[db] : 1;
-        if (sa != sb && sa != 1 && sb != 1) return 0;
-        sizes[d] = sa == 1 ? sb : sa;
+        sizes[d] = 1;
+        for (int i = 0; i < k; i++) {
+            int di = d - (n - ts[i]->ndim);
+            int64_t si = di >= 0 ? ts[i]->sizes[di] : 1;
+            if (si != 1 && sizes[d] != 1 && si != sizes[d]) return 0;
+            if (si != 1) sizes[d] = si;
+        }
         if (__builtin_mul_overflow(count, sizes[d], &count)) return 0;
     }
     *nd = n;
@@ -143,8 +147,8 @@ static st_tensor *binary_broadcast(int op, int res, const st_tensor *a, const st
 {
     int nd;
     int64_t sizes[ST_MAX_DIMS];
-    if (!broadcast_sizes(a, b, &nd, sizes)) return NULL;
     const st_tensor *both[2] = {a, b};
+    if (!broadcast_sizes(2, both, &nd, sizes)) return NULL;
     for (int k = 0; k < 2; k++) {
         const st_tensor *t = both[k];
         if (!t->storage && st_tensor_numel(t)) return NULL;
@@ -178,6 +182,23 @@ st_tensor *st_binary_new(int op, uint32_t dtypes, const st_tensor *a, const st_t
     /* one element repeated: one line, read with step 0 */
     int one_line = same || st_tensor_numel(a) == 1 || st_tensor_numel(b) == 1;
     if (out && (one_line ? binary_into(op, out, a, b) : binary_repeated(op, out, a, b))) {
+        st_tensor_free(out);
+        return NULL;
+    }
+    return out;
+}
+
+st_tensor *st_where_new(const st_tensor *cond, const st_tensor *a, const st_tensor *b)
+{
+    const st_tensor *ops[3] = {cond, a, b};
+    int nd;
+    int64_t sizes[ST_MAX_DIMS];
+    if (cond->dtype != ST_BOOL || a->dtype != b->dtype || !broadcast_sizes(3, ops, &nd, sizes))
+        return NULL;
+    for (int k = 0; k < 3; k++)
+        if (!ops[k]->storage && st_tensor_numel(ops[k])) return NULL;
+    st_tensor *out = st_tensor_new();
+    if (!out || st_tensor_alloc(out, a->dtype, nd, sizes) || st_where(out, cond, a, b)) {
         st_tensor_free(out);
         return NULL;
     }

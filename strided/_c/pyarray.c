@@ -50,6 +50,7 @@ static struct {
     __typeof__(&st_reduce_new) reduce_new;
     __typeof__(&st_reshape_new) reshape_new;
     __typeof__(&st_argreduce_new) argreduce_new;
+    __typeof__(&st_where_new) where_new;
 } core;
 /* setup()'s `functions` are these, in this order (the module's CORE_FUNCTIONS) */
 static const char *const core_names[] = {"st_binary_new", "st_binary_scalar_new", "st_unary_new",
@@ -58,7 +59,8 @@ static const char *const core_names[] = {"st_binary_new", "st_binary_scalar_new"
                                          "st_astype_new", "st_fill_scalar", "st_assign_small",
                                          "st_matmul_new", "st_tensor_new", "st_tensor_alloc",
                                          "st_tensor_is_contiguous", "st_reduce_new",
-                                         "st_reshape_new", "st_argreduce_new"};
+                                         "st_reshape_new", "st_argreduce_new",
+                                         "st_where_new"};
 #define N_CORE (sizeof core_names / sizeof core_names[0])
 _Static_assert(N_CORE * sizeof(void *) == sizeof core, "one name per core function");
 
@@ -2060,6 +2062,20 @@ static PyObject *argreduce_new(PyObject *mod, PyObject *const *args, Py_ssize_t 
     return wrap_or_none(core.argreduce_new(is_max, a, dim, keepdims));
 }
 
+/* where_new(cond, x1, x2): st_where_new for three Arrays; None when declined */
+static PyObject *where_new(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "where_new(cond, x1, x2)");
+        return NULL;
+    }
+    if (!ready()) return NULL;
+    st_tensor *c = array_record(args[0]), *a = c ? array_record(args[1]) : NULL,
+              *b = a ? array_record(args[2]) : NULL;
+    if (!b) return wrap_or_none(NULL);
+    return wrap_or_none(core.where_new(c, a, b));
+}
+
 /* alias(x): a new Array viewing all of Array x (asarray(x)) */
 static PyObject *alias(PyObject *mod, PyObject *x)
 {
@@ -2149,6 +2165,8 @@ static PyMethodDef module_methods[] = {
      "reduce_new(op, mean, x, axis, keepdims): a reduction of x in C, or None."},
     {"argreduce_new", (PyCFunction)(void (*)(void))argreduce_new, METH_FASTCALL,
      "argreduce_new(is_max, x, axis, keepdims): argmax/argmin of x in C, or None."},
+    {"where_new", (PyCFunction)(void (*)(void))where_new, METH_FASTCALL,
+     "where_new(cond, x1, x2): cond ? x1 : x2 of three Arrays in C, or None."},
     {"alias", alias, METH_O, "A new Array viewing all of Array x, or None."},
     {"scalar", scalar, METH_O, "The 0-d Array of a Python float, int or bool, or None."},
     {NULL},

@@ -368,6 +368,9 @@ void st_stream_triad(double *a, const double *b, const double *c, double s, int6
  * sizes, leading 1s left out, the other's last ones, and no more dims:
  * a matrix with a row vector) up to ST_PARALLEL_GRAIN result elements. */
 st_tensor *st_binary_new(int op, uint32_t dtypes, const st_tensor *a, const st_tensor *b);
+/* cond ? a : b (cond bool, a and b of one dtype, the three broadcast) into
+ * a new C-contiguous result; NULL when declined, as above. */
+st_tensor *st_where_new(const st_tensor *cond, const st_tensor *a, const st_tensor *b);
 /* op(a, scalar) (scalar_first: op(scalar, a)) for a Python int (is_int:
  * ivalue) or float (fvalue) converted to a's dtype as the array API does:
  * NULL also when it does not convert plainly (out of range, a float with

@@ -34,6 +34,8 @@ squeeze, broadcast_to = _pyarray.squeeze, _pyarray.broadcast_to
 reduce_new = _pyarray.reduce_new
 # argreduce_new(is_max, x, axis, keepdims): argmax/argmin over None or an int
 argreduce_new = _pyarray.argreduce_new
+# where_new(cond, x1, x2): cond ? x1 : x2 of three Arrays (bool, one dtype)
+where_new = _pyarray.where_new
 # x = x op y in C for two small plain RecordBase objects (True), else False
 binary_inplace = _pyarray.binary_inplace
 

@@ -829,3 +829,45 @@ def test_argreductions_match_numpy_and_the_general_path(fname, name, monkeypatch
                 check(got, getattr(np, fname)(np_of(c[0]), axis=c[1], keepdims=c[2]))
         else:
             assert got == expected, (c[1:], got, expected)
+
+
+# ---------------------------------------------------------------- where
+
+
+WHERE_SHAPES = [((5,), (5,), (5,)), ((3, 1), (4,), ()), ((), (2, 3), (2, 3)),
+                ((0, 3), (3,), (1, 3)), ((2, 3), (3,), (4,))]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_where_of_three_arrays_matches_numpy_and_the_general_path(name, monkeypatch):
+    """cond ? x1 : x2 of a bool Array and two Arrays of one dtype goes to C
+    whole (st_where_new): the general path's value, dtype and errors, for
+    broadcast, empty, 0-d and non-contiguous operands."""
+    from strided.compat import _searching
+    rng = np.random.default_rng(9)
+    cases = []
+    for sc, sa, sb in WHERE_SHAPES:
+        c = rng.random(sc) < 0.5
+        a, b = values(sa, name, seed=1), values(sb, name, seed=2)
+        cases.append((xp.asarray(c), xp.asarray(a), xp.asarray(b)))
+    wide = values((4, 6), name, seed=3)
+    cases.append((xp.asarray(rng.random((4, 3)) < 0.5), xp.asarray(wide)[:, ::2],
+                  xp.asarray(wide)[:, 1::2]))
+    cases.append((xp.asarray(values((3,), name)), xp.asarray(values((3,), name)),
+                  xp.asarray(values((3,), name))))       # a condition of another dtype
+    fast = [outcome(xp.where, *c) for c in cases]
+    monkeypatch.setattr(_searching, "_where_new", lambda *args: None)
+    for c, got in zip(cases, fast):
+        expected = outcome(xp.where, *c)
+        if isinstance(expected, xp.Array):
+            check(got, np_of(expected))
+            check(got, np.where(*(np_of(v) for v in c)))
+        else:
+            assert got == expected
+
+
+def test_where_of_mixed_dtypes_and_scalars_takes_the_general_path():
+    c = xp.asarray([True, False])
+    check(xp.where(c, xp.asarray([1.0, 2.0]), xp.asarray([3.0, 4.0], dtype=xp.float32)),
+          np.array([1.0, 4.0]))
+    check(xp.where(c, xp.asarray([1, 2]), 0), np.array([1, 0]))
