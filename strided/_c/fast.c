@@ -22,15 +22,21 @@ static int same_sizes(const st_tensor *a, const st_tensor *b)
     return 1;
 }
 
-/* A new C-contiguous record with t's sizes, or NULL. */
-static st_tensor *new_like(const st_tensor *t, int dtype)
+/* A new C-contiguous record of these sizes, or NULL. */
+static st_tensor *new_sized(int dtype, int ndim, const int64_t *sizes)
 {
     st_tensor *out = st_tensor_new();
-    if (out && st_tensor_alloc(out, dtype, t->ndim, t->sizes)) {
+    if (out && st_tensor_alloc(out, dtype, ndim, sizes)) {
         st_tensor_free(out);
         return NULL;
     }
     return out;
+}
+
+/* A new C-contiguous record with t's sizes, or NULL. */
+static st_tensor *new_like(const st_tensor *t, int dtype)
+{
+    return new_sized(dtype, t->ndim, t->sizes);
 }
 
 static int accepted(uint32_t dtypes, const st_tensor *t)
@@ -156,8 +162,8 @@ static st_tensor *binary_broadcast(int op, int res, const st_tensor *a, const st
             && !st_tensor_is_contiguous(t))
             return NULL;
     }
-    st_tensor *out = st_tensor_new();
-    if (!out || st_tensor_alloc(out, res, nd, sizes) || st_binary(op, out, a, b)) {
+    st_tensor *out = new_sized(res, nd, sizes);
+    if (!out || st_binary(op, out, a, b)) {
         st_tensor_free(out);
         return NULL;
     }
@@ -197,8 +203,8 @@ st_tensor *st_where_new(const st_tensor *cond, const st_tensor *a, const st_tens
         return NULL;
     for (int k = 0; k < 3; k++)
         if (!ops[k]->storage && st_tensor_numel(ops[k])) return NULL;
-    st_tensor *out = st_tensor_new();
-    if (!out || st_tensor_alloc(out, a->dtype, nd, sizes) || st_where(out, cond, a, b)) {
+    st_tensor *out = new_sized(a->dtype, nd, sizes);
+    if (!out || st_where(out, cond, a, b)) {
         st_tensor_free(out);
         return NULL;
     }
@@ -367,11 +373,8 @@ st_tensor *st_reduce_new(int op, int mean, const st_tensor *a, uint64_t dims, in
             keep[d] = sizes[nd++] = a->sizes[d];
         }
     }
-    st_tensor *out = st_tensor_new();
-    if (!out || st_tensor_alloc(out, res, nd, sizes)) {
-        st_tensor_free(out);
-        return NULL;
-    }
+    st_tensor *out = new_sized(res, nd, sizes);
+    if (!out) return NULL;
     st_tensor k = *out;
     k.ndim = a->ndim;
     for (int64_t d = a->ndim - 1, step = 1; d >= 0; step *= keep[d--]) {
@@ -415,11 +418,8 @@ st_tensor *st_argreduce_new(int is_max, const st_tensor *a, int dim, int keepdim
     int nd = 0;
     for (int d = 0; d < in.ndim; d++)
         if (d != dim) sizes[nd++] = in.sizes[d];
-    st_tensor *out = st_tensor_new();
-    if (!out || st_tensor_alloc(out, ST_INT64, nd, sizes)) {
-        st_tensor_free(out);
-        return NULL;
-    }
+    st_tensor *out = new_sized(ST_INT64, nd, sizes);
+    if (!out) return NULL;
     st_tensor k = *out;                /* the keepdim view st_argreduce writes */
     k.ndim = in.ndim;
     for (int64_t d = in.ndim - 1, step = 1; d >= 0; d--) {
