@@ -364,6 +364,12 @@ _DUNDERS = ("__init__", "__len__", "__iter__", "__getitem__", "__setitem__", "__
 
 def _class_from_source(name, cls, bases, skip=()):
     lines = [f"class {name}({bases}):" if bases else f"class {name}:"]
+    if "__init__" not in vars(cls):
+        # a constructor in C (Tensor's TensorBase) declared by overloads alone
+        init = type("declared", (), {"__module__": cls.__module__,
+                                     "__qualname__": f"{cls.__qualname__}.__init__"})
+        if _overloads_of(init):
+            lines += _from_source("__init__", init, method=True, indent="    ")
     for attr, value in vars(cls).items():
         if attr in skip or attr.startswith("_") and attr not in _DUNDERS:
             continue

@@ -1099,6 +1099,57 @@ static PyObject *t7_lock_call(PyObject *lock, int acquire)
     return PyObject_CallNoArgs(acquire ? take : give);
 }
 
+/* ==== TensorBase: the C base of the Torch7 face's Tensor classes ====
+ *
+ * Its tp_init is `Tensor(...)`'s front door.  The common forms (sizes, a
+ * LongStorage of sizes, a table of numbers) are made here by
+ * t7_init_record with no Python frame: in a Torch7 loop that makes small
+ * tensors, the Python __init__ frame was a third of the call.  Any other
+ * call (keywords, storages, tensors, arrays, errors) goes to the class's
+ * `_init` (tensor.py's general constructor), which makes it or raises. */
+static PyObject *t7_init_general_name;
+
+static int t7_tensor_init(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    if (kwargs && PyDict_Size(kwargs)) {
+        PyObject *name = PyObject_GetAttrString((PyObject *)Py_TYPE(self), "_typename");
+        if (name)
+            PyErr_Format(PyExc_TypeError, "%S(...) takes no keyword arguments: Torch7's "
+                                          "constructors take their arguments by position", name);
+        Py_XDECREF(name);
+        return -1;
+    }
+    const int code = t7_class_code(Py_TYPE(self));
+    if (code >= 0 && t7_ready()) {
+        PyObject *made = t7_init_record(self, args, code, INT64_MAX);
+        if (!made) return -1;
+        Py_DECREF(made);
+        if (made == Py_True) return 0;
+    }
+    PyErr_Clear();        /* t7_ready's: the general path says it */
+    if (!t7_init_general_name && !(t7_init_general_name = PyUnicode_InternFromString("_init")))
+        return -1;
+    PyObject *general = PyObject_GetAttr(self, t7_init_general_name);
+    PyObject *r = general ? PyObject_Call(general, args, NULL) : NULL;
+    Py_XDECREF(general);
+    Py_XDECREF(r);
+    return r ? 0 : -1;
+}
+
+static PyType_Slot t7_tensor_slots[] = {
+    {Py_tp_doc, "The C base of the Torch7 face's tensors: Tensor(...) made in C when it can "
+                "be, else by the class's _init."},
+    {Py_tp_init, t7_tensor_init},
+    {0, NULL},
+};
+
+static PyType_Spec t7_tensor_spec = {
+    .name = "strided._c._pyarray.TensorBase",
+    .basicsize = sizeof(ArrayObject),
+    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .slots = t7_tensor_slots,
+};
+
 /* t7_set_default(cls): the default tensor class (torch.Tensor), which
  * t7_sized makes; tensor.py's publish_default sets it. */
 static PyObject *t7_default_cls;
@@ -2201,6 +2252,12 @@ PyMODINIT_FUNC PyInit__pyarray(void)
         return NULL;
     }
     Py_INCREF(base_type);    /* PyModule_AddObject stole one; base_type keeps another */
+    PyObject *tensor_base = PyType_FromSpecWithBases(&t7_tensor_spec, (PyObject *)record_type);
+    if (!tensor_base || PyModule_AddObject(m, "TensorBase", tensor_base) < 0) {
+        Py_XDECREF(tensor_base);
+        Py_DECREF(m);
+        return NULL;
+    }
     storage_type = (PyTypeObject *)PyType_FromSpec(&storage_spec);
     Py_XINCREF(storage_type);  /* PyModule_AddObject steals one; storage_type keeps another */
     if (!storage_type || PyModule_AddObject(m, "StorageBase", (PyObject *)storage_type) < 0) {

@@ -12,6 +12,10 @@ from .._c import _pyarray
 # Torch7 face's Tensor; ArrayBase adds compat's operators (imported by name:
 # classes a type checker takes as bases, from strided/_c/_pyarray.pyi)
 from .._c._pyarray import ArrayBase, RecordBase  # noqa: F401
+# TensorBase (a RecordBase) is the Torch7 face's tensor base: its tp_init
+# makes Tensor(sizes) / Tensor(LongStorage) / Tensor(table) in C and calls
+# the class's `_init` for every other form
+from .._c._pyarray import TensorBase  # noqa: F401
 # StorageBase holds a Torch7 storage's C storage and its cffi pointer (`_s`)
 from .._c._pyarray import StorageBase  # noqa: F401
 from .base import DTYPES, Core, ffi, lib

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from ..core import base as _core, dlpack as _dlpack, indexing as _indexing, views as _views
 from ..core import storage as _storage
 from ..core import arraytype as _fast
-from ..core.arraytype import DECLINED, RecordBase
+from ..core.arraytype import DECLINED, TensorBase
 from ..core.base import Core, contiguous_strides
 from .registry import TENSOR_TYPES, class_of_dtype, getdefaulttensortype, tensor_class as _typed
 from .storage import LongStorage, Storage, _index, from_one
@@ -238,7 +238,7 @@ def _converter(kind):
     return convert
 
 
-class Tensor(RecordBase):
+class Tensor(TensorBase):
     """Base of the typed tensors; use ByteTensor ... DoubleTensor (or the
     default-type alias strided.Tensor).  Its C base (core.arraytype)
     holds the view record, read as `_c` (a Core)."""
@@ -268,12 +268,14 @@ class Tensor(RecordBase):
     @overload
     def __init__(self, array: _DLPackProducer | Buffer, /) -> None: ...
 
-    def __init__(self, *args: Any) -> None:
-        # Tensor() and Tensor(n1, n2, ...) of int sizes, sizes in a
-        # LongStorage, a table of numbers: in C (pyarray.c), as
-        # _empty_record, _alloc and _nested make them
-        if _fast.t7_init(self, args, self._code):
-            return
+    # the declarations above are the stub's; Tensor(...) itself is
+    # TensorBase's tp_init (pyarray.c), which makes Tensor(), Tensor(n1,
+    # n2, ...) of int sizes, sizes in a LongStorage and a table of numbers in
+    # C, as _empty_record, _alloc and _nested do, and calls _init otherwise
+    del __init__
+
+    def _init(self, *args: Any) -> None:
+        """Tensor(...)'s general forms (TensorBase's tp_init calls it)."""
         dt = self._dt
         self._c = _empty_record(dt)
         if not args:

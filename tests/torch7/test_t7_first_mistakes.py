@@ -196,3 +196,26 @@ def test_tensor_of_a_pytorch_tensor_shares_its_memory():
 def test_tensor_of_unsupported_objects(obj, exc, pattern):
     with pytest.raises(exc, match=pattern):
         torch.Tensor(obj)
+
+
+@pytest.mark.parametrize("cls", [torch.Tensor, torch.ByteTensor, torch.LongTensor])
+def test_constructor_keywords_say_arguments_go_by_position(cls):
+    # PyTorch habit: torch.tensor(..., dtype=...); Torch7's constructors
+    # (TensorBase's tp_init in C) take positional arguments only
+    with pytest.raises(TypeError, match=rf"{cls._typename}\(\.\.\.\) takes no keyword arguments"):
+        cls(3, dtype="float")
+
+
+def test_subclass_constructor_reaches_the_c_front_door():
+    # a user subclass's __init__ calling super().__init__ (TensorBase's
+    # tp_init) gets every form: sizes in C, a storage through _init
+    class Mine(torch.DoubleTensor):
+        def __init__(self, *args):
+            super().__init__(*args)
+            self.tag = "mine"
+    m = Mine(2, 3)
+    assert m.size().totable() == [2, 3] and m.tag == "mine"
+    s = torch.DoubleStorage([1, 2, 3, 4])
+    v = Mine(s, 2, 3)
+    assert v.totable() == [2, 3, 4] and v.storage() is not None
+    assert Mine([[1, 2], [3, 4]]).sum() == 10
