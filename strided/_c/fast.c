@@ -236,6 +236,64 @@ static int store_scalar(int dtype, void *buf, int is_int, int64_t ivalue, double
     }
 }
 
+/* The bool mask over in's leading dims as a view of in's rank (trailing
+ * dims of size 1, step 0), which the mask kernels broadcast to in: 1 when
+ * mask is that (bool, 1 <= ndim <= in's, its sizes in's first ones), else
+ * 0.  The view borrows mask's storage (not retained: used while mask is). */
+static int leading_mask(const st_tensor *in, const st_tensor *mask, st_tensor *view)
+{
+    if (mask->dtype != ST_BOOL || mask->ndim < 1 || mask->ndim > in->ndim
+        || (!mask->storage && st_tensor_numel(mask)) || (!in->storage && st_tensor_numel(in)))
+        return 0;
+    *view = *mask;
+    for (int d = 0; d < in->ndim; d++) {
+        if (d < mask->ndim && mask->sizes[d] != in->sizes[d]) return 0;
+        view->sizes[d] = d < mask->ndim ? mask->sizes[d] : 1;
+        view->strides[d] = d < mask->ndim ? mask->strides[d] : 0;
+    }
+    view->ndim = in->ndim;
+    return 1;
+}
+
+st_tensor *st_mask_select_new(const st_tensor *in, const st_tensor *mask)
+{
+    st_tensor m;
+    int64_t rows, sizes[ST_MAX_DIMS];
+    if (!leading_mask(in, mask, &m) || st_nonzero_count(mask, &rows)) return NULL;
+    sizes[0] = rows;
+    const int rest = in->ndim - mask->ndim;
+    memcpy(sizes + 1, in->sizes + mask->ndim, (size_t)rest * sizeof *sizes);
+    st_tensor *out = new_sized(in->dtype, rest + 1, sizes);
+    if (!out) return NULL;
+    /* the selected rows, element after element: out seen flat */
+    int64_t flat = st_tensor_numel(out), one = 1;
+    st_tensor *line = st_view_new(out, out->offset, 1, &flat, &one);
+    st_status rc = line ? st_masked_select(line, in, &m) : ST_E_MEMORY;
+    st_tensor_free(line);
+    if (rc) {
+        st_tensor_free(out);
+        return NULL;
+    }
+    return out;
+}
+
+int st_mask_assign(st_tensor *dst, const st_tensor *mask, const st_tensor *src, int is_int,
+                   int64_t ivalue, double fvalue)
+{
+    st_tensor m;
+    _Alignas(16) char buf[16];
+    if (!leading_mask(dst, mask, &m)) return 0;
+    if (!src)
+        return store_scalar(dst->dtype, buf, is_int, ivalue, fvalue)
+               && st_masked_fill(dst, &m, buf) == ST_OK;
+    if (src->dtype != dst->dtype || src->ndim != dst->ndim - mask->ndim + 1) return 0;
+    int64_t rows;
+    if (st_nonzero_count(mask, &rows) || src->sizes[0] != rows) return 0;
+    for (int d = 1; d < src->ndim; d++)
+        if (src->sizes[d] != dst->sizes[mask->ndim + d - 1]) return 0;
+    return st_masked_copy(dst, &m, src) == ST_OK;
+}
+
 int st_binary_inplace_small(int op, st_tensor *x, const st_tensor *y)
 {
     /* 0-d: declined (a scalar to the core, but Torch7's empty tensor) */

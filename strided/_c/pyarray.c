@@ -51,6 +51,8 @@ static struct {
     __typeof__(&st_reshape_new) reshape_new;
     __typeof__(&st_argreduce_new) argreduce_new;
     __typeof__(&st_where_new) where_new;
+    __typeof__(&st_mask_select_new) mask_select_new;
+    __typeof__(&st_mask_assign) mask_assign;
 } core;
 /* setup()'s `functions` are these, in this order (the module's CORE_FUNCTIONS) */
 static const char *const core_names[] = {"st_binary_new", "st_binary_scalar_new", "st_unary_new",
@@ -60,7 +62,8 @@ static const char *const core_names[] = {"st_binary_new", "st_binary_scalar_new"
                                          "st_matmul_new", "st_tensor_new", "st_tensor_alloc",
                                          "st_tensor_is_contiguous", "st_reduce_new",
                                          "st_reshape_new", "st_argreduce_new",
-                                         "st_where_new"};
+                                         "st_where_new", "st_mask_select_new",
+                                         "st_mask_assign"};
 #define N_CORE (sizeof core_names / sizeof core_names[0])
 _Static_assert(N_CORE * sizeof(void *) == sizeof core, "one name per core function");
 
@@ -407,8 +410,13 @@ static PyObject *subscript(PyObject *self, PyObject *key)
     if (!ready()) return NULL;
     st_tensor *a = record(self);
     if (!a) return NULL;
-    st_tensor *v = basic_view(a, key);
+    st_tensor *v = basic_view(a, key), *m;
     if (v) return wrap(v);
+    if (PyErr_Occurred()) return NULL;
+    /* x[mask], a bool Array over x's leading dims (scikit-learn's
+     * score[valid]): the selected rows in one call */
+    if (PyObject_TypeCheck(key, array_type) && (m = record(key)) && (v = core.mask_select_new(a, m)))
+        return wrap(v);
     if (PyErr_Occurred()) return NULL;
     return PyObject_CallFunctionObjArgs(slow_getitem, self, key, NULL);
 }
@@ -445,6 +453,23 @@ static int ass_subscript(PyObject *self, PyObject *key, PyObject *value)
         if (done) return 0;
     }
     if (PyErr_Occurred()) return -1;
+    st_tensor *m;
+    if (!v && PyObject_TypeCheck(key, array_type) && (m = record(key))) {
+        /* x[mask] = a number, or the Array of x[mask]'s shape and dtype */
+        int done = 0;
+        if (kind == array_type) {
+            st_tensor *src = record(value);
+            done = src && core.mask_assign(a, m, src, 0, 0, 0.0);
+        } else if (kind == &PyFloat_Type) {
+            done = core.mask_assign(a, m, NULL, 0, 0, PyFloat_AsDouble(value));
+        } else if (kind == &PyLong_Type) {
+            int overflow;
+            long long i = PyLong_AsLongLongAndOverflow(value, &overflow);
+            done = !overflow && core.mask_assign(a, m, NULL, 1, i, 0.0);
+        }
+        if (done) return 0;
+        if (PyErr_Occurred()) return -1;
+    }
     PyObject *r = PyObject_CallFunctionObjArgs(slow_setitem, self, key, value, NULL);
     if (!r) return -1;
     Py_DECREF(r);

@@ -371,6 +371,16 @@ st_tensor *st_binary_new(int op, uint32_t dtypes, const st_tensor *a, const st_t
 /* cond ? a : b (cond bool, a and b of one dtype, the three broadcast) into
  * a new C-contiguous result; NULL when declined, as above. */
 st_tensor *st_where_new(const st_tensor *cond, const st_tensor *a, const st_tensor *b);
+/* in[mask] (the array API's boolean index) for a bool mask whose sizes are
+ * in's leading ones: the selected rows (count, in's other sizes...) into a
+ * new C-contiguous result; NULL when declined, as above. */
+st_tensor *st_mask_select_new(const st_tensor *in, const st_tensor *mask);
+/* dst[mask] = value for such a mask: src (of dst's dtype and exactly the
+ * shape in[mask] has) or, src NULL, a Python int (is_int: ivalue) or float
+ * (fvalue) converted as st_binary_scalar_new converts it.  1 when done; 0
+ * when declined (any other case or failure), dst then untouched. */
+int st_mask_assign(st_tensor *dst, const st_tensor *mask, const st_tensor *src, int is_int,
+                   int64_t ivalue, double fvalue);
 /* op(a, scalar) (scalar_first: op(scalar, a)) for a Python int (is_int:
  * ivalue) or float (fvalue) converted to a's dtype as the array API does:
  * NULL also when it does not convert plainly (out of range, a float with

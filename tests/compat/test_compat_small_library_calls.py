@@ -882,3 +882,118 @@ def test_where_of_mixed_dtypes_and_scalars_takes_the_general_path():
     check(xp.where(c, xp.asarray([1.0, 2.0]), xp.asarray([3.0, 4.0], dtype=xp.float32)),
           np.array([1.0, 4.0]))
     check(xp.where(c, xp.asarray([1, 2]), 0), np.array([1, 0]))
+
+
+# ---------------------------------------------------------------- boolean masks over leading dims
+# x[mask] and x[mask] = value for a bool Array over x's leading dims, in one
+# C call (fast.c's st_mask_select_new / st_mask_assign); checked against
+# numpy and against the general path (the same mask with an ellipsis after
+# it, which compat/_indexing.py's mask kernels take)
+
+MASK_SHAPES = [((7,), 1), ((3, 4), 1), ((3, 4), 2), ((2, 3, 4), 1), ((2, 3, 4), 2),
+               ((2, 3, 4), 3), ((0, 3), 1), ((3, 0), 1), ((3, 0), 2)]
+
+
+@pytest.mark.parametrize("shape, k", MASK_SHAPES)
+@pytest.mark.parametrize("name", ["bool", "int16", "uint32", "float32", "float64", "complex128"])
+def test_mask_getitem_matches_numpy_and_the_general_path(shape, k, name):
+    a = values(shape, name)
+    mask = values(shape[:k], "bool", seed=3)
+    for a_view, x in layouts(a):
+        for m_np, m in layouts(mask):
+            got = x[m]
+            check(got, a_view[m_np])
+            check(got, np_of(_indexing.array_getitem(x, (m, Ellipsis))))
+            got[...] = xp.zeros_like(got)    # a new array: x unchanged
+            np.testing.assert_array_equal(np_of(x), a_view)
+
+
+@given(data=st.data())
+@settings(max_examples=60, deadline=None)
+def test_mask_getitem_and_setitem_any_mask(data):
+    shape = data.draw(hnp.array_shapes(min_dims=1, max_dims=4, min_side=0, max_side=5))
+    k = data.draw(st.integers(1, len(shape)))
+    mask = data.draw(hnp.arrays(np.bool_, shape[:k]))
+    a = values(shape, "float64", seed=data.draw(st.integers(0, 9)))
+    x = xp.asarray(a.copy())
+    check(x[xp.asarray(mask)], a[mask])
+    value = data.draw(st.sampled_from(["number", "array"]))
+    if value == "number":
+        x[xp.asarray(mask)] = 4.5
+        a[mask] = 4.5
+    else:
+        v = values(a[mask].shape, "float64", seed=11)
+        x[xp.asarray(mask)] = xp.asarray(v)
+        a[mask] = v
+    check(x, a)
+
+
+@pytest.mark.parametrize("shape, k", MASK_SHAPES)
+@pytest.mark.parametrize("name", ["int16", "float64", "complex64"])
+def test_mask_setitem_array_matches_numpy_and_the_general_path(shape, k, name):
+    a = values(shape, name)
+    mask = values(shape[:k], "bool", seed=3)
+    v = values(a[mask].shape, name, seed=4)
+    for a_view, x in layouts(a):
+        y = xp.asarray(np.ascontiguousarray(a_view))
+        ref = a_view.copy()
+        x[xp.asarray(mask)] = xp.asarray(v)
+        _indexing.array_setitem(y, (xp.asarray(mask), Ellipsis), xp.asarray(v))
+        ref[mask] = v
+        check(x, ref)
+        check(y, ref)
+
+
+def test_mask_setitem_from_an_overlapping_source():
+    a = np.arange(10.0)
+    x = xp.asarray(a.copy())
+    mask = a % 2 == 0
+    x[xp.asarray(mask)] = x[1::2]          # reads odd elements, writes even ones
+    a[mask] = a[1::2].copy()
+    check(x, a)
+    x = xp.asarray(np.arange(6.0))
+    m = xp.asarray(np.array([True, True, True, False, False, False]))
+    x[m] = x[:3][::-1]                       # the source is the destination's elements
+    check(x, np.array([2.0, 1.0, 0.0, 3.0, 4.0, 5.0]))
+
+
+@pytest.mark.parametrize("value", [1.5, 2**70, -1, 300, True, 1j, "a",
+                                   xp.asarray([1.0, 2.0]), xp.asarray(1.0),
+                                   xp.asarray([1, 2], dtype=xp.int64)], ids=repr)
+@pytest.mark.parametrize("name", ["uint8", "int64", "float32", "bool"])
+def test_mask_setitem_other_values_keep_the_general_paths_rules(value, name):
+    mask = np.array([True, False, True, False])
+
+    def fast(x):
+        x[xp.asarray(mask)] = value
+        return np_of(x)
+
+    def general(x):
+        _indexing.setitem(x._c, (xp.asarray(mask), Ellipsis), value)
+        return np_of(x)
+
+    got = outcome(fast, xp.asarray(values(4, name)))
+    want = outcome(general, xp.asarray(values(4, name)))
+    if isinstance(want, tuple):
+        assert got[0] is want[0]
+    else:
+        np.testing.assert_array_equal(got, want)
+
+
+def test_mask_errors_unchanged():
+    x = xp.asarray(np.arange(12.0).reshape(3, 4))
+    with pytest.raises(IndexError, match="boolean index of shape"):
+        x[xp.asarray(np.ones(4, bool))]             # not x's leading dim
+    with pytest.raises(IndexError):
+        x[xp.asarray(np.ones((3, 4, 1), bool))]     # more dims than x
+    ro = np.arange(4.0)
+    ro.flags.writeable = False
+    with pytest.raises(ValueError, match="read-only"):
+        xp.asarray(ro)[xp.asarray(np.ones(4, bool))] = 1.0
+    with pytest.raises(ValueError, match="read-only"):
+        xp.asarray(ro)[xp.asarray(np.ones(4, bool))] = xp.ones(4)
+    # a value of another shape than x[mask]'s: the general path's error
+    y = xp.zeros(4)
+    with pytest.raises((ValueError, IndexError)):
+        y[xp.asarray(np.array([True, True, False, False]))] = xp.ones(3)
+    check(y, np.zeros(4))
