@@ -10,7 +10,10 @@ gives.  A numpy scalar acts as the Python number it holds; with a numpy
 array the expression is numpy's, an ndarray (compat/_numpy.py); anything
 else gives NotImplemented (then Python tries the other operand's
 operator).  matmul is a slot too (two Arrays of one dtype, 1-D or 2-D, in
-C: fast.c's st_matmul_new); the in-place operators are Python methods.
+C: fast.c's st_matmul_new).  The in-place operators are slots too: `x op=
+y` is written straight into x in C (fast.c's st_binary_into) when y is an
+Array of x's dtype that broadcasts to x's shape or a plain number, and by
+the Python operator made here (`inplace_operator`) otherwise.
 
 Here too, once, the Array gets what lives in modules that import
 _array.py (so _array.py imports none of them): the indexing C declines
@@ -105,15 +108,14 @@ def _install():
         f = _function(fname)
         # matmul has no elementwise op code (C calls st_matmul_new)
         op, category = BINARY[fname] if fname in BINARY else (None, "numeric")
+        arithmetic = (name, fname) in OPERATORS      # has reflected and in-place forms
         table[name] = (_ops.BINARY[op] if op else -1, _dtype_mask(category),
-                       general(f, False, name),
-                       general(f, True, name) if (name, fname) in OPERATORS else None)
-        if (name, fname) in OPERATORS:
-            setattr(Array, f"__i{name}__", inplace_operator(f))
+                       general(f, False, name), general(f, True, name) if arithmetic else None,
+                       inplace_operator(f) if arithmetic else None)
     for name, fname in UNARY_OPERATORS:
         f = _function(fname)
         op, category = UNARY[fname]
-        table[name] = (_ops.UNARY[op], _dtype_mask(category), f, None)
+        table[name] = (_ops.UNARY[op], _dtype_mask(category), f, None, None)
     _arraytype.setup_operators(Array, table, {"getitem": array_getitem,
                                               "setitem": array_setitem, "T": _T, "mT": _mT})
     # the methods whose modules import _array.py

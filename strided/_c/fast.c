@@ -294,6 +294,35 @@ int st_mask_assign(st_tensor *dst, const st_tensor *mask, const st_tensor *src, 
     return st_masked_copy(dst, &m, src) == ST_OK;
 }
 
+int st_binary_into(int op, uint32_t dtypes, st_tensor *x, const st_tensor *y, int is_int,
+                   int64_t ivalue, double fvalue)
+{
+    if (x->dtype < 0 || x->dtype >= 32 || !(dtypes >> x->dtype & 1)
+        || st_binary_result(op, x->dtype) != x->dtype || !x->storage
+        || (x->storage->flags & ST_STORAGE_READONLY))
+        return 0;
+    if (!y) {
+        /* a Python number: a 0-d view of buf on the stack (st_binary keeps nothing) */
+        _Alignas(16) char buf[16];
+        if (!store_scalar(x->dtype, buf, is_int, ivalue, fvalue)) return 0;
+        st_storage storage = {.data = buf, .nbytes = sizeof buf, .refcount = 1};
+        st_tensor scalar;
+        memset(&scalar, 0, offsetof(st_tensor, sizes));
+        scalar.storage = &storage;
+        scalar.dtype = x->dtype;
+        scalar.refcount = 1;
+        return !st_binary_check_divisor(op, x->dtype, &scalar) && st_binary(op, x, x, &scalar) == ST_OK;
+    }
+    /* y of x's dtype broadcasting to exactly x's shape */
+    if (y->dtype != x->dtype || y->ndim > x->ndim || (!y->storage && st_tensor_numel(y))) return 0;
+    for (int d = 0; d < y->ndim; d++) {
+        const int64_t n = y->sizes[d], want = x->sizes[x->ndim - y->ndim + d];
+        if (n != want && n != 1) return 0;
+    }
+    if (same_sizes(x, y) && st_binary_inplace_small(op, x, y)) return 1;
+    return !st_binary_check_divisor(op, x->dtype, y) && st_binary(op, x, x, y) == ST_OK;
+}
+
 int st_binary_inplace_small(int op, st_tensor *x, const st_tensor *y)
 {
     /* 0-d: declined (a scalar to the core, but Torch7's empty tensor) */

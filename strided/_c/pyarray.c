@@ -53,6 +53,7 @@ static struct {
     __typeof__(&st_where_new) where_new;
     __typeof__(&st_mask_select_new) mask_select_new;
     __typeof__(&st_mask_assign) mask_assign;
+    __typeof__(&st_binary_into) binary_into;
 } core;
 /* setup()'s `functions` are these, in this order (the module's CORE_FUNCTIONS) */
 static const char *const core_names[] = {"st_binary_new", "st_binary_scalar_new", "st_unary_new",
@@ -63,7 +64,7 @@ static const char *const core_names[] = {"st_binary_new", "st_binary_scalar_new"
                                          "st_tensor_is_contiguous", "st_reduce_new",
                                          "st_reshape_new", "st_argreduce_new",
                                          "st_where_new", "st_mask_select_new",
-                                         "st_mask_assign"};
+                                         "st_mask_assign", "st_binary_into"};
 #define N_CORE (sizeof core_names / sizeof core_names[0])
 _Static_assert(N_CORE * sizeof(void *) == sizeof core, "one name per core function");
 
@@ -87,11 +88,11 @@ _Static_assert(Py_LT == 0 && Py_LE == 1 && Py_EQ == 2 && Py_NE == 3 && Py_GT == 
  * dtype mask the face accepts for it (fast.c), and the Python operators
  * that take every other case:
  * slow(self, other) for x op y, rslow(self, other) for other op x (unary:
- * slow(self)). */
+ * slow(self)), islow(self, other) for x op= y. */
 static struct {
     int code;
     uint32_t mask;
-    PyObject *slow, *rslow;
+    PyObject *slow, *rslow, *islow;
 } ops[N_OPS];
 
 static PyTypeObject *record_type;   /* RecordBase */
@@ -206,6 +207,36 @@ static PyObject *binary(int k, PyObject *v, PyObject *w)
     return PyObject_CallFunctionObjArgs(reflected ? ops[k].rslow : ops[k].slow, self, other, NULL);
 }
 
+/* x op= y: written straight into x when y is an Array of x's dtype that
+ * broadcasts to x's shape or a Python float or int that converts plainly
+ * (st_binary_into), else the Python operator (islow) decides and raises. */
+static PyObject *inplace(int k, PyObject *self, PyObject *other)
+{
+    if (!ready()) return NULL;
+    if (!PyObject_TypeCheck(self, base_type)) Py_RETURN_NOTIMPLEMENTED;
+    st_tensor *a = record(self);
+    if (!a) return NULL;
+    PyTypeObject *kind = Py_TYPE(other);
+    int done = 0;
+    if (kind == array_type) {
+        st_tensor *b = record(other);
+        if (!b) return NULL;
+        done = core.binary_into(ops[k].code, ops[k].mask, a, b, 0, 0, 0.0);
+    } else if (kind == &PyFloat_Type) {
+        done = core.binary_into(ops[k].code, ops[k].mask, a, NULL, 0, 0, PyFloat_AsDouble(other));
+    } else if (kind == &PyLong_Type) {
+        int overflow;
+        long long i = PyLong_AsLongLongAndOverflow(other, &overflow);
+        done = !overflow && core.binary_into(ops[k].code, ops[k].mask, a, NULL, 1, i, 0.0);
+    }
+    if (done) {
+        Py_INCREF(self);
+        return self;
+    }
+    if (PyErr_Occurred()) return NULL;
+    return PyObject_CallFunctionObjArgs(ops[k].islow, self, other, NULL);
+}
+
 static PyObject *unary(int k, PyObject *self)
 {
     if (!ready()) return NULL;
@@ -230,6 +261,33 @@ BINARY_SLOT(xor, OP_XOR)
 BINARY_SLOT(lshift, OP_LSHIFT)
 BINARY_SLOT(rshift, OP_RSHIFT)
 BINARY_SLOT(matmul, OP_MATMUL)
+#define INPLACE_SLOT(NAME, K) \
+    static PyObject *nb_inplace_##NAME(PyObject *v, PyObject *w) { return inplace(K, v, w); }
+INPLACE_SLOT(add, OP_ADD)
+INPLACE_SLOT(sub, OP_SUB)
+INPLACE_SLOT(mul, OP_MUL)
+INPLACE_SLOT(truediv, OP_TRUEDIV)
+INPLACE_SLOT(floordiv, OP_FLOORDIV)
+INPLACE_SLOT(mod, OP_MOD)
+INPLACE_SLOT(and, OP_AND)
+INPLACE_SLOT(or, OP_OR)
+INPLACE_SLOT(xor, OP_XOR)
+INPLACE_SLOT(lshift, OP_LSHIFT)
+INPLACE_SLOT(rshift, OP_RSHIFT)
+
+/* x @= y and x **= y: the Python operators (matmul's product is no
+ * elementwise op; pow's third argument is always None here) */
+static PyObject *nb_inplace_matmul(PyObject *v, PyObject *w)
+{
+    if (!ready()) return NULL;
+    return PyObject_CallFunctionObjArgs(ops[OP_MATMUL].islow, v, w, NULL);
+}
+
+static PyObject *nb_inplace_power(PyObject *v, PyObject *w, PyObject *z)
+{
+    return inplace(OP_POW, v, w);
+}
+
 #define UNARY_SLOT(NAME, K) \
     static PyObject *nb_##NAME(PyObject *v) { return unary(K, v); }
 UNARY_SLOT(negative, OP_NEG)
@@ -570,6 +628,19 @@ static PyType_Slot base_slots[] = {
     {Py_nb_lshift, nb_lshift},
     {Py_nb_rshift, nb_rshift},
     {Py_nb_matrix_multiply, nb_matmul},
+    {Py_nb_inplace_add, nb_inplace_add},
+    {Py_nb_inplace_subtract, nb_inplace_sub},
+    {Py_nb_inplace_multiply, nb_inplace_mul},
+    {Py_nb_inplace_true_divide, nb_inplace_truediv},
+    {Py_nb_inplace_floor_divide, nb_inplace_floordiv},
+    {Py_nb_inplace_remainder, nb_inplace_mod},
+    {Py_nb_inplace_power, nb_inplace_power},
+    {Py_nb_inplace_and, nb_inplace_and},
+    {Py_nb_inplace_or, nb_inplace_or},
+    {Py_nb_inplace_xor, nb_inplace_xor},
+    {Py_nb_inplace_lshift, nb_inplace_lshift},
+    {Py_nb_inplace_rshift, nb_inplace_rshift},
+    {Py_nb_inplace_matrix_multiply, nb_inplace_matmul},
     {Py_mp_subscript, subscript},
     {Py_mp_ass_subscript, ass_subscript},
     {Py_tp_getset, array_getset},
@@ -621,8 +692,8 @@ static PyObject *setup(PyObject *mod, PyObject *args)
 
 /* setup_operators(array_type, operators, dtypes, general): the class of
  * every array made here (compat's Array, a subclass of ArrayBase), the
- * operators' table, name (OPERATORS) -> (code, mask, slow, rslow) (rslow
- * None for the unary ones and the comparisons), the tuple of DType objects
+ * operators' table, name (OPERATORS) -> (code, mask, slow, rslow, islow)
+ * (rslow and islow None for the unary ones and the comparisons), the tuple of DType objects
  * by code, and the Python functions of what C declines: general maps
  * "getitem" (self, key), "setitem" (self, key, value), "T" and "mT" (self)
  * to them. */
@@ -657,19 +728,21 @@ static PyObject *setup_operators(PyObject *mod, PyObject *args)
         PyObject *row = PyDict_GetItemString(operators, op_names[k]);
         long code;
         unsigned long mask;
-        PyObject *slow, *rslow;
-        if (!row || !PyArg_ParseTuple(row, "lkOO", &code, &mask, &slow, &rslow)) {
+        PyObject *slow, *rslow, *islow;
+        if (!row || !PyArg_ParseTuple(row, "lkOOO", &code, &mask, &slow, &rslow, &islow)) {
             if (!PyErr_Occurred())
                 PyErr_Format(PyExc_ValueError, "setup_operators: no operator %s", op_names[k]);
             return NULL;
         }
-        if (!PyCallable_Check(slow) || (k < OP_LT && !PyCallable_Check(rslow))) {
+        if (!PyCallable_Check(slow)
+            || (k < OP_LT && (!PyCallable_Check(rslow) || !PyCallable_Check(islow)))) {
             PyErr_Format(PyExc_TypeError, "setup_operators: operator %s needs callables",
                          op_names[k]);
             return NULL;
         }
         replace(&ops[k].slow, slow);
         replace(&ops[k].rslow, rslow);
+        replace(&ops[k].islow, islow);
         ops[k].code = (int)code;
         ops[k].mask = (uint32_t)mask;
     }

@@ -371,6 +371,12 @@ st_tensor *st_binary_new(int op, uint32_t dtypes, const st_tensor *a, const st_t
 /* cond ? a : b (cond bool, a and b of one dtype, the three broadcast) into
  * a new C-contiguous result; NULL when declined, as above. */
 st_tensor *st_where_new(const st_tensor *cond, const st_tensor *a, const st_tensor *b);
+/* x = x op y in place (x's in-place operator): y of x's dtype broadcasting
+ * to exactly x's shape, or, y NULL, a Python int (is_int: ivalue) or float
+ * (fvalue) converted as st_binary_scalar_new converts it; op's result of
+ * x's dtype, x writable.  1 when done; 0 when declined (x untouched). */
+int st_binary_into(int op, uint32_t dtypes, st_tensor *x, const st_tensor *y, int is_int,
+                   int64_t ivalue, double fvalue);
 /* in[mask] (the array API's boolean index) for a bool mask whose sizes are
  * in's leading ones: the selected rows (count, in's other sizes...) into a
  * new C-contiguous result; NULL when declined, as above. */

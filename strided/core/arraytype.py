@@ -60,8 +60,9 @@ def address_of(c):
 def setup_operators(array_type, operators, general):
     """Make `array_type` (a subclass of ArrayBase) the class of the arrays C
     makes, with `operators`: name (_pyarray.OPERATORS) -> (op code, dtype
-    mask, general(self, other), reflected general(self, other) or None);
-    for the unary ones general(self); and `general`: "getitem" (self, key),
+    mask, general(self, other), reflected general(self, other) or None,
+    in-place general(self, other) or None); for the unary ones
+    general(self); and `general`: "getitem" (self, key),
     "setitem" (self, key, value), "T" and "mT" (self), what the C slots and
     getters leave to Python (any index but a basic one, errors)."""
     _pyarray.setup_operators(array_type, operators, tuple(DTYPES), general)

@@ -997,3 +997,60 @@ def test_mask_errors_unchanged():
     with pytest.raises((ValueError, IndexError)):
         y[xp.asarray(np.array([True, True, False, False]))] = xp.ones(3)
     check(y, np.zeros(4))
+
+
+# the in-place operators are C slots (pyarray.c's inplace, fast.c's
+# st_binary_into) in front of the Python operator (_operators.inplace_operator):
+# both give the same array, values and errors
+IOPS = ["__iadd__", "__isub__", "__imul__", "__itruediv__", "__ifloordiv__", "__imod__",
+        "__ipow__", "__iand__", "__ior__", "__ixor__", "__ilshift__", "__irshift__"]
+
+
+@pytest.mark.parametrize("method", IOPS)
+@pytest.mark.parametrize("name", ["bool", "int8", "uint16", "int64", "float32", "float64",
+                                  "complex128"])
+@pytest.mark.parametrize("other", ["same", "row", "column", "bigger", "0-d", "int", "float",
+                                   "zero", "other dtype"])
+def test_inplace_slots_match_the_python_operator(method, name, other):
+    from strided.compat import _elementwise, _operators
+    fname = {"__iadd__": "add", "__isub__": "subtract", "__imul__": "multiply",
+             "__itruediv__": "divide", "__ifloordiv__": "floor_divide", "__imod__": "remainder",
+             "__ipow__": "pow", "__iand__": "bitwise_and", "__ior__": "bitwise_or",
+             "__ixor__": "bitwise_xor", "__ilshift__": "bitwise_left_shift",
+             "__irshift__": "bitwise_right_shift"}[method]
+    python_operator = _operators.inplace_operator(getattr(_elementwise, fname))
+    a = values((3, 4), name)
+    if np.dtype(name).kind in "iu":
+        a = np.abs(a) % 4                           # shifts and powers in range
+    shapes = {"same": (3, 4), "row": (4,), "column": (3, 1), "bigger": (2, 3, 4), "0-d": ()}
+    if other in shapes:
+        b = values(shapes[other], name, seed=6)
+        if np.dtype(name).kind in "iu":
+            b = np.abs(b) % 3 + 1
+        make = lambda: xp.asarray(b.copy())          # noqa: E731
+    else:
+        v = {"int": 2, "float": 1.5, "zero": 0, "other dtype": None}[other]
+        make = (lambda: v) if v is not None else (
+            lambda: xp.asarray(values((4,), "float32" if name != "float32" else "int16")))
+    for na, x in layouts(a):
+        y = xp.asarray(np.ascontiguousarray(na))
+        got = outcome(lambda: getattr(x, method)(make()))
+        want = outcome(lambda: python_operator(y, make()))
+        if isinstance(want, tuple):
+            assert isinstance(got, tuple) and got[0] is want[0], (got, want)
+            check(x, na)                             # untouched
+        else:
+            assert got is x
+            np.testing.assert_array_equal(np_of(x), np_of(y))
+
+
+def test_inplace_statement_keeps_the_object():
+    x = xp.asarray(np.arange(12.0).reshape(3, 4))
+    before = x
+    x += 1
+    x *= xp.asarray([1.0, 2.0, 3.0, 4.0])
+    x **= 2
+    x /= 2.0
+    assert x is before
+    a = (np.arange(12.0).reshape(3, 4) + 1) * np.array([1.0, 2, 3, 4])
+    check(x, a ** 2 / 2.0, exact=False)
