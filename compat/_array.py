@@ -55,6 +55,21 @@ def check_device(device):
 
 API_VERSIONS = ("2025.12", "2024.12", "2023.12", "2022.12", "2021.12")
 
+_item = _arraytype.item
+
+
+def _namespace():
+    """strided.compat (imported on first use: it imports this module), kept
+    for the next call: library code asks every array for it, every call."""
+    global _NAMESPACE
+    if _NAMESPACE is None:
+        import strided.compat
+        _NAMESPACE = strided.compat
+    return _NAMESPACE
+
+
+_NAMESPACE = None
+
 
 def _fmt(v):
     if isinstance(v, float):
@@ -206,8 +221,7 @@ class Array(_arraytype.ArrayBase):
         if api_version is not None and api_version not in API_VERSIONS:
             raise ValueError(f"api_version {api_version!r} not supported; "
                              f"strided.compat implements {API_VERSIONS[0]}")
-        import strided.compat
-        return strided.compat
+        return _namespace()
 
     def to_device(self, device: Device, /, *, stream: int | Any | None = None) -> Array:
         """The array on a device: itself for 'cpu' (our only device); other devices raise
@@ -268,6 +282,9 @@ class Array(_arraytype.ArrayBase):
 
     # ------------------------------------------------------------ conversion to Python
     def _one(self, what):
+        v = _item(self)         # in C: the plain case
+        if v is not None:
+            return v
         if self.size != 1:
             raise TypeError(f"only a one-element array converts to a Python {what}, "
                             f"this one has shape {self.shape}")

@@ -176,8 +176,14 @@ class finfo_object:
     __slots__ = ("bits", "eps", "max", "min", "smallest_normal", "dtype")
 
     def __init__(self, bits, eps, max, min, smallest_normal, dtype):
-        self.bits, self.eps, self.max, self.min = bits, eps, max, min
-        self.smallest_normal, self.dtype = smallest_normal, dtype
+        for name, value in zip(self.__slots__, (bits, eps, max, min, smallest_normal, dtype)):
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"finfo objects are read-only (cannot set {name})")
+
+    def __reduce__(self):
+        return finfo, (self.dtype,)      # unpickles as the shared object
 
     def __repr__(self):
         return f"finfo(bits={self.bits}, eps={self.eps}, max={self.max}, dtype={self.dtype.name})"
@@ -234,11 +240,19 @@ def finfo(type: DType | Array, /) -> finfo_object:
     1.1920928955078125e-07
     """
     dt = _dtype_of(type)
+    known = _FINFO.get(dt)          # made once per dtype: library code asks in loops
+    if known is not None:
+        return known
     if dt not in KINDS["floating"]:
         raise TypeError(f"finfo needs a floating dtype, got {dt.name}")
     real = REAL_OF[dt]
     bits, eps, mx, tiny = _FLOAT_INFO[real]
-    return finfo_object(bits, eps, mx, -mx, tiny, real)
+    made = _FINFO.get(real) or finfo_object(bits, eps, mx, -mx, tiny, real)
+    _FINFO[dt] = _FINFO[real] = made
+    return made
+
+
+_FINFO: dict = {}       # dtype -> its finfo (read-only objects: shared safely)
 
 
 def iinfo(type: DType | Array, /) -> iinfo_object:

@@ -2235,6 +2235,38 @@ static PyObject *alias(PyObject *mod, PyObject *x)
 
 /* scalar(v): the 0-d Array of a Python float (float64), an int within
  * int64 (int64) or a bool (bool), asarray's defaults */
+/* item(x): the one element of Array x as a Python bool, int, float or
+ * complex (compat's __bool__, __int__, __float__, __complex__ and the
+ * core's item read it so); None when x has another element count or the
+ * element type has no Python number here (float16: the general path). */
+static PyObject *item(PyObject *mod, PyObject *x)
+{
+    if (!ready()) return NULL;
+    if (!PyObject_TypeCheck(x, record_type)) Py_RETURN_NONE;
+    st_tensor *t = record(x);
+    if (!t) return NULL;
+    int64_t n = 1;
+    for (int d = 0; d < t->ndim; d++) n *= t->sizes[d];
+    if (n != 1 || !t->storage) Py_RETURN_NONE;
+    const char *p = t->storage->data + t->offset * st_itemsize_fixed(t->dtype);
+    switch (t->dtype) {
+    case ST_BOOL: return PyBool_FromLong(*(const _Bool *)p);
+    case ST_INT8: return PyLong_FromLong(*(const int8_t *)p);
+    case ST_INT16: return PyLong_FromLong(*(const int16_t *)p);
+    case ST_INT32: return PyLong_FromLong(*(const int32_t *)p);
+    case ST_INT64: return PyLong_FromLongLong(*(const int64_t *)p);
+    case ST_UINT8: return PyLong_FromLong(*(const uint8_t *)p);
+    case ST_UINT16: return PyLong_FromLong(*(const uint16_t *)p);
+    case ST_UINT32: return PyLong_FromUnsignedLong(*(const uint32_t *)p);
+    case ST_UINT64: return PyLong_FromUnsignedLongLong(*(const uint64_t *)p);
+    case ST_FLOAT32: return PyFloat_FromDouble(*(const float *)p);
+    case ST_FLOAT64: return PyFloat_FromDouble(*(const double *)p);
+    case ST_COMPLEX64: return PyComplex_FromDoubles(((const float *)p)[0], ((const float *)p)[1]);
+    case ST_COMPLEX128: return PyComplex_FromDoubles(((const double *)p)[0], ((const double *)p)[1]);
+    default: Py_RETURN_NONE;
+    }
+}
+
 static PyObject *scalar(PyObject *mod, PyObject *v)
 {
     if (!ready()) return NULL;
@@ -2318,6 +2350,7 @@ static PyMethodDef module_methods[] = {
      "where_new(cond, x1, x2): cond ? x1 : x2 of three Arrays in C, or None."},
     {"alias", alias, METH_O, "A new Array viewing all of Array x, or None."},
     {"scalar", scalar, METH_O, "The 0-d Array of a Python float, int or bool, or None."},
+    {"item", item, METH_O, "The one element of an Array as a Python number, or None."},
     {NULL},
 };
 

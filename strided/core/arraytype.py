@@ -29,6 +29,8 @@ binary_new, unary_new = _pyarray.binary_new, _pyarray.unary_new
 from_list, zeros = _pyarray.from_list, _pyarray.zeros
 matmul, astype, reshape = _pyarray.matmul, _pyarray.astype, _pyarray.reshape
 alias, scalar = _pyarray.alias, _pyarray.scalar
+# the one element of an Array as a Python number (None: not one element, or float16)
+item = _pyarray.item
 # the dimension views of a plain Array and valid ints (permute_dims,
 # expand_dims, squeeze, broadcast_to)
 permute, expand_dims = _pyarray.permute, _pyarray.expand_dims

@@ -1054,3 +1054,52 @@ def test_inplace_statement_keeps_the_object():
     assert x is before
     a = (np.arange(12.0).reshape(3, 4) + 1) * np.array([1.0, 2, 3, 4])
     check(x, a ** 2 / 2.0, exact=False)
+
+
+# ---------------------------------------------------------------- scalars out of arrays
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("shape", [(), (1,), (1, 1)], ids=str)
+def test_python_scalars_of_one_element_arrays_match_numpy(name, shape):
+    a = values(shape, name, seed=4)
+    for na, x in layouts(a):
+        want = na.reshape(()).item()
+        assert type(want) is type(_arraytype_item(x)) and _arraytype_item(x) == want
+        assert bool(x) == bool(want)
+        if np.dtype(name).kind != "c":
+            assert float(x) == float(want) and type(float(x)) is float
+            assert int(x) == int(want)
+        assert complex(x) == complex(want)
+    big = np.array([np.iinfo(np.uint64).max], np.uint64)
+    assert int(xp.asarray(big)) == 2**64 - 1
+
+
+def _arraytype_item(x):
+    from strided.core import arraytype
+    return arraytype.item(x)
+
+
+def test_python_scalars_of_other_arrays_raise():
+    for x in [xp.zeros(2), xp.zeros((0,)), xp.zeros((2, 1))]:
+        with pytest.raises(TypeError, match="only a one-element array"):
+            bool(x)
+        with pytest.raises(TypeError, match="only a one-element array"):
+            float(x)
+    with pytest.raises(TypeError, match="complex"):
+        float(xp.asarray(1j))
+
+
+def test_finfo_is_shared_and_read_only():
+    f = xp.finfo(xp.float32)
+    assert xp.finfo(xp.float32) is f and xp.finfo(xp.complex64) is f
+    assert xp.finfo(xp.asarray([1.0])) is xp.finfo(xp.float64)
+    with pytest.raises(AttributeError, match="read-only"):
+        f.eps = 1.0
+    assert f.eps == 2.0 ** -23 and f.dtype is xp.float32
+
+
+def test_array_namespace_is_the_module():
+    import strided.compat
+    assert xp.asarray(1.0).__array_namespace__() is strided.compat
+    assert xp.asarray(1.0).__array_namespace__(api_version="2024.12") is strided.compat
+    with pytest.raises(ValueError, match="not supported"):
+        xp.asarray(1.0).__array_namespace__(api_version="1999.01")
