@@ -27,11 +27,15 @@ def _parallel_compile(self, sources, output_dir=None, macros=None, include_dirs=
 
 ccompiler.CCompiler.compile = _parallel_compile
 
+# warnings as errors when STRIDED_WERROR=1 (CI: .ci/run), as build.py's
+# warning_args does for the core
+_WERROR = ["-Werror"] if os.environ.get("STRIDED_WERROR", "") not in ("", "0") else []
+
 # strided.compat's Array base type (strided/_c/pyarray.c): a plain CPython
 # extension on the limited API, beside the cffi module whose functions it
 # calls by address (docs/architecture.md, "The Array's C half").
 PYARRAY = Extension("strided._c._pyarray", sources=["strided/_c/pyarray.c"],
                     include_dirs=["strided/_c"], py_limited_api=True,
-                    extra_compile_args=["-O2", "-std=gnu11", "-Wall"])
+                    extra_compile_args=["-O2", "-std=gnu11", "-Wall", "-Wextra"] + _WERROR)
 
 setup(cffi_modules=["strided/_c/build.py:ffi"], ext_modules=[PYARRAY])

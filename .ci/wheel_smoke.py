@@ -11,6 +11,7 @@ import sysconfig
 
 import strided
 import strided.compat as xp
+import strided.interop as interop
 
 site = sysconfig.get_paths()["purelib"]
 assert strided.__file__.startswith(site), f"strided imported from {strided.__file__}, not {site}"
@@ -40,7 +41,6 @@ assert float(xp.max(xp.abs(xp.fft.irfft(xp.fft.rfft(xp.arange(8.0)), n=8) - xp.a
 assert xp.all(xp.sort(xp.asarray([3, 1, 2])) == xp.asarray([1, 2, 3]))
 
 # the two faces share memory
-import strided.interop as interop
 t = interop.to_tensor(xp.ones((2, 2)))
 t.fill(7)
 

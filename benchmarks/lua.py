@@ -64,7 +64,7 @@ class LuaCase:
     def prepare(self, sizes, rng):
         from .kinds import Prepared
         ns = {"torch": strided, "n": sizes.n}
-        exec(_py_source(self), ns)      # noqa: S102 -- our own case table
+        exec(_py_source(self), ns)  # our own case table
         return Prepared({"ours": ns["_run"]}, None, f"{self.inner} calls", 0, 0,
                         oracle="ours", read={"ours": lambda v: np.zeros(0)})
 
@@ -84,7 +84,7 @@ class LuaCase:
             return None
         got = _lua_results(sizes.n, repeats).get(self.name)
         ns = {"torch": strided, "n": sizes.n}
-        exec(f"torch.manualSeed(7)\n{self.py_setup}\n{self.py}\n"  # noqa: S102
+        exec(f"torch.manualSeed(7)\n{self.py_setup}\n{self.py}\n"
              f"_check = {self.check.replace(':', '.')}", ns)
         return (got or {}).get("check"), float(ns["_check"])
 

@@ -90,7 +90,7 @@ def traffic(case, sizes):
     calls, the Torch7 forms)."""
     import numpy as np
     kind = type(case).__name__
-    item = lambda dt: np.dtype(dt).itemsize          # noqa: E731
+    item = lambda dt: np.dtype(dt).itemsize
     n = sizes.n
     if kind == "Binary":
         from strided.core import ops as _ops

@@ -142,7 +142,7 @@ def _run_case(case, sizes, repeats, min_time):
                 got[who] = read.get(who, to_numpy)(getattr(prep.out, who) if prep.out is not None
                                                    else value)
                 del value
-            except Exception as e:   # noqa: BLE001 -- reported in the table
+            except Exception as e:  # reported in the table
                 res.status = "ERROR"
                 res.detail += f"{who}: {type(e).__name__}: {e}; "
                 del calls[who]
@@ -175,7 +175,7 @@ def _run_case(case, sizes, repeats, min_time):
                 peak = memory.peak_bytes(fn)
                 if peak is not None:
                     res.extra_bytes[who] = peak - made
-    except Exception as e:   # noqa: BLE001 -- a broken case must not stop the run
+    except Exception as e:  # a broken case must not stop the run
         res.status = "ERROR"
         res.detail = f"{type(e).__name__}: {e}"
         traceback.print_exc()

@@ -5,25 +5,26 @@ __array_api_version__ = "2025.12"
 
 import math as _math
 
-from ._array import Array, CPU as _CPU  # noqa: F401
-from ._dtypes import (bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64,  # noqa: A004
+from ._array import Array, CPU as _CPU
+from ._dtypes import (bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
                       float32, float64, complex64, complex128)
 from ._data_type_functions import can_cast, finfo, iinfo, isdtype, result_type
-from ._creation import *  # noqa: F401,F403
-from ._elementwise import *  # noqa: F401,F403
-from ._linalg import *  # noqa: F401,F403
-from ._manipulation import *  # noqa: F401,F403
-from ._searching import *  # noqa: F401,F403
-from ._set import *  # noqa: F401,F403
-from ._sorting import *  # noqa: F401,F403
-from ._statistical import *  # noqa: F401,F403
-from ._more import *  # noqa: F401,F403
-from ._interop import from_dlpack  # noqa: F401
-from ._fuse import fuse  # noqa: F401  (strided's own: fused elementwise expressions)
-from . import _operators  # noqa: F401,E402  (the Array's operators)
-from ._info import __array_namespace_info__  # noqa: F401
-from . import linalg  # noqa: F401,E402  (the linalg extension: xp.linalg)
-from . import fft  # noqa: F401,E402  (the fft extension: xp.fft)
+from ._creation import *
+from ._elementwise import *
+from ._clip import clip
+from ._linalg import *
+from ._manipulation import *
+from ._searching import *
+from ._set import *
+from ._sorting import *
+from ._statistical import *
+from ._more import *
+from ._interop import from_dlpack
+from ._fuse import fuse  # strided's own: fused elementwise expressions
+from . import _operators  # the Array's operators
+from ._info import __array_namespace_info__
+from . import linalg  # the linalg extension: xp.linalg
+from . import fft  # the fft extension: xp.fft
 
 e = _math.e
 pi = _math.pi
@@ -58,7 +59,7 @@ __all__ = ["Array", "abs", "acos", "acosh", "add", "all", "any", "arange", "argm
 
 # a non-Array where an Array is declared is TypeError naming the argument
 # (the elementwise functions check on their own fast path; clip does not)
-from . import _argcheck as _ac, _elementwise as _ew  # noqa: E402
-_ac.check_namespace(globals(), __all__, skip=frozenset(_ew.__all__) - {"clip"})
+from . import _argcheck as _ac, _elementwise as _ew
+_ac.check_namespace(globals(), __all__, skip=frozenset(_ew.__all__))
 _ac.share_wrapped(globals(), linalg)
 del _ac, _ew

@@ -21,7 +21,8 @@ from strided.core.fuse import Traced
 from . import _dtypes, _numpy
 from ._array import Array
 from ._dtypes import KINDS
-from ._elementwise import BINARY, FLOAT_FOR_INTEGERS, UNARY, _check
+from ._elementwise_table import BINARY, UNARY
+from ._promotion import FLOAT_FOR_INTEGERS, check as _check
 
 _SCALARS = (bool, int, float, complex)
 
@@ -90,12 +91,12 @@ class Value(Traced):
         return self.unary(name) if len(args) == 1 else self.binary(name, *args)
 
     def unary(self, name):
-        op, category = UNARY[name]
+        op, category = UNARY[name][:2]
         _check(name, self.dtype, category)
         return Value(_fuse.unary(op, self.node), self.trace)
 
     def binary(self, name, x1, x2):
-        op, category = BINARY[name]
+        op, category = BINARY[name][:2]
         x1, x2 = _operand(name, x1, self.trace), _operand(name, x2, self.trace)
         if isinstance(x1, Value) and isinstance(x2, Value):
             dt = _dtypes.promote(x1.dtype, x2.dtype)

@@ -510,7 +510,7 @@ def concat(arrays: tuple[Array, ...] | list[Array], /, *, axis: int | None = 0) 
         if c.ndim != nd or any(c.shape[i] != cores[0].shape[i] for i in range(nd) if i != d):
             raise ValueError(f"concat: shapes {[c.shape for c in cores]} differ off axis {d}")
     shape = list(cores[0].shape)
-    shape[d] = sum(c.shape[d] for c in cores)  # noqa
+    shape[d] = sum(c.shape[d] for c in cores)
     out = _core.Core.empty(shape, dt)
     start = 0
     for c in cores:

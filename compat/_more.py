@@ -9,7 +9,7 @@ from strided.core import base as _core, indexing as _indexing, ops as _ops, seto
 from . import _dtypes
 from ._array import Array
 from ._dtypes import KINDS
-from ._elementwise import operands
+from ._promotion import operands
 from typing import Literal, Sequence
 
 

@@ -26,7 +26,8 @@ from strided.core import arraytype as _arraytype, base as _core, ops as _ops
 
 from ._array import Array, _mT, _T
 from ._creation import asarray
-from ._elementwise import BINARY, UNARY, _dtype_mask
+from ._elementwise_table import BINARY, UNARY
+from ._promotion import dtype_mask as _dtype_mask
 from . import _elementwise, _linalg, _numpy, _pickle
 from ._indexing import array_getitem, array_setitem
 from ._manipulation import astype
@@ -107,14 +108,14 @@ def _install():
     for name, fname in OPERATORS + COMPARISONS:
         f = _function(fname)
         # matmul has no elementwise op code (C calls st_matmul_new)
-        op, category = BINARY[fname] if fname in BINARY else (None, "numeric")
+        op, category = BINARY[fname][:2] if fname in BINARY else (None, "numeric")
         arithmetic = (name, fname) in OPERATORS      # has reflected and in-place forms
         table[name] = (_ops.BINARY[op] if op else -1, _dtype_mask(category),
                        general(f, False, name), general(f, True, name) if arithmetic else None,
                        inplace_operator(f) if arithmetic else None)
     for name, fname in UNARY_OPERATORS:
         f = _function(fname)
-        op, category = UNARY[fname]
+        op, category = UNARY[fname][:2]
         table[name] = (_ops.UNARY[op], _dtype_mask(category), f, None, None)
     _arraytype.setup_operators(Array, table, {"getitem": array_getitem,
                                               "setitem": array_setitem, "T": _T, "mT": _mT})

@@ -7,7 +7,7 @@ from strided.core import (arraytype as _arraytype, base as _core, indexing as _i
 from . import _dtypes
 from ._array import Array
 from ._dtypes import KINDS
-from ._elementwise import as_core
+from ._promotion import as_core
 
 
 # argmax/argmin of an Array over None or an int in one C call, or None

@@ -13,7 +13,7 @@ from collections import namedtuple
 from strided.core import setops as _setops
 
 from ._array import Array
-from ._elementwise import operands
+from ._promotion import operands
 
 UniqueAllResult = namedtuple("UniqueAllResult", ["values", "indices", "inverse_indices", "counts"])
 UniqueCountsResult = namedtuple("UniqueCountsResult", ["values", "counts"])

@@ -67,7 +67,7 @@ TypeError
 
 
 @_docstrings.sections(raises=_RAISES_SUM)
-def sum(x: Array, /, *, axis: int | tuple[int, ...] | None = None, dtype: DType | None = None,  # noqa: A001
+def sum(x: Array, /, *, axis: int | tuple[int, ...] | None = None, dtype: DType | None = None,
         keepdims: bool = False) -> Array:
     """Calculates the sum of the input array ``x``.
 
@@ -158,7 +158,7 @@ def prod(x: Array, /, *, axis: int | tuple[int, ...] | None = None, dtype: DType
 
 
 @_docstrings.sections(raises=_RAISES_SUM)
-def max(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Array:  # noqa: A001
+def max(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Array:
     """Calculates the maximum value of the input array ``x``.
 
     Parameters
@@ -203,7 +203,7 @@ def max(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: boo
 
 
 @_docstrings.sections(raises=_RAISES_SUM)
-def min(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Array:  # noqa: A001
+def min(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Array:
     """Calculates the minimum value of the input array ``x``.
 
     Parameters
@@ -402,7 +402,7 @@ def std(x: Array, /, *, axis: int | tuple[int, ...] | None = None, correction: i
 
 
 @_docstrings.sections(raises=_RAISES_ALL)
-def all(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Array:  # noqa: A001
+def all(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Array:
     """Tests whether all input array elements evaluate to ``True`` along a
     specified axis.
 
@@ -445,7 +445,7 @@ def all(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: boo
 
 
 @_docstrings.sections(raises=_RAISES_ALL)
-def any(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Array:  # noqa: A001
+def any(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Array:
     """Tests whether any input array element evaluates to ``True`` along a
     specified axis.
 

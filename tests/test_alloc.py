@@ -135,7 +135,7 @@ def test_many_threads_allocating_and_freeing(fresh_cache):
                 if np_of(z).any():
                     errors.append(("zeros", k, i))
                 del y, z
-        except Exception as e:       # noqa: BLE001 - reported below
+        except Exception as e:  # reported below
             errors.append(e)
 
     threads = [threading.Thread(target=work, args=(k,)) for k in range(6)]

@@ -555,7 +555,7 @@ def _unpickle(data):
 
 
 def test_pickles_round_trip():
-    for i, proto, data in PICKLES:
+    for _, _, data in PICKLES:
         pickle.loads(data)
     a = xp.asarray([[1.5, 2.5], [3.5, 4.5]]).T
     np.testing.assert_array_equal(np.asarray(pickle.loads(pickle.dumps(a))), np.asarray(a))

@@ -147,7 +147,7 @@ def run_blocks():
                 namespace = {}
                 continue
             failures.append(f"{name}: {type(e).__name__}: {e}")
-        except Exception as e:  # noqa: BLE001 (every failure is reported)
+        except Exception as e:  # every failure is reported
             failures.append(f"{name}: {type(e).__name__}: {e}")
         else:
             if printed is not None and out.getvalue() != printed:

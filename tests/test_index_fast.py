@@ -7,7 +7,6 @@ st_nonzero_count.  numpy is the oracle; 1 and 2 threads."""
 import numpy as np
 import pytest
 
-import strided
 from helpers import NUMPY, borrow, to_core, to_numpy
 from strided.core import base as _core, indexing as ix
 from strided._c._strided import ffi, lib

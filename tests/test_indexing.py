@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import strided
-from helpers import DTYPE_NAMES, NUMPY, arrays, borrow, layouts, shapes, to_core, to_numpy
+from helpers import DTYPE_NAMES, arrays, borrow, layouts, shapes, to_core, to_numpy
 from strided.core import base as _core, indexing as ix
 from strided._c._strided import lib
 

@@ -16,7 +16,7 @@ import pytest
 from helpers import borrow, to_numpy
 from lapack_t7_lua import CASES
 from strided.core import base as _core, linalg as _linalg, views as _views
-from strided._c._strided import ffi, lib
+from strided._c._strided import lib
 
 TOL = {"float32": 2e-5, "float64": 1e-12}
 

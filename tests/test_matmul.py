@@ -239,7 +239,7 @@ def test_bad_out_raises():
 
 def test_c_checks():
     """The C entry point checks everything itself, before writing."""
-    f = lambda *s: _core.Core.empty(s, "float64")   # noqa: E731
+    f = lambda *s: _core.Core.empty(s, "float64")
     out = to_core(np.full((2, 4), 7.0))
 
     def call(o, a, b):
@@ -364,7 +364,7 @@ def test_batches_from_several_python_threads_at_once():
         try:
             for _ in range(reps):
                 assert_matches(mm(a, b), a, b)
-        except Exception as e:   # noqa: BLE001 -- reported below
+        except Exception as e:  # reported below
             errors.append(e)
     old = _core.getnumthreads()
     try:

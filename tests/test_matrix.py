@@ -6,7 +6,6 @@ import numpy as np
 import pytest
 from hypothesis import given, strategies as st
 
-from strided.core import base as _core
 from strided.core.matrix import cross, diag, spaced, trace, tril, triu
 from helpers import DTYPE_NAMES, arrays, borrow, layouts, to_core, to_numpy
 

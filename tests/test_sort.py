@@ -10,7 +10,6 @@ all NaNs -- keep their input order.  Descending: the exact reverse among
 unequal values (NaN first), equal values still in input order.  The oracle
 is Python's stable `sorted` of positions keyed by that order; for real
 dtypes ascending it must also agree with numpy's argsort(kind='stable')."""
-import math
 
 import numpy as np
 import pytest

@@ -104,7 +104,10 @@ def test_error_messages_stay_with_their_thread():
 
     a = threading.Thread(target=fail, args=("negative", (2, -5)))
     b = threading.Thread(target=fail, args=("overflow", (2**40, 2**40)))
-    a.start(); b.start(); a.join(); b.join()
+    for t in (a, b):
+        t.start()
+    for t in (a, b):
+        t.join()
     assert "-5" in errors["negative"]
     assert "overflow" in errors["overflow"] and "-5" not in errors["overflow"]
 

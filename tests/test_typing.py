@@ -1,8 +1,9 @@
 """Annotations: every public function and class member of strided.compat
 (and of its linalg and fft extensions) is annotated as a type checker
 sees it (a def with every parameter and the return annotated, at module
-level or in an `if TYPE_CHECKING:` block for the functions made from
-tables), py.typed is shipped, and the typed user code of tests/typing runs.
+level, in an `if TYPE_CHECKING:` block, or in the stub of a module whose
+functions are made from a table: compat/_elementwise.pyi, generated from
+the op table), py.typed and that stub are shipped, and the typed user code of tests/typing runs.
 The type check itself is .ci/types (mypy --strict)."""
 import ast
 import pathlib
@@ -34,7 +35,8 @@ def _defs(tree):
 
 
 DEFS = {}
-for path in sorted((ROOT / "compat").glob("*.py")):
+# a stub first: a type checker reads it instead of its module
+for path in sorted((ROOT / "compat").glob("*.pyi")) + sorted((ROOT / "compat").glob("*.py")):
     for key, node in _defs(ast.parse(path.read_text())).items():
         DEFS.setdefault(key, node)
 
@@ -75,7 +77,8 @@ def test_py_typed_is_shipped():
     tomllib = pytest.importorskip("tomllib")      # Python >= 3.11
     data = tomllib.loads((ROOT / "pyproject.toml").read_text())
     assert data["tool"]["setuptools"]["package-data"]["strided"] == ["py.typed", "__init__.pyi"]
-    assert data["tool"]["setuptools"]["package-data"]["strided.compat"] == ["py.typed"]
+    assert data["tool"]["setuptools"]["package-data"]["strided.compat"] == ["py.typed",
+                                                                            "_elementwise.pyi"]
 
 
 def test_the_typed_user_code_runs(capsys):

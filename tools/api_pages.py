@@ -141,6 +141,7 @@ def coverage() -> dict[str, tuple[int, int, list[str]]]:
 _COMPAT_GROUPS = {
     "_creation": "Creation functions",
     "_elementwise": "Elementwise functions",
+    "_clip": "Elementwise functions",
     "_data_type_functions": "Data type functions",
     "_manipulation": "Manipulation functions",
     "_indexing": "Indexing functions",
@@ -176,11 +177,12 @@ def _compat_page() -> str:
             constants.append(name)
             continue
         mod = obj.__module__.rpartition(".")[2]
-        groups.setdefault(mod, []).append(name)
-    order = [m for m in _COMPAT_GROUPS if m in groups] + sorted(set(groups) - set(_COMPAT_GROUPS))
-    for mod in order:
-        lines += [f"## {_COMPAT_GROUPS.get(mod, mod)}", ""]
-        for name in groups[mod]:
+        groups.setdefault(_COMPAT_GROUPS.get(mod, mod), []).append(name)
+    titles = list(dict.fromkeys(_COMPAT_GROUPS.values()))
+    order = [t for t in titles if t in groups] + sorted(set(groups) - set(titles))
+    for title in order:
+        lines += [f"## {title}", ""]
+        for name in sorted(groups[title]):
             lines += [f"::: strided.compat.{name}", ""]       # the public path: its anchor
     lines += ["## Constants and data types", "",
               "| name | value |", "|---|---|"]

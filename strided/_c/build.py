@@ -45,15 +45,23 @@ def debug():
     return os.environ.get("STRIDED_DEBUG", "") not in ("", "0")
 
 
+def warning_args():
+    """-Wall -Wextra; with STRIDED_WERROR=1 (CI sets it: .ci/run) every
+    warning an error, so that none lands, while a user's build on a newer
+    compiler with new warnings still succeeds.  The macro-made kernels leave
+    helpers and typedefs of some types unused: those two stay off.  setup.py
+    gives the same to pyarray.c."""
+    args = ["-Wall", "-Wextra", "-Wno-unused-function", "-Wno-unused-local-typedefs"]
+    return args + (["-Werror"] if os.environ.get("STRIDED_WERROR", "") not in ("", "0") else [])
+
+
 def compile_args():
     # -g1 (line tables, enough for perf and backtraces) after Python's -g:
     # full debug information of the macro-generated kernels took a third
     # of the compile time of the reductions
-    args = ["-O3", "-g1", "-std=gnu11", "-fopenmp", "-fno-math-errno", "-Wall", "-Wno-unused-function",
-            "-Wno-unused-local-typedefs"]
+    args = ["-O3", "-g1", "-std=gnu11", "-fopenmp", "-fno-math-errno"] + warning_args()
     if debug():
-        args = ["-O1", "-g", "-std=gnu11", "-fopenmp", "-fno-math-errno", "-Wall", "-Wno-unused-function",
-                "-Wno-unused-local-typedefs"] + SANITIZE
+        args = ["-O1", "-g", "-std=gnu11", "-fopenmp", "-fno-math-errno"] + warning_args() + SANITIZE
     return args
 
 

@@ -25,6 +25,7 @@
 #define ST_VMATH512 1
 #endif
 #include "st_op_names.h"
+#include "st_op_types.h"
 
 /* ---- scalar helpers ---- */
 #define DEF_FLOAT_HELPERS(T, SFX)                                                     \
@@ -130,7 +131,7 @@ static inline uint64_t st_ipow(uint64_t base, uint64_t e)
 
 #define WRAP(op, a, b) ((st_T)((uint64_t)(a) op (uint64_t)(b)))
 #define BITS (8 * (int64_t)sizeof(st_T))
-#define LSHIFT(a, b) ((b) >= 0 && (uint64_t)(b) < (uint64_t)BITS ? (st_T)((uint64_t)(a) << (b)) : (st_T)0)
+#define LSHIFT(a, b) (!ST_BELOW_ZERO(st_T, b) && (uint64_t)(b) < (uint64_t)BITS ? (st_T)((uint64_t)(a) << (b)) : (st_T)0)
 #define RSHIFT_S(a, b) ((b) >= 0 && (int64_t)(b) < BITS ? (st_T)((a) >> (b)) : (st_T)((a) < 0 ? -1 : 0))
 #define RSHIFT_U(a, b) ((uint64_t)(b) < (uint64_t)BITS ? (st_T)((a) >> (b)) : (st_T)0)
 /* NaN-propagating max/min */
@@ -268,6 +269,28 @@ static inline st_c128 st_csign(st_c128 z)
  * __muldc3 / __divdc3), cpow */
 #define B_COMPLEX_SCALAR(X)                                                           \
     X(MULTIPLY, SAME, a * b) X(DIVIDE, SAME, a / b) X(POW, SAME, ST_CPOW(a, b))
+
+/* ---- the lists against the op table ----
+ * Every kernel a list defines is of a type group that its op's row in
+ * inventory.py names (st_op_types.h is generated from the rows), so a row
+ * cannot claim fewer types than C has; tests/test_inventory.py checks that
+ * it claims no more (st_unary_result / st_binary_result of each dtype). */
+#define ST_IN_ROW(FAM, GROUP, OP)                                                     \
+    _Static_assert((ST_##FAM##_TYPES_##OP) & ST_GROUP_##GROUP, "inventory.py: the row of " \
+                   #OP " lacks the " #GROUP " group that elementwise.c has kernels for");
+#define U_IN_BOOL(OP, KIND, EXPR) ST_IN_ROW(U, BOOL, OP)
+#define U_IN_INT(OP, KIND, EXPR) ST_IN_ROW(U, INT, OP)
+#define U_IN_FLOAT(OP, KIND, EXPR) ST_IN_ROW(U, FLOAT, OP)
+#define U_IN_COMPLEX(OP, KIND, EXPR) ST_IN_ROW(U, COMPLEX, OP)
+#define B_IN_BOOL(OP, KIND, EXPR) ST_IN_ROW(B, BOOL, OP)
+#define B_IN_INT(OP, KIND, EXPR) ST_IN_ROW(B, INT, OP)
+#define B_IN_FLOAT(OP, KIND, EXPR) ST_IN_ROW(B, FLOAT, OP)
+#define B_IN_COMPLEX(OP, KIND, EXPR) ST_IN_ROW(B, COMPLEX, OP)
+U_BOOL(U_IN_BOOL) U_SINT(U_IN_INT) U_UINT(U_IN_INT) U_FLOAT(U_IN_FLOAT)
+U_COMPLEX(U_IN_COMPLEX) U_COMPLEX_SCALAR(U_IN_COMPLEX)
+B_BOOL(B_IN_BOOL) B_SINT(B_IN_INT) B_SINT_SCALAR(B_IN_INT) B_UINT(B_IN_INT)
+B_UINT_SCALAR(B_IN_INT) B_FLOAT(B_IN_FLOAT) B_FLOAT_SCALAR(B_IN_FLOAT)
+B_COMPLEX(B_IN_COMPLEX) B_COMPLEX_SCALAR(B_IN_COMPLEX)
 
 /* ---- loop templates ---- */
 #define OUT_SAME(T, R) T
@@ -895,7 +918,7 @@ st_status st_unary(int op, st_tensor *out, const st_tensor *a)
     {                                                                                 \
         ST_LOCAL_ARGS(1)                                                              \
         int found = 0;                                                                \
-        for (int64_t i = 0; i < *np; i++) found |= *(const T *)(args[0] + i * s[0]) < 0; \
+        for (int64_t i = 0; i < *np; i++) found |= ST_BELOW_ZERO(T, *(const T *)(args[0] + i * s[0])); \
         if (found) __atomic_store_n((int *)extra, 1, __ATOMIC_RELAXED);               \
     }
 ST_TYPES_INT(DEF_SCAN)

@@ -218,7 +218,7 @@ st_tensor *st_where_new(const st_tensor *cond, const st_tensor *a, const st_tens
 #define STORE_INT(CODE, SFX, T, R, ...)                                               \
     case CODE:                                                                        \
         if (!is_int || !(ivalue >= 0 ? (uint64_t)(T)ivalue == (uint64_t)ivalue         \
-                                     : (T)-1 < 0 && (int64_t)(T)ivalue == ivalue))    \
+                                     : ST_SIGNED(T) && (int64_t)(T)ivalue == ivalue)) \
             return 0;                                                                 \
         *(T *)buf = (T)ivalue;                                                        \
         return 1;

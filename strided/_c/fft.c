@@ -584,6 +584,7 @@ static void line_transform(const fft_plan *p, double *xr, double *xi, double *s,
 /* Scratch (doubles) of line_big. */
 static int64_t big_scratch(const fft_plan *p, const fft_line *ln, int nt)
 {
+    (void)ln;     /* the signature of the other kinds' scratch functions */
     return 2 * p->n + line_scratch(p, nt);
 }
 

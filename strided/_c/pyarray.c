@@ -283,7 +283,7 @@ static PyObject *nb_inplace_matmul(PyObject *v, PyObject *w)
     return PyObject_CallFunctionObjArgs(ops[OP_MATMUL].islow, v, w, NULL);
 }
 
-static PyObject *nb_inplace_power(PyObject *v, PyObject *w, PyObject *z)
+static PyObject *nb_inplace_power(PyObject *v, PyObject *w, PyObject *Py_UNUSED(z))
 {
     return inplace(OP_POW, v, w);
 }
@@ -326,7 +326,7 @@ static void dealloc(PyObject *self)
 }
 
 /* ---- _c: the Core ---- */
-static PyObject *get_core(PyObject *self, void *closure)
+static PyObject *get_core(PyObject *self, void *Py_UNUSED(closure))
 {
     ArrayObject *a = (ArrayObject *)self;
     if (!a->core) {
@@ -346,7 +346,7 @@ static PyObject *get_core(PyObject *self, void *closure)
     return a->core;
 }
 
-static int set_core(PyObject *self, PyObject *value, void *closure)
+static int set_core(PyObject *self, PyObject *value, void *Py_UNUSED(closure))
 {
     ArrayObject *a = (ArrayObject *)self;
     if (!value) {
@@ -535,7 +535,7 @@ static int ass_subscript(PyObject *self, PyObject *key, PyObject *value)
 }
 
 /* ---- the attributes ---- */
-static PyObject *get_shape(PyObject *self, void *closure)
+static PyObject *get_shape(PyObject *self, void *Py_UNUSED(closure))
 {
     st_tensor *t = record(self);
     PyObject *shape = t ? PyTuple_New(t->ndim) : NULL;
@@ -546,13 +546,13 @@ static PyObject *get_shape(PyObject *self, void *closure)
     return shape;
 }
 
-static PyObject *get_ndim(PyObject *self, void *closure)
+static PyObject *get_ndim(PyObject *self, void *Py_UNUSED(closure))
 {
     st_tensor *t = record(self);
     return t ? PyLong_FromLong(t->ndim) : NULL;
 }
 
-static PyObject *get_size(PyObject *self, void *closure)
+static PyObject *get_size(PyObject *self, void *Py_UNUSED(closure))
 {
     st_tensor *t = record(self);
     if (!t) return NULL;
@@ -561,7 +561,7 @@ static PyObject *get_size(PyObject *self, void *closure)
     return PyLong_FromLongLong(n);
 }
 
-static PyObject *get_dtype(PyObject *self, void *closure)
+static PyObject *get_dtype(PyObject *self, void *Py_UNUSED(closure))
 {
     st_tensor *t = record(self);
     if (!t || !ready()) return NULL;
@@ -583,7 +583,7 @@ static PyObject *swapped(st_tensor *t, int d0, int d1)
 }
 
 /* x.T (2-D) and x.mT (at least 2-D); other dims: the Python getter's error */
-static PyObject *get_T(PyObject *self, void *closure)
+static PyObject *get_T(PyObject *self, void *Py_UNUSED(closure))
 {
     st_tensor *t = ready() ? record(self) : NULL;
     if (!t) return NULL;
@@ -591,7 +591,7 @@ static PyObject *get_T(PyObject *self, void *closure)
     return swapped(t, 0, 1);
 }
 
-static PyObject *get_mT(PyObject *self, void *closure)
+static PyObject *get_mT(PyObject *self, void *Py_UNUSED(closure))
 {
     st_tensor *t = ready() ? record(self) : NULL;
     if (!t) return NULL;
@@ -662,7 +662,7 @@ static PyType_Spec base_spec = {
 
 /* setup(make_core, address_of, functions): functions are the addresses of
  * CORE_FUNCTIONS, in order (strided.core.arraytype, at import). */
-static PyObject *setup(PyObject *mod, PyObject *args)
+static PyObject *setup(PyObject *Py_UNUSED(mod), PyObject *args)
 {
     PyObject *mk, *addr, *functions;
     if (!PyArg_ParseTuple(args, "OOO:setup", &mk, &addr, &functions)) return NULL;
@@ -700,7 +700,7 @@ static PyObject *setup(PyObject *mod, PyObject *args)
 static const char *const general_names[] = {"getitem", "setitem", "T", "mT"};
 static PyObject **const general_slots[] = {&slow_getitem, &slow_setitem, &slow_T, &slow_mT};
 
-static PyObject *setup_operators(PyObject *mod, PyObject *args)
+static PyObject *setup_operators(PyObject *Py_UNUSED(mod), PyObject *args)
 {
     PyObject *cls, *operators, *dts, *general;
     if (!PyArg_ParseTuple(args, "OOO!O!:setup_operators", &cls, &operators, &PyTuple_Type, &dts,
@@ -754,7 +754,7 @@ static PyObject *setup_operators(PyObject *mod, PyObject *args)
 /* from_list(obj): the Array of a non-empty list of Python floats, ints
  * (each within int64) or bools, all of one type (asarray's commonest
  * case), or None for any other list: asarray's general path answers. */
-static PyObject *from_list(PyObject *mod, PyObject *obj)
+static PyObject *from_list(PyObject *Py_UNUSED(mod), PyObject *obj)
 {
     if (!ready()) return NULL;
     Py_ssize_t n = PyList_Check(obj) ? PyList_Size(obj) : 0;
@@ -788,7 +788,7 @@ static PyObject *from_list(PyObject *mod, PyObject *obj)
 }
 
 /* zeros(n): the float64 Array of n zeros for an int n >= 0, else None. */
-static PyObject *zeros(PyObject *mod, PyObject *obj)
+static PyObject *zeros(PyObject *Py_UNUSED(mod), PyObject *obj)
 {
     if (!ready()) return NULL;
     if (!PyLong_Check(obj)) Py_RETURN_NONE;
@@ -813,7 +813,7 @@ static int code_mask(PyObject *const *args, int *code, uint32_t *mask)
     return 1;
 }
 
-static PyObject *binary_new(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+static PyObject *binary_new(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
     int code;
     uint32_t mask;
@@ -830,7 +830,7 @@ static PyObject *binary_new(PyObject *mod, PyObject *const *args, Py_ssize_t nar
     Py_RETURN_NONE;
 }
 
-static PyObject *unary_new(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+static PyObject *unary_new(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
     int code;
     uint32_t mask;
@@ -850,7 +850,7 @@ static PyObject *unary_new(PyObject *mod, PyObject *const *args, Py_ssize_t narg
 /* binary_inplace(code, x, y): st_binary_inplace_small on two RecordBase
  * objects (the Torch7 face's x:add(y), forms.py): True when done, False
  * when C declines (x untouched). */
-static PyObject *binary_inplace(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+static PyObject *binary_inplace(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
     if (nargs != 3) {
         PyErr_SetString(PyExc_TypeError, "binary_inplace(code, x, y)");
@@ -1052,7 +1052,7 @@ static void t7_install(ArrayObject *a, st_tensor *t)
 
 /* t7_setup(functions, declined): the addresses of T7_CORE_FUNCTIONS in
  * order, and the sentinel the functions below return to decline. */
-static PyObject *t7_setup(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+static PyObject *t7_setup(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
     if (nargs != 2 || !PyTuple_Check(args[0]) || PyTuple_Size(args[0]) != (Py_ssize_t)N_T7CORE) {
         PyErr_Format(PyExc_TypeError, "t7_setup(functions, declined): functions must be a "
@@ -1082,7 +1082,7 @@ static PyObject *t7_setup(PyObject *mod, PyObject *const *args, Py_ssize_t nargs
  * False, self untouched, for any other case or more than `limit` elements. */
 static PyObject *t7_init_record(PyObject *self, PyObject *sizes, long dtype, int64_t limit);
 
-static PyObject *t7_init(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+static PyObject *t7_init(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
     if (nargs != 3 && nargs != 4) {
         PyErr_SetString(PyExc_TypeError, "t7_init(self, sizes, dtype[, limit])");
@@ -1252,7 +1252,7 @@ static PyType_Spec t7_tensor_spec = {
  * t7_sized makes; tensor.py's publish_default sets it. */
 static PyObject *t7_default_cls;
 
-static PyObject *t7_set_default(PyObject *mod, PyObject *cls)
+static PyObject *t7_set_default(PyObject *Py_UNUSED(mod), PyObject *cls)
 {
     if (!PyType_Check(cls) || !PyType_IsSubtype((PyTypeObject *)cls, record_type)) {
         PyErr_SetString(PyExc_TypeError, "t7_set_default(cls): a tensor class");
@@ -1270,7 +1270,7 @@ static PyObject *t7_set_default(PyObject *mod, PyObject *cls)
  * path fills it; DECLINED otherwise.  lock: the default generator's, held
  * while its numbers are drawn.  The sizes come last: the face binds the
  * rest once (functools.partial, no Python frame per call). */
-static PyObject *t7_sized(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+static PyObject *t7_sized(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
     if (nargs != 3) {
         PyErr_SetString(PyExc_TypeError, "t7_sized(kind, lock, sizes)");
@@ -1330,7 +1330,7 @@ static PyObject *t7_sized(PyObject *mod, PyObject *const *args, Py_ssize_t nargs
 }
 
 /* t7_ndim(x) / t7_numel(x): x:dim() and x:nElement() (0 for the empty tensor). */
-static PyObject *t7_ndim(PyObject *mod, PyObject *x)
+static PyObject *t7_ndim(PyObject *Py_UNUSED(mod), PyObject *x)
 {
     st_tensor *t = t7_record(x);
     if (!t) {
@@ -1340,7 +1340,7 @@ static PyObject *t7_ndim(PyObject *mod, PyObject *x)
     return PyLong_FromLong(t->ndim);
 }
 
-static PyObject *t7_numel(PyObject *mod, PyObject *x)
+static PyObject *t7_numel(PyObject *Py_UNUSED(mod), PyObject *x)
 {
     if (!t7_ready()) return NULL;
     st_tensor *t = t7_record(x);
@@ -1376,12 +1376,12 @@ static PyObject *t7_geometry(PyObject *const *args, Py_ssize_t nargs, int stride
     return PyLong_FromLongLong(strides ? t->strides[d] : t->sizes[d]);
 }
 
-static PyObject *t7_size(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+static PyObject *t7_size(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
     return t7_geometry(args, nargs, 0);
 }
 
-static PyObject *t7_stride(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+static PyObject *t7_stride(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
     return t7_geometry(args, nargs, 1);
 }
@@ -1418,7 +1418,7 @@ static PyObject *t7_view_or_decline(PyObject *v)
 }
 
 /* t7_narrow(x, dim, index, size): x:narrow(dim, index, size). */
-static PyObject *t7_narrow(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+static PyObject *t7_narrow(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
     T7_PROLOGUE(4, "t7_narrow(x, dim, index, size)")
     int d = t7_dim(args[1], t);
@@ -1450,7 +1450,7 @@ static PyObject *t7_selected(PyObject *self, const st_tensor *t, int d, int64_t 
 
 /* t7_select(x, dim, index): x:select(dim, index) (on a 1-D x the number;
  * its dim is not looked at, as Torch7's). */
-static PyObject *t7_select(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+static PyObject *t7_select(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
     T7_PROLOGUE(3, "t7_select(x, dim, index)")
     int64_t index, ignored;
@@ -1460,7 +1460,7 @@ static PyObject *t7_select(PyObject *mod, PyObject *const *args, Py_ssize_t narg
 }
 
 /* t7_t(x): x:t() of a 2-D x. */
-static PyObject *t7_t(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+static PyObject *t7_t(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
     T7_PROLOGUE(1, "t7_t(x)")
     if (t->ndim != 2) DECLINE();
@@ -1470,7 +1470,7 @@ static PyObject *t7_t(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
 
 /* t7_sub(x, bounds): x:sub(s1, e1, s2, e2, ...) with exact ints, each
  * range inside its dimension (1-based, inclusive, negative from the end). */
-static PyObject *t7_sub(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+static PyObject *t7_sub(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
     T7_PROLOGUE(2, "t7_sub(x, bounds)")
     PyObject *b = args[1];
@@ -1516,7 +1516,7 @@ static int t7_key(const st_tensor *t, PyObject *key, int64_t *offset)
 
 /* t7_get(x, key): x[i], x[i][j]'s steps, x[{i, j}] as a tuple of ints:
  * the number when every dimension is selected, else the view. */
-static PyObject *t7_get(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+static PyObject *t7_get(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
     T7_PROLOGUE(2, "t7_get(x, key)")
     int64_t offset;
@@ -1534,7 +1534,7 @@ static PyObject *t7_get(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
 
 /* t7_set(x, key, value): x[i] = v, x[{i, j}] = v for a number v into one
  * element; None when done. */
-static PyObject *t7_set(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+static PyObject *t7_set(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
     T7_PROLOGUE(3, "t7_set(x, key, value)")
     int64_t offset;
@@ -1548,7 +1548,7 @@ static PyObject *t7_set(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
 }
 
 /* t7_fill(x, value): x:fill(value) of a small x; x when done. */
-static PyObject *t7_fill(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+static PyObject *t7_fill(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
     T7_PROLOGUE(2, "t7_fill(x, value)")
     _Alignas(16) char buf[16];
@@ -1561,7 +1561,7 @@ static PyObject *t7_fill(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
 
 /* t7_clone(x): x:clone() of a small x with dimensions (C-contiguous, as
  * Core.empty makes it). */
-static PyObject *t7_clone(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+static PyObject *t7_clone(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
     T7_PROLOGUE(1, "t7_clone(x)")
     if (t->ndim == 0 || t7core.tensor_numel(t) > T7_SMALL || t->dtype == ST_FLOAT16) DECLINE();
@@ -1579,7 +1579,7 @@ static PyObject *t7_clone(PyObject *mod, PyObject *const *args, Py_ssize_t nargs
 }
 
 /* t7_copy(x, src): x:copy(src) for a small src of x's sizes; x when done. */
-static PyObject *t7_copy(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+static PyObject *t7_copy(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
     T7_PROLOGUE(2, "t7_copy(x, src)")
     st_tensor *s = t7_record(args[1]);
@@ -1599,7 +1599,7 @@ static PyObject *t7_copy(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
 
 /* t7_scalar_inplace(code, x, value): x = x op value (x:add(5), x:mul(2))
  * for a small float or double x and an exact float or int; True when done. */
-static PyObject *t7_scalar_inplace(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+static PyObject *t7_scalar_inplace(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
     if (nargs != 3) {
         PyErr_SetString(PyExc_TypeError, "t7_scalar_inplace(code, x, value)");
@@ -1697,7 +1697,7 @@ static PyObject *t7_nested_make(PyObject *self, PyObject *obj, long dtype, long 
     Py_RETURN_TRUE;
 }
 
-static PyObject *t7_nested(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+static PyObject *t7_nested(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
     if (nargs != 4) {
         PyErr_SetString(PyExc_TypeError, "t7_nested(self, obj, dtype, max_dims)");
@@ -1751,7 +1751,7 @@ static int storages_ready(void)
     return 0;
 }
 
-static PyObject *storage_get_s(PyObject *self, void *closure)
+static PyObject *storage_get_s(PyObject *self, void *Py_UNUSED(closure))
 {
     StorageObject *o = (StorageObject *)self;
     if (!o->cdata) {
@@ -1771,7 +1771,7 @@ static PyObject *storage_get_s(PyObject *self, void *closure)
     return o->cdata;
 }
 
-static int storage_set_s(PyObject *self, PyObject *value, void *closure)
+static int storage_set_s(PyObject *self, PyObject *value, void *Py_UNUSED(closure))
 {
     StorageObject *o = (StorageObject *)self;
     if (!value) {
@@ -1797,12 +1797,12 @@ static int storage_set_s(PyObject *self, PyObject *value, void *closure)
     return 0;
 }
 
-static PyObject *storage_get_extra(PyObject *self, void *closure)
+static PyObject *storage_get_extra(PyObject *self, void *Py_UNUSED(closure))
 {
     return PyLong_FromLong(((StorageObject *)self)->extra);
 }
 
-static int storage_set_extra(PyObject *self, PyObject *value, void *closure)
+static int storage_set_extra(PyObject *self, PyObject *value, void *Py_UNUSED(closure))
 {
     long v = value ? PyLong_AsLong(value) : -1;
     if (v < 0) {
@@ -1886,7 +1886,7 @@ static PyType_Spec storage_spec = {
 
 /* t7_storage_setup(LongStorage, own_storage, storage_address): the class
  * x:size() makes and the two conversions of `_s` (see StorageObject). */
-static PyObject *t7_storage_setup(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+static PyObject *t7_storage_setup(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
     if (nargs != 3 || !PyType_Check(args[0])
         || !PyType_IsSubtype((PyTypeObject *)args[0], storage_type)
@@ -1924,7 +1924,7 @@ static PyObject *t7_long_storage(const int64_t *v, int n)
 
 /* t7_shape_storage(x, strides): x:size() (strides: x:stride()), a new
  * LongStorage. */
-static PyObject *t7_shape_storage(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+static PyObject *t7_shape_storage(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
     T7_PROLOGUE(2, "t7_shape_storage(x, strides)")
     if (!storages_ready()) return NULL;
@@ -1963,7 +1963,7 @@ static PyObject *wrap_or_none(st_tensor *t)
 }
 
 /* matmul(x1, x2): x1 @ x2 for two Arrays of one dtype, 1-D or 2-D */
-static PyObject *matmul(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+static PyObject *matmul(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
     if (nargs != 2) {
         PyErr_SetString(PyExc_TypeError, "matmul(x1, x2)");
@@ -1975,7 +1975,7 @@ static PyObject *matmul(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
 }
 
 /* astype(x, dtype): a C-contiguous copy of Array x converted to a DType */
-static PyObject *astype(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+static PyObject *astype(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
     if (nargs != 2) {
         PyErr_SetString(PyExc_TypeError, "astype(x, dtype)");
@@ -1993,7 +1993,7 @@ static PyObject *astype(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
 /* reshape(x, shape, copy_ok): non-empty Array x with a tuple of ints (one
  * may be -1) of the same size: a view when x's layout allows one, else
  * (copy_ok true) a C-contiguous copy, else None */
-static PyObject *reshape(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+static PyObject *reshape(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
     if (nargs != 3) {
         PyErr_SetString(PyExc_TypeError, "reshape(x, shape, copy_ok)");
@@ -2052,7 +2052,7 @@ static int axes_of(PyObject *obj, int bound, int tuple_ok, int axes[ST_MAX_DIMS]
 }
 
 /* permute_dims(x, axes): axes a tuple naming every dim of x once */
-static PyObject *permute(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+static PyObject *permute(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
     if (nargs != 2) {
         PyErr_SetString(PyExc_TypeError, "permute(x, axes)");
@@ -2073,7 +2073,7 @@ static PyObject *permute(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
 
 /* expand_dims(x, axis): size-1 dims at the (distinct) positions of an int
  * or a tuple of ints, each in [-(ndim + k), ndim + k) for k of them */
-static PyObject *expand_dims(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+static PyObject *expand_dims(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
     if (nargs != 2) {
         PyErr_SetString(PyExc_TypeError, "expand_dims(x, axis)");
@@ -2101,7 +2101,7 @@ static PyObject *expand_dims(PyObject *mod, PyObject *const *args, Py_ssize_t na
 
 /* squeeze(x, axis): the dims of an int or a tuple of ints dropped, each of
  * size 1 */
-static PyObject *squeeze(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+static PyObject *squeeze(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
     if (nargs != 2) {
         PyErr_SetString(PyExc_TypeError, "squeeze(x, axis)");
@@ -2129,7 +2129,7 @@ static PyObject *squeeze(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
 /* broadcast_to(x, shape): a tuple of non-negative ints that x's shape
  * broadcasts to (numpy's rules: aligned at the right, a size-1 dim
  * stretched with stride 0) */
-static PyObject *broadcast_to(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+static PyObject *broadcast_to(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
     if (nargs != 2) {
         PyErr_SetString(PyExc_TypeError, "broadcast_to(x, shape)");
@@ -2165,7 +2165,7 @@ static PyObject *broadcast_to(PyObject *mod, PyObject *const *args, Py_ssize_t n
 /* reduce_new(op, mean, x, axis, keepdims): st_reduce_new for an Array x
  * and axis None (every dim), an int or a tuple of ints, each valid and
  * distinct; None when declined */
-static PyObject *reduce_new(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+static PyObject *reduce_new(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
     if (nargs != 5) {
         PyErr_SetString(PyExc_TypeError, "reduce_new(op, mean, x, axis, keepdims)");
@@ -2190,7 +2190,7 @@ static PyObject *reduce_new(PyObject *mod, PyObject *const *args, Py_ssize_t nar
 
 /* argreduce_new(is_max, x, axis, keepdims): st_argreduce_new for an Array
  * x and axis None or a valid int; None when declined */
-static PyObject *argreduce_new(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+static PyObject *argreduce_new(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
     if (nargs != 4) {
         PyErr_SetString(PyExc_TypeError, "argreduce_new(is_max, x, axis, keepdims)");
@@ -2212,7 +2212,7 @@ static PyObject *argreduce_new(PyObject *mod, PyObject *const *args, Py_ssize_t 
 }
 
 /* where_new(cond, x1, x2): st_where_new for three Arrays; None when declined */
-static PyObject *where_new(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+static PyObject *where_new(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
     if (nargs != 3) {
         PyErr_SetString(PyExc_TypeError, "where_new(cond, x1, x2)");
@@ -2226,20 +2226,18 @@ static PyObject *where_new(PyObject *mod, PyObject *const *args, Py_ssize_t narg
 }
 
 /* alias(x): a new Array viewing all of Array x (asarray(x)) */
-static PyObject *alias(PyObject *mod, PyObject *x)
+static PyObject *alias(PyObject *Py_UNUSED(mod), PyObject *x)
 {
     if (!ready()) return NULL;
     st_tensor *a = array_record(x);
     return wrap_or_none(a ? core.view_new(a, a->offset, a->ndim, a->sizes, a->strides) : NULL);
 }
 
-/* scalar(v): the 0-d Array of a Python float (float64), an int within
- * int64 (int64) or a bool (bool), asarray's defaults */
 /* item(x): the one element of Array x as a Python bool, int, float or
  * complex (compat's __bool__, __int__, __float__, __complex__ and the
  * core's item read it so); None when x has another element count or the
  * element type has no Python number here (float16: the general path). */
-static PyObject *item(PyObject *mod, PyObject *x)
+static PyObject *item(PyObject *Py_UNUSED(mod), PyObject *x)
 {
     if (!ready()) return NULL;
     if (!PyObject_TypeCheck(x, record_type)) Py_RETURN_NONE;
@@ -2267,7 +2265,9 @@ static PyObject *item(PyObject *mod, PyObject *x)
     }
 }
 
-static PyObject *scalar(PyObject *mod, PyObject *v)
+/* scalar(v): the 0-d Array of a Python float (float64), an int within
+ * int64 (int64) or a bool (bool), asarray's defaults */
+static PyObject *scalar(PyObject *Py_UNUSED(mod), PyObject *v)
 {
     if (!ready()) return NULL;
     PyTypeObject *kind = Py_TYPE(v);
@@ -2357,6 +2357,7 @@ static PyMethodDef module_methods[] = {
 static struct PyModuleDef module_def = {
     PyModuleDef_HEAD_INIT, "strided._c._pyarray",
     "The C part of strided.compat's Array (see pyarray.c).", -1, module_methods,
+    NULL, NULL, NULL, NULL,
 };
 
 PyMODINIT_FUNC PyInit__pyarray(void)

@@ -602,7 +602,7 @@ done:
                 ns--;                                                                 \
             }                                                                         \
         }                                                                             \
-        T qmax = q[K - 1];                                                            \
+        T qmax = 0; /* q >= 0, and only a maximum above 1 is used */                  \
         for (int64_t i = 0; i < K; i++) qmax = q[i] > qmax ? q[i] : qmax;             \
         if (qmax > 1)                                                                 \
             for (int64_t i = 0; i < K; i++) q[i] = (T)(q[i] / qmax);                   \

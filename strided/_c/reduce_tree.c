@@ -142,7 +142,7 @@ static void gather_range(const tree_task *t, const char *base, int64_t r, int64_
     int64_t unit[ST_MAX_DIMS + 1];   /* values in one index of dim d: unit[d + 1] */
     unit[nr] = 1;
     for (int d = nr - 1; d >= 0; d--) unit[d] = unit[d + 1] * t->rsz[d];
-    st_storage mem = {buf, len * item, 1, 0, NULL, NULL};
+    st_storage mem = {.data = buf, .nbytes = len * item, .refcount = 1};
     while (len > 0) {
         rwalk w;
         rwalk_init(&w, t, r);
@@ -178,7 +178,7 @@ static inline int thread_id(void)
 }
 
 /* the values folded: the element, or its squared distance to the mean m */
-#define LOAD_PLAIN(q, m) (*(q))
+#define LOAD_PLAIN(q, m) ((void)(m), *(q))
 #define LOAD_SQ(q, m) ((*(q) - (m)) * (*(q) - (m)))
 #define LOAD_CSQ(q, m)                                                                \
     (__real__(*(q) - (m)) * __real__(*(q) - (m)) + __imag__(*(q) - (m)) * __imag__(*(q) - (m)))

@@ -362,6 +362,15 @@ void st_aligned_free(void *p);
 int st_pow_is_square(int op, const st_tensor *a, const st_tensor *b);
 
 /* ---- small helpers ---- */
+/* Whether integer type T is signed, and whether x of type T is below zero,
+ * written so that the macro-made kernels of the unsigned types raise no
+ * -Wtype-limits warning (x < 0 of an unsigned x is always false; a signed
+ * x widens to int64_t exactly; the test in a function, inlined, is out of
+ * the warning's sight). */
+#define ST_SIGNED(T) ((T)-1 < (T)1)
+static inline int st_negative64(int64_t v) { return v < 0; }
+#define ST_BELOW_ZERO(T, x) (ST_SIGNED(T) && st_negative64((int64_t)(x)))
+
 /* 1 when a and b may touch the same bytes (the exact same view included:
  * an index kernel reads other positions than it writes). */
 int st_tensor_shares_memory(const st_tensor *a, const st_tensor *b);

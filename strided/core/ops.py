@@ -6,8 +6,10 @@ from __future__ import annotations
 import math
 
 from .._c._strided import ffi, lib
-from .._c.inventory import BINARY, REDUCE, UNARY  # op name -> C code (strided.h's are generated from it)
-from .base import DTYPES, Core, astype, check, dtype, full, scalar
+# op name -> C code (strided.h's are generated from the same table); TORCH7:
+# Torch7 name -> (family, the ops it may run), read by strided/torch7/core_ops.py
+from .._c.inventory import BINARY, REDUCE, TORCH7 as TORCH7, UNARY
+from .base import DTYPES, Core, astype, check, dtype, scalar
 from .views import normalize_dim, unsqueeze, view_as_shape
 
 

@@ -29,8 +29,9 @@ import math
 from ..core import arraytype as _fast
 from ..core.arraytype import DECLINED, binary_inplace
 from ..core.fuse import Traced
-from ..core.ops import BINARY
+from ..core import ops as _ops
 from ..core.rng import Generator
+from .core_ops import core_op
 from .docstrings import entry_doc
 from .storage import LongStorage
 from .registry import TENSOR_TYPES, default_tensor_class
@@ -122,9 +123,31 @@ class Arg:
         return t if self.required(in_method) else f"[{t}]"
 
 
+class Elementwise:
+    """What an elementwise form computes, as data (spec.py declares it,
+    maths.ELEMENTWISE[kind] implements it; the small in-place path below and
+    torch.fuse read it): kind "unary" res = op(x), "binary" res = x op y,
+    "scaled" res = x op value * y, "reversed" res = value op x, where op is
+    the core op the op table gives Torch7's `name` for the tensor's type
+    (core_ops.py)."""
+
+    KINDS = ("unary", "binary", "scaled", "reversed")
+
+    def __init__(self, kind, name):
+        if kind not in self.KINDS:
+            raise ValueError(f"Elementwise: kind {kind!r} (one of {self.KINDS})")
+        self.kind, self.name = kind, name
+
+    def __repr__(self):
+        return f"Elementwise({self.kind!r}, {self.name!r})"
+
+
 class Form:
-    def __init__(self, impl, args):
-        self.impl, self.args = impl, list(args)
+    """An implementation and its argument slots; op: an Elementwise when
+    the form is one (else None)."""
+
+    def __init__(self, impl, args, op=None):
+        self.impl, self.args, self.op = impl, list(args), op
 
 
 class Entry:
@@ -340,9 +363,10 @@ def _inplace_op(entry, dt, number=False):
     class (number: y a float), when the method's forms make it x = x op y
     (the source slot defaulting to x, any scale to 1, as add's, csub's and
     cmul's do), else None: the call is matched on probes standing for x and
-    y, and the chosen form's implementation says its op (maths.binary's
-    core_op)."""
-    if not any(hasattr(f.impl, "core_op") for f in entry.forms_for(True)):
+    y, and the chosen form's op (an Elementwise, spec.py's data) gives the
+    core op from the op table."""
+    if not any(f.op is not None and f.op.kind in ("binary", "scaled")
+               for f in entry.forms_for(True)):
         return None
 
     class Probe:
@@ -354,15 +378,14 @@ def _inplace_op(entry, dt, number=False):
     if found is None:
         return None
     fi, sources = found
-    core_op = getattr(entry.forms_for(True)[fi].impl, "core_op", None)
+    op = entry.forms_for(True)[fi].op
     # res <- x, source <- res (x), [value <- 1], tensor <- y
-    if core_op is None or sources not in ([(0, 0), (3, 0), (0, 1)],
-                                          [(0, 0), (3, 0), (4, 1), (0, 1)]):
+    if op is None or op.kind not in ("binary", "scaled") or sources not in (
+            [(0, 0), (3, 0), (0, 1)], [(0, 0), (3, 0), (4, 1), (0, 1)]):
         return None
-    try:
-        return BINARY[core_op(dt)]
-    except TypeError:         # not for this type (bitand of floats): the general call raises
-        return None
+    name = core_op(op.name, dt)
+    # None: not for this type (bitand of floats): the general call raises
+    return None if name is None else _ops.BINARY[name]
 
 
 def make_method(entry, dt=None):

@@ -5,6 +5,7 @@ Torch7's operators.  Nothing is attached to a class after it is made."""
 from __future__ import annotations
 
 import builtins as _builtins
+import functools
 from typing import TYPE_CHECKING
 
 from ..core import base as _core
@@ -20,6 +21,7 @@ from .utility import (Timer, class_, factory, getmetatable, isTypeOf, isequal, l
                       newmetatable, pointer, setheaptracking, setmetatable, totable, typename,
                       version)
 from .classes import make_class, make_half_class
+from .core_ops import run_op
 from .registry import (TENSOR_TYPES, TYPES, default_tensor_class, getdefaulttensortype,
                        setdefaulttensortype)
 from .tensor import Tensor, _is_number, isTensor, tensor_from_dlpack
@@ -42,7 +44,7 @@ def type(obj: object, typename: None = ...) -> str: ...
 def type(obj: Tensor, typename: str | type[Tensor]) -> Tensor: ...
 
 
-def type(obj: object,  # noqa: A001 (Torch7's name)
+def type(obj: object,  # Torch7's name
          typename: str | type[Tensor] | None = None) -> str | Tensor:
     """The Torch7 type name of obj, or obj converted to another tensor type.
 
@@ -454,10 +456,16 @@ spec.utility("PipeFile", PipeFile, group="Files")
 # by a number (% is remainder: floored), unary minus; @ (not in Lua) is *
 # between tensors and bmm.
 
-def _operator(op, symbol, reflected=False, tensors=True):
+def _runs(name):
+    """op_of(dt) -> the core op Torch7's `name` runs for type dt (the op
+    table's choice: / divides integers toward zero, as div does)."""
+    return functools.partial(run_op, name)
+
+
+def _operator(op_of, symbol, reflected=False, tensors=True):
     """tensor op (tensor of the same type and element count | number), and
     number op tensor when reflected; tensors=False: numbers only."""
-    forward, backward = maths.binary(op, symbol), maths.reversed_binary(op)
+    forward, backward = maths.binary(symbol, op_of), maths.reversed_binary(symbol, op_of)
 
     def method(self, other):
         if not (_is_number(other) or tensors and isinstance(other, Tensor)):
@@ -465,7 +473,6 @@ def _operator(op, symbol, reflected=False, tensors=True):
         if reflected:
             return backward(self.__class__(), other, self)
         return forward(self.__class__(), self, other)
-    method.__name__ = f"__{'r' if reflected else ''}{op}__"
     return method
 
 
@@ -474,7 +481,7 @@ def _mul(self, other):
         return maths.matrix_product(self, other)
     if not _is_number(other):
         return NotImplemented
-    return maths.binary("multiply", "*")(self.__class__(), self, other)
+    return _mul_number(self.__class__(), self, other)
 
 
 def _matmul(self, other):
@@ -485,19 +492,28 @@ def _matmul(self, other):
     return maths.matrix_product(self, other, "@")
 
 
+_mul_number = maths.binary("*", _runs("mul"))
+_negative = maths.unary("neg")
+
+
 def _neg(self):
-    return maths.unary("negative")(self.__class__(), self)
+    return _negative(self.__class__(), self)
 
 
 OPERATORS = {
-    "__add__": _operator("add", "+"), "__radd__": _operator("add", "+"),
-    "__sub__": _operator("subtract", "-"), "__rsub__": _operator("subtract", "-", True),
+    "__add__": _operator(_runs("add"), "+"), "__radd__": _operator(_runs("add"), "+"),
+    "__sub__": _operator(_runs("csub"), "-"), "__rsub__": _operator(_runs("csub"), "-", True),
     "__mul__": _mul, "__rmul__": lambda self, other: _mul(self, other),
     "__matmul__": _matmul,
-    "__truediv__": _operator("divide", "/", tensors=False),
-    "__mod__": _operator("remainder", "%", tensors=False),
+    "__truediv__": _operator(_runs("div"), "/", tensors=False),
+    # % is the core's remainder (Python's: the divisor's sign), which no
+    # Torch7 function runs (remainder is Torch7's a - b * floor(a / b))
+    "__mod__": _operator(lambda dt: "remainder", "%", tensors=False),
     "__neg__": _neg,
 }
+for _key, _f in OPERATORS.items():
+    if _f.__name__ == "method":         # made by _operator
+        _f.__name__ = _f.__qualname__ = _key
 
 
 # ---------------------------------------------------------------- generation

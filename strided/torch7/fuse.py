@@ -22,6 +22,7 @@ from typing import Any
 from ..core import base as _core, fuse as _fuse
 from ..core.fuse import Traced
 from . import maths
+from .core_ops import run_op
 from .tensor import Tensor, _as_shape, _is_number
 
 
@@ -79,9 +80,9 @@ class Value(Traced):
     def unary(self, op):
         return self._of(_fuse.unary(op, self.node))
 
-    def _op(self, op):
-        return maths._INTEGER_OP.get(op, op) if _core.dtype(self.trace.cls._dt).kind in "iu" \
-            else op
+    def _op(self, name):
+        """The core op Torch7's `name` runs for the traced type (the op table's)."""
+        return run_op(name, self.trace.cls._dt)
 
     # the face's operators (functions.py: OPERATORS)
     def __add__(self, other):
@@ -106,7 +107,7 @@ class Value(Traced):
     def __truediv__(self, other):
         if not _is_number(other):
             return NotImplemented        # as the face: a tensor divides by a number only
-        return self.binary(self._op("divide"), other, "/")
+        return self.binary(self._op("div"), other, "/")
 
     def __mod__(self, other):
         if not _is_number(other):
@@ -132,8 +133,8 @@ class Value(Traced):
                             f"takes its tensors as arguments")
         found = entry._match(args, Value, False)
         form = entry.forms[found[0]] if found else None
-        impl = getattr(form, "impl", None)
-        if not any(hasattr(impl, a) for a in ("unary_op", "core_op", "reversed_op")):
+        op = getattr(form, "op", None)       # an Elementwise: spec.py's data
+        if op is None:
             raise TypeError(f"fuse: {name} of these arguments has no elementwise form to fuse "
                             f"(fused functions take the face's operators and its elementwise "
                             f"functions of tensors and numbers)")
@@ -144,24 +145,25 @@ class Value(Traced):
             raise TypeError(f"fuse: {name} with a result tensor: a fused function returns its "
                             f"value")
         values = _values(entry, args, sources, form.args)
-        if hasattr(impl, "unary_op"):
-            return values[1].unary(impl.unary_op)
-        if hasattr(impl, "reversed_op"):
+        core_op = run_op(op.name, cls._dt)
+        if op.kind == "unary":
+            return values[1].unary(core_op)
+        if op.kind == "reversed":
             _, number, x = values
-            return x.reversed(impl.reversed_op(cls._dt), number, name)
-        if getattr(impl, "scaled", False):
+            return x.reversed(core_op, number, name)
+        if op.kind == "scaled":
             _, x, value, y = values
             if value != 1:            # maths.scaled_binary: y * value first
                 y = y.binary("multiply", value, name)
-            return x.binary(impl.core_op(cls._dt), y, name)
+            return x.binary(core_op, y, name)
         _, x, y = values
-        return x.binary(impl.core_op(cls._dt), y, name)
+        return x.binary(core_op, y, name)
 
 
 def _values(entry, args, sources, slots):
     """The slot values of a matched form (forms.Entry.call's)."""
     values = []
-    for (how, x), slot in zip(sources, slots):
+    for (how, x), _slot in zip(sources, slots):
         values.append(args[x] if how == 0 else values[x] if how == 3
                       else None if how == 2 else x)
     return values

@@ -24,6 +24,7 @@ from ..core import base as _core, conv as _conv, indexing as _indexing, linalg a
 from ..core import matrix as _matrix, norm as _norm
 from ..core import rng as _random, select as _select, views as _views
 from .storage import _index
+from .core_ops import run_op
 from .registry import TENSOR_TYPES
 from .tensor import Tensor, _as_shape, _grow, _number as number, _sizes_from
 
@@ -115,44 +116,27 @@ def _sizes_str(t):
 
 # ---------------------------------------------------------------- elementwise
 
-_INTEGER_OP = {"divide": "trunc_divide"}     # Torch7 divides integers in C: toward zero
+# The elementwise forms spec.py declares as data (forms.Elementwise): each
+# made from its Torch7 name, whose core op for a tensor type the op table
+# gives (core_ops.run_op); op_of(dt) -> core op instead: the operators'
+# choice (functions.py, `%` is the core's remainder).
+
+def _op_of(name, op_of):
+    return op_of or functools.partial(run_op, name)
 
 
-def _op_for(op, x):
-    return _INTEGER_OP.get(op, op) if _kind(x) in "iu" else op
-
-
-def binary(op, name):
+def binary(name, op_of=None):
     """res = x op y (y a number or a tensor)."""
+    op_of = _op_of(name, op_of)
+
     def impl(res, x, y):
+        op = op_of(x._dt)
         yc = operand(x, y, name)
         out = into(res, _shape(x))
         if out is not None:
-            _ops.binary(_op_for(op, x), x._c, yc, out=out)
+            _ops.binary(op, x._c, yc, out=out)
         return res
-    # the core op it runs for element type dt (forms.py's small in-place
-    # path, fuse.py's fused expressions)
-    impl.core_op = lambda dt: _INTEGER_OP.get(op, op) if _core.dtype(dt).kind in "iu" else op
     return impl
-
-
-def integer_only(impl, name):
-    """bitand ... cbitxor: TH defines them for every type and raises for
-    float and double (THTensorMath.c), as this does; its core_op (forms.py's
-    in-place path, fuse.py) raises the same for them."""
-    def refuse(dt):
-        if _core.dtype(dt).kind not in "iu":
-            raise TypeError(f"{name} is only supported for integer type tensors")
-
-    def checked(res, x, y):
-        refuse(x._dt)
-        return impl(res, x, y)
-
-    def core_op(dt):
-        refuse(dt)
-        return impl.core_op(dt)
-    checked.core_op, checked.integer_only = core_op, True
-    return checked
 
 
 _UNSIGNED = {"int8": "uint8", "int16": "uint16", "int32": "uint32", "int64": "uint64"}
@@ -178,20 +162,23 @@ def shift(left, name):
     return impl
 
 
-def reversed_binary(op):
+def reversed_binary(name, op_of=None):
     """res = value op x (torch.pow(res, value, x))."""
+    op_of = _op_of(name, op_of)
+
     def impl(res, value, x):
+        op = op_of(x._dt)
         out = into(res, _shape(x))
         if out is not None:
-            _ops.binary(_op_for(op, x), _core.scalar(value, x._dt), x._c, out=out)
+            _ops.binary(op, _core.scalar(value, x._dt), x._c, out=out)
         return res
-    impl.reversed_op = lambda dt: _INTEGER_OP.get(op, op) if _core.dtype(dt).kind in "iu" else op
     return impl
 
 
-def scaled_binary(op, name):
+def scaled_binary(name):
     """res = x op value * y (add and csub with a scale)."""
     def impl(res, x, value, y):
+        op = run_op(name, x._dt)
         yc = operand(x, y, name)
         out = into(res, _shape(x))
         if out is None:
@@ -200,29 +187,33 @@ def scaled_binary(op, name):
             yc = _ops.binary("multiply", yc, _core.scalar(value, x._dt))
         _ops.binary(op, x._c, yc, out=out)
         return res
-    impl.core_op, impl.scaled = (lambda dt: op), True    # forms.py (value 1), fuse.py
     return impl
 
 
-def unary(op):
+def unary(name):
     def impl(res, x):
+        op = run_op(name, x._dt)
         out = into(res, _shape(x))
         if out is not None:
             _ops.unary(op, x._c, out=out)
         return res
-    impl.unary_op = op      # fuse.py
     return impl
 
 
-def unary_number(op):
+# the implementation of each kind of elementwise form (forms.Elementwise)
+ELEMENTWISE = {"unary": unary, "binary": binary, "scaled": scaled_binary,
+               "reversed": reversed_binary}
+
+
+def unary_number(name):
     """torch.exp(2): the function of a number, computed by the same kernel
-    (op: a core op name, or a form's implementation such as round_half_away)."""
+    (name: a Torch7 name, or a form's implementation such as round_half_away)."""
     def impl(v):
         c = _core.scalar(float(v), "float64")
-        if callable(op):
+        if callable(name):
             t = TENSOR_TYPES["torch.DoubleTensor"]
-            return float(_core.item(op(t(), t._wrap(_views.unsqueeze(c, 0)))._c))
-        return float(_core.item(_ops.unary(op, c)))
+            return float(_core.item(name(t(), t._wrap(_views.unsqueeze(c, 0)))._c))
+        return float(_core.item(_ops.unary(run_op(name, "float64"), c)))
     return impl
 
 
@@ -845,13 +836,14 @@ def spaced(log):
 _PROMOTED = {"uint8": "int32", "int8": "int32", "int16": "int32"}
 
 
-def addc(op):
-    """addcmul / addcdiv: res = x + value * t1 op t2, as TH's
+def addc(name):
+    """addcmul / addcdiv (name: "cmul" / "cdiv", whose core op is op):
+    res = x + value * t1 op t2, as TH's
     `*r += value * *t1 op *t2`: (value * t1) first, then op t2, in the
     type's C arithmetic (so integer addcdiv truncates value * t1 / t2, and
     floats round as TH does)."""
     def impl(res, x, value, t1, t2):
-        c1, c2 = operand(x, t1, "add" + op[:3]), operand(x, t2, "add" + op[:3])
+        c1, c2 = operand(x, t1, "add" + name), operand(x, t2, "add" + name)
         out = into(res, _shape(x))
         if out is None:
             return res
@@ -861,7 +853,7 @@ def addc(op):
             xc, c1, c2 = (_core.astype(c, wide) for c in (xc, c1, c2))
         v = _core.scalar(value, x._dt)              # value as the type's `real`
         prod = _ops.binary("multiply", c1, v if wide is None else _core.astype(v, wide))
-        _ops.binary(_op_for(op, x), prod, c2, out=prod)
+        _ops.binary(run_op(name, x._dt), prod, c2, out=prod)
         if wide is None:
             _ops.binary("add", xc, prod, out=out)
         else:

@@ -15,7 +15,8 @@ from __future__ import annotations
 from ..core import conv as _conv, histogram as _histogram, linalg as _linalg, matrix as _matrix
 from . import maths
 from .forms import (ANYTHING, BOOLEAN, BYTE, FLOAT_TENSOR, GENERATOR, INDEX, INT, LIST, LONG, NEW,
-                    NUMBER, REQUIRED, SIZES, TABLE, TENSOR, Arg, Entry, Form, Same, option)
+                    NUMBER, REQUIRED, SIZES, TABLE, TENSOR, Arg, Elementwise, Entry, Form, Same,
+                    option)
 from .classes import HALF_METHODS
 from .tensor import Tensor
 
@@ -35,13 +36,27 @@ TENSOR_METHODS = "Tensor methods (tensor.md)"   # the group of tensor.md's metho
 ENTRIES = []      # the table: every Torch7 function, in the order of maths.md's sections
 
 
+# An elementwise form is declared as data: (kind, [slots]) with kind one of
+# forms.Elementwise.KINDS; the entry's name is the Torch7 name whose core op
+# the op table (strided/_c/inventory.py's torch7 column) gives, as
+# TensorMath.lua's cname names the C function of each form.
+UNARY, BINARY, SCALED, REVERSED = Elementwise.KINDS
+
+
+def _form(name, impl, args):
+    if isinstance(impl, str):
+        return Form(maths.ELEMENTWISE[impl](name), args, Elementwise(impl, name))
+    return Form(impl, args)
+
+
 def wrap(name, *forms, types=ALL, method=True, function=True, method_forms=None, doc="",
          group=""):
-    """Declare one function: forms as (impl, [slots]) pairs."""
-    e = Entry(name, [Form(impl, args) for impl, args in forms], types, method, function, doc,
-              group)
+    """Declare one function: forms as (impl, [slots]) pairs, impl an
+    implementation or an elementwise kind (UNARY ... REVERSED)."""
+    e = Entry(name, [_form(name, impl, args) for impl, args in forms], types, method, function,
+              doc, group)
     if method_forms is not None:
-        e.method_forms = [Form(impl, args) for impl, args in method_forms]
+        e.method_forms = [_form(name, impl, args) for impl, args in method_forms]
     ENTRIES.append(e)
     return e
 
@@ -49,34 +64,29 @@ def wrap(name, *forms, types=ALL, method=True, function=True, method_forms=None,
 # ---------------------------------------------------------------- elementwise
 G = "Elementwise"
 
-wrap("add", (maths.binary("add", "add"), [RES, SRC, NUM]),
-     (maths.scaled_binary("add", "add"), [RES, SRC, Arg(NUMBER, 1, name="value"), TEN2]),
+wrap("add", (BINARY, [RES, SRC, NUM]), (SCALED, [RES, SRC, Arg(NUMBER, 1, name="value"), TEN2]),
      doc="res = tensor + value, or tensor + value * tensor2.", group=G)
-wrap("csub", (maths.binary("subtract", "csub"), [RES, SRC, NUM]),
-     (maths.scaled_binary("subtract", "csub"), [RES, SRC, Arg(NUMBER, 1, name="value"), TEN2]),
+wrap("csub", (BINARY, [RES, SRC, NUM]), (SCALED, [RES, SRC, Arg(NUMBER, 1, name="value"), TEN2]),
      doc="res = tensor - value, or tensor - value * tensor2.", group=G)
-for _name, _op, _doc in [("mul", "multiply", "tensor * value"),
-                         ("div", "divide", "tensor / value (integers: toward zero)"),
-                         ("fmod", "fmod", "the C remainder of tensor / value"),
-                         ("remainder", "torch7_remainder",
-                          "tensor - value * floor(tensor / value)")]:
-    wrap(_name, (maths.binary(_op, _name), [RES, SRC, NUM]), doc=f"res = {_doc}.", group=G)
-for _name, _op, _doc in [("cmul", "multiply", "the elementwise product"),
-                         ("cdiv", "divide", "the elementwise quotient (integers: toward zero)"),
-                         ("cpow", "pow", "tensor ^ tensor2 elementwise"),
-                         ("cfmod", "fmod", "the elementwise C remainder"),
-                         ("cremainder", "torch7_remainder", "the elementwise floored remainder")]:
-    wrap(_name, (maths.binary(_op, _name), [RES, SRC, TEN2]), doc=f"res = {_doc}.", group=G)
-wrap("mod", (maths.binary("fmod", "mod"), [RES, SRC, NUM]), doc="res = fmod(tensor, value).",
-     group=G)
-wrap("cmod", (maths.binary("fmod", "cmod"), [RES, SRC, TEN2]),
-     doc="res = fmod(tensor, tensor2) elementwise.", group=G)
-for _name, _op in [("bitand", "bitwise_and"), ("bitor", "bitwise_or"), ("bitxor", "bitwise_xor")]:
-    wrap(_name, (maths.integer_only(maths.binary(_op, _name), _name), [RES, SRC, NUM]),
+for _name, _doc in [("mul", "tensor * value"), ("div", "tensor / value (integers: toward zero)"),
+                    ("fmod", "the C remainder of tensor / value"),
+                    ("remainder", "tensor - value * floor(tensor / value)")]:
+    wrap(_name, (BINARY, [RES, SRC, NUM]), doc=f"res = {_doc}.", group=G)
+for _name, _doc in [("cmul", "the elementwise product"),
+                    ("cdiv", "the elementwise quotient (integers: toward zero)"),
+                    ("cpow", "tensor ^ tensor2 elementwise"),
+                    ("cfmod", "the elementwise C remainder"),
+                    ("cremainder", "the elementwise floored remainder")]:
+    wrap(_name, (BINARY, [RES, SRC, TEN2]), doc=f"res = {_doc}.", group=G)
+wrap("mod", (BINARY, [RES, SRC, NUM]), doc="res = fmod(tensor, value).", group=G)
+wrap("cmod", (BINARY, [RES, SRC, TEN2]), doc="res = fmod(tensor, tensor2) elementwise.", group=G)
+# TH defines the bit operations for every type and raises for float and
+# double (their rows have no float kernel: maths.binary raises TH's error)
+for _name in ["bitand", "bitor", "bitxor"]:
+    wrap(_name, (BINARY, [RES, SRC, NUM]),
          doc=f"res = tensor {_name[3:]} value, bit by bit (integer types; others raise, as "
              f"TH).", group=G)
-    wrap("c" + _name, (maths.integer_only(maths.binary(_op, "c" + _name), "c" + _name),
-                       [RES, SRC, TEN2]),
+    wrap("c" + _name, (BINARY, [RES, SRC, TEN2]),
          doc=f"res = tensor {_name[3:]} tensor2, bit by bit (integer types; others raise, as "
              f"TH).", group=G)
 for _name, _left in [("lshift", True), ("rshift", False)]:
@@ -90,24 +100,22 @@ for _name, _greater in [("cmax", True), ("cmin", False)]:
     wrap(_name, (maths.chosen(_greater), [NEW_RES, SRC, TEN2]),
          (maths.chosen(_greater), [NEW_RES, SRC, NUM]),
          doc=f"res = the elementwise {_op} of tensor and tensor2 (or value).", group=G)
-wrap("pow", (maths.binary("pow", "pow"), [RES, SRC, NUM]),
-     (maths.reversed_binary("pow"), [RES, NUM, SRC]),
+wrap("pow", (BINARY, [RES, SRC, NUM]), (REVERSED, [RES, NUM, SRC]),
      doc="res = tensor ^ value, or value ^ tensor.", group=G)
-wrap("atan2", (maths.binary("atan2", "atan2"), [RES, SRC, TEN2]), types=FLOAT,
+wrap("atan2", (BINARY, [RES, SRC, TEN2]), types=FLOAT,
      doc="res = atan2(tensor, tensor2) elementwise.", group=G)
 wrap("clamp", (maths.clamp, [RES, SRC, Arg(NUMBER, name="min"), Arg(NUMBER, name="max")]),
      doc="res = tensor clamped to [min, max].", group=G)
 
-_UNARY = {"abs": "abs", "sign": "sign", "neg": "negative", "cinv": "reciprocal"}
-_UNARY.update({n: n for n in ["sqrt", "exp", "log", "log1p", "sin", "cos", "tan", "asin",
-                              "acos", "atan", "sinh", "cosh", "tanh", "floor", "ceil", "round",
-                              "trunc", "sigmoid", "rsqrt", "frac"]})
+_UNARY = ["abs", "sign", "neg", "cinv", "sqrt", "exp", "log", "log1p", "sin", "cos", "tan", "asin",
+          "acos", "atan", "sinh", "cosh", "tanh", "floor", "ceil", "round", "trunc", "sigmoid",
+          "rsqrt", "frac"]
 _NUMBER_FORM = set(_UNARY) - {"sign", "neg", "cinv"}      # torch.exp(2) is a number
 _AS_LUA = {"round": maths.round_half_away, "sign": maths.sign_nan_zero}   # not the core's rules
-for _name, _op in _UNARY.items():
-    _forms = [(_AS_LUA.get(_name) or maths.unary(_op), [RES, SRC])]
+for _name in _UNARY:
+    _forms = [(_AS_LUA.get(_name, UNARY), [RES, SRC])]
     if _name in _NUMBER_FORM:
-        _forms.append((maths.unary_number(_AS_LUA.get(_name, _op)), [NUM]))
+        _forms.append((maths.unary_number(_AS_LUA.get(_name, _name)), [NUM]))
     wrap(_name, *_forms, doc=f"res = {_name}(tensor) elementwise.", group=G)
 
 for _name in ["lt", "le", "gt", "ge", "eq", "ne"]:
@@ -218,9 +226,9 @@ for _name, _fn in (("conv2", _conv.conv2), ("xcorr2", _conv.xcorr2), ("conv3", _
              f"'V'alid or 'F'ull (Torch7's 2-D/3-D forms).", group=G)
 
 G = "Elementwise"
-wrap("addcmul", (maths.addc("multiply"), [RES, SRC, Arg(NUMBER, 1, name="value"), TEN, TEN]),
+wrap("addcmul", (maths.addc("cmul"), [RES, SRC, Arg(NUMBER, 1, name="value"), TEN, TEN]),
      doc="res = tensor + value * tensor1 * tensor2.", group=G)
-wrap("addcdiv", (maths.addc("divide"), [RES, SRC, Arg(NUMBER, 1, name="value"), TEN, TEN]),
+wrap("addcdiv", (maths.addc("cdiv"), [RES, SRC, Arg(NUMBER, 1, name="value"), TEN, TEN]),
      doc="res = tensor + value * tensor1 / tensor2.", group=G)
 wrap("lerp", (maths.lerp, [RES, SRC, Arg(TENSOR, name="tensor2"), Arg(NUMBER, name="weight")]),
      (maths.lerp_number, [Arg(NUMBER, name="a"), Arg(NUMBER, name="b"),

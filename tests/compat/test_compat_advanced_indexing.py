@@ -8,7 +8,7 @@ from hypothesis import given, strategies as st
 from hypothesis.extra import numpy as hnp
 
 import strided.compat as xp
-from compat_util import check, np_of, xp_of
+from compat_util import check, xp_of
 
 
 @st.composite

@@ -15,7 +15,7 @@ import pytest
 
 import strided
 import strided.compat as xp
-from compat_util import NAMES, check, np_of, xp_of
+from compat_util import NAMES, check, xp_of
 
 DT = {n: getattr(xp, n) for n in NAMES}
 NUMPY_24 = tuple(int(v) for v in np.__version__.split(".")[:2]) >= (2, 4)

@@ -5,12 +5,12 @@ import os
 
 os.environ.setdefault("SCIPY_ARRAY_API", "1")   # read by scipy/sklearn at import
 
-import numpy as np  # noqa: E402
-import pytest  # noqa: E402
-from einops.array_api import rearrange, reduce, repeat  # noqa: E402
+import numpy as np
+import pytest
+from einops.array_api import rearrange, reduce, repeat
 
-import strided.compat as xp  # noqa: E402
-from compat_util import check, np_of  # noqa: E402
+import strided.compat as xp
+from compat_util import check, np_of
 
 RNG = np.random.default_rng(7)
 

@@ -12,13 +12,13 @@ import zlib
 
 os.environ.setdefault("SCIPY_ARRAY_API", "1")   # read by scipy/sklearn at import
 
-import numpy as np  # noqa: E402
-import pytest  # noqa: E402
-from hypothesis import given  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-import strided.compat as xp  # noqa: E402
-from compat_util import np_of  # noqa: E402
+import strided.compat as xp
+from compat_util import np_of
 
 FLOATS = ["float32", "float64", "complex64", "complex128"]
 TOL = {"float32": 3e-4, "complex64": 3e-4, "float64": 1e-10, "complex128": 1e-10}

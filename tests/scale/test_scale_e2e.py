@@ -19,7 +19,7 @@ pytest.importorskip("cubed", reason="needs cubed (Python >= 3.12, strided[distri
                                     ".ci/cubed runs this file")
 pytest.importorskip("distributed", reason="needs dask[distributed] (strided[distributed])")
 
-from benchmarks import scale  # noqa: E402
+from benchmarks import scale
 
 SHAPE, CHUNKS = (1200, 800), (200, 200)
 ALLOWED_MEM = "400MB"

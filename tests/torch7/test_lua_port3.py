@@ -130,7 +130,7 @@ def test_multinomialwithoutreplacement():
 
 
 def test_aliasMultinomial():
-    for i in range(1, 5 + 1):
+    for _ in range(1, 5 + 1):
         n_class = 5
         t = int(time.time())
         torch.manualSeed(t)
@@ -337,8 +337,8 @@ def test_topK():
                    random.randint(1, msize),
                    random.randint(1, msize))
 
-    for kTries in range(1, 3 + 1):
-        for dimTries in range(1, 3 + 1):
+    for _kTries in range(1, 3 + 1):
+        for _dimTries in range(1, 3 + 1):
             for transpose in (True, False):
                 for dir in (True, False):
                     testTensor = t

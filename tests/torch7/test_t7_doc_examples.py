@@ -18,7 +18,8 @@ def test_multidimensional_matrix():
     z = torch.Tensor(4, 5, 6, 2)
     assert z.nDimension() == 4
     s = torch.LongStorage(6)
-    s[1] = 4; s[2] = 5; s[3] = 6; s[4] = 2; s[5] = 7; s[6] = 3
+    for i, v in enumerate([4, 5, 6, 2, 7, 3], 1):
+        s[i] = v
     x = torch.Tensor(s)
     assert x.nDimension() == 6
     assert_prints(x.size(), """

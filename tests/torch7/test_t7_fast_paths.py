@@ -76,7 +76,7 @@ def geometry(t):
 def outcome(fn, where):
     try:
         return ("ok", describe(fn(), where))
-    except Exception as e:     # noqa: BLE001 -- compared
+    except Exception as e:  # compared
         return ("raised", type(e), str(e))
 
 

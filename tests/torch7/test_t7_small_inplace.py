@@ -14,6 +14,7 @@ TYPES = ["ByteTensor", "CharTensor", "ShortTensor", "IntTensor", "LongTensor", "
 METHODS = ["add", "csub", "cmul", "cdiv", "cpow", "cfmod", "cremainder", "cmod", "atan2",
            "cbitand", "cbitor", "cbitxor"]
 ENTRY = {e.name: e for e in spec.ENTRIES}
+TYPES_DT = ("uint8", "int8", "int16", "int32", "int64", "float32", "float64")
 
 
 def values(name, n, seed, nonzero=False):
@@ -34,7 +35,7 @@ def general_copy(cls, vals):
 def outcome(f):
     try:
         return f()
-    except Exception as e:   # noqa: BLE001 -- the error is what is compared
+    except Exception as e:  # the error is what is compared
         return type(e)
 
 
@@ -62,6 +63,35 @@ def test_the_c_path_is_taken_for_plain_tensors():
         assert forms._inplace_op(ENTRY[name], "float64") is not None
     assert forms._inplace_op(ENTRY["mul"], "float64") is None     # x:mul(y) of a tensor: no form
     assert forms._inplace_op(ENTRY["sum"], "float64") is None
+
+
+# the calls x:f(y) (y a tensor) and x:f(v) (v a number) that are x = x op y:
+# name -> the core op for floats, for integers (None: the call has no such
+# form for those types); the op table gives them (spec.py names no op)
+TENSOR_OPS = {"add": ("add", "add"), "csub": ("subtract", "subtract"),
+              "cmul": ("multiply", "multiply"), "cdiv": ("divide", "trunc_divide"),
+              "cpow": ("pow", "pow"), "cfmod": ("fmod", "fmod"), "cmod": ("fmod", "fmod"),
+              "cremainder": ("torch7_remainder", "torch7_remainder"), "atan2": ("atan2", None),
+              "cbitand": (None, "bitwise_and"), "cbitor": (None, "bitwise_or"),
+              "cbitxor": (None, "bitwise_xor")}
+NUMBER_OPS = {"add": ("add", "add"), "csub": ("subtract", "subtract"),
+              "mul": ("multiply", "multiply"), "div": ("divide", "trunc_divide"),
+              "pow": ("pow", "pow"), "fmod": ("fmod", "fmod"), "mod": ("fmod", "fmod"),
+              "remainder": ("torch7_remainder", "torch7_remainder"),
+              "bitand": (None, "bitwise_and"), "bitor": (None, "bitwise_or"),
+              "bitxor": (None, "bitwise_xor")}
+
+
+@pytest.mark.parametrize("number, table", [(False, TENSOR_OPS), (True, NUMBER_OPS)])
+def test_exactly_these_calls_take_the_c_path(number, table):
+    """Every method of every class: the in-place path's op is the one above,
+    and no other method has one."""
+    from strided.core.ops import BINARY
+    for e in spec.ENTRIES:
+        for dt in e.types & set(TYPES_DT):
+            want = table.get(e.name, (None, None))[0 if dt.startswith("float") else 1]
+            got = forms._inplace_op(e, dt, number)
+            assert got == (None if want is None else BINARY[want]), (e.name, dt, got)
 
 
 def test_integer_division_by_zero_leaves_x():
