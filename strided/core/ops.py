@@ -290,6 +290,8 @@ def common_dtype(a, b):
     if b.kind == "b":
         return a
     ka, kb = a.kind, b.kind
+    if {a.name, b.name} == {"float16", "bfloat16"}:
+        return dtype("float32")     # neither holds the other (PyTorch's rule)
     if ka == kb:
         return a if a.itemsize >= b.itemsize else b
     if {ka, kb} == {"i", "u"}:
@@ -302,6 +304,8 @@ def common_dtype(a, b):
         ka, kb = kb, ka
     if ka in "iu":          # integer with float or complex
         wide = a.itemsize > 2    # float32 holds integers of up to 16 bits
+        if kb == "f" and b.itemsize == 2:   # a 16-bit float holds 8-bit integers
+            return b if a.itemsize == 1 else dtype("float64") if wide else dtype("float32")
         if kb == "f":
             return dtype("float64") if wide else b
         return dtype("complex128") if wide else b
