@@ -37,11 +37,11 @@ def _astype(ns, x, name):
 
 
 def _inputs(who, a, dt):
-    """float32 data `a` as `who`'s array of dtype dt (None: it has none)."""
+    """float32 data `a` as `who`'s array of dtype dt."""
     if who == "torch":
         return torch.from_numpy(a).to(getattr(torch, dt))
     if who == "numpy":
-        return a.astype(dt) if dt != "bfloat16" else None
+        return a.astype(dt)
     import strided.compat as xp
     return xp.astype(xp.asarray(a), getattr(xp, dt))
 
@@ -73,14 +73,13 @@ class Half:
         dt, op = OPS[self.op]
         x = (rng.standard_normal(N) * 4).astype(np.float32)
         y = rng.standard_normal(N).astype(np.float32)
-        spaces = {"ours": xp, "numpy": np}
+        spaces = {"ours": xp} if "bf16" in self.op else {"ours": xp, "numpy": np}   # numpy: no bfloat16
         if torch is not None:
             spaces["torch"] = torch
         calls = {}
         for who, ns in spaces.items():
             a, b = _inputs(who, x, dt), _inputs(who, y, dt)
-            if a is not None:
-                calls[who] = (lambda ns=ns, a=a, b=b: op(ns, dt, a, b))
+            calls[who] = (lambda ns=ns, a=a, b=b: op(ns, dt, a, b))
         # every contestant rounds float32's result once (exp: float32's exp
         # may differ in the last bit, which can move the 16-bit rounding)
         rtol = 2 ** -7 if "exp" in self.op else 0.0

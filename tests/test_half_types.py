@@ -357,6 +357,8 @@ def test_sort_where_index(name):
                                                         x, 0).astype(np.float32))
     sel = _indexing.index_select(c, 0, borrow(np.array([6, 0], np.int64)))
     assert _core.tolist(sel) == [-math.inf, 3.0]
+    assert _ops.count_nonzero(c) == np.count_nonzero(x)        # -0.0 is zero, NaN is not
+    assert _core.tolist(_indexing.nonzero(c)) == np.argwhere(x).tolist()
     clamp = _ops.clamp(c, as16(np.float32(0), name), as16(np.float32(2.75), name))
     nan_or_equal(to_numpy(cast(clamp, "float32")), np.clip(x, 0, 2.75))
 

@@ -141,36 +141,26 @@ double st_bfloat16_to_double(uint16_t h) { return st_bf16_to_f32(h); }
 /* The vector part of a contiguous run: how many values it converted. */
 #define NO_VECTOR(o, in, n) 0
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(ST_NO_LEVELS)
-ST_ATTR_V4 static inline int64_t f16c_widen_v4(float *o, const uint16_t *in, int64_t n)
-{
-    int64_t i = 0;
-    for (; i + 16 <= n; i += 16)
-        _mm512_storeu_ps(o + i, _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)(in + i))));
-    return i;
-}
-ST_ATTR_V3 static inline int64_t f16c_widen_v3(float *o, const uint16_t *in, int64_t n)
-{
-    int64_t i = 0;
-    for (; i + 8 <= n; i += 8)
-        _mm256_storeu_ps(o + i, _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(in + i))));
-    return i;
-}
-ST_ATTR_V4 static inline int64_t f16c_narrow_v4(uint16_t *o, const float *in, int64_t n)
-{
-    int64_t i = 0;
-    for (; i + 16 <= n; i += 16)
-        _mm256_storeu_si256((__m256i *)(o + i),
-                            _mm512_cvtps_ph(_mm512_loadu_ps(in + i), _MM_FROUND_TO_NEAREST_INT));
-    return i;
-}
-ST_ATTR_V3 static inline int64_t f16c_narrow_v3(uint16_t *o, const float *in, int64_t n)
-{
-    int64_t i = 0;
-    for (; i + 8 <= n; i += 8)
-        _mm_storeu_si128((__m128i *)(o + i),
-                         _mm256_cvtps_ph(_mm256_loadu_ps(in + i), _MM_FROUND_TO_NEAREST_INT));
-    return i;
-}
+/* W floats a vector: PS its load/store, HV the vector of W halves and
+ * HLOAD/HSTORE its, CVTPH/CVTPS F16C's conversions */
+#define DEF_F16C(ISA, ATTR, W, PSLOAD, PSSTORE, HV, HLOAD, HSTORE, CVTPH, CVTPS)         \
+    ATTR static inline int64_t f16c_widen##ISA(float *o, const uint16_t *in, int64_t n) \
+    {                                                                                 \
+        int64_t i = 0;                                                                \
+        for (; i + W <= n; i += W) PSSTORE(o + i, CVTPH(HLOAD((const HV *)(in + i))));  \
+        return i;                                                                     \
+    }                                                                                 \
+    ATTR static inline int64_t f16c_narrow##ISA(uint16_t *o, const float *in, int64_t n) \
+    {                                                                                 \
+        int64_t i = 0;                                                                \
+        for (; i + W <= n; i += W)                                                    \
+            HSTORE((HV *)(o + i), CVTPS(PSLOAD(in + i), _MM_FROUND_TO_NEAREST_INT));  \
+        return i;                                                                     \
+    }
+DEF_F16C(_v4, ST_ATTR_V4, 16, _mm512_loadu_ps, _mm512_storeu_ps, __m256i, _mm256_loadu_si256,
+         _mm256_storeu_si256, _mm512_cvtph_ps, _mm512_cvtps_ph)
+DEF_F16C(_v3, ST_ATTR_V3, 8, _mm256_loadu_ps, _mm256_storeu_ps, __m128i, _mm_loadu_si128,
+         _mm_storeu_si128, _mm256_cvtph_ps, _mm256_cvtps_ph)
 #define F16C_WIDEN(ISA) f16c_widen##ISA
 #define F16C_NARROW(ISA) f16c_narrow##ISA
 #define f16c_widen_v0 NO_VECTOR

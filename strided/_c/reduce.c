@@ -1132,10 +1132,17 @@ ST_TYPES_REAL(DEF_COUNT)
 ST_TYPES_COMPLEX(DEF_COUNT_COMPLEX)
 #define CASE_COUNT(CODE, SFX, T, R, ...) case CODE: loop = count_##SFX; break;
 
+static st_status count_nonzero_f32(st_tensor **outs, const st_tensor **ins, void *count)
+{
+    (void)outs;
+    return st_count_nonzero(ins[0], count);
+}
+
 st_status st_count_nonzero(const st_tensor *in, int64_t *count)
 {
     st_status rc;
     *count = 0;
+    if (st_is_half(in->dtype)) return st_via_float32(count_nonzero_f32, count, 0, NULL, 1, &in);
     if (!st_is_math_type(in->dtype))
         return st_fail(ST_E_TYPE, "count_nonzero is not defined for %s", st_dtype_name(in->dtype));
     if ((rc = st_check_storage(in, "count_nonzero input"))) return rc;

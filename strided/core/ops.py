@@ -7,7 +7,7 @@ import math
 
 from .._c._strided import ffi, lib
 from .._c.inventory import BINARY, REDUCE, UNARY  # op name -> C code (strided.h's are generated from it)
-from .base import DTYPES, Core, astype, check, dtype, full, scalar
+from .base import DTYPES, HALF, Core, astype, check, dtype, full, scalar
 from .views import normalize_dim, unsqueeze, view_as_shape
 
 
@@ -222,8 +222,16 @@ def count(a, axes):
     return math.prod(a.shape[d] for d in normalize_axes(axes, a.ndim))
 
 
+def _in_float32(fn, a, *args):
+    """fn of a 16-bit float Core computed whole in float32 and rounded once
+    (its steps would otherwise each round to 16 bits)."""
+    return astype(fn(astype(a, "float32"), *args), a.dtype)
+
+
 def mean(a, axes=None, keepdims=False, out=None):
     """Mean of a floating or complex Core (out: as for reduce)."""
+    if a.dtype in HALF and out is None:
+        return _in_float32(mean, a, axes, keepdims)
     s = reduce("sum", a, axes, keepdims, out=out)
     return binary("divide", s, scalar(count(a, axes), s.dtype), out=s)
 
@@ -231,6 +239,8 @@ def mean(a, axes=None, keepdims=False, out=None):
 def var(a, axes=None, correction=0.0, keepdims=False):
     """Variance of a floating or complex Core (two passes: mean, then the
     sum of squared deviations: stable where the one-pass formula is not)."""
+    if a.dtype in HALF:
+        return _in_float32(var, a, axes, correction, keepdims)
     m = mean(a, axes, keepdims=True)
     ssd = reduce("sumsqdev", a, axes, keepdims, aux=m)
     dof = max(count(a, axes) - correction, 0)
@@ -238,6 +248,8 @@ def var(a, axes=None, correction=0.0, keepdims=False):
 
 
 def std(a, axes=None, correction=0.0, keepdims=False):
+    if a.dtype in HALF:
+        return _in_float32(std, a, axes, correction, keepdims)
     return unary("sqrt", var(a, axes, correction, keepdims))
 
 
