@@ -815,7 +815,9 @@ int st_unary_result(int op, int dtype)
 int st_binary_result(int op, int dtype)
 {
     if (op < 0 || op >= ST_B_COUNT || dtype < 0 || dtype >= ST_NTYPES) return -1;
-    return st_is_half(dtype) ? st_half_result(binary_res[op][ST_FLOAT32], dtype) : binary_res[op][dtype];
+    if (!st_is_half(dtype)) return binary_res[op][dtype];
+    /* nextafter steps by one ulp of its type: float32's step is no 16-bit one */
+    return op == ST_B_NEXTAFTER ? -1 : st_half_result(binary_res[op][ST_FLOAT32], dtype);
 }
 
 /* The kernel of op for one dtype, NULL when op is not defined for it: for
