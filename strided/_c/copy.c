@@ -172,44 +172,28 @@ DEF_F16C(_v3, ST_ATTR_V3, 8, _mm256_loadu_ps, _mm256_storeu_ps, __m128i, _mm_loa
 #define PLAIN_WIDEN(ISA) NO_VECTOR
 #define PLAIN_NARROW(ISA) NO_VECTOR
 
-/* H: float16 / bfloat16; S: st_half.h's name of it (f16 / bf16); VEC: the
- * vector part's family for the level ISA */
-#define DEF_WIDEN_ISA(ISA, ATTR, H, S, VEC)                                           \
-    ATTR static void cast_##H##_to_float32##ISA(char **args_, const int64_t *np,      \
+/* FROM -> TO (their C types FT, TT), one value by CONV; VEC: the vector
+ * part's family for the level ISA */
+#define DEF_PAIR_ISA(ISA, ATTR, FROM, TO, FT, TT, CONV, VEC)                          \
+    ATTR static void cast_##FROM##_to_##TO##ISA(char **args_, const int64_t *np,      \
                                                 const int64_t *s_, void *extra)       \
     {                                                                                 \
         ST_LOCAL_ARGS(2)                                                              \
         (void)extra;                                                                  \
         const int64_t n = *np;                                                        \
-        if (s[0] == 4 && s[1] == 2) {                                                 \
-            float *o = (float *)args[0];                                              \
-            const uint16_t *in = (const uint16_t *)args[1];                           \
-            for (int64_t i = VEC(ISA)(o, in, n); i < n; i++) o[i] = st_##S##_to_f32(in[i]); \
+        if (s[0] == sizeof(TT) && s[1] == sizeof(FT)) {                               \
+            TT *o = (TT *)args[0];                                                    \
+            const FT *in = (const FT *)args[1];                                       \
+            for (int64_t i = VEC(ISA)(o, in, n); i < n; i++) o[i] = CONV(in[i]);      \
             return;                                                                   \
         }                                                                             \
         for (int64_t i = 0; i < n; i++)                                               \
-            *(float *)(args[0] + i * s[0]) = st_##S##_to_f32(*(const uint16_t *)(args[1] + i * s[1])); \
+            *(TT *)(args[0] + i * s[0]) = CONV(*(const FT *)(args[1] + i * s[1]));    \
     }
-#define DEF_NARROW_ISA(ISA, ATTR, H, S, VEC)                                          \
-    ATTR static void cast_float32_to_##H##ISA(char **args_, const int64_t *np,        \
-                                              const int64_t *s_, void *extra)         \
-    {                                                                                 \
-        ST_LOCAL_ARGS(2)                                                              \
-        (void)extra;                                                                  \
-        const int64_t n = *np;                                                        \
-        if (s[0] == 2 && s[1] == 4) {                                                 \
-            uint16_t *o = (uint16_t *)args[0];                                        \
-            const float *in = (const float *)args[1];                                 \
-            for (int64_t i = VEC(ISA)(o, in, n); i < n; i++) o[i] = st_f32_to_##S(in[i]); \
-            return;                                                                   \
-        }                                                                             \
-        for (int64_t i = 0; i < n; i++)                                               \
-            *(uint16_t *)(args[0] + i * s[0]) = st_f32_to_##S(*(const float *)(args[1] + i * s[1])); \
-    }
-ST_LEVELS(DEF_WIDEN_ISA, float16, f16, F16C_WIDEN)
-ST_LEVELS(DEF_NARROW_ISA, float16, f16, F16C_NARROW)
-ST_LEVELS(DEF_WIDEN_ISA, bfloat16, bf16, PLAIN_WIDEN)
-ST_LEVELS(DEF_NARROW_ISA, bfloat16, bf16, PLAIN_NARROW)
+ST_LEVELS(DEF_PAIR_ISA, float16, float32, uint16_t, float, st_f16_to_f32, F16C_WIDEN)
+ST_LEVELS(DEF_PAIR_ISA, float32, float16, float, uint16_t, st_f32_to_f16, F16C_NARROW)
+ST_LEVELS(DEF_PAIR_ISA, bfloat16, float32, uint16_t, float, st_bf16_to_f32, PLAIN_WIDEN)
+ST_LEVELS(DEF_PAIR_ISA, float32, bfloat16, float, uint16_t, st_f32_to_bf16, PLAIN_NARROW)
 
 /* a value on its way to a 16-bit float: double, exact but for 64-bit
  * integers (rounded to odd) and complex (the real part) */
