@@ -10,6 +10,7 @@ from .kinds import (ArgMax, Binary, CREATE, CREATE_SEQ, CREATIONS, Cast, Copy,
                     Statistic, TORCH7_FORMS, Take, Torch7, _SMALL_LIBRARY)
 from .lua import CASES as LUA_CASES
 from .sweep import SWEEP_CASES
+from .half import HALF_CASES
 from .t7io import CASES as T7IO_CASES
 from .workloads import WORKLOAD_CASES, WORKLOAD_GEOMEAN
 
@@ -112,11 +113,12 @@ CREATION_CASES = [Create(w, level=CREATE_SEQ if w in ("arange", "linspace") else
 # issue 22: real workloads of the libraries over the array API, and the size sweep
 # issue 23: the Torch7 face against Lua Torch7 itself (lua.py; skipped without it)
 # issue 27: torch.load / torch.save of a big .t7 file against torchfile and Lua Torch7
+# issue 26: float16 and bfloat16 casts and elementwise ops against PyTorch
 
 SECTIONS = {"core": CORE, "latency": LATENCY, "fused": FUSED, "torch7": TORCH7_CASES,
             "kernels": KERNEL_CASES, "creation": CREATION_CASES,
             "workloads": WORKLOAD_CASES, "sweep": SWEEP_CASES, "lua": LUA_CASES,
-            "t7io": T7IO_CASES}
+            "t7io": T7IO_CASES, "half": HALF_CASES}
 # section -> the level of the geometric mean of its numpy/ours ratios (issue 22)
 GEOMEAN_LEVELS = {"workloads": WORKLOAD_GEOMEAN}
 CASES = [case for cases in SECTIONS.values() for case in cases]

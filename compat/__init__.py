@@ -7,7 +7,7 @@ import math as _math
 
 from ._array import Array, CPU as _CPU
 from ._dtypes import (bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
-                      float32, float64, complex64, complex128)
+                      float32, float64, complex64, complex128, float16, bfloat16)
 from ._data_type_functions import can_cast, finfo, iinfo, isdtype, result_type
 from ._creation import *
 from ._elementwise import *
@@ -37,11 +37,11 @@ newaxis = None
 __all__ = ["Array", "abs", "acos", "acosh", "add", "all", "any", "arange", "argmax", "argmin",
            "argsort", "asarray", "asin", "asinh", "astype", "atan", "atan2", "atanh",
            "bitwise_and", "bitwise_invert", "bitwise_left_shift", "bitwise_or",
-           "bitwise_right_shift", "bitwise_xor", "bool", "broadcast_arrays",
+           "bitwise_right_shift", "bitwise_xor", "bfloat16", "bool", "broadcast_arrays",
            "broadcast_shapes", "broadcast_to", "can_cast", "ceil", "clip", "complex128",
            "complex64", "concat", "conj", "copysign", "cos", "cosh", "count_nonzero",
            "cumulative_prod", "cumulative_sum", "diff", "divide", "e", "empty", "empty_like",
-           "equal", "exp", "expand_dims", "expm1", "eye", "fft", "finfo", "flip", "float32",
+           "equal", "exp", "expand_dims", "expm1", "eye", "fft", "finfo", "flip", "float16", "float32",
            "float64", "floor", "floor_divide", "from_dlpack", "full", "full_like", "fuse", "greater",
            "greater_equal", "hypot", "iinfo", "imag", "inf", "int16", "int32", "int64", "int8",
            "isdtype", "isfinite", "isin", "isinf", "isnan", "less", "less_equal", "linalg",

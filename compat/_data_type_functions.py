@@ -202,6 +202,8 @@ class iinfo_object:
 _FLOAT_INFO = {  # bits, eps, max, smallest normal (IEEE 754 binary32 / binary64)
     float32: (32, 2.0 ** -23, (2 - 2.0 ** -23) * 2.0 ** 127, 2.0 ** -126),
     float64: (64, 2.0 ** -52, (2 - 2.0 ** -52) * 2.0 ** 1023, 2.0 ** -1022),
+    _core.float16: (16, 2.0 ** -10, 65504.0, 2.0 ** -14),                      # binary16
+    _core.bfloat16: (16, 2.0 ** -7, (2 - 2.0 ** -7) * 2.0 ** 127, 2.0 ** -126),  # float32's range
 }
 
 

@@ -12,14 +12,20 @@ int8, int16, int32, int64 = _core.int8, _core.int16, _core.int32, _core.int64
 uint8, uint16, uint32, uint64 = _core.uint8, _core.uint16, _core.uint32, _core.uint64
 float32, float64 = _core.float32, _core.float64
 complex64, complex128 = _core.complex64, _core.complex128
+# the extension dtypes (docs/array-api.md, "float16 and bfloat16"): real
+# floating, computed through float32
+float16, bfloat16 = _core.float16, _core.bfloat16
 
-ALL = (bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
-       float32, float64, complex64, complex128)
-BY_NAME = {d.name: d for d in ALL}     # the core's float16 is not one of ours
+STANDARD_DTYPES = (bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
+                   float32, float64, complex64, complex128)
+EXTENSION_DTYPES = (float16, bfloat16)
+ALL = STANDARD_DTYPES + EXTENSION_DTYPES
+BY_NAME = {d.name: d for d in ALL}
 
 _SHORT = {"b": bool, "i1": int8, "i2": int16, "i4": int32, "i8": int64,
           "u1": uint8, "u2": uint16, "u4": uint32, "u8": uint64,
-          "f4": float32, "f8": float64, "c8": complex64, "c16": complex128}
+          "f4": float32, "f8": float64, "c8": complex64, "c16": complex128,
+          "f2": float16, "bf": bfloat16}
 
 # The standard's promotion table ("Type Promotion Rules").  Row x column ->
 # result; "." = no promotion defined (mixed kinds, int64 with uint64): a
@@ -75,9 +81,30 @@ c8    c8   c8   c8   c16  c16  c8   c8   c16  c16  .    .    .    .
 c16   c16  c16  c16  c16  c16  c16  c16  c16  c16  .    .    .    .
 """
 
+# The 16-bit floats (the extension): float16 < float32 < float64, bfloat16
+# likewise, the two together float32 (as PyTorch); with complex the complex
+# type that holds them; with bool and integers as numpy's float16 (the
+# mixed-kind extension above: the smallest float that holds the integer
+# type exactly, bfloat16 as float16).  Row x column -> result; "." = none
+# (a TypeError), bf = bfloat16.
+HALF_TABLE = """
+      b    i1   i2   i4   i8   u1   u2   u4   u8   f2   bf   f4   f8   c8   c16
+f2    f2   f2   f4   f8   f8   f2   f4   f8   f8   f2   f4   f4   f8   c8   c16
+bf    bf   bf   f4   f8   f8   bf   f4   f8   f8   f4   bf   f4   f8   c8   c16
+"""
+
+
+def _parse_rows(text):
+    """A table whose rows are some dtypes: both orders of each pair."""
+    table = {}
+    for (a, b), c in _parse(text).items():
+        table[a, b] = table[b, a] = c
+    return table
+
+
 STANDARD = _parse(PROMOTION_TABLE)
 MIXED = _parse(MIXED_TABLE)
-PROMOTE = {**STANDARD, **MIXED}
+PROMOTE = {**STANDARD, **MIXED, **_parse_rows(HALF_TABLE)}
 
 # dtype categories of the standard (isdtype kinds and the elementwise table)
 KINDS = {
@@ -85,7 +112,7 @@ KINDS = {
     "signed integer": {int8, int16, int32, int64},
     "unsigned integer": {uint8, uint16, uint32, uint64},
     "integral": {int8, int16, int32, int64, uint8, uint16, uint32, uint64},
-    "real floating": {float32, float64},
+    "real floating": {float32, float64, float16, bfloat16},
     "complex floating": {complex64, complex128},
 }
 KINDS["numeric"] = KINDS["integral"] | KINDS["real floating"] | KINDS["complex floating"]
@@ -98,9 +125,10 @@ ISDTYPE_KINDS = ("bool", "signed integer", "unsigned integer", "integral",
                  "real floating", "complex floating", "numeric")
 
 # the real type of each floating type and back
-REAL_OF = {complex64: float32, complex128: float64, float32: float32, float64: float64}
+REAL_OF = {complex64: float32, complex128: float64, float32: float32, float64: float64,
+           float16: float16, bfloat16: bfloat16}
 COMPLEX_OF = {float32: complex64, float64: complex128, complex64: complex64,
-              complex128: complex128}
+              complex128: complex128, float16: complex64, bfloat16: complex64}
 
 
 _BY_ID = {id(d): d for d in ALL}
@@ -140,9 +168,8 @@ def _foreign(dt):
 
 
 def check_imported(c, where):
-    """Core c, made from another object's memory (DLPack, a Torch7 tensor),
-    when its dtype is one of the standard's: the core's float16 (Torch7's
-    HalfTensor) is not."""
+    """Core c, made from another object's memory (DLPack, a Torch7 tensor):
+    every dtype of the core is one of ours."""
     if c.dtype not in ALL:
         raise TypeError(f"{where}: {c.dtype.name} is not a dtype of strided.compat")
     return c

@@ -33,8 +33,8 @@ def scalar_value(obj):
 
 
 def core_dtype(obj):
-    """strided.compat's dtype of a numpy scalar or array, or None (float16,
-    which the core keeps for Torch7's HalfTensor only, object...)."""
+    """strided.compat's dtype of a numpy scalar or array, or None (object,
+    strings, a byte-swapped dtype...)."""
     from . import _dtypes
     dt = obj.dtype
     found = _dtypes.BY_NAME.get(dt.name) if dt.byteorder in "=|" else None

@@ -63,6 +63,26 @@ same("take", xp.take(X["a"], xp.asarray(np.arange(0, n, 7))), a[::7])
 same("rfft", xp.fft.rfft(X["m"], axis=0), np.fft.rfft(m, axis=0), rtol=1e-10, atol=1e-10)
 same("fft", xp.fft.fft(xp.astype(X["m"], xp.complex128), axis=1), np.fft.fft(m, axis=1), rtol=1e-10,
      atol=1e-10)
+# the 16-bit floats' conversions (F16C at levels 3 and 4, portable at 0;
+# bfloat16's rounding vectorised per level): every pattern widened, and
+# float32 values at and around every 16-bit tie narrowed, bit for bit
+pat = np.arange(1 << 16, dtype=np.uint32).astype(np.uint16)
+h16 = pat.view(np.float16)
+wide16 = np.sort(h16[np.isfinite(h16)].astype(np.float32))
+ties = ((wide16[:-1].astype(np.float64) + wide16[1:]) / 2).astype(np.float32)
+near = np.concatenate([ties, np.nextafter(ties, np.float32(np.inf)), rng.standard_normal(10 ** 5)
+                       .astype(np.float32) * 1e3, np.float32([1e-8, 6e-8, -3e-5, 65519.99, 7e4])])
+def bits16(x):
+    return np.asarray(xp.astype(x, xp.float32)).view(np.uint32)
+same("float16 -> float32", xp.astype(xp.asarray(h16), xp.float32), h16.astype(np.float32))
+got16 = np.asarray(xp.astype(xp.asarray(near), xp.float16)).view(np.uint16)
+same("float32 -> float16", got16, near.astype(np.float16).view(np.uint16))
+u = f32.view(np.uint32)
+want_bf = (((u + 0x7fff + ((u >> 16) & 1)) >> 16) << 16).astype(np.uint32)
+same("float32 -> bfloat16", bits16(xp.astype(X["f32"], xp.bfloat16)), want_bf)
+bf = xp.astype(X["f32"], xp.bfloat16)
+same("bfloat16 add", bits16(bf + bf),
+     bits16(xp.astype(xp.astype(bf, xp.float32) + xp.astype(bf, xp.float32), xp.bfloat16)))
 print(json.dumps({"level": _core.cpu_level(), "bad": bad}))
 """
 

@@ -407,7 +407,7 @@ BAD = [
     ({"ndim": 65, "shape": [1] * 65}, "65 dimensions"),
     ({"ndim": -1}, "-1 dimensions"),
     ({"shape_null": True, "shape": (6,)}, "shape is NULL"),
-    ({"dtype": (4, 16, 1)}, "bfloat16"),
+    ({"dtype": (4, 32, 1)}, "bfloat32"),
     ({"dtype": (2, 64, 2)}, "2 lanes"),
     ({"dtype": (6, 1, 1)}, "bool1"),
     ({"dtype": (3, 64, 1)}, "opaque handle"),
@@ -436,9 +436,9 @@ def test_crafted_refusals_call_the_deleter_once(kwargs, message, versioned):
     assert settle() == before
 
 
-def test_float16_is_a_core_storage_type_that_compat_refuses():
-    """float16 (Torch7's HalfTensor) crosses DLPack in both directions in the
-    core and the Torch7 face; strided.compat does not offer it."""
+def test_the_16_bit_floats_cross_in_every_face():
+    """float16 and bfloat16 cross DLPack in both directions in the core and
+    both faces (tests/compat/test_compat_half.py: with PyTorch too)."""
     a = np.array([1.5, -2.0, 65504.0, np.inf], np.float16)
     c = consume(Crafted(a, dtype=(2, 16, 1)))
     assert c.dtype is _core.float16 and c.address == address(a)
@@ -446,11 +446,11 @@ def test_float16_is_a_core_storage_type_that_compat_refuses():
     h = strided.from_dlpack(a)
     assert h.type() == "torch.HalfTensor" and h.totable() == a.tolist()
     assert np.asarray(h).dtype == np.float16
-    for make in (xp.from_dlpack, xp.asarray, strided.interop.to_array):
-        with pytest.raises(TypeError, match="float16 is not a dtype of strided.compat"):
-            make(a if make is not strided.interop.to_array else h)
-    with pytest.raises(TypeError, match="float16 is not a dtype of strided.compat"):
-        xp.asarray(h)
+    for make in (xp.from_dlpack, xp.asarray):
+        assert make(a).dtype is xp.float16
+    assert strided.interop.to_array(h).dtype is xp.float16 and xp.asarray(h).dtype is xp.float16
+    b = consume(Crafted(a.view(np.uint16), dtype=(4, 16, 1)))
+    assert b.dtype is _core.bfloat16 and b.address == address(a)
 
 
 def test_crafted_misaligned_memory_is_copied_or_refused():

@@ -13,7 +13,7 @@ from pathlib import Path
 from strided.torch7.spec import ALL, ENTRIES
 
 _SHORT = {"uint8": "Byte", "int8": "Char", "int16": "Short", "int32": "Int", "int64": "Long",
-          "float32": "Float", "float64": "Double"}
+          "float32": "Float", "float64": "Double", "float16": "Half", "bfloat16": "BFloat16"}
 INDEX = "torch7-reference.md"
 FOLDER = "torch7-reference"
 _HOW = ["`[x]` is an optional argument (left out, it takes its default: a new tensor",

@@ -38,11 +38,10 @@ from strided.torch7.forms import REQUIRED
 from strided.torch7.overloads import overloads as _overloads_of
 from strided.torch7.spec import ALL, ENTRIES, TENSOR_METHODS
 from strided.torch7.storage import STORAGE_TYPES, Storage
-from strided.torch7.classes import HALF_METHODS
-from strided.torch7.registry import TYPES
+from strided.torch7.registry import HALF_TYPES, TYPES
 from strided.torch7.tensor import Tensor
 
-_CLASS_OF = {dt: name for name, dt in TYPES}
+_CLASS_OF = {dt: name for name, dt in TYPES + HALF_TYPES}
 # builtins by aliases: the tensor classes have methods named float, int,
 # type, ... which, in a class body, a plain `float` would name
 _BUILTIN = re.compile(r"\b(float|int|bool|str|type|list|tuple)\b")
@@ -462,16 +461,13 @@ def stub():
     for e in common:
         lines += _defs(e.name, _overloads(e, True, _dispatch_class(e), "Self"), "    ")
     lines.append("")
-    for name, dt in TYPES:
+    for name, dt in TYPES + HALF_TYPES:
         own = [e for e in ENTRIES if e.method and dt in e.types and not e.types >= set(ALL)]
         lines.append(f"class {name}(Tensor):" + ("" if own else " ..."))
         T = _functions.CLASSES[name]
         for e in own:
             lines += _defs(e.name, _overloads(e, True, T, name), "    ")
         lines.append("")
-    half = sorted(HALF_METHODS & spec_methods)
-    lines.append("class HalfTensor(_TensorBase):" + ("" if half else " ..."))
-    lines += [f"    def {m}(self, *args: Any) -> Any: ..." for m in half] + [""]
     # the storages, files, timer, generator: their source's annotations
     # s[i] and s[i] = v are StorageBase's C slots (pyarray.c): no source
     lines += _class_from_source("Storage", Storage, "") + _aliased(_STORAGE_SLOTS).splitlines() + [""]

@@ -9,14 +9,14 @@
  *     values inside the target type's range; outside it (and for NaN)
  *     numpy leaves the result to the hardware (e.g. INT32_MIN for int32),
  *     where we narrow from int64 instead.
- *   float16 (IEEE binary16, Torch7's Half): every value converts through
- *     double, in which each half is exact, so from float16 the rules above
- *     apply to that double; to float16 the double (a complex's real part)
- *     is rounded once, to nearest, ties to even (st_double_to_half).
- *     Torch7 rounded a double to float first (TH_float2half((float)x)), so
- *     for a double within 2^-24 of a tie it could round the other way;
- *     numpy rounds once, as here. */
+ *   float16 (IEEE binary16, Torch7's Half) and bfloat16: from one, the
+ *     value (exact in float) converts by the rules above; to one, it is
+ *     rounded once, to nearest, ties to even (st_half.h).  Torch7 rounded a
+ *     double to float first (TH_float2half((float)x)), so for a double
+ *     within 2^-24 of a tie it could round the other way; numpy rounds
+ *     once, as here. */
 #include "st_internal.h"
+#include "st_half.h"
 #include <sys/mman.h>
 #include <unistd.h>
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -119,73 +119,124 @@ static inline uint64_t st_f2u(double x)
 #define CONV_complex64(x) ((st_c64)(x))
 #define CONV_complex128(x) ((st_c128)(x))
 
-/* ---- float16 ---- */
-uint16_t st_double_to_half(double x)
-{
-    uint64_t u;
-    memcpy(&u, &x, sizeof u);
-    const uint16_t sign = (uint16_t)((u >> 48) & 0x8000);
-    const uint64_t a = u & 0x7fffffffffffffffull;
-    if (a >= 0x7ff0000000000000ull) {            /* infinity, NaN (quiet, top payload bits kept) */
-        return a == 0x7ff0000000000000ull ? (uint16_t)(sign | 0x7c00)
-                                          : (uint16_t)(sign | 0x7e00 | ((a >> 42) & 0x3ff));
-    }
-    const int e = (int)(a >> 52) - 1023;           /* x = 1.m * 2^e */
-    if (e >= 16) return (uint16_t)(sign | 0x7c00); /* >= 2^16: beyond 65520 */
-    if (e < -25) return sign;                      /* < 2^-25: below half the least subnormal */
-    const uint64_t m = (a & 0xfffffffffffffull) | 0x10000000000000ull;   /* 53 bits */
-    /* keep 11 bits of a normal half (2^-14 <= |x|), else the multiples of 2^-24 */
-    const int shift = e >= -14 ? 42 : 28 - e;
-    uint64_t q = m >> shift;
-    const uint64_t r = m & ((1ull << shift) - 1), tie = 1ull << (shift - 1);
-    if (r > tie || (r == tie && (q & 1))) q++;
-    if (e < -14) return (uint16_t)(sign | q);     /* q == 0x400 is the least normal: right too */
-    /* a carry out of the 11 bits moves into the exponent (up to infinity) */
-    return (uint16_t)(sign | ((((uint64_t)(e + 15)) << 10) + (q - 0x400)));
-}
+/* ---- the 16-bit floats (st_half.h) ----
+ * float32 <-> float16 and float32 <-> bfloat16, the pairs every
+ * computation on them goes through (elementwise.c widens blocks of them to
+ * float32 and narrows results back), are kernels per CPU level: F16C's
+ * vcvtph2ps / vcvtps2ph for float16 at levels 3 and 4 (x86-64-v3 has F16C;
+ * 16 values an instruction at level 4), st_half.h's rounding at the
+ * baseline; for bfloat16 st_half.h's integer rounding, which GCC
+ * vectorises at each level.  AVX-512 BF16's vcvtneps2bf16 is not used: it
+ * flushes subnormal inputs to zero (on this AMD EPYC Zen 4, 0x00012345
+ * gave 0x0000 where rounding gives 0x0001), and the integer rounding
+ * already runs at memory speed.  Every other pair converts a value at a
+ * time through float (exact from a 16-bit float) or double (to one:
+ * rounded once, st_double_to_narrow; 64-bit integers rounded to odd
+ * first). */
+uint16_t st_double_to_half(double x) { return st_double_to_narrow(x, 5, 10); }
+double st_half_to_double(uint16_t h) { return st_f16_to_f32(h); }
+uint16_t st_double_to_bfloat16(double x) { return st_double_to_narrow(x, 8, 7); }
+double st_bfloat16_to_double(uint16_t h) { return st_bf16_to_f32(h); }
 
-double st_half_to_double(uint16_t h)
-{
-    const uint64_t sign = (uint64_t)(h & 0x8000) << 48, m = h & 0x3ff;
-    const int e = (h >> 10) & 0x1f;
-    uint64_t u;
-    if (e == 0x1f) {
-        u = sign | 0x7ff0000000000000ull | (m << 42);
-    } else if (e == 0) {
-        const double v = (double)m * 0x1p-24;
-        return sign ? -v : v;
-    } else {
-        u = sign | ((uint64_t)(e - 15 + 1023) << 52) | (m << 42);
+/* The vector part of a contiguous run: how many values it converted. */
+#define NO_VECTOR(o, in, n) 0
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(ST_NO_LEVELS)
+/* W floats a vector: PS its load/store, HV the vector of W halves and
+ * HLOAD/HSTORE its, CVTPH/CVTPS F16C's conversions */
+#define DEF_F16C(ISA, ATTR, W, PSLOAD, PSSTORE, HV, HLOAD, HSTORE, CVTPH, CVTPS)         \
+    ATTR static inline int64_t f16c_widen##ISA(float *o, const uint16_t *in, int64_t n) \
+    {                                                                                 \
+        int64_t i = 0;                                                                \
+        for (; i + W <= n; i += W) PSSTORE(o + i, CVTPH(HLOAD((const HV *)(in + i))));  \
+        return i;                                                                     \
+    }                                                                                 \
+    ATTR static inline int64_t f16c_narrow##ISA(uint16_t *o, const float *in, int64_t n) \
+    {                                                                                 \
+        int64_t i = 0;                                                                \
+        for (; i + W <= n; i += W)                                                    \
+            HSTORE((HV *)(o + i), CVTPS(PSLOAD(in + i), _MM_FROUND_TO_NEAREST_INT));  \
+        return i;                                                                     \
     }
-    double x;
-    memcpy(&x, &u, sizeof x);
-    return x;
-}
+DEF_F16C(_v4, ST_ATTR_V4, 16, _mm512_loadu_ps, _mm512_storeu_ps, __m256i, _mm256_loadu_si256,
+         _mm256_storeu_si256, _mm512_cvtph_ps, _mm512_cvtps_ph)
+DEF_F16C(_v3, ST_ATTR_V3, 8, _mm256_loadu_ps, _mm256_storeu_ps, __m128i, _mm_loadu_si128,
+         _mm_storeu_si128, _mm256_cvtph_ps, _mm256_cvtps_ph)
+#define F16C_WIDEN(ISA) f16c_widen##ISA
+#define F16C_NARROW(ISA) f16c_narrow##ISA
+#define f16c_widen_v0 NO_VECTOR
+#define f16c_narrow_v0 NO_VECTOR
+#else
+#define F16C_WIDEN(ISA) NO_VECTOR
+#define F16C_NARROW(ISA) NO_VECTOR
+#endif
+#define PLAIN_WIDEN(ISA) NO_VECTOR
+#define PLAIN_NARROW(ISA) NO_VECTOR
 
-/* half -> every other type through its double; every other type -> half
- * through CONV_float64 (complex: the real part) */
-#define DEF_CAST_FROM_HALF(DCODE, DSFX, DT, DR, ...)                                  \
-    static void cast_float16_to_##DSFX(char **args_, const int64_t *np,               \
-                                       const int64_t *s_, void *extra)                \
+/* FROM -> TO (their C types FT, TT), one value by CONV; VEC: the vector
+ * part's family for the level ISA */
+#define DEF_PAIR_ISA(ISA, ATTR, FROM, TO, FT, TT, CONV, VEC)                          \
+    ATTR static void cast_##FROM##_to_##TO##ISA(char **args_, const int64_t *np,      \
+                                                const int64_t *s_, void *extra)       \
+    {                                                                                 \
+        ST_LOCAL_ARGS(2)                                                              \
+        (void)extra;                                                                  \
+        const int64_t n = *np;                                                        \
+        if (s[0] == sizeof(TT) && s[1] == sizeof(FT)) {                               \
+            TT *o = (TT *)args[0];                                                    \
+            const FT *in = (const FT *)args[1];                                       \
+            for (int64_t i = VEC(ISA)(o, in, n); i < n; i++) o[i] = CONV(in[i]);      \
+            return;                                                                   \
+        }                                                                             \
+        for (int64_t i = 0; i < n; i++)                                               \
+            *(TT *)(args[0] + i * s[0]) = CONV(*(const FT *)(args[1] + i * s[1]));    \
+    }
+ST_LEVELS(DEF_PAIR_ISA, float16, float32, uint16_t, float, st_f16_to_f32, F16C_WIDEN)
+ST_LEVELS(DEF_PAIR_ISA, float32, float16, float, uint16_t, st_f32_to_f16, F16C_NARROW)
+ST_LEVELS(DEF_PAIR_ISA, bfloat16, float32, uint16_t, float, st_bf16_to_f32, PLAIN_WIDEN)
+ST_LEVELS(DEF_PAIR_ISA, float32, bfloat16, float, uint16_t, st_f32_to_bf16, PLAIN_NARROW)
+
+/* a value on its way to a 16-bit float: double, exact but for 64-bit
+ * integers (rounded to odd) and complex (the real part) */
+#define TO_NARROW_DOUBLE(x)                                                           \
+    _Generic((x), int64_t: st_i64_to_double_odd((int64_t)(x)),                        \
+             uint64_t: st_u64_to_double_odd((uint64_t)(x)), default: CONV_float64(x))
+#define DEF_CAST_FROM_16(DCODE, DSFX, DT, DR, H, S)                                   \
+    static void cast_##H##_to_##DSFX(char **args_, const int64_t *np, const int64_t *s_, \
+                                     void *extra)                                     \
     {                                                                                 \
         ST_LOCAL_ARGS(2)                                                              \
         (void)extra;                                                                  \
         for (int64_t k = 0; k < *np; k++)                                             \
             *(DT *)(args[0] + k * s[0]) =                                             \
-                CONV_##DSFX(st_half_to_double(*(const uint16_t *)(args[1] + k * s[1]))); \
+                CONV_##DSFX(st_##S##_to_f32(*(const uint16_t *)(args[1] + k * s[1])));  \
     }
-#define DEF_CAST_TO_HALF(SCODE, SSFX, ST, SR, ...)                                    \
-    static void cast_##SSFX##_to_float16(char **args_, const int64_t *np,             \
-                                         const int64_t *s_, void *extra)              \
+#define DEF_CAST_TO_16(SCODE, SSFX, ST, SR, H, EXP, MANT)                             \
+    static void cast_##SSFX##_to_##H(char **args_, const int64_t *np, const int64_t *s_, \
+                                     void *extra)                                     \
+    {                                                                                 \
+        ST_LOCAL_ARGS(2)                                                              \
+        (void)extra;                                                                  \
+        for (int64_t k = 0; k < *np; k++)                                             \
+            *(uint16_t *)(args[0] + k * s[0]) = st_double_to_narrow(                  \
+                TO_NARROW_DOUBLE(*(const ST *)(args[1] + k * s[1])), EXP, MANT);      \
+    }
+ST_TYPES_ALL(DEF_CAST_FROM_16, float16, f16)
+ST_TYPES_ALL(DEF_CAST_FROM_16, bfloat16, bf16)
+ST_TYPES_ALL(DEF_CAST_TO_16, float16, 5, 10)
+ST_TYPES_ALL(DEF_CAST_TO_16, bfloat16, 8, 7)
+/* between the two: through float, exact from either, rounded once */
+#define DEF_CAST_16_16(H1, S1, H2, S2)                                                \
+    static void cast_##H1##_to_##H2(char **args_, const int64_t *np, const int64_t *s_, \
+                                    void *extra)                                      \
     {                                                                                 \
         ST_LOCAL_ARGS(2)                                                              \
         (void)extra;                                                                  \
         for (int64_t k = 0; k < *np; k++)                                             \
             *(uint16_t *)(args[0] + k * s[0]) =                                       \
-                st_double_to_half(CONV_float64(*(const ST *)(args[1] + k * s[1])));   \
+                st_f32_to_##S2(st_##S1##_to_f32(*(const uint16_t *)(args[1] + k * s[1]))); \
     }
-ST_TYPES_ALL(DEF_CAST_FROM_HALF)
-ST_TYPES_ALL(DEF_CAST_TO_HALF)
+DEF_CAST_16_16(float16, f16, bfloat16, bf16)
+DEF_CAST_16_16(bfloat16, bf16, float16, f16)
 
 /* one cast loop per (src, dst) pair */
 #define DEF_CAST(...) ST_LEVELS(DEF_CAST_ISA, __VA_ARGS__)
@@ -214,14 +265,21 @@ static st_loop_fn cast_table[ST_NTYPES][ST_NTYPES];   /* [src][dst] */
     cast_table[SCODE][DCODE] = ST_PICK(cast_##SSFX##_to_##DSFX);
 #define REG_FROM_ALL(DCODE, DSFX, DT, DR, ...) ST_TYPES_ALL_2(REG_CAST, DCODE, DSFX, DT, DR)
 
-#define REG_HALF(CODE, SFX, T, R, ...)                                                \
-    cast_table[ST_FLOAT16][CODE] = cast_float16_to_##SFX;                             \
-    cast_table[CODE][ST_FLOAT16] = cast_##SFX##_to_float16;
+#define REG_16(CODE, SFX, T, R, HCODE, H)                                             \
+    cast_table[HCODE][CODE] = cast_##H##_to_##SFX;                                    \
+    cast_table[CODE][HCODE] = cast_##SFX##_to_##H;
 
 __attribute__((constructor)) static void init_cast_table(void)
 {
     ST_TYPES_ALL(REG_FROM_ALL)
-    ST_TYPES_ALL(REG_HALF)
+    ST_TYPES_ALL(REG_16, ST_FLOAT16, float16)
+    ST_TYPES_ALL(REG_16, ST_BFLOAT16, bfloat16)
+    cast_table[ST_FLOAT16][ST_FLOAT32] = ST_PICK(cast_float16_to_float32);
+    cast_table[ST_FLOAT32][ST_FLOAT16] = ST_PICK(cast_float32_to_float16);
+    cast_table[ST_BFLOAT16][ST_FLOAT32] = ST_PICK(cast_bfloat16_to_float32);
+    cast_table[ST_FLOAT32][ST_BFLOAT16] = ST_PICK(cast_float32_to_bfloat16);
+    cast_table[ST_FLOAT16][ST_BFLOAT16] = cast_float16_to_bfloat16;
+    cast_table[ST_BFLOAT16][ST_FLOAT16] = cast_bfloat16_to_float16;
 }
 
 /* Same-type moves only need the item size. */

@@ -72,10 +72,10 @@ int st_last_index_error(int64_t *index, int64_t *lo, int64_t *hi, int *dim)
 }
 
 /* ---- types ---- */
-static const int64_t itemsizes[ST_NTYPES] = {1, 1, 2, 4, 8, 1, 2, 4, 8, 4, 8, 8, 16, 2};
+static const int64_t itemsizes[ST_NTYPES] = {1, 1, 2, 4, 8, 1, 2, 4, 8, 4, 8, 8, 16, 2, 2};
 static const char *const dtype_names[ST_NTYPES] = {
     "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
-    "uint64", "float32", "float64", "complex64", "complex128", "float16"};
+    "uint64", "float32", "float64", "complex64", "complex128", "float16", "bfloat16"};
 
 int64_t st_itemsize(int dtype)
 {

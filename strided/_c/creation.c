@@ -175,7 +175,7 @@ static int stream_for(const st_tensor *out, int dtype_direct)
 st_status st_linear_fill(st_tensor *out, const st_linear *p)
 {
     st_status rc;
-    if (!st_is_math_type(out->dtype) && out->dtype != ST_FLOAT16)
+    if (!st_is_math_type(out->dtype) && !st_is_half(out->dtype))
         return st_fail(ST_E_TYPE, "linear sequence: unknown dtype code %d", out->dtype);
     if ((rc = st_check_writable(out, "out"))) return rc;
     if ((p->flags & ST_LIN_DIVIDED) && !(p->div > 0))
@@ -197,7 +197,7 @@ st_status st_linear_fill(st_tensor *out, const st_linear *p)
 st_status st_arange_int(st_tensor *out, int64_t start, int64_t step)
 {
     st_status rc;
-    if (!st_is_math_type(out->dtype) && out->dtype != ST_FLOAT16)
+    if (!st_is_math_type(out->dtype) && !st_is_half(out->dtype))
         return st_fail(ST_E_TYPE, "arange: unknown dtype code %d", out->dtype);
     if ((rc = st_check_writable(out, "out"))) return rc;
     if (st_tensor_numel(out) == 0) return ST_OK;
@@ -220,7 +220,7 @@ st_status st_eye(st_tensor *out, int64_t k, int zeroed)
     st_status rc;
     if (out->ndim != 2)
         return st_fail(ST_E_VALUE, "eye: out must be 2-D, got %d dims", out->ndim);
-    if (!st_is_math_type(out->dtype) && out->dtype != ST_FLOAT16)
+    if (!st_is_math_type(out->dtype) && !st_is_half(out->dtype))
         return st_fail(ST_E_TYPE, "eye: unknown dtype code %d", out->dtype);
     if ((rc = st_check_writable(out, "out"))) return rc;
     const int64_t rows = out->sizes[0], cols = out->sizes[1];

@@ -51,7 +51,7 @@ static const DLDataType dl_types[ST_NTYPES] = {
     [ST_UINT32] = {ST_DL_UINT, 32, 1},   [ST_UINT64] = {ST_DL_UINT, 64, 1},
     [ST_FLOAT32] = {ST_DL_FLOAT, 32, 1}, [ST_FLOAT64] = {ST_DL_FLOAT, 64, 1},
     [ST_COMPLEX64] = {ST_DL_COMPLEX, 64, 1}, [ST_COMPLEX128] = {ST_DL_COMPLEX, 128, 1},
-    [ST_FLOAT16] = {ST_DL_FLOAT, 16, 1},
+    [ST_FLOAT16] = {ST_DL_FLOAT, 16, 1}, [ST_BFLOAT16] = {ST_DL_BFLOAT, 16, 1},
 };
 
 /* Kernels dereference typed pointers, and the compiler may vectorise them
@@ -65,7 +65,7 @@ static const int64_t alignments[ST_NTYPES] = {
     [ST_UINT32] = alignof(uint32_t), [ST_UINT64] = alignof(uint64_t),
     [ST_FLOAT32] = alignof(float),   [ST_FLOAT64] = alignof(double),
     [ST_COMPLEX64] = alignof(st_c64), [ST_COMPLEX128] = alignof(st_c128),
-    [ST_FLOAT16] = alignof(uint16_t),
+    [ST_FLOAT16] = alignof(uint16_t), [ST_BFLOAT16] = alignof(uint16_t),
 };
 
 static const char *dl_code_name(unsigned code)

@@ -832,13 +832,15 @@ __attribute__((constructor)) static void init_elementwise_tables(void)
 int st_unary_result(int op, int dtype)
 {
     if (op < 0 || op >= ST_U_COUNT || dtype < 0 || dtype >= ST_NTYPES) return -1;
-    return unary_res[op][dtype];
+    return st_is_half(dtype) ? st_half_result(unary_res[op][ST_FLOAT32], dtype) : unary_res[op][dtype];
 }
 
 int st_binary_result(int op, int dtype)
 {
     if (op < 0 || op >= ST_B_COUNT || dtype < 0 || dtype >= ST_NTYPES) return -1;
-    return binary_res[op][dtype];
+    if (!st_is_half(dtype)) return binary_res[op][dtype];
+    /* nextafter steps by one ulp of its type: float32's step is no 16-bit one */
+    return op == ST_B_NEXTAFTER ? -1 : st_half_result(binary_res[op][ST_FLOAT32], dtype);
 }
 
 /* The kernel of op for one dtype, NULL when op is not defined for it: for
@@ -889,6 +891,9 @@ static st_status run_elementwise(st_loop_fn loop, void *extra, st_tensor *out, i
     return rc;
 }
 
+static st_status run_blocks(st_loop_fn loop32, int half, st_tensor *out, int nin,
+                            const st_tensor **ins, const char *name);
+
 st_status st_unary(int op, st_tensor *out, const st_tensor *a)
 {
     if (op < 0 || op >= ST_U_COUNT) return st_fail(ST_E_VALUE, "unknown unary op %d", op);
@@ -900,6 +905,8 @@ st_status st_unary(int op, st_tensor *out, const st_tensor *a)
         return st_fail(ST_E_TYPE, "%s of %s gives %s, but the output is %s", st_unary_names[op],
                        st_dtype_name(a->dtype), st_dtype_name(res), st_dtype_name(out->dtype));
     const st_tensor *ins[1] = {a};
+    if (st_is_half(a->dtype))
+        return run_blocks(unary_loops[op][ST_FLOAT32], a->dtype, out, 1, ins, st_unary_names[op]);
     return run_elementwise(unary_loops[op][a->dtype], ST_STREAM, out, 1, ins, st_unary_names[op]);
 }
 
@@ -1007,45 +1014,110 @@ st_status st_binary(int op, st_tensor *out, const st_tensor *a, const st_tensor 
         b = a;
     }
     const st_tensor *ins[2] = {a, b};
+    if (st_is_half(a->dtype))
+        return run_blocks(binary_loops[op][ST_FLOAT32], a->dtype, out, 2, ins, st_binary_names[op]);
     return run_elementwise(binary_loops[op][a->dtype], ST_STREAM, out, 2, ins, st_binary_names[op]);
 }
 
-/* ---- mixed dtypes: convert a block of each operand, then the kernel ----
- * The iterator runs over (out, a, b) in their own dtypes; each inner line
- * is cut into MIX_BLOCK elements, an operand of another dtype is cast into
- * a stack buffer (a broadcast one: its single element, once), and the
- * one-dtype kernel runs on the buffers.  Memory: 2 blocks per thread. */
+/* ---- blocks: convert a block of each operand, then the kernel ----
+ * The iterator runs over (out, inputs...) in their own dtypes; each inner
+ * line is cut into MIX_BLOCK elements, an operand of another dtype than
+ * the kernel's is cast into a stack buffer (a broadcast one: its single
+ * element, once), and the one-dtype kernel runs on the buffers.  Two uses:
+ * mixed dtypes (st_binary_as: the inputs cast into the kernel's dtype),
+ * and the 16-bit floats, which compute in float32: their blocks widen to
+ * float32 (exact), the float32 kernel runs into a buffer too, and its
+ * result is rounded back once (so a float16 op gives float32's result
+ * rounded to float16, as numpy's float16 loops and PyTorch do).  An input
+ * of another dtype than the 16-bit one an op runs as goes to that type
+ * first (cast[k], then widen[k]).  Memory: up to 5 blocks per thread. */
 #define MIX_BLOCK 256
 typedef struct {
-    st_loop_fn loop, cast[2];   /* cast[k]: operand k+1 into the kernel's dtype, or NULL */
-    int64_t item;               /* the kernel dtype's item size */
+    st_loop_fn loop;            /* the kernel */
+    int nin;
+    st_loop_fn cast[2];         /* cast[k]: input k into the op's dtype, or NULL */
+    st_loop_fn widen[2];        /* then a 16-bit op dtype to float32, or NULL */
+    st_loop_fn narrow;          /* the kernel's result into out's dtype, or NULL */
+    int64_t item, half_item, res_item;   /* the kernel dtype's, the op dtype's, the kernel result's */
 } mixed_loop_ctx;
 
 static void mixed_loop(char **args, const int64_t *np, const int64_t *steps, void *extra)
 {
     const mixed_loop_ctx *c = *(mixed_loop_ctx *const *)extra;
-    void *inner_extra = ((void *const *)extra)[1];
-    _Alignas(64) char buf[2][MIX_BLOCK * 16];
+    void *stream = ((void *const *)extra)[1];
+    _Alignas(64) char buf[2][MIX_BLOCK * 16], hbuf[2][MIX_BLOCK * 2], obuf[MIX_BLOCK * 16];
     const int64_t n = *np;
     for (int64_t i0 = 0; i0 < n; i0 += MIX_BLOCK) {
         int64_t m = n - i0 < MIX_BLOCK ? n - i0 : MIX_BLOCK;
-        char *p[3] = {args[0] + i0 * steps[0]};
-        int64_t st[3] = {steps[0]};
-        for (int k = 1; k < 3; k++) {
+        char *p[3] = {c->narrow ? obuf : args[0] + i0 * steps[0]};
+        int64_t st[3] = {c->narrow ? c->res_item : steps[0]};
+        for (int k = 1; k <= c->nin; k++) {
             p[k] = args[k] + i0 * steps[k];
             st[k] = steps[k];
-            if (!c->cast[k - 1]) continue;
+            if (!c->cast[k - 1] && !c->widen[k - 1]) continue;
             int64_t cn = steps[k] == 0 ? 1 : m;   /* a broadcast operand: one element */
             if (i0 == 0 || steps[k] != 0) {
-                char *cargs[2] = {buf[k - 1], p[k]};
-                int64_t csteps[2] = {c->item, steps[k]};
-                c->cast[k - 1](cargs, &cn, csteps, NULL);
+                char *from = p[k];
+                int64_t from_step = steps[k];
+                if (c->cast[k - 1] && c->widen[k - 1]) {   /* to the 16-bit type first */
+                    char *cargs[2] = {hbuf[k - 1], from};
+                    int64_t csteps[2] = {c->half_item, from_step};
+                    c->cast[k - 1](cargs, &cn, csteps, NULL);
+                    from = hbuf[k - 1];
+                    from_step = c->half_item;
+                }
+                st_loop_fn conv = c->widen[k - 1] ? c->widen[k - 1] : c->cast[k - 1];
+                char *cargs[2] = {buf[k - 1], from};
+                int64_t csteps[2] = {c->item, from_step};
+                conv(cargs, &cn, csteps, NULL);
             }
             p[k] = buf[k - 1];
             st[k] = steps[k] == 0 ? 0 : c->item;
         }
-        c->loop(p, &m, st, inner_extra);
+        c->loop(p, &m, st, c->narrow ? NULL : stream);
+        if (c->narrow) {
+            char *nargs[2] = {args[0] + i0 * steps[0], obuf};
+            int64_t nsteps[2] = {steps[0], c->res_item};
+            c->narrow(nargs, &m, nsteps, NULL);
+        }
     }
+}
+
+/* Run ctx's blocks over (out, ins) after the checks every op shares. */
+static st_status run_mixed(mixed_loop_ctx *ctx, st_tensor *out, const st_tensor **ins,
+                           const char *name)
+{
+    st_status rc;
+    if ((rc = st_check_writable(out, "output"))) return rc;
+    for (int k = 0; k < ctx->nin; k++)
+        if ((rc = st_check_storage(ins[k], name))) return rc;
+    const st_tensor *ops[3] = {out, ins[0], ctx->nin > 1 ? ins[1] : NULL};
+    st_tensor *tmps[2] = {0};
+    for (int k = 0; k < ctx->nin && !rc; k++) rc = detach_input(out, &ops[k + 1], &tmps[k]);
+    st_iter it;
+    if (!rc) rc = st_iter_init(&it, ctx->nin + 1, ops, 0);
+    void *extra[2] = {ctx, NULL};
+    int stream = !rc && st_stream_worth(out, ctx->nin, ops + 1);
+    extra[1] = stream ? ST_STREAM : NULL;
+    if (!rc) st_iter_run(&it, mixed_loop, extra, stream ? ST_ITER_FENCE : 0);
+    for (int k = 0; k < ctx->nin; k++) st_tensor_free(tmps[k]);
+    return rc;
+}
+
+/* An op run as the 16-bit float `half` through float32's kernel `loop32`:
+ * the inputs (half, or cast to it first) widened a block at a time, a
+ * float32 result rounded back into out (a bool one written as is). */
+static st_status run_blocks(st_loop_fn loop32, int half, st_tensor *out, int nin,
+                            const st_tensor **ins, const char *name)
+{
+    mixed_loop_ctx ctx = {loop32, nin, {NULL, NULL}, {NULL, NULL},
+                          out->dtype == half ? st_cast_loop(ST_FLOAT32, half) : NULL,
+                          4, 2, 4};
+    for (int k = 0; k < nin; k++) {
+        ctx.cast[k] = ins[k]->dtype == half ? NULL : st_cast_loop(ins[k]->dtype, half);
+        ctx.widen[k] = st_cast_loop(half, ST_FLOAT32);
+    }
+    return run_mixed(&ctx, out, ins, name);
 }
 
 st_status st_binary_as(int op, int dtype, st_tensor *out, const st_tensor *a,
@@ -1061,6 +1133,9 @@ st_status st_binary_as(int op, int dtype, st_tensor *out, const st_tensor *a,
     if (out->dtype != res)
         return st_fail(ST_E_TYPE, "%s of %s gives %s, but the output is %s", st_binary_names[op],
                        st_dtype_name(dtype), st_dtype_name(res), st_dtype_name(out->dtype));
+    const st_tensor *ins[2] = {a, b};
+    if (st_is_half(dtype))
+        return run_blocks(binary_loops[op][ST_FLOAT32], dtype, out, 2, ins, st_binary_names[op]);
     st_status rc;
     if (checks_divisor(op, dtype) && b->dtype != dtype) {
         /* the check reads b in the kernel's dtype: convert b whole (rare) */
@@ -1072,25 +1147,11 @@ st_status st_binary_as(int op, int dtype, st_tensor *out, const st_tensor *a,
         return rc;
     }
     if (st_tensor_numel(out) > 0 && (rc = st_binary_check_divisor(op, dtype, b))) return rc;
-    mixed_loop_ctx ctx = {binary_loops[op][dtype],
+    mixed_loop_ctx ctx = {binary_loops[op][dtype], 2,
                           {a->dtype == dtype ? NULL : st_cast_loop(a->dtype, dtype),
                            b->dtype == dtype ? NULL : st_cast_loop(b->dtype, dtype)},
-                          st_itemsize(dtype)};
-    void *extra[2] = {&ctx, NULL};
-    if ((rc = st_check_writable(out, "output"))) return rc;
-    const st_tensor *ins[2] = {a, b};
-    for (int k = 0; k < 2; k++)
-        if ((rc = st_check_storage(ins[k], st_binary_names[op]))) return rc;
-    const st_tensor *ops[3] = {out, a, b};
-    st_tensor *tmps[2] = {0};
-    for (int k = 0; k < 2 && !rc; k++) rc = detach_input(out, &ops[k + 1], &tmps[k]);
-    st_iter it;
-    if (!rc) rc = st_iter_init(&it, 3, ops, 0);
-    int stream = !rc && st_stream_worth(out, 2, ops + 1);
-    extra[1] = stream ? ST_STREAM : NULL;
-    if (!rc) st_iter_run(&it, mixed_loop, extra, stream ? ST_ITER_FENCE : 0);
-    for (int k = 0; k < 2; k++) st_tensor_free(tmps[k]);
-    return rc;
+                          {NULL, NULL}, NULL, st_itemsize(dtype), 0, 0};
+    return run_mixed(&ctx, out, ins, st_binary_names[op]);
 }
 
 /* ---- where: type-agnostic, by item size ---- */
@@ -1161,6 +1222,14 @@ st_status st_clamp(st_tensor *out, const st_tensor *a, const st_tensor *lo, cons
         return st_fail(ST_E_TYPE, "clamp needs one dtype, got %s, %s, %s and output %s",
                        st_dtype_name(a->dtype), st_dtype_name(lo->dtype),
                        st_dtype_name(hi->dtype), st_dtype_name(out->dtype));
+    if (st_is_half(a->dtype)) {   /* maximum, then minimum: both exact, NaN-propagating */
+        st_tensor *t = st_tensor_overlaps(out, hi) ? st_tensor_temp_like(out, out->dtype) : NULL;
+        if (st_tensor_overlaps(out, hi) && !t) return st_last_status();
+        st_status rc = st_binary(ST_B_MAXIMUM, t ? t : out, a, lo);
+        if (!rc) rc = st_binary(ST_B_MINIMUM, out, t ? t : out, hi);
+        st_tensor_free(t);
+        return rc;
+    }
     st_loop_fn loop = NULL;
     switch (a->dtype) {
         ST_TYPES_BOOL(CASE_CLAMP)

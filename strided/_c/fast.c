@@ -41,7 +41,7 @@ static st_tensor *new_like(const st_tensor *t, int dtype)
 
 static int accepted(uint32_t dtypes, const st_tensor *t)
 {
-    return t->dtype >= 0 && t->dtype < 32 && (dtypes >> t->dtype & 1)
+    return t->dtype >= 0 && t->dtype < 32 && (dtypes >> t->dtype & 1) && !st_is_half(t->dtype)
            && st_tensor_is_contiguous(t) && (t->storage || st_tensor_numel(t) == 0);
 }
 

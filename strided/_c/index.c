@@ -1110,9 +1110,21 @@ static st_status nonzero_contiguous(st_tensor *out, const st_tensor *in, int fla
     return rc;
 }
 
+/* the 16-bit floats: their float32 values' (-0.0 is zero), half.c */
+static st_status nonzero_count_f32(st_tensor **outs, const st_tensor **ins, void *count)
+{
+    (void)outs;
+    return st_nonzero_count(ins[0], count);
+}
+static st_status nonzero_f32(st_tensor **outs, const st_tensor **ins, void *flags)
+{
+    return st_nonzero(outs[0], ins[0], *(int *)flags);
+}
+
 st_status st_nonzero_count(const st_tensor *in, int64_t *count)
 {
     st_status rc;
+    if (st_is_half(in->dtype)) return st_via_float32(nonzero_count_f32, count, 0, NULL, 1, &in);
     if ((rc = check_storage_as(in, "nonzero", "input"))) return rc;
     if (in->dtype < 0 || in->dtype >= ST_NTYPES || !nz_table[in->dtype].count)
         return st_fail(ST_E_TYPE, "nonzero is not defined for %s", st_dtype_name(in->dtype));
@@ -1135,6 +1147,7 @@ st_status st_nonzero(st_tensor *out, const st_tensor *in, int flags)
 {
     const char *name = "nonzero";
     st_status rc;
+    if (st_is_half(in->dtype)) return st_via_float32(nonzero_f32, &flags, 1, &out, 1, &in);
     if ((rc = check_flags(flags, name))) return rc;
     if ((rc = st_check_dtype(out, ST_INT64, "nonzero output"))) return rc;
     if ((rc = check_writable_as(out, name, "output"))) return rc;

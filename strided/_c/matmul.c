@@ -35,6 +35,7 @@
  * dtype switch.  st_addmm adds alpha and beta (Torch7's addmm family):
  * ?gemm's own for BLAS types, a scaling pass over a temporary otherwise. */
 #include "st_blas.h"
+#include "st_half.h"
 #include <math.h>
 #ifdef _OPENMP
 #include <omp.h>
@@ -978,8 +979,28 @@ static st_status mm_run(const char *fn, st_tensor *out, const st_tensor *a, cons
     return rc;
 }
 
+/* 16-bit floats: the product of float32 copies (sgemm: float32
+ * accumulation), rounded once (half.c); addmm's alpha and beta in float32 */
+typedef struct { float alpha, beta; } addmm_args;
+static st_status matmul_f32(st_tensor **outs, const st_tensor **ins, void *ctx)
+{
+    if (!ctx) return st_matmul(outs[0], ins[0], ins[1]);
+    const addmm_args *x = ctx;
+    st_status rc = st_copy(outs[0], ins[2]);   /* out's values, for beta */
+    return rc ? rc : st_addmm(outs[0], ins[0], ins[1], &x->alpha, &x->beta);
+}
+
+static int all_half(const st_tensor *out, const st_tensor *a, const st_tensor *b)
+{
+    return st_is_half(out->dtype) && a->dtype == out->dtype && b->dtype == out->dtype;
+}
+
 st_status st_matmul(st_tensor *out, const st_tensor *a, const st_tensor *b)
 {
+    if (all_half(out, a, b)) {
+        const st_tensor *ins[2] = {a, b};
+        return st_via_float32(matmul_f32, NULL, 1, &out, 2, ins);
+    }
     return mm_run("matmul", out, a, b, NULL);
 }
 
@@ -998,6 +1019,15 @@ st_status st_addmm(st_tensor *out, const st_tensor *a, const st_tensor *b, const
                    const void *beta)
 {
     if (!alpha || !beta) return st_fail(ST_E_VALUE, "addmm: alpha and beta must be given");
+    if (all_half(out, a, b)) {
+        uint16_t al, be;
+        memcpy(&al, alpha, 2);
+        memcpy(&be, beta, 2);
+        addmm_args x = out->dtype == ST_FLOAT16 ? (addmm_args){st_f16_to_f32(al), st_f16_to_f32(be)}
+                                                : (addmm_args){st_bf16_to_f32(al), st_bf16_to_f32(be)};
+        const st_tensor *ins[3] = {a, b, out};
+        return st_via_float32(matmul_f32, &x, 1, &out, 3, ins);
+    }
     if (!st_is_math_type(out->dtype))
         return st_fail(ST_E_TYPE, "addmm is not defined for %s", st_dtype_name(out->dtype));
     mm_axpby x;

@@ -908,7 +908,7 @@ static PyObject *t7_nested_make(PyObject *self, PyObject *obj, long dtype, long 
 
 /* The byte size of an element of each type (the core's st_itemsize, which
  * is not linked here), by type code. */
-static const int8_t t7_itemsizes[ST_NTYPES] = {1, 1, 2, 4, 8, 1, 2, 4, 8, 4, 8, 8, 16, 2};
+static const int8_t t7_itemsizes[ST_NTYPES] = {1, 1, 2, 4, 8, 1, 2, 4, 8, 4, 8, 8, 16, 2, 2};
 static int64_t st_itemsize_fixed(int dtype)
 {
     return dtype >= 0 && dtype < ST_NTYPES ? t7_itemsizes[dtype] : 0;
@@ -1283,7 +1283,7 @@ static PyObject *t7_sized(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ss
     if (kind < 0 || kind > 3 || !cls || !PyTuple_Check(sizes) || PyTuple_Size(sizes) == 0)
         DECLINE();
     const int dtype = t7_class_code((PyTypeObject *)cls);
-    if (dtype < 0 || dtype == ST_FLOAT16 || (kind >= 2 && dtype != ST_FLOAT32 && dtype != ST_FLOAT64))
+    if (dtype < 0 || dtype >= ST_FLOAT16 || (kind >= 2 && dtype != ST_FLOAT32 && dtype != ST_FLOAT64))
         DECLINE();
     allocfunc alloc = (allocfunc)PyType_GetSlot((PyTypeObject *)cls, Py_tp_alloc);
     PyObject *o = alloc((PyTypeObject *)cls, 0);
@@ -1564,7 +1564,7 @@ static PyObject *t7_fill(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssi
 static PyObject *t7_clone(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
     T7_PROLOGUE(1, "t7_clone(x)")
-    if (t->ndim == 0 || t7core.tensor_numel(t) > T7_SMALL || t->dtype == ST_FLOAT16) DECLINE();
+    if (t->ndim == 0 || t7core.tensor_numel(t) > T7_SMALL || t->dtype >= ST_FLOAT16) DECLINE();
     const int64_t n = t7core.tensor_numel(t);
     st_tensor *out = t7core.tensor_new();
     st_storage *s = out ? t7core.storage_zeros(n * st_itemsize_fixed(t->dtype)) : NULL;

@@ -448,7 +448,7 @@ __attribute__((constructor)) static void init_reduce_tables(void)
 int st_reduce_result(int op, int dtype)
 {
     if (op < 0 || op >= ST_R_COUNT || dtype < 0 || dtype >= ST_NTYPES) return -1;
-    return reduce_res[op][dtype];
+    return st_is_half(dtype) ? st_half_result(reduce_res[op][ST_FLOAT32], dtype) : reduce_res[op][dtype];
 }
 
 /* The identity of op for the accumulator dtype, written into buf. */
@@ -622,6 +622,14 @@ static st_status run_reduction(const st_iter *it, st_loop_fn loop, st_tensor *ou
     return ST_OK;
 }
 
+/* the reductions of a 16-bit float, on float32 copies (st_via_float32) */
+typedef struct { int op; const uint8_t *dims; } reduce_args;
+static st_status reduce_f32(st_tensor **outs, const st_tensor **ins, void *ctx)
+{
+    const reduce_args *r = ctx;
+    return st_reduce(r->op, outs[0], ins[0], r->dims, ins[1]);
+}
+
 st_status st_reduce(int op, st_tensor *out, const st_tensor *in, const uint8_t *dims,
                     const st_tensor *aux)
 {
@@ -634,6 +642,12 @@ st_status st_reduce(int op, st_tensor *out, const st_tensor *in, const uint8_t *
     if ((rc = st_check_dtype(out, res, "reduction output"))) return rc;
     if ((rc = st_check_writable(out, "reduction output"))) return rc;
     if ((rc = st_check_storage(in, "reduction input"))) return rc;
+    if (st_is_half(in->dtype)) {   /* in float32 (half.c) */
+        reduce_args r = {op, dims};
+        st_tensor *outs[1] = {out};
+        const st_tensor *ins[2] = {in, aux};
+        return st_via_float32(reduce_f32, &r, 1, outs, 2, ins);
+    }
     if (out->ndim != in->ndim)
         return st_fail(ST_E_VALUE, "reduction output has %d dims, the input %d", out->ndim,
                        in->ndim);
@@ -928,9 +942,26 @@ static void arg_split_lane(st_lane_fn lane, arg_better_fn better, const lane_geo
     *(int64_t *)out = best;
 }
 
+typedef struct { int flag, dim; } lane_args;
+static st_status argreduce_f32(st_tensor **outs, const st_tensor **ins, void *ctx)
+{
+    const lane_args *l = ctx;
+    return st_argreduce(l->flag, outs[0], ins[0], l->dim);
+}
+static st_status cumulative_f32(st_tensor **outs, const st_tensor **ins, void *ctx)
+{
+    const lane_args *l = ctx;
+    return st_cumulative(l->flag, outs[0], ins[0], l->dim);
+}
+
 st_status st_argreduce(int is_max, st_tensor *out, const st_tensor *in, int dim)
 {
     st_status rc;
+    if (st_is_half(in->dtype)) {   /* in float32 (half.c) */
+        lane_args l = {is_max, dim};
+        const st_tensor *ins[1] = {in};
+        return st_via_float32(argreduce_f32, &l, 1, &out, 1, ins);
+    }
     const char *name = is_max ? "argmax" : "argmin";
     if ((rc = check_lane_dim(in, dim, name))) return rc;
     if ((rc = st_check_dtype(out, ST_INT64, "argmax/argmin output"))) return rc;
@@ -1032,6 +1063,12 @@ st_status st_cumulative(int is_prod, st_tensor *out, const st_tensor *in, int di
 {
     st_status rc;
     const char *name = is_prod ? "cumprod" : "cumsum";
+    if (st_is_half(in->dtype)) {   /* in float32 (half.c) */
+        if ((rc = st_check_dtype(out, in->dtype, "cumulative output"))) return rc;
+        lane_args l = {is_prod, dim};
+        const st_tensor *ins[1] = {in};
+        return st_via_float32(cumulative_f32, &l, 1, &out, 1, ins);
+    }
     if (!st_is_math_type(in->dtype))
         return st_fail(ST_E_TYPE, "%s is not defined for %s", name, st_dtype_name(in->dtype));
     if ((rc = check_lane_dim(in, dim, name))) return rc;
@@ -1095,10 +1132,17 @@ ST_TYPES_REAL(DEF_COUNT)
 ST_TYPES_COMPLEX(DEF_COUNT_COMPLEX)
 #define CASE_COUNT(CODE, SFX, T, R, ...) case CODE: loop = count_##SFX; break;
 
+static st_status count_nonzero_f32(st_tensor **outs, const st_tensor **ins, void *count)
+{
+    (void)outs;
+    return st_count_nonzero(ins[0], count);
+}
+
 st_status st_count_nonzero(const st_tensor *in, int64_t *count)
 {
     st_status rc;
     *count = 0;
+    if (st_is_half(in->dtype)) return st_via_float32(count_nonzero_f32, count, 0, NULL, 1, &in);
     if (!st_is_math_type(in->dtype))
         return st_fail(ST_E_TYPE, "count_nonzero is not defined for %s", st_dtype_name(in->dtype));
     if ((rc = st_check_storage(in, "count_nonzero input"))) return rc;

@@ -1017,10 +1017,24 @@ static void free_pool(sort_ctx *c)
     free(c->busy);
 }
 
+/* a 16-bit float sorts as its float32 values (the same order), half.c */
+typedef struct { int dim, descending, flags; } sort_args;
+static st_status sort_f32(st_tensor **outs, const st_tensor **ins, void *ctx)
+{
+    const sort_args *a = ctx;
+    return st_sort(outs[0], outs[1], ins[0], a->dim, a->descending, a->flags);
+}
+
 st_status st_sort(st_tensor *values, st_tensor *indices, const st_tensor *in, int dim,
                   int descending, int flags)
 {
     st_status rc;
+    if (st_is_half(in->dtype) && (!values || values->dtype == in->dtype)) {
+        sort_args a = {dim, descending, flags};
+        st_tensor *outs[2] = {values, indices};
+        const st_tensor *ins[1] = {in};
+        return st_via_float32(sort_f32, &a, 2, outs, 1, ins);
+    }
     if (flags & ~(ST_IDX_BASE1 | ST_IDX_WRAP))
         return st_fail(ST_E_VALUE, "sort: unknown flags 0x%x", flags);
     if (in->dtype < 0 || in->dtype >= ST_NTYPES)

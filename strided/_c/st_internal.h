@@ -64,9 +64,21 @@ static inline int st_is_complex(int dtype) { return dtype == ST_COMPLEX64 || dty
 static inline int st_is_float(int dtype) { return dtype == ST_FLOAT32 || dtype == ST_FLOAT64; }
 static inline int st_is_signed_int(int dtype) { return dtype >= ST_INT8 && dtype <= ST_INT64; }
 static inline int st_is_int(int dtype) { return dtype >= ST_INT8 && dtype <= ST_UINT64; }
-/* A type that the arithmetic kernels know: every type but the storage-only
- * float16 (which no ST_TYPES_* list holds; copy.c casts it). */
-static inline int st_is_math_type(int dtype) { return dtype >= 0 && dtype < ST_NTYPES && dtype != ST_FLOAT16; }
+/* The 16-bit floats (st_half.h), which no ST_TYPES_* list holds: copy.c
+ * casts them, the computing kernels take them through float32 (half.c). */
+static inline int st_is_half(int dtype) { return dtype == ST_FLOAT16 || dtype == ST_BFLOAT16; }
+/* A type that the arithmetic kernels know themselves: every type but the
+ * 16-bit floats. */
+static inline int st_is_math_type(int dtype) { return dtype >= 0 && dtype < ST_NTYPES && !st_is_half(dtype); }
+/* half.c: fn(outs, ins, ctx) run on float32 copies of the 16-bit float
+ * operands among outs and ins (NULL ones pass), each 16-bit output
+ * rounded back from its float32 result; the others as they are. */
+typedef st_status (*st_f32_fn)(st_tensor **outs, const st_tensor **ins, void *ctx);
+st_status st_via_float32(st_f32_fn fn, void *ctx, int nout, st_tensor *const *outs, int nin,
+                         const st_tensor *const *ins);
+/* The result dtype of an op on a 16-bit float, from float32's: a float32
+ * result is rounded back to the 16-bit type, any other stays (-1: none). */
+static inline int st_half_result(int res32, int half) { return res32 == ST_FLOAT32 ? half : res32; }
 
 /* ---- the order of values: st_sort's ascending order, in which
  * searchsorted and isin (setops.c) search.  ST_LT(a, b): a goes before b.

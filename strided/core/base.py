@@ -44,10 +44,10 @@ class DType:
 
 
 # name, kind, cffi element type; the code is the header's ST_<NAME>.
-# float16 (Torch7's Half) is a storage type: its C elements are uint16_t
-# bit patterns, converted only by C (st_copy, st_double_to_half,
-# st_half_to_double); no arithmetic kernel takes it, and strided.compat
-# does not offer it.
+# float16 (Torch7's Half) and bfloat16 are the 16-bit floats: their C
+# elements are uint16_t bit patterns, converted only by C (st_copy,
+# st_double_to_half ...); the computing kernels take them through float32
+# (strided.h).  HALF holds them.
 _TABLE = """
 bool        b  _Bool
 int8        i  int8_t
@@ -63,13 +63,18 @@ float64     f  double
 complex64   c  float _Complex
 complex128  c  double _Complex
 float16     f  uint16_t
+bfloat16    f  uint16_t
 """
 _TABLE = [(name, getattr(lib, "ST_" + name.upper()), kind, " ".join(ctype))
           for name, kind, *ctype in map(str.split, _TABLE.strip().splitlines())]
 DTYPES = [DType(*row) for row in sorted(_TABLE, key=operator.itemgetter(1))]
 BY_NAME = {d.name: d for d in DTYPES}
 bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64 = DTYPES[:9]
-float32, float64, complex64, complex128, float16 = DTYPES[9:]
+float32, float64, complex64, complex128, float16, bfloat16 = DTYPES[9:]
+HALF = (float16, bfloat16)
+# a Python float to a 16-bit float's bits and back, rounded in C
+_TO_BITS = {float16: lib.st_double_to_half, bfloat16: lib.st_double_to_bfloat16}
+_FROM_BITS = {float16: lib.st_half_to_double, bfloat16: lib.st_bfloat16_to_double}
 
 
 def dtype(name):
@@ -478,8 +483,8 @@ def scalar_buffer(value, dt):
         if isinstance(value, complex):
             raise TypeError(f"cannot convert complex {value} to {dt.name}")
         value = float(value)
-        if dt is float16:
-            value = lib.st_double_to_half(value)     # rounded in C
+        if dt in HALF:
+            value = _TO_BITS[dt](value)     # rounded in C
     else:
         value = complex(value)
     return ffi.new(dt.ctype + "[1]", [value])
@@ -533,8 +538,6 @@ def _check_nested(obj, shape, out, depth):
 
 def from_nested(obj, dt):
     """A contiguous Core from nested lists of Python numbers."""
-    if dtype(dt) is float16:
-        return astype(from_nested(obj, float64), float16)   # C rounds
     shape, flat = [], []
     _flatten(obj, shape, flat)
     return from_flat(flat, shape, dt)
@@ -544,6 +547,8 @@ def from_flat(flat, shape, dt):
     """A contiguous Core of `shape` from a flat list of Python numbers
     (C order)."""
     dt = dtype(dt)
+    if dt in HALF:
+        return astype(from_flat(flat, shape, float64), dt)   # C rounds
     if len(flat) == 0 and not shape:
         shape = [0]
     c = Core.empty(shape, dt)
@@ -566,7 +571,7 @@ def contiguous(c):
 
 def tolist(c):
     """Nested Python lists (a Python number for 0-d)."""
-    c = astype(c, float64) if c.dtype is float16 else contiguous(c)
+    c = astype(c, float64) if c.dtype in HALF else contiguous(c)
     n = c.size
     flat = ffi.unpack(ffi.cast(c.dtype.ctype + " *", lib.st_tensor_data(c.t)), n) if n else []
     if c.dtype.kind == "b":
@@ -590,8 +595,8 @@ def item(c):
                          f"this one has {c.size}")
     p = ffi.cast(c.dtype.ctype + " *", lib.st_tensor_data(c.t))
     v = p[0]
-    if c.dtype is float16:
-        return lib.st_half_to_double(v)
+    if c.dtype in HALF:
+        return _FROM_BITS[c.dtype](v)
     return bool(v) if c.dtype.kind == "b" else v
 
 

@@ -253,6 +253,9 @@ def to_numpy(c, dtype=None, copy=None):
             if target is None:
                 return np.from_dlpack(_Exported(c)).astype(want)
             c, copy = _core.astype(c, target), False
+    elif c.dtype is _core.bfloat16:
+        raise TypeError("numpy has no bfloat16: convert first (to float32), or exchange it "
+                        "with a library that has it (PyTorch) through DLPack")
     if copy:
         c = _core.astype(c, c.dtype)
     return np.from_dlpack(_Exported(c))

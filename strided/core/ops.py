@@ -9,7 +9,7 @@ from .._c._strided import ffi, lib
 # op name -> C code (strided.h's are generated from the same table); TORCH7:
 # Torch7 name -> (family, the ops it may run), read by strided/torch7/core_ops.py
 from .._c.inventory import BINARY, REDUCE, TORCH7 as TORCH7, UNARY
-from .base import DTYPES, Core, astype, check, dtype, scalar
+from .base import DTYPES, HALF, Core, astype, check, dtype, full, scalar
 from .views import normalize_dim, unsqueeze, view_as_shape
 
 
@@ -224,8 +224,16 @@ def count(a, axes):
     return math.prod(a.shape[d] for d in normalize_axes(axes, a.ndim))
 
 
+def _in_float32(fn, a, *args):
+    """fn of a 16-bit float Core computed whole in float32 and rounded once
+    (its steps would otherwise each round to 16 bits)."""
+    return astype(fn(astype(a, "float32"), *args), a.dtype)
+
+
 def mean(a, axes=None, keepdims=False, out=None):
     """Mean of a floating or complex Core (out: as for reduce)."""
+    if a.dtype in HALF and out is None:
+        return _in_float32(mean, a, axes, keepdims)
     s = reduce("sum", a, axes, keepdims, out=out)
     return binary("divide", s, scalar(count(a, axes), s.dtype), out=s)
 
@@ -233,6 +241,8 @@ def mean(a, axes=None, keepdims=False, out=None):
 def var(a, axes=None, correction=0.0, keepdims=False):
     """Variance of a floating or complex Core (two passes: mean, then the
     sum of squared deviations: stable where the one-pass formula is not)."""
+    if a.dtype in HALF:
+        return _in_float32(var, a, axes, correction, keepdims)
     m = mean(a, axes, keepdims=True)
     ssd = reduce("sumsqdev", a, axes, keepdims, aux=m)
     dof = max(count(a, axes) - correction, 0)
@@ -240,6 +250,8 @@ def var(a, axes=None, correction=0.0, keepdims=False):
 
 
 def std(a, axes=None, correction=0.0, keepdims=False):
+    if a.dtype in HALF:
+        return _in_float32(std, a, axes, correction, keepdims)
     return unary("sqrt", var(a, axes, correction, keepdims))
 
 
@@ -292,6 +304,8 @@ def common_dtype(a, b):
     if b.kind == "b":
         return a
     ka, kb = a.kind, b.kind
+    if {a.name, b.name} == {"float16", "bfloat16"}:
+        return dtype("float32")     # neither holds the other (PyTorch's rule)
     if ka == kb:
         return a if a.itemsize >= b.itemsize else b
     if {ka, kb} == {"i", "u"}:
@@ -304,6 +318,8 @@ def common_dtype(a, b):
         ka, kb = kb, ka
     if ka in "iu":          # integer with float or complex
         wide = a.itemsize > 2    # float32 holds integers of up to 16 bits
+        if kb == "f" and b.itemsize == 2:   # a 16-bit float holds 8-bit integers
+            return b if a.itemsize == 1 else dtype("float64") if wide else dtype("float32")
         if kb == "f":
             return dtype("float64") if wide else b
         return dtype("complex128") if wide else b

@@ -29,9 +29,9 @@ from typing import TYPE_CHECKING
 
 from ..core import storage as _cstorage
 from ..core.base import dtype as _dtype, new_storage
-from .storage import (ByteStorage, CharStorage, DoubleStorage, FloatStorage, HalfStorage,
-                      IntStorage, LongStorage, ShortStorage, Storage, _fresh, _from_bytes,
-                      _raw_bytes)
+from .storage import (BFloat16Storage, ByteStorage, CharStorage, DoubleStorage, FloatStorage,
+                      HalfStorage, IntStorage, LongStorage, ShortStorage, Storage, _fresh,
+                      _from_bytes, _raw_bytes)
 from .t7format import _elements_what, _Reader, _Writer
 from .utility import BUILTIN_CLASSES
 
@@ -62,9 +62,12 @@ _TYPES = {
     # raw binary16; ascii as its float, "%.9g", read back through a float);
     # Lua's File has no readHalf/writeHalf, so neither has ours
     "Half": (HalfStorage, "H", 2, "half"),
+    # BFloat16Storage/BFloat16Tensor: the extension's (Lua has none), written
+    # as Half is (raw 16-bit patterns; ascii as its float)
+    "BFloat16": (BFloat16Storage, "H", 2, "half"),
 }
 _ASCII_FORMAT = {"Short": "%d", "Int": "%d", "Long": "%d", "Float": "%.9g", "Double": "%.17g",
-                 "Half": "%.9g"}
+                 "Half": "%.9g", "BFloat16": "%.9g"}
 # the typed reads and writes of Lua's File
 _FILE_TYPES = ("Byte", "Char", "Short", "Int", "Long", "Float", "Double")
 
@@ -295,7 +298,7 @@ class File:
             values = self._scan(name, n)
             got = len(values)
             if kind == "half":         # scanf's "%g" into a float, then TH_float2half
-                data = _convert(array.array("f", values).tobytes(), FloatStorage, HalfStorage)
+                data = _convert(array.array("f", values).tobytes(), FloatStorage, cls)
             else:
                 data = array.array(code, values).tobytes()
             if self._autospacing:
@@ -324,7 +327,7 @@ class File:
                 out += b"\n"
         else:
             if kind == "half":         # printed as its float (exact)
-                values = array.array("f", _convert(bytes(data), HalfStorage, FloatStorage))
+                values = array.array("f", _convert(bytes(data), cls, FloatStorage))
             else:
                 values = array.array(code, bytes(data))
             sep = " " if self._autospacing else ""

@@ -20,9 +20,9 @@ from .t7file import (deserialize, deserializeFromStorage, load, save, serialize,
 from .utility import (Timer, class_, factory, getmetatable, isTypeOf, isequal, luatype,
                       newmetatable, pointer, setheaptracking, setmetatable, totable, typename,
                       version)
-from .classes import make_class, make_half_class
+from .classes import make_class
 from .core_ops import run_op
-from .registry import (TENSOR_TYPES, TYPES, default_tensor_class, getdefaulttensortype,
+from .registry import (HALF_TYPES, TENSOR_TYPES, TYPES, default_tensor_class, getdefaulttensortype,
                        setdefaulttensortype)
 from .tensor import Tensor, _is_number, isTensor, tensor_from_dlpack
 
@@ -524,8 +524,11 @@ CLASSES = {name: make_class(name, dt, {**forms.method_table(spec.ENTRIES, dt), *
            for name, dt in TYPES}
 ByteTensor, CharTensor, ShortTensor, IntTensor, LongTensor, FloatTensor, DoubleTensor = (
     CLASSES[name] for name, _ in TYPES)
-# no spec entry nor operator: Lua's HalfTensor has no maths (tensor.py)
-CLASSES["HalfTensor"] = HalfTensor = make_half_class(e.name for e in spec.ENTRIES if e.method)
+# the 16-bit floats: Lua's HalfTensor has no maths; here it and the
+# extension's BFloat16Tensor have the spec's, computed through float32
+CLASSES.update({name: make_class(name, dt, {**forms.method_table(spec.ENTRIES, dt), **OPERATORS})
+                for name, dt in HALF_TYPES})
+HalfTensor, BFloat16Tensor = CLASSES["HalfTensor"], CLASSES["BFloat16Tensor"]
 
 __all__ = sorted(FUNCTIONS)
 assert set(TENSOR_TYPES) == {"torch." + n for n in CLASSES}

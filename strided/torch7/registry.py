@@ -13,6 +13,8 @@ TENSOR_TYPES = {}          # 'torch.DoubleTensor' -> class (classes.make_class r
 TYPES = [("ByteTensor", "uint8"), ("CharTensor", "int8"), ("ShortTensor", "int16"),
          ("IntTensor", "int32"), ("LongTensor", "int64"), ("FloatTensor", "float32"),
          ("DoubleTensor", "float64")]
+# the 16-bit floats (Lua's HalfTensor; BFloat16Tensor an extension)
+HALF_TYPES = [("HalfTensor", "float16"), ("BFloat16Tensor", "bfloat16")]
 
 
 def tensor_class(name):

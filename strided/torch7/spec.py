@@ -17,11 +17,17 @@ from . import maths
 from .forms import (ANYTHING, BOOLEAN, BYTE, FLOAT_TENSOR, GENERATOR, INDEX, INT, LIST, LONG, NEW,
                     NUMBER, REQUIRED, SIZES, TABLE, TENSOR, Arg, Elementwise, Entry, Form, Same,
                     option)
-from .classes import HALF_METHODS
 from .tensor import Tensor
 
-ALL = ("uint8", "int8", "int16", "int32", "int64", "float32", "float64")
+# the 16-bit floats: HalfTensor and the extension's BFloat16Tensor compute
+# through float32 (docs/torch7.md, "HalfTensor and BFloat16Tensor")
+HALVES = ("float16", "bfloat16")
+ALL = ("uint8", "int8", "int16", "int32", "int64", "float32", "float64") + HALVES
+# FLOAT: the functions of float tensors the core has no float32 path of the
+# 16-bit floats for (histograms, norms, linspace, LAPACK, random);
+# FLOAT16: those it has
 FLOAT = ("float32", "float64")
+FLOAT16 = FLOAT + HALVES
 
 RES = Arg(TENSOR, NEW, method=REQUIRED, name="res")
 SRC = Arg(TENSOR, method=Same(0), name="tensor")
@@ -102,7 +108,7 @@ for _name, _greater in [("cmax", True), ("cmin", False)]:
          doc=f"res = the elementwise {_op} of tensor and tensor2 (or value).", group=G)
 wrap("pow", (BINARY, [RES, SRC, NUM]), (REVERSED, [RES, NUM, SRC]),
      doc="res = tensor ^ value, or value ^ tensor.", group=G)
-wrap("atan2", (BINARY, [RES, SRC, TEN2]), types=FLOAT,
+wrap("atan2", (BINARY, [RES, SRC, TEN2]), types=FLOAT16,
      doc="res = atan2(tensor, tensor2) elementwise.", group=G)
 wrap("clamp", (maths.clamp, [RES, SRC, Arg(NUMBER, name="min"), Arg(NUMBER, name="max")]),
      doc="res = tensor clamped to [min, max].", group=G)
@@ -233,7 +239,7 @@ wrap("addcdiv", (maths.addc("cdiv"), [RES, SRC, Arg(NUMBER, 1, name="value"), TE
 wrap("lerp", (maths.lerp, [RES, SRC, Arg(TENSOR, name="tensor2"), Arg(NUMBER, name="weight")]),
      (maths.lerp_number, [Arg(NUMBER, name="a"), Arg(NUMBER, name="b"),
                           Arg(NUMBER, name="weight")]),
-     types=FLOAT, doc="res = tensor + weight * (tensor2 - tensor); of numbers, a number.",
+     types=FLOAT16, doc="res = tensor + weight * (tensor2 - tensor); of numbers, a number.",
      group=G)
 
 G = "Construction"
@@ -383,7 +389,7 @@ for _name in ["narrow", "select", "sub", "transpose", "t", "permute", "unfold", 
               "isSameSizeAs", "isSize", "isSetTo", "retain", "free", "split", "chunk"]:
     wrap(_name, (_method_call(_name), [Arg(TENSOR, name="tensor"),
                                        Arg(ANYTHING, many=True, name="args")]),
-         method=False, types=ALL + ("float16",) if _name in HALF_METHODS else ALL, doc=f"torch.{_name}(tensor, ...) is tensor:{_name}(...) (tensor.md).",
+         method=False, types=ALL, doc=f"torch.{_name}(tensor, ...) is tensor:{_name}(...) (tensor.md).",
          group=TENSOR_METHODS)
 # split and chunk take an optional result list first: torch.split(list, x, 2)
 for _e in ENTRIES:

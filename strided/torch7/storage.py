@@ -425,6 +425,7 @@ LongStorage = _make("LongStorage", "int64")
 FloatStorage = _make("FloatStorage", "float32")
 DoubleStorage = _make("DoubleStorage", "float64")
 HalfStorage = _make("HalfStorage", "float16")
+BFloat16Storage = _make("BFloat16Storage", "bfloat16")   # an extension: Lua has none
 
 
 def _own_registered(self, address):

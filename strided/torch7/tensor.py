@@ -426,9 +426,10 @@ class Tensor(TensorBase):
         """x:typeAs(t): x converted to t's type (x itself when it has it)."""
         return self.type(_tensor_arg(tensor, "typeAs").type())
 
-    # x:byte() ... x:double(), x:half(): x converted (x itself when of that type)
-    byte, char, short, int, long, float, double, half = map(
-        _converter, ("Byte", "Char", "Short", "Int", "Long", "Float", "Double", "Half"))
+    # x:byte() ... x:double(), x:half(): x converted (x itself when of that type);
+    # x:bfloat16(), the extension's BFloat16Tensor
+    byte, char, short, int, long, float, double, half, bfloat16 = map(
+        _converter, ("Byte", "Char", "Short", "Int", "Long", "Float", "Double", "Half", "BFloat16"))
 
     def real(self) -> Tensor:
         """x:real(): x as the default tensor type (Tensor.lua's real)."""

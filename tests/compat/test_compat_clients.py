@@ -70,7 +70,8 @@ def test_asarray_nested_arrays_of_ours():
     with pytest.raises(TypeError, match="use stack"):
         xp.asarray([xp.asarray([1, 2]), xp.asarray([3, 4])])
     with pytest.raises(TypeError, match="no strided dtype"):
-        xp.asarray([np.float16(1)])
+        xp.asarray([np.datetime64(1, "s")])
+    assert xp.asarray([np.float16(1)]).dtype is xp.float16
 
 
 @pytest.mark.parametrize("scalar", [np.float64(2.5), np.float32(2.5), np.int16(-3),

@@ -83,7 +83,7 @@ def test_numpy_dtypes_in_reductions_and_statistics():
 
 
 def test_what_is_not_a_dtype_of_ours_is_refused():
-    for bad in (np.dtype("float16"), np.float16, np.dtype(">f8"), np.dtype("U3"), "float",
+    for bad in (np.dtype(">f2"), np.dtype(">f8"), np.dtype("U3"), "float",
                 "f8", object, None, 3, np.float64(1.0), xp.asarray(1.0)):
         with pytest.raises(TypeError, match="not a dtype of strided.compat"):
             xp.astype(xp.ones(2), bad)

@@ -81,11 +81,17 @@ def test_types_torch7_lacks_are_refused(dtype):
 
 
 @needs_pytorch
-def test_unsupported_element_types():
+def test_the_16_bit_floats_and_unsupported_element_types():
     h = strided.from_dlpack(np.array([0.5, -2, 65504], np.float16))      # Torch7's HalfTensor
     assert type(h) is strided.HalfTensor and h.totable() == [0.5, -2.0, 65504.0]
-    with pytest.raises(BufferError, match="bfloat16"):
-        strided.from_dlpack(torch.zeros(3, dtype=torch.bfloat16))
+    t = torch.tensor([1.5, -3], dtype=torch.bfloat16)
+    b = strided.from_dlpack(t)                                          # the extension's
+    assert type(b) is strided.BFloat16Tensor and b.totable() == [1.5, -3.0]
+    b[1] = 2
+    assert float(t[0]) == 2.0                                           # zero copy
+    assert torch.from_dlpack(b).dtype == torch.bfloat16
+    with pytest.raises((BufferError, TypeError)):
+        strided.from_dlpack(torch.zeros(3, dtype=torch.float8_e4m3fn))
 
 
 @needs_pytorch

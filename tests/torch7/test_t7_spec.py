@@ -8,7 +8,6 @@ import pytest
 import strided as torch
 from strided.torch7 import forms, spec
 from strided.torch7.functions import CLASSES, FUNCTIONS, OPERATORS
-from strided.torch7.classes import _NotInHalf
 from strided.torch7.tensor import Tensor
 
 ENTRY = {e.name: e for e in spec.ENTRIES}
@@ -25,12 +24,6 @@ def test_every_function_is_a_table_entry():
 def test_every_method_of_a_typed_class_is_generated_or_of_tensor_md():
     for cls in CLASSES.values():
         own = {n for n in vars(cls) if not n.startswith("_")}
-        if cls is torch.HalfTensor:
-            # Lua's HalfTensor has no maths: no entry, no operator, and the
-            # Tensor methods it lacks are hidden
-            assert all(isinstance(vars(cls)[n], _NotInHalf) for n in own)
-            assert not set(OPERATORS) & set(vars(cls))
-            continue
         for n in own:
             assert n in ENTRY and ENTRY[n].method and cls._dt in ENTRY[n].types, (cls, n)
         assert set(OPERATORS) <= set(vars(cls))
