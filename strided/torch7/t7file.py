@@ -37,20 +37,42 @@ def _reader(data, referenced, source=None, size=None):
 
 
 def _read_stream(f, referenced):
-    """The object in the binary stream f, from its position: read ahead in
-    a window, storages straight from f; f is left just after the object
-    when it can seek (else it was read whole first)."""
-    size = None
-    if f.seekable():
-        at = f.tell()
-        size = f.seek(0, 2) - at
-        f.seek(at)
-    if size is None:
-        return _reader(f.read(), referenced).obj()
+    """The object in the binary stream f, from its position: walked in C
+    when f is a file (or a BytesIO), else read ahead in a window, storages
+    straight from f; f is left just after the object when it can seek
+    (else it was read whole first)."""
+    if not f.seekable():
+        return _read_bytes(f.read(), referenced)
+    at = f.tell()
+    size = f.seek(0, 2) - at
+    f.seek(at)
     r = _reader(None, referenced, f, size)
+    source = _source_of(f)
+    got = r.walked(source, at, at + size) if source is not None else None
+    if got is not None:
+        f.seek(got[1])
+        return got[0]
     o = r.obj()
     r.leave()
     return o
+
+
+def _source_of(f):
+    """What the C walk reads a seekable stream through: its file
+    descriptor, or a BytesIO's buffer (None: the reader reads it)."""
+    if isinstance(f, io.BytesIO):
+        return f.getbuffer()
+    try:
+        return f.fileno()
+    except (OSError, AttributeError):   # io.UnsupportedOperation is an OSError
+        return None
+
+
+def _read_bytes(data, referenced):
+    """The object in the bytes `data` (the C walk, else the reader)."""
+    r = _reader(data, referenced)
+    got = r.walked(data, 0, memoryview(data).nbytes)
+    return got[0] if got is not None else r.obj()
 
 
 # ---------------------------------------------------------------- the API
@@ -156,7 +178,7 @@ def deserialize(data: bytes | bytearray | memoryview, mode: str = "binary",
         with _memory_file(data, mode) as f:
             f.referenced(referenced)
             return f.readObject()
-    return _reader(data, referenced).obj()
+    return _read_bytes(data, referenced)
 
 
 def serializeToStorage(obj: object, mode: str = "binary",

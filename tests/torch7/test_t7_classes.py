@@ -19,14 +19,15 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import strided as torch
-from strided.torch7.t7object import TorchObject, generic_class
+from strided.torch7.t7object import TableKey, TorchObject, generic_class
 
 DATA = os.path.join(os.path.dirname(__file__), "data")
 # (not_plain/: what a plain torch.load does not load: a class with its own
 # format, 32-bit longs, a Lua function)
 FIXTURES = [("lua_model.t7", "binary"), ("lua_model_ascii.t7", "ascii"),
             ("lua_checkpoint.t7", "binary"), ("not_plain/lua_pair.t7", "binary"),
-            ("not_plain/lua_long4.t7", "b32")]
+            ("not_plain/lua_long4.t7", "b32"), ("lua_table_keys.t7", "binary"),
+            ("lua_table_keys_ascii.t7", "ascii")]
 
 
 def data(name):
@@ -57,6 +58,8 @@ def _fields(o):
 
 
 def _order(k):
+    if isinstance(k, TableKey):
+        return (4, 0, b"")
     if isinstance(k, bool):
         return (3, k, b"")
     if isinstance(k, (int, float)):
@@ -106,7 +109,8 @@ def dump(obj):
         name, fields = _fields(o)
         lines = [f"#{n} {name} {{"]
         for k in sorted(fields, key=_order):
-            key = _str(k) if isinstance(k, (str, bytes)) else go(k, "")
+            key = (_str(k) if isinstance(k, (str, bytes)) else
+                   f"[{go(k.table, indent + '  ')}]" if isinstance(k, TableKey) else go(k, ""))
             lines.append(f"{indent}  {key} = {go(fields[k], indent + '  ')}")
         lines.append(f"{indent}}}")
         return "\n".join(lines)
@@ -231,6 +235,22 @@ def test_lua_function_names_the_field():
     f.seek(1)
     with pytest.raises(ValueError, match=r"cannot load obj: it is a Lua function \(type tag 6"):
         f.readObject()
+
+
+def test_table_keys():
+    t = torch.load(data("lua_table_keys.t7"))
+    k = t["keys"]
+    assert k == [1, 2] and t[TableKey(k)] == "first" and t["inner"] == {TableKey(k): k}
+    assert next(iter(t["inner"])).table is k and TableKey(k) != TableKey([1, 2])
+    assert hash(TableKey(k)) == hash(TableKey(k)) and repr(TableKey(k)) == "TableKey([1, 2])"
+    lin = t["byobj"]["module"]
+    assert t["byobj"][TableKey(lin)] == "a module as key"
+    (x, inner), = t["nested"].items()
+    assert x.table == {"x": 1} and [(k.table, v) for k, v in inner.items()] == [([], True)]
+    assert t["self"] == {TableKey(t): "the root as a key"}
+    back = torch.deserialize(torch.serialize(t))
+    assert dump(back) == lua_dump("lua_table_keys.t7")
+    assert pickle.loads(pickle.dumps(TableKey([1]))).table == [1]
 
 
 # ---------------------------------------------------------------- the generic class
