@@ -21,7 +21,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#define T7_WINDOW ((int64_t)1 << 16)   /* bytes read ahead for small items */
+#define T7_WINDOW ((int64_t)1 << 13)   /* bytes read ahead for small items (what a storage
+                                          that follows gets of them is copied twice) */
 #define T7_DEPTH 1000                  /* nested tables and objects (Python's reader,
                                           its recursion limit, goes less deep) */
 #define T7_STATE 5048                  /* a torch.Generator's raw state */

@@ -5,8 +5,6 @@ make its objects from.  The walk returns nothing for what it leaves to
 that reader: bad or truncated data, Lua functions, odd class versions."""
 from __future__ import annotations
 
-import struct
-
 from .._c._strided import ffi, lib
 
 # the record codes and the kinds of built-in classes (strided.h)
@@ -15,7 +13,6 @@ NIL, NUMBER, STRING, TABLE, BOOLEAN, REF = (lib.ST_T7_NIL, lib.ST_T7_NUMBER, lib
 TENSOR, STORAGE, GENERATOR, OBJECT = (lib.ST_T7_TENSOR, lib.ST_T7_STORAGE, lib.ST_T7_GENERATOR,
                                       lib.ST_T7_OBJECT)
 KIND_TENSOR, KIND_GENERATOR = lib.ST_T7_KIND_TENSOR, lib.ST_T7_KIND_GENERATOR
-_BITS_IN, _BITS = struct.Struct("<q"), struct.Struct("<d")
 
 
 class Classes:
@@ -32,15 +29,12 @@ class Classes:
 
 
 class Walked:
-    """What a walk read: `words` (the records, ints), `bytes` (the strings,
+    """What a walk read: `words` (the records, ints; `numbers` the same
+    words as doubles, for a NUMBER's bits), `bytes` (the strings,
     names and generator states they point into), `storages` (the new
     storages, handles), `end` (the data offset after the object)."""
 
-    __slots__ = ("words", "bytes", "storages", "end")
-
-    def number(self, i):
-        """The double whose bits are words[i]."""
-        return _BITS.unpack(_BITS_IN.pack(self.words[i]))[0]
+    __slots__ = ("words", "numbers", "bytes", "storages", "end")
 
 
 def walk(source, start, end, longsize, referenced, known, classes):
@@ -63,6 +57,7 @@ def walk(source, start, end, longsize, referenced, known, classes):
     w = Walked()
     try:
         w.words = ffi.unpack(out.words, out.nwords) if out.nwords else []
+        w.numbers = memoryview(ffi.buffer(out.words, 8 * out.nwords)[:]).cast("d")
         w.bytes = ffi.buffer(out.bytes, out.nbytes)[:] if out.nbytes else b""
         storages = []
         for i in range(out.nstorages):          # each storage's one reference handed over

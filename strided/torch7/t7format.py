@@ -701,7 +701,7 @@ class _Assembly:
             return o
         if code == _scan.NUMBER:
             self.pos = pos + 2
-            return _number(self.w.number(pos + 1))
+            return _number(self.w.numbers[pos + 1])
         if code == _scan.STRING:
             at, n = words[pos + 1], words[pos + 2]
             self.pos = pos + 3

@@ -425,6 +425,10 @@ def test_torchfile_reads_our_model(tmp_path):
     t = torchfile.load(p, use_list_heuristic=False)
     assert t[b"opt"][b"learning_rate"] == 0.002 and t[b"vocab"][b"\xff\x00"] == 4
     np.testing.assert_array_equal(t[b"longs"], np.array([[1, -2], [2 ** 40, 3]]))
+    torch.save(p, torch.load(data("lua_table_keys.t7")))      # tables as keys
+    t = torchfile.load(p, use_list_heuristic=False)
+    k = t[b"keys"]
+    assert t[k] == b"first" and t[b"inner"][k] is k and t[b"self"][t] == b"the root as a key"
 
 
 def _lua():
