@@ -468,8 +468,14 @@ class File:
     def close(self) -> Self:
         """f:close(): the file closed."""
         self._check_open("close")
-        self._close()
+        self._end()
         return self
+
+    def _end(self):
+        self._close()
+        # the reader and the writer hold this File and every object they met:
+        # without the cycle the objects go as soon as the caller drops them
+        self._reader = self._writer = None
 
     # ------------------------------------------------------------ objects
     def referenced(self, ref: bool) -> Self:
@@ -511,7 +517,7 @@ class File:
 
     def __exit__(self, *exc: object) -> Literal[False]:
         if self._is_open():
-            self._close()
+            self._end()
         return False
 
     def _mode_chars(self):
