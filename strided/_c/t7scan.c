@@ -10,9 +10,10 @@
  *
  * Why: at 201 tensors of 600 KB, Python's per-object parsing (the reads
  * of each tag, index, name, size and geometry) cost about a third of a
- * load on top of the copy of the elements.  The storages' bytes are read
- * from a file once the walk is done, in 2 MiB pieces shared by the core's
- * threads (that copy from the page cache is most of what is left).
+ * load on top of the copy of the elements.  The storages are read one by
+ * one, as the walk meets them: reading them after the walk by the core's
+ * two threads was measured slower on the shared 2-core EPYC (6-10 ms in
+ * batches, docs/performance.md).
  *
  * Safety: every length, count and size is checked against the bytes left
  * before anything is allocated or copied; nesting is bounded (T7_DEPTH);
@@ -28,13 +29,6 @@
 #define T7_DEPTH 1000                  /* nested tables and objects (Python's reader,
                                           its recursion limit, goes less deep) */
 #define T7_STATE 5048                  /* a torch.Generator's raw state */
-#define T7_PIECE ((int64_t)1 << 21)    /* the unit of the storages' reads shared by threads */
-
-/* a storage's bytes still to be read from the file, after the walk */
-typedef struct {
-    char *dst;
-    int64_t at, n;
-} t7_read;
 
 typedef struct {
     int fd;                      /* the source: fd (mem NULL) or memory */
@@ -45,8 +39,6 @@ typedef struct {
     int longsize, referenced;
     int64_t *seen;               /* open addressing set of object indices (+ ST_T7_EMPTY) */
     int64_t seen_cap, seen_n;
-    t7_read *reads;              /* fd: the storages' bytes, read once the walk is done */
-    int64_t nreads, cap_reads, read_bytes;
     const char *const *names;
     const int64_t *kinds;
     int64_t nclasses;
@@ -231,46 +223,15 @@ static int rd_storage(walk *w, int64_t n, int64_t item, int64_t *slot)
             have = nbytes;
         memcpy(dst, w->win + (at - w->wbase), (size_t)have);
     }
-    for (; have < nbytes; have += T7_PIECE) {          /* the rest later, in pieces */
-        if (grow((void **)&w->reads, &w->cap_reads, w->nreads + 1, sizeof(t7_read)))
-            return 1;
-        int64_t n = nbytes - have < T7_PIECE ? nbytes - have : T7_PIECE;
-        w->reads[w->nreads++] = (t7_read){dst + have, at + have, n};
-        w->read_bytes += n;
-    }
-    return 0;
-}
-
-static int read_piece(int fd, const t7_read *r)
-{
-    int64_t got = 0;
-    while (got < r->n) {
-        ssize_t k = pread(fd, r->dst + got, (size_t)(r->n - got), (off_t)(r->at + got));
+    while (have < nbytes) {
+        ssize_t k = pread(w->fd, dst + have, (size_t)(nbytes - have), (off_t)(at + have));
         if (k < 0 && errno == EINTR)
             continue;
         if (k <= 0)
             return 1;
-        got += k;
+        have += k;
     }
     return 0;
-}
-
-/* The storages' bytes from the file: the pieces shared by the threads
- * (the kernel's copy from the page cache is most of a load's time; the
- * core's thread count, st_threads_for of the bytes / 8). */
-static int read_storages(walk *w)
-{
-    int bad = 0;
-    int nt = st_threads_for(w->read_bytes / 8);
-    if (nt > w->nreads)
-        nt = (int)w->nreads;
-#pragma omp parallel for num_threads(nt) schedule(dynamic, 1) if (nt > 1)
-    for (int64_t i = 0; i < w->nreads; i++)
-        if (read_piece(w->fd, &w->reads[i])) {
-#pragma omp atomic write
-            bad = 1;
-        }
-    return bad;
 }
 
 static int class_of(const walk *w, const char *name, int64_t len)
@@ -406,10 +367,9 @@ int st_t7_walk(int fd, const char *mem, int64_t start, int64_t end, int longsize
     int bad = 0;
     for (int64_t i = 0; i < nknown && !bad; i++)
         bad = mark(&w, known[i]);
-    bad = bad || object(&w, 0) || read_storages(&w);
+    bad = bad || object(&w, 0);
     free(w.win);
     free(w.seen);
-    free(w.reads);
     out->end = w.pos;
     if (bad)
         st_t7_scan_free(out);

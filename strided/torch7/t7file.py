@@ -59,14 +59,14 @@ def _read_stream(f, referenced):
 
 
 def _source_of(f):
-    """What the C walk reads a seekable stream through: its file
-    descriptor, or a BytesIO's buffer (None: the reader reads it)."""
+    """What the C walk reads a seekable stream through: a plain file's
+    descriptor, or a BytesIO's buffer (None: the reader reads it).  Only
+    a FileIO, buffered or not, is its descriptor's bytes: a GzipFile's
+    fileno() is the compressed file's."""
     if isinstance(f, io.BytesIO):
         return f.getbuffer()
-    try:
-        return f.fileno()
-    except (OSError, AttributeError):   # io.UnsupportedOperation is an OSError
-        return None
+    raw = f.raw if isinstance(f, (io.BufferedReader, io.BufferedRandom)) else f
+    return f.fileno() if isinstance(raw, io.FileIO) else None
 
 
 def _read_bytes(data, referenced):

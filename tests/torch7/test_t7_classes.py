@@ -58,13 +58,13 @@ def _fields(o):
 
 
 def _order(k):
-    if isinstance(k, TableKey):
-        return (4, 0, b"")
     if isinstance(k, bool):
         return (3, k, b"")
     if isinstance(k, (int, float)):
         return (1, k, b"")
-    return (2, 0, k.encode("utf-8") if isinstance(k, str) else k)
+    if isinstance(k, (str, bytes)):
+        return (2, 0, k.encode("utf-8") if isinstance(k, str) else k)
+    return (4, 0, b"")          # a table (TableKey), tensor or object: described in place
 
 
 def dump(obj):
@@ -110,7 +110,8 @@ def dump(obj):
         lines = [f"#{n} {name} {{"]
         for k in sorted(fields, key=_order):
             key = (_str(k) if isinstance(k, (str, bytes)) else
-                   f"[{go(k.table, indent + '  ')}]" if isinstance(k, TableKey) else go(k, ""))
+                   go(k, "") if isinstance(k, (bool, int, float)) else
+                   f"[{go(k.table if isinstance(k, TableKey) else k, indent + '  ')}]")
             lines.append(f"{indent}  {key} = {go(fields[k], indent + '  ')}")
         lines.append(f"{indent}}}")
         return "\n".join(lines)

@@ -88,6 +88,16 @@ def test_file_and_stream_positions(tmp_path):
             assert f.read() == b""
 
 
+def test_compressed_streams_are_read_by_the_reader(tmp_path):
+    import gzip
+    p = str(tmp_path / "x.t7.gz")
+    x = torch.FloatTensor(3000).uniform()
+    with gzip.open(p, "wb") as f:               # its fileno() is the compressed file's
+        torch.save(f, {"x": x})
+    with gzip.open(p, "rb") as f:
+        assert torch.equal(torch.load(f)["x"], x)
+
+
 # ---------------------------------------------------------------- corrupted data
 
 
