@@ -1,6 +1,7 @@
 """The `t7io` section: torch.load and torch.save of a big `.t7` file
 (issue 27) against python-torchfile (loads only: it cannot write) and Lua
-Torch7 itself.
+Torch7 itself, and the same object read by a binary torch.DiskFile's
+readObject (against Lua's).
 
 The file: a Lua list of 201 FloatTensors, 200 of (n / 10^4) x 150 floats
 and a small one: 120 MB at n = 10^7 (--quick: 12 MB), as a model's
@@ -57,7 +58,8 @@ def _file(n):
 
 @dataclass(frozen=True)
 class T7Case:
-    """torch.load (`what` 'load') or torch.save ('save') of the big file."""
+    """torch.load (`what` 'load'), torch.save ('save') or a binary
+    DiskFile's readObject ('diskfile') of the big file."""
     what: str
     level: float = 1.0
     against = "fastest"     # the level's ratio: fastest peer / ours
@@ -85,6 +87,9 @@ class T7Case:
             return Prepared(calls, None, f"{mb:.0f} MB", 1e-6, 1e-6,
                             oracle="torchfile" if torchfile is not None else "ours",
                             read={"ours": _sums, "torchfile": _sums})
+        if self.what == "diskfile":
+            return Prepared({"ours": lambda: _read_diskfile(path)}, None, f"{mb:.0f} MB", 1e-6,
+                            1e-6, oracle="ours", read={"ours": _sums})
         obj = strided.load(path)
         out = os.path.join(_DIR, "saved.t7")
         return Prepared({"ours": lambda: strided.save(out, obj)}, None, f"{mb:.0f} MB", 0, 0,
@@ -97,8 +102,9 @@ class T7Case:
         if lua is None:
             return {}
         path = _file(sizes.n)
-        call = (f"torch.load('{path}')" if self.what == "load"
-                else f"torch.save('{os.path.join(_DIR, 'saved-lua.t7')}', obj)")
+        call = {"load": f"torch.load('{path}')",
+                "diskfile": f"torch.DiskFile('{path}'):binary():readObject()",
+                "save": f"torch.save('{os.path.join(_DIR, 'saved-lua.t7')}', obj)"}[self.what]
         script = (f"require 'torch'\nlocal obj = torch.load('{path}')\n{call}\n"
                   f"local s = {{}}\nfor k = 1, {repeats} do\n  collectgarbage()\n"
                   f"  local t = torch.Timer()\n  {call}\n  s[k] = t:time().real\nend\n"
@@ -115,4 +121,9 @@ class T7Case:
         return None
 
 
-CASES = [T7Case("load"), T7Case("save")]
+def _read_diskfile(path):
+    with strided.DiskFile(path).binary() as f:
+        return f.readObject()
+
+
+CASES = [T7Case("load"), T7Case("save"), T7Case("diskfile")]

@@ -19,7 +19,7 @@ SOURCES = ["reduce.c", "reduce_p1.c", "reduce_tree.c", "reduce_tree_p1.c", "elem
            "sort.c", "norm.c", "index.c", "sort_simd.c", "histogram.c", "linalg.c", "random.c",
            "lapack_t7.c", "setops.c", "conv.c", "iter.c", "core.c", "alloc.c", "fuse.c", "dlpack.c",
            "matrix.c", "creation.c", "fast.c", "vmath.c", "bandwidth.c", "fft_plans.c",
-           "fft_lines.c", "half.c"]
+           "fft_lines.c", "half.c", "t7scan.c"]
 
 
 def cdef_text(header=HERE / "strided.h"):

@@ -180,6 +180,52 @@ st_storage *st_storage_view(st_storage *parent, int64_t offset, int64_t nbytes);
 st_storage *st_storage_map(const char *path, int64_t nbytes, int64_t unit, int mode,
                            int *os_errno);
 
+/* ---- Torch7's binary object format (t7scan.c) ---- */
+/* One object of a .t7 stream walked: from file descriptor fd (mem NULL;
+ * read with pread, the fd's position untouched) or from memory mem, the
+ * data being bytes [start, end); longs of longsize (4 or 8) bytes; with
+ * referenced, an index met before (or among the nknown `known`) is a
+ * reference.  Classes: names[i] is built in with kinds[i] (a storage: its
+ * element size; or one of the kinds below); any other class is a Lua
+ * object whose fields follow as a table.  out gets the records, in the
+ * order read, as int64 words:
+ *   NIL | NUMBER bits | STRING at len | BOOLEAN v | REF index
+ *   TABLE index count, then count (key, value) records
+ *   TENSOR index class nd sizes[nd] strides[nd] offset, then its storage's record
+ *   STORAGE index class size slot       (out->storages[slot], made here)
+ *   GENERATOR index at                  (its 5048 state bytes)
+ *   OBJECT index version name_at name_len 0, then its fields' record
+ * where `at` is an offset in out->bytes.  Returns 0, or 1 for what it
+ * leaves to Python's reader (bad or truncated data, a Lua function, an
+ * odd version), out then empty.  Every length is checked before memory is
+ * touched.  st_t7_scan_free releases the storages not taken (set to NULL). */
+#define ST_T7_NIL 0
+#define ST_T7_NUMBER 1
+#define ST_T7_STRING 2
+#define ST_T7_TABLE 3
+#define ST_T7_BOOLEAN 5
+#define ST_T7_REF 9
+#define ST_T7_TENSOR 10
+#define ST_T7_STORAGE 11
+#define ST_T7_GENERATOR 12
+#define ST_T7_OBJECT 13
+#define ST_T7_KIND_TENSOR 0
+#define ST_T7_KIND_GENERATOR -1
+typedef struct st_t7_scan {
+    int64_t *words;
+    int64_t nwords;
+    char *bytes;
+    int64_t nbytes;
+    st_storage **storages;
+    int64_t nstorages;
+    int64_t end;                 /* the data offset after the object */
+    int64_t cap_words, cap_bytes, cap_storages;
+} st_t7_scan;
+int st_t7_walk(int fd, const char *mem, int64_t start, int64_t end, int longsize, int referenced,
+               const int64_t *known, int64_t nknown, const char *const *names,
+               const int64_t *kinds, int64_t nclasses, st_t7_scan *out);
+void st_t7_scan_free(st_t7_scan *s);
+
 /* ---- tensor records ---- */
 st_tensor *st_tensor_new(void);                          /* empty, 0-d, no storage */
 void st_tensor_free(st_tensor *t);                        /* drops storage ref, frees record */

@@ -471,8 +471,14 @@ class File:
     def close(self) -> Self:
         """f:close(): the file closed."""
         self._check_open("close")
-        self._close()
+        self._end()
         return self
+
+    def _end(self):
+        self._close()
+        # the reader and the writer hold this File and every object they met:
+        # without the cycle the objects go as soon as the caller drops them
+        self._reader = self._writer = None
 
     # ------------------------------------------------------------ objects
     def referenced(self, ref: bool) -> Self:
@@ -500,7 +506,13 @@ class File:
         self._check_read("readObject")
         if self._reader is None:
             self._reader = _FileReader(self, self.isReferenced())
-        return self._reader.obj()
+        got = self._walked()
+        return got[0] if got is not None else self._reader.obj()
+
+    def _walked(self):
+        """(the object read by the C walk, ) or None when this File has no
+        file descriptor the walk can read (the reader reads it then)."""
+        return None
 
     # ------------------------------------------------------------ Python
     def __enter__(self) -> Self:
@@ -508,7 +520,7 @@ class File:
 
     def __exit__(self, *exc: object) -> Literal[False]:
         if self._is_open():
-            self._close()
+            self._end()
         return False
 
     def _mode_chars(self):
@@ -958,6 +970,22 @@ class DiskFile(File):
         except OSError as e:
             self._fail(f"read error: {e}")
             return b""
+
+    def _walked(self):
+        """A binary, native-order object read by the C walk (core.t7scan)
+        from the file's descriptor, the file left after it."""
+        if not (self._binary and self._native):
+            return None
+        h = self._handle
+        if self._writable:
+            h.flush()
+        at = h.tell()
+        got = self._reader.walked(h.fileno(), at, max(at, os.fstat(h.fileno()).st_size),
+                                  4 if self._longsize == 4 else 8)
+        if got is None:
+            return None
+        h.seek(got[1])
+        return got[:1]
 
     def _read_storage(self, name, n):
         """Binary elements as they lie in the file go straight from it into

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import os
+import stat
 from typing import TYPE_CHECKING
 
 from ..core import storage as _cstorage
@@ -37,20 +38,42 @@ def _reader(data, referenced, source=None, size=None):
 
 
 def _read_stream(f, referenced):
-    """The object in the binary stream f, from its position: read ahead in
-    a window, storages straight from f; f is left just after the object
-    when it can seek (else it was read whole first)."""
-    size = None
-    if f.seekable():
-        at = f.tell()
-        size = f.seek(0, 2) - at
-        f.seek(at)
-    if size is None:
-        return _reader(f.read(), referenced).obj()
+    """The object in the binary stream f, from its position: walked in C
+    when f is a file (or a BytesIO), else read ahead in a window, storages
+    straight from f; f is left just after the object when it can seek
+    (else it was read whole first)."""
+    if not f.seekable():
+        return _read_bytes(f.read(), referenced)
+    at = f.tell()
+    size = f.seek(0, 2) - at
+    f.seek(at)
     r = _reader(None, referenced, f, size)
+    source = _source_of(f)
+    got = r.walked(source, at, at + size) if source is not None else None
+    if got is not None:
+        f.seek(got[1])
+        return got[0]
     o = r.obj()
     r.leave()
     return o
+
+
+def _source_of(f):
+    """What the C walk reads a seekable stream through: a plain file's
+    descriptor, or a BytesIO's buffer (None: the reader reads it).  Only
+    a FileIO, buffered or not, is its descriptor's bytes: a GzipFile's
+    fileno() is the compressed file's."""
+    if isinstance(f, io.BytesIO):
+        return f.getbuffer()
+    raw = f.raw if isinstance(f, (io.BufferedReader, io.BufferedRandom)) else f
+    return f.fileno() if isinstance(raw, io.FileIO) else None
+
+
+def _read_bytes(data, referenced):
+    """The object in the bytes `data` (the C walk, else the reader)."""
+    r = _reader(data, referenced)
+    got = r.walked(data, 0, memoryview(data).nbytes)
+    return got[0] if got is not None else r.obj()
 
 
 # ---------------------------------------------------------------- the API
@@ -156,7 +179,7 @@ def deserialize(data: bytes | bytearray | memoryview, mode: str = "binary",
         with _memory_file(data, mode) as f:
             f.referenced(referenced)
             return f.readObject()
-    return _reader(data, referenced).obj()
+    return _read_bytes(data, referenced)
 
 
 def serializeToStorage(obj: object, mode: str = "binary",
@@ -302,15 +325,32 @@ def save(path: str | bytes | PathLike[Any] | IO[bytes], obj: object, mode: str =
             os.unlink(path)
             raise
         return
-    with open(path, "wb") as f:
+    with _open_over(path) as f:
+        regular = stat.S_ISREG(os.fstat(f.fileno()).st_mode)
         try:
             w = _writer(f.write, referenced)
             w.obj(obj)
             w.close()
+            if regular:
+                f.truncate(f.tell())   # (flushes first) what is left of an older file goes
         except BaseException:
             f.close()
-            os.unlink(path)       # no half-written file is left behind
+            if regular:
+                os.unlink(path)   # no half-written file is left behind (never /dev/null)
             raise
+
+
+def _open_over(path):
+    """The file `path` opened to be written from its start, not truncated:
+    an existing file's pages in the page cache are written over instead
+    of freed and allocated again (save truncates at the end).  A save over
+    the 120 MB file of the t7io benchmark took a quarter of the time."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o666)
+    try:
+        return open(fd, "wb")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def load(path: str | bytes | PathLike[Any] | IO[bytes], mode: str = "binary",

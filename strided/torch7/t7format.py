@@ -48,11 +48,12 @@ import sys
 import warnings
 
 from ..core import storage as _cstorage
+from ..core import t7scan as _scan
 from ..core.base import MAX_DIMS, Core, dtype as _dtype, new_storage
 from ..core.rng import STATE_SIZE
 from ..core.rng import Generator
 from .storage import STORAGE_TYPES, Storage, _addr, _fresh, _from_bytes
-from .t7object import TorchObject, generic_class
+from .t7object import TableKey, TorchObject, generic_class
 from .tensor import TENSOR_TYPES, Tensor
 from .utility import registry, typename, version
 
@@ -281,7 +282,7 @@ class _Writer:
             if k is None or (isinstance(k, float) and math.isnan(k)):
                 raise ValueError(f"cannot save {_where(path)}: a Lua table key cannot "
                                  f"be {k!r}")
-            self.obj(k, (path, k))
+            self.obj(k.table if isinstance(k, TableKey) else k, (path, k))
             self.obj(v, (path, k))
 
     def instance(self, o, path):
@@ -516,26 +517,37 @@ class _Reader:
         n = self.int("the size of a table")
         if n < 0:
             raise ValueError(f"bad Torch7 data: table at byte {at} has negative size {n}")
+        return self._table(index, at, n, self._pair)
+
+    def _pair(self):
+        """(where, key, value): a table's next pair."""
+        kat = self.tell()
+        k = self.obj()
+        try:
+            v = self.obj()
+        except LuaFunctionError as e:
+            e.keys.append(k)
+            raise
+        return kat, k, v
+
+    def _table(self, index, at, n, pair):
+        """The table of index `index` whose n pairs `pair` gives."""
         d = {}
         self._remember(index, d)
         self._open[index] = d
         try:
             for _ in range(n):
-                kat = self.tell()
-                k = self.obj()
-                try:
-                    v = self.obj()
-                except LuaFunctionError as e:
-                    e.keys.append(k)
-                    raise
+                kat, k, v = pair()
                 if k is None:
                     raise ValueError(f"bad Torch7 data: table at byte {at} has a nil key")
+                if isinstance(k, (list, dict)):        # TorchObject too: a Lua table
+                    k = TableKey(k)
                 try:
                     dup = k in d
                 except TypeError:
-                    what = "table" if isinstance(k, (list, dict)) else type(k).__name__
-                    raise ValueError(f"table at byte {at}: its key at byte {kat} is a {what}, "
-                                     f"which cannot be a Python dict key") from None
+                    raise ValueError(f"table at byte {at}: its key at byte {kat} is a "
+                                     f"{type(k).__name__}, which cannot be a Python dict "
+                                     f"key") from None
                 if dup:
                     raise ValueError(f"table at byte {at}: key {k!r} (byte {kat}) appears "
                                      f"twice in Python's terms (Python equates True with 1)")
@@ -591,16 +603,7 @@ class _Reader:
                              f"not a table of fields (type tag {tag}); the class writes its "
                              f"own format: register it with torch.class_ and give it a read "
                              f"method")
-        fields = self.value(tag, fat)
-        if isinstance(fields, list):
-            fields = dict(enumerate(fields, 1))
-        if isinstance(o, TorchObject):
-            dict.update(o, fields)
-            if number:
-                setattr(cls, "__version", number)
-        else:
-            vars(o).update(fields)
-        return o
+        return _fill(o, self.value(tag, fat), number)
 
     def new_storage(self, cls):
         """The object after a tensor's geometry: its storage, read at once
@@ -620,13 +623,38 @@ class _Reader:
 
     def generator(self, cls, at):
         """A new Generator in the state read (Generator.c's read)."""
-        state = self.raw(_STATE_SIZE, f"the {_STATE_SIZE} state bytes of a {_GENERATOR}")
-        g = Generator(0)
+        return _generator_of(self.raw(_STATE_SIZE, f"the {_STATE_SIZE} state bytes of a "
+                                               f"{_GENERATOR}"), at)
+
+    def tensor(self, cls, at):
+        what = _what(cls)
+        nd = self.int(what[0])
+        if not 0 <= nd <= MAX_DIMS:
+            raise ValueError(f"bad Torch7 data: {cls._typename} at byte {at} has {nd} "
+                             f"dimensions (expected 0 to {MAX_DIMS})")
+        geometry = self.longs(2 * nd + 1, what[1])
+        return _tensor_of(cls, at, nd, geometry, self.new_storage(cls._storage_cls))
+
+    def walked(self, source, start, end, longsize=8):
+        """(the object at data offset `start` of `source` (a file descriptor
+        or bytes) read by the C walk (core.t7scan), the offset after it),
+        or None when the walk leaves it to this reader (nothing is read or
+        remembered then: bad data, whose message this reader gives, Lua
+        functions, classes with their own read method)."""
+        w = _scan.walk(source, start, end, longsize, self._referenced, self._objects,
+                       _walk_classes()[0])
+        if w is None:
+            return None
+        known = len(self._objects)
         try:
-            g.set_state(state)
-        except ValueError as e:
-            raise ValueError(f"bad Torch7 data: {_GENERATOR} at byte {at}: {e}") from None
-        return g
+            return _Assembly(self, w).value(), w.end
+        except (_LeftToReader, ValueError, KeyError, TypeError):
+            for index in list(self._objects)[known:]:     # (new indices come last)
+                del self._objects[index]
+            self._open.clear()
+            self._cyclic.clear()
+            return None
+
 
     def storage(self, cls, at):
         n = self.long(_what(cls)[2])
@@ -635,40 +663,147 @@ class _Reader:
                              f"size {n}")
         return self.elements(cls, n)
 
-    def tensor(self, cls, at):
-        name = cls._typename
-        what = _what(cls)
-        nd = self.int(what[0])
-        if not 0 <= nd <= MAX_DIMS:
-            raise ValueError(f"bad Torch7 data: {name} at byte {at} has {nd} dimensions "
-                             f"(expected 0 to {MAX_DIMS})")
-        geometry = self.longs(2 * nd + 1, what[1])
-        sizes, strides, offset = geometry[:nd], geometry[nd:-1], geometry[-1]
-        storage = self.new_storage(cls._storage_cls)
-        if storage is not None and type(storage) is not cls._storage_cls:
-            raise ValueError(f"bad Torch7 data: {name} at byte {at} has a "
-                             f"{getattr(storage, '_typename', type(storage).__name__)} where "
-                             f"its storage should be (a {cls._storage_cls._typename})")
-        if nd == 0:
-            return cls()            # Torch7's empty tensor (its storage, if any, is dropped)
-        if any(s < 0 for s in sizes):
-            raise ValueError(f"bad Torch7 data: {name} at byte {at} has negative sizes "
-                             f"{list(sizes)}")
-        if storage is None:
-            if 0 not in sizes:
-                raise ValueError(f"bad Torch7 data: {name} at byte {at} of sizes {list(sizes)} "
-                                 f"has no storage")
-            return cls(*sizes)
-        if offset < 1:
-            raise ValueError(f"bad Torch7 data: {name} at byte {at} has storage offset "
-                             f"{offset} (1-based, expected >= 1)")
-        try:
-            c = Core.over(storage._s, cls._dt, offset - 1, tuple(sizes), tuple(strides))
-        except (ValueError, IndexError, OverflowError) as e:
-            raise ValueError(f"bad Torch7 data: {name} at byte {at} (sizes {list(sizes)}, "
-                             f"strides {list(strides)}, storage offset {offset}) does not fit "
-                             f"its storage of {storage.size()} elements: {e}") from None
-        return cls._wrap(c)
+
+class _LeftToReader(Exception):
+    """What the C walk read is made by the reader instead (a class with its
+    own read method, data whose error the reader words)."""
+
+
+class _Assembly:
+    """The objects of a C walk's records (core.t7scan.walk: the layout is
+    strided.h's st_t7_walk), remembered in `reader`'s index as the reader
+    does."""
+
+    def __init__(self, reader, walked):
+        self.r, self.w = reader, walked
+        self.words, self.pos = walked.words, 0
+        self.classes = _walk_classes()[1]
+        self.remember = reader._remember
+
+    def pair(self):
+        return None, self.value(), self.value()
+
+    def value(self):
+        words, pos = self.words, self.pos
+        code = words[pos]
+        if code == _scan.STORAGE:
+            index, c, _n, slot = words[pos + 1:pos + 5]
+            self.pos = pos + 5
+            o = _fresh(self.classes[c], self.w.storages[slot])
+            self.remember(index, o)
+            return o
+        if code == _scan.TENSOR:
+            index, c, nd = words[pos + 1:pos + 4]
+            geometry = words[pos + 4:pos + 5 + 2 * nd]
+            self.pos = pos + 5 + 2 * nd
+            o = _tensor_of(self.classes[c], None, nd, geometry, self.value())
+            self.remember(index, o)
+            return o
+        if code == _scan.NUMBER:
+            self.pos = pos + 2
+            return _number(self.w.numbers[pos + 1])
+        if code == _scan.STRING:
+            at, n = words[pos + 1], words[pos + 2]
+            self.pos = pos + 3
+            b = self.w.bytes[at:at + n]
+            try:
+                return b.decode("utf-8")
+            except UnicodeDecodeError:
+                return b
+        if code == _scan.NIL:
+            self.pos = pos + 1
+            return None
+        if code == _scan.BOOLEAN:
+            self.pos = pos + 2
+            return words[pos + 1] == 1
+        if code == _scan.REF:
+            index = words[pos + 1]
+            self.pos = pos + 2
+            if index in self.r._open:
+                self.r._cyclic.add(index)
+            return self.r._objects[index]
+        if code == _scan.TABLE:
+            index, n = words[pos + 1], words[pos + 2]
+            self.pos = pos + 3
+            return self.r._table(index, None, n, self.pair)
+        if code == _scan.GENERATOR:
+            index, at = words[pos + 1], words[pos + 2]
+            self.pos = pos + 3
+            o = _generator_of(self.w.bytes[at:at + _STATE_SIZE], None)
+            self.remember(index, o)
+            return o
+        if code == _scan.OBJECT:
+            index, number, at, n = words[pos + 1:pos + 5]
+            self.pos = pos + 6
+            name = self.w.bytes[at:at + n].decode("latin-1")
+            cls = registry.get(name)
+            if cls is None:
+                o = generic_class(name)()
+            elif getattr(cls, "read", None) is not None:
+                raise _LeftToReader(name)
+            else:
+                o = cls.__new__(cls)
+            self.remember(index, o)
+            fields = self.value()
+            if not isinstance(fields, (dict, list)) or isinstance(fields, TorchObject):
+                raise _LeftToReader(name)
+            return _fill(o, fields, number)
+        raise _LeftToReader(code)
+
+
+def _fill(o, fields, number):
+    """Object `o` of a Lua class given its fields read (a dict, or a list
+    for fields 1..n) and the class version read."""
+    if isinstance(fields, list):
+        fields = dict(enumerate(fields, 1))
+    if isinstance(o, TorchObject):
+        dict.update(o, fields)
+        if number:
+            setattr(type(o), "__version", number)
+    else:
+        vars(o).update(fields)
+    return o
+
+
+def _generator_of(state, at):
+    """A new Generator in the state read (Generator.c's read)."""
+    g = Generator(0)
+    try:
+        g.set_state(state)
+    except ValueError as e:
+        raise ValueError(f"bad Torch7 data: {_GENERATOR} at byte {at}: {e}") from None
+    return g
+
+
+def _tensor_of(cls, at, nd, geometry, storage):
+    """The tensor of class `cls` read at byte `at`: nd, its sizes, strides
+    and 1-based storage offset (`geometry`), its storage (or None)."""
+    name = cls._typename
+    sizes, strides, offset = geometry[:nd], geometry[nd:-1], geometry[-1]
+    if storage is not None and type(storage) is not cls._storage_cls:
+        raise ValueError(f"bad Torch7 data: {name} at byte {at} has a "
+                         f"{getattr(storage, '_typename', type(storage).__name__)} where "
+                         f"its storage should be (a {cls._storage_cls._typename})")
+    if nd == 0:
+        return cls()            # Torch7's empty tensor (its storage, if any, is dropped)
+    if any(s < 0 for s in sizes):
+        raise ValueError(f"bad Torch7 data: {name} at byte {at} has negative sizes "
+                         f"{list(sizes)}")
+    if storage is None:
+        if 0 not in sizes:
+            raise ValueError(f"bad Torch7 data: {name} at byte {at} of sizes {list(sizes)} "
+                             f"has no storage")
+        return cls(*sizes)
+    if offset < 1:
+        raise ValueError(f"bad Torch7 data: {name} at byte {at} has storage offset "
+                         f"{offset} (1-based, expected >= 1)")
+    try:
+        c = Core.over(storage._s, cls._dt, offset - 1, tuple(sizes), tuple(strides))
+    except (ValueError, IndexError, OverflowError) as e:
+        raise ValueError(f"bad Torch7 data: {name} at byte {at} (sizes {list(sizes)}, "
+                         f"strides {list(strides)}, storage offset {offset}) does not fit "
+                         f"its storage of {storage.size()} elements: {e}") from None
+    return cls._wrap(c)
 
 
 # a class name as written -> (the reader's method, the class): the built-in
@@ -683,6 +818,25 @@ def _builtin_classes():
     _BUILTIN[_GENERATOR.encode()] = (_Reader.generator, Generator)
     _BUILTIN.update({k.encode(): _BUILTIN[v.encode()] for k, v in _CUDA.items()})
     return _BUILTIN
+
+
+_WALK = []
+
+
+def _walk_classes():
+    """(the C walk's table of built-in classes (core.t7scan.Classes), their
+    classes by number), made at the first walk: each name as written, a
+    storage's kind its element size."""
+    if not _WALK:
+        names, kinds, classes = [], [], []
+        for name, (read, cls) in (_BUILTIN or _builtin_classes()).items():
+            names.append(name)
+            classes.append(cls)
+            kinds.append(_scan.KIND_TENSOR if read is _Reader.tensor else
+                         _scan.KIND_GENERATOR if read is _Reader.generator else
+                         _dtype(cls._dt).itemsize)
+        _WALK[:] = [_scan.Classes(names, kinds), classes]
+    return _WALK
 
 _WHAT = {}
 _V1 = struct.pack("<i", 3) + b"V 1"

@@ -8,12 +8,16 @@ object's fields (Lua's object table) that also answers attribute access,
 and whose Torch type name is the Lua name, so torch.typename, torch.type
 and torch.isTypeOf see the Lua class, and torch.save writes it back as
 that class.
+
+A Lua table (or object) used as a key of another table loads as a
+`TableKey`: Python's dict keys must be hashable, and Lua's table keys are
+compared by identity, as a TableKey is.
 """
 from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["TorchObject", "generic_class"]
+__all__ = ["TorchObject", "TableKey", "generic_class"]
 
 
 class TorchObject(dict):
@@ -57,6 +61,34 @@ class TorchObject(dict):
 
     def __reduce__(self):
         return _rebuild, (self._typename, dict(self))
+
+
+class TableKey:
+    """A Lua table (a dict or list) or object used as a key of a table:
+    hashable, equal to another TableKey of the very same table (Lua
+    compares table keys by identity), the table itself in `.table`.
+    torch.save writes the table in the key's place (shared with its other
+    uses), so Lua reads the structure back unchanged."""
+
+    __slots__ = ("table",)
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
+
+    def __hash__(self) -> int:
+        return id(self.table)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, TableKey) and other.table is self.table
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __repr__(self) -> str:
+        return f"TableKey({self.table!r})"
+
+    def __reduce__(self):
+        return TableKey, (self.table,)
 
 
 _CLASSES: dict[str, type] = {}

@@ -19,14 +19,15 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import strided as torch
-from strided.torch7.t7object import TorchObject, generic_class
+from strided.torch7.t7object import TableKey, TorchObject, generic_class
 
 DATA = os.path.join(os.path.dirname(__file__), "data")
 # (not_plain/: what a plain torch.load does not load: a class with its own
 # format, 32-bit longs, a Lua function)
 FIXTURES = [("lua_model.t7", "binary"), ("lua_model_ascii.t7", "ascii"),
             ("lua_checkpoint.t7", "binary"), ("not_plain/lua_pair.t7", "binary"),
-            ("not_plain/lua_long4.t7", "b32")]
+            ("not_plain/lua_long4.t7", "b32"), ("lua_table_keys.t7", "binary"),
+            ("lua_table_keys_ascii.t7", "ascii")]
 
 
 def data(name):
@@ -61,7 +62,9 @@ def _order(k):
         return (3, k, b"")
     if isinstance(k, (int, float)):
         return (1, k, b"")
-    return (2, 0, k.encode("utf-8") if isinstance(k, str) else k)
+    if isinstance(k, (str, bytes)):
+        return (2, 0, k.encode("utf-8") if isinstance(k, str) else k)
+    return (4, 0, b"")          # a table (TableKey), tensor or object: described in place
 
 
 def dump(obj):
@@ -106,7 +109,9 @@ def dump(obj):
         name, fields = _fields(o)
         lines = [f"#{n} {name} {{"]
         for k in sorted(fields, key=_order):
-            key = _str(k) if isinstance(k, (str, bytes)) else go(k, "")
+            key = (_str(k) if isinstance(k, (str, bytes)) else
+                   go(k, "") if isinstance(k, (bool, int, float)) else
+                   f"[{go(k.table if isinstance(k, TableKey) else k, indent + '  ')}]")
             lines.append(f"{indent}  {key} = {go(fields[k], indent + '  ')}")
         lines.append(f"{indent}}}")
         return "\n".join(lines)
@@ -231,6 +236,22 @@ def test_lua_function_names_the_field():
     f.seek(1)
     with pytest.raises(ValueError, match=r"cannot load obj: it is a Lua function \(type tag 6"):
         f.readObject()
+
+
+def test_table_keys():
+    t = torch.load(data("lua_table_keys.t7"))
+    k = t["keys"]
+    assert k == [1, 2] and t[TableKey(k)] == "first" and t["inner"] == {TableKey(k): k}
+    assert next(iter(t["inner"])).table is k and TableKey(k) != TableKey([1, 2])
+    assert hash(TableKey(k)) == hash(TableKey(k)) and repr(TableKey(k)) == "TableKey([1, 2])"
+    lin = t["byobj"]["module"]
+    assert t["byobj"][TableKey(lin)] == "a module as key"
+    (x, inner), = t["nested"].items()
+    assert x.table == {"x": 1} and [(k.table, v) for k, v in inner.items()] == [([], True)]
+    assert t["self"] == {TableKey(t): "the root as a key"}
+    back = torch.deserialize(torch.serialize(t))
+    assert dump(back) == lua_dump("lua_table_keys.t7")
+    assert pickle.loads(pickle.dumps(TableKey([1]))).table == [1]
 
 
 # ---------------------------------------------------------------- the generic class
@@ -405,6 +426,10 @@ def test_torchfile_reads_our_model(tmp_path):
     t = torchfile.load(p, use_list_heuristic=False)
     assert t[b"opt"][b"learning_rate"] == 0.002 and t[b"vocab"][b"\xff\x00"] == 4
     np.testing.assert_array_equal(t[b"longs"], np.array([[1, -2], [2 ** 40, 3]]))
+    torch.save(p, torch.load(data("lua_table_keys.t7")))      # tables as keys
+    t = torchfile.load(p, use_list_heuristic=False)
+    k = t[b"keys"]
+    assert t[k] == b"first" and t[b"inner"][k] is k and t[b"self"][t] == b"the root as a key"
 
 
 def _lua():

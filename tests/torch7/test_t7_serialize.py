@@ -396,14 +396,34 @@ def test_bad_tables_raise():
     with pytest.raises(ValueError, match="nil key"):
         torch.deserialize(i32(3) + i32(1) + i32(1) + i32(0) + number(1))
     key_table = i32(3) + i32(1) + i32(1) + (i32(3) + i32(2) + i32(0)) + number(1)
-    with pytest.raises(ValueError, match="key .* is a table"):
-        torch.deserialize(key_table)
+    (key, value), = torch.deserialize(key_table).items()     # a table key: a TableKey
+    assert key.table == [] and value == 1
     with pytest.raises(ValueError, match="negative length"):
         torch.deserialize(i32(2) + i32(-5))
     both = i32(3) + i32(1) + i32(2) + number(1) + number(10) + i32(5) + i32(1) + number(20)
     with pytest.raises(ValueError, match="appears twice"):      # Lua's [1] and [true]
         torch.deserialize(both)
     assert torch.deserialize(DOUBLE_2x3 + b"trailing").tolist()[0] == [1, 2, 3]
+
+
+def test_save_over_an_existing_file(tmp_path):
+    p = str(tmp_path / "over.t7")
+    big, small = torch.DoubleTensor(20000).uniform(), {"a": torch.IntTensor([1, 2])}
+    torch.save(p, big)
+    torch.save(p, small)                     # written over the bigger file: its tail goes
+    assert open(p, "rb").read() == torch.serialize(small)
+    torch.save(p, big)
+    assert open(p, "rb").read() == torch.serialize(big) and torch.equal(torch.load(p), big)
+    with pytest.raises(TypeError):
+        torch.save(p, [big, object()])
+    assert not os.path.exists(p)             # no half-written file
+
+
+def test_save_to_a_device_keeps_it(tmp_path):
+    torch.save(os.devnull, {"x": torch.DoubleTensor(3)})
+    with pytest.raises(TypeError):
+        torch.save(os.devnull, [torch.DoubleTensor(3), object()])
+    assert os.path.exists(os.devnull)        # never unlinked
 
 
 def test_unwritable_objects(tmp_path):

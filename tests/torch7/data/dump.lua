@@ -2,8 +2,10 @@
 -- a .t7 file (classes.lua's classes known), one the tests compare with the
 -- same description of what strided loads (tests/torch7/test_t7_classes.py's
 -- dump) and of what Lua loads from strided's files.  Keys in order (numbers,
--- strings by bytes, booleans); strings quoted when plain, else in hex; numbers "%.17g"; each table,
--- object, tensor and storage numbered when first met and "ref N" after.
+-- strings by bytes, booleans, then a table or object, described in place: at
+-- most one per table, as two cannot be ordered); strings quoted when plain, else in hex;
+-- numbers "%.17g"; each table, object, tensor and storage numbered when first met and
+-- "ref N" after.
 dofile(arg[0]:gsub('dump%.lua$', 'classes.lua'))
 local ids, count = {}, 0
 local function num(x) return string.format('%.17g', x) end
@@ -16,19 +18,21 @@ local function before(a, b)
    local ra, rb = rank[type(a)] or 4, rank[type(b)] or 4
    if ra ~= rb then return ra < rb end
    if type(a) == 'boolean' then return (not a) and b end
+   if ra == 4 then return false end
    return a < b
 end
-local function key(k)
+local dump
+local function key(k, indent)
    if type(k) == 'string' then return str(k) end
    if type(k) == 'number' then return num(k) end
-   return tostring(k)
+   if type(k) == 'boolean' then return tostring(k) end
+   return '[' .. dump(k, indent) .. ']'
 end
 local function seen(id)
    if ids[id] then return 'ref ' .. ids[id] end
    count = count + 1
    ids[id] = count
 end
-local dump
 local function storage(s)
    local r = seen('S' .. torch.pointer(s))
    if r then return r end
@@ -58,7 +62,8 @@ function dump(o, indent)
    table.sort(keys, before)
    local lines = {string.format('#%d %s {', count, name or 'table')}
    for _, k in ipairs(keys) do
-      lines[#lines + 1] = indent .. '  ' .. key(k) .. ' = ' .. dump(o[k], indent .. '  ')
+      local described = key(k, indent .. '  ')
+      lines[#lines + 1] = indent .. '  ' .. described .. ' = ' .. dump(o[k], indent .. '  ')
    end
    lines[#lines + 1] = indent .. '}'
    return table.concat(lines, '\n')
