@@ -2,6 +2,7 @@
 venv with only the wheel and its declared dependencies): the package comes
 from site-packages, not a source tree; both faces, the BLAS/LAPACK and
 FFT extensions, Torch7 serialization and the tour run."""
+
 import importlib.metadata
 import io
 import os
@@ -37,7 +38,9 @@ assert torch.load(f).totable() == x.totable()
 # the array API face, with the linalg (OpenBLAS of scipy-openblas32) and fft extensions
 a = xp.asarray([[2.0, 1.0], [1.0, 3.0]])
 assert xp.all(xp.abs(xp.linalg.inv(a) @ a - xp.eye(2)) < 1e-12)
-assert float(xp.max(xp.abs(xp.fft.irfft(xp.fft.rfft(xp.arange(8.0)), n=8) - xp.arange(8.0)))) < 1e-12
+assert (
+    float(xp.max(xp.abs(xp.fft.irfft(xp.fft.rfft(xp.arange(8.0)), n=8) - xp.arange(8.0)))) < 1e-12
+)
 assert xp.all(xp.sort(xp.asarray([3, 1, 2])) == xp.asarray([1, 2, 3]))
 
 # the two faces share memory

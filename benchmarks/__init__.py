@@ -14,6 +14,7 @@ Run with `python -m benchmarks` from the repository root (see README.md).
     workloads.py the workloads section: scikit-learn, SciPy, array-api-extra, einops, xarray, user code
     sweep.py     the sweep section: allocating elementwise ops and reductions from 1e3 to 3e7
 """
+
 import os
 
 # SciPy reads it once, when first imported: without it SciPy's array-API

@@ -3,6 +3,7 @@
 Times the core against numpy and PyTorch (the Torch7 kernels: against scipy
 too), interleaved in one process; see
 benchmarks/README.md for the columns and the method."""
+
 from __future__ import annotations
 
 import argparse
@@ -28,22 +29,45 @@ from .run import run_case
 
 def parse(argv):
     p = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.split("\n\n")[1])
-    p.add_argument("--quick", action="store_true",
-                   help="10x smaller inputs, 3 repeats of >= 10 ms (for development)")
-    p.add_argument("--only", metavar="SECTION", choices=list(SECTIONS),
-                   help=f"only the cases of SECTION: {', '.join(SECTIONS)} (default: all)")
-    p.add_argument("--filter", metavar="SUBSTRING", default="",
-                   help="only the cases whose name contains SUBSTRING (case-insensitive)")
+    p.add_argument(
+        "--quick",
+        action="store_true",
+        help="10x smaller inputs, 3 repeats of >= 10 ms (for development)",
+    )
+    p.add_argument(
+        "--only",
+        metavar="SECTION",
+        choices=list(SECTIONS),
+        help=f"only the cases of SECTION: {', '.join(SECTIONS)} (default: all)",
+    )
+    p.add_argument(
+        "--filter",
+        metavar="SUBSTRING",
+        default="",
+        help="only the cases whose name contains SUBSTRING (case-insensitive)",
+    )
     p.add_argument("--markdown", action="store_true", help="print the table as Markdown")
     p.add_argument("--json", metavar="PATH", help="also write every sample to PATH as JSON")
     p.add_argument("--repeats", type=int, help="timed rounds per case (default 7, quick 3)")
-    p.add_argument("--min-time", type=float,
-                   help="seconds each sample lasts at least (default 0.02, quick 0.01)")
-    p.add_argument("--threads", type=int, default=2,
-                   help="threads for ours, torch and the BLAS (default 2; numpy's ufuncs use one)")
-    p.add_argument("--wait-idle", type=float, default=0, metavar="SECONDS",
-                   help="before each case, wait up to SECONDS for other processes to use "
-                        "< 10%% of the CPUs (default 0: do not wait)")
+    p.add_argument(
+        "--min-time",
+        type=float,
+        help="seconds each sample lasts at least (default 0.02, quick 0.01)",
+    )
+    p.add_argument(
+        "--threads",
+        type=int,
+        default=2,
+        help="threads for ours, torch and the BLAS (default 2; numpy's ufuncs use one)",
+    )
+    p.add_argument(
+        "--wait-idle",
+        type=float,
+        default=0,
+        metavar="SECONDS",
+        help="before each case, wait up to SECONDS for other processes to use "
+        "< 10%% of the CPUs (default 0: do not wait)",
+    )
     p.add_argument("--list", action="store_true", help="list the case names and exit")
     args = p.parse_args(argv)
     args.argv = list(sys.argv[1:] if argv is None else argv)
@@ -98,18 +122,22 @@ def main(argv=None):
     skipped = []
     if "lua" in sections and not args.list:
         _, why = lua.interpreter()
-        if why:                  # no Lua Torch7 here: its section says so and is left out
+        if why:  # no Lua Torch7 here: its section says so and is left out
             sections.remove("lua")
             skipped.append(f"lua section skipped: {why}")
-    cases = [c for s in sections for c in SECTIONS[s] if args.filter.lower() in c.name.lower()
-             and getattr(c, "fits", lambda sizes: True)(sizes)]   # the sweep's sizes: --quick stops
+    cases = [
+        c
+        for s in sections
+        for c in SECTIONS[s]
+        if args.filter.lower() in c.name.lower() and getattr(c, "fits", lambda sizes: True)(sizes)
+    ]  # the sweep's sizes: --quick stops
     for line in skipped:
         print(line, file=sys.stderr)
     if args.list:
         print("\n".join(c.name for c in cases))
         return 0
     if not cases and skipped and args.only == "lua":
-        return 0                 # nothing to time here; the reason is printed
+        return 0  # nothing to time here; the reason is printed
     if not cases:
         print(f"no case matches {args.filter!r}; --list shows them", file=sys.stderr)
         return 2
@@ -120,42 +148,58 @@ def main(argv=None):
     machine = describe()
     meta = {
         "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-        "machine": machine, "loadavg": os.getloadavg(),
-        "python": platform.python_version(), "numpy": np.__version__,
+        "machine": machine,
+        "loadavg": os.getloadavg(),
+        "python": platform.python_version(),
+        "numpy": np.__version__,
         "torch": torch.__version__ if torch is not None else None,
-        "threads": {"ours": strided.getnumthreads(),
-                    "torch": torch.get_num_threads() if torch is not None else None,
-                    "numpy": 1},
-        "quick": args.quick, "sizes": dataclasses.asdict(sizes), "sections": sections,
-        "repeats": args.repeats, "min_time_s": args.min_time, "wait_idle_s": args.wait_idle,
-        "peak_memory": memory.AVAILABLE, "ulp_reference_bits": reference_bits,
+        "threads": {
+            "ours": strided.getnumthreads(),
+            "torch": torch.get_num_threads() if torch is not None else None,
+            "numpy": 1,
+        },
+        "quick": args.quick,
+        "sizes": dataclasses.asdict(sizes),
+        "sections": sections,
+        "repeats": args.repeats,
+        "min_time_s": args.min_time,
+        "wait_idle_s": args.wait_idle,
+        "peak_memory": memory.AVAILABLE,
+        "ulp_reference_bits": reference_bits,
     }
     # the roof of the roof% column: our C's copy and triad at the cases' size
     meta["bandwidth_gbs"] = roofline.measure(sizes.n, args.repeats, args.min_time)
-    for line in (header(meta, sizes, args) + [roofline.line(meta["bandwidth_gbs"], args.threads)]
-                 + section_lines(sections, sizes)):
+    for line in (
+        header(meta, sizes, args)
+        + [roofline.line(meta["bandwidth_gbs"], args.threads)]
+        + section_lines(sections, sizes)
+    ):
         print(line)
     print()
     results, table, kind = [], None, None
     for case in cases:
-        if getattr(case, "table", "trio") != kind:     # a new table for the Torch7 kernels
+        if getattr(case, "table", "trio") != kind:  # a new table for the Torch7 kernels
             kind = getattr(case, "table", "trio")
             if table is not None:
                 print()
-            table = report.Table([c.name for c in cases if getattr(c, "table", "trio") == kind],
-                                 markdown=args.markdown, out=lambda s: print(s, flush=True),
-                                 kind=kind)
+            table = report.Table(
+                [c.name for c in cases if getattr(c, "table", "trio") == kind],
+                markdown=args.markdown,
+                out=lambda s: print(s, flush=True),
+                kind=kind,
+            )
         if args.wait_idle > 0:
             wait_idle(args.wait_idle)
         res = run_case(case, sizes, args.repeats, args.min_time)
-        res.roof = roofline.share(roofline.traffic(case, sizes), res.median("ours"),
-                                  meta["bandwidth_gbs"]["roof"])
+        res.roof = roofline.share(
+            roofline.traffic(case, sizes), res.median("ours"), meta["bandwidth_gbs"]["roof"]
+        )
         results.append(res)
         table.row(res)
     s = report.summary(results, GEOMEAN_LEVELS.get(args.only))
     print()
     for line in report.summary_lines(s) + report.notes(results):
-        print(f"- {line}" if args.markdown else line)   # Markdown: a list, not one paragraph
+        print(f"- {line}" if args.markdown else line)  # Markdown: a list, not one paragraph
     if args.json:
         with open(args.json, "w") as f:
             f.write(report.to_json(meta, results, s))

@@ -14,11 +14,12 @@ An ulp of the exact value x in a binary format with p significand bits is
 normal range.  It is taken from the reference, not from the rounded result,
 so a result just across a power of two is not judged with a doubled ulp.
 """
+
 from __future__ import annotations
 
 import numpy as np
 
-CHUNK = 1 << 20   # elements per reference evaluation: bounds the longdouble temporaries
+CHUNK = 1 << 20  # elements per reference evaluation: bounds the longdouble temporaries
 
 reference_bits = np.finfo(np.longdouble).nmant + 1
 
@@ -30,7 +31,9 @@ def ulp(x, dtype):
     x = np.asarray(x, np.longdouble)
     _, e = np.frexp(np.abs(x))
     # below the normal range (zero included) the spacing is fixed: 2^(minexp - nmant)
-    e = np.where(x == 0, fi.minexp - fi.nmant, np.maximum(e.astype(np.int64) - p, fi.minexp - fi.nmant))
+    e = np.where(
+        x == 0, fi.minexp - fi.nmant, np.maximum(e.astype(np.int64) - p, fi.minexp - fi.nmant)
+    )
     return np.ldexp(np.longdouble(1), e)
 
 

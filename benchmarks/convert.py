@@ -1,5 +1,6 @@
 """Moving arrays between numpy, the core and torch.  Used to build inputs and
 to read results for checking; never inside a timed call."""
+
 from __future__ import annotations
 
 from typing import Any, NamedTuple
@@ -12,7 +13,7 @@ from strided.core.base import ffi, lib
 
 try:
     import torch
-except ImportError:          # the torch column then reads "n/a"
+except ImportError:  # the torch column then reads "n/a"
     torch = None
 
 CONTESTANTS = ("ours", "numpy", "torch")
@@ -20,9 +21,10 @@ CONTESTANTS = ("ours", "numpy", "torch")
 
 class Trio(NamedTuple):
     """One operand as each contestant holds it: its own memory, same values."""
+
     ours: Any
     numpy: np.ndarray
-    torch: Any          # None when torch is not installed
+    torch: Any  # None when torch is not installed
 
 
 def to_core(a):

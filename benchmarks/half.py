@@ -4,6 +4,7 @@ casting float32 <-> float16 / bfloat16 and elementwise ops on them
 public API (strided.compat) against PyTorch (level 1.0, torch/ours) and
 numpy's float16 where it has the type.  All of them stream memory: the
 roof column says how close to the machine's bandwidth we are."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -13,7 +14,7 @@ import numpy as np
 from .convert import torch
 
 N = 10**7
-HALF = 1.0      # torch/ours
+HALF = 1.0  # torch/ours
 
 # name -> (input dtype, op); op(ns, dt, x, y) with ns strided.compat, numpy or torch
 OPS = {
@@ -43,6 +44,7 @@ def _inputs(who, a, dt):
     if who == "numpy":
         return a.astype(dt)
     import strided.compat as xp
+
     return xp.astype(xp.asarray(a), getattr(xp, dt))
 
 
@@ -53,6 +55,7 @@ def _as_f32(r):
     if isinstance(r, np.ndarray):
         return r.astype(np.float32)
     import strided.compat as xp
+
     return np.asarray(xp.astype(r, xp.float32))
 
 
@@ -70,22 +73,31 @@ class Half:
     def prepare(self, sizes, rng):
         from .kinds import Prepared
         import strided.compat as xp
+
         dt, op = OPS[self.op]
         x = (rng.standard_normal(N) * 4).astype(np.float32)
         y = rng.standard_normal(N).astype(np.float32)
-        spaces = {"ours": xp} if "bf16" in self.op else {"ours": xp, "numpy": np}   # numpy: no bfloat16
+        spaces = (
+            {"ours": xp} if "bf16" in self.op else {"ours": xp, "numpy": np}
+        )  # numpy: no bfloat16
         if torch is not None:
             spaces["torch"] = torch
         calls = {}
         for who, ns in spaces.items():
             a, b = _inputs(who, x, dt), _inputs(who, y, dt)
-            calls[who] = (lambda ns=ns, a=a, b=b: op(ns, dt, a, b))
+            calls[who] = lambda ns=ns, a=a, b=b: op(ns, dt, a, b)
         # every contestant rounds float32's result once (exp: float32's exp
         # may differ in the last bit, which can move the 16-bit rounding)
-        rtol = 2 ** -7 if "exp" in self.op else 0.0
-        return Prepared(calls, None, f"{N:.0e} {dt}".replace("e+0", "e"), rtol, 0.0,
-                        oracle="torch" if torch is not None else "numpy",
-                        read={who: _as_f32 for who in calls})
+        rtol = 2**-7 if "exp" in self.op else 0.0
+        return Prepared(
+            calls,
+            None,
+            f"{N:.0e} {dt}".replace("e+0", "e"),
+            rtol,
+            0.0,
+            oracle="torch" if torch is not None else "numpy",
+            read={who: _as_f32 for who in calls},
+        )
 
 
 HALF_CASES = [Half(op) for op in OPS]

@@ -26,6 +26,7 @@ To add a case of an existing kind, add a line to its section's list in
 cases.py; to add a kind, write a frozen dataclass with `name`, `level` and
 `prepare` here.
 """
+
 from __future__ import annotations
 
 import functools
@@ -37,7 +38,13 @@ from typing import Any, Callable, NamedTuple
 import numpy as np
 
 import strided
-from strided.core import base as _core, fft as _fft, indexing as _indexing, ops as _ops, views as _views
+from strided.core import (
+    base as _core,
+    fft as _fft,
+    indexing as _indexing,
+    ops as _ops,
+    views as _views,
+)
 from strided.core import setops as _setops
 from strided.core.base import ffi, lib
 
@@ -53,37 +60,46 @@ def short(dtype):
 
 @dataclass(frozen=True)
 class Sizes:
-    n: int          # elements of the elementwise and 1-D cases (10^7)
-    side: int       # side of the square matrix of the reductions and the copy
-    part: int       # elements sorted, indices taken (10^6)
-    face: int       # elements of the Torch7 face's cases (2 x 10^7)
+    n: int  # elements of the elementwise and 1-D cases (10^7)
+    side: int  # side of the square matrix of the reductions and the copy
+    part: int  # elements sorted, indices taken (10^6)
+    face: int  # elements of the Torch7 face's cases (2 x 10^7)
     face_rows: int  # rows of their matrix (4000: 4000 x 5000)
-    row: int = 1000   # length of the broadcast row
-    image: int = 1000   # side of the square image of the Torch7 kernels' conv2 / xcorr2
-    kernel: int = 11    # side of their square kernel
-    workload_scale: int = 1     # the workloads' large inputs: rows and columns divided by it
+    row: int = 1000  # length of the broadcast row
+    image: int = 1000  # side of the square image of the Torch7 kernels' conv2 / xcorr2
+    kernel: int = 11  # side of their square kernel
+    workload_scale: int = 1  # the workloads' large inputs: rows and columns divided by it
     sweep_max: int = 3 * 10**7  # the sweep's largest size
 
 
 FULL = Sizes(n=10**7, side=3000, part=10**6, face=2 * 10**7, face_rows=4000)
-QUICK = Sizes(n=10**6, side=1000, part=10**5, face=2 * 10**6, face_rows=400, image=300,
-              workload_scale=10, sweep_max=10**6)
+QUICK = Sizes(
+    n=10**6,
+    side=1000,
+    part=10**5,
+    face=2 * 10**6,
+    face_rows=400,
+    image=300,
+    workload_scale=10,
+    sweep_max=10**6,
+)
 
 # the levels of issue 7 (numpy time / our time), one per family of ops
 ELEMENTWISE, MATH, REDUCTION, MOVE, SORT, MATMUL = 1.3, 1.5, 1.5, 1.2, 1.0, 0.95
-SMALL_ADD = 0.5         # issue 16: a + b within 2x numpy's time per call (x:add(y): compat's)
-SMALL_CREATE = 1 / 3    # issue 16: asarray and zeros within 3x
-SMALL_LIBRARY = 0.5     # issue 22: the small calls inside library code within 2x numpy's time
-TORCH7 = 1.2            # issue 12: the Torch7 face's in-place and [res] forms
-FASTEST = 1.0           # the Torch7 kernels: at least as fast as the fastest peer
+SMALL_ADD = 0.5  # issue 16: a + b within 2x numpy's time per call (x:add(y): compat's)
+SMALL_CREATE = 1 / 3  # issue 16: asarray and zeros within 3x
+SMALL_LIBRARY = 0.5  # issue 22: the small calls inside library code within 2x numpy's time
+TORCH7 = 1.2  # issue 12: the Torch7 face's in-place and [res] forms
+FASTEST = 1.0  # the Torch7 kernels: at least as fast as the fastest peer
 
 
 @dataclass
 class Prepared:
     """What the runner needs from a case."""
-    calls: dict[str, Callable[[], Any]]   # contestant -> zero-argument call, timed
-    out: Trio | None      # where each call writes its result; None: the calls return it
-    shape: str            # the input geometry, for the table
+
+    calls: dict[str, Callable[[], Any]]  # contestant -> zero-argument call, timed
+    out: Trio | None  # where each call writes its result; None: the calls return it
+    shape: str  # the input geometry, for the table
     rtol: float
     atol: float
     # contestant -> the call in its allocating form, for peak memory (None: `calls` allocate)
@@ -151,7 +167,8 @@ class Binary:
     (a (n/row, row) + b (row,)); transposed (a.T op b.T of (sqrt n)^2, the
     output laid out like the inputs, as numpy and torch allocate it); mixed
     (the same inputs, a C-contiguous output).  Comparisons give bool."""
-    op: str                 # ours and numpy's name (torch: TORCH_NAMES)
+
+    op: str  # ours and numpy's name (torch: TORCH_NAMES)
     dtype: str
     layout: str = "contiguous"
     level: float | None = ELEMENTWISE
@@ -165,7 +182,12 @@ class Binary:
         if self.layout == "contiguous":
             a_shape, b_shape, view_in, view_out = (n,), (n,), "C", "C"
         elif self.layout == "broadcast":
-            a_shape, b_shape, view_in, view_out = (n // sizes.row, sizes.row), (sizes.row,), "C", "C"
+            a_shape, b_shape, view_in, view_out = (
+                (n // sizes.row, sizes.row),
+                (sizes.row,),
+                "C",
+                "C",
+            )
         elif self.layout in ("transposed", "mixed"):
             s = math.isqrt(n)
             a_shape = b_shape = (s, s)
@@ -179,13 +201,20 @@ class Binary:
         np_f, t_f, op = getattr(np, self.op), _torch_f(self.op), self.op
         shape = f"{_fmt(a_shape)} {self.op} {_fmt(b_shape)}" + (" (.T)" if view_in == "T" else "")
         return Prepared(
-            _calls(lambda: _ops.binary(op, a.ours, b.ours, out=out.ours),
-                   lambda: np_f(a.numpy, b.numpy, out=out.numpy),
-                   lambda: t_f(a.torch, b.torch, out=out.torch)),
-            out, shape, *tolerance(res),
-            alloc=_calls(lambda: _ops.binary(op, a.ours, b.ours),
-                         lambda: np_f(a.numpy, b.numpy),
-                         lambda: t_f(a.torch, b.torch)))
+            _calls(
+                lambda: _ops.binary(op, a.ours, b.ours, out=out.ours),
+                lambda: np_f(a.numpy, b.numpy, out=out.numpy),
+                lambda: t_f(a.torch, b.torch, out=out.torch),
+            ),
+            out,
+            shape,
+            *tolerance(res),
+            alloc=_calls(
+                lambda: _ops.binary(op, a.ours, b.ours),
+                lambda: np_f(a.numpy, b.numpy),
+                lambda: t_f(a.torch, b.torch),
+            ),
+        )
 
 
 def _uniform(lo, hi):
@@ -209,7 +238,9 @@ MATH_OPS = {
     "sqrt": ("sqrt", {"float64": [_log_uniform(-700, 700)], "float32": [_log_uniform(-87, 88)]}),
     "pow": ("power", {dt: [_uniform(0.1, 10), _uniform(-8, 8)] for dt in ("float64", "float32")}),
 }
-ULP_SAMPLE = 1 << 20    # elements whose error is measured (evenly spaced): bounds the reference's time
+ULP_SAMPLE = (
+    1 << 20
+)  # elements whose error is measured (evenly spaced): bounds the reference's time
 
 
 @dataclass(frozen=True)
@@ -218,6 +249,7 @@ class Math:
     f's domain (MATH_OPS), with the max ulp error of each contestant's
     result against f in longdouble (accuracy.py) on an evenly spaced
     sample of ULP_SAMPLE of the inputs (all of them with --quick)."""
+
     op: str
     dtype: str
     level: float | None = MATH
@@ -250,9 +282,12 @@ class Math:
 
         return Prepared(
             _calls(ours_call, lambda: np_f(*nps, out=out.numpy), lambda: t_f(*ts, out=out.torch)),
-            out, _fmt((sizes.n,)), *tolerance(res),
+            out,
+            _fmt((sizes.n,)),
+            *tolerance(res),
             alloc=_calls(ours_alloc, lambda: np_f(*nps), lambda: t_f(*ts)),
-            accuracy=ulps)
+            accuracy=ulps,
+        )
 
 
 def _reduce_geometry(sizes, over):
@@ -265,7 +300,9 @@ def _reduce_geometry(sizes, over):
 
 def _reduce_tolerance(res, shape, axes):
     rtol, atol = tolerance(res)
-    return rtol, atol * math.sqrt(math.prod(shape[d] for d in axes))   # rounding grows with the terms
+    return rtol, atol * math.sqrt(
+        math.prod(shape[d] for d in axes)
+    )  # rounding grows with the terms
 
 
 def _keep(shape, axes):
@@ -277,6 +314,7 @@ class Reduce:
     """sum or max of a standard normal matrix or vector (see
     _reduce_geometry), into a preallocated keepdims-shaped output: ours
     calls st_reduce, the C under _ops.reduce (which allocates)."""
+
     op: str
     dtype: str
     over: str = "all"
@@ -295,13 +333,20 @@ class Reduce:
         mask = ffi.new("uint8_t[]", [d in axes for d in range(len(shape))])
         np_f, t_f = getattr(np, self.op), _torch_f(self.op)
         return Prepared(
-            _calls(lambda: _core.check(lib.st_reduce(code, out.ours.t, a.ours.t, mask, ffi.NULL)),
-                   lambda: np_f(a.numpy, axis=axes, keepdims=True, out=out.numpy),
-                   lambda: t_f(a.torch, dim=axes, keepdim=True, out=out.torch)),
-            out, _fmt(shape), *_reduce_tolerance(res, shape, axes),
-            alloc=_calls(lambda: _ops.reduce(op, a.ours, axes, keepdims=True),
-                         lambda: np_f(a.numpy, axis=axes, keepdims=True),
-                         lambda: t_f(a.torch, dim=axes, keepdim=True)))
+            _calls(
+                lambda: _core.check(lib.st_reduce(code, out.ours.t, a.ours.t, mask, ffi.NULL)),
+                lambda: np_f(a.numpy, axis=axes, keepdims=True, out=out.numpy),
+                lambda: t_f(a.torch, dim=axes, keepdim=True, out=out.torch),
+            ),
+            out,
+            _fmt(shape),
+            *_reduce_tolerance(res, shape, axes),
+            alloc=_calls(
+                lambda: _ops.reduce(op, a.ours, axes, keepdims=True),
+                lambda: np_f(a.numpy, axis=axes, keepdims=True),
+                lambda: t_f(a.torch, dim=axes, keepdim=True),
+            ),
+        )
 
 
 @dataclass(frozen=True)
@@ -310,6 +355,7 @@ class Statistic:
     (small) result for all three: ours is _ops.mean / _ops.std, whose
     steps (a sum, then a divide; a mean, the squared deviations, a
     divide, a square root) have no single C entry point to preallocate."""
+
     op: str
     dtype: str
     over: str = "all"
@@ -331,7 +377,10 @@ class Statistic:
             t_call = lambda: t_f(a.torch, dim=axes, correction=0, keepdim=True)
         return Prepared(
             _calls(ours, lambda: np_f(a.numpy, axis=axes, keepdims=True), t_call),
-            None, _fmt(shape), *_reduce_tolerance(self.dtype, shape, axes))
+            None,
+            _fmt(shape),
+            *_reduce_tolerance(self.dtype, shape, axes),
+        )
 
 
 @dataclass(frozen=True)
@@ -339,6 +388,7 @@ class ArgMax:
     """argmax as Reduce, into a preallocated int64 keepdims output: ours
     calls st_argreduce, the C under _ops.argreduce (over all: along the
     flattened view, as _ops.argreduce does)."""
+
     dtype: str
     over: str = "all"
     level: float | None = REDUCTION
@@ -351,21 +401,32 @@ class ArgMax:
         shape, axes = _reduce_geometry(sizes, self.over)
         a = trio_from(random(rng, shape, self.dtype))
         out = trio_empty(_keep(shape, axes), "int64")
-        if len(axes) == len(shape) and len(shape) > 1:       # over all: flatten
-            a_in, o_in, dim = (_views.view_as_shape(a.ours, (a.ours.size,)),
-                               _views.view_as_shape(out.ours, (1,)), 0)
+        if len(axes) == len(shape) and len(shape) > 1:  # over all: flatten
+            a_in, o_in, dim = (
+                _views.view_as_shape(a.ours, (a.ours.size,)),
+                _views.view_as_shape(out.ours, (1,)),
+                0,
+            )
             axis = None
         else:
             a_in, o_in, dim = a.ours, out.ours, axes[0]
             axis = dim
         return Prepared(
-            _calls(lambda: _core.check(lib.st_argreduce(1, o_in.t, a_in.t, dim)),
-                   lambda: np.argmax(a.numpy, axis=axis, keepdims=True, out=out.numpy),
-                   lambda: torch.argmax(a.torch, dim=axis, keepdim=True, out=out.torch)),
-            out, _fmt(shape), 0, 0,
-            alloc=_calls(lambda: _ops.argreduce(True, a.ours, axis, keepdims=True),
-                         lambda: np.argmax(a.numpy, axis=axis, keepdims=True),
-                         lambda: torch.argmax(a.torch, dim=axis, keepdim=True)))
+            _calls(
+                lambda: _core.check(lib.st_argreduce(1, o_in.t, a_in.t, dim)),
+                lambda: np.argmax(a.numpy, axis=axis, keepdims=True, out=out.numpy),
+                lambda: torch.argmax(a.torch, dim=axis, keepdim=True, out=out.torch),
+            ),
+            out,
+            _fmt(shape),
+            0,
+            0,
+            alloc=_calls(
+                lambda: _ops.argreduce(True, a.ours, axis, keepdims=True),
+                lambda: np.argmax(a.numpy, axis=axis, keepdims=True),
+                lambda: torch.argmax(a.torch, dim=axis, keepdim=True),
+            ),
+        )
 
 
 @dataclass(frozen=True)
@@ -373,6 +434,7 @@ class CumSum:
     """Running sum along one axis ("1-D": of n elements; "axis 0" / "axis
     1" of the side x side matrix) into a preallocated output: ours calls
     st_cumulative, the C under _ops.cumulative."""
+
     dtype: str
     over: str = "1-D"
     level: float | None = REDUCTION
@@ -386,19 +448,27 @@ class CumSum:
         a = trio_from(random(rng, shape, self.dtype))
         out = trio_empty(shape, self.dtype)
         return Prepared(
-            _calls(lambda: _core.check(lib.st_cumulative(0, out.ours.t, a.ours.t, dim)),
-                   lambda: np.cumsum(a.numpy, axis=dim, out=out.numpy),
-                   lambda: torch.cumsum(a.torch, dim=dim, out=out.torch)),
-            out, _fmt(shape), *_reduce_tolerance(self.dtype, shape, (dim,)),
-            alloc=_calls(lambda: _ops.cumulative(False, a.ours, dim),
-                         lambda: np.cumsum(a.numpy, axis=dim),
-                         lambda: torch.cumsum(a.torch, dim=dim)))
+            _calls(
+                lambda: _core.check(lib.st_cumulative(0, out.ours.t, a.ours.t, dim)),
+                lambda: np.cumsum(a.numpy, axis=dim, out=out.numpy),
+                lambda: torch.cumsum(a.torch, dim=dim, out=out.torch),
+            ),
+            out,
+            _fmt(shape),
+            *_reduce_tolerance(self.dtype, shape, (dim,)),
+            alloc=_calls(
+                lambda: _ops.cumulative(False, a.ours, dim),
+                lambda: np.cumsum(a.numpy, axis=dim),
+                lambda: torch.cumsum(a.torch, dim=dim),
+            ),
+        )
 
 
 @dataclass(frozen=True)
 class Copy:
     """dst[...] = src.T: a transposed side x side source into a
     C-contiguous destination of the same dtype."""
+
     dtype: str
     level: float | None = MOVE
 
@@ -411,19 +481,27 @@ class Copy:
         src = trio_from(random(rng, shape, self.dtype), "T")
         dst = trio_empty(shape, self.dtype)
         return Prepared(
-            _calls(lambda: _core.copy_(dst.ours, src.ours),
-                   lambda: np.copyto(dst.numpy, src.numpy),
-                   lambda: dst.torch.copy_(src.torch)),
-            dst, _fmt(shape) + " (.T)", *tolerance(self.dtype),
-            alloc=_calls(lambda: _core.contiguous(src.ours),
-                         lambda: np.ascontiguousarray(src.numpy),
-                         lambda: src.torch.contiguous()))
+            _calls(
+                lambda: _core.copy_(dst.ours, src.ours),
+                lambda: np.copyto(dst.numpy, src.numpy),
+                lambda: dst.torch.copy_(src.torch),
+            ),
+            dst,
+            _fmt(shape) + " (.T)",
+            *tolerance(self.dtype),
+            alloc=_calls(
+                lambda: _core.contiguous(src.ours),
+                lambda: np.ascontiguousarray(src.numpy),
+                lambda: src.torch.contiguous(),
+            ),
+        )
 
 
 @dataclass(frozen=True)
 class Cast:
     """dst = src converted to another dtype, n contiguous elements, into a
     preallocated destination (ours: what _core.astype does after allocating)."""
+
     src: str
     dst: str
     level: float | None = MOVE
@@ -437,13 +515,20 @@ class Cast:
         out = trio_empty((sizes.n,), self.dst)
         dst, t_dst = self.dst, _torch_dtype(self.dst)
         return Prepared(
-            _calls(lambda: _core.copy_(out.ours, a.ours),
-                   lambda: np.copyto(out.numpy, a.numpy, casting="unsafe"),
-                   lambda: out.torch.copy_(a.torch)),
-            out, _fmt((sizes.n,)), *tolerance(self.dst),
-            alloc=_calls(lambda: _core.astype(a.ours, dst),
-                         lambda: a.numpy.astype(dst),
-                         lambda: a.torch.to(t_dst)))
+            _calls(
+                lambda: _core.copy_(out.ours, a.ours),
+                lambda: np.copyto(out.numpy, a.numpy, casting="unsafe"),
+                lambda: out.torch.copy_(a.torch),
+            ),
+            out,
+            _fmt((sizes.n,)),
+            *tolerance(self.dst),
+            alloc=_calls(
+                lambda: _core.astype(a.ours, dst),
+                lambda: a.numpy.astype(dst),
+                lambda: a.torch.to(t_dst),
+            ),
+        )
 
 
 @dataclass(frozen=True)
@@ -453,6 +538,7 @@ class Sort:
     (numpy's sort has no out=): ours _indexing.sort / argsort (stable),
     numpy np.sort / np.argsort (its default kind), torch torch.sort (which
     also makes the indices) / torch.argsort."""
+
     op: str
     dtype: str = "float64"
     level: float | None = SORT
@@ -464,11 +550,17 @@ class Sort:
     def prepare(self, sizes, rng):
         a = trio_from(random(rng, (sizes.part,), self.dtype))
         if self.op == "sort":
-            calls = _calls(lambda: _indexing.sort(a.ours), lambda: np.sort(a.numpy),
-                           lambda: torch.sort(a.torch).values)
+            calls = _calls(
+                lambda: _indexing.sort(a.ours),
+                lambda: np.sort(a.numpy),
+                lambda: torch.sort(a.torch).values,
+            )
         else:
-            calls = _calls(lambda: _indexing.argsort(a.ours), lambda: np.argsort(a.numpy),
-                           lambda: torch.argsort(a.torch))
+            calls = _calls(
+                lambda: _indexing.argsort(a.ours),
+                lambda: np.argsort(a.numpy),
+                lambda: torch.argsort(a.torch),
+            )
         return Prepared(calls, None, _fmt((sizes.part,)), 0, 0)
 
 
@@ -495,8 +587,11 @@ SET_OPS = {
     "unique_values": ({}, "unique_values", {}),
     "unique_counts": ({"counts": True}, "unique_counts", {"return_counts": True}),
     "unique_inverse": ({"inverse": True}, "unique_inverse", {"return_inverse": True}),
-    "unique_all": ({"indices": True, "inverse": True, "counts": True}, "unique_all",
-                   {"return_inverse": True, "return_counts": True}),
+    "unique_all": (
+        {"indices": True, "inverse": True, "counts": True},
+        "unique_all",
+        {"return_inverse": True, "return_counts": True},
+    ),
 }
 
 
@@ -514,6 +609,7 @@ class SetOp:
     haystack, then every needle binary-searched), numpy np.isin, torch
     torch.isin.  Results are checked through an order-free digest
     (`_set_digest`)."""
+
     op: str
     values: str = "repeated"
     level: float | None = SORT
@@ -534,23 +630,32 @@ class SetOp:
         if self.op == "isin":
             needles = self._draw(rng, n) * (2 if self.values == "repeated" else 1)
             y = trio_from(needles)
-            calls = _calls(lambda: _setops.isin(y.ours, a.ours), lambda: np.isin(y.numpy, a.numpy),
-                           lambda: torch.isin(y.torch, a.torch))
+            calls = _calls(
+                lambda: _setops.isin(y.ours, a.ours),
+                lambda: np.isin(y.numpy, a.numpy),
+                lambda: torch.isin(y.torch, a.torch),
+            )
             return Prepared(calls, None, f"{_fmt((n,))} in {_fmt((n,))}", 0, 0)
         kw, np_name, torch_kw = SET_OPS[self.op]
         np_fn = getattr(np, np_name)
 
         def ours(r):
             values, indices, inverse, counts = r
-            return _set_digest(x, values, inverse, counts,
-                               None if indices is None else x[to_numpy(indices)])
+            return _set_digest(
+                x, values, inverse, counts, None if indices is None else x[to_numpy(indices)]
+            )
 
         def numpy_(r):
             if self.op == "unique_values":
                 return _set_digest(x, r)
             indices = getattr(r, "indices", None)
-            return _set_digest(x, r.values, getattr(r, "inverse_indices", None),
-                               getattr(r, "counts", None), None if indices is None else x[indices])
+            return _set_digest(
+                x,
+                r.values,
+                getattr(r, "inverse_indices", None),
+                getattr(r, "counts", None),
+                None if indices is None else x[indices],
+            )
 
         def torch_(r):
             if not isinstance(r, tuple):
@@ -560,10 +665,19 @@ class SetOp:
             counts = rest.pop(0) if "return_counts" in torch_kw else None
             # torch has no first indices: for unique_all, the values stand for x[indices]
             return _set_digest(x, r[0], inverse, counts, r[0] if "indices" in kw else None)
+
         return Prepared(
-            _calls(lambda: _setops.unique(a.ours, **kw), lambda: np_fn(a.numpy),
-                   lambda: torch.unique(a.torch, sorted=True, **torch_kw)),
-            None, _fmt((n,)), 0, 0, read={"ours": ours, "numpy": numpy_, "torch": torch_})
+            _calls(
+                lambda: _setops.unique(a.ours, **kw),
+                lambda: np_fn(a.numpy),
+                lambda: torch.unique(a.torch, sorted=True, **torch_kw),
+            ),
+            None,
+            _fmt((n,)),
+            0,
+            0,
+            read={"ours": ours, "numpy": numpy_, "torch": torch_},
+        )
 
 
 @dataclass(frozen=True)
@@ -572,6 +686,7 @@ class Take:
     preallocated output: ours calls st_index_select with ST_IDX_WRAP, the C
     under _indexing.take (compat.take); numpy np.take(out=), torch
     torch.index_select(out=)."""
+
     dtype: str = "float64"
     level: float | None = MOVE
 
@@ -584,14 +699,23 @@ class Take:
         idx = trio_from(rng.integers(0, sizes.n, sizes.part, dtype=np.int64))
         out = trio_empty((sizes.part,), self.dtype)
         return Prepared(
-            _calls(lambda: _core.check(lib.st_index_select(out.ours.t, a.ours.t, 0, idx.ours.t,
-                                                           lib.ST_IDX_WRAP)),
-                   lambda: np.take(a.numpy, idx.numpy, out=out.numpy),
-                   lambda: torch.index_select(a.torch, 0, idx.torch, out=out.torch)),
-            out, f"{sizes.part} of {sizes.n}", 0, 0,
-            alloc=_calls(lambda: _indexing.take(a.ours, idx.ours),
-                         lambda: np.take(a.numpy, idx.numpy),
-                         lambda: torch.index_select(a.torch, 0, idx.torch)))
+            _calls(
+                lambda: _core.check(
+                    lib.st_index_select(out.ours.t, a.ours.t, 0, idx.ours.t, lib.ST_IDX_WRAP)
+                ),
+                lambda: np.take(a.numpy, idx.numpy, out=out.numpy),
+                lambda: torch.index_select(a.torch, 0, idx.torch, out=out.torch),
+            ),
+            out,
+            f"{sizes.part} of {sizes.n}",
+            0,
+            0,
+            alloc=_calls(
+                lambda: _indexing.take(a.ours, idx.ours),
+                lambda: np.take(a.numpy, idx.numpy),
+                lambda: torch.index_select(a.torch, 0, idx.torch),
+            ),
+        )
 
 
 @dataclass(frozen=True)
@@ -604,6 +728,7 @@ class Select:
     nonzero: the positions of a fair boolean mask of n (ours
              _indexing.nonzero and torch.nonzero: [count, 1]; numpy's
              tuple is stacked to that shape for the check)."""
+
     op: str
     dtype: str = "float64"
     level: float | None = MOVE
@@ -617,16 +742,24 @@ class Select:
         m = trio_from(random(rng, (n,), "bool"))
         a = trio_from(random(rng, (n,), self.dtype))
         if self.op == "mask":
-            calls = _calls(lambda: _indexing.masked_select(a.ours, m.ours),
-                           lambda: a.numpy[m.numpy], lambda: torch.masked_select(a.torch, m.torch))
+            calls = _calls(
+                lambda: _indexing.masked_select(a.ours, m.ours),
+                lambda: a.numpy[m.numpy],
+                lambda: torch.masked_select(a.torch, m.torch),
+            )
         elif self.op == "where":
             b = trio_from(random(rng, (n,), self.dtype))
-            calls = _calls(lambda: _ops.where(m.ours, a.ours, b.ours),
-                           lambda: np.where(m.numpy, a.numpy, b.numpy),
-                           lambda: torch.where(m.torch, a.torch, b.torch))
+            calls = _calls(
+                lambda: _ops.where(m.ours, a.ours, b.ours),
+                lambda: np.where(m.numpy, a.numpy, b.numpy),
+                lambda: torch.where(m.torch, a.torch, b.torch),
+            )
         elif self.op == "nonzero":
-            calls = _calls(lambda: _indexing.nonzero(m.ours), lambda: np.nonzero(m.numpy),
-                           lambda: torch.nonzero(m.torch))
+            calls = _calls(
+                lambda: _indexing.nonzero(m.ours),
+                lambda: np.nonzero(m.numpy),
+                lambda: torch.nonzero(m.torch),
+            )
         else:
             raise ValueError(f"unknown op {self.op!r}")
         return Prepared(calls, None, _fmt((n,)), *tolerance(self.dtype))
@@ -643,6 +776,7 @@ class Small:
     np.add(a, b, out=a), torch's x.add_(y) and strided.compat's a + b
     (the level's reference).  Levels (issue 16): a + b within 2x numpy's
     time, asarray and zeros within 3x, x.add(y) within 2x compat's a + b."""
+
     what: str
 
     @property
@@ -655,11 +789,16 @@ class Small:
 
     @property
     def name(self):
-        return {"add": "small a + b f64 (3)", "asarray": "small asarray([1., 2., 3.])",
-                "zeros": "small zeros(3)", "torch7 add": "small x:add(y) f64 (3), Torch7"}[self.what]
+        return {
+            "add": "small a + b f64 (3)",
+            "asarray": "small asarray([1., 2., 3.])",
+            "zeros": "small zeros(3)",
+            "torch7 add": "small x:add(y) f64 (3), Torch7",
+        }[self.what]
 
     def prepare(self, sizes, rng):
         import strided.compat as xp
+
         a, b, values = rng.standard_normal(3), rng.standard_normal(3), [1.0, 2.0, 3.0]
 
         def call(who, ns):
@@ -675,9 +814,11 @@ class Small:
         if self.what == "torch7 add":
             x, y = (strided.DoubleTensor(v.tolist()) for v in (a, b))
             a_in = a.copy()
-            calls = {"ours": functools.partial(x.add, y),
-                     "numpy": functools.partial(np.add, a_in, b, out=a_in),
-                     "compat": functools.partial(operator.add, xp.asarray(a), xp.asarray(b))}
+            calls = {
+                "ours": functools.partial(x.add, y),
+                "numpy": functools.partial(np.add, a_in, b, out=a_in),
+                "compat": functools.partial(operator.add, xp.asarray(a), xp.asarray(b)),
+            }
             if torch is not None:
                 calls["torch"] = functools.partial(torch.tensor(a).add_, torch.tensor(b))
             return Prepared(calls, None, "3", *tolerance("float64"))
@@ -691,15 +832,26 @@ class Small:
 _SMALL_LIBRARY = {
     "matmul": ("x @ w", lambda ns, x, w: functools.partial(operator.matmul, x, w)),
     "T": ("x.T", lambda ns, x, w: functools.partial(getattr, x, "T")),
-    "newaxis": ("x[:, None]", lambda ns, x, w: functools.partial(operator.getitem, x,
-                                                                   (slice(None), None))),
-    "index": ("x[1:3, 2]", lambda ns, x, w: functools.partial(operator.getitem, x,
-                                                                (slice(1, 3), 2))),
-    "reshape": ("reshape(x, (250, 16))", lambda ns, x, w: functools.partial(ns.reshape, x,
-                                                                             (250, 16))),
-    "astype": ("astype(x, float32)",
-               lambda ns, x, w: (functools.partial(x.to, torch.float32) if ns is torch
-                                 else functools.partial(ns.astype, x, ns.float32))),
+    "newaxis": (
+        "x[:, None]",
+        lambda ns, x, w: functools.partial(operator.getitem, x, (slice(None), None)),
+    ),
+    "index": (
+        "x[1:3, 2]",
+        lambda ns, x, w: functools.partial(operator.getitem, x, (slice(1, 3), 2)),
+    ),
+    "reshape": (
+        "reshape(x, (250, 16))",
+        lambda ns, x, w: functools.partial(ns.reshape, x, (250, 16)),
+    ),
+    "astype": (
+        "astype(x, float32)",
+        lambda ns, x, w: (
+            functools.partial(x.to, torch.float32)
+            if ns is torch
+            else functools.partial(ns.astype, x, ns.float32)
+        ),
+    ),
     "asarray": ("asarray(x)", lambda ns, x, w: functools.partial(ns.asarray, x)),
 }
 
@@ -713,6 +865,7 @@ class SmallLibrary:
     asarray of an array of the namespace's own.  Peers: the same
     expression on numpy arrays and torch tensors.  Level (issue 22):
     within 2x numpy's time."""
+
     what: str
     level: float | None = SMALL_LIBRARY
     against: str = "numpy"
@@ -723,11 +876,15 @@ class SmallLibrary:
 
     def prepare(self, sizes, rng):
         import strided.compat as xp
+
         x, w = rng.standard_normal((500, 8)), rng.standard_normal(8)
         make = _SMALL_LIBRARY[self.what][1]
         namespaces = {"ours": xp, "numpy": np, "torch": torch}
-        calls = {who: make(ns, ns.asarray(x), ns.asarray(w))
-                 for who, ns in namespaces.items() if ns is not None}
+        calls = {
+            who: make(ns, ns.asarray(x), ns.asarray(w))
+            for who, ns in namespaces.items()
+            if ns is not None
+        }
         return Prepared(calls, None, "500x8", *tolerance("float64"))
 
 
@@ -739,6 +896,7 @@ class Fused:
     full-size temporary for a * b, then a second pass), numpy's and
     torch's a * b + c.  All allocate their result.  Level (issue 16): the
     fused form at least 1.5x the unfused one."""
+
     dtype: str = "float64"
     level: float | None = 1.5
     against: str = "unfused"
@@ -749,12 +907,16 @@ class Fused:
 
     def prepare(self, sizes, rng):
         import strided.compat as xp
+
         n = sizes.n
         a, b, c = (trio_from(random(rng, (n,), self.dtype)) for _ in range(3))
-        xa, xb, xc = (xp.asarray(t.numpy) for t in (a, b, c))      # zero-copy views
+        xa, xb, xc = (xp.asarray(t.numpy) for t in (a, b, c))  # zero-copy views
         fused = xp.fuse(lambda x, y, z: x * y + z)
-        calls = {"ours": lambda: fused(xa, xb, xc), "numpy": lambda: a.numpy * b.numpy + c.numpy,
-                 "unfused": lambda: xa * xb + xc}
+        calls = {
+            "ours": lambda: fused(xa, xb, xc),
+            "numpy": lambda: a.numpy * b.numpy + c.numpy,
+            "unfused": lambda: xa * xb + xc,
+        }
         if torch is not None:
             calls["torch"] = lambda: a.torch * b.torch + c.torch
         return Prepared(calls, None, _fmt((n,)), *tolerance(self.dtype))
@@ -767,6 +929,7 @@ class Matmul:
     `batch`, stacks of that many matrices, (batch, side, side) @ (batch,
     side, side): a product per matrix (issue 16: small and middle-sized
     matrices, whose products our threads share out)."""
+
     dtype: str
     side: int = 1024
     level: float | None = MATMUL
@@ -784,13 +947,21 @@ class Matmul:
         out = trio_empty(shape, self.dtype)
         rtol, atol = tolerance(self.dtype)
         return Prepared(
-            _calls(lambda: _ops.matmul(a.ours, b.ours, out=out.ours),
-                   lambda: np.matmul(a.numpy, b.numpy, out=out.numpy),
-                   lambda: torch.matmul(a.torch, b.torch, out=out.torch)),
-            out, f"{_fmt(shape)} @ {_fmt(shape)}", rtol, atol * self.side,   # k terms per element
-            alloc=_calls(lambda: _ops.matmul(a.ours, b.ours),
-                         lambda: np.matmul(a.numpy, b.numpy),
-                         lambda: torch.matmul(a.torch, b.torch)))
+            _calls(
+                lambda: _ops.matmul(a.ours, b.ours, out=out.ours),
+                lambda: np.matmul(a.numpy, b.numpy, out=out.numpy),
+                lambda: torch.matmul(a.torch, b.torch, out=out.torch),
+            ),
+            out,
+            f"{_fmt(shape)} @ {_fmt(shape)}",
+            rtol,
+            atol * self.side,  # k terms per element
+            alloc=_calls(
+                lambda: _ops.matmul(a.ours, b.ours),
+                lambda: np.matmul(a.numpy, b.numpy),
+                lambda: torch.matmul(a.torch, b.torch),
+            ),
+        )
 
 
 @dataclass(frozen=True)
@@ -801,11 +972,12 @@ class FFT:
     strided.core.fft (which allocates, for strided.compat.fft); numpy
     np.fft.fft(out=), torch torch.fft.fft(out=).  The sizes are part of
     the case, whatever --quick.  Issue 7 sets no level for the FFT."""
+
     op: str
     dtype: str
     n: int
     lines: int = 1
-    label: str = ""            # the length as the name shows it ("2^20")
+    label: str = ""  # the length as the name shows it ("2^20")
     level: float | None = None
 
     @property
@@ -830,53 +1002,81 @@ class FFT:
         np_f, t_f = getattr(np.fft, self.op), getattr(torch.fft, self.op, None) if torch else None
         rtol, atol = tolerance(res)
         return Prepared(
-            _calls(ours,
-                   lambda: np_f(a.numpy, axis=-1, out=out.numpy),
-                   lambda: t_f(a.torch, dim=-1, out=out.torch)),
+            _calls(
+                ours,
+                lambda: np_f(a.numpy, axis=-1, out=out.numpy),
+                lambda: t_f(a.torch, dim=-1, out=out.torch),
+            ),
             # values grow like sqrt(n), rounding like log2(n)
-            out, _fmt(shape), rtol, atol * math.sqrt(n) * math.log2(n),
-            alloc=_calls(ours_alloc, lambda: np_f(a.numpy, axis=-1), lambda: t_f(a.torch, dim=-1)))
+            out,
+            _fmt(shape),
+            rtol,
+            atol * math.sqrt(n) * math.log2(n),
+            alloc=_calls(ours_alloc, lambda: np_f(a.numpy, axis=-1), lambda: t_f(a.torch, dim=-1)),
+        )
 
 
 # ------------------------------------------------------------------ the Torch7 face
 
-MUL_BY = 1.0000001      # x.mul(c)'s factor: c^k stays finite over billions of calls
+MUL_BY = 1.0000001  # x.mul(c)'s factor: c^k stays finite over billions of calls
 
 
 def _res(rows=False):
     """A [res] operand: the output, preallocated (NaN) for each contestant,
     of the operands' shape, or one column of it (rows)."""
-    return lambda rng, shape, dt: trio_empty(shape[:1] + (1,) if rows else shape, dt,
-                                             face="torch7")
+    return lambda rng, shape, dt: trio_empty(shape[:1] + (1,) if rows else shape, dt, face="torch7")
 
 
 class _Form(NamedTuple):
     """A Torch7 call and its peers: each takes the operands, the first
     being the output (in place: x; [res] forms: r)."""
-    operands: tuple       # per operand: (rng, shape, dtype) -> its values, a number or a Trio
+
+    operands: tuple  # per operand: (rng, shape, dtype) -> its values, a number or a Trio
     ours: Callable
     numpy: Callable
     torch: Callable
-    rows: bool = False    # on a face_rows x (face / face_rows) matrix m, r one column
+    rows: bool = False  # on a face_rows x (face / face_rows) matrix m, r one column
 
 
 # form -> how each contestant calls it (ours: the Torch7 face, `import strided`)
 TORCH7_FORMS = {
-    "x.add(y)": _Form((random, random), lambda x, y: x.add(y),
-                      lambda x, y: np.add(x, y, out=x), lambda x, y: x.add_(y)),
-    "x.cmul(y)": _Form((random, _uniform(1 - 1e-7, 1 + 1e-7)), lambda x, y: x.cmul(y),
-                       lambda x, y: np.multiply(x, y, out=x), lambda x, y: x.mul_(y)),
-    "x.mul(c)": _Form((random, lambda rng, shape, dt: MUL_BY), lambda x, c: x.mul(c),
-                      lambda x, c: np.multiply(x, c, out=x), lambda x, c: x.mul_(c)),
-    "cmul(r, a, b)": _Form((_res(), random, random), lambda r, a, b: strided.cmul(r, a, b),
-                           lambda r, a, b: np.multiply(a, b, out=r),
-                           lambda r, a, b: torch.mul(a, b, out=r)),
-    "exp(r, x)": _Form((_res(), _uniform(0, 1)), lambda r, x: strided.exp(r, x),
-                       lambda r, x: np.exp(x, out=r), lambda r, x: torch.exp(x, out=r)),
-    "sum(r, m, 2)": _Form((_res(rows=True), random),
-                          lambda r, m: strided.sum(r, m, 2),
-                          lambda r, m: np.sum(m, axis=1, keepdims=True, out=r),
-                          lambda r, m: torch.sum(m, 1, keepdim=True, out=r), rows=True),
+    "x.add(y)": _Form(
+        (random, random),
+        lambda x, y: x.add(y),
+        lambda x, y: np.add(x, y, out=x),
+        lambda x, y: x.add_(y),
+    ),
+    "x.cmul(y)": _Form(
+        (random, _uniform(1 - 1e-7, 1 + 1e-7)),
+        lambda x, y: x.cmul(y),
+        lambda x, y: np.multiply(x, y, out=x),
+        lambda x, y: x.mul_(y),
+    ),
+    "x.mul(c)": _Form(
+        (random, lambda rng, shape, dt: MUL_BY),
+        lambda x, c: x.mul(c),
+        lambda x, c: np.multiply(x, c, out=x),
+        lambda x, c: x.mul_(c),
+    ),
+    "cmul(r, a, b)": _Form(
+        (_res(), random, random),
+        lambda r, a, b: strided.cmul(r, a, b),
+        lambda r, a, b: np.multiply(a, b, out=r),
+        lambda r, a, b: torch.mul(a, b, out=r),
+    ),
+    "exp(r, x)": _Form(
+        (_res(), _uniform(0, 1)),
+        lambda r, x: strided.exp(r, x),
+        lambda r, x: np.exp(x, out=r),
+        lambda r, x: torch.exp(x, out=r),
+    ),
+    "sum(r, m, 2)": _Form(
+        (_res(rows=True), random),
+        lambda r, m: strided.sum(r, m, 2),
+        lambda r, m: np.sum(m, axis=1, keepdims=True, out=r),
+        lambda r, m: torch.sum(m, 1, keepdim=True, out=r),
+        rows=True,
+    ),
 }
 
 
@@ -894,6 +1094,7 @@ class Torch7:
     exp's inputs are in [0, 1).  The check runs after one call each: x
     op y for all three.  Peak memory is measured on these same calls
     (in_place): a call that makes no temporary shows 0 MB."""
+
     form: str
     level: float | None = TORCH7
 
@@ -909,19 +1110,27 @@ class Torch7:
             v = gen(rng, shape, dt)
             if isinstance(v, np.ndarray):
                 v = trio_from(v, face="torch7")
-            elif not isinstance(v, Trio):       # a number, the same for all three
+            elif not isinstance(v, Trio):  # a number, the same for all three
                 v = Trio(v, v, v)
             operands.append(v)
-        calls = _calls(*(functools.partial(getattr(form, who), *(getattr(x, who) for x in operands))
-                         for who in CONTESTANTS))
-        return Prepared(calls, operands[0], _fmt(shape),
-                        *_reduce_tolerance(dt, shape, (1,) if form.rows else ()), in_place=True)
-
+        calls = _calls(
+            *(
+                functools.partial(getattr(form, who), *(getattr(x, who) for x in operands))
+                for who in CONTESTANTS
+            )
+        )
+        return Prepared(
+            calls,
+            operands[0],
+            _fmt(shape),
+            *_reduce_tolerance(dt, shape, (1,) if form.rows else ()),
+            in_place=True,
+        )
 
 
 # ------------------------------------------------------------------ creation (issue 16)
 
-CREATE, CREATE_SEQ = 1.0, 1.5    # issue 16: every creation function; arange and linspace
+CREATE, CREATE_SEQ = 1.0, 1.5  # issue 16: every creation function; arange and linspace
 
 
 # what -> (ours(xp, args), numpy(args), torch(args)), args = (n, side, dtype,
@@ -932,52 +1141,82 @@ def _t(dt):
 
 
 CREATIONS = {
-    "zeros": (lambda xp, n, s, dt, x: xp.zeros((n,), dtype=getattr(xp, dt)),
-              lambda n, s, dt, x: np.zeros((n,), dt),
-              lambda n, s, dt, x: torch.zeros((n,), dtype=_t(dt))),
-    "zeros_like": (lambda xp, n, s, dt, x: xp.zeros_like(x),
-                   lambda n, s, dt, x: np.zeros_like(x),
-                   lambda n, s, dt, x: torch.zeros_like(x)),
-    "empty": (lambda xp, n, s, dt, x: xp.empty((n,), dtype=getattr(xp, dt)),
-              lambda n, s, dt, x: np.empty((n,), dt),
-              lambda n, s, dt, x: torch.empty((n,), dtype=_t(dt))),
-    "ones": (lambda xp, n, s, dt, x: xp.ones((n,), dtype=getattr(xp, dt)),
-             lambda n, s, dt, x: np.ones((n,), dt),
-             lambda n, s, dt, x: torch.ones((n,), dtype=_t(dt))),
-    "full": (lambda xp, n, s, dt, x: xp.full((n,), 2.5, dtype=getattr(xp, dt)),
-             lambda n, s, dt, x: np.full((n,), 2.5, dt),
-             lambda n, s, dt, x: torch.full((n,), 2.5, dtype=_t(dt))),
-    "arange": (lambda xp, n, s, dt, x: xp.arange(1.5, 1.5 + 0.25 * n, 0.25, dtype=getattr(xp, dt)),
-               lambda n, s, dt, x: np.arange(1.5, 1.5 + 0.25 * n, 0.25, dtype=dt),
-               lambda n, s, dt, x: torch.arange(1.5, 1.5 + 0.25 * n, 0.25, dtype=_t(dt))),
-    "linspace": (lambda xp, n, s, dt, x: xp.linspace(-3.0, 7.0, n, dtype=getattr(xp, dt)),
-                 lambda n, s, dt, x: np.linspace(-3.0, 7.0, n, dtype=dt),
-                 lambda n, s, dt, x: torch.linspace(-3.0, 7.0, n, dtype=_t(dt))),
-    "eye": (lambda xp, n, s, dt, x: xp.eye(s, dtype=getattr(xp, dt)),
-            lambda n, s, dt, x: np.eye(s, dtype=dt),
-            lambda n, s, dt, x: torch.eye(s, dtype=_t(dt))),
-    "tril": (lambda xp, n, s, dt, x: xp.tril(x),
-             lambda n, s, dt, x: np.tril(x),
-             lambda n, s, dt, x: torch.tril(x)),
-    "triu": (lambda xp, n, s, dt, x: xp.triu(x, k=1),
-             lambda n, s, dt, x: np.triu(x, k=1),
-             lambda n, s, dt, x: torch.triu(x, diagonal=1)),
-    "meshgrid": (lambda xp, n, s, dt, x: xp.meshgrid(x, x),
-                 lambda n, s, dt, x: np.meshgrid(x, x),
-                 lambda n, s, dt, x: tuple(t.clone() for t in torch.meshgrid(x, x, indexing="xy"))),
+    "zeros": (
+        lambda xp, n, s, dt, x: xp.zeros((n,), dtype=getattr(xp, dt)),
+        lambda n, s, dt, x: np.zeros((n,), dt),
+        lambda n, s, dt, x: torch.zeros((n,), dtype=_t(dt)),
+    ),
+    "zeros_like": (
+        lambda xp, n, s, dt, x: xp.zeros_like(x),
+        lambda n, s, dt, x: np.zeros_like(x),
+        lambda n, s, dt, x: torch.zeros_like(x),
+    ),
+    "empty": (
+        lambda xp, n, s, dt, x: xp.empty((n,), dtype=getattr(xp, dt)),
+        lambda n, s, dt, x: np.empty((n,), dt),
+        lambda n, s, dt, x: torch.empty((n,), dtype=_t(dt)),
+    ),
+    "ones": (
+        lambda xp, n, s, dt, x: xp.ones((n,), dtype=getattr(xp, dt)),
+        lambda n, s, dt, x: np.ones((n,), dt),
+        lambda n, s, dt, x: torch.ones((n,), dtype=_t(dt)),
+    ),
+    "full": (
+        lambda xp, n, s, dt, x: xp.full((n,), 2.5, dtype=getattr(xp, dt)),
+        lambda n, s, dt, x: np.full((n,), 2.5, dt),
+        lambda n, s, dt, x: torch.full((n,), 2.5, dtype=_t(dt)),
+    ),
+    "arange": (
+        lambda xp, n, s, dt, x: xp.arange(1.5, 1.5 + 0.25 * n, 0.25, dtype=getattr(xp, dt)),
+        lambda n, s, dt, x: np.arange(1.5, 1.5 + 0.25 * n, 0.25, dtype=dt),
+        lambda n, s, dt, x: torch.arange(1.5, 1.5 + 0.25 * n, 0.25, dtype=_t(dt)),
+    ),
+    "linspace": (
+        lambda xp, n, s, dt, x: xp.linspace(-3.0, 7.0, n, dtype=getattr(xp, dt)),
+        lambda n, s, dt, x: np.linspace(-3.0, 7.0, n, dtype=dt),
+        lambda n, s, dt, x: torch.linspace(-3.0, 7.0, n, dtype=_t(dt)),
+    ),
+    "eye": (
+        lambda xp, n, s, dt, x: xp.eye(s, dtype=getattr(xp, dt)),
+        lambda n, s, dt, x: np.eye(s, dtype=dt),
+        lambda n, s, dt, x: torch.eye(s, dtype=_t(dt)),
+    ),
+    "tril": (
+        lambda xp, n, s, dt, x: xp.tril(x),
+        lambda n, s, dt, x: np.tril(x),
+        lambda n, s, dt, x: torch.tril(x),
+    ),
+    "triu": (
+        lambda xp, n, s, dt, x: xp.triu(x, k=1),
+        lambda n, s, dt, x: np.triu(x, k=1),
+        lambda n, s, dt, x: torch.triu(x, diagonal=1),
+    ),
+    "meshgrid": (
+        lambda xp, n, s, dt, x: xp.meshgrid(x, x),
+        lambda n, s, dt, x: np.meshgrid(x, x),
+        lambda n, s, dt, x: tuple(t.clone() for t in torch.meshgrid(x, x, indexing="xy")),
+    ),
     # the Torch7 face's (1-based range: 1..n), against numpy's and torch's equivalents
-    "t7 range": (lambda t7, n, s, dt, x: t7.range(1, n),
-                 lambda n, s, dt, x: np.arange(1, n + 1, dtype=dt),
-                 lambda n, s, dt, x: torch.arange(1, n + 1, dtype=_t(dt))),
-    "t7 linspace": (lambda t7, n, s, dt, x: t7.linspace(-3, 7, n),
-                    lambda n, s, dt, x: np.linspace(-3.0, 7.0, n, dtype=dt),
-                    lambda n, s, dt, x: torch.linspace(-3.0, 7.0, n, dtype=_t(dt))),
-    "t7 logspace": (lambda t7, n, s, dt, x: t7.logspace(-3, 3, n),
-                    lambda n, s, dt, x: np.logspace(-3.0, 3.0, n, dtype=dt),
-                    lambda n, s, dt, x: torch.logspace(-3.0, 3.0, n, dtype=_t(dt))),
-    "t7 eye": (lambda t7, n, s, dt, x: t7.eye(s),
-               lambda n, s, dt, x: np.eye(s, dtype=dt),
-               lambda n, s, dt, x: torch.eye(s, dtype=_t(dt))),
+    "t7 range": (
+        lambda t7, n, s, dt, x: t7.range(1, n),
+        lambda n, s, dt, x: np.arange(1, n + 1, dtype=dt),
+        lambda n, s, dt, x: torch.arange(1, n + 1, dtype=_t(dt)),
+    ),
+    "t7 linspace": (
+        lambda t7, n, s, dt, x: t7.linspace(-3, 7, n),
+        lambda n, s, dt, x: np.linspace(-3.0, 7.0, n, dtype=dt),
+        lambda n, s, dt, x: torch.linspace(-3.0, 7.0, n, dtype=_t(dt)),
+    ),
+    "t7 logspace": (
+        lambda t7, n, s, dt, x: t7.logspace(-3, 3, n),
+        lambda n, s, dt, x: np.logspace(-3.0, 3.0, n, dtype=dt),
+        lambda n, s, dt, x: torch.logspace(-3.0, 3.0, n, dtype=_t(dt)),
+    ),
+    "t7 eye": (
+        lambda t7, n, s, dt, x: t7.eye(s),
+        lambda n, s, dt, x: np.eye(s, dtype=dt),
+        lambda n, s, dt, x: torch.eye(s, dtype=_t(dt)),
+    ),
 }
 # the input each takes: None, "vector" (n), "matrix" (side x side), "axis" (side)
 CREATION_INPUTS = {"zeros_like": "vector", "tril": "matrix", "triu": "matrix", "meshgrid": "axis"}
@@ -994,6 +1233,7 @@ class Create:
     numpy and ours; torch's are broadcast views of the inputs, so torch is
     timed with a clone of each (the same result: memory of its own).
     Levels (issue 16): 1.0, arange and linspace 1.5."""
+
     what: str
     dtype: str = "float64"
     level: float | None = CREATE
@@ -1004,6 +1244,7 @@ class Create:
 
     def prepare(self, sizes, rng):
         import strided.compat as xp
+
         ours_f, np_f, t_f = CREATIONS[self.what]
         n, s, dt = sizes.n, sizes.side, self.dtype
         kind = CREATION_INPUTS.get(self.what)
@@ -1014,11 +1255,13 @@ class Create:
         if kind is not None:
             v = random(rng, shape if kind != "axis" else (s,), dt)
             x = trio_from(v)
-            x = Trio(xp.Array._new(x.ours), x.numpy, x.torch)   # a compat array over our copy
+            x = Trio(xp.Array._new(x.ours), x.numpy, x.torch)  # a compat array over our copy
         ns = strided if self.what.startswith("t7 ") else xp
-        calls = _calls(functools.partial(ours_f, ns, n, s, dt, x.ours),
-                       functools.partial(np_f, n, s, dt, x.numpy),
-                       functools.partial(t_f, n, s, dt, x.torch))
+        calls = _calls(
+            functools.partial(ours_f, ns, n, s, dt, x.ours),
+            functools.partial(np_f, n, s, dt, x.numpy),
+            functools.partial(t_f, n, s, dt, x.torch),
+        )
         read = None
         if self.what == "empty":
             read = {who: (lambda r: np.array(tuple(r.shape))) for who in calls}
@@ -1028,12 +1271,13 @@ class Create:
             shape = (s, s)
         return Prepared(calls, None, _fmt(shape), *tolerance(dt), read=read)
 
+
 # ------------------------------------------------------------------ Torch7 kernels against their fastest peer
 
 try:
     import scipy.fft as _scipy_fft
     import scipy.signal as _signal
-except ImportError:          # the scipy peers are then left out
+except ImportError:  # the scipy peers are then left out
     _scipy_fft = _signal = None
 
 
@@ -1046,6 +1290,7 @@ def _scipy(fn, *args, **kw):
     def call():
         with _scipy_fft.set_workers(workers):
             return fn(*args, **kw)
+
     return call
 
 
@@ -1060,8 +1305,9 @@ def _flat(r):
 
 def _pairs(base):
     """(values, indices) -> [values, 0-based indices] rows (ours: base 1)."""
-    return lambda r: np.stack([to_numpy(r[0]).astype(np.float64),
-                               to_numpy(r[1]).astype(np.float64) - base], axis=-1)
+    return lambda r: np.stack(
+        [to_numpy(r[0]).astype(np.float64), to_numpy(r[1]).astype(np.float64) - base], axis=-1
+    )
 
 
 def _conv_case(sizes, rng, dtype, xcorr):
@@ -1086,11 +1332,16 @@ def _conv_case(sizes, rng, dtype, xcorr):
         tk = torch.from_numpy(k if xcorr else flipped).clone()[None, None]
         calls["torch conv2d"] = lambda: torch.nn.functional.conv2d(ta, tk)
     rtol, atol = tolerance(dtype)
-    return Prepared(calls, None, f"{_fmt(a.shape)} by {_fmt(k.shape)}", rtol,
-                    atol * sizes.kernel ** 2,     # one term per kernel element
-                    # scipy's direct sum, or the first peer there is
-                    oracle=next((who for who in calls if who != "ours"), "ours"),
-                    read={"torch conv2d": lambda r: to_numpy(r)[0, 0]})
+    return Prepared(
+        calls,
+        None,
+        f"{_fmt(a.shape)} by {_fmt(k.shape)}",
+        rtol,
+        atol * sizes.kernel**2,  # one term per kernel element
+        # scipy's direct sum, or the first peer there is
+        oracle=next((who for who in calls if who != "ours"), "ours"),
+        read={"torch conv2d": lambda r: to_numpy(r)[0, 0]},
+    )
 
 
 def _topk_case(sizes, rng, dtype, k=10):
@@ -1112,8 +1363,7 @@ def _topk_case(sizes, rng, dtype, k=10):
         t = torch.from_numpy(a).clone()
         calls["torch.topk"] = lambda: torch.topk(t, k, largest=False, sorted=True)
         read["torch.topk"] = _pairs(0)
-    return Prepared(calls, None, f"{k} of {sizes.n}", 0, 0, oracle="numpy argpartition",
-                    read=read)
+    return Prepared(calls, None, f"{k} of {sizes.n}", 0, 0, oracle="numpy argpartition", read=read)
 
 
 def _median_case(sizes, rng, dtype):
@@ -1139,15 +1389,18 @@ def _histc_case(sizes, rng, dtype, bins=100):
     a = random(rng, (sizes.n,), dtype)
     x = to_torch7(a)
     as_f64 = lambda r: to_numpy(r).astype(np.float64)
-    calls = {"ours": lambda: strided.histc(x, bins),
-             "np.histogram": lambda: np.histogram(a, bins)[0]}
+    calls = {
+        "ours": lambda: strided.histc(x, bins),
+        "np.histogram": lambda: np.histogram(a, bins)[0],
+    }
     read = {"ours": as_f64, "np.histogram": as_f64}
     if torch is not None:
         t = torch.from_numpy(a).clone()
         calls["torch.histc"] = lambda: torch.histc(t, bins)
         read["torch.histc"] = as_f64
-    return Prepared(calls, None, f"{sizes.n} in {bins} bins", 0, 0, oracle="np.histogram",
-                    read=read)
+    return Prepared(
+        calls, None, f"{sizes.n} in {bins} bins", 0, 0, oracle="np.histogram", read=read
+    )
 
 
 # op -> (its name in the table, prepare(sizes, rng, dtype))
@@ -1171,11 +1424,12 @@ class Kernel:
     against the oracle peer's; the other peers' too, noted when they
     differ.  float32 cases exist where a peer is float32-centric (torch's
     conv2d: its oneDNN path)."""
+
     op: str
     dtype: str = "float64"
     level: float | None = FASTEST
-    against = "fastest"     # the ratio the level applies to (class attributes, not fields)
-    table = "peers"         # printed in the table of peers (report.PEER_COLUMNS)
+    against = "fastest"  # the ratio the level applies to (class attributes, not fields)
+    table = "peers"  # printed in the table of peers (report.PEER_COLUMNS)
 
     @property
     def name(self):

@@ -14,6 +14,7 @@ install prefix (`$STRIDED_LUA_TORCH/bin/lua-torch` is the interpreter; the
 default prefix is /work/lua-torch7); without it the section is skipped and
 says why.  Cases with a `check` expression also compare one number Lua
 prints with ours (the random streams: Lua's very numbers)."""
+
 from __future__ import annotations
 
 import os
@@ -26,7 +27,7 @@ import strided
 
 from .timing import Timing
 
-LEVEL = 1.0            # every case at least as fast as Lua Torch7
+LEVEL = 1.0  # every case at least as fast as Lua Torch7
 DEFAULT_PREFIX = "/work/lua-torch7"
 
 
@@ -35,8 +36,10 @@ def interpreter():
     prefix = os.environ.get("STRIDED_LUA_TORCH", DEFAULT_PREFIX)
     path = os.path.join(prefix, "bin", "lua-torch")
     if not os.access(path, os.X_OK):
-        return None, (f"no Lua Torch7 interpreter at {path} (set STRIDED_LUA_TORCH to the "
-                      f"prefix of a Lua Torch7 install)")
+        return None, (
+            f"no Lua Torch7 interpreter at {path} (set STRIDED_LUA_TORCH to the "
+            f"prefix of a Lua Torch7 install)"
+        )
     return path, None
 
 
@@ -46,6 +49,7 @@ class LuaCase:
     needs (`n` is the size, 10^7 or the quick 10^6), `inner` the calls per
     sample, `check` an expression both print after a seeded set-up and one
     call (empty: none)."""
+
     label: str
     lua_setup: str
     lua: str
@@ -54,7 +58,7 @@ class LuaCase:
     inner: int = 1000
     check: str = ""
     level: float = LEVEL
-    against = "lua"         # the level's ratio: lua/ours
+    against = "lua"  # the level's ratio: lua/ours
     table = "peers"
 
     @property
@@ -63,10 +67,18 @@ class LuaCase:
 
     def prepare(self, sizes, rng):
         from .kinds import Prepared
+
         ns = {"torch": strided, "n": sizes.n}
         exec(_py_source(self), ns)  # our own case table
-        return Prepared({"ours": ns["_run"]}, None, f"{self.inner} calls", 0, 0,
-                        oracle="ours", read={"ours": lambda v: np.zeros(0)})
+        return Prepared(
+            {"ours": ns["_run"]},
+            None,
+            f"{self.inner} calls",
+            0,
+            0,
+            oracle="ours",
+            read={"ours": lambda v: np.zeros(0)},
+        )
 
     def lua_timing(self, sizes, repeats):
         """{"lua": Timing} per call, or {} when Lua is absent (the section
@@ -84,42 +96,60 @@ class LuaCase:
             return None
         got = _lua_results(sizes.n, repeats).get(self.name)
         ns = {"torch": strided, "n": sizes.n}
-        exec(f"torch.manualSeed(7)\n{self.py_setup}\n{self.py}\n"
-             f"_check = {self.check.replace(':', '.')}", ns)
+        exec(
+            f"torch.manualSeed(7)\n{self.py_setup}\n{self.py}\n"
+            f"_check = {self.check.replace(':', '.')}",
+            ns,
+        )
         return (got or {}).get("check"), float(ns["_check"])
 
 
 def _py_source(case):
     # the statement in a compiled loop, as Lua's: no Python frame per call
     # beyond the call itself
-    return (f"{case.py_setup}\ndef _run():\n    for _ in range({case.inner}):\n"
-            f"        {case.py}\n")
+    return f"{case.py_setup}\ndef _run():\n    for _ in range({case.inner}):\n        {case.py}\n"
 
 
 # the small calls on a 3x3 DoubleTensor x (y another), a 10-element v and
 # x's storage s; then the kernels on n doubles (10^7: quick 10^6)
-_SMALL = ("x = torch.Tensor(3, 3):fill(1); y = torch.Tensor(3, 3):fill(2); "
-          "v = torch.Tensor(10):fill(1); s = x:storage(); ls = torch.LongStorage({3, 3})",
-          "x = torch.Tensor(3, 3).fill(1); y = torch.Tensor(3, 3).fill(2)\n"
-          "v = torch.Tensor(10).fill(1); s = x.storage(); ls = torch.LongStorage([3, 3])")
-_LARGE = ("x = torch.rand(n); r = torch.Tensor(n); r:zero()",
-          "x = torch.rand(n); r = torch.Tensor(n); r.zero()")
+_SMALL = (
+    "x = torch.Tensor(3, 3):fill(1); y = torch.Tensor(3, 3):fill(2); "
+    "v = torch.Tensor(10):fill(1); s = x:storage(); ls = torch.LongStorage({3, 3})",
+    "x = torch.Tensor(3, 3).fill(1); y = torch.Tensor(3, 3).fill(2)\n"
+    "v = torch.Tensor(10).fill(1); s = x.storage(); ls = torch.LongStorage([3, 3])",
+)
+_LARGE = (
+    "x = torch.rand(n); r = torch.Tensor(n); r:zero()",
+    "x = torch.rand(n); r = torch.Tensor(n); r.zero()",
+)
 
 
 def _small(label, lua, py=None):
-    return LuaCase(label, _SMALL[0], lua, _SMALL[1], py if py is not None else lua.replace(":", "."))
+    return LuaCase(
+        label, _SMALL[0], lua, _SMALL[1], py if py is not None else lua.replace(":", ".")
+    )
 
 
 def _large(label, lua, py=None, check="", inner=1):
-    return LuaCase(label, _LARGE[0], lua, _LARGE[1], py if py is not None else lua.replace(":", "."),
-                   inner=inner, check=check)
+    return LuaCase(
+        label,
+        _LARGE[0],
+        lua,
+        _LARGE[1],
+        py if py is not None else lua.replace(":", "."),
+        inner=inner,
+        check=check,
+    )
 
 
 CASES = [
     _small("Tensor(3, 3)", "torch.Tensor(3, 3)"),
     _small("Tensor(LongStorage)", "torch.Tensor(ls)"),
-    _small("Tensor(table)", "torch.Tensor({{1, 2, 3}, {4, 5, 6}})",
-           "torch.Tensor([[1, 2, 3], [4, 5, 6]])"),
+    _small(
+        "Tensor(table)",
+        "torch.Tensor({{1, 2, 3}, {4, 5, 6}})",
+        "torch.Tensor([[1, 2, 3], [4, 5, 6]])",
+    ),
     _small("zeros(3, 3)", "torch.zeros(3, 3)"),
     _small("ones(3, 3)", "torch.ones(3, 3)"),
     _small("rand(3, 3)", "torch.rand(3, 3)"),
@@ -142,8 +172,11 @@ CASES = [
     _small("x:mul(2)", "x:mul(2)"),
     _small("v:add(v) (10)", "v:add(v)"),
     _large("topk(x, 10) default", "torch.topk(x, 10)"),
-    _large("topk(x, 10, 1, false, true)", "torch.topk(x, 10, 1, false, true)",
-           "torch.topk(x, 10, 1, False, True)"),
+    _large(
+        "topk(x, 10, 1, false, true)",
+        "torch.topk(x, 10, 1, false, true)",
+        "torch.topk(x, 10, 1, False, True)",
+    ),
     _large("cumsum(r, x)", "torch.cumsum(r, x)", check="r[n]"),
     _large("cumprod(r, x)", "torch.cumprod(r, x)", check="r[3]"),
     _large("r:uniform()", "r:uniform()", check="r[n]"),
@@ -152,30 +185,49 @@ CASES = [
     _large("r:geometric(0.5)", "r:geometric(0.5)", check="r[n]"),
     _large("r:bernoulli(0.5)", "r:bernoulli(0.5)", check="r:sum()"),
     _large("randperm(n / 10)", "torch.randperm(n / 10)", "torch.randperm(n // 10)"),
-    _large("multinomial(p, n / 10, true)", "torch.multinomial(p, n / 10, true)",
-           "torch.multinomial(p, n // 10, True)"),
+    _large(
+        "multinomial(p, n / 10, true)",
+        "torch.multinomial(p, n / 10, true)",
+        "torch.multinomial(p, n // 10, True)",
+    ),
 ]
 # multinomial's 100 categories
-CASES[-1] = LuaCase(CASES[-1].label, _LARGE[0] + "; p = torch.rand(100)", CASES[-1].lua,
-                    _LARGE[1] + "; p = torch.rand(100)", CASES[-1].py, inner=1)
+CASES[-1] = LuaCase(
+    CASES[-1].label,
+    _LARGE[0] + "; p = torch.rand(100)",
+    CASES[-1].lua,
+    _LARGE[1] + "; p = torch.rand(100)",
+    CASES[-1].py,
+    inner=1,
+)
 
 
 def _lua_script(n, repeats):
-    lines = ["require 'torch'", "torch.setdefaulttensortype('torch.DoubleTensor')",
-             f"n = {n}"]
+    lines = ["require 'torch'", "torch.setdefaulttensortype('torch.DoubleTensor')", f"n = {n}"]
     for c in CASES:
         check = ""
-        if c.check:       # the seeded set-up, one call, the number
-            check = (f"  torch.manualSeed(7)\n  {c.lua_setup}\n  {c.lua}\n"
-                     f"  io.write('\\t', string.format('%.17g', {c.check}))\n")
-        lines += ["do", "  local x, y, v, s, ls, r, p", f"  {c.lua_setup}",
-                  f"  local function run() for _ = 1, {c.inner} do {c.lua} end end",
-                  "  run()", "  local samples = {}",
-                  f"  for k = 1, {repeats} do",
-                  "    collectgarbage()", "    local t = torch.Timer()", "    run()",
-                  f"    samples[k] = t:time().real / {c.inner}", "  end",
-                  f"  io.write('{c.name}', '\\t', table.concat(samples, ','))",
-                  check + "  io.write('\\n')", "end"]
+        if c.check:  # the seeded set-up, one call, the number
+            check = (
+                f"  torch.manualSeed(7)\n  {c.lua_setup}\n  {c.lua}\n"
+                f"  io.write('\\t', string.format('%.17g', {c.check}))\n"
+            )
+        lines += [
+            "do",
+            "  local x, y, v, s, ls, r, p",
+            f"  {c.lua_setup}",
+            f"  local function run() for _ = 1, {c.inner} do {c.lua} end end",
+            "  run()",
+            "  local samples = {}",
+            f"  for k = 1, {repeats} do",
+            "    collectgarbage()",
+            "    local t = torch.Timer()",
+            "    run()",
+            f"    samples[k] = t:time().real / {c.inner}",
+            "  end",
+            f"  io.write('{c.name}', '\\t', table.concat(samples, ','))",
+            check + "  io.write('\\n')",
+            "end",
+        ]
     return "\n".join(lines) + "\n"
 
 
@@ -190,14 +242,21 @@ def _lua_results(n, repeats):
         path, why = interpreter()
         out = {}
         if path is not None:
-            proc = subprocess.run([path, "-"], input=_lua_script(n, repeats), text=True,
-                                  capture_output=True, timeout=3600, check=False)
+            proc = subprocess.run(
+                [path, "-"],
+                input=_lua_script(n, repeats),
+                text=True,
+                capture_output=True,
+                timeout=3600,
+                check=False,
+            )
             if proc.returncode:
                 raise RuntimeError(f"Lua Torch7 failed: {proc.stderr.strip()[-500:]}")
             for line in proc.stdout.splitlines():
                 name, samples, *check = line.split("\t")
-                out[name] = {"samples": [float(s) for s in samples.split(",")],
-                             "check": float(check[0]) if check else None}
+                out[name] = {
+                    "samples": [float(s) for s in samples.split(",")],
+                    "check": float(check[0]) if check else None,
+                }
         _CACHE[key] = out
     return _CACHE[key]
-

@@ -9,6 +9,7 @@ machine's CPU time that *other* processes used while it was timed (from
 /proc/stat, minus this process's own time), and `--wait-idle` can wait for
 a quiet spell before each case.  Linux only; elsewhere the share is None.
 """
+
 from __future__ import annotations
 
 import os
@@ -49,16 +50,27 @@ def describe():
     it at run time), memory, OS."""
     info = _cpuinfo()
     flags = set(info.get("flags", "").split())
-    simd = next((name for flag, name in (("avx512f", "AVX-512"), ("avx2", "AVX2"),
-                                         ("sse4_2", "SSE4.2")) if flag in flags), None)
+    simd = next(
+        (
+            name
+            for flag, name in (("avx512f", "AVX-512"), ("avx2", "AVX2"), ("sse4_2", "SSE4.2"))
+            if flag in flags
+        ),
+        None,
+    )
     mem = _memory_gib()
     try:
         cpus = len(os.sched_getaffinity(0))
     except AttributeError:
         cpus = os.cpu_count()
-    return {"cpu": info.get("model name") or platform.processor() or "unknown",
-            "cpus": cpus, "simd": simd, "memory_gib": round(mem, 1) if mem else None,
-            "os": f"{platform.system()} {platform.release()}", "machine": platform.machine()}
+    return {
+        "cpu": info.get("model name") or platform.processor() or "unknown",
+        "cpus": cpus,
+        "simd": simd,
+        "memory_gib": round(mem, 1) if mem else None,
+        "os": f"{platform.system()} {platform.release()}",
+        "machine": platform.machine(),
+    }
 
 
 def machine_line(m):

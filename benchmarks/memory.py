@@ -25,6 +25,7 @@ Limits:
 Where clear_refs cannot be written (another OS, a restricted container),
 `available()` is False and the column reads n/a.
 """
+
 from __future__ import annotations
 
 import ctypes
@@ -37,7 +38,7 @@ _STATUS = "/proc/self/status"
 _CLEAR_REFS = "/proc/self/clear_refs"
 
 try:
-    _malloc_trim = ctypes.CDLL(None).malloc_trim   # glibc only
+    _malloc_trim = ctypes.CDLL(None).malloc_trim  # glibc only
 except (OSError, AttributeError):
     _malloc_trim = None
 

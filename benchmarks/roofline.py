@@ -20,6 +20,7 @@ n defaults to the elementwise cases' n: the same working set (here
 several times the L2, a part of a large shared L3 that other tenants use
 too), so the share answers "how close to what this machine moves at that
 size"."""
+
 from __future__ import annotations
 
 import time
@@ -27,7 +28,7 @@ import time
 from strided.core import base as _core
 from strided.core.base import ffi, lib
 
-KINDS = {"copy": 2, "triad": 3}      # float64 arrays each moves per element
+KINDS = {"copy": 2, "triad": 3}  # float64 arrays each moves per element
 
 
 def _best(fn, repeats, min_time):
@@ -77,10 +78,12 @@ def share(traffic, seconds, roof_gbs):
 
 def line(rates, threads):
     """The header line that states the roof."""
-    return (f"Memory bandwidth (our C, {threads} threads, STREAM counting): copy "
-            f"{rates['copy']:.1f} GB/s ({rates['copy nt']:.1f} streaming stores), triad "
-            f"{rates['triad']:.1f} ({rates['triad nt']:.1f}); roof {rates['roof']:.1f} GB/s, "
-            f"the base of the roof% column.")
+    return (
+        f"Memory bandwidth (our C, {threads} threads, STREAM counting): copy "
+        f"{rates['copy']:.1f} GB/s ({rates['copy nt']:.1f} streaming stores), triad "
+        f"{rates['triad']:.1f} ({rates['triad nt']:.1f}); roof {rates['roof']:.1f} GB/s, "
+        f"the base of the roof% column."
+    )
 
 
 def traffic(case, sizes):
@@ -89,26 +92,28 @@ def traffic(case, sizes):
     matrix product, an FFT, a sort, a gather at random places, the small
     calls, the Torch7 forms)."""
     import numpy as np
+
     kind = type(case).__name__
     item = lambda dt: np.dtype(dt).itemsize
     n = sizes.n
     if kind == "Binary":
         from strided.core import ops as _ops
+
         res = item(_ops.binary_result(case.op, case.dtype).name)
         if case.layout == "broadcast":
             return n * (item(case.dtype) + res) + sizes.row * item(case.dtype)
-        m = n if case.layout == "contiguous" else int(n ** 0.5) ** 2
+        m = n if case.layout == "contiguous" else int(n**0.5) ** 2
         return m * (2 * item(case.dtype) + res)
     if kind == "Math":
         return n * item(case.dtype) * (3 if case.op == "pow" else 2)
     if kind in ("Reduce", "Statistic", "ArgMax"):
-        m = n if case.over == "1-D" else sizes.side ** 2
-        return m * item(case.dtype)            # the result: a line at most, left out
+        m = n if case.over == "1-D" else sizes.side**2
+        return m * item(case.dtype)  # the result: a line at most, left out
     if kind == "CumSum":
-        m = n if case.over == "1-D" else sizes.side ** 2
+        m = n if case.over == "1-D" else sizes.side**2
         return 2 * m * item(case.dtype)
     if kind == "Copy":
-        return 2 * sizes.side ** 2 * item(case.dtype)
+        return 2 * sizes.side**2 * item(case.dtype)
     if kind == "Cast":
         return n * (item(case.src) + item(case.dst))
     if kind == "Select" and case.op == "where":

@@ -3,6 +3,7 @@
 where the case asks, time the contestants interleaved, then measure the
 peak memory of each one's allocating form (of the timed call itself for
 in-place and [res] forms)."""
+
 from __future__ import annotations
 
 import gc
@@ -23,16 +24,18 @@ from .timing import Timing, interleaved
 class Result:
     name: str
     shape: str = ""
-    status: str = "ok"          # ok | FAILED (ours != numpy) | ERROR (a call raised)
+    status: str = "ok"  # ok | FAILED (ours != numpy) | ERROR (a call raised)
     detail: str = ""
     out_bytes: int = 0
-    level: float | None = None    # the ratio the issue asks for (of `against`)
-    against: str = "numpy"        # the level's ratio: numpy/ours, or "fastest": fastest peer/ours
-    others: float | None = None   # CPU share other processes used while timing
+    level: float | None = None  # the ratio the issue asks for (of `against`)
+    against: str = "numpy"  # the level's ratio: numpy/ours, or "fastest": fastest peer/ours
+    others: float | None = None  # CPU share other processes used while timing
     timings: dict[str, Timing] = field(default_factory=dict)
-    ulp: dict[str, float] = field(default_factory=dict)        # max ulp error
+    ulp: dict[str, float] = field(default_factory=dict)  # max ulp error
     extra_bytes: dict[str, int] = field(default_factory=dict)  # peak memory above the output
-    roof: float | None = None     # our share of the memory bandwidth (roofline.py); None: not memory-bound
+    roof: float | None = (
+        None  # our share of the memory bandwidth (roofline.py); None: not memory-bound
+    )
 
     def median(self, who):
         t = self.timings.get(who)
@@ -79,8 +82,10 @@ def _compare(got, want, rtol, atol):
         return ""
     bad = ~np.isclose(got, want, rtol=rtol, atol=atol, equal_nan=True)
     i = np.unravel_index(np.argmax(bad), bad.shape)
-    return (f"{int(bad.sum())} of {bad.size} elements differ, "
-            f"first at {tuple(map(int, i))}: {got[i]} vs {want[i]}")
+    return (
+        f"{int(bad.sum())} of {bad.size} elements differ, "
+        f"first at {tuple(map(int, i))}: {got[i]} vs {want[i]}"
+    )
 
 
 def _repeats(case, repeats, min_time, first, calls):
@@ -133,14 +138,15 @@ def _run_case(case, sizes, repeats, min_time):
         calls = dict(prep.calls)
         # one call each, then check: numpy (or the case's oracle) is the reference
         got, read, oracle = {}, prep.read or {}, prep.oracle
-        first = {}      # seconds of each contestant's first call
+        first = {}  # seconds of each contestant's first call
         for who in list(calls):
             try:
                 t0 = time.perf_counter()
                 value = calls[who]()
                 first[who] = time.perf_counter() - t0
-                got[who] = read.get(who, to_numpy)(getattr(prep.out, who) if prep.out is not None
-                                                   else value)
+                got[who] = read.get(who, to_numpy)(
+                    getattr(prep.out, who) if prep.out is not None else value
+                )
                 del value
             except Exception as e:  # reported in the table
                 res.status = "ERROR"
@@ -165,11 +171,12 @@ def _run_case(case, sizes, repeats, min_time):
             res.ulp = prep.accuracy(got)
         del got, want
         with OtherLoad() as load:
-            res.timings = interleaved(calls, _repeats(case, repeats, min_time, first, calls),
-                                      min_time)
+            res.timings = interleaved(
+                calls, _repeats(case, repeats, min_time, first, calls), min_time
+            )
         res.others = load.share
         _peer_outside(case, res, sizes, repeats)
-        made = 0 if prep.in_place else res.out_bytes    # the output, when the call makes it
+        made = 0 if prep.in_place else res.out_bytes  # the output, when the call makes it
         for who, fn in (prep.alloc or calls).items():
             if who in calls:
                 peak = memory.peak_bytes(fn)

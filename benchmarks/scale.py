@@ -18,6 +18,7 @@ CUBED_BACKEND_ARRAY_API_MODULE set before Cubed is imported (`--child`,
 which prints one JSON line); the parent writes the input once (uniform
 [0, 1) float64 from numpy's default_rng(15), so every run reads the same
 bytes), runs the children, checks their results and prints the table."""
+
 from __future__ import annotations
 
 import argparse
@@ -34,7 +35,7 @@ import numpy as np
 BACKENDS = {"numpy": None, "strided": "strided.compat"}
 EXECUTORS = ("processes", "dask")
 WORKERS = 2
-MATMUL_COLS = 8      # x @ w, w of shape (columns, 8)
+MATMUL_COLS = 8  # x @ w, w of shape (columns, 8)
 
 # The steps, in order: (name, what it computes).  Each is one Cubed compute.
 STEPS = [
@@ -54,23 +55,45 @@ def _shape(text):
 
 
 def parse(argv):
-    p = argparse.ArgumentParser(prog="python -m benchmarks.scale",
-                                description=__doc__.split("\n\n")[0])
-    p.add_argument("--shape", type=_shape, default=(20000, 10000),
-                   help="rows x columns of the float64 input (default 20000x10000: 2e8 elements)")
-    p.add_argument("--chunks", type=_shape, default=(2500, 2500),
-                   help="rows x columns of a chunk (default 2500x2500: 50 MB)")
-    p.add_argument("--allowed-mem", default="1GB",
-                   help="Cubed's allowed_mem: the bound of every task (default 1GB)")
-    p.add_argument("--executors", default=",".join(EXECUTORS),
-                   help=f"comma-separated, of {', '.join(EXECUTORS)}")
-    p.add_argument("--backends", default=",".join(BACKENDS),
-                   help=f"comma-separated, of {', '.join(BACKENDS)}")
-    p.add_argument("--repeats", type=int, default=1,
-                   help="runs of each (executor, backend), interleaved; the table shows "
-                        "the fastest total (default 1)")
-    p.add_argument("--work-dir", help="where the Zarr arrays go (default: a temporary directory, "
-                                      "removed at the end)")
+    p = argparse.ArgumentParser(
+        prog="python -m benchmarks.scale", description=__doc__.split("\n\n")[0]
+    )
+    p.add_argument(
+        "--shape",
+        type=_shape,
+        default=(20000, 10000),
+        help="rows x columns of the float64 input (default 20000x10000: 2e8 elements)",
+    )
+    p.add_argument(
+        "--chunks",
+        type=_shape,
+        default=(2500, 2500),
+        help="rows x columns of a chunk (default 2500x2500: 50 MB)",
+    )
+    p.add_argument(
+        "--allowed-mem",
+        default="1GB",
+        help="Cubed's allowed_mem: the bound of every task (default 1GB)",
+    )
+    p.add_argument(
+        "--executors",
+        default=",".join(EXECUTORS),
+        help=f"comma-separated, of {', '.join(EXECUTORS)}",
+    )
+    p.add_argument(
+        "--backends", default=",".join(BACKENDS), help=f"comma-separated, of {', '.join(BACKENDS)}"
+    )
+    p.add_argument(
+        "--repeats",
+        type=int,
+        default=1,
+        help="runs of each (executor, backend), interleaved; the table shows "
+        "the fastest total (default 1)",
+    )
+    p.add_argument(
+        "--work-dir",
+        help="where the Zarr arrays go (default: a temporary directory, removed at the end)",
+    )
     p.add_argument("--markdown", action="store_true", help="print the table as Markdown")
     p.add_argument("--json", metavar="PATH", help="also write every run's record to PATH")
     p.add_argument("--child", help=argparse.SUPPRESS)
@@ -78,6 +101,7 @@ def parse(argv):
 
 
 # ---------------------------------------------------------------- the child: one run
+
 
 def _recorder():
     """A Cubed callback keeping, per compute, the projected memory of each
@@ -94,14 +118,21 @@ def _recorder():
                 self.projected[name] = node["primitive_op"].projected_mem
 
         def on_task_end(self, event):
-            self.tasks.append((event.name, event.num_tasks, event.peak_measured_mem_start,
-                               event.peak_measured_mem_end))
+            self.tasks.append(
+                (
+                    event.name,
+                    event.num_tasks,
+                    event.peak_measured_mem_start,
+                    event.peak_measured_mem_end,
+                )
+            )
 
     return Recorder()
 
 
 def _executor(name, cluster=None):
     from cubed.runtime.create import create_executor
+
     if name == "processes":
         return create_executor("processes", dict(max_workers=WORKERS))
     return create_executor("dask", dict(compute_kwargs=dict(address=cluster.scheduler_address)))
@@ -112,25 +143,33 @@ def child(cfg):
     import cubed
     import cubed.array_api as cxp
     from cubed.backend_array_api import namespace
+
     want = cfg["backend_module"] or "numpy"
     assert namespace.__name__ == want, (namespace.__name__, want)
 
     cluster = None
     if cfg["executor"] == "dask":
         from distributed import LocalCluster
+
         # 2 worker processes of one thread (Dask's nanny sets OMP_NUM_THREADS=1, and
         # Cubed's processes executor does the same), each allowed twice the task
         # bound, and at least the 500 MB that measure_reserved_mem's own plan
         # asks for (Cubed's Dask executor refuses workers with less)
         limit = max(2 * cubed.Spec(allowed_mem=cfg["allowed_mem"]).allowed_mem, 500_000_000)
-        cluster = LocalCluster(n_workers=WORKERS, threads_per_worker=1, processes=True,
-                               memory_limit=limit, dashboard_address=None)
+        cluster = LocalCluster(
+            n_workers=WORKERS,
+            threads_per_worker=1,
+            processes=True,
+            memory_limit=limit,
+            dashboard_address=None,
+        )
     try:
         executor = _executor(cfg["executor"], cluster)
         reserved = cubed.measure_reserved_mem(executor, work_dir=cfg["tmp"])
-        reserved = int(reserved * 1.1 // 10_000_000 + 1) * 10_000_000   # Cubed's own margin
-        spec = cubed.Spec(work_dir=cfg["tmp"], allowed_mem=cfg["allowed_mem"],
-                          reserved_mem=reserved)
+        reserved = int(reserved * 1.1 // 10_000_000 + 1) * 10_000_000  # Cubed's own margin
+        spec = cubed.Spec(
+            work_dir=cfg["tmp"], allowed_mem=cfg["allowed_mem"], reserved_mem=reserved
+        )
         x = cubed.from_zarr(cfg["input"], spec=spec)
         w = cxp.asarray(np.load(cfg["w"]), chunks=(cfg["chunks"][1], MATMUL_COLS), spec=spec)
         out = cfg["out"]
@@ -142,8 +181,9 @@ def child(cfg):
                 value = arrays[name].compute(executor=executor, callbacks=[rec])
                 np.save(os.path.join(out, name.replace(" ", "_") + ".npy"), np.asarray(value))
             else:
-                cubed.to_zarr(arrays[name], os.path.join(out, target), executor=executor,
-                              callbacks=[rec])
+                cubed.to_zarr(
+                    arrays[name], os.path.join(out, target), executor=executor, callbacks=[rec]
+                )
             seconds = time.perf_counter() - t0
             return _step_record(name, seconds, rec, spec)
 
@@ -159,11 +199,21 @@ def child(cfg):
         }
         steps = []
         for name, _ in STEPS:
-            target = "expression.zarr" if name == "expression to Zarr" else \
-                "standardised.zarr" if name == "standardise to Zarr" else None
+            target = (
+                "expression.zarr"
+                if name == "expression to Zarr"
+                else "standardised.zarr"
+                if name == "standardise to Zarr"
+                else None
+            )
             steps.append(run(name, target))
-        return {"executor": cfg["executor"], "backend": cfg["backend"],
-                "reserved_mem": reserved, "allowed_mem": spec.allowed_mem, "steps": steps}
+        return {
+            "executor": cfg["executor"],
+            "backend": cfg["backend"],
+            "reserved_mem": reserved,
+            "allowed_mem": spec.allowed_mem,
+            "steps": steps,
+        }
     finally:
         if cluster is not None:
             cluster.close()
@@ -179,25 +229,36 @@ def _step_record(name, seconds, rec, spec):
     level; the second tests Cubed's projection, for either backend."""
     tasks = [t for t in rec.tasks if t[3] is not None]
     over = [(n, end) for n, _, start, end in tasks if end > spec.allowed_mem]
-    above = [(n, end - start, rec.projected[n]) for n, _, start, end in tasks
-             if n in rec.projected and end - start > rec.projected[n]]
-    return {"name": name, "seconds": seconds, "tasks": sum(t[1] for t in rec.tasks),
-            "ops": len(rec.projected),
-            "peak_worker_mb": max((t[3] for t in tasks), default=0) / 1e6,
-            "max_rise_mb": max((t[3] - t[2] for t in tasks), default=0) / 1e6,
-            "max_projected_mb": max(rec.projected.values(), default=0) / 1e6,
-            "measured_tasks": len(tasks), "over_bound": over[:5], "n_over_bound": len(over),
-            "above_projection": above[:5], "n_above_projection": len(above)}
+    above = [
+        (n, end - start, rec.projected[n])
+        for n, _, start, end in tasks
+        if n in rec.projected and end - start > rec.projected[n]
+    ]
+    return {
+        "name": name,
+        "seconds": seconds,
+        "tasks": sum(t[1] for t in rec.tasks),
+        "ops": len(rec.projected),
+        "peak_worker_mb": max((t[3] for t in tasks), default=0) / 1e6,
+        "max_rise_mb": max((t[3] - t[2] for t in tasks), default=0) / 1e6,
+        "max_projected_mb": max(rec.projected.values(), default=0) / 1e6,
+        "measured_tasks": len(tasks),
+        "over_bound": over[:5],
+        "n_over_bound": len(over),
+        "above_projection": above[:5],
+        "n_above_projection": len(above),
+    }
 
 
 # ---------------------------------------------------------------- the parent
+
 
 def make_input(path, shape, chunks):
     """The input: uniform [0, 1) float64 from default_rng(15), written in
     blocks of chunk rows (the whole array is never in memory)."""
     import zarr
-    z = zarr.create_array(store=path, shape=shape, chunks=chunks, dtype="float64",
-                          overwrite=True)
+
+    z = zarr.create_array(store=path, shape=shape, chunks=chunks, dtype="float64", overwrite=True)
     rng = np.random.default_rng(15)
     for r0 in range(0, shape[0], chunks[0]):
         r1 = min(r0 + chunks[0], shape[0])
@@ -210,6 +271,7 @@ def reference(path, w, rows_per_block):
     (two passes), the sums along each axis, x @ w, the column means and
     stds for the standardised output."""
     import zarr
+
     z = zarr.open_array(path, mode="r")
     rows, cols = z.shape
     blocks = [(r0, min(r0 + rows_per_block, rows)) for r0 in range(0, rows, rows_per_block)]
@@ -226,9 +288,16 @@ def reference(path, w, rows_per_block):
         b = z[r0:r1]
         ssd += ((b - mean) ** 2).sum()
         col_ssd += ((b - col_mean) ** 2).sum(axis=0)
-    return {"mean": mean, "std": np.sqrt(ssd / n), "sum axis 0": col_sum, "sum axis 1": row_sum,
-            "matmul": mat, "col_mean": col_mean, "col_std": np.sqrt(col_ssd / rows),
-            "blocks": blocks}
+    return {
+        "mean": mean,
+        "std": np.sqrt(ssd / n),
+        "sum axis 0": col_sum,
+        "sum axis 1": row_sum,
+        "matmul": mat,
+        "col_mean": col_mean,
+        "col_std": np.sqrt(col_ssd / rows),
+        "blocks": blocks,
+    }
 
 
 def check(out, path, ref):
@@ -236,12 +305,12 @@ def check(out, path, ref):
     Zarr outputs block by block.  Returns a list of failures (empty: all
     agree)."""
     import zarr
+
     bad = []
     for name in ("mean", "std", "sum axis 0", "sum axis 1", "matmul"):
         got = np.load(os.path.join(out, name.replace(" ", "_") + ".npy"))
         if not np.allclose(got, ref[name], rtol=1e-9, atol=0):
-            bad.append(f"{name}: differs from numpy by up to "
-                       f"{np.max(np.abs(got - ref[name])):.3g}")
+            bad.append(f"{name}: differs from numpy by up to {np.max(np.abs(got - ref[name])):.3g}")
     z = zarr.open_array(path, mode="r")
     e = zarr.open_array(os.path.join(out, "expression.zarr"), mode="r")
     s = zarr.open_array(os.path.join(out, "standardised.zarr"), mode="r")
@@ -250,8 +319,7 @@ def check(out, path, ref):
         if not np.allclose(e[r0:r1], np.sin(b) * 2.0 + b * b - 1.0, rtol=1e-13, atol=1e-13):
             bad.append(f"expression to Zarr: rows {r0}:{r1} differ from numpy")
             break
-        if not np.allclose(s[r0:r1], (b - ref["col_mean"]) / ref["col_std"], rtol=1e-9,
-                           atol=1e-9):
+        if not np.allclose(s[r0:r1], (b - ref["col_mean"]) / ref["col_std"], rtol=1e-9, atol=1e-9):
             bad.append(f"standardise to Zarr: rows {r0}:{r1} differ from numpy")
             break
     return bad
@@ -264,12 +332,18 @@ def run_child(executor, backend, cfg):
         env["CUBED_BACKEND_ARRAY_API_MODULE"] = BACKENDS[backend]
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     # after PYTHONPATH's entries: a strided given there stays the one imported
-    env["PYTHONPATH"] = os.pathsep.join([p for p in env.get("PYTHONPATH", "").split(
-        os.pathsep) if p] + [root])
+    env["PYTHONPATH"] = os.pathsep.join(
+        [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p] + [root]
+    )
     cfg = dict(cfg, executor=executor, backend=backend, backend_module=BACKENDS[backend])
     t0 = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-m", "benchmarks.scale", "--child", json.dumps(cfg)],
-                          env=env, cwd=root, capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "benchmarks.scale", "--child", json.dumps(cfg)],
+        env=env,
+        cwd=root,
+        capture_output=True,
+        text=True,
+    )
     total = time.perf_counter() - t0
     lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("{")]
     if proc.returncode or not lines:
@@ -307,9 +381,13 @@ def table(runs, markdown):
                     s = r["steps"][i]
                     cells.append((s["seconds"], s["peak_worker_mb"]))
             n, o = cells
-            row += [f"{n[0]:.1f}" if n else "n/a", f"{o[0]:.1f}" if o else "n/a",
-                    f"{o[0] / n[0]:.2f}" if n and o else "n/a",
-                    f"{n[1]:.0f}" if n else "n/a", f"{o[1]:.0f}" if o else "n/a"]
+            row += [
+                f"{n[0]:.1f}" if n else "n/a",
+                f"{o[0]:.1f}" if o else "n/a",
+                f"{o[0] / n[0]:.2f}" if n and o else "n/a",
+                f"{n[1]:.0f}" if n else "n/a",
+                f"{o[1]:.0f}" if o else "n/a",
+            ]
         rows.append(row)
     if markdown:
         lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
@@ -343,9 +421,12 @@ def main(argv=None):
         make_input(path, args.shape, args.chunks)
         w = np.random.default_rng(16).random((cols, MATMUL_COLS))
         np.save(os.path.join(work, "w.npy"), w)
-        print(f"input: {rows}x{cols} float64 ({rows * cols * 8 / 1e9:.2f} GB) in Zarr, chunks "
-              f"{args.chunks[0]}x{args.chunks[1]}, written in {time.perf_counter() - t0:.1f} s; "
-              f"allowed_mem {args.allowed_mem}; {WORKERS} worker processes", flush=True)
+        print(
+            f"input: {rows}x{cols} float64 ({rows * cols * 8 / 1e9:.2f} GB) in Zarr, chunks "
+            f"{args.chunks[0]}x{args.chunks[1]}, written in {time.perf_counter() - t0:.1f} s; "
+            f"allowed_mem {args.allowed_mem}; {WORKERS} worker processes",
+            flush=True,
+        )
         ref = reference(path, w, args.chunks[0])
         runs, failures = [], []
         for rep in range(args.repeats):
@@ -354,22 +435,34 @@ def main(argv=None):
                     out = os.path.join(work, f"out-{e}-{b}-{rep}")
                     tmp = os.path.join(work, f"tmp-{e}-{b}-{rep}")
                     os.makedirs(out), os.makedirs(tmp)
-                    cfg = {"input": path, "w": os.path.join(work, "w.npy"), "out": out,
-                           "tmp": tmp, "chunks": list(args.chunks),
-                           "allowed_mem": args.allowed_mem}
+                    cfg = {
+                        "input": path,
+                        "w": os.path.join(work, "w.npy"),
+                        "out": out,
+                        "tmp": tmp,
+                        "chunks": list(args.chunks),
+                        "allowed_mem": args.allowed_mem,
+                    }
                     r = run_child(e, b, cfg)
                     r["total"] = sum(s["seconds"] for s in r["steps"])
                     r["wrong"] = check(out, path, ref)
                     r["over_bound"] = sum(s["n_over_bound"] for s in r["steps"])
-                    r["above_projection"] = [(s["name"], a) for s in r["steps"]
-                                             for a in s["above_projection"]]
-                    print(f"  {e}/{b}: {r['total']:.1f} s, peak worker "
-                          f"{max(s['peak_worker_mb'] for s in r['steps']):.0f} MB, "
-                          f"{'results agree with numpy' if not r['wrong'] else r['wrong']}, "
-                          f"{r['over_bound']} tasks over allowed_mem", flush=True)
+                    r["above_projection"] = [
+                        (s["name"], a) for s in r["steps"] for a in s["above_projection"]
+                    ]
+                    print(
+                        f"  {e}/{b}: {r['total']:.1f} s, peak worker "
+                        f"{max(s['peak_worker_mb'] for s in r['steps']):.0f} MB, "
+                        f"{'results agree with numpy' if not r['wrong'] else r['wrong']}, "
+                        f"{r['over_bound']} tasks over allowed_mem",
+                        flush=True,
+                    )
                     for step, (op, rise, projected) in r["above_projection"]:
-                        print(f"    {step}: a task of {op} rose {rise / 1e6:.0f} MB, above "
-                              f"Cubed's projection of {projected / 1e6:.0f} MB", flush=True)
+                        print(
+                            f"    {step}: a task of {op} rose {rise / 1e6:.0f} MB, above "
+                            f"Cubed's projection of {projected / 1e6:.0f} MB",
+                            flush=True,
+                        )
                     failures += [f"{e}/{b}: {w}" for w in r["wrong"]]
                     if r["over_bound"]:
                         failures.append(f"{e}/{b}: {r['over_bound']} tasks over allowed_mem")
@@ -379,13 +472,23 @@ def main(argv=None):
         for line in table(runs, args.markdown):
             print(line)
         print()
-        print("seconds: the wall time of each step's compute (planning, worker start, tasks); "
-              "peak MB: the largest resident set a worker reached in the step "
-              "(Cubed's peak_measured_mem); strided/numpy < 1: strided faster.")
+        print(
+            "seconds: the wall time of each step's compute (planning, worker start, tasks); "
+            "peak MB: the largest resident set a worker reached in the step "
+            "(Cubed's peak_measured_mem); strided/numpy < 1: strided faster."
+        )
         if args.json:
             with open(args.json, "w") as f:
-                json.dump({"shape": args.shape, "chunks": args.chunks,
-                           "allowed_mem": args.allowed_mem, "runs": runs}, f, indent=1)
+                json.dump(
+                    {
+                        "shape": args.shape,
+                        "chunks": args.chunks,
+                        "allowed_mem": args.allowed_mem,
+                        "runs": runs,
+                    },
+                    f,
+                    indent=1,
+                )
         for f in failures:
             print("FAILED:", f)
         return 1 if failures else 0

@@ -9,6 +9,7 @@ threading threshold, a cache level) shows as a dip of the ratio there.
 
 Allocating, for all three: the result is made by the call, as in user
 code (the `core` section times the kernels into preallocated outputs)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -20,14 +21,14 @@ from .convert import torch
 
 SIZES = (10**3, 10**4, 10**5, 3 * 10**5, 10**6, 3 * 10**6, 10**7, 3 * 10**7)
 SWEEP = 1.0
-COLUMNS = 100     # sum(x, axis=0) reduces an (n / 100, 100) matrix to its 100 column sums
+COLUMNS = 100  # sum(x, axis=0) reduces an (n / 100, 100) matrix to its 100 column sums
 
 
 class Op(NamedTuple):
     # (namespace, x, y, cond) -> result; namespace is strided.compat, numpy or torch
     call: Callable
-    inputs: str = "xy"        # which of x, y, cond (a bool mask) the op reads
-    matrix: bool = False      # x is viewed as (n / COLUMNS, COLUMNS)
+    inputs: str = "xy"  # which of x, y, cond (a bool mask) the op reads
+    matrix: bool = False  # x is viewed as (n / COLUMNS, COLUMNS)
 
 
 def _astype(ns, x):
@@ -39,7 +40,7 @@ OPS = {
     "x - y": Op(lambda ns, x, y, c: x - y),
     "x * y": Op(lambda ns, x, y, c: x * y),
     "exp(x)": Op(lambda ns, x, y, c: ns.exp(x), "x"),
-    "sqrt(x)": Op(lambda ns, x, y, c: ns.sqrt(y), "y"),     # of |x| (y): no NaN
+    "sqrt(x)": Op(lambda ns, x, y, c: ns.sqrt(y), "y"),  # of |x| (y): no NaN
     "abs(x)": Op(lambda ns, x, y, c: ns.abs(x), "x"),
     "x < y": Op(lambda ns, x, y, c: x < y),
     "astype f32": Op(lambda ns, x, y, c: _astype(ns, x), "x"),
@@ -47,12 +48,15 @@ OPS = {
     "sum(x)": Op(lambda ns, x, y, c: ns.sum(x), "x"),
     "mean(x)": Op(lambda ns, x, y, c: ns.mean(x), "x"),
     "max(x)": Op(lambda ns, x, y, c: ns.max(x), "x"),
-    "sum(x, axis=0)": Op(lambda ns, x, y, c: ns.sum(x, axis=0), "x", matrix=True),   # torch takes axis= too
+    "sum(x, axis=0)": Op(
+        lambda ns, x, y, c: ns.sum(x, axis=0), "x", matrix=True
+    ),  # torch takes axis= too
 }
 
 
 def _namespaces():
     import strided.compat as xp
+
     spaces = {"ours": xp, "numpy": np}
     if torch is not None:
         spaces["torch"] = torch
@@ -62,6 +66,7 @@ def _namespaces():
 def _convert(who, a):
     if who == "ours":
         import strided.compat as xp
+
         return xp.asarray(a)
     if who == "torch":
         return torch.from_numpy(a.copy())
@@ -71,6 +76,7 @@ def _convert(who, a):
 @dataclass(frozen=True)
 class Sweep:
     """OPS[op] on n float64 elements, allocating its result."""
+
     op: str
     n: int
     level: float | None = SWEEP
@@ -86,16 +92,19 @@ class Sweep:
 
     def prepare(self, sizes, rng):
         from .kinds import Prepared
+
         spec = OPS[self.op]
         shape = (self.n // COLUMNS, COLUMNS) if spec.matrix else (self.n,)
         x = rng.standard_normal(shape)
-        data = {"x": x, "y": np.abs(x) if self.op == "sqrt(x)" else rng.standard_normal(shape),
-                "c": rng.random(shape) < 0.5}
+        data = {
+            "x": x,
+            "y": np.abs(x) if self.op == "sqrt(x)" else rng.standard_normal(shape),
+            "c": rng.random(shape) < 0.5,
+        }
         calls = {}
         for who, ns in _namespaces().items():
-            a = {k: _convert(who, v) if k in spec.inputs else None
-                 for k, v in data.items()}
-            calls[who] = (lambda ns=ns, a=a: spec.call(ns, a["x"], a["y"], a["c"]))
+            a = {k: _convert(who, v) if k in spec.inputs else None for k, v in data.items()}
+            calls[who] = lambda ns=ns, a=a: spec.call(ns, a["x"], a["y"], a["c"])
         reduction = self.op.startswith(("sum", "mean", "max"))
         # a sum of n terms rounds differently in each library's order
         atol = 1e-12 * self.n if reduction else 0.0

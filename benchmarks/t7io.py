@@ -12,6 +12,7 @@ it; without it the case has torchfile alone, and the save case none).
 The level is 1.0 against the fastest peer.  Every file is read from the
 page cache (it was just written): this times the reading and the making
 of the objects, not the disk."""
+
 from __future__ import annotations
 
 import os
@@ -31,16 +32,21 @@ TENSORS = 201
 
 def _tensors(n):
     rows = max(1, n // 10**4)
-    return [strided.FloatTensor(rows, 150).uniform(-1, 1) for _ in range(TENSORS - 1)] + \
-        [strided.FloatTensor(10).fill(1)]
+    return [strided.FloatTensor(rows, 150).uniform(-1, 1) for _ in range(TENSORS - 1)] + [
+        strided.FloatTensor(10).fill(1)
+    ]
 
 
 def _sums(tensors):
     """Each tensor's sum, from ours (a list) or torchfile's (a dict 1..201)."""
     if isinstance(tensors, dict):
         tensors = [tensors[k] for k in sorted(tensors)]
-    return np.array([float(np.sum(t, dtype=np.float64)) if isinstance(t, np.ndarray)
-                     else t.double().sum() for t in tensors])
+    return np.array(
+        [
+            float(np.sum(t, dtype=np.float64)) if isinstance(t, np.ndarray) else t.double().sum()
+            for t in tensors
+        ]
+    )
 
 
 _DIR = tempfile.mkdtemp(prefix="strided-t7io-")
@@ -60,12 +66,13 @@ def _file(n):
 class T7Case:
     """torch.load (`what` 'load'), torch.save ('save') or a binary
     DiskFile's readObject ('diskfile') of the big file."""
+
     what: str
     level: float = 1.0
-    against = "fastest"     # the level's ratio: fastest peer / ours
+    against = "fastest"  # the level's ratio: fastest peer / ours
     table = "peers"
-    inner = 1               # (the runner divides our samples by it)
-    needs_lua = False       # without Lua Torch7 the other peers still count
+    inner = 1  # (the runner divides our samples by it)
+    needs_lua = False  # without Lua Torch7 the other peers still count
 
     @property
     def name(self):
@@ -73,6 +80,7 @@ class T7Case:
 
     def prepare(self, sizes, rng):
         from .kinds import Prepared
+
         path = _file(sizes.n)
         mb = os.path.getsize(path) / 1e6
         if self.what == "load":
@@ -84,16 +92,36 @@ class T7Case:
             if torchfile is not None:
                 calls["torchfile"] = lambda: torchfile.load(path, use_list_heuristic=False)
             # torchfile, an independent reader, is the reference when installed
-            return Prepared(calls, None, f"{mb:.0f} MB", 1e-6, 1e-6,
-                            oracle="torchfile" if torchfile is not None else "ours",
-                            read={"ours": _sums, "torchfile": _sums})
+            return Prepared(
+                calls,
+                None,
+                f"{mb:.0f} MB",
+                1e-6,
+                1e-6,
+                oracle="torchfile" if torchfile is not None else "ours",
+                read={"ours": _sums, "torchfile": _sums},
+            )
         if self.what == "diskfile":
-            return Prepared({"ours": lambda: _read_diskfile(path)}, None, f"{mb:.0f} MB", 1e-6,
-                            1e-6, oracle="ours", read={"ours": _sums})
+            return Prepared(
+                {"ours": lambda: _read_diskfile(path)},
+                None,
+                f"{mb:.0f} MB",
+                1e-6,
+                1e-6,
+                oracle="ours",
+                read={"ours": _sums},
+            )
         obj = strided.load(path)
         out = os.path.join(_DIR, "saved.t7")
-        return Prepared({"ours": lambda: strided.save(out, obj)}, None, f"{mb:.0f} MB", 0, 0,
-                        oracle="ours", read={"ours": lambda v: np.zeros(0)})
+        return Prepared(
+            {"ours": lambda: strided.save(out, obj)},
+            None,
+            f"{mb:.0f} MB",
+            0,
+            0,
+            oracle="ours",
+            read={"ours": lambda v: np.zeros(0)},
+        )
 
     def lua_timing(self, sizes, repeats):
         """{"lua": Timing} of Lua Torch7's torch.load / torch.save of the same
@@ -102,15 +130,20 @@ class T7Case:
         if lua is None:
             return {}
         path = _file(sizes.n)
-        call = {"load": f"torch.load('{path}')",
-                "diskfile": f"torch.DiskFile('{path}'):binary():readObject()",
-                "save": f"torch.save('{os.path.join(_DIR, 'saved-lua.t7')}', obj)"}[self.what]
-        script = (f"require 'torch'\nlocal obj = torch.load('{path}')\n{call}\n"
-                  f"local s = {{}}\nfor k = 1, {repeats} do\n  collectgarbage()\n"
-                  f"  local t = torch.Timer()\n  {call}\n  s[k] = t:time().real\nend\n"
-                  f"io.write(table.concat(s, ','))\n")
-        proc = subprocess.run([lua, "-"], input=script, text=True, capture_output=True,
-                              timeout=600, check=False)
+        call = {
+            "load": f"torch.load('{path}')",
+            "diskfile": f"torch.DiskFile('{path}'):binary():readObject()",
+            "save": f"torch.save('{os.path.join(_DIR, 'saved-lua.t7')}', obj)",
+        }[self.what]
+        script = (
+            f"require 'torch'\nlocal obj = torch.load('{path}')\n{call}\n"
+            f"local s = {{}}\nfor k = 1, {repeats} do\n  collectgarbage()\n"
+            f"  local t = torch.Timer()\n  {call}\n  s[k] = t:time().real\nend\n"
+            f"io.write(table.concat(s, ','))\n"
+        )
+        proc = subprocess.run(
+            [lua, "-"], input=script, text=True, capture_output=True, timeout=600, check=False
+        )
         if proc.returncode:
             raise RuntimeError(f"Lua Torch7 failed: {proc.stderr.strip()[-500:]}")
         t = Timing(1)

@@ -17,6 +17,7 @@ machine such a spinning thread would take a core from whichever contestant
 runs next, halving its threaded time.  A contestant still pays for its own
 spinning between its own calls.
 """
+
 from __future__ import annotations
 
 import gc
@@ -29,8 +30,8 @@ from dataclasses import dataclass, field
 
 @dataclass
 class Timing:
-    number: int                 # inner calls per sample
-    samples: list[float] = field(default_factory=list)   # seconds per call
+    number: int  # inner calls per sample
+    samples: list[float] = field(default_factory=list)  # seconds per call
 
     @property
     def median(self):

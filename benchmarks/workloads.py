@@ -26,6 +26,7 @@ hands back numpy for a torch tensor or a strided.compat array computed in
 numpy: an ERROR naming the type), and agree with numpy's (np.allclose; up
 to the sign of each component for SVD-like outputs).  Timed allocating,
 whole, as a user calls it; the repeats shrink for slow calls (`budget`)."""
+
 from __future__ import annotations
 
 import functools
@@ -40,24 +41,28 @@ from .convert import to_numpy, torch
 # the levels of issue 22: each workload at least as fast as numpy and torch,
 # the geometric mean of the section 1.5x numpy's
 WORKLOAD, WORKLOAD_GEOMEAN = 1.0, 1.5
-BUDGET = 4.0     # seconds of timed samples a workload's case aims at (repeats adapt)
+BUDGET = 4.0  # seconds of timed samples a workload's case aims at (repeats adapt)
 
 
 def _xp():
     import strided.compat as xp
+
     return xp
 
 
 def _namespace(x):
     import array_api_compat
+
     return array_api_compat.array_namespace(x)
 
 
 # contestant -> (its array from a numpy array (a copy), the type its results must have)
 def _kinds():
     xp = _xp()
-    kinds = {"ours": (lambda a: xp.asarray(np.array(a)), xp.Array),
-             "numpy": (lambda a: np.array(a), (np.ndarray, np.generic))}
+    kinds = {
+        "ours": (lambda a: xp.asarray(np.array(a)), xp.Array),
+        "numpy": (lambda a: np.array(a), (np.ndarray, np.generic)),
+    }
     if torch is not None:
         kinds["torch"] = (lambda a: torch.from_numpy(np.array(a)), torch.Tensor)
     return kinds
@@ -65,14 +70,15 @@ def _kinds():
 
 class Spec(NamedTuple):
     """One workload: its library, its inputs, its call."""
-    library: str              # shown in the table's inputs column, beside the largest input
+
+    library: str  # shown in the table's inputs column, beside the largest input
     # (rows, cols, rng) -> {name: numpy input}
     data: Callable[[int, int, Any], dict]
     # (who, **inputs as that contestant's arrays) -> an array, a number or a tuple of them
     call: Callable[..., Any]
     small: tuple[int, int] = (1000, 10)
     large: tuple[int, int] = (20000, 200)
-    sign: bool = False        # results are SVD-like: each row's sign is free
+    sign: bool = False  # results are SVD-like: each row's sign is free
     rtol: float = 1e-7
     atol: float = 1e-9
 
@@ -97,8 +103,10 @@ def _classes(rows, cols, rng, k=3):
 
 def _pair(rows, cols, rng):
     """x and a y of up to 1000 rows: an output of rows x 1000 at most."""
-    return {"x": rng.standard_normal((rows, cols)),
-            "y": rng.standard_normal((min(rows, 1000), cols))}
+    return {
+        "x": rng.standard_normal((rows, cols)),
+        "y": rng.standard_normal((min(rows, 1000), cols)),
+    }
 
 
 def _predictions(rows, cols, rng):
@@ -108,7 +116,10 @@ def _predictions(rows, cols, rng):
 
 def _labels(rows, cols, rng):
     y = rng.integers(0, 5, rows * cols)
-    return {"y": y, "p": np.where(rng.random(rows * cols) < 0.8, y, rng.integers(0, 5, rows * cols))}
+    return {
+        "y": y,
+        "p": np.where(rng.random(rows * cols) < 0.8, y, rng.integers(0, 5, rows * cols)),
+    }
 
 
 def _signal(rows, cols, rng):
@@ -124,9 +135,13 @@ def _kmeans(rows, cols, rng, k=8):
 
 
 def _mlp(rows, cols, rng, hidden=64, out=10):
-    return {"x": rng.standard_normal((rows, cols)),
-            "w1": rng.standard_normal((cols, hidden)) / math.sqrt(cols), "b1": rng.standard_normal(hidden),
-            "w2": rng.standard_normal((hidden, out)) / math.sqrt(hidden), "b2": rng.standard_normal(out)}
+    return {
+        "x": rng.standard_normal((rows, cols)),
+        "w1": rng.standard_normal((cols, hidden)) / math.sqrt(cols),
+        "b1": rng.standard_normal(hidden),
+        "w2": rng.standard_normal((hidden, out)) / math.sqrt(hidden),
+        "b2": rng.standard_normal(out),
+    }
 
 
 def _logistic(rows, cols, rng):
@@ -139,11 +154,14 @@ def _logistic(rows, cols, rng):
 
 def _sklearn(fn):
     """fn under array-API dispatch, for every contestant alike."""
+
     @functools.wraps(fn)
     def call(who, **kw):
         import sklearn
+
         with sklearn.config_context(array_api_dispatch=True):
             return fn(**kw)
+
     return call
 
 
@@ -155,21 +173,26 @@ def _any(fn):
 def _pca(solver):
     def fit(x):
         from sklearn.decomposition import PCA
+
         # QR: what the array-API path uses anyway (it has no LU), said so to silence its warning
         options = {"power_iteration_normalizer": "QR"} if solver == "randomized" else {}
-        p = PCA(n_components=min(10, x.shape[1] // 2), svd_solver=solver, random_state=0,
-                **options).fit(x)
+        p = PCA(
+            n_components=min(10, x.shape[1] // 2), svd_solver=solver, random_state=0, **options
+        ).fit(x)
         return p.components_, p.explained_variance_
+
     return _sklearn(fit)
 
 
 def _lda(x, y):
     from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
+
     return LinearDiscriminantAnalysis().fit(x, y).predict_proba(x)
 
 
 def _ridge(x, y):
     from sklearn.linear_model import Ridge
+
     m = Ridge(alpha=1.0, solver="svd").fit(x, y)
     return m.coef_, m.intercept_
 
@@ -177,21 +200,27 @@ def _ridge(x, y):
 def _transformer(name):
     def fit_transform(x):
         import sklearn.preprocessing
+
         return getattr(sklearn.preprocessing, name)().fit_transform(x)
+
     return _sklearn(fit_transform)
 
 
 def _pairwise(name, **options):
     def pairwise(x, y):
         import sklearn.metrics.pairwise
+
         return getattr(sklearn.metrics.pairwise, name)(x, y, **options)
+
     return _sklearn(pairwise)
 
 
 def _metric(name):
     def metric(y, p):
         import sklearn.metrics
+
         return getattr(sklearn.metrics, name)(y, p)
+
     return _sklearn(metric)
 
 
@@ -200,33 +229,41 @@ def _scipy(module, name, **options):
         import importlib
 
         from scipy._lib._array_api import SCIPY_ARRAY_API
-        if not SCIPY_ARRAY_API:     # it would convert every input to numpy
+
+        if not SCIPY_ARRAY_API:  # it would convert every input to numpy
             raise RuntimeError("scipy was imported before SCIPY_ARRAY_API=1 was set")
         return getattr(importlib.import_module(module), name)(*kw.values(), **options)
+
     return _any(call)
 
 
 def _extra(name, **options):
     def call(**kw):
         import array_api_extra
+
         return getattr(array_api_extra, name)(*kw.values(), **options)
+
     return _any(call)
 
 
 def _cov(x):
     """The features' covariance (cov takes variables as rows)."""
     import array_api_extra
+
     return array_api_extra.cov(x.T)
 
 
 def _einops(name, pattern, *args, **axes):
     """einops.array_api for numpy and ours; einops' torch backend for torch
     tensors (which have no __array_namespace__)."""
+
     def call(who, x):
         import einops
         import einops.array_api
+
         module = einops if who == "torch" else einops.array_api
         return getattr(module, name)(x, pattern, *args, **axes)
+
     return call
 
 
@@ -234,6 +271,7 @@ def _xarray(x):
     """Anomalies and their variance along "time" on a DataArray over x
     (skipna=False: xarray's NaN-skipping reductions go through numpy)."""
     import xarray as xr
+
     d = xr.DataArray(x, dims=("time", "feature"))
     anomaly = d - d.mean("time", skipna=False)
     return (anomaly * anomaly).mean("time", skipna=False).data, anomaly.data
@@ -302,15 +340,17 @@ WORKLOADS = {
     "moment 3": Spec(SCI, _matrix, _scipy("scipy.stats", "moment", order=3, axis=0)),
     "fft.rfft": Spec(SCI, _matrix, _scipy("scipy.fft", "rfft", axis=0)),
     "signal.fftconvolve": Spec(SCI, _signal, _scipy("scipy.signal", "fftconvolve")),
-    "ndimage.gaussian_filter": Spec(SCI, _matrix, _scipy("scipy.ndimage", "gaussian_filter",
-                                                         sigma=2.0)),
+    "ndimage.gaussian_filter": Spec(
+        SCI, _matrix, _scipy("scipy.ndimage", "gaussian_filter", sigma=2.0)
+    ),
     "xpx.cov": Spec(XPX, _matrix, _any(_cov)),
     "xpx.atleast_nd": Spec(XPX, _matrix, _extra("atleast_nd", ndim=4)),
     "xpx.kron": Spec(XPX, _kron, _extra("kron")),
     "xpx.pad": Spec(XPX, _matrix, _extra("pad", pad_width=3)),
     "xpx.sinc": Spec(XPX, _matrix, _extra("sinc")),
-    "einops rearrange": Spec("einops", _matrix, _einops("rearrange", "(h p) (w q) -> (h w) (p q)",
-                                                          p=2, q=2)),
+    "einops rearrange": Spec(
+        "einops", _matrix, _einops("rearrange", "(h p) (w q) -> (h w) (p q)", p=2, q=2)
+    ),
     "einops reduce": Spec("einops", _matrix, _einops("reduce", "(b p) c -> b c", "mean", p=10)),
     "einops repeat": Spec("einops", _matrix, _einops("repeat", "r c -> r c k", k=4)),
     "xarray anomaly": Spec("xarray", _matrix, _any(_xarray)),
@@ -349,6 +389,7 @@ def _fix_signs(a):
 def _reader(kind, sign):
     """The result as one flat float64 numpy array to compare; raises
     TypeError when a library handed back another kind of array."""
+
     def read(value):
         wrong = _own_kind(value, kind)
         if wrong:
@@ -356,8 +397,10 @@ def _reader(kind, sign):
         parts = [np.asarray(to_numpy(v)) for v in _parts(value)]
         # complex parts (an FFT's) as their real and imaginary parts
         parts = [np.stack([p.real, p.imag]) if p.dtype.kind == "c" else p for p in parts]
-        return np.concatenate([(_fix_signs(p) if sign else p).astype(np.float64).ravel()
-                               for p in parts])
+        return np.concatenate(
+            [(_fix_signs(p) if sign else p).astype(np.float64).ravel() for p in parts]
+        )
+
     return read
 
 
@@ -365,11 +408,12 @@ def _reader(kind, sign):
 class Workload:
     """One workload (WORKLOADS[label]) at one size: the call on each
     contestant's arrays, allocating, whole; level WORKLOAD (numpy/ours)."""
+
     label: str
-    size: str                 # "small" | "large"
+    size: str  # "small" | "large"
     level: float | None = WORKLOAD
-    table = "compact"         # report.COMPACT_COLUMNS
-    budget = BUDGET           # run.py shrinks the repeats of slow calls to about this
+    table = "compact"  # report.COMPACT_COLUMNS
+    budget = BUDGET  # run.py shrinks the repeats of slow calls to about this
 
     @property
     def name(self):
@@ -385,6 +429,7 @@ class Workload:
 
     def prepare(self, sizes, rng):
         from .kinds import Prepared
+
         spec = WORKLOADS[self.label]
         rows, cols = self.shape(sizes)
         data = spec.data(rows, cols, rng)

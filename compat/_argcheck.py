@@ -5,6 +5,7 @@ inside).  Which parameters to check is read once from the functions'
 annotations (the standard's signatures, compat/_typing.py): `Array`, and
 the sequences of arrays `concat`/`stack` take.  The elementwise functions
 check their own argument on their fast path and are not wrapped."""
+
 from __future__ import annotations
 
 import functools
@@ -21,7 +22,9 @@ def _checks(f):
     """(position or None, name, wants a sequence) of each checked parameter."""
     out = []
     for i, p in enumerate(inspect.signature(f).parameters.values()):
-        ann = p.annotation if isinstance(p.annotation, str) else getattr(p.annotation, "__name__", "")
+        ann = (
+            p.annotation if isinstance(p.annotation, str) else getattr(p.annotation, "__name__", "")
+        )
         if ann not in (_ARRAY, _ARRAYS):
             continue
         pos = i if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) else None
@@ -57,17 +60,22 @@ def checked(f, fname=None):
             elif key is not None and key in kwargs:
                 v = kwargs[key]
             else:
-                continue                    # f's own error for a missing argument
+                continue  # f's own error for a missing argument
             if many:
                 if not isinstance(v, (tuple, list)):
                     _refuse(fname, pname, "a tuple or list of Arrays", type(v).__name__)
                 for i, item in enumerate(v):
                     if not isinstance(item, Array):
-                        _refuse(fname, pname, "a tuple or list of Arrays",
-                                f"{_kind(item)} at position {i}")
+                        _refuse(
+                            fname,
+                            pname,
+                            "a tuple or list of Arrays",
+                            f"{_kind(item)} at position {i}",
+                        )
             elif not isinstance(v, Array):
                 _refuse(fname, pname, "an Array", _kind(v))
         return f(*args, **kwargs)
+
     return g
 
 

@@ -4,6 +4,7 @@ that holds the record and runs the plain operators.  The operators are
 set up in compat/_operators.py (they call the elementwise functions);
 indexing builds views (basic indices) or calls the index kernels (boolean
 masks, integer arrays)."""
+
 from __future__ import annotations
 
 
@@ -37,7 +38,7 @@ class Device:
         return hash("cpu")
 
     def __reduce__(self):
-        return "CPU"      # unpickles as the one Device
+        return "CPU"  # unpickles as the one Device
 
 
 CPU = Device()
@@ -64,6 +65,7 @@ def _namespace():
     global _NAMESPACE
     if _NAMESPACE is None:
         import strided.compat
+
         _NAMESPACE = strided.compat
     return _NAMESPACE
 
@@ -125,9 +127,9 @@ class Array(_arraytype.ArrayBase):
     """
 
     __slots__ = ("__weakref__",)
-    _c: Any              # the core view record, held by the C base (strided.core.base.Core)
-    __hash__ = None      # type: ignore[assignment]  # mutable: unhashable, as numpy's
-    REPR_LIMIT = 100     # more elements than this: the shape, not the values
+    _c: Any  # the core view record, held by the C base (strided.core.base.Core)
+    __hash__ = None  # type: ignore[assignment]  # mutable: unhashable, as numpy's
+    REPR_LIMIT = 100  # more elements than this: the shape, not the values
 
     def __init__(self, *args, **kwargs):
         raise TypeError("Array objects are made by strided.compat functions (asarray, zeros, ...)")
@@ -160,8 +162,12 @@ class Array(_arraytype.ArrayBase):
         # indexing (the C base's mapping slots: basic indices in C, the rest
         # compat/_indexing.py's array_getitem and array_setitem)
         def __getitem__(self, key: Index | tuple[Index | Array, ...] | Array, /) -> Array: ...  # noqa: E704
-        def __setitem__(self, key: Index | tuple[Index | Array, ...] | Array,  # noqa: E704
-                        value: int | float | complex | bool | Array, /) -> None: ...
+        def __setitem__(
+            self,
+            key: Index | tuple[Index | Array, ...] | Array,  # noqa: E704
+            value: int | float | complex | bool | Array,
+            /,
+        ) -> None: ...
 
         def __add__(self, other: int | float | complex | Array, /) -> Array: ...  # noqa: E704
         def __radd__(self, other: int | float | complex | Array, /) -> Array: ...  # noqa: E704
@@ -212,6 +218,7 @@ class Array(_arraytype.ArrayBase):
         def __pos__(self, /) -> Array: ...  # noqa: E704
         def __abs__(self, /) -> Array: ...  # noqa: E704
         def __invert__(self, /) -> Array: ...  # noqa: E704
+
     @property
     def device(self) -> Device:
         """The device the array's memory is on: always strided.compat's one CPU device."""
@@ -219,8 +226,10 @@ class Array(_arraytype.ArrayBase):
 
     def __array_namespace__(self, /, *, api_version: str | None = None) -> ModuleType:
         if api_version is not None and api_version not in API_VERSIONS:
-            raise ValueError(f"api_version {api_version!r} not supported; "
-                             f"strided.compat implements {API_VERSIONS[0]}")
+            raise ValueError(
+                f"api_version {api_version!r} not supported; "
+                f"strided.compat implements {API_VERSIONS[0]}"
+            )
         return _namespace()
 
     def to_device(self, device: Device, /, *, stream: int | Any | None = None) -> Array:
@@ -234,8 +243,11 @@ class Array(_arraytype.ArrayBase):
     def __repr__(self) -> str:
         dt = self.dtype.name
         if self.size > self.REPR_LIMIT or self.size == 0:
-            return f"Array([...], shape={self.shape}, dtype={dt})" if self.size else \
-                f"Array([], shape={self.shape}, dtype={dt})"
+            return (
+                f"Array([...], shape={self.shape}, dtype={dt})"
+                if self.size
+                else f"Array([], shape={self.shape}, dtype={dt})"
+            )
         return f"Array({_nest(_core.tolist(self._c))}, dtype={dt})"
 
     __str__ = __repr__
@@ -248,8 +260,10 @@ class Array(_arraytype.ArrayBase):
         if not self.ndim:
             return format(_core.item(self._c), spec)
         if spec:
-            raise TypeError(f"unsupported format string passed to Array.__format__: "
-                            f"{spec!r} needs a 0-d array, this one has shape {self.shape}")
+            raise TypeError(
+                f"unsupported format string passed to Array.__format__: "
+                f"{spec!r} needs a 0-d array, this one has shape {self.shape}"
+            )
         return str(self)
 
     def __iter__(self) -> Iterator[Array]:
@@ -269,9 +283,15 @@ class Array(_arraytype.ArrayBase):
     # stay numpy's (docs/interop.md, "numpy and the Array").
     __array_priority__ = 1000
 
-    def __dlpack__(self, /, *, stream: int | Any | None = None,
-                   max_version: tuple[int, int] | None = None,
-                   dl_device: tuple[int, int] | None = None, copy: bool | None = None) -> Any:
+    def __dlpack__(
+        self,
+        /,
+        *,
+        stream: int | Any | None = None,
+        max_version: tuple[int, int] | None = None,
+        dl_device: tuple[int, int] | None = None,
+        copy: bool | None = None,
+    ) -> Any:
         return _dlpack.export(self._c, stream, max_version, dl_device, copy)
 
     def __dlpack_device__(self, /) -> tuple[int, int]:
@@ -282,12 +302,14 @@ class Array(_arraytype.ArrayBase):
 
     # ------------------------------------------------------------ conversion to Python
     def _one(self, what):
-        v = _item(self)         # in C: the plain case
+        v = _item(self)  # in C: the plain case
         if v is not None:
             return v
         if self.size != 1:
-            raise TypeError(f"only a one-element array converts to a Python {what}, "
-                            f"this one has shape {self.shape}")
+            raise TypeError(
+                f"only a one-element array converts to a Python {what}, "
+                f"this one has shape {self.shape}"
+            )
         return _core.item(self._c)
 
     def __bool__(self) -> bool:
@@ -306,7 +328,7 @@ class Array(_arraytype.ArrayBase):
     def __complex__(self) -> complex:
         v = self._one("complex")
         if isinstance(v, float) and v != v:
-            return complex(v, v)      # the standard: a real NaN is NaN + NaN j
+            return complex(v, v)  # the standard: a real NaN is NaN + NaN j
         return complex(v)
 
     def __index__(self) -> int:
@@ -319,6 +341,7 @@ class Array(_arraytype.ArrayBase):
     # (compat/_pickle.py) are set by compat/_operators.py: their modules
     # import this one
     if TYPE_CHECKING:
+
         def astype(self, dtype: DType, /, *, copy: bool = True) -> Array: ...  # noqa: E704
 
     def __len__(self):
@@ -328,13 +351,14 @@ class Array(_arraytype.ArrayBase):
         return self._c.shape[0]
 
 
-
 # What the C base's getters leave to Python (compat/_operators.py gives
 # them to it): the transposes' errors.  The index C declines (arrays, masks,
 # errors) goes to compat/_indexing.py's getitem/setitem.
 def _T(x):
     if x.ndim != 2:
-        raise ValueError(f"T needs a 2-D array, this one has {x.ndim} dims (use mT or permute_dims)")
+        raise ValueError(
+            f"T needs a 2-D array, this one has {x.ndim} dims (use mT or permute_dims)"
+        )
     return Array._new(_views.transpose(x._c, 0, 1))
 
 

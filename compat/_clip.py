@@ -1,5 +1,6 @@
 """clip: the standard's one elementwise function of three operands (the
 others are made from the op table in compat/_elementwise.py)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -14,8 +15,9 @@ from ._promotion import as_core, check
 __all__ = ["clip"]
 
 
-def clip(x: Array, /, min: int | float | Array | None = None,
-         max: int | float | Array | None = None) -> Array:
+def clip(
+    x: Array, /, min: int | float | Array | None = None, max: int | float | Array | None = None
+) -> Array:
     """Clamps each element ``x_i`` of the input array ``x`` to the range ``[min,
     max]``.
 

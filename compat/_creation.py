@@ -2,12 +2,19 @@
 threaded pass each: fills, linear sequences (arange, linspace: st_linear_fill,
 st_arange_int), eye's diagonal, tril/triu (st_tri); zeros need no pass
 (fresh pages that the kernel zeroes lazily: Core.zeros)."""
+
 from __future__ import annotations
 
 import math
 import operator
 
-from strided.core import arraytype as _arraytype, base as _core, matrix as _matrix, ops as _ops, views as _views
+from strided.core import (
+    arraytype as _arraytype,
+    base as _core,
+    matrix as _matrix,
+    ops as _ops,
+    views as _views,
+)
 from strided.core.dlpack import _copy_flag
 
 from . import _docstrings, _dtypes, _numpy
@@ -15,6 +22,7 @@ from ._array import CPU, Array, check_device
 from ._dtypes import KINDS
 from typing import Any, Literal
 from ._typing import DType, Device, NestedSequence, SupportsBufferProtocol
+
 
 def _default_for(value):
     if isinstance(value, bool):
@@ -68,8 +76,11 @@ def _nested_dtype(dts):
             out = d if out is None else _dtypes.promote(out, d)
         return out
     except TypeError:
-        for kind, default in (("complex floating", _dtypes.complex128),
-                              ("real floating", _dtypes.float64), ("integral", _dtypes.int64)):
+        for kind, default in (
+            ("complex floating", _dtypes.complex128),
+            ("real floating", _dtypes.float64),
+            ("integral", _dtypes.int64),
+        ):
             if any(d in KINDS[kind] for d in dts):
                 return default
         return _dtypes.bool
@@ -103,9 +114,20 @@ def _from_buffer(obj):
     return _core.from_buffer(obj, "asarray")
 
 
-def asarray(obj: Array | bool | int | float | complex | NestedSequence[bool | int | float | complex] | SupportsBufferProtocol, /,
-            *, dtype: DType | None = None, device: Device | None = None,
-            copy: bool | None = None) -> Array:
+def asarray(
+    obj: Array
+    | bool
+    | int
+    | float
+    | complex
+    | NestedSequence[bool | int | float | complex]
+    | SupportsBufferProtocol,
+    /,
+    *,
+    dtype: DType | None = None,
+    device: Device | None = None,
+    copy: bool | None = None,
+) -> Array:
     """Convert the input to an array.
 
     Parameters
@@ -173,7 +195,7 @@ def asarray(obj: Array | bool | int | float | complex | NestedSequence[bool | in
     fresh = False
     if isinstance(obj, Array):
         c = obj._c
-    elif hasattr(obj, "__strided_core__"):     # a Torch7 tensor: a view of its memory
+    elif hasattr(obj, "__strided_core__"):  # a Torch7 tensor: a view of its memory
         c = _dtypes.check_imported(obj.__strided_core__(), "asarray")
     elif _numpy.is_scalar(obj):
         # a numpy scalar is a value, not memory to share: a new writable
@@ -187,16 +209,21 @@ def asarray(obj: Array | bool | int | float | complex | NestedSequence[bool | in
     elif hasattr(obj, "__dlpack__"):
         # numpy, PyTorch and every DLPack producer: any strides, zero-copy
         from strided.core import dlpack as _dlpack
+
         c = _dtypes.check_imported(_dlpack.to_core(obj), "asarray")
     else:
         c = _from_buffer(obj)
         if c is None:
             what = type(obj).__name__
-            if isinstance(obj, str):          # the value says what went where
-                raise TypeError(f"asarray: Unsupported input type {what} ({obj[:40]!r}): "
-                                f"the array API has no string dtype")
-            raise TypeError(f"asarray: Unsupported input type {what}: not a number, a "
-                            f"sequence, a buffer or a DLPack producer")
+            if isinstance(obj, str):  # the value says what went where
+                raise TypeError(
+                    f"asarray: Unsupported input type {what} ({obj[:40]!r}): "
+                    f"the array API has no string dtype"
+                )
+            raise TypeError(
+                f"asarray: Unsupported input type {what}: not a number, a "
+                f"sequence, a buffer or a DLPack producer"
+            )
     if fresh and copy is False:
         raise ValueError("asarray: copy=False but a Python object must be copied")
     if dtype is not None and c.dtype is not dtype:
@@ -248,8 +275,9 @@ TypeError
 
 
 @_docstrings.sections(parameters=_PARAMETERS_EMPTY, raises=_RAISES_EMPTY)
-def empty(shape: int | tuple[int, ...], *, dtype: DType | None = None,
-          device: Device | None = None) -> Array:
+def empty(
+    shape: int | tuple[int, ...], *, dtype: DType | None = None, device: Device | None = None
+) -> Array:
     """Returns an uninitialized array having a specified `shape`.
 
     {{parameters}}
@@ -276,8 +304,9 @@ def empty(shape: int | tuple[int, ...], *, dtype: DType | None = None,
 
 
 @_docstrings.sections(parameters=_PARAMETERS_EMPTY, raises=_RAISES_EMPTY)
-def zeros(shape: int | tuple[int, ...], *, dtype: DType | None = None,
-          device: Device | None = None) -> Array:
+def zeros(
+    shape: int | tuple[int, ...], *, dtype: DType | None = None, device: Device | None = None
+) -> Array:
     """Returns a new array having a specified ``shape`` and filled with zeros.
 
     {{parameters}}
@@ -299,7 +328,7 @@ def zeros(shape: int | tuple[int, ...], *, dtype: DType | None = None,
     >>> xp.zeros((2, 2), dtype=xp.bool)
     Array([[False, False], [False, False]], dtype=bool)
     """
-    if type(shape) is int and dtype is None and device is None:   # the common small case
+    if type(shape) is int and dtype is None and device is None:  # the common small case
         a = _zeros(shape)
         if a is not None:
             return a
@@ -307,8 +336,9 @@ def zeros(shape: int | tuple[int, ...], *, dtype: DType | None = None,
 
 
 @_docstrings.sections(parameters=_PARAMETERS_EMPTY, raises=_RAISES_EMPTY)
-def ones(shape: int | tuple[int, ...], *, dtype: DType | None = None,
-         device: Device | None = None) -> Array:
+def ones(
+    shape: int | tuple[int, ...], *, dtype: DType | None = None, device: Device | None = None
+) -> Array:
     """Returns a new array having a specified ``shape`` and filled with ones.
 
     {{parameters}}
@@ -333,8 +363,13 @@ def ones(shape: int | tuple[int, ...], *, dtype: DType | None = None,
     return Array._new(_core.full(shape, 1, _check(dtype, device) or _dtypes.float64))
 
 
-def full(shape: int | tuple[int, ...], fill_value: bool | int | float | complex, *,
-         dtype: DType | None = None, device: Device | None = None) -> Array:
+def full(
+    shape: int | tuple[int, ...],
+    fill_value: bool | int | float | complex,
+    *,
+    dtype: DType | None = None,
+    device: Device | None = None,
+) -> Array:
     """Returns a new array having a specified ``shape`` and filled with
     ``fill_value``.
 
@@ -383,8 +418,14 @@ def _like(x, dtype, device, shape):
 
 
 @_docstrings.sections(parameters=_PARAMETERS_EMPTY_LIKE, raises=_RAISES_EMPTY_LIKE)
-def empty_like(x: Array, /, *, dtype: DType | None = None, device: Device | None = None,
-              shape: int | tuple[int, ...] | None = None) -> Array:
+def empty_like(
+    x: Array,
+    /,
+    *,
+    dtype: DType | None = None,
+    device: Device | None = None,
+    shape: int | tuple[int, ...] | None = None,
+) -> Array:
     """Returns an uninitialized array with the same ``shape`` as an input array
     ``x``.
 
@@ -410,12 +451,18 @@ def empty_like(x: Array, /, *, dtype: DType | None = None, device: Device | None
     strided.int8
     """
     shape, dt = _like(x, dtype, device, shape)
-    return Array._new(_core.Core.zeros(shape, dt))   # as empty: never a freed array's bytes
+    return Array._new(_core.Core.zeros(shape, dt))  # as empty: never a freed array's bytes
 
 
 @_docstrings.sections(parameters=_PARAMETERS_EMPTY_LIKE, raises=_RAISES_EMPTY_LIKE)
-def zeros_like(x: Array, /, *, dtype: DType | None = None, device: Device | None = None,
-              shape: int | tuple[int, ...] | None = None) -> Array:
+def zeros_like(
+    x: Array,
+    /,
+    *,
+    dtype: DType | None = None,
+    device: Device | None = None,
+    shape: int | tuple[int, ...] | None = None,
+) -> Array:
     """Returns a new array filled with zeros and having the same ``shape`` as an
     input array ``x``.
 
@@ -443,8 +490,14 @@ def zeros_like(x: Array, /, *, dtype: DType | None = None, device: Device | None
 
 
 @_docstrings.sections(parameters=_PARAMETERS_EMPTY_LIKE, raises=_RAISES_EMPTY_LIKE)
-def ones_like(x: Array, /, *, dtype: DType | None = None, device: Device | None = None,
-              shape: int | tuple[int, ...] | None = None) -> Array:
+def ones_like(
+    x: Array,
+    /,
+    *,
+    dtype: DType | None = None,
+    device: Device | None = None,
+    shape: int | tuple[int, ...] | None = None,
+) -> Array:
     """Returns a new array filled with ones and having the same ``shape`` as an
     input array ``x``.
 
@@ -472,9 +525,15 @@ def ones_like(x: Array, /, *, dtype: DType | None = None, device: Device | None 
 
 
 @_docstrings.sections(raises=_RAISES_EMPTY_LIKE)
-def full_like(x: Array, /, fill_value: bool | int | float | complex, *, dtype: DType | None = None,
-              device: Device | None = None,
-              shape: int | tuple[int, ...] | None = None) -> Array:
+def full_like(
+    x: Array,
+    /,
+    fill_value: bool | int | float | complex,
+    *,
+    dtype: DType | None = None,
+    device: Device | None = None,
+    shape: int | tuple[int, ...] | None = None,
+) -> Array:
     """Returns a new array filled with ``fill_value`` and having the same ``shape``
     as an input array ``x``.
 
@@ -516,8 +575,15 @@ def full_like(x: Array, /, fill_value: bool | int | float | complex, *, dtype: D
 
 
 @_docstrings.sections(returns=_RETURNS_ARANGE)
-def arange(start: int | float, /, stop: int | float | None = None, step: int | float = 1, *,
-           dtype: DType | None = None, device: Device | None = None) -> Array:
+def arange(
+    start: int | float,
+    /,
+    stop: int | float | None = None,
+    step: int | float = 1,
+    *,
+    dtype: DType | None = None,
+    device: Device | None = None,
+) -> Array:
     """Returns evenly spaced values within the half-open interval ``[start, stop)``
     as a one-dimensional array.
 
@@ -566,11 +632,14 @@ def arange(start: int | float, /, stop: int | float | None = None, step: int | f
     ints = all(isinstance(v, int) for v in (start, stop, step))
     if dtype is None:
         dtype = _dtypes.int64 if ints else _dtypes.float64
-    n = (len(range(start, stop, step)) if ints  # type: ignore[arg-type]  # ints: all three are
-         else max(0, math.ceil((stop - start) / step)))
+    n = (
+        len(range(start, stop, step))
+        if ints  # type: ignore[arg-type]  # ints: all three are
+        else max(0, math.ceil((stop - start) / step))
+    )
     out = _core.Core.empty((n,), dtype)
     if dtype in KINDS["integral"] or dtype is _dtypes.bool:
-        if not ints:   # numpy's: its first two values truncated, their difference the step
+        if not ints:  # numpy's: its first two values truncated, their difference the step
             start, step = math.trunc(start), math.trunc(start + step) - math.trunc(start)
         return Array._new(_ops.arange_int(out, start, step))
     # numpy's: start, start + step, then start + k*delta with delta the
@@ -580,9 +649,16 @@ def arange(start: int | float, /, stop: int | float | None = None, step: int | f
 
 
 @_docstrings.sections(returns=_RETURNS_ARANGE)
-def linspace(start: int | float | complex, stop: int | float | complex, /, num: int, *,
-             dtype: DType | None = None, device: Device | None = None,
-             endpoint: bool = True) -> Array:
+def linspace(
+    start: int | float | complex,
+    stop: int | float | complex,
+    /,
+    num: int,
+    *,
+    dtype: DType | None = None,
+    device: Device | None = None,
+    endpoint: bool = True,
+) -> Array:
     """Returns evenly spaced numbers over a specified interval.
 
     Parameters
@@ -635,21 +711,33 @@ def linspace(start: int | float | complex, stop: int | float | complex, /, num: 
     div = (num - 1) if endpoint else num
     delta = stop - start
     step = delta / div if div > 0 else 0
-    if div > 0 and isinstance(delta, complex):   # numpy's complex quotient: times 1/div
+    if div > 0 and isinstance(delta, complex):  # numpy's complex quotient: times 1/div
         step = complex(delta.real * (1.0 / div), delta.imag * (1.0 / div))
     # numpy's: k*step + start in double (per part for complex), or
     # (k/div)*delta + start where step underflows to 0; the last point is
     # stop; an integer dtype takes the values rounded down (numpy >= 2.0)
     divided = div > 0 and step == 0 and delta != 0
-    out = _ops.linear(_core.Core.empty((num,), dtype), start, delta if divided else step,
-                      div=div if divided else None, last=stop if endpoint and num > 1 else None,
-                      floor=dtype in KINDS["integral"])
+    out = _ops.linear(
+        _core.Core.empty((num,), dtype),
+        start,
+        delta if divided else step,
+        div=div if divided else None,
+        last=stop if endpoint and num > 1 else None,
+        floor=dtype in KINDS["integral"],
+    )
     return Array._new(out)
 
 
 @_docstrings.sections(raises=_RAISES_EMPTY)
-def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: DType | None = None,
-        device: Device | None = None) -> Array:
+def eye(
+    n_rows: int,
+    n_cols: int | None = None,
+    /,
+    *,
+    k: int = 0,
+    dtype: DType | None = None,
+    device: Device | None = None,
+) -> Array:
     """Returns a two-dimensional array with ones on the ``k``\\th diagonal and zeros
     elsewhere.
 
@@ -825,6 +913,20 @@ def meshgrid(*arrays: Array, indexing: Literal['xy', 'ij'] = 'xy') -> tuple[Arra
     return tuple(out)
 
 
-__all__ = ["arange", "asarray", "empty", "empty_like", "eye", "full",
-           "full_like", "linspace", "meshgrid", "ones", "ones_like", "tril", "triu",
-           "zeros", "zeros_like"]
+__all__ = [
+    "arange",
+    "asarray",
+    "empty",
+    "empty_like",
+    "eye",
+    "full",
+    "full_like",
+    "linspace",
+    "meshgrid",
+    "ones",
+    "ones_like",
+    "tril",
+    "triu",
+    "zeros",
+    "zeros_like",
+]

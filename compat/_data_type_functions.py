@@ -2,6 +2,7 @@
 finfo and iinfo (array-api-strict's _data_type_functions).  Apart from
 _dtypes.py, which holds the dtypes and the promotion table as data and is
 imported by the Array: these take Arrays, so they import it."""
+
 from __future__ import annotations
 
 import builtins
@@ -10,8 +11,18 @@ from typing import TYPE_CHECKING
 from strided.core import base as _core
 
 from ._array import Array
-from ._dtypes import (ALL, ISDTYPE_KINDS, KINDS, PROMOTE, REAL_OF, check_dtype, float32,
-                      float64, promote, scalar_result)
+from ._dtypes import (
+    ALL,
+    ISDTYPE_KINDS,
+    KINDS,
+    PROMOTE,
+    REAL_OF,
+    check_dtype,
+    float32,
+    float64,
+    promote,
+    scalar_result,
+)
 
 if TYPE_CHECKING:
     from strided.core.base import DType
@@ -68,7 +79,7 @@ def result_type(*arrays_and_dtypes: Array | int | float | complex | builtins.boo
             dts.append(check_dtype(x))
     if not dts:
         raise ValueError("result_type needs at least one array or dtype")
-    dts.sort(key=lambda d: d.kind not in "fc")     # stable: the standard's order kept
+    dts.sort(key=lambda d: d.kind not in "fc")  # stable: the standard's order kept
     out = dts[0]
     for d in dts[1:]:
         out = promote(out, d)
@@ -154,7 +165,7 @@ def isdtype(dtype: DType, kind: DType | str | tuple[DType | str, ...]) -> builti
     (True, False)
     """
     if type(kind) is str and type(dtype) is _DTYPE_TYPE:
-        known = _ISDTYPE.get((dtype, kind))     # library code asks this in every call
+        known = _ISDTYPE.get((dtype, kind))  # library code asks this in every call
         if known is not None:
             return known
     dtype = check_dtype(dtype)
@@ -183,7 +194,7 @@ class finfo_object:
         raise AttributeError(f"finfo objects are read-only (cannot set {name})")
 
     def __reduce__(self):
-        return finfo, (self.dtype,)      # unpickles as the shared object
+        return finfo, (self.dtype,)  # unpickles as the shared object
 
     def __repr__(self):
         return f"finfo(bits={self.bits}, eps={self.eps}, max={self.max}, dtype={self.dtype.name})"
@@ -200,10 +211,10 @@ class iinfo_object:
 
 
 _FLOAT_INFO = {  # bits, eps, max, smallest normal (IEEE 754 binary32 / binary64)
-    float32: (32, 2.0 ** -23, (2 - 2.0 ** -23) * 2.0 ** 127, 2.0 ** -126),
-    float64: (64, 2.0 ** -52, (2 - 2.0 ** -52) * 2.0 ** 1023, 2.0 ** -1022),
-    _core.float16: (16, 2.0 ** -10, 65504.0, 2.0 ** -14),                      # binary16
-    _core.bfloat16: (16, 2.0 ** -7, (2 - 2.0 ** -7) * 2.0 ** 127, 2.0 ** -126),  # float32's range
+    float32: (32, 2.0**-23, (2 - 2.0**-23) * 2.0**127, 2.0**-126),
+    float64: (64, 2.0**-52, (2 - 2.0**-52) * 2.0**1023, 2.0**-1022),
+    _core.float16: (16, 2.0**-10, 65504.0, 2.0**-14),  # binary16
+    _core.bfloat16: (16, 2.0**-7, (2 - 2.0**-7) * 2.0**127, 2.0**-126),  # float32's range
 }
 
 
@@ -242,7 +253,7 @@ def finfo(type: DType | Array, /) -> finfo_object:
     1.1920928955078125e-07
     """
     dt = _dtype_of(type)
-    known = _FINFO.get(dt)          # made once per dtype: library code asks in loops
+    known = _FINFO.get(dt)  # made once per dtype: library code asks in loops
     if known is not None:
         return known
     if dt not in KINDS["floating"]:
@@ -254,7 +265,7 @@ def finfo(type: DType | Array, /) -> finfo_object:
     return made
 
 
-_FINFO: dict = {}       # dtype -> its finfo (read-only objects: shared safely)
+_FINFO: dict = {}  # dtype -> its finfo (read-only objects: shared safely)
 
 
 def iinfo(type: DType | Array, /) -> iinfo_object:

@@ -1,13 +1,14 @@
 """Data types of the array API namespace and the standard's type promotion
 table, held as data.  The dtype objects are the core's own DType objects
 (one object per type, compared by identity)."""
+
 from __future__ import annotations
 
 import sys
 
 from strided.core import base as _core
 
-bool = _core.bool_          # noqa: A001  (the standard's name)
+bool = _core.bool_  # noqa: A001  (the standard's name)
 int8, int16, int32, int64 = _core.int8, _core.int16, _core.int32, _core.int64
 uint8, uint16, uint32, uint64 = _core.uint8, _core.uint16, _core.uint32, _core.uint64
 float32, float64 = _core.float32, _core.float64
@@ -16,16 +17,42 @@ complex64, complex128 = _core.complex64, _core.complex128
 # floating, computed through float32
 float16, bfloat16 = _core.float16, _core.bfloat16
 
-STANDARD_DTYPES = (bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
-                   float32, float64, complex64, complex128)
+STANDARD_DTYPES = (
+    bool,
+    int8,
+    int16,
+    int32,
+    int64,
+    uint8,
+    uint16,
+    uint32,
+    uint64,
+    float32,
+    float64,
+    complex64,
+    complex128,
+)
 EXTENSION_DTYPES = (float16, bfloat16)
 ALL = STANDARD_DTYPES + EXTENSION_DTYPES
 BY_NAME = {d.name: d for d in ALL}
 
-_SHORT = {"b": bool, "i1": int8, "i2": int16, "i4": int32, "i8": int64,
-          "u1": uint8, "u2": uint16, "u4": uint32, "u8": uint64,
-          "f4": float32, "f8": float64, "c8": complex64, "c16": complex128,
-          "f2": float16, "bf": bfloat16}
+_SHORT = {
+    "b": bool,
+    "i1": int8,
+    "i2": int16,
+    "i4": int32,
+    "i8": int64,
+    "u1": uint8,
+    "u2": uint16,
+    "u4": uint32,
+    "u8": uint64,
+    "f4": float32,
+    "f8": float64,
+    "c8": complex64,
+    "c16": complex128,
+    "f2": float16,
+    "bf": bfloat16,
+}
 
 # The standard's promotion table ("Type Promotion Rules").  Row x column ->
 # result; "." = no promotion defined (mixed kinds, int64 with uint64): a
@@ -121,14 +148,33 @@ KINDS["real numeric"] = KINDS["integral"] | KINDS["real floating"]
 KINDS["integral or bool"] = KINDS["integral"] | {bool}
 KINDS["any"] = set(ALL)
 
-ISDTYPE_KINDS = ("bool", "signed integer", "unsigned integer", "integral",
-                 "real floating", "complex floating", "numeric")
+ISDTYPE_KINDS = (
+    "bool",
+    "signed integer",
+    "unsigned integer",
+    "integral",
+    "real floating",
+    "complex floating",
+    "numeric",
+)
 
 # the real type of each floating type and back
-REAL_OF = {complex64: float32, complex128: float64, float32: float32, float64: float64,
-           float16: float16, bfloat16: bfloat16}
-COMPLEX_OF = {float32: complex64, float64: complex128, complex64: complex64,
-              complex128: complex128, float16: complex64, bfloat16: complex64}
+REAL_OF = {
+    complex64: float32,
+    complex128: float64,
+    float32: float32,
+    float64: float64,
+    float16: float16,
+    bfloat16: bfloat16,
+}
+COMPLEX_OF = {
+    float32: complex64,
+    float64: complex128,
+    complex64: complex64,
+    complex128: complex128,
+    float16: complex64,
+    bfloat16: complex64,
+}
 
 
 _BY_ID = {id(d): d for d in ALL}
@@ -159,8 +205,9 @@ def _foreign(dt):
     if type(dt) is type and dt in _PYTHON_TYPES:
         return _PYTHON_TYPES[dt]
     np = sys.modules.get("numpy")
-    if np is None or not (isinstance(dt, np.dtype)
-                          or (isinstance(dt, type) and issubclass(dt, np.generic))):
+    if np is None or not (
+        isinstance(dt, np.dtype) or (isinstance(dt, type) and issubclass(dt, np.generic))
+    ):
         return None
     dt = np.dtype(dt)
     # isnative, not the byteorder character: Zarr's dtypes say '<' explicitly
@@ -179,8 +226,10 @@ def promote(a, b):
     try:
         return PROMOTE[a, b]
     except KeyError:
-        raise TypeError(f"cannot promote {a.name} and {b.name}: the standard defines no "
-                        f"type promotion between them (cast one with astype)") from None
+        raise TypeError(
+            f"cannot promote {a.name} and {b.name}: the standard defines no "
+            f"type promotion between them (cast one with astype)"
+        ) from None
 
 
 def scalar_result(dt, value):
@@ -203,8 +252,10 @@ def scalar_result(dt, value):
     elif isinstance(value, complex):
         if dt in KINDS["floating"]:
             return COMPLEX_OF[dt]
-    raise TypeError(f"cannot promote a Python {type(value).__name__} scalar with a "
-                    f"{dt.name} array: not defined by the standard (cast the array with astype)")
+    raise TypeError(
+        f"cannot promote a Python {type(value).__name__} scalar with a "
+        f"{dt.name} array: not defined by the standard (cast the array with astype)"
+    )
 
 
 _builtin_bool = type(True)
@@ -224,5 +275,3 @@ def _wider_scalar(dt, value):
         if isinstance(value, kind):
             return default if dt.kind in kinds else None
     return None
-
-

@@ -4,6 +4,7 @@ generated from strided/_c/inventory.py: name -> (core op, category, C
 code, summary)); their signatures are compat/_elementwise.pyi, generated
 from the same rows.  Operands promote by the standard's table
 (compat/_promotion.py)."""
+
 from __future__ import annotations
 
 from strided.core import arraytype as _arraytype, base as _core, ops as _ops
@@ -31,11 +32,12 @@ def _unary(name, op, category, code, summary):
             if r is not None:
                 return r
         if not isinstance(x, Array):
-            if isinstance(x, Traced):       # a fused function's value (_fuse.py)
+            if isinstance(x, Traced):  # a fused function's value (_fuse.py)
                 return x.record(name, (x,))
             raise TypeError(f"{name}: x must be an Array, got {type(x).__name__}")
         check(name, x.dtype, category)
         return Array._new(_ops.unary(op, x._c))
+
     f.__name__ = f.__qualname__ = name
     f.__doc__ = _docstrings.elementwise(name, op, category, summary)
     return f
@@ -43,6 +45,7 @@ def _unary(name, op, category, code, summary):
 
 def _binary(name, op, category, code, summary):
     mask = dtype_mask(category)
+
     def f(x1, x2, /):
         if type(x1) is Array and type(x2) is Array:
             r = _binary_new(code, mask, x1, x2)
@@ -68,23 +71,29 @@ def _binary(name, op, category, code, summary):
         """x1 = f(x1, x2) written straight into Array x1 (its in-place
         operator), numpy's errors when the result would not fit it: another
         shape is a ValueError, another dtype a TypeError (x1 untouched)."""
-        if (type(x2) is Array and mask >> x1.dtype.code & 1
-                and _binary_inplace(code, x1, x2)):     # small and plain: in C
+        if (
+            type(x2) is Array and mask >> x1.dtype.code & 1 and _binary_inplace(code, x1, x2)
+        ):  # small and plain: in C
             return x1
         a, b, dt = _operands(x1, x2)
         shape = _ops.broadcast_shapes(a.shape, b.shape)
         if shape != x1.shape:
-            raise ValueError(f"in-place {name}: non-broadcastable output operand with "
-                             f"shape {x1.shape} doesn't match the broadcast shape {shape}")
+            raise ValueError(
+                f"in-place {name}: non-broadcastable output operand with "
+                f"shape {x1.shape} doesn't match the broadcast shape {shape}"
+            )
         res = _ops.binary_result(op, dt)
         if res is not None and res is not x1.dtype:
-            raise TypeError(f"in-place {name}: cannot cast the result from {res.name} to "
-                            f"{x1.dtype.name} (the array's dtype is kept; use astype)")
+            raise TypeError(
+                f"in-place {name}: cannot cast the result from {res.name} to "
+                f"{x1.dtype.name} (the array's dtype is kept; use astype)"
+            )
         _ops.binary(op, a, b, out=x1._c, dt=dt)
         return x1
+
     f.__name__ = f.__qualname__ = name
     f.__doc__ = _docstrings.elementwise(name, op, category, summary)
-    f.into = into       # type: ignore[attr-defined]  # the in-place operators' path
+    f.into = into  # type: ignore[attr-defined]  # the in-place operators' path
     return f
 
 

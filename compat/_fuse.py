@@ -10,6 +10,7 @@ scalar rules of the unfused call and its errors.  The recorded expression
 becomes a program of the C core (strided/core/fuse.py, strided/_c/fuse.c)
 run over the arrays broadcast together.  The result is the unfused
 expression's, value for value: each operation is the same kernel."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -27,14 +28,29 @@ from ._promotion import FLOAT_FOR_INTEGERS, check as _check
 _SCALARS = (bool, int, float, complex)
 
 # the Array's operators and the functions they are (compat/_operators.py)
-_OPERATORS = {"add": "add", "sub": "subtract", "mul": "multiply", "truediv": "divide",
-              "floordiv": "floor_divide", "mod": "remainder", "pow": "pow",
-              "and": "bitwise_and", "or": "bitwise_or", "xor": "bitwise_xor",
-              "lshift": "bitwise_left_shift", "rshift": "bitwise_right_shift"}
-_COMPARISONS = {"eq": "equal", "ne": "not_equal", "lt": "less", "le": "less_equal",
-                "gt": "greater", "ge": "greater_equal"}
-_UNARY_OPERATORS = {"neg": "negative", "pos": "positive", "abs": "abs",
-                    "invert": "bitwise_invert"}
+_OPERATORS = {
+    "add": "add",
+    "sub": "subtract",
+    "mul": "multiply",
+    "truediv": "divide",
+    "floordiv": "floor_divide",
+    "mod": "remainder",
+    "pow": "pow",
+    "and": "bitwise_and",
+    "or": "bitwise_or",
+    "xor": "bitwise_xor",
+    "lshift": "bitwise_left_shift",
+    "rshift": "bitwise_right_shift",
+}
+_COMPARISONS = {
+    "eq": "equal",
+    "ne": "not_equal",
+    "lt": "less",
+    "le": "less_equal",
+    "gt": "greater",
+    "ge": "greater_equal",
+}
+_UNARY_OPERATORS = {"neg": "negative", "pos": "positive", "abs": "abs", "invert": "bitwise_invert"}
 
 
 class _Trace:
@@ -56,9 +72,12 @@ class _Trace:
 
 def _unsupported(what):
     def refuse(self, *args, **kwargs):
-        raise TypeError(f"fuse: {what} is not known while a fused function is traced: it "
-                        f"is an elementwise expression of its arguments (operators, Python "
-                        f"scalars and the elementwise functions of strided.compat)")
+        raise TypeError(
+            f"fuse: {what} is not known while a fused function is traced: it "
+            f"is an elementwise expression of its arguments (operators, Python "
+            f"scalars and the elementwise functions of strided.compat)"
+        )
+
     return refuse
 
 
@@ -68,8 +87,10 @@ class Value(Traced):
 
     __slots__ = ("node", "trace")
     # the argument checks of the other functions name it so (compat/_argcheck.py)
-    refused_as = ("a value of a fused function (fuse takes elementwise operations only: "
-                  "nothing that reads an array's memory or shape)")
+    refused_as = (
+        "a value of a fused function (fuse takes elementwise operations only: "
+        "nothing that reads an array's memory or shape)"
+    )
 
     def __init__(self, node, trace):
         self.node, self.trace = node, trace
@@ -80,6 +101,7 @@ class Value(Traced):
 
     def __array_namespace__(self, /, *, api_version=None):
         import strided.compat
+
         return strided.compat
 
     def __repr__(self):
@@ -117,7 +139,9 @@ class Value(Traced):
     __matmul__ = __rmatmul__ = _unsupported("a matrix product")
     __hash__ = None  # type: ignore[assignment]  # a traced value is no key
     # the memory and the geometry (what every other function reads)
-    _c = shape = ndim = size = device = T = mT = property(_unsupported("an array's memory or shape"))
+    _c = shape = ndim = size = device = T = mT = property(
+        _unsupported("an array's memory or shape")
+    )
 
 
 def _operand(name, x, trace):
@@ -130,22 +154,21 @@ def _operand(name, x, trace):
     if not isinstance(x, _SCALARS):
         v = _numpy.operand(x)
         if v is None:
-            raise TypeError(f"fuse: {name} in a fused function takes values computed from "
-                            f"its arguments or Python scalars, got {type(x).__name__} "
-                            f"(pass arrays as arguments of the fused call)")
+            raise TypeError(
+                f"fuse: {name} in a fused function takes values computed from "
+                f"its arguments or Python scalars, got {type(x).__name__} "
+                f"(pass arrays as arguments of the fused call)"
+            )
         x = v
     return x
 
 
 def _install():
     for dunder, fname in _OPERATORS.items():
-        setattr(Value, f"__{dunder}__",
-                lambda self, other, _n=fname: self.binary(_n, self, other))
-        setattr(Value, f"__r{dunder}__",
-                lambda self, other, _n=fname: self.binary(_n, other, self))
+        setattr(Value, f"__{dunder}__", lambda self, other, _n=fname: self.binary(_n, self, other))
+        setattr(Value, f"__r{dunder}__", lambda self, other, _n=fname: self.binary(_n, other, self))
     for dunder, fname in _COMPARISONS.items():
-        setattr(Value, f"__{dunder}__",
-                lambda self, other, _n=fname: self.binary(_n, self, other))
+        setattr(Value, f"__{dunder}__", lambda self, other, _n=fname: self.binary(_n, self, other))
     for dunder, fname in _UNARY_OPERATORS.items():
         setattr(Value, f"__{dunder}__", lambda self, _n=fname: self.unary(_n))
 
@@ -162,8 +185,10 @@ class Fused(_fuse.Fused):
             raise TypeError("fuse: a fused function is called with at least one array")
         for i, a in enumerate(arrays):
             if not isinstance(a, Array):
-                raise TypeError(f"fuse: argument {i} of the fused call must be an Array, got "
-                                f"{type(a).__name__} (Python scalars go in the function body)")
+                raise TypeError(
+                    f"fuse: argument {i} of the fused call must be an Array, got "
+                    f"{type(a).__name__} (Python scalars go in the function body)"
+                )
         program, constants = self.program(tuple(a.dtype for a in arrays))
         used = [i for i in program.used if i < len(arrays)]
         shape = _ops.broadcast_shapes(*(arrays[i].shape for i in used))
@@ -174,8 +199,10 @@ class Fused(_fuse.Fused):
         trace = _Trace(len(dtypes))
         result = self.f(*(Value(_fuse.source(i, dt), trace) for i, dt in enumerate(dtypes)))
         if not isinstance(result, Value) or result.trace is not trace:
-            raise TypeError(f"fuse: the function must return one value computed from its "
-                            f"arguments, got {type(result).__name__}")
+            raise TypeError(
+                f"fuse: the function must return one value computed from its "
+                f"arguments, got {type(result).__name__}"
+            )
         return _fuse.Program(result.node, len(dtypes) + len(trace.constants)), trace.constants
 
 

@@ -1,6 +1,7 @@
 """Indexing of strided.compat arrays.  Basic indices (integers, slices with
 any step, ellipsis, None) build views; a boolean mask and integer arrays go
 to the core's index kernels (nonzero, index_select, masked_fill/copy)."""
+
 from __future__ import annotations
 
 import math
@@ -13,7 +14,7 @@ from ._array import Array
 from ._dtypes import KINDS
 
 
-_PLAIN = {int, slice, type(None)}   # key entries that need no conversion
+_PLAIN = {int, slice, type(None)}  # key entries that need no conversion
 _SCALARS = {bool, int, float, complex}
 
 
@@ -25,6 +26,7 @@ def _entry(k):
         return Array._new(_core.scalar(k, _core.bool_))
     if _numpy.is_array(k):
         from ._creation import asarray
+
         return asarray(k)
     if _numpy.is_scalar(k) and k.dtype.kind == "b":
         return Array._new(_core.scalar(bool(k), _core.bool_))
@@ -48,9 +50,8 @@ def _split(c, key):
             operator.index(k)
     if len(arrays) == 1 and arrays[0].dtype is _dtypes.bool:
         at = next(i for i, k in enumerate(key) if isinstance(k, Array))
-        prefix, rest = key[:at], key[at + 1:]
-        if (not any(k is None or k is Ellipsis for k in prefix)
-                and rest in ((), (Ellipsis,))):
+        prefix, rest = key[:at], key[at + 1 :]
+        if not any(k is None or k is Ellipsis for k in prefix) and rest in ((), (Ellipsis,)):
             # the mask kernels' case: the standard's form, a mask after
             # integers and slices (a mask dim of size 0 selects nothing)
             return "mask", (prefix, arrays[0]._c)
@@ -67,7 +68,7 @@ def _consumed(k):
     """How many dims of the array a key entry indexes."""
     if k is None or k is Ellipsis:
         return 0
-    if getattr(k, "dtype", None) is _dtypes.bool:   # a boolean array: its dims
+    if getattr(k, "dtype", None) is _dtypes.bool:  # a boolean array: its dims
         return k.ndim
     return 1
 
@@ -81,7 +82,7 @@ def _without_ellipsis(key, ndim):
     if used > ndim:
         raise IndexError(f"too many indices ({used}) for an array of {ndim} dims")
     at = next((i for i, k in enumerate(key) if k is Ellipsis), len(key))
-    return key[:at] + (slice(None),) * (ndim - used) + key[at + 1:]
+    return key[:at] + (slice(None),) * (ndim - used) + key[at + 1 :]
 
 
 def _advanced(c, key):
@@ -95,7 +96,7 @@ def _advanced(c, key):
     indexed by [0] (True) or [] (False), as in numpy."""
     key = _without_ellipsis(key, c.ndim)
     basic, indices, dims, places = [], [], [], []
-    d = 0      # the array dim the next entry indexes
+    d = 0  # the array dim the next entry indexes
     for place, k in enumerate(key):
         if k is None or isinstance(k, slice):
             basic.append(k)
@@ -108,9 +109,11 @@ def _advanced(c, key):
                 basic.append(None)
                 indices.append(_core.full((1 if _core.item(k._c) else 0,), 0, _core.int64))
                 continue
-            if k.shape != c.shape[d:d + k.ndim]:
-                raise IndexError(f"boolean index of shape {k.shape} does not match the "
-                                 f"array's dims {c.shape[d:d + k.ndim]} it indexes")
+            if k.shape != c.shape[d : d + k.ndim]:
+                raise IndexError(
+                    f"boolean index of shape {k.shape} does not match the "
+                    f"array's dims {c.shape[d : d + k.ndim]} it indexes"
+                )
             coords = _indexing.nonzero(k._c)
             for j in range(k.ndim):
                 dims.append(len(basic))
@@ -154,8 +157,8 @@ def _basic(c, key):
             strides.append(0)
         elif k is Ellipsis:
             n = c.ndim - m
-            shape += in_shape[d:d + n]
-            strides += in_strides[d:d + n]
+            shape += in_shape[d : d + n]
+            strides += in_strides[d : d + n]
             d += n
         elif isinstance(k, slice):
             try:
@@ -198,8 +201,10 @@ def _mask_parts(c, mask):
         c, mask = _views.unsqueeze(c, 0), _views.unsqueeze(mask, 0)
     k = mask.ndim
     if k > c.ndim or any(m not in (n, 0) for m, n in zip(mask.shape, c.shape)):
-        raise IndexError(f"boolean index of shape {mask.shape} does not match "
-                         f"the array's leading dims {c.shape[:k]}")
+        raise IndexError(
+            f"boolean index of shape {mask.shape} does not match "
+            f"the array's leading dims {c.shape[:k]}"
+        )
     for d in range(k):
         if mask.shape[d] == 0 and c.shape[d] != 0:
             c = _views.narrow(c, d, 0, 0)
@@ -218,13 +223,17 @@ def _mask_get(c, mask):
 def _normalized_indices(c, key):
     """int64 Cores broadcast to one shape, wrapped to [0, n) and bounds
     checked in C (index_select of an arange with ST_IDX_WRAP)."""
-    cores = [k if isinstance(k, _core.Core) else _core.scalar(operator.index(k), _core.int64)
-             for k in key]
+    cores = [
+        k if isinstance(k, _core.Core) else _core.scalar(operator.index(k), _core.int64)
+        for k in key
+    ]
     try:
         shape = _ops.broadcast_shapes(*(x.shape for x in cores))
     except ValueError:
-        raise IndexError("shape mismatch: indexing arrays could not be broadcast together "
-                         f"with shapes {' '.join(str(x.shape) for x in cores)}") from None
+        raise IndexError(
+            "shape mismatch: indexing arrays could not be broadcast together "
+            f"with shapes {' '.join(str(x.shape) for x in cores)}"
+        ) from None
     out = []
     for d, x in enumerate(cores):
         n = c.shape[d]
@@ -246,7 +255,7 @@ def _linear(c, key):
     k = len(key)
     lin = None
     for d, x in enumerate(idx):
-        stride = math.prod(c.shape[d + 1:k])
+        stride = math.prod(c.shape[d + 1 : k])
         term = _ops.binary("multiply", x, _core.scalar(stride, _core.int64)) if stride != 1 else x
         lin = term if lin is None else _ops.binary("add", lin, term)
     return lin, shape, c.shape[k:], math.prod(c.shape[:k])
@@ -268,8 +277,7 @@ def _mask_view(c, prefix, mask):
     v = _basic(c, prefix + (Ellipsis,))
     p = sum(1 for k in prefix if isinstance(k, slice))
     k = max(mask.ndim, 1) if mask.ndim else 0
-    order = list(range(p, min(p + k, v.ndim))) + [d for d in range(v.ndim)
-                                                  if not p <= d < p + k]
+    order = list(range(p, min(p + k, v.ndim))) + [d for d in range(v.ndim) if not p <= d < p + k]
     first_int = next((i for i, k in enumerate(prefix) if not isinstance(k, slice)), len(prefix))
     separated = any(isinstance(k, slice) for k in prefix[first_int:])
     return (_views.permute(v, order) if p else v), (0 if separated else p)
@@ -298,8 +306,10 @@ def getitem(c, key):
 
 def _check_scalar(value, dt):
     if _dtypes.scalar_result(dt, value) is not dt:
-        raise TypeError(f"cannot cast a Python {type(value).__name__} into a {dt.name} array "
-                        "(assignment keeps the array's dtype)")
+        raise TypeError(
+            f"cannot cast a Python {type(value).__name__} into a {dt.name} array "
+            "(assignment keeps the array's dtype)"
+        )
 
 
 def _value_core(value, dt):
@@ -308,8 +318,10 @@ def _value_core(value, dt):
     change dt."""
     if isinstance(value, Array):
         if _dtypes.PROMOTE.get((value.dtype, dt)) is not dt:
-            raise TypeError(f"cannot cast a {value.dtype.name} array into a {dt.name} array "
-                            "(assignment keeps the array's dtype; use astype)")
+            raise TypeError(
+                f"cannot cast a {value.dtype.name} array into a {dt.name} array "
+                "(assignment keeps the array's dtype; use astype)"
+            )
         return value._c if value.dtype is dt else _core.astype(value._c, dt)
     if isinstance(value, (bool, int, float, complex)):
         _check_scalar(value, dt)
@@ -319,13 +331,17 @@ def _value_core(value, dt):
 
 def _assign(dst, src):
     if src.storage == dst.storage and src.size:
-        src = _core.astype(src, src.dtype)   # overlapping views: copy first
+        src = _core.astype(src, src.dtype)  # overlapping views: copy first
     _core.copy_(dst, _views.expand(src, dst.shape))
 
 
 def setitem(c, key, value):
-    if (type(value) in _SCALARS and getattr(key, "dtype", None) is _dtypes.bool
-            and type(key) is Array and key.shape == c.shape):
+    if (
+        type(value) in _SCALARS
+        and getattr(key, "dtype", None) is _dtypes.bool
+        and type(key) is Array
+        and key.shape == c.shape
+    ):
         # x[mask] = number with a mask of x's shape (scikit-learn's
         # scale[scale == 0] = 1): the mask kernel straight away, which
         # converts the number as _core.scalar does
@@ -357,11 +373,11 @@ def setitem(c, key, value):
     lin, shape, rest, lead = _linear(view, indices)
     target = _views.view_as_shape(view, (lead,) + rest)
     staged = None
-    if target is None:   # a layout no flat view fits: work on a copy, then write it back
+    if target is None:  # a layout no flat view fits: work on a copy, then write it back
         staged = _core.contiguous(view)
         target = _views.view_as_shape(staged, (lead,) + rest)
     order = _result_order(len(shape), len(rest), at)
-    src = _views.expand(v, tuple((shape + rest)[d] for d in order))   # laid out as getitem's result
+    src = _views.expand(v, tuple((shape + rest)[d] for d in order))  # laid out as getitem's result
     src = _core.contiguous(_views.permute(src, sorted(range(len(order)), key=order.__getitem__)))
     _indexing.index_copy(target, 0, _flat(lin, (lin.size,)), _flat(src, (lin.size,) + rest))
     if staged is not None:

@@ -1,4 +1,5 @@
 """__array_namespace_info__: what this namespace offers."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -9,14 +10,22 @@ from . import _data_type_functions, _dtypes
 from ._array import CPU, Device, check_device
 from ._typing import DType
 
-_KINDS = ("bool", "signed integer", "unsigned integer", "integral", "real floating",
-          "complex floating", "numeric")
+_KINDS = (
+    "bool",
+    "signed integer",
+    "unsigned integer",
+    "integral",
+    "real floating",
+    "complex floating",
+    "numeric",
+)
 
 
 class Devices(tuple):  # type: ignore[type-arg]
     """What devices() returns: a tuple, as 2025.12 says (until 2024.12 it was
     a list), to which a list may still be added and give a list (SciPy's
     conftest writes `devices() + [None]`, as code written for the list did)."""
+
     __slots__ = ()
 
     def __add__(self, other: Any) -> Any:
@@ -32,11 +41,14 @@ class Info:
     __module__ = "strided.compat"
 
     def __reduce__(self) -> tuple[object, tuple[()]]:
-        return __array_namespace_info__, ()      # the class is not a name of strided.compat
+        return __array_namespace_info__, ()  # the class is not a name of strided.compat
 
     def capabilities(self) -> dict[str, bool | int]:
-        return {"boolean indexing": True, "data-dependent shapes": True,
-                "max dimensions": _core.MAX_DIMS}
+        return {
+            "boolean indexing": True,
+            "data-dependent shapes": True,
+            "max dimensions": _core.MAX_DIMS,
+        }
 
     def default_device(self) -> Device:
         return CPU
@@ -46,24 +58,32 @@ class Info:
 
     def default_dtypes(self, *, device: Device | None = None) -> dict[str, DType]:
         check_device(device)
-        return {"real floating": _dtypes.float64, "complex floating": _dtypes.complex128,
-                "integral": _dtypes.int64, "indexing": _dtypes.int64}
+        return {
+            "real floating": _dtypes.float64,
+            "complex floating": _dtypes.complex128,
+            "integral": _dtypes.int64,
+            "indexing": _dtypes.int64,
+        }
 
-    def dtypes(self, *, device: Device | None = None,
-               kind: str | tuple[str, ...] | None = None) -> dict[str, DType]:
+    def dtypes(
+        self, *, device: Device | None = None, kind: str | tuple[str, ...] | None = None
+    ) -> dict[str, DType]:
         check_device(device)
         if kind == EXTENSION_KIND:
             return {d.name: d for d in _dtypes.EXTENSION_DTYPES}
         try:
             known = _DTYPES_OF_KIND.get(kind)
-        except TypeError:           # an unhashable kind: isdtype's error below
+        except TypeError:  # an unhashable kind: isdtype's error below
             known = None
         if known is None:
-            known = {d.name: d for d in _dtypes.STANDARD_DTYPES
-                     if kind is None or _data_type_functions.isdtype(d, kind)}
+            known = {
+                d.name: d
+                for d in _dtypes.STANDARD_DTYPES
+                if kind is None or _data_type_functions.isdtype(d, kind)
+            }
             if isinstance(kind, (str, tuple, type(None))):
                 _DTYPES_OF_KIND[kind] = known
-        return dict(known)          # the caller's to change
+        return dict(known)  # the caller's to change
 
 
 # dtypes() lists the standard's dtypes (by kind: isdtype's); the extension

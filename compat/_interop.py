@@ -1,11 +1,12 @@
 """DLPack import into an Array (the standard's from_dlpack).  The crossing
 to the Torch7 face is strided.interop (asarray(tensor) views a tensor's
 memory through its `__strided_core__` record)."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:      # imported inside from_dlpack at run time
+if TYPE_CHECKING:  # imported inside from_dlpack at run time
     from ._array import Array, Device
 
 
@@ -57,9 +58,11 @@ def from_dlpack(x: object, /, *, device: Device | None = None, copy: bool | None
     from strided.core import dlpack as _dlpack
     from ._array import Array, check_device
     from ._dtypes import check_imported
+
     check_device(device)
-    return Array._new(check_imported(_dlpack.to_core(x, copy=copy, to_cpu=device is not None),
-                                     "from_dlpack"))
+    return Array._new(
+        check_imported(_dlpack.to_core(x, copy=copy, to_cpu=device is not None), "from_dlpack")
+    )
 
 
 __all__ = ["from_dlpack"]

@@ -1,5 +1,6 @@
 """The linear algebra functions of the main namespace (matmul,
 matrix_transpose, vecdot, tensordot later).  BLAS through the core."""
+
 from __future__ import annotations
 
 from strided.core import arraytype as _arraytype, ops as _ops, views as _views
@@ -144,11 +145,11 @@ def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     Array([3., 7.], dtype=float64)
     """
     from . import _elementwise, _statistical
+
     if axis == -1 and type(x1) is Array and type(x2) is Array and x1.dtype in _REAL:
         # a real vecdot against one vector is a matrix-vector product (one C
         # call; a dot product in BLAS's order of summation rather than sum's)
-        r = (_matmul_new(x1, x2) if x2.ndim == 1 else
-             _matmul_new(x2, x1) if x1.ndim == 1 else None)
+        r = _matmul_new(x1, x2) if x2.ndim == 1 else _matmul_new(x2, x1) if x1.ndim == 1 else None
         if r is not None:
             return r
     if not (isinstance(x1, Array) and isinstance(x2, Array)):
@@ -158,13 +159,18 @@ def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
         raise TypeError(f"vecdot is not defined for {dt.name}")
     n = min(x1.ndim, x2.ndim)
     if n == 0 or not -n <= axis < 0:
-        raise ValueError(f"vecdot: axis must be in [-{n}, -1] for arrays of {x1.ndim} and "
-                         f"{x2.ndim} dims, got {axis}")
+        raise ValueError(
+            f"vecdot: axis must be in [-{n}, -1] for arrays of {x1.ndim} and "
+            f"{x2.ndim} dims, got {axis}"
+        )
     if x1.shape[axis] != x2.shape[axis]:
-        raise ValueError(f"vecdot: the contracted axis has size {x1.shape[axis]} in x1 and "
-                         f"{x2.shape[axis]} in x2")
-    product = _elementwise.multiply(_elementwise.conj(x1) if dt in KINDS["complex floating"]
-                                    else x1, x2)
+        raise ValueError(
+            f"vecdot: the contracted axis has size {x1.shape[axis]} in x1 and "
+            f"{x2.shape[axis]} in x2"
+        )
+    product = _elementwise.multiply(
+        _elementwise.conj(x1) if dt in KINDS["complex floating"] else x1, x2
+    )
     return _statistical.sum(product, axis=axis, dtype=dt)
 
 

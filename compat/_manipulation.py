@@ -1,6 +1,7 @@
 """Manipulation functions: views where the layout allows (reshape,
 permute_dims, expand_dims, squeeze, flip, broadcast_to, moveaxis), new
 arrays filled by copy_ into slices otherwise (concat, stack, roll)."""
+
 from __future__ import annotations
 
 import operator
@@ -79,6 +80,7 @@ def astype(x: Array, dtype: DType, /, *, copy: bool = True, device: Device | Non
         if r is not None:
             return r
     from ._array import check_device
+
     check_device(device)
     dtype = _dtypes.check_dtype(dtype)
     copy = _copy_flag(copy, "astype")
@@ -304,7 +306,7 @@ def flip(x: Array, /, *, axis: int | tuple[int, ...] | None = None) -> Array:
     Array([[2, 1], [4, 3]], dtype=int64)
     """
     c = x._c
-    for d in (range(x.ndim) if axis is None else _dims(axis, x.ndim)):
+    for d in range(x.ndim) if axis is None else _dims(axis, x.ndim):
         c = _views.flip(c, d)
     return Array._new(c)
 
@@ -414,8 +416,9 @@ def broadcast_shapes(*shapes: tuple[int | None, ...]) -> tuple[int | None, ...]:
     return _ops.broadcast_shapes(*(tuple(s) for s in shapes))
 
 
-def moveaxis(x: Array, source: int | tuple[int, ...], destination: int | tuple[int, ...],
-             /) -> Array:
+def moveaxis(
+    x: Array, source: int | tuple[int, ...], destination: int | tuple[int, ...], /
+) -> Array:
     """Moves array axes to new positions, while leaving other axes in their
     original positions.
 
@@ -561,8 +564,9 @@ def stack(arrays: tuple[Array, ...] | list[Array], /, *, axis: int = 0) -> Array
     return concat([expand_dims(a, axis=axis) for a in arrays], axis=axis)
 
 
-def roll(x: Array, /, shift: int | tuple[int, ...], *,
-         axis: int | tuple[int, ...] | None = None) -> Array:
+def roll(
+    x: Array, /, shift: int | tuple[int, ...], *, axis: int | tuple[int, ...] | None = None
+) -> Array:
     """Rolls array elements along a specified axis.
 
     Parameters
@@ -621,5 +625,18 @@ def roll(x: Array, /, shift: int | tuple[int, ...], *,
     return out if out is not x else Array._new(_core.astype(x._c, x.dtype))
 
 
-__all__ = ["astype", "broadcast_arrays", "broadcast_shapes", "broadcast_to", "concat", "expand_dims", "flip",
-           "moveaxis", "permute_dims", "reshape", "roll", "squeeze", "stack"]
+__all__ = [
+    "astype",
+    "broadcast_arrays",
+    "broadcast_shapes",
+    "broadcast_to",
+    "concat",
+    "expand_dims",
+    "flip",
+    "moveaxis",
+    "permute_dims",
+    "reshape",
+    "roll",
+    "squeeze",
+    "stack",
+]

@@ -1,10 +1,17 @@
 """Indexing functions (take, take_along_axis) and a few composite
 functions (searchsorted, diff, unstack), each built from core kernels."""
+
 from __future__ import annotations
 
 import math
 
-from strided.core import base as _core, indexing as _indexing, ops as _ops, setops as _setops, views as _views
+from strided.core import (
+    base as _core,
+    indexing as _indexing,
+    ops as _ops,
+    setops as _setops,
+    views as _views,
+)
 
 from . import _dtypes
 from ._array import Array
@@ -123,8 +130,14 @@ def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
     return Array._new(_indexing.gather(x._c, d, idx, _indexing.WRAP))
 
 
-def searchsorted(x1: Array, x2: Array | int | float, /, *, side: Literal['left', 'right'] = 'left',
-                 sorter: Array | None = None) -> Array:
+def searchsorted(
+    x1: Array,
+    x2: Array | int | float,
+    /,
+    *,
+    side: Literal['left', 'right'] = 'left',
+    sorter: Array | None = None,
+) -> Array:
     """Finds the indices into ``x1`` such that, if the corresponding elements in
     ``x2`` were inserted before the indices, the order of ``x1``, when sorted in
     ascending order, would be preserved.
@@ -184,15 +197,23 @@ def searchsorted(x1: Array, x2: Array | int | float, /, *, side: Literal['left',
             what = sorter.dtype.name if isinstance(sorter, Array) else type(sorter).__name__
             raise TypeError(f"searchsorted: sorter must be an integer array, got {what}")
         if sorter.shape != x1.shape:
-            raise ValueError(f"searchsorted: sorter has shape {sorter.shape}, expected x1's "
-                             f"{x1.shape}")
+            raise ValueError(
+                f"searchsorted: sorter has shape {sorter.shape}, expected x1's {x1.shape}"
+            )
         idx = _int_index("searchsorted", sorter)
     a, b = operands("searchsorted", x1, x2)
     return Array._new(_setops.searchsorted(a, b, side == "right", idx))
 
 
-def diff(x: Array, /, *, axis: int = -1, n: int = 1, prepend: Array | None = None,
-         append: Array | None = None) -> Array:
+def diff(
+    x: Array,
+    /,
+    *,
+    axis: int = -1,
+    n: int = 1,
+    prepend: Array | None = None,
+    append: Array | None = None,
+) -> Array:
     """Calculates the n-th discrete forward difference along a specified axis.
 
     Parameters
@@ -235,16 +256,19 @@ def diff(x: Array, /, *, axis: int = -1, n: int = 1, prepend: Array | None = Non
     Array([3, 5, 7], dtype=int64)
     """
     from ._manipulation import concat
+
     if n < 0:
         raise ValueError("diff: n must be >= 0")
     d = _views.normalize_dim(axis, x.ndim, "axis")
     if prepend is not None or append is not None:
+
         def edge(p):
             if isinstance(p, Array):
                 return p
             shape = list(x.shape)
             shape[d] = 1
             return Array._new(_core.full(shape, p, x.dtype))
+
         x = concat([edge(p) for p in (prepend, x, append) if p is not None], axis=d)
     d = _views.normalize_dim(axis, x.ndim, "axis")
     c = x._c
@@ -297,7 +321,7 @@ __all__ = ["diff", "searchsorted", "take", "take_along_axis", "unstack"]
 
 # more elements than any allocation can hold (the core refuses 2**63 bytes
 # and more): a count this large is refused before its index vector is made
-_TOO_MANY = 2 ** 62
+_TOO_MANY = 2**62
 
 
 def _count(name, v, what):
@@ -351,9 +375,10 @@ def tile(x: Array, repetitions: tuple[int, ...], /) -> Array:
     nd = max(x.ndim, len(reps))
     reps = (1,) * (nd - len(reps)) + reps
     shape = (1,) * (nd - x.ndim) + x.shape
-    if max(reps, default=0) >= 2 ** 63 or math.prod(r * s for r, s in zip(reps, shape)) >= _TOO_MANY:
-        raise OverflowError(f"tile: {reps} repetitions of shape {x.shape} make more than "
-                            f"2**62 elements")
+    if max(reps, default=0) >= 2**63 or math.prod(r * s for r, s in zip(reps, shape)) >= _TOO_MANY:
+        raise OverflowError(
+            f"tile: {reps} repetitions of shape {x.shape} make more than 2**62 elements"
+        )
     c = _views.view_as_shape(x._c, shape)
     if c is None:
         c = _views.view_as_shape(_core.contiguous(x._c), shape)
@@ -410,6 +435,7 @@ def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Arr
     """
     from ._creation import arange
     from ._manipulation import reshape
+
     if axis is None:
         x = reshape(x, (x.size,))
         axis = 0
@@ -434,8 +460,9 @@ def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Arr
     else:
         repeats = _count("repeat", repeats, "repeats")
         if n * repeats >= _TOO_MANY:
-            raise OverflowError(f"repeat: {n} elements repeated {repeats} times make more "
-                                f"than 2**62 elements")
+            raise OverflowError(
+                f"repeat: {n} elements repeated {repeats} times make more than 2**62 elements"
+            )
         counts = _core.full((n,), repeats, _core.int64)
     counts = _core.astype(counts, _core.int64)
     ends = Array._new(_ops.cumulative(False, counts, 0))
@@ -444,8 +471,9 @@ def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Arr
     return Array._new(_indexing.index_select(x._c, d, idx._c))
 
 
-def tensordot(x1: Array, x2: Array, /, *,
-              axes: int | tuple[Sequence[int], Sequence[int]] = 2) -> Array:
+def tensordot(
+    x1: Array, x2: Array, /, *, axes: int | tuple[Sequence[int], Sequence[int]] = 2
+) -> Array:
     """Returns a tensor contraction of ``x1`` and ``x2`` over specific axes.
 
     Parameters
@@ -485,6 +513,7 @@ def tensordot(x1: Array, x2: Array, /, *,
     """
     from ._linalg import matmul
     from ._manipulation import permute_dims, reshape
+
     if isinstance(axes, int):
         if axes < 0:
             raise ValueError("tensordot: axes must be >= 0")

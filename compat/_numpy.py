@@ -4,6 +4,7 @@ results numpy's ufuncs hand to Array.__array_wrap__.  They are recognised
 without importing numpy: a numpy object exists only once numpy is
 imported.  numpy is converted from here, never computed with
 (docs/interop.md, "numpy and the Array")."""
+
 from __future__ import annotations
 
 import sys
@@ -36,6 +37,7 @@ def core_dtype(obj):
     """strided.compat's dtype of a numpy scalar or array, or None (object,
     strings, a byte-swapped dtype...)."""
     from . import _dtypes
+
     dt = obj.dtype
     found = _dtypes.BY_NAME.get(dt.name) if dt.byteorder in "=|" else None
     return found
@@ -55,6 +57,7 @@ def expression(op, x, other, reflected):
     that mixes ndarrays in stays in numpy's namespace, whichever side the
     ndarray is on."""
     import numpy
+
     a = numpy.asarray(x)
     return op(other, a) if reflected else op(a, other)
 
@@ -65,18 +68,20 @@ def leaf(obj):
     array or a 0-d Array.  TypeError for anything else."""
     from ._array import Array
     from strided.core import base as _core
+
     if isinstance(obj, _PYTHON) and (type(obj) in _PYTHON or not is_scalar(obj)):
         return obj, None
     if isinstance(obj, Array) or (hasattr(obj, "ndim") and (is_scalar(obj) or is_array(obj))):
         if obj.ndim != 0:
-            raise TypeError(f"asarray: a nested sequence holds a {obj.ndim}-d "
-                            f"{type(obj).__name__}; only numbers and 0-d arrays "
-                            f"(use stack or concat to join arrays)")
+            raise TypeError(
+                f"asarray: a nested sequence holds a {obj.ndim}-d "
+                f"{type(obj).__name__}; only numbers and 0-d arrays "
+                f"(use stack or concat to join arrays)"
+            )
         if isinstance(obj, Array):
             return _core.item(obj._c), obj.dtype
         dt = core_dtype(obj)
         if dt is not None:
             return obj.item(), dt
         raise TypeError(f"asarray: a numpy {obj.dtype} has no strided dtype")
-    raise TypeError(f"asarray: nested sequences must hold numbers, "
-                    f"got a {type(obj).__name__}")
+    raise TypeError(f"asarray: nested sequences must hold numbers, got a {type(obj).__name__}")

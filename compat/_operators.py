@@ -18,6 +18,7 @@ the Python operator made here (`inplace_operator`) otherwise.
 Here too, once, the Array gets what lives in modules that import
 _array.py (so _array.py imports none of them): the indexing C declines
 (_indexing.py), astype (_manipulation.py), pickling (_pickle.py)."""
+
 from __future__ import annotations
 
 import operator
@@ -34,16 +35,34 @@ from ._manipulation import astype
 
 # (operator, function): __op__, __rop__ and __iop__
 OPERATORS = [
-    ("add", "add"), ("sub", "subtract"), ("mul", "multiply"), ("truediv", "divide"),
-    ("floordiv", "floor_divide"), ("mod", "remainder"), ("pow", "pow"),
-    ("and", "bitwise_and"), ("or", "bitwise_or"), ("xor", "bitwise_xor"),
-    ("lshift", "bitwise_left_shift"), ("rshift", "bitwise_right_shift"),
+    ("add", "add"),
+    ("sub", "subtract"),
+    ("mul", "multiply"),
+    ("truediv", "divide"),
+    ("floordiv", "floor_divide"),
+    ("mod", "remainder"),
+    ("pow", "pow"),
+    ("and", "bitwise_and"),
+    ("or", "bitwise_or"),
+    ("xor", "bitwise_xor"),
+    ("lshift", "bitwise_left_shift"),
+    ("rshift", "bitwise_right_shift"),
     ("matmul", "matmul"),
 ]
-COMPARISONS = [("eq", "equal"), ("ne", "not_equal"), ("lt", "less"), ("le", "less_equal"),
-               ("gt", "greater"), ("ge", "greater_equal")]
-UNARY_OPERATORS = [("neg", "negative"), ("pos", "positive"), ("abs", "abs"),
-                   ("invert", "bitwise_invert")]
+COMPARISONS = [
+    ("eq", "equal"),
+    ("ne", "not_equal"),
+    ("lt", "less"),
+    ("le", "less_equal"),
+    ("gt", "greater"),
+    ("ge", "greater_equal"),
+]
+UNARY_OPERATORS = [
+    ("neg", "negative"),
+    ("pos", "positive"),
+    ("abs", "abs"),
+    ("invert", "bitwise_invert"),
+]
 
 _SCALARS = (bool, int, float, complex)
 
@@ -68,16 +87,17 @@ def general(f, reflected, name):
         if not isinstance(other, (Array,) + _SCALARS):
             if _numpy.is_array(other):
                 return _numpy.expression(py_op, self, other, reflected)
-            other = _numpy.operand(other)       # a numpy scalar: the number it holds
+            other = _numpy.operand(other)  # a numpy scalar: the number it holds
             if other is None:
                 return NotImplemented
         return f(other, self) if reflected else f(self, other)
+
     dunder.__name__ = dunder.__qualname__ = f"__{'r' if reflected else ''}{f.__name__}__"
     return dunder
 
 
 def inplace_operator(f):
-    into = getattr(f, "into", None)     # elementwise: the result written straight into x
+    into = getattr(f, "into", None)  # elementwise: the result written straight into x
 
     def dunder(self, other):
         if not isinstance(other, (Array,) + _SCALARS):
@@ -88,16 +108,21 @@ def inplace_operator(f):
                 return NotImplemented
         if into is not None:
             return into(self, other)
-        res = f(self, other)            # matmul: the product, then into x
+        res = f(self, other)  # matmul: the product, then into x
         if res.shape != self.shape:
-            raise ValueError(f"in-place {f.__name__}: non-broadcastable output operand with "
-                             f"shape {self.shape} doesn't match the broadcast shape {res.shape}")
+            raise ValueError(
+                f"in-place {f.__name__}: non-broadcastable output operand with "
+                f"shape {self.shape} doesn't match the broadcast shape {res.shape}"
+            )
         if res.dtype is not self.dtype:
-            raise TypeError(f"in-place {f.__name__}: cannot cast the result from "
-                            f"{res.dtype.name} to {self.dtype.name} (the array's dtype "
-                            f"is kept; use astype)")
+            raise TypeError(
+                f"in-place {f.__name__}: cannot cast the result from "
+                f"{res.dtype.name} to {self.dtype.name} (the array's dtype "
+                f"is kept; use astype)"
+            )
         _core.copy_(self._c, res._c)
         return self
+
     dunder.__name__ = dunder.__qualname__ = f"__i{f.__name__}__"
     return dunder
 
@@ -109,16 +134,21 @@ def _install():
         f = _function(fname)
         # matmul has no elementwise op code (C calls st_matmul_new)
         op, category = BINARY[fname][:2] if fname in BINARY else (None, "numeric")
-        arithmetic = (name, fname) in OPERATORS      # has reflected and in-place forms
-        table[name] = (_ops.BINARY[op] if op else -1, _dtype_mask(category),
-                       general(f, False, name), general(f, True, name) if arithmetic else None,
-                       inplace_operator(f) if arithmetic else None)
+        arithmetic = (name, fname) in OPERATORS  # has reflected and in-place forms
+        table[name] = (
+            _ops.BINARY[op] if op else -1,
+            _dtype_mask(category),
+            general(f, False, name),
+            general(f, True, name) if arithmetic else None,
+            inplace_operator(f) if arithmetic else None,
+        )
     for name, fname in UNARY_OPERATORS:
         f = _function(fname)
         op, category = UNARY[fname][:2]
         table[name] = (_ops.UNARY[op], _dtype_mask(category), f, None, None)
-    _arraytype.setup_operators(Array, table, {"getitem": array_getitem,
-                                              "setitem": array_setitem, "T": _T, "mT": _mT})
+    _arraytype.setup_operators(
+        Array, table, {"getitem": array_getitem, "setitem": array_setitem, "T": _T, "mT": _mT}
+    )
     # the methods whose modules import _array.py
     setattr(Array, "astype", astype)
     setattr(Array, "__reduce_ex__", _pickle.reduce)

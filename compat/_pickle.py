@@ -25,6 +25,7 @@ is one of ours, the shape a tuple of at most ST_MAX_DIMS integers >= 0,
 the buffer holds exactly the bytes the shape needs.  A bool element must
 be 0 or 1: a buffer holding any other byte is cast in C (nonzero is True)
 into a new array rather than viewed."""
+
 from __future__ import annotations
 
 import pickle
@@ -65,23 +66,31 @@ def unpickle(dtype_name, shape, data, byteorder=sys.byteorder, view=False):
     dt = BY_NAME.get(dtype_name) if isinstance(dtype_name, str) else None
     if dt is None:
         raise ValueError(f"unpickling an Array: unknown dtype {dtype_name!r}")
-    if not isinstance(shape, tuple) or len(shape) > _core.MAX_DIMS or \
-            not all(type(n) is int and n >= 0 for n in shape):
+    if (
+        not isinstance(shape, tuple)
+        or len(shape) > _core.MAX_DIMS
+        or not all(type(n) is int and n >= 0 for n in shape)
+    ):
         raise ValueError(f"unpickling an Array: bad shape {shape!r}")
     if byteorder != sys.byteorder:
-        raise ValueError(f"unpickling an Array: its elements are {byteorder!r}-endian, "
-                         f"this machine is {sys.byteorder}-endian")
+        raise ValueError(
+            f"unpickling an Array: its elements are {byteorder!r}-endian, "
+            f"this machine is {sys.byteorder}-endian"
+        )
     try:
         mv = memoryview(data)
     except TypeError:
-        raise TypeError("unpickling an Array: data must be bytes or a buffer, "
-                        f"got {type(data).__name__}") from None
+        raise TypeError(
+            f"unpickling an Array: data must be bytes or a buffer, got {type(data).__name__}"
+        ) from None
     nbytes = dt.itemsize
     for n in shape:
         nbytes *= n
     if mv.nbytes != nbytes:
-        raise ValueError(f"unpickling an Array: shape {shape} of {dt.name} needs "
-                         f"{nbytes} bytes, the pickle holds {mv.nbytes}")
+        raise ValueError(
+            f"unpickling an Array: shape {shape} of {dt.name} needs "
+            f"{nbytes} bytes, the pickle holds {mv.nbytes}"
+        )
     if not nbytes:
         return Array._new(_core.Core.empty(shape, dt))
     if not mv.c_contiguous:
@@ -99,6 +108,8 @@ def unpickle(dtype_name, shape, data, byteorder=sys.byteorder, view=False):
         return Array._new(_core.Core.over(storage, dt, 0, shape))
     # a C copy, byte for byte, into new (aligned, writable) memory
     out = _core.Core.empty(shape, dt)
-    _core.copy_(_core.Core.over(out.storage, _core.uint8, 0, (nbytes,)),
-                _core.Core.over(storage, _core.uint8, 0, (nbytes,)))
+    _core.copy_(
+        _core.Core.over(out.storage, _core.uint8, 0, (nbytes,)),
+        _core.Core.over(storage, _core.uint8, 0, (nbytes,)),
+    )
     return Array._new(out)

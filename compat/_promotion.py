@@ -4,6 +4,7 @@ dtype; a complex scalar with a real floating array: the complex type of the
 same precision), and operands as Cores of one dtype.  Used by
 compat/_elementwise.py's functions, clip, where, isin, searchsorted and the
 fused functions (compat/_fuse.py)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -55,6 +56,8 @@ def result_dtype(name: str, x1: Any, x2: Any) -> Any:
     elif isinstance(x2, Array) and isinstance(x1, SCALARS):
         dt = _dtypes.scalar_result(x2.dtype, x1)
     else:
-        raise TypeError(f"{name}: expected arrays (or one array and a Python scalar), got "
-                        f"{type(x1).__name__} and {type(x2).__name__}")
+        raise TypeError(
+            f"{name}: expected arrays (or one array and a Python scalar), got "
+            f"{type(x1).__name__} and {type(x2).__name__}"
+        )
     return dt

@@ -1,8 +1,14 @@
 """Searching functions: argmax/argmin, nonzero, where, count_nonzero."""
+
 from __future__ import annotations
 
-from strided.core import (arraytype as _arraytype, base as _core, indexing as _indexing,
-                          ops as _ops, views as _views)
+from strided.core import (
+    arraytype as _arraytype,
+    base as _core,
+    indexing as _indexing,
+    ops as _ops,
+    views as _views,
+)
 
 from . import _dtypes
 from ._array import Array
@@ -153,12 +159,15 @@ def nonzero(x: Array, /) -> tuple[Array, ...]:
     if x.ndim == 0:
         raise ValueError("nonzero of a 0-d array is not defined")
     coords = _indexing.nonzero(x._c)
-    return tuple(Array._new(_core.contiguous(_views.select(coords, 1, d)))
-                 for d in range(x.ndim))
+    return tuple(Array._new(_core.contiguous(_views.select(coords, 1, d))) for d in range(x.ndim))
 
 
-def where(condition: Array, x1: Array | int | float | complex | bool,
-          x2: Array | int | float | complex | bool, /) -> Array:
+def where(
+    condition: Array,
+    x1: Array | int | float | complex | bool,
+    x2: Array | int | float | complex | bool,
+    /,
+) -> Array:
     """Returns elements chosen from ``x1`` or ``x2`` depending on ``condition``.
 
     Parameters
@@ -195,7 +204,7 @@ def where(condition: Array, x1: Array | int | float | complex | bool,
     >>> xp.where(xp.asarray([True, False]), xp.asarray([1, 2]), 0)
     Array([1, 0], dtype=int64)
     """
-    r = _where_new(condition, x1, x2)      # three Arrays, bool and one dtype: in C
+    r = _where_new(condition, x1, x2)  # three Arrays, bool and one dtype: in C
     if r is not None:
         return r
     if not isinstance(condition, Array) or condition.dtype is not _dtypes.bool:
@@ -211,8 +220,9 @@ def where(condition: Array, x1: Array | int | float | complex | bool,
     return Array._new(_ops.where(condition._c, as_core(x1, dt), as_core(x2, dt)))
 
 
-def count_nonzero(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
-                  keepdims: bool = False) -> Array:
+def count_nonzero(
+    x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
+) -> Array:
     """Counts the number of array elements which are non-zero.
 
     Parameters

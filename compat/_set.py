@@ -6,6 +6,7 @@ Uniqueness is value equality (`equal`): every NaN is a distinct value with
 a count of one (a complex value with a NaN part too); -0.0 and +0.0 are
 one value, returned as whichever occurs first.  Values come out ascending,
 NaNs last, in the order of `sort`.  Every dtype is accepted."""
+
 from __future__ import annotations
 
 from collections import namedtuple
@@ -62,8 +63,9 @@ def unique_all(x: Array, /) -> tuple[Array, Array, Array, Array]:
     >>> r.values, r.indices, r.inverse_indices, r.counts
     (Array([1, 2, 3], dtype=int64), Array([1, 3, 0], dtype=int64), Array([2, 0, 2, 1], dtype=int64), Array([1, 1, 2], dtype=int64))
     """
-    values, indices, inverse, counts = _unique("unique_all", x, indices=True, inverse=True,
-                                               counts=True)
+    values, indices, inverse, counts = _unique(
+        "unique_all", x, indices=True, inverse=True, counts=True
+    )
     return UniqueAllResult(values, indices, inverse, counts)
 
 

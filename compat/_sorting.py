@@ -1,4 +1,5 @@
 """sort and argsort: the core's stable sort (NaN last ascending)."""
+
 from __future__ import annotations
 
 from strided.core import indexing as _indexing

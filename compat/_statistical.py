@@ -1,5 +1,6 @@
 """Statistical and utility reductions: one core reduction each (sum, prod,
 max, min, all, any; mean and var/std in two passes; cumulative sums)."""
+
 from __future__ import annotations
 
 from strided.core import arraytype as _arraytype, base as _core, ops as _ops, views as _views
@@ -22,8 +23,9 @@ def _need(name, x, category):
 # the plain case of a reduction in one C call (an Array, axis None, an int
 # or a tuple of ints), or None: the general path decides
 _reduce_new = _arraytype.reduce_new
-_SUM, _PROD, _MAX, _MIN, _ALL, _ANY = (_ops.REDUCE[n] for n in ("sum", "prod", "max", "min", "all",
-                                                             "any"))
+_SUM, _PROD, _MAX, _MIN, _ALL, _ANY = (
+    _ops.REDUCE[n] for n in ("sum", "prod", "max", "min", "all", "any")
+)
 
 
 def _sum_like(op, x, axis, dtype, keepdims):
@@ -67,8 +69,14 @@ TypeError
 
 
 @_docstrings.sections(raises=_RAISES_SUM)
-def sum(x: Array, /, *, axis: int | tuple[int, ...] | None = None, dtype: DType | None = None,
-        keepdims: bool = False) -> Array:
+def sum(
+    x: Array,
+    /,
+    *,
+    axis: int | tuple[int, ...] | None = None,
+    dtype: DType | None = None,
+    keepdims: bool = False,
+) -> Array:
     """Calculates the sum of the input array ``x``.
 
     Parameters
@@ -113,8 +121,14 @@ def sum(x: Array, /, *, axis: int | tuple[int, ...] | None = None, dtype: DType 
 
 
 @_docstrings.sections(raises=_RAISES_SUM)
-def prod(x: Array, /, *, axis: int | tuple[int, ...] | None = None, dtype: DType | None = None,
-         keepdims: bool = False) -> Array:
+def prod(
+    x: Array,
+    /,
+    *,
+    axis: int | tuple[int, ...] | None = None,
+    dtype: DType | None = None,
+    keepdims: bool = False,
+) -> Array:
     """Calculates the product of input array ``x`` elements.
 
     Parameters
@@ -246,8 +260,14 @@ def min(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: boo
 
 
 @_docstrings.sections(raises=_RAISES_SUM)
-def mean(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
-         keepdims: bool = False, dtype: DType | None = None) -> Array:
+def mean(
+    x: Array,
+    /,
+    *,
+    axis: int | tuple[int, ...] | None = None,
+    keepdims: bool = False,
+    dtype: DType | None = None,
+) -> Array:
     """Calculates the arithmetic mean of the input array ``x``.
 
     Parameters
@@ -307,8 +327,14 @@ def mean(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
 
 
 @_docstrings.sections(raises=_RAISES_SUM)
-def var(x: Array, /, *, axis: int | tuple[int, ...] | None = None, correction: int | float = 0.0,
-        keepdims: bool = False) -> Array:
+def var(
+    x: Array,
+    /,
+    *,
+    axis: int | tuple[int, ...] | None = None,
+    correction: int | float = 0.0,
+    keepdims: bool = False,
+) -> Array:
     """Calculates the variance of the input array ``x``.
 
     Parameters
@@ -353,8 +379,14 @@ def var(x: Array, /, *, axis: int | tuple[int, ...] | None = None, correction: i
 
 
 @_docstrings.sections(raises=_RAISES_SUM)
-def std(x: Array, /, *, axis: int | tuple[int, ...] | None = None, correction: int | float = 0.0,
-        keepdims: bool = False) -> Array:
+def std(
+    x: Array,
+    /,
+    *,
+    axis: int | tuple[int, ...] | None = None,
+    correction: int | float = 0.0,
+    keepdims: bool = False,
+) -> Array:
     """Calculates the standard deviation of the input array ``x``.
 
     Parameters
@@ -489,7 +521,7 @@ def any(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: boo
 
 def _cumulative(is_prod, x, axis, dtype, include_initial):
     name = "cumulative_prod" if is_prod else "cumulative_sum"
-    _need(name, x, "numeric" if x.dtype is not _dtypes.bool else "bool")   # bool: int64
+    _need(name, x, "numeric" if x.dtype is not _dtypes.bool else "bool")  # bool: int64
     if axis is None:
         if x.ndim != 1:
             raise ValueError(f"{name}: axis is required for a {x.ndim}-d array")
@@ -512,8 +544,14 @@ def _cumulative(is_prod, x, axis, dtype, include_initial):
 
 
 @_docstrings.sections(raises=_RAISES_CUMULATIVE_SUM)
-def cumulative_sum(x: Array, /, *, axis: int | None = None, dtype: DType | None = None,
-                   include_initial: bool = False) -> Array:
+def cumulative_sum(
+    x: Array,
+    /,
+    *,
+    axis: int | None = None,
+    dtype: DType | None = None,
+    include_initial: bool = False,
+) -> Array:
     """Calculates the cumulative sum of elements in the input array ``x``.
 
     Parameters
@@ -551,8 +589,14 @@ def cumulative_sum(x: Array, /, *, axis: int | None = None, dtype: DType | None 
 
 
 @_docstrings.sections(raises=_RAISES_CUMULATIVE_SUM)
-def cumulative_prod(x: Array, /, *, axis: int | None = None, dtype: DType | None = None,
-                    include_initial: bool = False) -> Array:
+def cumulative_prod(
+    x: Array,
+    /,
+    *,
+    axis: int | None = None,
+    dtype: DType | None = None,
+    include_initial: bool = False,
+) -> Array:
     """Calculates the cumulative product of elements in the input array ``x``.
 
     Parameters
@@ -589,8 +633,14 @@ def cumulative_prod(x: Array, /, *, axis: int | None = None, dtype: DType | None
     return _cumulative(True, x, axis, dtype, include_initial)
 
 
-def nansum(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
-           dtype: DType | None = None, keepdims: bool = False) -> Array:
+def nansum(
+    x: Array,
+    /,
+    *,
+    axis: int | tuple[int, ...] | None = None,
+    dtype: DType | None = None,
+    keepdims: bool = False,
+) -> Array:
     """Calculates the sum of the input array ``x``, NaN counted as zero (beyond
     the standard, as numpy's ``nansum``; Cubed calls it).
 
@@ -633,5 +683,17 @@ def nansum(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
     return sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
 
 
-__all__ = ["all", "any", "cumulative_prod", "cumulative_sum", "max", "mean", "min", "nansum",
-           "prod", "std", "sum", "var"]
+__all__ = [
+    "all",
+    "any",
+    "cumulative_prod",
+    "cumulative_sum",
+    "max",
+    "mean",
+    "min",
+    "nansum",
+    "prod",
+    "std",
+    "sum",
+    "var",
+]

@@ -2,6 +2,7 @@
 `_types.py`), bound to strided.compat's own classes: every public
 function of the namespace is annotated with them, so that array-API-typed
 code type-checks against strided.compat (mypy --strict: .ci/types)."""
+
 from __future__ import annotations
 
 from types import EllipsisType
@@ -11,8 +12,17 @@ from strided.core.base import DType
 
 from ._array import Array, Device
 
-__all__ = ["Array", "DType", "Device", "NestedSequence", "SupportsBufferProtocol", "PyCapsule",
-           "SupportsDLPack", "ellipsis", "Scalar"]
+__all__ = [
+    "Array",
+    "DType",
+    "Device",
+    "NestedSequence",
+    "SupportsBufferProtocol",
+    "PyCapsule",
+    "SupportsDLPack",
+    "ellipsis",
+    "Scalar",
+]
 
 _T_co = TypeVar("_T_co", covariant=True)
 
@@ -30,5 +40,5 @@ class NestedSequence(Protocol[_T_co]):
 SupportsBufferProtocol = Any
 PyCapsule = Any
 SupportsDLPack = Any
-ellipsis = EllipsisType   # the type of `...`
+ellipsis = EllipsisType  # the type of `...`
 Scalar = Union[bool, int, float, complex]

@@ -7,6 +7,7 @@ irfftn and hfft take complex arrays; rfft, rfftn and ihfft take real
 floating arrays (TypeError otherwise).  The result keeps the input's
 precision.  Repeated axes are a ValueError (the standard leaves them
 unspecified)."""
+
 from __future__ import annotations
 
 import math
@@ -20,8 +21,22 @@ from ._array import Array, check_device
 from ._dtypes import KINDS, check_dtype, float64
 from ._typing import DType, Device
 
-__all__ = ["fft", "ifft", "fftn", "ifftn", "rfft", "irfft", "rfftn", "irfftn", "hfft", "ihfft",
-           "fftfreq", "rfftfreq", "fftshift", "ifftshift"]
+__all__ = [
+    "fft",
+    "ifft",
+    "fftn",
+    "ifftn",
+    "rfft",
+    "irfft",
+    "rfftn",
+    "irfftn",
+    "hfft",
+    "ihfft",
+    "fftfreq",
+    "rfftfreq",
+    "fftshift",
+    "ifftshift",
+]
 
 
 # ---------------------------------------------------------------- checks
@@ -71,7 +86,7 @@ def _sizes(s, axes, shape, name):
 
 def _nd_args(x, s, axes, name, kind, norm):
     c = _array(x, name, kind)
-    _fft.scale_for(norm, 1, True)          # a bad norm fails even with no axes
+    _fft.scale_for(norm, 1, True)  # a bad norm fails even with no axes
     if s is not None and axes is None:
         raise ValueError(f"{name}: when s is given, axes must be given too")
     dims = _axes(axes, c.ndim, name)
@@ -180,8 +195,14 @@ ValueError
 
 
 @_docstrings.sections(parameters=_PARAMETERS_FFT, returns=_RETURNS_FFT, raises=_RAISES_FFT)
-def fft(x: Array, /, *, n: int | None = None, axis: int = -1,
-        norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
+def fft(
+    x: Array,
+    /,
+    *,
+    n: int | None = None,
+    axis: int = -1,
+    norm: Literal['backward', 'ortho', 'forward'] = 'backward',
+) -> Array:
     """Computes the one-dimensional discrete Fourier transform.
 
     {{parameters}}
@@ -206,8 +227,14 @@ def fft(x: Array, /, *, n: int | None = None, axis: int = -1,
 
 
 @_docstrings.sections(parameters=_PARAMETERS_FFT, returns=_RETURNS_FFT, raises=_RAISES_FFT)
-def ifft(x: Array, /, *, n: int | None = None, axis: int = -1,
-         norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
+def ifft(
+    x: Array,
+    /,
+    *,
+    n: int | None = None,
+    axis: int = -1,
+    norm: Literal['backward', 'ortho', 'forward'] = 'backward',
+) -> Array:
     """Computes the one-dimensional inverse discrete Fourier transform.
 
     {{parameters}}
@@ -230,8 +257,14 @@ def ifft(x: Array, /, *, n: int | None = None, axis: int = -1,
 
 
 @_docstrings.sections(parameters=_PARAMETERS_FFT, returns=_RETURNS_FFT, raises=_RAISES_FFT)
-def rfft(x: Array, /, *, n: int | None = None, axis: int = -1,
-         norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
+def rfft(
+    x: Array,
+    /,
+    *,
+    n: int | None = None,
+    axis: int = -1,
+    norm: Literal['backward', 'ortho', 'forward'] = 'backward',
+) -> Array:
     """Computes the one-dimensional discrete Fourier transform for real-valued
     input.
 
@@ -255,8 +288,14 @@ def rfft(x: Array, /, *, n: int | None = None, axis: int = -1,
 
 
 @_docstrings.sections(returns=_RETURNS_FFT, raises=_RAISES_FFT, parameters=_PARAMETERS_IRFFT)
-def irfft(x: Array, /, *, n: int | None = None, axis: int = -1,
-          norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
+def irfft(
+    x: Array,
+    /,
+    *,
+    n: int | None = None,
+    axis: int = -1,
+    norm: Literal['backward', 'ortho', 'forward'] = 'backward',
+) -> Array:
     """Computes the one-dimensional inverse of ``rfft`` for complex-valued input.
 
     {{parameters}}
@@ -279,8 +318,14 @@ def irfft(x: Array, /, *, n: int | None = None, axis: int = -1,
 
 
 @_docstrings.sections(returns=_RETURNS_FFT, raises=_RAISES_FFT, parameters=_PARAMETERS_IRFFT)
-def hfft(x: Array, /, *, n: int | None = None, axis: int = -1,
-         norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
+def hfft(
+    x: Array,
+    /,
+    *,
+    n: int | None = None,
+    axis: int = -1,
+    norm: Literal['backward', 'ortho', 'forward'] = 'backward',
+) -> Array:
     """Computes the one-dimensional discrete Fourier transform of a signal with
     Hermitian symmetry.
 
@@ -305,8 +350,14 @@ def hfft(x: Array, /, *, n: int | None = None, axis: int = -1,
 
 
 @_docstrings.sections(parameters=_PARAMETERS_FFT, returns=_RETURNS_FFT, raises=_RAISES_FFT)
-def ihfft(x: Array, /, *, n: int | None = None, axis: int = -1,
-          norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
+def ihfft(
+    x: Array,
+    /,
+    *,
+    n: int | None = None,
+    axis: int = -1,
+    norm: Literal['backward', 'ortho', 'forward'] = 'backward',
+) -> Array:
     """Computes the one-dimensional inverse discrete Fourier transform of a signal
     with Hermitian symmetry.
 
@@ -344,8 +395,14 @@ def _cnd(name, x, s, axes, norm, forward):
 
 
 @_docstrings.sections(returns=_RETURNS_FFTN, raises=_RAISES_FFTN)
-def fftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | None = None,
-         norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
+def fftn(
+    x: Array,
+    /,
+    *,
+    s: Sequence[int] | None = None,
+    axes: Sequence[int] | None = None,
+    norm: Literal['backward', 'ortho', 'forward'] = 'backward',
+) -> Array:
     """Computes the n-dimensional discrete Fourier transform.
 
     Parameters
@@ -379,8 +436,14 @@ def fftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | N
 
 
 @_docstrings.sections(returns=_RETURNS_FFTN, raises=_RAISES_FFTN)
-def ifftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | None = None,
-          norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
+def ifftn(
+    x: Array,
+    /,
+    *,
+    s: Sequence[int] | None = None,
+    axes: Sequence[int] | None = None,
+    norm: Literal['backward', 'ortho', 'forward'] = 'backward',
+) -> Array:
     """Computes the n-dimensional inverse discrete Fourier transform.
 
     Parameters
@@ -414,8 +477,14 @@ def ifftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | 
 
 
 @_docstrings.sections(returns=_RETURNS_RFFTN, raises=_RAISES_RFFTN)
-def rfftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | None = None,
-          norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
+def rfftn(
+    x: Array,
+    /,
+    *,
+    s: Sequence[int] | None = None,
+    axes: Sequence[int] | None = None,
+    norm: Literal['backward', 'ortho', 'forward'] = 'backward',
+) -> Array:
     """Computes the n-dimensional discrete Fourier transform for real-valued input.
 
     Parameters
@@ -456,8 +525,14 @@ def rfftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | 
 
 
 @_docstrings.sections(returns=_RETURNS_RFFTN, raises=_RAISES_RFFTN)
-def irfftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | None = None,
-           norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> Array:
+def irfftn(
+    x: Array,
+    /,
+    *,
+    s: Sequence[int] | None = None,
+    axes: Sequence[int] | None = None,
+    norm: Literal['backward', 'ortho', 'forward'] = 'backward',
+) -> Array:
     """Computes the n-dimensional inverse of ``rfftn`` for complex-valued input.
 
     Parameters
@@ -491,8 +566,9 @@ def irfftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] |
     if not dims:
         raise ValueError("irfftn: at least one axis to transform is needed")
     if s is None or list(s)[-1] == -1:
-        sizes[-1] = _fft.length(_hermitian(c.shape[dims[-1]]),
-                                "the output length 2*(m-1) of the last axis")
+        sizes[-1] = _fft.length(
+            _hermitian(c.shape[dims[-1]]), "the output length 2*(m-1) of the last axis"
+        )
     # the complex transforms first, the Hermitian one on the last axis last
     for d, n in zip(dims[:-1], sizes[:-1]):
         c = _fft.c2c(c, d, n, False, _fft.scale_for(norm, n, False))
@@ -526,8 +602,9 @@ def _scaled(k, step, dtype):
 
 
 @_docstrings.sections(parameters=_PARAMETERS_FFTFREQ, raises=_RAISES_FFTFREQ)
-def fftfreq(n: int, /, *, d: float = 1.0, dtype: DType | None = None,
-            device: Device | None = None) -> Array:
+def fftfreq(
+    n: int, /, *, d: float = 1.0, dtype: DType | None = None, device: Device | None = None
+) -> Array:
     """Computes the discrete Fourier transform sample frequencies.
 
     {{parameters}}
@@ -553,7 +630,7 @@ def fftfreq(n: int, /, *, d: float = 1.0, dtype: DType | None = None,
     """
     n, step, dtype = _freq_args(n, d, dtype, device, "fftfreq")
     k = _ops.iota(n)
-    neg = n - (n - 1) // 2 - 1          # how many negative frequencies
+    neg = n - (n - 1) // 2 - 1  # how many negative frequencies
     if neg:
         tail = _views.narrow(k, 0, n - neg, neg)
         _ops.binary("subtract", tail, _core.scalar(n, _core.int64), out=tail)
@@ -561,8 +638,9 @@ def fftfreq(n: int, /, *, d: float = 1.0, dtype: DType | None = None,
 
 
 @_docstrings.sections(parameters=_PARAMETERS_FFTFREQ, raises=_RAISES_FFTFREQ)
-def rfftfreq(n: int, /, *, d: float = 1.0, dtype: DType | None = None,
-             device: Device | None = None) -> Array:
+def rfftfreq(
+    n: int, /, *, d: float = 1.0, dtype: DType | None = None, device: Device | None = None
+) -> Array:
     """Computes the discrete Fourier transform sample frequencies (for ``rfft`` and
     ``irfft``).
 
@@ -604,6 +682,7 @@ def _shift(x, axes, name, sign):
     if not dims:
         return Array._new(_core.astype(x._c, x.dtype))
     from ._manipulation import roll
+
     return roll(x, tuple(sign * (x.shape[d] // 2) for d in dims), axis=tuple(dims))
 
 
@@ -665,4 +744,5 @@ def ifftshift(x: Array, /, *, axes: int | Sequence[int] | None = None) -> Array:
 
 # a non-Array where an Array is declared: TypeError naming the argument
 from ._argcheck import check_namespace as _check_namespace  # noqa: E402
+
 _check_namespace(globals(), __all__, prefix="fft.", own_only=True)

@@ -16,6 +16,7 @@ not positive definite (cholesky), non-square matrices where square ones
 are needed, and inf or NaN given to the iterative methods (svd, svdvals,
 eig, eigvals, eigh, eigvalsh and the norms and pinv built on them) raise
 ValueError naming the matrix of the stack."""
+
 from __future__ import annotations
 
 import math
@@ -52,11 +53,12 @@ def _floating(name, x):
 def _matrices(name, x, square=False):
     c = _floating(name, x)
     if x.ndim < 2:
-        raise ValueError(f"linalg.{name} needs a matrix or a stack of matrices (at least 2 "
-                         f"dimensions), got shape {x.shape}")
+        raise ValueError(
+            f"linalg.{name} needs a matrix or a stack of matrices (at least 2 "
+            f"dimensions), got shape {x.shape}"
+        )
     if square and x.shape[-1] != x.shape[-2]:
-        raise ValueError(f"linalg.{name} needs square matrices (..., M, M), got shape "
-                         f"{x.shape}")
+        raise ValueError(f"linalg.{name} needs square matrices (..., M, M), got shape {x.shape}")
     return c
 
 
@@ -253,7 +255,9 @@ def eigh(x: Array, /) -> tuple[Array, Array]:
     return EighResult(*_wrap(*_linalg.eigh(_matrices("eigh", x, True))))
 
 
-@_docstrings.sections(raises=_RAISES_CHOLESKY, parameters=_PARAMETERS_DET, returns=_RETURNS_EIGVALSH)
+@_docstrings.sections(
+    raises=_RAISES_CHOLESKY, parameters=_PARAMETERS_DET, returns=_RETURNS_EIGVALSH
+)
 def eigvalsh(x: Array, /) -> Array:
     """Returns the eigenvalues of a complex Hermitian or real symmetric matrix (or
     a stack of matrices) ``x``.
@@ -309,7 +313,9 @@ def eig(x: Array, /) -> tuple[Array, Array]:
     return EigResult(*_wrap(*_linalg.eig(_matrices("eig", x, True))))
 
 
-@_docstrings.sections(raises=_RAISES_CHOLESKY, parameters=_PARAMETERS_DET, returns=_RETURNS_EIGVALSH)
+@_docstrings.sections(
+    raises=_RAISES_CHOLESKY, parameters=_PARAMETERS_DET, returns=_RETURNS_EIGVALSH
+)
 def eigvals(x: Array, /) -> Array:
     """Returns the eigenvalues of a real or complex matrix (or a stack of matrices)
     ``x``.
@@ -497,8 +503,9 @@ def solve(x1: Array, x2: Array, /) -> Array:
             raise TypeError(f"linalg.solve: expected Arrays, got {type(x).__name__}")
     dt = _dtypes.promote(x1.dtype, x2.dtype)
     if dt not in KINDS["floating"]:
-        raise TypeError(f"linalg.solve needs floating-point dtypes, got {x1.dtype.name} and "
-                        f"{x2.dtype.name}")
+        raise TypeError(
+            f"linalg.solve needs floating-point dtypes, got {x1.dtype.name} and {x2.dtype.name}"
+        )
     a = _matrices("solve", x1, True)
     if x2.ndim == 0:
         raise ValueError("linalg.solve: x2 must have at least one dimension")
@@ -509,13 +516,17 @@ def solve(x1: Array, x2: Array, /) -> Array:
         b = _core.astype(b, dt)
     if x2.ndim == 1:
         if x2.shape[0] != x1.shape[-1]:
-            raise ValueError(f"linalg.solve: x1 has shape {x1.shape}, so a 1-D x2 needs "
-                             f"{x1.shape[-1]} elements, got {x2.shape[0]}")
+            raise ValueError(
+                f"linalg.solve: x1 has shape {x1.shape}, so a 1-D x2 needs "
+                f"{x1.shape[-1]} elements, got {x2.shape[0]}"
+            )
         out = _linalg.solve(a, _views.unsqueeze(b, 1))
         return Array._new(_views.select(out, out.ndim - 1, 0))
     if x2.shape[-2] != x1.shape[-1]:
-        raise ValueError(f"linalg.solve: x1 has shape {x1.shape} but x2 has shape {x2.shape}: "
-                         f"x2 needs {x1.shape[-1]} rows")
+        raise ValueError(
+            f"linalg.solve: x1 has shape {x1.shape} but x2 has shape {x2.shape}: "
+            f"x2 needs {x1.shape[-1]} rows"
+        )
     return Array._new(_linalg.solve(a, b))
 
 
@@ -527,17 +538,20 @@ def _tolerance(name, x, s, rtol):
     against s (..., k); the default rtol is max(M, N) * eps."""
     from ._elementwise import multiply
     from ._statistical import max as amax
+
     rdt = s.dtype
     if rtol is None:
         rtol = max(x.shape[-2:]) * _data_type_functions.finfo(rdt).eps
     if isinstance(rtol, Array):
         if rtol.dtype not in KINDS["real floating"]:
-            raise TypeError(f"linalg.{name}: rtol must have a real floating-point dtype, got "
-                            f"{rtol.dtype.name}")
+            raise TypeError(
+                f"linalg.{name}: rtol must have a real floating-point dtype, got {rtol.dtype.name}"
+            )
         rtol = Array._new(_views.unsqueeze(rtol._c, rtol.ndim))
     elif not isinstance(rtol, (int, float)) or isinstance(rtol, bool):
-        raise TypeError(f"linalg.{name}: rtol must be a float or an Array, got "
-                        f"{type(rtol).__name__}")
+        raise TypeError(
+            f"linalg.{name}: rtol must be a float or an Array, got {type(rtol).__name__}"
+        )
     return multiply(rtol, amax(s, axis=-1, keepdims=True))
 
 
@@ -567,6 +581,7 @@ def matrix_rank(x: Array, /, *, rtol: float | Array | None = None) -> Array:
     Array(1, dtype=int64)
     """
     from ._elementwise import greater
+
     c = _matrices("matrix_rank", x)
     s = Array._new(_linalg.svd(c, compute_uv=False))
     if s.shape[-1] == 0:
@@ -602,6 +617,7 @@ def pinv(x: Array, /, *, rtol: float | Array | None = None) -> Array:
     """
     from ._elementwise import conj, divide, greater
     from ._searching import where
+
     c = _matrices("pinv", x)
     m, n = x.shape[-2:]
     if min(m, n) == 0:
@@ -613,8 +629,11 @@ def pinv(x: Array, /, *, rtol: float | Array | None = None) -> Array:
     uh = matrix_transpose(u)
     if x.dtype in KINDS["complex floating"]:
         v, uh = conj(v), conj(uh)
-    scaled = Array._new(_ops.binary("multiply", v._c, _core.astype(
-        _views.unsqueeze(inv_s._c, inv_s.ndim - 1), x.dtype)))
+    scaled = Array._new(
+        _ops.binary(
+            "multiply", v._c, _core.astype(_views.unsqueeze(inv_s._c, inv_s.ndim - 1), x.dtype)
+        )
+    )
     return matmul(scaled, uh)
 
 
@@ -661,15 +680,19 @@ def matrix_power(x: Array, n: int, /) -> Array:
     try:
         n = operator.index(n)
     except TypeError:
-        raise TypeError(f"linalg.matrix_power: n must be an integer, got {type(n).__name__}") \
-            from None
+        raise TypeError(
+            f"linalg.matrix_power: n must be an integer, got {type(n).__name__}"
+        ) from None
     if x.dtype not in KINDS["numeric"] or (n < 0 and x.dtype not in KINDS["floating"]):
-        raise TypeError(f"linalg.matrix_power needs a floating-point dtype"
-                        f"{' for n < 0' if x.dtype in KINDS['numeric'] else ''}, got "
-                        f"{x.dtype.name}")
+        raise TypeError(
+            f"linalg.matrix_power needs a floating-point dtype"
+            f"{' for n < 0' if x.dtype in KINDS['numeric'] else ''}, got "
+            f"{x.dtype.name}"
+        )
     if x.ndim < 2 or x.shape[-1] != x.shape[-2]:
-        raise ValueError(f"linalg.matrix_power needs square matrices (..., M, M), got shape "
-                         f"{x.shape}")
+        raise ValueError(
+            f"linalg.matrix_power needs square matrices (..., M, M), got shape {x.shape}"
+        )
     if n == 0:
         m = x.shape[-1]
         eye = _core.full((m, m), 0, x.dtype)
@@ -689,7 +712,7 @@ def matrix_power(x: Array, n: int, /) -> Array:
             break
         base = matmul(base, base)
     if result is x:
-        result = Array._new(_core.astype(x._c, x.dtype))   # a new array, as for every n
+        result = Array._new(_core.astype(x._c, x.dtype))  # a new array, as for every n
     return result  # type: ignore[return-value]  # n >= 1 here: the loop sets it
 
 
@@ -701,8 +724,14 @@ def _norm_dtype(name, x):
     return c, _linalg.real_dtype(c.dtype)
 
 
-def vector_norm(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False,
-                ord: int | float = 2) -> Array:
+def vector_norm(
+    x: Array,
+    /,
+    *,
+    axis: int | tuple[int, ...] | None = None,
+    keepdims: bool = False,
+    ord: int | float = 2,
+) -> Array:
     """Computes the vector norm of a vector (or batch of vectors) ``x``.
 
     Parameters
@@ -771,13 +800,17 @@ def vector_norm(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepd
 
 
 def _zero_reduced(shape, axes, keepdims, dt):
-    out = [1 if d in axes else n for d, n in enumerate(shape)] if keepdims else \
-          [n for d, n in enumerate(shape) if d not in axes]
+    out = (
+        [1 if d in axes else n for d, n in enumerate(shape)]
+        if keepdims
+        else [n for d, n in enumerate(shape) if d not in axes]
+    )
     return _core.full(tuple(out), 0, dt)
 
 
-def matrix_norm(x: Array, /, *, keepdims: bool = False,
-                ord: int | float | Literal['fro', 'nuc'] | None = 'fro') -> Array:
+def matrix_norm(
+    x: Array, /, *, keepdims: bool = False, ord: int | float | Literal['fro', 'nuc'] | None = 'fro'
+) -> Array:
     """Computes the matrix norm of a matrix (or a stack of matrices) ``x``.
 
     Parameters
@@ -832,8 +865,10 @@ def matrix_norm(x: Array, /, *, keepdims: bool = False,
     empty = m == 0 or n == 0
     if isinstance(ord, str):
         if ord not in ("fro", "nuc"):
-            raise ValueError(f"linalg.matrix_norm: ord must be 'fro', 'nuc', 1, -1, 2, -2, inf "
-                             f"or -inf, got {ord!r}")
+            raise ValueError(
+                f"linalg.matrix_norm: ord must be 'fro', 'nuc', 1, -1, 2, -2, inf "
+                f"or -inf, got {ord!r}"
+            )
         if ord == "fro":
             return vector_norm(x, axis=(-2, -1), keepdims=keepdims, ord=2)
         if empty:
@@ -843,8 +878,9 @@ def matrix_norm(x: Array, /, *, keepdims: bool = False,
     elif ord in (1, -1, math.inf, -math.inf) and not isinstance(ord, bool):
         if empty:
             if ord < 0:
-                raise ValueError(f"linalg.matrix_norm: ord={ord} of an empty matrix (min of "
-                                 f"nothing)")
+                raise ValueError(
+                    f"linalg.matrix_norm: ord={ord} of an empty matrix (min of nothing)"
+                )
             return Array._new(_zero_reduced(x.shape, last2, keepdims, rdt))
         a = _ops.unary("abs", c)
         sums = _ops.reduce("sum", a, (nd - 2,) if abs(ord) == 1 else (nd - 1,), False)
@@ -852,14 +888,14 @@ def matrix_norm(x: Array, /, *, keepdims: bool = False,
     elif ord in (2, -2) and not isinstance(ord, bool):
         if empty:
             if ord < 0:
-                raise ValueError("linalg.matrix_norm: ord=-2 of an empty matrix (min of "
-                                 "nothing)")
+                raise ValueError("linalg.matrix_norm: ord=-2 of an empty matrix (min of nothing)")
             return Array._new(_zero_reduced(x.shape, last2, keepdims, rdt))
-        s = _linalg.svd(c, compute_uv=False)          # descending
+        s = _linalg.svd(c, compute_uv=False)  # descending
         r = _views.select(s, nd - 2, 0 if ord > 0 else s.shape[-1] - 1)
     else:
-        raise ValueError(f"linalg.matrix_norm: ord must be 'fro', 'nuc', 1, -1, 2, -2, inf or "
-                         f"-inf, got {ord!r}")
+        raise ValueError(
+            f"linalg.matrix_norm: ord must be 'fro', 'nuc', 1, -1, 2, -2, inf or -inf, got {ord!r}"
+        )
     if keepdims:
         r = _views.unsqueeze(_views.unsqueeze(r, nd - 2), nd - 1)
     return Array._new(r)
@@ -952,6 +988,7 @@ def trace(x: Array, /, *, offset: int = 0, dtype: DType | None = None) -> Array:
     Array(5, dtype=int64)
     """
     from ._statistical import sum as asum
+
     if not isinstance(x, Array):
         raise TypeError(f"linalg.trace: expected an Array, got {type(x).__name__}")
     if x.dtype not in KINDS["numeric"]:
@@ -993,12 +1030,12 @@ def outer(x1: Array, x2: Array, /) -> Array:
     Array([[1, 10, 100], [2, 20, 200]], dtype=int64)
     """
     from ._elementwise import multiply
+
     for x in (x1, x2):
         if not isinstance(x, Array):
             raise TypeError(f"linalg.outer: expected Arrays, got {type(x).__name__}")
         if x.ndim != 1:
-            raise ValueError(f"linalg.outer needs 1-D arrays, got shapes {x1.shape} and "
-                             f"{x2.shape}")
+            raise ValueError(f"linalg.outer needs 1-D arrays, got shapes {x1.shape} and {x2.shape}")
         if x.dtype not in KINDS["numeric"]:
             raise TypeError(f"linalg.outer needs numeric dtypes, got {x.dtype.name}")
     return multiply(Array._new(_views.unsqueeze(x1._c, 1)), Array._new(_views.unsqueeze(x2._c, 0)))
@@ -1047,29 +1084,58 @@ def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
             raise TypeError(f"linalg.cross: expected Arrays, got {type(x).__name__}")
     dt = _dtypes.promote(x1.dtype, x2.dtype)
     if dt not in KINDS["numeric"]:
-        raise TypeError(f"linalg.cross needs numeric dtypes, got {x1.dtype.name} and "
-                        f"{x2.dtype.name}")
+        raise TypeError(
+            f"linalg.cross needs numeric dtypes, got {x1.dtype.name} and {x2.dtype.name}"
+        )
     nmin = min(x1.ndim, x2.ndim)
     if not isinstance(axis, int) or not -nmin <= axis <= -1:
-        raise ValueError(f"linalg.cross: axis must be an integer in [-{nmin}, -1] for arrays of "
-                         f"{x1.ndim} and {x2.ndim} dimensions, got {axis!r}")
+        raise ValueError(
+            f"linalg.cross: axis must be an integer in [-{nmin}, -1] for arrays of "
+            f"{x1.ndim} and {x2.ndim} dimensions, got {axis!r}"
+        )
     if x1.shape[axis] != 3 or x2.shape[axis] != 3:
-        raise ValueError(f"linalg.cross: the axis {axis} must have size 3 in both arrays, got "
-                         f"shapes {x1.shape} and {x2.shape}")
+        raise ValueError(
+            f"linalg.cross: the axis {axis} must have size 3 in both arrays, got "
+            f"shapes {x1.shape} and {x2.shape}"
+        )
     # the core's cross (matrix.c: one pass, each product computed in dt as
     # multiply would) over both operands broadcast and promoted
     shape = _ops.broadcast_shapes(x1.shape, x2.shape)
-    a, b = (_views.expand(x._c if x.dtype is dt else _core.astype(x._c, dt), shape)
-            for x in (x1, x2))
+    a, b = (
+        _views.expand(x._c if x.dtype is dt else _core.astype(x._c, dt), shape) for x in (x1, x2)
+    )
     return Array._new(_matrix.cross(a, b, len(shape) + axis))
 
 
-__all__ = ["cholesky", "cross", "det", "diagonal", "eig", "eigh", "eigvals", "eigvalsh", "inv",
-           "matmul", "matrix_norm", "matrix_power", "matrix_rank", "matrix_transpose", "outer",
-           "pinv", "qr", "slogdet", "solve", "svd", "svdvals", "tensordot", "trace", "vecdot",
-           "vector_norm"]
+__all__ = [
+    "cholesky",
+    "cross",
+    "det",
+    "diagonal",
+    "eig",
+    "eigh",
+    "eigvals",
+    "eigvalsh",
+    "inv",
+    "matmul",
+    "matrix_norm",
+    "matrix_power",
+    "matrix_rank",
+    "matrix_transpose",
+    "outer",
+    "pinv",
+    "qr",
+    "slogdet",
+    "solve",
+    "svd",
+    "svdvals",
+    "tensordot",
+    "trace",
+    "vecdot",
+    "vector_norm",
+]
 
 # a non-Array where an Array is declared: TypeError naming the argument
 from ._argcheck import check_namespace as _check_namespace  # noqa: E402
-_check_namespace(globals(), __all__, prefix="linalg.", own_only=True)
 
+_check_namespace(globals(), __all__, prefix="linalg.", own_only=True)

@@ -14,6 +14,7 @@ the build).
 
 It also gives mkdocstrings a tree in which `strided.compat` is found: see
 on_config."""
+
 import re
 import shutil
 from pathlib import Path
@@ -24,9 +25,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # repository path, as written in the file it appears in -> site page
 MAPPED = {
-    "../benchmarks/README.md": "benchmarks.md",     # from docs/*.md
-    "benchmarks/README.md": "benchmarks.md",        # from README.md
-    "docs/performance.md": "performance.md",        # from README.md
+    "../benchmarks/README.md": "benchmarks.md",  # from docs/*.md
+    "benchmarks/README.md": "benchmarks.md",  # from README.md
+    "docs/performance.md": "performance.md",  # from README.md
 }
 # from benchmarks/README.md (included in docs/benchmarks.md): ../docs/X.md
 _DOCS_PAGE = re.compile(r"^\.\./docs/([\w-]+\.md)$")
@@ -42,7 +43,7 @@ def _section(path, name):
     end = re.search(rf".*--8<-- \[end:{name}\]", text)
     if not start or not end:
         raise ValueError(f"{path} has no section {name!r} (--8<-- [start:{name}] ... [end:{name}])")
-    return text[start.end():end.start()]
+    return text[start.end() : end.start()]
 
 
 def _map_links(markdown):
@@ -52,6 +53,7 @@ def _map_links(markdown):
         if page is None and (docs_page := _DOCS_PAGE.match(target)):
             page = docs_page.group(1)
         return f"]({page}{anchor})" if page else m.group(0)
+
     return _LINK.sub(fix, markdown)
 
 
@@ -64,7 +66,7 @@ def on_page_markdown(markdown, page, config, files):
 GRIFFE_TREE = ROOT / "build" / "docs-griffe"
 
 
-@event_priority(100)    # before mkdocstrings reads its paths
+@event_priority(100)  # before mkdocstrings reads its paths
 def on_config(config):
     """strided.compat is the repository's compat/, placed inside the package
     by pyproject.toml's package-dir; griffe finds submodules by reading

@@ -11,6 +11,7 @@ two faces, `strided.interop` the one crossing between them.
 `strided.Tensor` and `strided.Storage` are aliases of the default type
 (DoubleTensor / DoubleStorage unless setdefaulttensortype changed it).
 """
+
 from . import torch7 as _torch7
 from ._version import __version__  # noqa: F401
 from .torch7 import __all__, __dir__, __getattr__  # noqa: F401 (the default-type aliases)

@@ -6,6 +6,7 @@ Each face's objects hand a new core view record over their memory to
 Nothing else of one face is visible to the other (docs/architecture.md:
 the import rule).  `strided.compat.asarray(tensor)` and `Tensor(array)`
 use the same seam."""
+
 from __future__ import annotations
 
 
@@ -44,6 +45,7 @@ def to_array(t, /):
     """
     from strided.compat._array import Array
     from strided.compat._dtypes import check_imported
+
     if not hasattr(t, "__strided_core__"):
         raise TypeError(f"to_array: expected a Torch7 tensor, got {type(t).__name__}")
     return Array._new(check_imported(t.__strided_core__(), "to_array"))
@@ -84,12 +86,15 @@ def to_tensor(x, /):
     [torch.FloatTensor of dimension 2]
     """
     from strided.torch7.registry import class_of_dtype
+
     if not hasattr(x, "__strided_core__"):
         raise TypeError(f"to_tensor: expected a strided.compat array, got {type(x).__name__}")
     cls = class_of_dtype(x.dtype.name)
     if cls is None:
         raise TypeError(f"to_tensor: Torch7 has no tensor type for {x.dtype.name}")
-    if x.ndim == 0:         # (the constructors take it as one element: a copy of shape)
-        raise ValueError("to_tensor: a Torch7 tensor has no 0-d form; view x[None] (one "
-                         "dimension of size 1) instead")
-    return cls(x)           # the constructor views x through __strided_core__
+    if x.ndim == 0:  # (the constructors take it as one element: a copy of shape)
+        raise ValueError(
+            "to_tensor: a Torch7 tensor has no 0-d form; view x[None] (one "
+            "dimension of size 1) instead"
+        )
+    return cls(x)  # the constructor views x through __strided_core__

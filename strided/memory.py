@@ -22,6 +22,7 @@ True
 >>> strided.memory.stats()["bytes"]
 0
 """
+
 from .core.base import cache_release, cache_set_limit, cache_stats
 
 __all__ = ["release", "set_limit", "stats"]

@@ -1,6 +1,7 @@
 """Shared test helpers: numpy is the oracle; arrays cross into the core
 through borrowed memory (zero-copy views with numpy's exact strides) or
 through a copy into owned memory."""
+
 import numpy as np
 import pytest
 from hypothesis import strategies as st
@@ -16,12 +17,14 @@ def under_asan():
     with open("/proc/self/maps") as f:
         return "libasan" in f.read()
 
+
 def on_fresh_pages(core):
     """core's storage is fresh anonymous pages, untouched when made
     (ST_STORAGE_PAGES: zeros without a pass; alloc.c), or the sanitizer build is loaded, whose zeroed
     storages are ordinary cleared blocks by design (core.c: their slack
     stays poisoned, so a read past the end is reported)."""
     from strided.core.base import lib
+
     return bool(core.t.storage.flags & lib.ST_STORAGE_PAGES) or under_asan()
 
 
@@ -44,8 +47,9 @@ try:
     import torch as pytorch
 except ImportError:
     pytorch = None
-PYTORCH_REASON = ("needs PyTorch, which strided does not depend on: "
-                  "pip install torch==2.13.0 (CI installs it)")
+PYTORCH_REASON = (
+    "needs PyTorch, which strided does not depend on: pip install torch==2.13.0 (CI installs it)"
+)
 needs_pytorch = pytest.mark.skipif(pytorch is None, reason=PYTORCH_REASON)
 
 
@@ -79,6 +83,7 @@ def to_numpy(c):
     if c.size == 0:
         return np.empty(c.shape, dt)
     from strided._c._strided import ffi, lib
+
     buf = ffi.buffer(lib.st_tensor_data(c.t), c.size * dt.itemsize)
     return np.frombuffer(bytes(buf), dt).reshape(c.shape)
 

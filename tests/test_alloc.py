@@ -1,6 +1,7 @@
 """The core's block cache (strided/_c/alloc.c, strided.memory): freed large
 blocks are reused by size class, never show a freed array's bytes to
 empty/zeros, stay correct under threads and fork, and are bounded."""
+
 import os
 import sys
 import threading
@@ -14,7 +15,7 @@ import strided.memory
 from strided.core.base import lib
 from helpers import on_fresh_pages, under_asan
 
-BIG = 1 << 17          # float64 elements: 1 MiB, a cached mapping
+BIG = 1 << 17  # float64 elements: 1 MiB, a cached mapping
 BIG_BYTES = BIG * 8
 
 
@@ -38,15 +39,17 @@ def test_a_freed_result_is_reused(fresh_cache):
     st = strided.memory.stats()
     assert st["blocks"] >= 1 and st["bytes"] >= BIG_BYTES
     hits = st["hits"]
-    z = x * 3.0                      # the same class: the cached block
+    z = x * 3.0  # the same class: the cached block
     assert strided.memory.stats()["hits"] == hits + 1
     assert np_of(z).tolist() == [3.0] * BIG
 
 
 @pytest.mark.parametrize("n", [BIG, BIG + 17, 3 * BIG // 2, 4 * BIG, (4 << 20) // 8 + 5])
-@pytest.mark.parametrize("make", ["empty", "zeros", "empty_like", "t7 Tensor", "t7 Storage", "t7 zeros"])
+@pytest.mark.parametrize(
+    "make", ["empty", "zeros", "empty_like", "t7 Tensor", "t7 Storage", "t7 zeros"]
+)
 def test_empty_and_zeros_never_show_a_freed_arrays_bytes(fresh_cache, n, make):
-    for _ in range(2):               # the second round surely reuses the first's blocks
+    for _ in range(2):  # the second round surely reuses the first's blocks
         junk = [xp.full(m, 7.25) for m in (n, n + 1, n + 64, 5 * n // 4)]
         del junk
         if make == "empty":
@@ -56,8 +59,11 @@ def test_empty_and_zeros_never_show_a_freed_arrays_bytes(fresh_cache, n, make):
         elif make == "empty_like":
             got = np_of(xp.empty_like(xp.ones(3), shape=(n,)))
         elif make == "t7 Tensor":
-            got = strided.DoubleTensor(n).numpy() if hasattr(strided.DoubleTensor(1), "numpy") \
+            got = (
+                strided.DoubleTensor(n).numpy()
+                if hasattr(strided.DoubleTensor(1), "numpy")
                 else np.from_dlpack(strided.DoubleTensor(n))
+            )
         elif make == "t7 Storage":
             s = strided.DoubleStorage(n)
             got = np.from_dlpack(strided.DoubleTensor(s))
@@ -77,11 +83,11 @@ def test_storage_resize_grows_with_zeros(fresh_cache):
 
 def test_large_zeros_take_fresh_pages(fresh_cache):
     z = xp.zeros(BIG)
-    assert on_fresh_pages(z._c)      # nothing cached: fresh pages
+    assert on_fresh_pages(z._c)  # nothing cached: fresh pages
     del z
-    z = xp.zeros(BIG)                # a cached block, cleared
+    z = xp.zeros(BIG)  # a cached block, cleared
     assert not np_of(z).any()
-    huge = xp.zeros((32 << 20) // 8 + 1)    # from 32 MiB on: always fresh pages
+    huge = xp.zeros((32 << 20) // 8 + 1)  # from 32 MiB on: always fresh pages
     assert on_fresh_pages(huge._c)
     assert not np_of(huge)[::4096].any()
 
@@ -109,11 +115,11 @@ def test_release_gives_everything_back(fresh_cache):
 
 
 def test_blocks_not_taken_again_age_out(fresh_cache):
-    old = xp.ones(8 * BIG) + 1.0      # its own class
+    old = xp.ones(8 * BIG) + 1.0  # its own class
     del old
     assert strided.memory.stats()["bytes"] >= 8 * BIG_BYTES
     x = xp.ones(BIG)
-    for _ in range(300):             # more frees than ST_CACHE_AGE (256), of another class
+    for _ in range(300):  # more frees than ST_CACHE_AGE (256), of another class
         y = x + 1.0
         del y
     assert strided.memory.stats()["bytes"] < 8 * BIG_BYTES
@@ -154,7 +160,7 @@ def test_fork_with_a_populated_cache_and_a_busy_thread(fresh_cache):
         del y
     stop = threading.Event()
 
-    def churn():                     # holds the cache's lock now and then, while we fork
+    def churn():  # holds the cache's lock now and then, while we fork
         while not stop.is_set():
             y = x + 2.0
             del y
@@ -165,7 +171,7 @@ def test_fork_with_a_populated_cache_and_a_busy_thread(fresh_cache):
         pids = []
         for _ in range(4):
             pid = os.fork()
-            if pid == 0:             # the child: allocate, free, check, leave at once
+            if pid == 0:  # the child: allocate, free, check, leave at once
                 ok = True
                 try:
                     for k in range(20):

@@ -4,6 +4,7 @@ of bounds (docs/core-semantics.md, "Bad input").  The fuzz tests feed
 truncated and corrupted serialized objects (.t7 data, pickles, MemoryFile
 contents, DLPack capsules) and accept only clean exceptions; .ci/sanitizers
 runs them (and the rest of the suite) under ASan and UBSan."""
+
 import gc
 import os
 import pickle
@@ -25,8 +26,15 @@ from strided._c._strided import ffi
 from test_dlpack import Crafted
 
 INT_TENSORS = ["ByteTensor", "CharTensor", "ShortTensor", "IntTensor", "LongTensor"]
-STORAGES = ["ByteStorage", "CharStorage", "ShortStorage", "IntStorage", "LongStorage",
-            "FloatStorage", "DoubleStorage"]
+STORAGES = [
+    "ByteStorage",
+    "CharStorage",
+    "ShortStorage",
+    "IntStorage",
+    "LongStorage",
+    "FloatStorage",
+    "DoubleStorage",
+]
 INT_DTYPES = ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"]
 
 # the exceptions a corrupted input may give: never MemoryError (an absurd
@@ -64,9 +72,9 @@ def test_storage_address_null_misaligned_negative_and_not_int(name):
             cls(3, bad)
     # a block past the top of the address space, or too large to count in bytes
     with pytest.raises(OverflowError, match="do not fit in the address space"):
-        cls(2, 2 ** 64 - item)
+        cls(2, 2**64 - item)
     with pytest.raises(OverflowError, match="do not fit in the address space"):
-        cls(2 ** 63 // item, addr)
+        cls(2**63 // item, addr)
     # the checked form still views the memory
     s = cls(8, addr)
     s[2] = 1
@@ -76,7 +84,7 @@ def test_storage_address_null_misaligned_negative_and_not_int(name):
 def test_storage_address_c_refuses_a_wrapping_block():
     # the core checks it too, whatever the face above it lets through
     with pytest.raises(OverflowError, match="wrap around the address space"):
-        _core.borrow_storage(2 ** 64 - 8, 16)
+        _core.borrow_storage(2**64 - 8, 16)
 
 
 # ---------------------------------------------------------------- repeat, copy=, narrow
@@ -88,12 +96,12 @@ def test_repeat_tensor_negative_and_overflowing_counts():
         x.repeatTensor(-1)
     with pytest.raises(ValueError, match="size 2 must be >= 0"):
         x.repeatTensor(2, -2)
-    for reps in [(2 ** 62,), (2 ** 40, 2 ** 40), (2 ** 31, 2 ** 31, 8), (2 ** 70,), (2 ** 63, 1)]:
+    for reps in [(2**62,), (2**40, 2**40), (2**31, 2**31, 8), (2**70,), (2**63, 1)]:
         with pytest.raises(OverflowError, match="repeatTensor: repetitions"):
             x.repeatTensor(*reps)
     res = torch.LongTensor([9, 9])
     with pytest.raises(OverflowError):
-        res.repeatTensor(x, 2 ** 62)
+        res.repeatTensor(x, 2**62)
     assert res.tolist() == [9, 9]
     # the edge still works: zero repetitions, and the largest products are
     # refused by size only when they cannot be allocated
@@ -115,19 +123,24 @@ def test_compat_repeat_and_tile_negative_and_overflowing_counts():
         xp.repeat(a, True)
     # the product (or the sum of counts) beyond what can be allocated: an
     # int64 sum would have wrapped to a small, wrong result
-    for reps in [2 ** 62, 2 ** 70, xp.asarray([2 ** 62] * 3), xp.asarray([2 ** 63 - 1, 1, 1], dtype=xp.uint64),
-                 xp.asarray([2 ** 64 - 1] * 3, dtype=xp.uint64)]:
+    for reps in [
+        2**62,
+        2**70,
+        xp.asarray([2**62] * 3),
+        xp.asarray([2**63 - 1, 1, 1], dtype=xp.uint64),
+        xp.asarray([2**64 - 1] * 3, dtype=xp.uint64),
+    ]:
         with pytest.raises(OverflowError, match="repeat: .*more than 2\\*\\*62"):
             xp.repeat(a, reps)
     with pytest.raises(ValueError, match="tile: repetitions must be >= 0"):
         xp.tile(a, (-1,))
     with pytest.raises(TypeError, match="tile: repetitions must be integers"):
         xp.tile(a, (1.5,))
-    for reps in [(2 ** 62,), (2 ** 40, 2 ** 40), (2 ** 70,)]:
+    for reps in [(2**62,), (2**40, 2**40), (2**70,)]:
         with pytest.raises(OverflowError, match="tile: .*more than 2\\*\\*62"):
             xp.tile(a, reps)
     with pytest.raises(OverflowError, match="tile"):
-        xp.tile(xp.zeros((0,)), (2 ** 70,))
+        xp.tile(xp.zeros((0,)), (2**70,))
     np.testing.assert_array_equal(np.asarray(xp.repeat(a, xp.asarray([1, 0, 2]))), [1, 3, 3])
     np.testing.assert_array_equal(np.asarray(xp.tile(a, (2,))), [1, 2, 3, 1, 2, 3])
 
@@ -135,10 +148,15 @@ def test_compat_repeat_and_tile_negative_and_overflowing_counts():
 @pytest.mark.parametrize("bad", ["yes", "no", 1, 0, 1.0, [], "True"])
 def test_compat_copy_must_be_true_false_or_none(bad):
     a = xp.asarray([1, 2])
-    calls = [lambda: xp.asarray([1, 2], copy=bad), lambda: xp.asarray(a, copy=bad),
-             lambda: xp.astype(a, xp.int32, copy=bad), lambda: xp.reshape(a, (2,), copy=bad),
-             lambda: xp.from_dlpack(np.arange(2), copy=bad), lambda: a.__dlpack__(copy=bad),
-             lambda: a.__array__(copy=bad)]
+    calls = [
+        lambda: xp.asarray([1, 2], copy=bad),
+        lambda: xp.asarray(a, copy=bad),
+        lambda: xp.astype(a, xp.int32, copy=bad),
+        lambda: xp.reshape(a, (2,), copy=bad),
+        lambda: xp.from_dlpack(np.arange(2), copy=bad),
+        lambda: a.__dlpack__(copy=bad),
+        lambda: a.__array__(copy=bad),
+    ]
     for call in calls:
         with pytest.raises(TypeError, match="copy must be True, False or None"):
             call()
@@ -150,7 +168,7 @@ def test_compat_copy_flags_accepted():
     assert xp.astype(a, xp.int64, copy=False) is a
     assert xp.astype(a, xp.int64, copy=None) is a
     assert xp.astype(a, xp.int64, copy=True) is not a
-    assert np.asarray(xp.asarray(a, copy=np.True_)).tolist() == [1, 2]   # numpy's bool too
+    assert np.asarray(xp.asarray(a, copy=np.True_)).tolist() == [1, 2]  # numpy's bool too
 
 
 def test_compat_asarray_names_what_it_cannot_convert():
@@ -160,7 +178,7 @@ def test_compat_asarray_names_what_it_cannot_convert():
         xp.asarray("a duck")
     with pytest.raises(TypeError, match="Unsupported input type object"):
         xp.asarray(object())
-    assert np.asarray(xp.asarray(b"xy")).tolist() == [120, 121]    # bytes: a buffer
+    assert np.asarray(xp.asarray(b"xy")).tolist() == [120, 121]  # bytes: a buffer
 
 
 def test_empty_narrow_keeps_its_storage_offset():
@@ -183,6 +201,7 @@ def test_empty_narrow_keeps_its_storage_offset():
     # one past the end with a negative stride: not a valid offset, the
     # view keeps its parent's
     from strided.core import views as _views
+
     c = _core.Core.empty((3,), "int64")
     r = c.view(2, (3,), (-1,))
     assert _views.narrow(r, 0, 3, 0).offset == 2 and _views.narrow(r, 0, 1, 0).offset == 1
@@ -198,12 +217,16 @@ def test_apply_map_map2_refuse_non_numbers(bad):
     # Lua: "cannot convert 'table' to 'int64_t'" (and its C path: "given
     # function should return a number or nil"); here a TypeError, raised
     # before anything is written (Lua has written the earlier elements)
-    calls = [lambda: x.apply(lambda v: v * 10 if v < 3 else bad),
-             lambda: x.map(y, lambda a, b: a * 10 if a < 3 else bad),
-             lambda: x.map2(y, y, lambda a, b, c: a * 10 if a < 3 else bad)]
+    calls = [
+        lambda: x.apply(lambda v: v * 10 if v < 3 else bad),
+        lambda: x.map(y, lambda a, b: a * 10 if a < 3 else bad),
+        lambda: x.map2(y, y, lambda a, b, c: a * 10 if a < 3 else bad),
+    ]
     for call, name in zip(calls, ["apply", "map", "map2"]):
-        with pytest.raises(TypeError, match=f"{name}: the function must return a number or None, "
-                                            f"got .* for element 3"):
+        with pytest.raises(
+            TypeError,
+            match=f"{name}: the function must return a number or None, got .* for element 3",
+        ):
             call()
         assert x.tolist() == [1, 2, 3]
 
@@ -211,8 +234,8 @@ def test_apply_map_map2_refuse_non_numbers(bad):
 def test_apply_none_keeps_and_numbers_convert():
     x = torch.LongTensor([1, 2, 3])
     assert x.apply(lambda v: None if v == 2 else v * 10).tolist() == [10, 2, 30]
-    assert x.apply(lambda v: v > 5).tolist() == [1, 0, 1]              # a bool is a number
-    assert x.map(x, lambda a, b: 2.7).tolist() == [2, 2, 2]            # truncated, as Lua
+    assert x.apply(lambda v: v > 5).tolist() == [1, 0, 1]  # a bool is a number
+    assert x.map(x, lambda a, b: 2.7).tolist() == [2, 2, 2]  # truncated, as Lua
     assert x.map2(x, x, lambda a, b, c: np.int64(4)).tolist() == [4, 4, 4]
     assert torch.DoubleTensor([1.5]).apply(lambda v: v * 2).tolist() == [3.0]
 
@@ -225,23 +248,38 @@ def _t7_forms(torch_, x, z, res):
     0 or the tensor z holding a zero); res is the result tensor of the
     [res] forms."""
     return [
-        ("x % 0", lambda: x % 0), ("x / 0", lambda: x / 0),
-        ("torch.mod", lambda: torch_.mod(x, 0)), ("torch.fmod", lambda: torch_.fmod(x, 0)),
-        ("torch.remainder", lambda: torch_.remainder(x, 0)), ("torch.div", lambda: torch_.div(x, 0)),
-        ("torch.cmod", lambda: torch_.cmod(x, z)), ("torch.cfmod", lambda: torch_.cfmod(x, z)),
-        ("torch.cremainder", lambda: torch_.cremainder(x, z)), ("torch.cdiv", lambda: torch_.cdiv(x, z)),
-        ("x:mod", lambda: x.mod(0)), ("x:fmod", lambda: x.fmod(0)),
-        ("x:remainder", lambda: x.remainder(0)), ("x:div", lambda: x.div(0)),
-        ("x:cmod", lambda: x.cmod(z)), ("x:cfmod", lambda: x.cfmod(z)),
-        ("x:cremainder", lambda: x.cremainder(z)), ("x:cdiv", lambda: x.cdiv(z)),
-        ("res:mod", lambda: res.mod(x, 0)), ("res:fmod", lambda: res.fmod(x, 0)),
-        ("res:remainder", lambda: res.remainder(x, 0)), ("res:div", lambda: res.div(x, 0)),
-        ("res:cmod", lambda: res.cmod(x, z)), ("res:cfmod", lambda: res.cfmod(x, z)),
-        ("res:cremainder", lambda: res.cremainder(x, z)), ("res:cdiv", lambda: res.cdiv(x, z)),
-        ("torch.mod(res)", lambda: torch_.mod(res, x, 0)), ("torch.fmod(res)", lambda: torch_.fmod(res, x, 0)),
+        ("x % 0", lambda: x % 0),
+        ("x / 0", lambda: x / 0),
+        ("torch.mod", lambda: torch_.mod(x, 0)),
+        ("torch.fmod", lambda: torch_.fmod(x, 0)),
+        ("torch.remainder", lambda: torch_.remainder(x, 0)),
+        ("torch.div", lambda: torch_.div(x, 0)),
+        ("torch.cmod", lambda: torch_.cmod(x, z)),
+        ("torch.cfmod", lambda: torch_.cfmod(x, z)),
+        ("torch.cremainder", lambda: torch_.cremainder(x, z)),
+        ("torch.cdiv", lambda: torch_.cdiv(x, z)),
+        ("x:mod", lambda: x.mod(0)),
+        ("x:fmod", lambda: x.fmod(0)),
+        ("x:remainder", lambda: x.remainder(0)),
+        ("x:div", lambda: x.div(0)),
+        ("x:cmod", lambda: x.cmod(z)),
+        ("x:cfmod", lambda: x.cfmod(z)),
+        ("x:cremainder", lambda: x.cremainder(z)),
+        ("x:cdiv", lambda: x.cdiv(z)),
+        ("res:mod", lambda: res.mod(x, 0)),
+        ("res:fmod", lambda: res.fmod(x, 0)),
+        ("res:remainder", lambda: res.remainder(x, 0)),
+        ("res:div", lambda: res.div(x, 0)),
+        ("res:cmod", lambda: res.cmod(x, z)),
+        ("res:cfmod", lambda: res.cfmod(x, z)),
+        ("res:cremainder", lambda: res.cremainder(x, z)),
+        ("res:cdiv", lambda: res.cdiv(x, z)),
+        ("torch.mod(res)", lambda: torch_.mod(res, x, 0)),
+        ("torch.fmod(res)", lambda: torch_.fmod(res, x, 0)),
         ("torch.remainder(res)", lambda: torch_.remainder(res, x, 0)),
         ("torch.div(res)", lambda: torch_.div(res, x, 0)),
-        ("torch.cmod(res)", lambda: torch_.cmod(res, x, z)), ("torch.cfmod(res)", lambda: torch_.cfmod(res, x, z)),
+        ("torch.cmod(res)", lambda: torch_.cmod(res, x, z)),
+        ("torch.cfmod(res)", lambda: torch_.cfmod(res, x, z)),
         ("torch.cremainder(res)", lambda: torch_.cremainder(res, x, z)),
         ("torch.cdiv(res)", lambda: torch_.cdiv(res, x, z)),
         ("addcdiv", lambda: torch_.addcdiv(res, x, 2, x, z)),
@@ -282,13 +320,16 @@ def test_t7_most_negative_by_minus_one_does_not_trap(name):
     # x86's idiv traps for INT_MIN / -1: the kernels never execute it
     cls = getattr(torch, name)
     bits = {"CharTensor": 8, "ShortTensor": 16, "IntTensor": 32, "LongTensor": 64}[name]
-    m = -2 ** (bits - 1)
+    m = -(2 ** (bits - 1))
     x, minus1 = cls([m, 5]), cls([-1, -1])
-    assert (x / -1).tolist() == [m, -5]                  # wraps, as C's two's complement
+    assert (x / -1).tolist() == [m, -5]  # wraps, as C's two's complement
     assert x.cdiv(minus1).tolist() == [m, -5]
     for f in (torch.fmod, torch.remainder):
         assert f(x, -1).tolist() == [0, 0]
-    assert torch.cfmod(x, minus1).tolist() == [0, 0] and torch.cremainder(x, minus1).tolist() == [0, 0]
+    assert torch.cfmod(x, minus1).tolist() == [0, 0] and torch.cremainder(x, minus1).tolist() == [
+        0,
+        0,
+    ]
 
 
 @pytest.mark.parametrize("dt", INT_DTYPES)
@@ -299,9 +340,18 @@ def test_compat_integer_division_by_zero_raises(dt, threads):
     a = xp.full((n,), 7, dtype=getattr(xp, dt))
     z = xp.ones((n,), dtype=getattr(xp, dt))
     z[n - 1] = 0
-    forms = [lambda: a // 0, lambda: a % 0, lambda: a // z, lambda: a % z, lambda: 7 // z,
-             lambda: 7 % z, lambda: xp.floor_divide(a, z), lambda: xp.remainder(a, z),
-             lambda: xp.floor_divide(a, 0), lambda: xp.remainder(a, 0)]
+    forms = [
+        lambda: a // 0,
+        lambda: a % 0,
+        lambda: a // z,
+        lambda: a % z,
+        lambda: 7 // z,
+        lambda: 7 % z,
+        lambda: xp.floor_divide(a, z),
+        lambda: xp.remainder(a, z),
+        lambda: xp.floor_divide(a, 0),
+        lambda: xp.remainder(a, 0),
+    ]
     for call in forms:
         with pytest.raises(ZeroDivisionError, match="by zero"):
             call()
@@ -314,11 +364,14 @@ def test_compat_integer_division_by_zero_raises(dt, threads):
     e = xp.zeros((0,), dtype=getattr(xp, dt))
     assert (e // 0).shape == (0,) and (e % e).shape == (0,)
     # floats follow IEEE 754
-    assert np.isinf(float((xp.asarray([7.0]) // 0)[0])) and np.isnan(float((xp.asarray([7.0]) % 0)[0]))
+    assert np.isinf(float((xp.asarray([7.0]) // 0)[0])) and np.isnan(
+        float((xp.asarray([7.0]) % 0)[0])
+    )
 
 
-@pytest.mark.parametrize("dt,m", [("int8", -128), ("int16", -2 ** 15), ("int32", -2 ** 31),
-                                  ("int64", -2 ** 63)])
+@pytest.mark.parametrize(
+    "dt,m", [("int8", -128), ("int16", -(2**15)), ("int32", -(2**31)), ("int64", -(2**63))]
+)
 def test_compat_most_negative_by_minus_one_does_not_trap(dt, m):
     a = xp.asarray([m, 3], dtype=getattr(xp, dt))
     assert np.asarray(a // -1).tolist() == [m, -3]
@@ -337,9 +390,9 @@ def _flip(data, changes):
     return bytes(b)
 
 
-_CHANGES = st.lists(st.tuples(st.integers(0, 10 ** 6), st.integers(0, 255)), min_size=1, max_size=4)
+_CHANGES = st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, 255)), min_size=1, max_size=4)
 
-_LIMIT = 1 << 26          # no single allocation of a fuzzed input may exceed 64 MiB
+_LIMIT = 1 << 26  # no single allocation of a fuzzed input may exceed 64 MiB
 
 
 def _patch_allocations(mp):
@@ -358,7 +411,9 @@ def _patch_allocations(mp):
         n = 1
         for s in shape:
             n *= s
-        assert n * _core.dtype(dt).itemsize <= _LIMIT, f"an allocation of {n} elements was attempted"
+        assert n * _core.dtype(dt).itemsize <= _LIMIT, (
+            f"an allocation of {n} elements was attempted"
+        )
         return real_empty(cls, shape, dt)
 
     mp.setattr(t7storage, "new_storage", new_storage)
@@ -395,13 +450,19 @@ def _t7_objects():
     }
 
 
-T7_SAMPLES = [(k, mode, torch.serialize(o, mode)) for k, o in _t7_objects().items()
-              for mode in ("binary", "ascii")]
+T7_SAMPLES = [
+    (k, mode, torch.serialize(o, mode))
+    for k, o in _t7_objects().items()
+    for mode in ("binary", "ascii")
+]
 DATA = os.path.join(os.path.dirname(__file__), "torch7", "data")
 # the files Lua wrote: ascii ones start with a decimal type tag and a newline
-T7_SAMPLES += [(fn, "ascii" if data[:1].isdigit() and data[1:2] == b"\n" else "binary", data)
-               for fn in sorted(os.listdir(DATA)) if fn.endswith(".t7")
-               for data in [open(os.path.join(DATA, fn), "rb").read()]]
+T7_SAMPLES += [
+    (fn, "ascii" if data[:1].isdigit() and data[1:2] == b"\n" else "binary", data)
+    for fn in sorted(os.listdir(DATA))
+    if fn.endswith(".t7")
+    for data in [open(os.path.join(DATA, fn), "rb").read()]
+]
 T7_IDS = [f"{k}-{m}" for k, m, _ in T7_SAMPLES]
 
 
@@ -424,9 +485,11 @@ def _t7_readers(data, mode, tmp_path):
     (binary, ascii, b64) and MemoryFile:readObject()."""
     path = tmp_path / "fuzz.t7"
     path.write_bytes(data)
-    calls = [lambda: torch.deserialize(data, mode),
-             lambda: torch.load(str(path), mode),
-             lambda: _memory_file(data, mode == "binary").readObject()]
+    calls = [
+        lambda: torch.deserialize(data, mode),
+        lambda: torch.load(str(path), mode),
+        lambda: _memory_file(data, mode == "binary").readObject(),
+    ]
     if mode == "binary":
         calls.append(lambda: torch.load(str(path), "b64"))
         calls.append(lambda: torch.deserializeFromStorage(_char_storage(data)))
@@ -436,7 +499,7 @@ def _t7_readers(data, mode, tmp_path):
 @pytest.mark.parametrize("label,mode,data", T7_SAMPLES, ids=T7_IDS)
 def test_fuzz_t7_truncated_at_every_position(label, mode, data, tmp_path, no_big_allocation):
     for call in _t7_readers(data, mode, tmp_path):
-        call()                                     # the whole data loads
+        call()  # the whole data loads
     # every position through deserialize; through every reader too, but
     # within a long sample (the generator's 5048-byte state) at about 200
     step = max(1, len(data) // 200)
@@ -469,11 +532,14 @@ def _t7_torch_head(index, name):
 
 def _t7_storage_claiming(n, index=1):
     """Binary .t7 data of a DoubleStorage that claims n elements and holds 2."""
-    return (_t7_torch_head(index, "torch.DoubleStorage") + struct.pack("<q", n)
-            + struct.pack("<2d", 1.0, 2.0))
+    return (
+        _t7_torch_head(index, "torch.DoubleStorage")
+        + struct.pack("<q", n)
+        + struct.pack("<2d", 1.0, 2.0)
+    )
 
 
-@pytest.mark.parametrize("n", [3, 2 ** 31, 2 ** 40, 2 ** 60, 2 ** 63 - 1])
+@pytest.mark.parametrize("n", [3, 2**31, 2**40, 2**60, 2**63 - 1])
 def test_t7_huge_claimed_storage_is_refused_before_allocating(n, tmp_path, no_big_allocation):
     assert torch.deserialize(_t7_storage_claiming(2)).tolist() == [1.0, 2.0]
     for call in _t7_readers(_t7_storage_claiming(n), "binary", tmp_path):
@@ -481,14 +547,26 @@ def test_t7_huge_claimed_storage_is_refused_before_allocating(n, tmp_path, no_bi
             call()
 
 
-@pytest.mark.parametrize("sizes,strides", [((2 ** 30, 2 ** 30), (2 ** 30, 1)), ((2 ** 62, 4), (1, 1)),
-                                           ((3,), (2 ** 62,)), ((2,), (-1,))])
+@pytest.mark.parametrize(
+    "sizes,strides",
+    [((2**30, 2**30), (2**30, 1)), ((2**62, 4), (1, 1)), ((3,), (2**62,)), ((2,), (-1,))],
+)
 def test_t7_tensor_claiming_more_than_its_storage_is_refused(sizes, strides, no_big_allocation):
-    data = (_t7_torch_head(1, "torch.DoubleTensor") + struct.pack("<i", len(sizes))
-            + struct.pack(f"<{len(sizes)}q", *sizes) + struct.pack(f"<{len(sizes)}q", *strides)
-            + struct.pack("<q", 1) + _t7_storage_claiming(2, index=2))
-    ok = (_t7_torch_head(1, "torch.DoubleTensor") + struct.pack("<i", 1) + struct.pack("<2q", 2, 1)
-          + struct.pack("<q", 1) + _t7_storage_claiming(2, index=2))
+    data = (
+        _t7_torch_head(1, "torch.DoubleTensor")
+        + struct.pack("<i", len(sizes))
+        + struct.pack(f"<{len(sizes)}q", *sizes)
+        + struct.pack(f"<{len(sizes)}q", *strides)
+        + struct.pack("<q", 1)
+        + _t7_storage_claiming(2, index=2)
+    )
+    ok = (
+        _t7_torch_head(1, "torch.DoubleTensor")
+        + struct.pack("<i", 1)
+        + struct.pack("<2q", 2, 1)
+        + struct.pack("<q", 1)
+        + _t7_storage_claiming(2, index=2)
+    )
     assert torch.deserialize(ok).tolist() == [1.0, 2.0]
     with pytest.raises(ValueError, match="does not fit its storage"):
         torch.deserialize(data)
@@ -497,17 +575,19 @@ def test_t7_tensor_claiming_more_than_its_storage_is_refused(sizes, strides, no_
 # ---------------------------------------------------------------- fuzzing: File reads
 
 
-@pytest.mark.parametrize("n", [2 ** 31, 2 ** 40, 2 ** 60, 2 ** 62])
+@pytest.mark.parametrize("n", [2**31, 2**40, 2**60, 2**62])
 @pytest.mark.parametrize("kind", ["Byte", "Char", "Long", "Double", "Int"])
 def test_file_reads_of_a_huge_count_allocate_what_the_file_holds(kind, n, tmp_path):
     path = tmp_path / "small.bin"
     path.write_bytes(b"12345678" * 4)
     tracemalloc.start()
     try:
-        for make in (lambda: torch.DiskFile(str(path), "r").binary(),
-                     lambda: torch.DiskFile(str(path), "r"),
-                     lambda: _memory_file(b"12345678" * 4, True),
-                     lambda: _memory_file(b"12345678" * 4, False)):
+        for make in (
+            lambda: torch.DiskFile(str(path), "r").binary(),
+            lambda: torch.DiskFile(str(path), "r"),
+            lambda: _memory_file(b"12345678" * 4, True),
+            lambda: _memory_file(b"12345678" * 4, False),
+        ):
             f = make()
             # Lua: "read error: read 4 blocks instead of ..."
             with pytest.raises(OSError, match="read error"):
@@ -525,14 +605,23 @@ def test_file_reads_of_a_huge_count_allocate_what_the_file_holds(kind, n, tmp_pa
 
 def _pickle_objects():
     t = torch.LongTensor([[1, 2, 3], [4, 5, 6]])
-    return [t, t.t(), torch.ByteStorage([1, 2, 3]), [t, t.narrow(2, 2, 1), t.storage()],
-            torch.DoubleTensor(), torch.LongStorage(t.storage(), 2, 3),
-            xp.asarray([[1.5, 2.5], [3.5, 4.5]]).T, xp.asarray([True, False]),
-            xp.asarray(3, dtype=xp.int8), xp.zeros((0, 3))]
+    return [
+        t,
+        t.t(),
+        torch.ByteStorage([1, 2, 3]),
+        [t, t.narrow(2, 2, 1), t.storage()],
+        torch.DoubleTensor(),
+        torch.LongStorage(t.storage(), 2, 3),
+        xp.asarray([[1.5, 2.5], [3.5, 4.5]]).T,
+        xp.asarray([True, False]),
+        xp.asarray(3, dtype=xp.int8),
+        xp.zeros((0, 3)),
+    ]
 
 
-PICKLES = [(i, proto, pickle.dumps(o, proto)) for i, o in enumerate(_pickle_objects())
-           for proto in (2, 5)]
+PICKLES = [
+    (i, proto, pickle.dumps(o, proto)) for i, o in enumerate(_pickle_objects()) for proto in (2, 5)
+]
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(torch.__file__)))
 
 
@@ -542,8 +631,10 @@ def _raised_in_strided(e):
     corrupted stream (bad opcodes, unknown modules, a BINBYTES8 length of
     2**60, which are the pickle module's own)."""
     here = os.path.abspath(__file__)
-    return any(os.path.abspath(f.filename).startswith(ROOT) and os.path.abspath(f.filename) != here
-               for f in traceback.extract_tb(e.__traceback__))
+    return any(
+        os.path.abspath(f.filename).startswith(ROOT) and os.path.abspath(f.filename) != here
+        for f in traceback.extract_tb(e.__traceback__)
+    )
 
 
 def _unpickle(data):
@@ -588,10 +679,16 @@ def _rebuilders():
     return out
 
 
-_JUNK = st.one_of(st.none(), st.booleans(), st.integers(-2 ** 70, 2 ** 70), st.floats(),
-                  st.text(max_size=5), st.binary(max_size=24),
-                  st.lists(st.integers(-2 ** 64, 2 ** 64), max_size=70).map(list),
-                  st.lists(st.integers(-3, 2 ** 62), max_size=4).map(tuple))
+_JUNK = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(2**70), 2**70),
+    st.floats(),
+    st.text(max_size=5),
+    st.binary(max_size=24),
+    st.lists(st.integers(-(2**64), 2**64), max_size=70).map(list),
+    st.lists(st.integers(-3, 2**62), max_size=4).map(tuple),
+)
 
 
 @given(which=st.integers(0, 100), field=st.integers(0, 10), junk=_JUNK, data=st.data())
@@ -612,8 +709,9 @@ def test_fuzz_pickle_rebuild_arguments(which, field, junk, data):
 
 def test_pickled_array_claiming_a_huge_shape_is_refused(no_big_allocation):
     from strided.compat._pickle import unpickle as rebuild
+
     with pytest.raises(ValueError, match="needs .* bytes, the pickle holds 8"):
-        rebuild("float64", (2 ** 30, 2 ** 30), b"\0" * 8)
+        rebuild("float64", (2**30, 2**30), b"\0" * 8)
     with pytest.raises(ValueError, match="bad shape"):
         rebuild("float64", (-1,), b"")
     with pytest.raises(ValueError, match="unknown dtype"):
@@ -624,10 +722,19 @@ def test_pickled_array_claiming_a_huge_shape_is_refused(no_big_allocation):
 
 def test_pickled_tensor_geometry_outside_its_storage_is_a_value_error():
     from strided.torch7.tensor import _rebuild_view
+
     s = torch.LongStorage(6)
-    for offset, shape, strides in [(0, [7], [1]), (5, [2], [1]), (0, [2, 3], [3, 7]),
-                                   (0, [2 ** 62, 4], [1, 1]), (-1, [1], [1]), (0, [3], [1, 1]),
-                                   (0.5, [1], [1]), (0, [1] * 65, [1] * 65), (0, [-2], [1])]:
+    for offset, shape, strides in [
+        (0, [7], [1]),
+        (5, [2], [1]),
+        (0, [2, 3], [3, 7]),
+        (0, [2**62, 4], [1, 1]),
+        (-1, [1], [1]),
+        (0, [3], [1, 1]),
+        (0.5, [1], [1]),
+        (0, [1] * 65, [1] * 65),
+        (0, [-2], [1]),
+    ]:
         with pytest.raises(ValueError, match="unpickling a torch.LongTensor"):
             _rebuild_view("torch.LongTensor", s, offset, shape, strides)
     with pytest.raises(ValueError, match="unknown tensor type"):
@@ -640,13 +747,13 @@ def test_pickled_tensor_geometry_outside_its_storage_is_a_value_error():
 def test_dlpack_capsule_with_a_wrong_name_or_consumed():
     buf = np.arange(6.0)
     p = Crafted(buf)
-    wrong = _dlpack._capsule_new(int(ffi.cast("uintptr_t", p.m)), None, None)   # unnamed
+    wrong = _dlpack._capsule_new(int(ffi.cast("uintptr_t", p.m)), None, None)  # unnamed
     with pytest.raises(BufferError, match="not named 'dltensor_versioned' or 'dltensor'"):
         _dlpack.to_core(wrong)
     other = _dlpack._capsule_new(int(ffi.cast("uintptr_t", p.m)), _dlpack._NAME[1, 1], None)
     with pytest.raises(BufferError, match="consumed only once"):
         xp.from_dlpack(other)
-    assert p.calls == 0                                # neither was taken
+    assert p.calls == 0  # neither was taken
     cap = p.capsule()
     a = _dlpack.to_core(cap)
     with pytest.raises(BufferError, match="consumed only once"):
@@ -660,13 +767,15 @@ def test_dlpack_capsule_with_a_wrong_name_or_consumed():
 
 
 def test_dlpack_null_data_negative_shapes_huge_ndim():
-    for kwargs, message in [({"data": 0}, "data is NULL for 6 elements"),
-                            ({"shape": (-1,)}, "size of dimension 0 is -1"),
-                            ({"shape": (3, -2)}, "size of dimension 1 is -2"),
-                            ({"ndim": 2 ** 31 - 1}, "2147483647 dimensions"),
-                            ({"ndim": -5}, "-5 dimensions"),
-                            ({"shape": (3,), "strides": (2 ** 61,)}, "overflows"),
-                            ({"shape": (3,), "strides": (-2 ** 40,), "data": 4096}, "outside the address space")]:
+    for kwargs, message in [
+        ({"data": 0}, "data is NULL for 6 elements"),
+        ({"shape": (-1,)}, "size of dimension 0 is -1"),
+        ({"shape": (3, -2)}, "size of dimension 1 is -2"),
+        ({"ndim": 2**31 - 1}, "2147483647 dimensions"),
+        ({"ndim": -5}, "-5 dimensions"),
+        ({"shape": (3,), "strides": (2**61,)}, "overflows"),
+        ({"shape": (3,), "strides": (-(2**40),), "data": 4096}, "outside the address space"),
+    ]:
         for copy in (None, True, False):
             p = Crafted(np.arange(6.0), **kwargs)
             with pytest.raises(BufferError, match=message):
@@ -674,18 +783,25 @@ def test_dlpack_null_data_negative_shapes_huge_ndim():
             assert p.calls == 1
 
 
-_I64 = st.one_of(st.integers(-2 ** 63, 2 ** 63 - 1), st.integers(-8, 8))
+_I64 = st.one_of(st.integers(-(2**63), 2**63 - 1), st.integers(-8, 8))
 
 
-@given(dims=st.lists(st.tuples(_I64, _I64), max_size=4), strided_=st.booleans(),
-       ndim=st.sampled_from([None, -1, -2 ** 31, 65, 2 ** 31 - 1]),
-       code=st.integers(0, 20), bits=st.sampled_from([0, 1, 8, 16, 32, 64, 128, 255]),
-       lanes=st.integers(0, 3), device=st.integers(0, 20),
-       byte_offset=st.one_of(st.integers(0, 64), st.integers(0, 2 ** 64 - 1)),
-       versioned=st.booleans(), version=st.tuples(st.integers(0, 3), st.integers(0, 3)),
-       null_data=st.booleans())
-def test_fuzz_dlpack_headers(dims, strided_, ndim, code, bits, lanes, device, byte_offset,
-                             versioned, version, null_data):
+@given(
+    dims=st.lists(st.tuples(_I64, _I64), max_size=4),
+    strided_=st.booleans(),
+    ndim=st.sampled_from([None, -1, -(2**31), 65, 2**31 - 1]),
+    code=st.integers(0, 20),
+    bits=st.sampled_from([0, 1, 8, 16, 32, 64, 128, 255]),
+    lanes=st.integers(0, 3),
+    device=st.integers(0, 20),
+    byte_offset=st.one_of(st.integers(0, 64), st.integers(0, 2**64 - 1)),
+    versioned=st.booleans(),
+    version=st.tuples(st.integers(0, 3), st.integers(0, 3)),
+    null_data=st.booleans(),
+)
+def test_fuzz_dlpack_headers(
+    dims, strided_, ndim, code, bits, lanes, device, byte_offset, versioned, version, null_data
+):
     """Managed tensors with arbitrary header fields over a 64-byte buffer.
     ndim is the shape's length, or one that no consumer may trust (negative,
     above 64) with shape[] too short for it.  Either a BufferError (the
@@ -696,15 +812,24 @@ def test_fuzz_dlpack_headers(dims, strided_, ndim, code, bits, lanes, device, by
     buf = np.zeros(8)
     shape = [n for n, _ in dims]
     strides = [s for _, s in dims] if strided_ else None
-    p = Crafted(buf, versioned=versioned, shape=shape, strides=strides, dtype=(code, bits, lanes),
-                device=(device, 0), byte_offset=byte_offset, version=version, ndim=ndim,
-                data=0 if null_data else None)
+    p = Crafted(
+        buf,
+        versioned=versioned,
+        shape=shape,
+        strides=strides,
+        dtype=(code, bits, lanes),
+        device=(device, 0),
+        byte_offset=byte_offset,
+        version=version,
+        ndim=ndim,
+        data=0 if null_data else None,
+    )
     try:
         c = _dlpack.to_core(p.capsule(), copy=False)
     except BufferError:
         assert p.calls == 1
         return
-    assert ndim is None          # an untrustworthy ndim is always refused
+    assert ndim is None  # an untrustworthy ndim is always refused
     if c.size:
         lo = sum((n - 1) * s for n, s in zip(c.shape, c.strides) if s < 0)
         hi = sum((n - 1) * s for n, s in zip(c.shape, c.strides) if s > 0)
@@ -720,12 +845,33 @@ def test_fuzz_dlpack_headers(dims, strided_, ndim, code, bits, lanes, device, by
 # ---------------------------------------------------------------- fuzzing: MemoryFile contents
 
 
-@given(data=st.binary(max_size=64), binary=st.booleans(),
-       reads=st.lists(st.sampled_from(["readInt", "readLong", "readDouble", "readFloat", "readByte",
-                                       "readChar", "readShort", "readString", "readObject", "readBool"]),
-                      min_size=1, max_size=6),
-       counts=st.lists(st.one_of(st.none(), st.integers(-3, 40), st.sampled_from([2 ** 31, 2 ** 60])),
-                       min_size=6, max_size=6))
+@given(
+    data=st.binary(max_size=64),
+    binary=st.booleans(),
+    reads=st.lists(
+        st.sampled_from(
+            [
+                "readInt",
+                "readLong",
+                "readDouble",
+                "readFloat",
+                "readByte",
+                "readChar",
+                "readShort",
+                "readString",
+                "readObject",
+                "readBool",
+            ]
+        ),
+        min_size=1,
+        max_size=6,
+    ),
+    counts=st.lists(
+        st.one_of(st.none(), st.integers(-3, 40), st.sampled_from([2**31, 2**60])),
+        min_size=6,
+        max_size=6,
+    ),
+)
 def test_fuzz_memory_file_contents(data, binary, reads, counts):
     """Reads of every kind from arbitrary MemoryFile contents: a value, a
     short storage, or a clean exception (an error is an OSError unless the
@@ -751,14 +897,18 @@ def _declared_array_params():
     strided.compat and its extensions with a positional parameter declared
     an Array or a sequence of Arrays (the standard's signatures)."""
     import inspect
+
     out = []
     for mod, prefix in [(xp, ""), (xp.linalg, "linalg."), (xp.fft, "fft.")]:
         for n in mod.__all__:
             f = getattr(mod, n)
             if not inspect.isfunction(f):
                 continue
-            ps = [p for p in inspect.signature(f).parameters.values()
-                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.default is p.empty]
+            ps = [
+                p
+                for p in inspect.signature(f).parameters.values()
+                if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.default is p.empty
+            ]
             for i, p in enumerate(ps):
                 if p.annotation in ("Array", "tuple[Array, ...] | list[Array]"):
                     out.append((mod, prefix + n, n, i, p.name, p.annotation != "Array", len(ps)))
@@ -768,10 +918,12 @@ def _declared_array_params():
 DECLARED = _declared_array_params()
 
 
-@pytest.mark.parametrize("bad", [[1.0, 2.0], None, 3, "ab", np.ones(2)],
-                         ids=["list", "None", "int", "str", "ndarray"])
-@pytest.mark.parametrize("mod,qual,name,i,pname,many,nargs", DECLARED,
-                         ids=[f"{d[1]}-{d[4]}" for d in DECLARED])
+@pytest.mark.parametrize(
+    "bad", [[1.0, 2.0], None, 3, "ab", np.ones(2)], ids=["list", "None", "int", "str", "ndarray"]
+)
+@pytest.mark.parametrize(
+    "mod,qual,name,i,pname,many,nargs", DECLARED, ids=[f"{d[1]}-{d[4]}" for d in DECLARED]
+)
 def test_compat_non_array_where_an_array_is_declared(mod, qual, name, i, pname, many, nargs, bad):
     good = xp.ones((2, 2))
     args = [good] * nargs
@@ -789,11 +941,23 @@ def test_every_compat_function_checks_a_declared_array():
     # the table above reaches every kind of function (a guard against an
     # annotation change that would leave the checks nothing to read)
     names = {d[1] for d in DECLARED}
-    assert {"sum", "concat", "stack", "reshape", "tensordot", "linalg.inv", "fft.fft",
-            "clip", "sort", "where"} <= names
+    assert {
+        "sum",
+        "concat",
+        "stack",
+        "reshape",
+        "tensordot",
+        "linalg.inv",
+        "fft.fft",
+        "clip",
+        "sort",
+        "where",
+    } <= names
 
 
-@pytest.mark.parametrize("name", sorted(__import__("strided.compat._elementwise", fromlist=["UNARY"]).UNARY))
+@pytest.mark.parametrize(
+    "name", sorted(__import__("strided.compat._elementwise", fromlist=["UNARY"]).UNARY)
+)
 def test_compat_unary_functions_refuse_a_non_array(name):
     # made from a table, without annotations at run time: their own check
     for bad in ([1.0], None, 2.5, np.ones(2)):

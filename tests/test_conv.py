@@ -1,6 +1,7 @@
 """conv2/xcorr2/conv3/xcorr3 (conv.c) against scipy.signal (direct method)
 over every integer and float dtype, the three forms, both modes and any
 layout, and Lua Torch7's answers."""
+
 import numpy as np
 import pytest
 from hypothesis import given, strategies as st
@@ -10,8 +11,18 @@ from strided.core import base as _core
 from strided.core.conv import conv2, conv3, xcorr2, xcorr3
 from helpers import arrays, borrow, layouts, to_core, to_numpy
 
-REAL = ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
-        "float32", "float64"]
+REAL = [
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "uint8",
+    "uint16",
+    "uint32",
+    "uint64",
+    "float32",
+    "float64",
+]
 FNS = {(2, False): conv2, (2, True): xcorr2, (3, False): conv3, (3, True): xcorr3}
 
 
@@ -30,8 +41,7 @@ def ref(x, k, nd, full, xc):
         return one(x, k)
     if k.ndim == nd + 1:
         return np.stack([one(x[p], k[p]) for p in range(x.shape[0])])
-    return np.stack([sum(one(x[p], k[q, p]) for p in range(x.shape[0]))
-                     for q in range(k.shape[0])])
+    return np.stack([sum(one(x[p], k[q, p]) for p in range(x.shape[0])) for q in range(k.shape[0])])
 
 
 def cast_back(r, dt):
@@ -63,22 +73,28 @@ def test_against_scipy(data):
     x = data.draw(layouts(data.draw(arrays(dt, shape=st.just(xs), elements=small(dt)))))
     k = data.draw(layouts(data.draw(arrays(dt, shape=st.just(ks), elements=small(dt)))))
     got = to_numpy(FNS[nd, xc](borrow(x), borrow(k), "F" if full else "V"))
-    if 0 in ksp:   # scipy refuses empty kernels: the sum over nothing is 0
+    if 0 in ksp:  # scipy refuses empty kernels: the sum over nothing is 0
         shape = tuple(max(i + t - 1, 0) for i, t in zip(sp, ksp))
         want = np.zeros(((Q,) if form == 2 else (P,) if form == 1 else ()) + shape)
     else:
         want = ref(x, k, nd, full, xc)
     assert got.dtype == x.dtype and got.shape == want.shape
     if np.dtype(dt).kind == "f":
-        np.testing.assert_allclose(got, want, rtol=1e-4 if dt == "float32" else 1e-12,
-                                   atol=1e-4 if dt == "float32" else 1e-12)
+        np.testing.assert_allclose(
+            got,
+            want,
+            rtol=1e-4 if dt == "float32" else 1e-12,
+            atol=1e-4 if dt == "float32" else 1e-12,
+        )
     else:
         np.testing.assert_array_equal(got, cast_back(want, dt))
 
 
 @pytest.mark.parametrize("dt", ["float64", "float32"])
-@pytest.mark.parametrize("shape,kshape", [((130, 97), (11, 11)), ((67, 200), (3, 5)),
-                                          ((9, 300), (1, 1)), ((40, 41), (40, 1))])
+@pytest.mark.parametrize(
+    "shape,kshape",
+    [((130, 97), (11, 11)), ((67, 200), (3, 5)), ((9, 300), (1, 1)), ((40, 41), (40, 1))],
+)
 def test_larger_images(dt, shape, kshape, threads):
     rng = np.random.default_rng(7)
     x = rng.standard_normal(shape).astype(dt)
@@ -86,11 +102,18 @@ def test_larger_images(dt, shape, kshape, threads):
     tol = 1e-4 if dt == "float32" else 1e-11
     for full in (False, True):
         mode = "full" if full else "valid"
-        np.testing.assert_allclose(to_numpy(conv2(borrow(x), borrow(k), "F" if full else "V")),
-                                   signal.convolve2d(x.astype(np.float64), k, mode), rtol=tol, atol=tol)
-        np.testing.assert_allclose(to_numpy(xcorr2(borrow(x.T), borrow(k.T), "F" if full else "V")),
-                                   signal.correlate2d(x.T.astype(np.float64), k.T, mode),
-                                   rtol=tol, atol=tol)
+        np.testing.assert_allclose(
+            to_numpy(conv2(borrow(x), borrow(k), "F" if full else "V")),
+            signal.convolve2d(x.astype(np.float64), k, mode),
+            rtol=tol,
+            atol=tol,
+        )
+        np.testing.assert_allclose(
+            to_numpy(xcorr2(borrow(x.T), borrow(k.T), "F" if full else "V")),
+            signal.correlate2d(x.T.astype(np.float64), k.T, mode),
+            rtol=tol,
+            atol=tol,
+        )
 
 
 def test_out_and_thread_count_independence(threads):
@@ -112,6 +135,7 @@ def test_out_and_thread_count_independence(threads):
 
 # ---- Lua Torch7's answers ----
 
+
 def t(x, dt="float64"):
     return to_core(np.array(x, dt))
 
@@ -126,10 +150,50 @@ def test_lua_2d():
     k = t([[1, 2], [3, 4]])
     assert to_numpy(conv2(x, k)).ravel().tolist() == [26, 36, 46, 66, 76, 86]
     assert to_numpy(conv2(x, k, "F")).ravel().tolist() == [
-        1, 4, 7, 10, 8, 8, 26, 36, 46, 32, 24, 66, 76, 86, 56, 27, 66, 73, 80, 48]
+        1,
+        4,
+        7,
+        10,
+        8,
+        8,
+        26,
+        36,
+        46,
+        32,
+        24,
+        66,
+        76,
+        86,
+        56,
+        27,
+        66,
+        73,
+        80,
+        48,
+    ]
     assert to_numpy(xcorr2(x, k)).ravel().tolist() == [44, 54, 64, 84, 94, 104]
     assert to_numpy(xcorr2(x, k, "F")).ravel().tolist() == [
-        4, 11, 18, 25, 12, 22, 44, 54, 64, 28, 46, 84, 94, 104, 44, 18, 29, 32, 35, 12]
+        4,
+        11,
+        18,
+        25,
+        12,
+        22,
+        44,
+        54,
+        64,
+        28,
+        46,
+        84,
+        94,
+        104,
+        44,
+        18,
+        29,
+        32,
+        35,
+        12,
+    ]
     # uint8 wraps: torch.conv2(ByteTensor{{200,100},{50,25}}, ByteTensor{{3,1},{1,2}}, 'F')
     r = conv2(t([[200, 100], [50, 25]], "uint8"), t([[3, 1], [1, 2]], "uint8"), "F")
     assert to_numpy(r).ravel().tolist() == [88, 244, 100, 94, 113, 225, 50, 125, 50]
@@ -142,13 +206,57 @@ def test_lua_forms():
     # 3-D x, 3-D k: plane by plane (conv2Dcmul)
     assert to_numpy(conv2(x3, k3)).ravel().tolist() == [14, 18, 26, 30, 59, 64, 74, 79]
     # 3-D x, 4-D k: out[q] = sum over p (conv2Dmv)
-    assert to_numpy(conv2(x3, k4)).ravel().tolist() == [-32, -32, -32, -32, 8, 7, 5, 4,
-                                                        23, 26, 32, 35]
+    assert to_numpy(conv2(x3, k4)).ravel().tolist() == [
+        -32,
+        -32,
+        -32,
+        -32,
+        8,
+        7,
+        5,
+        4,
+        23,
+        26,
+        32,
+        35,
+    ]
     assert to_numpy(xcorr2(x3, k4, "F")).ravel().tolist()[:16] == [
-        12, 16, 20, 3, 11, -4, -4, -21, 17, -4, -4, -27, -16, -56, -60, -45]
+        12,
+        16,
+        20,
+        3,
+        11,
+        -4,
+        -4,
+        -21,
+        17,
+        -4,
+        -4,
+        -27,
+        -16,
+        -56,
+        -60,
+        -45,
+    ]
     assert to_numpy(conv3(x3, k3)).ravel().tolist() == [64, 73, 91, 100]
     assert to_numpy(conv3(x3, k3, "F"))[0].ravel().tolist() == [
-        1, 4, 7, 6, 4, 14, 18, 15, 7, 26, 30, 24, 0, 7, 8, 9]
+        1,
+        4,
+        7,
+        6,
+        4,
+        14,
+        18,
+        15,
+        7,
+        26,
+        30,
+        24,
+        0,
+        7,
+        8,
+        9,
+    ]
     assert to_numpy(xcorr3(x3, k3)).ravel().tolist() == [71, 80, 98, 107]
     x4 = seq((2, 2, 3, 3))
     k5 = seq((2, 2, 2, 2, 2), lambda i: i % 3 - 1)
@@ -160,11 +268,15 @@ def test_lua_forms():
 
 def test_bad_arguments():
     x, k = t(np.ones((3, 4))), t(np.ones((2, 2)))
-    with pytest.raises(ValueError, match=r"conv2: x is smaller than k along spatial dim 0 \(2 < 3\)"):
+    with pytest.raises(
+        ValueError, match=r"conv2: x is smaller than k along spatial dim 0 \(2 < 3\)"
+    ):
         conv2(k, x)
     with pytest.raises(ValueError, match="xcorr2: k has 3 planes but x has 2"):
         xcorr2(t(np.ones((2, 3, 3))), t(np.ones((3, 2, 2))))
-    with pytest.raises(ValueError, match=r"conv2: k takes 3 input planes \(its dim 1\) but x has 2"):
+    with pytest.raises(
+        ValueError, match=r"conv2: k takes 3 input planes \(its dim 1\) but x has 2"
+    ):
         conv2(t(np.ones((2, 3, 3))), t(np.ones((4, 3, 2, 2))))
     with pytest.raises(ValueError, match=r"conv2: x \(1-D\) and k \(1-D\) must be"):
         conv2(t([1, 2, 3]), t([1, 2]))

@@ -11,6 +11,7 @@ the truncated value fits the target type; outside that its results are not
 defined (they differ from copy.c's, e.g. for int32 numpy gives INT32_MIN),
 so there the tests check copy.c's documented values instead.
 """
+
 import math
 import warnings
 
@@ -20,7 +21,17 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from helpers import ALL_DTYPE_NAMES as DTYPE_NAMES, INT_NAMES, NUMPY, arrays, borrow, layouts, shapes, to_core, to_numpy
+from helpers import (
+    ALL_DTYPE_NAMES as DTYPE_NAMES,
+    INT_NAMES,
+    NUMPY,
+    arrays,
+    borrow,
+    layouts,
+    shapes,
+    to_core,
+    to_numpy,
+)
 from strided.core import base as _core, ops as _ops, views as _views
 
 FLOATISH = ["float32", "float64", "complex64", "complex128"]
@@ -48,9 +59,10 @@ def assert_same(got, want):
     np.testing.assert_array_equal(got, want)
     if want.dtype.kind in "fc":
         for g, w in ((got.real, want.real), (got.imag, want.imag)):
-            zero = (w == 0)
-            np.testing.assert_array_equal(np.signbit(g[zero]), np.signbit(w[zero]),
-                                          err_msg="sign of zero differs")
+            zero = w == 0
+            np.testing.assert_array_equal(
+                np.signbit(g[zero]), np.signbit(w[zero]), err_msg="sign of zero differs"
+            )
 
 
 def source_elements(src, dst):
@@ -62,10 +74,9 @@ def source_elements(src, dst):
         lo, hi = int_bounds(dst)
         width = WIDTH[src]
         low, high = -0.9921875 if lo == 0 else float(lo), float(hi + 1)
-        if width == 16:        # float16 holds nothing beyond 65504
+        if width == 16:  # float16 holds nothing beyond 65504
             low, high = max(low, -65504.0), min(high, 65504.0)
-        real = st.floats(min_value=low, max_value=high, exclude_max=high == hi + 1,
-                         width=width)
+        real = st.floats(min_value=low, max_value=high, exclude_max=high == hi + 1, width=width)
         if s.kind == "c":
             return st.builds(complex, real, st.floats(width=width))
         return real
@@ -111,8 +122,11 @@ def outside_unchanged(buffer, view, dt):
         item = buffer.dtype.itemsize
         reach = np.zeros(buffer.shape, bool)
         twin = np.lib.stride_tricks.as_strided(
-            reach.reshape(-1)[(view.ctypes.data - buffer.ctypes.data) // item:],
-            view.shape, tuple(s // item for s in view.strides), writeable=True)
+            reach.reshape(-1)[(view.ctypes.data - buffer.ctypes.data) // item :],
+            view.shape,
+            tuple(s // item for s in view.strides),
+            writeable=True,
+        )
         twin[...] = True
         mask = ~reach
     np.testing.assert_array_equal(buffer[mask], np.full(mask.sum(), SENTINEL[dt]))
@@ -158,10 +172,15 @@ def test_copy_into_noncontiguous_destination(dst, data):
 def test_copy_broadcasts_source(dst, data):
     """A source broadcasts to the (bigger) destination, numpy's rules."""
     src = data.draw(st.sampled_from(DTYPE_NAMES), label="src")
-    shape = data.draw(hnp.array_shapes(min_dims=1, max_dims=4, min_side=0, max_side=5), label="shape")
-    src_shape = data.draw(hnp.broadcastable_shapes(shape, min_dims=0, max_dims=len(shape), min_side=0)
-                          .filter(lambda s: np.broadcast_shapes(s, shape) == shape),
-                          label="src_shape")
+    shape = data.draw(
+        hnp.array_shapes(min_dims=1, max_dims=4, min_side=0, max_side=5), label="shape"
+    )
+    src_shape = data.draw(
+        hnp.broadcastable_shapes(shape, min_dims=0, max_dims=len(shape), min_side=0).filter(
+            lambda s: np.broadcast_shapes(s, shape) == shape
+        ),
+        label="src_shape",
+    )
     a = data.draw(laid_out(src, src_shape, source_elements(src, dst)), label="a")
     buffer, view = data.draw(writable_layout(shape, dst), label="dst")
     _core.copy_(borrow(view), borrow(a))
@@ -187,9 +206,17 @@ LARGE_SHAPES = [(130, 190), (3, 67, 129), (257, 65), (70, 2, 300)]
 
 
 @pytest.mark.parametrize("shape", LARGE_SHAPES)
-@pytest.mark.parametrize("src,dst", [("float64", "float64"), ("int32", "float32"),
-                                     ("complex64", "complex128"), ("uint8", "int64"),
-                                     ("int16", "int16"), ("bool", "complex64")])
+@pytest.mark.parametrize(
+    "src,dst",
+    [
+        ("float64", "float64"),
+        ("int32", "float32"),
+        ("complex64", "complex128"),
+        ("uint8", "int64"),
+        ("int16", "int16"),
+        ("bool", "complex64"),
+    ],
+)
 def test_large_transposed_copies(src, dst, shape):
     """Big enough for threads and for the iterator's cache tiling, with
     sizes that are no multiple of a tile: transposed, reversed and stepped
@@ -212,12 +239,12 @@ def test_large_transposed_copies(src, dst, shape):
 def f2i_model(x, dst):
     """copy.c's documented float -> integer value for one Python float x."""
     lo, hi = int_bounds(dst)
-    if lo == 0 and 0.0 <= x < 2.0 ** 64:
+    if lo == 0 and 0.0 <= x < 2.0**64:
         v = int(x)
-    elif not math.isnan(x) and -2.0 ** 63 < x < 2.0 ** 63:
-        v = int(x)      # int() truncates toward zero
+    elif not math.isnan(x) and -(2.0**63) < x < 2.0**63:
+        v = int(x)  # int() truncates toward zero
     else:
-        v = -2 ** 63
+        v = -(2**63)
     span = hi - lo + 1
     return (v - lo) % span + lo
 
@@ -230,10 +257,14 @@ def test_float_to_int_documented_rule(src, dst, data):
     truncate, else INT64_MIN, then wrap (complex: the real part)."""
     width = WIDTH[src]
     exact = (lambda v: float(np.float32(v))) if width == 32 else float
-    real = st.one_of(st.floats(width=width),
-                     st.floats(-2.0 ** 70, 2.0 ** 70, width=width),
-                     st.integers(-2 ** 64, 2 ** 65).map(exact))
-    elements = st.builds(complex, real, st.floats(width=width)) if src.startswith("complex") else real
+    real = st.one_of(
+        st.floats(width=width),
+        st.floats(-(2.0**70), 2.0**70, width=width),
+        st.integers(-(2**64), 2**65).map(exact),
+    )
+    elements = (
+        st.builds(complex, real, st.floats(width=width)) if src.startswith("complex") else real
+    )
     a = data.draw(laid_out(src, elements=elements), label="a")
     got = to_numpy(_core.astype(borrow(a), dst))
     flat = np.asarray(a).real.astype(np.float64).ravel().tolist()
@@ -245,8 +276,24 @@ def test_float_to_int_documented_rule(src, dst, data):
 @pytest.mark.parametrize("src", ["float32", "float64"])
 def test_float_to_int_truncates_toward_zero(src, dst):
     lo, hi = int_bounds(dst)
-    values = [0.0, -0.0, 0.5, -0.5, 0.9999, -0.9999, 1.5, -1.5, 2.5, -2.5, 99.99, -99.99,
-              126.7, -127.9, 1e-300, -1e-300]
+    values = [
+        0.0,
+        -0.0,
+        0.5,
+        -0.5,
+        0.9999,
+        -0.9999,
+        1.5,
+        -1.5,
+        2.5,
+        -2.5,
+        99.99,
+        -99.99,
+        126.7,
+        -127.9,
+        1e-300,
+        -1e-300,
+    ]
     a = np.array([v for v in values if lo - 1 < v < hi + 1], NUMPY[src])
     got = to_numpy(_core.astype(to_core(a), dst))
     assert got.tolist() == [math.trunc(float(v)) for v in a]
@@ -259,26 +306,41 @@ def test_float_to_int_out_of_range_values(src):
     narrower types); in-int64-range values wrap modulo 2^bits (the oracle:
     numpy's own int64 -> intN cast, which wraps); unsigned targets take
     [0, 2^64) as is."""
-    values = [np.nan, np.inf, -np.inf, 1e20, -1e20, 2.0 ** 63, -2.0 ** 63, 3e9, -3e9,
-              2.0 ** 40 + 2.0 ** 20 + 2.0 ** 18, 300.0, -300.0, 2.0 ** 63 + 2.0 ** 40]
+    values = [
+        np.nan,
+        np.inf,
+        -np.inf,
+        1e20,
+        -1e20,
+        2.0**63,
+        -(2.0**63),
+        3e9,
+        -3e9,
+        2.0**40 + 2.0**20 + 2.0**18,
+        300.0,
+        -300.0,
+        2.0**63 + 2.0**40,
+    ]
     a = np.array(values, NUMPY[src])
-    assert a.real.astype(np.float64).tolist()[7:] == values[7:]   # exact in float32 too
+    assert a.real.astype(np.float64).tolist()[7:] == values[7:]  # exact in float32 too
     for dst in INT_NAMES:
         got = to_numpy(_core.astype(to_core(a), dst))
-        as_int64 = [int(v) if -2.0 ** 63 < v < 2.0 ** 63 else -2 ** 63 for v in values]
+        as_int64 = [int(v) if -(2.0**63) < v < 2.0**63 else -(2**63) for v in values]
         want = np.array(as_int64, np.int64).astype(NUMPY[dst])
         if dst == "uint64":
-            want = np.array([int(v) if 0 <= v < 2.0 ** 64 else w for v, w in zip(values, want.tolist())],
-                            np.uint64)
+            want = np.array(
+                [int(v) if 0 <= v < 2.0**64 else w for v, w in zip(values, want.tolist())],
+                np.uint64,
+            )
         np.testing.assert_array_equal(got, want, err_msg=dst)
         assert got.tolist() == [f2i_model(v, dst) for v in values]
     # a few values spelled out
     i32 = to_numpy(_core.astype(to_core(a), "int32")).tolist()
-    assert i32[:3] == [0, 0, 0] and i32[7] == 3_000_000_000 - 2 ** 32 and i32[9] == 2 ** 20 + 2 ** 18
-    assert to_numpy(_core.astype(to_core(a), "int64")).tolist()[0] == -2 ** 63
+    assert i32[:3] == [0, 0, 0] and i32[7] == 3_000_000_000 - 2**32 and i32[9] == 2**20 + 2**18
+    assert to_numpy(_core.astype(to_core(a), "int64")).tolist()[0] == -(2**63)
     u64 = to_numpy(_core.astype(to_core(a), "uint64")).tolist()
-    assert u64[0] == 2 ** 63 and u64[5] == 2 ** 63 and u64[8] == 2 ** 64 - 3_000_000_000
-    assert u64[12] == 2 ** 63 + 2 ** 40
+    assert u64[0] == 2**63 and u64[5] == 2**63 and u64[8] == 2**64 - 3_000_000_000
+    assert u64[12] == 2**63 + 2**40
     assert to_numpy(_core.astype(to_core(a), "uint8")).tolist()[10:12] == [44, 212]
 
 
@@ -293,28 +355,33 @@ def along(dim, nd, s):
 @given(data=st.data())
 def test_copy_between_overlapping_views(dt, data):
     """dst and src share storage: the result is as if src were read first."""
-    a = data.draw(arrays(dt, hnp.array_shapes(min_dims=1, max_dims=3, min_side=1, max_side=6)),
-                  label="a")
+    a = data.draw(
+        arrays(dt, hnp.array_shapes(min_dims=1, max_dims=3, min_side=1, max_side=6)), label="a"
+    )
     dim = data.draw(st.integers(0, a.ndim - 1), label="dim")
     k = data.draw(st.integers(1, a.shape[dim]), label="shift")
     kind = data.draw(st.sampled_from(["forward", "backward", "flip", "transpose"]), label="kind")
     base = to_core(a)
     n = a.shape[dim]
     want = a.copy()
-    if kind == "forward":      # a[:-k] = a[k:]
+    if kind == "forward":  # a[:-k] = a[k:]
         dst, src = _views.slice_dim(base, dim, 0, n - k, 1), _views.slice_dim(base, dim, k, n, 1)
         want[along(dim, a.ndim, slice(0, n - k))] = a[along(dim, a.ndim, slice(k, n))].copy()
-    elif kind == "backward":   # a[k:] = a[:-k]
+    elif kind == "backward":  # a[k:] = a[:-k]
         dst, src = _views.slice_dim(base, dim, k, n, 1), _views.slice_dim(base, dim, 0, n - k, 1)
         want[along(dim, a.ndim, slice(k, n))] = a[along(dim, a.ndim, slice(0, n - k))].copy()
-    elif kind == "flip":       # a = a[::-1] along dim
+    elif kind == "flip":  # a = a[::-1] along dim
         dst, src = base, _views.flip(base, dim)
         want = np.flip(a, dim).copy()
-    else:                      # a square block = its transpose
+    else:  # a square block = its transpose
         m = min(a.shape[0], a.shape[-1])
         sq = _views.narrow(_views.narrow(base, 0, 0, m), a.ndim - 1, 0, m)
         dst, src = sq, _views.transpose(sq, 0, a.ndim - 1)
-        block = (slice(0, m),) + (slice(None),) * (a.ndim - 2) + (slice(0, m),) if a.ndim > 1 else (slice(0, m),)
+        block = (
+            (slice(0, m),) + (slice(None),) * (a.ndim - 2) + (slice(0, m),)
+            if a.ndim > 1
+            else (slice(0, m),)
+        )
         want[block] = np.swapaxes(a[block], 0, a.ndim - 1).copy()
     _core.copy_(dst, src)
     assert_same(to_numpy(base), want)
@@ -351,33 +418,43 @@ def test_copy_overlap_through_reinterpreted_bytes(data):
     raw = data.draw(st.binary(min_size=nbytes, max_size=nbytes), label="bytes")
     block = np.zeros(nbytes + 64, np.uint8)
     start = (-block.ctypes.data) % 64
-    buf = block[start:start + nbytes]
+    buf = block[start : start + nbytes]
     buf[:] = np.frombuffer(raw, np.uint8)
     storage = borrow(buf)
     si, di = NUMPY[src_dt].itemsize, NUMPY[dst_dt].itemsize
     d_off, d_shape, d_strides = data.draw(byte_view(nbytes // di, False), label="dst")
-    s_shape = data.draw(hnp.broadcastable_shapes(tuple(d_shape), min_dims=0, max_dims=len(d_shape), min_side=0)
-                        .filter(lambda s: np.broadcast_shapes(s, tuple(d_shape)) == tuple(d_shape)),
-                        label="src_shape")
+    s_shape = data.draw(
+        hnp.broadcastable_shapes(
+            tuple(d_shape), min_dims=0, max_dims=len(d_shape), min_side=0
+        ).filter(lambda s: np.broadcast_shapes(s, tuple(d_shape)) == tuple(d_shape)),
+        label="src_shape",
+    )
     nd = len(s_shape)
     s_strides = data.draw(st.lists(st.integers(-5, 5), min_size=nd, max_size=nd), label="s_strides")
     numel = math.prod(s_shape)
     lo = sum((n - 1) * s for n, s in zip(s_shape, s_strides) if s < 0 and n)
     hi = sum((n - 1) * s for n, s in zip(s_shape, s_strides) if s > 0 and n)
     assume(numel == 0 or hi - lo < nbytes // si)
-    s_off = data.draw(st.integers(-lo, nbytes // si - 1 - hi) if numel else st.just(0), label="s_off")
+    s_off = data.draw(
+        st.integers(-lo, nbytes // si - 1 - hi) if numel else st.just(0), label="s_off"
+    )
 
     def model_view(b, dt, off, shape, strides):
         typed = b.view(NUMPY[dt])
         item = NUMPY[dt].itemsize
-        return np.lib.stride_tricks.as_strided(typed[off:] if off < typed.size else typed[:0],
-                                               shape, [s * item for s in strides], writeable=True)
+        return np.lib.stride_tricks.as_strided(
+            typed[off:] if off < typed.size else typed[:0],
+            shape,
+            [s * item for s in strides],
+            writeable=True,
+        )
 
     model = buf.copy()
     if math.prod(d_shape):
         src_vals = model_view(model, src_dt, s_off, s_shape, s_strides).copy()
         model_view(model, dst_dt, d_off, d_shape, d_strides)[...] = numpy_cast(
-            np.broadcast_to(src_vals, d_shape), dst_dt)
+            np.broadcast_to(src_vals, d_shape), dst_dt
+        )
     dst = storage.view(d_off, d_shape, d_strides, dst_dt)
     src = storage.view(s_off, s_shape, s_strides, src_dt)
     _core.copy_(dst, src)
@@ -419,12 +496,17 @@ def test_fill_every_dtype(dt, data):
 def test_fill_refuses_values_that_do_not_fit(dt):
     lo, hi = int_bounds(dt)
     c = _core.full((3,), 1, dt)
-    for bad, exc in [(hi + 1, OverflowError), (lo - 1, OverflowError), (float("nan"), ValueError),
-                     (float("inf"), ValueError), (1 + 2j, TypeError)]:
+    for bad, exc in [
+        (hi + 1, OverflowError),
+        (lo - 1, OverflowError),
+        (float("nan"), ValueError),
+        (float("inf"), ValueError),
+        (1 + 2j, TypeError),
+    ]:
         with pytest.raises(exc):
             _core.fill_(c, bad)
     assert to_numpy(c).tolist() == [1, 1, 1]
-    _core.fill_(c, 2.9)         # a float truncates like a cast
+    _core.fill_(c, 2.9)  # a float truncates like a cast
     assert to_numpy(c).tolist() == [2, 2, 2]
     _core.fill_(c, hi)
     assert to_numpy(c).tolist() == [hi] * 3
@@ -517,10 +599,19 @@ def test_readonly_borrow_can_be_read():
     assert to_numpy(out).tolist() == a.tolist()
 
 
-@pytest.mark.parametrize("dst_shape,src_shape", [
-    ((2, 3), (2,)), ((2, 3), (4,)), ((3,), (0,)), ((0,), (3,)), ((2, 3), (3, 2)),
-    ((3,), (2, 3)), ((), (2,)), ((4, 1), (4, 2)),
-])
+@pytest.mark.parametrize(
+    "dst_shape,src_shape",
+    [
+        ((2, 3), (2,)),
+        ((2, 3), (4,)),
+        ((3,), (0,)),
+        ((0,), (3,)),
+        ((2, 3), (3, 2)),
+        ((3,), (2, 3)),
+        ((), (2,)),
+        ((4, 1), (4, 2)),
+    ],
+)
 def test_copy_shape_mismatch_raises(dst_shape, src_shape):
     dst = _core.full(dst_shape, 5, "int16")
     src = _core.full(src_shape, 1, "int16")
@@ -546,17 +637,29 @@ def nthreads(request):
 @pytest.mark.parametrize("dt", ["float64", "float32", "int8", "complex128"])
 def test_large_transposed_copy(nthreads, dt):
     rng = np.random.default_rng(0)
-    side = {"float64": (1501, 1403), "float32": (2103, 2001), "int8": (4001, 4099),
-            "complex128": (1001, 1003)}[dt]
+    side = {
+        "float64": (1501, 1403),
+        "float32": (2103, 2001),
+        "int8": (4001, 4099),
+        "complex128": (1001, 1003),
+    }[dt]
     src = (rng.standard_normal(side) * 50).astype(dt)
     dst = _core.Core.empty((side[1], side[0]), dt)
     _core.copy_(dst, _views.transpose(to_core(src), 0, 1))
     np.testing.assert_array_equal(to_numpy(dst), src.T)
 
 
-@pytest.mark.parametrize("src_dt,dst_dt", [("float64", "float32"), ("float32", "float64"),
-                                           ("int64", "float64"), ("float64", "int32"),
-                                           ("float64", "float64"), ("bool", "float32")])
+@pytest.mark.parametrize(
+    "src_dt,dst_dt",
+    [
+        ("float64", "float32"),
+        ("float32", "float64"),
+        ("int64", "float64"),
+        ("float64", "int32"),
+        ("float64", "float64"),
+        ("bool", "float32"),
+    ],
+)
 @pytest.mark.parametrize("skew", [0, 1])
 def test_large_cast_matches_numpy(nthreads, src_dt, dst_dt, skew):
     n = 4_000_001
@@ -564,6 +667,6 @@ def test_large_cast_matches_numpy(nthreads, src_dt, dst_dt, skew):
     src = (rng.standard_normal(n + skew) * 1000).astype(src_dt)
     want = src[skew:].astype(dst_dt)
     out = np.zeros(n + skew + 1, dst_dt)
-    _core.copy_(borrow(out[skew:skew + n]), borrow(src[skew:]))
-    np.testing.assert_array_equal(out[skew:skew + n], want)
+    _core.copy_(borrow(out[skew : skew + n]), borrow(src[skew:]))
+    np.testing.assert_array_equal(out[skew : skew + n], want)
     assert not out[:skew].any() and out[-1] == 0

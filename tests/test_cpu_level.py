@@ -1,6 +1,7 @@
 """The CPU level (st_cpu_level, STRIDED_CPU_LEVEL): at every level this
 machine has, the kernels compiled for it agree with numpy.  The level is
 fixed when the core loads, so each level runs in a child process."""
+
 import json
 import os
 import subprocess
@@ -92,8 +93,9 @@ def run_child(code, level=None):
     env.pop("STRIDED_CPU_LEVEL", None)
     if level is not None:
         env["STRIDED_CPU_LEVEL"] = str(level)
-    r = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                       timeout=300)
+    r = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300
+    )
     assert r.returncode == 0, r.stderr
     return json.loads(r.stdout.strip().splitlines()[-1])
 

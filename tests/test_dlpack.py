@@ -3,6 +3,7 @@ consumer under both faces.  numpy is the oracle and the peer; hand-made
 managed tensors (cffi structs with a counting deleter) probe every check
 of the consumer and the exactly-once deleter; counters in C and the
 process's resident memory show that nothing leaks."""
+
 import gc
 import os
 
@@ -16,8 +17,16 @@ import strided.interop
 from strided.core import base as _core, dlpack as _dlpack
 from strided._c._strided import ffi, lib
 
-from helpers import (DTYPE_NAMES, NUMPY, arrays, borrow, needs_pytorch, pytorch as torch, to_numpy,
-                     under_asan)
+from helpers import (
+    DTYPE_NAMES,
+    NUMPY,
+    arrays,
+    borrow,
+    needs_pytorch,
+    pytorch as torch,
+    to_numpy,
+    under_asan,
+)
 
 # ---------------------------------------------------------------- helpers
 
@@ -26,7 +35,7 @@ def address(a):
     return a.__array_interface__["data"][0]
 
 
-_HELD = []   # capsules read by capsule_struct: the struct lives as long as its capsule
+_HELD = []  # capsules read by capsule_struct: the struct lives as long as its capsule
 
 
 def capsule_struct(capsule):
@@ -35,8 +44,9 @@ def capsule_struct(capsule):
     _HELD.append(capsule)
     for versioned, kind in ((1, "DLManagedTensorVersioned *"), (0, "DLManagedTensor *")):
         if _dlpack._capsule_is_valid(capsule, _dlpack._NAME[versioned, 0]):
-            return versioned, ffi.cast(kind, _dlpack._capsule_get_pointer(
-                capsule, _dlpack._NAME[versioned, 0]))
+            return versioned, ffi.cast(
+                kind, _dlpack._capsule_get_pointer(capsule, _dlpack._NAME[versioned, 0])
+            )
     raise AssertionError(f"not an unconsumed DLPack capsule: {capsule!r}")
 
 
@@ -55,9 +65,22 @@ class Crafted:
     """A hand-made DLPack tensor over numpy memory `buf` (or any address):
     every field is the test's to set; the deleter counts its calls."""
 
-    def __init__(self, buf=None, *, versioned=True, shape=None, strides=None, dtype=None,
-                 data=None, device=(1, 0), byte_offset=0, flags=0, version=(1, 1),
-                 ndim=None, shape_null=False):
+    def __init__(
+        self,
+        buf=None,
+        *,
+        versioned=True,
+        shape=None,
+        strides=None,
+        dtype=None,
+        data=None,
+        device=(1, 0),
+        byte_offset=0,
+        flags=0,
+        version=(1, 1),
+        ndim=None,
+        shape_null=False,
+    ):
         if buf is None:
             buf = np.arange(6.0)
         self.buf, self.calls, self.versioned = buf, 0, versioned
@@ -87,8 +110,9 @@ class Crafted:
         self.calls += 1
 
     def capsule(self):
-        return _dlpack._capsule_new(int(ffi.cast("uintptr_t", self.m)),
-                                    _dlpack._NAME[self.versioned, 0], None)
+        return _dlpack._capsule_new(
+            int(ffi.cast("uintptr_t", self.m)), _dlpack._NAME[self.versioned, 0], None
+        )
 
 
 # ---------------------------------------------------------------- the ABI
@@ -98,14 +122,17 @@ def test_struct_layouts_match_the_spec():
     # dlpack.h on LP64: what every producer and consumer reads
     assert ffi.sizeof("DLPackVersion") == 8 and ffi.sizeof("DLDevice") == 8
     assert ffi.sizeof("DLDataType") == 4 and ffi.sizeof("DLTensor") == 48
-    assert [ffi.offsetof("DLTensor", f) for f in
-            ("data", "device", "ndim", "dtype", "shape", "strides", "byte_offset")] == \
-        [0, 8, 16, 20, 24, 32, 40]
+    assert [
+        ffi.offsetof("DLTensor", f)
+        for f in ("data", "device", "ndim", "dtype", "shape", "strides", "byte_offset")
+    ] == [0, 8, 16, 20, 24, 32, 40]
     assert ffi.sizeof("DLManagedTensor") == 64
     assert ffi.offsetof("DLManagedTensor", "deleter") == 56
     assert ffi.sizeof("DLManagedTensorVersioned") == 80
-    assert [ffi.offsetof("DLManagedTensorVersioned", f) for f in
-            ("version", "manager_ctx", "deleter", "flags", "dl_tensor")] == [0, 8, 16, 24, 32]
+    assert [
+        ffi.offsetof("DLManagedTensorVersioned", f)
+        for f in ("version", "manager_ctx", "deleter", "flags", "dl_tensor")
+    ] == [0, 8, 16, 24, 32]
     assert (lib.ST_DL_FLAG_READ_ONLY, lib.ST_DL_FLAG_IS_COPIED) == (1, 2)
 
 
@@ -117,14 +144,17 @@ DL_CODES = {"b": (6,), "i": (0,), "u": (1,), "f": (2,), "c": (5,)}
 
 @pytest.mark.parametrize("name", DTYPE_NAMES)
 def test_export_fields_every_dtype(name):
-    a = np.arange(12).astype(name).reshape(3, 4)[::2, ::-1]      # strides (8, -1) elements
+    a = np.arange(12).astype(name).reshape(3, 4)[::2, ::-1]  # strides (8, -1) elements
     c = borrow(a)
     versioned, m = capsule_struct(_dlpack.export(c, max_version=(1, 0)))
     assert versioned and (m.version.major, m.version.minor) == (1, 1) and m.flags == 0
     dl = m.dl_tensor
     assert (dl.device.device_type, dl.device.device_id) == (1, 0)
-    assert (dl.dtype.code, dl.dtype.bits, dl.dtype.lanes) == \
-        (DL_CODES[NUMPY[name].kind][0], 8 * NUMPY[name].itemsize, 1)
+    assert (dl.dtype.code, dl.dtype.bits, dl.dtype.lanes) == (
+        DL_CODES[NUMPY[name].kind][0],
+        8 * NUMPY[name].itemsize,
+        1,
+    )
     assert dl.ndim == 2 and list(dl.shape[0:2]) == [2, 4]
     assert list(dl.strides[0:2]) == [s // a.itemsize for s in a.strides]
     assert int(ffi.cast("uintptr_t", dl.data)) == address(a) and dl.byte_offset == 0
@@ -132,8 +162,13 @@ def test_export_fields_every_dtype(name):
 
 def test_export_legacy_and_versioned_by_max_version():
     c = borrow(np.arange(3.0))
-    for mv, name in ((None, "dltensor"), ((0, 8), "dltensor"), ((1, 0), "dltensor_versioned"),
-                     ((1, 5), "dltensor_versioned"), ((2, 0), "dltensor_versioned")):
+    for mv, name in (
+        (None, "dltensor"),
+        ((0, 8), "dltensor"),
+        ((1, 0), "dltensor_versioned"),
+        ((1, 5), "dltensor_versioned"),
+        ((2, 0), "dltensor_versioned"),
+    ):
         cap = _dlpack.export(c, max_version=mv)
         assert f'"{name}"' in repr(cap)
         assert capsule_struct(cap)[0] == (name == "dltensor_versioned")
@@ -154,7 +189,7 @@ def test_export_flags_readonly_and_copied():
     assert m.flags == lib.ST_DL_FLAG_READ_ONLY
     assert int(ffi.cast("uintptr_t", m.dl_tensor.data)) == address(a)
     _, m = capsule_struct(_dlpack.export(c, max_version=(1, 0), copy=True))
-    assert m.flags == lib.ST_DL_FLAG_IS_COPIED                 # the copy is writable
+    assert m.flags == lib.ST_DL_FLAG_IS_COPIED  # the copy is writable
     assert int(ffi.cast("uintptr_t", m.dl_tensor.data)) != address(a)
     w = borrow(np.arange(4.0))
     _, m = capsule_struct(_dlpack.export(w, max_version=(1, 0), copy=False))
@@ -165,7 +200,7 @@ def test_export_readonly_as_legacy_copies_unless_copy_false():
     a = np.arange(4.0)
     a.flags.writeable = False
     c = borrow(a)
-    _, m = capsule_struct(_dlpack.export(c))                     # legacy, copy=None: a copy
+    _, m = capsule_struct(_dlpack.export(c))  # legacy, copy=None: a copy
     assert int(ffi.cast("uintptr_t", m.dl_tensor.data)) != address(a)
     with pytest.raises(BufferError, match="read-only"):
         _dlpack.export(c, copy=False)
@@ -184,12 +219,20 @@ def test_export_copy_true_is_contiguous_and_independent():
     assert a[0, 0] == 0
 
 
-@pytest.mark.parametrize("kwargs, error", [
-    ({"dl_device": (2, 0)}, BufferError), ({"dl_device": (1, 1)}, BufferError),
-    ({"dl_device": (3, 0)}, BufferError), ({"stream": 1}, BufferError),
-    ({"stream": -1}, BufferError), ({"dl_device": "cpu"}, TypeError),
-    ({"copy": "yes"}, TypeError), ({"max_version": 1}, TypeError),
-    ({"max_version": (1,)}, TypeError)])
+@pytest.mark.parametrize(
+    "kwargs, error",
+    [
+        ({"dl_device": (2, 0)}, BufferError),
+        ({"dl_device": (1, 1)}, BufferError),
+        ({"dl_device": (3, 0)}, BufferError),
+        ({"stream": 1}, BufferError),
+        ({"stream": -1}, BufferError),
+        ({"dl_device": "cpu"}, TypeError),
+        ({"copy": "yes"}, TypeError),
+        ({"max_version": 1}, TypeError),
+        ({"max_version": (1,)}, TypeError),
+    ],
+)
 def test_export_refusals(kwargs, error):
     before = settle()
     with pytest.raises(error):
@@ -209,19 +252,22 @@ def test_exported_storage_is_never_moved():
     a = np.from_dlpack(t)
     with pytest.raises(ValueError, match="exported through DLPack"):
         t.resize(1000)
-    a[0] = 5                                   # still the same memory
+    a[0] = 5  # still the same memory
     assert t[1] == 5
     s = t.storage()
     with pytest.raises(ValueError, match="exported through DLPack"):
         s.resize(1000)
-    t.resize(2)                                # fits the storage: nothing moves
+    t.resize(2)  # fits the storage: nothing moves
     assert t[1] == 5
 
 
 def test_unconsumed_capsules_are_freed_at_collection():
     before = settle()
-    caps = [_dlpack.export(borrow(np.arange(5.0)), max_version=mv)
-            for mv in (None, (1, 0)) for _ in range(50)]
+    caps = [
+        _dlpack.export(borrow(np.arange(5.0)), max_version=mv)
+        for mv in (None, (1, 0))
+        for _ in range(50)
+    ]
     assert _dlpack.live()[0] == before[0] + 100
     del caps
     assert settle() == before
@@ -234,7 +280,7 @@ def test_capsule_dies_during_an_exception():
         cap = _dlpack.export(borrow(np.arange(5.0)), max_version=(1, 0))  # noqa: F841
         raise KeyError("boom")
 
-    with pytest.raises(KeyError, match="boom"):     # the destructor kept the exception intact
+    with pytest.raises(KeyError, match="boom"):  # the destructor kept the exception intact
         fail()
     assert settle() == before
 
@@ -247,9 +293,9 @@ def test_import_views_the_memory():
     c = _dlpack.to_core(a)
     assert c.shape == (3, 2) and c.strides == (4, -2) and c.address == address(a)
     np.testing.assert_array_equal(to_numpy(c), a)
-    a[1, 0] = -1                               # numpy writes, the core sees
+    a[1, 0] = -1  # numpy writes, the core sees
     assert to_numpy(c)[1, 0] == -1
-    _core.fill_(c, 7.0)                        # the core writes, numpy sees
+    _core.fill_(c, 7.0)  # the core writes, numpy sees
     assert (a == 7).all()
     s = c.storage
     assert not s.flags & lib.ST_STORAGE_OWNED
@@ -261,7 +307,7 @@ def test_import_copy_modes():
     a = np.arange(6.0).reshape(2, 3).T
     same = _dlpack.to_core(a, copy=False)
     assert same.address == address(a)
-    copied = _dlpack.to_core(a, copy=True)              # numpy copies (IS_COPIED): we borrow that
+    copied = _dlpack.to_core(a, copy=True)  # numpy copies (IS_COPIED): we borrow that
     assert copied.address != address(a)
     np.testing.assert_array_equal(to_numpy(copied), a)
     a[0, 0] = 42
@@ -322,7 +368,7 @@ def test_import_of_our_own_export_does_not_chain():
     x = c
     for _ in range(50):
         x = _dlpack.to_core(_dlpack._Exported(x))
-        assert x.storage == storage                  # our own storage again, not a borrowing
+        assert x.storage == storage  # our own storage again, not a borrowing
     assert settle() == before
     y = _dlpack.to_core(_dlpack._Exported(c), copy=True)
     assert y.storage != storage
@@ -340,7 +386,7 @@ def test_crafted_deleter_runs_once_when_the_view_goes(versioned):
     p = Crafted(np.arange(6.0), versioned=versioned, shape=(2, 3), strides=(1, 2))
     c = consume(p)
     np.testing.assert_array_equal(to_numpy(c), np.arange(6.0).reshape(3, 2).T)
-    v = _core.Core.over(c.storage, "float64", 1, (2,))   # another view keeps it alive
+    v = _core.Core.over(c.storage, "float64", 1, (2,))  # another view keeps it alive
     del c
     gc.collect()
     assert p.calls == 0
@@ -388,14 +434,14 @@ def test_crafted_negative_and_zero_strides():
     p = Crafted(buf, shape=(4, 3), strides=(0, -2), byte_offset=8 * 9)
     c = consume(p)
     np.testing.assert_array_equal(to_numpy(c), np.broadcast_to([9.0, 7.0, 5.0], (4, 3)))
-    assert c.storage.nbytes == 5 * 8                      # bytes 5*8 .. 10*8 of buf
+    assert c.storage.nbytes == 5 * 8  # bytes 5*8 .. 10*8 of buf
 
 
 def test_crafted_empty_with_null_data():
     p = Crafted(np.arange(1.0), shape=(0, 4), data=0)
     c = consume(p)
     assert c.shape == (0, 4) and c.size == 0
-    assert p.calls == 1                                   # nothing to hold: released at once
+    assert p.calls == 1  # nothing to hold: released at once
 
 
 # (crafted keyword arguments, message) — each refused before any element is read
@@ -413,18 +459,19 @@ BAD = [
     ({"dtype": (3, 64, 1)}, "opaque handle"),
     ({"dtype": (99, 8, 1)}, "unknown"),
     ({"shape": (-1,)}, "size of dimension 0 is -1"),
-    ({"shape": (2 ** 62, 4)}, "overflows"),
-    ({"shape": (3,), "strides": (2 ** 62,)}, "overflows"),
-    ({"shape": (2, 2 ** 40), "strides": (2 ** 40, 2 ** 22)}, "overflows"),
+    ({"shape": (2**62, 4)}, "overflows"),
+    ({"shape": (3,), "strides": (2**62,)}, "overflows"),
+    ({"shape": (2, 2**40), "strides": (2**40, 2**22)}, "overflows"),
     ({"data": 0}, "data is NULL"),
-    ({"byte_offset": 2 ** 64 - 8}, "overflows the address space"),
-    ({"shape": (3,), "strides": (-2 ** 40,), "data": 4096}, "outside the address space"),
+    ({"byte_offset": 2**64 - 8}, "overflows the address space"),
+    ({"shape": (3,), "strides": (-(2**40),), "data": 4096}, "outside the address space"),
 ]
 
 
-@pytest.mark.parametrize("kwargs, message, versioned",
-                         [(k, m, v) for v in (True, False) for k, m in BAD
-                          if v or "version" not in k])
+@pytest.mark.parametrize(
+    "kwargs, message, versioned",
+    [(k, m, v) for v in (True, False) for k, m in BAD if v or "version" not in k],
+)
 def test_crafted_refusals_call_the_deleter_once(kwargs, message, versioned):
     before = settle()
     p = Crafted(np.arange(6.0), versioned=versioned, **kwargs)
@@ -455,7 +502,7 @@ def test_the_16_bit_floats_cross_in_every_face():
 
 def test_crafted_misaligned_memory_is_copied_or_refused():
     raw = np.zeros(8 * 6 + 1, np.uint8)
-    view = raw[1:].view(np.float64)                      # element 0 one byte off
+    view = raw[1:].view(np.float64)  # element 0 one byte off
     view[:] = np.arange(6.0)
     p = Crafted(view)
     c = consume(p)
@@ -509,7 +556,7 @@ def test_consumer_asks_versioned_then_falls_back_to_legacy():
     old = Recorder(np.arange(3.0), legacy=True)
     c = _dlpack.to_core(old, copy=True)
     assert old.asked == [{"max_version": (1, 1), "copy": True}, {}]
-    assert c.address != address(old.a)                   # copied by us, the producer could not
+    assert c.address != address(old.a)  # copied by us, the producer could not
 
 
 def test_consumer_and_devices():
@@ -517,7 +564,7 @@ def test_consumer_and_devices():
     with pytest.raises(BufferError, match="kDLCUDA"):
         xp.from_dlpack(gpu)
     assert gpu.asked == []
-    x = xp.from_dlpack(gpu, device="cpu")                 # asks the producer to move it
+    x = xp.from_dlpack(gpu, device="cpu")  # asks the producer to move it
     assert gpu.asked == [{"max_version": (1, 1), "dl_device": (1, 0)}]
     np.testing.assert_array_equal(np.from_dlpack(x), np.arange(3.0))
     old_gpu = Recorder(np.arange(3.0), device=(2, 0), legacy=True)
@@ -531,15 +578,20 @@ def test_consumer_and_devices():
 
 
 @pytest.mark.parametrize("name", DTYPE_NAMES)
-@pytest.mark.parametrize("view", ["contiguous", "transposed", "stepped", "reversed", "zero",
-                                  "0-d", "empty"])
+@pytest.mark.parametrize(
+    "view", ["contiguous", "transposed", "stepped", "reversed", "zero", "0-d", "empty"]
+)
 def test_numpy_round_trip_every_dtype_and_layout(name, view):
     base = (np.arange(24) % 7).astype(name).reshape(4, 6)
-    a = {"contiguous": base, "transposed": base.T, "stepped": base[::2, 1::3],
-         "reversed": base[::-1, ::-2],
-         "zero": np.lib.stride_tricks.as_strided(base[0], (3, 6), (0, base.itemsize)),
-         "0-d": base[1, 2, ...],
-         "empty": base[:0]}[view]
+    a = {
+        "contiguous": base,
+        "transposed": base.T,
+        "stepped": base[::2, 1::3],
+        "reversed": base[::-1, ::-2],
+        "zero": np.lib.stride_tricks.as_strided(base[0], (3, 6), (0, base.itemsize)),
+        "0-d": base[1, 2, ...],
+        "empty": base[:0],
+    }[view]
     for cap_version in (None, (1, 0)):
         c = _dlpack.to_core(a.__dlpack__(max_version=cap_version))
         assert c.dtype.name == name and c.shape == a.shape
@@ -557,14 +609,14 @@ def test_numpy_round_trip_every_dtype_and_layout(name, view):
 def test_property_round_trip(a, data):
     # any shape (0-d and empty included), any dtype, then a random strided view
     steps = tuple(data.draw(st.sampled_from([1, 2, -1, -2])) for _ in range(a.ndim))
-    v = a[tuple(slice(None, None, s) for s in steps) + (Ellipsis,)]   # 0-d stays an array
+    v = a[tuple(slice(None, None, s) for s in steps) + (Ellipsis,)]  # 0-d stays an array
     x = xp.from_dlpack(v)
     back = np.from_dlpack(x)
     np.testing.assert_array_equal(back, v)
     assert back.dtype == v.dtype and back.shape == v.shape
     if v.size > 1:
         assert back.strides == v.strides and address(back) == address(v)
-    t = torch.from_dlpack(xp.from_dlpack(v.copy()))      # torch aborts on negative strides
+    t = torch.from_dlpack(xp.from_dlpack(v.copy()))  # torch aborts on negative strides
     np.testing.assert_array_equal(t.numpy(), v)
 
 
@@ -589,7 +641,7 @@ def test_producer_deleted_then_collected():
 def test_consumer_outlives_our_objects():
     t = strided.DoubleTensor(5).fill(3)
     a = np.from_dlpack(t)
-    t.set()                                     # Torch7: repoint the tensor elsewhere
+    t.set()  # Torch7: repoint the tensor elsewhere
     del t
     gc.collect()
     assert (a == 3).all()
@@ -603,18 +655,19 @@ def test_consumer_outlives_our_objects():
 def test_numpy_deleter_exactly_once():
     import sys
     import weakref
+
     a = np.arange(10.0)
     ref = weakref.ref(a)
     count = sys.getrefcount(a)
     xs = [xp.from_dlpack(a) for _ in range(10)]
-    assert sys.getrefcount(a) == count + 10         # one reference per consumed capsule
+    assert sys.getrefcount(a) == count + 10  # one reference per consumed capsule
     del xs
     gc.collect()
-    assert sys.getrefcount(a) == count              # each dropped exactly once
+    assert sys.getrefcount(a) == count  # each dropped exactly once
     x = xp.from_dlpack(a)
     del a
     gc.collect()
-    assert ref() is not None                       # our view keeps numpy's array alive
+    assert ref() is not None  # our view keeps numpy's array alive
     del x
     gc.collect()
     assert ref() is None
@@ -627,7 +680,7 @@ def rss_bytes():
 
 @needs_pytorch
 def test_ten_thousand_round_trips_flat_memory():
-    a = np.arange(10_000.0)                         # 80 kB: a leak would be visible at once
+    a = np.arange(10_000.0)  # 80 kB: a leak would be visible at once
     t = torch.arange(10_000, dtype=torch.float64)
 
     def once():
@@ -635,7 +688,7 @@ def test_ten_thousand_round_trips_flat_memory():
         b = np.from_dlpack(x)
         y = strided.from_dlpack(t)
         u = torch.from_dlpack(y)
-        cap = x.__dlpack__()                        # never consumed
+        cap = x.__dlpack__()  # never consumed
         del x, b, y, u, cap
 
     for _ in range(500):
@@ -658,12 +711,12 @@ def test_array_protocol(make):
     assert address(v) == address(a)
     v[0, 0] = -5
     assert a[0, 0] == -5
-    c = np.array(x)                                 # np.array copies
+    c = np.array(x)  # np.array copies
     assert address(c) != address(a)
     np.testing.assert_array_equal(c, a)
     f = np.asarray(x, dtype=np.float32)
     assert f.dtype == np.float32 and np.array_equal(f, a.astype(np.float32))
-    h = np.asarray(x, dtype=np.float16)             # numpy converts
+    h = np.asarray(x, dtype=np.float16)  # numpy converts
     assert h.dtype == np.float16
     with pytest.raises(ValueError, match="copy=False"):
         x.__array__(dtype=np.int32, copy=False)

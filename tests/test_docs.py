@@ -1,6 +1,7 @@
 """The documentation: the generated API pages (docs/api/*.md, from
 tools/api_pages.py) are current, the public names they list are those of the
 faces, and the site's navigation names every page (mkdocs.yml)."""
+
 import pathlib
 import re
 
@@ -14,7 +15,8 @@ DOCS = ROOT / "docs"
 def test_api_pages_are_current():
     for name, text in _api.pages().items():
         assert (DOCS / "api" / name).read_text() == text, (
-            f"docs/api/{name} is stale: python -m tools.api_pages docs/api")
+            f"docs/api/{name} is stale: python -m tools.api_pages docs/api"
+        )
 
 
 def test_compat_all_names_the_namespace():
@@ -53,8 +55,10 @@ class _Close(doctest.OutputChecker):
             return True
         if _NUMBER.sub("#", want) != _NUMBER.sub("#", got):
             return False
-        return all(math.isclose(float(a), float(b), rel_tol=1e-12, abs_tol=1e-15)
-                   for a, b in zip(_NUMBER.findall(want), _NUMBER.findall(got)))
+        return all(
+            math.isclose(float(a), float(b), rel_tol=1e-12, abs_tol=1e-15)
+            for a, b in zip(_NUMBER.findall(want), _NUMBER.findall(got))
+        )
 
 
 def _documented():
@@ -105,8 +109,16 @@ CONTINUES = "# continues the block above"
 NOT_RUN = "# not run:"
 _FENCE = re.compile(r"^( *)```python\n(.*?)^\1```\n(?:\nprints\n\n```\n(.*?)```)?", re.M | re.S)
 # (and, on Python 3.10, the peers whose pinned versions need 3.11: .ci/pythons)
-_OPTIONAL = {"cubed", "distributed", "dask", "torch", "zarr", "sklearn", "array_api_extra",
-             "xarray"}
+_OPTIONAL = {
+    "cubed",
+    "distributed",
+    "dask",
+    "torch",
+    "zarr",
+    "sklearn",
+    "array_api_extra",
+    "xarray",
+}
 
 
 def _blocks():
@@ -115,7 +127,7 @@ def _blocks():
         for m in _FENCE.finditer(text):
             indent = len(m.group(1))
             code = "\n".join(line[indent:] for line in m.group(2).splitlines()) + "\n"
-            line = text[:m.start()].count("\n") + 1
+            line = text[: m.start()].count("\n") + 1
             yield f"{path.relative_to(ROOT)}:{line}", code, m.group(3)
 
 
@@ -125,7 +137,7 @@ BLOCKS = list(_blocks())
 def test_blocks_are_found():
     names = {name.split(":")[0] for name, _, _ in BLOCKS}
     assert {"README.md", "docs/torch7.md", "docs/array-api.md", "docs/interop.md"} <= names
-    assert sum(1 for _, _, printed in BLOCKS if printed) >= 2       # the README's two faces
+    assert sum(1 for _, _, printed in BLOCKS if printed) >= 2  # the README's two faces
 
 
 def run_blocks():
@@ -163,13 +175,21 @@ def test_doc_code_blocks_run(tmp_path):
     import os
     import subprocess
     import sys
+
     # the repository root too: this file imports tools/ (the page generator)
-    path = os.pathsep.join(p for p in (str(ROOT / "tests"), str(ROOT), os.environ.get("PYTHONPATH"))
-                           if p)
+    path = os.pathsep.join(
+        p for p in (str(ROOT / "tests"), str(ROOT), os.environ.get("PYTHONPATH")) if p
+    )
     # the repository's fixtures where a block reads them from its root
     (tmp_path / "tests").symlink_to(ROOT / "tests")
-    out = subprocess.run([sys.executable, __file__], capture_output=True, text=True,
-                         cwd=tmp_path, timeout=600, env={**os.environ, "PYTHONPATH": path})
+    out = subprocess.run(
+        [sys.executable, __file__],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=600,
+        env={**os.environ, "PYTHONPATH": path},
+    )
     assert out.returncode == 0, out.stderr
     failures, skipped = json.loads(out.stdout.splitlines()[-1])
     assert not failures, "\n\n".join(failures)
@@ -177,4 +197,5 @@ def test_doc_code_blocks_run(tmp_path):
 
 if __name__ == "__main__":
     import json
+
     print(json.dumps(run_blocks()))

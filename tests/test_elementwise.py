@@ -9,6 +9,7 @@ stepped, reversed, broadcast).  Arithmetic, rounding and comparison results
 must match exactly (NaN equals NaN, zeros keep their sign); transcendental
 ones to a few ulps (rtol 1e-5 for 32-bit, 1e-12 for 64-bit parts).
 """
+
 import math
 import warnings
 
@@ -18,7 +19,16 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from helpers import ALL_DTYPE_NAMES as DTYPE_NAMES, INT_NAMES, NUMPY, arrays, borrow, layouts, to_core, to_numpy
+from helpers import (
+    ALL_DTYPE_NAMES as DTYPE_NAMES,
+    INT_NAMES,
+    NUMPY,
+    arrays,
+    borrow,
+    layouts,
+    to_core,
+    to_numpy,
+)
 from strided.core import base as _core, ops as _ops, views as _views
 
 FLOAT_NAMES = ["float32", "float64"]
@@ -44,19 +54,50 @@ def wrap(v, dt):
 # ---------------------------------------------------------------- oracles
 
 NP_UNARY = {
-    "negative": np.negative, "positive": np.positive, "abs": np.absolute, "sqrt": np.sqrt,
-    "exp": np.exp, "expm1": np.expm1, "log": np.log, "log1p": np.log1p, "log2": np.log2,
-    "log10": np.log10, "sin": np.sin, "cos": np.cos, "tan": np.tan, "asin": np.arcsin,
-    "acos": np.arccos, "atan": np.arctan, "sinh": np.sinh, "cosh": np.cosh, "tanh": np.tanh,
-    "asinh": np.arcsinh, "acosh": np.arccosh, "atanh": np.arctanh, "floor": np.floor,
-    "ceil": np.ceil, "trunc": np.trunc, "round": np.round, "sign": np.sign, "square": np.square,
-    "reciprocal": np.reciprocal, "logical_not": np.logical_not, "bitwise_invert": np.invert,
-    "isnan": np.isnan, "isinf": np.isinf, "isfinite": np.isfinite, "signbit": np.signbit,
-    "real": np.real, "imag": np.imag, "conj": np.conj,
+    "negative": np.negative,
+    "positive": np.positive,
+    "abs": np.absolute,
+    "sqrt": np.sqrt,
+    "exp": np.exp,
+    "expm1": np.expm1,
+    "log": np.log,
+    "log1p": np.log1p,
+    "log2": np.log2,
+    "log10": np.log10,
+    "sin": np.sin,
+    "cos": np.cos,
+    "tan": np.tan,
+    "asin": np.arcsin,
+    "acos": np.arccos,
+    "atan": np.arctan,
+    "sinh": np.sinh,
+    "cosh": np.cosh,
+    "tanh": np.tanh,
+    "asinh": np.arcsinh,
+    "acosh": np.arccosh,
+    "atanh": np.arctanh,
+    "floor": np.floor,
+    "ceil": np.ceil,
+    "trunc": np.trunc,
+    "round": np.round,
+    "sign": np.sign,
+    "square": np.square,
+    "reciprocal": np.reciprocal,
+    "logical_not": np.logical_not,
+    "bitwise_invert": np.invert,
+    "isnan": np.isnan,
+    "isinf": np.isinf,
+    "isfinite": np.isfinite,
+    "signbit": np.signbit,
+    "real": np.real,
+    "imag": np.imag,
+    "conj": np.conj,
     "sigmoid": lambda x: x.dtype.type(1) / (x.dtype.type(1) + np.exp(-x)),
     "rsqrt": lambda x: x.dtype.type(1) / np.sqrt(x),
     "frac": lambda x: x - np.trunc(x),
 }
+
+
 def torch7_remainder(a, b):
     """Torch7's remainder: a - b * floor(a / b), NaN for b == 0 (float32: the
     quotient in float32, the product and difference in float64, as TH's C);
@@ -70,43 +111,114 @@ def torch7_remainder(a, b):
 
 
 NP_BINARY = {
-    "add": np.add, "subtract": np.subtract, "multiply": np.multiply, "divide": np.divide,
-    "floor_divide": lambda a, b: np.where(np.isinf(a) | np.isinf(b), np.floor(a / b),
-                                          np.floor_divide(a, b)) if a.dtype.kind == "f"
-                    else np.floor_divide(a, b),
-    "remainder": np.remainder, "pow": np.power,
-    "atan2": np.arctan2, "hypot": np.hypot, "copysign": np.copysign, "nextafter": np.nextafter,
-    "logaddexp": np.logaddexp, "maximum": np.maximum, "minimum": np.minimum, "fmod": np.fmod,
-    "bitwise_and": np.bitwise_and, "bitwise_or": np.bitwise_or, "bitwise_xor": np.bitwise_xor,
-    "left_shift": np.left_shift, "right_shift": np.right_shift,
-    "logical_and": np.logical_and, "logical_or": np.logical_or, "logical_xor": np.logical_xor,
-    "equal": np.equal, "not_equal": np.not_equal, "less": np.less, "less_equal": np.less_equal,
-    "greater": np.greater, "greater_equal": np.greater_equal,
+    "add": np.add,
+    "subtract": np.subtract,
+    "multiply": np.multiply,
+    "divide": np.divide,
+    "floor_divide": lambda a, b: (
+        np.where(np.isinf(a) | np.isinf(b), np.floor(a / b), np.floor_divide(a, b))
+        if a.dtype.kind == "f"
+        else np.floor_divide(a, b)
+    ),
+    "remainder": np.remainder,
+    "pow": np.power,
+    "atan2": np.arctan2,
+    "hypot": np.hypot,
+    "copysign": np.copysign,
+    "nextafter": np.nextafter,
+    "logaddexp": np.logaddexp,
+    "maximum": np.maximum,
+    "minimum": np.minimum,
+    "fmod": np.fmod,
+    "bitwise_and": np.bitwise_and,
+    "bitwise_or": np.bitwise_or,
+    "bitwise_xor": np.bitwise_xor,
+    "left_shift": np.left_shift,
+    "right_shift": np.right_shift,
+    "logical_and": np.logical_and,
+    "logical_or": np.logical_or,
+    "logical_xor": np.logical_xor,
+    "equal": np.equal,
+    "not_equal": np.not_equal,
+    "less": np.less,
+    "less_equal": np.less_equal,
+    "greater": np.greater,
+    "greater_equal": np.greater_equal,
     "trunc_divide": lambda a, b: np.trunc(a / b),
     "torch7_remainder": lambda a, b: torch7_remainder(a, b),
 }
 assert set(NP_UNARY) == set(_ops.UNARY) and set(NP_BINARY) == set(_ops.BINARY)
 
-TRANSCENDENTAL = {"exp", "expm1", "log", "log1p", "log2", "log10", "sin", "cos", "tan", "asin",
-                  "acos", "atan", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "sigmoid",
-                  "pow", "atan2", "hypot", "logaddexp"}
+TRANSCENDENTAL = {
+    "exp",
+    "expm1",
+    "log",
+    "log1p",
+    "log2",
+    "log10",
+    "sin",
+    "cos",
+    "tan",
+    "asin",
+    "acos",
+    "atan",
+    "sinh",
+    "cosh",
+    "tanh",
+    "asinh",
+    "acosh",
+    "atanh",
+    "sigmoid",
+    "pow",
+    "atan2",
+    "hypot",
+    "logaddexp",
+}
 # complex ops computed componentwise (exact); the rest are compared to a few ulps
-COMPLEX_EXACT = {"negative", "positive", "conj", "real", "imag", "round", "isnan", "isinf",
-                 "isfinite", "add", "subtract", "equal", "not_equal"}
+COMPLEX_EXACT = {
+    "negative",
+    "positive",
+    "conj",
+    "real",
+    "imag",
+    "round",
+    "isnan",
+    "isinf",
+    "isfinite",
+    "add",
+    "subtract",
+    "equal",
+    "not_equal",
+}
 # numpy leaves the sign of a zero result to the implementation for these
 ZERO_SIGN_FREE = {"maximum", "minimum"}
 
 
 def int_unary(op, x, dt):
     lo, hi = int_bounds(dt)
-    f = {"negative": lambda v: -v, "positive": lambda v: v, "abs": abs, "floor": lambda v: v,
-         "ceil": lambda v: v, "trunc": lambda v: v, "round": lambda v: v,
-         "sign": lambda v: (v > 0) - (v < 0), "square": lambda v: v * v,
-         "bitwise_invert": lambda v: ~v, "real": lambda v: v, "imag": lambda v: 0,
-         "conj": lambda v: v, "frac": lambda v: 0}.get(op)
-    if f is None:   # predicates
-        g = {"isnan": lambda v: False, "isinf": lambda v: False, "isfinite": lambda v: True,
-             "signbit": lambda v: v < 0}[op]
+    f = {
+        "negative": lambda v: -v,
+        "positive": lambda v: v,
+        "abs": abs,
+        "floor": lambda v: v,
+        "ceil": lambda v: v,
+        "trunc": lambda v: v,
+        "round": lambda v: v,
+        "sign": lambda v: (v > 0) - (v < 0),
+        "square": lambda v: v * v,
+        "bitwise_invert": lambda v: ~v,
+        "real": lambda v: v,
+        "imag": lambda v: 0,
+        "conj": lambda v: v,
+        "frac": lambda v: 0,
+    }.get(op)
+    if f is None:  # predicates
+        g = {
+            "isnan": lambda v: False,
+            "isinf": lambda v: False,
+            "isfinite": lambda v: True,
+            "signbit": lambda v: v < 0,
+        }[op]
         return np.array([g(int(v)) for v in x.ravel()], bool).reshape(x.shape)
     return np.array([wrap(f(int(v)), dt) for v in x.ravel()], NUMPY[dt]).reshape(x.shape)
 
@@ -119,8 +231,14 @@ def trunc_div(a, b):
 def int_binary_scalar(op, a, b, dt):
     bits = 8 * NUMPY[dt].itemsize
     if op in ("equal", "not_equal", "less", "less_equal", "greater", "greater_equal"):
-        return {"equal": a == b, "not_equal": a != b, "less": a < b, "less_equal": a <= b,
-                "greater": a > b, "greater_equal": a >= b}[op]
+        return {
+            "equal": a == b,
+            "not_equal": a != b,
+            "less": a < b,
+            "less_equal": a <= b,
+            "greater": a > b,
+            "greater_equal": a >= b,
+        }[op]
     if op == "pow":
         v = pow(a, b, 1 << bits)
     elif op == "left_shift":
@@ -128,13 +246,21 @@ def int_binary_scalar(op, a, b, dt):
     elif op == "right_shift":
         v = a >> b if 0 <= b < bits else (-1 if a < 0 else 0)
     else:
-        v = {"add": lambda: a + b, "subtract": lambda: a - b, "multiply": lambda: a * b,
-             "floor_divide": lambda: a // b, "remainder": lambda: a % b,
-             "torch7_remainder": lambda: a % b,
-             "trunc_divide": lambda: trunc_div(a, b), "fmod": lambda: a - b * trunc_div(a, b),
-             "maximum": lambda: max(a, b), "minimum": lambda: min(a, b),
-             "bitwise_and": lambda: a & b, "bitwise_or": lambda: a | b,
-             "bitwise_xor": lambda: a ^ b}[op]()
+        v = {
+            "add": lambda: a + b,
+            "subtract": lambda: a - b,
+            "multiply": lambda: a * b,
+            "floor_divide": lambda: a // b,
+            "remainder": lambda: a % b,
+            "torch7_remainder": lambda: a % b,
+            "trunc_divide": lambda: trunc_div(a, b),
+            "fmod": lambda: a - b * trunc_div(a, b),
+            "maximum": lambda: max(a, b),
+            "minimum": lambda: min(a, b),
+            "bitwise_and": lambda: a & b,
+            "bitwise_or": lambda: a | b,
+            "bitwise_xor": lambda: a ^ b,
+        }[op]()
     return wrap(v, dt)
 
 
@@ -150,9 +276,10 @@ def oracle_unary(op, x, dt):
         return int_unary(op, x, dt)
     if kind(dt) == "b" and op == "positive":
         return x.copy()
-    if dt == "float16":      # float32's result rounded once (numpy's own float16 loops)
+    if dt == "float16":  # float32's result rounded once (numpy's own float16 loops)
         return oracle_unary(op, x.astype(np.float32), "float32").astype(
-            NUMPY[_ops.unary_result(op, dt).name])
+            NUMPY[_ops.unary_result(op, dt).name]
+        )
     with np.errstate(all="ignore"), warnings.catch_warnings():
         warnings.simplefilter("ignore")
         want = np.asarray(NP_UNARY[op](x))
@@ -162,9 +289,10 @@ def oracle_unary(op, x, dt):
 def oracle_binary(op, a, b, dt):
     if kind(dt) in "iu":
         return int_binary(op, a, b, dt)
-    if dt == "float16":      # float32's result rounded once (numpy's own float16 loops)
+    if dt == "float16":  # float32's result rounded once (numpy's own float16 loops)
         return oracle_binary(op, a.astype(np.float32), b.astype(np.float32), "float32").astype(
-            NUMPY[_ops.binary_result(op, dt).name])
+            NUMPY[_ops.binary_result(op, dt).name]
+        )
     with np.errstate(all="ignore"), warnings.catch_warnings():
         warnings.simplefilter("ignore")
         want = np.asarray(NP_BINARY[op](a, b))
@@ -175,7 +303,7 @@ def tolerances(dt):
     if dt == "float16":
         # float32's transcendentals (ours, numpy's) may differ in the last
         # float32 bit, which can move the rounding to float16 by one ulp
-        return 2.0 ** -10, float(np.finfo(np.float16).tiny)
+        return 2.0**-10, float(np.finfo(np.float16).tiny)
     part = {"float32": "float32", "complex64": "float32"}.get(dt, "float64")
     rtol = 1e-5 if part == "float32" else 1e-12
     tiny = float(np.finfo(part).tiny)
@@ -192,8 +320,9 @@ def assert_exact(got, want, zero_sign=True):
     if zero_sign and want.dtype.kind in "fc":
         for g, w in ((got.real, want.real), (got.imag, want.imag)):
             zero = w == 0
-            np.testing.assert_array_equal(np.signbit(g[zero]), np.signbit(w[zero]),
-                                          err_msg="sign of zero differs")
+            np.testing.assert_array_equal(
+                np.signbit(g[zero]), np.signbit(w[zero]), err_msg="sign of zero differs"
+            )
 
 
 def assert_close(got, want, dt):
@@ -203,14 +332,16 @@ def assert_close(got, want, dt):
     rtol, atol = tolerances(dt)
     with np.errstate(all="ignore"):
         scale = np.abs(want).astype(np.float64)
-        scale = np.where(np.isfinite(scale), scale, 0.0)   # an infinity must match exactly
+        scale = np.where(np.isfinite(scale), scale, 0.0)  # an infinity must match exactly
         for g, w in ((got.real, want.real), (got.imag, want.imag)):
             same = (g == w) | (np.isnan(g) & np.isnan(w))
             near = np.isfinite(w) & (np.abs(g.astype(np.float64) - w) <= atol + rtol * scale)
             bad = ~(same | near)
-            assert not bad.any(), (f"{bad.sum()} elements differ:\ninput positions "
-                                   f"{np.argwhere(bad)[:5].tolist()}\ngot {g[bad][:5]}\n"
-                                   f"want {w[bad][:5]}")
+            assert not bad.any(), (
+                f"{bad.sum()} elements differ:\ninput positions "
+                f"{np.argwhere(bad)[:5].tolist()}\ngot {g[bad][:5]}\n"
+                f"want {w[bad][:5]}"
+            )
 
 
 def compare(op, got, want, dt):
@@ -229,8 +360,10 @@ def complex_elements(dt, bound=20.0):
     """Finite complex values of moderate size: away from overflow and from
     the tiny parts where C's and numpy's formulas round differently."""
     w = WIDTH[dt]
-    part = st.one_of(st.sampled_from([0.0, -0.0, 1.0, -1.0, 0.5, -2.0]),
-                     st.floats(-bound, bound, width=w).filter(lambda v: v == 0 or abs(v) > 1e-3))
+    part = st.one_of(
+        st.sampled_from([0.0, -0.0, 1.0, -1.0, 0.5, -2.0]),
+        st.floats(-bound, bound, width=w).filter(lambda v: v == 0 or abs(v) > 1e-3),
+    )
     return st.builds(complex, part, part)
 
 
@@ -251,7 +384,7 @@ def elements(op, dt, role="a"):
         if op in ("left_shift", "right_shift"):
             bits = 8 * NUMPY[dt].itemsize
             return st.integers(max(lo, -3), min(hi, bits + 3)) | st.integers(lo, hi)
-    return None    # hypothesis' default: every value, NaN and infinities included
+    return None  # hypothesis' default: every value, NaN and infinities included
 
 
 @st.composite
@@ -260,14 +393,27 @@ def laid_out(draw, dt, shape=shapes, elements=None):
     return draw(layouts(a))
 
 
-UNARY_CASES = [(op, dt) for op in sorted(_ops.UNARY) for dt in DTYPE_NAMES
-               if _ops.unary_result(op, dt) is not None]
-UNARY_REJECTED = [(op, dt) for op in sorted(_ops.UNARY) for dt in DTYPE_NAMES
-                  if _ops.unary_result(op, dt) is None]
-BINARY_CASES = [(op, dt) for op in sorted(_ops.BINARY) for dt in DTYPE_NAMES
-                if _ops.binary_result(op, dt) is not None]
-BINARY_REJECTED = [(op, dt) for op in sorted(_ops.BINARY) for dt in DTYPE_NAMES
-                   if _ops.binary_result(op, dt) is None]
+UNARY_CASES = [
+    (op, dt)
+    for op in sorted(_ops.UNARY)
+    for dt in DTYPE_NAMES
+    if _ops.unary_result(op, dt) is not None
+]
+UNARY_REJECTED = [
+    (op, dt) for op in sorted(_ops.UNARY) for dt in DTYPE_NAMES if _ops.unary_result(op, dt) is None
+]
+BINARY_CASES = [
+    (op, dt)
+    for op in sorted(_ops.BINARY)
+    for dt in DTYPE_NAMES
+    if _ops.binary_result(op, dt) is not None
+]
+BINARY_REJECTED = [
+    (op, dt)
+    for op in sorted(_ops.BINARY)
+    for dt in DTYPE_NAMES
+    if _ops.binary_result(op, dt) is None
+]
 
 
 def ids(case):
@@ -286,12 +432,38 @@ def test_unary(op, dt, data):
     compare(op, to_numpy(got), oracle_unary(op, x, dt), dt)
 
 
-SPECIAL = [0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 1.5, -2.5, 3.0, -7.0, 0.9, 1e-8, 100.0, -100.0,
-           math.inf, -math.inf, math.nan, 1e300, -1e300, 3e38, 1e-310, 5e-324, 1e-40]
+SPECIAL = [
+    0.0,
+    -0.0,
+    1.0,
+    -1.0,
+    0.5,
+    -0.5,
+    1.5,
+    -2.5,
+    3.0,
+    -7.0,
+    0.9,
+    1e-8,
+    100.0,
+    -100.0,
+    math.inf,
+    -math.inf,
+    math.nan,
+    1e300,
+    -1e300,
+    3e38,
+    1e-310,
+    5e-324,
+    1e-40,
+]
 
 
-@pytest.mark.parametrize("op,dt", [c for c in UNARY_CASES if kind(c[1]) == "f"],
-                         ids=map(ids, [c for c in UNARY_CASES if kind(c[1]) == "f"]))
+@pytest.mark.parametrize(
+    "op,dt",
+    [c for c in UNARY_CASES if kind(c[1]) == "f"],
+    ids=map(ids, [c for c in UNARY_CASES if kind(c[1]) == "f"]),
+)
 def test_unary_float_special_values(op, dt):
     """Zeros of both signs, infinities, NaN, subnormals, huge values."""
     with np.errstate(all="ignore"):
@@ -310,8 +482,12 @@ def test_binary_float_special_values(op, dt):
         x = np.array(SPECIAL, NUMPY[dt])
     a, b = x.reshape(-1, 1), x
     compare(op, to_numpy(_ops.binary(op, borrow(a), borrow(b))), oracle_binary(op, a, b, dt), dt)
-    compare(op, to_numpy(_ops.binary(op, borrow(b[::-1]), borrow(a.T))),
-            oracle_binary(op, b[::-1], a.T, dt), dt)
+    compare(
+        op,
+        to_numpy(_ops.binary(op, borrow(b[::-1]), borrow(a.T))),
+        oracle_binary(op, b[::-1], a.T, dt),
+        dt,
+    )
 
 
 @pytest.mark.parametrize("dt", FLOAT_NAMES)
@@ -327,8 +503,10 @@ def test_float_floor_divide_and_remainder_special_cases(dt):
     want_fd = [3, -4, -4, 3, 0.0, -2.0, 0.0, -0.0, -0.0, inf, -inf, nan, -0.0, -0.0, inf]
     want_rem = [1, 1, -1, -1, 0.0, 0.0, 1.0, inf, -inf, nan, nan, nan, -0.0, 0.0, nan]
     finite = 6
-    assert_exact(np.array([x // y for x, y in zip(a[:finite], b[:finite])]),
-                 np.array(want_fd[:finite], float))
+    assert_exact(
+        np.array([x // y for x, y in zip(a[:finite], b[:finite])]),
+        np.array(want_fd[:finite], float),
+    )
     assert_exact(np.array([x % y for x, y in zip(a, b)]), np.array(want_rem, float))
     ca, cb = to_core(np.array(a, NUMPY[dt])), to_core(np.array(b, NUMPY[dt]))
     assert_exact(to_numpy(_ops.binary("floor_divide", ca, cb)), np.array(want_fd, NUMPY[dt]))
@@ -336,7 +514,9 @@ def test_float_floor_divide_and_remainder_special_cases(dt):
     # a zero divisor cannot raise in a kernel: numpy's values
     z = to_core(np.array([5.0, -5.0, 0.0], NUMPY[dt]))
     zero = _core.scalar(0.0, dt)
-    assert_exact(to_numpy(_ops.binary("floor_divide", z, zero)), np.array([inf, -inf, nan], NUMPY[dt]))
+    assert_exact(
+        to_numpy(_ops.binary("floor_divide", z, zero)), np.array([inf, -inf, nan], NUMPY[dt])
+    )
     assert np.isnan(to_numpy(_ops.binary("remainder", z, zero))).all()
 
 
@@ -355,7 +535,14 @@ def test_unary_zero_d_and_empty(op, dt):
 
 @pytest.mark.parametrize("op,dt", BINARY_CASES, ids=map(ids, BINARY_CASES))
 def test_binary_zero_d_and_empty(op, dt):
-    for sa, sb in [((), ()), ((), (4,)), ((2, 1), ()), ((0,), ()), ((0, 3), (3,)), ((2, 0), (1, 1))]:
+    for sa, sb in [
+        ((), ()),
+        ((), (4,)),
+        ((2, 1), ()),
+        ((0,), ()),
+        ((0, 3), (3,)),
+        ((2, 0), (1, 1)),
+    ]:
         a, b = threes(sa, dt), threes(sb, dt)
         got = _ops.binary(op, to_core(a), to_core(b))
         assert got.shape == np.broadcast_shapes(sa, sb)
@@ -390,8 +577,10 @@ def test_unary_output_argument(op, dt):
 @given(data=st.data())
 def test_binary(op, dt, data):
     """Operands of mutually broadcastable shapes (0-d included), in any layout."""
-    sa, sb = data.draw(hnp.mutually_broadcastable_shapes(num_shapes=2, min_dims=0, max_dims=3,
-                                                         max_side=4), label="shapes").input_shapes
+    sa, sb = data.draw(
+        hnp.mutually_broadcastable_shapes(num_shapes=2, min_dims=0, max_dims=3, max_side=4),
+        label="shapes",
+    ).input_shapes
     a = data.draw(laid_out(dt, sa, elements(op, dt, "a")), label="a")
     b = data.draw(laid_out(dt, sb, elements(op, dt, "b")), label="b")
     got = _ops.binary(op, borrow(a), borrow(b))
@@ -425,8 +614,9 @@ def test_binary_output_dtype_and_shape_checked():
         _ops.binary("add", a, a, out=_core.Core.empty((1, 2, 3), "float64"))
 
 
-@pytest.mark.parametrize("sa,sb", [((2, 3), (4,)), ((3,), (4,)), ((2, 1), (3, 3)), ((0,), (2,)),
-                                   ((5, 4), (5,))])
+@pytest.mark.parametrize(
+    "sa,sb", [((2, 3), (4,)), ((3,), (4,)), ((2, 1), (3, 3)), ((0,), (2,)), ((5, 4), (5,))]
+)
 def test_binary_mismatched_shapes(sa, sb):
     with pytest.raises(ValueError, match="broadcast"):
         _ops.binary("add", _core.full(sa, 1, "int32"), _core.full(sb, 1, "int32"))
@@ -454,8 +644,10 @@ def test_int_min_divided_by_minus_one(dt):
     lo, _ = int_bounds(dt)
     a = _core.from_nested([lo, lo, 7, -7], dt)
     m1 = _core.scalar(-1, dt)
-    res = {op: to_numpy(_ops.binary(op, a, m1)).tolist()
-           for op in ("floor_divide", "remainder", "trunc_divide", "fmod", "multiply")}
+    res = {
+        op: to_numpy(_ops.binary(op, a, m1)).tolist()
+        for op in ("floor_divide", "remainder", "trunc_divide", "fmod", "multiply")
+    }
     assert res["floor_divide"] == [lo, lo, -7, 7]
     assert res["trunc_divide"] == [lo, lo, -7, 7]
     assert res["remainder"] == [0, 0, 0, 0]
@@ -471,20 +663,33 @@ def test_python_division_semantics(dt):
     divisor's sign), trunc_divide / fmod toward zero (C)."""
     lo, hi = int_bounds(dt)
     table = [  # a, b, a // b, a % b, trunc(a / b), fmod(a, b)
-        (7, 2, 3, 1, 3, 1), (-7, 2, -4, 1, -3, -1), (7, -2, -4, -1, -3, 1),
-        (-7, -2, 3, -1, 3, -1), (0, -3, 0, 0, 0, 0), (6, 3, 2, 0, 2, 0), (-6, 3, -2, 0, -2, 0),
-        (hi, 1, hi, 0, hi, 0), (lo, 1, lo, 0, lo, 0), (hi, hi, 1, 0, 1, 0), (5, hi, 0, 5, 0, 5),
+        (7, 2, 3, 1, 3, 1),
+        (-7, 2, -4, 1, -3, -1),
+        (7, -2, -4, -1, -3, 1),
+        (-7, -2, 3, -1, 3, -1),
+        (0, -3, 0, 0, 0, 0),
+        (6, 3, 2, 0, 2, 0),
+        (-6, 3, -2, 0, -2, 0),
+        (hi, 1, hi, 0, hi, 0),
+        (lo, 1, lo, 0, lo, 0),
+        (hi, hi, 1, 0, 1, 0),
+        (5, hi, 0, 5, 0, 5),
         (hi, 2, hi // 2, 1, hi // 2, 1),
     ]
     if lo < 0:
-        table += [(-5, hi, -1, hi - 5, 0, -5), (hi, lo, -1, -1, 0, hi), (lo, hi, -2, hi - 1, -1, -1),
-                  (lo, 2, lo // 2, 0, lo // 2, 0), (lo + 1, lo, 0, lo + 1, 0, lo + 1)]
+        table += [
+            (-5, hi, -1, hi - 5, 0, -5),
+            (hi, lo, -1, -1, 0, hi),
+            (lo, hi, -2, hi - 1, -1, -1),
+            (lo, 2, lo // 2, 0, lo // 2, 0),
+            (lo + 1, lo, 0, lo + 1, 0, lo + 1),
+        ]
     table = [r for r in table if all(lo <= v <= hi for v in r)]
     a = _core.from_nested([r[0] for r in table], dt)
     b = _core.from_nested([r[1] for r in table], dt)
     for op, col in (("floor_divide", 2), ("remainder", 3), ("trunc_divide", 4), ("fmod", 5)):
         assert to_numpy(_ops.binary(op, a, b)).tolist() == [r[col] for r in table], op
-    for r in table:   # the table itself agrees with Python
+    for r in table:  # the table itself agrees with Python
         assert (r[2], r[3]) == divmod(r[0], r[1])
 
 
@@ -493,13 +698,15 @@ def test_python_division_semantics(dt):
 @given(data=st.data())
 def test_int_division_by_zero_writes_nothing(op, dt, data):
     """A zero anywhere in the divisor raises before any element is written."""
-    shape = data.draw(hnp.array_shapes(min_dims=1, max_dims=3, min_side=1, max_side=4), label="shape")
+    shape = data.draw(
+        hnp.array_shapes(min_dims=1, max_dims=3, min_side=1, max_side=4), label="shape"
+    )
     a = data.draw(laid_out(dt, shape), label="a")
     b = data.draw(arrays(dt, shape), label="b")
     where_zero = data.draw(st.integers(0, b.size - 1), label="zero at")
     b.flat[where_zero] = 0
     laid = data.draw(layouts(b), label="b layout")
-    b = laid if (laid == 0).any() else b    # a broadcast layout may drop the zero
+    b = laid if (laid == 0).any() else b  # a broadcast layout may drop the zero
     out = _core.full(shape, 3, dt)
     with pytest.raises(ZeroDivisionError, match="zero"):
         _ops.binary(op, borrow(a), borrow(b), out=out)
@@ -542,11 +749,15 @@ def test_shift_by_bit_width_or_more(dt):
     one = _core.scalar(1, dt)
     got = to_numpy(_ops.binary("left_shift", one, _core.from_nested(counts, dt))).tolist()
     assert got == [wrap(1 << (bits - 1), dt)] + [0] * (len(counts) - 1)
-    got = to_numpy(_ops.binary("right_shift", _core.scalar(hi, dt), _core.from_nested(counts, dt))).tolist()
+    got = to_numpy(
+        _ops.binary("right_shift", _core.scalar(hi, dt), _core.from_nested(counts, dt))
+    ).tolist()
     assert got == [hi >> (bits - 1)] + [0] * (len(counts) - 1)
     if lo < 0:
         neg = _core.scalar(-5, dt)
-        got = to_numpy(_ops.binary("right_shift", neg, _core.from_nested(counts + [-1], dt))).tolist()
+        got = to_numpy(
+            _ops.binary("right_shift", neg, _core.from_nested(counts + [-1], dt))
+        ).tolist()
         assert got == [-1] * (len(counts) + 1)
         assert to_numpy(_ops.binary("left_shift", neg, _core.scalar(-1, dt))).tolist() == 0
 
@@ -555,8 +766,9 @@ def test_shift_by_bit_width_or_more(dt):
 
 
 def binary_case_strategy():
-    return st.sampled_from([c for c in BINARY_CASES
-                            if _ops.binary_result(*c).name == c[1] and c[0] != "pow"])
+    return st.sampled_from(
+        [c for c in BINARY_CASES if _ops.binary_result(*c).name == c[1] and c[0] != "pow"]
+    )
 
 
 @given(data=st.data())
@@ -569,8 +781,11 @@ def test_binary_in_place(data):
     target = data.draw(st.sampled_from(["a", "b", "both"]), label="target")
     if target == "both":
         b = a
-        assume(op not in ("floor_divide", "remainder", "trunc_divide", "fmod") or kind(dt) not in "iu"
-               or not (a == 0).any())
+        assume(
+            op not in ("floor_divide", "remainder", "trunc_divide", "fmod")
+            or kind(dt) not in "iu"
+            or not (a == 0).any()
+        )
     # keep the layout, but the output must be writable (a broadcast view is not)
     a = a if a.flags.writeable else a.copy()
     b = a if target == "both" else b if b.flags.writeable else b.copy()
@@ -592,16 +807,22 @@ def test_output_partially_overlapping_input(data):
     """out = a[k:], input a[:-k] (views of one storage) equals numpy's
     np.op(a[:-k].copy(), b, out=a[k:]); also flipped and transposed outputs."""
     op, dt = data.draw(binary_case_strategy(), label="case")
-    shape = data.draw(hnp.array_shapes(min_dims=1, max_dims=3, min_side=1, max_side=5), label="shape")
+    shape = data.draw(
+        hnp.array_shapes(min_dims=1, max_dims=3, min_side=1, max_side=5), label="shape"
+    )
     a = data.draw(arrays(dt, shape, elements=elements(op, dt, "a")), label="a")
     dim = data.draw(st.integers(0, a.ndim - 1), label="dim")
     n = a.shape[dim]
     k = data.draw(st.integers(1, n), label="k")
-    how = data.draw(st.sampled_from(["shift", "unshift", "flip", "transpose", "unary"]), label="how")
+    how = data.draw(
+        st.sampled_from(["shift", "unshift", "flip", "transpose", "unary"]), label="how"
+    )
     base = to_core(a)
     want = a.copy()
     if how in ("shift", "unshift", "unary"):
-        src_s, dst_s = (slice(0, n - k), slice(k, n)) if how != "unshift" else (slice(k, n), slice(0, n - k))
+        src_s, dst_s = (
+            (slice(0, n - k), slice(k, n)) if how != "unshift" else (slice(k, n), slice(0, n - k))
+        )
         src = _views.slice_dim(base, dim, src_s.start, src_s.stop, 1)
         dst = _views.slice_dim(base, dim, dst_s.start, dst_s.stop, 1)
         x = a[along(dim, a.ndim, src_s)].copy()
@@ -612,7 +833,9 @@ def test_output_partially_overlapping_input(data):
         m = min(a.shape[0], a.shape[-1])
         sq = _views.narrow(_views.narrow(base, 0, 0, m), a.ndim - 1, 0, m)
         src, dst = sq, _views.transpose(sq, 0, a.ndim - 1)
-        x = a[(slice(0, m),) + (slice(None),) * (a.ndim - 2) + ((slice(0, m),) if a.ndim > 1 else ())].copy()
+        x = a[
+            (slice(0, m),) + (slice(None),) * (a.ndim - 2) + ((slice(0, m),) if a.ndim > 1 else ())
+        ].copy()
     if how == "unary":
         uop = "negative" if _ops.unary_result("negative", dt) is not None else "logical_not"
         res = oracle_unary(uop, x, dt)
@@ -624,7 +847,9 @@ def test_output_partially_overlapping_input(data):
     if how == "flip":
         want = np.flip(res, dim)
     elif how == "transpose":
-        block = (slice(0, m),) + (slice(None),) * (a.ndim - 2) + ((slice(0, m),) if a.ndim > 1 else ())
+        block = (
+            (slice(0, m),) + (slice(None),) * (a.ndim - 2) + ((slice(0, m),) if a.ndim > 1 else ())
+        )
         want[block] = np.swapaxes(res, 0, a.ndim - 1)
     else:
         want[along(dim, a.ndim, dst_s)] = res
@@ -661,18 +886,24 @@ def test_large_operands_threaded(dt, shape):
 @pytest.mark.parametrize("dt", DTYPE_NAMES)
 @given(data=st.data())
 def test_where(dt, data):
-    sc, sa, sb = data.draw(hnp.mutually_broadcastable_shapes(num_shapes=3, min_dims=0, max_dims=3,
-                                                             max_side=4), label="shapes").input_shapes
+    sc, sa, sb = data.draw(
+        hnp.mutually_broadcastable_shapes(num_shapes=3, min_dims=0, max_dims=3, max_side=4),
+        label="shapes",
+    ).input_shapes
     cond = data.draw(laid_out("bool", sc), label="cond")
     a = data.draw(laid_out(dt, sa), label="a")
     b = data.draw(laid_out(dt, sb), label="b")
     got = to_numpy(_ops.where(borrow(cond), borrow(a), borrow(b)))
-    assert got.tobytes() == np.where(cond, a, b).tobytes()    # bit for bit
+    assert got.tobytes() == np.where(cond, a, b).tobytes()  # bit for bit
     assert got.shape == np.broadcast_shapes(sc, sa, sb)
 
 
 def test_where_refuses_bad_dtypes():
-    c, i, f = _core.full((2,), True, "bool"), _core.full((2,), 1, "int32"), _core.full((2,), 1, "float32")
+    c, i, f = (
+        _core.full((2,), True, "bool"),
+        _core.full((2,), 1, "int32"),
+        _core.full((2,), 1, "float32"),
+    )
     with pytest.raises(TypeError, match="condition"):
         _ops.where(i, i, i)
     with pytest.raises(TypeError, match="dtype"):
@@ -690,13 +921,20 @@ CLAMP_DTYPES = ["bool"] + INT_NAMES + FLOAT_NAMES
 @given(data=st.data())
 def test_clamp(dt, data):
     which = data.draw(st.sampled_from(["both", "lo", "hi"]), label="which")
-    shapes3 = data.draw(hnp.mutually_broadcastable_shapes(num_shapes=3, min_dims=0, max_dims=3,
-                                                          max_side=4), label="shapes").input_shapes
+    shapes3 = data.draw(
+        hnp.mutually_broadcastable_shapes(num_shapes=3, min_dims=0, max_dims=3, max_side=4),
+        label="shapes",
+    ).input_shapes
     x = data.draw(laid_out(dt, shapes3[0]), label="x")
     lo = data.draw(laid_out(dt, shapes3[1]), label="lo") if which in ("both", "lo") else None
     hi = data.draw(laid_out(dt, shapes3[2]), label="hi") if which in ("both", "hi") else None
-    got = to_numpy(_ops.clamp(borrow(x), borrow(lo) if lo is not None else None,
-                              borrow(hi) if hi is not None else None))
+    got = to_numpy(
+        _ops.clamp(
+            borrow(x),
+            borrow(lo) if lo is not None else None,
+            borrow(hi) if hi is not None else None,
+        )
+    )
     want = x
     if lo is not None:
         want = np.maximum(want, lo)
@@ -746,16 +984,31 @@ def test_clamp_in_place_and_mismatch():
 # over/underflow, huge sin/cos arguments) come from scalar libm and must
 # match numpy's special values exactly.
 
-VMATH = [("exp", "float64"), ("exp", "float32"), ("log", "float64"), ("log", "float32"),
-         ("sin", "float32"), ("cos", "float32"), ("sin", "float64"), ("cos", "float64"),
-         ("tanh", "float64"), ("tanh", "float32")]
+VMATH = [
+    ("exp", "float64"),
+    ("exp", "float32"),
+    ("log", "float64"),
+    ("log", "float32"),
+    ("sin", "float32"),
+    ("cos", "float32"),
+    ("sin", "float64"),
+    ("cos", "float64"),
+    ("tanh", "float64"),
+    ("tanh", "float32"),
+]
 # the kernels' measured max: ~0.51 ulp, ~0.9 for the float32 exp and log
 # (computed in float, 16 lanes), 0.77 for the float64 sin and cos (fdlibm's
 # kernels near |r| = pi/4); numpy's: 0.71 (exp f64), 0.60 (log f64), 2.4
 # (exp f32), 3.4 (log f32), 1.4 (sin, cos f32), 0.52 (sin, cos f64, scalar libm);
 # tanh: 0.51 (f64), 0.763 (f32, computed in float) against numpy's 1.17 and 1.37
-VMATH_ULPS = {("exp", "float32"): 1.0, ("log", "float32"): 1.0, ("sin", "float64"): 0.8,
-              ("cos", "float64"): 0.8, ("tanh", "float64"): 0.65, ("tanh", "float32"): 0.8}
+VMATH_ULPS = {
+    ("exp", "float32"): 1.0,
+    ("log", "float32"): 1.0,
+    ("sin", "float64"): 0.8,
+    ("cos", "float64"): 0.8,
+    ("tanh", "float64"): 0.65,
+    ("tanh", "float32"): 0.8,
+}
 
 
 def vmath_ulp(op, dt):
@@ -789,25 +1042,68 @@ def vmath_domain(op, dt, n=20000, seed=0):
     sign = rng.choice([-1.0, 1.0], n)
     if op == "exp":
         lo, hi = (-104.0, 89.0) if f32 else (-746.0, 710.0)
-        parts = [rng.uniform(lo, hi, n), rng.uniform(-20, 20, n),
-                 log_uniform(rng, 1e-30, 1, n) * sign, rng.uniform(lo - 3, lo + 30, n),
-                 rng.uniform(hi - 30, hi + 3, n)]
+        parts = [
+            rng.uniform(lo, hi, n),
+            rng.uniform(-20, 20, n),
+            log_uniform(rng, 1e-30, 1, n) * sign,
+            rng.uniform(lo - 3, lo + 30, n),
+            rng.uniform(hi - 30, hi + 3, n),
+        ]
     elif op == "log":
         tiny, huge = (1e-45, 3e38) if f32 else (5e-324, 1.7e308)
-        parts = [log_uniform(rng, tiny, huge, n), rng.uniform(0.5, 2, n),
-                 1 + rng.uniform(-1e-3, 1e-3, n), 1 + log_uniform(rng, 1e-16, 1e-2, n) * sign]
+        parts = [
+            log_uniform(rng, tiny, huge, n),
+            rng.uniform(0.5, 2, n),
+            1 + rng.uniform(-1e-3, 1e-3, n),
+            1 + log_uniform(rng, 1e-16, 1e-2, n) * sign,
+        ]
     else:
-        parts = [rng.uniform(-10, 10, n), rng.uniform(-3e5, 3e5, n),
-                 log_uniform(rng, 1e-30, 3e38, n) * sign,
-                 np.pi / 2 * rng.integers(-10**5, 10**5, n)]
+        parts = [
+            rng.uniform(-10, 10, n),
+            rng.uniform(-3e5, 3e5, n),
+            log_uniform(rng, 1e-30, 3e38, n) * sign,
+            np.pi / 2 * rng.integers(-(10**5), 10**5, n),
+        ]
     return np.concatenate(parts).astype(dt)
 
 
-SPECIALS = [0.0, -0.0, np.inf, -np.inf, np.nan, -np.nan, 1.0, -1.0, 5e-324, -5e-324, 1e-45,
-            2.2250738585072014e-308, 1.1754944e-38, 88.72283, 88.72284, -87.33655, -103.97208,
-            -103.97209, 709.782712893384, 709.7827128933841, -708.3964185322641, -745.1332191019411,
-            -745.1332191019412, 704.0, -704.0, 3.4028235e38, 1.7976931348623157e308, 262144.0,
-            -262144.0, 262143.99, 1048576.0, 1048575.9999999999, -1048576.0, 1e22, 1e300]
+SPECIALS = [
+    0.0,
+    -0.0,
+    np.inf,
+    -np.inf,
+    np.nan,
+    -np.nan,
+    1.0,
+    -1.0,
+    5e-324,
+    -5e-324,
+    1e-45,
+    2.2250738585072014e-308,
+    1.1754944e-38,
+    88.72283,
+    88.72284,
+    -87.33655,
+    -103.97208,
+    -103.97209,
+    709.782712893384,
+    709.7827128933841,
+    -708.3964185322641,
+    -745.1332191019411,
+    -745.1332191019412,
+    704.0,
+    -704.0,
+    3.4028235e38,
+    1.7976931348623157e308,
+    262144.0,
+    -262144.0,
+    262143.99,
+    1048576.0,
+    1048575.9999999999,
+    -1048576.0,
+    1e22,
+    1e300,
+]
 
 
 @pytest.mark.parametrize("op,dt", VMATH, ids=map(ids, VMATH))
@@ -865,11 +1161,13 @@ def pow_ulp_error(got, x, y):
 
 
 def pow_domain(rng, n):
-    return [(rng.uniform(0.1, 10, n), rng.uniform(-8, 8, n)),
-            (np.exp(rng.uniform(-700, 700, n)), rng.uniform(-1, 1, n)),
-            (1 + rng.uniform(-1e-3, 1e-3, n), rng.uniform(-1e5, 1e5, n)),
-            (rng.uniform(0.5, 2, n), rng.uniform(-1000, 1000, n)),
-            (rng.uniform(0, 100, n), rng.integers(-20, 20, n).astype(np.float64))]
+    return [
+        (rng.uniform(0.1, 10, n), rng.uniform(-8, 8, n)),
+        (np.exp(rng.uniform(-700, 700, n)), rng.uniform(-1, 1, n)),
+        (1 + rng.uniform(-1e-3, 1e-3, n), rng.uniform(-1e5, 1e5, n)),
+        (rng.uniform(0.5, 2, n), rng.uniform(-1000, 1000, n)),
+        (rng.uniform(0, 100, n), rng.integers(-20, 20, n).astype(np.float64)),
+    ]
 
 
 def test_pow_float64_ulp_error():
@@ -885,10 +1183,41 @@ def test_pow_float64_ulp_error():
 def test_pow_float64_special_values_match_numpy():
     """Zero, negative and subnormal bases, infinities, NaN, over- and
     underflow leave the fast path for libm's pow: numpy's values exactly."""
-    xs = [0.0, -0.0, 1.0, -1.0, -2.5, 2.5, 0.5, np.inf, -np.inf, np.nan, 5e-324, 1e-310,
-          1.7976931348623157e308, 10.0, 1e-300]
-    ys = [0.0, -0.0, 0.5, 1.0, 2.0, -2.0, 3.0, -3.0, np.inf, -np.inf, np.nan, 1e300, -1e300,
-          400.0, -400.0, 1e-300]
+    xs = [
+        0.0,
+        -0.0,
+        1.0,
+        -1.0,
+        -2.5,
+        2.5,
+        0.5,
+        np.inf,
+        -np.inf,
+        np.nan,
+        5e-324,
+        1e-310,
+        1.7976931348623157e308,
+        10.0,
+        1e-300,
+    ]
+    ys = [
+        0.0,
+        -0.0,
+        0.5,
+        1.0,
+        2.0,
+        -2.0,
+        3.0,
+        -3.0,
+        np.inf,
+        -np.inf,
+        np.nan,
+        1e300,
+        -1e300,
+        400.0,
+        -400.0,
+        1e-300,
+    ]
     x, y = (a.ravel() for a in np.meshgrid(xs, ys))
     with np.errstate(all="ignore"):
         want = np.power(x, y)
@@ -907,8 +1236,13 @@ def test_pow_float64_layouts_and_aliasing(n):
     assert pow_ulp_error(got, x, y).max(initial=0) <= 0.65
     # a broadcast exponent and a broadcast base (zero steps), stepped operands
     for a, b in ((x, np.float64(2.5)), (np.float64(1.5), y)):
-        want = to_numpy(_ops.binary("pow", to_core(np.broadcast_to(a, (n,)).copy()),
-                                    to_core(np.broadcast_to(b, (n,)).copy())))
+        want = to_numpy(
+            _ops.binary(
+                "pow",
+                to_core(np.broadcast_to(a, (n,)).copy()),
+                to_core(np.broadcast_to(b, (n,)).copy()),
+            )
+        )
         got_b = to_numpy(_ops.binary("pow", to_core(np.asarray(a)), to_core(np.asarray(b))))
         np.testing.assert_array_equal(np.broadcast_to(got_b, (n,)), want)
     big = np.zeros(2 * n)
@@ -926,7 +1260,6 @@ def test_pow_float64_layouts_and_aliasing(n):
         np.testing.assert_array_equal(ops[which], got)
 
 
-
 def powf_ulp_error(got, x, y):
     """|got - x^y| in float32 ulps, x^y in long double, where it is a normal float."""
     with np.errstate(all="ignore"):
@@ -939,12 +1272,14 @@ def powf_ulp_error(got, x, y):
 
 def powf_domain(rng, n):
     f = np.float32
-    return [(rng.uniform(0.1, 10, n), rng.uniform(-8, 8, n)),
-            (np.exp(rng.uniform(-87, 88, n)), rng.uniform(-1, 1, n)),
-            (1 + rng.uniform(-1e-3, 1e-3, n), rng.uniform(-1e4, 1e4, n)),
-            (1 + rng.uniform(-1e-6, 1e-6, n), rng.uniform(-1e7, 1e7, n)),
-            (rng.uniform(0.5, 2, n), rng.uniform(-150, 150, n)),        # over/underflow edges too
-            (rng.uniform(0, 100, n), rng.integers(-20, 20, n).astype(f))]
+    return [
+        (rng.uniform(0.1, 10, n), rng.uniform(-8, 8, n)),
+        (np.exp(rng.uniform(-87, 88, n)), rng.uniform(-1, 1, n)),
+        (1 + rng.uniform(-1e-3, 1e-3, n), rng.uniform(-1e4, 1e4, n)),
+        (1 + rng.uniform(-1e-6, 1e-6, n), rng.uniform(-1e7, 1e7, n)),
+        (rng.uniform(0.5, 2, n), rng.uniform(-150, 150, n)),  # over/underflow edges too
+        (rng.uniform(0, 100, n), rng.integers(-20, 20, n).astype(f)),
+    ]
 
 
 def test_pow_float32_ulp_error():
@@ -957,17 +1292,53 @@ def test_pow_float32_ulp_error():
         got = to_numpy(_ops.binary("pow", to_core(x), to_core(y)))
         with np.errstate(all="ignore"):
             t = np.abs(y.astype(np.float64) * np.log2(x.astype(np.float64)))
-        ours = t < 125.9          # the fast path's lanes (libm's powf: up to 0.82 ulp)
+        ours = t < 125.9  # the fast path's lanes (libm's powf: up to 0.82 ulp)
         err = powf_ulp_error(got[ours], x[ours], y[ours])
         assert err.max() <= 0.51, (err.max(), x[ours][np.argmax(err)], y[ours][np.argmax(err)])
         assert powf_ulp_error(got, x, y).max() <= 1.0
 
 
 def test_pow_float32_special_values_match_numpy():
-    xs = [0.0, -0.0, 1.0, -1.0, -2.5, 2.5, 0.5, np.inf, -np.inf, np.nan, 1e-45, 1e-40,
-          3.4028235e38, 10.0, 1e-30, 1.1754944e-38]
-    ys = [0.0, -0.0, 0.5, 1.0, 2.0, -2.0, 3.0, -3.0, np.inf, -np.inf, np.nan, 1e30, -1e30,
-          40.0, -40.0, 1e-30, 126.0, -126.0, 127.99, -149.5]
+    xs = [
+        0.0,
+        -0.0,
+        1.0,
+        -1.0,
+        -2.5,
+        2.5,
+        0.5,
+        np.inf,
+        -np.inf,
+        np.nan,
+        1e-45,
+        1e-40,
+        3.4028235e38,
+        10.0,
+        1e-30,
+        1.1754944e-38,
+    ]
+    ys = [
+        0.0,
+        -0.0,
+        0.5,
+        1.0,
+        2.0,
+        -2.0,
+        3.0,
+        -3.0,
+        np.inf,
+        -np.inf,
+        np.nan,
+        1e30,
+        -1e30,
+        40.0,
+        -40.0,
+        1e-30,
+        126.0,
+        -126.0,
+        127.99,
+        -149.5,
+    ]
     x, y = (a.ravel().astype(np.float32) for a in np.meshgrid(xs, ys))
     with np.errstate(all="ignore"):
         want = np.power(x, y)
@@ -989,21 +1360,29 @@ def test_pow_float32_layouts(n):
     _ops.binary("pow", borrow(big[::2]), to_core(y), out=borrow(out[::3]))
     np.testing.assert_array_equal(out[::3], got)
     b = to_numpy(_ops.binary("pow", to_core(x), to_core(np.float32(2.5))))
-    np.testing.assert_array_equal(b, to_numpy(_ops.binary("pow", to_core(x),
-                                                          to_core(np.full(n, 2.5, np.float32)))))
+    np.testing.assert_array_equal(
+        b, to_numpy(_ops.binary("pow", to_core(x), to_core(np.full(n, 2.5, np.float32))))
+    )
     c = borrow(x.copy())
     _ops.binary("pow", c, to_core(y), out=c)
     np.testing.assert_array_equal(to_numpy(c), got)
+
 
 # ---------------------------------------------------------------- mixed dtypes (st_binary_as)
 # _ops.binary(..., dt=) computes in dt with operands of other dtypes
 # converted inside the kernel a block (MIX_BLOCK = 256) at a time: the
 # results must equal casting first (numpy's astype), then the op.
 
-MIXED = [("int32", "float64", "float64"), ("float32", "float64", "float64"),
-         ("bool", "int64", "int64"), ("uint8", "int16", "int16"), ("int8", "float32", "float32"),
-         ("float64", "float64", "float64"), ("int64", "uint32", "int64"),
-         ("float32", "complex128", "complex128")]
+MIXED = [
+    ("int32", "float64", "float64"),
+    ("float32", "float64", "float64"),
+    ("bool", "int64", "int64"),
+    ("uint8", "int16", "int16"),
+    ("int8", "float32", "float32"),
+    ("float64", "float64", "float64"),
+    ("int64", "uint32", "int64"),
+    ("float32", "complex128", "complex128"),
+]
 MIXED_OPS = ["add", "subtract", "multiply", "divide", "less", "equal", "maximum"]
 
 
@@ -1025,8 +1404,12 @@ def test_binary_as_matches_cast_then_op(da, db, dt, op, layout, n):
     if res is None:
         pytest.skip(f"no {op} for {dt}")
     rng = np.random.default_rng(n)
-    shape_a, shape_b = {"contiguous": ((n,), (n,)), "broadcast": ((3, n), (n,)),
-                        "scalar": ((2, n), ()), "transposed": ((n, 3), (n, 3))}[layout]
+    shape_a, shape_b = {
+        "contiguous": ((n,), (n,)),
+        "broadcast": ((3, n), (n,)),
+        "scalar": ((2, n), ()),
+        "transposed": ((n, 3), (n, 3)),
+    }[layout]
     a, b = mixed_values(rng, shape_a, da), mixed_values(rng, shape_b, db)
     ca, cb = to_core(a), to_core(b)
     if layout == "transposed":
@@ -1049,19 +1432,22 @@ def test_binary_as_in_place_and_checks():
     a = rng.standard_normal(1000)
     b = rng.integers(-5, 5, 1000).astype("int32")
     c = to_core(a)
-    _ops.binary("add", c, to_core(b), out=c, dt="float64")   # out == a: no copy needed
+    _ops.binary("add", c, to_core(b), out=c, dt="float64")  # out == a: no copy needed
     np.testing.assert_array_equal(to_numpy(c), a + b)
     # integer division checks see b in the kernel's dtype
     with pytest.raises(ZeroDivisionError):
-        _ops.binary("floor_divide", to_core(b.astype("int64")), to_core(b.astype("int8")),
-                    dt="int64")
+        _ops.binary(
+            "floor_divide", to_core(b.astype("int64")), to_core(b.astype("int8")), dt="int64"
+        )
     ok = np.where(b == 0, 1, b)
-    got = _ops.binary("floor_divide", to_core(b.astype("int64")), to_core(ok.astype("int8")),
-                      dt="int64")
+    got = _ops.binary(
+        "floor_divide", to_core(b.astype("int64")), to_core(ok.astype("int8")), dt="int64"
+    )
     np.testing.assert_array_equal(to_numpy(got), b.astype("int64") // ok)
     with pytest.raises(TypeError, match="output is"):
-        _ops.binary("add", to_core(a), to_core(b), out=to_core(np.zeros(1000, "float32")),
-                    dt="float64")
+        _ops.binary(
+            "add", to_core(a), to_core(b), out=to_core(np.zeros(1000, "float32")), dt="float64"
+        )
     with pytest.raises(TypeError, match="not defined"):
         _ops.binary("bitwise_and", to_core(a), to_core(b), dt="float64")
 
@@ -1072,6 +1458,7 @@ def test_binary_as_has_no_full_size_temporary():
     not grow by anything like a converted copy of an input (31 MB)."""
     import subprocess
     import sys
+
     code = """if 1:
         import resource, strided
         from strided.core import base as _core, ops as _ops
@@ -1096,14 +1483,23 @@ def test_pow_by_two_is_the_square(dt, n):
     values, special ones included, on every path (small, threaded,
     strided, in place)."""
     import strided.compat as xp
+
     rng = np.random.default_rng(n)
     a = (rng.standard_normal(n) * 1e3).astype(dt)
     if n >= 7:
-        a[:7] = [np.inf, -np.inf, np.nan, -0.0, 0.0, 1e200 if dt.endswith("128") or dt == "float64" else 1e30, 3.0]
+        a[:7] = [
+            np.inf,
+            -np.inf,
+            np.nan,
+            -0.0,
+            0.0,
+            1e200 if dt.endswith("128") or dt == "float64" else 1e30,
+            3.0,
+        ]
     x = xp.asarray(a)
     with np.errstate(all="ignore"):
         want = a * a
-    np.testing.assert_array_equal(np.from_dlpack(x ** 2), want)
+    np.testing.assert_array_equal(np.from_dlpack(x**2), want)
     np.testing.assert_array_equal(np.from_dlpack(xp.pow(x, 2.0)), want)
     np.testing.assert_array_equal(np.from_dlpack(x[::2] ** 2), want[::2])
     y = xp.asarray(a.copy())
@@ -1111,4 +1507,4 @@ def test_pow_by_two_is_the_square(dt, n):
     np.testing.assert_array_equal(np.from_dlpack(y), want)
     # 2 ** x is a power, not a square
     b = xp.asarray(np.array([0.5, 3.0, -1.0], dtype=dt))
-    np.testing.assert_allclose(np.from_dlpack(2.0 ** b), [2 ** 0.5, 8.0, 0.5], rtol=1e-6)
+    np.testing.assert_allclose(np.from_dlpack(2.0**b), [2**0.5, 8.0, 0.5], rtol=1e-6)

@@ -1,6 +1,7 @@
 """Errors as the core records them: the structured index error
 (st_last_index_error -> CoreIndexError) and the reason behind a NULL from
 an allocating function (st_last_status)."""
+
 import numpy as np
 import pytest
 
@@ -37,15 +38,14 @@ def test_index_select_records_the_index(flags, base):
 def test_gather_records_the_first_bad_index(flags, base):
     a = borrow(np.arange(6.0).reshape(2, 3))
     # C order: the first bad value is -1 + base at [0, 2] (7 + base comes later)
-    e = raised(_indexing.gather, a, 0, idx([[base, base, base - 1], [7 + base, base, base]]),
-               flags)
+    e = raised(_indexing.gather, a, 0, idx([[base, base, base - 1], [7 + base, base, base]]), flags)
     assert (e.index, e.lo, e.hi, e.dim) == (base - 1, base, 2 + base, base)
 
 
 def test_take_records_the_index():
     a = borrow(np.arange(5.0))
     e = raised(_indexing.take, a, idx([1, 5]))
-    assert (e.index, e.lo, e.hi, e.dim) == (5, -5, 5, 0)   # take wraps negative indices
+    assert (e.index, e.lo, e.hi, e.dim) == (5, -5, 5, 0)  # take wraps negative indices
 
 
 def test_dim_errors_are_plain_index_errors():
@@ -59,7 +59,9 @@ def test_torch7_face_states_the_error_in_its_numbering():
     t = torch.Tensor([[1, 2, 3], [4, 5, 6]])
     with pytest.raises(IndexError, match=r"^index: index 4 out of range \[1, 3\] for dimension 2$"):
         t.index(2, torch.LongTensor([1, 4]))
-    with pytest.raises(IndexError, match=r"^gather: index 3 out of range \[1, 2\] for dimension 1$"):
+    with pytest.raises(
+        IndexError, match=r"^gather: index 3 out of range \[1, 2\] for dimension 1$"
+    ):
         t.gather(1, torch.LongTensor([[1, 3, 1], [1, 1, 1]]))
 
 
@@ -85,6 +87,6 @@ def test_storage_null_says_why():
     with pytest.raises(ValueError):
         _core.new_storage(-1)
     with pytest.raises(MemoryError):
-        _core.new_storage(2**61)          # a plain size no machine has
+        _core.new_storage(2**61)  # a plain size no machine has
     with pytest.raises(ValueError):
-        _core.borrow_storage(0, 16)       # NULL with bytes
+        _core.borrow_storage(0, 16)  # NULL with bytes

@@ -9,6 +9,7 @@ eps * log2(n).  Lengths cover every code path: the radices 4, 2, 3, 5 and
 generic odd primes up to ST_FFT_MAX_RADIX (67), Bluestein beyond (small
 lengths in blocks of lanes, large ones one line at a time), and the
 four-step split of long lines."""
+
 import threading
 
 import numpy as np
@@ -21,13 +22,54 @@ from helpers import borrow, to_core, to_numpy
 from strided.core import base as _core, fft as _fft
 from strided._c._strided import ffi, lib
 
-LENGTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 16, 17, 25, 27, 31, 49, 60, 61, 64, 67, 71,
-           97, 101, 121, 127, 128, 243, 256, 625, 1000, 1021, 2310, 4096, 4913, 6561]
-LONG = [10007, 12289, 16384, 2 ** 15 * 3, 65536, 100003, 2 ** 20]
+LENGTHS = [
+    1,
+    2,
+    3,
+    4,
+    5,
+    6,
+    7,
+    8,
+    9,
+    11,
+    12,
+    13,
+    16,
+    17,
+    25,
+    27,
+    31,
+    49,
+    60,
+    61,
+    64,
+    67,
+    71,
+    97,
+    101,
+    121,
+    127,
+    128,
+    243,
+    256,
+    625,
+    1000,
+    1021,
+    2310,
+    4096,
+    4913,
+    6561,
+]
+LONG = [10007, 12289, 16384, 2**15 * 3, 65536, 100003, 2**20]
 COMPLEX = {"complex64": np.complex64, "complex128": np.complex128}
 REAL = {"float32": np.float32, "float64": np.float64}
-EPS = {"complex64": np.finfo(np.float32).eps, "complex128": np.finfo(np.float64).eps,
-       "float32": np.finfo(np.float32).eps, "float64": np.finfo(np.float64).eps}
+EPS = {
+    "complex64": np.finfo(np.float32).eps,
+    "complex128": np.finfo(np.float64).eps,
+    "float32": np.finfo(np.float32).eps,
+    "float64": np.finfo(np.float64).eps,
+}
 
 
 def crandn(rng, shape, dt=np.complex128):
@@ -67,7 +109,7 @@ def direct_dft(x, sign=-1):
     """The DFT by its definition, in long double: exact to ~1e-18."""
     n = len(x)
     jk = np.outer(np.arange(n), np.arange(n)) % n
-    two_pi = 8 * np.arctan(np.longdouble(1))          # pi in long double, not np.pi
+    two_pi = 8 * np.arctan(np.longdouble(1))  # pi in long double, not np.pi
     ang = two_pi * jk.astype(np.longdouble) / n
     w = np.cos(ang) + sign * 1j * np.sin(ang)
     return w @ x.astype(np.clongdouble)
@@ -120,7 +162,7 @@ def test_c2c_long_lines(n):
     close(fft(x, forward=False, scale=1.0 / n), np.fft.ifft(x), "complex128", n)
 
 
-@pytest.mark.parametrize("n", [100003, 2 ** 20])
+@pytest.mark.parametrize("n", [100003, 2**20])
 def test_c2c_long_lines_complex64_and_batches(n):
     x = crandn(np.random.default_rng(n), (2, n), np.complex64)
     close(fft(x), np.fft.fft(x), "complex64", n)
@@ -163,20 +205,31 @@ def test_non_contiguous_output():
     """The core writes through any output strides."""
     x = crandn(np.random.default_rng(0), (4, 60))
     out = np.zeros((60, 8), np.complex128)
-    view = out[:, ::2].T                       # (4, 60), strides (32, 128)
+    view = out[:, ::2].T  # (4, 60), strides (32, 128)
     lib_out = borrow(view)
     _core.check(lib.st_fft_c2c(lib_out.t, borrow(x).t, 1, 1, 1.0))
     close(view, np.fft.fft(x, axis=1), "complex128", 60)
     assert not out[:, 1::2].any()
 
 
-@pytest.mark.parametrize("m,n", [(8, 5), (5, 8), (0, 4), (1, 1), (97, 200), (200, 97),
-                                 (20000, 16384), (16384, 20000), (3, 10007)])
+@pytest.mark.parametrize(
+    "m,n",
+    [
+        (8, 5),
+        (5, 8),
+        (0, 4),
+        (1, 1),
+        (97, 200),
+        (200, 97),
+        (20000, 16384),
+        (16384, 20000),
+        (3, 10007),
+    ],
+)
 def test_crop_and_zero_pad(m, n):
     x = crandn(np.random.default_rng(m), (2, m))
     close(fft(x, n=n), np.fft.fft(x, n=n, axis=1), "complex128", n)
-    close(fft(x, n=n, forward=False, scale=1.0 / n), np.fft.ifft(x, n=n, axis=1),
-          "complex128", n)
+    close(fft(x, n=n, forward=False, scale=1.0 / n), np.fft.ifft(x, n=n, axis=1), "complex128", n)
 
 
 @pytest.mark.parametrize("scale", [1.0, 0.5, 1e-3, -2.0])
@@ -191,8 +244,13 @@ def test_empty_batches():
     assert fft(x, dim=0, n=3).shape == (3, 8)
 
 
-@given(n=st.integers(1, 300), batch=st.integers(1, 9), dim=st.integers(0, 1),
-       forward=st.booleans(), dtype=st.sampled_from(sorted(COMPLEX)))
+@given(
+    n=st.integers(1, 300),
+    batch=st.integers(1, 9),
+    dim=st.integers(0, 1),
+    forward=st.booleans(),
+    dtype=st.sampled_from(sorted(COMPLEX)),
+)
 def test_c2c_hypothesis(n, batch, dim, forward, dtype):
     shape = (n, batch) if dim == 0 else (batch, n)
     x = crandn(np.random.default_rng(n * batch), shape, COMPLEX[dtype])
@@ -255,7 +313,7 @@ def test_real_transforms_along_first_dim_and_strided(n):
     rng = np.random.default_rng(n)
     x = rng.standard_normal((n, 4))[::-1, ::2]
     close(rfft(x, dim=0), np.fft.rfft(x, axis=0), "float64", n)
-    h = crandn(rng, (n // 2 + 1, 6)).T[::-1]        # non-contiguous, reversed
+    h = crandn(rng, (n // 2 + 1, 6)).T[::-1]  # non-contiguous, reversed
     close(irfft(h, n, dim=1), np.fft.irfft(h, n, axis=1), "float64", n)
 
 
@@ -273,7 +331,7 @@ def test_round_trips():
 # ---------------------------------------------------------------- threads and the cache
 
 
-@pytest.mark.parametrize("shape", [(2 ** 16,), (64, 1000), (3, 100003), (200, 97)])
+@pytest.mark.parametrize("shape", [(2**16,), (64, 1000), (3, 100003), (200, 97)])
 def test_results_do_not_depend_on_threads(shape):
     x = crandn(np.random.default_rng(3), shape)
     old = strided.getnumthreads()
@@ -310,7 +368,7 @@ def test_concurrent_calls_share_the_plan_cache():
 
 def test_more_lengths_than_the_cache_holds():
     rng = np.random.default_rng(9)
-    for n in range(200, 240):          # 40 plans through a cache of 16
+    for n in range(200, 240):  # 40 plans through a cache of 16
         x = crandn(rng, n)
         close(fft(x), np.fft.fft(x), "complex128", n)
     _fft.clear_cache()
@@ -334,7 +392,9 @@ def test_dtype_errors():
     with pytest.raises(TypeError, match="float32 or float64"):
         _core.check(lib.st_fft_r2c(core((3,), "complex128").t, c.t, 0, 4, 1, 1.0))
     with pytest.raises(TypeError, match="complex64"):
-        _core.check(lib.st_fft_r2c(core((3,), "complex64").t, core((4,), "float64").t, 0, 4, 1, 1.0))
+        _core.check(
+            lib.st_fft_r2c(core((3,), "complex64").t, core((4,), "float64").t, 0, 4, 1, 1.0)
+        )
     with pytest.raises(TypeError, match="float32"):
         _core.check(lib.st_fft_c2r(core((4,), "float64").t, core((3,), "complex64").t, 0, 0, 1.0))
     with pytest.raises(TypeError, match="complex"):
@@ -358,14 +418,19 @@ def test_shape_and_length_errors():
     with pytest.raises(IndexError, match="dim -1"):
         _core.check(lib.st_fft_c2c(core((2, 4), "complex128").t, c.t, -1, 1, 1.0))
     with pytest.raises(ValueError, match="n/2 \\+ 1 = 3"):
-        _core.check(lib.st_fft_r2c(core((2, 4), "complex128").t, core((2, 4), "float64").t, 1,
-                                   4, 1, 1.0))
+        _core.check(
+            lib.st_fft_r2c(core((2, 4), "complex128").t, core((2, 4), "float64").t, 1, 4, 1, 1.0)
+        )
     with pytest.raises(ValueError, match=">= 1"):
-        _core.check(lib.st_fft_r2c(core((2, 1), "complex128").t, core((2, 4), "float64").t, 1,
-                                   0, 1, 1.0))
+        _core.check(
+            lib.st_fft_r2c(core((2, 1), "complex128").t, core((2, 4), "float64").t, 1, 0, 1, 1.0)
+        )
     with pytest.raises(ValueError, match="exceeds"):
-        _core.check(lib.st_fft_r2c(core((2, 1), "complex128").t, core((2, 4), "float64").t, 1,
-                                   2 ** 41, 1, 1.0))
+        _core.check(
+            lib.st_fft_r2c(
+                core((2, 1), "complex128").t, core((2, 4), "float64").t, 1, 2**41, 1, 1.0
+            )
+        )
     with pytest.raises(ValueError, match="at least"):
         _core.check(lib.st_fft_c2c(core((), "complex128").t, core((), "complex128").t, 0, 1, 1.0))
     for bad in (0, -3):
@@ -385,7 +450,7 @@ def test_output_memory_errors():
     with pytest.raises(ValueError, match="read-only"):
         _core.check(lib.st_fft_c2c(borrow(ro).t, c.t, 0, 1, 1.0))
     assert not ro.any()
-    np.testing.assert_array_equal(to_numpy(c), x)      # the input is never written
+    np.testing.assert_array_equal(to_numpy(c), x)  # the input is never written
 
 
 def test_norm_scales():
@@ -400,5 +465,5 @@ def test_norm_scales():
 
 def test_header_constants():
     assert lib.ST_FFT_MAX_RADIX == 67
-    assert lib.ST_FFT_MAX_N == 2 ** 40
+    assert lib.ST_FFT_MAX_N == 2**40
     assert ffi.typeof(lib.st_fft_c2c).result.cname == "int"

@@ -11,6 +11,7 @@
 3. Python threads running mixed kernels on shared inputs into private
    outputs give the serial results, at 1 and 2 threads and while another
    thread keeps changing the setting."""
+
 import multiprocessing
 import os
 import pickle
@@ -32,7 +33,7 @@ from strided.core import base as _core
 
 from helpers import under_asan
 
-DEADLINE = 60      # seconds a child may take; the work takes well under 1 s
+DEADLINE = 60  # seconds a child may take; the work takes well under 1 s
 
 
 @pytest.fixture
@@ -50,28 +51,46 @@ def two_threads():
 # threshold of the line-splitting path) and small enough to stay well under
 # a second on one thread.
 
+
 def _inputs():
     rng = np.random.default_rng(7)
-    return {"a": rng.standard_normal((400, 600)), "b": rng.standard_normal((400, 600)),
-            "m": rng.standard_normal((300, 300)), "v": rng.standard_normal(300_000),
-            "i": rng.integers(-50, 50, (160, 160)), "z": rng.standard_normal(1 << 18)}
+    return {
+        "a": rng.standard_normal((400, 600)),
+        "b": rng.standard_normal((400, 600)),
+        "m": rng.standard_normal((300, 300)),
+        "v": rng.standard_normal(300_000),
+        "i": rng.integers(-50, 50, (160, 160)),
+        "z": rng.standard_normal(1 << 18),
+    }
 
 
 def work_torch7():
     """The Torch7 face (`import strided as torch`).  Torch7 has no FFT: its
     transform is the core's, under the compat face's."""
     n = _inputs()
-    x = {k: xp_to_tensor(v) for k, v in n.items()}      # DoubleTensors, i a LongTensor
+    x = {k: xp_to_tensor(v) for k, v in n.items()}  # DoubleTensors, i a LongTensor
     a, b, m, v, i = (x[k] for k in "abmvi")
     sa, ia = torch.sort(a, 2)
     sv, _ = torch.sort(v)
     tk, tki = torch.topk(a, 5, 2, True, True)
-    out = {"add": a + b, "exp": torch.exp(a), "cmul": torch.cmul(a, b),
-           "sum": torch.sum(a), "sum2": torch.sum(a, 2), "max1": torch.max(a, 1)[0],
-           "std": torch.std(a, 1), "cumsum": torch.cumsum(a, 1),
-           "sort": sa, "sorti": ia, "sortv": sv, "topk": tk, "topki": tki,
-           "mm": torch.mm(m, m), "mm_long": torch.mm(i, i),
-           "fft": xp.fft.rfft(xp.asarray(n["z"]))}
+    out = {
+        "add": a + b,
+        "exp": torch.exp(a),
+        "cmul": torch.cmul(a, b),
+        "sum": torch.sum(a),
+        "sum2": torch.sum(a, 2),
+        "max1": torch.max(a, 1)[0],
+        "std": torch.std(a, 1),
+        "cumsum": torch.cumsum(a, 1),
+        "sort": sa,
+        "sorti": ia,
+        "sortv": sv,
+        "topk": tk,
+        "topki": tki,
+        "mm": torch.mm(m, m),
+        "mm_long": torch.mm(i, i),
+        "fft": xp.fft.rfft(xp.asarray(n["z"])),
+    }
     return {k: np.array(v) if not isinstance(v, float) else v for k, v in out.items()}
 
 
@@ -79,6 +98,7 @@ def xp_to_tensor(v):
     """A Torch7 tensor holding numpy array v's values (through the compat
     face's asarray and the one crossing between the faces)."""
     from strided.interop import to_tensor
+
     return to_tensor(xp.asarray(v))
 
 
@@ -86,17 +106,29 @@ def work_compat():
     """The array API face (`strided.compat`)."""
     n = _inputs()
     a, b, m, v, i, z = (xp.asarray(n[k]) for k in "abmviz")
-    out = {"add": a + b, "exp": xp.exp(a), "mul": a * b, "sum": xp.sum(a),
-           "sum1": xp.sum(a, axis=1), "max0": xp.max(a, axis=0), "std": xp.std(a, axis=1),
-           "cumsum": xp.cumulative_sum(a, axis=1), "sort": xp.sort(a, axis=1),
-           "argsort": xp.argsort(a, axis=1), "sortv": xp.sort(v), "argmax": xp.argmax(v),
-           "matmul": m @ m, "matmul_int": i @ i, "fft": xp.fft.fft(xp.astype(z, xp.complex128)),
-           "rfft": xp.fft.rfft(xp.reshape(z, (256, 1024)), axis=1)}
+    out = {
+        "add": a + b,
+        "exp": xp.exp(a),
+        "mul": a * b,
+        "sum": xp.sum(a),
+        "sum1": xp.sum(a, axis=1),
+        "max0": xp.max(a, axis=0),
+        "std": xp.std(a, axis=1),
+        "cumsum": xp.cumulative_sum(a, axis=1),
+        "sort": xp.sort(a, axis=1),
+        "argsort": xp.argsort(a, axis=1),
+        "sortv": xp.sort(v),
+        "argmax": xp.argmax(v),
+        "matmul": m @ m,
+        "matmul_int": i @ i,
+        "fft": xp.fft.fft(xp.astype(z, xp.complex128)),
+        "rfft": xp.fft.rfft(xp.reshape(z, (256, 1024)), axis=1),
+    }
     return {k: np.asarray(v) for k, v in out.items()}
 
 
 WORK = {"torch7": work_torch7, "compat": work_compat}
-BLAS = {"mm", "matmul"}          # OpenBLAS: the last bits may follow its thread count
+BLAS = {"mm", "matmul"}  # OpenBLAS: the last bits may follow its thread count
 
 
 def check_same(got, want):
@@ -113,13 +145,13 @@ def run_forked(fn, *args):
     through a pipe; the child is killed and the test fails past DEADLINE."""
     r, w = os.pipe()
     pid = os.fork()
-    if pid == 0:    # the child: never returns into pytest
+    if pid == 0:  # the child: never returns into pytest
         code = 1
         try:
             os.close(r)
             try:
                 payload = pickle.dumps(("ok", fn(*args)))
-            except BaseException as e:      # reported by the parent
+            except BaseException as e:  # reported by the parent
                 payload = pickle.dumps(("error", repr(e)))
             with os.fdopen(w, "wb") as f:
                 f.write(payload)
@@ -173,7 +205,7 @@ def check_child(child, want):
 @pytest.mark.parametrize("face", ["torch7", "compat"])
 def test_os_fork_child_runs_every_kernel(two_threads, face):
     work = WORK[face]
-    want = work()                       # the parent's threads are running now
+    want = work()  # the parent's threads are running now
     check_child(run_forked(in_child, work), want)
 
 
@@ -190,7 +222,7 @@ def test_forked_grandchild_runs_every_kernel(two_threads, face):
 def test_fork_pool_workers_run_every_kernel(two_threads, face):
     work = WORK[face]
     want = work()
-    with multiprocessing.get_context("fork").Pool(2) as pool:   # exit: terminate()
+    with multiprocessing.get_context("fork").Pool(2) as pool:  # exit: terminate()
         pending = [pool.apply_async(in_child, (work,)) for _ in range(3)]
         got = [p.get(timeout=DEADLINE) for p in pending]
     for child in got:
@@ -254,8 +286,13 @@ def test_fork_falls_back_to_one_thread_when_the_runtime_cannot_pause(tmp_path):
     # after what is preloaded already (the sanitizer job's libasan comes first)
     preload = " ".join(filter(None, [os.environ.get("LD_PRELOAD"), str(shim)]))
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path), LD_PRELOAD=preload)
-    r = subprocess.run([sys.executable, "-c", FALLBACK_SCRIPT], env=env, timeout=DEADLINE + 30,
-                       capture_output=True, text=True)
+    r = subprocess.run(
+        [sys.executable, "-c", FALLBACK_SCRIPT],
+        env=env,
+        timeout=DEADLINE + 30,
+        capture_output=True,
+        text=True,
+    )
     assert r.returncode == 0, (r.returncode, r.stderr)
 
 
@@ -307,22 +344,32 @@ def test_threads_that_end_leave_no_memory(face):
     # threads grew the process by ~33 MiB (numpy: 0).  The bound is generous
     # (a tenth of a KiB per thread would be 0.8 MiB).
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
-    r = subprocess.run([sys.executable, "-c", RSS_SCRIPT, face], env=env, timeout=120,
-                       capture_output=True, text=True)
+    r = subprocess.run(
+        [sys.executable, "-c", RSS_SCRIPT, face],
+        env=env,
+        timeout=120,
+        capture_output=True,
+        text=True,
+    )
     assert r.returncode == 0, r.stderr
     grew = int(r.stdout.split()[-1])
-    if under_asan():    # its quarantine holds freed blocks: the size says nothing there
+    if under_asan():  # its quarantine holds freed blocks: the size says nothing there
         return
     assert grew < 4 << 20, f"8000 threads grew the process by {grew / 2**20:.1f} MiB"
 
 
 # ---- 3. many threads, shared inputs, private outputs
 
+
 def _mixed_inputs():
     rng = np.random.default_rng(3)
-    return {"a": rng.standard_normal((300, 700)), "b": rng.standard_normal((300, 700)),
-            "m": rng.standard_normal((120, 120)), "v": rng.standard_normal(200_000),
-            "z": rng.standard_normal((64, 2048))}
+    return {
+        "a": rng.standard_normal((300, 700)),
+        "b": rng.standard_normal((300, 700)),
+        "m": rng.standard_normal((120, 120)),
+        "v": rng.standard_normal(200_000),
+        "z": rng.standard_normal((64, 2048)),
+    }
 
 
 def mixed_torch7(x, outs):
@@ -345,17 +392,41 @@ def mixed_torch7(x, outs):
 
 def torch7_outputs(x):
     D, L = torch.DoubleTensor, torch.LongTensor
-    return {"add": D(), "cmul": D(), "exp": D(), "sum2": D(), "max1": D(), "max1i": L(),
-            "cumsum": D(), "sort": D(), "sorti": L(), "sortv": D(), "sortvi": L(),
-            "topk": D(), "topki": L(), "kth": D(), "kthi": L(), "mm": D()}
+    return {
+        "add": D(),
+        "cmul": D(),
+        "exp": D(),
+        "sum2": D(),
+        "max1": D(),
+        "max1i": L(),
+        "cumsum": D(),
+        "sort": D(),
+        "sorti": L(),
+        "sortv": D(),
+        "sortvi": L(),
+        "topk": D(),
+        "topki": L(),
+        "kth": D(),
+        "kthi": L(),
+        "mm": D(),
+    }
 
 
 def mixed_compat(x, outs):
     a, b, m, v, z = (x[k] for k in "abmvz")
-    res = {"add": a + b, "exp": xp.exp(a), "sum1": xp.sum(a, axis=1), "max0": xp.max(a, axis=0),
-           "argmax": xp.argmax(v), "std": xp.std(a, axis=1), "sort": xp.sort(a, axis=1),
-           "argsort": xp.argsort(v), "matmul": m @ m, "fft": xp.fft.rfft(z, axis=1),
-           "total": xp.sum(a)}
+    res = {
+        "add": a + b,
+        "exp": xp.exp(a),
+        "sum1": xp.sum(a, axis=1),
+        "max0": xp.max(a, axis=0),
+        "argmax": xp.argmax(v),
+        "std": xp.std(a, axis=1),
+        "sort": xp.sort(a, axis=1),
+        "argsort": xp.argsort(v),
+        "matmul": m @ m,
+        "fft": xp.fft.rfft(z, axis=1),
+        "total": xp.sum(a),
+    }
     return {k: np.asarray(r) for k, r in res.items()}
 
 
@@ -379,7 +450,7 @@ def run_threads(face, nthreads, rounds, changer=False):
             outs = outputs(x)
             for _ in range(rounds):
                 results.append(mixed(x, outs))
-        except BaseException as e:     # reported below
+        except BaseException as e:  # reported below
             errors.append(repr(e))
 
     def change():
@@ -414,7 +485,7 @@ def test_many_threads_give_the_serial_results(face, setting):
         strided.setnumthreads(1)
         convert, outputs, mixed = MIXED[face]
         x = convert(_mixed_inputs())
-        want = mixed(x, outputs(x))             # serial: one Python thread, one core thread
+        want = mixed(x, outputs(x))  # serial: one Python thread, one core thread
         if setting != "changing":
             strided.setnumthreads(setting)
         results, changes = run_threads(face, 6, 3, changer=setting == "changing")

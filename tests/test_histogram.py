@@ -1,6 +1,7 @@
 """histc and bhistc (histogram.c) against a numpy rendering of Torch7's
 expression, over every integer and float dtype and layout, and the
 answers of Lua Torch7 itself for the doubtful cases."""
+
 import numpy as np
 import pytest
 from hypothesis import given, strategies as st
@@ -9,8 +10,18 @@ from strided.core import base as _core
 from strided.core.histogram import bhistc, histc
 from helpers import arrays, borrow, layouts, to_core, to_numpy
 
-REAL = ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
-        "float32", "float64"]
+REAL = [
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "uint8",
+    "uint16",
+    "uint32",
+    "uint64",
+    "float32",
+    "float64",
+]
 
 
 def ref_range(x, lo, hi):
@@ -44,8 +55,8 @@ def ref_histc(x, nbins, lo, hi):
 def finite_elements(dt):
     if np.dtype(dt).kind == "f":
         return st.floats(-1e3, 1e3, width=np.dtype(dt).itemsize * 8)
-    info = np.iinfo(dt)     # beyond 2^50 the range arithmetic in double loses the bins
-    return st.integers(max(info.min, -2**50), min(info.max, 2**50))
+    info = np.iinfo(dt)  # beyond 2^50 the range arithmetic in double loses the bins
+    return st.integers(max(info.min, -(2**50)), min(info.max, 2**50))
 
 
 @given(data=st.data())
@@ -55,8 +66,9 @@ def test_histc_matches_torch7_expression(data):
     x = data.draw(layouts(x))
     nbins = data.draw(st.integers(1, 12))
     auto = data.draw(st.booleans())
-    lo, hi = (0.0, 0.0) if auto else sorted(data.draw(st.tuples(
-        st.floats(-50, 50), st.floats(-50, 50))))
+    lo, hi = (
+        (0.0, 0.0) if auto else sorted(data.draw(st.tuples(st.floats(-50, 50), st.floats(-50, 50))))
+    )
     got = to_numpy(histc(borrow(x), nbins, lo, hi))
     want = ref_histc(x, nbins, lo, hi)
     assert got.dtype == (x.dtype if x.dtype.kind == "f" else np.int64)
@@ -66,14 +78,17 @@ def test_histc_matches_torch7_expression(data):
 @given(data=st.data())
 def test_bhistc_rows(data):
     dt = data.draw(st.sampled_from(REAL))
-    x = data.draw(arrays(dt, shape=st.tuples(st.integers(0, 5), st.integers(0, 7)),
-                         elements=finite_elements(dt)))
+    x = data.draw(
+        arrays(
+            dt, shape=st.tuples(st.integers(0, 5), st.integers(0, 7)), elements=finite_elements(dt)
+        )
+    )
     x = data.draw(layouts(x))
     nbins = data.draw(st.integers(1, 6))
     lo, hi = data.draw(st.sampled_from([(0.0, 0.0), (-3.0, 40.0), (1.0, 5.0)]))
     got = to_numpy(bhistc(borrow(x), nbins, lo, hi))
     assert got.shape == (x.shape[0], nbins)
-    r = ref_range(x, lo, hi)       # one range for all rows
+    r = ref_range(x, lo, hi)  # one range for all rows
     for i in range(x.shape[0]):
         want = np.zeros(nbins) if r is None else ref_counts(x[i], nbins, *r)
         np.testing.assert_array_equal(got[i], want)
@@ -84,8 +99,9 @@ def test_histc_large_threaded(dt, threads):
     rng = np.random.default_rng(5)
     x = (rng.standard_normal(300_001) * 20).astype(dt)
     for nbins, lo, hi in [(100, 0, 0), (7, -10, 30), (1, 0, 0), (5000, -40, 40)]:
-        np.testing.assert_array_equal(to_numpy(histc(borrow(x), nbins, lo, hi)),
-                                      ref_histc(x, nbins, lo, hi))
+        np.testing.assert_array_equal(
+            to_numpy(histc(borrow(x), nbins, lo, hi)), ref_histc(x, nbins, lo, hi)
+        )
     # a strided view
     np.testing.assert_array_equal(to_numpy(histc(borrow(x[::3]), 50)), ref_histc(x[::3], 50, 0, 0))
 
@@ -101,6 +117,7 @@ def test_out_dtype_and_exact_counts():
 
 
 # ---- Lua Torch7's answers (run in /work/lua-torch7), translated ----
+
 
 def h(x, *args, dt="float64"):
     return to_numpy(histc(to_core(np.array(x, dt)), *args)).tolist()
@@ -127,8 +144,11 @@ def test_lua_histc_cases():
 
 def test_lua_bhistc_cases():
     x = to_core(np.array([[2, 4, 2, 2, 5, 4], [3, 5, 1, 5, 3, 5], [3, 4, 2, 5, 5, 1]], "float64"))
-    assert to_numpy(bhistc(x, 5, 1, 5)).tolist() == [[0, 3, 0, 2, 1], [1, 0, 2, 0, 3],
-                                                     [1, 1, 1, 1, 2]]
+    assert to_numpy(bhistc(x, 5, 1, 5)).tolist() == [
+        [0, 3, 0, 2, 1],
+        [1, 0, 2, 0, 3],
+        [1, 1, 1, 1, 2],
+    ]
     # the automatic range is that of the whole tensor, not of each row
     y = to_core(np.array([[2, 4, 2, 2, 5, 4], [3, 5, 1, 5, 3, 8]], "float64"))
     assert to_numpy(bhistc(y, 3)).tolist() == [[3, 3, 0], [3, 2, 1]]
@@ -137,7 +157,7 @@ def test_lua_bhistc_cases():
 def test_bad_arguments():
     x = to_core(np.arange(5.0))
     with pytest.raises(ValueError, match="histc: nbins must be >= 1"):
-        histc(x, 0)          # Torch7 writes before the histogram (a crash)
+        histc(x, 0)  # Torch7 writes before the histogram (a crash)
     with pytest.raises(TypeError, match="histc: nbins must be an integer"):
         histc(x, 2.5)
     with pytest.raises(ValueError, match="histc: lo must be finite"):
@@ -161,7 +181,7 @@ def test_bad_arguments():
     with pytest.raises(ValueError, match="bhistc: x must be 2-D"):
         bhistc(x, 3)
     with pytest.raises(ValueError, match=r"finite in x's dtype \(float32\)"):
-        histc(to_core(np.ones(2, np.float32)), 2, 0, 1e300)   # hi is inf in float32
+        histc(to_core(np.ones(2, np.float32)), 2, 0, 1e300)  # hi is inf in float32
 
 
 def test_empty():

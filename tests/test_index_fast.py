@@ -4,6 +4,7 @@ over one valid range), and nonzero of a contiguous input by blocks of
 65536 elements (block counts on every thread, rows written per block,
 N-d coordinates from an odometer started at each block), with
 st_nonzero_count.  numpy is the oracle; 1 and 2 threads."""
+
 import numpy as np
 import pytest
 
@@ -23,29 +24,27 @@ def test_take_contiguous(dt, n, threads):
     rng = np.random.default_rng(n)
     src = (rng.standard_normal(1000) * 50).astype(NUMPY[dt])
     idx = rng.integers(-1000, 1000, n)
-    np.testing.assert_array_equal(to_numpy(ix.take(to_core(src), to_core(idx))),
-                                  np.take(src, idx))
+    np.testing.assert_array_equal(to_numpy(ix.take(to_core(src), to_core(idx))), np.take(src, idx))
 
 
 def test_take_from_a_strided_source(threads):
     rng = np.random.default_rng(1)
     base = rng.standard_normal(3000)
-    src = base[::3]                                    # dstride != itemsize
+    src = base[::3]  # dstride != itemsize
     idx = rng.integers(-1000, 1000, 5000)
-    np.testing.assert_array_equal(to_numpy(ix.take(borrow(src), to_core(idx))),
-                                  np.take(src, idx))
+    np.testing.assert_array_equal(to_numpy(ix.take(borrow(src), to_core(idx))), np.take(src, idx))
 
 
-@pytest.mark.parametrize("flags", [0, BASE1, WRAP, BASE1 | WRAP],
-                         ids=["base0", "base1", "wrap", "base1-wrap"])
+@pytest.mark.parametrize(
+    "flags", [0, BASE1, WRAP, BASE1 | WRAP], ids=["base0", "base1", "wrap", "base1-wrap"]
+)
 @pytest.mark.parametrize("bad_at", [0, 1, 99_999])
 @pytest.mark.parametrize("bad", ["low", "high", "zero"])
 def test_index_select_bounds_before_writing(flags, bad_at, bad, threads):
     n, size = 100_000, 50
     base = 1 if flags & BASE1 else 0
     idx = np.full(n, base, np.int64)
-    v = {"low": -size - 1 if flags & WRAP else base - 1, "high": size + base,
-         "zero": 0}[bad]
+    v = {"low": -size - 1 if flags & WRAP else base - 1, "high": size + base, "zero": 0}[bad]
     valid_zero = bad == "zero" and not (flags & BASE1)
     idx[bad_at] = v
     src = to_core(np.arange(size, dtype=np.float64))
@@ -58,14 +57,26 @@ def test_index_select_bounds_before_writing(flags, bad_at, bad, threads):
         return
     with pytest.raises(IndexError, match=str(v)):
         rc_call()
-    np.testing.assert_array_equal(target, sentinel)   # nothing written
+    np.testing.assert_array_equal(target, sentinel)  # nothing written
 
 
 # ---------------------------------------------------------------- nonzero
 
 
-SHAPES = [(0,), (1,), (7,), (65535,), (65536,), (65537,), (200_001,), (3, 0), (2, 70_000),
-          (300, 700), (3, 5, 9000), (1, 1, 131073)]
+SHAPES = [
+    (0,),
+    (1,),
+    (7,),
+    (65535,),
+    (65536,),
+    (65537,),
+    (200_001,),
+    (3, 0),
+    (2, 70_000),
+    (300, 700),
+    (3, 5, 9000),
+    (1, 1, 131073),
+]
 
 
 @pytest.mark.parametrize("shape", SHAPES, ids=str)
@@ -76,10 +87,10 @@ def test_nonzero_blocks(shape, density, threads):
         x = (rng.random(shape) < density).astype(NUMPY[dt])
         if dt == "float64":
             x[x == 0] = 0.0
-            x[rng.random(shape) < 0.1] = -0.0               # -0.0 is zero
-            x[rng.random(shape) < 0.01] = np.nan            # NaN is not
+            x[rng.random(shape) < 0.1] = -0.0  # -0.0 is zero
+            x[rng.random(shape) < 0.01] = np.nan  # NaN is not
         if dt == "complex64":
-            x = x * 1j                                      # imaginary part only
+            x = x * 1j  # imaginary part only
         want = np.argwhere(x)
         for flags, add in ((0, 0), (BASE1, 1)):
             got = to_numpy(ix.nonzero(to_core(x), flags=flags))

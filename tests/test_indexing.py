@@ -9,6 +9,7 @@ shapes; the flags ST_IDX_BASE1 and ST_IDX_WRAP; and the refusals: an index
 out of range is an IndexError naming it (the first in C order) and leaves
 the destination untouched, a wrong index dtype is a TypeError, shape
 mismatches and read-only destinations are ValueErrors."""
+
 import math
 
 import numpy as np
@@ -39,8 +40,9 @@ def assert_same(got, want):
     if want.dtype.kind in "fc":
         for g, w in ((got.real, want.real), (got.imag, want.imag)):
             zero = w == 0
-            np.testing.assert_array_equal(np.signbit(g[zero]), np.signbit(w[zero]),
-                                          err_msg="sign of zero differs")
+            np.testing.assert_array_equal(
+                np.signbit(g[zero]), np.signbit(w[zero]), err_msg="sign of zero differs"
+            )
 
 
 def at(dim, ndim, index):
@@ -127,7 +129,7 @@ def test_index_select(dt, flags, data):
     k = 1 if a.ndim == 0 else (data.draw(st.integers(0, 7), label="k") if n else 0)
     pos = data.draw(positions((k,), n), label="pos")
     if data.draw(st.booleans()) and k == 1:
-        pos = pos.reshape(())                                # a 0-d index: one position
+        pos = pos.reshape(())  # a 0-d index: one position
     pos, ic = data.draw(index_core(pos, n, flags), label="idx")
     got = ix.index_select(borrow(a), dim, ic, flags)
     if a.ndim == 0:
@@ -169,7 +171,7 @@ def test_index_copy(dt, flags, data):
         pos = np.zeros(1, np.int64)
     else:
         perm = data.draw(st.permutations(range(n)), label="perm")
-        pos = np.array(perm[:data.draw(st.integers(0, n))], np.int64)
+        pos = np.array(perm[: data.draw(st.integers(0, n))], np.int64)
     src_shape = tuple(len(pos) if e == d else m for e, m in enumerate(dst.shape))
     src = data.draw(laid_out(dt, st.just(src_shape)), label="src")
     pos, ic = data.draw(index_core(pos, n, flags, broadcast=False), label="idx")
@@ -190,7 +192,7 @@ def test_index_add_accumulates_repeats(dt, flags, data):
     dst = data.draw(writable(dt), label="dst")
     dim, d, n = dim_and_size(data.draw, dst.ndim, dst.shape)
     k = 1 if dst.ndim == 0 else (data.draw(st.integers(0, 8)) if n else 0)
-    pos = data.draw(positions((k,), n), label="pos")             # repeats likely
+    pos = data.draw(positions((k,), n), label="pos")  # repeats likely
     src_shape = tuple(k if e == d else m for e, m in enumerate(dst.shape))
     src = data.draw(laid_out(dt, st.just(src_shape)), label="src")
     pos, ic = data.draw(index_core(pos, n, flags), label="idx")
@@ -384,7 +386,7 @@ def test_scatter_threads_match_numpy_and_each_other(order):
     where[0] = pos
     np.add.at(want_add, tuple(where), src)
     want_put = dst0.copy()
-    for i in range(300):                       # C order: row i after row i - 1
+    for i in range(300):  # C order: row i after row i - 1
         want_put[pos[i], cols] = src[i]
     before = strided.getnumthreads()
     try:
@@ -392,7 +394,7 @@ def test_scatter_threads_match_numpy_and_each_other(order):
             strided.setnumthreads(nt)
             dst = dst0.copy(order=order)
             ix.scatter_add(borrow(dst), 0, to_core(pos), to_core(src))
-            assert_same(dst, want_add)          # additions in index order, as numpy's
+            assert_same(dst, want_add)  # additions in index order, as numpy's
             dst = dst0.copy(order=order)
             ix.scatter(borrow(dst), 0, to_core(pos), to_core(src))
             assert_same(dst, want_put)
@@ -434,7 +436,7 @@ def test_masked_select_counts_the_broadcast_mask():
     a = np.arange(12).reshape(3, 4)
     mask = np.array([True, False, True, True])
     got = to_numpy(ix.masked_select(to_core(a), to_core(mask)))
-    assert_same(got, a[:, mask].reshape(-1))               # 9 elements, not 3
+    assert_same(got, a[:, mask].reshape(-1))  # 9 elements, not 3
     col = np.array([[False], [True], [True]])
     assert_same(to_numpy(ix.masked_select(to_core(a), to_core(col))), a[1:].reshape(-1))
 
@@ -512,7 +514,7 @@ def test_c_order_kernels_on_large_transposed_operands(nt):
             assert_same(to_numpy(ix.nonzero(borrow(mask))), np.argwhere(truth))
             assert_same(to_numpy(ix.nonzero(borrow(np.where(mask, x, 0)))), np.argwhere(truth))
         pos = np.asfortranarray(rng.integers(0, 500, a.shape))
-        pos[3, 0], pos[0, 5] = 999, 777         # C order meets 777 first, memory order 999
+        pos[3, 0], pos[0, 5] = 999, 777  # C order meets 777 first, memory order 999
         with pytest.raises(IndexError, match="index 777 "):
             ix.gather(borrow(af), 0, borrow(pos))
     finally:
@@ -524,7 +526,7 @@ def test_c_order_kernels_on_large_transposed_operands(nt):
 
 def test_index_copy_source_overlapping_destination():
     dst = np.arange(20.0).reshape(4, 5)
-    src = dst[1:3]                                    # a view of dst itself
+    src = dst[1:3]  # a view of dst itself
     want = dst.copy()
     want[[2, 0]] = src.copy()
     ix.index_copy(borrow(dst), 0, to_core(np.array([2, 0], np.int64)), borrow(src))
@@ -543,7 +545,7 @@ def test_scatter_source_is_the_destination():
 
 def test_index_inside_the_destination():
     dst = np.array([3, 1, 0, 2, 9, 9], np.int64)
-    idx = dst[:2]                                     # [3, 1], overwritten by the call
+    idx = dst[:2]  # [3, 1], overwritten by the call
     ix.index_copy(borrow(dst), 0, borrow(idx), to_core(np.array([7, 8], np.int64)))
     assert_same(dst, np.array([3, 8, 0, 7, 9, 9]))
     dst = np.array([2, 0, 1, 5], np.int64)
@@ -571,10 +573,19 @@ def test_masked_fill_mask_is_the_destination():
 
 # (flags, the first bad index, a second bad index after it) for a dim of size 4
 BAD = [
-    (0, 4, 100), (0, 2**62, 4), (0, -1, 5), (0, -(2**63), -1),
-    (BASE1, 0, 5), (BASE1, 5, 0), (BASE1, -1, 0),
-    (WRAP, 4, -5), (WRAP, -5, 4), (WRAP, 2**63 - 1, 4),
-    (BASE1 | WRAP, 0, 5), (BASE1 | WRAP, -5, 0), (BASE1 | WRAP, 5, -5),
+    (0, 4, 100),
+    (0, 2**62, 4),
+    (0, -1, 5),
+    (0, -(2**63), -1),
+    (BASE1, 0, 5),
+    (BASE1, 5, 0),
+    (BASE1, -1, 0),
+    (WRAP, 4, -5),
+    (WRAP, -5, 4),
+    (WRAP, 2**63 - 1, 4),
+    (BASE1 | WRAP, 0, 5),
+    (BASE1 | WRAP, -5, 0),
+    (BASE1 | WRAP, 5, -5),
 ]
 BAD_IDS = [f"{FLAG_IDS[f]}:{b}" for f, b, _ in BAD]
 N = 4
@@ -595,8 +606,16 @@ def idx_2d(flags, bad, second):
     return i
 
 
-INDEX_OPS = ["index_select", "index_copy", "index_add", "index_fill", "gather", "scatter",
-             "scatter_add", "scatter_fill"]
+INDEX_OPS = [
+    "index_select",
+    "index_copy",
+    "index_add",
+    "index_fill",
+    "gather",
+    "scatter",
+    "scatter_add",
+    "scatter_fill",
+]
 
 
 @pytest.mark.parametrize("flags,bad,second", BAD, ids=BAD_IDS)
@@ -607,7 +626,7 @@ def test_out_of_range_index_raises_and_writes_nothing(op, flags, bad, second):
     with pytest.raises(IndexError) as e:
         run_op_on(op, dst, flags, bad, second)
     msg = str(e.value)
-    assert f"index {bad} " in msg, msg            # the first bad one, in C order
+    assert f"index {bad} " in msg, msg  # the first bad one, in C order
     assert f"index {second} " not in msg, msg
     assert op.split("_")[0] in msg
     assert_same(dst, before)
@@ -732,22 +751,29 @@ def test_shape_mismatches_raise_value_error():
         "0-d index_select two indices": lambda: ix.index_select(to_core(np.float64(1)), 0, i1),
         "gather idx ndim": lambda: ix.gather(a, 1, to_core(np.zeros(2, np.int64))),
         "gather idx too wide": lambda: ix.gather(a, 1, to_core(np.zeros((4, 2), np.int64))),
-        "scatter idx ndim": lambda: ix.scatter(a, 0, to_core(np.zeros(2, np.int64)),
-                                               to_core(np.ones(2))),
-        "scatter src smaller": lambda: ix.scatter(a, 0, to_core(np.zeros((2, 3), np.int64)),
-                                                  to_core(np.ones((2, 2)))),
-        "scatter idx too wide": lambda: ix.scatter(a, 0, to_core(np.zeros((2, 5), np.int64)),
-                                                   to_core(np.ones((2, 5)))),
-        "scatter_add src ndim": lambda: ix.scatter_add(a, 0, to_core(np.zeros((2, 3), np.int64)),
-                                                       to_core(np.ones((2, 3, 1)))),
+        "scatter idx ndim": lambda: ix.scatter(
+            a, 0, to_core(np.zeros(2, np.int64)), to_core(np.ones(2))
+        ),
+        "scatter src smaller": lambda: ix.scatter(
+            a, 0, to_core(np.zeros((2, 3), np.int64)), to_core(np.ones((2, 2)))
+        ),
+        "scatter idx too wide": lambda: ix.scatter(
+            a, 0, to_core(np.zeros((2, 5), np.int64)), to_core(np.ones((2, 5)))
+        ),
+        "scatter_add src ndim": lambda: ix.scatter_add(
+            a, 0, to_core(np.zeros((2, 3), np.int64)), to_core(np.ones((2, 3, 1)))
+        ),
         "scatter_fill idx too wide": lambda: ix.scatter_fill(
-            a, 1, to_core(np.zeros((4, 1), np.int64)), 0),
+            a, 1, to_core(np.zeros((4, 1), np.int64)), 0
+        ),
         "masked_select mask": lambda: ix.masked_select(a, to_core(np.ones(3, bool))),
         "masked_select mask ndim": lambda: ix.masked_select(a, to_core(np.ones((1, 3, 4), bool))),
-        "masked_copy mask": lambda: ix.masked_copy(a, to_core(np.ones((2, 4), bool)),
-                                                   to_core(np.ones(12))),
-        "masked_copy src short": lambda: ix.masked_copy(a, to_core(np.ones((3, 4), bool)),
-                                                        to_core(np.ones(11))),
+        "masked_copy mask": lambda: ix.masked_copy(
+            a, to_core(np.ones((2, 4), bool)), to_core(np.ones(12))
+        ),
+        "masked_copy src short": lambda: ix.masked_copy(
+            a, to_core(np.ones((3, 4), bool)), to_core(np.ones(11))
+        ),
         "masked_fill mask": lambda: ix.masked_fill(a, to_core(np.ones(5, bool)), 0),
     }
     for name, f in cases.items():
@@ -769,13 +795,15 @@ def test_shape_messages_name_the_shapes():
 def test_dtype_mismatches_raise_type_error():
     a = to_core(np.zeros((3, 4)))
     i1, i2 = to_core(np.array([0, 1], np.int64)), to_core(np.zeros((3, 2), np.int64))
-    for f in [lambda: ix.index_copy(a, 1, i1, to_core(np.ones((3, 2), np.float32))),
-              lambda: ix.index_add(a, 1, i1, to_core(np.ones((3, 2), np.int64))),
-              lambda: ix.scatter(a, 1, i2, to_core(np.ones((3, 2), np.complex128))),
-              lambda: ix.scatter_add(a, 1, i2, to_core(np.ones((3, 2), np.float32))),
-              lambda: ix.masked_copy(a, to_core(np.ones((3, 4), bool)), to_core(np.ones(12, np.int8))),
-              lambda: ix.masked_fill(a, to_core(np.ones((3, 4), np.int8)), 0),
-              lambda: ix.masked_select(a, to_core(np.ones((3, 4), np.float64)))]:
+    for f in [
+        lambda: ix.index_copy(a, 1, i1, to_core(np.ones((3, 2), np.float32))),
+        lambda: ix.index_add(a, 1, i1, to_core(np.ones((3, 2), np.int64))),
+        lambda: ix.scatter(a, 1, i2, to_core(np.ones((3, 2), np.complex128))),
+        lambda: ix.scatter_add(a, 1, i2, to_core(np.ones((3, 2), np.float32))),
+        lambda: ix.masked_copy(a, to_core(np.ones((3, 4), bool)), to_core(np.ones(12, np.int8))),
+        lambda: ix.masked_fill(a, to_core(np.ones((3, 4), np.int8)), 0),
+        lambda: ix.masked_select(a, to_core(np.ones((3, 4), np.float64))),
+    ]:
         with pytest.raises(TypeError):
             f()
 
@@ -805,37 +833,49 @@ def read_only(a):
 
 
 WRITERS = {
-    "index_copy": lambda c: ix.index_copy(c, 1, to_core(np.array([0], np.int64)),
-                                          to_core(np.ones((3, 1)))),
-    "index_add": lambda c: ix.index_add(c, 1, to_core(np.array([0], np.int64)),
-                                        to_core(np.ones((3, 1)))),
+    "index_copy": lambda c: ix.index_copy(
+        c, 1, to_core(np.array([0], np.int64)), to_core(np.ones((3, 1)))
+    ),
+    "index_add": lambda c: ix.index_add(
+        c, 1, to_core(np.array([0], np.int64)), to_core(np.ones((3, 1)))
+    ),
     "index_fill": lambda c: ix.index_fill(c, 1, to_core(np.array([0], np.int64)), 5.0),
-    "scatter": lambda c: ix.scatter(c, 1, to_core(np.zeros((3, 1), np.int64)),
-                                    to_core(np.ones((3, 1)))),
-    "scatter_add": lambda c: ix.scatter_add(c, 1, to_core(np.zeros((3, 1), np.int64)),
-                                            to_core(np.ones((3, 1)))),
+    "scatter": lambda c: ix.scatter(
+        c, 1, to_core(np.zeros((3, 1), np.int64)), to_core(np.ones((3, 1)))
+    ),
+    "scatter_add": lambda c: ix.scatter_add(
+        c, 1, to_core(np.zeros((3, 1), np.int64)), to_core(np.ones((3, 1)))
+    ),
     "scatter_fill": lambda c: ix.scatter_fill(c, 1, to_core(np.zeros((3, 1), np.int64)), 5.0),
-    "masked_copy": lambda c: ix.masked_copy(c, to_core(np.ones((3, 4), bool)),
-                                            to_core(np.ones(12))),
+    "masked_copy": lambda c: ix.masked_copy(
+        c, to_core(np.ones((3, 4), bool)), to_core(np.ones(12))
+    ),
     "masked_fill": lambda c: ix.masked_fill(c, to_core(np.ones((3, 4), bool)), 5.0),
     "sort in place": lambda c: ix.sort(c, 1, out=c),
 }
 
 C_WRITERS = {
-    "index_copy": lambda c: lib.st_index_copy(c.t, 1, to_core(np.array([0], np.int64)).t,
-                                              to_core(np.ones((3, 1))).t, 0, 0),
-    "index_add": lambda c: lib.st_index_copy(c.t, 1, to_core(np.array([0], np.int64)).t,
-                                             to_core(np.ones((3, 1))).t, 1, 0),
-    "index_fill": lambda c: lib.st_index_fill(c.t, 1, to_core(np.array([0], np.int64)).t,
-                                              _core.scalar_buffer(5.0, "float64"), 0),
-    "scatter": lambda c: lib.st_scatter(c.t, 1, to_core(np.zeros((3, 1), np.int64)).t,
-                                        to_core(np.ones((3, 1))).t, 0, 0),
-    "scatter_fill": lambda c: lib.st_scatter_fill(c.t, 1, to_core(np.zeros((3, 1), np.int64)).t,
-                                                  _core.scalar_buffer(5.0, "float64"), 0),
-    "masked_copy": lambda c: lib.st_masked_copy(c.t, to_core(np.ones((3, 4), bool)).t,
-                                                to_core(np.ones(12)).t),
-    "masked_fill": lambda c: lib.st_masked_fill(c.t, to_core(np.ones((3, 4), bool)).t,
-                                                _core.scalar_buffer(5.0, "float64")),
+    "index_copy": lambda c: lib.st_index_copy(
+        c.t, 1, to_core(np.array([0], np.int64)).t, to_core(np.ones((3, 1))).t, 0, 0
+    ),
+    "index_add": lambda c: lib.st_index_copy(
+        c.t, 1, to_core(np.array([0], np.int64)).t, to_core(np.ones((3, 1))).t, 1, 0
+    ),
+    "index_fill": lambda c: lib.st_index_fill(
+        c.t, 1, to_core(np.array([0], np.int64)).t, _core.scalar_buffer(5.0, "float64"), 0
+    ),
+    "scatter": lambda c: lib.st_scatter(
+        c.t, 1, to_core(np.zeros((3, 1), np.int64)).t, to_core(np.ones((3, 1))).t, 0, 0
+    ),
+    "scatter_fill": lambda c: lib.st_scatter_fill(
+        c.t, 1, to_core(np.zeros((3, 1), np.int64)).t, _core.scalar_buffer(5.0, "float64"), 0
+    ),
+    "masked_copy": lambda c: lib.st_masked_copy(
+        c.t, to_core(np.ones((3, 4), bool)).t, to_core(np.ones(12)).t
+    ),
+    "masked_fill": lambda c: lib.st_masked_fill(
+        c.t, to_core(np.ones((3, 4), bool)).t, _core.scalar_buffer(5.0, "float64")
+    ),
     "sort": lambda c: lib.st_sort(c.t, _core.ffi.NULL, c.t, 1, 0, 0),
 }
 

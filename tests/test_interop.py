@@ -1,5 +1,6 @@
 """strided.interop, the one crossing between the faces: both directions
 share memory, nothing else of one face reaches the other."""
+
 import pytest
 
 import strided

@@ -2,6 +2,7 @@
 it (the C headers, compat's table and stub), what was compiled (the
 kernels each row claims), and the faces that read it (compat's functions,
 the Torch7 spec's elementwise forms)."""
+
 import shutil
 import subprocess
 import sys
@@ -17,18 +18,29 @@ from strided.compat import _elementwise_table
 from strided.torch7 import spec
 
 ROOT = Path(__file__).resolve().parent.parent
-GEN = ROOT / "tools" / "gen_inventory.py"      # the generator: not in the package
+GEN = ROOT / "tools" / "gen_inventory.py"  # the generator: not in the package
 C_DIR = Path(inventory.__file__).parent
 COMPAT_DIR = ROOT / "compat"
-GENERATED = [C_DIR / "strided.h", C_DIR / "st_op_names.h", C_DIR / "st_op_types.h",
-             COMPAT_DIR / "_elementwise_table.py", COMPAT_DIR / "_elementwise.pyi"]
+GENERATED = [
+    C_DIR / "strided.h",
+    C_DIR / "st_op_names.h",
+    C_DIR / "st_op_types.h",
+    COMPAT_DIR / "_elementwise_table.py",
+    COMPAT_DIR / "_elementwise.pyi",
+]
 # the dtypes of each type group a row names (inventory.GROUPS)
-GROUP_DTYPES = {"bool": ["bool"], "int": ["int8", "int16", "int32", "int64", "uint8", "uint16",
-                                          "uint32", "uint64"],
-                "float": ["float32", "float64"], "complex": ["complex64", "complex128"]}
+GROUP_DTYPES = {
+    "bool": ["bool"],
+    "int": ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"],
+    "float": ["float32", "float64"],
+    "complex": ["complex64", "complex128"],
+}
 FAMILY = {"unary": lib.ST_OPS_UNARY, "binary": lib.ST_OPS_BINARY, "reduce": lib.ST_OPS_REDUCE}
-RESULT = {"unary": lib.st_unary_result, "binary": lib.st_binary_result,
-          "reduce": lib.st_reduce_result}
+RESULT = {
+    "unary": lib.st_unary_result,
+    "binary": lib.st_binary_result,
+    "reduce": lib.st_reduce_result,
+}
 
 
 def test_generated_files_are_current():
@@ -66,31 +78,45 @@ def test_python_maps_come_from_the_inventory():
     assert _ops.UNARY["exp"] == lib.ST_U_EXP and _ops.REDUCE["sumsqdev"] == lib.ST_R_SUMSQDEV
 
 
-@pytest.mark.parametrize("stale, edit", [
-    ("st_op_names.h", lambda t: t.replace('"exp"', '"exq"')),
-    ("st_op_types.h", lambda t: t.replace("#define ST_U_TYPES_SQRT (ST_GROUP_FLOAT | ",
-                                          "#define ST_U_TYPES_SQRT (")),
-    ("_elementwise_table.py", lambda t: t.replace('"floating"', '"numeric"', 1)),
-    ("_elementwise.pyi", lambda t: t.replace("def exp(x: Array", "def exp(x: object")),
-])
+@pytest.mark.parametrize(
+    "stale, edit",
+    [
+        ("st_op_names.h", lambda t: t.replace('"exp"', '"exq"')),
+        (
+            "st_op_types.h",
+            lambda t: t.replace(
+                "#define ST_U_TYPES_SQRT (ST_GROUP_FLOAT | ", "#define ST_U_TYPES_SQRT ("
+            ),
+        ),
+        ("_elementwise_table.py", lambda t: t.replace('"floating"', '"numeric"', 1)),
+        ("_elementwise.pyi", lambda t: t.replace("def exp(x: Array", "def exp(x: object")),
+    ],
+)
 def test_check_mode_detects_a_stale_file(tmp_path, stale, edit):
     spec_dir = tmp_path / "c"
     spec_dir.mkdir()
     for path in [C_DIR / "inventory.py"] + GENERATED:
         (spec_dir / path.name).write_text(path.read_text())
-    r = subprocess.run([sys.executable, str(GEN), "--check", "--dir", str(spec_dir)],
-                       capture_output=True, text=True)
+    r = subprocess.run(
+        [sys.executable, str(GEN), "--check", "--dir", str(spec_dir)],
+        capture_output=True,
+        text=True,
+    )
     assert r.returncode == 0, r.stderr
     path = spec_dir / stale
     text = path.read_text()
     assert edit(text) != text
     path.write_text(edit(text))
-    r = subprocess.run([sys.executable, str(GEN), "--check", "--dir", str(spec_dir)],
-                       capture_output=True, text=True)
+    r = subprocess.run(
+        [sys.executable, str(GEN), "--check", "--dir", str(spec_dir)],
+        capture_output=True,
+        text=True,
+    )
     assert r.returncode == 1 and stale in r.stderr
 
 
 # ---------------------------------------------------------------- the rows' types
+
 
 def _family_result(family):
     return lib.st_unary_result if family == "unary" else lib.st_binary_result
@@ -114,8 +140,20 @@ def _compile_elementwise(where):
     cc = shutil.which("gcc") or shutil.which("cc")
     if cc is None:
         pytest.skip("no C compiler")
-    return subprocess.run([cc, "-std=gnu11", "-fsyntax-only", "-I", str(where), "-I", str(C_DIR),
-                           str(where / "elementwise.c")], capture_output=True, text=True)
+    return subprocess.run(
+        [
+            cc,
+            "-std=gnu11",
+            "-fsyntax-only",
+            "-I",
+            str(where),
+            "-I",
+            str(C_DIR),
+            str(where / "elementwise.c"),
+        ],
+        capture_output=True,
+        text=True,
+    )
 
 
 def test_a_row_that_lies_does_not_compile(tmp_path):
@@ -127,21 +165,30 @@ def test_a_row_that_lies_does_not_compile(tmp_path):
     r = _compile_elementwise(tmp_path)
     assert r.returncode == 0, r.stderr
     types = tmp_path / "st_op_types.h"
-    types.write_text(types.read_text().replace(
-        "#define ST_U_TYPES_SQRT (ST_GROUP_FLOAT | ST_GROUP_COMPLEX)",
-        "#define ST_U_TYPES_SQRT (ST_GROUP_FLOAT)"))
+    types.write_text(
+        types.read_text().replace(
+            "#define ST_U_TYPES_SQRT (ST_GROUP_FLOAT | ST_GROUP_COMPLEX)",
+            "#define ST_U_TYPES_SQRT (ST_GROUP_FLOAT)",
+        )
+    )
     r = _compile_elementwise(tmp_path)
     assert r.returncode != 0 and "the row of SQRT lacks the COMPLEX group" in r.stderr
 
 
 # ---------------------------------------------------------------- the faces
 
+
 def test_compat_functions_are_the_rows_in_the_standard():
-    for family, table in (("unary", _elementwise_table.UNARY),
-                          ("binary", _elementwise_table.BINARY)):
+    for family, table in (
+        ("unary", _elementwise_table.UNARY),
+        ("binary", _elementwise_table.BINARY),
+    ):
         _, ops = inventory.FAMILIES[family]
-        rows = {op.api or op.name: (op.name, op.category, code, op.doc)
-                for code, op in enumerate(ops) if op.category is not None}
+        rows = {
+            op.api or op.name: (op.name, op.category, code, op.doc)
+            for code, op in enumerate(ops)
+            if op.category is not None
+        }
         assert table == rows
         for name, (op, _, code, doc) in table.items():
             assert code == (_ops.UNARY if family == "unary" else _ops.BINARY)[op]
@@ -165,13 +212,21 @@ def test_torch7_names_are_spec_entries_that_run_them():
         assert family == ("unary" if kind == "unary" else "binary"), name
 
 
-@pytest.mark.parametrize("name, dt, op", [
-    ("div", "float64", "divide"), ("div", "int32", "trunc_divide"),
-    ("cdiv", "uint8", "trunc_divide"), ("cmul", "float32", "multiply"),
-    ("bitand", "int64", "bitwise_and"), ("bitand", "float64", None),
-    ("remainder", "float64", "torch7_remainder"), ("neg", "int8", "negative"),
-    ("sqrt", "float32", "sqrt"),
-])
+@pytest.mark.parametrize(
+    "name, dt, op",
+    [
+        ("div", "float64", "divide"),
+        ("div", "int32", "trunc_divide"),
+        ("cdiv", "uint8", "trunc_divide"),
+        ("cmul", "float32", "multiply"),
+        ("bitand", "int64", "bitwise_and"),
+        ("bitand", "float64", None),
+        ("remainder", "float64", "torch7_remainder"),
+        ("neg", "int8", "negative"),
+        ("sqrt", "float32", "sqrt"),
+    ],
+)
 def test_torch7_core_op_is_the_first_row_with_a_kernel(name, dt, op):
     from strided.torch7.core_ops import core_op
+
     assert core_op(name, dt) == op

@@ -10,6 +10,7 @@ linalg.TORCH7 and must give the same values, shapes and strides (pivots
 0-based).  numpy (and scipy): the properties of each factorization on
 random matrices and stacks in several layouts, and the failures, which
 write nothing."""
+
 import numpy as np
 import pytest
 
@@ -32,6 +33,7 @@ def close(got, want, dt, scale=1.0):
 
 
 # ---------------------------------------------------------------- Lua Torch7's results
+
 
 def lua_input(arg):
     """A Lua argument as a Core (a tensor: its values, laid out as Lua's
@@ -58,12 +60,12 @@ SIGNLESS = {("eig", 1), ("symeig", 1), ("svd", 0), ("svd", 2)}
 
 
 def check_like_lua(name, i, got, want, fn=None):
-    if want["values"] is None:         # Lua's empty tensor: eig's V without jobvr 'V'
+    if want["values"] is None:  # Lua's empty tensor: eig's V without jobvr 'V'
         assert got is None
         return
     dt = "float64" if want["type"] == "torch.DoubleTensor" else "float32"
     values = np.array(want["values"])
-    if want["type"] == "torch.IntTensor":     # pstrf's pivots: 1-based in Lua
+    if want["type"] == "torch.IntTensor":  # pstrf's pivots: 1-based in Lua
         assert got.dtype.name == "int32"
         np.testing.assert_array_equal(npy(got), values - 1)
         assert list(got.strides) == want["stride"]
@@ -87,9 +89,15 @@ def test_like_lua_torch7(case):
     if "error" in case:
         with pytest.raises(ValueError) as err:
             fn(*args)
-        words = {"gesv": "singular", "trtrs": "singular", "gels": "full rank",
-                 "potrf": "not positive definite", "potri": "singular",
-                 "pstrf": "rank deficient or not positive semidefinite", "inverse": "singular"}
+        words = {
+            "gesv": "singular",
+            "trtrs": "singular",
+            "gels": "full rank",
+            "potrf": "not positive definite",
+            "potri": "singular",
+            "pstrf": "rank deficient or not positive semidefinite",
+            "inverse": "singular",
+        }
         assert words[case["fn"]] in str(err.value)
         return
     got = fn(*args)
@@ -153,6 +161,7 @@ def t(a):
 @pytest.mark.parametrize("kind", LAYOUTS)
 def test_gesv(dt, stack, kind):
     import scipy.linalg
+
     rng = np.random.default_rng(1)
     n, k = 5, 3
     a = (rand(rng, stack + (n, n), dt) + n * np.eye(n)).astype(dt)
@@ -172,7 +181,7 @@ def test_gesv_1d_b_is_a_column_and_batches_broadcast():
     x, _ = _linalg.gesv(borrow(b), borrow(a))
     assert x.shape == (4, 1)
     close(npy(x)[:, 0], np.linalg.solve(a, b), "float64")
-    bs = rand(rng, (3, 4, 2), "float64")        # one A, a stack of B
+    bs = rand(rng, (3, 4, 2), "float64")  # one A, a stack of B
     x, lu = _linalg.gesv(borrow(bs), borrow(a))
     assert x.shape == (3, 4, 2) and lu.shape == (3, 4, 4)
     close(npy(x), np.linalg.solve(a, bs), "float64")
@@ -188,7 +197,7 @@ def test_trtrs(dt, uplo, trans, diag):
     a = rand(rng, (2, n, n), dt) + 3 * np.eye(n, dtype=dt)
     b = rand(rng, (2, n, 2), dt)
     tri = np.triu(a) if uplo == "U" else np.tril(a)
-    if diag == "U":                   # the diagonal is not read: taken as ones
+    if diag == "U":  # the diagonal is not read: taken as ones
         tri = tri * (1 - np.eye(n)) + np.eye(n)
     op = t(tri) if trans == "T" else tri
     x, ra = _linalg.trtrs(borrow(layout(b, "transposed")), borrow(a), uplo, trans, diag)
@@ -211,7 +220,7 @@ def test_gels(dt, mn, kind):
     for i in range(2):
         want = np.linalg.lstsq(a[i].astype("float64"), b[i].astype("float64"), rcond=None)[0]
         close(npy(x)[i], want, dt, scale=100)
-    if m > n:   # the rows below the solution, in X's storage: the residuals' parts
+    if m > n:  # the rows below the solution, in X's storage: the residuals' parts
         full = _core.Core.over(x.storage, dt, x.offset, (2, m, 3), x.strides)
         res = np.linalg.norm(a @ npy(x) - b, axis=-2)
         close(np.linalg.norm(npy(full)[:, n:], axis=-2), res, dt, scale=100)
@@ -253,9 +262,9 @@ def test_pstrf(dt, uplo):
     p = npy(piv)
     fn = npy(f)
     for i in range(3):
-        assert sorted(p[i]) == list(range(n))          # 0-based permutation
+        assert sorted(p[i]) == list(range(n))  # 0-based permutation
         prod = t(fn[i]) @ fn[i] if uplo == "U" else fn[i] @ t(fn[i])
-        close(prod, a[i][np.ix_(p[i], p[i])], dt, scale=20)   # P^T A P, P[piv[k], k] = 1
+        close(prod, a[i][np.ix_(p[i], p[i])], dt, scale=20)  # P^T A P, P[piv[k], k] = 1
         # complete pivoting: the diagonal of the factor does not increase
         d = np.diag(fn[i])
         assert np.all(d[:-1] >= d[1:] * (1 - 1e-5))
@@ -282,7 +291,7 @@ def test_qr_geqrf_orgqr(dt, mn, stack):
     q2 = npy(_linalg.orgqr(qr, tau))
     assert q2.shape == stack + (m, n)
     close(q2[..., :, :k], qn, dt)
-    close(q2[..., :, k:], npy(qr)[..., :, k:], dt)     # the columns past k stay A's
+    close(q2[..., :, k:], npy(qr)[..., :, k:], dt)  # the columns past k stay A's
 
 
 def householder_q(qr, tau):
@@ -292,7 +301,7 @@ def householder_q(qr, tau):
     for i in range(len(tau)):
         v = np.zeros(m)
         v[i] = 1
-        v[i + 1:] = qr[i + 1:, i]
+        v[i + 1 :] = qr[i + 1 :, i]
         q = q @ (np.eye(m) - tau[i] * np.outer(v, v))
     return q
 
@@ -342,8 +351,12 @@ def test_geev(dt, n):
     for i in range(3):
         w, vec = unpack_eig(npy(e)[i], npy(v)[i])
         close(a[i] @ vec, vec * w, dt, scale=50)
-        close(np.sort_complex(w), np.sort_complex(np.linalg.eigvals(a[i].astype("float64"))), dt,
-              scale=50)
+        close(
+            np.sort_complex(w),
+            np.sort_complex(np.linalg.eigvals(a[i].astype("float64"))),
+            dt,
+            scale=50,
+        )
         close(np.linalg.norm(vec, axis=0), np.ones(n), dt, scale=10)
 
 
@@ -393,7 +406,7 @@ def test_gesvd(dt, mn, job, kind):
 
 @pytest.mark.parametrize("dt", DTS)
 @pytest.mark.parametrize("stack", STACKS)
-@pytest.mark.parametrize("n", [1, 4, 70])       # 70: above the threaded-stack limit
+@pytest.mark.parametrize("n", [1, 4, 70])  # 70: above the threaded-stack limit
 def test_getri(dt, stack, n):
     rng = np.random.default_rng(12)
     a = (rand(rng, stack + (n, n), dt) + n * np.eye(n)).astype(dt)
@@ -451,12 +464,12 @@ def test_empty_matrices():
     a = np.arange(6.0).reshape(3, 2)
     np.testing.assert_array_equal(npy(_linalg.orgqr(borrow(a), borrow(np.zeros(0)))), a)
     c = np.arange(6.0).reshape(3, 2)
-    np.testing.assert_array_equal(npy(_linalg.ormqr(borrow(a), borrow(np.zeros(0)),
-                                                    borrow(c))), c)
+    np.testing.assert_array_equal(npy(_linalg.ormqr(borrow(a), borrow(np.zeros(0)), borrow(c))), c)
     assert _linalg.getri(borrow(np.zeros((2, 0, 0)))).shape == (2, 0, 0)
 
 
 # ---------------------------------------------------------------- failures
+
 
 def sentinel(shape, dt="float64"):
     c = _core.Core.empty(shape, dt)
@@ -472,7 +485,7 @@ def untouched(*cores):
 def test_failures_write_nothing_and_name_the_matrix():
     rng = np.random.default_rng(14)
     a = rand(rng, (3, 4, 4), "float64") + 4 * np.eye(4)
-    a[1, :, 2] = 0                                     # singular: matrix (1,)
+    a[1, :, 2] = 0  # singular: matrix (1,)
     b = rand(rng, (3, 4, 2), "float64")
     x, lu = sentinel((3, 4, 2)), sentinel((3, 4, 4))
     with pytest.raises(ValueError, match=r"gesv: A is singular: matrix \(1,\) of the stack"):
@@ -483,47 +496,63 @@ def test_failures_write_nothing_and_name_the_matrix():
         _core.check(lib.st_linalg_getri(inv.t, borrow(a).t))
     untouched(inv)
     pd = spd(rng, (3, 4, 4), "float64")
-    pd[2, 3, 3] = -50                                  # not positive definite: matrix (2,)
+    pd[2, 3, 3] = -50  # not positive definite: matrix (2,)
     out, piv = sentinel((3, 4, 4)), _core.Core.empty((3, 4), "int32")
     _core.fill_(piv, 7)
-    with pytest.raises(ValueError, match=r"pstrf: matrix \(2,\) of the stack is rank deficient "
-                                         r"or not positive semidefinite \(the pivoted "
-                                         r"factorization stopped at rank 3 of 4\)"):
+    with pytest.raises(
+        ValueError,
+        match=r"pstrf: matrix \(2,\) of the stack is rank deficient "
+        r"or not positive semidefinite \(the pivoted "
+        r"factorization stopped at rank 3 of 4\)",
+    ):
         _core.check(lib.st_linalg_pstrf(out.t, piv.t, borrow(pd).t, b"U", -1.0))
     untouched(out)
     assert np.all(npy(piv) == 7)
-    with pytest.raises(ValueError, match=r"potrf: matrix \(2,\) of the stack is not positive "
-                                         r"definite \(its leading minor of order 4 is not\)"):
+    with pytest.raises(
+        ValueError,
+        match=r"potrf: matrix \(2,\) of the stack is not positive "
+        r"definite \(its leading minor of order 4 is not\)",
+    ):
         _core.check(lib.st_linalg_potrf(out.t, borrow(pd).t, b"U"))
     untouched(out)
     chol = np.triu(rand(rng, (3, 4, 4), "float64")) + 4 * np.eye(4)
     chol[0, 1, 1] = 0
-    with pytest.raises(ValueError, match=r"potri: chol is singular: matrix \(0,\) of the stack "
-                                         r"has a zero on its diagonal \(chol\[1, 1\]\)"):
+    with pytest.raises(
+        ValueError,
+        match=r"potri: chol is singular: matrix \(0,\) of the stack "
+        r"has a zero on its diagonal \(chol\[1, 1\]\)",
+    ):
         _core.check(lib.st_linalg_potri(out.t, borrow(chol).t, b"U"))
     untouched(out)
-    with pytest.raises(ValueError, match=r"trtrs: A is singular: matrix \(0,\) of the stack has "
-                                         r"a zero on its diagonal \(A\[1, 1\]\)"):
+    with pytest.raises(
+        ValueError,
+        match=r"trtrs: A is singular: matrix \(0,\) of the stack has "
+        r"a zero on its diagonal \(A\[1, 1\]\)",
+    ):
         _core.check(lib.st_linalg_trtrs(x.t, borrow(chol).t, borrow(b).t, b"U", b"N", b"N"))
     untouched(x)
     # a unit diagonal is not read: no failure
     _core.check(lib.st_linalg_trtrs(x.t, borrow(chol).t, borrow(b).t, b"U", b"N", b"U"))
     g = rand(rng, (3, 5, 2), "float64")
-    g[2, :, 1] = g[2, :, 0] * 0                        # rank deficient: matrix (2,)
+    g[2, :, 1] = g[2, :, 0] * 0  # rank deficient: matrix (2,)
     gx, gq = sentinel((3, 5, 2)), sentinel((3, 5, 2))
-    with pytest.raises(ValueError, match=r"gels: A does not have full rank: matrix \(2,\) of "
-                                         r"the stack has a zero diagonal element in the "
-                                         r"triangular factor of its QR .m >= n. or LQ .m < n. "
-                                         r"factorization .\[1, 1\]."):
-        _core.check(lib.st_linalg_gels(gx.t, gq.t, borrow(g).t, borrow(rand(rng, (3, 5, 2),
-                                                                        "float64")).t))
+    with pytest.raises(
+        ValueError,
+        match=r"gels: A does not have full rank: matrix \(2,\) of "
+        r"the stack has a zero diagonal element in the "
+        r"triangular factor of its QR .m >= n. or LQ .m < n. "
+        r"factorization .\[1, 1\].",
+    ):
+        _core.check(
+            lib.st_linalg_gels(gx.t, gq.t, borrow(g).t, borrow(rand(rng, (3, 5, 2), "float64")).t)
+        )
     untouched(gx, gq)
 
 
 def test_non_finite_input_to_iterative_methods():
     a = np.eye(3)[None].repeat(2, 0)
-    a[1, 2, 0] = np.nan          # in matrix (1,)'s lower triangle
-    _linalg.syev(borrow(a), "V", "U")          # syev 'U' does not read it
+    a[1, 2, 0] = np.nan  # in matrix (1,)'s lower triangle
+    _linalg.syev(borrow(a), "V", "U")  # syev 'U' does not read it
     w, w2, v, u = sentinel((2, 3)), sentinel((2, 3, 2)), sentinel((2, 3, 3)), sentinel((2, 3, 3))
     nonfinite = r"%s: matrix \(1,\) of the stack contains non-finite values \(inf or NaN\)"
     with pytest.raises(ValueError, match=nonfinite % "syev" + " in its lower triangle"):

@@ -5,6 +5,7 @@ imports no face; each face (strided.torch7, strided.compat) imports
 strided.core only; the faces meet in strided.interop alone.  Every import
 statement of every module is read from its AST, function-level imports
 included, relative imports resolved."""
+
 import ast
 import pathlib
 
@@ -37,7 +38,7 @@ def layer(module):
         return "c"
     if head in ("core", "torch7", "compat", "interop"):
         return head
-    return "top"     # strided.__main__, strided.memory
+    return "top"  # strided.__main__, strided.memory
 
 
 def modules():
@@ -46,13 +47,14 @@ def modules():
             rel = path.relative_to(base).with_suffix("")
             parts = [p for p in rel.parts if p != "__init__"]
             if pkg == "strided" and parts[:1] == ["compat"]:
-                continue     # an untracked link to compat/ in some work trees
+                continue  # an untracked link to compat/ in some work trees
             yield ".".join([pkg, *parts]), path, path.name == "__init__.py"
 
 
 def _import_nodes(tree):
     """Every import statement with where it stands: (node, in a function,
     under `if TYPE_CHECKING:`)."""
+
     def walk(node, in_function, typing_only):
         for child in ast.iter_child_nodes(node):
             if isinstance(child, (ast.Import, ast.ImportFrom)):
@@ -61,11 +63,17 @@ def _import_nodes(tree):
                 for part in child.body:
                     yield from walk(ast.Module(body=[part], type_ignores=[]), in_function, True)
                 for part in child.orelse:
-                    yield from walk(ast.Module(body=[part], type_ignores=[]), in_function,
-                                    typing_only)
+                    yield from walk(
+                        ast.Module(body=[part], type_ignores=[]), in_function, typing_only
+                    )
             else:
-                yield from walk(child, in_function or isinstance(
-                    child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)), typing_only)
+                yield from walk(
+                    child,
+                    in_function
+                    or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)),
+                    typing_only,
+                )
+
     yield from walk(tree, False, False)
 
 
@@ -80,7 +88,7 @@ def imports(module, path, is_pkg, *, where=False):
         else:
             if node.level:
                 base = package.split(".")
-                base = base[:len(base) - node.level + 1]
+                base = base[: len(base) - node.level + 1]
                 target = ".".join(base + ([node.module] if node.module else []))
             else:
                 target = node.module
@@ -104,9 +112,11 @@ def test_the_walk_sees_every_layer():
 @pytest.mark.parametrize("module,path,is_pkg", ALL, ids=[m for m, _, _ in ALL])
 def test_imports_go_one_way(module, path, is_pkg):
     mine = layer(module)
-    bad = [f"line {line}: {target} ({layer(target)})"
-           for line, target in imports(module, path, is_pkg)
-           if layer(target) is not None and layer(target) not in ALLOWED[mine]]
+    bad = [
+        f"line {line}: {target} ({layer(target)})"
+        for line, target in imports(module, path, is_pkg)
+        if layer(target) is not None and layer(target) not in ALLOWED[mine]
+    ]
     assert not bad, f"{module} ({mine} layer) imports upward or sideways: {bad}"
 
 
@@ -141,10 +151,15 @@ def face_graph(face):
             continue
         edges = graph.setdefault(m, {})
         for line, t, in_function, typing_only in imports(m, path, is_pkg, where=True):
-            while t and t not in MODULES:          # `from .x import name`: module x
+            while t and t not in MODULES:  # `from .x import name`: module x
                 t = t.rpartition(".")[0]
-            if (typing_only or not t or t == m or layer(t) != face
-                    or (in_function and t == FACES[face])):
+            if (
+                typing_only
+                or not t
+                or t == m
+                or layer(t) != face
+                or (in_function and t == FACES[face])
+            ):
                 continue
             edges.setdefault(t, line)
     return graph
@@ -152,6 +167,7 @@ def face_graph(face):
 
 def circles(graph):
     """Each import a -> b that lies on a circle (b reaches a), as text."""
+
     def reach(a):
         seen, todo = set(), [a]
         while todo:
@@ -160,9 +176,14 @@ def circles(graph):
                     seen.add(b)
                     todo.append(b)
         return seen
+
     reached = {m: reach(m) for m in graph}
-    return [f"{a} -> {b} (line {line})" for a in sorted(graph)
-            for b, line in graph[a].items() if a in reached[b]]
+    return [
+        f"{a} -> {b} (line {line})"
+        for a in sorted(graph)
+        for b, line in graph[a].items()
+        if a in reached[b]
+    ]
 
 
 def _allowed(edge_text):
@@ -180,12 +201,16 @@ def test_a_circle_is_caught(tmp_path):
     graph = {"a": {"b": 3}, "b": {"c": 9}, "c": {"a": 12}, "d": {"a": 1}}
     assert circles(graph) == ["a -> b (line 3)", "b -> c (line 9)", "c -> a (line 12)"]
     src = tmp_path / "m.py"
-    src.write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
-                   "    from .forms import Arg\ndef f():\n    from .fuse import g\n")
+    src.write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+        "    from .forms import Arg\ndef f():\n    from .fuse import g\n"
+    )
     found = list(imports("strided.torch7.m", src, False, where=True))
     assert [(t, f, c) for _, t, f, c in found] == [
-        ("typing", False, False), ("strided.torch7.forms.Arg", False, True),
-        ("strided.torch7.fuse.g", True, False)]
+        ("typing", False, False),
+        ("strided.torch7.forms.Arg", False, True),
+        ("strided.torch7.fuse.g", True, False),
+    ]
 
 
 # -------------------------------------------------------------- C through the core only
@@ -209,8 +234,11 @@ def c_uses(path):
             yield node.lineno, f"reads .{node.attr}"
 
 
-FACE_MODULES = [(m, path) for m, path, _ in ALL
-                if layer(m) in ("torch7", "compat", "interop") and m not in C_USE_PENDING]
+FACE_MODULES = [
+    (m, path)
+    for m, path, _ in ALL
+    if layer(m) in ("torch7", "compat", "interop") and m not in C_USE_PENDING
+]
 
 
 @pytest.mark.parametrize("module,path", FACE_MODULES, ids=[m for m, _ in FACE_MODULES])
@@ -221,6 +249,7 @@ def test_faces_reach_c_only_through_the_core(module, path):
 
 def test_a_direct_c_use_is_caught(tmp_path):
     src = tmp_path / "m.py"
-    src.write_text("from ..core.base import ffi, check\nimport strided.core.base as b\n"
-                   "x = b.lib.ST_MAX_DIMS\n")
+    src.write_text(
+        "from ..core.base import ffi, check\nimport strided.core.base as b\nx = b.lib.ST_MAX_DIMS\n"
+    )
     assert [w for _, w in c_uses(src)] == ["imports ffi from core.base", "reads .lib"]

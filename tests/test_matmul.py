@@ -8,6 +8,7 @@ Integers wrap modulo 2^bits like numpy's, so integer results must be equal
 bit for bit (also when they overflow); bool is the or of ands; floats and
 complex accumulate in their own type (float32 in float32, like BLAS), so
 they are compared within a bound of k * eps * sum |a||b|."""
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -62,19 +63,29 @@ def mm(a, b, **kw):
 
 
 @pytest.mark.parametrize("dt", DTYPE_NAMES)
-@pytest.mark.parametrize("sa, sb", [
-    ((1, 1), (1, 1)), ((3, 4), (4, 5)), ((7, 13), (13, 3)), ((17, 300), (300, 19)),
-    ((130, 9), (9, 70)), ((2, 3, 4), (2, 4, 5)), ((3, 1, 5, 6), (4, 6, 2)),
-    ((5, 6), (2, 3, 6, 7)), ((1, 2, 3), (4, 1, 3, 2)),
-])
+@pytest.mark.parametrize(
+    "sa, sb",
+    [
+        ((1, 1), (1, 1)),
+        ((3, 4), (4, 5)),
+        ((7, 13), (13, 3)),
+        ((17, 300), (300, 19)),
+        ((130, 9), (9, 70)),
+        ((2, 3, 4), (2, 4, 5)),
+        ((3, 1, 5, 6), (4, 6, 2)),
+        ((5, 6), (2, 3, 6, 7)),
+        ((1, 2, 3), (4, 1, 3, 2)),
+    ],
+)
 def test_every_dtype_against_numpy(dt, sa, sb):
     rng = np.random.default_rng(hash((dt, sa, sb)) % 2**32)
     a, b = values(rng, sa, dt), values(rng, sb, dt)
     assert_matches(mm(a, b), a, b)
 
 
-@pytest.mark.parametrize("dt", ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
-                                "uint64"])
+@pytest.mark.parametrize(
+    "dt", ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"]
+)
 def test_integers_wrap_like_numpy(dt):
     rng = np.random.default_rng(1)
     info = np.iinfo(dt)
@@ -104,11 +115,11 @@ def test_blocks_and_edges(dt):
 
 def test_float32_accumulates_in_float32():
     # 2^24 + 1 + 1 ... : a float32 accumulator loses the ones, like BLAS sgemm
-    a = np.array([[2.0 ** 24, 1.0, 1.0, 1.0, 1.0]], np.float32)
+    a = np.array([[2.0**24, 1.0, 1.0, 1.0, 1.0]], np.float32)
     b = np.ones((5, 1), np.float32)
     got = mm(a, b)
     assert got.dtype == np.float32
-    assert got[0, 0] in (np.float32(2 ** 24), np.float32(2 ** 24 + 4))
+    assert got[0, 0] in (np.float32(2**24), np.float32(2**24 + 4))
 
 
 # ---------------------------------------------------------------- layouts
@@ -129,21 +140,21 @@ def test_transposed_and_strided_inputs_and_output():
     rng = np.random.default_rng(4)
     base_a = rng.standard_normal((40, 60))
     base_b = rng.standard_normal((70, 50))
-    a = base_a[::2, ::3].T                  # (20, 20): both strides non-unit
-    b = base_b[::-3, 1::2][:20, :20].T      # negative and stepped strides
+    a = base_a[::2, ::3].T  # (20, 20): both strides non-unit
+    b = base_b[::-3, 1::2][:20, :20].T  # negative and stepped strides
     big = np.zeros((60, 80))
-    outv = big[::3, ::2][:a.shape[0], :b.shape[1]].T.T
+    outv = big[::3, ::2][: a.shape[0], : b.shape[1]].T.T
     out = borrow(outv)
     _ops.matmul(borrow(a), borrow(b), out=out)
     np.testing.assert_allclose(outv, a @ b, rtol=1e-12, atol=1e-12)
-    assert np.count_nonzero(big) == a.shape[0] * b.shape[1]   # wrote only the view
+    assert np.count_nonzero(big) == a.shape[0] * b.shape[1]  # wrote only the view
 
 
 def test_zero_strides():
-    a = np.broadcast_to(np.arange(4.0), (5, 4))          # every row the same
+    a = np.broadcast_to(np.arange(4.0), (5, 4))  # every row the same
     b = np.broadcast_to(np.arange(3.0)[None, :], (4, 3))
     assert_matches(mm(a, b), a, b)
-    a3 = np.broadcast_to(np.arange(6.0).reshape(2, 3), (4, 2, 3))   # zero batch stride
+    a3 = np.broadcast_to(np.arange(6.0).reshape(2, 3), (4, 2, 3))  # zero batch stride
     b3 = np.arange(12.0).reshape(3, 4)
     assert_matches(mm(a3, b3), a3, b3)
 
@@ -170,9 +181,18 @@ def test_empty_k_gives_zeros(dt):
     np.testing.assert_array_equal(got, np.zeros((3, 4), NUMPY[dt]))
 
 
-@pytest.mark.parametrize("sa, sb", [((0, 3), (3, 4)), ((3, 4), (4, 0)), ((0, 2, 3), (3, 4)),
-                                    ((2, 0, 3), (2, 3, 5)), ((0, 0), (0, 0)), ((5, 0), (0,)),
-                                    ((1, 0, 3, 4), (7, 1, 4, 2))])
+@pytest.mark.parametrize(
+    "sa, sb",
+    [
+        ((0, 3), (3, 4)),
+        ((3, 4), (4, 0)),
+        ((0, 2, 3), (3, 4)),
+        ((2, 0, 3), (2, 3, 5)),
+        ((0, 0), (0, 0)),
+        ((5, 0), (0,)),
+        ((1, 0, 3, 4), (7, 1, 4, 2)),
+    ],
+)
 def test_empty_dims(sa, sb):
     a, b = np.ones(sa), np.ones(sb)
     assert_matches(mm(a, b), a, b)
@@ -181,8 +201,17 @@ def test_empty_dims(sa, sb):
 # ---------------------------------------------------------------- 1-D promotion, dtypes
 
 
-@pytest.mark.parametrize("sa, sb", [((4,), (4,)), ((4,), (4, 3)), ((3, 4), (4,)),
-                                    ((2, 3, 4), (4,)), ((4,), (2, 4, 3)), ((1,), (1, 5))])
+@pytest.mark.parametrize(
+    "sa, sb",
+    [
+        ((4,), (4,)),
+        ((4,), (4, 3)),
+        ((3, 4), (4,)),
+        ((2, 3, 4), (4,)),
+        ((4,), (2, 4, 3)),
+        ((1,), (1, 5)),
+    ],
+)
 def test_one_dimensional_promotion(sa, sb):
     rng = np.random.default_rng(5)
     a, b = rng.standard_normal(sa), rng.standard_normal(sb)
@@ -192,10 +221,19 @@ def test_one_dimensional_promotion(sa, sb):
     np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-12)
 
 
-@pytest.mark.parametrize("da, db", [("int8", "uint8"), ("int32", "float32"), ("uint64", "int64"),
-                                    ("bool", "int16"), ("float32", "complex64"),
-                                    ("float64", "complex64"), ("int64", "float32"),
-                                    ("uint16", "float32")])
+@pytest.mark.parametrize(
+    "da, db",
+    [
+        ("int8", "uint8"),
+        ("int32", "float32"),
+        ("uint64", "int64"),
+        ("bool", "int16"),
+        ("float32", "complex64"),
+        ("float64", "complex64"),
+        ("int64", "float32"),
+        ("uint16", "float32"),
+    ],
+)
 def test_result_dtype_is_the_common_dtype(da, db):
     rng = np.random.default_rng(6)
     a, b = values(rng, (3, 4), da, 0), values(rng, (4, 2), db, 0)
@@ -214,12 +252,19 @@ def test_common_dtype_is_numpys():
 # ---------------------------------------------------------------- errors
 
 
-@pytest.mark.parametrize("sa, sb, pattern", [
-    ((3, 4), (5, 6), r"shapes \(3, 4\) and \(5, 6\) do not match"),
-    ((4,), (3,), r"shapes \(4,\) and \(3,\) do not match"),
-    ((2, 3, 4), (3, 4, 5), r"batch dims of shapes \(2, 3, 4\) and \(3, 4, 5\) do not broadcast"),
-    ((), (3,), r"at least one dimension"),
-])
+@pytest.mark.parametrize(
+    "sa, sb, pattern",
+    [
+        ((3, 4), (5, 6), r"shapes \(3, 4\) and \(5, 6\) do not match"),
+        ((4,), (3,), r"shapes \(4,\) and \(3,\) do not match"),
+        (
+            (2, 3, 4),
+            (3, 4, 5),
+            r"batch dims of shapes \(2, 3, 4\) and \(3, 4, 5\) do not broadcast",
+        ),
+        ((), (3,), r"at least one dimension"),
+    ],
+)
 def test_bad_shapes_raise_value_error(sa, sb, pattern):
     with pytest.raises(ValueError, match=pattern):
         _ops.matmul(to_core(np.ones(sa)), to_core(np.ones(sb)))
@@ -244,6 +289,7 @@ def test_c_checks():
 
     def call(o, a, b):
         return _core.check(lib.st_matmul(o.t, a.t, b.t))
+
     with pytest.raises(TypeError, match="one dtype"):
         call(out, f(2, 3), _core.Core.empty((3, 4), "float32"))
     with pytest.raises(TypeError, match="one dtype"):
@@ -277,13 +323,13 @@ def test_out_overlapping_an_input():
         b0 = values(rng, (6, 6), dt)
         want = oracle(a0, b0)
         a = to_core(a0)
-        _ops.matmul(a, to_core(b0), out=a)                      # out is a
+        _ops.matmul(a, to_core(b0), out=a)  # out is a
         np.testing.assert_allclose(to_numpy(a), want, rtol=1e-12)
         b = to_core(b0)
-        _ops.matmul(to_core(a0), b, out=b)                      # out is b
+        _ops.matmul(to_core(a0), b, out=b)  # out is b
         np.testing.assert_allclose(to_numpy(b), want, rtol=1e-12)
         s = to_core(a0)
-        _ops.matmul(s, s, out=s)                                # a @ a into a
+        _ops.matmul(s, s, out=s)  # a @ a into a
         np.testing.assert_allclose(to_numpy(s), oracle(a0, a0), rtol=1e-12)
     # out a transposed view of the input's memory
     mem = rng.standard_normal((5, 5))
@@ -296,8 +342,9 @@ def test_out_overlapping_an_input():
 # ---------------------------------------------------------------- threads
 
 
-@pytest.mark.parametrize("shapes", [((300, 200), (200, 310)), ((64, 20, 30), (30, 25)),
-                                    ((3, 200, 300), (3, 300, 50))])
+@pytest.mark.parametrize(
+    "shapes", [((300, 200), (200, 310)), ((64, 20, 30), (30, 25)), ((3, 200, 300), (3, 300, 50))]
+)
 @pytest.mark.parametrize("dt", ["int64", "float64"])
 def test_results_do_not_depend_on_threads(shapes, dt):
     """Our own kernel (integers) computes each element by the same
@@ -322,8 +369,10 @@ def test_results_do_not_depend_on_threads(shapes, dt):
 
 
 @pytest.mark.parametrize("dt", ["float64", "float32", "complex128"])
-@pytest.mark.parametrize("shapes", [((8, 128, 128), (8, 128, 128)), ((6, 200, 90), (90, 150)),
-                                    ((2, 4, 64, 100), (4, 100, 64))])
+@pytest.mark.parametrize(
+    "shapes",
+    [((8, 128, 128), (8, 128, 128)), ((6, 200, 90), (90, 150)), ((2, 4, 64, 100), (4, 100, 64))],
+)
 def test_batches_of_middle_sized_products_are_one_thread_each(shapes, dt):
     """A batch of middle-sized products (here up to 200 x 150 x 90) is shared
     out over our threads, each product one single-threaded OpenBLAS call:
@@ -331,6 +380,7 @@ def test_batches_of_middle_sized_products_are_one_thread_each(shapes, dt):
     count; and OpenBLAS's own pool is left at one thread (only LAPACK
     uses it)."""
     from strided._c import _BLAS
+
     rng = np.random.default_rng(10)
     a, b = values(rng, shapes[0], dt), values(rng, shapes[1], dt)
     old = _core.getnumthreads()
@@ -354,9 +404,11 @@ def test_batches_from_several_python_threads_at_once():
     call wants strided's count."""
     import threading
     from strided._c import _BLAS
+
     rng = np.random.default_rng(11)
-    small = [(values(rng, (6, 96, 96), "float64"), values(rng, (6, 96, 96), "float64"))
-             for _ in range(3)]
+    small = [
+        (values(rng, (6, 96, 96), "float64"), values(rng, (6, 96, 96), "float64")) for _ in range(3)
+    ]
     big = (values(rng, (400, 400), "float64"), values(rng, (400, 400), "float64"))
     errors = []
 
@@ -366,6 +418,7 @@ def test_batches_from_several_python_threads_at_once():
                 assert_matches(mm(a, b), a, b)
         except Exception as e:  # reported below
             errors.append(e)
+
     old = _core.getnumthreads()
     try:
         _core.setnumthreads(2)
@@ -397,11 +450,20 @@ def _layout(x, how):
 
 
 @pytest.mark.parametrize("dt", ["float64", "float32", "complex128"])
-@pytest.mark.parametrize("shapes", [((300, 200), (200, 50)), ((40, 200), (200, 500)),
-                                    ((17, 3000), (3000, 20)), ((2, 150, 90), (90, 170)),
-                                    # one column or one row of result: ?gemv per band
-                                    ((6000, 80), (80, 1)), ((1, 6000), (6000, 80)),
-                                    ((1, 300), (300, 1)), ((3, 1, 400), (400, 500))])
+@pytest.mark.parametrize(
+    "shapes",
+    [
+        ((300, 200), (200, 50)),
+        ((40, 200), (200, 500)),
+        ((17, 3000), (3000, 20)),
+        ((2, 150, 90), (90, 170)),
+        # one column or one row of result: ?gemv per band
+        ((6000, 80), (80, 1)),
+        ((1, 6000), (6000, 80)),
+        ((1, 300), (300, 1)),
+        ((3, 1, 400), (400, 500)),
+    ],
+)
 @pytest.mark.parametrize("how", ["row", "column", "stepped"])
 def test_large_products_split_into_bands_over_our_threads(dt, shapes, how):
     """A product past OpenBLAS's one-thread size is split into bands of
@@ -411,6 +473,7 @@ def test_large_products_split_into_bands_over_our_threads(dt, shapes, how):
     into a row-major, stepped or column-major result, band edges at any
     remainder, and OpenBLAS's own pool left at one thread."""
     from strided._c import _BLAS
+
     rng = np.random.default_rng(14)
     a, b = values(rng, shapes[0], dt), values(rng, shapes[1], dt)
     if a.ndim == 2:
@@ -459,7 +522,7 @@ def test_large_products_of_a_matrix_and_its_transpose_split_by_triangle_areas(dt
             else:
                 got = to_numpy(_ops.matmul(a, b))
             assert_matches(got, xa, xb)
-            if case != "stepped_out":   # through a temporary: ?gemm, not ?syrk
+            if case != "stepped_out":  # through a temporary: ?gemm, not ?syrk
                 np.testing.assert_array_equal(got, got.T)
     finally:
         _core.setnumthreads(old)
@@ -478,8 +541,7 @@ def test_large_addmm_splits_with_alpha_and_beta(alpha, beta):
         _linalg.addmm(out, borrow(a), borrow(b), alpha, beta)
     finally:
         _core.setnumthreads(old)
-    np.testing.assert_allclose(to_numpy(out), alpha * (a @ b) + beta * c, rtol=1e-12,
-                               atol=1e-12)
+    np.testing.assert_allclose(to_numpy(out), alpha * (a @ b) + beta * c, rtol=1e-12, atol=1e-12)
 
 
 def test_addmv_by_gemv_with_alpha_and_beta():

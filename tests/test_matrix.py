@@ -1,5 +1,6 @@
 """cross, diag, tril, triu, trace, spaced (matrix.c and the diagonal views) against
 numpy over their dtypes and layouts, and Lua Torch7's answers."""
+
 import math
 
 import numpy as np
@@ -9,8 +10,18 @@ from hypothesis import given, strategies as st
 from strided.core.matrix import cross, diag, spaced, trace, tril, triu
 from helpers import DTYPE_NAMES, arrays, borrow, layouts, to_core, to_numpy
 
-REAL = ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
-        "float32", "float64"]
+REAL = [
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "uint8",
+    "uint16",
+    "uint32",
+    "uint64",
+    "float32",
+    "float64",
+]
 
 
 def small(dt):
@@ -32,11 +43,16 @@ def test_cross(data):
     if np.dtype(dt).kind == "f":
         want = np.cross(a.astype(np.float64), b.astype(np.float64), axis=d).astype(dt)
         np.testing.assert_allclose(got, want, rtol=1e-5 if dt == "float32" else 1e-12, atol=1e-3)
-    else:   # wrapping arithmetic: exact in Python ints, then modulo the width
+    else:  # wrapping arithmetic: exact in Python ints, then modulo the width
         ao, bo = np.moveaxis(a, d, -1).astype(object), np.moveaxis(b, d, -1).astype(object)
-        c = np.stack([ao[..., 1] * bo[..., 2] - ao[..., 2] * bo[..., 1],
-                      ao[..., 2] * bo[..., 0] - ao[..., 0] * bo[..., 2],
-                      ao[..., 0] * bo[..., 1] - ao[..., 1] * bo[..., 0]], -1)
+        c = np.stack(
+            [
+                ao[..., 1] * bo[..., 2] - ao[..., 2] * bo[..., 1],
+                ao[..., 2] * bo[..., 0] - ao[..., 0] * bo[..., 2],
+                ao[..., 0] * bo[..., 1] - ao[..., 1] * bo[..., 0],
+            ],
+            -1,
+        )
         bits = 8 * np.dtype(dt).itemsize
         c = np.vectorize(lambda v: v % (1 << bits), otypes=[object])(c) if c.size else c
         want = np.moveaxis(c.astype(np.uint64).astype(dt) if c.size else c.astype(dt), -1, d)
@@ -72,14 +88,15 @@ def test_cross_default_dim_and_in_place():
     # Torch7: torch.cross on 3x2 takes dim 1 (the first of size 3)
     assert to_numpy(cross(to_core(a), to_core(b))).ravel().tolist() == [-6, 10, 12, -2, -6, -5]
     ca = to_core(a)
-    assert cross(ca, to_core(b), out=ca) is ca       # out may be a itself
+    assert cross(ca, to_core(b), out=ca) is ca  # out may be a itself
     assert to_numpy(ca).ravel().tolist() == [-6, 10, 12, -2, -6, -5]
     # torch.cross({{1,2,3},{4,5,6},{7,8,10}}, eye(3), 2)
     r = cross(to_core(np.array([[1.0, 2, 3], [4, 5, 6], [7, 8, 10]])), to_core(np.eye(3)), 1)
     assert to_numpy(r).ravel().tolist() == [0, 3, -2, -6, 0, 4, 8, -7, 0]
     # torch.cross(ByteTensor{1,2,3}, ByteTensor{4,5,6}) wraps: 253 6 253
-    assert to_numpy(cross(to_core(np.array([1, 2, 3], "uint8")),
-                          to_core(np.array([4, 5, 6], "uint8")))).tolist() == [253, 6, 253]
+    assert to_numpy(
+        cross(to_core(np.array([1, 2, 3], "uint8")), to_core(np.array([4, 5, 6], "uint8")))
+    ).tolist() == [253, 6, 253]
 
 
 @given(data=st.data())
@@ -98,7 +115,7 @@ def test_tri_in_place_and_huge_k():
     assert triu(c, 1, out=c) is c
     np.testing.assert_array_equal(to_numpy(c), np.triu(x, 1))
     assert to_numpy(tril(to_core(x), 2**62)).tolist() == x.tolist()
-    assert not to_numpy(tril(to_core(x), -2**62)).any()
+    assert not to_numpy(tril(to_core(x), -(2**62))).any()
     m = np.arange(9.0).reshape(3, 3)
     # torch.tril(m, -1), torch.triu(m, 1), torch.triu(2x4, -1)
     assert to_numpy(tril(to_core(m + 1), -1)).ravel().tolist() == [0, 0, 0, 4, 0, 0, 7, 8, 0]
@@ -111,7 +128,9 @@ def test_tri_in_place_and_huge_k():
 def test_diag(data):
     dt = data.draw(st.sampled_from(DTYPE_NAMES))
     nd = data.draw(st.sampled_from([1, 2]))
-    x = data.draw(arrays(dt, shape=st.lists(st.integers(0, 5), min_size=nd, max_size=nd).map(tuple)))
+    x = data.draw(
+        arrays(dt, shape=st.lists(st.integers(0, 5), min_size=nd, max_size=nd).map(tuple))
+    )
     x = data.draw(layouts(x))
     k = data.draw(st.integers(-6, 6))
     got = to_numpy(diag(borrow(x), k))
@@ -123,7 +142,23 @@ def test_lua_diag_and_trace():
     assert to_numpy(diag(m, -1)).tolist() == [4]
     assert to_numpy(diag(m, 1)).tolist() == [2, 6]
     assert to_numpy(diag(to_core(np.array([1.0, 2])), -2)).ravel().tolist() == [
-        0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 2, 0, 0]
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        1,
+        0,
+        0,
+        0,
+        0,
+        2,
+        0,
+        0,
+    ]
     # Torch7 fails on a k beyond the matrix; the core answers an empty diagonal
     assert to_numpy(diag(m, 5)).shape == (0,) and to_numpy(diag(m, -3)).shape == (0,)
     assert trace(m) == 6 and isinstance(trace(m), float)
@@ -154,9 +189,14 @@ def test_bad_arguments():
         trace(to_core(np.ones(3)))
 
 
-@given(dt=st.sampled_from(["float32", "float64"]), a=st.floats(-40, 40), b=st.floats(-40, 40),
-       shape=st.sampled_from([(1,), (7,), (3, 5), (2, 3, 4)]), log=st.booleans(),
-       transposed=st.booleans())
+@given(
+    dt=st.sampled_from(["float32", "float64"]),
+    a=st.floats(-40, 40),
+    b=st.floats(-40, 40),
+    shape=st.sampled_from([(1,), (7,), (3, 5), (2, 3, 4)]),
+    log=st.booleans(),
+    transposed=st.booleans(),
+)
 def test_spaced(dt, a, b, shape, log, transposed):
     # Torch7's formula, each step rounded in dt (numpy's scalar ops are IEEE
     # too), in C order over out whatever its layout; 10^that by libm's

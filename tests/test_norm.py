@@ -1,5 +1,6 @@
 """norm, dist and renorm (norm.c) against numpy in float64, over every
 integer and float dtype and layout, and Lua Torch7's answers."""
+
 import math
 
 import numpy as np
@@ -10,8 +11,18 @@ from strided.core import base as _core
 from strided.core.norm import dist, norm, renorm
 from helpers import arrays, borrow, layouts, to_core, to_numpy
 
-REAL = ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
-        "float32", "float64"]
+REAL = [
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "uint8",
+    "uint16",
+    "uint32",
+    "uint64",
+    "float32",
+    "float64",
+]
 PS = [0.0, 1.0, 2.0, 3.0, 0.5, -1.0, math.inf, -math.inf]
 
 
@@ -24,7 +35,7 @@ def ref_norm(x, p, axis=None):
             return a.max(axis=axis, initial=0.0)
         if p == -math.inf:
             return a.min(axis=axis, initial=math.inf)
-        return (a ** p).sum(axis=axis) ** (1.0 / p)
+        return (a**p).sum(axis=axis) ** (1.0 / p)
 
 
 def close(got, want, dt):
@@ -35,7 +46,8 @@ def close(got, want, dt):
 def elements(dt):
     if np.dtype(dt).kind == "f":
         return st.floats(-1e6, 1e6, width=np.dtype(dt).itemsize * 8) | st.sampled_from(
-            [0.0, np.nan, np.inf])
+            [0.0, np.nan, np.inf]
+        )
     return None
 
 
@@ -73,9 +85,11 @@ def test_large_threaded_and_deterministic(dt, threads):
     x = (rng.standard_normal(1_000_003) * 10).astype(dt)
     for p in (2.0, 1.0, 0.0, 3.5, math.inf):
         close(norm(borrow(x), p), ref_norm(x, p), np.float64)
-        close(to_numpy(norm(borrow(x[:1_000_000].reshape(1000, 1000)), p, 0)),
-              ref_norm(x[:1_000_000].reshape(1000, 1000), p, 0),
-              np.float32 if dt == "float32" else np.float64)
+        close(
+            to_numpy(norm(borrow(x[:1_000_000].reshape(1000, 1000)), p, 0)),
+            ref_norm(x[:1_000_000].reshape(1000, 1000), p, 0),
+            np.float32 if dt == "float32" else np.float64,
+        )
     # the pieces are fixed by the size: any thread count gives the same bits
     got = norm(borrow(x), 2.5)
     before = _core.getnumthreads()
@@ -89,8 +103,13 @@ def test_large_threaded_and_deterministic(dt, threads):
 @given(data=st.data())
 def test_renorm_against_numpy(data):
     dt = data.draw(st.sampled_from(["float32", "float64"]))
-    x = data.draw(arrays(dt, shape=st.lists(st.integers(1, 5), min_size=1, max_size=3).map(tuple),
-                         elements=st.floats(-10, 10, width=np.dtype(dt).itemsize * 8)))
+    x = data.draw(
+        arrays(
+            dt,
+            shape=st.lists(st.integers(1, 5), min_size=1, max_size=3).map(tuple),
+            elements=st.floats(-10, 10, width=np.dtype(dt).itemsize * 8),
+        )
+    )
     x = data.draw(layouts(x))
     d = data.draw(st.integers(0, x.ndim - 1))
     p = data.draw(st.sampled_from([1.0, 2.0, 3.0, 0.5, math.inf]))
@@ -120,23 +139,25 @@ def test_renorm_in_place_and_views():
 
 # ---- Lua Torch7's answers ----
 
+
 def t(x, dt="float64"):
     return to_core(np.array(x, dt))
 
 
 def test_lua_norm_and_dist():
     x = t([[3, -4, 0], [1, 2, -2]])
-    assert norm(x) == 5.8309518948453007                    # torch.norm(x)
+    assert norm(x) == 5.8309518948453007  # torch.norm(x)
     assert norm(x, 1) == 12 and norm(x, 0) == 5
     assert norm(x, 3) == pytest.approx(4.7622031559045981, rel=1e-15)
     assert norm(x, 0.5) == pytest.approx(57.160826565023108, rel=1e-15)
     assert norm(t([1, 2, 4]), -1) == pytest.approx(0.5714285714285714, rel=1e-15)
-    np.testing.assert_allclose(to_numpy(norm(x, 2, 0)), [3.1622776601684, 4.4721359549996, 2],
-                               rtol=1e-13)                   # torch.norm(x, 2, 1), 1x3
+    np.testing.assert_allclose(
+        to_numpy(norm(x, 2, 0)), [3.1622776601684, 4.4721359549996, 2], rtol=1e-13
+    )  # torch.norm(x, 2, 1), 1x3
     assert to_numpy(norm(x, 2, 1, keepdims=True)).tolist() == [[5], [3]]
     assert to_numpy(norm(x, 0, 1)).tolist() == [2, 3]
     assert math.isnan(norm(t([1, np.nan])))
-    assert norm(t([1, np.nan, 0]), 0) == 2                   # NaN counts as nonzero
+    assert norm(t([1, np.nan, 0]), 0) == 2  # NaN counts as nonzero
     assert norm(_core.Core.empty((0,), "float64")) == 0
     assert norm(t([0.1, 0.2, 0.3], "float32")) == pytest.approx(0.37416575022665244, rel=1e-7)
     # Torch7 gives 1 for p = inf ((sum |x|^inf)^0); the core gives max |x|
@@ -154,22 +175,51 @@ def test_lua_renorm():
     r = [[3, 4], [0.3, 0.4], [6, 8]]
     # torch.renorm(r, 2, 1, 1): rows (dim 0 here)
     assert to_numpy(renorm(t(r), 2, 0, 1)).ravel().tolist() == [
-        0.59999998800000021, 0.79999998400000027, 0.29999999999999999, 0.40000000000000002,
-        0.59999999400000015, 0.79999999200000016]
-    np.testing.assert_allclose(to_numpy(renorm(t(r), 1, 1, 5)).ravel(), [
-        1.6129032084634063, 1.6129032127991676, 0.16129032084634062, 0.16129032127991677,
-        3.2258064169268126, 3.2258064255983352], rtol=1e-15)
-    np.testing.assert_allclose(to_numpy(renorm(t(r), 3, 1, 2)).ravel(), [
-        0.96146408966851538, 0.9614640935202371, 0.096146408966851546, 0.096146409352023718,
-        1.9229281793370308, 1.9229281870404742], rtol=1e-15)
+        0.59999998800000021,
+        0.79999998400000027,
+        0.29999999999999999,
+        0.40000000000000002,
+        0.59999999400000015,
+        0.79999999200000016,
+    ]
+    np.testing.assert_allclose(
+        to_numpy(renorm(t(r), 1, 1, 5)).ravel(),
+        [
+            1.6129032084634063,
+            1.6129032127991676,
+            0.16129032084634062,
+            0.16129032127991677,
+            3.2258064169268126,
+            3.2258064255983352,
+        ],
+        rtol=1e-15,
+    )
+    np.testing.assert_allclose(
+        to_numpy(renorm(t(r), 3, 1, 2)).ravel(),
+        [
+            0.96146408966851538,
+            0.9614640935202371,
+            0.096146408966851546,
+            0.096146409352023718,
+            1.9229281793370308,
+            1.9229281870404742,
+        ],
+        rtol=1e-15,
+    )
     # float32: the factor is rounded to float32 before it multiplies
     assert to_numpy(renorm(t(r, "float32"), 2, 0, 1)).ravel().tolist() == [
-        0.60000002384185791, 0.80000001192092896, 0.30000001192092896, 0.40000000596046448,
-        0.60000002384185791, 0.80000001192092896]
+        0.60000002384185791,
+        0.80000001192092896,
+        0.30000001192092896,
+        0.40000000596046448,
+        0.60000002384185791,
+        0.80000001192092896,
+    ]
     # a norm equal to maxnorm is left alone; just above is scaled with the 1e-7
     assert to_numpy(renorm(t([[3, 4]]), 2, 0, 5)).tolist() == [[3, 4]]
-    np.testing.assert_allclose(to_numpy(renorm(t([[3, 4]]), 2, 0, 4.9)), [[2.9399999412, 3.9199999216]],
-                               rtol=1e-10)
+    np.testing.assert_allclose(
+        to_numpy(renorm(t([[3, 4]]), 2, 0, 4.9)), [[2.9399999412, 3.9199999216]], rtol=1e-10
+    )
 
 
 def test_bad_arguments():

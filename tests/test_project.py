@@ -2,6 +2,7 @@
 pyproject.toml reads and strided.__version__ is), the licence that
 pyproject.toml names in the LICENSE file, and the files a newcomer looks
 for."""
+
 import importlib.metadata
 import pathlib
 import re
@@ -15,7 +16,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 if sys.version_info >= (3, 11):
     import tomllib
-else:                                           # pragma: no cover (3.10)
+else:  # pragma: no cover (3.10)
     tomllib = None
 
 

@@ -2,6 +2,7 @@
 stream is checked against numpy's MT19937 (init_genrand seeding), every
 transform against Torch7's formula written in Python over that stream, and
 whole sequences against numbers printed by Lua Torch7 itself."""
+
 import math
 import pickle
 
@@ -29,10 +30,11 @@ def vals(c):
 
 # ---- the stream and the transforms, against numpy's MT19937 ----
 
+
 def test_raw_stream_is_mt19937():
     g = _rng.Generator(123)
-    assert [_rng.random_bits(g) for _ in range(700)] == raw(123, 700)   # crosses a regeneration
-    g.manual_seed(2**40 + 5)              # the state depends on the low 32 bits
+    assert [_rng.random_bits(g) for _ in range(700)] == raw(123, 700)  # crosses a regeneration
+    g.manual_seed(2**40 + 5)  # the state depends on the low 32 bits
     assert _rng.random_bits(g) == raw(5, 1)[0] and g.initial_seed() == 2**40 + 5
 
 
@@ -43,24 +45,35 @@ def test_uniform_and_normal_formulas():
     assert vals(_rng.uniform_(empty(3), -2.0, 5.0, g)) == [x * (5.0 - -2.0) + -2.0 for x in u[:3]]
     # Box-Muller on the next two uniforms: cos first, then sin, no draw for the second
     rho = math.sqrt(-2.0 * math.log(1.0 - u[4]))
-    want = [rho * math.cos(2.0 * math.pi * u[3]) * 2.0 + 1.0,
-            rho * math.sin(2.0 * math.pi * u[3]) * 2.0 + 1.0]
+    want = [
+        rho * math.cos(2.0 * math.pi * u[3]) * 2.0 + 1.0,
+        rho * math.sin(2.0 * math.pi * u[3]) * 2.0 + 1.0,
+    ]
     rho2 = math.sqrt(-2.0 * math.log(1.0 - u[6]))
     want.append(rho2 * math.cos(2.0 * math.pi * u[5]) * 2.0 + 1.0)
     assert vals(_rng.normal_(empty(3), 1.0, 2.0, g)) == want
     # the pending sin value is the generator's: a scalar draw takes it
     assert _rng.draw("normal", 0.0, 1.0, g) == rho2 * math.sin(2.0 * math.pi * u[5]) * 1.0 + 0.0
     assert vals(_rng.exponential_(empty(1), 2.0, g)) == [-1.0 / 2.0 * math.log(1 - u[7])]
-    assert vals(_rng.cauchy_(empty(1), 1.0, 3.0, g)) == [1.0 + 3.0 * math.tan(math.pi * (u[8] - 0.5))]
-    assert vals(_rng.geometric_(empty(1, "int32"), 0.25, g)) == [int(math.log(1 - u[9]) / math.log(0.25)) + 1]
-    assert vals(_rng.bernoulli_(empty(2, "uint8"), 0.6, g)) == [int(u[10] <= 0.6), int(u[11] <= 0.6)]
+    assert vals(_rng.cauchy_(empty(1), 1.0, 3.0, g)) == [
+        1.0 + 3.0 * math.tan(math.pi * (u[8] - 0.5))
+    ]
+    assert vals(_rng.geometric_(empty(1, "int32"), 0.25, g)) == [
+        int(math.log(1 - u[9]) / math.log(0.25)) + 1
+    ]
+    assert vals(_rng.bernoulli_(empty(2, "uint8"), 0.6, g)) == [
+        int(u[10] <= 0.6),
+        int(u[11] <= 0.6),
+    ]
 
 
 def test_integer_fills():
     g = _rng.Generator(4)
     r = raw(4, 40)
     assert vals(_rng.random_(empty(5, "int8"), generator=g)) == [v % 128 for v in r[:5]]
-    assert vals(_rng.random_(empty(5, "float32"), generator=g)) == [v % (2**24 + 1) for v in r[5:10]]
+    assert vals(_rng.random_(empty(5, "float32"), generator=g)) == [
+        v % (2**24 + 1) for v in r[5:10]
+    ]
     assert vals(_rng.random_(empty(5, "int64"), generator=g)) == r[10:15]
     assert vals(_rng.random_(empty(5, "int16"), -7, 3, g)) == [v % 11 - 7 for v in r[15:20]]
     assert vals(_rng.random_(empty(5), -7, 3, g)) == [float(v % 11 - 7) for v in r[20:25]]
@@ -81,72 +94,125 @@ def test_fills_walk_c_order_whatever_the_layout():
     a = vals(_rng.uniform_(empty((30, 40)), generator=g))
     g.manual_seed(42)
     base = np.zeros((40, 30))
-    _rng.uniform_(borrow(base.T), generator=g)     # a transposed view: its own C order
+    _rng.uniform_(borrow(base.T), generator=g)  # a transposed view: its own C order
     assert base.T.ravel().tolist() == a
 
 
 # ---- Lua Torch7's numbers (printed by /work/lua-torch7) ----
 
+
 def test_lua_streams():
     _rng.manual_seed(1)
     # torch.manualSeed(1); torch.rand(3); torch.randn(4); torch.FloatTensor(3):uniform()
-    assert vals(_rng.uniform_(empty(3))) == [0.41702199843712151, 0.99718480813317001,
-                                            0.72032448928803205]
-    assert vals(_rng.normal_(empty(4))) == [0.013787506803775619, -0.0062193167753216722,
-                                           0.58811666366989312, 0.61167334879458324]
-    assert vals(_rng.uniform_(empty(3, "float32"))) == [0.99904054403305054, 0.1467558890581131,
-                                                       0.23608897626399994]
+    assert vals(_rng.uniform_(empty(3))) == [
+        0.41702199843712151,
+        0.99718480813317001,
+        0.72032448928803205,
+    ]
+    assert vals(_rng.normal_(empty(4))) == [
+        0.013787506803775619,
+        -0.0062193167753216722,
+        0.58811666366989312,
+        0.61167334879458324,
+    ]
+    assert vals(_rng.uniform_(empty(3, "float32"))) == [
+        0.99904054403305054,
+        0.1467558890581131,
+        0.23608897626399994,
+    ]
     _rng.manual_seed(1)
     assert vals(_rng.random_(empty(5))) == [1791095845, 4282876139, 3093770124, 4005303368, 491263]
     assert vals(_rng.random_(empty(5, "uint8"))) == [137, 203, 133, 79, 192]
     assert vals(_rng.random_(empty(5, "int8"))) == [16, 1, 76, 71, 109]
-    assert vals(_rng.random_(empty(5, "int32"))) == [729053692, 1704103302, 1870626073, 166716594,
-                                                    1487394068]
-    assert vals(_rng.random_(empty(5, "int64"))) == [1800426750, 1345499493, 2942995346,
-                                                    2252917204, 878115723]
-    assert vals(_rng.random_(empty(5, "float32"))) == [8790155, 13389066, 12948066, 188310, 13588742]
+    assert vals(_rng.random_(empty(5, "int32"))) == [
+        729053692,
+        1704103302,
+        1870626073,
+        166716594,
+        1487394068,
+    ]
+    assert vals(_rng.random_(empty(5, "int64"))) == [
+        1800426750,
+        1345499493,
+        2942995346,
+        2252917204,
+        878115723,
+    ]
+    assert vals(_rng.random_(empty(5, "float32"))) == [
+        8790155,
+        13389066,
+        12948066,
+        188310,
+        13588742,
+    ]
     # Tensor(8):random(-5, 5): Torch7 gives 1.8446744073709552e+19 where the
     # unsigned sum wraps (a bug of a float tensor); the core gives the value
     # Torch7's LongTensor:random(-5, 5) gives for the same draws
     d = vals(_rng.random_(empty(8), -5, 5))
-    lua = [1, 3, 1.8446744073709552e+19, 2, 1, 5, 1.8446744073709552e+19, 1.8446744073709552e+19]
+    lua = [1, 3, 1.8446744073709552e19, 2, 1, 5, 1.8446744073709552e19, 1.8446744073709552e19]
     assert [x for x, y in zip(d, lua) if y < 100] == [y for y in lua if y < 100]
     assert all(-5 <= x < 0 for x, y in zip(d, lua) if y > 100)
     assert vals(_rng.random_(empty(8, "int64"), -5, 5)) == [2, 5, -5, 3, -3, -1, 3, -2]
     assert vals(_rng.random_(empty(8, "int32"), -5, 5)) == [-1, -3, -4, 5, 1, -5, -1, -3]
-    assert vals(_rng.random_(empty(8), 1, 6)) == [4, 2, 6, 3, 4, 1, 5, 2]     # random(6)
-    assert _rng.random_bits() == 1808643459                                   # torch.random()
-    assert _rng.random_bits() % (9 + 1 - 2) + 2 == 8                          # torch.random(2, 9)
-    assert _rng.random_bits() % 6 + 1 == 4                                    # torch.random(6)
+    assert vals(_rng.random_(empty(8), 1, 6)) == [4, 2, 6, 3, 4, 1, 5, 2]  # random(6)
+    assert _rng.random_bits() == 1808643459  # torch.random()
+    assert _rng.random_bits() % (9 + 1 - 2) + 2 == 8  # torch.random(2, 9)
+    assert _rng.random_bits() % 6 + 1 == 4  # torch.random(6)
     assert _rng.draw("uniform", 0, 1) == 0.41178787895478308
     assert _rng.draw("normal", 0, 1) == -0.64910304861421153
     assert _rng.draw("normal", 1, 2) == 0.72549009699686517
     assert vals(_rng.geometric_(empty(5), 0.3)) == [1, 1, 1, 1, 1]
     assert vals(_rng.bernoulli_(empty(5), 0.3)) == [0, 0, 0, 1, 1]
-    assert vals(_rng.bernoulli_(empty(5), to_core(np.array([0, 0.5, 1, 0.2, 0.9])))) == [0, 0, 1, 0, 1]
-    assert vals(_rng.exponential_(empty(3), 2)) == [0.17726383868637893, 0.16456045653075302,
-                                                   0.29541670135291809]
-    assert vals(_rng.cauchy_(empty(3), 1, 2)) == [3.5663656735211564, -1.3849930590249886,
-                                                 -4.9495145875741837]
-    assert vals(_rng.log_normal_(empty(3), 1, 2)) == [19.151962704666431, 7.16819563203945,
-                                                     0.037126294285305103]
+    assert vals(_rng.bernoulli_(empty(5), to_core(np.array([0, 0.5, 1, 0.2, 0.9])))) == [
+        0,
+        0,
+        1,
+        0,
+        1,
+    ]
+    assert vals(_rng.exponential_(empty(3), 2)) == [
+        0.17726383868637893,
+        0.16456045653075302,
+        0.29541670135291809,
+    ]
+    assert vals(_rng.cauchy_(empty(3), 1, 2)) == [
+        3.5663656735211564,
+        -1.3849930590249886,
+        -4.9495145875741837,
+    ]
+    assert vals(_rng.log_normal_(empty(3), 1, 2)) == [
+        19.151962704666431,
+        7.16819563203945,
+        0.037126294285305103,
+    ]
     # FloatTensor(3):normal(0.1, 0.3): Torch7 passes the arguments as float32
     f32 = lambda v: float(np.float32(v))
     assert vals(_rng.normal_(empty(3, "float32"), f32(0.1), f32(0.3))) == [
-        0.22604869306087494, 0.30583953857421875, 0.24211594462394714]
+        0.22604869306087494,
+        0.30583953857421875,
+        0.24211594462394714,
+    ]
     assert vals(_rng.uniform_(empty(3, "float32"), f32(0.1), f32(0.3))) == [
-        0.2806740403175354, 0.15755507349967957, 0.12389809638261795]
+        0.2806740403175354,
+        0.15755507349967957,
+        0.12389809638261795,
+    ]
     # torch.randperm(10), 0-based
     assert vals(_rng.randperm(10, "float64")) == [v - 1 for v in [3, 9, 8, 5, 1, 7, 6, 4, 2, 10]]
     p = to_core(np.array([0.1, 0.2, 0.3, 0.4]))
     assert vals(_rng.multinomial(p, 6, True)) == [1, 2, 2, 0, 2, 2]
     assert vals(_rng.multinomial(p, 4, False)) == [3, 0, 2, 1]
-    assert to_numpy(_rng.multinomial(to_core(np.array([[1.0, 0, 0], [0, 1, 3]])), 3, True)).tolist() == [
-        [0, 0, 0], [1, 2, 2]]
+    assert to_numpy(
+        _rng.multinomial(to_core(np.array([[1.0, 0, 0], [0, 1, 3]])), 3, True)
+    ).tolist() == [[0, 0, 0], [1, 2, 2]]
     # multinomialAliasSetup({0.1, 0.2, 0.3, 0.4}): J {4, 4, 1, 3} (1-based; 1 = unset)
     J, q = _rng.multinomial_alias_setup(p)
-    assert vals(J) == [3, 3, 0, 2] and vals(q) == [0.40000000000000002, 0.80000000000000004, 1,
-                                                 0.80000000000000016]
+    assert vals(J) == [3, 3, 0, 2] and vals(q) == [
+        0.40000000000000002,
+        0.80000000000000004,
+        1,
+        0.80000000000000016,
+    ]
 
 
 def test_alias_tables_and_draws():
@@ -187,10 +253,11 @@ def test_multinomial_distribution():
 
 # ---- generators ----
 
+
 def test_generators_are_independent_streams():
     a, b = _rng.Generator(5), _rng.Generator(5)
     x = vals(_rng.uniform_(empty(4), generator=a))
-    _rng.uniform_(empty(7))                      # the default generator moves on
+    _rng.uniform_(empty(7))  # the default generator moves on
     assert vals(_rng.uniform_(empty(4), generator=b)) == x
     c = a.copy()
     assert vals(_rng.normal_(empty(5), generator=a)) == vals(_rng.normal_(empty(5), generator=c))
@@ -200,8 +267,8 @@ def test_generators_are_independent_streams():
 
 def test_state_roundtrip():
     state = _rng.get_state()
-    assert len(state) == 5048                   # Torch7's getRNGState size
-    _rng.normal_(empty(1))                       # leaves a pending normal in the state
+    assert len(state) == 5048  # Torch7's getRNGState size
+    _rng.normal_(empty(1))  # leaves a pending normal in the state
     state = _rng.get_state()
     a = vals(_rng.normal_(empty(10)))
     _rng.set_state(state)
@@ -209,7 +276,7 @@ def test_state_roundtrip():
     with pytest.raises(ValueError, match="5048 bytes"):
         _rng.set_state(b"short")
     with pytest.raises(ValueError, match="invalid generator state"):
-        _rng.set_state(bytes(5048))              # never seeded
+        _rng.set_state(bytes(5048))  # never seeded
 
 
 def test_seed():
@@ -240,7 +307,7 @@ def test_integers_inclusive_range(dt):
 def test_bad_arguments():
     c = empty(3)
     with pytest.raises(ValueError, match="normal: std must be > 0"):
-        _rng.normal_(c, 0.0, 0.0)               # Torch7: strictly positive
+        _rng.normal_(c, 0.0, 0.0)  # Torch7: strictly positive
     with pytest.raises(ValueError, match="random: hi must be >= lo"):
         _rng.integers_(c, 5, 4)
     with pytest.raises(TypeError, match="float32 or float64"):
@@ -262,10 +329,12 @@ def test_bad_arguments():
     p = to_core(np.array([0.5, 0.5]))
     with pytest.raises(ValueError, match="cannot draw 3 samples from 2 categories without"):
         _rng.multinomial(p, 3, False)
-    with pytest.raises(ValueError, match=r"invalid distribution \(row 0: the probabilities sum to 0"):
+    with pytest.raises(
+        ValueError, match=r"invalid distribution \(row 0: the probabilities sum to 0"
+    ):
         _rng.multinomial(to_core(np.zeros(2)), 1, True)
     with pytest.raises(ValueError, match="probabilities must be finite and >= 0, got -1"):
-        _rng.multinomial(to_core(np.array([-1.0, 2.0])), 1, True)   # Torch7 draws garbage
+        _rng.multinomial(to_core(np.array([-1.0, 2.0])), 1, True)  # Torch7 draws garbage
     with pytest.raises(ValueError, match="multinomial: probs must be 1-D or 2-D"):
         _rng.multinomial(to_core(np.ones((1, 1, 2))), 1)
     with pytest.raises(IndexError, match=r"J\[0\] = 7 out of range \[0, 2\)"):
@@ -286,8 +355,16 @@ def test_empty_fills():
 
 # ---- the blocked fills (random.c: runs of tempered outputs, transforms in blocks) ----
 
-@pytest.mark.parametrize("dist,args", [("uniform", (-2.0, 3.0)), ("exponential", (1.5,)),
-                                       ("geometric", (0.3,)), ("bernoulli", (0.4,))])
+
+@pytest.mark.parametrize(
+    "dist,args",
+    [
+        ("uniform", (-2.0, 3.0)),
+        ("exponential", (1.5,)),
+        ("geometric", (0.3,)),
+        ("bernoulli", (0.4,)),
+    ],
+)
 @pytest.mark.parametrize("dt", ["float64", "float32", "int32"])
 def test_blocked_fills_are_the_draws_one_at_a_time(dist, args, dt):
     # every length around the 624-word refill and the 512-element blocks, a
@@ -310,10 +387,17 @@ def test_blocked_fills_are_the_draws_one_at_a_time(dist, args, dt):
             dist_args = args if len(args) == 2 else (args[0], 0)
             want = [_rng.draw(dist, *dist_args) for _ in range(n)]
             cast = {"float32": lambda v: float(np.float32(v)), "int32": lambda v: int(v)}.get(
-                dt, lambda v: v)
+                dt, lambda v: v
+            )
             assert got == [cast(v) for v in want], (dist, dt, n, step)
-            assert _rng.draw("uniform", 0, 1) == (lambda: (_rng.manual_seed(n + step),
-                                                         _rng.draw("normal", 0, 1),
-                                                         [_rng.draw(dist, *dist_args)
-                                                          for _ in range(n)],
-                                                         _rng.draw("uniform", 0, 1))[-1])()
+            assert (
+                _rng.draw("uniform", 0, 1)
+                == (
+                    lambda: (
+                        _rng.manual_seed(n + step),
+                        _rng.draw("normal", 0, 1),
+                        [_rng.draw(dist, *dist_args) for _ in range(n)],
+                        _rng.draw("uniform", 0, 1),
+                    )[-1]
+                )()
+            )

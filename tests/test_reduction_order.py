@@ -7,6 +7,7 @@ slice of the reduction), the kernel, the thread count and the CPU level.
 The oracle of the order itself is `tree` below: the documented blocked
 pairwise tree, computed with numpy's elementwise operations (each one
 correctly rounded IEEE arithmetic), vectorised over the outputs."""
+
 import hashlib
 import json
 import os
@@ -23,7 +24,7 @@ from strided.compat._array import Array
 from strided.core import ops as _ops
 
 DTYPES = ["float32", "float64", "complex64", "complex128"]
-STEPS = 16          # values per lane in a block (reduce_tree.c's TREE_STEPS)
+STEPS = 16  # values per lane in a block (reduce_tree.c's TREE_STEPS)
 
 
 # ---------------------------------------------------------------- the documented order
@@ -54,18 +55,18 @@ def tree(v, op, e):
             r = op(r, v[..., i])
         return r
 
-    def halve(r):                              # r (..., L) -> (...)
+    def halve(r):  # r (..., L) -> (...)
         w = lanes // 2
         while w:
             r = r.copy()
-            r[..., :w] = op(r[..., :w], r[..., w:2 * w])
+            r[..., :w] = op(r[..., :w], r[..., w : 2 * w])
             w //= 2
         return r[..., 0]
 
     whole = n // blk
     blocks = []
     if whole:
-        x = v[..., :whole * blk].reshape(lead + (whole, STEPS, lanes))
+        x = v[..., : whole * blk].reshape(lead + (whole, STEPS, lanes))
         r = np.full(lead + (whole, lanes), e, v.dtype)
         for i in range(STEPS):
             r = op(r, x[..., i, :])
@@ -84,6 +85,7 @@ def tree(v, op, e):
             return blocks[lo]
         p = 1 << ((hi - lo - 1).bit_length() - 1)
         return op(combine(lo, lo + p), combine(lo + p, hi))
+
     return combine(0, len(blocks))
 
 
@@ -91,7 +93,7 @@ def reduced_last(a, axes):
     """a with its reduced axes flattened (C order) into the last one."""
     kept = [d for d in range(a.ndim) if d not in axes]
     v = np.transpose(a, kept + sorted(axes))
-    return v.reshape(v.shape[:len(kept)] + (-1,))
+    return v.reshape(v.shape[: len(kept)] + (-1,))
 
 
 def model(kind, a, axes, mean=None):
@@ -100,14 +102,19 @@ def model(kind, a, axes, mean=None):
         return tree(v, np.add, 0)
     if kind == "prod":
         return tree(v, cmul, 1)
-    d = v - reduced_last(mean, axes)              # sumsqdev
+    d = v - reduced_last(mean, axes)  # sumsqdev
     q = d.real * d.real + d.imag * d.imag if d.dtype.kind == "c" else d * d
     return tree(q, np.add, 0)
 
 
 def same_bits(got, want):
     got, want = np.asarray(got), np.asarray(want)
-    assert got.dtype == want.dtype and got.shape == want.shape, (got.dtype, want.dtype, got.shape, want.shape)
+    assert got.dtype == want.dtype and got.shape == want.shape, (
+        got.dtype,
+        want.dtype,
+        got.shape,
+        want.shape,
+    )
     assert got.tobytes() == want.tobytes(), f"{got!r}\n!=\n{want!r}"
 
 
@@ -153,47 +160,64 @@ def cases(draw):
     dt = draw(st.sampled_from(DTYPES))
     ndim = draw(st.integers(1, 5))
     shape = draw(st.lists(st.integers(1, 5), min_size=ndim, max_size=ndim))
-    if draw(st.booleans()):       # a long axis: several blocks, a tree of them
+    if draw(st.booleans()):  # a long axis: several blocks, a tree of them
         shape[draw(st.integers(0, ndim - 1))] = draw(st.integers(6, 900 if ndim <= 2 else 300))
     assume(np.prod(shape) <= 6000)
     perm = draw(st.permutations(range(ndim)))
     steps = draw(st.lists(st.sampled_from([1, 1, 2, -1, -2]), min_size=ndim, max_size=ndim))
-    axis = draw(st.one_of(st.none(), st.integers(-ndim, ndim - 1),
-                          st.lists(st.integers(0, ndim - 1), min_size=1, max_size=ndim,
-                                   unique=True).map(tuple)))
+    axis = draw(
+        st.one_of(
+            st.none(),
+            st.integers(-ndim, ndim - 1),
+            st.lists(st.integers(0, ndim - 1), min_size=1, max_size=ndim, unique=True).map(tuple),
+        )
+    )
     axes = norm_axes(axis, ndim)
     cut = []
-    for d in range(ndim):         # a slice of each kept axis; reduced ones whole
+    for d in range(ndim):  # a slice of each kept axis; reduced ones whole
         if d in axes:
             cut.append(slice(None))
         else:
             n = shape[d]
-            cut.append(slice(draw(st.one_of(st.none(), st.integers(-n - 1, n))),
-                             draw(st.one_of(st.none(), st.integers(-n - 1, n + 1))),
-                             draw(st.sampled_from([1, 1, 2, 3, -1, -2]))))
+            cut.append(
+                slice(
+                    draw(st.one_of(st.none(), st.integers(-n - 1, n))),
+                    draw(st.one_of(st.none(), st.integers(-n - 1, n + 1))),
+                    draw(st.sampled_from([1, 1, 2, 3, -1, -2])),
+                )
+            )
     return dt, shape, perm, steps, axis, tuple(cut), draw(st.integers(0, 2**32 - 1))
 
 
 def reductions(dt):
     """(name, f(x, axis) -> keepdims result) of the array API face; var and
     std of complex arrays (which it refuses) through the core."""
-    fs = [("sum", lambda x, ax: xp.sum(x, axis=ax, keepdims=True)),
-          ("prod", lambda x, ax: xp.prod(x, axis=ax, keepdims=True)),
-          ("mean", lambda x, ax: xp.mean(x, axis=ax, keepdims=True))]
+    fs = [
+        ("sum", lambda x, ax: xp.sum(x, axis=ax, keepdims=True)),
+        ("prod", lambda x, ax: xp.prod(x, axis=ax, keepdims=True)),
+        ("mean", lambda x, ax: xp.mean(x, axis=ax, keepdims=True)),
+    ]
     if dt.startswith("float"):
-        fs += [("var", lambda x, ax: xp.var(x, axis=ax, correction=1, keepdims=True)),
-               ("std", lambda x, ax: xp.std(x, axis=ax, keepdims=True))]
+        fs += [
+            ("var", lambda x, ax: xp.var(x, axis=ax, correction=1, keepdims=True)),
+            ("std", lambda x, ax: xp.std(x, axis=ax, keepdims=True)),
+        ]
     else:
-        fs += [("var", lambda x, ax: Array._new(_ops.var(x._c, ax, 1.0, keepdims=True))),
-               ("std", lambda x, ax: Array._new(_ops.std(x._c, ax, 0.0, keepdims=True)))]
+        fs += [
+            ("var", lambda x, ax: Array._new(_ops.var(x._c, ax, 1.0, keepdims=True))),
+            ("std", lambda x, ax: Array._new(_ops.std(x._c, ax, 0.0, keepdims=True))),
+        ]
     return fs
 
 
 # ---------------------------------------------------------------- the promises
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much,
-                                                                   HealthCheck.too_slow])
+@settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow],
+)
 @given(cases())
 def test_slices_layouts_and_copies_reduce_to_the_same_bits(case):
     dt, shape, perm, steps, axis, cut, seed = case
@@ -204,8 +228,9 @@ def test_slices_layouts_and_copies_reduce_to_the_same_bits(case):
         x = xp.asarray(v)
         # a view, not a copy (the stride of a dim of size 1 is any: older
         # numpy, 2.2 on Python 3.10, exports another one than v.strides says)
-        assert all(n == 1 or a == s // v.itemsize
-                   for n, a, s in zip(v.shape, x._c.strides, v.strides))
+        assert all(
+            n == 1 or a == s // v.itemsize for n, a, s in zip(v.shape, x._c.strides, v.strides)
+        )
         whole = np.asarray(f(x, axis))
         # the slice of the reduction is the reduction of the slice
         same_bits(f(x[cut], axis), whole[cut])
@@ -217,7 +242,10 @@ def test_slices_layouts_and_copies_reduce_to_the_same_bits(case):
         if name == "var":
             m = _ops.mean(x._c, axes, keepdims=True)
             got = _ops.reduce("sumsqdev", x._c, axes, keepdims=True, aux=m)
-            same_bits(Array._new(got), model("sqdev", v, axes, np.asarray(Array._new(m))).reshape(whole.shape))
+            same_bits(
+                Array._new(got),
+                model("sqdev", v, axes, np.asarray(Array._new(m))).reshape(whole.shape),
+            )
 
 
 @settings(max_examples=60, deadline=None)
@@ -259,8 +287,10 @@ def test_torch_face_sum_mean_follow_the_order():
             for f in ("sum", "mean", "var", "std"):
                 got = getattr(t, f)(dim)
                 same_bits(got.numpy(), getattr(t.clone(), f)(dim).numpy())
-            same_bits(t.sum(dim).numpy(),
-                      np.asarray(xp.sum(xp.asarray(t.numpy()), axis=dim - 1, keepdims=True)))
+            same_bits(
+                t.sum(dim).numpy(),
+                np.asarray(xp.sum(xp.asarray(t.numpy()), axis=dim - 1, keepdims=True)),
+            )
         same_bits(np.float64(t.sum()), np.float64(t.clone().sum()))
     # slices of the whole reduction
     full = x.sum(2)
@@ -275,11 +305,21 @@ def large_inputs():
     rng = np.random.default_rng(5)
     out = []
     for dt in DTYPES:
-        for shape, axis in [((3, 100003), 1), ((100003, 3), 0), ((700, 500), 0), ((700, 500), 1),
-                            ((400, 500), None), ((60, 70, 50), (0, 2)), ((2, 200000), None)]:
+        for shape, axis in [
+            ((3, 100003), 1),
+            ((100003, 3), 0),
+            ((700, 500), 0),
+            ((700, 500), 1),
+            ((400, 500), None),
+            ((60, 70, 50), (0, 2)),
+            ((2, 200000), None),
+        ]:
             a = values(rng, shape, dt, "sum")
-            flip = None if axis is None else tuple(
-                a.ndim - 1 - d for d in ((axis,) if isinstance(axis, int) else axis))
+            flip = (
+                None
+                if axis is None
+                else tuple(a.ndim - 1 - d for d in ((axis,) if isinstance(axis, int) else axis))
+            )
             out += [(a, axis), (a.T, flip), (a[::-1], axis)]
     return out
 
@@ -289,8 +329,11 @@ def digests(inputs):
     h = []
     for v, ax in inputs:
         x = xp.asarray(v)
-        r = [xp.sum(x, axis=ax), xp.mean(x, axis=ax),
-             xp.prod(xp.asarray(1 + 1e-6 * np.asarray(v)), axis=ax)]
+        r = [
+            xp.sum(x, axis=ax),
+            xp.mean(x, axis=ax),
+            xp.prod(xp.asarray(1 + 1e-6 * np.asarray(v)), axis=ax),
+        ]
         c = x._c
         r += [Array._new(_ops.var(c, ax, 1.0)), Array._new(_ops.std(c, ax, 0.0))]
         h.append(hashlib.sha1(b"".join(np.asarray(y).tobytes() for y in r)).hexdigest())
@@ -312,8 +355,13 @@ def test_thread_counts_give_the_same_bits():
             got[n] = digests(inputs)
             torch.manualSeed(0)
             x = torch.randn(3, 200000)
-            got[n].append(hashlib.sha1(x.sum(2).numpy().tobytes() + x.t().mean(1).numpy().tobytes()
-                                       + np.float64(x.sum()).tobytes()).hexdigest())
+            got[n].append(
+                hashlib.sha1(
+                    x.sum(2).numpy().tobytes()
+                    + x.t().mean(1).numpy().tobytes()
+                    + np.float64(x.sum()).tobytes()
+                ).hexdigest()
+            )
         assert got[1] == got[2] == got[3]
     finally:
         torch.setnumthreads(before)
@@ -333,8 +381,13 @@ def run_child(level):
     env.pop("STRIDED_CPU_LEVEL", None)
     if level is not None:
         env["STRIDED_CPU_LEVEL"] = str(level)
-    r = subprocess.run([sys.executable, "-c", CHILD % os.path.dirname(__file__)], env=env,
-                       capture_output=True, text=True, timeout=600)
+    r = subprocess.run(
+        [sys.executable, "-c", CHILD % os.path.dirname(__file__)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert r.returncode == 0, r.stderr
     return json.loads(r.stdout.strip().splitlines()[-1])
 

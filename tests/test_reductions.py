@@ -11,6 +11,7 @@ pairwise tree (docs/core-semantics.md; its bit-for-bit promises are
 tests/test_reduction_order.py's), so float results are checked against a
 float64 / exact oracle within a bound proportional to the number of terms
 times the type's epsilon, scaled by the sum of |x|."""
+
 import math
 import warnings
 
@@ -20,18 +21,36 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import strided
-from helpers import DTYPE_NAMES, INT_NAMES, NUMPY, arrays, borrow, layouts, shapes, to_core, to_numpy
+from helpers import (
+    DTYPE_NAMES,
+    INT_NAMES,
+    NUMPY,
+    arrays,
+    borrow,
+    layouts,
+    shapes,
+    to_core,
+    to_numpy,
+)
 from strided.core import base as _core, ops as _ops
 
 FLOAT_NAMES = ["float32", "float64"]
 COMPLEX_NAMES = ["complex64", "complex128"]
 INEXACT = FLOAT_NAMES + COMPLEX_NAMES
-REAL_NAMES = ["bool"] + INT_NAMES + FLOAT_NAMES       # what min/max/argmax take
-EPS = {"float32": float(np.finfo(np.float32).eps), "complex64": float(np.finfo(np.float32).eps),
-       "float64": float(np.finfo(np.float64).eps), "complex128": float(np.finfo(np.float64).eps)}
+REAL_NAMES = ["bool"] + INT_NAMES + FLOAT_NAMES  # what min/max/argmax take
+EPS = {
+    "float32": float(np.finfo(np.float32).eps),
+    "complex64": float(np.finfo(np.float32).eps),
+    "float64": float(np.finfo(np.float64).eps),
+    "complex128": float(np.finfo(np.float64).eps),
+}
 BASE_RTOL = {"float32": 1e-6, "complex64": 1e-6, "float64": 1e-12, "complex128": 1e-12}
-WIDE = {"float32": np.float64, "float64": np.float64,
-        "complex64": np.complex128, "complex128": np.complex128}
+WIDE = {
+    "float32": np.float64,
+    "float64": np.float64,
+    "complex64": np.complex128,
+    "complex128": np.complex128,
+}
 
 
 def acc_name(dt):
@@ -44,8 +63,14 @@ def acc_name(dt):
 
 
 def result_name(op, dt):
-    return {"sum": acc_name(dt), "prod": acc_name(dt), "min": dt, "max": dt,
-            "all": "bool", "any": "bool"}[op]
+    return {
+        "sum": acc_name(dt),
+        "prod": acc_name(dt),
+        "min": dt,
+        "max": dt,
+        "all": "bool",
+        "any": "bool",
+    }[op]
 
 
 # ---------------------------------------------------------------- strategies
@@ -69,19 +94,25 @@ def near_one(dt):
     and zero.  (Complex: modulus in that range, any angle.)"""
     mag = st.floats(0.95, 1.05)
     if dt in COMPLEX_NAMES:
-        return st.one_of(st.just(0j), st.builds(lambda r, t: complex(r * math.cos(t), r * math.sin(t)),
-                                                mag, st.floats(-math.pi, math.pi)))
+        return st.one_of(
+            st.just(0j),
+            st.builds(
+                lambda r, t: complex(r * math.cos(t), r * math.sin(t)),
+                mag,
+                st.floats(-math.pi, math.pi),
+            ),
+        )
     return st.one_of(st.just(0.0), mag, mag.map(lambda x: -x))
 
 
 def elements(op, dt):
     if dt not in INEXACT:
-        return None                       # every integer: wrapping is part of the test
+        return None  # every integer: wrapping is part of the test
     if op in ("sum", "mean", "var", "std"):
         return bounded(dt)
     if op == "prod":
         return near_one(dt)
-    return None                           # min/max/all/any/argmax: NaN and inf included
+    return None  # min/max/all/any/argmax: NaN and inf included
 
 
 @st.composite
@@ -179,7 +210,7 @@ def check_reduction(op, a, axes, keepdims):
         exact = np.asarray((np.sum if op == "sum" else np.prod)(wide, axis=ax, keepdims=keepdims))
         if op == "sum":
             absum = np.sum(np.abs(wide), axis=ax, keepdims=keepdims)
-        else:                             # a product's error is relative to its size
+        else:  # a product's error is relative to its size
             absum = np.prod(np.abs(wide), axis=ax, keepdims=keepdims)
         assert_float_close(got, exact, absum, dt, n)
         # numpy, in the type itself, is within the same bound
@@ -190,8 +221,12 @@ def check_reduction(op, a, axes, keepdims):
 
 # ---------------------------------------------------------------- sum, prod, min, max, all, any
 
-CASES = [(op, dt) for op in ["sum", "prod", "min", "max", "all", "any"] for dt in DTYPE_NAMES
-         if not (op in ("min", "max") and dt in COMPLEX_NAMES)]
+CASES = [
+    (op, dt)
+    for op in ["sum", "prod", "min", "max", "all", "any"]
+    for dt in DTYPE_NAMES
+    if not (op in ("min", "max") and dt in COMPLEX_NAMES)
+]
 
 
 @pytest.mark.parametrize("op,dt", CASES, ids=[f"{o}-{d}" for o, d in CASES])
@@ -212,9 +247,9 @@ def test_min_max_refuse_complex(op, dt):
 @pytest.mark.parametrize("op", ["min", "max"])
 @pytest.mark.parametrize("dt", FLOAT_NAMES)
 def test_min_max_propagate_nan(op, dt):
-    a = np.array([[1.0, np.nan, -np.inf, 5.0],
-                  [np.inf, 2.0, -1.0, 3.0],
-                  [0.0, -0.0, 7.0, np.nan]], NUMPY[dt])
+    a = np.array(
+        [[1.0, np.nan, -np.inf, 5.0], [np.inf, 2.0, -1.0, 3.0], [0.0, -0.0, 7.0, np.nan]], NUMPY[dt]
+    )
     c = to_core(a)
     f = getattr(np, op)
     got = to_numpy(_ops.reduce(op, c))
@@ -265,10 +300,10 @@ def test_integer_sums_widen_and_wrap(dt):
     got = _core.item(_ops.reduce("sum", to_core(a)))
     assert got == int(np.sum(a, dtype=NUMPY[acc_name(dt)]))
     if info.bits < 64:
-        assert got == 1000 * int(info.max)          # no wrap in the 64-bit accumulator
+        assert got == 1000 * int(info.max)  # no wrap in the 64-bit accumulator
     p = _core.item(_ops.reduce("prod", to_core(np.full(70, 3, NUMPY[dt]))))
     assert p == int(np.prod(np.full(70, 3, NUMPY[dt]), dtype=NUMPY[acc_name(dt)]))
-    want = (3 ** 70) % 2**64                       # wraps modulo 2**64
+    want = (3**70) % 2**64  # wraps modulo 2**64
     if acc_name(dt) == "int64" and want >= 2**63:
         want -= 2**64
     assert p == want
@@ -277,20 +312,29 @@ def test_integer_sums_widen_and_wrap(dt):
 def test_reduce_3d_transposed_several_axes():
     rng = np.random.default_rng(7)
     base = rng.standard_normal((13, 17, 19))
-    a = base.transpose(2, 0, 1)[::-1, :, ::2]          # (19, 13, 9), no dim contiguous
+    a = base.transpose(2, 0, 1)[::-1, :, ::2]  # (19, 13, 9), no dim contiguous
     c = borrow(a)
     for axes in [(0, 1), (0, 2), (1, 2), (0, 1, 2), (2, 0), (-1, -3)]:
         for keepdims in (False, True):
-            np.testing.assert_allclose(to_numpy(_ops.reduce("sum", c, axes, keepdims)),
-                                       a.sum(axis=axes, keepdims=keepdims), rtol=1e-12, atol=1e-12)
-            np.testing.assert_array_equal(to_numpy(_ops.reduce("max", c, axes, keepdims)),
-                                          a.max(axis=axes, keepdims=keepdims))
-            np.testing.assert_allclose(to_numpy(_ops.var(c, axes, 1, keepdims)),
-                                       a.var(axis=axes, ddof=1, keepdims=keepdims), rtol=1e-12)
+            np.testing.assert_allclose(
+                to_numpy(_ops.reduce("sum", c, axes, keepdims)),
+                a.sum(axis=axes, keepdims=keepdims),
+                rtol=1e-12,
+                atol=1e-12,
+            )
+            np.testing.assert_array_equal(
+                to_numpy(_ops.reduce("max", c, axes, keepdims)), a.max(axis=axes, keepdims=keepdims)
+            )
+            np.testing.assert_allclose(
+                to_numpy(_ops.var(c, axes, 1, keepdims)),
+                a.var(axis=axes, ddof=1, keepdims=keepdims),
+                rtol=1e-12,
+            )
     ia = (base * 1000).astype(np.int32).transpose(1, 2, 0)[:, ::-3]
     for axes in [(0, 1), (1, 2), (0, 2), None]:
-        np.testing.assert_array_equal(to_numpy(_ops.reduce("sum", borrow(ia), axes)),
-                                      ia.sum(axis=axes, dtype=np.int64))
+        np.testing.assert_array_equal(
+            to_numpy(_ops.reduce("sum", borrow(ia), axes)), ia.sum(axis=axes, dtype=np.int64)
+        )
 
 
 def test_reduce_bad_axes():
@@ -319,7 +363,7 @@ def test_mean(dt, data):
     n = reduced_count(a.shape, axes)
     wide = a.astype(WIDE[dt])
     with np.errstate(all="ignore"), warnings.catch_warnings():
-        warnings.simplefilter("ignore")                 # numpy: "Mean of empty slice"
+        warnings.simplefilter("ignore")  # numpy: "Mean of empty slice"
         want = np.asarray(np.mean(wide, axis=ax, keepdims=keepdims))
         assert got.shape == want.shape
         if n == 0:
@@ -335,7 +379,7 @@ def var_bound(a_wide, ax, keepdims, n, dt, want):
     plus underflow of the squares."""
     k = 4 * max(n, 1) * EPS[dt]
     big = np.max(np.abs(a_wide), axis=ax, keepdims=keepdims, initial=0.0)
-    tiny = float(np.finfo(NUMPY[dt]).tiny)          # squares below this underflow
+    tiny = float(np.finfo(NUMPY[dt]).tiny)  # squares below this underflow
     return max(BASE_RTOL[dt], k) * np.abs(want) + (k * big) ** 2 + 4 * max(n, 1) * tiny
 
 
@@ -396,17 +440,19 @@ def test_var_is_numerically_stable(dt):
     for axes, ddof in [(None, 0), (1, 1), (0, 0), ((0, 1), 1)]:
         want = a.var(axis=axes, ddof=ddof)
         np.testing.assert_allclose(to_numpy(_ops.var(c, axes, ddof)), want, rtol=1e-6)
-        np.testing.assert_allclose(to_numpy(_ops.std(c, axes, ddof)), a.std(axis=axes, ddof=ddof),
-                                   rtol=1e-6)
-    one_pass = (np.mean(a.real ** 2) - np.mean(a.real) ** 2)
-    assert abs(one_pass - noise.var()) > 0.01 * noise.var()      # the naive formula fails here
+        np.testing.assert_allclose(
+            to_numpy(_ops.std(c, axes, ddof)), a.std(axis=axes, ddof=ddof), rtol=1e-6
+        )
+    one_pass = np.mean(a.real**2) - np.mean(a.real) ** 2
+    assert abs(one_pass - noise.var()) > 0.01 * noise.var()  # the naive formula fails here
 
 
 def test_var_float32_offset():
     rng = np.random.default_rng(4)
     a = (1e4 + rng.standard_normal(5000)).astype(np.float32)
-    np.testing.assert_allclose(_core.item(_ops.var(to_core(a))),
-                               a.astype(np.float64).var(), rtol=1e-3)
+    np.testing.assert_allclose(
+        _core.item(_ops.var(to_core(a))), a.astype(np.float64).var(), rtol=1e-3
+    )
 
 
 # ---------------------------------------------------------------- argmax / argmin
@@ -427,8 +473,9 @@ def tie_elements(dt):
 @given(data=st.data())
 def test_argreduce(dt, is_max, data):
     a = data.draw(laid_out(dt, elements=tie_elements(dt)), label="a")
-    axis = data.draw(st.none() | (st.integers(-a.ndim, a.ndim - 1) if a.ndim else st.none()),
-                     label="axis")
+    axis = data.draw(
+        st.none() | (st.integers(-a.ndim, a.ndim - 1) if a.ndim else st.none()), label="axis"
+    )
     keepdims = data.draw(st.booleans(), label="keepdims")
     f = np.argmax if is_max else np.argmin
     n = a.size if axis is None else a.shape[axis]
@@ -486,12 +533,19 @@ def test_cumulative(dt, is_prod, data):
     if dt in INEXACT:
         # sequential in both, but complex products may be contracted (FMA)
         wide = f(a.astype(WIDE[dt]), axis=axis) if a.ndim else a.astype(WIDE[dt])
-        scale = (np.cumsum(np.abs(a.astype(WIDE[dt])), axis=axis) if not is_prod else
-                 np.cumprod(np.abs(a.astype(WIDE[dt])), axis=axis)) if a.ndim else np.abs(wide)
+        scale = (
+            (
+                np.cumsum(np.abs(a.astype(WIDE[dt])), axis=axis)
+                if not is_prod
+                else np.cumprod(np.abs(a.astype(WIDE[dt])), axis=axis)
+            )
+            if a.ndim
+            else np.abs(wide)
+        )
         n = a.shape[axis] if a.ndim else 1
         assert_float_close(got, wide, scale, dt, n)
         if not is_prod and dt in FLOAT_NAMES:
-            np.testing.assert_array_equal(got, want)      # the same sequential sums
+            np.testing.assert_array_equal(got, want)  # the same sequential sums
     else:
         np.testing.assert_array_equal(got, want)
 
@@ -509,9 +563,17 @@ def test_cumulative_in_place():
 @pytest.mark.parametrize("dt", DTYPE_NAMES)
 @given(data=st.data())
 def test_count_nonzero(dt, data):
-    el = None if dt == "bool" else (st.sampled_from([0, 0, 1, -0.0, np.nan, 2.5]) if dt in FLOAT_NAMES
-                                    else st.sampled_from([0, 0, 1, 1j, -0.0, complex(0, -0.0)])
-                                    if dt in COMPLEX_NAMES else st.sampled_from([0, 0, 1, 7]))
+    el = (
+        None
+        if dt == "bool"
+        else (
+            st.sampled_from([0, 0, 1, -0.0, np.nan, 2.5])
+            if dt in FLOAT_NAMES
+            else st.sampled_from([0, 0, 1, 1j, -0.0, complex(0, -0.0)])
+            if dt in COMPLEX_NAMES
+            else st.sampled_from([0, 0, 1, 7])
+        )
+    )
     a = data.draw(laid_out(dt, elements=el), label="a")
     assert _ops.count_nonzero(borrow(a)) == np.count_nonzero(a)
 
@@ -552,7 +614,7 @@ def all_results(c):
 @pytest.mark.parametrize("dt", ["float64", "float32", "complex64", "int32"])
 def test_results_identical_for_one_and_two_threads(shape, dt):
     rng = np.random.default_rng(11)
-    a = 1 + 1e-4 * rng.standard_normal(shape)         # products stay away from 0 and inf
+    a = 1 + 1e-4 * rng.standard_normal(shape)  # products stay away from 0 and inf
     if dt.startswith("complex"):
         a = a + 1e-4j * rng.standard_normal(shape)
     a = a.astype(NUMPY[dt]) if not dt.startswith("int") else rng.integers(-50, 50, shape, NUMPY[dt])
@@ -566,8 +628,11 @@ def test_results_identical_for_one_and_two_threads(shape, dt):
             np.testing.assert_array_equal(x, y, err_msg=f"result {k} differs")
     # and they are right
     wide = a.astype(np.complex128 if dt.startswith("complex") else np.float64)
-    np.testing.assert_allclose(to_numpy(with_threads(2, lambda: _ops.reduce("sum", borrow(a), 1))),
-                               wide.sum(1), rtol=1e-4 if dt in ("float32", "complex64") else 1e-12)
+    np.testing.assert_allclose(
+        to_numpy(with_threads(2, lambda: _ops.reduce("sum", borrow(a), 1))),
+        wide.sum(1),
+        rtol=1e-4 if dt in ("float32", "complex64") else 1e-12,
+    )
 
 
 # ---------------------------------------------------------------- vector paths
@@ -575,8 +640,35 @@ def test_results_identical_for_one_and_two_threads(shape, dt):
 # step (vmax/vmin), eight per block of columns (outer reductions), argmax
 # blocks of 4096, and the two-thread split of one long lane (65536).
 
-VEC_SIZES = [1, 2, 7, 8, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129, 255, 256, 257,
-             511, 512, 513, 1023, 1024, 1025, 2049, 3001]
+VEC_SIZES = [
+    1,
+    2,
+    7,
+    8,
+    15,
+    16,
+    17,
+    31,
+    32,
+    33,
+    63,
+    64,
+    65,
+    127,
+    128,
+    129,
+    255,
+    256,
+    257,
+    511,
+    512,
+    513,
+    1023,
+    1024,
+    1025,
+    2049,
+    3001,
+]
 VEC_DTYPES = ["float64", "float32", "int32", "int8", "uint16", "int64"]
 
 
@@ -621,7 +713,7 @@ def test_min_max_nan_and_inf_anywhere(dt, n):
 def test_argreduce_contiguous_sizes_and_ties(dt, n):
     a = sample(n, dt)
     hi, lo = a.max(), a.min()
-    for k in (n // 3, n - 1, 0):      # repeat the extremes later: the first must win
+    for k in (n // 3, n - 1, 0):  # repeat the extremes later: the first must win
         a[k] = hi
         a[(k + n // 2) % n] = lo
     for is_max, f in ((True, np.argmax), (False, np.argmin)):
@@ -639,13 +731,13 @@ def test_argreduce_nan_and_signed_zero_placement(dt, n):
     for pos in sorted({0, 33, 1023, 1024, 4095, 4096, n // 2, n - 1} & set(range(n))):
         a = base.copy()
         a[pos] = np.nan
-        a[-1] = np.nan                        # a later NaN: the first one wins
+        a[-1] = np.nan  # a later NaN: the first one wins
         for is_max, f in ((True, np.argmax), (False, np.argmin)):
             for threads in (1, 2):
                 got = with_threads(threads, lambda: _core.item(_ops.argreduce(is_max, to_core(a))))
                 assert got == f(a) == pos, (is_max, threads, pos)
     z = np.zeros(n, NUMPY[dt])
-    z[n // 2:] = -0.0
+    z[n // 2 :] = -0.0
     z[n - 1] = -0.0
     for is_max in (True, False):
         assert _core.item(_ops.argreduce(is_max, to_core(z))) == 0
@@ -656,13 +748,14 @@ def test_argreduce_nan_and_signed_zero_placement(dt, n):
 @pytest.mark.parametrize("cols", [1, 15, 16, 17, 63, 64, 65, 128, 129, 300])
 def test_argreduce_rows(dt, cols):
     rng = np.random.default_rng(cols)
-    a = rng.integers(-3, 4, (7, cols)).astype(NUMPY[dt])   # many ties
+    a = rng.integers(-3, 4, (7, cols)).astype(NUMPY[dt])  # many ties
     if dt in FLOAT_NAMES and cols > 2:
         a[2, cols // 2] = np.nan
     for is_max, f in ((True, np.argmax), (False, np.argmin)):
         for axis in (0, 1):
-            np.testing.assert_array_equal(to_numpy(_ops.argreduce(is_max, to_core(a), axis)),
-                                          f(a, axis=axis))
+            np.testing.assert_array_equal(
+                to_numpy(_ops.argreduce(is_max, to_core(a), axis)), f(a, axis=axis)
+            )
 
 
 OUTER_DTYPES = ["float64", "float32", "int32", "int8", "uint64", "bool", "complex64"]
@@ -680,7 +773,9 @@ def test_outer_reductions_follow_the_inner_order(dt, cols, rows):
     if dt == "bool":
         a = rng.integers(0, 2, (rows, cols)).astype(bool)
     elif dt in COMPLEX_NAMES:
-        a = (rng.standard_normal((rows, cols)) + 1j * rng.standard_normal((rows, cols))).astype(NUMPY[dt])
+        a = (rng.standard_normal((rows, cols)) + 1j * rng.standard_normal((rows, cols))).astype(
+            NUMPY[dt]
+        )
     elif dt in FLOAT_NAMES:
         a = rng.standard_normal((rows, cols)).astype(NUMPY[dt])
     else:
@@ -691,16 +786,18 @@ def test_outer_reductions_follow_the_inner_order(dt, cols, rows):
         if dt in INEXACT:
             inner = to_numpy(_ops.reduce("sum", to_core(np.ascontiguousarray(view.T)), 1))
             assert got.tobytes() == inner.tobytes()
-            np.testing.assert_allclose(got, view.astype(WIDE[dt]).sum(0), rtol=BASE_RTOL[dt] * 10,
-                                       atol=BASE_RTOL[dt] * 10)
+            np.testing.assert_allclose(
+                got, view.astype(WIDE[dt]).sum(0), rtol=BASE_RTOL[dt] * 10, atol=BASE_RTOL[dt] * 10
+            )
         else:
             np.testing.assert_array_equal(got, view.sum(0, dtype=NUMPY[acc_name(dt)]))
         if dt not in COMPLEX_NAMES:
             np.testing.assert_array_equal(to_numpy(_ops.reduce("max", c, 0)), view.max(0))
             np.testing.assert_array_equal(to_numpy(_ops.reduce("min", c, 0)), view.min(0))
         if dt in FLOAT_NAMES:
-            np.testing.assert_allclose(to_numpy(_ops.var(c, 0)), view.astype(np.float64).var(0),
-                                       rtol=BASE_RTOL[dt] * 100)
+            np.testing.assert_allclose(
+                to_numpy(_ops.var(c, 0)), view.astype(np.float64).var(0), rtol=BASE_RTOL[dt] * 100
+            )
 
 
 @pytest.mark.parametrize("dt", ["float64", "float32", "complex128"])
@@ -728,7 +825,9 @@ def test_outer_reductions_wide_rows(dt, shape):
         if dt in FLOAT_NAMES:
             got = to_numpy(_ops.var(c, 0))
             assert got.tobytes() == to_numpy(_ops.var(ct, 1)).tobytes()
-            np.testing.assert_allclose(got, view.astype(np.float64).var(0), rtol=BASE_RTOL[dt] * 100)
+            np.testing.assert_allclose(
+                got, view.astype(np.float64).var(0), rtol=BASE_RTOL[dt] * 100
+            )
     # a reduced pair of dims whose rows are not evenly spaced (a walk of rows)
     b = a[: shape[0] // 2 * 2].reshape(2, shape[0] // 2, shape[1])[:, ::2]
     got = to_numpy(_ops.reduce("sum", borrow(b), (0, 1)))
@@ -746,10 +845,15 @@ def test_outer_reductions_nan_and_middle_axis(dt):
     for axis in (0, 1, (0, 1)):
         for op, f in (("max", np.max), ("min", np.min)):
             np.testing.assert_array_equal(to_numpy(_ops.reduce(op, c, axis)), f(a, axis=axis))
-        np.testing.assert_allclose(to_numpy(_ops.reduce("sum", c, axis)), a.sum(axis=axis),
-                                   rtol=BASE_RTOL[dt] * 10, atol=BASE_RTOL[dt] * 10)
-        np.testing.assert_allclose(to_numpy(_ops.std(c, axis, 1)), a.std(axis=axis, ddof=1),
-                                   rtol=BASE_RTOL[dt] * 100)
+        np.testing.assert_allclose(
+            to_numpy(_ops.reduce("sum", c, axis)),
+            a.sum(axis=axis),
+            rtol=BASE_RTOL[dt] * 10,
+            atol=BASE_RTOL[dt] * 10,
+        )
+        np.testing.assert_allclose(
+            to_numpy(_ops.std(c, axis, 1)), a.std(axis=axis, ddof=1), rtol=BASE_RTOL[dt] * 100
+        )
 
 
 @pytest.mark.parametrize("dt", ["float64", "float32", "int32", "uint8", "bool", "complex128"])
@@ -771,11 +875,15 @@ def test_cumulative_along_rows(dt, cols):
     for view in (a, a[:, ::-2], a.transpose(1, 0, 2)):
         for axis in (0, 1):
             for threads in (1, 2):
-                got = with_threads(threads, lambda: to_numpy(_ops.cumulative(False, borrow(view), axis)))
+                got = with_threads(
+                    threads, lambda: to_numpy(_ops.cumulative(False, borrow(view), axis))
+                )
                 np.testing.assert_array_equal(got, np.cumsum(view, axis=axis, dtype=acc))
             if dt not in INEXACT:
-                np.testing.assert_array_equal(to_numpy(_ops.cumulative(True, borrow(view), axis)),
-                                              np.cumprod(view, axis=axis, dtype=acc))
+                np.testing.assert_array_equal(
+                    to_numpy(_ops.cumulative(True, borrow(view), axis)),
+                    np.cumprod(view, axis=axis, dtype=acc),
+                )
 
 
 def test_cumulative_along_rows_large_split_across_threads():
@@ -809,10 +917,12 @@ def test_var_contiguous_sizes_pairwise_accuracy(dt, n):
         assert abs(got - want) <= tol * want, (got, want)
     if n >= 8:
         m = a[: n - n % 4].reshape(4, -1)
-        np.testing.assert_allclose(to_numpy(_ops.var(to_core(m), 1)), m.astype(np.float64).var(1),
-                                   rtol=tol)
-        np.testing.assert_allclose(to_numpy(_ops.var(to_core(m.T), 0)), m.astype(np.float64).var(1),
-                                   rtol=tol)
+        np.testing.assert_allclose(
+            to_numpy(_ops.var(to_core(m), 1)), m.astype(np.float64).var(1), rtol=tol
+        )
+        np.testing.assert_allclose(
+            to_numpy(_ops.var(to_core(m.T), 0)), m.astype(np.float64).var(1), rtol=tol
+        )
 
 
 @pytest.mark.parametrize("dt", FLOAT_NAMES)
@@ -854,24 +964,28 @@ def test_argreduce_axis0_blocks_ties_and_nan(dt, cols):
     rng = np.random.default_rng(cols)
     rows = 41
     if dt in FLOAT_NAMES:
-        a = rng.integers(-3, 4, (rows, cols)).astype(NUMPY[dt])   # many ties
+        a = rng.integers(-3, 4, (rows, cols)).astype(NUMPY[dt])  # many ties
         a[rng.random((rows, cols)) < 0.03] = np.nan
-        a[0, :: 7] = np.nan
+        a[0, ::7] = np.nan
         a[rng.random((rows, cols)) < 0.05] = -0.0
     else:
         info = np.iinfo(NUMPY[dt])
         a = rng.integers(0, 4, (rows, cols)).astype(NUMPY[dt])
-        a[5, :: 3] = info.max
-        a[9, :: 3] = info.min
-        a[20, :: 5] = info.max
+        a[5, ::3] = info.max
+        a[9, ::3] = info.min
+        a[20, ::5] = info.max
     for view in (a, a[::-1], a[1::2], a[:, 1:]):
         if view.shape[1] == 0:
             continue
         for is_max, f in ((True, np.argmax), (False, np.argmin)):
             want = f(view, axis=0)
             for threads in (1, 2):
-                got = with_threads(threads, lambda: to_numpy(_ops.argreduce(is_max, borrow(view), 0)))
-                np.testing.assert_array_equal(got, want, err_msg=f"{is_max} {threads} {view.strides}")
+                got = with_threads(
+                    threads, lambda: to_numpy(_ops.argreduce(is_max, borrow(view), 0))
+                )
+                np.testing.assert_array_equal(
+                    got, want, err_msg=f"{is_max} {threads} {view.strides}"
+                )
 
 
 def test_argreduce_axis0_large_split_across_threads():
@@ -884,7 +998,9 @@ def test_argreduce_axis0_large_split_across_threads():
             got = with_threads(threads, lambda: to_numpy(_ops.argreduce(is_max, to_core(a), 0)))
             np.testing.assert_array_equal(got, f(a, axis=0))
             for axis in (0, 1):
-                got = with_threads(threads, lambda: to_numpy(_ops.argreduce(is_max, to_core(b), axis)))
+                got = with_threads(
+                    threads, lambda: to_numpy(_ops.argreduce(is_max, to_core(b), axis))
+                )
                 np.testing.assert_array_equal(got, f(b, axis=axis))
 
 
@@ -892,7 +1008,9 @@ def test_argreduce_axis0_large_split_across_threads():
 
 
 @pytest.mark.parametrize("dt", ["bool", "int8", "uint16", "int32", "float32", "int64", "float64"])
-@pytest.mark.parametrize("n", VEC_SIZES + [255 * 256 - 1, 255 * 256, 255 * 256 + 1, 4 * 255 * 64 + 77, 300001])
+@pytest.mark.parametrize(
+    "n", VEC_SIZES + [255 * 256 - 1, 255 * 256, 255 * 256 + 1, 4 * 255 * 64 + 77, 300001]
+)
 def test_count_nonzero_vector_sizes(dt, n):
     """The vector count sums byte lanes every 255 vectors: counts past that
     (all ones), NaN and -0.0 (zero), 1 and 2 threads, strided views."""
@@ -904,7 +1022,9 @@ def test_count_nonzero_vector_sizes(dt, n):
     ones = np.ones(n, NUMPY[dt])
     for x in (a, ones, a[::3], a[::-1]):
         for threads in (1, 2):
-            assert with_threads(threads, lambda: _ops.count_nonzero(borrow(x))) == np.count_nonzero(x)
-    if dt == "bool":   # bool sums count the same way
+            assert with_threads(threads, lambda: _ops.count_nonzero(borrow(x))) == np.count_nonzero(
+                x
+            )
+    if dt == "bool":  # bool sums count the same way
         assert _core.item(_ops.reduce("sum", to_core(a))) == np.count_nonzero(a)
         assert _core.item(_ops.reduce("sum", to_core(ones))) == n

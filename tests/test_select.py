@@ -2,6 +2,7 @@
 in Python (positions included: the core's answers are the stable sort's),
 over every integer and float dtype and layout, and Lua Torch7's answers
 for the doubtful cases."""
+
 import math
 
 import numpy as np
@@ -12,8 +13,18 @@ from strided.core import base as _core
 from strided.core.select import kthvalue, median, mode, topk
 from helpers import arrays, borrow, layouts, to_core, to_numpy
 
-REAL = ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
-        "float32", "float64"]
+REAL = [
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "uint8",
+    "uint16",
+    "uint32",
+    "uint64",
+    "float32",
+    "float64",
+]
 
 
 def vkey(v):
@@ -49,9 +60,14 @@ def elements(dt, few=False):
 @given(data=st.data())
 def test_topk_is_the_stable_sort_prefix(data):
     dt = data.draw(st.sampled_from(REAL))
-    few = data.draw(st.booleans())           # many ties
-    x = data.draw(arrays(dt, shape=st.lists(st.integers(0, 6), min_size=1, max_size=3).map(tuple),
-                         elements=elements(dt, few)))
+    few = data.draw(st.booleans())  # many ties
+    x = data.draw(
+        arrays(
+            dt,
+            shape=st.lists(st.integers(0, 6), min_size=1, max_size=3).map(tuple),
+            elements=elements(dt, few),
+        )
+    )
     x = data.draw(layouts(x))
     dim = data.draw(st.integers(-x.ndim, x.ndim - 1))
     n = x.shape[dim]
@@ -61,7 +77,7 @@ def test_topk_is_the_stable_sort_prefix(data):
     v, i = to_numpy(v), to_numpy(i)
     assert v.dtype == x.dtype and i.dtype == np.int64
     d = dim % x.ndim
-    assert v.shape == x.shape[:d] + (k,) + x.shape[d + 1:]
+    assert v.shape == x.shape[:d] + (k,) + x.shape[d + 1 :]
     vm, im = np.moveaxis(v, d, -1), np.moveaxis(i, d, -1)
     for idx, lane in lanes(x, d):
         want = stable_order(lane, largest)[:k]
@@ -77,22 +93,33 @@ def test_topk_is_the_stable_sort_prefix(data):
 def test_kthvalue_median(data):
     dt = data.draw(st.sampled_from(REAL))
     few = data.draw(st.booleans())
-    x = data.draw(arrays(dt, shape=st.lists(st.integers(1, 6), min_size=0, max_size=3).map(tuple),
-                         elements=elements(dt, few)))
+    x = data.draw(
+        arrays(
+            dt,
+            shape=st.lists(st.integers(1, 6), min_size=0, max_size=3).map(tuple),
+            elements=elements(dt, few),
+        )
+    )
     x = data.draw(layouts(x))
     dim = data.draw(st.integers(-max(x.ndim, 1), max(x.ndim, 1) - 1))
     d = dim % max(x.ndim, 1)
     n = x.shape[d] if x.ndim else 1
     k = data.draw(st.integers(0, n - 1))
     keep = data.draw(st.booleans())
-    for fn, rank in [(lambda c: kthvalue(c, k, dim, keep), k),
-                     (lambda c: median(c, dim, keep), (n - 1) // 2)]:
+    for fn, rank in [
+        (lambda c: kthvalue(c, k, dim, keep), k),
+        (lambda c: median(c, dim, keep), (n - 1) // 2),
+    ]:
         v, i = fn(borrow(x))
         v, i = to_numpy(v), to_numpy(i)
-        shape = x.shape[:d] + (1,) + x.shape[d + 1:] if x.ndim else ()
-        assert v.shape == (shape if keep else (x.shape[:d] + x.shape[d + 1:] if x.ndim else ()))
+        shape = x.shape[:d] + (1,) + x.shape[d + 1 :] if x.ndim else ()
+        assert v.shape == (shape if keep else (x.shape[:d] + x.shape[d + 1 :] if x.ndim else ()))
         v, i = v.reshape(shape), i.reshape(shape)
-        vm, im = (np.moveaxis(v, d, -1), np.moveaxis(i, d, -1)) if x.ndim else (v.reshape(1), i.reshape(1))
+        vm, im = (
+            (np.moveaxis(v, d, -1), np.moveaxis(i, d, -1))
+            if x.ndim
+            else (v.reshape(1), i.reshape(1))
+        )
         for idx, lane in lanes(x, d):
             want = stable_order(lane)[rank]
             assert im[idx][0] == want
@@ -102,8 +129,13 @@ def test_kthvalue_median(data):
 @given(data=st.data())
 def test_mode(data):
     dt = data.draw(st.sampled_from(REAL))
-    x = data.draw(arrays(dt, shape=st.lists(st.integers(1, 7), min_size=1, max_size=3).map(tuple),
-                         elements=elements(dt, True)))
+    x = data.draw(
+        arrays(
+            dt,
+            shape=st.lists(st.integers(1, 7), min_size=1, max_size=3).map(tuple),
+            elements=elements(dt, True),
+        )
+    )
     x = data.draw(layouts(x))
     d = data.draw(st.integers(0, x.ndim - 1))
     v, i = mode(borrow(x), d, keepdims=True)
@@ -111,12 +143,14 @@ def test_mode(data):
     for idx, lane in lanes(x, d):
         counts = {}
         for j, e in enumerate(lane):
-            key = ("nan", j) if vkey(e)[0] else vkey(e)      # every NaN alone
+            key = ("nan", j) if vkey(e)[0] else vkey(e)  # every NaN alone
             counts[key] = counts.get(key, 0) + 1
         best = max(counts.values())
         # the smallest value among the most frequent (NaN last)
-        winner = min((k for k, c in counts.items() if c == best),
-                     key=lambda k: (1, k[1]) if k[0] == "nan" else k)
+        winner = min(
+            (k for k, c in counts.items() if c == best),
+            key=lambda k: (1, k[1]) if k[0] == "nan" else k,
+        )
         if winner[0] == "nan":
             want = max(j for j, e in enumerate(lane) if vkey(e)[0])
         else:
@@ -152,12 +186,12 @@ def test_topk_long_lanes(dt, largest, threads):
             want = np_order(view, largest)[:k]
             assert to_numpy(i).tolist() == want.tolist()
             assert same(to_numpy(v), view[want])
-    m = x[: 64 * 1000].reshape(64, 1000)   # many lanes
+    m = x[: 64 * 1000].reshape(64, 1000)  # many lanes
     v, i = topk(borrow(m), 20, 1, largest, True)
     i = to_numpy(i)
     for r in range(0, 64, 9):
         assert list(i[r]) == stable_order(m[r], largest)[:20]
-    v, i = topk(borrow(x), x.size // 10, 0, largest, True)    # a large k: one introselect
+    v, i = topk(borrow(x), x.size // 10, 0, largest, True)  # a large k: one introselect
     assert to_numpy(i).tolist() == np_order(x, largest)[: x.size // 10].tolist()
 
 
@@ -170,7 +204,7 @@ def test_median_long_lane(dt, threads):
     v, i = median(borrow(x), 0)
     order = np.argsort(x, kind="stable")
     assert int(to_numpy(i)) == order[(x.size - 1) // 2]
-    v, i = kthvalue(borrow(x), x.size - 5, 0)    # among the NaNs (float)
+    v, i = kthvalue(borrow(x), x.size - 5, 0)  # among the NaNs (float)
     assert int(to_numpy(i)) == order[x.size - 5]
     m = x[:100_000].reshape(100, 1000)
     v, i = median(borrow(m.T), 0)
@@ -179,20 +213,23 @@ def test_median_long_lane(dt, threads):
         assert i[c] == np.argsort(m[c], kind="stable")[499]
 
 
-@pytest.mark.parametrize("kind", ["sorted", "reversed", "constant", "few", "nan_half", "all_nan",
-                                  "sawtooth", "int_few"])
+@pytest.mark.parametrize(
+    "kind", ["sorted", "reversed", "constant", "few", "nan_half", "all_nan", "sawtooth", "int_few"]
+)
 def test_kthvalue_structured_long_lanes(kind, threads):
     """The sampled pass and its fallbacks on data a sample can misjudge."""
     n = 70_001
     rng = np.random.default_rng(4)
-    x = {"sorted": np.arange(n, dtype=np.float64),
-         "reversed": np.arange(n, 0, -1).astype(np.float32),
-         "constant": np.full(n, 3.0),
-         "few": rng.integers(0, 3, n).astype(np.float64),
-         "nan_half": np.where(rng.random(n) < 0.5, np.nan, rng.standard_normal(n)),
-         "all_nan": np.full(n, np.nan),
-         "sawtooth": (np.arange(n) % 1000).astype(np.float64) * (np.arange(n) // 35_000 + 1),
-         "int_few": rng.integers(-2, 2, n).astype(np.int8)}[kind]
+    x = {
+        "sorted": np.arange(n, dtype=np.float64),
+        "reversed": np.arange(n, 0, -1).astype(np.float32),
+        "constant": np.full(n, 3.0),
+        "few": rng.integers(0, 3, n).astype(np.float64),
+        "nan_half": np.where(rng.random(n) < 0.5, np.nan, rng.standard_normal(n)),
+        "all_nan": np.full(n, np.nan),
+        "sawtooth": (np.arange(n) % 1000).astype(np.float64) * (np.arange(n) // 35_000 + 1),
+        "int_few": rng.integers(-2, 2, n).astype(np.int8),
+    }[kind]
     order = np.argsort(x, kind="stable")
     for k in (0, 1, n // 3, (n - 1) // 2, n - 2, n - 1):
         v, i = kthvalue(borrow(x), k)
@@ -205,7 +242,7 @@ def test_kthvalue_structured_long_lanes(kind, threads):
 def test_median_all_and_out():
     x = np.array([[4.0, 1.0], [3.0, 2.0]])
     v, i = median(to_core(x), dim=None)
-    assert float(to_numpy(v)) == 2.0 and int(to_numpy(i)) == 3      # flat position
+    assert float(to_numpy(v)) == 2.0 and int(to_numpy(i)) == 3  # flat position
     v, i = median(to_core(x), dim=None, keepdims=True)
     assert to_numpy(v).shape == (1, 1)
     vo, io = _core.Core.empty((2,), "float64"), _core.Core.empty((2,), "int64")
@@ -217,6 +254,7 @@ def test_median_all_and_out():
 
 
 # ---- Lua Torch7's answers, translated to 0-based positions ----
+
 
 def t(x, dt="float64"):
     return to_core(np.array(x, dt))

@@ -3,6 +3,7 @@ st_isin) called directly, and strided.core.setops over Cores: every bad
 argument is refused with a status naming it before anything is read
 through an index or written; inputs of any stride.  The values themselves
 are tested against numpy in tests/compat/test_compat_set.py."""
+
 import numpy as np
 import pytest
 
@@ -43,7 +44,7 @@ def test_run_starts_counts_runs_with_nan_and_signed_zeros():
 
 
 def test_run_starts_strided_input():
-    a = np.array([5, 5, 1, 1, 0, 0], np.int32)        # read backwards: 0 0 1 1 5 5
+    a = np.array([5, 5, 1, 1, 0, 0], np.int32)  # read backwards: 0 0 1 1 5 5
     starts, n = run_starts(borrow(a[::-1]))
     assert n == 3
     np.testing.assert_array_equal(to_numpy(starts), [1, 0, 1, 0, 1, 0])
@@ -69,12 +70,23 @@ def test_run_starts_checks():
 
 def fill(sorted_, perm, starts, k, values=True, indices=True, counts=True, inverse=True):
     n = sorted_.shape[0]
-    outs = dict(values=Core.empty((k,), sorted_.dtype) if values else None,
-                indices=Core.empty((k,), I64) if indices else None,
-                counts=Core.empty((k,), I64) if counts else None,
-                inverse=Core.empty((n,), I64) if inverse else None)
-    check(lib.st_unique_fill(T(outs["values"]), T(outs["indices"]), T(outs["counts"]),
-                             T(outs["inverse"]), sorted_.t, T(perm), starts.t))
+    outs = dict(
+        values=Core.empty((k,), sorted_.dtype) if values else None,
+        indices=Core.empty((k,), I64) if indices else None,
+        counts=Core.empty((k,), I64) if counts else None,
+        inverse=Core.empty((n,), I64) if inverse else None,
+    )
+    check(
+        lib.st_unique_fill(
+            T(outs["values"]),
+            T(outs["indices"]),
+            T(outs["counts"]),
+            T(outs["inverse"]),
+            sorted_.t,
+            T(perm),
+            starts.t,
+        )
+    )
     return {k: to_numpy(v) for k, v in outs.items() if v is not None}
 
 
@@ -112,7 +124,7 @@ def test_unique_fill_checks_before_writing():
     for bad in ([0, 1, 3], [0, -1, 2], [2, 1, 1 << 62]):
         with pytest.raises(IndexError, match="perm\\[.\\] = .* out of range \\[0, 3\\)"):
             fill(s, c(bad), starts, k)
-    fill(s, c([0, 1, 3]), starts, k, inverse=False)   # indices only copy perm's values
+    fill(s, c([0, 1, 3]), starts, k, inverse=False)  # indices only copy perm's values
 
 
 def test_unique_fill_refuses_shared_memory():
@@ -135,20 +147,22 @@ def test_runs_and_fill_in_chunks_across_threads(dt, nt):
     rng = np.random.default_rng(12)
     n = 300_000
     x = rng.integers(0, 5000, n)
-    x[50_000:190_000] = 7              # one run over several chunks
+    x[50_000:190_000] = 7  # one run over several chunks
     x = x.astype(dt)
     order = np.argsort(x, kind="stable")
     srt = x[order]
-    want_v, want_i, want_inv, want_c = np.unique(x, return_index=True, return_inverse=True,
-                                                 return_counts=True)
+    want_v, want_i, want_inv, want_c = np.unique(
+        x, return_index=True, return_inverse=True, return_counts=True
+    )
     old = _core.getnumthreads()
     try:
         _core.setnumthreads(nt)
-        for s in (c(srt, dt), borrow(np.repeat(srt, 2)[::2])):   # contiguous, stepped
+        for s in (c(srt, dt), borrow(np.repeat(srt, 2)[::2])):  # contiguous, stepped
             starts, k = run_starts(s)
             assert k == len(want_v)
-            np.testing.assert_array_equal(np.flatnonzero(to_numpy(starts)),
-                                          np.flatnonzero(np.r_[True, srt[1:] != srt[:-1]]))
+            np.testing.assert_array_equal(
+                np.flatnonzero(to_numpy(starts)), np.flatnonzero(np.r_[True, srt[1:] != srt[:-1]])
+            )
             got = fill(s, c(order), starts, k)
             np.testing.assert_array_equal(got["values"], want_v)
             np.testing.assert_array_equal(got["indices"], want_i)
@@ -172,19 +186,25 @@ def test_searches_in_groups(nt):
         _core.setnumthreads(nt)
         for m in (0, 1, 15, 16, 17, 33, 100_003):
             v = np.r_[rng.choice(hay, m // 2), rng.normal(size=m - m // 2)]
-            v[:: 7] = np.nan if m > 7 else v[:: 7]
-            v[3:: 11] = -0.0
-            v[5:: 13] = 1e300
+            v[::7] = np.nan if m > 7 else v[::7]
+            v[3::11] = -0.0
+            v[5::13] = 1e300
             rng.shuffle(v)
             for side in ("left", "right"):
-                got = to_numpy(_setops.searchsorted(c(hay, "float64"), c(v, "float64"),
-                                                    right=side == "right"))
+                got = to_numpy(
+                    _setops.searchsorted(c(hay, "float64"), c(v, "float64"), right=side == "right")
+                )
                 np.testing.assert_array_equal(got, np.searchsorted(hay, v, side=side))
             perm = rng.permutation(len(hay))
             shuffled = np.empty_like(hay)
             shuffled[perm] = hay
-            got = to_numpy(_setops.searchsorted(c(shuffled, "float64"), c(v, "float64"),
-                                                sorter=c(np.argsort(shuffled, kind="stable"))))
+            got = to_numpy(
+                _setops.searchsorted(
+                    c(shuffled, "float64"),
+                    c(v, "float64"),
+                    sorter=c(np.argsort(shuffled, kind="stable")),
+                )
+            )
             np.testing.assert_array_equal(got, np.searchsorted(hay, v))
             for invert in (False, True):
                 got = to_numpy(_setops.isin(c(v, "float64"), c(shuffled, "float64"), invert))
@@ -240,5 +260,6 @@ def test_setops_python_layer():
     assert first is None and counts is None
     np.testing.assert_array_equal(to_numpy(values), [1, 2])
     np.testing.assert_array_equal(to_numpy(inv), [[1, 0], [1, 1]])
-    np.testing.assert_array_equal(to_numpy(_setops.isin(c([[1, 4]]), c([[4, 4], [0, 0]]))),
-                                  [[False, True]])
+    np.testing.assert_array_equal(
+        to_numpy(_setops.isin(c([[1, 4]]), c([[4, 4], [0, 0]]))), [[False, True]]
+    )

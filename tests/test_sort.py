@@ -22,8 +22,8 @@ from helpers import DTYPE_NAMES, NUMPY, arrays, borrow, layouts, shapes, to_core
 from strided.core import base as _core, indexing as ix
 from strided._c._strided import lib
 
-REAL = [n for n in DTYPE_NAMES if n not in ("complex64", "complex128")]   # bool included
-RADIX = REAL                                  # the dtypes with a radix path
+REAL = [n for n in DTYPE_NAMES if n not in ("complex64", "complex128")]  # bool included
+RADIX = REAL  # the dtypes with a radix path
 
 
 # ---------------------------------------------------------------- the oracle
@@ -44,6 +44,7 @@ def sort_key(dt, descending):
         if descending:
             return (0, 0.0, 0.0) if nan else (1, -v.real, -v.imag)
         return (1, 0.0, 0.0) if nan else (0, v.real, v.imag)
+
     return ckey
 
 
@@ -75,7 +76,7 @@ def assert_bits(got, want):
     assert got.dtype == want.dtype and got.shape == want.shape, (got.dtype, got.shape, want.shape)
     bits = lambda x: np.ascontiguousarray(x).reshape(-1).view(np.uint8)
     if not np.array_equal(bits(got), bits(want)):
-        np.testing.assert_array_equal(got, want)          # shows where
+        np.testing.assert_array_equal(got, want)  # shows where
         raise AssertionError(f"bit patterns differ (zero signs or NaN payloads):\n{got}\n{want}")
 
 
@@ -147,7 +148,9 @@ def test_sort_into_a_non_contiguous_output(dt, data):
     a = data.draw(sort_input(dt, hnp.array_shapes(min_dims=1, max_dims=3, max_side=6)), label="a")
     axis = axis_of(data.draw, a.ndim)
     descending = data.draw(st.booleans())
-    out = np.zeros(tuple(2 * n for n in a.shape), a.dtype)[tuple(slice(None, None, -2) for _ in a.shape)]
+    out = np.zeros(tuple(2 * n for n in a.shape), a.dtype)[
+        tuple(slice(None, None, -2) for _ in a.shape)
+    ]
     ix.sort(borrow(a), axis, descending, out=borrow(out))
     assert_bits(out, oracle_sort(a, axis, descending)[0])
 
@@ -172,14 +175,24 @@ def test_float_order_nan_signed_zero_inf(dt):
     assert asc.tolist() == [5, 2, 4, 7, 0, 9, 3, 8, 1, 6]
     assert desc.tolist() == [1, 6, 8, 3, 0, 9, 2, 4, 7, 5]
     v = to_numpy(ix.sort(to_core(a)))
-    assert np.signbit(v[1:4]).tolist() == [True, False, True]     # zeros keep input order
+    assert np.signbit(v[1:4]).tolist() == [True, False, True]  # zeros keep input order
 
 
 @pytest.mark.parametrize("dt", ["complex64", "complex128"])
 def test_complex_order(dt):
     nan = float("nan")
-    a = np.array([complex(1, 2), complex(nan, 0), complex(1, -1), complex(0, nan),
-                  complex(-1, 5), complex(1, 2), complex(-0.0, 0)], NUMPY[dt])
+    a = np.array(
+        [
+            complex(1, 2),
+            complex(nan, 0),
+            complex(1, -1),
+            complex(0, nan),
+            complex(-1, 5),
+            complex(1, 2),
+            complex(-0.0, 0),
+        ],
+        NUMPY[dt],
+    )
     assert to_numpy(ix.argsort(to_core(a))).tolist() == [4, 6, 2, 0, 5, 1, 3]
     assert to_numpy(ix.argsort(to_core(a), descending=True)).tolist() == [1, 3, 0, 5, 2, 6, 4]
 
@@ -203,12 +216,18 @@ def lane_values(dt, n, rng, ties):
     if kind in "iu":
         info = np.iinfo(NUMPY[dt])
         if ties:
-            pool = np.array(sorted({int(info.min), -3 if kind == "i" else 3, 0, 1, 7, int(info.max)}),
-                            dtype=NUMPY[dt])
+            pool = np.array(
+                sorted({int(info.min), -3 if kind == "i" else 3, 0, 1, 7, int(info.max)}),
+                dtype=NUMPY[dt],
+            )
             return rng.choice(pool, n)
         return rng.integers(int(info.min), int(info.max), n, dtype=NUMPY[dt], endpoint=True)
     if kind == "f":
-        x = rng.integers(-4, 5, n).astype(NUMPY[dt]) if ties else rng.standard_normal(n).astype(NUMPY[dt])
+        x = (
+            rng.integers(-4, 5, n).astype(NUMPY[dt])
+            if ties
+            else rng.standard_normal(n).astype(NUMPY[dt])
+        )
         special = np.array([np.nan, -0.0, 0.0, np.inf, -np.inf, -np.nan], NUMPY[dt])
         where = rng.random(n) < 0.05
         x[where] = rng.choice(special, where.sum())
@@ -228,8 +247,13 @@ LENGTHS = [1, 2, 15, 16, 17, 127, 128, 129, 300]
 def test_lane_lengths_around_the_thresholds(dt, n, ties):
     rng = np.random.default_rng(n * 31 + DTYPE_NAMES.index(dt))
     a = lane_values(dt, 3 * n, rng, ties).reshape(3, n)
-    for view, axis in [(a, 1), (a, -1), (np.ascontiguousarray(a.T), 0), (a[:, ::-1], 1),
-                       (np.ascontiguousarray(a.T).T, 1)]:
+    for view, axis in [
+        (a, 1),
+        (a, -1),
+        (np.ascontiguousarray(a.T), 0),
+        (a[:, ::-1], 1),
+        (np.ascontiguousarray(a.T).T, 1),
+    ]:
         for descending in (False, True):
             want_v, want_i = oracle_sort(view, axis, descending)
             assert_bits(to_numpy(ix.argsort(borrow(view), axis, descending)), want_i)
@@ -306,6 +330,7 @@ def test_sort_output_overlapping_input_reads_a_copy():
     a = base.copy()
     want = np.sort(a.T, axis=1)
     c = borrow(a)
-    ix.sort(_core.Core.over(c.storage, "float64", c.offset, (3, 3), (1, 3)), 1,
-            out=c)                                   # sort a.T's rows into a's rows
+    ix.sort(
+        _core.Core.over(c.storage, "float64", c.offset, (3, 3), (1, 3)), 1, out=c
+    )  # sort a.T's rows into a's rows
     assert_bits(a, want)

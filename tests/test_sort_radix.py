@@ -3,6 +3,7 @@ across threads (lanes of at least 131072 elements, few lanes), the buckets
 sorted per thread (recursive digits, insertion leaves), and what the keys
 blur put back (zero signs, NaN payloads, in input order).  numpy's stable
 argsort is the oracle; values are compared bit for bit."""
+
 import numpy as np
 import pytest
 
@@ -11,7 +12,7 @@ from helpers import NUMPY, borrow, to_core, to_numpy
 from strided.core import indexing as ix
 from strided._c._strided import lib
 
-LONG = 140_000                      # above RDX_PAR_MIN (131072)
+LONG = 140_000  # above RDX_PAR_MIN (131072)
 
 
 def bits(x):
@@ -25,7 +26,7 @@ def want_perm(a, descending):
         return np.argsort(a, kind="stable")
     if a.dtype.kind == "f":
         nan = np.isnan(a)
-        key = np.where(nan, 0, -a.astype(np.float64) + 0.0)   # NaN first
+        key = np.where(nan, 0, -a.astype(np.float64) + 0.0)  # NaN first
         order = np.lexsort((key, ~nan))
         return order
     if a.dtype.kind == "b":
@@ -46,7 +47,7 @@ def values(dt, n, rng, kind):
         if kind == "narrow":
             return rng.integers(0, 5, n).astype(t) + t.type(info.max // 2)
         return rng.integers(int(info.min), int(info.max), n, dtype=t, endpoint=True)
-    if kind == "narrow":                       # keys sharing a long prefix
+    if kind == "narrow":  # keys sharing a long prefix
         return (1e6 + rng.integers(0, 300, n) * np.finfo(t).eps * 1e6).astype(t)
     x = rng.standard_normal(n).astype(t)
     special = np.array([np.nan, -np.nan, -0.0, 0.0, np.inf, -np.inf], t)
@@ -59,8 +60,9 @@ def values(dt, n, rng, kind):
 
 
 @pytest.mark.parametrize("kind", ["spread", "narrow", "equal"])
-@pytest.mark.parametrize("dt", ["float64", "float32", "int64", "int32", "uint64", "uint32",
-                                "int16", "uint8", "bool"])
+@pytest.mark.parametrize(
+    "dt", ["float64", "float32", "int64", "int32", "uint64", "uint32", "int16", "uint8", "bool"]
+)
 def test_long_lane(dt, kind, threads):
     rng = np.random.default_rng(len(dt) * 7 + len(kind))
     a = values(dt, LONG, rng, kind)
@@ -84,13 +86,13 @@ def test_long_lane_in_place_and_strided(dt, threads):
     rng = np.random.default_rng(3)
     base = values(dt, 2 * LONG, rng, "spread")
     a = base.copy()
-    view = a[::2]                      # a strided lane, sorted in place
+    view = a[::2]  # a strided lane, sorted in place
     want = view[want_perm(view, True)].copy()
     c = borrow(a)
     vc = strided.core.base.Core.over(c.storage, dt, c.offset, (LONG,), (2,))
     ix.sort(vc, 0, True, out=vc)
     assert np.array_equal(bits(a[::2]), bits(want))
-    np.testing.assert_array_equal(a[1::2], base[1::2])        # untouched
+    np.testing.assert_array_equal(a[1::2], base[1::2])  # untouched
 
 
 def test_few_long_lanes_nd(threads):
@@ -109,7 +111,12 @@ def test_lane_sizes_and_leaf_buckets(n, threads):
     """Sizes around the radix threshold, a full top digit and the thread
     split; many ties (leaf buckets of equal keys) and spread values."""
     rng = np.random.default_rng(n)
-    for a in (rng.integers(-3, 3, n).astype(np.int64), rng.standard_normal(n),
-              (rng.integers(0, 40, n) * 0.5).astype(np.float32)):
-        np.testing.assert_array_equal(to_numpy(ix.argsort(to_core(a))), np.argsort(a, kind="stable"))
+    for a in (
+        rng.integers(-3, 3, n).astype(np.int64),
+        rng.standard_normal(n),
+        (rng.integers(0, 40, n) * 0.5).astype(np.float32),
+    ):
+        np.testing.assert_array_equal(
+            to_numpy(ix.argsort(to_core(a))), np.argsort(a, kind="stable")
+        )
         assert np.array_equal(bits(to_numpy(ix.sort(to_core(a)))), bits(np.sort(a, kind="stable")))

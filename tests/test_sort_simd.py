@@ -9,6 +9,7 @@ Keys are sorted by an in-place vector partition (vectors of 8 or 16 keys,
 OpenMP tasks above 131072 keys with two threads.  The result must equal,
 bit for bit, numpy's stable sort: zeros keep their signs in input order,
 NaNs their payloads in input order."""
+
 import numpy as np
 import pytest
 
@@ -22,8 +23,41 @@ DTYPES = ["float64", "float32", "int64", "int32", "uint64", "uint32"]
 # around the lane threshold (32), vector widths (8, 16), partition blocks
 # (2 x 4 vectors: 64, 128), the network's limit (128 keys), the
 # thread split (131072) and the task threshold (2 x 65536)
-SIZES = [0, 1, 2, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129, 130, 191,
-         255, 256, 257, 258, 300, 511, 513, 1000, 4097, 65537, 131071, 131072, 131073]
+SIZES = [
+    0,
+    1,
+    2,
+    7,
+    8,
+    9,
+    15,
+    16,
+    17,
+    31,
+    32,
+    33,
+    63,
+    64,
+    65,
+    127,
+    128,
+    129,
+    130,
+    191,
+    255,
+    256,
+    257,
+    258,
+    300,
+    511,
+    513,
+    1000,
+    4097,
+    65537,
+    131071,
+    131072,
+    131073,
+]
 
 
 def pattern(dt, n, kind, rng):
@@ -34,7 +68,7 @@ def pattern(dt, n, kind, rng):
             return rng.standard_normal(n).astype(t)
         info = np.iinfo(t)
         return rng.integers(int(info.min), int(info.max), n, dtype=t, endpoint=True)
-    if kind == "few":                  # pivots that are the minimum, runs of ties
+    if kind == "few":  # pivots that are the minimum, runs of ties
         return rng.integers(0, 3, n).astype(t)
     if kind == "equal":
         return np.full(n, 5, t)
@@ -42,14 +76,25 @@ def pattern(dt, n, kind, rng):
         return i.astype(t)
     if kind == "reverse":
         return (n - i).astype(t)
-    if kind == "organ":                # up then down
+    if kind == "organ":  # up then down
         return np.minimum(i, n - i).astype(t)
     if kind == "saw":
         return (i % 37).astype(t)
-    if kind == "extremes":             # the smallest and largest keys
+    if kind == "extremes":  # the smallest and largest keys
         if t.kind == "f":
-            pool = np.array([np.inf, -np.inf, np.finfo(t).max, -np.finfo(t).max,
-                             np.finfo(t).tiny, -np.finfo(t).tiny, 0.0, 1.0], t)
+            pool = np.array(
+                [
+                    np.inf,
+                    -np.inf,
+                    np.finfo(t).max,
+                    -np.finfo(t).max,
+                    np.finfo(t).tiny,
+                    -np.finfo(t).tiny,
+                    0.0,
+                    1.0,
+                ],
+                t,
+            )
         else:
             info = np.iinfo(t)
             pool = np.array([info.min, info.max, info.min + 1, info.max - 1, 0, 1], t)
@@ -62,9 +107,14 @@ def specials(a, rng, frac=0.1):
     a = a.copy()
     t = a.dtype
     u = np.uint64 if t == np.float64 else np.uint32
-    nans = (np.array([0x7FF8000000000000, 0xFFF8000000000000, 0x7FF0000000000001,
-                      0x7FF800000000ABCD], np.uint64).astype(u) if t == np.float64 else
-            np.array([0x7FC00000, 0xFFC00000, 0x7F800001, 0x7FC0ABCD], np.uint32))
+    nans = (
+        np.array(
+            [0x7FF8000000000000, 0xFFF8000000000000, 0x7FF0000000000001, 0x7FF800000000ABCD],
+            np.uint64,
+        ).astype(u)
+        if t == np.float64
+        else np.array([0x7FC00000, 0xFFC00000, 0x7F800001, 0x7FC0ABCD], np.uint32)
+    )
     pool = np.concatenate([nans.view(t), np.array([np.inf, -np.inf, 0.0, -0.0, -0.0], t)])
     where = rng.random(a.shape) < frac
     a[where] = rng.choice(pool, where.sum())
@@ -89,8 +139,7 @@ def test_sizes(dt, n, threads):
     check(a, desc=True)
 
 
-@pytest.mark.parametrize("kind", ["few", "equal", "sorted", "reverse", "organ", "saw",
-                                  "extremes"])
+@pytest.mark.parametrize("kind", ["few", "equal", "sorted", "reverse", "organ", "saw", "extremes"])
 @pytest.mark.parametrize("dt", DTYPES)
 @pytest.mark.parametrize("n", [200, 3000, 140_000])
 def test_patterns(dt, kind, n, threads):
@@ -166,6 +215,7 @@ def test_nd_lanes(dt, threads):
 
 def test_compat_sort_matches_numpy(threads):
     import strided.compat as xp
+
     rng = np.random.default_rng(8)
     for dt in DTYPES:
         a = pattern(dt, 50_000, "random", rng)

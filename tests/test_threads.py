@@ -1,5 +1,6 @@
 """Threads: setnumthreads/getnumthreads, the GIL released while C runs,
 kernels safe to run from several Python threads, errors kept per thread."""
+
 import threading
 import time
 
@@ -117,7 +118,7 @@ def test_error_messages_stay_with_their_thread():
 # block at a time, split over the threads.  Every layout and alignment must
 # give numpy's exact values.
 
-BIG = 4_500_003          # 3 float32 operands: 54 MB, odd, not a multiple of any block
+BIG = 4_500_003  # 3 float32 operands: 54 MB, odd, not a multiple of any block
 
 
 @pytest.fixture(params=[1, 2])
@@ -138,16 +139,20 @@ def test_streamed_binary_matches_numpy(threads, dt, op, skew):
     want = getattr(np, op)(a[skew:], b[skew:])
     # a skewed output start: the stream head (normal stores) is not empty
     out = np.zeros(BIG + 2 * skew + 1, want.dtype)
-    got = out[skew:skew + BIG]
+    got = out[skew : skew + BIG]
     _ops.binary(op, borrow(a[skew:]), borrow(b[skew:]), out=borrow(got))
     np.testing.assert_array_equal(got, want)
-    assert not out[:skew].any() and not out[skew + BIG:].any()
+    assert not out[:skew].any() and not out[skew + BIG :].any()
 
 
 @pytest.mark.parametrize("dt", ["float32", "float64", "bool"])
 def test_streamed_broadcast_transposed_and_in_place(threads, dt):
     rng = np.random.default_rng(1)
-    a = rng.standard_normal((4501, 1001)) > 0 if dt == "bool" else rng.standard_normal((4501, 1001)).astype(dt)
+    a = (
+        rng.standard_normal((4501, 1001)) > 0
+        if dt == "bool"
+        else rng.standard_normal((4501, 1001)).astype(dt)
+    )
     row = rng.standard_normal(1001) > 0 if dt == "bool" else rng.standard_normal(1001).astype(dt)
     op = "logical_xor" if dt == "bool" else "add"
     f = np.logical_xor if dt == "bool" else np.add

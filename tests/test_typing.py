@@ -5,6 +5,7 @@ level, in an `if TYPE_CHECKING:` block, or in the stub of a module whose
 functions are made from a table: compat/_elementwise.pyi, generated from
 the op table), py.typed and that stub are shipped, and the typed user code of tests/typing runs.
 The type check itself is .ci/types (mypy --strict)."""
+
 import ast
 import pathlib
 import runpy
@@ -30,6 +31,7 @@ def _defs(tree):
             elif isinstance(node, ast.If):
                 walk(node.body, cls)
                 walk(node.orelse, cls)
+
     walk(tree.body, None)
     return out
 
@@ -60,10 +62,20 @@ def annotation_coverage():
     functions and the Array's public methods and properties."""
     names = [(q, (None, n)) for q, n in _public_functions()]
     from strided.compat import Array
-    names += [(f"strided.compat.Array.{n}", ("Array", n)) for n in dir(Array)
-              if not n.startswith("_") or n in ("__add__", "__getitem__", "__eq__", "__bool__")]
-    bad = [q for q, key in names if key in DEFS and not _complete(DEFS[key]) or key not in DEFS
-           and not isinstance(getattr(Array, key[1], None), int)]
+
+    names += [
+        (f"strided.compat.Array.{n}", ("Array", n))
+        for n in dir(Array)
+        if not n.startswith("_") or n in ("__add__", "__getitem__", "__eq__", "__bool__")
+    ]
+    bad = [
+        q
+        for q, key in names
+        if key in DEFS
+        and not _complete(DEFS[key])
+        or key not in DEFS
+        and not isinstance(getattr(Array, key[1], None), int)
+    ]
     return len(names) - len(bad), len(names), bad
 
 
@@ -74,11 +86,13 @@ def test_every_public_function_of_the_array_api_face_is_annotated():
 
 def test_py_typed_is_shipped():
     assert (ROOT / "strided" / "py.typed").exists() and (ROOT / "compat" / "py.typed").exists()
-    tomllib = pytest.importorskip("tomllib")      # Python >= 3.11
+    tomllib = pytest.importorskip("tomllib")  # Python >= 3.11
     data = tomllib.loads((ROOT / "pyproject.toml").read_text())
     assert data["tool"]["setuptools"]["package-data"]["strided"] == ["py.typed", "__init__.pyi"]
-    assert data["tool"]["setuptools"]["package-data"]["strided.compat"] == ["py.typed",
-                                                                            "_elementwise.pyi"]
+    assert data["tool"]["setuptools"]["package-data"]["strided.compat"] == [
+        "py.typed",
+        "_elementwise.pyi",
+    ]
 
 
 def test_the_typed_user_code_runs(capsys):

@@ -4,6 +4,7 @@ numpy's view in shape and values, start at the same address and step by the
 same strides (zero-copy), alone and in chains; writes through a view land in
 the base; and bad arguments raise the documented exceptions.
 """
+
 import math
 import re
 
@@ -72,7 +73,7 @@ def test_transpose(base, data):
 def test_permute(base, data):
     a, c = base
     perm = data.draw(st.permutations(range(a.ndim)))
-    perm = [p - a.ndim if data.draw(st.booleans()) else p for p in perm]   # negative dims too
+    perm = [p - a.ndim if data.draw(st.booleans()) else p for p in perm]  # negative dims too
     check_view(_views.permute(c, perm), np.transpose(a, perm))
 
 
@@ -94,8 +95,10 @@ def test_narrow(base, data):
     n = a.shape[dim]
     start = data.draw(st.integers(0, n))
     length = data.draw(st.integers(0, n - start))
-    check_view(_views.narrow(c, dim, start, length),
-               a[at(norm(dim, a.ndim), a.ndim, slice(start, start + length))])
+    check_view(
+        _views.narrow(c, dim, start, length),
+        a[at(norm(dim, a.ndim), a.ndim, slice(start, start + length))],
+    )
 
 
 @given(base=based(hnp.array_shapes(min_dims=1, max_dims=4, min_side=1, max_side=6)), data=st.data())
@@ -129,7 +132,8 @@ def new_shapes(size):
     """Shapes holding `size` elements (with a -1 sometimes)."""
     if size == 0:
         return st.lists(st.integers(0, 3), min_size=1, max_size=4).map(
-            lambda s: tuple(s) if 0 in s else tuple(s) + (0,))
+            lambda s: tuple(s) if 0 in s else tuple(s) + (0,)
+        )
 
     @st.composite
     def factor(draw):
@@ -146,6 +150,7 @@ def new_shapes(size):
         if draw(st.booleans()):
             out[draw(st.integers(0, len(out) - 1))] = -1
         return tuple(out)
+
     return factor()
 
 
@@ -168,7 +173,7 @@ def test_view_as_shape_is_a_view_exactly_when_numpy_can(base, data):
 @given(base=based(), data=st.data())
 def test_view_as_shape_of_contiguous_never_fails(base, data):
     a, _ = base
-    c = to_core(a)                       # owned, C-contiguous
+    c = to_core(a)  # owned, C-contiguous
     shape = data.draw(new_shapes(a.size), label="shape")
     v = _views.view_as_shape(c, shape)
     assert v is not None
@@ -224,7 +229,7 @@ def test_flip(base, data):
 
 def test_zero_d_and_empty_views():
     z = _core.scalar(5.0, "float64")
-    check = lambda c, shape, values: (c.shape == shape and to_numpy(c).tolist() == values)
+    check = lambda c, shape, values: c.shape == shape and to_numpy(c).tolist() == values
     assert check(_views.transpose(z, 0, -1), (), 5.0)
     assert check(_views.permute(z, []), (), 5.0)
     assert check(_views.squeeze(z), (), 5.0) and check(_views.squeeze(z, 0), (), 5.0)
@@ -254,7 +259,7 @@ def test_views_of_empty_views_with_negative_strides():
     0); slicing, narrowing or selecting it stays a valid empty view, as in
     numpy, instead of moving its offset before the storage start."""
     a = np.arange(1, 4, dtype=np.int16)
-    c = _views.unfold(_views.flip(borrow(a), 0), 0, 0, 1)          # shape (4, 0)
+    c = _views.unfold(_views.flip(borrow(a), 0), 0, 0, 1)  # shape (4, 0)
     v = sliding_window_view(a[::-1], 0, axis=0)
     check_view(c, v)
     assert c.strides[0] < 0
@@ -318,16 +323,28 @@ def view_step(draw, shape):
         return name, (d,), (lambda x: np.flip(x, d))
     if name == "unfold":
         size, step = draw(st.integers(0, n)), draw(st.integers(1, 3))
-        return name, (d, size, step), (
-            lambda x: sliding_window_view(x, size, axis=dn)[at(dn, nd, slice(None, None, step))])
+        return (
+            name,
+            (d, size, step),
+            (lambda x: sliding_window_view(x, size, axis=dn)[at(dn, nd, slice(None, None, step))]),
+        )
     i = draw(st.integers(-n, n - 1))
     return name, (d, i), (lambda x: x[at(dn, nd, i)])
 
 
-CORE_OPS = {"transpose": _views.transpose, "permute": _views.permute, "unsqueeze": _views.unsqueeze,
-            "squeeze": _views.squeeze, "expand": _views.expand, "reshape": _views.view_as_shape,
-            "slice": _views.slice_dim, "narrow": _views.narrow, "flip": _views.flip,
-            "unfold": _views.unfold, "select": _views.select}
+CORE_OPS = {
+    "transpose": _views.transpose,
+    "permute": _views.permute,
+    "unsqueeze": _views.unsqueeze,
+    "squeeze": _views.squeeze,
+    "expand": _views.expand,
+    "reshape": _views.view_as_shape,
+    "slice": _views.slice_dim,
+    "narrow": _views.narrow,
+    "flip": _views.flip,
+    "unfold": _views.unfold,
+    "select": _views.select,
+}
 
 
 def run_chain(data, a, c, steps):
@@ -340,7 +357,7 @@ def run_chain(data, a, c, steps):
         if name == "reshape":
             try:
                 want = f(a)
-            except ValueError:          # numpy needs a copy: so must we
+            except ValueError:  # numpy needs a copy: so must we
                 assert v is None, f"a view where numpy needs a copy: {a.strides} -> {args}"
                 continue
             assert v is not None, f"no view where numpy has one: {a.shape} {a.strides} -> {args}"
@@ -361,14 +378,16 @@ def test_chains_of_views(base, data):
 def test_writes_through_a_view_reach_the_base(data):
     """fill_ and copy_ through a chain of views change exactly the base
     elements that the view reaches."""
-    shape = data.draw(hnp.array_shapes(min_dims=1, max_dims=3, min_side=1, max_side=5), label="shape")
-    index = np.arange(math.prod(shape), dtype=np.int64).reshape(shape)   # value = flat position
+    shape = data.draw(
+        hnp.array_shapes(min_dims=1, max_dims=3, min_side=1, max_side=5), label="shape"
+    )
+    index = np.arange(math.prod(shape), dtype=np.int64).reshape(shape)  # value = flat position
     base = data.draw(layouts(index), label="layout")
     if not base.flags.writeable:
         base = index.copy()
     c = borrow(base)
     view_np, view = run_chain(data, base, c, data.draw(st.integers(1, 4), label="steps"))
-    reached = view_np.copy()        # the flat base positions the view reaches
+    reached = view_np.copy()  # the flat base positions the view reaches
     model = index.copy()
     if data.draw(st.booleans(), label="fill"):
         _core.fill_(view, -1)
@@ -379,8 +398,8 @@ def test_writes_through_a_view_reach_the_base(data):
         src = -np.arange(1, reached.size + 1, dtype=np.int64).reshape(reached.shape)
         _core.copy_(view, to_core(src))
         model.flat[reached.ravel()] = src.ravel()
-    np.testing.assert_array_equal(to_numpy(c), model)    # the base, read through the core
-    np.testing.assert_array_equal(base, model)           # and the borrowed numpy memory
+    np.testing.assert_array_equal(to_numpy(c), model)  # the base, read through the core
+    np.testing.assert_array_equal(base, model)  # and the borrowed numpy memory
 
 
 # ---------------------------------------------------------------- bad input
@@ -480,24 +499,24 @@ def test_negative_sizes_raise_value_error():
 
 
 def test_view_outside_its_storage_raises_index_error():
-    c = c234()                       # 24 float64 elements
+    c = c234()  # 24 float64 elements
     assert c.view(23, (1,), (1,)).shape == (1,)
     assert c.view(0, (24,), (1,)).shape == (24,)
     assert c.view(23, (24,), (-1,)).shape == (24,)
-    with raises_naming(IndexError, 200):       # reaches byte 200 of 192
+    with raises_naming(IndexError, 200):  # reaches byte 200 of 192
         c.view(24, (1,), (1,))
     with raises_naming(IndexError, 192 + 8):
         c.view(0, (25,), (1,))
     with pytest.raises(IndexError):
-        c.view(0, (3,), (12,))       # last element 24
+        c.view(0, (3,), (12,))  # last element 24
     with pytest.raises(IndexError, match="before the storage start"):
         c.view(1, (3,), (-1,))
     with pytest.raises(IndexError):
-        c.view(0, (2, 3), (12, 7))    # last element 26
+        c.view(0, (2, 3), (12, 7))  # last element 26
     with raises_naming(ValueError, -1):
         c.view(-1, (1,), (1,))
     # an empty view needs no storage at all, wherever it points
-    assert c.view(10 ** 6, (0, 3), (1, 1)).size == 0
+    assert c.view(10**6, (0, 3), (1, 1)).size == 0
 
 
 def test_view_needs_one_stride_per_size():
@@ -511,18 +530,18 @@ def test_view_needs_one_stride_per_size():
 
 def test_size_overflow_raises_overflow_error():
     with pytest.raises(OverflowError):
-        _core.Core.empty((2 ** 40, 2 ** 40), "float64")
+        _core.Core.empty((2**40, 2**40), "float64")
     with pytest.raises(OverflowError):
-        _core.Core.empty((2 ** 61,), "float64")           # bytes overflow
+        _core.Core.empty((2**61,), "float64")  # bytes overflow
     with pytest.raises(OverflowError):
-        _core.Core.empty((2 ** 31, 2 ** 31, 4), "uint8")
+        _core.Core.empty((2**31, 2**31, 4), "uint8")
     c = c234()
     with pytest.raises(OverflowError):
-        c.view(0, (3,), (2 ** 62,))                        # extent overflows
+        c.view(0, (3,), (2**62,))  # extent overflows
     with pytest.raises(OverflowError):
-        c.view(0, (2 ** 32, 2 ** 32), (0, 0))              # element count overflows
+        c.view(0, (2**32, 2**32), (0, 0))  # element count overflows
     with pytest.raises(OverflowError):
-        _views.expand(c, (2 ** 40, 2 ** 40, 2, 3, 4))
+        _views.expand(c, (2**40, 2**40, 2, 3, 4))
 
 
 def test_more_than_64_dims_raises_value_error():
@@ -539,11 +558,14 @@ def test_more_than_64_dims_raises_value_error():
     assert _views.squeeze(c).ndim == 0
 
 
-@pytest.mark.parametrize("op", [
-    lambda c: _views.slice_dim(c, 0, None, None, 1),
-    lambda c: _views.narrow(c, 0, 0, 1),
-    lambda c: _views.flip(c, 0),
-])
+@pytest.mark.parametrize(
+    "op",
+    [
+        lambda c: _views.slice_dim(c, 0, None, None, 1),
+        lambda c: _views.narrow(c, 0, 0, 1),
+        lambda c: _views.flip(c, 0),
+    ],
+)
 def test_zero_d_views_cannot_be_sliced(op):
     with pytest.raises(IndexError, match="0-d"):
         op(_core.scalar(1.0, "float64"))

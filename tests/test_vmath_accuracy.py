@@ -6,6 +6,7 @@ special values (NaN, infinities, zeros, subnormals, the ends of the
 range) exactly numpy's, which the kernels leave to scalar libm.
 
 (The other libmvec functions keep libmvec: docs/performance.md.)"""
+
 import numpy as np
 import pytest
 
@@ -22,12 +23,13 @@ def ulp_errors(got, ref, dt):
     fi = np.finfo(dt)
     ref = np.asarray(ref, np.longdouble)
     with np.errstate(over="ignore"):
-        ref = np.where(np.isinf(ref.astype(dt)), ref.astype(dt), ref)   # beyond the range: inf
+        ref = np.where(np.isinf(ref.astype(dt)), ref.astype(dt), ref)  # beyond the range: inf
     g = got.astype(np.longdouble)
     same = (g == ref) | (np.isnan(g) & np.isnan(ref))
     _, e = np.frexp(np.abs(np.where(np.isfinite(ref), ref, 0)))
-    ulp = np.ldexp(np.longdouble(1), np.maximum(e.astype(np.int64) - fi.nmant - 1,
-                                                fi.minexp - fi.nmant))
+    ulp = np.ldexp(
+        np.longdouble(1), np.maximum(e.astype(np.int64) - fi.nmant - 1, fi.minexp - fi.nmant)
+    )
     with np.errstate(invalid="ignore"):
         err = np.abs(g - ref) / ulp
     err = np.where(np.isnan(err) | (np.isinf(g) != np.isinf(ref)), np.inf, err)
@@ -52,22 +54,68 @@ def hypot_domain(dt, n=4000, seed=1):
     def signed(v):
         return v * rng.choice([-1.0, 1.0], v.size)
 
-    xs = [rng.uniform(-10, 10, n), log_uniform(rng, tiny, huge, n), log_uniform(rng, 1, 1e3, n),
-          log_uniform(rng, huge / 1e3, huge, n), log_uniform(rng, tiny, tiny * 1e20, n)]
-    ys = [rng.uniform(-10, 10, n), log_uniform(rng, tiny, huge, n),
-          xs[2] * log_uniform(rng, 1e-20, 1, n), log_uniform(rng, huge / 1e3, huge, n),
-          log_uniform(rng, tiny, tiny * 1e20, n)]
+    xs = [
+        rng.uniform(-10, 10, n),
+        log_uniform(rng, tiny, huge, n),
+        log_uniform(rng, 1, 1e3, n),
+        log_uniform(rng, huge / 1e3, huge, n),
+        log_uniform(rng, tiny, tiny * 1e20, n),
+    ]
+    ys = [
+        rng.uniform(-10, 10, n),
+        log_uniform(rng, tiny, huge, n),
+        xs[2] * log_uniform(rng, 1e-20, 1, n),
+        log_uniform(rng, huge / 1e3, huge, n),
+        log_uniform(rng, tiny, tiny * 1e20, n),
+    ]
     with np.errstate(over="ignore"):
         x = np.concatenate([signed(v) for v in xs]).astype(dt)
         y = np.concatenate([signed(v) for v in ys]).astype(dt)
     return x, y
 
 
-SPECIALS = [0.0, -0.0, np.inf, -np.inf, np.nan, 1.0, -1.0, 5e-324, -5e-324, 1e-310, 1e-45,
-            -1e-45, 1e-40, 2.2250738585072014e-308, 1.1754944e-38, 1e-300, 1e-30, 2.0**-60,
-            2.0**-61, 40.0, -40.0, 88.0, -88.0, 103.9, -104.0, 704.0, -704.0, 709.0, -709.0,
-            745.0, -745.0, 746.0, -746.0, 1e10, -1e10, 3.4028235e38, -3.4028235e38,
-            8.98846567431158e307, 1.7976931348623157e308, -1.7976931348623157e308]
+SPECIALS = [
+    0.0,
+    -0.0,
+    np.inf,
+    -np.inf,
+    np.nan,
+    1.0,
+    -1.0,
+    5e-324,
+    -5e-324,
+    1e-310,
+    1e-45,
+    -1e-45,
+    1e-40,
+    2.2250738585072014e-308,
+    1.1754944e-38,
+    1e-300,
+    1e-30,
+    2.0**-60,
+    2.0**-61,
+    40.0,
+    -40.0,
+    88.0,
+    -88.0,
+    103.9,
+    -104.0,
+    704.0,
+    -704.0,
+    709.0,
+    -709.0,
+    745.0,
+    -745.0,
+    746.0,
+    -746.0,
+    1e10,
+    -1e10,
+    3.4028235e38,
+    -3.4028235e38,
+    8.98846567431158e307,
+    1.7976931348623157e308,
+    -1.7976931348623157e308,
+]
 
 
 def assert_same(got, want):

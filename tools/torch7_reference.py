@@ -4,6 +4,7 @@
 docs/torch7-reference/<section>.md (its table and its functions'
 docstrings), so that no page is too large to read
 (tests/torch7/test_t7_spec.py checks that the committed pages are current)."""
+
 from __future__ import annotations
 
 import re
@@ -12,14 +13,25 @@ from pathlib import Path
 
 from strided.torch7.spec import ALL, ENTRIES
 
-_SHORT = {"uint8": "Byte", "int8": "Char", "int16": "Short", "int32": "Int", "int64": "Long",
-          "float32": "Float", "float64": "Double", "float16": "Half", "bfloat16": "BFloat16"}
+_SHORT = {
+    "uint8": "Byte",
+    "int8": "Char",
+    "int16": "Short",
+    "int32": "Int",
+    "int64": "Long",
+    "float32": "Float",
+    "float64": "Double",
+    "float16": "Half",
+    "bfloat16": "BFloat16",
+}
 INDEX = "torch7-reference.md"
 FOLDER = "torch7-reference"
-_HOW = ["`[x]` is an optional argument (left out, it takes its default: a new tensor",
-        "for a result); `x...` any number of them.  `torch.f(...)` dispatches on the",
-        "type of its first tensor argument; the method `x.f(...)` is Lua's `x:f(...)`.",
-        "Types: the tensor types the function exists for."]
+_HOW = [
+    "`[x]` is an optional argument (left out, it takes its default: a new tensor",
+    "for a result); `x...` any number of them.  `torch.f(...)` dispatches on the",
+    "type of its first tensor argument; the method `x.f(...)` is Lua's `x:f(...)`.",
+    "Types: the tensor types the function exists for.",
+]
 
 
 def _types(entry):
@@ -60,31 +72,49 @@ def _table(group, page):
 
 def pages():
     """{path under docs/: text}: the index and one page per section."""
-    index = ["# Torch7 function reference", "",
-             "Generated from `strided/torch7/spec.py` by `python -m tools.torch7_reference",
-             "docs`; do not edit.  Every Torch7 function by section, with its forms; each",
-             "section's page has the functions' full docstrings (`help(torch.add)`).", "",
-             *_HOW, ""]
+    index = [
+        "# Torch7 function reference",
+        "",
+        "Generated from `strided/torch7/spec.py` by `python -m tools.torch7_reference",
+        "docs`; do not edit.  Every Torch7 function by section, with its forms; each",
+        "section's page has the functions' full docstrings (`help(torch.add)`).",
+        "",
+        *_HOW,
+        "",
+    ]
     out = {}
     for g in _groups():
         page = f"{FOLDER}/{_slug(g)}.md"
         index += [f"## [{g}]({page})", "", *_table(g, page), ""]
-        lines = [f"# Torch7 functions: {g}", "",
-                 f"Generated from `strided/torch7/spec.py`; do not edit.  All sections: "
-                 f"[the Torch7 function reference](../{INDEX}).", "", *_HOW, "",
-                 *_table(g, ""), ""]
+        lines = [
+            f"# Torch7 functions: {g}",
+            "",
+            f"Generated from `strided/torch7/spec.py`; do not edit.  All sections: "
+            f"[the Torch7 function reference](../{INDEX}).",
+            "",
+            *_HOW,
+            "",
+            *_table(g, ""),
+            "",
+        ]
         for e in (e for e in ENTRIES if (e.group or "Other") == g):
             path = _where(e)
             if path is None:
                 continue
-            lines += [f"::: {path}", "    options:", "      heading_level: 2",
-                      "      show_signature: false",
-                      # a list: the table's default column would read the
-                      # Python signature (*args), not the forms' optional slots
-                      "      docstring_section_style: list",
-                      # the forms, not the Python signature (*args), say what is taken
-                      "      docstring_options:", "        warn_unknown_params: false",
-                      "        warn_missing_types: false", ""]
+            lines += [
+                f"::: {path}",
+                "    options:",
+                "      heading_level: 2",
+                "      show_signature: false",
+                # a list: the table's default column would read the
+                # Python signature (*args), not the forms' optional slots
+                "      docstring_section_style: list",
+                # the forms, not the Python signature (*args), say what is taken
+                "      docstring_options:",
+                "        warn_unknown_params: false",
+                "        warn_missing_types: false",
+                "",
+            ]
         out[page] = "\n".join(lines)
     out[INDEX] = "\n".join(index)
     return out
@@ -103,12 +133,13 @@ def _where(e):
         # which a path would name instead: its docstring is help(torch.storage)
         return None if e.name == "storage" else f"strided.torch7.{e.name}"
     if fn.__module__.startswith("strided.core") or isinstance(fn, type):
-        return None           # classes: the Torch7 classes page
+        return None  # classes: the Torch7 classes page
     return f"{fn.__module__}.{fn.__qualname__}"
 
 
 if __name__ == "__main__":
     from strided.torch7 import functions  # noqa: F401  (registers the utility entries)
+
     docs = Path(sys.argv[1] if len(sys.argv) > 1 else "docs")
     for old in (docs / FOLDER).glob("*.md"):
         old.unlink()

@@ -24,6 +24,7 @@ form of a tensor.md method (torch.narrow(x, ...), which calls
 x:narrow(...)) takes the method's.  The annotations name the stub's own
 classes (strings, never evaluated at run time).
 """
+
 from __future__ import annotations
 
 import inspect
@@ -46,12 +47,21 @@ _CLASS_OF = {dt: name for name, dt in TYPES + HALF_TYPES}
 # type, ... which, in a class body, a plain `float` would name
 _BUILTIN = re.compile(r"\b(float|int|bool|str|type|list|tuple)\b")
 _PARAM = {
-    _forms.BYTE: "ByteTensor", _forms.LONG: "LongTensor", _forms.INT: "IntTensor",
-    _forms.FLOAT_TENSOR: "FloatTensor | DoubleTensor", _forms.GENERATOR: "Generator",
-    _forms.ANY_TENSOR: "Tensor", _forms.NUMBER: "float", _forms.INDEX: "int",
-    _forms.BOOLEAN: "bool", _forms.NIL: "None", _forms.TABLE: "Sequence[Tensor]",
-    _forms.LIST: "list[Any]", _forms.SIZES: "LongStorage | Sequence[int]",
-    _forms.STRING: "str", _forms.ANYTHING: "Any",
+    _forms.BYTE: "ByteTensor",
+    _forms.LONG: "LongTensor",
+    _forms.INT: "IntTensor",
+    _forms.FLOAT_TENSOR: "FloatTensor | DoubleTensor",
+    _forms.GENERATOR: "Generator",
+    _forms.ANY_TENSOR: "Tensor",
+    _forms.NUMBER: "float",
+    _forms.INDEX: "int",
+    _forms.BOOLEAN: "bool",
+    _forms.NIL: "None",
+    _forms.TABLE: "Sequence[Tensor]",
+    _forms.LIST: "list[Any]",
+    _forms.SIZES: "LongStorage | Sequence[int]",
+    _forms.STRING: "str",
+    _forms.ANYTHING: "Any",
 }
 _OPTION = re.compile(r"^'(\w)'")
 
@@ -66,7 +76,7 @@ def _param_type(kind, self_type):
     if kind in _PARAM:
         return _PARAM[kind]
     if _OPTION.match(kind.text):
-        return "str"            # an option letter: 'U', 'L', 'N', ...
+        return "str"  # an option letter: 'U', 'L', 'N', ...
     raise ValueError(f"no type for the slot kind {kind.text!r}")
 
 
@@ -90,15 +100,21 @@ def _sample(kind, T, shape, number):
     the given shape, numbers the given number."""
     C = _functions.CLASSES
     values = {
-        _forms.TENSOR: lambda: _SHAPES[shape](T), _forms.ANY_TENSOR: lambda: _SHAPES[shape](T),
+        _forms.TENSOR: lambda: _SHAPES[shape](T),
+        _forms.ANY_TENSOR: lambda: _SHAPES[shape](T),
         _forms.BYTE: lambda: C["ByteTensor"](3, 3).fill(1),
         _forms.LONG: lambda: C["LongTensor"](3, 3).fill(1),
         _forms.INT: lambda: C["IntTensor"](3, 3).fill(1),
         _forms.FLOAT_TENSOR: lambda: C["DoubleTensor"](3, 3).fill(0.5),
         _forms.GENERATOR: lambda: _functions.FUNCTIONS["Generator"](),
-        _forms.NUMBER: lambda: number, _forms.INDEX: lambda: 1, _forms.BOOLEAN: lambda: False,
-        _forms.NIL: lambda: None, _forms.TABLE: lambda: [_SHAPES[shape](T)] * 2,
-        _forms.LIST: lambda: [], _forms.SIZES: lambda: [3, 3], _forms.STRING: lambda: "",
+        _forms.NUMBER: lambda: number,
+        _forms.INDEX: lambda: 1,
+        _forms.BOOLEAN: lambda: False,
+        _forms.NIL: lambda: None,
+        _forms.TABLE: lambda: [_SHAPES[shape](T)] * 2,
+        _forms.LIST: lambda: [],
+        _forms.SIZES: lambda: [3, 3],
+        _forms.STRING: lambda: "",
     }
     if kind in values:
         return values[kind]()
@@ -144,8 +160,7 @@ def _observed_return(call, slots, T, self_type, in_method):
         for shapes in itertools.product(_SHAPES, repeat=tensors):
             args, shape = [], iter(shapes)
             for slot in slots:
-                value = _sample(slot.kind, T, next(shape) if slot.kind in _SHAPED else None,
-                                number)
+                value = _sample(slot.kind, T, next(shape) if slot.kind in _SHAPED else None, number)
                 if value is None and slot.kind is not _forms.NIL:
                     return "Any"
                 args += [value, value] if slot.many else [value]
@@ -160,6 +175,7 @@ def _observed_return(call, slots, T, self_type, in_method):
 
 # ---------------------------------------------------------------- overloads
 
+
 def _default(slot, in_method):
     return slot.method if in_method else slot.default
 
@@ -167,10 +183,12 @@ def _default(slot, in_method):
 def _variants(slots, in_method):
     """Each choice of the optional slots given, the fullest first (as the
     matching tries a slot with its argument before its default)."""
-    optional = [i for i, s in enumerate(slots) if _default(s, in_method) is not REQUIRED
-                and not s.many]
+    optional = [
+        i for i, s in enumerate(slots) if _default(s, in_method) is not REQUIRED and not s.many
+    ]
     for drop in itertools.chain.from_iterable(
-            itertools.combinations(optional, k) for k in range(len(optional) + 1)):
+        itertools.combinations(optional, k) for k in range(len(optional) + 1)
+    ):
         yield [s for i, s in enumerate(slots) if i not in drop]
 
 
@@ -204,13 +222,16 @@ def _overloads(entry, in_method, T, self_type):
         rests = [slots]
         if in_method:
             if slots and slots[0].kind is _forms.NUMBER:
-                continue                      # torch.exp(2): no method form
+                continue  # torch.exp(2): no method form
             # x takes the first slot of x:f(...); when that one is optional
             # in the method (a result: x:sum(2) makes a new one), the
             # matching goes on to the tensor slot after it (forms.py's _fill)
             rests = [slots[1:]]
-            if (len(slots) > 1 and _default(slots[0], True) is not REQUIRED
-                    and slots[1].kind is _forms.TENSOR):
+            if (
+                len(slots) > 1
+                and _default(slots[0], True) is not REQUIRED
+                and slots[1].kind is _forms.TENSOR
+            ):
                 rests.append(slots[2:])
         for variant in (v for rest in rests for v in _variants(rest, in_method)):
             params = _signature(variant, self_type, in_method)
@@ -229,8 +250,9 @@ def _overloads(entry, in_method, T, self_type):
 def _dispatch_class(entry):
     # bitand ... exist for floats only to raise (their rows in the op table
     # have no float kernel): their answers are observed on an integer class
-    integer_only = any(f.op is not None and core_op(f.op.name, "float64") is None
-                       for f in entry.forms)
+    integer_only = any(
+        f.op is not None and core_op(f.op.name, "float64") is None for f in entry.forms
+    )
     for dt in ("float64", "float32", "int64") + ALL:
         if dt in entry.types and not (integer_only and dt.startswith("float")):
             return _functions.CLASSES[_CLASS_OF[dt]]
@@ -257,6 +279,7 @@ def _defs(name, overloads, indent=""):
 
 
 # ---------------------------------------------------------------- by hand
+
 
 def _source_annotation(a):
     """An annotation as its source writes it (Any where there is none)."""
@@ -304,8 +327,9 @@ def _def_from_source(name, fn, method, indent):
                     star = True
                 default = "" if p.default is p.empty else " = ..."
                 params.append(f"{p.name}: {ann}{default}")
-        if p.kind is p.POSITIONAL_ONLY and (i + 1 == len(values)
-                                            or values[i + 1].kind is not p.POSITIONAL_ONLY):
+        if p.kind is p.POSITIONAL_ONLY and (
+            i + 1 == len(values) or values[i + 1].kind is not p.POSITIONAL_ONLY
+        ):
             params.append("/")
     ret = "None" if name == "__init__" else _annotation(sig.return_annotation)
     return [f"{indent}def {name}({', '.join(params)}) -> {ret}: ..."]
@@ -338,7 +362,7 @@ def _method_function(entry):
         for d in _overloads_of(method) or [method]:
             sig = inspect.signature(d)
             rest = list(sig.parameters.values())[1:]
-            if [p.name for p in rest[:len(lead)]] != lead:
+            if [p.name for p in rest[: len(lead)]] != lead:
                 continue
             out_params = []
             for i, p in enumerate(rest):
@@ -359,29 +383,41 @@ def _method_function(entry):
 
 
 # the special methods a stub declares, with the public ones
-_DUNDERS = ("__init__", "__len__", "__iter__", "__getitem__", "__setitem__", "__enter__",
-            "__exit__")
+_DUNDERS = (
+    "__init__",
+    "__len__",
+    "__iter__",
+    "__getitem__",
+    "__setitem__",
+    "__enter__",
+    "__exit__",
+)
 
 
 def _class_from_source(name, cls, bases, skip=()):
     lines = [f"class {name}({bases}):" if bases else f"class {name}:"]
     if "__init__" not in vars(cls):
         # a constructor in C (Tensor's TensorBase) declared by overloads alone
-        init = type("declared", (), {"__module__": cls.__module__,
-                                     "__qualname__": f"{cls.__qualname__}.__init__"})
+        init = type(
+            "declared",
+            (),
+            {"__module__": cls.__module__, "__qualname__": f"{cls.__qualname__}.__init__"},
+        )
         if _overloads_of(init):
             lines += _from_source("__init__", init, method=True, indent="    ")
     for attr, value in vars(cls).items():
         if attr in skip or attr.startswith("_") and attr not in _DUNDERS:
             continue
         if isinstance(value, property):
-            ret = _annotation(getattr(value.fget, "__annotations__", {}).get(
-                "return", inspect.Parameter.empty))
+            ret = _annotation(
+                getattr(value.fget, "__annotations__", {}).get("return", inspect.Parameter.empty)
+            )
             lines.append(f"    @property\n    def {attr}(self) -> {ret}: ...")
         elif isinstance(value, (staticmethod, classmethod)):
             lines.append(f"    @{type(value).__name__}")
-            lines += _from_source(attr, value.__func__, method=isinstance(value, classmethod),
-                                  indent="    ")
+            lines += _from_source(
+                attr, value.__func__, method=isinstance(value, classmethod), indent="    "
+            )
         elif callable(value):
             lines += _from_source(attr, value, method=True, indent="    ")
     return lines if len(lines) > 1 else lines + ["    ..."]
@@ -438,23 +474,35 @@ def stub():
     """The text of strided/__init__.pyi."""
     from strided.core.rng import Generator
     from strided.torch7 import files, utility
-    lines = ['"""Type stub of the Torch7 face, generated from the spec table by',
-             "`python -m tools.torch7_stubs > strided/__init__.pyi`; do not edit.",
-             'How it is made: tools/torch7_stubs.py."""',
-             "from builtins import bool as _bool, float as _float, int as _int, list as _list",
-             "from builtins import str as _str, tuple as _tuple, type as _type",
-             "from os import PathLike",
-             "from typing import (IO, Any, Callable, Iterable, Iterator, Literal, Protocol, "
-             "Sequence,", "                    TypeVar, overload)",
-             "from typing_extensions import Buffer, Self", "",
-             "__all__: list[str]", "__version__: str", "", '_T = TypeVar("_T", bound="Tensor")', "",
-             _STRIDED_ARRAY, ""]
+
+    lines = [
+        '"""Type stub of the Torch7 face, generated from the spec table by',
+        "`python -m tools.torch7_stubs > strided/__init__.pyi`; do not edit.",
+        'How it is made: tools/torch7_stubs.py."""',
+        "from builtins import bool as _bool, float as _float, int as _int, list as _list",
+        "from builtins import str as _str, tuple as _tuple, type as _type",
+        "from os import PathLike",
+        "from typing import (IO, Any, Callable, Iterable, Iterator, Literal, Protocol, Sequence,",
+        "                    TypeVar, overload)",
+        "from typing_extensions import Buffer, Self",
+        "",
+        "__all__: list[str]",
+        "__version__: str",
+        "",
+        '_T = TypeVar("_T", bound="Tensor")',
+        "",
+        _STRIDED_ARRAY,
+        "",
+    ]
     spec_methods = {e.name for e in ENTRIES if e.method}
     # the tensors: what tensor.py writes by hand, then the spec's methods
     # (every type's on Tensor, the others on their classes)
-    lines += _class_from_source("_TensorBase", Tensor, "",
-                                skip=spec_methods | {"__len__", "__iter__", "__getitem__",
-                                                     "__setitem__"})
+    lines += _class_from_source(
+        "_TensorBase",
+        Tensor,
+        "",
+        skip=spec_methods | {"__len__", "__iter__", "__getitem__", "__setitem__"},
+    )
     lines += _aliased(_OPERATORS).splitlines() + [""]
     lines += ["class Tensor(_TensorBase):"] + _aliased(_ARITHMETIC).splitlines()
     common = [e for e in ENTRIES if e.method and e.types >= set(ALL)]
@@ -470,7 +518,9 @@ def stub():
         lines.append("")
     # the storages, files, timer, generator: their source's annotations
     # s[i] and s[i] = v are StorageBase's C slots (pyarray.c): no source
-    lines += _class_from_source("Storage", Storage, "") + _aliased(_STORAGE_SLOTS).splitlines() + [""]
+    lines += (
+        _class_from_source("Storage", Storage, "") + _aliased(_STORAGE_SLOTS).splitlines() + [""]
+    )
     for cls in STORAGE_TYPES.values():
         own = [ln for ln in _class_from_source(cls.__name__, cls, "Storage") if ln != "    ..."]
         element = "int" if cls._dt[0] in "iu" else "float"

@@ -17,6 +17,7 @@ with its shortest (2**4 cycles), which OpenBLAS reads once, at load;
 measured on AMD EPYC (Zen 4, 2 cores): LAPACK itself no slower (svd, qr
 of 20000x200, eigh and inv of 200x200), the kernel after it at its own
 speed.  The variable is set for the load only."""
+
 import ctypes as _ctypes
 import glob as _glob
 import importlib.util as _util
@@ -26,8 +27,10 @@ import os as _os
 def _load_openblas():
     spec = _util.find_spec("scipy_openblas32")
     if spec is None or not spec.submodule_search_locations:
-        raise ImportError("strided needs the scipy-openblas32 package (pip install "
-                          "scipy-openblas32): its OpenBLAS is strided's BLAS and LAPACK")
+        raise ImportError(
+            "strided needs the scipy-openblas32 package (pip install "
+            "scipy-openblas32): its OpenBLAS is strided's BLAS and LAPACK"
+        )
     libdir = _os.path.join(list(spec.submodule_search_locations)[0], "lib")
     found = sorted(_glob.glob(_os.path.join(libdir, "libscipy_openblas*.so")))
     if not found:

@@ -3,6 +3,7 @@
 The cdef is read from strided.h, the single truth of the C API: lines that
 start with '#' are dropped, except '#define NAME <integer>' constants.
 """
+
 import os
 import re
 from pathlib import Path
@@ -14,12 +15,45 @@ HERE = Path(__file__).resolve().parent
 # costliest first so that no large file starts last; elementwise.c and
 # reduce_tree.c are compiled in parts (ST_PART, st_internal.h: the _pN.c
 # files include them), so that their halves run on both cores.
-SOURCES = ["reduce.c", "reduce_p1.c", "reduce_tree.c", "reduce_tree_p1.c", "elementwise.c", "elementwise_p1.c",
-           "elementwise_p2.c", "elementwise_p3.c", "copy.c", "matmul.c", "select.c", "fft.c", "fft_butterflies.c",
-           "sort.c", "norm.c", "index.c", "sort_simd.c", "histogram.c", "linalg.c", "random.c",
-           "lapack_t7.c", "setops.c", "conv.c", "iter.c", "core.c", "alloc.c", "fuse.c", "dlpack.c",
-           "matrix.c", "creation.c", "fast.c", "vmath.c", "bandwidth.c", "fft_plans.c",
-           "fft_lines.c", "half.c", "t7scan.c"]
+SOURCES = [
+    "reduce.c",
+    "reduce_p1.c",
+    "reduce_tree.c",
+    "reduce_tree_p1.c",
+    "elementwise.c",
+    "elementwise_p1.c",
+    "elementwise_p2.c",
+    "elementwise_p3.c",
+    "copy.c",
+    "matmul.c",
+    "select.c",
+    "fft.c",
+    "fft_butterflies.c",
+    "sort.c",
+    "norm.c",
+    "index.c",
+    "sort_simd.c",
+    "histogram.c",
+    "linalg.c",
+    "random.c",
+    "lapack_t7.c",
+    "setops.c",
+    "conv.c",
+    "iter.c",
+    "core.c",
+    "alloc.c",
+    "fuse.c",
+    "dlpack.c",
+    "matrix.c",
+    "creation.c",
+    "fast.c",
+    "vmath.c",
+    "bandwidth.c",
+    "fft_plans.c",
+    "fft_lines.c",
+    "half.c",
+    "t7scan.c",
+]
 
 
 def cdef_text(header=HERE / "strided.h"):
@@ -38,7 +72,11 @@ def cdef_text(header=HERE / "strided.h"):
 # pointers kept for readable stacks; -O1 keeps the suite's runtime in check
 # (-O0 is several times slower and finds nothing more).  The result needs
 # libasan first in the process: LD_PRELOAD it into python.
-SANITIZE = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-fno-sanitize-recover=undefined"]
+SANITIZE = [
+    "-fsanitize=address,undefined",
+    "-fno-omit-frame-pointer",
+    "-fno-sanitize-recover=undefined",
+]
 
 
 def debug():
@@ -61,7 +99,9 @@ def compile_args():
     # of the compile time of the reductions
     args = ["-O3", "-g1", "-std=gnu11", "-fopenmp", "-fno-math-errno"] + warning_args()
     if debug():
-        args = ["-O1", "-g", "-std=gnu11", "-fopenmp", "-fno-math-errno"] + warning_args() + SANITIZE
+        args = (
+            ["-O1", "-g", "-std=gnu11", "-fopenmp", "-fno-math-errno"] + warning_args() + SANITIZE
+        )
     return args
 
 
@@ -73,6 +113,7 @@ def blas():
     strided/_c/__init__.py loads the installed package's library first and
     the extension's DT_NEEDED (libscipy_openblas.so) resolves to it by SONAME."""
     import scipy_openblas32 as sob
+
     return sob.get_include_dir(), sob.get_lib_dir(), sob.get_library()
 
 

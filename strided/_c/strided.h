@@ -222,7 +222,7 @@ typedef struct st_t7_scan {
     int64_t cap_words, cap_bytes, cap_storages;
 } st_t7_scan;
 int st_t7_walk(int fd, const char *mem, int64_t start, int64_t end, int longsize, int referenced,
-               const int64_t *known, int64_t nknown, const char *const *names,
+               const int64_t *known, int64_t n_known, const char *const *names,
                const int64_t *kinds, int64_t nclasses, st_t7_scan *out);
 void st_t7_scan_free(st_t7_scan *s);
 

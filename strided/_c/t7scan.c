@@ -355,7 +355,7 @@ static int object(walk *w, int depth)
 }
 
 int st_t7_walk(int fd, const char *mem, int64_t start, int64_t end, int longsize, int referenced,
-               const int64_t *known, int64_t nknown, const char *const *names,
+               const int64_t *known, int64_t n_known, const char *const *names,
                const int64_t *kinds, int64_t nclasses, st_t7_scan *out)
 {
     memset(out, 0, sizeof *out);
@@ -365,7 +365,7 @@ int st_t7_walk(int fd, const char *mem, int64_t start, int64_t end, int longsize
               .referenced = referenced, .names = names, .kinds = kinds, .nclasses = nclasses,
               .out = out};
     int bad = 0;
-    for (int64_t i = 0; i < nknown && !bad; i++)
+    for (int64_t i = 0; i < n_known && !bad; i++)
         bad = mark(&w, known[i]);
     bad = bad || object(&w, 0);
     free(w.win);

@@ -1,6 +1,7 @@
 """Argument checks shared by the kernel wrappers of the core (histogram,
 select, norm, conv, matrix, rng): each raises with a message that names
 the function and the argument."""
+
 from __future__ import annotations
 
 import math
@@ -30,7 +31,11 @@ def need_int(v, name, what):
 def need_float(v, name, what, finite=False, allow_nan=False):
     """v as a Python float (a real number), else TypeError; NaN (and with
     finite=True an infinity) is a ValueError."""
-    if isinstance(v, (bool, complex)) or not isinstance(v, (int, float)) and not hasattr(v, "__float__"):
+    if (
+        isinstance(v, (bool, complex))
+        or not isinstance(v, (int, float))
+        and not hasattr(v, "__float__")
+    ):
         raise TypeError(f"{name}: {what} must be a real number, got {type(v).__name__}")
     v = float(v)
     if (v != v and not allow_nan) or (finite and math.isinf(v)):
@@ -49,8 +54,9 @@ def need_dim(dim, c, name):
 def need_dtype(c, kinds, name, what, allowed=""):
     """c's dtype must be of one of the kinds ('b', 'i', 'u', 'f', 'c')."""
     if c.dtype.kind not in kinds:
-        raise TypeError(f"{name}: {what} must be {allowed or 'of kind ' + kinds}, "
-                        f"got {c.dtype.name}")
+        raise TypeError(
+            f"{name}: {what} must be {allowed or 'of kind ' + kinds}, got {c.dtype.name}"
+        )
 
 
 def out_core(out, shape, dt, name, what="out"):

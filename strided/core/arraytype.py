@@ -5,17 +5,21 @@ few small calls in C (docs/architecture.md, "The Array's C half").
 
 This module gives it the C core's functions (by address, from the cffi
 module) and the two conversions between its records and Cores."""
+
 from __future__ import annotations
 
 from .._c import _pyarray
+
 # RecordBase holds a view record and its Core (`_c`) in C: the base of the
 # Torch7 face's Tensor; ArrayBase adds compat's operators (imported by name:
 # classes a type checker takes as bases, from strided/_c/_pyarray.pyi)
 from .._c._pyarray import ArrayBase, RecordBase  # noqa: F401
+
 # TensorBase (a RecordBase) is the Torch7 face's tensor base: its tp_init
 # makes Tensor(sizes) / Tensor(LongStorage) / Tensor(table) in C and calls
 # the class's `_init` for every other form
 from .._c._pyarray import TensorBase  # noqa: F401
+
 # StorageBase holds a Torch7 storage's C storage and its cffi pointer (`_s`)
 from .._c._pyarray import StorageBase  # noqa: F401
 from .base import DTYPES, Core, ffi, lib
@@ -71,8 +75,11 @@ def setup_operators(array_type, operators, general):
 
 
 # the core's functions C calls, by address: one core, one set of globals
-_pyarray.setup(make_core, address_of,
-               tuple(int(_cast("uintptr_t", ffi.addressof(lib, n))) for n in _pyarray.CORE_FUNCTIONS))
+_pyarray.setup(
+    make_core,
+    address_of,
+    tuple(int(_cast("uintptr_t", ffi.addressof(lib, n))) for n in _pyarray.CORE_FUNCTIONS),
+)
 
 
 # The Torch7 face's small calls (pyarray.c, "The Torch7 face's small
@@ -80,13 +87,19 @@ _pyarray.setup(make_core, address_of,
 # the face's method then runs its general code (t7_init and
 # t7_scalar_inplace answer True / False instead).
 DECLINED = type("Declined", (), {"__slots__": (), "__repr__": lambda self: "DECLINED"})()
-_pyarray.t7_setup(tuple(int(_cast("uintptr_t", ffi.addressof(lib, n)))
-                        for n in _pyarray.T7_CORE_FUNCTIONS), DECLINED)
+_pyarray.t7_setup(
+    tuple(int(_cast("uintptr_t", ffi.addressof(lib, n))) for n in _pyarray.T7_CORE_FUNCTIONS),
+    DECLINED,
+)
 t7_init, t7_ndim, t7_numel = _pyarray.t7_init, _pyarray.t7_ndim, _pyarray.t7_numel
 t7_size, t7_stride, t7_narrow = _pyarray.t7_size, _pyarray.t7_stride, _pyarray.t7_narrow
 t7_select, t7_sub, t7_t = _pyarray.t7_select, _pyarray.t7_sub, _pyarray.t7_t
 t7_get, t7_set, t7_fill = _pyarray.t7_get, _pyarray.t7_set, _pyarray.t7_fill
-t7_clone, t7_copy, t7_scalar_inplace = _pyarray.t7_clone, _pyarray.t7_copy, _pyarray.t7_scalar_inplace
+t7_clone, t7_copy, t7_scalar_inplace = (
+    _pyarray.t7_clone,
+    _pyarray.t7_copy,
+    _pyarray.t7_scalar_inplace,
+)
 t7_nested = _pyarray.t7_nested
 # torch.zeros/ones/rand/randn(n1, n2, ...) of the default class (t7_set_default):
 # made and filled in one call

@@ -5,6 +5,7 @@ from Python values, and error mapping.  Both public faces build on this.
 Nothing here touches elements: values cross into C through cffi arrays and
 every element operation is one C call.
 """
+
 from __future__ import annotations
 
 import math
@@ -24,8 +25,8 @@ class DType:
         self.name = name
         self.code = code
         self.itemsize = lib.st_itemsize(code)
-        self.kind = kind          # 'b' bool, 'i' signed, 'u' unsigned, 'f' float, 'c' complex
-        self.ctype = ctype        # cffi element type
+        self.kind = kind  # 'b' bool, 'i' signed, 'u' unsigned, 'f' float, 'c' complex
+        self.ctype = ctype  # cffi element type
 
     def __repr__(self):
         return f"strided.{self.name}"
@@ -40,6 +41,7 @@ class DType:
         attribute, which numpy < 2.4 would read too: generic code (xarray)
         reads getattr(obj, "dtype", obj) to tell arrays from dtypes."""
         import numpy
+
         return numpy.dtype(self.name)
 
 
@@ -65,8 +67,10 @@ complex128  c  double _Complex
 float16     f  uint16_t
 bfloat16    f  uint16_t
 """
-_TABLE = [(name, getattr(lib, "ST_" + name.upper()), kind, " ".join(ctype))
-          for name, kind, *ctype in map(str.split, _TABLE.strip().splitlines())]
+_TABLE = [
+    (name, getattr(lib, "ST_" + name.upper()), kind, " ".join(ctype))
+    for name, kind, *ctype in map(str.split, _TABLE.strip().splitlines())
+]
 DTYPES = [DType(*row) for row in sorted(_TABLE, key=operator.itemgetter(1))]
 BY_NAME = {d.name: d for d in DTYPES}
 bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64 = DTYPES[:9]
@@ -97,7 +101,7 @@ def int_range(dt):
 
 # ---------------------------------------------------------------- errors
 
-MAX_DIMS = lib.ST_MAX_DIMS       # the most dimensions a view has
+MAX_DIMS = lib.ST_MAX_DIMS  # the most dimensions a view has
 
 _ERRORS = {
     lib.ST_E_VALUE: ValueError,
@@ -250,7 +254,7 @@ def cpu_level():
 
 # ---------------------------------------------------------------- borrowed memory
 
-_keepalive = {}   # handle address -> (handle, owner) for memory borrowed from Python objects
+_keepalive = {}  # handle address -> (handle, owner) for memory borrowed from Python objects
 
 
 @ffi.def_extern()
@@ -266,21 +270,37 @@ def borrow_storage(address, nbytes, readonly=False, owner=None):
         handle = ffi.new_handle(owner)
         ctx = ffi.cast("void *", handle)
         _keepalive[int(ffi.cast("uintptr_t", ctx))] = (handle, owner)
-        s = lib.st_storage_borrow(ffi.cast("void *", address), nbytes, bool(readonly),
-                                  lib.st_py_release, ctx)
+        s = lib.st_storage_borrow(
+            ffi.cast("void *", address), nbytes, bool(readonly), lib.st_py_release, ctx
+        )
         if s == ffi.NULL:
             _keepalive.pop(int(ffi.cast("uintptr_t", ctx)), None)
     else:
-        s = lib.st_storage_borrow(ffi.cast("void *", address), nbytes, bool(readonly),
-                                  ffi.NULL, ffi.NULL)
+        s = lib.st_storage_borrow(
+            ffi.cast("void *", address), nbytes, bool(readonly), ffi.NULL, ffi.NULL
+        )
     return ffi.gc(check_null(s), lib.st_storage_release)
 
 
 # the struct module's format characters of the buffer protocol -> dtype
 # ('l'/'L': C long, whose size the buffer's itemsize says)
-_FORMATS = {"?": "bool", "b": "int8", "h": "int16", "i": "int32", "l": "int", "q": "int64",
-            "B": "uint8", "H": "uint16", "I": "uint32", "L": "uint", "Q": "uint64",
-            "f": "float32", "d": "float64", "Zf": "complex64", "Zd": "complex128"}
+_FORMATS = {
+    "?": "bool",
+    "b": "int8",
+    "h": "int16",
+    "i": "int32",
+    "l": "int",
+    "q": "int64",
+    "B": "uint8",
+    "H": "uint16",
+    "I": "uint32",
+    "L": "uint",
+    "Q": "uint64",
+    "f": "float32",
+    "d": "float64",
+    "Zf": "complex64",
+    "Zd": "complex128",
+}
 
 
 def from_buffer(obj, name):
@@ -296,14 +316,16 @@ def from_buffer(obj, name):
     if kind in ("int", "uint"):
         kind = f"{kind}{8 * mv.itemsize}"
     if kind is None or not mv.c_contiguous:
-        raise TypeError(f"{name}: unsupported buffer (format {mv.format!r}, "
-                        f"contiguous={mv.c_contiguous})")
+        raise TypeError(
+            f"{name}: unsupported buffer (format {mv.format!r}, contiguous={mv.c_contiguous})"
+        )
     dt = dtype(kind)
     if mv.nbytes == 0:
         return Core.empty(mv.shape, dt)
     p = ffi.from_buffer(mv)
-    storage = borrow_storage(int(ffi.cast("uintptr_t", p)), mv.nbytes,
-                             readonly=mv.readonly, owner=(mv, p))
+    storage = borrow_storage(
+        int(ffi.cast("uintptr_t", p)), mv.nbytes, readonly=mv.readonly, owner=(mv, p)
+    )
     return Core.over(storage, dt, 0, mv.shape)
 
 
@@ -377,8 +399,17 @@ class Core:
         """A view of `storage` (a cffi st_storage* or NULL)."""
         _check_lengths(shape, strides)
         t = _record()
-        check(lib.st_tensor_set(t, storage, dtype(dt).code, offset, len(shape), _sizes(shape),
-                                _sizes(strides) if strides is not None else ffi.NULL))
+        check(
+            lib.st_tensor_set(
+                t,
+                storage,
+                dtype(dt).code,
+                offset,
+                len(shape),
+                _sizes(shape),
+                _sizes(strides) if strides is not None else ffi.NULL,
+            )
+        )
         return cls(t)
 
     def view(self, offset, shape, strides, dt=None):
@@ -388,8 +419,17 @@ class Core:
     def set(self, storage, dt, offset, shape, strides=None):
         """Repoint this very record (Torch7's set/resize)."""
         _check_lengths(shape, strides)
-        check(lib.st_tensor_set(self.t, storage, dtype(dt).code, offset, len(shape),
-                                _sizes(shape), _sizes(strides) if strides is not None else ffi.NULL))
+        check(
+            lib.st_tensor_set(
+                self.t,
+                storage,
+                dtype(dt).code,
+                offset,
+                len(shape),
+                _sizes(shape),
+                _sizes(strides) if strides is not None else ffi.NULL,
+            )
+        )
 
     # -- geometry
     @property
@@ -484,7 +524,7 @@ def scalar_buffer(value, dt):
             raise TypeError(f"cannot convert complex {value} to {dt.name}")
         value = float(value)
         if dt in HALF:
-            value = _TO_BITS[dt](value)     # rounded in C
+            value = _TO_BITS[dt](value)  # rounded in C
     else:
         value = complex(value)
     return ffi.new(dt.ctype + "[1]", [value])
@@ -521,18 +561,24 @@ def _flatten(obj, shape, out):
 
 def _check_nested(obj, shape, out, depth):
     if not isinstance(obj, (list, tuple)):
-        raise ValueError(f"ragged nested sequence: a number at depth {depth} where the "
-                         f"first elements gave a sequence (shape {tuple(shape)})")
+        raise ValueError(
+            f"ragged nested sequence: a number at depth {depth} where the "
+            f"first elements gave a sequence (shape {tuple(shape)})"
+        )
     if len(obj) != shape[depth]:
-        raise ValueError(f"ragged nested sequence: length {len(obj)} at depth {depth}, "
-                         f"expected {shape[depth]} (shape {tuple(shape)})")
+        raise ValueError(
+            f"ragged nested sequence: length {len(obj)} at depth {depth}, "
+            f"expected {shape[depth]} (shape {tuple(shape)})"
+        )
     if depth + 1 < len(shape):
         for item in obj:
             _check_nested(item, shape, out, depth + 1)
         return
-    if any(isinstance(item, (list, tuple)) for item in obj):   # the innermost level: numbers
-        raise ValueError(f"ragged nested sequence: a sequence at depth {depth + 1} where "
-                         f"the first elements gave a number (shape {tuple(shape)})")
+    if any(isinstance(item, (list, tuple)) for item in obj):  # the innermost level: numbers
+        raise ValueError(
+            f"ragged nested sequence: a sequence at depth {depth + 1} where "
+            f"the first elements gave a number (shape {tuple(shape)})"
+        )
     out.extend(obj)
 
 
@@ -548,7 +594,7 @@ def from_flat(flat, shape, dt):
     (C order)."""
     dt = dtype(dt)
     if dt in HALF:
-        return astype(from_flat(flat, shape, float64), dt)   # C rounds
+        return astype(from_flat(flat, shape, float64), dt)  # C rounds
     if len(flat) == 0 and not shape:
         shape = [0]
     c = Core.empty(shape, dt)
@@ -582,8 +628,8 @@ def tolist(c):
 
     def nest(start, d):
         if d == len(shape) - 1:
-            return flat[start:start + shape[d]]
-        step = math.prod(shape[d + 1:])
+            return flat[start : start + shape[d]]
+        step = math.prod(shape[d + 1 :])
         return [nest(start + i * step, d + 1) for i in range(shape[d])]
 
     return nest(0, 0)
@@ -591,8 +637,9 @@ def tolist(c):
 
 def item(c):
     if c.size != 1:
-        raise ValueError(f"only a one-element tensor converts to a Python number, "
-                         f"this one has {c.size}")
+        raise ValueError(
+            f"only a one-element tensor converts to a Python number, this one has {c.size}"
+        )
     p = ffi.cast(c.dtype.ctype + " *", lib.st_tensor_data(c.t))
     v = p[0]
     if c.dtype in HALF:

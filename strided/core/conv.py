@@ -9,6 +9,7 @@ number of dims of x and k (D = 2 for conv2/xcorr2, 3 for conv3/xcorr3):
     x (P, s...),  k (Q, P, t...)  -> (Q, o...)    out[q] = sum over p of x[p] with k[q, p]
 Integer and float dtypes (x, k and out of one dtype); integers wrap as
 Torch7's do."""
+
 from __future__ import annotations
 
 from .._c._strided import lib
@@ -20,19 +21,23 @@ def _shape(x, k, nd, full, name):
     forms = {(nd, nd): 0, (nd + 1, nd + 1): 1, (nd + 1, nd + 2): 2}
     form = forms.get((x.ndim, k.ndim))
     if form is None:
-        raise ValueError(f"{name}: x ({x.ndim}-D) and k ({k.ndim}-D) must be {nd}-D and {nd}-D, "
-                         f"{nd + 1}-D and {nd + 1}-D (plane by plane) or {nd + 1}-D and "
-                         f"{nd + 2}-D (planes in to planes out)")
+        raise ValueError(
+            f"{name}: x ({x.ndim}-D) and k ({k.ndim}-D) must be {nd}-D and {nd}-D, "
+            f"{nd + 1}-D and {nd + 1}-D (plane by plane) or {nd + 1}-D and "
+            f"{nd + 2}-D (planes in to planes out)"
+        )
     if form == 1 and k.shape[0] != x.shape[0]:
         raise ValueError(f"{name}: k has {k.shape[0]} planes but x has {x.shape[0]}")
     if form == 2 and k.shape[1] != x.shape[0]:
-        raise ValueError(f"{name}: k takes {k.shape[1]} input planes (its dim 1) but x has "
-                         f"{x.shape[0]}")
+        raise ValueError(
+            f"{name}: k takes {k.shape[1]} input planes (its dim 1) but x has {x.shape[0]}"
+        )
     spatial = []
     for d, (i, t) in enumerate(zip(x.shape[-nd:], k.shape[-nd:])):
         if not full and i < t:
-            raise ValueError(f"{name}: x is smaller than k along spatial dim {d} ({i} < {t}) "
-                             f"in valid mode")
+            raise ValueError(
+                f"{name}: x is smaller than k along spatial dim {d} ({i} < {t}) in valid mode"
+            )
         spatial.append(max(i + t - 1, 0) if full else i - t + 1)
     return ((k.shape[0],) if form else ()) + tuple(spatial)
 

@@ -10,6 +10,7 @@ its tensor at garbage collection, and a consumed one (renamed "used_...")
 is left to its consumer.  numpy is imported only by `to_numpy`, the
 `__array__`/`numpy()` helper.
 """
+
 from __future__ import annotations
 
 import ctypes
@@ -25,6 +26,7 @@ VERSION = (lib.ST_DLPACK_MAJOR, lib.ST_DLPACK_MINOR)
 
 class DLDeviceType(enum.IntEnum):
     """DLPack's device types (DLDeviceType); strided lives on kDLCPU."""
+
     kDLCPU = 1
     kDLCUDA = 2
     kDLCUDAHost = 3
@@ -58,11 +60,13 @@ def _api(name, restype, *argtypes):
     return ctypes.PYFUNCTYPE(restype, *argtypes)((name, ctypes.pythonapi))
 
 
-_capsule_new = _api("PyCapsule_New", ctypes.py_object, ctypes.c_void_p, ctypes.c_void_p,
-                    ctypes.c_void_p)
+_capsule_new = _api(
+    "PyCapsule_New", ctypes.py_object, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p
+)
 _capsule_is_valid = _api("PyCapsule_IsValid", ctypes.c_int, ctypes.py_object, ctypes.c_void_p)
-_capsule_get_pointer = _api("PyCapsule_GetPointer", ctypes.c_void_p, ctypes.py_object,
-                            ctypes.c_void_p)
+_capsule_get_pointer = _api(
+    "PyCapsule_GetPointer", ctypes.c_void_p, ctypes.py_object, ctypes.c_void_p
+)
 _capsule_set_name = _api("PyCapsule_SetName", ctypes.c_int, ctypes.py_object, ctypes.c_void_p)
 
 
@@ -104,8 +108,10 @@ def _versioned(max_version):
     try:
         major, minor = (operator.index(v) for v in max_version)
     except (TypeError, ValueError):
-        raise TypeError(f"__dlpack__: max_version must be a (major, minor) pair of integers, "
-                        f"got {max_version!r}") from None
+        raise TypeError(
+            f"__dlpack__: max_version must be a (major, minor) pair of integers, "
+            f"got {max_version!r}"
+        ) from None
     return major >= 1
 
 
@@ -124,12 +130,15 @@ def _check_dl_device(dl_device):
     try:
         kind, index = (operator.index(v) for v in dl_device)
     except (TypeError, ValueError):
-        raise TypeError(f"__dlpack__: dl_device must be a (device_type, device_id) pair, "
-                        f"got {dl_device!r}") from None
+        raise TypeError(
+            f"__dlpack__: dl_device must be a (device_type, device_id) pair, got {dl_device!r}"
+        ) from None
     if (kind, index) != CPU:
-        raise BufferError(f"__dlpack__: cannot export to DLPack device "
-                          f"{_device_name((kind, index))}: strided arrays live on the CPU "
-                          f"(kDLCPU, 0)")
+        raise BufferError(
+            f"__dlpack__: cannot export to DLPack device "
+            f"{_device_name((kind, index))}: strided arrays live on the CPU "
+            f"(kDLCPU, 0)"
+        )
 
 
 # ---------------------------------------------------------------- producer
@@ -142,19 +151,22 @@ def export(c, stream=None, max_version=None, dl_device=None, copy=None):
     when it would have to); copy=None copies only a read-only array asked for
     as a legacy capsule, which cannot say read-only."""
     if stream is not None:
-        raise BufferError(f"__dlpack__: stream must be None on the CPU, which has no streams; "
-                          f"got {stream!r}")
+        raise BufferError(
+            f"__dlpack__: stream must be None on the CPU, which has no streams; got {stream!r}"
+        )
     _check_dl_device(dl_device)
     copy = _copy_flag(copy, "__dlpack__")
     versioned = _versioned(max_version)
     copied = False
     if copy or (c.readonly and not versioned):
         if copy is False:
-            raise BufferError("__dlpack__: this array is read-only and a legacy capsule "
-                              "(max_version None or below (1, 0)) cannot say so; copy=False "
-                              "forbids the writable copy it would take "
-                              "(ask for max_version=(1, 0))")
-        c = _core.astype(c, c.dtype)             # a C-contiguous copy, in C
+            raise BufferError(
+                "__dlpack__: this array is read-only and a legacy capsule "
+                "(max_version None or below (1, 0)) cannot say so; copy=False "
+                "forbids the writable copy it would take "
+                "(ask for max_version=(1, 0))"
+            )
+        c = _core.astype(c, c.dtype)  # a C-contiguous copy, in C
         copied = True
     if versioned:
         managed = lib.st_dlpack_export_versioned(c.t, lib.ST_DL_FLAG_IS_COPIED if copied else 0)
@@ -165,8 +177,11 @@ def export(c, stream=None, max_version=None, dl_device=None, copy=None):
 
 # ---------------------------------------------------------------- consumer
 
-_COPY_MODE = {None: lib.ST_DLPACK_COPY_IF_NEEDED, False: lib.ST_DLPACK_COPY_NEVER,
-              True: lib.ST_DLPACK_COPY_ALWAYS}
+_COPY_MODE = {
+    None: lib.ST_DLPACK_COPY_IF_NEEDED,
+    False: lib.ST_DLPACK_COPY_NEVER,
+    True: lib.ST_DLPACK_COPY_ALWAYS,
+}
 
 
 def _ask(obj, copy, to_cpu):
@@ -175,16 +190,19 @@ def _ask(obj, copy, to_cpu):
     and without keywords when the producer predates them (TypeError)."""
     dlpack = getattr(obj, "__dlpack__", None)
     if dlpack is None:
-        raise AttributeError(f"from_dlpack: a {type(obj).__name__} is not a DLPack producer "
-                             f"(no __dlpack__ method)")
+        raise AttributeError(
+            f"from_dlpack: a {type(obj).__name__} is not a DLPack producer (no __dlpack__ method)"
+        )
     dev = tuple(obj.__dlpack_device__())
     on_cpu = int(dev[0]) == DLDeviceType.kDLCPU
     kwargs = {}
     if not on_cpu:
         if not to_cpu:
-            raise BufferError(f"from_dlpack: the array lives on DLPack device "
-                              f"{_device_name(dev)} and strided holds CPU memory only; "
-                              f"pass device='cpu' to ask its producer for a CPU copy")
+            raise BufferError(
+                f"from_dlpack: the array lives on DLPack device "
+                f"{_device_name(dev)} and strided holds CPU memory only; "
+                f"pass device='cpu' to ask its producer for a CPU copy"
+            )
         kwargs["dl_device"] = CPU
     if copy is not None:
         kwargs["copy"] = copy
@@ -192,8 +210,10 @@ def _ask(obj, copy, to_cpu):
         return dlpack(max_version=VERSION, **kwargs)
     except TypeError:
         if not on_cpu:
-            raise BufferError(f"from_dlpack: the producer on {_device_name(dev)} does not take "
-                              f"dl_device, so it cannot hand over CPU memory") from None
+            raise BufferError(
+                f"from_dlpack: the producer on {_device_name(dev)} does not take "
+                f"dl_device, so it cannot hand over CPU memory"
+            ) from None
         return dlpack()
 
 
@@ -206,14 +226,17 @@ def to_core(obj, copy=None, to_cpu=False):
     copy = _copy_flag(copy, "from_dlpack")
     capsule = obj if isinstance(obj, CapsuleType) else _ask(obj, copy, to_cpu)
     if not isinstance(capsule, CapsuleType):
-        raise BufferError(f"from_dlpack: __dlpack__ returned a {type(capsule).__name__}, "
-                          f"not a PyCapsule")
+        raise BufferError(
+            f"from_dlpack: __dlpack__ returned a {type(capsule).__name__}, not a PyCapsule"
+        )
     for versioned in (1, 0):
         if _capsule_is_valid(capsule, _NAME[versioned, 0]):
             break
     else:
-        raise BufferError("from_dlpack: the capsule is not named 'dltensor_versioned' or "
-                          "'dltensor' (a capsule is consumed only once)")
+        raise BufferError(
+            "from_dlpack: the capsule is not named 'dltensor_versioned' or "
+            "'dltensor' (a capsule is consumed only once)"
+        )
     managed = _capsule_get_pointer(capsule, _NAME[versioned, 0])
     # the protocol: renaming the capsule takes ownership (its destructor now
     # leaves the tensor alone); from here st_dlpack_import owns it in every case
@@ -243,6 +266,7 @@ def to_numpy(c, dtype=None, copy=None):
     by numpy.  Copies are made here, so numpy's from_dlpack is called
     without keywords (numpy >= 1.26 has it)."""
     import numpy as np
+
     copy = _copy_flag(copy, "__array__")
     if dtype is not None:
         want = np.dtype(dtype)
@@ -254,8 +278,10 @@ def to_numpy(c, dtype=None, copy=None):
                 return np.from_dlpack(_Exported(c)).astype(want)
             c, copy = _core.astype(c, target), False
     elif c.dtype is _core.bfloat16:
-        raise TypeError("numpy has no bfloat16: convert first (to float32), or exchange it "
-                        "with a library that has it (PyTorch) through DLPack")
+        raise TypeError(
+            "numpy has no bfloat16: convert first (to float32), or exchange it "
+            "with a library that has it (PyTorch) through DLPack"
+        )
     if copy:
         c = _core.astype(c, c.dtype)
     return np.from_dlpack(_Exported(c))

@@ -4,6 +4,7 @@ one C call per transformed dim.  0-based, no conventions: the array API's
 
 `forward` picks the sign of the exponent (exp(-2 pi i jk/n) when true),
 `scale` multiplies the result (the normalisation, applied in C)."""
+
 from __future__ import annotations
 
 import math

@@ -10,6 +10,7 @@ instructions in evaluation order (each node once, however often it is
 used), registers reused as soon as their last reader has run, the last
 instruction writing the output; `Program.run(inputs, shape)` evaluates it
 in one cache-blocked pass (docs/architecture.md, "Fused expressions")."""
+
 from __future__ import annotations
 
 import functools
@@ -104,7 +105,7 @@ class Fused:
 
     def __init__(self, f):
         self.f = f
-        self._programs = {}      # the face's signature -> what its _trace returns
+        self._programs = {}  # the face's signature -> what its _trace returns
         functools.update_wrapper(self, f)
 
     def __repr__(self):
@@ -123,15 +124,19 @@ class Program:
 
     def __init__(self, root, ninputs):
         if ninputs > MAX_INPUTS:
-            raise ValueError(f"a fused expression takes at most {MAX_INPUTS} arrays and "
-                             f"constants (at most {lib.ST_FUSE_MAX_ARRAYS} arrays of more than "
-                             f"one element), this one has {ninputs}")
+            raise ValueError(
+                f"a fused expression takes at most {MAX_INPUTS} arrays and "
+                f"constants (at most {lib.ST_FUSE_MAX_ARRAYS} arrays of more than "
+                f"one element), this one has {ninputs}"
+            )
         nodes = [n for n in _order(root) if n.kind != "input"]
-        if not nodes:                      # the expression is an input: a copy
+        if not nodes:  # the expression is an input: a copy
             nodes = [Node("cast", root.dtype, (root,))]
         if len(nodes) > MAX_INSTRUCTIONS:
-            raise ValueError(f"a fused expression has at most {MAX_INSTRUCTIONS} operations, "
-                             f"this one has {len(nodes)}")
+            raise ValueError(
+                f"a fused expression has at most {MAX_INSTRUCTIONS} operations, "
+                f"this one has {len(nodes)}"
+            )
         last_use = {}
         for i, n in enumerate(nodes):
             for a in n.args:
@@ -154,8 +159,10 @@ class Program:
                 ins.dst = -1
             else:
                 if not free:
-                    raise ValueError(f"a fused expression keeps at most {MAX_REGISTERS} "
-                                     f"intermediate values alive at once; split this one")
+                    raise ValueError(
+                        f"a fused expression keeps at most {MAX_REGISTERS} "
+                        f"intermediate values alive at once; split this one"
+                    )
                 ins.dst = register[id(n)] = free.pop()
             # registers whose last reader this was go back (after dst was
             # taken: an instruction never writes a register it reads)
@@ -172,7 +179,7 @@ class Program:
         ops' results)."""
         if out is None:
             out = empty_like_layout(shape, self.dtype, layout)
-        cores = [c if c is not None else out for c in inputs]   # unused: never read
+        cores = [c if c is not None else out for c in inputs]  # unused: never read
         arr = ffi.new("st_tensor *[]", [c.t for c in cores]) if cores else ffi.NULL
         check(lib.st_fuse(out.t, len(cores), arr, self.size, self.instructions))
         return out

@@ -5,6 +5,7 @@ computed in x's precision for floats; x == hi goes in the last bin, values
 outside [lo, hi] and NaN are not counted.  lo == hi (the default 0, 0)
 takes the data's min and max (data with a NaN then counts nothing, as in
 Torch7); a single value is widened to [v - 1, v + 1]."""
+
 from __future__ import annotations
 
 from .._c._strided import lib
@@ -22,8 +23,9 @@ def _setup(x, nbins, lo, hi, name):
 
 
 def _out(out, shape, x, name):
-    out = out_core(out, shape, None if out is not None else
-                   (x.dtype if x.dtype.kind == "f" else int64), name)
+    out = out_core(
+        out, shape, None if out is not None else (x.dtype if x.dtype.kind == "f" else int64), name
+    )
     need_dtype(out, "iuf", name, "out", "an integer or floating tensor")
     return out
 

@@ -9,6 +9,7 @@ the array-API face).  Index arguments are int64 Cores; fill values are
 Python numbers converted to the destination's dtype.  Every index is
 checked against its bound in C before anything is written (IndexError
 naming the bad value)."""
+
 from __future__ import annotations
 
 import operator
@@ -33,8 +34,10 @@ def _flags(flags, name):
     except TypeError:
         raise TypeError(f"{name}: flags must be an integer, got {type(flags).__name__}") from None
     if flags & ~_FLAGS:
-        raise ValueError(f"{name}: flags {flags:#x} unknown; valid: a combination of "
-                         f"ST_IDX_BASE1 ({lib.ST_IDX_BASE1}) and ST_IDX_WRAP ({lib.ST_IDX_WRAP})")
+        raise ValueError(
+            f"{name}: flags {flags:#x} unknown; valid: a combination of "
+            f"ST_IDX_BASE1 ({lib.ST_IDX_BASE1}) and ST_IDX_WRAP ({lib.ST_IDX_WRAP})"
+        )
     return flags
 
 
@@ -50,7 +53,9 @@ def _idx(idx, name, one_d=False):
 def _same_dtype(dst, src, name, what_dst="dst", what_src="src"):
     _core(src, name, what_src)
     if src.dtype is not dst.dtype:
-        raise TypeError(f"{name}: {what_src} is {src.dtype.name} but {what_dst} is {dst.dtype.name}")
+        raise TypeError(
+            f"{name}: {what_src} is {src.dtype.name} but {what_dst} is {dst.dtype.name}"
+        )
 
 
 def _writable(dst, name, what="dst"):
@@ -72,20 +77,28 @@ def _along(dst, dim, idx, src, name, what="dst"):
     """gather/scatter shapes: idx has dst's ndim and fits dst (but along dim)
     and src (every dim)."""
     if idx.ndim != dst.ndim:
-        raise ValueError(f"{name}: idx has {idx.ndim} dims (shape {idx.shape}) but {what} "
-                         f"has {dst.ndim} (shape {dst.shape})")
+        raise ValueError(
+            f"{name}: idx has {idx.ndim} dims (shape {idx.shape}) but {what} "
+            f"has {dst.ndim} (shape {dst.shape})"
+        )
     for d, n in enumerate(idx.shape):
         if d != dim and n > dst.shape[d]:
-            raise ValueError(f"{name}: idx has size {n} at dim {d} but {what} only "
-                             f"{dst.shape[d]} (idx shape {idx.shape}, {what} shape {dst.shape})")
+            raise ValueError(
+                f"{name}: idx has size {n} at dim {d} but {what} only "
+                f"{dst.shape[d]} (idx shape {idx.shape}, {what} shape {dst.shape})"
+            )
     if src is not None:
         if src.ndim != dst.ndim:
-            raise ValueError(f"{name}: src has {src.ndim} dims (shape {src.shape}) but {what} "
-                             f"has {dst.ndim} (shape {dst.shape})")
+            raise ValueError(
+                f"{name}: src has {src.ndim} dims (shape {src.shape}) but {what} "
+                f"has {dst.ndim} (shape {dst.shape})"
+            )
         for d, n in enumerate(idx.shape):
             if n > src.shape[d]:
-                raise ValueError(f"{name}: idx has size {n} at dim {d} but src only "
-                                 f"{src.shape[d]} (idx shape {idx.shape}, src shape {src.shape})")
+                raise ValueError(
+                    f"{name}: idx has size {n} at dim {d} but src only "
+                    f"{src.shape[d]} (idx shape {idx.shape}, src shape {src.shape})"
+                )
 
 
 def _mask(mask, shape, name):
@@ -96,8 +109,9 @@ def _mask(mask, shape, name):
     try:
         return expand(mask, shape)
     except ValueError:
-        raise ValueError(f"{name}: mask of shape {mask.shape} does not broadcast to "
-                         f"shape {tuple(shape)}") from None
+        raise ValueError(
+            f"{name}: mask of shape {mask.shape} does not broadcast to shape {tuple(shape)}"
+        ) from None
 
 
 def _count_nonzero(c):
@@ -132,8 +146,10 @@ def _index_copy(dst, dim, idx, src, accumulate, flags, name):
     _one_index_for_0d(dst, idx, name, "dst")
     want = _replaced(dst.shape, dim, idx.size)
     if src.shape != want:
-        raise ValueError(f"{name}: src has shape {src.shape}, expected {want} "
-                         f"(dst shape {dst.shape} with {idx.size} indices at dim {dim})")
+        raise ValueError(
+            f"{name}: src has shape {src.shape}, expected {want} "
+            f"(dst shape {dst.shape} with {idx.size} indices at dim {dim})"
+        )
     _writable(dst, name)
     check(lib.st_index_copy(dst.t, dim, idx.t, src.t, accumulate, flags))
     return dst
@@ -235,8 +251,9 @@ def masked_copy(dst, mask, src):
     _same_dtype(dst, src, name)
     need = _count_nonzero(m)
     if src.size < need:
-        raise ValueError(f"{name}: mask sets {need} elements but src has only {src.size} "
-                         f"(shape {src.shape})")
+        raise ValueError(
+            f"{name}: mask sets {need} elements but src has only {src.size} (shape {src.shape})"
+        )
     _writable(dst, name)
     check(lib.st_masked_copy(dst.t, m.t, src.t))
     return dst
@@ -271,9 +288,16 @@ def nonzero(a, flags=0):
 def _sort(a, dim, descending, values, indices, flags, name):
     flags = _flags(flags, name)
     dim = _dim(dim, _core(a, name, "a"), name)
-    check(lib.st_sort(values.t if values is not None else ffi.NULL,
-                      indices.t if indices is not None else ffi.NULL,
-                      a.t, dim, bool(descending), flags))
+    check(
+        lib.st_sort(
+            values.t if values is not None else ffi.NULL,
+            indices.t if indices is not None else ffi.NULL,
+            a.t,
+            dim,
+            bool(descending),
+            flags,
+        )
+    )
 
 
 def sort(a, dim=-1, descending=False, out=None, flags=0):
@@ -312,7 +336,9 @@ def take(a, idx, axis=None):
     _core(a, name, "a")
     if axis is None:
         if a.ndim != 1:
-            raise ValueError(f"{name}: axis is required for a {a.ndim}-d array "
-                             f"(it may be omitted only for a 1-D one)")
+            raise ValueError(
+                f"{name}: axis is required for a {a.ndim}-d array "
+                f"(it may be omitted only for a 1-D one)"
+            )
         axis = 0
     return _index_select(a, axis, idx, lib.ST_IDX_WRAP, name)

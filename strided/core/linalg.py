@@ -5,6 +5,7 @@ functions, the second part, float32 and float64), and the C side checks
 shapes and dtypes again before touching memory.  Stacks: the leading dims
 are the batch; functions of two or more operands broadcast their batches
 here (expanded views, zero strides, no copy)."""
+
 from __future__ import annotations
 
 from .._c._strided import ffi, lib
@@ -12,10 +13,18 @@ from .base import Core, check, copy_, dtype, scalar_buffer
 from .ops import broadcast_shapes, common_dtype
 from .views import expand, narrow, transpose, unsqueeze
 
-_REAL = {"float32": "float32", "float64": "float64", "complex64": "float32",
-         "complex128": "float64"}
-_COMPLEX = {"float32": "complex64", "float64": "complex128", "complex64": "complex64",
-            "complex128": "complex128"}
+_REAL = {
+    "float32": "float32",
+    "float64": "float64",
+    "complex64": "float32",
+    "complex128": "float64",
+}
+_COMPLEX = {
+    "float32": "complex64",
+    "float64": "complex128",
+    "complex64": "complex64",
+    "complex128": "complex128",
+}
 
 
 def real_dtype(dt):
@@ -29,11 +38,15 @@ def complex_dtype(dt):
 
 def _need(name, a, square=False):
     if a.dtype.name not in _REAL:
-        raise TypeError(f"{name} needs a floating-point dtype (float32, float64, complex64, "
-                        f"complex128), got {a.dtype.name}")
+        raise TypeError(
+            f"{name} needs a floating-point dtype (float32, float64, complex64, "
+            f"complex128), got {a.dtype.name}"
+        )
     if a.ndim < 2:
-        raise ValueError(f"{name} needs a matrix or a stack of matrices (at least 2 "
-                         f"dimensions), got shape {a.shape}")
+        raise ValueError(
+            f"{name} needs a matrix or a stack of matrices (at least 2 "
+            f"dimensions), got shape {a.shape}"
+        )
     if square and a.shape[-1] != a.shape[-2]:
         raise ValueError(f"{name} needs square matrices (..., M, M), got shape {a.shape}")
 
@@ -42,12 +55,14 @@ def _broadcast_stacks(name, *operands):
     """(batch, views): the operands, given as (core, dims after its batch),
     expanded to one broadcast batch (zero strides, no copy)."""
     try:
-        batch = broadcast_shapes(*(c.shape[:c.ndim - t] for c, t in operands))
+        batch = broadcast_shapes(*(c.shape[: c.ndim - t] for c, t in operands))
     except ValueError:
         shapes = " and ".join(str(c.shape) for c, _ in operands)
         raise ValueError(f"{name}: the stack dims of shapes {shapes} do not broadcast") from None
-    return batch, [c if c.shape[:c.ndim - t] == batch else expand(c, batch + c.shape[c.ndim - t:])
-                   for c, t in operands]
+    return batch, [
+        c if c.shape[: c.ndim - t] == batch else expand(c, batch + c.shape[c.ndim - t :])
+        for c, t in operands
+    ]
 
 
 def inv(a):
@@ -63,12 +78,12 @@ def solve(a, b):
     _need("solve", a, square=True)
     _need("solve", b)
     if a.dtype is not b.dtype:
-        raise TypeError(f"solve needs operands of one dtype, got {a.dtype.name} and "
-                        f"{b.dtype.name}")
+        raise TypeError(f"solve needs operands of one dtype, got {a.dtype.name} and {b.dtype.name}")
     n = a.shape[-1]
     if b.shape[-2] != n:
-        raise ValueError(f"solve: x1 has shape {a.shape} but x2 has shape {b.shape}: x2 needs "
-                         f"{n} rows")
+        raise ValueError(
+            f"solve: x1 has shape {a.shape} but x2 has shape {b.shape}: x2 needs {n} rows"
+        )
     _, (a, b) = _broadcast_stacks("solve", (a, 2), (b, 2))
     out = Core.empty(b.shape, b.dtype)
     check(lib.st_linalg_solve(out.t, a.t, b.t))
@@ -154,10 +169,14 @@ def addmm(out, a, b, alpha=1, beta=0):
     """out = alpha (a @ b) + beta out, in place (a, b at least 2-D, batch
     dims broadcast to out's, one dtype); beta == 0 ignores out's values."""
     if a.dtype is not out.dtype or b.dtype is not out.dtype:
-        raise TypeError(f"addmm needs one dtype, got {out.dtype.name}, {a.dtype.name} and "
-                        f"{b.dtype.name}")
-    check(lib.st_addmm(out.t, a.t, b.t, scalar_buffer(alpha, out.dtype),
-                       scalar_buffer(beta, out.dtype)))
+        raise TypeError(
+            f"addmm needs one dtype, got {out.dtype.name}, {a.dtype.name} and {b.dtype.name}"
+        )
+    check(
+        lib.st_addmm(
+            out.t, a.t, b.t, scalar_buffer(alpha, out.dtype), scalar_buffer(beta, out.dtype)
+        )
+    )
     return out
 
 
@@ -183,8 +202,9 @@ def _t7_need(name, what, a, square=False):
     if a.dtype.name not in _T7_DTYPES:
         raise TypeError(f"{name}: {what} must be float32 or float64, got {a.dtype.name}")
     if a.ndim < 2:
-        raise ValueError(f"{name}: {what} must be a matrix or a stack of matrices, got shape "
-                         f"{a.shape}")
+        raise ValueError(
+            f"{name}: {what} must be a matrix or a stack of matrices, got shape {a.shape}"
+        )
     if square and a.shape[-1] != a.shape[-2]:
         raise ValueError(f"{name}: {what} must be square, got shape {a.shape}")
 
@@ -194,8 +214,7 @@ def _t7_option(name, what, value, allowed):
     LAPACK takes.  (Lua reads only an option's first character, so its
     'Upper' is 'U': the face passes that character.)"""
     if not (isinstance(value, str) and len(value) == 1 and value in allowed):
-        raise ValueError(f"{name}: {what} must be {' or '.join(map(repr, allowed))}, got "
-                         f"{value!r}")
+        raise ValueError(f"{name}: {what} must be {' or '.join(map(repr, allowed))}, got {value!r}")
     return value.encode()
 
 
@@ -232,8 +251,11 @@ def trtrs(b, a, uplo="U", trans="N", diag="N"):
     """torch.trtrs(B, A, uplo, trans, diag): (X, A's copy), op(A) X = B with
     A triangular (only its uplo triangle read; diag 'U': ones on it); both
     column-major, as Lua returns them.  A zero on A's diagonal: ValueError."""
-    opts = (_t7_option("trtrs", "uplo", uplo, "UL"), _t7_option("trtrs", "trans", trans, "NT"),
-            _t7_option("trtrs", "diag", diag, "NU"))
+    opts = (
+        _t7_option("trtrs", "uplo", uplo, "UL"),
+        _t7_option("trtrs", "trans", trans, "NT"),
+        _t7_option("trtrs", "diag", diag, "NU"),
+    )
     _t7_need("trtrs", "A", a, square=True)
     batch, (a, b) = _t7_rhs("trtrs", b, a)
     n, k = a.shape[-1], b.shape[-1]
@@ -313,7 +335,7 @@ def geqrf_orgqr(a):
     _t7_need("qr", "A", a)
     m, n = a.shape[-2:]
     k = min(m, n)
-    q = narrow(_colmajor(a.shape[:-2], m, n, a.dtype), -1, 0, k)     # TH's m x n block
+    q = narrow(_colmajor(a.shape[:-2], m, n, a.dtype), -1, 0, k)  # TH's m x n block
     r = Core.empty(a.shape[:-2] + (k, n), a.dtype)
     check(lib.st_linalg_qr(q.t, r.t, a.t, 0))
     return q, r
@@ -324,8 +346,10 @@ def geqrf(a):
     reflectors below (column-major), tau (min(m, n),)."""
     _t7_need("geqrf", "A", a)
     m, n = a.shape[-2:]
-    qr, tau = _colmajor(a.shape[:-2], m, n, a.dtype), Core.empty(a.shape[:-2] + (min(m, n),),
-                                                                  a.dtype)
+    qr, tau = (
+        _colmajor(a.shape[:-2], m, n, a.dtype),
+        Core.empty(a.shape[:-2] + (min(m, n),), a.dtype),
+    )
     check(lib.st_linalg_geqrf(qr.t, tau.t, a.t))
     return qr, tau
 
@@ -417,12 +441,53 @@ def getri(a):
 
 
 # Lua's torch.<name> -> the function here
-TORCH7 = {"gesv": gesv, "trtrs": trtrs, "gels": gels, "potrf": potrf, "potrs": potrs,
-          "potri": potri, "pstrf": pstrf, "qr": geqrf_orgqr, "geqrf": geqrf, "orgqr": orgqr,
-          "ormqr": ormqr, "eig": geev, "symeig": syev, "svd": gesvd, "inverse": getri}
+TORCH7 = {
+    "gesv": gesv,
+    "trtrs": trtrs,
+    "gels": gels,
+    "potrf": potrf,
+    "potrs": potrs,
+    "potri": potri,
+    "pstrf": pstrf,
+    "qr": geqrf_orgqr,
+    "geqrf": geqrf,
+    "orgqr": orgqr,
+    "ormqr": ormqr,
+    "eig": geev,
+    "symeig": syev,
+    "svd": gesvd,
+    "inverse": getri,
+}
 
 
-__all__ = ["inv", "solve", "det", "slogdet", "cholesky", "qr", "svd", "eigh", "eig", "addmm",
-           "real_dtype", "complex_dtype", "common_dtype",
-           "gesv", "trtrs", "gels", "potrf", "potrs", "potri", "pstrf", "geqrf_orgqr", "geqrf",
-           "orgqr", "ormqr", "geev", "syev", "gesvd", "getri", "TORCH7"]
+__all__ = [
+    "inv",
+    "solve",
+    "det",
+    "slogdet",
+    "cholesky",
+    "qr",
+    "svd",
+    "eigh",
+    "eig",
+    "addmm",
+    "real_dtype",
+    "complex_dtype",
+    "common_dtype",
+    "gesv",
+    "trtrs",
+    "gels",
+    "potrf",
+    "potrs",
+    "potri",
+    "pstrf",
+    "geqrf_orgqr",
+    "geqrf",
+    "orgqr",
+    "ormqr",
+    "geev",
+    "syev",
+    "gesvd",
+    "getri",
+    "TORCH7",
+]

@@ -1,5 +1,6 @@
 """Torch7's cross, diag, tril, triu and trace over Cores (matrix.c for
 cross and tril/triu; diag and trace are views of the diagonal)."""
+
 from __future__ import annotations
 
 from .._c._strided import lib
@@ -46,7 +47,6 @@ def diagonal(c, k=0):
     return c.view(offset, c.shape[:-2] + (n,), c.strides[:-2] + (s0 + s1,))
 
 
-
 def diag_shape(x, k=0):
     """The shape of diag(x, k) (ValueError unless x is 1-D or 2-D)."""
     if x.ndim == 1:
@@ -85,7 +85,7 @@ def _tri(x, k, out, upper):
     k = need_int(k, name, "k")
     if x.ndim < 2:
         raise ValueError(f"{name}: x must have at least 2 dims, got {x.ndim}")
-    bound = x.shape[-1] + x.shape[-2] + 1     # any k beyond keeps or drops everything
+    bound = x.shape[-1] + x.shape[-2] + 1  # any k beyond keeps or drops everything
     k = max(-bound, min(bound, k))
     out = out_core(out, x.shape, x.dtype, name)
     check(lib.st_tri(out.t, x.t, k, bool(upper)))

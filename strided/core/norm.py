@@ -5,6 +5,7 @@ p = -inf min |x|, otherwise (sum |x|^p)^(1/p); computed in double.  NaN
 in x gives NaN (but for p = 0, where it counts as nonzero).  Torch7's own
 formula gives other answers for p = inf (1) and for dist with p = 0: see
 docs/core-semantics.md."""
+
 from __future__ import annotations
 
 from .._c._strided import ffi, lib
@@ -34,7 +35,7 @@ def norm(x, p=2.0, dim=None, keepdims=False, out=None):
         return r[0]
     dim = need_dim(dim, x, name)
     keep = tuple(1 if d == dim else s for d, s in enumerate(x.shape))
-    shape = keep if keepdims or x.ndim == 0 else keep[:dim] + keep[dim + 1:]
+    shape = keep if keepdims or x.ndim == 0 else keep[:dim] + keep[dim + 1 :]
     res = float32 if x.dtype is float32 else float64
     o = out_core(out, shape, res, name)
     ok = o if shape == keep else o.view(o.offset, keep, o.strides[:dim] + (0,) + o.strides[dim:])
@@ -52,11 +53,14 @@ def dist(a, b, p=2.0):
     if a.dtype is not b.dtype:
         raise TypeError(f"{name}: b is {b.dtype.name} but a is {a.dtype.name}")
     if a.size != b.size:
-        raise ValueError(f"{name}: a has {a.size} elements (shape {a.shape}) but b has "
-                         f"{b.size} (shape {b.shape})")
+        raise ValueError(
+            f"{name}: a has {a.size} elements (shape {a.shape}) but b has "
+            f"{b.size} (shape {b.shape})"
+        )
     p = need_float(p, name, "p")
     if b.shape != a.shape:
         from .setops import flatten
+
         b = view_as_shape(flatten(b), a.shape)
     r = ffi.new("double *")
     check(lib.st_norm_all(a.t, b.t, p, r))

@@ -1,15 +1,17 @@
 """Elementwise ops, reductions and the matrix product over Cores: output
 allocation, shape and dtype rules read from the C tables, one C call each.
 0-based."""
+
 from __future__ import annotations
 
 import math
 
 from .._c._strided import ffi, lib
+
 # op name -> C code (strided.h's are generated from the same table); TORCH7:
 # Torch7 name -> (family, the ops it may run), read by strided/torch7/core_ops.py
 from .._c.inventory import BINARY, REDUCE, TORCH7 as TORCH7, UNARY
-from .base import DTYPES, HALF, Core, astype, check, dtype, full, scalar
+from .base import DTYPES, HALF, Core, astype, check, dtype, scalar
 from .views import normalize_dim, unsqueeze, view_as_shape
 
 
@@ -45,9 +47,11 @@ def broadcast_shapes(*shapes):
             if n != 1:
                 if out[i] not in (1, n):
                     # numpy's words (clients match them), then where
-                    raise ValueError(f"operands could not be broadcast together with shapes "
-                                     f"{' '.join(map(str, shapes))} ({out[i]} vs {n} at "
-                                     f"dimension {i})")
+                    raise ValueError(
+                        f"operands could not be broadcast together with shapes "
+                        f"{' '.join(map(str, shapes))} ({out[i]} vs {n} at "
+                        f"dimension {i})"
+                    )
                 out[i] = n
     return tuple(out)
 
@@ -59,8 +63,7 @@ def empty_like_layout(shape, dt, inputs=()):
     shape = tuple(shape)
     for a in inputs:
         strides = a.strides
-        if (a.shape == shape and a.ndim > 1 and 0 not in strides
-                and not a.is_contiguous()):
+        if a.shape == shape and a.ndim > 1 and 0 not in strides and not a.is_contiguous():
             order = sorted(range(a.ndim), key=lambda d: -abs(strides[d]))
             if order != list(range(a.ndim)):
                 c = Core.empty([shape[d] for d in order], dt)
@@ -94,7 +97,9 @@ def binary(op, a, b, out=None, dt=None):
     inside the kernel a block at a time (no full-size temporaries)."""
     if dt is None:
         if a.dtype is not b.dtype:
-            raise TypeError(f"{op} needs operands of one dtype, got {a.dtype.name} and {b.dtype.name}")
+            raise TypeError(
+                f"{op} needs operands of one dtype, got {a.dtype.name} and {b.dtype.name}"
+            )
         dt = a.dtype
     dt = dtype(dt)
     res = binary_result(op, dt)
@@ -117,8 +122,11 @@ def where(cond, a, b, out=None):
 def clamp(a, lo=None, hi=None, out=None):
     shapes = [a.shape] + [x.shape for x in (lo, hi) if x is not None]
     out = _out_for(out, broadcast_shapes(*shapes), a.dtype, "clamp")
-    check(lib.st_clamp(out.t, a.t, lo.t if lo is not None else ffi.NULL,
-                       hi.t if hi is not None else ffi.NULL))
+    check(
+        lib.st_clamp(
+            out.t, a.t, lo.t if lo is not None else ffi.NULL, hi.t if hi is not None else ffi.NULL
+        )
+    )
     return out
 
 
@@ -134,8 +142,7 @@ def arange_int(out, start, step):
     return out
 
 
-_LIN_FLAGS = (("second", lib.ST_LIN_SECOND), ("last", lib.ST_LIN_LAST),
-              ("div", lib.ST_LIN_DIVIDED))
+_LIN_FLAGS = (("second", lib.ST_LIN_SECOND), ("last", lib.ST_LIN_LAST), ("div", lib.ST_LIN_DIVIDED))
 
 
 def linear(out, a, d, *, second=None, last=None, div=None, floor=False, counter32=False):
@@ -262,6 +269,7 @@ def argreduce(is_max, a, axis=None, keepdims=False, out=None):
         flat = view_as_shape(a, (a.size,))
         if flat is None:
             from .base import contiguous
+
             flat = view_as_shape(contiguous(a), (a.size,))
         r = argreduce(is_max, flat, 0, keepdims=False)
         return view_as_shape(r, (1,) * a.ndim) if keepdims else r
@@ -305,7 +313,7 @@ def common_dtype(a, b):
         return a
     ka, kb = a.kind, b.kind
     if {a.name, b.name} == {"float16", "bfloat16"}:
-        return dtype("float32")     # neither holds the other (PyTorch's rule)
+        return dtype("float32")  # neither holds the other (PyTorch's rule)
     if ka == kb:
         return a if a.itemsize >= b.itemsize else b
     if {ka, kb} == {"i", "u"}:
@@ -313,12 +321,12 @@ def common_dtype(a, b):
         if s.itemsize > u.itemsize:
             return s
         return dtype(f"int{16 * u.itemsize}") if u.itemsize < 8 else float64_
-    if kb in "iu":          # make a the integer, if there is one
+    if kb in "iu":  # make a the integer, if there is one
         a, b = b, a
         ka, kb = kb, ka
-    if ka in "iu":          # integer with float or complex
-        wide = a.itemsize > 2    # float32 holds integers of up to 16 bits
-        if kb == "f" and b.itemsize == 2:   # a 16-bit float holds 8-bit integers
+    if ka in "iu":  # integer with float or complex
+        wide = a.itemsize > 2  # float32 holds integers of up to 16 bits
+        if kb == "f" and b.itemsize == 2:  # a 16-bit float holds 8-bit integers
             return b if a.itemsize == 1 else dtype("float64") if wide else dtype("float32")
         if kb == "f":
             return dtype("float64") if wide else b
@@ -345,8 +353,9 @@ def matmul(a, b, out=None):
     if out is not None and an > 1 and bn > 1 and not lib.st_matmul(out.t, a.t, b.t):
         return out
     if an == 0 or bn == 0:
-        raise ValueError(f"matmul: operands must have at least one dimension, got shapes "
-                         f"{a.shape} and {b.shape}")
+        raise ValueError(
+            f"matmul: operands must have at least one dimension, got shapes {a.shape} and {b.shape}"
+        )
     sa, sb = a.shape, b.shape
     adt, bdt = a.dtype, b.dtype
     dt = adt if adt is bdt else common_dtype(adt, bdt)
@@ -355,17 +364,21 @@ def matmul(a, b, out=None):
     sa2 = (1,) + sa if an == 1 else sa
     sb2 = sb + (1,) if bn == 1 else sb
     if sa2[-1] != sb2[-2]:
-        raise ValueError(f"matmul: shapes {sa} and {sb} do not match: "
-                         f"{sa[-1]} (last dim of a) != {sb2[-2]} "
-                         f"({'only' if bn == 1 else 'second-to-last'} dim of b)")
+        raise ValueError(
+            f"matmul: shapes {sa} and {sb} do not match: "
+            f"{sa[-1]} (last dim of a) != {sb2[-2]} "
+            f"({'only' if bn == 1 else 'second-to-last'} dim of b)"
+        )
     if sa2[:-2] == sb2[:-2]:
         batch = sa2[:-2]
     else:
         try:
             batch = broadcast_shapes(sa2[:-2], sb2[:-2])
         except ValueError:
-            raise ValueError(f"matmul: batch dims of shapes {sa} and {sb} do not "
-                             f"broadcast: {sa[:-2]} vs {sb[:-2]}") from None
+            raise ValueError(
+                f"matmul: batch dims of shapes {sa} and {sb} do not "
+                f"broadcast: {sa[:-2]} vs {sb[:-2]}"
+            ) from None
     shape = batch + ((sa2[-2],) if an > 1 else ()) + ((sb2[-1],) if bn > 1 else ())
     if out is None:
         out = Core.empty(shape, dt)

@@ -7,6 +7,7 @@ C order, as Torch7's do).  Its state bytes are those of Torch7's
 getRNGState.  Every function takes generator=None: the default generator,
 seeded from the system's entropy at import (as Torch7's).  A generator's
 calls are serialised by its lock; values are produced in C."""
+
 from __future__ import annotations
 
 import os
@@ -19,7 +20,7 @@ from .setops import flatten
 from .views import view_as_shape
 
 _STATE_SIZE = lib.st_generator_state_size()
-STATE_SIZE = _STATE_SIZE     # bytes of a generator's state (sizeof(THGenerator))
+STATE_SIZE = _STATE_SIZE  # bytes of a generator's state (sizeof(THGenerator))
 
 
 class Generator:
@@ -100,8 +101,9 @@ class Generator:
         except TypeError:
             raise TypeError(f"set_state: state must be bytes, got {type(state).__name__}") from None
         if len(state) != _STATE_SIZE:
-            raise ValueError(f"set_state: a generator state is {_STATE_SIZE} bytes, "
-                             f"got {len(state)}")
+            raise ValueError(
+                f"set_state: a generator state is {_STATE_SIZE} bytes, got {len(state)}"
+            )
         with self._lock:
             check(lib.st_generator_set_state(self._g, state, len(state)))
 
@@ -112,7 +114,7 @@ class Generator:
             lib.st_generator_copy(g._g, self._g)
         return g
 
-    def __setstate__(self, state):   # after Generator(0), from __reduce__
+    def __setstate__(self, state):  # after Generator(0), from __reduce__
         self.set_state(state)
 
     def __reduce__(self):
@@ -158,10 +160,15 @@ def set_state(state, generator=None):
 
 # ---------------------------------------------------------------- draws and fills
 
-_DIST = {"uniform": lib.ST_DIST_UNIFORM, "normal": lib.ST_DIST_NORMAL,
-         "exponential": lib.ST_DIST_EXPONENTIAL, "cauchy": lib.ST_DIST_CAUCHY,
-         "log_normal": lib.ST_DIST_LOG_NORMAL, "geometric": lib.ST_DIST_GEOMETRIC,
-         "bernoulli": lib.ST_DIST_BERNOULLI}
+_DIST = {
+    "uniform": lib.ST_DIST_UNIFORM,
+    "normal": lib.ST_DIST_NORMAL,
+    "exponential": lib.ST_DIST_EXPONENTIAL,
+    "cauchy": lib.ST_DIST_CAUCHY,
+    "log_normal": lib.ST_DIST_LOG_NORMAL,
+    "geometric": lib.ST_DIST_GEOMETRIC,
+    "bernoulli": lib.ST_DIST_BERNOULLI,
+}
 
 
 def draw(dist, a=0.0, b=0.0, generator=None):
@@ -262,7 +269,7 @@ def random_(c, lo=None, hi=None, generator=None):
         raise TypeError(f"{name}: give both lo and hi, or neither")
     lo, hi = need_int(lo, name, "lo"), need_int(hi, name, "hi")
     for v, what in ((lo, "lo"), (hi, "hi")):
-        if not -2**63 <= v < 2**63:
+        if not -(2**63) <= v < 2**63:
             raise OverflowError(f"{name}: {what} = {v} does not fit in int64")
     with g._lock:
         check(lib.st_random_range(c.t, g._g, lo, hi))
@@ -290,8 +297,9 @@ def multinomial(probs, n, replacement=False, generator=None, out=None):
         raise ValueError(f"{name}: n must be >= 0, got {n}")
     ncat = probs.shape[-1]
     if not replacement and n > ncat:
-        raise ValueError(f"{name}: cannot draw {n} samples from {ncat} categories without "
-                         f"replacement")
+        raise ValueError(
+            f"{name}: cannot draw {n} samples from {ncat} categories without replacement"
+        )
     out = out_core(out, probs.shape[:-1] + (n,), int64, name)
     g = _gen(generator)
     with g._lock:

@@ -12,6 +12,7 @@ int64 positions along dim; out=(values, indices) writes into given Cores.
 torch7=True (the Torch7 face): among equal values, the positions (and
 unsorted topk's order) are those TH's own quickselect and quicksort give,
 in every lane without a NaN (select.c), rather than the stable sort's."""
+
 from __future__ import annotations
 
 from .._c._strided import lib
@@ -70,10 +71,10 @@ def _one_per_lane(fn, x, dim, keepdims, out, name, *args, torch7=False):
         return vals, idx
     dim = need_dim(dim, x, name)
     keep = tuple(1 if d == dim else s for d, s in enumerate(x.shape))
-    shape = keep if keepdims or x.ndim == 0 else keep[:dim] + keep[dim + 1:]
+    shape = keep if keepdims or x.ndim == 0 else keep[:dim] + keep[dim + 1 :]
     v, i = _outs(out, x, shape, name)
     vk, ik = v, i
-    if shape != keep:   # the C kernel writes the keepdim form: insert the dim
+    if shape != keep:  # the C kernel writes the keepdim form: insert the dim
         vk = v.view(v.offset, keep, v.strides[:dim] + (0,) + v.strides[dim:])
         ik = i.view(i.offset, keep, i.strides[:dim] + (0,) + i.strides[dim:])
     check(fn(vk.t, ik.t, x.t, *args, dim, bool(torch7)))
@@ -90,8 +91,9 @@ def kthvalue(x, k, dim=-1, keepdims=False, out=None, torch7=False):
     k = need_int(k, name, "k")
     n = x.size if dim is None else (x.shape[need_dim(dim, x, name)] if x.ndim else 1)
     if not 0 <= k < n:
-        raise IndexError(f"{name}: k = {k} out of range [0, {n})"
-                         + (" (empty lanes)" if n == 0 else ""))
+        raise IndexError(
+            f"{name}: k = {k} out of range [0, {n})" + (" (empty lanes)" if n == 0 else "")
+        )
     return _one_per_lane(lib.st_kthvalue, x, dim, keepdims, out, name, k, torch7=torch7)
 
 
@@ -104,8 +106,7 @@ def median(x, dim=-1, keepdims=False, out=None, torch7=False):
     n = x.size if dim is None else (x.shape[need_dim(dim, x, name)] if x.ndim else 1)
     if n == 0:
         raise ValueError(f"{name}: no median of an empty lane")
-    return _one_per_lane(lib.st_kthvalue, x, dim, keepdims, out, name, (n - 1) // 2,
-                         torch7=torch7)
+    return _one_per_lane(lib.st_kthvalue, x, dim, keepdims, out, name, (n - 1) // 2, torch7=torch7)
 
 
 def mode(x, dim=-1, keepdims=False, out=None, torch7=False):

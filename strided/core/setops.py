@@ -6,6 +6,7 @@ runs of equal values flagged and counted, then the outputs filled from
 the runs.  Equality is ==: every NaN is distinct, -0.0 equals +0.0 (the
 value kept is the one that occurs first).  searchsorted and isin binary-
 search a 1-D Core sorted in the order of sort (NaN last)."""
+
 from __future__ import annotations
 
 from .._c._strided import ffi, lib
@@ -44,6 +45,7 @@ def unique(c, indices=False, inverse=False, counts=False):
 
     def t(x):
         return x.t if x is not None else ffi.NULL
+
     check(lib.st_unique_fill(values.t, t(first), t(cnt), t(inv), srt.t, t(perm), starts.t))
     if inv is not None:
         inv = view_as_shape(inv, c.shape)
@@ -59,21 +61,28 @@ def searchsorted(sorted_, needles, right=False, sorter=None):
     _core(sorted_, name, "sorted")
     _core(needles, name, "needles")
     if sorted_.ndim != 1:
-        raise ValueError(f"{name}: the sorted array must be 1-D, got {sorted_.ndim} dims "
-                         f"(shape {sorted_.shape})")
+        raise ValueError(
+            f"{name}: the sorted array must be 1-D, got {sorted_.ndim} dims (shape {sorted_.shape})"
+        )
     if needles.dtype is not sorted_.dtype:
-        raise TypeError(f"{name}: needles are {needles.dtype.name} but the sorted array is "
-                        f"{sorted_.dtype.name}")
+        raise TypeError(
+            f"{name}: needles are {needles.dtype.name} but the sorted array is {sorted_.dtype.name}"
+        )
     if sorter is not None:
         _core(sorter, name, "sorter")
         if sorter.dtype is not int64:
             raise TypeError(f"{name}: sorter must be int64, got {sorter.dtype.name}")
         if sorter.shape != sorted_.shape:
-            raise ValueError(f"{name}: sorter has shape {sorter.shape}, expected the sorted "
-                             f"array's {sorted_.shape}")
+            raise ValueError(
+                f"{name}: sorter has shape {sorter.shape}, expected the sorted "
+                f"array's {sorted_.shape}"
+            )
     out = Core.empty(needles.shape, int64)
-    check(lib.st_searchsorted(out.t, sorted_.t, sorter.t if sorter is not None else ffi.NULL,
-                              needles.t, bool(right)))
+    check(
+        lib.st_searchsorted(
+            out.t, sorted_.t, sorter.t if sorter is not None else ffi.NULL, needles.t, bool(right)
+        )
+    )
     return out
 
 
@@ -84,8 +93,9 @@ def isin(needles, haystack, invert=False):
     _core(needles, name, "needles")
     _core(haystack, name, "haystack")
     if needles.dtype is not haystack.dtype:
-        raise TypeError(f"{name}: needles are {needles.dtype.name} but the haystack is "
-                        f"{haystack.dtype.name}")
+        raise TypeError(
+            f"{name}: needles are {needles.dtype.name} but the haystack is {haystack.dtype.name}"
+        )
     flat = flatten(haystack)
     srt = Core.empty((flat.size,), flat.dtype)
     check(lib.st_sort(srt.t, ffi.NULL, flat.t, 0, 0, 0))

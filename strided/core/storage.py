@@ -7,6 +7,7 @@ library itself (tests/test_layers.py): references (retain, release,
 own), size (resize, owned), bytes in and out, a file mapped into memory,
 and typed pointers and addresses for the faces' cffi-level functions
 (Torch7's torch.data, torch.cdata).  A NULL record is false."""
+
 from __future__ import annotations
 
 from .._c._strided import ffi, lib
@@ -121,12 +122,28 @@ def map_file(path, nbytes, itemsize, mode, name):
         status = lib.st_last_status()
         message = f"{name}: {ffi.string(lib.st_last_error()).decode(errors='replace')}"
         if status == lib.ST_E_IO and err[0]:
-            raise OSError(err[0], message)      # FileNotFoundError, PermissionError, ...
+            raise OSError(err[0], message)  # FileNotFoundError, PermissionError, ...
         raise _ERRORS.get(status, RuntimeError)(message)
     return ffi.gc(s, lib.st_storage_release)
 
 
-__all__ = ["address", "typed_pointer", "retain", "release", "own", "owned", "resize",
-           "read_bytes", "write_bytes", "from_bytes", "buffer", "buffer_keeping",
-           "borrow_buffer", "alignment", "MAP_PRIVATE", "MAP_SHARED", "MAP_SHAREDMEM",
-           "map_file"]
+__all__ = [
+    "address",
+    "typed_pointer",
+    "retain",
+    "release",
+    "own",
+    "owned",
+    "resize",
+    "read_bytes",
+    "write_bytes",
+    "from_bytes",
+    "buffer",
+    "buffer_keeping",
+    "borrow_buffer",
+    "alignment",
+    "MAP_PRIVATE",
+    "MAP_SHARED",
+    "MAP_SHAREDMEM",
+    "map_file",
+]

@@ -3,15 +3,26 @@ call reads an object's records and its storages' elements (each straight
 into a new storage), for the Torch7 face's reader (torch7/t7format.py) to
 make its objects from.  The walk returns nothing for what it leaves to
 that reader: bad or truncated data, Lua functions, odd class versions."""
+
 from __future__ import annotations
 
 from .._c._strided import ffi, lib
 
 # the record codes and the kinds of built-in classes (strided.h)
-NIL, NUMBER, STRING, TABLE, BOOLEAN, REF = (lib.ST_T7_NIL, lib.ST_T7_NUMBER, lib.ST_T7_STRING,
-                                             lib.ST_T7_TABLE, lib.ST_T7_BOOLEAN, lib.ST_T7_REF)
-TENSOR, STORAGE, GENERATOR, OBJECT = (lib.ST_T7_TENSOR, lib.ST_T7_STORAGE, lib.ST_T7_GENERATOR,
-                                      lib.ST_T7_OBJECT)
+NIL, NUMBER, STRING, TABLE, BOOLEAN, REF = (
+    lib.ST_T7_NIL,
+    lib.ST_T7_NUMBER,
+    lib.ST_T7_STRING,
+    lib.ST_T7_TABLE,
+    lib.ST_T7_BOOLEAN,
+    lib.ST_T7_REF,
+)
+TENSOR, STORAGE, GENERATOR, OBJECT = (
+    lib.ST_T7_TENSOR,
+    lib.ST_T7_STORAGE,
+    lib.ST_T7_GENERATOR,
+    lib.ST_T7_OBJECT,
+)
 KIND_TENSOR, KIND_GENERATOR = lib.ST_T7_KIND_TENSOR, lib.ST_T7_KIND_GENERATOR
 
 
@@ -48,9 +59,20 @@ def walk(source, start, end, longsize, referenced, known, classes):
         keep = ffi.from_buffer("char[]", source)
         mem, source = keep, -1
     known = list(known)
-    bad = lib.st_t7_walk(source, mem, start, end, longsize, int(referenced),
-                         ffi.new("int64_t[]", known) if known else ffi.NULL, len(known),
-                         classes.names, classes.kinds, classes.n, out)
+    bad = lib.st_t7_walk(
+        source,
+        mem,
+        start,
+        end,
+        longsize,
+        int(referenced),
+        ffi.new("int64_t[]", known) if known else ffi.NULL,
+        len(known),
+        classes.names,
+        classes.kinds,
+        classes.n,
+        out,
+    )
     del keep
     if bad:
         return None
@@ -60,7 +82,7 @@ def walk(source, start, end, longsize, referenced, known, classes):
         w.numbers = memoryview(ffi.buffer(out.words, 8 * out.nwords)[:]).cast("d")
         w.bytes = ffi.buffer(out.bytes, out.nbytes)[:] if out.nbytes else b""
         storages = []
-        for i in range(out.nstorages):          # each storage's one reference handed over
+        for i in range(out.nstorages):  # each storage's one reference handed over
             storages.append(ffi.gc(out.storages[i], lib.st_storage_release))
             out.storages[i] = ffi.NULL
         w.storages = storages
@@ -70,5 +92,20 @@ def walk(source, start, end, longsize, referenced, known, classes):
     return w
 
 
-__all__ = ["walk", "Classes", "Walked", "NIL", "NUMBER", "STRING", "TABLE", "BOOLEAN", "REF",
-           "TENSOR", "STORAGE", "GENERATOR", "OBJECT", "KIND_TENSOR", "KIND_GENERATOR"]
+__all__ = [
+    "walk",
+    "Classes",
+    "Walked",
+    "NIL",
+    "NUMBER",
+    "STRING",
+    "TABLE",
+    "BOOLEAN",
+    "REF",
+    "TENSOR",
+    "STORAGE",
+    "GENERATOR",
+    "OBJECT",
+    "KIND_TENSOR",
+    "KIND_GENERATOR",
+]

@@ -3,6 +3,7 @@
 Every function returns a new Core; bounds and overflow are checked by the
 C core when the view is built (st_tensor_set), and the arguments are
 checked here first so that the message names the argument."""
+
 from __future__ import annotations
 
 import operator
@@ -67,15 +68,17 @@ def narrow(c, dim, start, length):
     if not 0 <= start <= size:
         raise IndexError(f"narrow start {start} out of range [0, {size}] at dim {dim}")
     if not 0 <= length <= size - start:
-        raise ValueError(f"narrow length {length} out of range [0, {size - start}] "
-                         f"for start {start} at dim {dim}")
+        raise ValueError(
+            f"narrow length {length} out of range [0, {size - start}] "
+            f"for start {start} at dim {dim}"
+        )
     shape = list(c.shape)
     shape[dim] = length
     # an empty window starts where it would start (numpy and PyTorch place
     # a[2:2] there too), unless that offset is not a valid one (a negative
     # stride one step past the end): then it keeps c's offset
     offset = c.offset + start * c.strides[dim]
-    if not (length and c.size) and not 0 <= offset < 2 ** 63:
+    if not (length and c.size) and not 0 <= offset < 2**63:
         offset = c.offset
     return c.view(offset, shape, c.strides)
 
@@ -109,8 +112,10 @@ def expand(c, shape):
         elif have == 1:
             strides.append(0)
         else:
-            raise ValueError(f"cannot expand shape {c.shape} to {shape}: dimension {d} "
-                             f"has size {have}, not 1 or {want}")
+            raise ValueError(
+                f"cannot expand shape {c.shape} to {shape}: dimension {d} "
+                f"has size {have}, not 1 or {want}"
+            )
     return c.view(c.offset, shape, strides)
 
 
@@ -119,10 +124,11 @@ def reshape_strides(shape, strides, new_shape):
     None when the memory layout does not allow a view (then a copy is
     needed): st_reshape_strides, numpy's no-copy reshape."""
     out = ffi.new("int64_t[]", max(len(new_shape), 1))
-    if not lib.st_reshape_strides(len(shape), list(shape), list(strides), len(new_shape),
-                                  list(new_shape), out):
+    if not lib.st_reshape_strides(
+        len(shape), list(shape), list(strides), len(new_shape), list(new_shape), out
+    ):
         return None
-    return tuple(out[0:len(new_shape)])
+    return tuple(out[0 : len(new_shape)])
 
 
 def infer_shape(size, shape):

@@ -5,11 +5,12 @@ rows, in code order, that has a kernel for that type.  So `div` is divide
 for float and double and trunc_divide for the integer types (Torch7
 divides integers toward zero), and `bitand` has no op for floats (TH
 raises there)."""
+
 from __future__ import annotations
 
 from ..core import base as _core, ops as _ops
 
-_CHOSEN: dict = {}       # (Torch7 name, element type) -> core op name or None
+_CHOSEN: dict = {}  # (Torch7 name, element type) -> core op name or None
 
 
 def core_op(name, dt):

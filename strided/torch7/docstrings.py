@@ -4,6 +4,7 @@ summary is the entry's `doc`, the forms and the parameters come from its
 argument slots (forms.py), the types from its type list, and the example
 from examples.py (run as a doctest by tests/test_docs.py).  numpy style:
 Parameters, Returns, Raises, Notes, Examples."""
+
 from __future__ import annotations
 
 import re
@@ -15,19 +16,26 @@ from .examples import EXAMPLES
 if TYPE_CHECKING:
     from .forms import Arg, Entry
 
-_SHORT = {"uint8": "Byte", "int8": "Char", "int16": "Short", "int32": "Int", "int64": "Long",
-          "float32": "Float", "float64": "Double"}
+_SHORT = {
+    "uint8": "Byte",
+    "int8": "Char",
+    "int16": "Short",
+    "int32": "Int",
+    "int64": "Long",
+    "float32": "Float",
+    "float64": "Double",
+}
 _ORDER = tuple(_SHORT)
 
 # what a slot of each name is, whatever the function (the spec's names)
 _PARAM = {
     "res": "The result, resized to fit and returned.  Left out: a new tensor of the "
-           "dispatch type (in the method, x itself).",
+    "dispatch type (in the method, x itself).",
     "res1": "The first result, resized to fit and returned (left out: a new tensor).",
     "res2": "The second result, resized to fit and returned (left out: a new tensor).",
     "res3": "The third result, resized to fit and returned (left out: a new tensor).",
     "indices": "The 1-based indices of the results, resized and returned (left out: a new "
-               "LongTensor).",
+    "LongTensor).",
     "tensor": "The source (in the method: x, when left out).",
     "tensor2": "The second operand, with as many elements as tensor.",
     "tensors": "The tensors, a list or tuple.",
@@ -84,9 +92,17 @@ _PARAM = {
 }
 
 # (tensors in lower case: any tensor class, that of the dispatch type)
-_TYPE = {"tensor": "tensor", "number": "number", "dim": "int", "boolean": "bool",
-         "torch.Generator": "Generator", "list": "list", "sizes": "int... or LongStorage",
-         "table of tensors": "list of Tensor", "value": "object"}
+_TYPE = {
+    "tensor": "tensor",
+    "number": "number",
+    "dim": "int",
+    "boolean": "bool",
+    "torch.Generator": "Generator",
+    "list": "list",
+    "sizes": "int... or LongStorage",
+    "table of tensors": "list of Tensor",
+    "value": "object",
+}
 
 _DIVIDES = {"div", "cdiv", "fmod", "cfmod", "remainder", "cremainder", "mod", "cmod"}
 
@@ -133,21 +149,33 @@ def _parameters(entry: Entry, in_method: bool) -> list[str]:
 def _returns(entry: Entry) -> list[str]:
     names = {a.name for f in entry.forms for a in f.args}
     if "args" in names:
-        what = (f"tensor or number\n    What ``x.{entry.name}(...)`` returns "
-                f"(``torch.{entry.name}(x, ...)`` is that method).")
+        what = (
+            f"tensor or number\n    What ``x.{entry.name}(...)`` returns "
+            f"(``torch.{entry.name}(x, ...)`` is that method)."
+        )
     elif "res3" in names:
         what = "tuple of tensors\n    (res1, res2, res3)."
     elif "res2" in names and "res" not in names:
         what = "tuple of tensors\n    (res1, res2): the two results of the factorization."
     elif "indices" in names:
-        what = ("tuple of tensors, or number\n    (res, indices): the values and their 1-based "
-                "indices, as LongTensor; forms without dim (where the spec has them) return a "
-                "number.")
+        what = (
+            "tuple of tensors, or number\n    (res, indices): the values and their 1-based "
+            "indices, as LongTensor; forms without dim (where the spec has them) return a "
+            "number."
+        )
     elif "res" in names:
         plain = any(not any(a.name == "res" for a in f.args) for f in entry.forms)
-        what = ("tensor" + (" or number" if plain else "") + "\n    res"
-                + (" (a new tensor when left out); a number (or a bool) for the forms without "
-                   "a result tensor." if plain else " (a new tensor when left out)."))
+        what = (
+            "tensor"
+            + (" or number" if plain else "")
+            + "\n    res"
+            + (
+                " (a new tensor when left out); a number (or a bool) for the forms without "
+                "a result tensor."
+                if plain
+                else " (a new tensor when left out)."
+            )
+        )
     else:
         what = "number, bool or Tensor\n    As the summary says."
     typ, text = what.split("\n    ", 1)
@@ -156,14 +184,25 @@ def _returns(entry: Entry) -> list[str]:
 
 def _raises(entry: Entry) -> list[str]:
     kinds = {a.kind.text for f in entry.forms for a in f.args}
-    lines = ["Raises", "------", "TypeError",
-             *_wrap("When the arguments match none of the forms (the message names the "
-                    "argument where the closest form stopped, what it wanted, and the forms), "
-                    "or for a tensor type the function does not exist for."),
-             "ValueError",
-             *_wrap("When the sizes of the tensors do not fit together"
-                    + (", or LAPACK fails (a singular matrix, say)."
-                       if entry.group.startswith("Linear") else "."))]
+    lines = [
+        "Raises",
+        "------",
+        "TypeError",
+        *_wrap(
+            "When the arguments match none of the forms (the message names the "
+            "argument where the closest form stopped, what it wanted, and the forms), "
+            "or for a tensor type the function does not exist for."
+        ),
+        "ValueError",
+        *_wrap(
+            "When the sizes of the tensors do not fit together"
+            + (
+                ", or LAPACK fails (a singular matrix, say)."
+                if entry.group.startswith("Linear")
+                else "."
+            )
+        ),
+    ]
     if "dim" in kinds:
         lines += ["IndexError", "    When dim is out of range."]
     if "number" in kinds:
@@ -178,17 +217,27 @@ def _notes(entry: Entry, in_method: bool) -> list[str]:
     forms = [entry.usage(False)] if entry.function else []
     if entry.method:
         forms.append(entry.usage(True))
-    lines = ["Notes", "-----",
-             *textwrap.wrap("The forms, after Torch7's ``TensorMath.lua`` (``[x]`` optional, "
-                            "``x...`` any number; the first form that accepts the arguments "
-                            "runs):", 80), ""]
+    lines = [
+        "Notes",
+        "-----",
+        *textwrap.wrap(
+            "The forms, after Torch7's ``TensorMath.lua`` (``[x]`` optional, "
+            "``x...`` any number; the first form that accepts the arguments "
+            "runs):",
+            80,
+        ),
+        "",
+    ]
     for f in forms:
         for alt in f.split(" | "):
             lines.append(f"- ``{alt}``")
-    text = (f"Exists for {_types(entry)}.  ``torch.{entry.name}`` dispatches on the type of "
-            f"its first tensor argument; the method ``x.{entry.name}(...)`` (Lua's "
-            f"``x:{entry.name}(...)``) fills its result slot with x."
-            if entry.method else f"Exists for {_types(entry)}.")
+    text = (
+        f"Exists for {_types(entry)}.  ``torch.{entry.name}`` dispatches on the type of "
+        f"its first tensor argument; the method ``x.{entry.name}(...)`` (Lua's "
+        f"``x:{entry.name}(...)``) fills its result slot with x."
+        if entry.method
+        else f"Exists for {_types(entry)}."
+    )
     lines += ["", *textwrap.wrap(text, 80)]
     if rest:
         lines += ["", rest]
@@ -210,17 +259,25 @@ def entry_doc(entry: Entry, in_method: bool) -> str:
     summary = entry.doc.split("\n", 1)[0].strip() or f"Torch7's {entry.name}."
     # a Lua call in the summary (M:f([v1,] ...)) is code, not Markdown links
     summary = re.sub(r"(\b\w+:\w+\([^)]*\))", r"``\1``", summary)
-    parts = [[summary], _parameters(entry, in_method), _returns(entry), _raises(entry),
-             _notes(entry, in_method), _examples(entry)]
+    parts = [
+        [summary],
+        _parameters(entry, in_method),
+        _returns(entry),
+        _raises(entry),
+        _notes(entry, in_method),
+        _examples(entry),
+    ]
     return "\n\n".join("\n".join(p) for p in parts if p)
 
 
 def tensor_class_doc(name: str, dt: str) -> str:
     """The numpy-style docstring of the typed tensor class `name`."""
-    maths = ("Half has no maths in Lua: copies, views, conversions and files only."
-             if dt == "float16" else
-             f"Its methods are Tensor's (Torch7's tensor.md) and those the spec table declares "
-             f"for {dt} (the function reference).")
+    maths = (
+        "Half has no maths in Lua: copies, views, conversions and files only."
+        if dt == "float16"
+        else f"Its methods are Tensor's (Torch7's tensor.md) and those the spec table declares "
+        f"for {dt} (the function reference)."
+    )
     return f"""Torch7's {name}: a tensor of {dt} elements, counted from one.
 
 Parameters

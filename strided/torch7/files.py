@@ -13,6 +13,7 @@ of torch.save/torch.load.
 
 Positions are 1-based (`seek(1)` is the start), as in Lua.
 """
+
 from __future__ import annotations
 
 import array
@@ -29,9 +30,21 @@ from typing import TYPE_CHECKING
 
 from ..core import storage as _cstorage
 from ..core.base import dtype as _dtype, new_storage
-from .storage import (BFloat16Storage, ByteStorage, CharStorage, DoubleStorage, FloatStorage,
-                      HalfStorage, IntStorage, LongStorage, ShortStorage, Storage, _fresh,
-                      _from_bytes, _raw_bytes)
+from .storage import (
+    BFloat16Storage,
+    ByteStorage,
+    CharStorage,
+    DoubleStorage,
+    FloatStorage,
+    HalfStorage,
+    IntStorage,
+    LongStorage,
+    ShortStorage,
+    Storage,
+    _fresh,
+    _from_bytes,
+    _raw_bytes,
+)
 from .t7format import _elements_what, _Reader, _Writer
 from .utility import BUILTIN_CLASSES
 
@@ -66,8 +79,15 @@ _TYPES = {
     # as Half is (raw 16-bit patterns; ascii as its float)
     "BFloat16": (BFloat16Storage, "H", 2, "half"),
 }
-_ASCII_FORMAT = {"Short": "%d", "Int": "%d", "Long": "%d", "Float": "%.9g", "Double": "%.17g",
-                 "Half": "%.9g", "BFloat16": "%.9g"}
+_ASCII_FORMAT = {
+    "Short": "%d",
+    "Int": "%d",
+    "Long": "%d",
+    "Float": "%.9g",
+    "Double": "%.17g",
+    "Half": "%.9g",
+    "BFloat16": "%.9g",
+}
 # the typed reads and writes of Lua's File
 _FILE_TYPES = ("Byte", "Char", "Short", "Int", "Long", "Float", "Double")
 
@@ -78,15 +98,17 @@ def _convert(data, src, dst):
     s = _from_bytes(src, data)
     return _raw_bytes(dst(s.size()).copy(s)._s)
 
-_SPACE = b" \t\n\v\f\r"                      # C's isspace
+
+_SPACE = b" \t\n\v\f\r"  # C's isspace
 _INT_RE = re.compile(rb"[+-]?[0-9]+")
 _FLOAT_RE = re.compile(
     rb"[+-]?(?:0[xX](?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)(?:[pP][+-]?[0-9]+)?"
     rb"|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
-    rb"|(?i:infinity|inf|nan(?:\([0-9A-Za-z_]*\))?))")
+    rb"|(?i:infinity|inf|nan(?:\([0-9A-Za-z_]*\))?))"
+)
 _LONG_MIN, _LONG_MAX = -(1 << 63), (1 << 63) - 1
 _CHUNK = 1 << 16
-_BIG_READ = 1 << 20     # a bigger DiskFile read is bounded by what the file holds
+_BIG_READ = 1 << 20  # a bigger DiskFile read is bounded by what the file holds
 
 
 def _wrap_int(v, bits):
@@ -104,9 +126,9 @@ def _c_value(name, v):
         return float(v)
     if isinstance(v, float):
         if math.isnan(v) or math.isinf(v) or not _LONG_MIN <= v < -_LONG_MIN:
-            v = _LONG_MIN                       # x86's cvttsd2si of out-of-range values
+            v = _LONG_MIN  # x86's cvttsd2si of out-of-range values
         else:
-            v = int(v)                          # truncation toward zero
+            v = int(v)  # truncation toward zero
     v = int(v)
     if name == "Byte":
         return v & 0xFF
@@ -133,7 +155,7 @@ def _parse(name, tok):
         else:
             v = float(s)
         return v
-    v = max(_LONG_MIN, min(_LONG_MAX, int(tok)))    # strtol saturates
+    v = max(_LONG_MIN, min(_LONG_MAX, int(tok)))  # strtol saturates
     return v if name == "Long" else _wrap_int(v, 8 * _TYPES[name][2])
 
 
@@ -174,7 +196,7 @@ class File:
         self._error = False
         self._longsize = 0
         self._native = True
-        self._force = None          # None: referenced() never called
+        self._force = None  # None: referenced() never called
         self._writer = None
         self._reader = None
 
@@ -242,8 +264,9 @@ class File:
         """f:longSize(n): the size of a written or read long (0: native, or 4, 8); returns
         f."""
         if size not in (0, 4, 8) or isinstance(size, bool):
-            raise ValueError(f"{self._kind}.longSize: Invalid long size specified ({size!r}; "
-                             f"expected 0, 4 or 8)")
+            raise ValueError(
+                f"{self._kind}.longSize: Invalid long size specified ({size!r}; expected 0, 4 or 8)"
+            )
         self._longsize = int(size)
         return self
 
@@ -280,14 +303,14 @@ class File:
                 # 4-byte longs (files of 32-bit builds); 8 is the native long
                 data = self._read_bytes(n * 4, 4)
                 got = len(data) // 4
-                a = array.array("i", data[:got * 4])
+                a = array.array("i", data[: got * 4])
                 if not self._native:
                     a.byteswap()
                 data = array.array("q", a).tobytes()
             else:
                 data = self._read_bytes(n * size, size)
                 got = len(data) // size
-                data = data[:got * size]
+                data = data[: got * size]
                 if not self._native and size > 1 and got:
                     a = array.array(code, data)
                     a.byteswap()
@@ -297,7 +320,7 @@ class File:
         else:
             values = self._scan(name, n)
             got = len(values)
-            if kind == "half":         # scanf's "%g" into a float, then TH_float2half
+            if kind == "half":  # scanf's "%g" into a float, then TH_float2half
                 data = _convert(array.array("f", values).tobytes(), FloatStorage, cls)
             else:
                 data = array.array(code, values).tobytes()
@@ -326,7 +349,7 @@ class File:
             if not self._binary and self._autospacing:
                 out += b"\n"
         else:
-            if kind == "half":         # printed as its float (exact)
+            if kind == "half":  # printed as its float (exact)
                 values = array.array("f", _convert(bytes(data), cls, FloatStorage))
             else:
                 values = array.array(code, bytes(data))
@@ -365,8 +388,10 @@ class File:
             return array.array(_TYPES[name][1], data)[0]
         if isinstance(arg, Storage):
             if type(arg) is not cls:
-                raise TypeError(f"{self._kind}.{method}: nothing, number, or {name}Storage "
-                                f"expected, got a {arg._typename}")
+                raise TypeError(
+                    f"{self._kind}.{method}: nothing, number, or {name}Storage "
+                    f"expected, got a {arg._typename}"
+                )
             n = arg.size()
             data, got = self._read_elems(name, n)
             if got:
@@ -375,8 +400,9 @@ class File:
         try:
             n = _count(arg)
         except (TypeError, ValueError) as e:
-            raise type(e)(f"{self._kind}.{method}: nothing, number, or {name}Storage expected: "
-                          f"{e}") from None
+            raise type(e)(
+                f"{self._kind}.{method}: nothing, number, or {name}Storage expected: {e}"
+            ) from None
         return self._read_storage(name, n)[0]
 
     def _read_storage(self, name, n):
@@ -390,13 +416,17 @@ class File:
         cls, code = _TYPES[name][:2]
         if isinstance(arg, Storage):
             if type(arg) is not cls:
-                raise TypeError(f"{self._kind}.{method}: number, or {name}Storage expected, "
-                                f"got a {arg._typename}")
+                raise TypeError(
+                    f"{self._kind}.{method}: number, or {name}Storage expected, "
+                    f"got a {arg._typename}"
+                )
             n = arg.size()
             return self._write_elems(name, _cstorage.buffer(arg._s.data, n * _TYPES[name][2]), n)
         if isinstance(arg, bool) or not isinstance(arg, numbers.Real):
-            raise TypeError(f"{self._kind}.{method}: number, or {name}Storage expected, got "
-                            f"{type(arg).__name__}")
+            raise TypeError(
+                f"{self._kind}.{method}: number, or {name}Storage expected, got "
+                f"{type(arg).__name__}"
+            )
         self._write_elems(name, array.array(code, [_c_value(name, arg)]).tobytes(), 1)
         return None
 
@@ -415,10 +445,15 @@ class File:
         self._check_read("readString")
         if isinstance(format, bytes):
             format = format.decode("latin-1")
-        if not isinstance(format, str) or len(format) < 2 or format[0] != "*" \
-                or format[1] not in "al":
-            raise ValueError(f"{self._kind}.readString: format must be '*a' or '*l', got "
-                             f"{format!r}")
+        if (
+            not isinstance(format, str)
+            or len(format) < 2
+            or format[0] != "*"
+            or format[1] not in "al"
+        ):
+            raise ValueError(
+                f"{self._kind}.readString: format must be '*a' or '*l', got {format!r}"
+            )
         data = self._read_string(format[1])
         if data is None:
             self._fail("read error: read 0 blocks instead of 1")
@@ -433,8 +468,7 @@ class File:
         elif isinstance(s, (bytes, bytearray, memoryview)):
             s = bytes(s)
         else:
-            raise TypeError(f"{self._kind}.writeString: expected a string, got "
-                            f"{type(s).__name__}")
+            raise TypeError(f"{self._kind}.writeString: expected a string, got {type(s).__name__}")
         self._write_bytes(s)
         return len(s)
 
@@ -443,11 +477,14 @@ class File:
         """f:seek(position): go to the 1-based byte position; returns f."""
         self._check_open("seek")
         if isinstance(position, bool) or not isinstance(position, numbers.Integral):
-            raise TypeError(f"{self._kind}.seek: position must be an integer, got "
-                            f"{type(position).__name__}")
+            raise TypeError(
+                f"{self._kind}.seek: position must be an integer, got {type(position).__name__}"
+            )
         if position < 1:
-            raise ValueError(f"{self._kind}.seek: position has to be greater than 0! "
-                             f"(got {position}; positions are 1-based)")
+            raise ValueError(
+                f"{self._kind}.seek: position has to be greater than 0! "
+                f"(got {position}; positions are 1-based)"
+            )
         self._seek(int(position) - 1)
         return self
 
@@ -537,11 +574,15 @@ def _make_rw(name):
     read.__name__ = read.__qualname__ = "read" + name
     write.__name__ = write.__qualname__ = "write" + name
     _declare(read, write, name)
-    read.__doc__ = (f"read{name}() one value (None when quiet and nothing could be read); "
-                    f"read{name}(n) a {name}Storage of the values read (up to n); "
-                    f"read{name}(storage) fills a {name}Storage, returns the count read.")
-    write.__doc__ = (f"write{name}(number) one value; write{name}(storage) the elements of a "
-                     f"{name}Storage, returns the count written.")
+    read.__doc__ = (
+        f"read{name}() one value (None when quiet and nothing could be read); "
+        f"read{name}(n) a {name}Storage of the values read (up to n); "
+        f"read{name}(storage) fills a {name}Storage, returns the count read."
+    )
+    write.__doc__ = (
+        f"write{name}(number) one value; write{name}(storage) the elements of a "
+        f"{name}Storage, returns the count written."
+    )
     return read, write
 
 
@@ -558,17 +599,21 @@ def _declare(read, write, name):
     def read_into(self, storage, /): ...
     def write_one(self, value, /): ...
     def write_from(self, storage, /): ...
+
     for fn, of, annotations in (
-            (read_one, read, {"return": f"{number} | None"}),
-            (read_n, read, {"n": "int", "return": storage}),
-            (read_into, read, {"storage": storage, "return": "int"}),
-            (write_one, write, {"value": "float", "return": "None"}),
-            (write_from, write, {"storage": storage, "return": "int"})):
+        (read_one, read, {"return": f"{number} | None"}),
+        (read_n, read, {"n": "int", "return": storage}),
+        (read_into, read, {"storage": storage, "return": "int"}),
+        (write_one, write, {"value": "float", "return": "None"}),
+        (write_from, write, {"storage": storage, "return": "int"}),
+    ):
         fn.__annotations__ = annotations
         fn.__name__, fn.__qualname__ = of.__name__, of.__qualname__
         overload(fn)
-    read.__annotations__ = {"arg": f"int | {storage} | None",
-                            "return": f"{number} | {storage} | int | None"}
+    read.__annotations__ = {
+        "arg": f"int | {storage} | None",
+        "return": f"{number} | {storage} | int | None",
+    }
     write.__annotations__ = {"arg": f"float | {storage}", "return": "int | None"}
 
 
@@ -586,10 +631,10 @@ class _Scanner:
     """Tokens as C's scanf reads them from a byte window that can grow."""
 
     def __init__(self, buf, more=None, memory=False, pos=0, end=None):
-        self.buf = buf               # bytes or a memoryview (indexing gives ints)
+        self.buf = buf  # bytes or a memoryview (indexing gives ints)
         self.pos = pos
-        self.end = len(buf) if end is None else end    # MemoryFile: its contents' size
-        self.more = more             # callable giving more bytes (b"" at EOF), or None
+        self.end = len(buf) if end is None else end  # MemoryFile: its contents' size
+        self.more = more  # callable giving more bytes (b"" at EOF), or None
         self.memory = memory
 
     def _extend(self):
@@ -599,7 +644,7 @@ class _Scanner:
         if not extra:
             self.more = None
             return False
-        self.buf = bytes(self.buf[self.pos:]) + extra
+        self.buf = bytes(self.buf[self.pos :]) + extra
         self.base_shift(self.pos)
         self.pos = 0
         return True
@@ -652,13 +697,13 @@ class _Scanner:
 # ---------------------------------------------------------------- objects over a File
 
 
-_NINT = struct.Struct("=i")       # a File moves values in native layout
+_NINT = struct.Struct("=i")  # a File moves values in native layout
 _NLONG = struct.Struct("=q")
 _NDOUBLE = struct.Struct("=d")
 
 
 def _elem_name(cls):
-    return cls._typename[len("torch."):-len("Storage")]     # 'torch.IntStorage' -> 'Int'
+    return cls._typename[len("torch.") : -len("Storage")]  # 'torch.IntStorage' -> 'Int'
 
 
 class _FileWriter(_Writer):
@@ -696,8 +741,9 @@ class _FileWriter(_Writer):
 
     def elements(self, o):
         n = o.size()
-        self._file._write_elems(_elem_name(type(o)),
-                                _cstorage.buffer(o._s.data, int(o._s.nbytes)), n)
+        self._file._write_elems(
+            _elem_name(type(o)), _cstorage.buffer(o._s.data, int(o._s.nbytes)), n
+        )
 
 
 class _FileReader(_Reader):
@@ -720,8 +766,10 @@ class _FileReader(_Reader):
         at = self.tell()
         if n > f._remaining():
             f._error = True
-            raise ValueError(f"truncated Torch7 data: {what} needs {n} values at byte {at}, "
-                             f"only {f._remaining()} bytes left")
+            raise ValueError(
+                f"truncated Torch7 data: {what} needs {n} values at byte {at}, "
+                f"only {f._remaining()} bytes left"
+            )
         quiet, f._quiet = f._quiet, True
         try:
             data, got = f._read_storage(name, n) if storage else f._read_elems(name, n)
@@ -729,8 +777,10 @@ class _FileReader(_Reader):
             f._quiet = quiet
         if got != n:
             f._error = True
-            raise ValueError(f"truncated or bad Torch7 data: {what} at byte {at}: read {got} "
-                             f"of {n} values ({'binary' if f._binary else 'ascii'} mode)")
+            raise ValueError(
+                f"truncated or bad Torch7 data: {what} at byte {at}: read {got} "
+                f"of {n} values ({'binary' if f._binary else 'ascii'} mode)"
+            )
         return data
 
     def int(self, what):
@@ -760,10 +810,11 @@ class _FileReader(_Reader):
         item = _dtype(cls._dt).itemsize
         if self._file._binary and n * item > self._file._remaining():
             self._file._error = True
-            raise ValueError(f"truncated Torch7 data: {what} needs {n * item} bytes at byte "
-                             f"{self.tell()}, only {self._file._remaining()} left")
-        return self._values(_elem_name(cls), n, what, storage=True) if n else \
-            _from_bytes(cls, b"")
+            raise ValueError(
+                f"truncated Torch7 data: {what} needs {n * item} bytes at byte "
+                f"{self.tell()}, only {self._file._remaining()} left"
+            )
+        return self._values(_elem_name(cls), n, what, storage=True) if n else _from_bytes(cls, b"")
 
 
 class _ObjectFile(File):
@@ -792,7 +843,7 @@ class _ObjectFile(File):
         n = min(nbytes, max(0, r._end - r.tell()))
         n -= n % size
         pos = r._take(n, "a read of a class's read method")
-        return bytes(r._buf[pos:pos + n])
+        return bytes(r._buf[pos : pos + n])
 
     def _write_bytes(self, data):
         self._rw.raw(bytes(data))
@@ -880,16 +931,19 @@ class DiskFile(File):
         except OSError as e:
             if quiet:
                 return None
-            raise type(e)(e.errno, f"DiskFile: cannot open <{path}> in mode "
-                          f"{self._mode_chars()}: {e.strerror}") from None
+            raise type(e)(
+                e.errno,
+                f"DiskFile: cannot open <{path}> in mode {self._mode_chars()}: {e.strerror}",
+            ) from None
         self._handle = handle
         self._nobuffer = False
         return self
 
     # (quiet: a file that cannot be opened is None, from __new__, which
     # the stub's __init__ cannot say)
-    def __init__(self, path: str | bytes | PathLike[Any], mode: str = "r",
-                 quiet: bool = False) -> None:
+    def __init__(
+        self, path: str | bytes | PathLike[Any], mode: str = "r", quiet: bool = False
+    ) -> None:
         pass
 
     def __del__(self):
@@ -980,8 +1034,9 @@ class DiskFile(File):
         if self._writable:
             h.flush()
         at = h.tell()
-        got = self._reader.walked(h.fileno(), at, max(at, os.fstat(h.fileno()).st_size),
-                                  4 if self._longsize == 4 else 8)
+        got = self._reader.walked(
+            h.fileno(), at, max(at, os.fstat(h.fileno()).st_size), 4 if self._longsize == 4 else 8
+        )
         if got is None:
             return None
         h.seek(got[1])
@@ -992,7 +1047,8 @@ class DiskFile(File):
         the new storage's memory (no other copy)."""
         size = _TYPES[name][2]
         if not (self._binary and self._native and n * size > _CHUNK) or (
-                name == "Long" and self._longsize == 4):
+            name == "Long" and self._longsize == 4
+        ):
             return super()._read_storage(name, n)
         want, n = n, min(n, self._remaining() // size)
         ptr = new_storage(n * size)
@@ -1010,7 +1066,7 @@ class DiskFile(File):
         if got != want:
             self._fail(f"read error: read {got} blocks instead of {want}")
         if got != n:
-            return _from_bytes(_TYPES[name][0], bytes(view[:got * size])), got
+            return _from_bytes(_TYPES[name][0], bytes(view[: got * size])), got
         return _fresh(_TYPES[name][0], ptr), got
 
     def _write_bytes(self, data):
@@ -1047,7 +1103,7 @@ class DiskFile(File):
         h = self._handle
         data = h.read() if fmt == "a" else h.readline()
         if not data:
-            return None                      # end of file: Lua's read error
+            return None  # end of file: Lua's read error
         return data[:-1] if fmt == "l" and data.endswith(b"\n") else data
 
     def _seek(self, pos):
@@ -1091,12 +1147,14 @@ class _PipeReader:
     def __init__(self, raw):
         self._raw = raw
         self._buf = bytearray()
-        self._base = 0          # stream position of _buf[0]
-        self._pos = 0           # stream position of the next byte to read
+        self._base = 0  # stream position of _buf[0]
+        self._pos = 0  # stream position of the next byte to read
 
     def _fill(self, upto):
         while self._base + len(self._buf) < upto:
-            chunk = self._raw.read1(_CHUNK) if hasattr(self._raw, "read1") else self._raw.read(_CHUNK)
+            chunk = (
+                self._raw.read1(_CHUNK) if hasattr(self._raw, "read1") else self._raw.read(_CHUNK)
+            )
             if not chunk:
                 return
             self._buf += chunk
@@ -1111,7 +1169,7 @@ class _PipeReader:
             n = self._base + len(self._buf) - self._pos
         self._fill(self._pos + n)
         at = self._pos - self._base
-        data = bytes(self._buf[at:at + n])
+        data = bytes(self._buf[at : at + n])
         self._pos += len(data)
         return data
 
@@ -1125,7 +1183,7 @@ class _PipeReader:
         return bytes(line)
 
     def tell(self):
-        del self._buf[:self._pos - self._base]
+        del self._buf[: self._pos - self._base]
         self._base = self._pos
         return self._pos
 
@@ -1187,8 +1245,11 @@ class PipeFile(DiskFile):
         reading = mode == "r"
         try:
             self._process = subprocess.Popen(
-                command, shell=True, stdout=subprocess.PIPE if reading else None,
-                stdin=None if reading else subprocess.PIPE)
+                command,
+                shell=True,
+                stdout=subprocess.PIPE if reading else None,
+                stdin=None if reading else subprocess.PIPE,
+            )
         except OSError as e:
             if quiet:
                 return None
@@ -1199,7 +1260,7 @@ class PipeFile(DiskFile):
         return self
 
     def __init__(self, command: str, mode: str = "r", quiet: bool = False) -> None:
-        pass            # __new__ opens the pipe; this says what PipeFile(...) takes
+        pass  # __new__ opens the pipe; this says what PipeFile(...) takes
 
     def __repr__(self):
         status = "open" if self._is_open() else "closed"
@@ -1239,7 +1300,7 @@ class PipeFile(DiskFile):
             h.close()
         except BrokenPipeError:
             pass
-        self._process.wait()        # pclose: the command has finished
+        self._process.wait()  # pclose: the command has finished
 
     def __del__(self):
         if getattr(self, "_handle", None) is not None:
@@ -1301,12 +1362,14 @@ class MemoryFile(File):
             storage, mode = None, storage
         if storage is None:
             self._init_flags(mode, False)
-            self._st = CharStorage(1)        # a single 0 byte
+            self._st = CharStorage(1)  # a single 0 byte
             self._size = 0
         else:
             if not isinstance(storage, CharStorage):
-                raise TypeError(f"MemoryFile: expected a CharStorage (or a mode), got "
-                                f"{getattr(storage, '_typename', type(storage).__name__)}")
+                raise TypeError(
+                    f"MemoryFile: expected a CharStorage (or a mode), got "
+                    f"{getattr(storage, '_typename', type(storage).__name__)}"
+                )
             n = storage.size()
             if n == 0 or _cstorage.buffer(storage._s.data, n)[n - 1] != b"\0":
                 raise ValueError("MemoryFile: provided CharStorage must be terminated by 0")
@@ -1341,7 +1404,7 @@ class MemoryFile(File):
     def _read_bytes(self, nbytes, size):
         got = min(nbytes, self._size - self._pos)
         got -= got % size
-        data = self._mem()[self._pos:self._pos + got]
+        data = self._mem()[self._pos : self._pos + got]
         self._pos += got
         return data
 
@@ -1379,7 +1442,7 @@ class MemoryFile(File):
     def _read_string(self, fmt):
         if self._pos == self._size:
             return None
-        rest = self._mem()[self._pos:self._size]
+        rest = self._mem()[self._pos : self._size]
         if fmt == "l":
             eol = rest.find(b"\n")
             if eol >= 0:
@@ -1392,8 +1455,9 @@ class MemoryFile(File):
         if pos <= self._size:
             self._pos = pos
         else:
-            self._fail(f"unable to seek at position {pos + 1} (the contents are "
-                       f"{self._size} bytes)")
+            self._fail(
+                f"unable to seek at position {pos + 1} (the contents are {self._size} bytes)"
+            )
 
     def _seek_end(self):
         self._pos = self._size
@@ -1411,4 +1475,4 @@ class MemoryFile(File):
         self._st = None
 
 
-BUILTIN_CLASSES.extend((File, DiskFile, MemoryFile))   # torch.getmetatable('torch.File') ...
+BUILTIN_CLASSES.extend((File, DiskFile, MemoryFile))  # torch.getmetatable('torch.File') ...

@@ -22,6 +22,7 @@ Matching is done once per shape of call: the plan (which form, where each
 slot's value comes from) is cached under the tuple of the arguments'
 kinds, so a repeated call costs a dictionary look-up and the slot fills.
 """
+
 from __future__ import annotations
 
 import math
@@ -37,8 +38,8 @@ from .storage import LongStorage
 from .registry import TENSOR_TYPES, default_tensor_class
 from .tensor import Tensor, _is_number
 
-REQUIRED = object()       # a slot without a default
-NEW = object()            # a default: a new empty tensor of the slot's class
+REQUIRED = object()  # a slot without a default
+NEW = object()  # a default: a new empty tensor of the slot's class
 
 
 class FormMismatch(TypeError):
@@ -53,6 +54,7 @@ class Same:
 
 
 # ---------------------------------------------------------------- kinds
+
 
 class Kind:
     """What one slot accepts.  `accepts(value, T)` with T the dispatch class;
@@ -70,25 +72,33 @@ def _typed(typename):
 
 
 TENSOR = Kind("tensor", lambda v, T: type(v) is T, lambda T: T())
-BYTE = Kind("torch.ByteTensor", _typed("torch.ByteTensor"),
-            lambda T: TENSOR_TYPES["torch.ByteTensor"]())
-LONG = Kind("torch.LongTensor", _typed("torch.LongTensor"),
-            lambda T: TENSOR_TYPES["torch.LongTensor"]())
-INT = Kind("torch.IntTensor", _typed("torch.IntTensor"),
-           lambda T: TENSOR_TYPES["torch.IntTensor"]())
-FLOAT_TENSOR = Kind("torch.FloatTensor|torch.DoubleTensor",
-                    lambda v, T: isinstance(v, Tensor) and v._dt in ("float32", "float64"))
+BYTE = Kind(
+    "torch.ByteTensor", _typed("torch.ByteTensor"), lambda T: TENSOR_TYPES["torch.ByteTensor"]()
+)
+LONG = Kind(
+    "torch.LongTensor", _typed("torch.LongTensor"), lambda T: TENSOR_TYPES["torch.LongTensor"]()
+)
+INT = Kind(
+    "torch.IntTensor", _typed("torch.IntTensor"), lambda T: TENSOR_TYPES["torch.IntTensor"]()
+)
+FLOAT_TENSOR = Kind(
+    "torch.FloatTensor|torch.DoubleTensor",
+    lambda v, T: isinstance(v, Tensor) and v._dt in ("float32", "float64"),
+)
 GENERATOR = Kind("torch.Generator", lambda v, T: isinstance(v, Generator))
 ANY_TENSOR = Kind("any tensor", lambda v, T: isinstance(v, Tensor))
 NUMBER = Kind("number", lambda v, T: _is_number(v))
-INDEX = Kind("dim", lambda v, T: _is_number(v) and math.isfinite(v))   # Lua truncates 2.5
+INDEX = Kind("dim", lambda v, T: _is_number(v) and math.isfinite(v))  # Lua truncates 2.5
 BOOLEAN = Kind("boolean", lambda v, T: isinstance(v, bool))
 NIL = Kind("nil", lambda v, T: v is None)
-TABLE = Kind("table of tensors", lambda v, T: isinstance(v, (list, tuple))
-             and all(isinstance(t, Tensor) for t in v))
+TABLE = Kind(
+    "table of tensors",
+    lambda v, T: isinstance(v, (list, tuple)) and all(isinstance(t, Tensor) for t in v),
+)
 LIST = Kind("list", lambda v, T: isinstance(v, list))
-SIZES = Kind("sizes", lambda v, T: isinstance(v, (LongStorage, list, tuple))
-             and not isinstance(v, Tensor))
+SIZES = Kind(
+    "sizes", lambda v, T: isinstance(v, (LongStorage, list, tuple)) and not isinstance(v, Tensor)
+)
 STRING = Kind("string", lambda v, T: isinstance(v, str))
 ANYTHING = Kind("value", lambda v, T: True)
 
@@ -96,8 +106,9 @@ ANYTHING = Kind("value", lambda v, T: True)
 def option(*choices):
     """A one-letter option such as 'V'/'F' (conv2) or 'U'/'L' (potrf); as
     Lua, only the first letter is read ('Upper' is 'U')."""
-    return Kind("'" + "'|'".join(choices) + "'",
-                lambda v, T: isinstance(v, str) and v[:1] in choices)
+    return Kind(
+        "'" + "'|'".join(choices) + "'", lambda v, T: isinstance(v, str) and v[:1] in choices
+    )
 
 
 class Arg:
@@ -107,8 +118,7 @@ class Arg:
     many: the slot takes every remaining argument (sizes as numbers);
     hidden: the slot takes no argument, only its default (cwrap's invisible)."""
 
-    def __init__(self, kind, default=REQUIRED, method=None, name=None, many=False,
-                 hidden=False):
+    def __init__(self, kind, default=REQUIRED, method=None, name=None, many=False, hidden=False):
         self.kind, self.default, self.name, self.many = kind, default, name, many
         self.method = default if method is None else method
         self.hidden = hidden
@@ -157,9 +167,9 @@ class Entry:
     def __init__(self, name, forms, types, method=True, function=True, doc="", group=""):
         self.name, self.forms, self.types = name, forms, frozenset(types)
         self.method, self.function, self.doc, self.group = method, function, doc, group
-        self.method_forms = None      # the method's own forms, when they differ
-        self.direct = None            # a function of no tensor type, used as it is
-        self.front = None             # front(args): a plain call's result in C, or DECLINED
+        self.method_forms = None  # the method's own forms, when they differ
+        self.direct = None  # a function of no tensor type, used as it is
+        self.front = None  # front(args): a plain call's result in C, or DECLINED
         self._plans = {}
 
     # ------------------------------------------------------------ matching
@@ -174,11 +184,11 @@ class Entry:
         return None
 
     def usage(self, in_method):
-        how = f"x.{self.name}" if in_method else f"torch.{self.name}"    # Lua's x:f
+        how = f"x.{self.name}" if in_method else f"torch.{self.name}"  # Lua's x:f
         alts = []
         for form in self.forms_for(in_method):
             if in_method and form.args and form.args[0].kind is NUMBER:
-                continue          # a form of numbers (torch.exp(2)) has no method
+                continue  # a form of numbers (torch.exp(2)) has no method
             slots = [a for a in (form.args[1:] if in_method else form.args) if not a.hidden]
             alt = f"{how}({', '.join(a.text(in_method) for a in slots)})"
             if alt not in alts:
@@ -194,7 +204,7 @@ class Entry:
             miss = []
             _fill(form.args, 0, args, 0, T, in_method, [], miss)
             for ai, slot in miss:
-                r = (ai, slot.kind is not NIL)      # a slot that refused beats "no more"
+                r = (ai, slot.kind is not NIL)  # a slot that refused beats "no more"
                 if r >= rank:
                     best, rank = (ai, slot), r
         ai, slot = best
@@ -205,8 +215,10 @@ class Entry:
         want = T._typename if slot.kind is TENSOR else slot.kind.text
         if ai >= len(args):
             return f"{self.name}: missing argument {ai + 1 - shift} ({slot.name or want}); {usage}"
-        return (f"{self.name}: argument {ai + 1 - shift} ({slot.name or want}) must be a {want}, "
-                f"got {_describe(args[ai])}; {usage}")
+        return (
+            f"{self.name}: argument {ai + 1 - shift} ({slot.name or want}) must be a {want}, "
+            f"got {_describe(args[ai])}; {usage}"
+        )
 
     def call(self, args, T, in_method):
         key = (T, in_method) + tuple(map(_token, args))
@@ -228,7 +240,7 @@ class Entry:
             if how == 0:
                 values.append(args[x])
             elif how == 1:
-                values.append(list(args[x[0]:x[1]]))
+                values.append(list(args[x[0] : x[1]]))
             elif how == 2:
                 values.append(slot.kind.new(T))
             elif how == 3:
@@ -260,8 +272,9 @@ def _fill(slots, si, args, ai, T, in_method, acc, miss=None):
         return acc if ai == len(args) else None
     slot = slots[si]
     if slot.hidden:
-        return _fill(slots, si + 1, args, ai, T, in_method,
-                     acc + [_default_source(slot, in_method)], miss)
+        return _fill(
+            slots, si + 1, args, ai, T, in_method, acc + [_default_source(slot, in_method)], miss
+        )
     if slot.many:
         end = ai
         while end < len(args) and slot.kind.accepts(args[end], T):
@@ -277,7 +290,7 @@ def _fill(slots, si, args, ai, T, in_method, acc, miss=None):
             if r is not None:
                 return r
         elif miss is not None and slot.kind is not TENSOR and slot.kind is not NUMBER:
-            miss.append((ai, slot))     # an option or flag that refused what it was given
+            miss.append((ai, slot))  # an option or flag that refused what it was given
     d = _default_source(slot, in_method)
     if d is None:
         if miss is not None:
@@ -303,6 +316,7 @@ def _describe(v):
 
 
 # ---------------------------------------------------------------- dispatch
+
 
 def dispatch(args):
     """Lua's torch.f dispatch: (the tensor type of the call, the arguments):
@@ -332,7 +346,7 @@ def make_function(entry):
             return call(args, T, False)
         except TypeError as first:
             traced = next((a for a in args if isinstance(a, Traced)), None)
-            if traced is not None:          # a fused function's value (fuse.py)
+            if traced is not None:  # a fused function's value (fuse.py)
                 return traced.record(entry, args)
             if not isinstance(first, FormMismatch):
                 raise
@@ -344,6 +358,7 @@ def make_function(entry):
                 except FormMismatch:
                     raise first from None
             raise
+
     front = entry.front
     if front is not None:
         general = f
@@ -351,9 +366,10 @@ def make_function(entry):
         def f(*args):
             r = front(args)
             return general(*args) if r is DECLINED else r
-        f.general = general           # the path front stands before (tests)
+
+        f.general = general  # the path front stands before (tests)
     f.__name__ = f.__qualname__ = entry.name
-    f.__module__ = "strided.torch7"       # where it is found (documentation tools, pickle)
+    f.__module__ = "strided.torch7"  # where it is found (documentation tools, pickle)
     f.__doc__ = entry_doc(entry, False)
     return f
 
@@ -365,23 +381,28 @@ def _inplace_op(entry, dt, number=False):
     cmul's do), else None: the call is matched on probes standing for x and
     y, and the chosen form's op (an Elementwise, spec.py's data) gives the
     core op from the op table."""
-    if not any(f.op is not None and f.op.kind in ("binary", "scaled")
-               for f in entry.forms_for(True)):
+    if not any(
+        f.op is not None and f.op.kind in ("binary", "scaled") for f in entry.forms_for(True)
+    ):
         return None
 
     class Probe:
         _dt = dt
+
     try:
         found = entry._match((Probe(), 1.5 if number else Probe()), Probe, True)
-    except KeyError:      # a slot of a named tensor class, made after the methods: not ours
+    except KeyError:  # a slot of a named tensor class, made after the methods: not ours
         return None
     if found is None:
         return None
     fi, sources = found
     op = entry.forms_for(True)[fi].op
     # res <- x, source <- res (x), [value <- 1], tensor <- y
-    if op is None or op.kind not in ("binary", "scaled") or sources not in (
-            [(0, 0), (3, 0), (0, 1)], [(0, 0), (3, 0), (4, 1), (0, 1)]):
+    if (
+        op is None
+        or op.kind not in ("binary", "scaled")
+        or sources not in ([(0, 0), (3, 0), (0, 1)], [(0, 0), (3, 0), (4, 1), (0, 1)])
+    ):
         return None
     name = core_op(op.name, dt)
     # None: not for this type (bitand of floats): the general call raises
@@ -409,19 +430,23 @@ def make_method(entry, dt=None):
                 except FormMismatch:
                     pass
             raise
+
     code = _inplace_op(entry, dt) if dt is not None else None
     # x:add(5), x:mul(2) on small float and double tensors: one C call
     # (pyarray.c's t7_scalar_inplace), which declines any other case
-    scalar_code = (_inplace_op(entry, dt, number=True) if dt in ("float32", "float64")
-                   else None)
+    scalar_code = _inplace_op(entry, dt, number=True) if dt in ("float32", "float64") else None
     if scalar_code is not None:
         tensor_general = m
 
         def m(self, *args):
-            if (len(args) == 1 and type(args[0]) in (float, int)
-                    and _fast.t7_scalar_inplace(scalar_code, self, args[0])):
+            if (
+                len(args) == 1
+                and type(args[0]) in (float, int)
+                and _fast.t7_scalar_inplace(scalar_code, self, args[0])
+            ):
                 return self
             return tensor_general(self, *args)
+
     if code is not None:
         general, inplace = m, binary_inplace
 
@@ -432,6 +457,7 @@ def make_method(entry, dt=None):
             if len(args) == 1 and type(args[0]) is type(self) and inplace(code, self, args[0]):
                 return self
             return general(self, *args)
+
     m.__name__ = m.__qualname__ = entry.name
     m.__doc__ = entry_doc(entry, True)
     return m

@@ -2,6 +2,7 @@
 tensor classes ByteTensor ... DoubleTensor, each the Tensor class of
 tensor.py plus the methods the spec declares for its element type and
 Torch7's operators.  Nothing is attached to a class after it is made."""
+
 from __future__ import annotations
 
 import builtins as _builtins
@@ -15,15 +16,33 @@ from . import forms, maths, spec
 from .storage import STORAGE_TYPES, Storage, _from_bytes, _raw_bytes
 from .files import DiskFile, MemoryFile, PipeFile
 from .fuse import fuse
-from .t7file import (deserialize, deserializeFromStorage, load, save, serialize,
-                     serializeToStorage)
-from .utility import (Timer, class_, factory, getmetatable, isTypeOf, isequal, luatype,
-                      newmetatable, pointer, setheaptracking, setmetatable, totable, typename,
-                      version)
+from .t7file import deserialize, deserializeFromStorage, load, save, serialize, serializeToStorage
+from .utility import (
+    Timer,
+    class_,
+    factory,
+    getmetatable,
+    isTypeOf,
+    isequal,
+    luatype,
+    newmetatable,
+    pointer,
+    setheaptracking,
+    setmetatable,
+    totable,
+    typename,
+    version,
+)
 from .classes import make_class
 from .core_ops import run_op
-from .registry import (HALF_TYPES, TENSOR_TYPES, TYPES, default_tensor_class, getdefaulttensortype,
-                       setdefaulttensortype)
+from .registry import (
+    HALF_TYPES,
+    TENSOR_TYPES,
+    TYPES,
+    default_tensor_class,
+    getdefaulttensortype,
+    setdefaulttensortype,
+)
 from .tensor import Tensor, _is_number, isTensor, tensor_from_dlpack
 
 # The annotations are for the type stub (strided/__init__.pyi, stubs.py),
@@ -38,14 +57,17 @@ if TYPE_CHECKING:
 
 # ---------------------------------------------------------------- utility functions
 
+
 @overload
 def type(obj: object, typename: None = ...) -> str: ...
 @overload
 def type(obj: Tensor, typename: str | type[Tensor]) -> Tensor: ...
 
 
-def type(obj: object,  # Torch7's name
-         typename: str | type[Tensor] | None = None) -> str | Tensor:
+def type(
+    obj: object,  # Torch7's name
+    typename: str | type[Tensor] | None = None,
+) -> str | Tensor:
     """The Torch7 type name of obj, or obj converted to another tensor type.
 
     Parameters
@@ -150,10 +172,9 @@ def data(t: Tensor | Storage, asnumber: bool = False) -> Any:
     6.0
     """
     if not isTensor(t) and not isStorage(t):
-        raise TypeError(f"data: expected a tensor or a storage, got "
-                        f"{_builtins.type(t).__name__}")
+        raise TypeError(f"data: expected a tensor or a storage, got {_builtins.type(t).__name__}")
     if isTensor(t):
-        p = t._c.address if t._c.storage else 0       # the first element's
+        p = t._c.address if t._c.storage else 0  # the first element's
     else:
         p = _storage.address(t._s.data)
     if asnumber:
@@ -201,8 +222,9 @@ def _gen(args, name, n, optional=0):
     else:
         gen = None
     if not n <= len(args) <= n + optional:
-        raise TypeError(f"{name}: expected torch.{name}([generator]{', value' * n}"
-                        f"{'[, value]' * optional})")
+        raise TypeError(
+            f"{name}: expected torch.{name}([generator]{', value' * n}{'[, value]' * optional})"
+        )
     return gen, args
 
 
@@ -366,13 +388,16 @@ def getRNGState(*args: Any) -> ByteTensor:
     True
     """
     gen, given = _gen(args, "getRNGState", 0, optional=1)
-    state = CLASSES["ByteTensor"](_from_bytes(STORAGE_TYPES["torch.ByteStorage"],
-                                              _random.get_state(gen)))
+    state = CLASSES["ByteTensor"](
+        _from_bytes(STORAGE_TYPES["torch.ByteStorage"], _random.get_state(gen))
+    )
     if not given or given[0] is None:
         return state
     if not isinstance(given[0], CLASSES["ByteTensor"]):
-        raise TypeError(f"getRNGState: state must be a torch.ByteTensor, got "
-                        f"{getattr(given[0], '_typename', given[0].__class__.__name__)}")
+        raise TypeError(
+            f"getRNGState: state must be a torch.ByteTensor, got "
+            f"{getattr(given[0], '_typename', given[0].__class__.__name__)}"
+        )
     return given[0].resizeAs(state).copy(state)
 
 
@@ -426,19 +451,40 @@ def setRNGState(*args: Any) -> ByteTensor | bytes:
     state = given
     if isinstance(state, Tensor):
         c, n = state.contiguous(), state.nElement()
-        state = _raw_bytes(c.storage()._s)[c.storageOffset() - 1:][:n] if n else b""
+        state = _raw_bytes(c.storage()._s)[c.storageOffset() - 1 :][:n] if n else b""
     _random.set_state(state, gen)
     return given
 
 
-for _f in (type, typename, isStorage, isTensor, data, cdata, setdefaulttensortype,
-           getdefaulttensortype, _core.setnumthreads, _core.getnumthreads):
+for _f in (
+    type,
+    typename,
+    isStorage,
+    isTensor,
+    data,
+    cdata,
+    setdefaulttensortype,
+    getdefaulttensortype,
+    _core.setnumthreads,
+    _core.getnumthreads,
+):
     spec.utility(_f.__name__, _f)
 for _f in (manualSeed, seed, initialSeed, getRNGState, setRNGState):
     spec.utility(_f.__name__, _f, group="Random")
 spec.utility("Generator", _random.Generator, group="Random")
-for _f in (isTypeOf, isequal, pointer, class_, getmetatable, factory, setheaptracking,
-           totable, newmetatable, setmetatable, version):
+for _f in (
+    isTypeOf,
+    isequal,
+    pointer,
+    class_,
+    getmetatable,
+    factory,
+    setheaptracking,
+    totable,
+    newmetatable,
+    setmetatable,
+    version,
+):
     spec.utility(_f.__name__, _f)
 spec.utility("Timer", Timer, group="Timer")
 for _f in (save, load, serialize, deserialize, serializeToStorage, deserializeFromStorage):
@@ -455,6 +501,7 @@ spec.utility("PipeFile", PipeFile, group="Files")
 # orders, * also (tensor * tensor is dot / mv / mm), / and % only a tensor
 # by a number (% is remainder: floored), unary minus; @ (not in Lua) is *
 # between tensors and bmm.
+
 
 def _runs(name):
     """op_of(dt) -> the core op Torch7's `name` runs for type dt (the op
@@ -473,6 +520,7 @@ def _operator(op_of, symbol, reflected=False, tensors=True):
         if reflected:
             return backward(self.__class__(), other, self)
         return forward(self.__class__(), self, other)
+
     return method
 
 
@@ -501,9 +549,12 @@ def _neg(self):
 
 
 OPERATORS = {
-    "__add__": _operator(_runs("add"), "+"), "__radd__": _operator(_runs("add"), "+"),
-    "__sub__": _operator(_runs("csub"), "-"), "__rsub__": _operator(_runs("csub"), "-", True),
-    "__mul__": _mul, "__rmul__": lambda self, other: _mul(self, other),
+    "__add__": _operator(_runs("add"), "+"),
+    "__radd__": _operator(_runs("add"), "+"),
+    "__sub__": _operator(_runs("csub"), "-"),
+    "__rsub__": _operator(_runs("csub"), "-", True),
+    "__mul__": _mul,
+    "__rmul__": lambda self, other: _mul(self, other),
     "__matmul__": _matmul,
     "__truediv__": _operator(_runs("div"), "/", tensors=False),
     # % is the core's remainder (Python's: the divisor's sign), which no
@@ -512,7 +563,7 @@ OPERATORS = {
     "__neg__": _neg,
 }
 for _key, _f in OPERATORS.items():
-    if _f.__name__ == "method":         # made by _operator
+    if _f.__name__ == "method":  # made by _operator
         _f.__name__ = _f.__qualname__ = _key
 
 
@@ -520,14 +571,21 @@ for _key, _f in OPERATORS.items():
 
 FUNCTIONS = forms.function_table(spec.ENTRIES)
 
-CLASSES = {name: make_class(name, dt, {**forms.method_table(spec.ENTRIES, dt), **OPERATORS})
-           for name, dt in TYPES}
+CLASSES = {
+    name: make_class(name, dt, {**forms.method_table(spec.ENTRIES, dt), **OPERATORS})
+    for name, dt in TYPES
+}
 ByteTensor, CharTensor, ShortTensor, IntTensor, LongTensor, FloatTensor, DoubleTensor = (
-    CLASSES[name] for name, _ in TYPES)
+    CLASSES[name] for name, _ in TYPES
+)
 # the 16-bit floats: Lua's HalfTensor has no maths; here it and the
 # extension's BFloat16Tensor have the spec's, computed through float32
-CLASSES.update({name: make_class(name, dt, {**forms.method_table(spec.ENTRIES, dt), **OPERATORS})
-                for name, dt in HALF_TYPES})
+CLASSES.update(
+    {
+        name: make_class(name, dt, {**forms.method_table(spec.ENTRIES, dt), **OPERATORS})
+        for name, dt in HALF_TYPES
+    }
+)
 HalfTensor, BFloat16Tensor = CLASSES["HalfTensor"], CLASSES["BFloat16Tensor"]
 
 __all__ = sorted(FUNCTIONS)

@@ -14,6 +14,7 @@ elementwise torch functions declared by an elementwise form in spec.py
 with Lua's own rules, such as round and sign) record their operation.
 `a * b` of two tensors is Torch7's matrix product, not elementwise: use
 torch.cmul(a, b)."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -66,9 +67,11 @@ class Value(Traced):
             return other.node
         if _is_number(other):
             return self.trace.constant(other)
-        raise TypeError(f"fuse: {what} of a traced tensor and a {type(other).__name__}: "
-                        f"in a fused function, operands are its arguments, values computed "
-                        f"from them, or numbers")
+        raise TypeError(
+            f"fuse: {what} of a traced tensor and a {type(other).__name__}: "
+            f"in a fused function, operands are its arguments, values computed "
+            f"from them, or numbers"
+        )
 
     def binary(self, op, other, what):
         return self._of(_fuse.binary(op, self.node, self._operand(other, what)))
@@ -98,15 +101,17 @@ class Value(Traced):
 
     def __mul__(self, other):
         if isinstance(other, Value):
-            raise TypeError("fuse: tensor * tensor is Torch7's matrix product, not "
-                            "elementwise: use torch.cmul(a, b) in a fused function")
+            raise TypeError(
+                "fuse: tensor * tensor is Torch7's matrix product, not "
+                "elementwise: use torch.cmul(a, b) in a fused function"
+            )
         return self.binary("multiply", other, "*")
 
     __rmul__ = __mul__
 
     def __truediv__(self, other):
         if not _is_number(other):
-            return NotImplemented        # as the face: a tensor divides by a number only
+            return NotImplemented  # as the face: a tensor divides by a number only
         return self.binary(self._op("div"), other, "/")
 
     def __mod__(self, other):
@@ -128,22 +133,27 @@ class Value(Traced):
         cls = self.trace.cls
         name = f"torch.{entry.name}"
         if any(isinstance(a, Tensor) for a in args):
-            raise TypeError(f"fuse: {name} given a tensor (a result tensor, or one that is not an "
-                            f"argument of the fused call): a fused function returns its value and "
-                            f"takes its tensors as arguments")
+            raise TypeError(
+                f"fuse: {name} given a tensor (a result tensor, or one that is not an "
+                f"argument of the fused call): a fused function returns its value and "
+                f"takes its tensors as arguments"
+            )
         found = entry._match(args, Value, False)
         form = entry.forms[found[0]] if found else None
-        op = getattr(form, "op", None)       # an Elementwise: spec.py's data
+        op = getattr(form, "op", None)  # an Elementwise: spec.py's data
         if op is None:
-            raise TypeError(f"fuse: {name} of these arguments has no elementwise form to fuse "
-                            f"(fused functions take the face's operators and its elementwise "
-                            f"functions of tensors and numbers)")
+            raise TypeError(
+                f"fuse: {name} of these arguments has no elementwise form to fuse "
+                f"(fused functions take the face's operators and its elementwise "
+                f"functions of tensors and numbers)"
+            )
         if cls._dt not in entry.types:
             raise TypeError(f"{entry.name} is not defined for {cls._typename}")
         fi, sources = found
         if sources[0][0] != 2:
-            raise TypeError(f"fuse: {name} with a result tensor: a fused function returns its "
-                            f"value")
+            raise TypeError(
+                f"fuse: {name} with a result tensor: a fused function returns its value"
+            )
         values = _values(entry, args, sources, form.args)
         core_op = run_op(op.name, cls._dt)
         if op.kind == "unary":
@@ -153,7 +163,7 @@ class Value(Traced):
             return x.reversed(core_op, number, name)
         if op.kind == "scaled":
             _, x, value, y = values
-            if value != 1:            # maths.scaled_binary: y * value first
+            if value != 1:  # maths.scaled_binary: y * value first
                 y = y.binary("multiply", value, name)
             return x.binary(core_op, y, name)
         _, x, y = values
@@ -164,8 +174,7 @@ def _values(entry, args, sources, slots):
     """The slot values of a matched form (forms.Entry.call's)."""
     values = []
     for (how, x), _slot in zip(sources, slots):
-        values.append(args[x] if how == 0 else values[x] if how == 3
-                      else None if how == 2 else x)
+        values.append(args[x] if how == 0 else values[x] if how == 3 else None if how == 2 else x)
     return values
 
 
@@ -179,11 +188,15 @@ class Fused(_fuse.Fused):
         cls = type(tensors[0])
         for i, t in enumerate(tensors):
             if not isinstance(t, Tensor):
-                raise TypeError(f"fuse: argument {i + 1} of the fused call must be a tensor, got "
-                                f"{type(t).__name__} (numbers go in the function body)")
+                raise TypeError(
+                    f"fuse: argument {i + 1} of the fused call must be a tensor, got "
+                    f"{type(t).__name__} (numbers go in the function body)"
+                )
             if type(t) is not cls:
-                raise TypeError(f"fuse: arguments are {cls._typename} and {t._typename}; "
-                                f"convert one with type()")
+                raise TypeError(
+                    f"fuse: arguments are {cls._typename} and {t._typename}; "
+                    f"convert one with type()"
+                )
         if not hasattr(cls, "add"):
             raise TypeError(f"fuse: {cls._typename} has no maths")
         program, constants, first = self.program((cls, len(tensors)))
@@ -192,13 +205,17 @@ class Fused(_fuse.Fused):
         used = [i for i in program.used if i < len(tensors)]
         for i in used:
             if tensors[i].nElement() != n:
-                raise ValueError(f"fuse: arguments {first + 1} and {i + 1} have {n} and "
-                                 f"{tensors[i].nElement()} elements")
+                raise ValueError(
+                    f"fuse: arguments {first + 1} and {i + 1} have {n} and "
+                    f"{tensors[i].nElement()} elements"
+                )
         res = cls()
         out = maths.into(res, shape)
         if out is not None:
-            inputs = [_as_shape(tensors[i]._kcore(), shape) if i in used else None
-                      for i in range(len(tensors))] + constants
+            inputs = [
+                _as_shape(tensors[i]._kcore(), shape) if i in used else None
+                for i in range(len(tensors))
+            ] + constants
             program.run(inputs, shape, out=out)
         return res
 
@@ -208,8 +225,10 @@ class Fused(_fuse.Fused):
         args = [Value(_fuse.source(i, cls._dt), trace, i) for i in range(count)]
         result = self.f(*args)
         if not isinstance(result, Value) or result.trace is not trace:
-            raise TypeError(f"fuse: the function must return one value computed from its "
-                            f"arguments, got {type(result).__name__}")
+            raise TypeError(
+                f"fuse: the function must return one value computed from its "
+                f"arguments, got {type(result).__name__}"
+            )
         program = _fuse.Program(result.node, count + len(trace.constants))
         return program, trace.constants, result.first
 

@@ -13,6 +13,7 @@ int64 and is stored in the tensor's own type).
 No broadcasting on this face: a tensor operand needs the element count of
 the first operand and is read in row-major order (Torch7's rule); numbers
 are converted to the tensor's type."""
+
 from __future__ import annotations
 
 import functools
@@ -20,7 +21,13 @@ import math
 import re
 
 from ..core import arraytype as _fast
-from ..core import base as _core, conv as _conv, indexing as _indexing, linalg as _linalg, ops as _ops
+from ..core import (
+    base as _core,
+    conv as _conv,
+    indexing as _indexing,
+    linalg as _linalg,
+    ops as _ops,
+)
 from ..core import matrix as _matrix, norm as _norm
 from ..core import rng as _random, select as _select, views as _views
 from .storage import _index
@@ -32,6 +39,7 @@ _BASE1 = _indexing.BASE1
 
 
 # ---------------------------------------------------------------- results and operands
+
 
 def _shape(x):
     return x._c.shape if x._c.ndim else (0,)
@@ -62,8 +70,10 @@ def _kind(t):
 
 def _same_type(a, b, name):
     if type(b) is not type(a):
-        raise TypeError(f"{name}: operands are {a._typename} and "
-                        f"{getattr(b, '_typename', type(b).__name__)}; convert one with type()")
+        raise TypeError(
+            f"{name}: operands are {a._typename} and "
+            f"{getattr(b, '_typename', type(b).__name__)}; convert one with type()"
+        )
 
 
 def operand(x, y, name):
@@ -90,7 +100,7 @@ def _one_based(indices, out):
 def _set_to(res, c):
     """res points at Core c, a new result of the core (in LAPACK's layout,
     column-major where Lua's is): the answer itself, no copy."""
-    if c is None:                        # an output Lua fills with scratch: left empty
+    if c is None:  # an output Lua fills with scratch: left empty
         return res.resize()
     return res.set(type(res)._wrap(c)) if c.ndim else res.resize()
 
@@ -121,6 +131,7 @@ def _sizes_str(t):
 # gives (core_ops.run_op); op_of(dt) -> core op instead: the operators'
 # choice (functions.py, `%` is the core's remainder).
 
+
 def _op_of(name, op_of):
     return op_of or functools.partial(run_op, name)
 
@@ -136,6 +147,7 @@ def binary(name, op_of=None):
         if out is not None:
             _ops.binary(op, x._c, yc, out=out)
         return res
+
     return impl
 
 
@@ -146,6 +158,7 @@ def shift(left, name):
     """lshift/rshift (value) and clshift/crshift (tensor), as TH: integers
     shift as their unsigned type (so rshift of a negative value is logical),
     floats multiply or divide by 2^value."""
+
     def impl(res, x, y):
         yc = operand(x, y, name)
         out = into(res, _shape(x))
@@ -159,6 +172,7 @@ def shift(left, name):
         as_u = (lambda c: c.view(c.offset, c.shape, c.strides, u)) if u != x._dt else (lambda c: c)
         _ops.binary("left_shift" if left else "right_shift", as_u(x._c), as_u(yc), out=as_u(out))
         return res
+
     return impl
 
 
@@ -172,11 +186,13 @@ def reversed_binary(name, op_of=None):
         if out is not None:
             _ops.binary(op, _core.scalar(value, x._dt), x._c, out=out)
         return res
+
     return impl
 
 
 def scaled_binary(name):
     """res = x op value * y (add and csub with a scale)."""
+
     def impl(res, x, value, y):
         op = run_op(name, x._dt)
         yc = operand(x, y, name)
@@ -187,6 +203,7 @@ def scaled_binary(name):
             yc = _ops.binary("multiply", yc, _core.scalar(value, x._dt))
         _ops.binary(op, x._c, yc, out=out)
         return res
+
     return impl
 
 
@@ -197,23 +214,30 @@ def unary(name):
         if out is not None:
             _ops.unary(op, x._c, out=out)
         return res
+
     return impl
 
 
 # the implementation of each kind of elementwise form (forms.Elementwise)
-ELEMENTWISE = {"unary": unary, "binary": binary, "scaled": scaled_binary,
-               "reversed": reversed_binary}
+ELEMENTWISE = {
+    "unary": unary,
+    "binary": binary,
+    "scaled": scaled_binary,
+    "reversed": reversed_binary,
+}
 
 
 def unary_number(name):
     """torch.exp(2): the function of a number, computed by the same kernel
     (name: a Torch7 name, or a form's implementation such as round_half_away)."""
+
     def impl(v):
         c = _core.scalar(float(v), "float64")
         if callable(name):
             t = TENSOR_TYPES["torch.DoubleTensor"]
             return float(_core.item(name(t(), t._wrap(_views.unsqueeze(c, 0)))._c))
         return float(_core.item(_ops.unary(run_op(name, "float64"), c)))
+
     return impl
 
 
@@ -224,7 +248,7 @@ def clamp(res, x, lo, hi):
     if out is None:
         return res
     lo_c, hi_c = _core.scalar(lo, x._dt), _core.scalar(hi, x._dt)
-    below = _ops.binary("less", x._c, lo_c)                 # decided on x, before any write
+    below = _ops.binary("less", x._c, lo_c)  # decided on x, before any write
     _ops.where(_ops.binary("greater", x._c, hi_c), hi_c, x._c, out=out)
     _ops.where(below, lo_c, out, out=out)
     return res
@@ -242,6 +266,7 @@ def chosen(greater):
             keep = _ops.binary(compare, x._c, yc)
             _ops.where(keep, x._c, yc, out=out)
         return res
+
     return impl
 
 
@@ -251,15 +276,19 @@ def round_half_away(res, x):
     out = into(res, _shape(x))
     if out is None:
         return res
-    if _kind(x) in "iu":                 # whole already: the core's round is the identity
+    if _kind(x) in "iu":  # whole already: the core's round is the identity
         _ops.unary("round", x._c, out=out)
         return res
     whole = _ops.unary("trunc", x._c)
     frac = _ops.unary("abs", _ops.binary("subtract", x._c, whole))
     # whole itself where the fraction is below 1/2 (not whole + 0: that
     # would turn round(-0.4)'s -0 into +0, where C's round keeps it)
-    _ops.where(_ops.binary("greater_equal", frac, _core.scalar(0.5, x._dt)),
-               _ops.binary("add", whole, _ops.unary("sign", x._c)), whole, out=out)
+    _ops.where(
+        _ops.binary("greater_equal", frac, _core.scalar(0.5, x._dt)),
+        _ops.binary("add", whole, _ops.unary("sign", x._c)),
+        whole,
+        out=out,
+    )
     return res
 
 
@@ -275,8 +304,14 @@ def sign_nan_zero(res, x):
     return res
 
 
-_COMPARE = {"lt": "less", "le": "less_equal", "gt": "greater", "ge": "greater_equal",
-            "eq": "equal", "ne": "not_equal"}
+_COMPARE = {
+    "lt": "less",
+    "le": "less_equal",
+    "gt": "greater",
+    "ge": "greater_equal",
+    "eq": "equal",
+    "ne": "not_equal",
+}
 
 
 def compare(name):
@@ -294,10 +329,12 @@ def compare(name):
         else:
             _core.copy_(out, _ops.binary(op, x._c, yc))
         return res
+
     return impl
 
 
 # ---------------------------------------------------------------- reductions
+
 
 def _empty_number(x, value):
     return value if _kind(x) in "iu" else float(value)
@@ -305,12 +342,14 @@ def _empty_number(x, value):
 
 def reduce_all(op, empty):
     """x:sum() -> a number (the accumulator's type, as Lua's accreal)."""
+
     def impl(x):
         if x.nElement() == 0:
             if empty is None:
                 raise ValueError(f"{op}: the tensor is empty")
             return _empty_number(x, empty)
         return number(_ops.reduce(op, x._kcore()), x._dt)
+
     return impl
 
 
@@ -322,6 +361,7 @@ def _reduced_shape(x, d):
 
 def reduce_dim(op):
     """res = op of x along dim (kept with size 1), in x's type."""
+
     def impl(res, x, dim):
         d = x._dim(dim)
         c = x._kcore()
@@ -332,9 +372,10 @@ def reduce_dim(op):
             return res
         if _ops.reduce_result(op, c.dtype) is c.dtype:
             _ops.reduce(op, c, d, keepdims=True, out=out)
-        else:                           # integers accumulate in 64 bits
+        else:  # integers accumulate in 64 bits
             _core.copy_(out, _ops.reduce(op, c, d, keepdims=True))
         return res
+
     return impl
 
 
@@ -374,6 +415,7 @@ def extreme_dim(is_max):
         _ops.argreduce(is_max, c, d, keepdims=True, out=iout)
         _one_based(iout, iout)
         return values, indices
+
     return impl
 
 
@@ -386,6 +428,7 @@ def spread_all(is_std):
 
     def impl(x, biased):
         return float(_core.item(f(_float_core(x), None, 0.0 if biased else 1.0)))
+
     return impl
 
 
@@ -399,6 +442,7 @@ def spread_dim(is_std):
             r = f(_float_core(x), d, 0.0 if biased else 1.0, keepdims=True)
             _core.copy_(out, r)
         return res
+
     return impl
 
 
@@ -406,17 +450,19 @@ def cumulative(is_prod):
     """cumsum / cumprod: TH's running sum or product in its accreal (double
     for float32 too: each output is the double partial result rounded
     once; int64 for the integer types, wrapped to the type when stored)."""
+
     def impl(res, x, dim):
         d = x._dim(dim)
         out = into(res, _shape(x))
         if out is None:
             return res
-        if x._dt in ("float64", "int64"):      # res holds the accumulator's type: straight in
+        if x._dt in ("float64", "int64"):  # res holds the accumulator's type: straight in
             _ops.cumulative(is_prod, x._c, d, out=out)
         else:
             c = _core.astype(x._c, "float64") if x._dt == "float32" else x._c
             _core.copy_(out, _ops.cumulative(is_prod, c, d))
         return res
+
     return impl
 
 
@@ -424,6 +470,7 @@ def logical(is_all):
     def impl(x):
         n = _ops.count_nonzero(x._kcore())
         return n == x.nElement() if is_all else n > 0
+
     return impl
 
 
@@ -443,9 +490,11 @@ def sort(values, indices, x, dim, descending):
 
 # ---------------------------------------------------------------- products
 
+
 def _flat(c):
-    return _views.view_as_shape(c, (c.size,)) or _views.view_as_shape(_core.contiguous(c),
-                                                                      (c.size,))
+    return _views.view_as_shape(c, (c.size,)) or _views.view_as_shape(
+        _core.contiguous(c), (c.size,)
+    )
 
 
 def dot(x, y):
@@ -462,15 +511,18 @@ def dot(x, y):
 
 def _need_dims(name, t, what, dims):
     if t.nDimension() != dims:
-        raise ValueError(f"{name}: {what} must be a {dims}-D tensor, got "
-                         f"{t.nDimension()}-D ({_sizes_str(t)})")
+        raise ValueError(
+            f"{name}: {what} must be a {dims}-D tensor, got {t.nDimension()}-D ({_sizes_str(t)})"
+        )
 
 
 def product(name, dims_a, dims_b, label=None):
     """res = a b (mm, mv, bmm) or the outer product (ger); label: the name
     in messages (the operator `*`)."""
+
     def impl(res, a, b):
         return _product(name, label or name, dims_a, dims_b, res, a, b)
+
     return impl
 
 
@@ -496,8 +548,7 @@ def _product(name, label, dims_a, dims_b, res, a, b):
 
 # x * y and x @ y of two tensors, by their dimensions (Torch7's `*`:
 # TensorOperator.c; `@`, an extension beyond Lua, also takes bmm's stacks)
-_PRODUCTS = {"*": {(2, 1): "mv", (2, 2): "mm"},
-             "@": {(2, 1): "mv", (2, 2): "mm", (3, 3): "bmm"}}
+_PRODUCTS = {"*": {(2, 1): "mv", (2, 2): "mm"}, "@": {(2, 1): "mv", (2, 2): "mm", (3, 3): "bmm"}}
 _CMUL = "for the elementwise product use x.cmul(y) (or torch.cmul(x, y))"
 
 
@@ -511,19 +562,28 @@ def matrix_product(a, b, symbol="*"):
     name = _PRODUCTS[symbol].get((da, db))
     if name is None:
         forms = ", ".join(f"{x}D {symbol} {y}D ({n})" for (x, y), n in _PRODUCTS[symbol].items())
-        raise ValueError(f"{symbol}: multiplication between {da}D and {db}D tensors is not "
-                         f"supported (1D {symbol} 1D (dot), {forms}); {_CMUL}")
+        raise ValueError(
+            f"{symbol}: multiplication between {da}D and {db}D tensors is not "
+            f"supported (1D {symbol} 1D (dot), {forms}); {_CMUL}"
+        )
     inner = (a._c.shape[-1], b._c.shape[0 if db == 1 else -2])
     if inner[0] != inner[1]:
-        raise ValueError(f"{symbol}: size mismatch, {_sizes_str(a)} and {_sizes_str(b)}: "
-                         f"{symbol} of a {da}D and a {db}D tensor is the matrix product "
-                         f"(torch.{name}), which needs the first's columns ({inner[0]}) to "
-                         f"equal the second's rows ({inner[1]}); {_CMUL}")
+        raise ValueError(
+            f"{symbol}: size mismatch, {_sizes_str(a)} and {_sizes_str(b)}: "
+            f"{symbol} of a {da}D and a {db}D tensor is the matrix product "
+            f"(torch.{name}), which needs the first's columns ({inner[0]}) to "
+            f"equal the second's rows ({inner[1]}); {_CMUL}"
+        )
     return _product(name, symbol, da, db, type(a)(), a, b)
 
 
-ADD_PRODUCTS = {"addmm": (2, 2, 2), "addmv": (1, 2, 1), "addr": (2, 1, 1),
-                "addbmm": (2, 3, 3), "baddbmm": (3, 3, 3)}
+ADD_PRODUCTS = {
+    "addmm": (2, 2, 2),
+    "addmv": (1, 2, 1),
+    "addr": (2, 1, 1),
+    "addbmm": (2, 3, 3),
+    "baddbmm": (3, 3, 3),
+}
 
 
 def add_product(name):
@@ -544,16 +604,17 @@ def add_product(name):
             raise ValueError(f"{name}: batch sizes differ: {_sizes_str(a)} and {_sizes_str(b)}")
         if ca.shape[-1] != cb.shape[-2]:
             raise ValueError(f"{name}: size mismatch, {_sizes_str(a)} and {_sizes_str(b)}")
-        if name == "addbmm":        # sum_i a_i b_i = [a_1 ... a_B] [b_1; ...; b_B]: one product
+        if name == "addbmm":  # sum_i a_i b_i = [a_1 ... a_B] [b_1; ...; b_B]: one product
             nb, n, k = ca.shape
             ca = _as_shape(_views.permute(ca, (1, 0, 2)), (n, nb * k))
             cb = _as_shape(cb, (nb * k, cb.shape[2]))
         want = ca.shape[:-1] + cb.shape[-1:] if name != "addmv" else ca.shape[:1]
         if m._c.shape != tuple(want):
-            raise ValueError(f"{name}: M has size {_sizes_str(m)}, expected "
-                             f"{'x'.join(map(str, want))}")
+            raise ValueError(
+                f"{name}: M has size {_sizes_str(m)}, expected {'x'.join(map(str, want))}"
+            )
         if res is not m and any(_shares(res, t) for t in (a, b)):
-            tmp = impl(type(res)(), v1, m, v2, a, b)   # res is a factor: read it first
+            tmp = impl(type(res)(), v1, m, v2, a, b)  # res is a factor: read it first
             return res.resizeAs(tmp).copy(tmp)
         out = into(res, want)
         if out is None:
@@ -562,12 +623,13 @@ def add_product(name):
             _core.copy_(out, m._c)
         _linalg.addmm(_views.unsqueeze(out, 1) if name == "addmv" else out, ca, cb, v2, v1)
         return res
+
     return impl
 
 
 # ---------------------------------------------------------------- LAPACK
 
-COL, ROW = "col", "row"      # how TH lays a LAPACK answer in a given result (place)
+COL, ROW = "col", "row"  # how TH lays a LAPACK answer in a given result (place)
 
 
 _POSITION = re.compile(r"\b(\w+)\[(\d+), (\d+)\]")
@@ -607,12 +669,19 @@ def lapack(fn, places, name):
         for t in operands:
             if isinstance(t, Tensor):
                 _same_type(results[0], t, name)
-        cores = _lapack_call(name, fn, *(t._c if isinstance(t, Tensor) else t[:1]
-                                         if isinstance(t, str) else t for t in operands))
+        cores = _lapack_call(
+            name,
+            fn,
+            *(
+                t._c if isinstance(t, Tensor) else t[:1] if isinstance(t, str) else t
+                for t in operands
+            ),
+        )
         cores = cores if isinstance(cores, tuple) else (cores,)
         for res, c, (kind, source) in zip(results, cores, places):
             place(res, c, kind, operands[source] if source is not None else None)
         return results if nres > 1 else results[0]
+
     return impl
 
 
@@ -643,8 +712,7 @@ def place(res, c, kind, source=None):
     r = res._c
     if res is source and r.ndim == c.ndim:
         ld = c.strides[-1]
-        if (r.shape != c.shape and r.ndim == 2 and r.shape == (ld, ld)
-                and r.strides == (1, ld)):
+        if r.shape != c.shape and r.ndim == 2 and r.shape == (ld, ld) and r.strides == (1, ld):
             _core.copy_(r, c.view(c.offset, (ld, ld), (1, ld)))
             r.set(r.storage, res._dt, r.offset, c.shape, c.strides)
             return res
@@ -674,8 +742,13 @@ def _span(c):
 def _kept_square(r, c):
     """TH keeps a result's layout when it is non-contiguous with the sizes
     of the square column-major block c fills."""
-    return (r.ndim == 2 and not r.is_contiguous() and r.shape == c.shape
-            and c.shape[0] == c.shape[1] == c.strides[1] and _span(c) == c.size)
+    return (
+        r.ndim == 2
+        and not r.is_contiguous()
+        and r.shape == c.shape
+        and c.shape[0] == c.shape[1] == c.strides[1]
+        and _span(c) == c.size
+    )
 
 
 def pstrf(res, piv, a, uplo, tol):
@@ -690,8 +763,10 @@ def pstrf(res, piv, a, uplo, tol):
 
 # ---------------------------------------------------------------- statistics, norms, matrices
 
+
 def histogram(fn):
     """histc / bhistc: the counts written into res (of x's type)."""
+
     def impl(res, x, nbins, lo, hi):
         _same_type(res, x, fn.__name__)
         c, nbins = x._kcore(), int(nbins)
@@ -704,12 +779,14 @@ def histogram(fn):
         else:
             raise ValueError(f"bhistc: x must be 2-D, got {c.ndim} dims")
         return _write(res, shape, lambda out: fn(c, nbins, float(lo), float(hi), out=out), x)
+
     return impl
 
 
 def selection(name):
     """values and 1-based indices along dim (kept with size 1), as Lua's
     topk/kthvalue/median/mode (dim: the last by default)."""
+
     def impl(values, indices, x, *args):
         c = x._kcore()
         dim = args[1] if name == "topk" else args[-1]
@@ -717,9 +794,10 @@ def selection(name):
         n = c.shape[d] if c.ndim else 0
         if name in ("topk", "kthvalue"):
             k = int(args[0])
-            if not 1 <= k <= n:         # Lua: k not in range / selected index out of range
-                raise IndexError(f"{name}: k = {k} out of range [1, {n}] (dim {d + 1} has "
-                                 f"size {n})")
+            if not 1 <= k <= n:  # Lua: k not in range / selected index out of range
+                raise IndexError(
+                    f"{name}: k = {k} out of range [1, {n}] (dim {d + 1} has size {n})"
+                )
         # torch7=True: positions among ties as TH's quickselect/quicksort leave them
         if name == "topk":
             largest, sort_ = bool(args[2]), bool(args[3])
@@ -733,13 +811,14 @@ def selection(name):
         if vout is None:
             return values, indices
         if _shares(values, x) or _shares(indices, x) or _shares(values, indices):
-            v, i = run(None)            # a result that is also an input: computed aside
+            v, i = run(None)  # a result that is also an input: computed aside
             _core.copy_(vout, v)
             _core.copy_(iout, i)
         else:
             run((vout, iout))
         _one_based(iout, iout)
         return values, indices
+
     return impl
 
 
@@ -785,6 +864,7 @@ def convolution(fn):
         c, kc = x._kcore(), k._kcore()
         shape = _conv.out_shape(c, kc, fn.__name__, mode[:1])
         return _write(res, shape, lambda out: fn(c, kc, mode[:1], out=out), x, k)
+
     return impl
 
 
@@ -805,7 +885,7 @@ def eye(res, n, m):
     if n <= 0:
         raise ValueError(f"eye: n must be positive, got {n}")
     m = m if m > 0 else n
-    zeroed = not res._c.storage      # a new result: zeroed pages, the ones only
+    zeroed = not res._c.storage  # a new result: zeroed pages, the ones only
     out = _zeroed(res, (n, m))._c if zeroed else into(res, (n, m))
     if out is not None:
         _ops.eye_(out, 0, zeroed)
@@ -821,12 +901,14 @@ def spaced(log):
 
     def impl(res, a, b, n):
         n = int(n)
-        same = float(_core.item(_core.scalar(a, res._dt))) == \
-            float(_core.item(_core.scalar(b, res._dt)))          # compared as the type's a, b
+        same = float(_core.item(_core.scalar(a, res._dt))) == float(
+            _core.item(_core.scalar(b, res._dt))
+        )  # compared as the type's a, b
         if not (n > 1 or (n == 1 and same)):
             raise ValueError(f"{name}: invalid number of points {n}")
         _matrix.spaced(_into_count(res, n), a, b, log)
         return res
+
     return impl
 
 
@@ -842,6 +924,7 @@ def addc(name):
     `*r += value * *t1 op *t2`: (value * t1) first, then op t2, in the
     type's C arithmetic (so integer addcdiv truncates value * t1 / t2, and
     floats round as TH does)."""
+
     def impl(res, x, value, t1, t2):
         c1, c2 = operand(x, t1, "add" + name), operand(x, t2, "add" + name)
         out = into(res, _shape(x))
@@ -851,14 +934,15 @@ def addc(name):
         xc = x._c
         if wide is not None:
             xc, c1, c2 = (_core.astype(c, wide) for c in (xc, c1, c2))
-        v = _core.scalar(value, x._dt)              # value as the type's `real`
+        v = _core.scalar(value, x._dt)  # value as the type's `real`
         prod = _ops.binary("multiply", c1, v if wide is None else _core.astype(v, wide))
         _ops.binary(run_op(name, x._dt), prod, c2, out=prod)
         if wide is None:
             _ops.binary("add", xc, prod, out=out)
         else:
-            _core.copy_(out, _ops.binary("add", xc, prod))     # back to the type, wrapping
+            _core.copy_(out, _ops.binary("add", xc, prod))  # back to the type, wrapping
         return res
+
     return impl
 
 
@@ -887,6 +971,7 @@ def tri(fn):
         if out is not None:
             fn(x._c, int(k), out=out)
         return res
+
     return impl
 
 
@@ -897,10 +982,13 @@ def diag(res, x, k):
 
 # ---------------------------------------------------------------- random fills
 
+
 def draw(dist):
     """torch.uniform([gen,] a, b) and its kin: one number."""
+
     def impl(gen, *params):
         return _random.draw(dist, *map(float, params), generator=gen)
+
     return impl
 
 
@@ -913,6 +1001,7 @@ def fill(name):
         if c.size:
             fn(c, *(p._kcore() if isinstance(p, Tensor) else p for p in params), generator=gen)
         return res
+
     return impl
 
 
@@ -966,10 +1055,15 @@ def multinomial(res, gen, probs, n, replacement):
 
 def _alias_tensors(state, name):
     """J and q of an alias state, Lua's table {J, q}: a list [J, q]."""
-    if len(state) < 2 or not isinstance(state[0], TENSOR_TYPES["torch.LongTensor"]) or \
-            not (isinstance(state[1], Tensor) and _kind(state[1]) == "f"):
-        raise TypeError(f"{name}: state must be [J (a torch.LongTensor), q (a torch.FloatTensor "
-                        f"or torch.DoubleTensor)], as multinomialAliasSetup returns")
+    if (
+        len(state) < 2
+        or not isinstance(state[0], TENSOR_TYPES["torch.LongTensor"])
+        or not (isinstance(state[1], Tensor) and _kind(state[1]) == "f")
+    ):
+        raise TypeError(
+            f"{name}: state must be [J (a torch.LongTensor), q (a torch.FloatTensor "
+            f"or torch.DoubleTensor)], as multinomialAliasSetup returns"
+        )
     return state[0], state[1]
 
 
@@ -983,12 +1077,13 @@ def alias_setup(probs, state):
     if state is None:
         state = []
     if len(state) < 2:
-        state[len(state):] = [TENSOR_TYPES["torch.LongTensor"](), type(probs)()][len(state):]
+        state[len(state) :] = [TENSOR_TYPES["torch.LongTensor"](), type(probs)()][len(state) :]
     J, q = _alias_tensors(state, name)
     _same_type(probs, q, name)
     if probs.nDimension() != 1:
-        raise ValueError(f"{name}: probs must be 1-D, got {probs.nDimension()}-D "
-                         f"({_sizes_str(probs)})")
+        raise ValueError(
+            f"{name}: probs must be 1-D, got {probs.nDimension()}-D ({_sizes_str(probs)})"
+        )
     jc, qc = _random.multinomial_alias_setup(probs._kcore())
     jout, qout = into(J, jc.shape), into(q, qc.shape)
     if jout is not None:
@@ -1007,16 +1102,18 @@ def alias_draw(output, state):
     if c.size and J.nElement():
         lo, hi = J.min(), J.max()
         if lo < 1 or hi > J.nElement():
-            raise IndexError(f"multinomialAlias: state's J holds {lo if lo < 1 else hi}, "
-                             f"outside [1, {J.nElement()}]")
+            raise IndexError(
+                f"multinomialAlias: state's J holds {lo if lo < 1 else hi}, "
+                f"outside [1, {J.nElement()}]"
+            )
     if c.size:
-        j0 = _ops.binary("subtract", J._kcore(), _core.scalar(1, "int64"))   # 0-based, K elements
+        j0 = _ops.binary("subtract", J._kcore(), _core.scalar(1, "int64"))  # 0-based, K elements
         _random.multinomial_alias(j0, q._kcore(), c.shape, out=c)
         _one_based(c, c)
     return output
 
 
-_FEW = 32768      # elements: below, zeros fills a new storage; above, takes fresh pages
+_FEW = 32768  # elements: below, zeros fills a new storage; above, takes fresh pages
 
 
 def sized(name, fill, fresh=None):
@@ -1024,6 +1121,7 @@ def sized(name, fill, fresh=None):
     LongStorage or list), then fill(res, *extra) with the slots between;
     fresh(res, sizes) instead when res has no storage yet (zeros: a new
     zeroed storage, no pass)."""
+
     def impl(res, *args):
         *extra, sizes = args
         # a few elements given as int sizes into a new res: made in C
@@ -1036,6 +1134,7 @@ def sized(name, fill, fresh=None):
         if fresh is not None and not res._c.storage:
             return fresh(res, sizes)
         return fill(res.resize(*sizes), *extra)
+
     return impl
 
 
@@ -1064,9 +1163,11 @@ def reshape(res, x, sizes):
     sizes = _sizes_from(sizes if isinstance(sizes, list) else [sizes], "reshape")
     n = math.prod(sizes) if sizes else 0
     if n != x.nElement():
-        raise ValueError(f"reshape: cannot reshape {_sizes_str(x)} ({x.nElement()} elements) "
-                         f"to {'x'.join(map(str, sizes)) or 'no dimension'} ({n} elements)")
-    if _shares(res, x):                  # res is x (or a view of it): read x first
+        raise ValueError(
+            f"reshape: cannot reshape {_sizes_str(x)} ({x.nElement()} elements) "
+            f"to {'x'.join(map(str, sizes)) or 'no dimension'} ({n} elements)"
+        )
+    if _shares(res, x):  # res is x (or a view of it): read x first
         x = x.clone()
     return res.resize(*sizes).copy(x) if sizes else res.resize()
 
@@ -1078,6 +1179,7 @@ RANDN = sized("randn", lambda res, gen: fill("normal")(res, gen, 0.0, 1.0))
 
 
 # ---------------------------------------------------------------- construction
+
 
 def range_(res, x, y, step):
     """TH's range: x, x+step, ... while within y, n = (long)((y-x)/step + 1)
@@ -1093,7 +1195,7 @@ def range_(res, x, y, step):
     if not ((step > 0 and y >= x) or (step < 0 and y <= x)):
         raise ValueError(f"range: step {step} goes the wrong way from {x} to {y}")
     if integer:
-        n = (y - x) // step + 1          # both of one sign: C's truncation is the floor
+        n = (y - x) // step + 1  # both of one sign: C's truncation is the floor
     else:
         n = int((float(y) - float(x)) / float(step) + 1)
     out = _into_count(res, n)
@@ -1126,6 +1228,7 @@ def cat(res, tensors, dim):
     def size(t, i):
         c = t._c
         return c.shape[i] if i < c.ndim else min(c.ndim, 1)
+
     shape = []
     for i in range(max_dim):
         n = size(tensors[0], i)
@@ -1134,15 +1237,17 @@ def cat(res, tensors, dim):
             if i == d:
                 n += k
             elif n and k and n != k:
-                raise ValueError(f"cat: inconsistent tensor sizes: "
-                                 f"{' and '.join(_sizes_str(x) for x in tensors)} along "
-                                 f"dimension {i + 1}")
+                raise ValueError(
+                    f"cat: inconsistent tensor sizes: "
+                    f"{' and '.join(_sizes_str(x) for x in tensors)} along "
+                    f"dimension {i + 1}"
+                )
             elif not n:
                 n = k
         shape.append(n)
     if not any(shape):
         return res
-    if any(_shares(res, t) for t in tensors):      # res is also an input: assemble apart
+    if any(_shares(res, t) for t in tensors):  # res is also an input: assemble apart
         tmp = cat(type(res)(), tensors, dim)
         return res.resizeAs(tmp).copy(tmp)
     out = into(res, shape)
@@ -1162,5 +1267,4 @@ def cat_pair(res, a, b, dim):
 
 
 def nonzero(res, x):
-    return res.set(TENSOR_TYPES["torch.LongTensor"]._wrap(
-        _indexing.nonzero(x._kcore(), _BASE1)))
+    return res.set(TENSOR_TYPES["torch.LongTensor"]._wrap(_indexing.nonzero(x._kcore(), _BASE1)))

@@ -4,16 +4,18 @@ exists only from Python 3.11.  A module that declares overloads imports
 `overload` from here: a type checker sees typing's, and at run time the
 declarations are recorded by module and qualified name (the function that
 follows them replaces the name, as with typing's)."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-_DECLARED = {}        # (module, qualified name) -> the overloads' declarations
+_DECLARED = {}  # (module, qualified name) -> the overloads' declarations
 
 
 def _declaration(*args, **kwargs):
-    raise NotImplementedError("an overload's declaration is not the function: the "
-                              "definition that follows it is")
+    raise NotImplementedError(
+        "an overload's declaration is not the function: the definition that follows it is"
+    )
 
 
 def _recording_overload(fn):
@@ -25,8 +27,9 @@ def _recording_overload(fn):
 
 def overloads(fn):
     """The declarations recorded for the function fn, in order ([] for none)."""
-    return list(_DECLARED.get((getattr(fn, "__module__", None),
-                               getattr(fn, "__qualname__", None)), ()))
+    return list(
+        _DECLARED.get((getattr(fn, "__module__", None), getattr(fn, "__qualname__", None)), ())
+    )
 
 
 if TYPE_CHECKING:

@@ -16,6 +16,7 @@ them (the version the Tensor documentation was written against):
 The values are read once through a C copy to double; formatting them is
 the only per-element Python work here.
 """
+
 from __future__ import annotations
 
 import math
@@ -37,6 +38,7 @@ def _double_values(c):
                 walk(x)
         else:
             out.append(v)
+
     walk(vals)
     return out
 
@@ -81,7 +83,7 @@ def printformat(values):
         sz = 7 if exp_max == 0 else exp_max + 6
         fmt = "%{}.4f"
     if isinstance(sz, float) and not math.isfinite(sz):
-        return "%f", None, 8          # Lua: the format "%nan..." is replaced by "%f"
+        return "%f", None, 8  # Lua: the format "%nan..." is replaced by "%f"
     fmt = fmt.format(int(sz))
     if scale == 1:
         scale = None
@@ -147,7 +149,7 @@ def format_tensor(typename, c):
         return "\n".join(format_values_1d(values, fmt, scale) + [footer])
     nr, nc = shape[-2], shape[-1]
     if c.ndim == 2:
-        rows = [values[i * nc:(i + 1) * nc] for i in range(nr)]
+        rows = [values[i * nc : (i + 1) * nc] for i in range(nr)]
         return _matrix(rows, nc, fmt, scale, sz) + footer
     # slices (i,j,.,.) with the first index fastest
     lead = shape[:-2]
@@ -156,7 +158,7 @@ def format_tensor(typename, c):
     for n in reversed(lead):
         strides.append(s)
         s *= n
-    strides.reverse()   # C-order position of a leading index tuple
+    strides.reverse()  # C-order position of a leading index tuple
     block = nr * nc
     counter = [1] * len(lead)
     chunks = []
@@ -164,7 +166,7 @@ def format_tensor(typename, c):
     for _ in range(total):
         pos = sum((i - 1) * st for i, st in zip(counter, strides))
         start = pos * block
-        rows = [values[start + i * nc:start + (i + 1) * nc] for i in range(nr)]
+        rows = [values[start + i * nc : start + (i + 1) * nc] for i in range(nr)]
         head = "(" + "".join(f"{i}," for i in counter) + ".,.) = \n"
         chunks.append(head + _matrix(rows, nc, fmt, scale, sz, " "))
         # advance: first index fastest

@@ -2,17 +2,24 @@
 name (classes.py makes and registers them), the element type of each, and
 the default tensor type (torch.setdefaulttensortype).  Below tensor.py:
 the Tensor class finds its sibling classes here at run time."""
+
 from __future__ import annotations
 
 import sys
 
 from ..core import arraytype as _fast
 
-TENSOR_TYPES = {}          # 'torch.DoubleTensor' -> class (classes.make_class registers it)
+TENSOR_TYPES = {}  # 'torch.DoubleTensor' -> class (classes.make_class registers it)
 
-TYPES = [("ByteTensor", "uint8"), ("CharTensor", "int8"), ("ShortTensor", "int16"),
-         ("IntTensor", "int32"), ("LongTensor", "int64"), ("FloatTensor", "float32"),
-         ("DoubleTensor", "float64")]
+TYPES = [
+    ("ByteTensor", "uint8"),
+    ("CharTensor", "int8"),
+    ("ShortTensor", "int16"),
+    ("IntTensor", "int32"),
+    ("LongTensor", "int64"),
+    ("FloatTensor", "float32"),
+    ("DoubleTensor", "float64"),
+]
 # the 16-bit floats (Lua's HalfTensor; BFloat16Tensor an extension)
 HALF_TYPES = [("HalfTensor", "float16"), ("BFloat16Tensor", "bfloat16")]
 
@@ -65,8 +72,10 @@ def setdefaulttensortype(typename: str) -> None:
     >>> torch.setdefaulttensortype('torch.DoubleTensor')
     """
     if typename not in TENSOR_TYPES:
-        raise ValueError(f"setdefaulttensortype: unknown type {typename!r}; expected one of "
-                         f"{sorted(TENSOR_TYPES)}")
+        raise ValueError(
+            f"setdefaulttensortype: unknown type {typename!r}; expected one of "
+            f"{sorted(TENSOR_TYPES)}"
+        )
     _default[0] = typename
     publish_default()
 
@@ -76,7 +85,7 @@ def publish_default():
     modules, set again at each change of the default type: a module's
     __getattr__ cost a microsecond on every torch.Tensor(...)."""
     cls = TENSOR_TYPES[_default[0]]
-    _fast.t7_set_default(cls)            # what torch.zeros(3, 3) and kin make in C
+    _fast.t7_set_default(cls)  # what torch.zeros(3, 3) and kin make in C
     for name in ("strided", "strided.torch7"):
         module = sys.modules.get(name)
         if module is not None:

@@ -7,6 +7,7 @@ one-element view (`_core.Core.over`); a storage can also view part of
 another (`LongStorage(s, offset, size)`), foreign memory
 (`Storage(n, address)`) or a memory-mapped file (`Storage(filename,
 shared, size, sharedMem)`, mapped in C: st_storage_map)."""
+
 from __future__ import annotations
 
 import math
@@ -19,8 +20,19 @@ from typing import TYPE_CHECKING
 from ..core import arraytype as _fast
 from ..core.arraytype import DECLINED
 from ..core import storage as _storage
-from ..core.base import (Core, adopt_storage, borrow_storage, copy_, fill_, from_nested, item,
-                         new_storage, storage_view, tolist, zeros_storage)
+from ..core.base import (
+    Core,
+    adopt_storage,
+    borrow_storage,
+    copy_,
+    fill_,
+    from_nested,
+    item,
+    new_storage,
+    storage_view,
+    tolist,
+    zeros_storage,
+)
 from ..core.base import dtype as _dtype
 from .docstrings import storage_class_doc
 
@@ -34,7 +46,7 @@ if TYPE_CHECKING:
 
     from typing_extensions import Self
 
-STORAGE_TYPES = {}   # 'torch.LongStorage' -> class
+STORAGE_TYPES = {}  # 'torch.LongStorage' -> class
 # (address of a C st_storage, storage class) -> the live Python storage object
 # over it: tensor.storage() returns that one object, so pickling tensors that
 # share memory pickles (and restores) one storage
@@ -42,15 +54,19 @@ _WRAPPERS = weakref.WeakValueDictionary()
 
 
 _addr = _storage.address
-_own = _storage.own       # a handle of our own on a C storage (retained, released when collected)
+_own = _storage.own  # a handle of our own on a C storage (retained, released when collected)
 
 
 def _index(value, name):
     """value as an int.  Lua's numbers are doubles: a float is truncated
     toward zero, as luaL_checkinteger does (so x:narrow(1, y:sum(), 2) and
     the floats of a DoubleTensor's totable() work); NaN and inf raise."""
-    if (isinstance(value, numbers.Real) and not isinstance(value, bool)
-            and not hasattr(value, "__index__") and math.isfinite(value)):
+    if (
+        isinstance(value, numbers.Real)
+        and not isinstance(value, bool)
+        and not hasattr(value, "__index__")
+        and math.isfinite(value)
+    ):
         return math.trunc(value)
     if isinstance(value, bool) or not hasattr(value, "__index__"):
         raise TypeError(f"{name} must be an integer, got {type(value).__name__} {value!r}")
@@ -71,7 +87,7 @@ class Storage(_fast.StorageBase):
     # released with the object
     __slots__ = ("__weakref__",)
     _dt = None
-    _code = -1            # the core's code of _dt
+    _code = -1  # the core's code of _dt
     _typename = None
 
     @overload
@@ -83,8 +99,14 @@ class Storage(_fast.StorageBase):
     @overload
     def __init__(self, storage: Self, offset: int = ..., size: int | None = ..., /) -> None: ...
     @overload
-    def __init__(self, filename: str | bytes | PathLike[Any], shared: bool | None = ...,
-                 size: int | None = ..., sharedMem: bool | None = ..., /) -> None: ...
+    def __init__(
+        self,
+        filename: str | bytes | PathLike[Any],
+        shared: bool | None = ...,
+        size: int | None = ...,
+        sharedMem: bool | None = ...,
+        /,
+    ) -> None: ...
 
     def __init__(self, *args: Any) -> None:
         self._extra = 0
@@ -112,7 +134,7 @@ class Storage(_fast.StorageBase):
         if n < 0:
             raise ValueError(f"{self._typename}: size must be >= 0, got {n}")
         if len(args) == 1:
-            self._s = zeros_storage(n * dt.itemsize)   # never a freed storage's bytes
+            self._s = zeros_storage(n * dt.itemsize)  # never a freed storage's bytes
         elif len(args) == 2:
             # foreign memory: never freed by us, cannot be resized.  What can
             # be checked is: an int address (no float, no bool), not null,
@@ -120,28 +142,40 @@ class Storage(_fast.StorageBase):
             # address space; whether memory is mapped there cannot be known.
             address = args[1]
             if isinstance(address, bool) or not hasattr(address, "__index__"):
-                raise TypeError(f"{self._typename}(size, address): address must be an int, "
-                                f"got {type(address).__name__} {address!r}")
+                raise TypeError(
+                    f"{self._typename}(size, address): address must be an int, "
+                    f"got {type(address).__name__} {address!r}"
+                )
             address = operator.index(address)
             if address <= 0:
-                raise ValueError(f"{self._typename}(size, address): address is "
-                                 f"{'null' if address == 0 else 'negative'} ({address})")
-            if address + n * dt.itemsize > 2 ** 64 or n * dt.itemsize >= 2 ** 63:
-                raise OverflowError(f"{self._typename}(size, address): {n} elements at "
-                                    f"address {address:#x} do not fit in the address space")
+                raise ValueError(
+                    f"{self._typename}(size, address): address is "
+                    f"{'null' if address == 0 else 'negative'} ({address})"
+                )
+            if address + n * dt.itemsize > 2**64 or n * dt.itemsize >= 2**63:
+                raise OverflowError(
+                    f"{self._typename}(size, address): {n} elements at "
+                    f"address {address:#x} do not fit in the address space"
+                )
             if address % dt.itemsize:
-                raise ValueError(f"{self._typename}(size, address): address {address:#x} is not "
-                                 f"a multiple of the element size {dt.itemsize}")
+                raise ValueError(
+                    f"{self._typename}(size, address): address {address:#x} is not "
+                    f"a multiple of the element size {dt.itemsize}"
+                )
             self._s = borrow_storage(address, n * dt.itemsize)
         else:
-            raise TypeError(f"{self._typename}: expected (), (size), (list), (size, address), "
-                            f"(storage, offset[, size]) or (filename[, shared[, size"
-                            f"[, sharedMem]]]), got {len(args)} arguments")
+            raise TypeError(
+                f"{self._typename}: expected (), (size), (list), (size, address), "
+                f"(storage, offset[, size]) or (filename[, shared[, size"
+                f"[, sharedMem]]]), got {len(args)} arguments"
+            )
 
     def _init_view(self, parent, offset=1, size=None):
         if type(parent) is not type(self):
-            raise TypeError(f"{self._typename}(storage, offset[, size]) needs a "
-                            f"{self._typename}, got {parent._typename}")
+            raise TypeError(
+                f"{self._typename}(storage, offset[, size]) needs a "
+                f"{self._typename}, got {parent._typename}"
+            )
         n = parent.size()
         offset = _index(offset, "offset")
         if not 1 <= offset <= max(n, 1):
@@ -150,8 +184,10 @@ class Storage(_fast.StorageBase):
             size = n - offset + 1
         size = _index(size, "size")
         if not 0 <= size <= n - offset + 1:
-            raise ValueError(f"{self._typename}: size {size} out of range [0, {n - offset + 1}] "
-                             f"for offset {offset} in a storage of size {n}")
+            raise ValueError(
+                f"{self._typename}: size {size} out of range [0, {n - offset + 1}] "
+                f"for offset {offset} in a storage of size {n}"
+            )
         item_ = _dtype(self._dt).itemsize
         # the view keeps the parent's C storage alive (as Lua's view retains
         # it), even when the parent object lets go of it (free), and pins it:
@@ -169,18 +205,26 @@ class Storage(_fast.StorageBase):
             raise ValueError(f"{name}(filename): the file name contains a null byte")
         for flag, what in ((shared, "shared"), (sharedMem, "sharedMem")):
             if flag is not None and not isinstance(flag, bool):
-                raise TypeError(f"{name}(filename, shared, size, sharedMem): {what} must be a "
-                                f"boolean, got {type(flag).__name__} {flag!r}")
+                raise TypeError(
+                    f"{name}(filename, shared, size, sharedMem): {what} must be a "
+                    f"boolean, got {type(flag).__name__} {flag!r}"
+                )
         size = 0 if size is None else _index(size, "size")
         if size < 0:
-            raise ValueError(f"{name}(filename, shared, size): size must be >= 0 (0: the whole "
-                             f"file), got {size}")
+            raise ValueError(
+                f"{name}(filename, shared, size): size must be >= 0 (0: the whole file), got {size}"
+            )
         item_ = _dtype(self._dt).itemsize
         if size * item_ > 1 << 62:
             raise ValueError(f"{name}(filename, shared, size): {size} elements are too many to map")
         # as Lua: sharedMem counts only with shared
-        mode = (_storage.MAP_SHAREDMEM if shared and sharedMem else
-                _storage.MAP_SHARED if shared else _storage.MAP_PRIVATE)
+        mode = (
+            _storage.MAP_SHAREDMEM
+            if shared and sharedMem
+            else _storage.MAP_SHARED
+            if shared
+            else _storage.MAP_PRIVATE
+        )
         self._s = _storage.map_file(raw, size * item_, item_, mode, name)
 
     @classmethod
@@ -247,14 +291,17 @@ class Storage(_fast.StorageBase):
             src = other._core()
         elif hasattr(other, "_kcore"):
             from ..core.base import contiguous
+
             src = contiguous(other._kcore())
             src = Core.over(src.storage, src.dtype, src.offset, (src.size,))
         else:
-            raise TypeError(f"{self._typename}.copy: expected a storage or tensor, got "
-                            f"{type(other).__name__}")
+            raise TypeError(
+                f"{self._typename}.copy: expected a storage or tensor, got {type(other).__name__}"
+            )
         if src.size != self.size():
-            raise ValueError(f"{self._typename}.copy: source has {src.size} elements, "
-                             f"this storage {self.size()}")
+            raise ValueError(
+                f"{self._typename}.copy: source has {src.size} elements, this storage {self.size()}"
+            )
         copy_(self._core(), src)
         return self
 
@@ -265,19 +312,21 @@ class Storage(_fast.StorageBase):
             raise ValueError(f"{self._typename}.resize: size must be >= 0, got {n}")
         nbytes = n * _dtype(self._dt).itemsize
         if nbytes != self._s.nbytes and (not _storage.owned(self._s) or self._s.pins):
-            self._resize(nbytes)    # C refuses borrowed, mapped and pinned (viewed) memory first
+            self._resize(nbytes)  # C refuses borrowed, mapped and pinned (viewed) memory first
         if nbytes < self._s.nbytes and self._s.refcount - self._extra > 1:
             # tensors view this memory; shrinking it under them would let
             # their kernels reach freed memory
-            raise ValueError(f"{self._typename}.resize: cannot shrink a storage that tensors "
-                             f"or other storage objects still view (size {self.size()} -> {n})")
+            raise ValueError(
+                f"{self._typename}.resize: cannot shrink a storage that tensors "
+                f"or other storage objects still view (size {self.size()} -> {n})"
+            )
         self._resize(nbytes)
         return self
 
     def _resize(self, nbytes):
         try:
             _storage.resize(self._s, nbytes)
-        except ValueError as e:        # borrowed, mapped or pinned memory
+        except ValueError as e:  # borrowed, mapped or pinned memory
             raise ValueError(f"{self._typename}.resize: {e}") from None
 
     # -- reference counting (storage.md): Lua's count is the storage
@@ -302,7 +351,7 @@ class Storage(_fast.StorageBase):
         self._s = new_storage(0)
         _WRAPPERS[(_addr(self._s), type(self))] = self
 
-    def tolist(self) -> list[Any]:     # ints or floats: the stub says which per class
+    def tolist(self) -> list[Any]:  # ints or floats: the stub says which per class
         """s.tolist(): the elements as a list of Python numbers."""
         return tolist(self._core())
 
@@ -318,6 +367,7 @@ class Storage(_fast.StorageBase):
 
     def __str__(self):
         from .printing import format_storage
+
         return format_storage(self._typename, self._core())
 
     __repr__ = __str__
@@ -328,7 +378,7 @@ class Storage(_fast.StorageBase):
         return (_rebuild_storage, (self._typename, _raw_bytes(self._s)))
 
 
-_raw_bytes = _storage.read_bytes      # the bytes of a C storage (one memory copy)
+_raw_bytes = _storage.read_bytes  # the bytes of a C storage (one memory copy)
 
 
 def _from_bytes(cls, data):
@@ -336,8 +386,10 @@ def _from_bytes(cls, data):
     object whose length is a multiple of the element size): one memmove."""
     n = len(data)
     if n % _dtype(cls._dt).itemsize:
-        raise ValueError(f"{cls._typename}: {n} bytes is not a whole number of "
-                         f"{_dtype(cls._dt).itemsize}-byte elements")
+        raise ValueError(
+            f"{cls._typename}: {n} bytes is not a whole number of "
+            f"{_dtype(cls._dt).itemsize}-byte elements"
+        )
     return _fresh(cls, _storage.from_bytes(data))
 
 
@@ -362,23 +414,27 @@ def _rebuild_storage(typename, data):
 def _from_list(values, dt, name):
     if not values:
         return new_storage(0)
-    r = _fast.t7_nested(None, values, dt.code, 1)     # numbers, the plain case: in C
+    r = _fast.t7_nested(None, values, dt.code, 1)  # numbers, the plain case: in C
     if r is not DECLINED:
         return adopt_storage(r)
     for i, v in enumerate(values, 1):
         if isinstance(v, (list, tuple)):
-            raise ValueError(f"{name}(table): a storage takes a flat list of numbers (element "
-                             f"at index {i} is a {type(v).__name__})")
+            raise ValueError(
+                f"{name}(table): a storage takes a flat list of numbers (element "
+                f"at index {i} is a {type(v).__name__})"
+            )
         if isinstance(v, bool) or not isinstance(v, numbers.Real):
-            raise TypeError(f"{name}(table): element at index {i} is not a number "
-                            f"({type(v).__name__} {v!r})")
+            raise TypeError(
+                f"{name}(table): element at index {i} is not a number ({type(v).__name__} {v!r})"
+            )
     try:
         c = from_nested(values, dt)
     except TypeError:
         if dt.kind not in "iu":
             raise
         from ..core.base import astype
-        c = astype(from_nested([float(v) for v in values], "float64"), dt)   # C truncates
+
+        c = astype(from_nested([float(v) for v in values], "float64"), dt)  # C truncates
     return _own(c.storage)
 
 
@@ -400,18 +456,27 @@ def string(self, s: str | bytes | bytearray | memoryview | None = None) -> bytes
     elif isinstance(s, (bytes, bytearray, memoryview)):
         s = bytes(s)
     else:
-        raise TypeError(f"{self._typename}.string: expected nothing, a str or bytes, got "
-                        f"{type(s).__name__}")
+        raise TypeError(
+            f"{self._typename}.string: expected nothing, a str or bytes, got {type(s).__name__}"
+        )
     self.resize(len(s))
     _storage.write_bytes(self._s, s)
     return self
 
 
 def _make(name, dt, **methods):
-    cls = type(name, (Storage,), {"__slots__": (), "_dt": dt, "_typename": "torch." + name,
-                                  "_code": _dtype(dt).code,
-                                  "__doc__": storage_class_doc(name, dt),
-                                  **methods})
+    cls = type(
+        name,
+        (Storage,),
+        {
+            "__slots__": (),
+            "_dt": dt,
+            "_typename": "torch." + name,
+            "_code": _dtype(dt).code,
+            "__doc__": storage_class_doc(name, dt),
+            **methods,
+        },
+    )
     cls.__module__ = "strided"
     STORAGE_TYPES["torch." + name] = cls
     return cls
@@ -425,7 +490,7 @@ LongStorage = _make("LongStorage", "int64")
 FloatStorage = _make("FloatStorage", "float32")
 DoubleStorage = _make("DoubleStorage", "float64")
 HalfStorage = _make("HalfStorage", "float16")
-BFloat16Storage = _make("BFloat16Storage", "bfloat16")   # an extension: Lua has none
+BFloat16Storage = _make("BFloat16Storage", "bfloat16")  # an extension: Lua has none
 
 
 def _own_registered(self, address):

@@ -7,6 +7,7 @@ torch.load reads a binary file once: small items from a window read
 ahead, each storage's elements straight from the file into its new
 memory; torch.save writes each storage from its own memory.
 """
+
 from __future__ import annotations
 
 import io
@@ -25,8 +26,14 @@ if TYPE_CHECKING:
     from os import PathLike
     from typing import IO, Any
 
-__all__ = ["save", "load", "serialize", "deserialize", "serializeToStorage",
-           "deserializeFromStorage"]
+__all__ = [
+    "save",
+    "load",
+    "serialize",
+    "deserialize",
+    "serializeToStorage",
+    "deserializeFromStorage",
+]
 
 
 def _writer(write, referenced):
@@ -140,8 +147,9 @@ def serialize(obj: object, mode: str = "binary", referenced: bool = True) -> byt
     return out.getvalue()
 
 
-def deserialize(data: bytes | bytearray | memoryview, mode: str = "binary",
-                referenced: bool = True) -> Any:
+def deserialize(
+    data: bytes | bytearray | memoryview, mode: str = "binary", referenced: bool = True
+) -> Any:
     """The object in bytes in Torch7's format.
 
     Parameters
@@ -182,8 +190,7 @@ def deserialize(data: bytes | bytearray | memoryview, mode: str = "binary",
     return _read_bytes(data, referenced)
 
 
-def serializeToStorage(obj: object, mode: str = "binary",
-                       referenced: bool = True) -> CharStorage:
+def serializeToStorage(obj: object, mode: str = "binary", referenced: bool = True) -> CharStorage:
     """The bytes of an object in Torch7's format, in a CharStorage.
 
     Parameters
@@ -219,8 +226,9 @@ def serializeToStorage(obj: object, mode: str = "binary",
     return _from_bytes(CharStorage, serialize(obj, mode, referenced))
 
 
-def deserializeFromStorage(storage: CharStorage, mode: str = "binary",
-                           referenced: bool = True) -> Any:
+def deserializeFromStorage(
+    storage: CharStorage, mode: str = "binary", referenced: bool = True
+) -> Any:
     """The object in a CharStorage in Torch7's format.
 
     Parameters
@@ -252,14 +260,20 @@ def deserializeFromStorage(storage: CharStorage, mode: str = "binary",
     'hi'
     """
     if not isinstance(storage, CharStorage):
-        raise TypeError(f"deserializeFromStorage: storage must be a torch.CharStorage, got "
-                        f"{getattr(storage, '_typename', None) or type(storage).__name__}")
+        raise TypeError(
+            f"deserializeFromStorage: storage must be a torch.CharStorage, got "
+            f"{getattr(storage, '_typename', None) or type(storage).__name__}"
+        )
     n = storage.size()
     return deserialize(_cstorage.read_bytes(storage._s, n), mode, referenced)
 
 
-def save(path: str | bytes | PathLike[Any] | IO[bytes], obj: object, mode: str = "binary",
-         referenced: bool = True) -> None:
+def save(
+    path: str | bytes | PathLike[Any] | IO[bytes],
+    obj: object,
+    mode: str = "binary",
+    referenced: bool = True,
+) -> None:
     """Write an object to a file in Torch7's format.
 
     Parameters
@@ -332,11 +346,11 @@ def save(path: str | bytes | PathLike[Any] | IO[bytes], obj: object, mode: str =
             w.obj(obj)
             w.close()
             if regular:
-                f.truncate(f.tell())   # (flushes first) what is left of an older file goes
+                f.truncate(f.tell())  # (flushes first) what is left of an older file goes
         except BaseException:
             f.close()
             if regular:
-                os.unlink(path)   # no half-written file is left behind (never /dev/null)
+                os.unlink(path)  # no half-written file is left behind (never /dev/null)
             raise
 
 
@@ -353,8 +367,9 @@ def _open_over(path):
         raise
 
 
-def load(path: str | bytes | PathLike[Any] | IO[bytes], mode: str = "binary",
-         referenced: bool = True) -> Any:
+def load(
+    path: str | bytes | PathLike[Any] | IO[bytes], mode: str = "binary", referenced: bool = True
+) -> Any:
     """Read the object in a file in Torch7's format.
 
     Parameters

@@ -38,6 +38,7 @@ Element data goes between files and C storages as raw bytes: read from a
 stream straight into a newly allocated storage (no other copy), from bytes
 by one memmove; written from the storage's own memory.
 """
+
 from __future__ import annotations
 
 import math
@@ -67,36 +68,47 @@ TYPE_FUNCTION = 6
 LEGACY_TYPE_RECUR_FUNCTION = 7
 TYPE_RECUR_FUNCTION = 8
 
-_TAG_NAMES = {TYPE_NIL: "nil", TYPE_NUMBER: "number", TYPE_STRING: "string",
-              TYPE_TABLE: "table", TYPE_TORCH: "torch object", TYPE_BOOLEAN: "boolean"}
+_TAG_NAMES = {
+    TYPE_NIL: "nil",
+    TYPE_NUMBER: "number",
+    TYPE_STRING: "string",
+    TYPE_TABLE: "table",
+    TYPE_TORCH: "torch object",
+    TYPE_BOOLEAN: "boolean",
+}
 _FUNCTIONS = (TYPE_FUNCTION, LEGACY_TYPE_RECUR_FUNCTION, TYPE_RECUR_FUNCTION)
 
 _INT = struct.Struct("<i")
 _LONG = struct.Struct("<q")
 _DOUBLE = struct.Struct("<d")
 _VERSION_RE = re.compile(rb"^V (.*)$", re.S)
-_STATE_SIZE = STATE_SIZE      # sizeof(THGenerator): 5048
+_STATE_SIZE = STATE_SIZE  # sizeof(THGenerator): 5048
 _GENERATOR = "torch.Generator"
-_FLUSH = 1 << 16          # bytes of small items buffered before a write
-_CHUNK = 1 << 13          # bytes read ahead from a stream for small items (little of a
-                          # storage that follows is copied twice)
+_FLUSH = 1 << 16  # bytes of small items buffered before a write
+_CHUNK = 1 << 13  # bytes read ahead from a stream for small items (little of a
+# storage that follows is copied twice)
 
 # cutorch's classes, read as the CPU class of their elements (a CudaTensor
 # holds floats): a checkpoint saved from the GPU loads without CUDA
-_CUDA = {"torch.CudaTensor": "torch.FloatTensor", "torch.CudaStorage": "torch.FloatStorage",
-         **{f"torch.Cuda{k}{what}": f"torch.{k}{what}"
-            for k in ("Byte", "Char", "Short", "Int", "Long", "Half", "Double")
-            for what in ("Tensor", "Storage")}}
+_CUDA = {
+    "torch.CudaTensor": "torch.FloatTensor",
+    "torch.CudaStorage": "torch.FloatStorage",
+    **{
+        f"torch.Cuda{k}{what}": f"torch.{k}{what}"
+        for k in ("Byte", "Char", "Short", "Int", "Long", "Half", "Double")
+        for what in ("Tensor", "Storage")
+    },
+}
 
 
 def check_mode(mode, referenced, reading=False):
-    if sys.byteorder != "little":      # element data is written as it lies in memory
-        raise NotImplementedError("strided's Torch7 serialization needs a little-endian "
-                                  "machine")
+    if sys.byteorder != "little":  # element data is written as it lies in memory
+        raise NotImplementedError("strided's Torch7 serialization needs a little-endian machine")
     modes = ("binary", "ascii", "b32", "b64") if reading else ("binary", "ascii")
     if mode not in modes:
-        raise ValueError(f"mode must be {', '.join(repr(m) for m in modes[:-1])} or "
-                         f"{modes[-1]!r}, got {mode!r}")
+        raise ValueError(
+            f"mode must be {', '.join(repr(m) for m in modes[:-1])} or {modes[-1]!r}, got {mode!r}"
+        )
     if not isinstance(referenced, bool):
         raise TypeError(f"referenced must be True or False, got {referenced!r}")
 
@@ -130,16 +142,35 @@ def _fields_of(o, path):
         if _writable(v):
             fields[k] = v
         else:
-            warnings.warn(f"cannot write object field <{k}> of <{typename(o)}> at "
-                          f"{_where(path)}: a {type(v).__name__} is not a Torch7 object",
-                          stacklevel=4)
+            warnings.warn(
+                f"cannot write object field <{k}> of <{typename(o)}> at "
+                f"{_where(path)}: a {type(v).__name__} is not a Torch7 object",
+                stacklevel=4,
+            )
     return fields
 
 
 def _writable(v):
-    return (v is None or isinstance(v, (bool, numbers.Real, str, bytes, bytearray, list, tuple,
-                                         dict, Tensor, Storage, Generator))
-            or _class_name(v) is not None)
+    return (
+        v is None
+        or isinstance(
+            v,
+            (
+                bool,
+                numbers.Real,
+                str,
+                bytes,
+                bytearray,
+                list,
+                tuple,
+                dict,
+                Tensor,
+                Storage,
+                Generator,
+            ),
+        )
+        or _class_name(v) is not None
+    )
 
 
 def _version_string(v):
@@ -151,9 +182,11 @@ def _file_over(rw, method):
     method (made once by its `file` maker)."""
     if rw._file is None:
         if rw._file_of is None:
-            raise TypeError(f"a Torch class with its own {method} method goes through a torch7 "
-                            f"File: use torch.save / torch.load or a File's writeObject / "
-                            f"readObject")
+            raise TypeError(
+                f"a Torch class with its own {method} method goes through a torch7 "
+                f"File: use torch.save / torch.load or a File's writeObject / "
+                f"readObject"
+            )
         rw._file = rw._file_of(rw)
     return rw._file
 
@@ -167,12 +200,12 @@ class _Writer:
     cannot be written here)."""
 
     def __init__(self, write, referenced, file=None):
-        self._write = write          # the file's write
+        self._write = write  # the file's write
         self._buf = bytearray()
         self._referenced = referenced
-        self._count = 0              # objects (tables, torch objects) written
-        self._index = {}             # identity -> index
-        self._keep = []              # objects whose identity is in _index
+        self._count = 0  # objects (tables, torch objects) written
+        self._index = {}  # identity -> index
+        self._keep = []  # objects whose identity is in _index
         self._file_of = file
         self._file = None
 
@@ -270,18 +303,19 @@ class _Writer:
         elif _class_name(o) is not None:
             self.instance(o, path)
         else:
-            raise TypeError(f"cannot save {_where(path)}: {type(o).__name__} is not a Torch7 "
-                            f"object (expected None, bool, a number, str, bytes, list, tuple, "
-                            f"dict, a tensor, a storage, a torch.Generator, a TorchObject or "
-                            f"an instance of a torch.class_ class)")
+            raise TypeError(
+                f"cannot save {_where(path)}: {type(o).__name__} is not a Torch7 "
+                f"object (expected None, bool, a number, str, bytes, list, tuple, "
+                f"dict, a tensor, a storage, a torch.Generator, a TorchObject or "
+                f"an instance of a torch.class_ class)"
+            )
 
     def items(self, d, path):
         """A table's count and its (key, value) pairs."""
         self.int(len(d))
         for k, v in d.items():
             if k is None or (isinstance(k, float) and math.isnan(k)):
-                raise ValueError(f"cannot save {_where(path)}: a Lua table key cannot "
-                                 f"be {k!r}")
+                raise ValueError(f"cannot save {_where(path)}: a Lua table key cannot be {k!r}")
             self.obj(k.table if isinstance(k, TableKey) else k, (path, k))
             self.obj(v, (path, k))
 
@@ -298,7 +332,7 @@ class _Writer:
             write(o, self.file())
             return
         fields = _fields_of(o, path)
-        self.int(TYPE_TABLE)          # a new table each time, as Lua's `var`
+        self.int(TYPE_TABLE)  # a new table each time, as Lua's `var`
         self._count += 1
         self.int(self._count)
         self.items(fields, path)
@@ -338,8 +372,10 @@ def _exact_double(v, path):
     except OverflowError:
         d = None
     if d is None or int(d) != v:
-        raise ValueError(f"cannot save {_where(path)}: the integer {v} is not exactly "
-                         f"representable as a Lua number (a double)")
+        raise ValueError(
+            f"cannot save {_where(path)}: the integer {v} is not exactly "
+            f"representable as a Lua number (a double)"
+        )
     return d
 
 
@@ -356,8 +392,10 @@ class LuaFunctionError(ValueError):
 
     def __str__(self):
         where = "obj" + "".join(f"[{k!r}]" for k in reversed(self.keys))
-        return (f"cannot load {where}: it is a Lua function (type tag {self.tag} at byte "
-                f"{self.at}), which Python cannot load")
+        return (
+            f"cannot load {where}: it is a Lua function (type tag {self.tag} at byte "
+            f"{self.at}), which Python cannot load"
+        )
 
 
 class _Reader:
@@ -369,9 +407,9 @@ class _Reader:
 
     def __init__(self, data, referenced, source=None, size=None, file=None):
         self._referenced = referenced
-        self._objects = {}           # index -> object read
-        self._open = {}              # index -> the dict of a table being read
-        self._cyclic = set()         # indices of tables referenced while being read
+        self._objects = {}  # index -> object read
+        self._open = {}  # index -> the dict of a table being read
+        self._cyclic = set()  # indices of tables referenced while being read
         self._file_of = file
         self._file = None
         self._src = source
@@ -382,7 +420,7 @@ class _Reader:
             self._buf = b""
             self._base = source.tell()
             self._end = self._base + size
-        self._pos = 0                # in _buf; _base is the data offset of _buf[0]
+        self._pos = 0  # in _buf; _base is the data offset of _buf[0]
 
     def tell(self):
         """The data offset of the next byte."""
@@ -390,8 +428,10 @@ class _Reader:
 
     def _short(self, n, what):
         at = self.tell()
-        return ValueError(f"truncated Torch7 data: {what} needs {n} bytes at byte {at}, only "
-                          f"{max(0, self._end - at)} left")
+        return ValueError(
+            f"truncated Torch7 data: {what} needs {n} bytes at byte {at}, only "
+            f"{max(0, self._end - at)} left"
+        )
 
     def _take(self, n, what):
         pos = self._pos
@@ -399,8 +439,9 @@ class _Reader:
             if n < 0 or self.tell() + n > self._end or self._src is None:
                 raise self._short(n, what)
             rest = bytes(self._buf[pos:])
-            more = self._src.read(min(max(n - len(rest), _CHUNK), self._end - self.tell() -
-                                      len(rest)))
+            more = self._src.read(
+                min(max(n - len(rest), _CHUNK), self._end - self.tell() - len(rest))
+            )
             self._base += pos
             self._buf, pos = rest + more, 0
             if n > len(self._buf):
@@ -440,13 +481,13 @@ class _Reader:
             raise self._short(nbytes, what or _elements_what(cls, n))
         if self._src is None:
             pos = self._take(nbytes, what)
-            return _from_bytes(cls, self._buf[pos:pos + nbytes])
+            return _from_bytes(cls, self._buf[pos : pos + nbytes])
         ptr = new_storage(nbytes)
         have = min(nbytes, len(self._buf) - self._pos)
         if have:
-            _cstorage.write_bytes(ptr, self._buf[self._pos:self._pos + have])
+            _cstorage.write_bytes(ptr, self._buf[self._pos : self._pos + have])
             self._pos += have
-        if have < nbytes:        # the rest straight from the stream into the storage
+        if have < nbytes:  # the rest straight from the stream into the storage
             view = memoryview(_cstorage.buffer(ptr.data + have, nbytes - have))
             got = 0
             while got < len(view):
@@ -456,22 +497,25 @@ class _Reader:
                 got += k
             self._base, self._buf, self._pos = self.tell() + got, b"", 0
             if got < len(view):
-                raise ValueError(f"truncated Torch7 data: {what or _elements_what(cls, n)} "
-                                 f"needs {nbytes} bytes, the stream ended "
-                                 f"{nbytes - have - got} bytes short")
+                raise ValueError(
+                    f"truncated Torch7 data: {what or _elements_what(cls, n)} "
+                    f"needs {nbytes} bytes, the stream ended "
+                    f"{nbytes - have - got} bytes short"
+                )
         return _fresh(cls, ptr)
 
     def bytes(self, what):
         n = self.int(f"the length of {what}")
         if n < 0:
-            raise ValueError(f"bad Torch7 data: {what} at byte {self.tell() - 4} has "
-                             f"negative length {n}")
+            raise ValueError(
+                f"bad Torch7 data: {what} at byte {self.tell() - 4} has negative length {n}"
+            )
         pos = self._take(n, what)
-        return bytes(self._buf[pos:pos + n])
+        return bytes(self._buf[pos : pos + n])
 
     def raw(self, n, what):
         pos = self._take(n, what)
-        return bytes(self._buf[pos:pos + n])
+        return bytes(self._buf[pos : pos + n])
 
     def file(self):
         """The torch7 File over this reader, for a class's read method."""
@@ -498,8 +542,10 @@ class _Reader:
         if tag in _FUNCTIONS:
             raise LuaFunctionError(tag, at)
         if tag not in (TYPE_TABLE, TYPE_TORCH):
-            raise ValueError(f"bad Torch7 data: unknown type tag {tag} at byte {at} (expected "
-                             f"0 nil, 1 number, 2 string, 3 table, 4 torch object, 5 boolean)")
+            raise ValueError(
+                f"bad Torch7 data: unknown type tag {tag} at byte {at} (expected "
+                f"0 nil, 1 number, 2 string, 3 table, 4 torch object, 5 boolean)"
+            )
         index = self.int(f"the index of a {_TAG_NAMES[tag]}")
         if self._referenced and index in self._objects:
             if index in self._open:
@@ -540,17 +586,21 @@ class _Reader:
                 kat, k, v = pair()
                 if k is None:
                     raise ValueError(f"bad Torch7 data: table at byte {at} has a nil key")
-                if isinstance(k, (list, dict)):        # TorchObject too: a Lua table
+                if isinstance(k, (list, dict)):  # TorchObject too: a Lua table
                     k = TableKey(k)
                 try:
                     dup = k in d
                 except TypeError:
-                    raise ValueError(f"table at byte {at}: its key at byte {kat} is a "
-                                     f"{type(k).__name__}, which cannot be a Python dict "
-                                     f"key") from None
+                    raise ValueError(
+                        f"table at byte {at}: its key at byte {kat} is a "
+                        f"{type(k).__name__}, which cannot be a Python dict "
+                        f"key"
+                    ) from None
                 if dup:
-                    raise ValueError(f"table at byte {at}: key {k!r} (byte {kat}) appears "
-                                     f"twice in Python's terms (Python equates True with 1)")
+                    raise ValueError(
+                        f"table at byte {at}: key {k!r} (byte {kat}) appears "
+                        f"twice in Python's terms (Python equates True with 1)"
+                    )
                 d[k] = v
         finally:
             del self._open[index]
@@ -570,7 +620,7 @@ class _Reader:
             m = _VERSION_RE.match(version)
             number = _version_number(m.group(1)) if m else None
         if number is None:
-            name, number = version, 0   # written before Torch7 had versions
+            name, number = version, 0  # written before Torch7 had versions
         else:
             name = self.bytes("a Torch class name")
         builtin = (_BUILTIN or _builtin_classes()).get(name)
@@ -599,10 +649,12 @@ class _Reader:
         fat = self.tell()
         tag = self.int(f"the fields of a {name}")
         if tag != TYPE_TABLE:
-            raise ValueError(f"cannot load the {name} at byte {at}: its body at byte {fat} is "
-                             f"not a table of fields (type tag {tag}); the class writes its "
-                             f"own format: register it with torch.class_ and give it a read "
-                             f"method")
+            raise ValueError(
+                f"cannot load the {name} at byte {at}: its body at byte {fat} is "
+                f"not a table of fields (type tag {tag}); the class writes its "
+                f"own format: register it with torch.class_ and give it a read "
+                f"method"
+            )
         return _fill(o, self.value(tag, fat), number)
 
     def new_storage(self, cls):
@@ -613,8 +665,13 @@ class _Reader:
         pos = self._pos
         if pos + head.size <= len(self._buf):
             tag, index, v, name, n = head.unpack_from(self._buf, pos)
-            if (tag == TYPE_TORCH and v == _V1 and name == expected and n >= 0
-                    and not (self._referenced and index in self._objects)):
+            if (
+                tag == TYPE_TORCH
+                and v == _V1
+                and name == expected
+                and n >= 0
+                and not (self._referenced and index in self._objects)
+            ):
                 self._pos = pos + head.size
                 s = self.elements(cls, n)
                 self._remember(index, s)
@@ -623,15 +680,18 @@ class _Reader:
 
     def generator(self, cls, at):
         """A new Generator in the state read (Generator.c's read)."""
-        return _generator_of(self.raw(_STATE_SIZE, f"the {_STATE_SIZE} state bytes of a "
-                                               f"{_GENERATOR}"), at)
+        return _generator_of(
+            self.raw(_STATE_SIZE, f"the {_STATE_SIZE} state bytes of a {_GENERATOR}"), at
+        )
 
     def tensor(self, cls, at):
         what = _what(cls)
         nd = self.int(what[0])
         if not 0 <= nd <= MAX_DIMS:
-            raise ValueError(f"bad Torch7 data: {cls._typename} at byte {at} has {nd} "
-                             f"dimensions (expected 0 to {MAX_DIMS})")
+            raise ValueError(
+                f"bad Torch7 data: {cls._typename} at byte {at} has {nd} "
+                f"dimensions (expected 0 to {MAX_DIMS})"
+            )
         geometry = self.longs(2 * nd + 1, what[1])
         return _tensor_of(cls, at, nd, geometry, self.new_storage(cls._storage_cls))
 
@@ -641,26 +701,25 @@ class _Reader:
         or None when the walk leaves it to this reader (nothing is read or
         remembered then: bad data, whose message this reader gives, Lua
         functions, classes with their own read method)."""
-        w = _scan.walk(source, start, end, longsize, self._referenced, self._objects,
-                       _walk_classes()[0])
+        w = _scan.walk(
+            source, start, end, longsize, self._referenced, self._objects, _walk_classes()[0]
+        )
         if w is None:
             return None
         known = len(self._objects)
         try:
             return _Assembly(self, w).value(), w.end
         except (_LeftToReader, ValueError, KeyError, TypeError):
-            for index in list(self._objects)[known:]:     # (new indices come last)
+            for index in list(self._objects)[known:]:  # (new indices come last)
                 del self._objects[index]
             self._open.clear()
             self._cyclic.clear()
             return None
 
-
     def storage(self, cls, at):
         n = self.long(_what(cls)[2])
         if n < 0:
-            raise ValueError(f"bad Torch7 data: {cls._typename} at byte {at} has negative "
-                             f"size {n}")
+            raise ValueError(f"bad Torch7 data: {cls._typename} at byte {at} has negative size {n}")
         return self.elements(cls, n)
 
 
@@ -687,14 +746,14 @@ class _Assembly:
         words, pos = self.words, self.pos
         code = words[pos]
         if code == _scan.STORAGE:
-            index, c, _n, slot = words[pos + 1:pos + 5]
+            index, c, _n, slot = words[pos + 1 : pos + 5]
             self.pos = pos + 5
             o = _fresh(self.classes[c], self.w.storages[slot])
             self.remember(index, o)
             return o
         if code == _scan.TENSOR:
-            index, c, nd = words[pos + 1:pos + 4]
-            geometry = words[pos + 4:pos + 5 + 2 * nd]
+            index, c, nd = words[pos + 1 : pos + 4]
+            geometry = words[pos + 4 : pos + 5 + 2 * nd]
             self.pos = pos + 5 + 2 * nd
             o = _tensor_of(self.classes[c], None, nd, geometry, self.value())
             self.remember(index, o)
@@ -705,7 +764,7 @@ class _Assembly:
         if code == _scan.STRING:
             at, n = words[pos + 1], words[pos + 2]
             self.pos = pos + 3
-            b = self.w.bytes[at:at + n]
+            b = self.w.bytes[at : at + n]
             try:
                 return b.decode("utf-8")
             except UnicodeDecodeError:
@@ -729,13 +788,13 @@ class _Assembly:
         if code == _scan.GENERATOR:
             index, at = words[pos + 1], words[pos + 2]
             self.pos = pos + 3
-            o = _generator_of(self.w.bytes[at:at + _STATE_SIZE], None)
+            o = _generator_of(self.w.bytes[at : at + _STATE_SIZE], None)
             self.remember(index, o)
             return o
         if code == _scan.OBJECT:
-            index, number, at, n = words[pos + 1:pos + 5]
+            index, number, at, n = words[pos + 1 : pos + 5]
             self.pos = pos + 6
-            name = self.w.bytes[at:at + n].decode("latin-1")
+            name = self.w.bytes[at : at + n].decode("latin-1")
             cls = registry.get(name)
             if cls is None:
                 o = generic_class(name)()
@@ -781,28 +840,34 @@ def _tensor_of(cls, at, nd, geometry, storage):
     name = cls._typename
     sizes, strides, offset = geometry[:nd], geometry[nd:-1], geometry[-1]
     if storage is not None and type(storage) is not cls._storage_cls:
-        raise ValueError(f"bad Torch7 data: {name} at byte {at} has a "
-                         f"{getattr(storage, '_typename', type(storage).__name__)} where "
-                         f"its storage should be (a {cls._storage_cls._typename})")
+        raise ValueError(
+            f"bad Torch7 data: {name} at byte {at} has a "
+            f"{getattr(storage, '_typename', type(storage).__name__)} where "
+            f"its storage should be (a {cls._storage_cls._typename})"
+        )
     if nd == 0:
-        return cls()            # Torch7's empty tensor (its storage, if any, is dropped)
+        return cls()  # Torch7's empty tensor (its storage, if any, is dropped)
     if any(s < 0 for s in sizes):
-        raise ValueError(f"bad Torch7 data: {name} at byte {at} has negative sizes "
-                         f"{list(sizes)}")
+        raise ValueError(f"bad Torch7 data: {name} at byte {at} has negative sizes {list(sizes)}")
     if storage is None:
         if 0 not in sizes:
-            raise ValueError(f"bad Torch7 data: {name} at byte {at} of sizes {list(sizes)} "
-                             f"has no storage")
+            raise ValueError(
+                f"bad Torch7 data: {name} at byte {at} of sizes {list(sizes)} has no storage"
+            )
         return cls(*sizes)
     if offset < 1:
-        raise ValueError(f"bad Torch7 data: {name} at byte {at} has storage offset "
-                         f"{offset} (1-based, expected >= 1)")
+        raise ValueError(
+            f"bad Torch7 data: {name} at byte {at} has storage offset "
+            f"{offset} (1-based, expected >= 1)"
+        )
     try:
         c = Core.over(storage._s, cls._dt, offset - 1, tuple(sizes), tuple(strides))
     except (ValueError, IndexError, OverflowError) as e:
-        raise ValueError(f"bad Torch7 data: {name} at byte {at} (sizes {list(sizes)}, "
-                         f"strides {list(strides)}, storage offset {offset}) does not fit "
-                         f"its storage of {storage.size()} elements: {e}") from None
+        raise ValueError(
+            f"bad Torch7 data: {name} at byte {at} (sizes {list(sizes)}, "
+            f"strides {list(strides)}, storage offset {offset}) does not fit "
+            f"its storage of {storage.size()} elements: {e}"
+        ) from None
     return cls._wrap(c)
 
 
@@ -832,11 +897,16 @@ def _walk_classes():
         for name, (read, cls) in (_BUILTIN or _builtin_classes()).items():
             names.append(name)
             classes.append(cls)
-            kinds.append(_scan.KIND_TENSOR if read is _Reader.tensor else
-                         _scan.KIND_GENERATOR if read is _Reader.generator else
-                         _dtype(cls._dt).itemsize)
+            kinds.append(
+                _scan.KIND_TENSOR
+                if read is _Reader.tensor
+                else _scan.KIND_GENERATOR
+                if read is _Reader.generator
+                else _dtype(cls._dt).itemsize
+            )
         _WALK[:] = [_scan.Classes(names, kinds), classes]
     return _WALK
+
 
 _WHAT = {}
 _V1 = struct.pack("<i", 3) + b"V 1"
@@ -850,8 +920,10 @@ def _storage_head(cls):
     head = _HEADS.get(cls)
     if head is None:
         name = cls._typename.encode("ascii")
-        head = _HEADS[cls] = (struct.Struct(f"<ii7s{4 + len(name)}sq"),
-                              struct.pack("<i", len(name)) + name)
+        head = _HEADS[cls] = (
+            struct.Struct(f"<ii7s{4 + len(name)}sq"),
+            struct.pack("<i", len(name)) + name,
+        )
     return head
 
 
@@ -861,9 +933,11 @@ def _what(cls):
     w = _WHAT.get(cls)
     if w is None:
         name = cls._typename
-        w = _WHAT[cls] = (f"the dimension of a {name}",
-                          f"the sizes, strides and storage offset of a {name}",
-                          f"the size of a {name}")
+        w = _WHAT[cls] = (
+            f"the dimension of a {name}",
+            f"the sizes, strides and storage offset of a {name}",
+            f"the size of a {name}",
+        )
     return w
 
 
@@ -880,7 +954,7 @@ def _version_number(text):
     return int(v) if v.is_integer() else v
 
 
-_EXACT = float(1 << 53)     # doubles count every integer up to here
+_EXACT = float(1 << 53)  # doubles count every integer up to here
 
 
 def _number(x):

@@ -13,6 +13,7 @@ A Lua table (or object) used as a key of another table loads as a
 `TableKey`: Python's dict keys must be hashable, and Lua's table keys are
 compared by identity, as a TableKey is.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -27,7 +28,7 @@ class TorchObject(dict):
     Lua class name (generic_class), whose _typename is that name."""
 
     __slots__ = ()
-    _typename: str = "TorchObject"     # each generic class sets its Lua name
+    _typename: str = "TorchObject"  # each generic class sets its Lua name
 
     def __getattr__(self, name: str) -> Any:
         try:
@@ -48,8 +49,11 @@ class TorchObject(dict):
         return sorted({*super().__dir__(), *(k for k in self if isinstance(k, str))})
 
     def __eq__(self, other: object) -> bool:
-        return (isinstance(other, TorchObject) and other._typename == self._typename
-                and dict.__eq__(self, other))
+        return (
+            isinstance(other, TorchObject)
+            and other._typename == self._typename
+            and dict.__eq__(self, other)
+        )
 
     def __ne__(self, other: object) -> bool:
         return not self == other
@@ -99,10 +103,12 @@ def generic_class(name: str) -> type:
     cls = _CLASSES.get(name)
     if cls is None:
         root = name.rpartition(".")[2] or name
-        cls = type(root if root.isidentifier() else "TorchObject", (TorchObject,),
-                   {"__slots__": (), "_typename": name, "__qualname__": name,
-                    "__module__": __name__})
-        setattr(cls, "__version", 1)        # Lua's class version ('V 1'): the read one
+        cls = type(
+            root if root.isidentifier() else "TorchObject",
+            (TorchObject,),
+            {"__slots__": (), "_typename": name, "__qualname__": name, "__module__": __name__},
+        )
+        setattr(cls, "__version", 1)  # Lua's class version ('V 1'): the read one
         _CLASSES[name] = cls
     return cls
 

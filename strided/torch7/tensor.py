@@ -5,6 +5,7 @@ that share storage, methods documented as `[self]` returning self.
 Every element operation is one C call through the internal layer
 (_core, _views, _ops, _indexing); only apply/map/map2 call Python per
 element, by definition."""
+
 from __future__ import annotations
 
 import math
@@ -95,8 +96,10 @@ def _torch7_view(c, name):
     kind = "uint8" if c.dtype.name == "bool" else c.dtype.name
     cls = class_of_dtype(kind)
     if cls is None:
-        raise TypeError(f"{name}: Torch7 has no tensor type for {c.dtype.name}; "
-                        f"strided.compat.from_dlpack takes every dtype")
+        raise TypeError(
+            f"{name}: Torch7 has no tensor type for {c.dtype.name}; "
+            f"strided.compat.from_dlpack takes every dtype"
+        )
     if c.ndim == 0 or kind != c.dtype.name:
         c = c.view(c.offset, c.shape or (1,), c.strides or (1,), _core.dtype(kind))
     return c, cls
@@ -121,7 +124,7 @@ def _sizes_from(args, name, allow_minus1=False):
         sizes = list(args)
     out = []
     for i, s in enumerate(sizes, 1):
-        s = _index(s, f"{name}: size {i}")     # a float truncated, as Lua
+        s = _index(s, f"{name}: size {i}")  # a float truncated, as Lua
         if s < 0 and not (allow_minus1 and s == -1):
             raise ValueError(f"{name}: size {i} must be >= 0, got {s}")
         out.append(s)
@@ -157,12 +160,14 @@ def _grow(storage_ptr, need_elems, dt, what):
     if storage_ptr.nbytes >= need:
         return
     if not _storage.owned(storage_ptr):
-        raise ValueError(f"{what}: the view needs {need_elems} elements but the borrowed "
-                         f"storage holds {storage_ptr.nbytes // _core.dtype(dt).itemsize} "
-                         f"and cannot be resized")
+        raise ValueError(
+            f"{what}: the view needs {need_elems} elements but the borrowed "
+            f"storage holds {storage_ptr.nbytes // _core.dtype(dt).itemsize} "
+            f"and cannot be resized"
+        )
     try:
         _storage.resize(storage_ptr, need)
-    except ValueError as e:       # pinned by a storage view of part of it
+    except ValueError as e:  # pinned by a storage view of part of it
         raise ValueError(f"{what}: {e}") from None
 
 
@@ -178,8 +183,10 @@ def _ix(name, fn, *args):
     try:
         return fn(*args)
     except _core.CoreIndexError as e:
-        raise IndexError(f"{name}: index {e.index} out of range [{e.lo}, {e.hi - 1}] for "
-                         f"dimension {e.dim}{from_one(e.index)}") from None
+        raise IndexError(
+            f"{name}: index {e.index} out of range [{e.lo}, {e.hi - 1}] for "
+            f"dimension {e.dim}{from_one(e.index)}"
+        ) from None
     except IndexError as e:
         raise IndexError(f"{name}: {e}") from None
 
@@ -201,26 +208,31 @@ def _check_along(name, dst, d, idx, src, what="tensor"):
     fits dst (but along d) and src (everywhere)."""
     ish, dsh = idx.shape, dst.shape
     if src is not None and len(src.shape) != len(dsh):
-        raise ValueError(f"{name}: source has {len(src.shape)} dimensions but the {what} has "
-                         f"{len(dsh)}")
+        raise ValueError(
+            f"{name}: source has {len(src.shape)} dimensions but the {what} has {len(dsh)}"
+        )
     if len(ish) != len(dsh):
-        raise ValueError(f"{name}: index has {len(ish)} dimensions but the {what} has "
-                         f"{len(dsh)}")
+        raise ValueError(f"{name}: index has {len(ish)} dimensions but the {what} has {len(dsh)}")
     for k, n in enumerate(ish):
         if k != d and n > dsh[k]:
-            raise ValueError(f"{name}: index has size {n} in dimension {k + 1} but the {what} "
-                             f"only {dsh[k]}")
+            raise ValueError(
+                f"{name}: index has size {n} in dimension {k + 1} but the {what} only {dsh[k]}"
+            )
         if src is not None and n > src.shape[k]:
-            raise ValueError(f"{name}: index has size {n} in dimension {k + 1} but the source "
-                             f"only {src.shape[k]}")
+            raise ValueError(
+                f"{name}: index has size {n} in dimension {k + 1} but the source "
+                f"only {src.shape[k]}"
+            )
 
 
 def _check_index_src(name, dst, d, idx, src):
     want = tuple(idx.size if k == d else n for k, n in enumerate(dst.shape))
     if tuple(src.shape) != want:
-        raise ValueError(f"{name}: source has size {'x'.join(map(str, src.shape)) or '()'}, "
-                         f"expected {'x'.join(map(str, want))} ({idx.size} indices in "
-                         f"dimension {d + 1})")
+        raise ValueError(
+            f"{name}: source has size {'x'.join(map(str, src.shape)) or '()'}, "
+            f"expected {'x'.join(map(str, want))} ({idx.size} indices in "
+            f"dimension {d + 1})"
+        )
 
 
 # ---------------------------------------------------------------- the class
@@ -232,6 +244,7 @@ def _converter(kind):
 
     def convert(self):
         return self.type(typename)
+
     convert.__name__ = convert.__qualname__ = kind.lower()
     convert.__annotations__ = {"return": f"{kind}Tensor"}
     convert.__doc__ = f"x:{kind.lower()}(): x as a {typename} (x itself when it is one)."
@@ -245,7 +258,7 @@ class Tensor(TensorBase):
 
     __slots__ = ("__weakref__",)
     _dt = "float64"
-    _code = _core.float64.code     # the core's code of _dt
+    _code = _core.float64.code  # the core's code of _dt
     _typename = None
     _storage_cls = None
 
@@ -257,8 +270,14 @@ class Tensor(TensorBase):
     @overload
     def __init__(self, storage: Storage, offset: int = ..., /, *sizes_strides: int) -> None: ...
     @overload
-    def __init__(self, storage: Storage, offset: int, sizes: LongStorage,
-                 strides: LongStorage | None = ..., /) -> None: ...
+    def __init__(
+        self,
+        storage: Storage,
+        offset: int,
+        sizes: LongStorage,
+        strides: LongStorage | None = ...,
+        /,
+    ) -> None: ...
     @overload
     def __init__(self, values: list[Any] | tuple[Any, ...], /) -> None: ...
     @overload
@@ -285,11 +304,16 @@ class Tensor(TensorBase):
             if len(args) != 1:
                 raise TypeError(f"{self._typename}(tensor) takes no further arguments")
             if a0._dt != dt:
-                raise TypeError(f"{self._typename}(tensor) needs a {self._typename}, got "
-                                f"{a0._typename}; use tensor.type('{self._typename}')")
+                raise TypeError(
+                    f"{self._typename}(tensor) needs a {self._typename}, got "
+                    f"{a0._typename}; use tensor.type('{self._typename}')"
+                )
             self._set_tensor(a0)
-        elif _is_foreign_view(a0) or len(args) == 1 and (
-                c := _foreign_memory(a0, self._typename)) is not None:
+        elif (
+            _is_foreign_view(a0)
+            or len(args) == 1
+            and (c := _foreign_memory(a0, self._typename)) is not None
+        ):
             # another face's array, a DLPack producer, a buffer: a view of
             # its memory in this class's type, else converted (a copy)
             if len(args) != 1:
@@ -315,9 +339,11 @@ class Tensor(TensorBase):
         elif _is_number(a0):
             self._alloc(_sizes_from(args, self._typename), None)
         else:
-            raise TypeError(f"{self._typename}: cannot construct from {type(a0).__name__} "
-                            f"{a0!r}; it takes sizes, a table (nested list), a storage, a "
-                            f"tensor, or an array (numpy, DLPack, buffer protocol)")
+            raise TypeError(
+                f"{self._typename}: cannot construct from {type(a0).__name__} "
+                f"{a0!r}; it takes sizes, a table (nested list), a storage, a "
+                f"tensor, or an array (numpy, DLPack, buffer protocol)"
+            )
 
     def _alloc(self, sizes, strides):
         strides = _fill_strides(sizes, strides)
@@ -336,8 +362,10 @@ class Tensor(TensorBase):
     def _set_storage(self, storage, offset=1, *rest):
         name = self._typename
         if not isinstance(storage, self._storage_cls):
-            raise TypeError(f"{name}: storage must be a {self._storage_cls._typename}, got "
-                            f"{type(storage).__name__}")
+            raise TypeError(
+                f"{name}: storage must be a {self._storage_cls._typename}, got "
+                f"{type(storage).__name__}"
+            )
         n = storage.size()
         offset = _index(offset, "storageOffset")
         if offset < 1:
@@ -350,8 +378,9 @@ class Tensor(TensorBase):
                 raise TypeError(f"{name}(storage, offset, sizes, strides): too many arguments")
             if len(rest) == 2 and rest[1] is not None:
                 if not isinstance(rest[1], LongStorage):
-                    raise TypeError(f"{name}: strides must be a LongStorage, got "
-                                    f"{type(rest[1]).__name__}")
+                    raise TypeError(
+                        f"{name}: strides must be a LongStorage, got {type(rest[1]).__name__}"
+                    )
                 strides = rest[1].tolist()
             else:
                 strides = None
@@ -359,8 +388,9 @@ class Tensor(TensorBase):
             nums = list(rest)
             for i, v in enumerate(nums):
                 if not _is_int(v):
-                    raise TypeError(f"{name}: argument {i + 3} must be an integer, got "
-                                    f"{type(v).__name__} {v!r}")
+                    raise TypeError(
+                        f"{name}: argument {i + 3} must be an integer, got {type(v).__name__} {v!r}"
+                    )
             sizes = [operator.index(v) for v in nums[0::2]]
             strides = [operator.index(v) for v in nums[1::2]]
             strides += [-1] * (len(sizes) - len(strides))
@@ -414,8 +444,9 @@ class Tensor(TensorBase):
             typename = typename._typename
         cls = TENSOR_TYPES.get(typename)
         if cls is None:
-            raise ValueError(f"type: unknown tensor type {typename!r}; expected one of "
-                             f"{sorted(TENSOR_TYPES)}")
+            raise ValueError(
+                f"type: unknown tensor type {typename!r}; expected one of {sorted(TENSOR_TYPES)}"
+            )
         if cls is type(self):
             return self
         if self._c.ndim == 0:
@@ -429,7 +460,8 @@ class Tensor(TensorBase):
     # x:byte() ... x:double(), x:half(): x converted (x itself when of that type);
     # x:bfloat16(), the extension's BFloat16Tensor
     byte, char, short, int, long, float, double, half, bfloat16 = map(
-        _converter, ("Byte", "Char", "Short", "Int", "Long", "Float", "Double", "Half", "BFloat16"))
+        _converter, ("Byte", "Char", "Short", "Int", "Long", "Float", "Double", "Half", "BFloat16")
+    )
 
     def real(self) -> Tensor:
         """x:real(): x as the default tensor type (Tensor.lua's real)."""
@@ -455,8 +487,11 @@ class Tensor(TensorBase):
         n = self._c.ndim + extra
         dim = _index(dim, name)
         if not 1 <= dim <= n:
-            raise IndexError(f"{name} {dim} out of range [1, {n}]{from_one(dim)}" if n else
-                             f"{name} {dim} out of range: the tensor has no dimension")
+            raise IndexError(
+                f"{name} {dim} out of range [1, {n}]{from_one(dim)}"
+                if n
+                else f"{name} {dim} out of range: the tensor has no dimension"
+            )
         return dim - 1
 
     @overload
@@ -468,7 +503,7 @@ class Tensor(TensorBase):
         """x:size([dim]): the sizes as a LongStorage, or the size of dimension dim
         (1-based)."""
         if dim is None:
-            r = _fast.t7_shape_storage(self, False)      # a new LongStorage made in C
+            r = _fast.t7_shape_storage(self, False)  # a new LongStorage made in C
             return LongStorage(list(self._c.shape)) if r is DECLINED else r
         r = _fast.t7_size(self, dim)
         return self._c.shape[self._dim(dim)] if r is DECLINED else r
@@ -482,7 +517,7 @@ class Tensor(TensorBase):
         """x:stride([dim]): the strides (in elements) as a LongStorage, or that of dimension
         dim."""
         if dim is None:
-            r = _fast.t7_shape_storage(self, True)      # a new LongStorage made in C
+            r = _fast.t7_shape_storage(self, True)  # a new LongStorage made in C
             return LongStorage(list(self._c.strides)) if r is DECLINED else r
         r = _fast.t7_stride(self, dim)
         return self._c.strides[self._dim(dim)] if r is DECLINED else r
@@ -493,7 +528,7 @@ class Tensor(TensorBase):
     def storage(self) -> Storage | None:
         """x:storage(): the storage x views (None for an empty tensor without one)."""
         s = self._c.storage
-        if not s:            # a NULL record
+        if not s:  # a NULL record
             return None
         return self._storage_cls._wrap(s)
 
@@ -519,7 +554,6 @@ class Tensor(TensorBase):
         """x:nElement(): the number of elements."""
         return _fast.t7_numel(self)
 
-
     def elementSize(self) -> int:
         """x:elementSize(): the size of one element in bytes."""
         return _core.dtype(self._dt).itemsize
@@ -532,8 +566,14 @@ class Tensor(TensorBase):
     @overload
     def set(self, storage: Storage, offset: int = ..., /, *sizes_strides: int) -> Self: ...
     @overload
-    def set(self, storage: Storage, offset: int, sizes: LongStorage,
-            strides: LongStorage | None = ..., /) -> Self: ...
+    def set(
+        self,
+        storage: Storage,
+        offset: int,
+        sizes: LongStorage,
+        strides: LongStorage | None = ...,
+        /,
+    ) -> Self: ...
 
     def set(self, *args: Any) -> Self:
         """x:set([storage, [offset, sizes, strides]] | t): x made a view of a storage, or of
@@ -556,8 +596,14 @@ class Tensor(TensorBase):
         """x:isSetTo(t): True when x and t view the same memory with the same sizes and
         strides."""
         a, b = self._c, _tensor_arg(other, "isSetTo")._c
-        return (bool(a.storage) and a.storage == b.storage and a.offset == b.offset
-                and a.shape == b.shape and a.strides == b.strides and self._dt == other._dt)
+        return (
+            bool(a.storage)
+            and a.storage == b.storage
+            and a.offset == b.offset
+            and a.shape == b.shape
+            and a.strides == b.strides
+            and self._dt == other._dt
+        )
 
     # ------------------------------------------------------------ copy / fill
     def copy(self, src: Tensor) -> Self:
@@ -617,11 +663,11 @@ class Tensor(TensorBase):
             self._c = _empty_record(self._dt)
             return self
         if c.ndim and list(c.shape) == sizes:
-            return self                 # Torch7 keeps a tensor of the right size as it is
+            return self  # Torch7 keeps a tensor of the right size as it is
         numel = math.prod(sizes)
         storage = c.storage
         offset = c.offset if storage else 0
-        if not storage:          # a NULL record
+        if not storage:  # a NULL record
             storage = _core.zeros_storage((numel or 0) * item_)
         elif numel:
             _grow(storage, offset + numel, self._dt, "resize")
@@ -685,11 +731,14 @@ class Tensor(TensorBase):
         n = self._c.shape[d]
         index, size = _index(index, "index"), _index(size, "size")
         if not 1 <= index <= n:
-            raise IndexError(f"narrow: index {index} out of range [1, {n}] for dimension {dim}"
-                             f"{from_one(index)}")
+            raise IndexError(
+                f"narrow: index {index} out of range [1, {n}] for dimension {dim}{from_one(index)}"
+            )
         if not 0 <= size <= n - index + 1:
-            raise ValueError(f"narrow: size {size} out of range [0, {n - index + 1}] for "
-                             f"index {index} of dimension {dim} (size {n})")
+            raise ValueError(
+                f"narrow: size {size} out of range [0, {n - index + 1}] for "
+                f"index {index} of dimension {dim} (size {n})"
+            )
         return self._new(_views.narrow(self._c, d, index - 1, size))
 
     def sub(self, *bounds: int) -> Self:
@@ -699,14 +748,17 @@ class Tensor(TensorBase):
         if r is not DECLINED:
             return r
         if len(bounds) % 2 or len(bounds) > 2 * max(self._c.ndim, 1):
-            raise ValueError(f"sub: expected pairs of bounds for at most {self._c.ndim} "
-                             f"dimensions, got {len(bounds)} numbers")
+            raise ValueError(
+                f"sub: expected pairs of bounds for at most {self._c.ndim} "
+                f"dimensions, got {len(bounds)} numbers"
+            )
         c = self._c
         for k in range(0, len(bounds), 2):
             d = k // 2
             s, e = _index(bounds[k], "start"), _index(bounds[k + 1], "end")
-            c = _inclusive_range(c, d, s, e, f"sub: start {s}", f"sub: end {e}",
-                                 f"for dimension {d + 1}")
+            c = _inclusive_range(
+                c, d, s, e, f"sub: start {s}", f"sub: end {e}", f"for dimension {d + 1}"
+            )
         return self._new(c)
 
     # select and squeeze return a number or a tensor as the tensor's
@@ -724,10 +776,12 @@ class Tensor(TensorBase):
         n = self._c.shape[d]
         index = _index(index, "index")
         if not 1 <= index <= n:
-            raise IndexError(f"select: index {index} out of range [1, {n}] for dimension {d + 1}"
-                             f"{from_one(index)}")
+            raise IndexError(
+                f"select: index {index} out of range [1, {n}] for dimension {d + 1}"
+                f"{from_one(index)}"
+            )
         c = _views.select(self._c, d, index - 1)
-        if c.ndim == 0:          # Torch7: select on a 1-D tensor gives the number
+        if c.ndim == 0:  # Torch7: select on a 1-D tensor gives the number
             return _number(c, self._dt)
         return self._new(c)
 
@@ -737,34 +791,40 @@ class Tensor(TensorBase):
         c = self._c
         if c.ndim == 0 and not isinstance(key, Tensor):
             if key == () or key == slice(None) or key == []:
-                return "view", c              # the empty tensor itself
+                return "view", c  # the empty tensor itself
             raise IndexError(f"{name}: index {key!r} into an empty tensor (no dimension)")
         if isinstance(key, Tensor):
             if not isinstance(key, _typed("ByteTensor")):
-                raise TypeError(f"{name}: a tensor index must be a torch.ByteTensor mask, got "
-                                f"{key._typename}")
+                raise TypeError(
+                    f"{name}: a tensor index must be a torch.ByteTensor mask, got {key._typename}"
+                )
             return "mask", key
         if isinstance(key, LongStorage):
             key = tuple(key.tolist())
             if len(key) != c.ndim:
-                raise IndexError(f"{name}: a LongStorage index needs {c.ndim} numbers, got "
-                                 f"{len(key)}")
+                raise IndexError(
+                    f"{name}: a LongStorage index needs {c.ndim} numbers, got {len(key)}"
+                )
         if isinstance(key, list) or isinstance(key, slice) or _is_number(key):
             key = (key,)
         if not isinstance(key, tuple):
-            raise TypeError(f"{name}: unsupported index {key!r} ({type(key).__name__}); use "
-                            f"numbers, [a, b] ranges, [] or :, a LongStorage or a ByteTensor mask")
+            raise TypeError(
+                f"{name}: unsupported index {key!r} ({type(key).__name__}); use "
+                f"numbers, [a, b] ranges, [] or :, a LongStorage or a ByteTensor mask"
+            )
         if len(key) > c.ndim:
             raise IndexError(f"{name}: {len(key)} indices for a tensor of {c.ndim} dimensions")
-        d = 0          # current dimension of the view being built
-        orig = 0       # dimension of self, for messages (1-based)
+        d = 0  # current dimension of the view being built
+        orig = 0  # dimension of self, for messages (1-based)
         for k in key:
             orig += 1
             if isinstance(k, slice):
                 if k != slice(None):
-                    raise TypeError(f"{name}: slices other than a bare ':' are not Torch7; "
-                                    f"use an inclusive range [a, b] (got {k!r} at dimension "
-                                    f"{orig})")
+                    raise TypeError(
+                        f"{name}: slices other than a bare ':' are not Torch7; "
+                        f"use an inclusive range [a, b] (got {k!r} at dimension "
+                        f"{orig})"
+                    )
                 d += 1
                 continue
             if isinstance(k, (list, tuple)):
@@ -773,32 +833,43 @@ class Tensor(TensorBase):
                     d += 1
                     continue
                 if len(k) > 2:
-                    raise ValueError(f"{name}: a range is [start, end], got {list(k)} at "
-                                     f"dimension {orig}")
+                    raise ValueError(
+                        f"{name}: a range is [start, end], got {list(k)} at dimension {orig}"
+                    )
                 s = k[0]
                 e = k[1] if len(k) == 2 else k[0]
-                s, e = (_index(v, f"{name}: range bound {v!r} at dimension {orig}")
-                        for v in (s, e))
-                c = _inclusive_range(c, d, s, e, f"{name}: index {s}", f"{name}: range end {e}",
-                                     f"at dimension {orig}")
+                s, e = (_index(v, f"{name}: range bound {v!r} at dimension {orig}") for v in (s, e))
+                c = _inclusive_range(
+                    c,
+                    d,
+                    s,
+                    e,
+                    f"{name}: index {s}",
+                    f"{name}: range end {e}",
+                    f"at dimension {orig}",
+                )
                 d += 1
                 continue
             if not _is_number(k):
-                raise TypeError(f"{name}: index {k!r} at dimension {orig} must be an integer, "
-                                f"a range [a, b], [] or ':' (got {type(k).__name__})")
+                raise TypeError(
+                    f"{name}: index {k!r} at dimension {orig} must be an integer, "
+                    f"a range [a, b], [] or ':' (got {type(k).__name__})"
+                )
             k = _index(k, f"{name}: index at dimension {orig}")
             n = c.shape[d]
             i0 = k + n if k < 0 else k - 1
             if not 0 <= i0 < n:
-                raise IndexError(f"{name}: index {k} out of range [1, {n}] (or [-{n}, -1]) at "
-                                 f"dimension {orig}{from_one(k)}")
+                raise IndexError(
+                    f"{name}: index {k} out of range [1, {n}] (or [-{n}, -1]) at "
+                    f"dimension {orig}{from_one(k)}"
+                )
             c = _views.select(c, d, i0)
         if c.ndim == 0:
             return "elem", c
         return "view", c
 
     def __getitem__(self, key):
-        r = _fast.t7_get(self, key)      # int keys: in C
+        r = _fast.t7_get(self, key)  # int keys: in C
         if r is not DECLINED:
             return r
         kind, c = self._locate(key)
@@ -811,7 +882,7 @@ class Tensor(TensorBase):
         return self._new(c)
 
     def __setitem__(self, key, value):
-        if _fast.t7_set(self, key, value) is not DECLINED:     # a number at int keys: in C
+        if _fast.t7_set(self, key, value) is not DECLINED:  # a number at int keys: in C
             return
         kind, c = self._locate(key)
         if kind == "mask":
@@ -824,8 +895,9 @@ class Tensor(TensorBase):
             if kind == "view":
                 self._new(c).copy(value)
             elif value.nElement() != 1:
-                raise ValueError(f"[]=: one element to set but the source tensor has "
-                                 f"{value.nElement()}")
+                raise ValueError(
+                    f"[]=: one element to set but the source tensor has {value.nElement()}"
+                )
             else:
                 _core.copy_(c, _as_shape(value._c, ()))
         elif _is_number(value):
@@ -840,8 +912,10 @@ class Tensor(TensorBase):
     # ------------------------------------------------------------ index, gather, scatter
     def _idx(self, idx, name, one_d=True):
         if not isinstance(idx, _typed("LongTensor")):
-            raise TypeError(f"{name}: index must be a torch.LongTensor, got "
-                            f"{type(idx).__name__ if not isinstance(idx, Tensor) else idx._typename}")
+            raise TypeError(
+                f"{name}: index must be a torch.LongTensor, got "
+                f"{type(idx).__name__ if not isinstance(idx, Tensor) else idx._typename}"
+            )
         return idx._kcore()
 
     @overload
@@ -884,8 +958,15 @@ class Tensor(TensorBase):
         """x:indexFill(dim, index, value): the slices of a LongTensor of 1-based indices
         along dim filled with value; returns x."""
         d = self._dim(dim)
-        _ix("indexFill", _indexing.index_fill, self._c, d, self._idx(idx, "indexFill"), value,
-            _BASE1)
+        _ix(
+            "indexFill",
+            _indexing.index_fill,
+            self._c,
+            d,
+            self._idx(idx, "indexFill"),
+            value,
+            _BASE1,
+        )
         return self
 
     @overload
@@ -923,8 +1004,10 @@ class Tensor(TensorBase):
     # ------------------------------------------------------------ masks
     def _mask(self, mask, name):
         if not isinstance(mask, _typed("ByteTensor")):
-            raise TypeError(f"{name}: mask must be a torch.ByteTensor, got "
-                            f"{mask._typename if isinstance(mask, Tensor) else type(mask).__name__}")
+            raise TypeError(
+                f"{name}: mask must be a torch.ByteTensor, got "
+                f"{mask._typename if isinstance(mask, Tensor) else type(mask).__name__}"
+            )
         n, m = self.nElement(), mask.nElement()
         if n != m:
             raise ValueError(f"{name}: mask has {m} elements but the tensor has {n}")
@@ -971,11 +1054,15 @@ class Tensor(TensorBase):
         if len(args) == 2:
             res, src = args
             return _tensor_arg(res, "nonzero", "result").set(
-                _tensor_arg(src, "nonzero", "source").nonzero())
+                _tensor_arg(src, "nonzero", "source").nonzero()
+            )
         if len(args) == 1:
             _tensor_arg(args[0], "nonzero", "source")
-            return self.set(args[0].nonzero()) if isinstance(self, _typed("LongTensor")) else \
-                args[0].nonzero()
+            return (
+                self.set(args[0].nonzero())
+                if isinstance(self, _typed("LongTensor"))
+                else args[0].nonzero()
+            )
         return _typed("LongTensor")._wrap(_indexing.nonzero(self._kcore(), _BASE1))
 
     # ------------------------------------------------------------ expand, repeat, squeeze
@@ -991,7 +1078,7 @@ class Tensor(TensorBase):
     def expand(self, *sizes: Any) -> Self:
         """x:expand(sizes...): a view with size-1 dimensions repeated by zero strides, no
         copy."""
-        if sizes and isinstance(sizes[0], Tensor):       # result:expand(src, sizes)
+        if sizes and isinstance(sizes[0], Tensor):  # result:expand(src, sizes)
             return self.set(sizes[0].expand(*sizes[1:]))
         sizes = _sizes_from(sizes, "expand")
         if self._c.ndim == 0 and not sizes:
@@ -1011,7 +1098,9 @@ class Tensor(TensorBase):
         if len(args) == 2:
             return self.set(_tensor_arg(args[0], "expandAs", "source").expandAs(args[1]))
         if len(args) != 1:
-            raise TypeError(f"expandAs: expected (tensor) or (source, tensor), got {len(args)} arguments")
+            raise TypeError(
+                f"expandAs: expected (tensor) or (source, tensor), got {len(args)} arguments"
+            )
         return self.expand(*_tensor_arg(args[0], "expandAs")._c.shape)
 
     @overload
@@ -1021,22 +1110,27 @@ class Tensor(TensorBase):
     @overload
     def repeatTensor(self, src: Self, /, *sizes: int) -> Self: ...
     @overload
-    def repeatTensor(self, src: Self, sizes: LongStorage | list[int] | tuple[int, ...], /) -> Self: ...
+    def repeatTensor(
+        self, src: Self, sizes: LongStorage | list[int] | tuple[int, ...], /
+    ) -> Self: ...
 
     def repeatTensor(self, *args: Any) -> Self:
         """x:repeatTensor(sizes...): a new tensor of x repeated that many times along each
         dimension."""
-        if args and isinstance(args[0], Tensor):         # result:repeatTensor(src, sizes)
+        if args and isinstance(args[0], Tensor):  # result:repeatTensor(src, sizes)
             return self.set(args[0].repeatTensor(*args[1:]))
         reps = _sizes_from(args, "repeatTensor")
         c = self._kcore()
         if len(reps) < c.ndim:
-            raise ValueError(f"repeatTensor: {len(reps)} repetitions for a tensor of "
-                             f"{c.ndim} dimensions")
+            raise ValueError(
+                f"repeatTensor: {len(reps)} repetitions for a tensor of {c.ndim} dimensions"
+            )
         xshape = [1] * (len(reps) - c.ndim) + list(c.shape)
-        if max(reps, default=0) >= 2 ** 63 or math.prod(r * s for r, s in zip(reps, xshape)) >= 2 ** 63:
-            raise OverflowError(f"repeatTensor: repetitions {tuple(reps)} of a tensor "
-                                f"of size {tuple(c.shape)} make more than 2**63 - 1 elements")
+        if max(reps, default=0) >= 2**63 or math.prod(r * s for r, s in zip(reps, xshape)) >= 2**63:
+            raise OverflowError(
+                f"repeatTensor: repetitions {tuple(reps)} of a tensor "
+                f"of size {tuple(c.shape)} make more than 2**63 - 1 elements"
+            )
         x = _as_shape(c, xshape)
         out = Core.empty([r * s for r, s in zip(reps, xshape)], self._dt)
         # view out as (r1, s1, r2, s2, ...) and copy x expanded over the r's
@@ -1063,7 +1157,7 @@ class Tensor(TensorBase):
         one element in one dimension comes back as a number (with a dim, only
         when the tensor had at most one dimension); result:squeeze(src) still
         points result at the tensor."""
-        if args and isinstance(args[0], Tensor):         # result:squeeze(src[, dim])
+        if args and isinstance(args[0], Tensor):  # result:squeeze(src[, dim])
             self.set(args[0]._squeezed(*args[1:]))
             return args[0].squeeze(*args[1:])
         t = self._squeezed(*args)
@@ -1079,7 +1173,7 @@ class Tensor(TensorBase):
             c = _views.squeeze(self._c, self._dim(args[0]))
         else:
             c = _views.squeeze(self._c)
-        if c.ndim == 0:          # Torch7 keeps one dimension: a 1x1 squeezes to size 1
+        if c.ndim == 0:  # Torch7 keeps one dimension: a 1x1 squeezes to size 1
             c = _views.unsqueeze(c, 0)
         return self._new(c)
 
@@ -1100,7 +1194,7 @@ class Tensor(TensorBase):
 
     def view(self, *args: Any) -> Self:
         """x:view(sizes...): a view of contiguous x with other sizes (-1 once: inferred)."""
-        if args and isinstance(args[0], Tensor):         # result:view(src, sizes)
+        if args and isinstance(args[0], Tensor):  # result:view(src, sizes)
             return self.set(args[0].view(*args[1:]))
         sizes = _sizes_from(args, "view", allow_minus1=True)
         try:
@@ -1108,9 +1202,11 @@ class Tensor(TensorBase):
         except ValueError as e:
             raise ValueError(f"view: {e}") from None
         if v is None:
-            raise ValueError(f"view: a tensor of size {tuple(self._c.shape)} and strides "
-                             f"{tuple(self._c.strides)} cannot be viewed as {tuple(sizes)}; "
-                             f"call contiguous() first")
+            raise ValueError(
+                f"view: a tensor of size {tuple(self._c.shape)} and strides "
+                f"{tuple(self._c.strides)} cannot be viewed as {tuple(sizes)}; "
+                f"call contiguous() first"
+            )
         return self._new(v)
 
     @overload
@@ -1123,18 +1219,22 @@ class Tensor(TensorBase):
         if len(args) == 2:
             return self.set(_tensor_arg(args[0], "viewAs", "source").viewAs(args[1]))
         if len(args) != 1:
-            raise TypeError(f"viewAs: expected (tensor) or (source, tensor), got {len(args)} arguments")
+            raise TypeError(
+                f"viewAs: expected (tensor) or (source, tensor), got {len(args)} arguments"
+            )
         if _tensor_arg(args[0], "viewAs")._c.ndim == 0:
             if self.nElement():
-                raise ValueError(f"viewAs: {self.nElement()} elements cannot be viewed as an "
-                                 f"empty tensor")
+                raise ValueError(
+                    f"viewAs: {self.nElement()} elements cannot be viewed as an empty tensor"
+                )
             return type(self)()
         return self.view(*args[0]._c.shape)
 
     def transpose(self, dim1: int, dim2: int) -> Self:
         """x:transpose(dim1, dim2): the view with two dimensions swapped."""
-        return self._new(_views.transpose(self._c, self._dim(dim1, "dim1"),
-                                          self._dim(dim2, "dim2")))
+        return self._new(
+            _views.transpose(self._c, self._dim(dim1, "dim1"), self._dim(dim2, "dim2"))
+        )
 
     def t(self) -> Self:
         """x:t(): the transpose of a 2-D tensor (a view)."""
@@ -1155,12 +1255,12 @@ class Tensor(TensorBase):
         if len(dims) == 1 and isinstance(dims[0], (list, tuple, LongStorage)):
             dims = list(dims[0])
         if len(dims) != self._c.ndim:
-            raise ValueError(f"permute: {len(dims)} dimensions given for a tensor of "
-                             f"{self._c.ndim}")
+            raise ValueError(
+                f"permute: {len(dims)} dimensions given for a tensor of {self._c.ndim}"
+            )
         d0 = [self._dim(d, f"dimension {i}") for i, d in enumerate(dims, 1)]
         if sorted(d0) != list(range(self._c.ndim)):
-            raise ValueError(f"permute: {list(dims)} is not a permutation of "
-                             f"1..{self._c.ndim}")
+            raise ValueError(f"permute: {list(dims)} is not a permutation of 1..{self._c.ndim}")
         return self._new(_views.permute(self._c, d0))
 
     def unfold(self, dim: int, size: int, step: int) -> Self:
@@ -1192,8 +1292,9 @@ class Tensor(TensorBase):
         _write_back(self, a, res)
         return self
 
-    def map2(self, t1: Tensor, t2: Tensor,
-             f: Callable[[float, float, float], float | None]) -> Self:
+    def map2(
+        self, t1: Tensor, t2: Tensor, f: Callable[[float, float, float], float | None]
+    ) -> Self:
         """x:map2(t1, t2, f): each element replaced by f(element, t1's, t2's); returns x."""
         a, b, c = _flat_values(self), _flat_values(t1), _flat_values(t2)
         if not len(a) == len(b) == len(c):
@@ -1290,6 +1391,7 @@ class Tensor(TensorBase):
 
     def __str__(self):
         from .printing import format_tensor
+
         return format_tensor(self._typename, self._c)
 
     __repr__ = __str__
@@ -1298,8 +1400,10 @@ class Tensor(TensorBase):
         # the storage object pickles once (pickle's memo): tensors pickled
         # together that view one storage share it again after loading
         c = self._c
-        return (_rebuild_view, (self._typename, self.storage(), c.offset, list(c.shape),
-                                list(c.strides)))
+        return (
+            _rebuild_view,
+            (self._typename, self.storage(), c.offset, list(c.shape), list(c.strides)),
+        )
 
     def __bool__(self):
         raise TypeError("the truth value of a tensor is ambiguous; compare numbers instead")
@@ -1319,21 +1423,30 @@ def _rebuild_view(typename, storage, offset, shape, strides):
         raise ValueError(f"unpickling a {typename}: storage is a {type(storage).__name__}")
     # a corrupted pickle: every field is checked, then the bounds in C;
     # whatever is wrong is a ValueError naming the tensor
-    if not (type(offset) is int and offset >= 0 and isinstance(shape, list)
-            and isinstance(strides, list) and len(shape) == len(strides) <= _core.MAX_DIMS
-            and all(type(v) is int for v in shape + strides)):
-        raise ValueError(f"unpickling a {typename}: bad geometry (offset {offset!r}, "
-                         f"sizes {shape!r}, strides {strides!r})")
+    if not (
+        type(offset) is int
+        and offset >= 0
+        and isinstance(shape, list)
+        and isinstance(strides, list)
+        and len(shape) == len(strides) <= _core.MAX_DIMS
+        and all(type(v) is int for v in shape + strides)
+    ):
+        raise ValueError(
+            f"unpickling a {typename}: bad geometry (offset {offset!r}, "
+            f"sizes {shape!r}, strides {strides!r})"
+        )
     if storage is None or (not shape and storage.size() <= offset):
         if shape:
             raise ValueError(f"unpickling a {typename}: sizes {shape} without a storage")
-        return cls()                  # Torch7's empty tensor
+        return cls()  # Torch7's empty tensor
     try:
         return cls._wrap(Core.over(storage._s, cls._dt, offset, tuple(shape), tuple(strides)))
     except (IndexError, OverflowError, ValueError) as e:
-        raise ValueError(f"unpickling a {typename}: sizes {shape}, strides {strides} and "
-                         f"offset {offset} do not fit its storage of {storage.size()} "
-                         f"elements: {e}") from None
+        raise ValueError(
+            f"unpickling a {typename}: sizes {shape}, strides {strides} and "
+            f"offset {offset} do not fit its storage of {storage.size()} "
+            f"elements: {e}"
+        ) from None
 
 
 def _rebuild(typename, values, shape):
@@ -1353,7 +1466,7 @@ def _nested(obj, dt):
     except TypeError:
         if _core.dtype(dt).kind not in "iu":
             raise
-        c = _core.astype(_core.from_nested(obj, "float64"), dt)   # C truncates toward zero
+        c = _core.astype(_core.from_nested(obj, "float64"), dt)  # C truncates toward zero
     return c
 
 
@@ -1402,8 +1515,10 @@ def _result(r, name, i):
     if r is None or isinstance(r, numbers.Real):
         return r
     shown = (repr(r).splitlines() or [""])[0][:60]
-    raise TypeError(f"{name}: the function must return a number or None, got "
-                    f"{type(r).__name__} {shown} for element {i + 1}")
+    raise TypeError(
+        f"{name}: the function must return a number or None, got "
+        f"{type(r).__name__} {shown} for element {i + 1}"
+    )
 
 
 def _write_back(t, old, new):

@@ -1,6 +1,7 @@
 """utility.md and timer.md names that are not tensor functions: Torch
 type names (`typename`, `type`) and the type predicates `isTypeOf` and
 `isequal`, `pointer`, and `torch.Timer`."""
+
 from __future__ import annotations
 
 import numbers
@@ -143,8 +144,9 @@ def isTypeOf(obj: object, spec: type | str) -> bool:
     if isinstance(spec, type):
         return isinstance(obj, spec)
     if not isinstance(spec, str):
-        raise TypeError(f"isTypeOf: typeSpec must be a type name or a class, got "
-                        f"{type(spec).__name__}")
+        raise TypeError(
+            f"isTypeOf: typeSpec must be a type name or a class, got {type(spec).__name__}"
+        )
     pattern = re.compile(spec)
     for name in _typenames(obj):
         m = pattern.search(name)
@@ -170,6 +172,7 @@ imports none of them."""
 def _builtin_classes():
     from .storage import STORAGE_TYPES
     from .registry import TENSOR_TYPES
+
     named = {**TENSOR_TYPES, **STORAGE_TYPES}
     for cls in (Generator, Timer, *BUILTIN_CLASSES):
         named[_own_typename(cls)] = cls
@@ -273,8 +276,10 @@ def _module_of(name, prefix):
     for p in parts:
         obj = getattr(obj, p, None)
     if obj is None:
-        raise ValueError(f"class_: while creating {name}: {prefix} is an invalid module name "
-                         f"(not a loaded module)")
+        raise ValueError(
+            f"class_: while creating {name}: {prefix} is an invalid module name "
+            f"(not a loaded module)"
+        )
     return obj
 
 
@@ -327,8 +332,10 @@ def class_(name: str, *args: object) -> tuple[type, type | None]:
     >>> torch.typename(Foo(3)), Foo(3).n, parent
     ('DocFoo', 3, None)
     """
-    usage = "class_(name [, parentName] [, module]): <class name> [<parent class name>] " \
-            "[<module table>] expected"
+    usage = (
+        "class_(name [, parentName] [, module]): <class name> [<parent class name>] "
+        "[<module table>] expected"
+    )
     if not isinstance(name, str) or len(args) > 2:
         raise TypeError(usage)
     parent_name, module = None, None
@@ -352,8 +359,11 @@ def class_(name: str, *args: object) -> tuple[type, type | None]:
     if module is None and prefix:
         module = _module_of(name, prefix)
     # __module__: the package, else the caller's module (as namedtuple does)
-    body = {"_typename": name, "__qualname__": root,
-            "__module__": prefix or sys._getframe(1).f_globals.get("__name__", "__main__")}
+    body = {
+        "_typename": name,
+        "__qualname__": root,
+        "__module__": prefix or sys._getframe(1).f_globals.get("__name__", "__main__"),
+    }
     if parent is None:
         body["__init__"] = _root_init
     cls = type(root, (parent,) if parent else (), body)
@@ -393,6 +403,7 @@ def totable(obj: Tensor | Storage) -> list[Any]:
     """
     from .storage import Storage
     from .tensor import Tensor
+
     if not isinstance(obj, (Tensor, Storage)):
         raise TypeError(f"totable: obj must be a Storage or a Tensor, got {type(obj).__name__}")
     return obj.totable()
@@ -467,7 +478,7 @@ def pointer(obj: object) -> int:
 
 # ---------------------------------------------------------------- heap tracking
 
-_heaptracking = [True]       # Lua's init.lua turns it on when torch loads
+_heaptracking = [True]  # Lua's init.lua turns it on when torch loads
 
 
 def setheaptracking(enabled: bool) -> None:
@@ -509,8 +520,9 @@ def setheaptracking(enabled: bool) -> None:
     >>> torch.setheaptracking(False)
     """
     if not isinstance(enabled, bool):
-        raise TypeError(f"setheaptracking: enabled must be True or False, got "
-                        f"{type(enabled).__name__}")
+        raise TypeError(
+            f"setheaptracking: enabled must be True or False, got {type(enabled).__name__}"
+        )
     _heaptracking[0] = enabled
 
 
@@ -585,8 +597,9 @@ class Timer:
         return self._running()
 
 
-def newmetatable(name: str, parentName: str | None = None,
-                 constructor: Callable[..., Any] | None = None) -> type:
+def newmetatable(
+    name: str, parentName: str | None = None, constructor: Callable[..., Any] | None = None
+) -> type:
     """A new Torch class, as Lua's ``torch.newmetatable`` (what ``torch.class`` is built on).
 
     Parameters
@@ -622,7 +635,7 @@ def newmetatable(name: str, parentName: str | None = None,
     >>> torch.typename(torch.factory('DocMeta')()), torch.version(Meta())
     ('DocMeta', 1)
     """
-    cls, _ = class_(name, parentName)      # class_ takes a None parent as none
+    cls, _ = class_(name, parentName)  # class_ takes a None parent as none
     prefix, _, root = name.rpartition(".")
     if constructor is not None and prefix:
         setattr(_module_of(name, prefix), root, constructor)
@@ -675,8 +688,10 @@ def setmetatable(table: dict[str, Any], classname: str) -> Any:
     if not isinstance(table, dict):
         raise TypeError(f"setmetatable: table must be a dict, got {type(table).__name__}")
     if classname not in registry:
-        raise TypeError(f"setmetatable: {classname} is a built-in class, whose objects hold no "
-                        f"fields of a table")
+        raise TypeError(
+            f"setmetatable: {classname} is a built-in class, whose objects hold no "
+            f"fields of a table"
+        )
     obj = cls.__new__(cls)
     vars(obj).update(table)
     return obj
@@ -717,6 +732,21 @@ def version(obj: object) -> int | float | None:
     return getattr(type(obj), "__version", 1)
 
 
-__all__ = ["typename", "luatype", "isTypeOf", "isequal", "pointer", "Timer", "class_",
-           "getmetatable", "factory", "registry", "setheaptracking", "heaptracking", "totable",
-           "newmetatable", "setmetatable", "version"]
+__all__ = [
+    "typename",
+    "luatype",
+    "isTypeOf",
+    "isequal",
+    "pointer",
+    "Timer",
+    "class_",
+    "getmetatable",
+    "factory",
+    "registry",
+    "setheaptracking",
+    "heaptracking",
+    "totable",
+    "newmetatable",
+    "setmetatable",
+    "version",
+]

@@ -1,6 +1,7 @@
 """The harness under benchmarks/ is not an installed package: put the
 repository root on sys.path so that plain `pytest` (CI) imports it as
 `python -m pytest` from the root would."""
+
 import sys
 from pathlib import Path
 

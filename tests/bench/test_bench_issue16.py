@@ -2,6 +2,7 @@
 products and the set functions pass their checks against numpy (the set
 functions through an order-free digest, since numpy's unique_values does
 not sort), and a wrong result fails.  Nothing here is a timing."""
+
 import numpy as np
 import pytest
 
@@ -21,17 +22,24 @@ def no_memory(monkeypatch):
 
 def test_the_cases_are_there():
     names = {c.name for c in CASES}
-    assert {"matmul f64 64x16", "matmul f64 64x64", "matmul f64 64x128",
-            "matmul f64 64x256"} <= names
-    assert {f"{op} f64 repeated" for op in ("unique_values", "unique_counts", "unique_inverse",
-                                            "unique_all", "isin")} <= names
+    assert {
+        "matmul f64 64x16",
+        "matmul f64 64x64",
+        "matmul f64 64x128",
+        "matmul f64 64x256",
+    } <= names
+    assert {
+        f"{op} f64 repeated"
+        for op in ("unique_values", "unique_counts", "unique_inverse", "unique_all", "isin")
+    } <= names
 
 
-@pytest.mark.parametrize("case", [c for c in CASES if not isinstance(c, Matmul) or c.side <= 64],
-                         ids=lambda c: c.name)
+@pytest.mark.parametrize(
+    "case", [c for c in CASES if not isinstance(c, Matmul) or c.side <= 64], ids=lambda c: c.name
+)
 def test_checked_and_timed(case, no_memory):
     res = run_case(case, TINY, repeats=1, min_time=1e-4)
-    assert (res.status, res.detail) == ("ok", "")          # torch agreed with numpy too
+    assert (res.status, res.detail) == ("ok", "")  # torch agreed with numpy too
     assert res.median("ours") > 0 and res.median("numpy") > 0
 
 
@@ -39,11 +47,14 @@ def test_the_digest_sees_a_wrong_count_inverse_or_first_index():
     x = np.array([3.0, 1.0, 3.0, 2.0])
     values, inverse, counts = np.array([1.0, 2.0, 3.0]), np.array([2, 0, 2, 1]), np.array([1, 1, 2])
     right = _set_digest(x, values, inverse, counts, x[[1, 3, 0]])
-    np.testing.assert_array_equal(right, _set_digest(x, values[::-1], 2 - inverse, counts[::-1],
-                                                     x[[0, 3, 1]]))   # any order of the values
-    for wrong in (_set_digest(x, values, inverse, np.array([1, 2, 1]), x[[1, 3, 0]]),
-                  _set_digest(x, values, np.array([2, 0, 1, 1]), counts, x[[1, 3, 0]]),
-                  _set_digest(x, values, inverse, counts, x[[1, 0, 0]])):
+    np.testing.assert_array_equal(
+        right, _set_digest(x, values[::-1], 2 - inverse, counts[::-1], x[[0, 3, 1]])
+    )  # any order of the values
+    for wrong in (
+        _set_digest(x, values, inverse, np.array([1, 2, 1]), x[[1, 3, 0]]),
+        _set_digest(x, values, np.array([2, 0, 1, 1]), counts, x[[1, 3, 0]]),
+        _set_digest(x, values, inverse, counts, x[[1, 0, 0]]),
+    ):
         assert not np.array_equal(wrong, right)
 
 
@@ -57,7 +68,24 @@ def test_creation_cases_checked_and_timed(case, no_memory):
 
 def test_creation_cases_are_there():
     names = {c.name for c in CREATION_CASES}
-    assert {f"{w} f64" for w in ("zeros", "zeros_like", "empty", "ones", "full", "arange",
-                                 "linspace", "eye", "tril", "triu", "meshgrid", "t7 range",
-                                 "t7 linspace", "t7 logspace", "t7 eye")} == names
+    assert {
+        f"{w} f64"
+        for w in (
+            "zeros",
+            "zeros_like",
+            "empty",
+            "ones",
+            "full",
+            "arange",
+            "linspace",
+            "eye",
+            "tril",
+            "triu",
+            "meshgrid",
+            "t7 range",
+            "t7 linspace",
+            "t7 logspace",
+            "t7 eye",
+        )
+    } == names
     assert {c.name: c.level for c in CREATION_CASES}["arange f64"] == 1.5

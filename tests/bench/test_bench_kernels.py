@@ -2,6 +2,7 @@
 its check against its oracle peer and every peer agrees, the fastest peer
 is the one the level is judged against, a wrong answer of ours fails, and
 the peers table lines up.  Nothing here is a timing."""
+
 import numpy as np
 import pytest
 
@@ -24,7 +25,7 @@ def no_memory(monkeypatch):
 @pytest.mark.parametrize("case", KERNEL_CASES, ids=NAMES)
 def test_checked_and_timed(case, no_memory):
     res = run_case(case, TINY, repeats=1, min_time=1e-4)
-    assert (res.status, res.detail) == ("ok", "")        # every peer agreed with the oracle
+    assert (res.status, res.detail) == ("ok", "")  # every peer agreed with the oracle
     assert res.median("ours") > 0 and res.fastest in res.peers()
     assert res.level == 1.0 and res.against == "fastest"
     assert res.level_ratio == res.ratio(res.fastest)

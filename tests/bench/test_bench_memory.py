@@ -1,5 +1,6 @@
 """benchmarks/memory.py: the peak of a call sees its output and its
 temporaries, for numpy and for ours alike, and not untouched memory."""
+
 import numpy as np
 import pytest
 
@@ -10,9 +11,9 @@ from benchmarks.run import run_case
 from strided.core import ops as _ops
 from helpers import under_asan
 
-N = 2 * 10**6            # 16 MB of float64: far above page and huge-page granularity
+N = 2 * 10**6  # 16 MB of float64: far above page and huge-page granularity
 MB = 10**6
-SLACK = 4 * MB           # huge pages (2 MiB), the allocator's bookkeeping
+SLACK = 4 * MB  # huge pages (2 MiB), the allocator's bookkeeping
 
 needs_proc = pytest.mark.skipif(not memory.AVAILABLE, reason="/proc/self/clear_refs not writable")
 
@@ -44,14 +45,15 @@ def test_a_temporary_counts(operands):
     # of Python operators): the product lives beside the sum
     a, b, ca, cb = operands
     assert near(memory.peak_bytes(lambda: np.add(np.multiply(a, 2.0), b)), 16 * N)
-    assert near(memory.peak_bytes(
-        lambda: _ops.binary("add", _ops.binary("multiply", ca, ca), cb)), 16 * N)
+    assert near(
+        memory.peak_bytes(lambda: _ops.binary("add", _ops.binary("multiply", ca, ca), cb)), 16 * N
+    )
 
 
 @needs_proc
 def test_freed_memory_reused_still_counts(operands):
     a, b, _, _ = operands
-    for _ in range(3):        # earlier results freed: the allocator may hand their blocks back
+    for _ in range(3):  # earlier results freed: the allocator may hand their blocks back
         np.add(a, b)
     assert near(memory.peak_bytes(lambda: np.add(a, b)), 8 * N)
 

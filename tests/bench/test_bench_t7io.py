@@ -3,6 +3,7 @@ torchfile's (when installed), the three cases run and are judged against the
 fastest peer, a wrong load of ours fails, and Lua Torch7 joins as a peer
 when it is there (without it the cases still run).  Nothing here is a
 timing."""
+
 import pytest
 
 from benchmarks import memory, t7io
@@ -40,5 +41,8 @@ def test_a_wrong_load_of_ours_fails(monkeypatch, no_memory):
 
 def test_the_section():
     assert SECTIONS["t7io"] == t7io.CASES
-    assert [c.name for c in t7io.CASES] == ["t7 load 201 tensors", "t7 save 201 tensors",
-                                            "t7 diskfile 201 tensors"]
+    assert [c.name for c in t7io.CASES] == [
+        "t7 load 201 tensors",
+        "t7 save 201 tensors",
+        "t7 diskfile 201 tensors",
+    ]

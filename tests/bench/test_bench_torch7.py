@@ -2,6 +2,7 @@
 its check against numpy, repeated in-place calls keep every contestant's
 values finite and equal, a call that misses its output fails, and
 `--only` selects the section.  Nothing here is a timing."""
+
 import numpy as np
 import pytest
 
@@ -26,7 +27,7 @@ def no_memory(monkeypatch):
 @pytest.mark.parametrize("case", TORCH7_CASES, ids=NAMES)
 def test_checked_and_timed(case, no_memory):
     res = run_case(case, TINY, repeats=1, min_time=1e-4)
-    assert (res.status, res.detail) == ("ok", "")          # torch agreed with numpy too
+    assert (res.status, res.detail) == ("ok", "")  # torch agreed with numpy too
     assert res.median("ours") > 0 and res.median("numpy") > 0
     assert res.level == 1.2 and res.at_level is not None
 
@@ -38,8 +39,11 @@ def test_repeated_calls_stay_finite_and_alike(case):
     for call in prep.calls.values():
         for _ in range(2000):
             call()
-    got = {who: to_numpy(x) for who, x in zip(("ours", "numpy", "torch"), prep.out)
-           if who in prep.calls}
+    got = {
+        who: to_numpy(x)
+        for who, x in zip(("ours", "numpy", "torch"), prep.out)
+        if who in prep.calls
+    }
     assert all(np.isfinite(v).all() for v in got.values())
     for who in got:
         np.testing.assert_allclose(got[who], got["numpy"], rtol=1e-9, atol=prep.atol)

@@ -4,6 +4,7 @@ torch tensors back as numpy: that is an ERROR naming it), a wrong answer
 or a result computed in numpy fails, the sweep's points agree, --quick
 stops the sweep, the repeats shrink for slow calls, and the compact table
 and the geometric mean's level line up.  Nothing here is a timing."""
+
 from importlib.util import find_spec
 
 import numpy as np
@@ -42,19 +43,31 @@ def test_there_are_at_least_20_workloads_each_at_two_sizes():
     names = [c.name for c in WORKLOAD_CASES]
     assert len(names) == len(set(names)) == 2 * len(WORKLOADS)
     assert all(c.level == 1.0 for c in WORKLOAD_CASES)
-    assert {"PCA full", "PCA randomized", "PCA covariance_eigh", "Ridge svd", "logsumexp",
-            "xpx.cov", "einops rearrange", "xarray anomaly", "logistic GD 100"} <= set(WORKLOADS)
+    assert {
+        "PCA full",
+        "PCA randomized",
+        "PCA covariance_eigh",
+        "Ridge svd",
+        "logsumexp",
+        "xpx.cov",
+        "einops rearrange",
+        "xarray anomaly",
+        "logistic GD 100",
+    } <= set(WORKLOADS)
 
 
-@pytest.mark.parametrize("case", [c for c in WORKLOAD_CASES if c.size == "small"],
-                         ids=lambda c: c.label)
+@pytest.mark.parametrize(
+    "case", [c for c in WORKLOAD_CASES if c.size == "small"], ids=lambda c: c.label
+)
 def test_each_workload_agrees_across_contestants(case, no_memory):
     res = run_case(case, TINY, repeats=1, min_time=1e-4)
     if case.label in TORCH_TO_NUMPY and torch is not None:
-        assert res.status == "ERROR" and "torch: TypeError: the result is numpy.ndarray" in res.detail
+        assert (
+            res.status == "ERROR" and "torch: TypeError: the result is numpy.ndarray" in res.detail
+        )
         assert res.median("ours") > 0 and res.median("numpy") > 0
         return
-    assert (res.status, res.detail) == ("ok", "")      # torch agreed with numpy too
+    assert (res.status, res.detail) == ("ok", "")  # torch agreed with numpy too
     assert res.median("ours") > 0 and res.median("numpy") > 0
 
 
@@ -82,8 +95,9 @@ def test_a_result_computed_in_numpy_is_an_error(monkeypatch, no_memory):
     def via_numpy(who, x):
         return np.asarray(x) * 2.0 if who == "ours" else x * 2.0
 
-    monkeypatch.setitem(WORKLOADS, "standardise", Spec("user", WORKLOADS["standardise"].data,
-                                                       via_numpy))
+    monkeypatch.setitem(
+        WORKLOADS, "standardise", Spec("user", WORKLOADS["standardise"].data, via_numpy)
+    )
     res = run_case(Workload("standardise", "small"), TINY, repeats=1, min_time=1e-4)
     assert res.status == "ERROR"
     assert "ours: TypeError: the result is numpy.ndarray, not the input's kind" in res.detail
@@ -108,9 +122,9 @@ def test_the_repeats_shrink_for_slow_calls_only():
     fast = {"ours": 1e-3, "numpy": 1e-3, "torch": 1e-3}
     assert run._repeats(case, 7, 0.02, fast, calls) == 7
     slow = {"ours": 0.5, "numpy": 0.5, "torch": 0.5}
-    assert run._repeats(case, 7, 0.02, slow, calls) == 3      # 4 s of 1.5 s rounds: 2, but 3 at least
-    assert run._repeats(case, 2, 0.02, slow, calls) == 2       # never more than asked
-    assert run._repeats(Sweep("x - y", 1000), 7, 0.02, slow, calls) == 7   # no budget
+    assert run._repeats(case, 7, 0.02, slow, calls) == 3  # 4 s of 1.5 s rounds: 2, but 3 at least
+    assert run._repeats(case, 2, 0.02, slow, calls) == 2  # never more than asked
+    assert run._repeats(Sweep("x - y", 1000), 7, 0.02, slow, calls) == 7  # no budget
 
 
 @pytest.mark.parametrize("op", list(OPS))
@@ -132,22 +146,32 @@ def test_the_sweep_covers_every_size_and_quick_stops_at_1e6(capsys):
 
 
 def test_compact_cells_line_up_and_the_geomean_level():
-    r = Result("PCA full small", shape="sklearn 1000x10", level=1.0,
-               extra_bytes={"ours": 2 * 10**6})
+    r = Result(
+        "PCA full small", shape="sklearn 1000x10", level=1.0, extra_bytes={"ours": 2 * 10**6}
+    )
     r.timings = {"ours": Timing(1, [1.0]), "numpy": Timing(1, [2.0]), "torch": Timing(1, [0.5])}
     row = dict(zip(report.COMPACT_COLUMNS, report.compact_cells(r)))
     assert len(report.compact_cells(r)) == len(report.COMPACT_COLUMNS)
     assert (row["inputs"], row["numpy/ours"], row["torch/ours"], row["at level"]) == (
-        "sklearn 1000x10", "2.00", "0.50", "yes")
+        "sklearn 1000x10",
+        "2.00",
+        "0.50",
+        "yes",
+    )
     assert row["+MB ours"] == "2.0" and row["+MB numpy"] == ""
     s = report.summary([r], geomean_level=1.5)
-    assert "geometric means at their level 1.5: numpy/ours 2.00 (yes), torch/ours 0.50 (NO)" in \
-        report.summary_lines(s)
-    assert not any("geometric means at" in line for line in report.summary_lines(report.summary([r])))
+    assert (
+        "geometric means at their level 1.5: numpy/ours 2.00 (yes), torch/ours 0.50 (NO)"
+        in report.summary_lines(s)
+    )
+    assert not any(
+        "geometric means at" in line for line in report.summary_lines(report.summary([r]))
+    )
 
 
 def test_the_header_describes_the_sections_run():
     from benchmarks.cases import section_lines
+
     assert section_lines(["core"], FULL) == []
     work, sweep = section_lines(["workloads", "sweep"], QUICK)
     assert "large 20000x200 / 10" in work and "1.5 for the geometric mean" in work

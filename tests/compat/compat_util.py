@@ -1,11 +1,25 @@
 """numpy oracle helpers for the strided.compat tests."""
+
 import numpy as np
 
 import strided.compat as xp
 from helpers import to_numpy
 
-NAMES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
-         "float32", "float64", "complex64", "complex128"]
+NAMES = [
+    "bool",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "uint8",
+    "uint16",
+    "uint32",
+    "uint64",
+    "float32",
+    "float64",
+    "complex64",
+    "complex128",
+]
 
 
 def np_of(x):

@@ -1,4 +1,4 @@
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(__file__)))   # tests/helpers.py
+sys.path.insert(0, os.path.dirname(os.path.dirname(__file__)))  # tests/helpers.py

@@ -2,6 +2,7 @@
 standard leaves the mix to us and we follow numpy (docs/array-api.md), so
 numpy is the oracle for the values, the shape and where the broadcast
 index dims go."""
+
 import numpy as np
 import pytest
 from hypothesis import given, strategies as st
@@ -14,11 +15,19 @@ from compat_util import check, xp_of
 @st.composite
 def mixed_keys(draw):
     shape = draw(hnp.array_shapes(min_dims=1, max_dims=4, min_side=1, max_side=4))
-    kinds = draw(st.lists(st.sampled_from(["int", "slice", "array"]),
-                          min_size=1, max_size=len(shape)).filter(lambda k: "array" in k))
+    kinds = draw(
+        st.lists(
+            st.sampled_from(["int", "slice", "array"]), min_size=1, max_size=len(shape)
+        ).filter(lambda k: "array" in k)
+    )
     n_arrays = kinds.count("array")
-    index_shapes = iter(draw(hnp.mutually_broadcastable_shapes(
-        num_shapes=n_arrays, min_dims=0, max_dims=3, max_side=3)).input_shapes)
+    index_shapes = iter(
+        draw(
+            hnp.mutually_broadcastable_shapes(
+                num_shapes=n_arrays, min_dims=0, max_dims=3, max_side=3
+            )
+        ).input_shapes
+    )
     # with a leading ellipsis the entries index the last dims
     lead = draw(st.booleans()) and len(kinds) < len(shape)
     dims = range(len(shape) - len(kinds), len(shape)) if lead else range(len(kinds))
@@ -28,12 +37,17 @@ def mixed_keys(draw):
         if kind == "int":
             key.append(draw(st.integers(-n, n - 1)))
         elif kind == "slice":
-            key.append(slice(draw(st.none() | st.integers(-n - 1, n + 1)),
-                             draw(st.none() | st.integers(-n - 1, n + 1)),
-                             draw(st.none() | st.sampled_from([1, 2, -1, -3]))))
+            key.append(
+                slice(
+                    draw(st.none() | st.integers(-n - 1, n + 1)),
+                    draw(st.none() | st.integers(-n - 1, n + 1)),
+                    draw(st.none() | st.sampled_from([1, 2, -1, -3])),
+                )
+            )
         else:
-            key.append(draw(hnp.arrays(np.int64, next(index_shapes),
-                                       elements=st.integers(-n, n - 1))))
+            key.append(
+                draw(hnp.arrays(np.int64, next(index_shapes), elements=st.integers(-n, n - 1)))
+            )
     if draw(st.booleans()):
         key.insert(draw(st.integers(0, len(key))), None)
     if lead:
@@ -76,8 +90,14 @@ def test_placement_of_the_index_dims():
     a = np.arange(2 * 3 * 4 * 5).reshape(2, 3, 4, 5)
     i = np.array([[0, 1], [1, 0]])
     x = xp_of(a)
-    for key in [(slice(None), i, i), (i, slice(None), i), (slice(None), 1, i),
-                (None, i, Ellipsis, 0), (Ellipsis, i), (i, None, i)]:
+    for key in [
+        (slice(None), i, i),
+        (i, slice(None), i),
+        (slice(None), 1, i),
+        (None, i, Ellipsis, 0),
+        (Ellipsis, i),
+        (i, None, i),
+    ]:
         got = x[to_xp(key)]
         assert got.shape == a[key].shape, key
         check(got, a[key])
@@ -89,23 +109,26 @@ def test_zero_d_integer_arrays_are_integers():
     v = x[xp.asarray(1), xp.asarray(-1)]
     check(v, a[1, -1])
     row = x[xp.asarray(2)]
-    row[0] = 100                             # a view, as for integer indices
+    row[0] = 100  # a view, as for integer indices
     assert int(x[2, 0]) == 100
 
 
 def test_bad_mixed_keys():
     x = xp.zeros((3, 4))
     with pytest.raises(IndexError):
-        x[xp.asarray([0, 5])]                # out of range
+        x[xp.asarray([0, 5])]  # out of range
     with pytest.raises(IndexError):
         x[xp.asarray([0]), xp.asarray([0]), xp.asarray([0])]
     with pytest.raises(IndexError):
         x[xp.asarray([0.0])]
     # a Python bool with integer arrays is numpy's 0-d mask (test_compat_clients.py)
     check(x[xp.asarray([0]), True], np.zeros((3, 4))[np.asarray([0]), True])
-    with pytest.raises(IndexError, match="could not be broadcast together with shapes "
-                                         r"\(2,\) \(3,\)"):
-        x[xp.asarray([0, 1]), xp.asarray([0, 1, 2])]   # shapes do not broadcast: numpy's error
+    with pytest.raises(
+        IndexError,
+        match="could not be broadcast together with shapes "
+        r"\(2,\) \(3,\)",
+    ):
+        x[xp.asarray([0, 1]), xp.asarray([0, 1, 2])]  # shapes do not broadcast: numpy's error
 
 
 def test_zero_size_mask_dims_select_nothing():

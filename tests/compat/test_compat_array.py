@@ -23,8 +23,8 @@ BITWISE = [operator.and_, operator.or_, operator.xor, operator.lshift, operator.
 def test_int_operators(op):
     b = B_INT % 5 if op in (operator.lshift, operator.rshift) else B_INT
     check(op(xp_of(A_INT), xp_of(b)), op(A_INT, b))
-    check(op(xp_of(A_INT), 3), op(A_INT, np.int32(3)))        # scalar takes the array's dtype
-    check(op(3, xp_of(b)), op(np.int32(3), b))                 # reflected
+    check(op(xp_of(A_INT), 3), op(A_INT, np.int32(3)))  # scalar takes the array's dtype
+    check(op(3, xp_of(b)), op(np.int32(3), b))  # reflected
 
 
 @pytest.mark.parametrize("op", ARITH + COMPARE + [operator.truediv, operator.pow])
@@ -63,7 +63,7 @@ def test_inplace_operators_write_into_the_array():
     y /= 2.0
     y **= 2
     check(y, (A_F / 2) ** 2, exact=False)
-    with pytest.raises(TypeError):   # would change the dtype
+    with pytest.raises(TypeError):  # would change the dtype
         x /= 2
     with pytest.raises(ValueError):  # would change the shape (numpy's error)
         z = xp_of(B_INT)
@@ -123,8 +123,9 @@ def test_python_conversions():
 
 def test_repr():
     assert repr(xp.asarray([1.0, 2.0])) == "Array([1., 2.], dtype=float64)"
-    assert repr(xp.asarray([[1, 2], [3, 4]], dtype=xp.int8)) == \
-        "Array([[1, 2], [3, 4]], dtype=int8)"
+    assert (
+        repr(xp.asarray([[1, 2], [3, 4]], dtype=xp.int8)) == "Array([[1, 2], [3, 4]], dtype=int8)"
+    )
     assert repr(xp.asarray(True)) == "Array(True, dtype=bool)"
     assert repr(xp.zeros((200, 3))) == "Array([...], shape=(200, 3), dtype=float64)"
     assert repr(xp.zeros((0, 3))) == "Array([], shape=(0, 3), dtype=float64)"

@@ -26,7 +26,9 @@ def test_asarray_from_python():
         xp.asarray(["a"])
     with pytest.raises(ValueError):
         xp.asarray([1], device="cuda")
-    assert xp.asarray([1], device="cpu").device == xp.asarray([1], device=xp.asarray(1).device).device
+    assert (
+        xp.asarray([1], device="cpu").device == xp.asarray([1], device=xp.asarray(1).device).device
+    )
 
 
 def test_asarray_copy_semantics():
@@ -62,7 +64,7 @@ def test_zero_copy_tensor_to_array_and_back():
     x = xp.asarray(t)
     assert x.shape == (2, 3) and x.dtype is xp.float64
     x[0, 1] = 5.0
-    assert t[1][2] == 5.0                          # 1-based on the Torch7 face
+    assert t[1][2] == 5.0  # 1-based on the Torch7 face
     c = xp.asarray(t, copy=True)
     c[0, 0] = 8.0
     assert t[1][1] == 1.0
@@ -94,16 +96,24 @@ def test_arange_dtype():
 
 @pytest.mark.parametrize("num,endpoint", [(5, True), (5, False), (1, True), (0, True), (7, True)])
 def test_linspace(num, endpoint):
-    check(xp.linspace(-2.0, 3.0, num, endpoint=endpoint),
-          np.linspace(-2.0, 3.0, num, endpoint=endpoint), exact=False)
-    check(xp.linspace(0, 1j, num, endpoint=endpoint),
-          np.linspace(0, 1j, num, endpoint=endpoint), exact=False)
+    check(
+        xp.linspace(-2.0, 3.0, num, endpoint=endpoint),
+        np.linspace(-2.0, 3.0, num, endpoint=endpoint),
+        exact=False,
+    )
+    check(
+        xp.linspace(0, 1j, num, endpoint=endpoint),
+        np.linspace(0, 1j, num, endpoint=endpoint),
+        exact=False,
+    )
     assert xp.linspace(0, 1, 5, dtype=xp.float32).dtype is xp.float32
     if num > 1 and endpoint:
         assert float(xp.linspace(0.1, 0.7, num)[-1]) == 0.7
 
 
-@pytest.mark.parametrize("n,m,k", [(3, None, 0), (3, 5, 1), (4, 2, -1), (3, 3, 5), (3, 4, -3), (0, None, 0)])
+@pytest.mark.parametrize(
+    "n,m,k", [(3, None, 0), (3, 5, 1), (4, 2, -1), (3, 3, 5), (3, 4, -3), (0, None, 0)]
+)
 def test_eye(n, m, k):
     check(xp.eye(n, m, k=k), np.eye(n, m, k=k))
     check(xp.eye(n, m, k=k, dtype=xp.int8), np.eye(n, m, k=k, dtype="int8"))
@@ -148,7 +158,7 @@ def test_asarray_views_any_dlpack_producer_with_any_strides():
     torch = pytest.importorskip("torch", reason=PYTORCH_REASON)
     a = np.arange(12.0).reshape(3, 4)
     for view in (a.T, a[::-1, ::2], a[:, 1]):
-        x = xp.asarray(view)                   # zero-copy through DLPack
+        x = xp.asarray(view)  # zero-copy through DLPack
         check(x, view)
         x[(0,) * x.ndim] = -7.0
         assert view[(0,) * view.ndim] == -7.0
@@ -168,7 +178,7 @@ def test_asarray_views_any_dlpack_producer_with_any_strides():
 
 # ---- issue 16: creation in one threaded C pass (creation.c), zeros on fresh pages
 
-BIG = 300_001          # above the threading threshold, not a multiple of anything
+BIG = 300_001  # above the threading threshold, not a multiple of anything
 
 
 def test_arange_linspace_large_are_numpys_bits():
@@ -180,7 +190,7 @@ def test_arange_linspace_large_are_numpys_bits():
     check(xp.linspace(0.1, 0.7, BIG, endpoint=False), np.linspace(0.1, 0.7, BIG, endpoint=False))
     check(xp.linspace(1 + 2j, -3 - 1j, BIG), np.linspace(1 + 2j, -3 - 1j, BIG))
     check(xp.arange(3, 3 + 7 * BIG, 7), np.arange(3, 3 + 7 * BIG, 7))
-    check(xp.arange(BIG, dtype=xp.int16), np.arange(BIG).astype("int16"))   # wraps
+    check(xp.arange(BIG, dtype=xp.int16), np.arange(BIG).astype("int16"))  # wraps
     check(xp.arange(BIG, dtype=xp.float32), np.arange(BIG, dtype="float32"))
     check(xp.linspace(-5.0, 1e6, BIG, dtype=xp.int32), np.linspace(-5.0, 1e6, BIG, dtype="int32"))
 
@@ -199,8 +209,8 @@ def test_arange_float_bounds_integer_dtype():
 
 @pytest.mark.parametrize("dt", ["float64", "int8", "bool", "complex64", "uint16"])
 def test_zeros_large_are_zero_and_writable(dt):
-    n = (4 << 20) // np.dtype(dt).itemsize + 3      # fresh pages, huge-page aligned
-    strided.memory.release()        # no cached block: zeros takes fresh pages
+    n = (4 << 20) // np.dtype(dt).itemsize + 3  # fresh pages, huge-page aligned
+    strided.memory.release()  # no cached block: zeros takes fresh pages
     z = xp.zeros((n,), dtype=getattr(xp, dt))
     got = np_of(z)
     assert got.shape == (n,) and not got.any()
@@ -214,13 +224,13 @@ def test_zeros_large_are_zero_and_writable(dt):
     assert not np_of(like).any()
     small = xp.zeros(1000)
     assert not np_of(small).any()
-    assert not np_of(xp.empty((n,), dtype=xp.bool)).any()      # bool memory is never garbage
+    assert not np_of(xp.empty((n,), dtype=xp.bool)).any()  # bool memory is never garbage
 
 
 def test_zeros_pages_resize_and_free():
     # a zeroed storage on pages of its own, resized (copied to an ordinary
     # block, its pages unmapped) and freed, through the Torch7 face
-    strided.memory.release()        # no cached block: zeros takes fresh pages
+    strided.memory.release()  # no cached block: zeros takes fresh pages
     t = strided.zeros(1 << 19)
     s = t.storage()
     assert on_fresh_pages(t._c)
@@ -244,8 +254,18 @@ def test_tril_triu_large(k):
     check(xp.triu(xp.asarray(t), k=k), np.triu(t, k=k))
 
 
-@pytest.mark.parametrize("n,m,k", [(0, None, 2**63), (3, 4, 2**70), (3, 4, -2**70), (3, 4, 4),
-                                   (3, 4, -3), (3, 4, 3), (3, 4, -2)])
+@pytest.mark.parametrize(
+    "n,m,k",
+    [
+        (0, None, 2**63),
+        (3, 4, 2**70),
+        (3, 4, -(2**70)),
+        (3, 4, 4),
+        (3, 4, -3),
+        (3, 4, 3),
+        (3, 4, -2),
+    ],
+)
 def test_eye_diagonal_past_the_matrix(n, m, k):
     # any Python int is a k (the conformance suite draws 2**63): past the
     # last column or row the diagonal has no element

@@ -5,6 +5,7 @@ the namespace's objects (in band, out of band, across spawned and forked
 processes), len(), numpy's mixed-kind promotion, and the signatures Cubed
 calls (mean(dtype=), take with an integer, nansum, squeeze without axis,
 *_like(shape=), dtype names).  numpy is the oracle.  Runs without Cubed."""
+
 import gc
 import multiprocessing
 import pickle
@@ -44,7 +45,7 @@ def test_numpy_dtypes_name_ours(name):
         assert xp.zeros_like(xp.ones(2), dtype=given).dtype is dt
         assert xp.eye(2, dtype=given).dtype is dt
         assert xp.isdtype(given, dt)
-        if not isinstance(given, str):       # a string kind is a kind ("integral")
+        if not isinstance(given, str):  # a string kind is a kind ("integral")
             assert xp.isdtype(dt, given)
         assert xp.result_type(given) is dt
         assert xp.can_cast(given, dt) and xp.can_cast(dt, given)
@@ -53,7 +54,7 @@ def test_numpy_dtypes_name_ours(name):
     spelled = np.dtype(name).newbyteorder("<" if sys.byteorder == "little" else ">")
     assert xp.astype(xp.asarray([1, 0]), spelled).dtype is dt
     x = xp.asarray(sample(name))
-    assert np.shares_memory(np.asarray(x, dtype=spelled), np.from_dlpack(x))   # no copy
+    assert np.shares_memory(np.asarray(x, dtype=spelled), np.from_dlpack(x))  # no copy
 
 
 @pytest.mark.skipif(not NUMPY_24, reason="numpy < 2.4 does not read __numpy_dtype__")
@@ -73,18 +74,36 @@ def test_numpy_dtypes_in_reductions_and_statistics():
     x = xp_of(np.arange(12).reshape(3, 4))
     check(xp.sum(x, dtype=np.dtype("float64")), np.sum(np.arange(12), dtype="float64"))
     check(xp.prod(x[0] + 1, dtype=np.float32), np.prod(np.arange(1, 5), dtype="float32"))
-    check(xp.cumulative_sum(x, axis=1, dtype=np.dtype("int32")),
-          np.cumsum(np.arange(12).reshape(3, 4), axis=1, dtype="int32"))
-    check(xp.mean(x, axis=0, dtype=np.dtype("float32")),
-          np.mean(np.arange(12).reshape(3, 4), axis=0, dtype="float32"), exact=False)
-    check(xp.linalg.trace(x[:, :3], dtype=np.dtype("float64")), np.trace(np.arange(12).reshape(3, 4)[:, :3]).astype("float64"))
-    assert xp.finfo(np.dtype("float32")).bits == 32 and xp.iinfo(np.int16).max == 2 ** 15 - 1
+    check(
+        xp.cumulative_sum(x, axis=1, dtype=np.dtype("int32")),
+        np.cumsum(np.arange(12).reshape(3, 4), axis=1, dtype="int32"),
+    )
+    check(
+        xp.mean(x, axis=0, dtype=np.dtype("float32")),
+        np.mean(np.arange(12).reshape(3, 4), axis=0, dtype="float32"),
+        exact=False,
+    )
+    check(
+        xp.linalg.trace(x[:, :3], dtype=np.dtype("float64")),
+        np.trace(np.arange(12).reshape(3, 4)[:, :3]).astype("float64"),
+    )
+    assert xp.finfo(np.dtype("float32")).bits == 32 and xp.iinfo(np.int16).max == 2**15 - 1
     check(xp.fft.fftfreq(4, dtype=np.dtype("float32")), np.fft.fftfreq(4).astype("float32"))
 
 
 def test_what_is_not_a_dtype_of_ours_is_refused():
-    for bad in (np.dtype(">f2"), np.dtype(">f8"), np.dtype("U3"), "float",
-                "f8", object, None, 3, np.float64(1.0), xp.asarray(1.0)):
+    for bad in (
+        np.dtype(">f2"),
+        np.dtype(">f8"),
+        np.dtype("U3"),
+        "float",
+        "f8",
+        object,
+        None,
+        3,
+        np.float64(1.0),
+        xp.asarray(1.0),
+    ):
         with pytest.raises(TypeError, match="not a dtype of strided.compat"):
             xp.astype(xp.ones(2), bad)
     with pytest.raises(TypeError):
@@ -92,8 +111,12 @@ def test_what_is_not_a_dtype_of_ours_is_refused():
 
 
 def test_python_number_types_are_numpys_dtypes():
-    for given, name in ((float, "float64"), (int, "int64"), (complex, "complex128"),
-                        (bool, "bool")):
+    for given, name in (
+        (float, "float64"),
+        (int, "int64"),
+        (complex, "complex128"),
+        (bool, "bool"),
+    ):
         assert xp.asarray([1, 0], dtype=given).dtype is DT[name]
         assert xp.zeros(2, dtype=given).dtype is getattr(xp, np.dtype(given).name)
         assert xp.result_type(given, xp.int8) is xp.result_type(DT[name], xp.int8)
@@ -138,7 +161,7 @@ def test_pickle_every_dtype_and_layout(name, layout):
         y = pickle.loads(pickle.dumps(x, protocol=protocol))
         assert type(y) is xp.Array and y.dtype is x.dtype and y.shape == x.shape
         check(y, want)
-        if y.size:   # a fresh, writable array, apart from x
+        if y.size:  # a fresh, writable array, apart from x
             y[...] = xp.zeros((), dtype=y.dtype)
             check(x, want)
 
@@ -156,12 +179,12 @@ def test_pickle_protocol_5_out_of_band_copies_nothing():
     buffers = []
     data = pickle.dumps(x, protocol=5, buffer_callback=buffers.append)
     assert len(data) < 200 and len(buffers) == 1
-    assert _address(buffers[0]) == _array_address(x)        # a view of x's memory
-    moved = bytearray(buffers[0])                             # the transport's one copy
+    assert _address(buffers[0]) == _array_address(x)  # a view of x's memory
+    moved = bytearray(buffers[0])  # the transport's one copy
     y = pickle.loads(data, buffers=[moved])
-    assert _array_address(y) == _address(moved)               # a view of the buffer
+    assert _array_address(y) == _address(moved)  # a view of the buffer
     check(y, np.arange(1_000_000, dtype=np.float64).reshape(1000, 1000))
-    y[0, 0] = 5.0                                             # writable: a bytearray
+    y[0, 0] = 5.0  # writable: a bytearray
     assert moved[:8] == np.float64(5.0).tobytes()
     # bytes handed back (read-only) give a read-only array, as numpy's
     z = pickle.loads(data, buffers=[bytes(buffers[0])])
@@ -206,7 +229,7 @@ def test_pickle_read_only_arrays_stay_read_only():
     check(y, a)
     with pytest.raises(ValueError):
         y[0] = 1.0
-    z = pickle.loads(pickle.dumps(x, protocol=4))       # protocol 4: a new array
+    z = pickle.loads(pickle.dumps(x, protocol=4))  # protocol 4: a new array
     z[0] = 1.0
     check(z, np.array([1.0, 1, 2, 3, 4, 5]))
 
@@ -226,7 +249,9 @@ def test_unpickling_checks_what_it_is_given():
     x = xp.arange(4, dtype=xp.int16)
     buffers = []
     data = pickle.dumps(x, protocol=5, buffer_callback=buffers.append)
-    with pytest.raises(ValueError, match="shape \\(4,\\) of int16 needs 8 bytes, the pickle holds 6"):
+    with pytest.raises(
+        ValueError, match="shape \\(4,\\) of int16 needs 8 bytes, the pickle holds 6"
+    ):
         pickle.loads(data, buffers=[b"\0" * 6])
     with pytest.raises(TypeError, match="bytes or a buffer"):
         pickle.loads(data, buffers=[[0, 0, 0, 0]])
@@ -237,8 +262,11 @@ def test_unpickling_checks_what_it_is_given():
         fn("int16", (4,), bytes(8), other, True)
     # the main branch's first pickles, (dtype name, shape, bytes), still load
     from strided.compat._pickle import unpickle as _unpickle
-    check(_unpickle("int16", (4,), np.arange(4, dtype=np.int16).tobytes()),
-          np.arange(4, dtype=np.int16))
+
+    check(
+        _unpickle("int16", (4,), np.arange(4, dtype=np.int16).tobytes()),
+        np.arange(4, dtype=np.int16),
+    )
 
 
 def test_unpickling_bool_views_only_zeros_and_ones():
@@ -247,9 +275,9 @@ def test_unpickling_bool_views_only_zeros_and_ones():
     data = pickle.dumps(x, protocol=5, buffer_callback=buffers.append)
     moved = bytearray(buffers[0])
     y = pickle.loads(data, buffers=[moved])
-    assert _array_address(y) == _address(moved)               # 0 and 1 only: a view
+    assert _array_address(y) == _address(moved)  # 0 and 1 only: a view
     check(y, np.array([True, False, True, True]))
-    moved[1] = 7                                              # not a C bool: cast into a copy
+    moved[1] = 7  # not a C bool: cast into a copy
     z = pickle.loads(data, buffers=[moved])
     assert _array_address(z) != _address(moved)
     check(z, np.array([True, True, True, True]))
@@ -275,10 +303,9 @@ def test_arrays_and_dtypes_cross_processes(method):
     if method not in multiprocessing.get_all_start_methods():
         pytest.skip(f"no {method} start method on this platform")
     ctx = multiprocessing.get_context(method)
-    arrays = [ARRAYS[layout](name) for layout in ("0-d", "stepped", "transposed")
-              for name in NAMES]
+    arrays = [ARRAYS[layout](name) for layout in ("0-d", "stepped", "transposed") for name in NAMES]
     big = xp.reshape(xp.arange(10**6, dtype=xp.int64), (1000, 1000))
-    xp.sum(big, axis=0)      # the parent's kernels have run on their threads before the fork
+    xp.sum(big, axis=0)  # the parent's kernels have run on their threads before the fork
     with ctx.Pool(1) as pool:
         # there and back: the child unpickles, asarray returns the same array,
         # the child pickles it back (timeouts: a hang fails instead of blocking)
@@ -315,13 +342,14 @@ def test_mixed_kind_promotion_as_numpy():
     check(xp.asarray([True, False]) + 1, np.array([True, False]) + 1)
     i32 = np.array([1, 2], dtype=np.int32)
     check(xp.concat([xp_of(i32), xp_of(f)]), np.concatenate([i32, f]))
-    check(xp.concat([xp_of(i32), xp_of(i32.astype("uint8")), xp_of(f.astype("float32"))]),
-          np.concatenate([i32, i32.astype("uint8"), f.astype("float32")]))
+    check(
+        xp.concat([xp_of(i32), xp_of(i32.astype("uint8")), xp_of(f.astype("float32"))]),
+        np.concatenate([i32, i32.astype("uint8"), f.astype("float32")]),
+    )
     check(xp.where(xp.asarray([True, False]), xp_of(i), xp_of(f)), np.where([True, False], i, f))
     u = np.array([1, 2], dtype=np.uint64)
-    check(xp_of(u) + xp_of(i), u + i)                     # float64, as numpy
-    check(xp.maximum(xp_of(i32), xp_of(f.astype("float32"))),
-          np.maximum(i32, f.astype("float32")))
+    check(xp_of(u) + xp_of(i), u + i)  # float64, as numpy
+    check(xp.maximum(xp_of(i32), xp_of(f.astype("float32"))), np.maximum(i32, f.astype("float32")))
 
 
 def test_reductions_of_bool_count_in_int64():
@@ -335,16 +363,25 @@ def test_reductions_of_bool_count_in_int64():
 # ---------------------------------------------------------------- Cubed's signatures
 def test_mean_with_dtype():
     a = np.arange(12).reshape(3, 4)
-    check(xp.mean(xp_of(a)), np.mean(a), exact=False)                   # int: float64
-    check(xp.mean(xp_of(a), axis=1, dtype=xp.float64), np.mean(a, axis=1, dtype="float64"),
-          exact=False)
+    check(xp.mean(xp_of(a)), np.mean(a), exact=False)  # int: float64
+    check(
+        xp.mean(xp_of(a), axis=1, dtype=xp.float64),
+        np.mean(a, axis=1, dtype="float64"),
+        exact=False,
+    )
     check(xp.mean(xp_of(a > 5), axis=0), np.mean(a > 5, axis=0), exact=False)
     f = np.linspace(0, 1, 12, dtype=np.float32).reshape(3, 4)
-    check(xp.mean(xp_of(f), dtype="float64", keepdims=True),
-          np.mean(f, dtype="float64", keepdims=True), exact=False)
+    check(
+        xp.mean(xp_of(f), dtype="float64", keepdims=True),
+        np.mean(f, dtype="float64", keepdims=True),
+        exact=False,
+    )
     c = f + 1j * f
-    check(xp.mean(xp_of(c), axis=0, dtype=xp.complex128), np.mean(c, axis=0, dtype="complex128"),
-          exact=False)
+    check(
+        xp.mean(xp_of(c), axis=0, dtype=xp.complex128),
+        np.mean(c, axis=0, dtype="complex128"),
+        exact=False,
+    )
     with pytest.raises(TypeError, match="floating"):
         xp.mean(xp_of(a), dtype=xp.int64)
     with pytest.raises(TypeError, match="complex"):
@@ -357,9 +394,9 @@ def test_take_with_an_integer():
     for axis in (0, 1, 2, -1):
         for i in (0, 1, -1):
             check(xp.take(x, i, axis=axis), np.take(a, i, axis=axis))
-    check(xp.take(x, 7), np.take(a, 7))                   # flattened: a 0-d array
+    check(xp.take(x, 7), np.take(a, 7))  # flattened: a 0-d array
     y = xp.take(x, 0, axis=0)
-    y[...] = 0                                            # a copy, as numpy's
+    y[...] = 0  # a copy, as numpy's
     check(x, a)
     with pytest.raises(IndexError):
         xp.take(x, 3, axis=1)
@@ -384,7 +421,7 @@ def test_nansum():
     check(xp.nansum(xp_of(i > 2)), np.nansum(i > 2))
     x = xp_of(a)
     xp.nansum(x)
-    check(x, a)                                            # x untouched
+    check(x, a)  # x untouched
 
 
 def test_squeeze_without_axis():
@@ -403,7 +440,7 @@ def test_like_functions_with_shape():
     check(xp.ones_like(x, shape=()), np.ones((), "int16"))
     y = xp.empty_like(x, shape=(0, 5))
     assert y.shape == (0, 5) and y.dtype is xp.int16
-    check(xp.full_like(x, 3), np.full((2, 3), 3, "int16"))   # shape=None: x's
+    check(xp.full_like(x, 3), np.full((2, 3), 3, "int16"))  # shape=None: x's
 
 
 def test_dtype_names():
@@ -411,7 +448,7 @@ def test_dtype_names():
         assert xp.astype(xp.asarray([1, 0]), name).dtype is DT[name]
         assert xp.isdtype(name, DT[name]) and xp.result_type(name, name) is DT[name]
     with pytest.raises(ValueError, match="kind"):
-        xp.isdtype(xp.int8, "int8")          # a string kind names a kind, not a dtype
+        xp.isdtype(xp.int8, "int8")  # a string kind names a kind, not a dtype
     check(xp.sum(xp.asarray([1, 2]), dtype="float32"), np.float32(3))
     check(xp.arange(3, dtype="uint8"), np.arange(3, dtype="uint8"))
     check(xp.linspace(0, 1, 3, dtype="float32"), np.linspace(0, 1, 3, dtype="float32"))

@@ -1,6 +1,7 @@
 """DLPack and numpy on the array API face: xp.from_dlpack, Array.__dlpack__,
 __dlpack_device__, __array__.  numpy is the oracle; numpy and PyTorch are
 the peers, zero-copy both ways."""
+
 import gc
 
 import numpy as np
@@ -13,11 +14,25 @@ import strided.compat as xp
 from compat_util import NAMES, check, np_of
 from helpers import arrays, needs_pytorch, pytorch as torch
 
-TORCH_OF = {"bool": torch.bool, "int8": torch.int8, "int16": torch.int16, "int32": torch.int32,
-            "int64": torch.int64, "uint8": torch.uint8, "uint16": torch.uint16,
-            "uint32": torch.uint32, "uint64": torch.uint64, "float32": torch.float32,
-            "float64": torch.float64, "complex64": torch.complex64,
-            "complex128": torch.complex128} if torch is not None else {}
+TORCH_OF = (
+    {
+        "bool": torch.bool,
+        "int8": torch.int8,
+        "int16": torch.int16,
+        "int32": torch.int32,
+        "int64": torch.int64,
+        "uint8": torch.uint8,
+        "uint16": torch.uint16,
+        "uint32": torch.uint32,
+        "uint64": torch.uint64,
+        "float32": torch.float32,
+        "float64": torch.float64,
+        "complex64": torch.complex64,
+        "complex128": torch.complex128,
+    }
+    if torch is not None
+    else {}
+)
 
 
 def address(a):
@@ -27,8 +42,7 @@ def address(a):
 @pytest.mark.parametrize("name", NAMES)
 def test_numpy_both_ways_every_dtype(name):
     a = (np.arange(30) % 5).astype(name).reshape(5, 6)
-    for view in (a, a.T, a[::2, ::-3], a[2], a[1, 1, ...], a[:0],
-                 np.broadcast_to(a[0], (4, 6))):
+    for view in (a, a.T, a[::2, ::-3], a[2], a[1, 1, ...], a[:0], np.broadcast_to(a[0], (4, 6))):
         x = xp.from_dlpack(view)
         assert x.dtype.name == name
         check(x, view)
@@ -112,8 +126,9 @@ def test_device_argument():
 
 def test_dunder_dlpack_keywords():
     x = xp.asarray([1.0, 2.0])
-    assert "dltensor_versioned" in repr(x.__dlpack__(max_version=(1, 0), copy=True,
-                                                     dl_device=(1, 0)))
+    assert "dltensor_versioned" in repr(
+        x.__dlpack__(max_version=(1, 0), copy=True, dl_device=(1, 0))
+    )
     assert '"dltensor"' in repr(x.__dlpack__(max_version=(0, 8)))
     for bad in ({"dl_device": (2, 0)}, {"stream": 0}):
         with pytest.raises(BufferError):
@@ -127,7 +142,7 @@ def test_round_trip_through_ourselves_and_to_tensor():
     y = xp.from_dlpack(x)
     y[0, 0] = 9
     assert float(x[0, 0]) == 9
-    t = strided.from_dlpack(x.T)                  # into the Torch7 face
+    t = strided.from_dlpack(x.T)  # into the Torch7 face
     assert type(t) is strided.DoubleTensor and t[1][1] == 9
     z = xp.from_dlpack(t)
     assert z.shape == (3, 2) and float(z[0, 0]) == 9
@@ -141,7 +156,7 @@ def test_array_protocol():
     assert int(x[0, 0]) == 7
     assert np.array(x, dtype=np.float64).dtype == np.float64
     assert isinstance(np.float64(2) * xp.astype(x, xp.float64), xp.Array)  # Array.__rmul__
-    r = np.add(x, 1)                     # numpy's ufuncs convert (__array__), as for PyTorch
+    r = np.add(x, 1)  # numpy's ufuncs convert (__array__), as for PyTorch
     assert type(r) is np.ndarray and r.dtype == np.int32
     assert r.tolist() == [[8, 2, 3], [4, 5, 6]]
 

@@ -11,6 +11,7 @@ Pairs the standard leaves undefined (mixed kinds, int64/uint64 with the other
 signedness) promote as numpy's promote_types in strided.compat's extension
 (docs/array-api.md, "Beyond the standard"); numpy is the oracle for those.
 """
+
 import itertools
 import operator
 
@@ -21,9 +22,21 @@ import strided.compat as xp
 from compat_util import NAMES, check, np_of, xp_of
 
 DT = {n: getattr(xp, n) for n in NAMES}
-SHORT = {"b": "bool", "i1": "int8", "i2": "int16", "i4": "int32", "i8": "int64",
-         "u1": "uint8", "u2": "uint16", "u4": "uint32", "u8": "uint64",
-         "f4": "float32", "f8": "float64", "c8": "complex64", "c16": "complex128"}
+SHORT = {
+    "b": "bool",
+    "i1": "int8",
+    "i2": "int16",
+    "i4": "int32",
+    "i8": "int64",
+    "u1": "uint8",
+    "u2": "uint16",
+    "u4": "uint32",
+    "u8": "uint64",
+    "f4": "float32",
+    "f8": "float64",
+    "c8": "complex64",
+    "c16": "complex128",
+}
 
 # ---------------------------------------------------------------- the standard's tables
 # The four tables of type_promotion.rst (2025.12), verbatim.
@@ -79,7 +92,7 @@ SPEC_TABLES = """
 
 
 def _parse_spec_tables(text):
-    table = {("bool", "bool"): "bool"}      # bool promotes only with itself
+    table = {("bool", "bool"): "bool"}  # bool promotes only with itself
     cols = None
     for line in text.splitlines():
         if not line.startswith("|"):
@@ -90,7 +103,7 @@ def _parse_spec_tables(text):
             continue
         for col, res in zip(cols, cells[1:]):
             a, b, r = SHORT[cells[0]], SHORT[col], SHORT[res]
-            table[a, b] = table[b, a] = r     # the tables are stated one way round
+            table[a, b] = table[b, a] = r  # the tables are stated one way round
     return table
 
 
@@ -101,7 +114,7 @@ EXTENDED = {(a, b): PROMOTION.get((a, b)) or np.promote_types(a, b).name for a, 
 
 
 def test_extension_is_numpy_where_the_standard_is_silent():
-    assert all(EXTENDED[p] == np.promote_types(*p).name for p in PAIRS)   # numpy agrees on all
+    assert all(EXTENDED[p] == np.promote_types(*p).name for p in PAIRS)  # numpy agrees on all
     assert len([p for p in PAIRS if p not in PROMOTION]) == 13 * 13 - len(PROMOTION) == 96
 
 
@@ -113,8 +126,15 @@ def test_spec_table_transcription():
 
 
 def kind(name):
-    return ("bool" if name == "bool" else "int" if name.startswith(("int", "uint"))
-            else "float" if name.startswith("float") else "complex")
+    return (
+        "bool"
+        if name == "bool"
+        else "int"
+        if name.startswith(("int", "uint"))
+        else "float"
+        if name.startswith("float")
+        else "complex"
+    )
 
 
 def arr(name, shape=(2,)):
@@ -126,8 +146,13 @@ def arr(name, shape=(2,)):
 @pytest.mark.parametrize("a,b", PAIRS)
 def test_result_type_pairs(a, b):
     want = EXTENDED[a, b]
-    for args in ((DT[a], DT[b]), (DT[b], DT[a]), (arr(a), DT[b]), (arr(a), arr(b, ())),
-                 (arr(a, ()), arr(b, (0,)))):
+    for args in (
+        (DT[a], DT[b]),
+        (DT[b], DT[a]),
+        (arr(a), DT[b]),
+        (arr(a), arr(b, ())),
+        (arr(a, ()), arr(b, (0,))),
+    ):
         assert xp.result_type(*args) is DT[want], (args, want)
 
 
@@ -150,10 +175,10 @@ def test_result_type_three_and_more_arguments():
         if want is None:
             want = np.result_type(*map(np.dtype, triple)).name
         for perm in set(itertools.permutations(triple)):
-            assert _fold(perm) in (want, None)     # the tables are associative
+            assert _fold(perm) in (want, None)  # the tables are associative
             args = [DT[n] if i % 2 else arr(n) for i, n in enumerate(perm)]
             assert xp.result_type(*args) is DT[want], (perm, want)
-    assert xp.result_type(xp.int8, xp.uint16, xp.float32) is xp.float32   # not float64
+    assert xp.result_type(xp.int8, xp.uint16, xp.float32) is xp.float32  # not float64
     assert xp.result_type(xp.uint16, xp.float32, xp.int16) is xp.float32
     assert xp.result_type(xp.int8, xp.uint8, xp.int16, xp.uint16, xp.int32) is xp.int32
     assert xp.result_type(xp.float32, xp.complex64, xp.float64) is xp.complex128
@@ -172,8 +197,12 @@ def scalar_result(name, skind):
     leaves it unspecified (a scalar of a higher kind), the extension's:
     numpy's, the default dtype of the scalar's kind."""
     k = kind(name)
-    allowed = {"bool": {"bool"}, "int": {"int"}, "float": {"int", "float", "complex"},
-               "complex": {"int", "float", "complex"}}[k]
+    allowed = {
+        "bool": {"bool"},
+        "int": {"int"},
+        "float": {"int", "float", "complex"},
+        "complex": {"int", "float", "complex"},
+    }[k]
     if skind not in allowed:
         return {"bool": None, "int": "int64", "float": "float64", "complex": "complex128"}[skind]
     if k == "float" and skind == "complex":
@@ -196,9 +225,9 @@ def test_result_type_with_python_scalars(name, skind):
         except TypeError:
             pass
         return
-    assert want == (np.ones(1, dtype=name) + s).dtype.name     # numpy agrees
+    assert want == (np.ones(1, dtype=name) + s).dtype.name  # numpy agrees
     assert xp.result_type(DT[name], s) is DT[want]
-    assert xp.result_type(s, DT[name]) is DT[want]        # scalar first
+    assert xp.result_type(s, DT[name]) is DT[want]  # scalar first
     assert xp.result_type(arr(name), s) is DT[want]
     assert xp.result_type(s, arr(name, ()), s) is DT[want]
 
@@ -215,15 +244,15 @@ def test_result_type_scalars_with_several_dtypes():
     assert xp.result_type(True, arr("bool"), xp.bool, False) is xp.bool
     assert xp.result_type(xp.float32, xp.complex64, 1.0) is xp.complex64
     for args in ((1, 2), (1.5,), (True, 1j), ()):
-        with pytest.raises((TypeError, ValueError)):   # at least one array or dtype
+        with pytest.raises((TypeError, ValueError)):  # at least one array or dtype
             xp.result_type(*args)
     # the extension (numpy's results)
-    assert xp.result_type(xp.int8, xp.int16, 1.5) is xp.float64   # float scalar, integer result
-    assert xp.result_type(xp.int8, xp.float32, 1) is xp.float32   # mixed kinds
-    assert xp.result_type(xp.int8, "int16") is xp.int16           # a dtype's name
+    assert xp.result_type(xp.int8, xp.int16, 1.5) is xp.float64  # float scalar, integer result
+    assert xp.result_type(xp.int8, xp.float32, 1) is xp.float32  # mixed kinds
+    assert xp.result_type(xp.int8, "int16") is xp.int16  # a dtype's name
     assert xp.result_type(np.dtype("int8"), np.float32) is xp.float32
     with pytest.raises(TypeError):
-        xp.result_type(xp.int8, "int")                              # not a name of ours
+        xp.result_type(xp.int8, "int")  # not a name of ours
 
 
 # ---------------------------------------------------------------- binary operations
@@ -239,8 +268,12 @@ def test_binary_operators_follow_the_table(a, b):
     want = EXTENDED[a, b]
     numeric = want != "bool"
     bitwise = kind(want) in ("bool", "int")
-    ops = [(operator.add, numeric), (operator.mul, numeric), (operator.eq, True),
-           (operator.and_, bitwise)]
+    ops = [
+        (operator.add, numeric),
+        (operator.mul, numeric),
+        (operator.eq, True),
+        (operator.and_, bitwise),
+    ]
     for shape_a, shape_b in (((2,), (2,)), ((), (2,)), ((2,), ()), ((), ())):
         x, y = arr(a, shape_a), arr(b, shape_b)
         for op, allowed in ops:
@@ -274,7 +307,7 @@ def test_inplace_operators(a, b):
         if want != a:
             with pytest.raises(TypeError):
                 iop(x, y)
-            check(x, x_np)          # untouched
+            check(x, x_np)  # untouched
             continue
         out = iop(x, y)
         assert out is x and x.dtype is DT[a]
@@ -282,7 +315,7 @@ def test_inplace_operators(a, b):
         check(x, expected)
         check(view, expected[1:])
         z = arr(a, (3,))
-        iop(z, arr(b, ()))                             # 0-d right operand broadcasts
+        iop(z, arr(b, ()))  # 0-d right operand broadcasts
         check(z, expected)
 
 
@@ -295,25 +328,31 @@ def test_operators_with_python_scalars(name, skind):
     k = kind(name)
     want = scalar_result(name, skind)
     if skind == "bool" and k != "bool":
-        return        # unspecified and undocumented (see the result_type test)
-    ops = {"bool": [operator.eq, operator.and_, operator.or_],
-           "int": [operator.add, operator.mul, operator.eq, operator.and_],
-           "float": [operator.add, operator.mul, operator.eq],
-           "complex": [operator.add, operator.mul, operator.eq]}[k]
-    iops = {operator.add: operator.iadd, operator.mul: operator.imul,
-            operator.and_: operator.iand, operator.or_: operator.ior}
+        return  # unspecified and undocumented (see the result_type test)
+    ops = {
+        "bool": [operator.eq, operator.and_, operator.or_],
+        "int": [operator.add, operator.mul, operator.eq, operator.and_],
+        "float": [operator.add, operator.mul, operator.eq],
+        "complex": [operator.add, operator.mul, operator.eq],
+    }[k]
+    iops = {
+        operator.add: operator.iadd,
+        operator.mul: operator.imul,
+        operator.and_: operator.iand,
+        operator.or_: operator.ior,
+    }
     base = np.array([1, 0, 1], dtype=name)
     for op in ops:
-        for x in (xp_of(base), xp_of(base[0])):            # 1-D and 0-d
+        for x in (xp_of(base), xp_of(base[0])):  # 1-D and 0-d
             xn = np_of(x)
             if op in (operator.and_, operator.or_) and kind(want) not in ("bool", "int"):
-                with pytest.raises(TypeError):       # bitwise of a floating result
+                with pytest.raises(TypeError):  # bitwise of a floating result
                     op(x, s)
                 with pytest.raises(TypeError):
                     op(s, x)
                 continue
             res = "bool" if op is operator.eq else want
-            sv = np.array(s, dtype=want)                   # the scalar as a 0-d array
+            sv = np.array(s, dtype=want)  # the scalar as a 0-d array
             check(op(x, s), op(xn.astype(want), sv).astype(res))
             check(op(s, x), op(sv, xn.astype(want)).astype(res))
         if op in iops:
@@ -343,23 +382,28 @@ def test_integer_scalars_at_and_beyond_the_dtype_range(name):
     z = xp.zeros((2,), dtype=DT[name])
     z += hi
     check(z, np.full(2, hi, dtype=name))
-    for v in (hi + 1, lo - 1, 2 ** 64, -(2 ** 63) - 1):
+    for v in (hi + 1, lo - 1, 2**64, -(2**63) - 1):
         if lo <= v <= hi:
             continue
-        for f in (lambda: zero + v, lambda: v + zero, lambda: zero * v,
-                  lambda: zero == v, lambda: zero & v):
+        for f in (
+            lambda: zero + v,
+            lambda: v + zero,
+            lambda: zero * v,
+            lambda: zero == v,
+            lambda: zero & v,
+        ):
             with pytest.raises(OverflowError):
                 f()
         with pytest.raises(OverflowError):
             z += v
-    check(z, np.full(2, hi, dtype=name))         # untouched by the failed updates
+    check(z, np.full(2, hi, dtype=name))  # untouched by the failed updates
 
 
 def test_large_integer_scalars_with_floating_arrays():
     # "a Python int ... for real-valued floating-point array data types"
-    check(xp.zeros((2,)) + 2 ** 64, np.full(2, 2.0 ** 64))
-    check(xp.zeros((2,), dtype=xp.complex128) - 2 ** 70, np.full(2, -(2.0 ** 70) + 0j))
-    check(xp.zeros((1,), dtype=xp.float32) + 2 ** 24, np.full(1, 2.0 ** 24, "float32"))
+    check(xp.zeros((2,)) + 2**64, np.full(2, 2.0**64))
+    check(xp.zeros((2,), dtype=xp.complex128) - 2**70, np.full(2, -(2.0**70) + 0j))
+    check(xp.zeros((1,), dtype=xp.float32) + 2**24, np.full(1, 2.0**24, "float32"))
 
 
 # ---------------------------------------------------------------- can_cast, isdtype
@@ -385,8 +429,9 @@ KIND_MEMBERS = {
     "real floating": {"float32", "float64"},
     "complex floating": {"complex64", "complex128"},
 }
-KIND_MEMBERS["numeric"] = (KIND_MEMBERS["integral"] | KIND_MEMBERS["real floating"]
-                           | KIND_MEMBERS["complex floating"])
+KIND_MEMBERS["numeric"] = (
+    KIND_MEMBERS["integral"] | KIND_MEMBERS["real floating"] | KIND_MEMBERS["complex floating"]
+)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -412,8 +457,12 @@ def test_isdtype_kinds(name):
 
 # ---------------------------------------------------------------- finfo, iinfo
 FLOATS = ["float32", "float64", "complex64", "complex128"]
-REAL_OF = {"float32": "float32", "float64": "float64", "complex64": "float32",
-           "complex128": "float64"}
+REAL_OF = {
+    "float32": "float32",
+    "float64": "float64",
+    "complex64": "float32",
+    "complex128": "float64",
+}
 
 
 @pytest.mark.parametrize("name", FLOATS)
@@ -454,8 +503,11 @@ def test_info():
     assert info.default_dtypes()["indexing"] is xp.int64
     assert set(info.dtypes()) == set(NAMES)
     assert set(info.dtypes(kind="unsigned integer")) == {"uint8", "uint16", "uint32", "uint64"}
-    assert set(info.dtypes(kind=("bool", "complex floating"))) == {"bool", "complex64",
-                                                                   "complex128"}
+    assert set(info.dtypes(kind=("bool", "complex floating"))) == {
+        "bool",
+        "complex64",
+        "complex128",
+    }
     caps = info.capabilities()
     assert caps["boolean indexing"] and caps["data-dependent shapes"]
     with pytest.raises(ValueError):

@@ -1,6 +1,7 @@
 """The two faces share memory; every function that takes a device accepts
 "cpu" and our arrays' device and refuses anything else with ValueError;
 array_api_compat recognises our arrays."""
+
 import inspect
 
 import array_api_compat
@@ -14,13 +15,13 @@ from compat_util import check, np_of
 
 def test_tensor_of_an_array_views_its_memory():
     x = xp.reshape(xp.arange(6.0), (2, 3))
-    t = strided.Tensor(x)                     # the default type, DoubleTensor
+    t = strided.Tensor(x)  # the default type, DoubleTensor
     assert type(t) is strided.DoubleTensor and list(t.size()) == [2, 3]
-    t[2][3] = -1.0                            # 1-based on the Torch7 face
+    t[2][3] = -1.0  # 1-based on the Torch7 face
     assert float(x[1, 2]) == -1.0
     x[0, 0] = 9.0
     assert t[1][1] == 9.0
-    v = strided.Tensor(x.T)                   # a non-contiguous view stays a view
+    v = strided.Tensor(x.T)  # a non-contiguous view stays a view
     assert list(v.stride()) == [1, 3]
     v[1][2] = 4.0
     assert float(x[1, 0]) == 4.0
@@ -31,11 +32,11 @@ def test_typed_tensor_of_an_array():
     t = strided.IntTensor(x)
     t[2] = 7
     check(x, np.array([1, 7, 3], np.int32))
-    d = strided.DoubleTensor(x)               # another dtype: converted, a copy
+    d = strided.DoubleTensor(x)  # another dtype: converted, a copy
     assert d.tolist() == [1.0, 7.0, 3.0]
     d.fill(0)
     check(x, np.array([1, 7, 3], np.int32))
-    assert strided.Tensor(xp.asarray(1.5)).tolist() == [1.5]    # 0-d: one element
+    assert strided.Tensor(xp.asarray(1.5)).tolist() == [1.5]  # 0-d: one element
     with pytest.raises(TypeError):
         strided.Tensor(x, 2)
 
@@ -74,8 +75,13 @@ DEVICE_CALLS = {
 
 
 def test_every_function_taking_a_device_is_listed():
-    takes = {n for n in dir(xp) if callable(getattr(xp, n)) and not n.startswith("_")
-             and "device" in inspect.signature(getattr(xp, n)).parameters}
+    takes = {
+        n
+        for n in dir(xp)
+        if callable(getattr(xp, n))
+        and not n.startswith("_")
+        and "device" in inspect.signature(getattr(xp, n)).parameters
+    }
     assert takes == {n for n in DEVICE_CALLS if "." not in n and n != "to_device"}
 
 

@@ -5,6 +5,7 @@ and reversed inputs, complex64/complex128 and float32/float64 (numpy 2 keeps
 single precision too), odd/even/prime/1 lengths; dtype and shape rules of
 the standard; bad input gives clean exceptions.  Tolerances scale with
 eps * log2(n)."""
+
 import inspect
 import math
 
@@ -18,8 +19,27 @@ from compat_util import np_of
 
 NORMS = ["backward", "ortho", "forward"]
 EPS = {"complex64": 1.2e-7, "float32": 1.2e-7, "complex128": 2.3e-16, "float64": 2.3e-16}
-LENGTHS = [1, 2, 3, 4, 5, 7, 8, 12, 16, 17, 60, 97, 101, 128, 1000, 1021, 4096, 2 ** 4 * 3 ** 2 * 5,
-           10007]
+LENGTHS = [
+    1,
+    2,
+    3,
+    4,
+    5,
+    7,
+    8,
+    12,
+    16,
+    17,
+    60,
+    97,
+    101,
+    128,
+    1000,
+    1021,
+    4096,
+    2**4 * 3**2 * 5,
+    10007,
+]
 
 
 def crandn(rng, shape, dt="complex128"):
@@ -73,7 +93,7 @@ def test_rfft_irfft_hfft_ihfft(n, norm, dt):
     h = crandn(rng, (3, n // 2 + 1), cdt)
     check(xp.fft.irfft(xa(h), n=n, norm=norm), np.fft.irfft(h, n=n, norm=norm), n)
     check(xp.fft.hfft(xa(h), n=n, norm=norm), np.fft.hfft(h, n=n, norm=norm), n)
-    if h.shape[1] > 1:          # the default n = 2 (m - 1)
+    if h.shape[1] > 1:  # the default n = 2 (m - 1)
         m2 = 2 * (h.shape[1] - 1)
         check(xp.fft.irfft(xa(h), norm=norm), np.fft.irfft(h, norm=norm), m2)
         check(xp.fft.hfft(xa(h), norm=norm), np.fft.hfft(h, norm=norm), m2)
@@ -108,15 +128,18 @@ def test_non_contiguous_inputs(view, axis):
     rng = np.random.default_rng(2)
     base = crandn(rng, (34, 51))
     x = VIEWS[view](base)
-    arr = VIEWS[view](xp.asarray(base))            # the same view of our own memory
+    arr = VIEWS[view](xp.asarray(base))  # the same view of our own memory
     check(xp.fft.fft(arr, axis=axis), np.fft.fft(x, axis=axis), 51)
     rbase = rand(rng, (34, 51))
-    check(xp.fft.rfft(VIEWS[view](xp.asarray(rbase)), axis=axis),
-          np.fft.rfft(VIEWS[view](rbase), axis=axis), 51)
+    check(
+        xp.fft.rfft(VIEWS[view](xp.asarray(rbase)), axis=axis),
+        np.fft.rfft(VIEWS[view](rbase), axis=axis),
+        51,
+    )
     check(xp.fft.irfft(arr, n=20, axis=axis), np.fft.irfft(x, n=20, axis=axis), 20)
 
 
-@pytest.mark.parametrize("n", [100003, 2 ** 20])
+@pytest.mark.parametrize("n", [100003, 2**20])
 def test_long_single_lines(n):
     x = crandn(np.random.default_rng(n), n)
     check(xp.fft.fft(xp.asarray(x)), np.fft.fft(x), n)
@@ -134,8 +157,11 @@ def test_one_dimensional_hypothesis(shape, data):
     fname = data.draw(st.sampled_from(["fft", "ifft", "rfft", "irfft", "hfft", "ihfft"]))
     dt = data.draw(st.sampled_from(["32", "64"]))
     real_in = fname in ("rfft", "ihfft")
-    x = rand(rng, shape, "float" + dt) if real_in else \
-        crandn(rng, shape, "complex" + ("64" if dt == "32" else "128"))
+    x = (
+        rand(rng, shape, "float" + dt)
+        if real_in
+        else crandn(rng, shape, "complex" + ("64" if dt == "32" else "128"))
+    )
     if fname in ("irfft", "hfft") and n is None and shape[axis] == 1:
         with pytest.raises(ValueError, match="number of data points 0"):
             getattr(xp.fft, fname)(xa(x), axis=axis, norm=norm)
@@ -167,12 +193,20 @@ ND_CASES = [  # (shape, s, axes)
 def test_fftn_ifftn(shape, s, axes, norm):
     x = crandn(np.random.default_rng(len(shape)), shape)
     n = math.prod(x.shape)
-    check(xp.fft.fftn(xa(x), s=s, axes=axes, norm=norm), np.fft.fftn(x, s=s, axes=axes, norm=norm), n)
-    check(xp.fft.ifftn(xa(x), s=s, axes=axes, norm=norm),
-          np.fft.ifftn(x, s=s, axes=axes, norm=norm), n)
+    check(
+        xp.fft.fftn(xa(x), s=s, axes=axes, norm=norm), np.fft.fftn(x, s=s, axes=axes, norm=norm), n
+    )
+    check(
+        xp.fft.ifftn(xa(x), s=s, axes=axes, norm=norm),
+        np.fft.ifftn(x, s=s, axes=axes, norm=norm),
+        n,
+    )
     x32 = x.astype(np.complex64)
-    check(xp.fft.fftn(xa(x32), s=s, axes=axes, norm=norm),
-          np.fft.fftn(x32, s=s, axes=axes, norm=norm), n)
+    check(
+        xp.fft.fftn(xa(x32), s=s, axes=axes, norm=norm),
+        np.fft.fftn(x32, s=s, axes=axes, norm=norm),
+        n,
+    )
 
 
 @pytest.mark.parametrize("norm", NORMS)
@@ -181,18 +215,28 @@ def test_rfftn_irfftn(shape, s, axes, norm):
     rng = np.random.default_rng(len(shape))
     r = rand(rng, shape)
     n = math.prod(shape)
-    check(xp.fft.rfftn(xa(r), s=s, axes=axes, norm=norm), np.fft.rfftn(r, s=s, axes=axes, norm=norm), n)
+    check(
+        xp.fft.rfftn(xa(r), s=s, axes=axes, norm=norm),
+        np.fft.rfftn(r, s=s, axes=axes, norm=norm),
+        n,
+    )
     h = crandn(rng, shape)
     last = (axes or range(len(shape)))[-1]
     if s is None and shape[last] == 1:
         with pytest.raises(ValueError):
             xp.fft.irfftn(xa(h), s=s, axes=axes, norm=norm)
         return
-    check(xp.fft.irfftn(xa(h), s=s, axes=axes, norm=norm),
-          np.fft.irfftn(h, s=s, axes=axes, norm=norm), n)
+    check(
+        xp.fft.irfftn(xa(h), s=s, axes=axes, norm=norm),
+        np.fft.irfftn(h, s=s, axes=axes, norm=norm),
+        n,
+    )
     h32 = h.astype(np.complex64)
-    check(xp.fft.irfftn(xa(h32), s=s, axes=axes, norm=norm),
-          np.fft.irfftn(h32, s=s, axes=axes, norm=norm), n)
+    check(
+        xp.fft.irfftn(xa(h32), s=s, axes=axes, norm=norm),
+        np.fft.irfftn(h32, s=s, axes=axes, norm=norm),
+        n,
+    )
 
 
 def test_round_trips_nd():
@@ -210,7 +254,7 @@ def test_empty_axes():
     a = xa(x)
     out = xp.fft.fftn(a, axes=())
     check(out, x)
-    out[0, 0] = 0                       # a copy, not the input
+    out[0, 0] = 0  # a copy, not the input
     assert np_of(a)[0, 0] == x[0, 0]
     with pytest.raises(ValueError, match="at least one axis"):
         xp.fft.rfftn(xp.real(a), axes=())
@@ -257,7 +301,7 @@ def test_shift_returns_a_new_array():
         out = f(a, axes=())
         out[0] = 9.0
         assert float(a[0]) == 1.0
-    s = xp.fft.fftshift(xp.asarray(np.array(4.0)))       # 0-d: nothing to shift
+    s = xp.fft.fftshift(xp.asarray(np.array(4.0)))  # 0-d: nothing to shift
     assert s.shape == () and float(s) == 4.0
 
 
@@ -272,12 +316,37 @@ def test_namespace_and_signatures():
         assert sig.parameters["x"].kind is inspect.Parameter.POSITIONAL_ONLY
         assert sig.parameters["axis"].default == -1 and sig.parameters["norm"].default == "backward"
     for name in ["fftn", "ifftn", "rfftn", "irfftn"]:
-        assert list(inspect.signature(getattr(xp.fft, name)).parameters) == ["x", "s", "axes", "norm"]
+        assert list(inspect.signature(getattr(xp.fft, name)).parameters) == [
+            "x",
+            "s",
+            "axes",
+            "norm",
+        ]
     for name in ["fftfreq", "rfftfreq"]:
-        assert list(inspect.signature(getattr(xp.fft, name)).parameters) == ["n", "d", "dtype", "device"]
-    assert sorted(xp.fft.__all__) == sorted(["fft", "ifft", "fftn", "ifftn", "rfft", "irfft", "rfftn",
-                                             "irfftn", "hfft", "ihfft", "fftfreq", "rfftfreq",
-                                             "fftshift", "ifftshift"])
+        assert list(inspect.signature(getattr(xp.fft, name)).parameters) == [
+            "n",
+            "d",
+            "dtype",
+            "device",
+        ]
+    assert sorted(xp.fft.__all__) == sorted(
+        [
+            "fft",
+            "ifft",
+            "fftn",
+            "ifftn",
+            "rfft",
+            "irfft",
+            "rfftn",
+            "irfftn",
+            "hfft",
+            "ihfft",
+            "fftfreq",
+            "rfftfreq",
+            "fftshift",
+            "ifftshift",
+        ]
+    )
 
 
 def test_dtype_rules():
@@ -291,8 +360,15 @@ def test_dtype_rules():
     assert xp.fft.irfft(c).dtype == xp.float32
     assert xp.fft.irfftn(c).dtype == xp.float32
     assert xp.fft.hfft(c).dtype == xp.float32
-    for f in (xp.fft.fft, xp.fft.ifft, xp.fft.fftn, xp.fft.ifftn, xp.fft.irfft, xp.fft.irfftn,
-              xp.fft.hfft):
+    for f in (
+        xp.fft.fft,
+        xp.fft.ifft,
+        xp.fft.fftn,
+        xp.fft.ifftn,
+        xp.fft.irfft,
+        xp.fft.irfftn,
+        xp.fft.hfft,
+    ):
         for bad in (r, xp.asarray([1, 2, 3]), xp.asarray([True, False])):
             with pytest.raises(TypeError, match="complex floating"):
                 f(bad)
@@ -314,7 +390,7 @@ def test_bad_input():
             xp.fft.fft(c, n=bad_n)
         with pytest.raises(ValueError, match="number of data points"):
             xp.fft.rfft(r, n=bad_n)
-    for bad_s in (0, -2):                # -1 is allowed: the axis' own length
+    for bad_s in (0, -2):  # -1 is allowed: the axis' own length
         with pytest.raises(ValueError, match=">= 1"):
             xp.fft.fftn(c, s=(bad_s, 2), axes=(0, 1))
     with pytest.raises(TypeError, match="integer"):
@@ -322,7 +398,7 @@ def test_bad_input():
     with pytest.raises(TypeError, match="bool"):
         xp.fft.fft(c, n=True)
     with pytest.raises(ValueError, match="number of data points 0"):
-        xp.fft.irfft(xp.asarray([1 + 0j]))           # default n = 2 (1 - 1)
+        xp.fft.irfft(xp.asarray([1 + 0j]))  # default n = 2 (1 - 1)
     with pytest.raises(ValueError, match="norm"):
         xp.fft.fft(c, norm="none")
     with pytest.raises(ValueError, match="norm"):

@@ -6,11 +6,20 @@ from strided.compat import _elementwise
 from compat_util import check, np_of, xp_of
 
 rng = np.random.default_rng(1)
-NP_NAME = {"acos": "arccos", "acosh": "arccosh", "asin": "arcsin", "asinh": "arcsinh",
-           "atan": "arctan", "atanh": "arctanh", "atan2": "arctan2",
-           "bitwise_invert": "invert", "bitwise_left_shift": "left_shift",
-           "bitwise_right_shift": "right_shift", "pow": "power"}
-SAMPLE = {   # a dtype the standard allows for each category, and values
+NP_NAME = {
+    "acos": "arccos",
+    "acosh": "arccosh",
+    "asin": "arcsin",
+    "asinh": "arcsinh",
+    "atan": "arctan",
+    "atanh": "arctanh",
+    "atan2": "arctan2",
+    "bitwise_invert": "invert",
+    "bitwise_left_shift": "left_shift",
+    "bitwise_right_shift": "right_shift",
+    "pow": "power",
+}
+SAMPLE = {  # a dtype the standard allows for each category, and values
     "floating": rng.uniform(0.1, 0.9, (3, 4)),
     "real floating": rng.uniform(-2, 2, (3, 4)),
     "numeric": rng.uniform(-3, 3, (3, 4)),
@@ -43,24 +52,41 @@ def test_binary_against_numpy(name):
     check(getattr(xp, name)(xp_of(a), xp_of(b[0])), _np(name)(a, b[0]), exact=False)  # broadcast
 
 
-@pytest.mark.parametrize("name", ["sqrt", "exp", "log", "abs", "sign", "square", "conj", "real",
-                                  "imag", "isnan", "round"])
+@pytest.mark.parametrize(
+    "name",
+    ["sqrt", "exp", "log", "abs", "sign", "square", "conj", "real", "imag", "isnan", "round"],
+)
 def test_unary_complex(name):
     a = (rng.uniform(-2, 2, 6) + 1j * rng.uniform(-2, 2, 6)).astype("complex128")
     check(getattr(xp, name)(xp_of(a)), _np(name)(a), exact=False)
 
 
-@pytest.mark.parametrize("name,dtype", [("sqrt", "int32"), ("logical_not", "int8"),
-                                        ("bitwise_invert", "float64"), ("floor", "complex64"),
-                                        ("negative", "bool"), ("signbit", "int32")])
+@pytest.mark.parametrize(
+    "name,dtype",
+    [
+        ("sqrt", "int32"),
+        ("logical_not", "int8"),
+        ("bitwise_invert", "float64"),
+        ("floor", "complex64"),
+        ("negative", "bool"),
+        ("signbit", "int32"),
+    ],
+)
 def test_unary_category_is_enforced(name, dtype):
     with pytest.raises(TypeError):
         getattr(xp, name)(xp.zeros(3, dtype=getattr(xp, dtype)))
 
 
-@pytest.mark.parametrize("name,dtype", [("logical_and", "int8"), ("atan2", "int32"),
-                                        ("less", "complex128"), ("bitwise_and", "float32"),
-                                        ("bitwise_left_shift", "bool")])
+@pytest.mark.parametrize(
+    "name,dtype",
+    [
+        ("logical_and", "int8"),
+        ("atan2", "int32"),
+        ("less", "complex128"),
+        ("bitwise_and", "float32"),
+        ("bitwise_left_shift", "bool"),
+    ],
+)
 def test_binary_category_is_enforced(name, dtype):
     x = xp.zeros(3, dtype=getattr(xp, dtype))
     with pytest.raises(TypeError):
@@ -103,10 +129,15 @@ def test_reductions(axis, keepdims):
 
 def test_reduction_dtypes():
     check(xp.sum(xp_of(I), dtype=xp.int16), np.sum(I, dtype="int16"))
-    check(xp.sum(xp_of(I.astype("uint8")), axis=0), np.sum(I.astype("uint8"), axis=0, dtype="uint64"))
-    check(xp.prod(xp_of(F), dtype=xp.float32, axis=1), np.prod(F, axis=1).astype("float32"),
-          exact=False)
-    check(xp.mean(xp_of(I)), np.mean(I), exact=False)      # the extension: in float64
+    check(
+        xp.sum(xp_of(I.astype("uint8")), axis=0), np.sum(I.astype("uint8"), axis=0, dtype="uint64")
+    )
+    check(
+        xp.prod(xp_of(F), dtype=xp.float32, axis=1),
+        np.prod(F, axis=1).astype("float32"),
+        exact=False,
+    )
+    check(xp.mean(xp_of(I)), np.mean(I), exact=False)  # the extension: in float64
     with pytest.raises(ValueError):
         xp.max(xp.zeros((0,)))
 
@@ -189,8 +220,9 @@ def test_view_functions():
     check(xp.moveaxis(x, 0, -1), np.moveaxis(A, 0, -1))
     check(xp.moveaxis(x, (0, 1), (2, 0)), np.moveaxis(A, (0, 1), (2, 0)))
     check(xp.broadcast_to(xp_of(A[0, 0]), (2, 3, 4)), np.broadcast_to(A[0, 0], (2, 3, 4)))
-    for g, w in zip(xp.broadcast_arrays(xp_of(A[:, :1]), xp_of(A[0])),
-                    np.broadcast_arrays(A[:, :1], A[0])):
+    for g, w in zip(
+        xp.broadcast_arrays(xp_of(A[:, :1]), xp_of(A[0])), np.broadcast_arrays(A[:, :1], A[0])
+    ):
         check(g, w)
     check(xp.matrix_transpose(x), A.swapaxes(-1, -2))
 
@@ -198,17 +230,23 @@ def test_view_functions():
 def test_concat_stack_roll():
     b = A.astype("int8")
     check(xp.concat([xp_of(A), xp_of(b)], axis=1), np.concatenate([A, b.astype("int64")], axis=1))
-    check(xp.concat([xp_of(A), xp_of(A[:, :, :1])], axis=-1), np.concatenate([A, A[:, :, :1]], axis=-1))
+    check(
+        xp.concat([xp_of(A), xp_of(A[:, :, :1])], axis=-1),
+        np.concatenate([A, A[:, :, :1]], axis=-1),
+    )
     check(xp.concat([xp_of(A), xp_of(A)], axis=None), np.concatenate([A, A], axis=None))
     check(xp.stack([xp_of(A), xp_of(A + 1)], axis=1), np.stack([A, A + 1], axis=1))
-    check(xp.stack([xp_of(A[0, 0]), xp_of(A[1, 1])], axis=-1), np.stack([A[0, 0], A[1, 1]], axis=-1))
+    check(
+        xp.stack([xp_of(A[0, 0]), xp_of(A[1, 1])], axis=-1), np.stack([A[0, 0], A[1, 1]], axis=-1)
+    )
     check(xp.roll(xp_of(A), 5), np.roll(A, 5))
     check(xp.roll(xp_of(A), (1, -1), axis=(0, 2)), np.roll(A, (1, -1), axis=(0, 2)))
     with pytest.raises(ValueError):
         xp.concat([xp_of(A), xp_of(A[0])])
     # the extension: mixed kinds promote as numpy's
-    check(xp.concat([xp_of(A), xp_of(A.astype("float64"))]),
-          np.concatenate([A, A.astype("float64")]))
+    check(
+        xp.concat([xp_of(A), xp_of(A.astype("float64"))]), np.concatenate([A, A.astype("float64")])
+    )
 
 
 def test_astype_matmul_vecdot():
@@ -222,6 +260,7 @@ def test_astype_matmul_vecdot():
 
 def test_array_api_generic_code():
     """A function written only against the namespace runs on strided.compat."""
+
     def standardize(x):
         ns = x.__array_namespace__()
         mu = ns.mean(x, axis=0, keepdims=True)
@@ -241,8 +280,10 @@ def test_take_searchsorted_diff_unstack():
         check(xp.searchsorted(xp_of(s), xp_of(v), side=side), np.searchsorted(s, v, side=side))
     check(xp.searchsorted(xp_of(s), 5), np.array(np.searchsorted(s, 5)))
     check(xp.diff(xp_of(A), axis=1), np.diff(A, axis=1))
-    check(xp.diff(xp_of(A), n=2, prepend=0, append=xp_of(A[..., :1])),
-          np.diff(A, n=2, prepend=0, append=A[..., :1]))
+    check(
+        xp.diff(xp_of(A), n=2, prepend=0, append=xp_of(A[..., :1])),
+        np.diff(A, n=2, prepend=0, append=A[..., :1]),
+    )
     for g, w in zip(xp.unstack(xp_of(A), axis=1), [A[:, i] for i in range(3)]):
         check(g, w)
 
@@ -256,8 +297,11 @@ def test_tile_repeat_tensordot():
     check(xp.repeat(xp_of(A), xp_of(r), axis=-1), np.repeat(A, r, axis=-1))
     m, n = rng.standard_normal((2, 3, 4)), rng.standard_normal((3, 4, 5))
     check(xp.tensordot(xp_of(m), xp_of(n)), np.tensordot(m, n), exact=False)
-    check(xp.tensordot(xp_of(m), xp_of(n), axes=([1], [0])), np.tensordot(m, n, axes=([1], [0])),
-          exact=False)
+    check(
+        xp.tensordot(xp_of(m), xp_of(n), axes=([1], [0])),
+        np.tensordot(m, n, axes=([1], [0])),
+        exact=False,
+    )
     check(xp.tensordot(xp_of(m), xp_of(m), axes=0), np.tensordot(m, m, axes=0), exact=False)
 
 

@@ -3,6 +3,7 @@ gives (the same kernels: value for value, dtype and shape), whatever the
 dtypes, broadcasting, strides, emptiness or dimensionality, and refuses
 what it cannot trace with clear errors.  numpy is the oracle where the
 standard and numpy agree; the unfused strided expression everywhere."""
+
 import numpy as np
 import pytest
 
@@ -44,7 +45,7 @@ def test_a_times_b_plus_c_every_numeric_dtype(name):
 
 
 def test_matches_numpy_on_a_large_array_across_threads():
-    n = 3 * 10**5 + 7          # several blocks and threads, a ragged tail
+    n = 3 * 10**5 + 7  # several blocks and threads, a ragged tail
     a, b, c = (arrays((n,), "float64", s) for s in (4, 5, 6))
     out = xp.fuse(axpy)(xp.asarray(a), xp.asarray(b), xp.asarray(c))
     np.testing.assert_array_equal(np_of(out), a * b + c)
@@ -54,10 +55,10 @@ def test_functions_scalars_and_comparisons():
     a, b = arrays((50,), "float64", 7, positive=True), arrays((50,), "float64", 8)
 
     def f(x, y):
-        return xp.sqrt(x) * 2.5 - xp.exp(-y) / (1 + x ** 2)
+        return xp.sqrt(x) * 2.5 - xp.exp(-y) / (1 + x**2)
 
     x, y = xp.asarray(a), xp.asarray(b)
-    same(xp.fuse(f)(x, y), xp.sqrt(x) * 2.5 - xp.exp(-y) / (1 + x ** 2))
+    same(xp.fuse(f)(x, y), xp.sqrt(x) * 2.5 - xp.exp(-y) / (1 + x**2))
     g = xp.fuse(lambda x, y: (x > y) | xp.isnan(y))
     same(g(x, y), (x > y) | xp.isnan(y))
     assert g(x, y).dtype == xp.bool
@@ -72,9 +73,17 @@ def test_namespace_of_the_traced_values():
     same(xp.fuse(f)(x, y), xp.maximum(x, y) + xp.abs(y))
 
 
-@pytest.mark.parametrize("d1, d2", [("float32", "float64"), ("int8", "int32"), ("uint8", "int16"),
-                                    ("int32", "int64"), ("float32", "complex64"),
-                                    ("float64", "complex64")])
+@pytest.mark.parametrize(
+    "d1, d2",
+    [
+        ("float32", "float64"),
+        ("int8", "int32"),
+        ("uint8", "int16"),
+        ("int32", "int64"),
+        ("float32", "complex64"),
+        ("float64", "complex64"),
+    ],
+)
 def test_promotion_as_unfused(d1, d2):
     x, y = xp.asarray(arrays((30,), d1, 11)), xp.asarray(arrays((30,), d2, 12))
     out = xp.fuse(lambda a, b: a * b - a)(x, y)
@@ -111,11 +120,13 @@ def test_scalar_conversion_errors_as_unfused():
     assert fused.dtype == plain.dtype == xp.float64
     assert np.array_equal(np.asarray(fused), np.asarray(plain))
     with pytest.raises(TypeError):
-        xp.fuse(lambda a: xp.sin(a))(x)       # sin needs floating dtypes
+        xp.fuse(lambda a: xp.sin(a))(x)  # sin needs floating dtypes
 
 
-@pytest.mark.parametrize("shapes", [[(4, 1), (3,), (4, 3)], [(2, 1, 5), (1, 3, 1), (5,)],
-                                    [(), (6,), (1, 6)], [(3, 4), (1,), ()]])
+@pytest.mark.parametrize(
+    "shapes",
+    [[(4, 1), (3,), (4, 3)], [(2, 1, 5), (1, 3, 1), (5,)], [(), (6,), (1, 6)], [(3, 4), (1,), ()]],
+)
 def test_broadcasting(shapes):
     a, b, c = (arrays(s, "float64", i) for i, s in enumerate(shapes))
     x, y, z = xp.asarray(a), xp.asarray(b), xp.asarray(c)
@@ -133,7 +144,7 @@ def test_shapes_that_do_not_broadcast():
 def test_non_contiguous_inputs():
     base = arrays((8, 10), "float64", 20)
     w = xp.asarray(base)
-    x, y, z = w[::2, 1::3], w.T[1:5, ::3], w[1::2, ::4]      # (4, 3) views
+    x, y, z = w[::2, 1::3], w.T[1:5, ::3], w[1::2, ::4]  # (4, 3) views
     out = xp.fuse(axpy)(x, y, z)
     same(out, x * y + z)
     np.testing.assert_array_equal(np_of(out), base[::2, 1::3] * base.T[1:5, ::3] + base[1::2, ::4])
@@ -181,7 +192,11 @@ def test_a_long_chain_reuses_registers():
         for k in range(60):
             acc = acc * b + k
         return acc
-    x, y = xp.asarray(arrays((300,), "float64", 23)) * 0.01, xp.asarray(arrays((300,), "float64", 24))
+
+    x, y = (
+        xp.asarray(arrays((300,), "float64", 23)) * 0.01,
+        xp.asarray(arrays((300,), "float64", 24)),
+    )
     same(xp.fuse(f)(x, y), f(x, y))
 
 
@@ -209,7 +224,7 @@ def test_bad_input():
     with pytest.raises(TypeError, match="expected a function"):
         xp.fuse(3)
     with pytest.raises(TypeError):
-        g(xp.ones(2))                           # f takes two
+        g(xp.ones(2))  # f takes two
     with pytest.raises(TypeError, match="must return one value computed"):
         xp.fuse(lambda a: 3.0)(xp.ones(2))
     with pytest.raises(TypeError, match="must return one value computed"):
@@ -239,5 +254,6 @@ def test_too_many_inputs_or_values():
     def deep(a, k=1):
         # (a*1) + ((a*2) + (...)): each left value waits for the whole right side
         return a * k if k == 20 else a * k + deep(a, k + 1)
+
     with pytest.raises(ValueError, match="intermediate values"):
         xp.fuse(deep)(xp.ones(2))

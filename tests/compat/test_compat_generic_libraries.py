@@ -1,9 +1,10 @@
 """Array-API-generic libraries run on strided.compat unchanged: einops
 (its array API entry points), array-api-extra and scikit-learn with
 array_api_dispatch.  numpy runs the same computation as the oracle."""
+
 import os
 
-os.environ.setdefault("SCIPY_ARRAY_API", "1")   # read by scipy/sklearn at import
+os.environ.setdefault("SCIPY_ARRAY_API", "1")  # read by scipy/sklearn at import
 
 import numpy as np
 import pytest
@@ -37,8 +38,10 @@ def test_array_api_extra():
     check(xpx.pad(xp.asarray([1, 2]), 2, xp=xp), np.pad([1, 2], 2))
     check(xpx.atleast_nd(xp.asarray(1.0), ndim=3, xp=xp), np.ones((1, 1, 1)))
     check(xpx.kron(xp.asarray([1, 2]), xp.asarray([1, 1]), xp=xp), np.kron([1, 2], [1, 1]))
-    check(xpx.setdiff1d(xp.asarray([3, 1, 2, 3]), xp.asarray([2]), xp=xp),
-          np.setdiff1d([3, 1, 2, 3], [2]))
+    check(
+        xpx.setdiff1d(xp.asarray([3, 1, 2, 3]), xp.asarray([2]), xp=xp),
+        np.setdiff1d([3, 1, 2, 3], [2]),
+    )
     assert int(xpx.nunique(xp.asarray([1, 2, 2, 7]), xp=xp)) == 3
     v = np.array([0.0, 0.5, -1.5])
     check(xpx.sinc(xp.asarray(v), xp=xp), np.sinc(v), exact=False)
@@ -47,6 +50,7 @@ def test_array_api_extra():
 def test_scikit_learn_scalers():
     sklearn = pytest.importorskip("sklearn", reason=PEER)
     from sklearn.preprocessing import MinMaxScaler, StandardScaler
+
     a = RNG.normal(size=(40, 3)) * [1.0, 10.0, 0.1] + [0.0, 5.0, -2.0]
     x = xp.asarray(a)
     with sklearn.config_context(array_api_dispatch=True):

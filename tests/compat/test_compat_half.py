@@ -2,6 +2,7 @@
 astype, computing (float32's result rounded once: numpy's float16 and
 PyTorch's bfloat16 the oracles), and DLPack both ways with PyTorch and
 numpy, zero copy (shared memory checked by writing through one side)."""
+
 import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -44,12 +45,21 @@ def test_isdtype_finfo_and_info():
     fi = xp.finfo(xp.float16)
     np_fi = np.finfo(np.float16)
     assert (fi.bits, fi.eps, fi.max, fi.min, fi.smallest_normal) == (
-        16, float(np_fi.eps), float(np_fi.max), float(np_fi.min), float(np_fi.smallest_normal))
+        16,
+        float(np_fi.eps),
+        float(np_fi.max),
+        float(np_fi.min),
+        float(np_fi.smallest_normal),
+    )
     if torch is not None:
         t_fi = torch.finfo(torch.bfloat16)
         fb = xp.finfo(xp.bfloat16)
         assert (fb.bits, fb.eps, fb.max, fb.smallest_normal) == (
-            16, t_fi.eps, t_fi.max, t_fi.smallest_normal)
+            16,
+            t_fi.eps,
+            t_fi.max,
+            t_fi.smallest_normal,
+        )
     info = xp.__array_namespace_info__()
     assert "float16" not in info.dtypes() and "bfloat16" not in info.dtypes()
     assert "float16" not in info.dtypes(kind="real floating")
@@ -67,8 +77,11 @@ def test_numpy_names_are_ours():
 # ---------------------------------------------------------------- computing
 
 
-values = hnp.arrays(np.float32, hnp.array_shapes(min_dims=0, max_dims=2, min_side=0, max_side=6),
-                    elements=st.floats(-2e3, 2e3, width=32) | st.sampled_from([np.nan, np.inf]))
+values = hnp.arrays(
+    np.float32,
+    hnp.array_shapes(min_dims=0, max_dims=2, min_side=0, max_side=6),
+    elements=st.floats(-2e3, 2e3, width=32) | st.sampled_from([np.nan, np.inf]),
+)
 
 
 @given(x=values, y=values)
@@ -110,21 +123,23 @@ def test_statistics_sort_matmul_indexing(dt):
     rng = np.random.default_rng(3)
     x = rng.standard_normal((6, 50)).astype(np.float32)
     a = xp.asarray(x, dtype=dt)
-    w = f32(a)                                    # the 16-bit values, exactly
+    w = f32(a)  # the 16-bit values, exactly
     s = xp.sum(a, axis=1)
     assert s.dtype is dt
-    np.testing.assert_allclose(f32(s), w.sum(axis=1), rtol=2 ** -7, atol=1e-2)
+    np.testing.assert_allclose(f32(s), w.sum(axis=1), rtol=2**-7, atol=1e-2)
     assert xp.mean(a).dtype is dt and xp.max(a).dtype is dt
     assert float(xp.max(a)) == w.max()
     np.testing.assert_array_equal(f32(xp.sort(a, axis=1)), np.sort(w, axis=1))
-    np.testing.assert_array_equal(np.asarray(xp.argsort(a, axis=1, stable=True)),
-                                  np.argsort(w, axis=1, kind="stable"))
+    np.testing.assert_array_equal(
+        np.asarray(xp.argsort(a, axis=1, stable=True)), np.argsort(w, axis=1, kind="stable")
+    )
     p = a @ xp.matrix_transpose(a)
     assert p.dtype is dt
-    np.testing.assert_allclose(f32(p), w @ w.T, rtol=2 ** -6, atol=0.5)
+    np.testing.assert_allclose(f32(p), w @ w.T, rtol=2**-6, atol=0.5)
     np.testing.assert_array_equal(f32(a[::2, 3]), w[::2, 3])
-    np.testing.assert_array_equal(f32(xp.where(a > 0, a, xp.asarray(0.0, dtype=dt))),
-                                  np.where(w > 0, w, 0))
+    np.testing.assert_array_equal(
+        f32(xp.where(a > 0, a, xp.asarray(0.0, dtype=dt))), np.where(w > 0, w, 0)
+    )
     np.testing.assert_array_equal(np.asarray(xp.argmax(a, axis=1)), np.argmax(w, axis=1))
     e = xp.empty((0, 3), dtype=dt)
     assert xp.sum(e, axis=0).shape == (3,) and (e * e).dtype is dt
@@ -157,12 +172,12 @@ def test_pytorch_both_ways_zero_copy(tdt):
     t = torch.arange(12, dtype=getattr(torch, tdt)).reshape(3, 4)
     a = xp.from_dlpack(t)
     assert a.dtype.name == tdt and a.shape == (3, 4)
-    a[1, 2] = 100.5                                  # written through ours ...
-    assert float(t[1, 2]) == 100.5                   # ... seen by PyTorch
+    a[1, 2] = 100.5  # written through ours ...
+    assert float(t[1, 2]) == 100.5  # ... seen by PyTorch
     back = torch.from_dlpack(a)
     assert back.dtype == t.dtype and back.data_ptr() == t.data_ptr()
-    back[0, 0] = -7                                  # written through PyTorch ...
-    assert float(a[0, 0]) == -7.0                    # ... seen by ours
+    back[0, 0] = -7  # written through PyTorch ...
+    assert float(a[0, 0]) == -7.0  # ... seen by ours
     tt = t.T
     v = xp.from_dlpack(tt)
     np.testing.assert_array_equal(f32(v), tt.float().numpy())

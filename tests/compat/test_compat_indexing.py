@@ -10,11 +10,25 @@ from compat_util import check, xp_of
 A = np.arange(2 * 3 * 4 * 5).reshape(2, 3, 4, 5)
 
 BASIC = [
-    0, -1, (1, 2), (0, -1, 3, 4), slice(None), slice(1, None), slice(None, None, -1),
-    (slice(None), slice(None, None, 2)), (slice(None), slice(2, 0, -1), slice(None, None, 3)),
-    (Ellipsis, 1), (1, Ellipsis, slice(None, None, -2)), (None, 0), (Ellipsis, None),
-    (0, None, slice(1, 3), None, Ellipsis), Ellipsis, (), (slice(5, 10),),
-    (slice(-100, 100, 3), 2), (slice(None), slice(None), slice(None), slice(None)),
+    0,
+    -1,
+    (1, 2),
+    (0, -1, 3, 4),
+    slice(None),
+    slice(1, None),
+    slice(None, None, -1),
+    (slice(None), slice(None, None, 2)),
+    (slice(None), slice(2, 0, -1), slice(None, None, 3)),
+    (Ellipsis, 1),
+    (1, Ellipsis, slice(None, None, -2)),
+    (None, 0),
+    (Ellipsis, None),
+    (0, None, slice(1, 3), None, Ellipsis),
+    Ellipsis,
+    (),
+    (slice(5, 10),),
+    (slice(-100, 100, 3), 2),
+    (slice(None), slice(None), slice(None), slice(None)),
 ]
 
 
@@ -24,7 +38,7 @@ def test_basic_indexing_is_a_view_matching_numpy(key):
     v = x[key]
     check(v, A[key])
     if v.size:
-        assert v._c.storage == x._c.storage   # a view, no copy
+        assert v._c.storage == x._c.storage  # a view, no copy
 
 
 @pytest.mark.parametrize("key", [5, (0, 3), (0, 0, 0, 0, 0), (Ellipsis, Ellipsis)], ids=repr)
@@ -74,7 +88,7 @@ def test_boolean_mask_shape_mismatch():
 INT_KEYS = [
     (np.array([0, 1, 1]),),
     (np.array([1, 0]), np.array([2, -1])),
-    (np.array([[0], [1]]), np.array([0, 1, 2])),            # broadcast
+    (np.array([[0], [1]]), np.array([0, 1, 2])),  # broadcast
     (1, np.array([0, -3, 2])),
     (np.array([0, 1]), np.array([1, 2]), np.array([3, 0]), np.array([4, -5])),
     (np.array(1), np.array([0, 2])),
@@ -83,8 +97,9 @@ INT_KEYS = [
 
 @pytest.mark.parametrize("key", INT_KEYS, ids=lambda k: str([np.asarray(i).tolist() for i in k]))
 def test_integer_array_indexing(key):
-    xkey = tuple(xp.asarray(np.array(k), copy=True) if isinstance(k, np.ndarray) else k
-                 for k in key)
+    xkey = tuple(
+        xp.asarray(np.array(k), copy=True) if isinstance(k, np.ndarray) else k for k in key
+    )
     check(xp_of(A)[xkey], A[key])
     check(xp_of(A)[:, :, ::-1][xkey], A[:, :, ::-1][key])
 
@@ -105,7 +120,7 @@ def test_setitem_basic_and_broadcast():
     a[..., ::2] = [1.0, 2.0, 3.0]
     x[1, :, None, 1] = xp.reshape(xp.arange(3.0), (3, 1, 1))
     a[1, :, None, 1] = np.arange(3.0).reshape(3, 1, 1)
-    x[0, 0, 0, 0] = 3     # a Python int into a float array
+    x[0, 0, 0, 0] = 3  # a Python int into a float array
     a[0, 0, 0, 0] = 3
     check(x, a)
 
@@ -141,19 +156,19 @@ def test_setitem_type_rules():
         x[:] = xp.ones((3,), dtype=xp.int64)
     with pytest.raises(TypeError, match="cannot cast a float64 array"):
         x[xp.asarray([True, False, True])] = xp.ones((2,))
-    x[:] = xp.ones((3,), dtype=xp.int8)      # promotes to the target's dtype
+    x[:] = xp.ones((3,), dtype=xp.int8)  # promotes to the target's dtype
     check(x, np.ones(3, "int32"))
 
 
 def test_setitem_array_through_mask_after_slice():
     a = A.copy()
     x = xp_of(a)
-    m = np.arange(12).reshape(3, 4) % 5 == 0           # 3 selected
+    m = np.arange(12).reshape(3, 4) % 5 == 0  # 3 selected
     val = np.arange(2 * 3 * 5).reshape(2, 3, 5) * -1
     x[:, xp_of(m)] = xp_of(val)
     a[:, m] = val
     check(x, a)
-    x[:, xp_of(m)] = xp_of(np.arange(5))               # broadcast
+    x[:, xp_of(m)] = xp_of(np.arange(5))  # broadcast
     a[:, m] = np.arange(5)
     check(x, a)
 
@@ -161,7 +176,7 @@ def test_setitem_array_through_mask_after_slice():
 def test_setitem_integer_arrays_into_a_non_contiguous_view():
     a = A.copy()
     x = xp_of(a)
-    v = x[:, ::-1, ::2]            # no flat view over its first two dims
+    v = x[:, ::-1, ::2]  # no flat view over its first two dims
     v[xp.asarray([0, 1]), xp.asarray([2, 0])] = xp.reshape(xp.arange(20), (2, 2, 5))
     a[:, ::-1, ::2][np.array([0, 1]), np.array([2, 0])] = np.arange(20).reshape(2, 2, 5)
     check(x, a)
@@ -228,7 +243,7 @@ def basic_keys(draw, shape):
     for _ in range(draw(st.integers(0, 2))):
         entries.insert(draw(st.integers(0, len(entries))), None)
     if len(entries) == 1 and draw(st.booleans()):
-        return entries[0]              # a bare index, not a 1-tuple
+        return entries[0]  # a bare index, not a 1-tuple
     return tuple(entries)
 
 
@@ -244,7 +259,7 @@ def test_every_basic_index_form_is_a_view_matching_numpy(ak):
     a, key = ak
     x = xp_of(a)
     out = x[key]
-    check(out, np.asarray(a[key]))      # a 0-d array where numpy gives a scalar
+    check(out, np.asarray(a[key]))  # a 0-d array where numpy gives a scalar
     if out.size:
         assert out._c.storage == x._c.storage
 
@@ -260,7 +275,7 @@ def values_for(draw, target_shape, dtype):
         return filled((), dtype, offset=9)
     shape = list(target_shape)
     if how == "broadcast" and shape:
-        shape = shape[draw(st.integers(0, len(shape))):]
+        shape = shape[draw(st.integers(0, len(shape))) :]
         shape = [1 if draw(st.booleans()) else s for s in shape]
     return filled(tuple(shape), dtype, offset=1000)
 
@@ -298,8 +313,13 @@ def test_zero_d_arrays():
 def test_size_zero_arrays(shape):
     a = np.zeros(shape, dtype="int32")
     x = xp_of(a)
-    for key in (Ellipsis, (slice(None),), (slice(None, None, -1), Ellipsis), (None, Ellipsis),
-                (slice(1, 0, -2), Ellipsis)):
+    for key in (
+        Ellipsis,
+        (slice(None),),
+        (slice(None, None, -1), Ellipsis),
+        (None, Ellipsis),
+        (slice(1, 0, -2), Ellipsis),
+    ):
         check(x[key], a[key])
     x[...] = 3
     check(x, a)
@@ -338,9 +358,19 @@ def test_boolean_mask_as_the_sole_index(am):
     check(x[xp_of(mask)], mask_result(a, mask))
 
 
-@pytest.mark.parametrize("shape,mshape", [((2, 3), (0,)), ((2, 3), (0, 3)), ((2, 3), (2, 0)),
-                                          ((2, 3), (0, 0)), ((4,), (0,)), ((2, 0), (2, 0)),
-                                          ((0, 3), (0,)), ((0, 3), (0, 3))])
+@pytest.mark.parametrize(
+    "shape,mshape",
+    [
+        ((2, 3), (0,)),
+        ((2, 3), (0, 3)),
+        ((2, 3), (2, 0)),
+        ((2, 3), (0, 0)),
+        ((4,), (0,)),
+        ((2, 0), (2, 0)),
+        ((0, 3), (0,)),
+        ((0, 3), (0, 3)),
+    ],
+)
 def test_zero_size_masks(shape, mshape):
     """'The size of each dimension in B must equal the size of the
     corresponding dimension in A or be 0.'"""
@@ -348,7 +378,7 @@ def test_zero_size_masks(shape, mshape):
     x = xp_of(a)
     mask = np.zeros(mshape, dtype=bool)
     out = x[xp_of(mask)]
-    check(out, np.empty((0,) + shape[len(mshape):], dtype="int64"))
+    check(out, np.empty((0,) + shape[len(mshape) :], dtype="int64"))
     x[xp_of(mask)] = -1
     x[xp_of(mask)] = xp.asarray(-2)
     check(x, a)
@@ -373,10 +403,10 @@ def arrays_and_bad_masks(draw):
     shape = draw(any_shapes)
     if shape and draw(st.booleans()):
         d = draw(st.integers(0, len(shape) - 1))
-        mshape = list(shape[:d + 1])
-        mshape[d] = mshape[d] + draw(st.integers(1, 3))       # neither the size nor 0
+        mshape = list(shape[: d + 1])
+        mshape[d] = mshape[d] + draw(st.integers(1, 3))  # neither the size nor 0
     else:
-        mshape = list(shape) + [draw(st.integers(0, 3))]      # more dims than the array
+        mshape = list(shape) + [draw(st.integers(0, 3))]  # more dims than the array
     return filled(shape, "int32"), np.ones(mshape, dtype=bool)
 
 
@@ -399,7 +429,7 @@ def test_boolean_mask_in_setitem(am, data):
     x[xp_of(mask)] = _as_value(value)
     b = a.copy()
     if mask.ndim and any(ms == 0 and s != 0 for ms, s in zip(mask.shape, a.shape)):
-        pass                                 # selects nothing
+        pass  # selects nothing
     else:
         b[mask if mask.ndim else np.bool_(mask)] = value
     check(x, b)
@@ -419,8 +449,11 @@ def integer_array_keys(draw, shape, full=True):
     is_array = [draw(st.booleans()) for _ in range(k)]
     if not any(is_array):
         is_array[draw(st.integers(0, k - 1))] = True
-    bshapes = draw(hnp.mutually_broadcastable_shapes(num_shapes=sum(is_array), min_dims=0,
-                                                     max_dims=3, max_side=4)).input_shapes
+    bshapes = draw(
+        hnp.mutually_broadcastable_shapes(
+            num_shapes=sum(is_array), min_dims=0, max_dims=3, max_side=4
+        )
+    ).input_shapes
     bshapes = list(bshapes)
     dtype = draw(st.sampled_from(INDEX_DTYPES))
     key = []
@@ -516,15 +549,22 @@ def mixed_keys(draw):
         elif what == "slice":
             entries.append(draw(slices(n)))
         elif what == "array":
-            entries.append(draw(hnp.arrays("int64", draw(st.sampled_from([(), (2,), (1, 2)])),
-                                           elements=st.integers(-n, n - 1))))
+            entries.append(
+                draw(
+                    hnp.arrays(
+                        "int64",
+                        draw(st.sampled_from([(), (2,), (1, 2)])),
+                        elements=st.integers(-n, n - 1),
+                    )
+                )
+            )
         else:
             entries.append(draw(hnp.arrays(np.bool_, (n,))))
     if draw(st.booleans()):
         entries.insert(draw(st.integers(0, len(entries))), None)
     if draw(st.booleans()):
         cut = draw(st.integers(0, len(entries)))
-        entries = entries[:cut] + [Ellipsis] + entries[cut + 1:]
+        entries = entries[:cut] + [Ellipsis] + entries[cut + 1 :]
     return a, tuple(entries)
 
 
@@ -547,17 +587,29 @@ def test_unspecified_mixes_give_numpy_or_index_error(ak):
     try:
         got = xp_of(a)[_xkey(key)]
     except IndexError:
-        return                       # refusing is allowed
+        return  # refusing is allowed
     assert want is not None, f"numpy refuses {key!r}, strided.compat returned {got!r}"
     check(got, want)
 
 
 # -------------------------------------------------------- setitem value dtypes (2025.12)
-PROMOTABLE = [("int8", "int16"), ("uint8", "int16"), ("uint8", "uint64"), ("int32", "int64"),
-              ("float32", "float64"), ("float32", "complex64"), ("float64", "complex128"),
-              ("complex64", "complex128"), ("bool", "bool"), ("int16", "int16"),
-              # the extension's mixed kinds (docs/array-api.md "Beyond the standard")
-              ("bool", "int8"), ("int16", "float32"), ("int64", "float64"), ("uint8", "complex64")]
+PROMOTABLE = [
+    ("int8", "int16"),
+    ("uint8", "int16"),
+    ("uint8", "uint64"),
+    ("int32", "int64"),
+    ("float32", "float64"),
+    ("float32", "complex64"),
+    ("float64", "complex128"),
+    ("complex64", "complex128"),
+    ("bool", "bool"),
+    ("int16", "int16"),
+    # the extension's mixed kinds (docs/array-api.md "Beyond the standard")
+    ("bool", "int8"),
+    ("int16", "float32"),
+    ("int64", "float64"),
+    ("uint8", "complex64"),
+]
 
 
 @pytest.mark.parametrize("src,dst", PROMOTABLE)
@@ -575,9 +627,17 @@ def test_setitem_value_array_promoting_to_the_target(src, dst):
     assert x.dtype.name == dst
 
 
-@pytest.mark.parametrize("src,dst", [(d, s) for s, d in PROMOTABLE if s != d]
-                         + [("int8", "uint8"), ("int32", "float32"), ("int64", "uint64"),
-                            ("float32", "int32"), ("complex64", "float32")])
+@pytest.mark.parametrize(
+    "src,dst",
+    [(d, s) for s, d in PROMOTABLE if s != d]
+    + [
+        ("int8", "uint8"),
+        ("int32", "float32"),
+        ("int64", "uint64"),
+        ("float32", "int32"),
+        ("complex64", "float32"),
+    ],
+)
 def test_setitem_value_array_not_promoting_to_the_target(src, dst):
     """Not covered by the promotion rules: unspecified; strided.compat raises
     TypeError and leaves the array as it was."""
@@ -588,9 +648,19 @@ def test_setitem_value_array_not_promoting_to_the_target(src, dst):
     check(x, a)
 
 
-@pytest.mark.parametrize("dst,value", [("bool", True), ("int8", -128), ("uint64", 2 ** 64 - 1),
-                                       ("float32", 2), ("float32", 0.25), ("complex64", 3),
-                                       ("complex64", 0.5), ("complex128", 1 - 2j)])
+@pytest.mark.parametrize(
+    "dst,value",
+    [
+        ("bool", True),
+        ("int8", -128),
+        ("uint64", 2**64 - 1),
+        ("float32", 2),
+        ("float32", 0.25),
+        ("complex64", 3),
+        ("complex64", 0.5),
+        ("complex128", 1 - 2j),
+    ],
+)
 def test_setitem_python_scalars_the_standard_allows(dst, value):
     a = filled((2, 2), dst)
     x = xp_of(a)
@@ -614,7 +684,7 @@ def test_unspecified_mixes_in_setitem_give_numpy_or_index_error(ak):
     try:
         x[_xkey(key)] = -7
     except IndexError:
-        check(x, a)                  # refused, and nothing written
+        check(x, a)  # refused, and nothing written
         return
     assert b is not None, f"numpy refuses {key!r}, strided.compat assigned"
     check(x, b)

@@ -1,4 +1,5 @@
 """Property tests: random shapes, keys and layouts against numpy."""
+
 import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
@@ -31,9 +32,11 @@ def test_basic_setitem(ak, value):
     check(x, a)
 
 
-@given(hnp.mutually_broadcastable_shapes(num_shapes=2, max_dims=4, max_side=4),
-       st.sampled_from(["int8", "uint16", "int64", "float32", "float64"]),
-       st.sampled_from(["add", "subtract", "multiply", "maximum", "less", "equal"]))
+@given(
+    hnp.mutually_broadcastable_shapes(num_shapes=2, max_dims=4, max_side=4),
+    st.sampled_from(["int8", "uint16", "int64", "float32", "float64"]),
+    st.sampled_from(["add", "subtract", "multiply", "maximum", "less", "equal"]),
+)
 def test_broadcast_binary(shapes, dtype, name):
     s1, s2 = shapes.input_shapes
     a = (np.arange(int(np.prod(s1))) % 7).astype(dtype).reshape(s1)

@@ -16,6 +16,7 @@ searchsorted: np.searchsorted (left/right, sorter of any integer dtype,
 NaN last), complex without NaN (numpy's complex NaN order is not ours);
 errors for bad arguments, out-of-range sorter values caught before the
 search reads them."""
+
 import math
 
 import numpy as np
@@ -28,7 +29,7 @@ import strided.compat as xp
 from compat_util import NAMES, check, np_of, xp_of
 from helpers import borrow, layouts, shapes
 
-REAL = [n for n in NAMES if not n.startswith("complex")]        # bool included
+REAL = [n for n in NAMES if not n.startswith("complex")]  # bool included
 NUMERIC_REAL = [n for n in REAL if n != "bool"]
 FLOATS = ["float32", "float64"]
 COMPLEX = ["complex64", "complex128"]
@@ -76,18 +77,22 @@ def arrays_in_layouts(draw, dt, shape=shapes, nan=True):
 def np_unique(flat):
     """(values, indices, inverse, counts) of a 1-D numpy array, our order."""
     if flat.dtype.kind != "c":
-        v, i, inv, c = np.unique(flat, return_index=True, return_inverse=True,
-                                 return_counts=True, equal_nan=False)
+        v, i, inv, c = np.unique(
+            flat, return_index=True, return_inverse=True, return_counts=True, equal_nan=False
+        )
         return v, i, inv.reshape(-1), c
     nan = np.isnan(flat)
     good, bad = np.flatnonzero(~nan), np.flatnonzero(nan)
-    v, i, inv, c = np.unique(flat[good], return_index=True, return_inverse=True,
-                             return_counts=True)
+    v, i, inv, c = np.unique(flat[good], return_index=True, return_inverse=True, return_counts=True)
     inverse = np.empty(flat.size, np.int64)
     inverse[good] = inv.reshape(-1)
     inverse[bad] = len(v) + np.arange(len(bad))
-    return (np.concatenate([v, flat[bad]]), np.concatenate([good[i], bad]).astype(np.int64),
-            inverse, np.concatenate([c, np.ones(len(bad), np.int64)]))
+    return (
+        np.concatenate([v, flat[bad]]),
+        np.concatenate([good[i], bad]).astype(np.int64),
+        inverse,
+        np.concatenate([c, np.ones(len(bad), np.int64)]),
+    )
 
 
 def same_bits(got, want):
@@ -106,7 +111,7 @@ def check_unique_all(a, x):
     out = xp.unique_all(x)
     assert out._fields == ("values", "indices", "inverse_indices", "counts")
     check(out.values, v)
-    same_bits(np_of(out.values), flat[i])     # the value of the first occurrence, -0.0 kept
+    same_bits(np_of(out.values), flat[i])  # the value of the first occurrence, -0.0 kept
     check(out.indices, i.astype(np.int64))
     check(out.inverse_indices, inv.astype(np.int64).reshape(a.shape))
     check(out.counts, c.astype(np.int64))
@@ -144,29 +149,35 @@ def test_unique_of_views_made_by_compat(dt):
         a[1, 2] = a[4, 0] = NAN
         a[0, 0], a[5, 4] = -0.0, 0.0
     x = xp_of(a)
-    check_unique_all(a[::-2], x[::-2])                # negative step
-    check_unique_all(a.T, x.T)                        # transposed
+    check_unique_all(a[::-2], x[::-2])  # negative step
+    check_unique_all(a.T, x.T)  # transposed
     check_unique_all(a[1:, ::2].T, x[1:, ::2].T)
-    check_unique_all(a[2, 3], x[2, 3])                # 0-d
-    check_unique_all(a[:0], x[:0])                    # empty
+    check_unique_all(a[2, 3], x[2, 3])  # 0-d
+    check_unique_all(a[:0], x[:0])  # empty
 
 
 def test_unique_nan_and_signed_zeros():
     x = xp.asarray([0.0, NAN, -0.0, 2.0, NAN, 0.0, -0.0])
     out = xp.unique_all(x)
     v = np_of(out.values)
-    assert v[0] == 0.0 and not np.signbit(v[0])      # +0.0 occurs first
+    assert v[0] == 0.0 and not np.signbit(v[0])  # +0.0 occurs first
     assert np.isnan(v[2:]).all() and v.shape == (4,)
     check(out.indices, np.array([0, 3, 1, 4]))
     check(out.counts, np.array([4, 1, 1, 1]))
     check(out.inverse_indices, np.array([0, 2, 0, 1, 3, 0, 0]))
     v = np_of(xp.unique_values(xp.asarray([-0.0, 0.0], dtype=xp.float32)))
-    assert v.shape == (1,) and np.signbit(v[0])      # -0.0 occurs first
+    assert v.shape == (1,) and np.signbit(v[0])  # -0.0 occurs first
 
 
 def test_unique_complex_nan_parts_are_distinct():
-    z = [complex(1, NAN), complex(NAN, 1), complex(1, 0), complex(NAN, NAN), complex(1, -0.0),
-         complex(1, NAN)]
+    z = [
+        complex(1, NAN),
+        complex(NAN, 1),
+        complex(1, 0),
+        complex(NAN, NAN),
+        complex(1, -0.0),
+        complex(1, NAN),
+    ]
     out = xp.unique_all(xp.asarray(z, dtype=xp.complex128))
     check(out.counts, np.array([2, 1, 1, 1, 1]))
     check(out.indices, np.array([2, 0, 1, 3, 5]))
@@ -194,12 +205,14 @@ def test_unique_rejects_non_arrays():
 
 
 def promotable_pairs():
-    return [(a, b) for a in NAMES for b in NAMES
-            if (getattr(xp, a), getattr(xp, b)) in _promote_table()]
+    return [
+        (a, b) for a in NAMES for b in NAMES if (getattr(xp, a), getattr(xp, b)) in _promote_table()
+    ]
 
 
 def _promote_table():
     from strided.compat import _dtypes
+
     return _dtypes.PROMOTE
 
 
@@ -226,9 +239,16 @@ def test_isin_against_numpy(d1, d2, data, invert):
 def test_isin_with_scalars(dt, data):
     a, x = data.draw(arrays_in_layouts(dt))
     kind = np.dtype(dt).kind
-    s = data.draw({"b": st.booleans(), "i": st.integers(-3, 3), "u": st.integers(0, 5),
-                   "f": st.sampled_from([0.0, -0.0, 1.0, NAN, 2]),
-                   "c": st.sampled_from([0j, 1 + 0j, 2])}[kind], label="scalar")
+    s = data.draw(
+        {
+            "b": st.booleans(),
+            "i": st.integers(-3, 3),
+            "u": st.integers(0, 5),
+            "f": st.sampled_from([0.0, -0.0, 1.0, NAN, 2]),
+            "c": st.sampled_from([0j, 1 + 0j, 2]),
+        }[kind],
+        label="scalar",
+    )
     check(xp.isin(x, s), np.isin(a, np.array(s, dtype=dt)))
     check(xp.isin(s, x), np.isin(np.array(s, dtype=dt), a))
     check(xp.isin(s, x, invert=True), np.isin(np.array(s, dtype=dt), a, invert=True))
@@ -240,10 +260,14 @@ def test_isin_nan_zero_and_mixed_dtypes():
     check(xp.isin(x, xp.asarray([NAN]), invert=True), np.array([True, True, True, True]))
     check(xp.isin(x, xp.asarray([], dtype=xp.float64)), np.zeros(4, bool))
     # int8 and uint8 meet in int16: -1 is not 255
-    check(xp.isin(xp.asarray([-1, 3], dtype=xp.int8), xp.asarray([255, 3], dtype=xp.uint8)),
-          np.array([False, True]))
-    check(xp.isin(xp.asarray([1.5, 2.0], dtype=xp.float32), xp.asarray([2.0])),
-          np.array([False, True]))
+    check(
+        xp.isin(xp.asarray([-1, 3], dtype=xp.int8), xp.asarray([255, 3], dtype=xp.uint8)),
+        np.array([False, True]),
+    )
+    check(
+        xp.isin(xp.asarray([1.5, 2.0], dtype=xp.float32), xp.asarray([2.0])),
+        np.array([False, True]),
+    )
     z = xp.asarray([complex(1, NAN), 1 + 2j, -0.0 + 0j])
     check(xp.isin(z, xp.asarray([complex(1, NAN), 0j, 1 + 2j])), np.array([False, True, True]))
 
@@ -253,11 +277,12 @@ def test_isin_errors():
         xp.isin(1, 2)
     # mixed kinds: the extension's promotion, as numpy's
     check(xp.isin(xp.asarray([1, 2]), xp.asarray([1.0])), np.isin([1, 2], [1.0]))
-    check(xp.isin(xp.asarray([1], dtype=xp.int64), xp.asarray([1], dtype=xp.uint64)),
-          np.array([True]))
+    check(
+        xp.isin(xp.asarray([1], dtype=xp.int64), xp.asarray([1], dtype=xp.uint64)), np.array([True])
+    )
     check(xp.isin(xp.asarray([1, 2]), 1.5), np.isin([1, 2], 1.5))
     with pytest.raises(OverflowError):
-        xp.isin(xp.asarray([1], dtype=xp.uint8), 300)   # as equal() does
+        xp.isin(xp.asarray([1], dtype=xp.uint8), 300)  # as equal() does
 
 
 def test_isin_large_parallel():
@@ -275,9 +300,8 @@ SORTER_DTYPES = ["int64", "int32", "uint8", "int16", "uint64"]
 
 @st.composite
 def search_case(draw, dt):
-    nan = np.dtype(dt).kind != "c"     # numpy orders complex NaNs differently
-    raw = draw(hnp.arrays(np.dtype(dt), st.integers(0, 40), elements=elements(dt, nan)),
-               label="x1")
+    nan = np.dtype(dt).kind != "c"  # numpy orders complex NaNs differently
+    raw = draw(hnp.arrays(np.dtype(dt), st.integers(0, 40), elements=elements(dt, nan)), label="x1")
     a2, x2 = draw(arrays_in_layouts(dt, nan=nan), label="x2")
     side = draw(st.sampled_from(["left", "right"]))
     return raw, a2, x2, side
@@ -315,7 +339,7 @@ def test_searchsorted_with_sorter(dt, data):
 def test_searchsorted_scalars_and_mixed_dtypes(dt):
     s = np.sort(np.array([0, 1, 1, 3, 5], dtype=dt))
     x1 = xp_of(s)
-    for v in ([True, False] if dt == "bool" else [0, 1, 2, 5, 9]):
+    for v in [True, False] if dt == "bool" else [0, 1, 2, 5, 9]:
         for side in ("left", "right"):
             out = xp.searchsorted(x1, v, side=side)
             check(out, np.array(np.searchsorted(s, np.array(v, dt), side=side), np.int64))
@@ -323,29 +347,32 @@ def test_searchsorted_scalars_and_mixed_dtypes(dt):
         check(xp.searchsorted(x1, 1.5), np.array(3))
         check(xp.searchsorted(x1, NAN), np.array(5))
         check(xp.searchsorted(x1, NAN, side="right"), np.array(5))
-    if dt == "int8":   # x2 wider: x1 promotes
-        check(xp.searchsorted(x1, xp.asarray([300, -300, 1], dtype=xp.int16)),
-              np.array([5, 0, 1]))
+    if dt == "int8":  # x2 wider: x1 promotes
+        check(xp.searchsorted(x1, xp.asarray([300, -300, 1], dtype=xp.int16)), np.array([5, 0, 1]))
     if dt == "float32":
         check(xp.searchsorted(x1, xp.asarray([0.5, 1.0])), np.array([1, 1]))
 
 
 def test_searchsorted_nan_and_zeros():
     x1 = xp.asarray([-1.0, -0.0, 0.0, 2.0, NAN, NAN])
-    check(xp.searchsorted(x1, xp.asarray([0.0, -0.0, NAN, math.inf])),
-          np.array([1, 1, 4, 4]))
-    check(xp.searchsorted(x1, xp.asarray([0.0, -0.0, NAN, math.inf]), side="right"),
-          np.array([3, 3, 6, 4]))
+    check(xp.searchsorted(x1, xp.asarray([0.0, -0.0, NAN, math.inf])), np.array([1, 1, 4, 4]))
+    check(
+        xp.searchsorted(x1, xp.asarray([0.0, -0.0, NAN, math.inf]), side="right"),
+        np.array([3, 3, 6, 4]),
+    )
     z = xp.asarray([1 + 1j, 1 + 2j, 2 + 0j, complex(NAN, 0)])
-    check(xp.searchsorted(z, xp.asarray([1 + 2j, 0j, complex(0, NAN), 3 + 0j])),
-          np.array([1, 0, 3, 3]))
+    check(
+        xp.searchsorted(z, xp.asarray([1 + 2j, 0j, complex(0, NAN), 3 + 0j])),
+        np.array([1, 0, 3, 3]),
+    )
     check(xp.searchsorted(z, xp.asarray([complex(0, NAN)]), side="right"), np.array([4]))
 
 
 def test_searchsorted_empty_and_large():
     check(xp.searchsorted(xp.asarray([], dtype=xp.int64), xp.asarray([1, 2])), np.array([0, 0]))
-    check(xp.searchsorted(xp.asarray([1, 2]), xp.asarray([], dtype=xp.int64)),
-          np.zeros(0, np.int64))
+    check(
+        xp.searchsorted(xp.asarray([1, 2]), xp.asarray([], dtype=xp.int64)), np.zeros(0, np.int64)
+    )
     rng = np.random.default_rng(5)
     s = np.sort(rng.normal(size=10_000))
     v = rng.normal(size=(300, 500))

@@ -3,6 +3,7 @@ compat/_elementwise.py, asarray of a flat list, zeros(n)) give exactly what
 the general path gives: same values, dtype, shape and errors.  The general
 path is reached with the same values in a non-contiguous view, which the
 fast paths decline."""
+
 import operator
 
 import numpy as np
@@ -13,10 +14,26 @@ from hypothesis import strategies as st
 import strided.compat as xp
 from compat_util import NAMES, check, np_of
 
-BINARY_OPERATORS = [operator.add, operator.sub, operator.mul, operator.truediv,
-                    operator.floordiv, operator.mod, operator.pow, operator.and_, operator.or_,
-                    operator.xor, operator.lshift, operator.rshift, operator.eq, operator.ne,
-                    operator.lt, operator.le, operator.gt, operator.ge]
+BINARY_OPERATORS = [
+    operator.add,
+    operator.sub,
+    operator.mul,
+    operator.truediv,
+    operator.floordiv,
+    operator.mod,
+    operator.pow,
+    operator.and_,
+    operator.or_,
+    operator.xor,
+    operator.lshift,
+    operator.rshift,
+    operator.eq,
+    operator.ne,
+    operator.lt,
+    operator.le,
+    operator.gt,
+    operator.ge,
+]
 UNARY_OPERATORS = [operator.neg, operator.pos, operator.abs, operator.invert]
 
 
@@ -27,7 +44,7 @@ def values(name, n, seed):
         return rng.random(n) < 0.5
     if dt.kind in "iu":
         lo = 0 if dt.kind == "u" else -5
-        return rng.integers(lo, 6, n).astype(dt)   # small: shifts and powers stay defined
+        return rng.integers(lo, 6, n).astype(dt)  # small: shifts and powers stay defined
     v = rng.standard_normal(n) * 3
     return (v + 1j * rng.standard_normal(n) if dt.kind == "c" else v).astype(dt)
 
@@ -36,8 +53,11 @@ def strided_copy(a):
     """An Array with a's values in a non-contiguous view (the general path)."""
     wide = np.zeros((2,) + a.shape, a.dtype)
     wide[0] = a
-    return xp.asarray(wide, copy=True)[0, ...] if a.ndim == 0 else xp.asarray(
-        np.repeat(a, 2), copy=True)[::2]
+    return (
+        xp.asarray(wide, copy=True)[0, ...]
+        if a.ndim == 0
+        else xp.asarray(np.repeat(a, 2), copy=True)[::2]
+    )
 
 
 def outcome(f, *args):
@@ -71,23 +91,27 @@ def same(fast, general, libm=False):
 def test_binary_operator_matches_general_path(op, name):
     a, b = values(name, 7, 1), values(name, 7, 2)
     if np.dtype(name).kind in "iu":
-        b[3] = 0   # integer division by zero must still raise
+        b[3] = 0  # integer division by zero must still raise
     fast = outcome(op, xp.asarray(a), xp.asarray(b))
     # complex products: the vectorised contiguous loop contracts a*b + c*d
     # into a fused multiply-add, the strided one may not (last bit only)
-    rounding = op is operator.pow or (np.dtype(name).kind == "c"
-                                      and op in (operator.mul, operator.truediv))
+    rounding = op is operator.pow or (
+        np.dtype(name).kind == "c" and op in (operator.mul, operator.truediv)
+    )
     same(fast, outcome(op, strided_copy(a), strided_copy(b)), libm=rounding)
 
 
 @pytest.mark.parametrize("name", NAMES)
-@pytest.mark.parametrize("scalar", [2, -3, 0, 2.5, -0.0, 300, 2**40, -2**63, 2**63 - 1, True])
-@pytest.mark.parametrize("op", BINARY_OPERATORS[:7] + BINARY_OPERATORS[12:],
-                         ids=lambda f: f.__name__)
+@pytest.mark.parametrize("scalar", [2, -3, 0, 2.5, -0.0, 300, 2**40, -(2**63), 2**63 - 1, True])
+@pytest.mark.parametrize(
+    "op", BINARY_OPERATORS[:7] + BINARY_OPERATORS[12:], ids=lambda f: f.__name__
+)
 def test_scalar_operator_matches_general_path(op, scalar, name):
     a = values(name, 5, 3)
-    for args_fast, args_general in [((xp.asarray(a), scalar), (strided_copy(a), scalar)),
-                                    ((scalar, xp.asarray(a)), (scalar, strided_copy(a)))]:
+    for args_fast, args_general in [
+        ((xp.asarray(a), scalar), (strided_copy(a), scalar)),
+        ((scalar, xp.asarray(a)), (scalar, strided_copy(a))),
+    ]:
         same(outcome(op, *args_fast), outcome(op, *args_general), libm=op is operator.pow)
 
 
@@ -128,7 +152,7 @@ def test_shapes_that_differ_broadcast_through_the_general_path():
 def test_mixed_dtypes_promote_through_the_general_path():
     x, y = xp.asarray([1, 2], dtype=xp.int8), xp.asarray([1.0, 2.0], dtype=xp.float32)
     check(x.__add__(xp.asarray([3, 4], dtype=xp.int16)), np.array([4, 6], np.int16))
-    check(x + y, np.array([2.0, 4.0], np.float32))   # the extension: numpy's int8 + float32
+    check(x + y, np.array([2.0, 4.0], np.float32))  # the extension: numpy's int8 + float32
 
 
 def test_operators_give_notimplemented_for_foreign_objects():
@@ -138,20 +162,31 @@ def test_operators_give_notimplemented_for_foreign_objects():
     assert (x == "a") is False
 
 
-@pytest.mark.parametrize("obj, dtype", [([1.0, 2.5, -0.0], "float64"), ([1, -2, 3], "int64"),
-                                        ([True, False], "bool"), ([1, 2.0], "float64"),
-                                        ([True, 2], "int64"), ([1j, 2.0], "complex128"),
-                                        ([2**63 - 1, -2**63], "int64")])
+@pytest.mark.parametrize(
+    "obj, dtype",
+    [
+        ([1.0, 2.5, -0.0], "float64"),
+        ([1, -2, 3], "int64"),
+        ([True, False], "bool"),
+        ([1, 2.0], "float64"),
+        ([True, 2], "int64"),
+        ([1j, 2.0], "complex128"),
+        ([2**63 - 1, -(2**63)], "int64"),
+    ],
+)
 def test_asarray_of_a_flat_list(obj, dtype):
     check(xp.asarray(obj), np.array(obj, dtype=dtype))
 
 
-@given(st.lists(st.floats(allow_nan=False) | st.integers(-2**63, 2**63 - 1) | st.booleans(),
-                max_size=12))
+@given(
+    st.lists(
+        st.floats(allow_nan=False) | st.integers(-(2**63), 2**63 - 1) | st.booleans(), max_size=12
+    )
+)
 @settings(max_examples=200, deadline=None)
 def test_asarray_of_any_flat_list_of_numbers(obj):
     kinds = set(map(type, obj))
-    dtype = ("float64" if float in kinds or not obj else "int64" if int in kinds else "bool")
+    dtype = "float64" if float in kinds or not obj else "int64" if int in kinds else "bool"
     check(xp.asarray(obj), np.array(obj, dtype=dtype))
 
 
@@ -183,8 +218,15 @@ def test_small_results_are_aligned_and_independent():
         check(x, np.array([k + 1.0, 2.0]))
 
 
-BROADCASTS = [((3, 1), (1, 4)), ((2, 3), (3,)), ((4,), (2, 1, 4)), ((0, 3), (3,)), ((), (3,)),
-              ((2, 1, 3), (2, 3)), ((5, 1), (5, 1))]
+BROADCASTS = [
+    ((3, 1), (1, 4)),
+    ((2, 3), (3,)),
+    ((4,), (2, 1, 4)),
+    ((0, 3), (3,)),
+    ((), (3,)),
+    ((2, 1, 3), (2, 3)),
+    ((5, 1), (5, 1)),
+]
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -194,26 +236,40 @@ def test_broadcast_operands_in_c_match_the_general_path(op, name, monkeypatch):
     go to C whole (st_binary_new's broadcast case): the value, dtype, a
     C-contiguous layout and the errors of the general path."""
     from strided.compat import _elementwise
+
     cases = []
     for k, (sa, sb) in enumerate(BROADCASTS):
         a = values(name, int(np.prod(sa)), 10 + k).reshape(sa)
         b = values(name, int(np.prod(sb)), 20 + k).reshape(sb)
         if np.dtype(name).kind in "iu" and b.size:
-            b.flat[0] = 0          # integer division by zero must still raise
+            b.flat[0] = 0  # integer division by zero must still raise
         cases.append((a, b))
     fast = [outcome(op, xp.asarray(a), xp.asarray(b)) for a, b in cases]
     monkeypatch.setattr(_elementwise, "_binary_new", lambda *args: None)
-    function = {operator.add: "add", operator.sub: "subtract", operator.mul: "multiply",
-                operator.truediv: "divide", operator.floordiv: "floor_divide",
-                operator.mod: "remainder", operator.pow: "pow", operator.and_: "bitwise_and",
-                operator.or_: "bitwise_or", operator.xor: "bitwise_xor",
-                operator.lshift: "bitwise_left_shift", operator.rshift: "bitwise_right_shift",
-                operator.eq: "equal", operator.ne: "not_equal", operator.lt: "less",
-                operator.le: "less_equal", operator.gt: "greater",
-                operator.ge: "greater_equal"}[op]
+    function = {
+        operator.add: "add",
+        operator.sub: "subtract",
+        operator.mul: "multiply",
+        operator.truediv: "divide",
+        operator.floordiv: "floor_divide",
+        operator.mod: "remainder",
+        operator.pow: "pow",
+        operator.and_: "bitwise_and",
+        operator.or_: "bitwise_or",
+        operator.xor: "bitwise_xor",
+        operator.lshift: "bitwise_left_shift",
+        operator.rshift: "bitwise_right_shift",
+        operator.eq: "equal",
+        operator.ne: "not_equal",
+        operator.lt: "less",
+        operator.le: "less_equal",
+        operator.gt: "greater",
+        operator.ge: "greater_equal",
+    }[op]
     f = getattr(xp, function)
-    rounding = op is operator.pow or (np.dtype(name).kind == "c"
-                                      and op in (operator.mul, operator.truediv))
+    rounding = op is operator.pow or (
+        np.dtype(name).kind == "c" and op in (operator.mul, operator.truediv)
+    )
     for (a, b), got in zip(cases, fast):
         same(got, outcome(f, xp.asarray(a), xp.asarray(b)), libm=rounding)
         if isinstance(got, xp.Array) and got.size:
@@ -222,7 +278,7 @@ def test_broadcast_operands_in_c_match_the_general_path(op, name, monkeypatch):
 
 def test_broadcast_with_a_transposed_operand_keeps_its_layout():
     a = np.arange(12.0).reshape(3, 4)
-    x = xp.asarray(a.T.copy()).T          # (3, 4) in Fortran order
+    x = xp.asarray(a.T.copy()).T  # (3, 4) in Fortran order
     r = x + xp.asarray(np.arange(4.0))
     check(r, a + np.arange(4.0))
-    assert r._c.strides == x._c.strides   # laid out like x (numpy's order K)
+    assert r._c.strides == x._c.strides  # laid out like x (numpy's order K)

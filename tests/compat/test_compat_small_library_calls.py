@@ -5,6 +5,7 @@ astype, asarray of an Array or a Python scalar, and the attributes.
 Each is checked against numpy and against the general (Python) path it
 stands in for, on views of every layout (offsets, negative steps,
 non-contiguous, empty, 0-d), and the cases C declines keep their errors."""
+
 import operator
 
 import numpy as np
@@ -100,19 +101,42 @@ def test_transposes_match_numpy_and_the_general_path(shape):
 def test_transpose_errors_unchanged(shape):
     x = xp.zeros(shape)
     if len(shape) != 2:
-        with pytest.raises(ValueError, match=f"T needs a 2-D array, this one has {len(shape)} dims"):
+        with pytest.raises(
+            ValueError, match=f"T needs a 2-D array, this one has {len(shape)} dims"
+        ):
             x.T
     if len(shape) < 2:
-        with pytest.raises(ValueError, match=f"mT needs at least 2 dims, this array has {len(shape)}"):
+        with pytest.raises(
+            ValueError, match=f"mT needs at least 2 dims, this array has {len(shape)}"
+        ):
             x.mT
 
 
 # ---------------------------------------------------------------- indexing
 
-KEYS = [0, -1, 2, slice(None), slice(1, 3), slice(None, None, -1), slice(3, 0, -2),
-        slice(10, 20), slice(-100, 100, 3), None, Ellipsis, (), (0, 1), (slice(1, 3), 2),
-        (slice(None), None), (None, Ellipsis, None), (Ellipsis, 1), (1, Ellipsis, slice(None, 2)),
-        (-1, -1, -1), (slice(None, None, -1), None, 0), (0, None, slice(2, None), None)]
+KEYS = [
+    0,
+    -1,
+    2,
+    slice(None),
+    slice(1, 3),
+    slice(None, None, -1),
+    slice(3, 0, -2),
+    slice(10, 20),
+    slice(-100, 100, 3),
+    None,
+    Ellipsis,
+    (),
+    (0, 1),
+    (slice(1, 3), 2),
+    (slice(None), None),
+    (None, Ellipsis, None),
+    (Ellipsis, 1),
+    (1, Ellipsis, slice(None, 2)),
+    (-1, -1, -1),
+    (slice(None, None, -1), None, 0),
+    (0, None, slice(2, None), None),
+]
 
 
 def slice_entries(n):
@@ -173,9 +197,25 @@ def test_getitem_is_a_view():
     assert float(x[1, 4]) == 42.0
 
 
-@pytest.mark.parametrize("key", [5, -6, (0, 5), (slice(None), -4), (0, 0, 0), (Ellipsis, Ellipsis),
-                                 slice(None, None, 0), slice(1.5, None), "a", 1.0, True,
-                                 (0, [1, 2]), np.int64(7)], ids=repr)
+@pytest.mark.parametrize(
+    "key",
+    [
+        5,
+        -6,
+        (0, 5),
+        (slice(None), -4),
+        (0, 0, 0),
+        (Ellipsis, Ellipsis),
+        slice(None, None, 0),
+        slice(1.5, None),
+        "a",
+        1.0,
+        True,
+        (0, [1, 2]),
+        np.int64(7),
+    ],
+    ids=repr,
+)
 def test_getitem_errors_unchanged(key):
     x = xp.asarray(values((5, 3), "float64"))
     fast, general = outcome(operator.getitem, x, key), outcome(_indexing.array_getitem, x, key)
@@ -260,8 +300,21 @@ def test_setitem_overlapping_views():
     check(x, np.arange(10.0)[::-1])
 
 
-@pytest.mark.parametrize("value", [1.5, 2**70, -1, 300, True, 1j, xp.asarray([1.0, 2.0]),
-                                   xp.asarray([1, 2, 3], dtype=xp.int64), "a"], ids=repr)
+@pytest.mark.parametrize(
+    "value",
+    [
+        1.5,
+        2**70,
+        -1,
+        300,
+        True,
+        1j,
+        xp.asarray([1.0, 2.0]),
+        xp.asarray([1, 2, 3], dtype=xp.int64),
+        "a",
+    ],
+    ids=repr,
+)
 @pytest.mark.parametrize("name", ["uint8", "int64", "float32"])
 def test_setitem_errors_unchanged(value, name):
     def fast(x):
@@ -303,9 +356,19 @@ def general_matmul(a, b):
     return xp.Array._new(_ops.matmul(a._c, b._c))
 
 
-MATMUL_SHAPES = [((3, 4), (4, 2)), ((3, 4), (4,)), ((4,), (4, 2)), ((4,), (4,)), ((1, 1), (1, 1)),
-                 ((500, 8), (8,)), ((8, 500), (500, 8)), ((3, 4), (4, 0)), ((0, 4), (4,)),
-                 ((3, 0), (0, 2)), ((0,), (0,))]
+MATMUL_SHAPES = [
+    ((3, 4), (4, 2)),
+    ((3, 4), (4,)),
+    ((4,), (4, 2)),
+    ((4,), (4,)),
+    ((1, 1), (1, 1)),
+    ((500, 8), (8,)),
+    ((8, 500), (500, 8)),
+    ((3, 4), (4, 0)),
+    ((0, 4), (4,)),
+    ((3, 0), (0, 2)),
+    ((0,), (0,)),
+]
 
 
 @pytest.mark.parametrize("sa,sb", MATMUL_SHAPES, ids=str)
@@ -331,8 +394,11 @@ def test_matmul_matches_numpy_and_the_general_path(sa, sb, name):
         close(x @ y, np_of(general_matmul(x, y)))
 
 
-@pytest.mark.parametrize("sa,sb", [((3, 4), (3, 4)), ((3,), (4,)), ((), (3,)), ((2, 3, 4), (4,)),
-                                   ((3, 4), (2, 4, 5))], ids=str)
+@pytest.mark.parametrize(
+    "sa,sb",
+    [((3, 4), (3, 4)), ((3,), (4,)), ((), (3,)), ((2, 3, 4), (4,)), ((3, 4), (2, 4, 5))],
+    ids=str,
+)
 def test_matmul_declined_shapes_and_errors_unchanged(sa, sb):
     x, y = xp.zeros(sa), xp.zeros(sb)
     got = outcome(operator.matmul, x, y)
@@ -355,8 +421,18 @@ def test_matmul_mixed_and_bool_dtypes_take_the_general_path():
         xp.matmul(xp.zeros((2, 2)), np.zeros((2, 2)).tolist())
 
 
-@pytest.mark.parametrize("sa,sb", [((500, 8), (8,)), ((8,), (8,)), ((8,), (3, 8)), ((0,), (0,)),
-                                   ((4, 3), (4, 3)), ((2, 3, 4), (4,))], ids=str)
+@pytest.mark.parametrize(
+    "sa,sb",
+    [
+        ((500, 8), (8,)),
+        ((8,), (8,)),
+        ((8,), (3, 8)),
+        ((0,), (0,)),
+        ((4, 3), (4, 3)),
+        ((2, 3, 4), (4,)),
+    ],
+    ids=str,
+)
 @pytest.mark.parametrize("name", ["int32", "float32", "float64", "complex128"])
 def test_vecdot_matches_numpy(sa, sb, name):
     a, b = values(sa, name, 1), values(sb, name, 2)
@@ -379,9 +455,20 @@ def general_reshape(x, shape):
     return xp.Array._new(_views.view_as_shape(_core.contiguous(x._c), shape))
 
 
-@pytest.mark.parametrize("shape,new", [((4, 6), (24,)), ((4, 6), (-1, 3)), ((24,), (2, 3, 4)),
-                                       ((1,), ()), ((), (1, 1)), ((2, 3), (3, -1)),
-                                       ((0, 3), (3, 0)), ((0, 3), (-1,))], ids=str)
+@pytest.mark.parametrize(
+    "shape,new",
+    [
+        ((4, 6), (24,)),
+        ((4, 6), (-1, 3)),
+        ((24,), (2, 3, 4)),
+        ((1,), ()),
+        ((), (1, 1)),
+        ((2, 3), (3, -1)),
+        ((0, 3), (3, 0)),
+        ((0, 3), (-1,)),
+    ],
+    ids=str,
+)
 @pytest.mark.parametrize("name", ["bool", "uint16", "float64"])
 def test_reshape_matches_numpy_and_the_general_path(shape, new, name):
     a = values(shape, name)
@@ -395,11 +482,12 @@ def test_reshape_matches_numpy_and_the_general_path(shape, new, name):
         v = xp.reshape(x, new)
         new_value = (a.flat[1] if a.size > 1 else a.flat[0]).item()
         v[(0,) * v.ndim] = xp.asarray(new_value, dtype=x.dtype)
-        assert np_of(x).flat[0] == new_value   # a view
+        assert np_of(x).flat[0] == new_value  # a view
 
 
-@pytest.mark.parametrize("new", [(5,), (-1, -1), (7, -1), (-2, 3), (2.0, 3), [2, 3], (2**63, 2)],
-                         ids=str)
+@pytest.mark.parametrize(
+    "new", [(5,), (-1, -1), (7, -1), (-2, 3), (2.0, 3), [2, 3], (2**63, 2)], ids=str
+)
 def test_reshape_errors_and_other_shapes_unchanged(new):
     x = xp.asarray(values((2, 3), "float64"))
     got = outcome(xp.reshape, x, new)
@@ -452,16 +540,21 @@ def test_asarray_of_an_array():
         xp.asarray(xp.zeros(2), dtype=xp.int32, copy=False)
 
 
-@pytest.mark.parametrize("v", [1.5, -0.0, float("nan"), 3, -2**63, 2**63 - 1, 2**63, True, False,
-                               1j], ids=repr)
+@pytest.mark.parametrize(
+    "v", [1.5, -0.0, float("nan"), 3, -(2**63), 2**63 - 1, 2**63, True, False, 1j], ids=repr
+)
 def test_asarray_of_a_python_scalar(v):
     got = outcome(xp.asarray, v)
     want = np.asarray(v)
     if v == 2**63 and not isinstance(v, bool):
-        assert isinstance(got, tuple)       # beyond int64: the general path's error
+        assert isinstance(got, tuple)  # beyond int64: the general path's error
         return
-    check(got, want.astype({"c": "complex128", "f": "float64", "i": "int64",
-                            "b": "bool"}[want.dtype.kind]))
+    check(
+        got,
+        want.astype(
+            {"c": "complex128", "f": "float64", "i": "int64", "b": "bool"}[want.dtype.kind]
+        ),
+    )
     for dt in ("float32", "int8", "float64"):
         if isinstance(v, (bool, int)) and not isinstance(v, bool) and dt == "int8" and abs(v) > 127:
             continue
@@ -473,21 +566,44 @@ def test_asarray_of_a_python_scalar(v):
 # ---------------------------------------------------------------- a row vector repeated
 
 
-REPEAT_SHAPES = [((6, 4), (4,)), ((4,), (6, 4)), ((6, 4), (1, 4)), ((1, 4), (6, 4)), ((2, 3, 4), (3, 4)),
-                 ((2, 3, 4), (1, 1, 4)), ((5, 3), ()), ((), (5, 3)), ((5, 1), (1,)), ((0, 4), (4,)),
-                 ((4, 0), (0,)), ((1000, 10), (10,)), ((3, 4), (1, 1, 4))]
+REPEAT_SHAPES = [
+    ((6, 4), (4,)),
+    ((4,), (6, 4)),
+    ((6, 4), (1, 4)),
+    ((1, 4), (6, 4)),
+    ((2, 3, 4), (3, 4)),
+    ((2, 3, 4), (1, 1, 4)),
+    ((5, 3), ()),
+    ((), (5, 3)),
+    ((5, 1), (1,)),
+    ((0, 4), (4,)),
+    ((4, 0), (0,)),
+    ((1000, 10), (10,)),
+    ((3, 4), (1, 1, 4)),
+]
 
 
 @pytest.mark.parametrize("sa,sb", REPEAT_SHAPES, ids=str)
-@pytest.mark.parametrize("op", [operator.add, operator.sub, operator.mul, operator.truediv,
-                                operator.floordiv, operator.lt, operator.pow], ids=lambda f: f.__name__)
+@pytest.mark.parametrize(
+    "op",
+    [
+        operator.add,
+        operator.sub,
+        operator.mul,
+        operator.truediv,
+        operator.floordiv,
+        operator.lt,
+        operator.pow,
+    ],
+    ids=lambda f: f.__name__,
+)
 @pytest.mark.parametrize("name", ["int32", "uint8", "float32", "float64", "complex64"])
 def test_repeated_operand_matches_numpy_and_the_general_path(sa, sb, op, name):
     if np.dtype(name).kind == "c" and op in (operator.floordiv, operator.lt):
         return
     a, b = values(sa, name, 1), values(sb, name, 2)
     if np.dtype(name).kind in "iu":
-        b = np.where(b == 0, 1, b).astype(name)   # defined: division by zero is tested below
+        b = np.where(b == 0, 1, b).astype(name)  # defined: division by zero is tested below
         if op is operator.pow:
             b = np.abs(b) % 3
     x, y = xp.asarray(a), xp.asarray(b)
@@ -497,8 +613,10 @@ def test_repeated_operand_matches_numpy_and_the_general_path(sa, sb, op, name):
     exact = np.dtype(name).kind in "iub" and op is not operator.truediv
     check(got, want, exact=exact or op is operator.lt)
     # the general path: the same values in non-contiguous views, which C declines
-    xs, ys = (xp.asarray(np.repeat(v[..., None], 2, -1))[..., 0] if v.ndim else xp.asarray(v)
-              for v in (a, b))
+    xs, ys = (
+        xp.asarray(np.repeat(v[..., None], 2, -1))[..., 0] if v.ndim else xp.asarray(v)
+        for v in (a, b)
+    )
     general = op(xs, ys)
     if op is operator.pow and np.dtype(name).kind in "fc":
         np.testing.assert_allclose(np_of(got), np_of(general), rtol=1e-5)
@@ -513,9 +631,9 @@ def test_repeated_operand_errors_unchanged():
     got = outcome(operator.floordiv, x, zero_in_row)
     assert isinstance(got, tuple) and got == outcome(operator.floordiv, x_general, zero_in_row)
     with pytest.raises(ValueError):
-        x + xp.zeros(3, dtype=xp.int64)          # (3, 4) and (3,) do not broadcast
+        x + xp.zeros(3, dtype=xp.int64)  # (3, 4) and (3,) do not broadcast
     big = xp.zeros((300, 200))
-    check(big + xp.ones(200), np.ones((300, 200)))   # beyond one line: the general path
+    check(big + xp.ones(200), np.ones((300, 200)))  # beyond one line: the general path
 
 
 @pytest.mark.parametrize("name", ["bool", "int16", "float64", "complex64"])
@@ -556,19 +674,35 @@ def general(monkeypatch, module, name):
 
 
 VIEW_CASES = [
-    ("permute_dims", (2, 3, 4), (2, 0, 1)), ("permute_dims", (2, 3, 4), [1, 0, 2]),
-    ("permute_dims", (2, 3, 4), (-1, 0, 1)), ("permute_dims", (), ()),
+    ("permute_dims", (2, 3, 4), (2, 0, 1)),
+    ("permute_dims", (2, 3, 4), [1, 0, 2]),
+    ("permute_dims", (2, 3, 4), (-1, 0, 1)),
+    ("permute_dims", (), ()),
     ("permute_dims", (0, 3), (1, 0)),
-    ("expand_dims", (2, 3), 0), ("expand_dims", (2, 3), -1), ("expand_dims", (2, 3), (0, 3)),
-    ("expand_dims", (2, 3), (-1, 1)), ("expand_dims", (), 0), ("expand_dims", (0, 3), 1),
-    ("squeeze", (1, 3, 1), 0), ("squeeze", (1, 3, 1), (0, -1)), ("squeeze", (1, 3, 1), None),
-    ("squeeze", (1,), 0), ("squeeze", (1, 0), 0),
-    ("broadcast_to", (3,), (2, 3)), ("broadcast_to", (1, 3), (4, 2, 3)),
-    ("broadcast_to", (), (2, 2)), ("broadcast_to", (2, 1), [2, 5]), ("broadcast_to", (1,), (0,)),
+    ("expand_dims", (2, 3), 0),
+    ("expand_dims", (2, 3), -1),
+    ("expand_dims", (2, 3), (0, 3)),
+    ("expand_dims", (2, 3), (-1, 1)),
+    ("expand_dims", (), 0),
+    ("expand_dims", (0, 3), 1),
+    ("squeeze", (1, 3, 1), 0),
+    ("squeeze", (1, 3, 1), (0, -1)),
+    ("squeeze", (1, 3, 1), None),
+    ("squeeze", (1,), 0),
+    ("squeeze", (1, 0), 0),
+    ("broadcast_to", (3,), (2, 3)),
+    ("broadcast_to", (1, 3), (4, 2, 3)),
+    ("broadcast_to", (), (2, 2)),
+    ("broadcast_to", (2, 1), [2, 5]),
+    ("broadcast_to", (1,), (0,)),
     ("broadcast_to", (2, 3), (2, 3)),
 ]
-C_NAME = {"permute_dims": "_permute_view", "expand_dims": "_expand_view",
-          "squeeze": "_squeeze_view", "broadcast_to": "_broadcast_view"}
+C_NAME = {
+    "permute_dims": "_permute_view",
+    "expand_dims": "_expand_view",
+    "squeeze": "_squeeze_view",
+    "broadcast_to": "_broadcast_view",
+}
 
 
 def numpy_view(fname, a, arg):
@@ -586,7 +720,7 @@ def test_dimension_views_match_numpy_and_the_general_path(fname, shape, arg, nam
     f = getattr(xp, fname)
     for na, x in layouts(a):
         got = f(x, arg)
-        assert got._c.storage == x._c.storage        # a view
+        assert got._c.storage == x._c.storage  # a view
         check(got, numpy_view(fname, na, arg))
     with monkeypatch.context() as m:
         general(m, _manipulation, C_NAME[fname])
@@ -595,16 +729,26 @@ def test_dimension_views_match_numpy_and_the_general_path(fname, shape, arg, nam
 
 
 BAD_VIEW_CASES = [
-    ("permute_dims", (2, 3), (0,)), ("permute_dims", (2, 3), (0, 0)),
-    ("permute_dims", (2, 3), (0, 2)), ("permute_dims", (2, 3), (0, 1.0)),
+    ("permute_dims", (2, 3), (0,)),
+    ("permute_dims", (2, 3), (0, 0)),
+    ("permute_dims", (2, 3), (0, 2)),
+    ("permute_dims", (2, 3), (0, 1.0)),
     ("permute_dims", (2, 3), "ab"),
-    ("expand_dims", (2, 3), 3), ("expand_dims", (2, 3), -4), ("expand_dims", (2, 3), (0, 0)),
-    ("expand_dims", (2, 3), 1.0), ("expand_dims", (1,) * 64, 0),
-    ("squeeze", (1, 3), 1), ("squeeze", (1, 3), 2), ("squeeze", (1, 3), (0, 0)),
+    ("expand_dims", (2, 3), 3),
+    ("expand_dims", (2, 3), -4),
+    ("expand_dims", (2, 3), (0, 0)),
+    ("expand_dims", (2, 3), 1.0),
+    ("expand_dims", (1,) * 64, 0),
+    ("squeeze", (1, 3), 1),
+    ("squeeze", (1, 3), 2),
+    ("squeeze", (1, 3), (0, 0)),
     ("squeeze", (1, 3), "0"),
-    ("broadcast_to", (2, 3), (3,)), ("broadcast_to", (2, 3), (4, 3)),
-    ("broadcast_to", (2, 3), (-1, 3)), ("broadcast_to", (3,), (2**62, 2**62, 3)),
-    ("broadcast_to", (3,), (2, 3.0)), ("broadcast_to", (3,), 3),
+    ("broadcast_to", (2, 3), (3,)),
+    ("broadcast_to", (2, 3), (4, 3)),
+    ("broadcast_to", (2, 3), (-1, 3)),
+    ("broadcast_to", (3,), (2**62, 2**62, 3)),
+    ("broadcast_to", (3,), (2, 3.0)),
+    ("broadcast_to", (3,), 3),
 ]
 
 
@@ -637,12 +781,19 @@ def test_reductions_match_the_general_path(fname, name, monkeypatch):
     error) is the general path's, dtype and bits."""
     a = values((3, 4, 5), name, seed=3)
     f = getattr(xp, fname)
-    cases = [(x, axis, keep) for _, x in layouts(a) for axis in REDUCE_AXES
-             for keep in (False, True)]
-    cases += [(xp.asarray(values((), name)), axis, keep) for axis in (None, (), 0)
-              for keep in (False, True)]
-    cases += [(xp.asarray(values((2, 0, 3), name)), axis, keep) for axis in (None, 1, 0, 2)
-              for keep in (False, True)]
+    cases = [
+        (x, axis, keep) for _, x in layouts(a) for axis in REDUCE_AXES for keep in (False, True)
+    ]
+    cases += [
+        (xp.asarray(values((), name)), axis, keep)
+        for axis in (None, (), 0)
+        for keep in (False, True)
+    ]
+    cases += [
+        (xp.asarray(values((2, 0, 3), name)), axis, keep)
+        for axis in (None, 1, 0, 2)
+        for keep in (False, True)
+    ]
     fast = [outcome(reduce_with, f, *c) for c in cases]
     with monkeypatch.context() as m:
         general(m, _statistical, "_reduce_new")
@@ -687,8 +838,13 @@ def test_reduction_results_are_new_and_bad_axes_raise():
 # ---------------------------------------------------------------- in-place operators
 
 
-INPLACE = [("__iadd__", np.add), ("__isub__", np.subtract), ("__imul__", np.multiply),
-           ("__itruediv__", np.divide), ("__ipow__", np.power)]
+INPLACE = [
+    ("__iadd__", np.add),
+    ("__isub__", np.subtract),
+    ("__imul__", np.multiply),
+    ("__itruediv__", np.divide),
+    ("__ipow__", np.power),
+]
 
 
 @pytest.mark.parametrize("method,np_op", INPLACE, ids=[m for m, _ in INPLACE])
@@ -702,7 +858,9 @@ def test_inplace_operators_write_into_the_array(method, np_op, other_shape):
         storage, offset, strides = x._c.storage, x._c.offset, x._c.strides
         expected = np_op(na, b)
         y = getattr(x, method)(xp.asarray(b))
-        assert y is x and x._c.storage == storage and (x._c.offset, x._c.strides) == (offset, strides)
+        assert (
+            y is x and x._c.storage == storage and (x._c.offset, x._c.strides) == (offset, strides)
+        )
         check(x, expected, exact=False)
         check(getattr(xp.asarray(na.copy()), method)(2.5), np_op(na, 2.5), exact=False)
 
@@ -722,10 +880,12 @@ def test_inplace_operators_on_overlapping_views_read_the_old_values():
 
 def test_inplace_operator_errors_leave_the_array_untouched():
     i = xp.asarray([1, 2, 3])
-    for bad, err in [(lambda: i.__itruediv__(2), TypeError),
-                     (lambda: i.__iadd__(xp.ones((2, 3), dtype=xp.int64)), ValueError),
-                     (lambda: i.__ifloordiv__(0), ZeroDivisionError),
-                     (lambda: i.__iadd__(xp.ones(3)), TypeError)]:
+    for bad, err in [
+        (lambda: i.__itruediv__(2), TypeError),
+        (lambda: i.__iadd__(xp.ones((2, 3), dtype=xp.int64)), ValueError),
+        (lambda: i.__ifloordiv__(0), ZeroDivisionError),
+        (lambda: i.__iadd__(xp.ones(3)), TypeError),
+    ]:
         with pytest.raises(err):
             bad()
         check(i, np.array([1, 2, 3]))
@@ -756,8 +916,17 @@ def test_inplace_operators_every_dtype(name):
 # ---------------------------------------------------------------- reshape of any layout
 
 
-@pytest.mark.parametrize("perm,new", [((1, 0), (12,)), ((1, 0), (2, 6)), ((0, 2, 1), (3, 4)),
-                                      ((2, 0, 1), (-1,)), ((0, 1, 2), (3, 2, 2))], ids=str)
+@pytest.mark.parametrize(
+    "perm,new",
+    [
+        ((1, 0), (12,)),
+        ((1, 0), (2, 6)),
+        ((0, 2, 1), (3, 4)),
+        ((2, 0, 1), (-1,)),
+        ((0, 1, 2), (3, 2, 2)),
+    ],
+    ids=str,
+)
 @pytest.mark.parametrize("name", ["int8", "float64", "complex128"])
 def test_reshape_of_a_permuted_array(perm, new, name):
     """A view where the strides allow it, else a C-contiguous copy (copy=False
@@ -785,8 +954,11 @@ def test_reshape_any_view_matches_numpy(data, shape):
     steps = tuple(data.draw(st.sampled_from([1, -1, 2])) for _ in shape)
     na = np.transpose(a, perm)[tuple(slice(None, None, s) for s in steps)]
     x = xp.permute_dims(xp.asarray(a), tuple(perm))[tuple(slice(None, None, s) for s in steps)]
-    new = data.draw(st.sampled_from([(-1,), (na.size,), (1, -1), (-1, 1)]
-                                    + ([na.shape[::-1]] if na.ndim else [])))
+    new = data.draw(
+        st.sampled_from(
+            [(-1,), (na.size,), (1, -1), (-1, 1)] + ([na.shape[::-1]] if na.ndim else [])
+        )
+    )
     if na.size == 0 and -1 in new:
         return
     got = xp.reshape(x, new)
@@ -820,13 +992,19 @@ def test_copies_of_views_with_a_short_inner_dim(name, inner):
 @pytest.mark.parametrize("name", [n for n in NUMERIC if np.dtype(n).kind != "c"])
 def test_argreductions_match_numpy_and_the_general_path(fname, name, monkeypatch):
     from strided.compat import _searching
+
     a = values((4, 5, 3), name, seed=7)
     if np.dtype(name).kind == "f":
         a[1, 2, 0] = np.nan
-    cases = [(x, axis, keep) for _, x in layouts(a) for axis in (None, 0, 1, -1, 3, 1.0)
-             for keep in (False, True)]
-    cases += [(xp.asarray(values((), name)), axis, keep) for axis in (None, 0)
-              for keep in (False, True)]
+    cases = [
+        (x, axis, keep)
+        for _, x in layouts(a)
+        for axis in (None, 0, 1, -1, 3, 1.0)
+        for keep in (False, True)
+    ]
+    cases += [
+        (xp.asarray(values((), name)), axis, keep) for axis in (None, 0) for keep in (False, True)
+    ]
     cases += [(xp.asarray(values((2, 0), name)), axis, False) for axis in (None, 0, 1)]
     f = getattr(xp, fname)
     call = lambda x, axis, keep: f(x, axis=axis, keepdims=keep)
@@ -845,8 +1023,13 @@ def test_argreductions_match_numpy_and_the_general_path(fname, name, monkeypatch
 # ---------------------------------------------------------------- where
 
 
-WHERE_SHAPES = [((5,), (5,), (5,)), ((3, 1), (4,), ()), ((), (2, 3), (2, 3)),
-                ((0, 3), (3,), (1, 3)), ((2, 3), (3,), (4,))]
+WHERE_SHAPES = [
+    ((5,), (5,), (5,)),
+    ((3, 1), (4,), ()),
+    ((), (2, 3), (2, 3)),
+    ((0, 3), (3,), (1, 3)),
+    ((2, 3), (3,), (4,)),
+]
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -855,6 +1038,7 @@ def test_where_of_three_arrays_matches_numpy_and_the_general_path(name, monkeypa
     whole (st_where_new): the general path's value, dtype and errors, for
     broadcast, empty, 0-d and non-contiguous operands."""
     from strided.compat import _searching
+
     rng = np.random.default_rng(9)
     cases = []
     for sc, sa, sb in WHERE_SHAPES:
@@ -862,10 +1046,16 @@ def test_where_of_three_arrays_matches_numpy_and_the_general_path(name, monkeypa
         a, b = values(sa, name, seed=1), values(sb, name, seed=2)
         cases.append((xp.asarray(c), xp.asarray(a), xp.asarray(b)))
     wide = values((4, 6), name, seed=3)
-    cases.append((xp.asarray(rng.random((4, 3)) < 0.5), xp.asarray(wide)[:, ::2],
-                  xp.asarray(wide)[:, 1::2]))
-    cases.append((xp.asarray(values((3,), name)), xp.asarray(values((3,), name)),
-                  xp.asarray(values((3,), name))))       # a condition of another dtype
+    cases.append(
+        (xp.asarray(rng.random((4, 3)) < 0.5), xp.asarray(wide)[:, ::2], xp.asarray(wide)[:, 1::2])
+    )
+    cases.append(
+        (
+            xp.asarray(values((3,), name)),
+            xp.asarray(values((3,), name)),
+            xp.asarray(values((3,), name)),
+        )
+    )  # a condition of another dtype
     fast = [outcome(xp.where, *c) for c in cases]
     monkeypatch.setattr(_searching, "_where_new", lambda *args: None)
     for c, got in zip(cases, fast):
@@ -879,8 +1069,10 @@ def test_where_of_three_arrays_matches_numpy_and_the_general_path(name, monkeypa
 
 def test_where_of_mixed_dtypes_and_scalars_takes_the_general_path():
     c = xp.asarray([True, False])
-    check(xp.where(c, xp.asarray([1.0, 2.0]), xp.asarray([3.0, 4.0], dtype=xp.float32)),
-          np.array([1.0, 4.0]))
+    check(
+        xp.where(c, xp.asarray([1.0, 2.0]), xp.asarray([3.0, 4.0], dtype=xp.float32)),
+        np.array([1.0, 4.0]),
+    )
     check(xp.where(c, xp.asarray([1, 2]), 0), np.array([1, 0]))
 
 
@@ -890,8 +1082,17 @@ def test_where_of_mixed_dtypes_and_scalars_takes_the_general_path():
 # numpy and against the general path (the same mask with an ellipsis after
 # it, which compat/_indexing.py's mask kernels take)
 
-MASK_SHAPES = [((7,), 1), ((3, 4), 1), ((3, 4), 2), ((2, 3, 4), 1), ((2, 3, 4), 2),
-               ((2, 3, 4), 3), ((0, 3), 1), ((3, 0), 1), ((3, 0), 2)]
+MASK_SHAPES = [
+    ((7,), 1),
+    ((3, 4), 1),
+    ((3, 4), 2),
+    ((2, 3, 4), 1),
+    ((2, 3, 4), 2),
+    ((2, 3, 4), 3),
+    ((0, 3), 1),
+    ((3, 0), 1),
+    ((3, 0), 2),
+]
 
 
 @pytest.mark.parametrize("shape, k", MASK_SHAPES)
@@ -904,7 +1105,7 @@ def test_mask_getitem_matches_numpy_and_the_general_path(shape, k, name):
             got = x[m]
             check(got, a_view[m_np])
             check(got, np_of(_indexing.array_getitem(x, (m, Ellipsis))))
-            got[...] = xp.zeros_like(got)    # a new array: x unchanged
+            got[...] = xp.zeros_like(got)  # a new array: x unchanged
             np.testing.assert_array_equal(np_of(x), a_view)
 
 
@@ -948,18 +1149,31 @@ def test_mask_setitem_from_an_overlapping_source():
     a = np.arange(10.0)
     x = xp.asarray(a.copy())
     mask = a % 2 == 0
-    x[xp.asarray(mask)] = x[1::2]          # reads odd elements, writes even ones
+    x[xp.asarray(mask)] = x[1::2]  # reads odd elements, writes even ones
     a[mask] = a[1::2].copy()
     check(x, a)
     x = xp.asarray(np.arange(6.0))
     m = xp.asarray(np.array([True, True, True, False, False, False]))
-    x[m] = x[:3][::-1]                       # the source is the destination's elements
+    x[m] = x[:3][::-1]  # the source is the destination's elements
     check(x, np.array([2.0, 1.0, 0.0, 3.0, 4.0, 5.0]))
 
 
-@pytest.mark.parametrize("value", [1.5, 2**70, -1, 300, True, 1j, "a",
-                                   xp.asarray([1.0, 2.0]), xp.asarray(1.0),
-                                   xp.asarray([1, 2], dtype=xp.int64)], ids=repr)
+@pytest.mark.parametrize(
+    "value",
+    [
+        1.5,
+        2**70,
+        -1,
+        300,
+        True,
+        1j,
+        "a",
+        xp.asarray([1.0, 2.0]),
+        xp.asarray(1.0),
+        xp.asarray([1, 2], dtype=xp.int64),
+    ],
+    ids=repr,
+)
 @pytest.mark.parametrize("name", ["uint8", "int64", "float32", "bool"])
 def test_mask_setitem_other_values_keep_the_general_paths_rules(value, name):
     mask = np.array([True, False, True, False])
@@ -983,9 +1197,9 @@ def test_mask_setitem_other_values_keep_the_general_paths_rules(value, name):
 def test_mask_errors_unchanged():
     x = xp.asarray(np.arange(12.0).reshape(3, 4))
     with pytest.raises(IndexError, match="boolean index of shape"):
-        x[xp.asarray(np.ones(4, bool))]             # not x's leading dim
+        x[xp.asarray(np.ones(4, bool))]  # not x's leading dim
     with pytest.raises(IndexError):
-        x[xp.asarray(np.ones((3, 4, 1), bool))]     # more dims than x
+        x[xp.asarray(np.ones((3, 4, 1), bool))]  # more dims than x
     ro = np.arange(4.0)
     ro.flags.writeable = False
     with pytest.raises(ValueError, match="read-only"):
@@ -1002,43 +1216,70 @@ def test_mask_errors_unchanged():
 # the in-place operators are C slots (pyarray.c's inplace, fast.c's
 # st_binary_into) in front of the Python operator (_operators.inplace_operator):
 # both give the same array, values and errors
-IOPS = ["__iadd__", "__isub__", "__imul__", "__itruediv__", "__ifloordiv__", "__imod__",
-        "__ipow__", "__iand__", "__ior__", "__ixor__", "__ilshift__", "__irshift__"]
+IOPS = [
+    "__iadd__",
+    "__isub__",
+    "__imul__",
+    "__itruediv__",
+    "__ifloordiv__",
+    "__imod__",
+    "__ipow__",
+    "__iand__",
+    "__ior__",
+    "__ixor__",
+    "__ilshift__",
+    "__irshift__",
+]
 
 
 @pytest.mark.parametrize("method", IOPS)
-@pytest.mark.parametrize("name", ["bool", "int8", "uint16", "int64", "float32", "float64",
-                                  "complex128"])
-@pytest.mark.parametrize("other", ["same", "row", "column", "bigger", "0-d", "int", "float",
-                                   "zero", "other dtype"])
+@pytest.mark.parametrize(
+    "name", ["bool", "int8", "uint16", "int64", "float32", "float64", "complex128"]
+)
+@pytest.mark.parametrize(
+    "other", ["same", "row", "column", "bigger", "0-d", "int", "float", "zero", "other dtype"]
+)
 def test_inplace_slots_match_the_python_operator(method, name, other):
     from strided.compat import _elementwise, _operators
-    fname = {"__iadd__": "add", "__isub__": "subtract", "__imul__": "multiply",
-             "__itruediv__": "divide", "__ifloordiv__": "floor_divide", "__imod__": "remainder",
-             "__ipow__": "pow", "__iand__": "bitwise_and", "__ior__": "bitwise_or",
-             "__ixor__": "bitwise_xor", "__ilshift__": "bitwise_left_shift",
-             "__irshift__": "bitwise_right_shift"}[method]
+
+    fname = {
+        "__iadd__": "add",
+        "__isub__": "subtract",
+        "__imul__": "multiply",
+        "__itruediv__": "divide",
+        "__ifloordiv__": "floor_divide",
+        "__imod__": "remainder",
+        "__ipow__": "pow",
+        "__iand__": "bitwise_and",
+        "__ior__": "bitwise_or",
+        "__ixor__": "bitwise_xor",
+        "__ilshift__": "bitwise_left_shift",
+        "__irshift__": "bitwise_right_shift",
+    }[method]
     python_operator = _operators.inplace_operator(getattr(_elementwise, fname))
     a = values((3, 4), name)
     if np.dtype(name).kind in "iu":
-        a = np.abs(a) % 4                           # shifts and powers in range
+        a = np.abs(a) % 4  # shifts and powers in range
     shapes = {"same": (3, 4), "row": (4,), "column": (3, 1), "bigger": (2, 3, 4), "0-d": ()}
     if other in shapes:
         b = values(shapes[other], name, seed=6)
         if np.dtype(name).kind in "iu":
             b = np.abs(b) % 3 + 1
-        make = lambda: xp.asarray(b.copy())          # noqa: E731
+        make = lambda: xp.asarray(b.copy())
     else:
         v = {"int": 2, "float": 1.5, "zero": 0, "other dtype": None}[other]
-        make = (lambda: v) if v is not None else (
-            lambda: xp.asarray(values((4,), "float32" if name != "float32" else "int16")))
+        make = (
+            (lambda: v)
+            if v is not None
+            else (lambda: xp.asarray(values((4,), "float32" if name != "float32" else "int16")))
+        )
     for na, x in layouts(a):
         y = xp.asarray(np.ascontiguousarray(na))
         got = outcome(lambda: getattr(x, method)(make()))
         want = outcome(lambda: python_operator(y, make()))
         if isinstance(want, tuple):
             assert isinstance(got, tuple) and got[0] is want[0], (got, want)
-            check(x, na)                             # untouched
+            check(x, na)  # untouched
         else:
             assert got is x
             np.testing.assert_array_equal(np_of(x), np_of(y))
@@ -1053,7 +1294,7 @@ def test_inplace_statement_keeps_the_object():
     x /= 2.0
     assert x is before
     a = (np.arange(12.0).reshape(3, 4) + 1) * np.array([1.0, 2, 3, 4])
-    check(x, a ** 2 / 2.0, exact=False)
+    check(x, a**2 / 2.0, exact=False)
 
 
 # ---------------------------------------------------------------- scalars out of arrays
@@ -1075,6 +1316,7 @@ def test_python_scalars_of_one_element_arrays_match_numpy(name, shape):
 
 def _arraytype_item(x):
     from strided.core import arraytype
+
     return arraytype.item(x)
 
 
@@ -1094,11 +1336,12 @@ def test_finfo_is_shared_and_read_only():
     assert xp.finfo(xp.asarray([1.0])) is xp.finfo(xp.float64)
     with pytest.raises(AttributeError, match="read-only"):
         f.eps = 1.0
-    assert f.eps == 2.0 ** -23 and f.dtype is xp.float32
+    assert f.eps == 2.0**-23 and f.dtype is xp.float32
 
 
 def test_array_namespace_is_the_module():
     import strided.compat
+
     assert xp.asarray(1.0).__array_namespace__() is strided.compat
     assert xp.asarray(1.0).__array_namespace__(api_version="2024.12") is strided.compat
     with pytest.raises(ValueError, match="not supported"):

@@ -12,6 +12,7 @@ for real rows, complex64 and complex128 for complex rows, bool for the
 conversion rows with boolean inputs.  Results are compared exactly: NaN
 is any NaN unless the row asks for a sign bit, zeros and infinities by sign.
 """
+
 import math
 import operator
 import re
@@ -125,12 +126,16 @@ def real_matches(tok, got, real_dtype):
 
 def matches(tok, got, dtype_name=None):
     """Does Python value `got` satisfy result token `tok`?"""
-    real = {"float32": "float32", "complex64": "float32", "float64": "float64",
-            "complex128": "float64"}.get(dtype_name)
+    real = {
+        "float32": "float32",
+        "complex64": "float32",
+        "float64": "float64",
+        "complex128": "float64",
+    }.get(dtype_name)
     if tok in ("True", "False"):
         return isinstance(got, (bool, np.bool_)) and bool(got) is (tok == "True")
     if tok.startswith("!"):
-        return False          # an exception was expected; a value came back
+        return False  # an exception was expected; a value came back
     if tok.startswith("("):
         re_, im = split_complex(tok)
         got = complex(got)
@@ -146,12 +151,16 @@ for _r in ROWS:
     BY_FUNC[_r.func].append(_r)
 
 CONVERSIONS = {"__bool__": bool, "__int__": int, "__float__": float, "__complex__": complex}
-OPERATORS = {   # function -> (binary operator, in-place operator)
-    "add": (operator.add, operator.iadd), "subtract": (operator.sub, operator.isub),
-    "multiply": (operator.mul, operator.imul), "divide": (operator.truediv, operator.itruediv),
+OPERATORS = {  # function -> (binary operator, in-place operator)
+    "add": (operator.add, operator.iadd),
+    "subtract": (operator.sub, operator.isub),
+    "multiply": (operator.mul, operator.imul),
+    "divide": (operator.truediv, operator.itruediv),
     "floor_divide": (operator.floordiv, operator.ifloordiv),
-    "remainder": (operator.mod, operator.imod), "pow": (operator.pow, operator.ipow),
-    "equal": (operator.eq, None), "not_equal": (operator.ne, None),
+    "remainder": (operator.mod, operator.imod),
+    "pow": (operator.pow, operator.ipow),
+    "equal": (operator.eq, None),
+    "not_equal": (operator.ne, None),
 }
 UNARY_OPERATORS = {"abs": abs}
 
@@ -215,8 +224,11 @@ def check_all(rows, results, dtype_name, form):
 
 def report(bad, func, dtype_name):
     if bad:
-        pytest.fail(f"{func} on {dtype_name}: {len(bad)} special case(s) differ from the "
-                    f"standard:\n" + "\n".join(bad), pytrace=False)
+        pytest.fail(
+            f"{func} on {dtype_name}: {len(bad)} special case(s) differ from the "
+            f"standard:\n" + "\n".join(bad),
+            pytrace=False,
+        )
 
 
 def per_row(rows, call):
@@ -275,8 +287,10 @@ def test_function_on_vectors(func, dtype_name):
 def test_function_on_0d_arrays(func, dtype_name):
     rows = rows_of(func, dtype_name)
     f = getattr(xp, func)
-    res = per_row(rows, lambda r: py_values(
-        f(*(as_xp(np.array(value(a), dtype=dtype_name)) for a in r.args)))[0])
+    res = per_row(
+        rows,
+        lambda r: py_values(f(*(as_xp(np.array(value(a), dtype=dtype_name)) for a in r.args)))[0],
+    )
     report(check_all(rows, res, dtype_name, "0-d"), func, dtype_name)
 
 
@@ -292,8 +306,10 @@ def test_binary_function_with_a_broadcast_operand(func, dtype_name):
     bad = []
     for r in rows:
         a, b = (np.array(value(t), dtype=dtype_name) for t in r.args)
-        for form, args in (("vector op 0-d", (as_xp(np.full(9, a)), as_xp(b))),
-                           ("0-d op vector", (as_xp(a), as_xp(np.full(9, b))))):
+        for form, args in (
+            ("vector op 0-d", (as_xp(np.full(9, a)), as_xp(b))),
+            ("0-d op vector", (as_xp(a), as_xp(np.full(9, b)))),
+        ):
             try:
                 got = py_values(f(*args))
             except Exception as e:
@@ -312,18 +328,45 @@ def test_operators(func, dtype_name):
     x1, x2 = np_column(rows, 0, dtype_name), np_column(rows, 1, dtype_name)
     bad = check_all(rows, py_values(op(as_xp(x1), as_xp(x2))), dtype_name, "operator")
 
-    def scalar(tok):   # the Python scalar of the row's value (complex for complex rows)
+    def scalar(tok):  # the Python scalar of the row's value (complex for complex rows)
         return value(tok)
 
-    bad += check_all(rows, per_row(rows, lambda r: py_values(
-        op(as_xp(np.array(value(r.args[0]), dtype=dtype_name)),
-           as_xp(np.array(value(r.args[1]), dtype=dtype_name))))[0]), dtype_name, "operator 0-d")
-    bad += check_all(rows, per_row(rows, lambda r: py_values(
-        op(as_xp(np.array([value(r.args[0])], dtype=dtype_name)), scalar(r.args[1])))[0]),
-        dtype_name, "array op scalar")
-    bad += check_all(rows, per_row(rows, lambda r: py_values(
-        op(scalar(r.args[0]), as_xp(np.array([value(r.args[1])], dtype=dtype_name))))[0]),
-        dtype_name, "scalar op array")
+    bad += check_all(
+        rows,
+        per_row(
+            rows,
+            lambda r: py_values(
+                op(
+                    as_xp(np.array(value(r.args[0]), dtype=dtype_name)),
+                    as_xp(np.array(value(r.args[1]), dtype=dtype_name)),
+                )
+            )[0],
+        ),
+        dtype_name,
+        "operator 0-d",
+    )
+    bad += check_all(
+        rows,
+        per_row(
+            rows,
+            lambda r: py_values(
+                op(as_xp(np.array([value(r.args[0])], dtype=dtype_name)), scalar(r.args[1]))
+            )[0],
+        ),
+        dtype_name,
+        "array op scalar",
+    )
+    bad += check_all(
+        rows,
+        per_row(
+            rows,
+            lambda r: py_values(
+                op(scalar(r.args[0]), as_xp(np.array([value(r.args[1])], dtype=dtype_name)))
+            )[0],
+        ),
+        dtype_name,
+        "scalar op array",
+    )
     if iop is not None:
         y = as_xp(x1)
         y_view = y[::1]
@@ -335,6 +378,7 @@ def test_operators(func, dtype_name):
             z = as_xp(np.array([value(r.args[0])], dtype=dtype_name))
             z = iop(z, scalar(r.args[1]))
             return py_values(z)[0]
+
         bad += check_all(rows, per_row(rows, inplace_scalar), dtype_name, "in-place scalar")
     report(bad, func, dtype_name)
 
@@ -345,8 +389,14 @@ def test_unary_operators(func, dtype_name):
     op = UNARY_OPERATORS[func]
     x = np_column(rows, 0, dtype_name)
     bad = check_all(rows, py_values(op(as_xp(x))), dtype_name, "operator")
-    bad += check_all(rows, per_row(rows, lambda r: py_values(
-        op(as_xp(np.array(value(r.args[0]), dtype=dtype_name))))[0]), dtype_name, "operator 0-d")
+    bad += check_all(
+        rows,
+        per_row(
+            rows, lambda r: py_values(op(as_xp(np.array(value(r.args[0]), dtype=dtype_name))))[0]
+        ),
+        dtype_name,
+        "operator 0-d",
+    )
     report(bad, func, dtype_name)
 
 
@@ -356,9 +406,21 @@ def test_clip(dtype_name):
     rows = BY_FUNC["clip"]
     cols = [np_column(rows, i, dtype_name) for i in range(3)]
     bad = check_all(rows, py_values(xp.clip(*(as_xp(c) for c in cols))), dtype_name, "arrays")
-    bad += check_all(rows, per_row(rows, lambda r: py_values(xp.clip(
-        as_xp(np.array(value(r.args[0]), dtype=dtype_name)),
-        value(r.args[1]), value(r.args[2])))[0]), dtype_name, "Python scalar bounds")
+    bad += check_all(
+        rows,
+        per_row(
+            rows,
+            lambda r: py_values(
+                xp.clip(
+                    as_xp(np.array(value(r.args[0]), dtype=dtype_name)),
+                    value(r.args[1]),
+                    value(r.args[2]),
+                )
+            )[0],
+        ),
+        dtype_name,
+        "Python scalar bounds",
+    )
     report(bad, "clip", dtype_name)
 
 

@@ -10,6 +10,7 @@ whole of each peer's array-API tests.  For each peer it prints how many
 tests pass on strict and on us, and every test strict passes that we do
 not.  Exit status 1 when there is such a test.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -30,19 +31,44 @@ CACHE = Path(os.environ.get("STRIDED_PEERS_CACHE", Path(tempfile.gettempdir()) /
 FULL = {
     "scikit-learn": (["--pyargs", "sklearn", "-k", "array_api_strict"], {"SCIPY_ARRAY_API": "1"}),
     "scipy": (["--pyargs", "scipy", "-k", "array_api_strict"], {"SCIPY_ARRAY_API": "1"}),
-    "xarray": (["--pyargs", "xarray.tests.test_array_api", "xarray.tests.test_namedarray",
-                "xarray.tests.test_dtypes"], {}),
+    "xarray": (
+        [
+            "--pyargs",
+            "xarray.tests.test_array_api",
+            "xarray.tests.test_namedarray",
+            "xarray.tests.test_dtypes",
+        ],
+        {},
+    ),
     "array-api-extra": (["{src}/tests/main", "-k", "array_api_strict and not strictest"], {}),
-    "einops": (["{src}/einops/tests/test_ops.py", "{src}/einops/tests/test_packing.py",
-                "-k", "array_api"], {"EINOPS_TEST_BACKENDS": "numpy"}),
+    "einops": (
+        ["{src}/einops/tests/test_ops.py", "{src}/einops/tests/test_packing.py", "-k", "array_api"],
+        {"EINOPS_TEST_BACKENDS": "numpy"},
+    ),
 }
 # the CI selection: a few minutes in all
 QUICK = {
-    "scikit-learn": (["--pyargs", "sklearn.utils.tests.test_array_api",
-                      "sklearn.metrics.tests.test_common", "-k", "array_api_strict"],
-                     {"SCIPY_ARRAY_API": "1"}),
-    "scipy": (["--pyargs", "scipy.special", "scipy.stats.tests.test_stats", "scipy.fft",
-               "-k", "array_api_strict"], {"SCIPY_ARRAY_API": "1"}),
+    "scikit-learn": (
+        [
+            "--pyargs",
+            "sklearn.utils.tests.test_array_api",
+            "sklearn.metrics.tests.test_common",
+            "-k",
+            "array_api_strict",
+        ],
+        {"SCIPY_ARRAY_API": "1"},
+    ),
+    "scipy": (
+        [
+            "--pyargs",
+            "scipy.special",
+            "scipy.stats.tests.test_stats",
+            "scipy.fft",
+            "-k",
+            "array_api_strict",
+        ],
+        {"SCIPY_ARRAY_API": "1"},
+    ),
     "xarray": FULL["xarray"],
     "array-api-extra": FULL["array-api-extra"],
     "einops": FULL["einops"],
@@ -60,18 +86,33 @@ def source_tree(peer):
     root = CACHE / name
     if not root.exists():
         CACHE.mkdir(parents=True, exist_ok=True)
-        subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps",
-                        f"--no-binary={peer}", "-d", str(CACHE),
-                        f"{peer}=={version}"], check=True)
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "-q",
+                "--no-deps",
+                f"--no-binary={peer}",
+                "-d",
+                str(CACHE),
+                f"{peer}=={version}",
+            ],
+            check=True,
+        )
         with tarfile.open(CACHE / f"{name}.tar.gz") as tar:
             tar.extractall(CACHE, filter="data")
     if peer == "einops":
         for test in (root / "einops" / "tests").glob("test_*.py"):
             text = test.read_text()
-            patched = re.sub(r"^(\s*)import numpy as xp$",
-                             r"\1import importlib; xp = importlib.import_module("
-                             r"__import__('os').environ['ARRAY_API_NAMESPACE'])",
-                             text, flags=re.M)
+            patched = re.sub(
+                r"^(\s*)import numpy as xp$",
+                r"\1import importlib; xp = importlib.import_module("
+                r"__import__('os').environ['ARRAY_API_NAMESPACE'])",
+                text,
+                flags=re.M,
+            )
             if patched != text:
                 test.write_text(patched)
     return root
@@ -83,16 +124,31 @@ def run(peer, selection, on_strided, workers):
     args = [a.format(src=src) for a in args]
     with tempfile.TemporaryDirectory() as tmp:
         report = Path(tmp) / "report.xml"
-        cmd = [sys.executable, "-m", "pytest", *args, "-q", "-p", "no:cacheprovider",
-               "--continue-on-collection-errors",
-               "-o", "addopts=", f"--junitxml={report}", "-W", "ignore"]
+        cmd = [
+            sys.executable,
+            "-m",
+            "pytest",
+            *args,
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "--continue-on-collection-errors",
+            "-o",
+            "addopts=",
+            f"--junitxml={report}",
+            "-W",
+            "ignore",
+        ]
         if workers:
             cmd += ["-n", str(workers)]
         if on_strided:
             cmd += ["-p", "strided_for_strict"]
-        environ = dict(os.environ, **env,
-                       ARRAY_API_NAMESPACE="strided.compat" if on_strided else "array_api_strict",
-                       PYTHONPATH=os.pathsep.join(filter(None, [str(HERE), os.environ.get("PYTHONPATH")])))
+        environ = dict(
+            os.environ,
+            **env,
+            ARRAY_API_NAMESPACE="strided.compat" if on_strided else "array_api_strict",
+            PYTHONPATH=os.pathsep.join(filter(None, [str(HERE), os.environ.get("PYTHONPATH")])),
+        )
         subprocess.run(cmd, env=environ, cwd=src or tmp, stdout=subprocess.DEVNULL)
         return outcomes(report)
 
@@ -106,9 +162,15 @@ def outcomes(report):
     for case in ET.parse(report).getroot().iter("testcase"):
         key = f"{case.get('classname')}::{case.get('name')}"
         tags = {child.tag: child for child in case}
-        result[key] = ("failed" if tags.keys() & {"failure", "error"} else
-                       "xfailed" if "skipped" in tags and tags["skipped"].get("type") == "pytest.xfail"
-                       else "skipped" if "skipped" in tags else "passed")
+        result[key] = (
+            "failed"
+            if tags.keys() & {"failure", "error"}
+            else "xfailed"
+            if "skipped" in tags and tags["skipped"].get("type") == "pytest.xfail"
+            else "skipped"
+            if "skipped" in tags
+            else "passed"
+        )
     return result
 
 
@@ -122,10 +184,13 @@ def compare(peer, selection, workers):
     # xpassing one that fails here is listed, not counted against us
     expected = sorted(k for k in passed - ours_passed if ours.get(k) == "xfailed")
     missing = sorted(passed - ours_passed - set(expected))
-    print(f"{peer}: array-api-strict passes {len(passed)} of {len(strict)}; "
-          f"strided.compat passes {len(ours_passed)} of {len(ours)}; "
-          f"strict passes and we do not: {len(missing)}; "
-          f"strict xpasses what the peer marks xfail and it fails here: {len(expected)}", flush=True)
+    print(
+        f"{peer}: array-api-strict passes {len(passed)} of {len(strict)}; "
+        f"strided.compat passes {len(ours_passed)} of {len(ours)}; "
+        f"strict passes and we do not: {len(missing)}; "
+        f"strict xpasses what the peer marks xfail and it fails here: {len(expected)}",
+        flush=True,
+    )
     for key in missing:
         print(f"    {ours.get(key, 'not run')}: {key}")
     for key in expected:

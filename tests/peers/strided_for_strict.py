@@ -24,6 +24,7 @@ API and strided.compat does not export them otherwise):
 - `__version__` is the installed array-api-strict's, as the peers check it;
 - `array_api_strict._array_object.Array` is our Array class.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -78,11 +79,14 @@ def _install():
         version = importlib.metadata.version("array-api-strict")
     except importlib.metadata.PackageNotFoundError:
         version = "2.6"
-    extras = {"set_array_api_strict_flags": set_array_api_strict_flags,
-              "get_array_api_strict_flags": get_array_api_strict_flags,
-              "reset_array_api_strict_flags": reset_array_api_strict_flags,
-              "ArrayAPIStrictFlags": ArrayAPIStrictFlags,
-              "Device": Device, "__version__": version}
+    extras = {
+        "set_array_api_strict_flags": set_array_api_strict_flags,
+        "get_array_api_strict_flags": get_array_api_strict_flags,
+        "reset_array_api_strict_flags": reset_array_api_strict_flags,
+        "ArrayAPIStrictFlags": ArrayAPIStrictFlags,
+        "Device": Device,
+        "__version__": version,
+    }
     for name, value in extras.items():
         if not hasattr(_xp, name):
             setattr(_xp, name, value)

@@ -2,6 +2,7 @@
 repository root on sys.path so that plain `pytest` (CI) imports it as
 `python -m pytest` from the root would, after what is there already (a
 strided on PYTHONPATH, as .ci/cubed gives it, stays the one imported)."""
+
 import sys
 from pathlib import Path
 

@@ -10,13 +10,15 @@ is the benchmark's (docs/scale.md).
 
 Cubed needs Python >= 3.12: this runs where `strided[distributed]` is
 installed (.ci/cubed); elsewhere it is skipped, saying so."""
+
 import os
 
 import numpy as np
 import pytest
 
-pytest.importorskip("cubed", reason="needs cubed (Python >= 3.12, strided[distributed]); "
-                                    ".ci/cubed runs this file")
+pytest.importorskip(
+    "cubed", reason="needs cubed (Python >= 3.12, strided[distributed]); .ci/cubed runs this file"
+)
 pytest.importorskip("distributed", reason="needs dask[distributed] (strided[distributed])")
 
 from benchmarks import scale
@@ -40,8 +42,14 @@ def test_cubed_on_strided_agrees_with_numpy_within_memory_bounds(executor, data)
     work, path, ref = data
     out, tmp = work / f"out-{executor}", work / f"tmp-{executor}"
     out.mkdir(), tmp.mkdir()
-    cfg = {"input": path, "w": str(work / "w.npy"), "out": str(out), "tmp": str(tmp),
-           "chunks": list(CHUNKS), "allowed_mem": ALLOWED_MEM}
+    cfg = {
+        "input": path,
+        "w": str(work / "w.npy"),
+        "out": str(out),
+        "tmp": str(tmp),
+        "chunks": list(CHUNKS),
+        "allowed_mem": ALLOWED_MEM,
+    }
     run = scale.run_child(executor, "strided", cfg)
     assert run["backend"] == "strided" and run["executor"] == executor
     assert scale.check(str(out), path, ref) == []
@@ -53,6 +61,7 @@ def test_cubed_on_strided_agrees_with_numpy_within_memory_bounds(executor, data)
         assert 0 < s["peak_worker_mb"] * 1e6 <= run["allowed_mem"], s
     # the outputs written to Zarr are complete (every chunk present)
     import zarr
+
     for name in ("expression.zarr", "standardised.zarr"):
         z = zarr.open_array(os.path.join(out, name), mode="r")
         assert z.shape == SHAPE and z.nchunks_initialized == z.nchunks
@@ -66,6 +75,7 @@ def test_torch7_tensor_enters_cubed_through_a_view(tmp_path):
     import subprocess
     import sys
     import textwrap
+
     code = textwrap.dedent(f"""
         import numpy as np
         import strided as torch
@@ -87,9 +97,15 @@ def test_torch7_tensor_enters_cubed_through_a_view(tmp_path):
                                    rtol=1e-12, atol=1e-12)
         print("ok")
         """)
-    env = dict(os.environ, CUBED_BACKEND_ARRAY_API_MODULE="strided.compat",
-               PYTHONPATH=os.pathsep.join([p for p in os.environ.get("PYTHONPATH", "").split(
-                                           os.pathsep) if p] + [scale.__file__.rsplit(os.sep, 2)[0]]))
-    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                          timeout=600)
+    env = dict(
+        os.environ,
+        CUBED_BACKEND_ARRAY_API_MODULE="strided.compat",
+        PYTHONPATH=os.pathsep.join(
+            [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+            + [scale.__file__.rsplit(os.sep, 2)[0]]
+        ),
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=600
+    )
     assert done.returncode == 0 and done.stdout.strip().endswith("ok"), done.stderr[-3000:]

@@ -7,14 +7,15 @@ order; tensors compared by type, then element count (the Tester's default of
 ignoring dimensions), then the largest absolute difference), and fails with
 pytest's `AssertionError` at once instead of counting failures.
 """
+
 import math
 
 import numpy as np
 
 import strided as torch
 
-MSIZE = 100          # test.lua's `msize`
-PRECISION = 1e-8     # test.lua's `precision` for the default torch.DoubleTensor
+MSIZE = 100  # test.lua's `msize`
+PRECISION = 1e-8  # test.lua's `precision` for the default torch.DoubleTensor
 
 
 def _tolerance_and_message(default, args):
@@ -40,9 +41,13 @@ def _flat(t):
     return t.double().contiguous().view(t.nElement()).totable()
 
 
-_INT_BITS = {"torch.ByteTensor": (8, False), "torch.CharTensor": (8, True),
-             "torch.ShortTensor": (16, True), "torch.IntTensor": (32, True),
-             "torch.LongTensor": (64, True)}
+_INT_BITS = {
+    "torch.ByteTensor": (8, False),
+    "torch.CharTensor": (8, True),
+    "torch.ShortTensor": (16, True),
+    "torch.IntTensor": (32, True),
+    "torch.LongTensor": (64, True),
+}
 
 
 def lua_wrap(value, tensor_type):
@@ -75,7 +80,7 @@ def tensors_equal(ta, tb, tolerance):
     diff = np.abs(a - b)
     # Lua's check counts a NaN in the same place in both as equal
     same_nan = np.isnan(a) & np.isnan(b)
-    same_inf = (a == b)
+    same_inf = a == b
     bad = ~(same_nan | same_inf) & ~(diff <= tolerance)
     if bad.any():
         return False, f"max difference {np.nanmax(diff)} > tolerance {tolerance}"
@@ -108,8 +113,9 @@ class LuaTester:
 
     def assertalmosteq(self, a, b, *args):
         tolerance, message = _tolerance_and_message(1e-16, args)
-        assert abs(a - b) <= tolerance, \
+        assert abs(a - b) <= tolerance, (
             f"{message} ALMOST_EQ failed: {a} ~= {b} with tolerance={tolerance}"
+        )
 
     def assertTensorEq(self, ta, tb, *args):
         tolerance, message = _tolerance_and_message(0, args)
@@ -152,6 +158,7 @@ class LuaTester:
 
     def assertErrorPattern(self, f, pattern, message=""):
         import re
+
         try:
             f()
         except Exception as e:

@@ -1,11 +1,25 @@
 """Shared helpers of the Torch7-face tests."""
+
 import re
 
-TYPES = ["ByteTensor", "CharTensor", "ShortTensor", "IntTensor", "LongTensor", "FloatTensor",
-         "DoubleTensor"]
-NUMPY_OF = {"ByteTensor": "uint8", "CharTensor": "int8", "ShortTensor": "int16",
-            "IntTensor": "int32", "LongTensor": "int64", "FloatTensor": "float32",
-            "DoubleTensor": "float64"}
+TYPES = [
+    "ByteTensor",
+    "CharTensor",
+    "ShortTensor",
+    "IntTensor",
+    "LongTensor",
+    "FloatTensor",
+    "DoubleTensor",
+]
+NUMPY_OF = {
+    "ByteTensor": "uint8",
+    "CharTensor": "int8",
+    "ShortTensor": "int16",
+    "IntTensor": "int32",
+    "LongTensor": "int64",
+    "FloatTensor": "float32",
+    "DoubleTensor": "float64",
+}
 
 
 def _norm(text):
@@ -38,8 +52,10 @@ def assert_prints_exactly(obj, documented):
     """Exact comparison, modulo trailing whitespace and surrounding blank lines
     (and the later `of size` footer of some examples read as `of dimension`)."""
     a = [ln.rstrip() for ln in str(obj).strip("\n").splitlines()]
-    d = [re.sub(r"(Tensor) of size ", r"\1 of dimension ", ln.rstrip())
-         for ln in documented.strip("\n").splitlines()]
+    d = [
+        re.sub(r"(Tensor) of size ", r"\1 of dimension ", ln.rstrip())
+        for ln in documented.strip("\n").splitlines()
+    ]
     assert a == d, "\nprinted:\n" + str(obj) + "\ndocumented:\n" + documented
 
 
@@ -49,4 +65,5 @@ def counter():
     def f(*_):
         i[0] += 1
         return i[0]
+
     return f

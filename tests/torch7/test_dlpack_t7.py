@@ -1,5 +1,6 @@
 """DLPack and numpy on the Torch7 face: strided.from_dlpack, Tensor.__dlpack__,
 __array__, numpy().  numpy and PyTorch are the peers (zero-copy both ways)."""
+
 import gc
 
 import numpy as np
@@ -8,12 +9,28 @@ import pytest
 import strided
 from helpers import needs_pytorch, pytorch as torch
 
-CLASSES = {"uint8": strided.ByteTensor, "int8": strided.CharTensor,
-           "int16": strided.ShortTensor, "int32": strided.IntTensor,
-           "int64": strided.LongTensor, "float32": strided.FloatTensor,
-           "float64": strided.DoubleTensor}
-TORCH = {"uint8": torch.uint8, "int8": torch.int8, "int16": torch.int16, "int32": torch.int32,
-         "int64": torch.int64, "float32": torch.float32, "float64": torch.float64} if torch is not None else {}
+CLASSES = {
+    "uint8": strided.ByteTensor,
+    "int8": strided.CharTensor,
+    "int16": strided.ShortTensor,
+    "int32": strided.IntTensor,
+    "int64": strided.LongTensor,
+    "float32": strided.FloatTensor,
+    "float64": strided.DoubleTensor,
+}
+TORCH = (
+    {
+        "uint8": torch.uint8,
+        "int8": torch.int8,
+        "int16": torch.int16,
+        "int32": torch.int32,
+        "int64": torch.int64,
+        "float32": torch.float32,
+        "float64": torch.float64,
+    }
+    if torch is not None
+    else {}
+)
 
 
 def address(a):
@@ -40,7 +57,7 @@ def test_writes_are_shared_with_numpy(name):
     t.fill(3)
     assert (a == 3).all()
     a[1, 2] = 5
-    assert t[2][3] == 5                         # 1-based on the Torch7 face
+    assert t[2][3] == 5  # 1-based on the Torch7 face
     c = CLASSES[name](2, 3).fill(1)
     n = np.asarray(c)
     n[0, 0] = 7
@@ -82,13 +99,13 @@ def test_types_torch7_lacks_are_refused(dtype):
 
 @needs_pytorch
 def test_the_16_bit_floats_and_unsupported_element_types():
-    h = strided.from_dlpack(np.array([0.5, -2, 65504], np.float16))      # Torch7's HalfTensor
+    h = strided.from_dlpack(np.array([0.5, -2, 65504], np.float16))  # Torch7's HalfTensor
     assert type(h) is strided.HalfTensor and h.totable() == [0.5, -2.0, 65504.0]
     t = torch.tensor([1.5, -3], dtype=torch.bfloat16)
-    b = strided.from_dlpack(t)                                          # the extension's
+    b = strided.from_dlpack(t)  # the extension's
     assert type(b) is strided.BFloat16Tensor and b.totable() == [1.5, -3.0]
     b[1] = 2
-    assert float(t[0]) == 2.0                                           # zero copy
+    assert float(t[0]) == 2.0  # zero copy
     assert torch.from_dlpack(b).dtype == torch.bfloat16
     with pytest.raises((BufferError, TypeError)):
         strided.from_dlpack(torch.zeros(3, dtype=torch.float8_e4m3fn))
@@ -100,7 +117,7 @@ def test_zero_d_and_empty():
     assert type(t) is strided.DoubleTensor and t.nDimension() == 1 and t.tolist() == [2.5]
     e = strided.from_dlpack(np.zeros((0, 3), np.int32))
     assert list(e.size()) == [0, 3] and e.nElement() == 0
-    empty = strided.FloatTensor()                 # Torch7's tensor without dimensions
+    empty = strided.FloatTensor()  # Torch7's tensor without dimensions
     assert np.asarray(empty).shape == (0,) and torch.from_dlpack(empty).shape == (0,)
     assert strided.from_dlpack(torch.zeros(0)).nElement() == 0
 
@@ -125,12 +142,12 @@ def test_read_only_numpy_memory():
     with pytest.raises(ValueError, match="read-only"):
         t[1] = 5
     with pytest.raises(ValueError, match="read-only"):
-        t.add(1)                                  # in place
+        t.add(1)  # in place
     assert t.tolist() == [0, 1, 2, 3]
-    assert (t + 1).tolist() == [1, 2, 3, 4]       # reading is fine
+    assert (t + 1).tolist() == [1, 2, 3, 4]  # reading is fine
     assert not t.numpy().flags.writeable
     with pytest.raises(BufferError, match="read-only"):
-        t.__dlpack__(copy=False)                  # legacy capsule: cannot say read-only
+        t.__dlpack__(copy=False)  # legacy capsule: cannot say read-only
     w = np.from_dlpack(t, copy=True)
     assert w.flags.writeable
 
@@ -176,4 +193,4 @@ def test_numpy_operators_return_tensors():
     r = np.float64(3) * t
     assert type(r) is strided.DoubleTensor and r.tolist() == [6.0] * 3
     with pytest.raises(TypeError):
-        np.add(t, 1)                              # no silent conversion by numpy's ufuncs
+        np.add(t, 1)  # no silent conversion by numpy's ufuncs

@@ -7,12 +7,14 @@ sizes, tolerances and assertions; Lua's `genericSingleOpTest` string template
 called with the torch function's name and the scalar reference function.
 `precision` is test.lua's value for the default torch.DoubleTensor (1e-8).
 """
+
 import math
 import random
 
 import pytest
 
 import strided as torch
+
 # maxdiff is test.lua's helper; no test of this range calls it
 from lua_tester import lua_wrap, mytester, maxdiff, MSIZE, PRECISION  # noqa: F401
 
@@ -29,24 +31,42 @@ def _seed():
 
 def _c_math(f):
     """Lua's math.* are C's libm: a domain error gives NaN instead of raising."""
+
     def g(x):
         try:
             return f(x)
         except ValueError:
             return math.nan
+
     return g
 
 
 # Lua's `math` table, for the names the generic template calls as math.functionname
-lua_math = {name: _c_math(getattr(math, name)) for name in
-            ("sin", "sinh", "asin", "cos", "cosh", "acos", "tan", "tanh", "atan", "log",
-             "sqrt", "exp", "floor", "ceil")}
+lua_math = {
+    name: _c_math(getattr(math, name))
+    for name in (
+        "sin",
+        "sinh",
+        "asin",
+        "cos",
+        "cosh",
+        "acos",
+        "tan",
+        "tanh",
+        "atan",
+        "log",
+        "sqrt",
+        "exp",
+        "floor",
+        "ceil",
+    )
+}
 
 
 def test_dot():
     types = {
         'torch.DoubleTensor': 1e-8,  # for ddot
-        'torch.FloatTensor': 1e-4,   # for sdot
+        'torch.FloatTensor': 1e-4,  # for sdot
     }
     for tname, prec in types.items():
         v1 = torch.randn(100).type(tname)
@@ -171,24 +191,38 @@ def test_sigmoid():
     # float
     inputFT = torch.FloatTensor(inputValues)
     expectedFT = torch.FloatTensor(expectedOutput)
-    mytester.assertlt((torch.sigmoid(inputFT) - expectedFT).abs().max(), precision_4dps,
-                      'error in torch.sigmoid - single')
-    mytester.assertlt((inputFT - torch.FloatTensor(inputValues)).abs().max(), precision_4dps,
-                      'error in torch.sigmoid - single')
+    mytester.assertlt(
+        (torch.sigmoid(inputFT) - expectedFT).abs().max(),
+        precision_4dps,
+        'error in torch.sigmoid - single',
+    )
+    mytester.assertlt(
+        (inputFT - torch.FloatTensor(inputValues)).abs().max(),
+        precision_4dps,
+        'error in torch.sigmoid - single',
+    )
     sigmoidFT = torch.FloatTensor(inputValues).sigmoid()
-    mytester.assertlt((sigmoidFT - expectedFT).abs().max(), precision_4dps,
-                      'error in torch.sigmoid - single')
+    mytester.assertlt(
+        (sigmoidFT - expectedFT).abs().max(), precision_4dps, 'error in torch.sigmoid - single'
+    )
 
     # double
     inputDT = torch.DoubleTensor(inputValues)
     expectedDT = torch.DoubleTensor(expectedOutput)
-    mytester.assertlt((torch.sigmoid(inputDT) - expectedDT).abs().max(), precision_4dps,
-                      'error in torch.sigmoid - double')
-    mytester.assertlt((inputDT - torch.DoubleTensor(inputValues)).abs().max(), precision_4dps,
-                      'error in torch.sigmoid - double')
+    mytester.assertlt(
+        (torch.sigmoid(inputDT) - expectedDT).abs().max(),
+        precision_4dps,
+        'error in torch.sigmoid - double',
+    )
+    mytester.assertlt(
+        (inputDT - torch.DoubleTensor(inputValues)).abs().max(),
+        precision_4dps,
+        'error in torch.sigmoid - double',
+    )
     sigmoidDT = torch.DoubleTensor(inputValues).sigmoid()
-    mytester.assertlt((sigmoidDT - expectedDT).abs().max(), precision_4dps,
-                      'error in torch.sigmoid - double')
+    mytester.assertlt(
+        (sigmoidDT - expectedDT).abs().max(), precision_4dps, 'error in torch.sigmoid - double'
+    )
 
 
 def test_exp():
@@ -402,15 +436,13 @@ def test_cmax():
     c = torch.cmax(a, b)
     expected_c = torch.zeros(msize, msize)
     expected_c.map2(a, b, lambda _, a, b: max(a, b))
-    mytester.assertTensorEq(expected_c, c, 0,
-                            'error in torch.cmax(tensor, tensor)')
+    mytester.assertTensorEq(expected_c, c, 0, 'error in torch.cmax(tensor, tensor)')
 
     # Tensor and scalar.
     v = torch.uniform()
     c = torch.cmax(a, v)
     expected_c.map(a, lambda _, a: max(a, v))
-    mytester.assertTensorEq(expected_c, c, 0,
-                            'error in torch.cmax(tensor, scalar).')
+    mytester.assertTensorEq(expected_c, c, 0, 'error in torch.cmax(tensor, scalar).')
 
 
 def test_cmin():
@@ -420,15 +452,13 @@ def test_cmin():
     c = torch.cmin(a, b)
     expected_c = torch.zeros(msize, msize)
     expected_c.map2(a, b, lambda _, a, b: min(a, b))
-    mytester.assertTensorEq(expected_c, c, 0,
-                            'error in torch.cmin(tensor, tensor)')
+    mytester.assertTensorEq(expected_c, c, 0, 'error in torch.cmin(tensor, tensor)')
 
     # Tensor and scalar.
     v = torch.uniform()
     c = torch.cmin(a, v)
     expected_c.map(a, lambda _, a: min(a, v))
-    mytester.assertTensorEq(expected_c, c, 0,
-                            'error in torch.cmin(tensor, scalar).')
+    mytester.assertTensorEq(expected_c, c, 0, 'error in torch.cmin(tensor, scalar).')
 
 
 def test_lerp():
@@ -441,16 +471,18 @@ def test_lerp():
     result = torch.lerp(a, b, w)
     expected = a.new()
     expected.map2(a, b, lambda _, a, b: TH_lerp(a, b, w))
-    mytester.assertTensorEq(expected, result, precision,
-                            'error in torch.lerp(tensor, tensor, weight)')
+    mytester.assertTensorEq(
+        expected, result, precision, 'error in torch.lerp(tensor, tensor, weight)'
+    )
 
     a = (random.random() * 2 - 1) * 100000
     b = (random.random() * 2 - 1) * 100000
     w = random.random()
     result = torch.lerp(a, b, w)
     expected = TH_lerp(a, b, w)
-    mytester.assertalmosteq(expected, result, precision,
-                            'error in torch.lerp(scalar, scalar, weight)')
+    mytester.assertalmosteq(
+        expected, result, precision, 'error in torch.lerp(scalar, scalar, weight)'
+    )
 
 
 def all_and_any(*v):
@@ -682,7 +714,6 @@ def test_div():
     types = TYPES
 
     for t in types:
-
         m1 = torch.Tensor(10, 10).uniform(0, 10).type(t)
         res1 = m1.clone()
 

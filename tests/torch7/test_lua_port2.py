@@ -6,6 +6,7 @@ structure, sizes, tolerances and assertions; only the syntax is Python
 (1-based indices as in Lua, `x[{4, {}}]` as `x[4, []]`, `math.pow` as
 Python's `math.pow`, Lua's `%` on numbers as Python's `%`).
 """
+
 import math
 
 import pytest
@@ -123,20 +124,20 @@ def test_addbmm():
     res2.addbmm(1, b1, b2)
     mytester.assertTensorEq(res2, res.sum(1)[1] * 2, precision, 'addbmm result wrong')
 
-    res2.addbmm(1, res2, .5, b1, b2)
+    res2.addbmm(1, res2, 0.5, b1, b2)
     mytester.assertTensorEq(res2, res.sum(1)[1] * 2.5, precision, 'addbmm result wrong')
 
     res3 = torch.addbmm(1, res2, 0, b1, b2)
     mytester.assertTensorEq(res3, res2, precision, 'addbmm result wrong')
 
-    res4 = torch.addbmm(1, res2, .5, b1, b2)
+    res4 = torch.addbmm(1, res2, 0.5, b1, b2)
     mytester.assertTensorEq(res4, res.sum(1)[1] * 3, precision, 'addbmm result wrong')
 
     res5 = torch.addbmm(0, res2, 1, b1, b2)
     mytester.assertTensorEq(res5, res.sum(1)[1], precision, 'addbmm result wrong')
 
-    res6 = torch.addbmm(.1, res2, .5, b1, b2)
-    mytester.assertTensorEq(res6, res2 * .1 + res.sum(1) * .5, precision, 'addbmm result wrong')
+    res6 = torch.addbmm(0.1, res2, 0.5, b1, b2)
+    mytester.assertTensorEq(res6, res2 * 0.1 + res.sum(1) * 0.5, precision, 'addbmm result wrong')
 
 
 def test_baddbmm():
@@ -153,20 +154,20 @@ def test_baddbmm():
     res2.baddbmm(1, b1, b2)
     mytester.assertTensorEq(res2, res * 2, precision, 'baddbmm result wrong')
 
-    res2.baddbmm(1, res2, .5, b1, b2)
+    res2.baddbmm(1, res2, 0.5, b1, b2)
     mytester.assertTensorEq(res2, res * 2.5, precision, 'baddbmm result wrong')
 
     res3 = torch.baddbmm(1, res2, 0, b1, b2)
     mytester.assertTensorEq(res3, res2, precision, 'baddbmm result wrong')
 
-    res4 = torch.baddbmm(1, res2, .5, b1, b2)
+    res4 = torch.baddbmm(1, res2, 0.5, b1, b2)
     mytester.assertTensorEq(res4, res * 3, precision, 'baddbmm result wrong')
 
     res5 = torch.baddbmm(0, res2, 1, b1, b2)
     mytester.assertTensorEq(res5, res, precision, 'baddbmm result wrong')
 
-    res6 = torch.baddbmm(.1, res2, .5, b1, b2)
-    mytester.assertTensorEq(res6, res2 * .1 + res * .5, precision, 'baddbmm result wrong')
+    res6 = torch.baddbmm(0.1, res2, 0.5, b1, b2)
+    mytester.assertTensorEq(res6, res2 * 0.1 + res * 0.5, precision, 'baddbmm result wrong')
 
 
 def test_clamp():
@@ -276,7 +277,6 @@ def test_cdiv():
     ]
 
     for t in types:
-
         # [res] torch.cdiv([res,] tensor1, tensor2)
         # contiguous
         m1 = torch.Tensor(10, 10, 10).uniform(0, 10).type(t)
@@ -288,7 +288,7 @@ def test_cdiv():
         res2 = res1.clone().zero()
         for i in range(1, sm1.size(1) + 1):
             for j in range(1, sm1.size(2) + 1):
-                idx1d = (((i - 1) * sm1.size(1))) + j
+                idx1d = ((i - 1) * sm1.size(1)) + j
                 try:  # Lua's pcall
                     res2[i][j] = sm1[i][j] / sm2[idx1d]
                 except Exception:
@@ -316,7 +316,7 @@ def test_cdiv():
         res2 = res1.clone().zero()
         for i in range(1, sm1.size(1) + 1):
             for j in range(1, sm1.size(2) + 1):
-                idx1d = (((i - 1) * sm1.size(1))) + j
+                idx1d = ((i - 1) * sm1.size(1)) + j
                 try:  # Lua's pcall
                     res2[i][j] = sm1[i][j] / sm2[idx1d]
                 except Exception:
@@ -345,7 +345,7 @@ def test_cfmod():
     res2 = res1.clone().zero()
     for i in range(1, sm1.size(1) + 1):
         for j in range(1, sm1.size(2) + 1):
-            idx1d = (((i - 1) * sm1.size(1))) + j
+            idx1d = ((i - 1) * sm1.size(1)) + j
             res2[i][j] = math.fmod(sm1[i][j], sm2[idx1d])
     err = res1.clone().zero()
     # find absolute error
@@ -369,7 +369,7 @@ def test_cfmod():
     res2 = res1.clone().zero()
     for i in range(1, sm1.size(1) + 1):
         for j in range(1, sm1.size(2) + 1):
-            idx1d = (((i - 1) * sm1.size(1))) + j
+            idx1d = ((i - 1) * sm1.size(1)) + j
             res2[i][j] = math.fmod(sm1[i][j], sm2[idx1d])
     err = res1.clone().zero()
     # find absolute error
@@ -395,7 +395,7 @@ def test_cremainder():
     res2 = res1.clone().zero()
     for i in range(1, sm1.size(1) + 1):
         for j in range(1, sm1.size(2) + 1):
-            idx1d = (((i - 1) * sm1.size(1))) + j
+            idx1d = ((i - 1) * sm1.size(1)) + j
             res2[i][j] = sm1[i][j] % sm2[idx1d]
     err = res1.clone().zero()
     # find absolute error
@@ -419,7 +419,7 @@ def test_cremainder():
     res2 = res1.clone().zero()
     for i in range(1, sm1.size(1) + 1):
         for j in range(1, sm1.size(2) + 1):
-            idx1d = (((i - 1) * sm1.size(1))) + j
+            idx1d = ((i - 1) * sm1.size(1)) + j
             res2[i][j] = sm1[i][j] % sm2[idx1d]
     err = res1.clone().zero()
     # find absolute error
@@ -447,7 +447,6 @@ def test_cmul():
     ]
 
     for t in types:
-
         # [res] torch.cmul([res,] tensor1, tensor2)
         # contiguous
         m1 = torch.randn(10, 10, 10).type(t)
@@ -458,7 +457,7 @@ def test_cmul():
         res2 = res1.clone().zero()
         for i in range(1, sm1.size(1) + 1):
             for j in range(1, sm1.size(2) + 1):
-                idx1d = (((i - 1) * sm1.size(1))) + j
+                idx1d = ((i - 1) * sm1.size(1)) + j
                 res2[i][j] = lua_wrap(sm1[i][j] * sm2[idx1d], res2.type())
         err = res1.clone().zero().double()  # |res1 - res2| itself must not wrap
         # find absolute error
@@ -482,7 +481,7 @@ def test_cmul():
         res2 = res1.clone().zero()
         for i in range(1, sm1.size(1) + 1):
             for j in range(1, sm1.size(2) + 1):
-                idx1d = (((i - 1) * sm1.size(1))) + j
+                idx1d = ((i - 1) * sm1.size(1)) + j
                 res2[i][j] = lua_wrap(sm1[i][j] * sm2[idx1d], res2.type())
         err = res1.clone().zero().double()  # |res1 - res2| itself must not wrap
         # find absolute error
@@ -508,7 +507,7 @@ def test_cpow():  # [res] torch.cpow([res,] tensor1, tensor2)
     res2 = res1.clone().zero()
     for i in range(1, sm1.size(1) + 1):
         for j in range(1, sm1.size(2) + 1):
-            idx1d = (((i - 1) * sm1.size(1))) + j
+            idx1d = ((i - 1) * sm1.size(1)) + j
             res2[i][j] = math.pow(sm1[i][j], sm2[idx1d])
     err = res1.clone().zero()
     # find absolute error
@@ -532,7 +531,7 @@ def test_cpow():  # [res] torch.cpow([res,] tensor1, tensor2)
     res2 = res1.clone().zero()
     for i in range(1, sm1.size(1) + 1):
         for j in range(1, sm1.size(2) + 1):
-            idx1d = (((i - 1) * sm1.size(1))) + j
+            idx1d = ((i - 1) * sm1.size(1)) + j
             res2[i][j] = math.pow(sm1[i][j], sm2[idx1d])
     err = res1.clone().zero()
     # find absolute error

@@ -9,6 +9,7 @@ divide is `//` (sizes are Python ints), `math.random` is Python's
 `random` (seeded with the generator by the fixture), `os.time()` is
 `int(time.time())`.
 """
+
 import math
 import random
 import time
@@ -101,8 +102,9 @@ def test_multinomialwithreplacement():
         mytester.assert_(sample_indices.size(2) == n_sample, "wrong number of samples")
         for i in range(1, n_row + 1):
             for j in range(1, n_sample + 1):
-                mytester.assert_(sample_indices[i, j] != n_col,
-                                 "sampled an index with zero probability")
+                mytester.assert_(
+                    sample_indices[i, j] != n_col, "sampled an index with zero probability"
+                )
 
 
 def test_multinomialwithoutreplacement():
@@ -120,12 +122,8 @@ def test_multinomialwithoutreplacement():
             row_samples = {}
             for j in range(1, n_sample + 1):
                 sample_idx = sample_indices[i, j]
-                mytester.assert_(
-                    sample_idx != n_col, "sampled an index with zero probability"
-                )
-                mytester.assert_(
-                    not row_samples.get(sample_idx), "sampled an index twice"
-                )
+                mytester.assert_(sample_idx != n_col, "sampled an index with zero probability")
+                mytester.assert_(not row_samples.get(sample_idx), "sampled an index twice")
                 row_samples[sample_idx] = True
 
 
@@ -139,16 +137,28 @@ def test_aliasMultinomial():
         output = torch.LongTensor(1000, 10000)
         n_samples = output.nElement()
         prob_state = torch.multinomialAliasSetup(probs)
-        mytester.assert_(prob_state[0].min() > 0, "Index =" + str(prob_state[0].min()) +
-                         "alias indices has an index below or equal to 0")
-        mytester.assert_(prob_state[0].max() <= n_class, str(prob_state[0].max()) +
-                         " alias indices has an index exceeding num_class")
+        mytester.assert_(
+            prob_state[0].min() > 0,
+            "Index =" + str(prob_state[0].min()) + "alias indices has an index below or equal to 0",
+        )
+        mytester.assert_(
+            prob_state[0].max() <= n_class,
+            str(prob_state[0].max()) + " alias indices has an index exceeding num_class",
+        )
         prob_state = torch.multinomialAliasSetup(probs, prob_state)
-        mytester.assert_(prob_state[0].min() > 0, "Index =" + str(prob_state[0].min()) +
-                         "alias indices has an index below or equal to 0(cold)")
-        mytester.assert_(prob_state[0].max() <= n_class, str(prob_state[0].max()) + "," +
-                         str(prob_state[0].min()) +
-                         " alias indices has an index exceeding num_class(cold)")
+        mytester.assert_(
+            prob_state[0].min() > 0,
+            "Index ="
+            + str(prob_state[0].min())
+            + "alias indices has an index below or equal to 0(cold)",
+        )
+        mytester.assert_(
+            prob_state[0].max() <= n_class,
+            str(prob_state[0].max())
+            + ","
+            + str(prob_state[0].min())
+            + " alias indices has an index exceeding num_class(cold)",
+        )
         output = torch.LongTensor(n_samples)
         output = torch.multinomialAlias(output, prob_state)
         mytester.assert_(output.nElement() == n_samples, "wrong number of samples")
@@ -179,8 +189,9 @@ def test_range():
     x = torch.zeros(2, 3)
     y = x.narrow(2, 2, 2)
     y.range(0, 3)
-    mytester.assertTensorEq(x, torch.Tensor([[0, 0, 1], [0, 2, 3]]), 1e-16,
-                            'non-contiguous range failed')
+    mytester.assertTensorEq(
+        x, torch.Tensor([[0, 0, 1], [0, 2, 3]]), 1e-16, 'non-contiguous range failed'
+    )
 
 
 def test_rangenegative():
@@ -233,9 +244,11 @@ def test_reshape():
 
 def assertIsOrdered(order, x, mxx, ixx, task):
     if order == 'descending':
+
         def areOrdered(a, b):
             return a >= b
     elif order == 'ascending':
+
         def areOrdered(a, b):
             return a <= b
     else:
@@ -275,7 +288,7 @@ def test_sortAscending():
         torch.sort(torch.Tensor([50, 40, 30, 20, 10]))[0],
         torch.Tensor([10, 20, 30, 40, 50]),
         1e-16,
-        "torch.sort (ascending) simple sort"
+        "torch.sort (ascending) simple sort",
     )
     # Test that we still have proper sorting with duplicate keys
     x = torch.floor(torch.rand(msize, msize) * 10)
@@ -302,7 +315,7 @@ def test_sortDescending():
         torch.sort(torch.Tensor([10, 20, 30, 40, 50]), True)[0],
         torch.Tensor([50, 40, 30, 20, 10]),
         1e-16,
-        "torch.sort (descending) simple sort"
+        "torch.sort (descending) simple sort",
     )
 
     # Test that we still have proper sorting with duplicate keys
@@ -333,9 +346,7 @@ def test_topK():
 
         compareTensors(t, sortKVal, sortKInd, topKVal, topKInd, dim, msg)
 
-    t = torch.rand(random.randint(1, msize),
-                   random.randint(1, msize),
-                   random.randint(1, msize))
+    t = torch.rand(random.randint(1, msize), random.randint(1, msize), random.randint(1, msize))
 
     for _kTries in range(1, 3 + 1):
         for _dimTries in range(1, 3 + 1):
@@ -356,8 +367,7 @@ def test_topK():
 
                     dim = random.randint(1, testTensor.nDimension())
                     k = random.randint(1, testTensor.size(dim))
-                    msg = ('topk(' + str(k) + ', ' + str(dim) + ', ' + str(dir).lower() +
-                           ', true)')
+                    msg = 'topk(' + str(k) + ', ' + str(dim) + ', ' + str(dir).lower() + ', true)'
                     if transposeMsg:
                         msg = msg + ' ' + transposeMsg
 
@@ -372,28 +382,22 @@ def test_kthvalue():
         mx, ix = torch.kthvalue(x, k)
         mxx, ixx = torch.sort(x)
 
-        mytester.assertTensorEq(mxx.select(3, k), mx.select(3, 1), 0,
-                                'torch.kthvalue value')
-        mytester.assertTensorEq(ixx.select(3, k), ix.select(3, 1), 0,
-                                'torch.kthvalue index')
+        mytester.assertTensorEq(mxx.select(3, k), mx.select(3, 1), 0, 'torch.kthvalue value')
+        mytester.assertTensorEq(ixx.select(3, k), ix.select(3, 1), 0, 'torch.kthvalue index')
     if True:  # test use of result tensors
         k = random.randint(1, msize)
         mx = torch.Tensor()
         ix = torch.LongTensor()
         torch.kthvalue(mx, ix, x, k)
         mxx, ixx = torch.sort(x)
-        mytester.assertTensorEq(mxx.select(3, k), mx.select(3, 1), 0,
-                                'torch.kthvalue value')
-        mytester.assertTensorEq(ixx.select(3, k), ix.select(3, 1), 0,
-                                'torch.kthvalue index')
+        mytester.assertTensorEq(mxx.select(3, k), mx.select(3, 1), 0, 'torch.kthvalue value')
+        mytester.assertTensorEq(ixx.select(3, k), ix.select(3, 1), 0, 'torch.kthvalue index')
     if True:  # test non-default dim
         k = random.randint(1, msize)
         mx, ix = torch.kthvalue(x, k, 1)
         mxx, ixx = torch.sort(x, 1)
-        mytester.assertTensorEq(mxx.select(1, k), mx[1], 0,
-                                'torch.kthvalue value')
-        mytester.assertTensorEq(ixx.select(1, k), ix[1], 0,
-                                'torch.kthvalue index')
+        mytester.assertTensorEq(mxx.select(1, k), mx[1], 0, 'torch.kthvalue value')
+        mytester.assertTensorEq(ixx.select(1, k), ix[1], 0, 'torch.kthvalue index')
     if True:  # non-contiguous
         y = x.narrow(2, 1, 1)
         y0 = y.clone()
@@ -406,10 +410,12 @@ def test_kthvalue():
 
     # simple test case (with repetitions)
     y = torch.Tensor([3, 5, 4, 1, 1, 5])
-    mytester.assertTensorEq(torch.kthvalue(y, 3)[0], torch.Tensor([3]), 1e-16,
-                            'torch.kthvalue simple')
-    mytester.assertTensorEq(torch.kthvalue(y, 2)[0], torch.Tensor([1]), 1e-16,
-                            'torch.kthvalue simple')
+    mytester.assertTensorEq(
+        torch.kthvalue(y, 3)[0], torch.Tensor([3]), 1e-16, 'torch.kthvalue simple'
+    )
+    mytester.assertTensorEq(
+        torch.kthvalue(y, 2)[0], torch.Tensor([1]), 1e-16, 'torch.kthvalue simple'
+    )
 
 
 def test_median():
@@ -421,10 +427,8 @@ def test_median():
         mxx, ixx = torch.sort(x)
         ind = math.floor((msize + 1) / 2)
 
-        mytester.assertTensorEq(mxx.select(2, ind), mx.select(2, 1), 0,
-                                'torch.median value')
-        mytester.assertTensorEq(ixx.select(2, ind), ix.select(2, 1), 0,
-                                'torch.median index')
+        mytester.assertTensorEq(mxx.select(2, ind), mx.select(2, 1), 0, 'torch.median value')
+        mytester.assertTensorEq(ixx.select(2, ind), ix.select(2, 1), 0, 'torch.median index')
 
         # Test use of result tensor
         mr = torch.Tensor()
@@ -436,10 +440,8 @@ def test_median():
         # Test non-default dim
         mx, ix = torch.median(x, 1)
         mxx, ixx = torch.sort(x, 1)
-        mytester.assertTensorEq(mxx.select(1, ind), mx[1], 0,
-                                'torch.median value')
-        mytester.assertTensorEq(ixx.select(1, ind), ix[1], 0,
-                                'torch.median index')
+        mytester.assertTensorEq(mxx.select(1, ind), mx[1], 0, 'torch.median value')
+        mytester.assertTensorEq(ixx.select(1, ind), ix[1], 0, 'torch.median index')
 
         # input unchanged
         mytester.assertTensorEq(x, x0, 0, 'torch.median modified input')
@@ -477,10 +479,12 @@ def test_mode():
     mytester.assertTensorEq(res.view(1, msize), mx, 0, 'torch.mode value')
     mytester.assertTensorEq(resix.view(1, msize), ix, 0, 'torch.mode index')
 
-    input = torch.Tensor([
-        [1, 2, 2, 2, 3, 2],
-        [1.5, 2, 2, 1.5, 1.5, 5],
-    ])
+    input = torch.Tensor(
+        [
+            [1, 2, 2, 2, 3, 2],
+            [1.5, 2, 2, 1.5, 1.5, 5],
+        ]
+    )
     value, index = torch.mode(input)
     expected_value = torch.Tensor([[2], [1.5]])
     mytester.assertTensorEq(value, expected_value)
@@ -625,23 +629,31 @@ def test_linspace():
     mxx = torch.Tensor()
     torch.linspace(mxx, from_, to, 137)
     mytester.asserteq(maxdiff(mx, mxx), 0, 'torch.linspace value')
-    mytester.assertError(lambda: torch.linspace(0, 1, 1),
-                         'accepted 1 point between 2 distinct endpoints')
-    mytester.assertTensorEq(torch.linspace(0, 0, 1), torch.zeros(1), 1e-16,
-                            'failed to generate for torch.linspace(0,0,1)')
+    mytester.assertError(
+        lambda: torch.linspace(0, 1, 1), 'accepted 1 point between 2 distinct endpoints'
+    )
+    mytester.assertTensorEq(
+        torch.linspace(0, 0, 1),
+        torch.zeros(1),
+        1e-16,
+        'failed to generate for torch.linspace(0,0,1)',
+    )
 
     # Check linspace for generating with start > end.
-    mytester.assertTensorEq(torch.linspace(2, 0, 3),
-                            torch.Tensor([2, 1, 0]),
-                            1e-16,
-                            'failed to generate for torch.linspace(2,0,3)')
+    mytester.assertTensorEq(
+        torch.linspace(2, 0, 3),
+        torch.Tensor([2, 1, 0]),
+        1e-16,
+        'failed to generate for torch.linspace(2,0,3)',
+    )
 
     # Check linspace for non-contiguous tensors.
     x = torch.zeros(2, 3)
     y = x.narrow(2, 2, 2)
     y.linspace(0, 3, 4)
-    mytester.assertTensorEq(x, torch.Tensor([[0, 0, 1], [0, 2, 3]]), 1e-16,
-                            'non-contiguous linspace failed')
+    mytester.assertTensorEq(
+        x, torch.Tensor([[0, 0, 1], [0, 2, 3]]), 1e-16, 'non-contiguous linspace failed'
+    )
 
 
 def test_logspace():
@@ -651,23 +663,31 @@ def test_logspace():
     mxx = torch.Tensor()
     torch.logspace(mxx, from_, to, 137)
     mytester.asserteq(maxdiff(mx, mxx), 0, 'torch.logspace value')
-    mytester.assertError(lambda: torch.logspace(0, 1, 1),
-                         'accepted 1 point between 2 distinct endpoints')
-    mytester.assertTensorEq(torch.logspace(0, 0, 1), torch.ones(1), 1e-16,
-                            'failed to generate for torch.linspace(0,0,1)')
+    mytester.assertError(
+        lambda: torch.logspace(0, 1, 1), 'accepted 1 point between 2 distinct endpoints'
+    )
+    mytester.assertTensorEq(
+        torch.logspace(0, 0, 1),
+        torch.ones(1),
+        1e-16,
+        'failed to generate for torch.linspace(0,0,1)',
+    )
 
     # Check logspace for generating with start > end.
-    mytester.assertTensorEq(torch.logspace(1, 0, 2),
-                            torch.Tensor([10, 1]),
-                            1e-16,
-                            'failed to generate for torch.logspace(1,0,2)')
+    mytester.assertTensorEq(
+        torch.logspace(1, 0, 2),
+        torch.Tensor([10, 1]),
+        1e-16,
+        'failed to generate for torch.logspace(1,0,2)',
+    )
 
     # Check logspace for non-contiguous tensors.
     x = torch.zeros(2, 3)
     y = x.narrow(2, 2, 2)
     y.logspace(0, 3, 4)
-    mytester.assertTensorEq(x, torch.Tensor([[0, 1, 10], [0, 100, 1000]]), 1e-16,
-                            'non-contiguous logspace failed')
+    mytester.assertTensorEq(
+        x, torch.Tensor([[0, 1, 10], [0, 100, 1000]]), 1e-16, 'non-contiguous logspace failed'
+    )
 
 
 def test_rand():

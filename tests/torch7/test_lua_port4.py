@@ -3,6 +3,7 @@ including) torchtest.index.  Each `function torchtest.NAME()` is `test_NAME`,
 with the Lua structure, sizes, tolerances and assertions kept.  Where Lua
 keeps the first of several returned values (`local mx = torch.gesv(b, a)`),
 Python takes item [0] of the returned tuple."""
+
 import math
 
 import pytest
@@ -10,7 +11,7 @@ import pytest
 import strided as torch
 from lua_tester import MSIZE, PRECISION, maxdiff, mytester  # noqa: F401  (MSIZE: test.lua's msize)
 
-precision = PRECISION       # test.lua's `precision` for the default torch.DoubleTensor
+precision = PRECISION  # test.lua's `precision` for the default torch.DoubleTensor
 
 
 @pytest.fixture(autouse=True)
@@ -19,17 +20,25 @@ def _seed():
 
 
 def _gesv_a():
-    return torch.Tensor([[6.80, -2.11, 5.66, 5.97, 8.23],
-                         [-6.05, -3.30, 5.36, -4.44, 1.08],
-                         [-0.45, 2.58, -2.70, 0.27, 9.04],
-                         [8.32, 2.71, 4.35, -7.17, 2.14],
-                         [-9.67, -5.14, -7.26, 6.08, -6.87]]).t()
+    return torch.Tensor(
+        [
+            [6.80, -2.11, 5.66, 5.97, 8.23],
+            [-6.05, -3.30, 5.36, -4.44, 1.08],
+            [-0.45, 2.58, -2.70, 0.27, 9.04],
+            [8.32, 2.71, 4.35, -7.17, 2.14],
+            [-9.67, -5.14, -7.26, 6.08, -6.87],
+        ]
+    ).t()
 
 
 def _gesv_b():
-    return torch.Tensor([[4.02, 6.19, -8.22, -7.57, -3.03],
-                         [-1.56, 4.00, -8.67, 1.75, 2.86],
-                         [9.81, -4.09, -4.57, -8.61, 8.99]]).t()
+    return torch.Tensor(
+        [
+            [4.02, 6.19, -8.22, -7.57, -3.03],
+            [-1.56, 4.00, -8.67, 1.75, 2.86],
+            [9.81, -4.09, -4.57, -8.61, 8.99],
+        ]
+    ).t()
 
 
 def test_gesv():
@@ -119,20 +128,23 @@ def _check_gels(a, b, expectedNorm):
     mx = torch.gels(b, a)[0]
     mytester.asserteq(maxdiff(a, a_copy), 0, 'torch.gels changed a')
     mytester.asserteq(maxdiff(b, b_copy), 0, 'torch.gels changed b')
-    mytester.assertalmosteq((torch.mm(a, mx) - b).norm(), expectedNorm, 1e-8,
-                            'torch.gels wrong answer')
+    mytester.assertalmosteq(
+        (torch.mm(a, mx) - b).norm(), expectedNorm, 1e-8, 'torch.gels wrong answer'
+    )
 
     ta = torch.Tensor()
     tb = torch.Tensor()
     mxx = torch.gels(tb, ta, b, a)[0]
     mytester.asserteq(maxdiff(a, a_copy), 0, 'torch.gels changed a')
     mytester.asserteq(maxdiff(b, b_copy), 0, 'torch.gels changed b')
-    mytester.assertalmosteq((torch.mm(a, tb) - b).norm(), expectedNorm, 1e-8,
-                            'torch.gels wrong answer')
+    mytester.assertalmosteq(
+        (torch.mm(a, tb) - b).norm(), expectedNorm, 1e-8, 'torch.gels wrong answer'
+    )
 
     mxxx = torch.gels(b, a, b, a)[0]
-    mytester.assertalmosteq((torch.mm(a_copy, b) - b_copy).norm(), expectedNorm, 1e-8,
-                            'torch.gels wrong answer')
+    mytester.assertalmosteq(
+        (torch.mm(a_copy, b) - b_copy).norm(), expectedNorm, 1e-8, 'torch.gels wrong answer'
+    )
     mytester.asserteq(maxdiff(mx, tb), 0, 'torch.gels value temp')
     mytester.asserteq(maxdiff(mx, b), 0, 'torch.gels value flag')
     mytester.asserteq(maxdiff(mx, mxx), 0, 'torch.gels value out1')
@@ -141,64 +153,84 @@ def _check_gels(a, b, expectedNorm):
 
 def test_gels_uniquely_determined():
     expectedNorm = 0
-    a = torch.Tensor([[1.44, -9.96, -7.55, 8.34],
-                      [-7.84, -0.28, 3.24, 8.09],
-                      [-4.39, -3.24, 6.27, 5.28],
-                      [4.53, 3.83, -6.64, 2.06]]).t()
-    b = torch.Tensor([[8.58, 8.26, 8.48, -5.28],
-                      [9.35, -4.43, -0.70, -0.26]]).t()
+    a = torch.Tensor(
+        [
+            [1.44, -9.96, -7.55, 8.34],
+            [-7.84, -0.28, 3.24, 8.09],
+            [-4.39, -3.24, 6.27, 5.28],
+            [4.53, 3.83, -6.64, 2.06],
+        ]
+    ).t()
+    b = torch.Tensor([[8.58, 8.26, 8.48, -5.28], [9.35, -4.43, -0.70, -0.26]]).t()
     _check_gels(a, b, expectedNorm)
 
 
 def test_gels_reuse():
     expectedNorm = 0
-    a = torch.Tensor([[1.44, -9.96, -7.55, 8.34],
-                      [-7.84, -0.28, 3.24, 8.09],
-                      [-4.39, -3.24, 6.27, 5.28],
-                      [4.53, 3.83, -6.64, 2.06]]).t()
-    b = torch.Tensor([[8.58, 8.26, 8.48, -5.28],
-                      [9.35, -4.43, -0.70, -0.26]]).t()
+    a = torch.Tensor(
+        [
+            [1.44, -9.96, -7.55, 8.34],
+            [-7.84, -0.28, 3.24, 8.09],
+            [-4.39, -3.24, 6.27, 5.28],
+            [4.53, 3.83, -6.64, 2.06],
+        ]
+    ).t()
+    b = torch.Tensor([[8.58, 8.26, 8.48, -5.28], [9.35, -4.43, -0.70, -0.26]]).t()
     ta = torch.Tensor()
     tb = torch.Tensor()
     torch.gels(tb, ta, b, a)
-    mytester.assertalmosteq((torch.mm(a, tb) - b).norm(), expectedNorm, 1e-8,
-                            'torch.gels wrong answer')
+    mytester.assertalmosteq(
+        (torch.mm(a, tb) - b).norm(), expectedNorm, 1e-8, 'torch.gels wrong answer'
+    )
     torch.gels(tb, ta, b, a)
-    mytester.assertalmosteq((torch.mm(a, tb) - b).norm(), expectedNorm, 1e-8,
-                            'torch.gels wrong answer')
+    mytester.assertalmosteq(
+        (torch.mm(a, tb) - b).norm(), expectedNorm, 1e-8, 'torch.gels wrong answer'
+    )
     torch.gels(tb, ta, b, a)
-    mytester.assertalmosteq((torch.mm(a, tb) - b).norm(), expectedNorm, 1e-8,
-                            'torch.gels wrong answer')
+    mytester.assertalmosteq(
+        (torch.mm(a, tb) - b).norm(), expectedNorm, 1e-8, 'torch.gels wrong answer'
+    )
 
 
 def test_gels_overdetermined():
     expectedNorm = 17.390200628863
-    a = torch.Tensor([[1.44, -9.96, -7.55, 8.34, 7.08, -5.45],
-                      [-7.84, -0.28, 3.24, 8.09, 2.52, -5.70],
-                      [-4.39, -3.24, 6.27, 5.28, 0.74, -1.19],
-                      [4.53, 3.83, -6.64, 2.06, -2.47, 4.70]]).t()
-    b = torch.Tensor([[8.58, 8.26, 8.48, -5.28, 5.72, 8.93],
-                      [9.35, -4.43, -0.70, -0.26, -7.36, -2.52]]).t()
+    a = torch.Tensor(
+        [
+            [1.44, -9.96, -7.55, 8.34, 7.08, -5.45],
+            [-7.84, -0.28, 3.24, 8.09, 2.52, -5.70],
+            [-4.39, -3.24, 6.27, 5.28, 0.74, -1.19],
+            [4.53, 3.83, -6.64, 2.06, -2.47, 4.70],
+        ]
+    ).t()
+    b = torch.Tensor(
+        [[8.58, 8.26, 8.48, -5.28, 5.72, 8.93], [9.35, -4.43, -0.70, -0.26, -7.36, -2.52]]
+    ).t()
     _check_gels(a, b, expectedNorm)
 
 
 def test_gels_underdetermined():
     expectedNorm = 0
-    a = torch.Tensor([[1.44, -9.96, -7.55],
-                      [-7.84, -0.28, 3.24],
-                      [-4.39, -3.24, 6.27],
-                      [4.53, 3.83, -6.64]]).t()
-    b = torch.Tensor([[8.58, 8.26, 8.48],
-                      [9.35, -4.43, -0.70]]).t()
+    a = torch.Tensor(
+        [[1.44, -9.96, -7.55], [-7.84, -0.28, 3.24], [-4.39, -3.24, 6.27], [4.53, 3.83, -6.64]]
+    ).t()
+    b = torch.Tensor([[8.58, 8.26, 8.48], [9.35, -4.43, -0.70]]).t()
     _check_gels(a, b, expectedNorm)
 
 
 def test_eig():
-    a = torch.Tensor([[1.96, 0.00, 0.00, 0.00, 0.00],
-                      [-6.49, 3.80, 0.00, 0.00, 0.00],
-                      [-0.47, -6.39, 4.17, 0.00, 0.00],
-                      [-7.20, 1.50, -1.51, 5.70, 0.00],
-                      [-0.65, -6.34, 2.67, 1.80, -7.10]]).t().clone()
+    a = (
+        torch.Tensor(
+            [
+                [1.96, 0.00, 0.00, 0.00, 0.00],
+                [-6.49, 3.80, 0.00, 0.00, 0.00],
+                [-0.47, -6.39, 4.17, 0.00, 0.00],
+                [-7.20, 1.50, -1.51, 5.70, 0.00],
+                [-0.65, -6.34, 2.67, 1.80, -7.10],
+            ]
+        )
+        .t()
+        .clone()
+    )
     e = torch.eig(a)[0]
     ee, vv = torch.eig(a, 'V')
     te = torch.Tensor()
@@ -270,11 +302,19 @@ def test_symeig_noncontig():
 
 
 def test_svd():
-    a = torch.Tensor([[8.79, 6.11, -9.15, 9.57, -3.49, 9.84],
-                      [9.93, 6.91, -7.93, 1.64, 4.02, 0.15],
-                      [9.83, 5.04, 4.86, 8.83, 9.80, -8.99],
-                      [5.45, -0.27, 4.85, 0.74, 10.00, -6.02],
-                      [3.16, 7.98, 3.01, 5.80, 4.27, -5.31]]).t().clone()
+    a = (
+        torch.Tensor(
+            [
+                [8.79, 6.11, -9.15, 9.57, -3.49, 9.84],
+                [9.93, 6.91, -7.93, 1.64, 4.02, 0.15],
+                [9.83, 5.04, 4.86, 8.83, 9.80, -8.99],
+                [5.45, -0.27, 4.85, 0.74, 10.00, -6.02],
+                [3.16, 7.98, 3.01, 5.80, 4.27, -5.31],
+            ]
+        )
+        .t()
+        .clone()
+    )
     u, s, v = torch.svd(a)
     uu = torch.Tensor()
     ss = torch.Tensor()
@@ -379,12 +419,16 @@ def test_conv2():
 
 
 def test_conv3():
-    x = torch.rand(math.floor(torch.uniform(20, 40)),
-                   math.floor(torch.uniform(20, 40)),
-                   math.floor(torch.uniform(20, 40)))
-    k = torch.rand(math.floor(torch.uniform(5, 10)),
-                   math.floor(torch.uniform(5, 10)),
-                   math.floor(torch.uniform(5, 10)))
+    x = torch.rand(
+        math.floor(torch.uniform(20, 40)),
+        math.floor(torch.uniform(20, 40)),
+        math.floor(torch.uniform(20, 40)),
+    )
+    k = torch.rand(
+        math.floor(torch.uniform(5, 10)),
+        math.floor(torch.uniform(5, 10)),
+        math.floor(torch.uniform(5, 10)),
+    )
     imvc = torch.conv3(x, k)
     imvc2 = torch.conv3(x, k, 'V')
     imfc = torch.conv3(x, k, 'F')
@@ -507,14 +551,16 @@ def test_RNGState():
     stateCloned = state.clone()
     before = torch.rand(1000)
 
-    mytester.assert_(state.ne(stateCloned).long().sum() == 0,
-                     'getRNGState should have value semantics, but appears to have reference '
-                     'semantics')
+    mytester.assert_(
+        state.ne(stateCloned).long().sum() == 0,
+        'getRNGState should have value semantics, but appears to have reference semantics',
+    )
 
     torch.setRNGState(state)
     after = torch.rand(1000)
-    mytester.assertTensorEq(before, after, 1e-16,
-                            'getRNGState/setRNGState not generating same sequence')
+    mytester.assertTensorEq(
+        before, after, 1e-16, 'getRNGState/setRNGState not generating same sequence'
+    )
 
 
 def test_RNGStateAliasing():
@@ -542,10 +588,16 @@ def test_serializeGenerator():
     generated = torch.random(generator)
     differentGenerated = torch.random(differentGenerator)
     deserializedGenerated = torch.random(deserializedGenerator)
-    mytester.asserteq(generated, deserializedGenerated,
-                      'torch.Generator changed internal state after being serialized')
-    mytester.assertne(generated, differentGenerated,
-                      'Generators with different random seed should not produce the same output')
+    mytester.asserteq(
+        generated,
+        deserializedGenerated,
+        'torch.Generator changed internal state after being serialized',
+    )
+    mytester.assertne(
+        generated,
+        differentGenerated,
+        'Generators with different random seed should not produce the same output',
+    )
 
 
 def test_testBoxMullerState():
@@ -558,12 +610,18 @@ def test_testBoxMullerState():
     repeat_midstream = torch.randn(odd_number)
     torch.manualSeed(123)
     reseeded = torch.randn(odd_number)
-    mytester.assertTensorEq(midstream, repeat_midstream, 1e-16,
-                            'getRNGState/setRNGState not generating same sequence of normally '
-                            'distributed numbers')
-    mytester.assertTensorEq(seeded, reseeded, 1e-16,
-                            'repeated calls to manualSeed not generating same sequence of '
-                            'normally distributed numbers')
+    mytester.assertTensorEq(
+        midstream,
+        repeat_midstream,
+        1e-16,
+        'getRNGState/setRNGState not generating same sequence of normally distributed numbers',
+    )
+    mytester.assertTensorEq(
+        seeded,
+        reseeded,
+        1e-16,
+        'repeated calls to manualSeed not generating same sequence of normally distributed numbers',
+    )
 
 
 def test_testCholesky():
@@ -578,14 +636,16 @@ def test_testCholesky():
     # Test Upper Triangular
     U = torch.potrf(A, 'U')
     B = torch.mm(U.t(), U)
-    mytester.assertTensorEq(A, B, 1e-14,
-                            'potrf (upper) did not allow rebuilding the original matrix')
+    mytester.assertTensorEq(
+        A, B, 1e-14, 'potrf (upper) did not allow rebuilding the original matrix'
+    )
 
     # Test Lower Triangular
     L = torch.potrf(A, 'L')
     B = torch.mm(L, L.t())
-    mytester.assertTensorEq(A, B, 1e-14,
-                            'potrf (lower) did not allow rebuilding the original matrix')
+    mytester.assertTensorEq(
+        A, B, 1e-14, 'potrf (lower) did not allow rebuilding the original matrix'
+    )
 
 
 def test_potrs():
@@ -652,9 +712,12 @@ def test_pstrf():
 
         piv = piv.long()
         a_permuted = a.index(1, piv).index(2, piv)
-        mytester.assertTensorEq(a_permuted, a_reconstructed, 1e-14,
-                                'torch.pstrf did not allow rebuilding the original matrix;'
-                                'uplo=' + str(uplo))
+        mytester.assertTensorEq(
+            a_permuted,
+            a_reconstructed,
+            1e-14,
+            'torch.pstrf did not allow rebuilding the original matrix;uplo=' + str(uplo),
+        )
 
     dimensions = [[5, 1], [5, 3], [5, 5], [10, 10]]
     for dim in dimensions:

@@ -9,6 +9,7 @@ methods for its own tests (`__sub`, `mean`, `abs`, `max`, `add`,
 `reshape`, `fill`, through real()); the fixture `lua_half_workarounds`
 installs the same ones for the duration of each test.
 """
+
 import random
 import sys
 import types
@@ -49,7 +50,7 @@ def lua_half_workarounds():
 @pytest.fixture(autouse=True)
 def seed():
     torch.manualSeed(1234)
-    random.seed(1234)        # Lua's math.random
+    random.seed(1234)  # Lua's math.random
 
 
 def converter(v):
@@ -109,6 +110,7 @@ def test_newIndex():
 
     def assign(index):
         reference[index] = 1
+
     mytester.assertError(lambda: assign((1, 1, 1, 1)), shouldErrorMsg)
     mytester.assertError(lambda: assign((1, 1, 1, [1, 1])), shouldErrorMsg)
     mytester.assertError(lambda: assign((3, 3, 3, 3, 3, 3, 3, 3)), shouldErrorMsg)
@@ -220,8 +222,9 @@ def test_scatter():
     mytester.assertTensorEq(actual, expected, 0, "Wrong values for scatter")
 
     idx[1][1][1] = 34
-    mytester.assertError(lambda: torch.zeros(m, n, o).scatter(dim, idx, src),
-                         "Invalid index not detected")
+    mytester.assertError(
+        lambda: torch.zeros(m, n, o).scatter(dim, idx, src), "Invalid index not detected"
+    )
 
 
 def test_scatterFill():
@@ -246,8 +249,9 @@ def test_scatterFill():
     mytester.assertTensorEq(actual, expected, 0, "Wrong values for scatter")
 
     idx[1][1][1] = 28
-    mytester.assertError(lambda: torch.zeros(m, n, o).scatter(dim, idx, val),
-                         "Invalid index not detected")
+    mytester.assertError(
+        lambda: torch.zeros(m, n, o).scatter(dim, idx, val), "Invalid index not detected"
+    )
 
 
 def pcall(f, *args):
@@ -276,13 +280,11 @@ def test_maskedCopy():
     # make source bigger than number of 1s in mask
     src = torch.randn(nDest)
     ok = pcall(dest.maskedCopy, mask, src)
-    mytester.assert_(ok, "maskedCopy incorrect complaint when"
-                     " src is bigger than mask's one count")
+    mytester.assert_(ok, "maskedCopy incorrect complaint when src is bigger than mask's one count")
 
     src = torch.randn(nCopy - 1)  # make src smaller. this should fail
     ok = pcall(dest.maskedCopy, mask, src)
-    mytester.assert_(not ok, "maskedCopy not erroring when"
-                     " src is smaller than mask's one count")
+    mytester.assert_(not ok, "maskedCopy not erroring when src is smaller than mask's one count")
 
 
 def test_maskedSelect():
@@ -327,9 +329,9 @@ def test_abs():
 
     # Checking that the right abs function is called for LongTensor
     if torch.LongTensor().elementSize() > 4:
-        bignumber = 2 ** 31 + 1
+        bignumber = 2**31 + 1
     else:
-        bignumber = 2 ** 15 + 1
+        bignumber = 2**15 + 1
     input_ = torch.LongTensor([-bignumber])
     mytester.assertgt(input_.abs()[1], 0, 'torch.abs(3)')
 
@@ -381,61 +383,49 @@ def test_isTypeOfPartial():
     OtherTorchDummy, _ = torch.class_('OtherTorchDummy')
     TorchMember, _ = torch.class_('TorchMember')
     OtherTorchMember, _ = torch.class_('OtherTorchMember')
-    FirstTorchMember, _ = torch.class_('FirstTorchMember',
-                                       'TorchMember')
-    SecondTorchMember, _ = torch.class_('SecondTorchMember',
-                                        'TorchMember')
-    ThirdTorchMember, _ = torch.class_('ThirdTorchMember',
-                                       'OtherTorchMember')
+    FirstTorchMember, _ = torch.class_('FirstTorchMember', 'TorchMember')
+    SecondTorchMember, _ = torch.class_('SecondTorchMember', 'TorchMember')
+    ThirdTorchMember, _ = torch.class_('ThirdTorchMember', 'OtherTorchMember')
     td, otd = TorchDummy(), OtherTorchDummy()
-    tm, ftm, stm, ttm = TorchMember(), FirstTorchMember(), \
-        SecondTorchMember(), ThirdTorchMember()
+    tm, ftm, stm, ttm = TorchMember(), FirstTorchMember(), SecondTorchMember(), ThirdTorchMember()
 
-    mytester.assert_(not torch.isTypeOf(td, 'OtherTorchDummy'),
-                     'isTypeOf error: incorrect partial match')
-    mytester.assert_(not torch.isTypeOf(otd, 'TorchDummy'),
-                     'isTypeOf error: incorrect partial match')
-    mytester.assert_(torch.isTypeOf(tm, 'TorchMember'),
-                     'isTypeOf error, string spec')
-    mytester.assert_(torch.isTypeOf(tm, TorchMember),
-                     'isTypeOf error, constructor')
-    mytester.assert_(torch.isTypeOf(ftm, 'FirstTorchMember'),
-                     'isTypeOf error child class')
-    mytester.assert_(torch.isTypeOf(ftm, FirstTorchMember),
-                     'isTypeOf error child class ctor')
-    mytester.assert_(torch.isTypeOf(ftm, 'TorchMember'),
-                     'isTypeOf error: inheritance')
-    mytester.assert_(torch.isTypeOf(ftm, TorchMember),
-                     'isTypeOf error: inheritance')
-    mytester.assert_(not torch.isTypeOf(stm, 'FirstTorchMember'),
-                     'isTypeOf error: common parent')
-    mytester.assert_(not torch.isTypeOf(stm, FirstTorchMember),
-                     'isTypeOf error: common parent')
-    mytester.assert_(not torch.isTypeOf(ttm, TorchMember),
-                     'isTypeOf error: inheritance')
-    mytester.assert_(not torch.isTypeOf(ttm, 'TorchMember'),
-                     'isTypeOf error: inheritance')
-    for name in ('TorchDummy', 'OtherTorchDummy', 'TorchMember', 'OtherTorchMember',
-                 'FirstTorchMember', 'SecondTorchMember', 'ThirdTorchMember'):
+    mytester.assert_(
+        not torch.isTypeOf(td, 'OtherTorchDummy'), 'isTypeOf error: incorrect partial match'
+    )
+    mytester.assert_(
+        not torch.isTypeOf(otd, 'TorchDummy'), 'isTypeOf error: incorrect partial match'
+    )
+    mytester.assert_(torch.isTypeOf(tm, 'TorchMember'), 'isTypeOf error, string spec')
+    mytester.assert_(torch.isTypeOf(tm, TorchMember), 'isTypeOf error, constructor')
+    mytester.assert_(torch.isTypeOf(ftm, 'FirstTorchMember'), 'isTypeOf error child class')
+    mytester.assert_(torch.isTypeOf(ftm, FirstTorchMember), 'isTypeOf error child class ctor')
+    mytester.assert_(torch.isTypeOf(ftm, 'TorchMember'), 'isTypeOf error: inheritance')
+    mytester.assert_(torch.isTypeOf(ftm, TorchMember), 'isTypeOf error: inheritance')
+    mytester.assert_(not torch.isTypeOf(stm, 'FirstTorchMember'), 'isTypeOf error: common parent')
+    mytester.assert_(not torch.isTypeOf(stm, FirstTorchMember), 'isTypeOf error: common parent')
+    mytester.assert_(not torch.isTypeOf(ttm, TorchMember), 'isTypeOf error: inheritance')
+    mytester.assert_(not torch.isTypeOf(ttm, 'TorchMember'), 'isTypeOf error: inheritance')
+    for name in (
+        'TorchDummy',
+        'OtherTorchDummy',
+        'TorchMember',
+        'OtherTorchMember',
+        'FirstTorchMember',
+        'SecondTorchMember',
+        'ThirdTorchMember',
+    ):
         del utility.registry[name]
 
 
 def test_isTypeOfPattern():
     t = torch.LongTensor()
-    mytester.assert_(torch.isTypeOf(t, torch.LongTensor),
-                     'isTypeOf error: incorrect match')
-    mytester.assert_(not torch.isTypeOf(t, torch.IntTensor),
-                     'isTypeOf error: incorrect match')
-    mytester.assert_(torch.isTypeOf(t, 'torch.LongTensor'),
-                     'isTypeOf error: incorrect match')
-    mytester.assert_(not torch.isTypeOf(t, 'torch.Long'),
-                     'isTypeOf error: incorrect match')
-    mytester.assert_(torch.isTypeOf(t, 'torch.*Tensor'),
-                     'isTypeOf error: incorrect match')
-    mytester.assert_(torch.isTypeOf(t, '.*Long'),
-                     'isTypeOf error: incorrect match')
-    mytester.assert_(not torch.isTypeOf(t, 'torch.IntTensor'),
-                     'isTypeOf error: incorrect match')
+    mytester.assert_(torch.isTypeOf(t, torch.LongTensor), 'isTypeOf error: incorrect match')
+    mytester.assert_(not torch.isTypeOf(t, torch.IntTensor), 'isTypeOf error: incorrect match')
+    mytester.assert_(torch.isTypeOf(t, 'torch.LongTensor'), 'isTypeOf error: incorrect match')
+    mytester.assert_(not torch.isTypeOf(t, 'torch.Long'), 'isTypeOf error: incorrect match')
+    mytester.assert_(torch.isTypeOf(t, 'torch.*Tensor'), 'isTypeOf error: incorrect match')
+    mytester.assert_(torch.isTypeOf(t, '.*Long'), 'isTypeOf error: incorrect match')
+    mytester.assert_(not torch.isTypeOf(t, 'torch.IntTensor'), 'isTypeOf error: incorrect match')
 
 
 @pytest.mark.parametrize("v", REAL_HALF)
@@ -473,23 +463,43 @@ def torchtest_view(func):
     target = template.size().totable()
     mytester.assertTableEq(tensor.viewAs(template).size().totable(), target, 'Error in viewAs')
     mytester.assertTableEq(tensor.view(3, 5).size().totable(), target, 'Error in view')
-    mytester.assertTableEq(tensor.view(torch.LongStorage([3, 5])).size().totable(), target,
-                           'Error in view using LongStorage')
-    mytester.assertTableEq(tensor.view(-1, 5).size().totable(), target, 'Error in view using dimension -1')
-    mytester.assertTableEq(tensor.view(3, -1).size().totable(), target, 'Error in view using dimension -1')
+    mytester.assertTableEq(
+        tensor.view(torch.LongStorage([3, 5])).size().totable(),
+        target,
+        'Error in view using LongStorage',
+    )
+    mytester.assertTableEq(
+        tensor.view(-1, 5).size().totable(), target, 'Error in view using dimension -1'
+    )
+    mytester.assertTableEq(
+        tensor.view(3, -1).size().totable(), target, 'Error in view using dimension -1'
+    )
     tensor_view = tensor.view(5, 3)
     tensor_view.fill(torch.rand(1)[1])
     mytester.asserteq((tensor_view - tensor).abs().max(), 0, 'Error in view')
 
     target_tensor = func(torch.Tensor())
-    mytester.assertTableEq(target_tensor.viewAs(tensor, template).size().totable(), target, 'Error in viewAs')
-    mytester.assertTableEq(target_tensor.view(tensor, 3, 5).size().totable(), target, 'Error in view')
-    mytester.assertTableEq(target_tensor.view(tensor, torch.LongStorage([3, 5])).size().totable(), target,
-                           'Error in view using LongStorage')
-    mytester.assertTableEq(target_tensor.view(tensor, -1, 5).size().totable(), target,
-                           'Error in view using dimension -1')
-    mytester.assertTableEq(target_tensor.view(tensor, 3, -1).size().totable(), target,
-                           'Error in view using dimension -1')
+    mytester.assertTableEq(
+        target_tensor.viewAs(tensor, template).size().totable(), target, 'Error in viewAs'
+    )
+    mytester.assertTableEq(
+        target_tensor.view(tensor, 3, 5).size().totable(), target, 'Error in view'
+    )
+    mytester.assertTableEq(
+        target_tensor.view(tensor, torch.LongStorage([3, 5])).size().totable(),
+        target,
+        'Error in view using LongStorage',
+    )
+    mytester.assertTableEq(
+        target_tensor.view(tensor, -1, 5).size().totable(),
+        target,
+        'Error in view using dimension -1',
+    )
+    mytester.assertTableEq(
+        target_tensor.view(tensor, 3, -1).size().totable(),
+        target,
+        'Error in view using dimension -1',
+    )
     target_tensor.fill(torch.rand(1)[1])
     mytester.asserteq((target_tensor - tensor).abs().max(), 0, 'Error in viewAs')
 
@@ -506,15 +516,22 @@ def torchtest_expand(func):
     target = template.size().totable()
     mytester.assertTableEq(tensor.expandAs(template).size().totable(), target, 'Error in expandAs')
     mytester.assertTableEq(tensor.expand(8, 5).size().totable(), target, 'Error in expand')
-    mytester.assertTableEq(tensor.expand(torch.LongStorage([8, 5])).size().totable(), target,
-                           'Error in expand using LongStorage')
+    mytester.assertTableEq(
+        tensor.expand(torch.LongStorage([8, 5])).size().totable(),
+        target,
+        'Error in expand using LongStorage',
+    )
     result.expandAs(tensor, template)
     mytester.assertTableEq(result.size().totable(), target, 'Error in expandAs using result')
     result.expand(tensor, 8, 5)
     mytester.assertTableEq(result.size().totable(), target, 'Error in expand using result')
     result.expand(tensor, torch.LongStorage([8, 5]))
-    mytester.assertTableEq(result.size().totable(), target, 'Error in expand using result and LongStorage')
-    mytester.asserteq((result.mean(2).view(8, 1) - tensor).abs().max(), 0, 'Error in expand (not equal)')
+    mytester.assertTableEq(
+        result.size().totable(), target, 'Error in expand using result and LongStorage'
+    )
+    mytester.asserteq(
+        (result.mean(2).view(8, 1) - tensor).abs().max(), 0, 'Error in expand (not equal)'
+    )
 
 
 @pytest.mark.parametrize("v", REAL_HALF)
@@ -528,14 +545,23 @@ def torchtest_repeatTensor(func, mean=None):
     size = [3, 1, 1]
     sizeStorage = torch.LongStorage(size)
     target = [3, 8, 4]
-    mytester.assertTableEq(tensor.repeatTensor(*size).size().totable(), target, 'Error in repeatTensor')
-    mytester.assertTableEq(tensor.repeatTensor(sizeStorage).size().totable(), target,
-                           'Error in repeatTensor using LongStorage')
+    mytester.assertTableEq(
+        tensor.repeatTensor(*size).size().totable(), target, 'Error in repeatTensor'
+    )
+    mytester.assertTableEq(
+        tensor.repeatTensor(sizeStorage).size().totable(),
+        target,
+        'Error in repeatTensor using LongStorage',
+    )
     result.repeatTensor(tensor, *size)
     mytester.assertTableEq(result.size().totable(), target, 'Error in repeatTensor using result')
     result.repeatTensor(tensor, sizeStorage)
-    mytester.assertTableEq(result.size().totable(), target, 'Error in repeatTensor using result and LongStorage')
-    mytester.asserteq((result.mean(1).view(8, 4) - tensor).abs().max(), 0, 'Error in repeatTensor (not equal)')
+    mytester.assertTableEq(
+        result.size().totable(), target, 'Error in repeatTensor using result and LongStorage'
+    )
+    mytester.asserteq(
+        (result.mean(1).view(8, 4) - tensor).abs().max(), 0, 'Error in repeatTensor (not equal)'
+    )
 
 
 @pytest.mark.parametrize("v", REAL_HALF)
@@ -568,9 +594,10 @@ def torchtest_isSetTo(func):
     mytester.assert_(t1.isSetTo(t3) is True, "tensor is set to other")
     mytester.assert_(t3.isSetTo(t1) is True, "isSetTo should be symmetric")
     mytester.assert_(t1.isSetTo(t4) is False, "tensors have different view")
-    mytester.assert_(not func(torch.Tensor()).isSetTo(func(torch.Tensor())),
-                     "Tensors with no storages should not appear to be set "
-                     "to each other")
+    mytester.assert_(
+        not func(torch.Tensor()).isSetTo(func(torch.Tensor())),
+        "Tensors with no storages should not appear to be set to each other",
+    )
 
 
 def test_equal():
@@ -674,16 +701,28 @@ def torchtest_split(func):
     splits = tensor.split(splitSize, dim)
     start = 1
     for i, split in enumerate(splits):
-        mytester.assertTableEq(split.size().totable(), targetSize[i], f'Size error in split {i + 1}')
-        mytester.assertTensorEq(tensor.narrow(dim, start, targetSize[i][dim - 1]), split, 0.00001,
-                                f'Content error in split {i + 1}')
+        mytester.assertTableEq(
+            split.size().totable(), targetSize[i], f'Size error in split {i + 1}'
+        )
+        mytester.assertTensorEq(
+            tensor.narrow(dim, start, targetSize[i][dim - 1]),
+            split,
+            0.00001,
+            f'Content error in split {i + 1}',
+        )
         start = start + targetSize[i][dim - 1]
     torch.split(result, tensor, splitSize, dim)
     start = 1
     for i, split in enumerate(result):
-        mytester.assertTableEq(split.size().totable(), targetSize[i], f'Result size error in split {i + 1}')
-        mytester.assertTensorEq(tensor.narrow(dim, start, targetSize[i][dim - 1]), split, 0.000001,
-                                f'Result content error in split {i + 1}')
+        mytester.assertTableEq(
+            split.size().totable(), targetSize[i], f'Result size error in split {i + 1}'
+        )
+        mytester.assertTensorEq(
+            tensor.narrow(dim, start, targetSize[i][dim - 1]),
+            split,
+            0.000001,
+            f'Result content error in split {i + 1}',
+        )
         start = start + targetSize[i][dim - 1]
     mytester.asserteq(len(splits), len(result), 'Non-consistent output size from split')
     for i, split in enumerate(splits):
@@ -704,16 +743,28 @@ def torchtest_chunk(func):
     splits = tensor.chunk(nChunk, dim)
     start = 1
     for i, split in enumerate(splits):
-        mytester.assertTableEq(split.size().totable(), targetSize[i], f'Size error in chunk {i + 1}')
-        mytester.assertTensorEq(tensor.narrow(dim, start, targetSize[i][dim - 1]), split, 0.00001,
-                                f'Content error in chunk {i + 1}')
+        mytester.assertTableEq(
+            split.size().totable(), targetSize[i], f'Size error in chunk {i + 1}'
+        )
+        mytester.assertTensorEq(
+            tensor.narrow(dim, start, targetSize[i][dim - 1]),
+            split,
+            0.00001,
+            f'Content error in chunk {i + 1}',
+        )
         start = start + targetSize[i][dim - 1]
     torch.split(result, tensor, nChunk, dim)
     start = 1
     for i, split in enumerate(result):
-        mytester.assertTableEq(split.size().totable(), targetSize[i], f'Result size error in chunk {i + 1}')
-        mytester.assertTensorEq(tensor.narrow(dim, start, targetSize[i][dim - 1]), split, 0.000001,
-                                f'Result content error in chunk {i + 1}')
+        mytester.assertTableEq(
+            split.size().totable(), targetSize[i], f'Result size error in chunk {i + 1}'
+        )
+        mytester.assertTensorEq(
+            tensor.narrow(dim, start, targetSize[i][dim - 1]),
+            split,
+            0.000001,
+            f'Result content error in chunk {i + 1}',
+        )
         start = start + targetSize[i][dim - 1]
 
 
@@ -749,8 +800,11 @@ def torchtest_totable(func, storageType):
     tensor3D = func(torch.Tensor([[[1, 2], [3, 4]], [[5, 6], [7, 8]]]))
     tensorNonContig = tensor3D.select(2, 2)
     mytester.assert_(not tensorNonContig.isContiguous(), 'invalid test')
-    mytester.assertTableEq(tensorNonContig.totable(), [[3, 4], [7, 8]],
-                           'totable() incorrect for non-contiguous tensors')
+    mytester.assertTableEq(
+        tensorNonContig.totable(),
+        [[3, 4], [7, 8]],
+        'totable() incorrect for non-contiguous tensors',
+    )
 
 
 @pytest.mark.parametrize("v", REAL_HALF)
@@ -837,14 +891,17 @@ def test_nonzero():
                 for i in range(1, nSrc + 1):
                     if tensor[i] != 0:
                         dst.append(i)
-                mytester.assertTensorEq(dst1.select(2, 1), torch.LongTensor(dst), 0.0,
-                                        "nonzero error")
-                mytester.assertTensorEq(dst2.select(2, 1), torch.LongTensor(dst), 0.0,
-                                        "nonzero error")
+                mytester.assertTensorEq(
+                    dst1.select(2, 1), torch.LongTensor(dst), 0.0, "nonzero error"
+                )
+                mytester.assertTensorEq(
+                    dst2.select(2, 1), torch.LongTensor(dst), 0.0, "nonzero error"
+                )
                 # mytester.assertTensorEq(dst3.select(2, 1), torch.LongTensor(dst),
                 #                         0.0,  "nonzero error")
-                mytester.assertTensorEq(dst4.select(2, 1), torch.LongTensor(dst), 0.0,
-                                        "nonzero error")
+                mytester.assertTensorEq(
+                    dst4.select(2, 1), torch.LongTensor(dst), 0.0, "nonzero error"
+                )
             elif shape.size() == 2:
                 # This test will allow through some false positives. It only checks
                 # that the elements flagged positive are indeed non-zero.

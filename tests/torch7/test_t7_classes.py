@@ -5,6 +5,7 @@ Lua's own description of what it loads (dump.lua), which what strided
 loads must match.  With STRIDED_LUA_TORCH set, Lua Torch7 also reads the
 files strided writes and must describe the same; torchfile (PyPI) reads
 them too."""
+
 import io
 import math
 import os
@@ -24,10 +25,15 @@ from strided.torch7.t7object import TableKey, TorchObject, generic_class
 DATA = os.path.join(os.path.dirname(__file__), "data")
 # (not_plain/: what a plain torch.load does not load: a class with its own
 # format, 32-bit longs, a Lua function)
-FIXTURES = [("lua_model.t7", "binary"), ("lua_model_ascii.t7", "ascii"),
-            ("lua_checkpoint.t7", "binary"), ("not_plain/lua_pair.t7", "binary"),
-            ("not_plain/lua_long4.t7", "b32"), ("lua_table_keys.t7", "binary"),
-            ("lua_table_keys_ascii.t7", "ascii")]
+FIXTURES = [
+    ("lua_model.t7", "binary"),
+    ("lua_model_ascii.t7", "ascii"),
+    ("lua_checkpoint.t7", "binary"),
+    ("not_plain/lua_pair.t7", "binary"),
+    ("not_plain/lua_long4.t7", "b32"),
+    ("lua_table_keys.t7", "binary"),
+    ("lua_table_keys_ascii.t7", "ascii"),
+]
 
 
 def data(name):
@@ -35,6 +41,7 @@ def data(name):
 
 
 # ---------------------------------------------------------------- dump.lua in Python
+
 
 def _str(b):
     if isinstance(b, str):
@@ -64,7 +71,7 @@ def _order(k):
         return (1, k, b"")
     if isinstance(k, (str, bytes)):
         return (2, 0, k.encode("utf-8") if isinstance(k, str) else k)
-    return (4, 0, b"")          # a table (TableKey), tensor or object: described in place
+    return (4, 0, b"")  # a table (TableKey), tensor or object: described in place
 
 
 def dump(obj):
@@ -104,14 +111,20 @@ def dump(obj):
                 return f"#{n} {o.type()} empty"
             size = " ".join(map(str, o.size().tolist()))
             stride = " ".join(map(str, o.stride().tolist()))
-            return (f"#{n} {o.type()} size {{{size}}} stride {{{stride}}} offset "
-                    f"{o.storageOffset()} storage {storage(o.storage())}")
+            return (
+                f"#{n} {o.type()} size {{{size}}} stride {{{stride}}} offset "
+                f"{o.storageOffset()} storage {storage(o.storage())}"
+            )
         name, fields = _fields(o)
         lines = [f"#{n} {name} {{"]
         for k in sorted(fields, key=_order):
-            key = (_str(k) if isinstance(k, (str, bytes)) else
-                   go(k, "") if isinstance(k, (bool, int, float)) else
-                   f"[{go(k.table if isinstance(k, TableKey) else k, indent + '  ')}]")
+            key = (
+                _str(k)
+                if isinstance(k, (str, bytes))
+                else go(k, "")
+                if isinstance(k, (bool, int, float))
+                else f"[{go(k.table if isinstance(k, TableKey) else k, indent + '  ')}]"
+            )
             lines.append(f"{indent}  {key} = {go(fields[k], indent + '  ')}")
         lines.append(f"{indent}}}")
         return "\n".join(lines)
@@ -142,12 +155,13 @@ def pair_class():
 
     Pair.write, Pair.read = write, read
     setattr(Pair, "__version", 2)
-    return Pair             # (_forget_classes removes it)
+    return Pair  # (_forget_classes removes it)
 
 
 @pytest.fixture(autouse=True)
 def _forget_classes():
     from strided.torch7.utility import registry
+
     yield
     registry.pop("test.Pair", None)
     for name in [n for n in registry if n.startswith("nn.")]:
@@ -155,6 +169,7 @@ def _forget_classes():
 
 
 # ---------------------------------------------------------------- Lua's files load as Lua has them
+
 
 @pytest.mark.parametrize("name,mode", FIXTURES, ids=[f[0] for f in FIXTURES])
 def test_lua_files_load_as_lua_has_them(name, mode, pair_class):
@@ -165,13 +180,18 @@ def test_model_structure():
     m = torch.load(data("lua_model.t7"))
     assert torch.typename(m) == torch.type(m) == "nn.Sequential"
     assert isinstance(m, TorchObject) and type(m) is generic_class("nn.Sequential")
-    assert [torch.typename(x) for x in m.modules] == ["nn.Linear", "nn.Tanh", "nn.Linear",
-                                                      "nn.Linear"]
+    assert [torch.typename(x) for x in m.modules] == [
+        "nn.Linear",
+        "nn.Tanh",
+        "nn.Linear",
+        "nn.Linear",
+    ]
     lin = m.modules[0]
     assert lin is m.modules[3] and m.self is m and m["self"] is m
     assert m.tied is lin.weight and m.wview.storage() is lin.weight.storage()
-    np.testing.assert_array_equal(np.array(lin.weight.tolist()),
-                                  np.array([[0.1, 0.2, 0.3], [0.4, 0.5, 0.6]]))
+    np.testing.assert_array_equal(
+        np.array(lin.weight.tolist()), np.array([[0.1, 0.2, 0.3], [0.4, 0.5, 0.6]])
+    )
     assert lin.bias.tolist() == [-1, -2] and m.train is True
     assert torch.isTypeOf(lin, "nn.Linear") and not torch.isTypeOf(lin, "nn.Module")
     assert sorted(m) == ["gradInput", "modules", "output", "self", "tied", "train", "wview"]
@@ -179,17 +199,24 @@ def test_model_structure():
 
 def test_checkpoint_values():
     c = torch.load(data("lua_checkpoint.t7"))
-    assert c["opt"] == {"rnn_size": 4, "learning_rate": 0.002, "seq_length": 50,
-                        "savefile": "lstm", "gpuid": -1, "init_from": "", "dropout": 0}
+    assert c["opt"] == {
+        "rnn_size": 4,
+        "learning_rate": 0.002,
+        "seq_length": 50,
+        "savefile": "lstm",
+        "gpuid": -1,
+        "init_from": "",
+        "dropout": 0,
+    }
     assert c["train_losses"] == [1.5, 1.25, 0.875] and c["val_losses"] == {100: 1.2, 200: 1.1}
-    assert c["vocab"] == {"a": 1, "b": 2, "\n": 3, b"\xff\x00": 4}   # bytes when not UTF-8
+    assert c["vocab"] == {"a": 1, "b": 2, "\n": 3, b"\xff\x00": 4}  # bytes when not UTF-8
     assert c["flags"] == {"yes": True, "no": False}
     nums = c["numbers"]
     assert [type(v) for v in nums] == [int, float, int, int, float, float, float, float]
-    assert nums[0] == 0 and math.copysign(1, nums[1]) < 0 and nums[2] == 2 ** 53
+    assert nums[0] == 0 and math.copysign(1, nums[1]) < 0 and nums[2] == 2**53
     assert nums[4] == 1e300 and nums[6] == math.inf and nums[7] == -math.inf
     assert c["loops"]["me"] is c["loops"]
-    assert c["longs"].tolist() == [[1, -2], [2 ** 40, 3]] and c["bytes"].tolist() == [0, 255]
+    assert c["longs"].tolist() == [[1, -2], [2**40, 3]] and c["bytes"].tolist() == [0, 255]
     assert c["i"] == 200 and type(c["i"]) is int and c["epoch"] == 3.5
 
 
@@ -201,9 +228,9 @@ def test_registered_classes_are_instantiated():
     Linear.__init__ = lambda self, *a: inits.append(a)
     m = torch.load(data("lua_model.t7"))
     lin = m.modules[0]
-    assert type(lin) is Linear and isinstance(lin, Module) and not inits   # no __init__
+    assert type(lin) is Linear and isinstance(lin, Module) and not inits  # no __init__
     assert torch.isTypeOf(lin, "nn.Module") and lin.bias.tolist() == [-1, -2]
-    assert type(m.modules[1]) is generic_class("nn.Tanh")           # still unregistered
+    assert type(m.modules[1]) is generic_class("nn.Tanh")  # still unregistered
     assert dump(m) == lua_dump("lua_model.t7")
 
 
@@ -216,18 +243,24 @@ def test_read_and_write_methods(pair_class):
         assert dump(back) == lua_dump("not_plain/lua_pair.t7")
     buf = io.BytesIO()
     torch.save(buf, p)
-    assert b"V 2" in buf.getvalue()               # the class's __version
+    assert b"V 2" in buf.getvalue()  # the class's __version
 
 
 def test_class_writing_its_own_format_needs_its_read():
-    with pytest.raises(ValueError, match=r"test.Pair at byte \d+: its body .* not a table of "
-                                         r"fields .* read method"):
+    with pytest.raises(
+        ValueError,
+        match=r"test.Pair at byte \d+: its body .* not a table of "
+        r"fields .* read method",
+    ):
         torch.load(data("not_plain/lua_pair.t7"))
 
 
 def test_lua_function_names_the_field():
-    with pytest.raises(ValueError, match=r"cannot load obj\['layer'\]\['fn'\]: it is a Lua "
-                                         r"function \(type tag 8 at byte \d+\)"):
+    with pytest.raises(
+        ValueError,
+        match=r"cannot load obj\['layer'\]\['fn'\]: it is a Lua "
+        r"function \(type tag 8 at byte \d+\)",
+    ):
         torch.load(data("not_plain/lua_function.t7"))
     f = torch.MemoryFile("rw").ascii()
     f.writeInt(6)
@@ -246,7 +279,7 @@ def test_table_keys():
     assert hash(TableKey(k)) == hash(TableKey(k)) and repr(TableKey(k)) == "TableKey([1, 2])"
     lin = t["byobj"]["module"]
     assert t["byobj"][TableKey(lin)] == "a module as key"
-    (x, inner), = t["nested"].items()
+    ((x, inner),) = t["nested"].items()
     assert x.table == {"x": 1} and [(k.table, v) for k, v in inner.items()] == [([], True)]
     assert t["self"] == {TableKey(t): "the root as a key"}
     back = torch.deserialize(torch.serialize(t))
@@ -282,17 +315,27 @@ def test_generic_objects_round_trip():
         assert dump(torch.deserialize(torch.serialize(m, mode), mode)) == lua_dump("lua_model.t7")
     for referenced in (True, False):
         o = generic_class("x.Y")(a=1)
-        back = torch.deserialize(torch.serialize([o, o], referenced=referenced),
-                                 referenced=referenced)
+        back = torch.deserialize(
+            torch.serialize([o, o], referenced=referenced), referenced=referenced
+        )
         assert (back[0] is back[1]) == referenced and back[0] == o
 
 
 def test_version_read_is_written_back():
-    o = torch.deserialize(b"".join([struct.pack("<ii", 4, 1), _lstr(b"V 3"), _lstr(b"v.Three"),
-                                    struct.pack("<iii", 3, 2, 0)]))
+    o = torch.deserialize(
+        b"".join(
+            [
+                struct.pack("<ii", 4, 1),
+                _lstr(b"V 3"),
+                _lstr(b"v.Three"),
+                struct.pack("<iii", 3, 2, 0),
+            ]
+        )
+    )
     assert torch.version(o) == 3 and b"V 3" in torch.serialize(o)
-    legacy = torch.deserialize(struct.pack("<ii", 4, 1) + _lstr(b"old.Class")
-                               + struct.pack("<iii", 3, 2, 0))
+    legacy = torch.deserialize(
+        struct.pack("<ii", 4, 1) + _lstr(b"old.Class") + struct.pack("<iii", 3, 2, 0)
+    )
     assert torch.typename(legacy) == "old.Class"
 
 
@@ -309,7 +352,7 @@ def test_cyclic_tables_stay_shared():
     t = [1]
     t.append({"up": t})
     back = torch.deserialize(torch.serialize(t))
-    assert back[2]["up"] is back and back[1] == 1        # a dict: keys 1, 2, as Lua's
+    assert back[2]["up"] is back and back[1] == 1  # a dict: keys 1, 2, as Lua's
     s = [0]
     s[0] = s
     back = torch.deserialize(torch.serialize(s))
@@ -327,19 +370,33 @@ def _head(index, cls):
     return struct.pack("<ii", 4, index) + _lstr(b"V 1") + _lstr(cls)
 
 
-@pytest.mark.parametrize("cuda,cpu,fmt", [("Cuda", "Float", "<2f"), ("CudaDouble", "Double", "<2d"),
-                                          ("CudaLong", "Long", "<2q"), ("CudaByte", "Byte", "<2B")])
+@pytest.mark.parametrize(
+    "cuda,cpu,fmt",
+    [
+        ("Cuda", "Float", "<2f"),
+        ("CudaDouble", "Double", "<2d"),
+        ("CudaLong", "Long", "<2q"),
+        ("CudaByte", "Byte", "<2B"),
+    ],
+)
 def test_cuda_types_load_as_cpu_types(cuda, cpu, fmt):
-    data = (_head(1, f"torch.{cuda}Tensor".encode()) + struct.pack("<i", 1) + struct.pack("<3q", 2, 1, 1)
-            + _head(2, f"torch.{cuda}Storage".encode()) + struct.pack("<q", 2)
-            + struct.pack(fmt, 1, 2))
+    data = (
+        _head(1, f"torch.{cuda}Tensor".encode())
+        + struct.pack("<i", 1)
+        + struct.pack("<3q", 2, 1, 1)
+        + _head(2, f"torch.{cuda}Storage".encode())
+        + struct.pack("<q", 2)
+        + struct.pack(fmt, 1, 2)
+    )
     t = torch.deserialize(data)
     assert t.type() == f"torch.{cpu}Tensor" and t.tolist() == [1, 2]
 
 
 def test_long4_file():
     o = torch.load(data("not_plain/lua_long4.t7"), "b32")
-    assert o["n"] == 3 and o["w"].tolist() == [[1, 3], [2, 4]] and o["w"].stride().tolist() == [1, 2]
+    assert (
+        o["n"] == 3 and o["w"].tolist() == [[1, 3], [2, 4]] and o["w"].stride().tolist() == [1, 2]
+    )
 
 
 # ---------------------------------------------------------------- streams and files
@@ -400,10 +457,10 @@ def test_corrupted_model_raises_clearly(d):
     raw = bytearray(open(data("lua_checkpoint.t7"), "rb").read())
     for _ in range(d.draw(st.integers(1, 4))):
         raw[d.draw(st.integers(0, len(raw) - 1))] = d.draw(st.integers(0, 255))
-    for read in (torch.deserialize, lambda b: torch.load(io.BytesIO(b))):   # bytes, stream
+    for read in (torch.deserialize, lambda b: torch.load(io.BytesIO(b))):  # bytes, stream
         try:
             read(bytes(raw))
-        except ValueError as e:       # never another exception, never a crash
+        except ValueError as e:  # never another exception, never a crash
             assert str(e)
 
 
@@ -425,8 +482,8 @@ def test_torchfile_reads_our_model(tmp_path):
     torch.save(p, c)
     t = torchfile.load(p, use_list_heuristic=False)
     assert t[b"opt"][b"learning_rate"] == 0.002 and t[b"vocab"][b"\xff\x00"] == 4
-    np.testing.assert_array_equal(t[b"longs"], np.array([[1, -2], [2 ** 40, 3]]))
-    torch.save(p, torch.load(data("lua_table_keys.t7")))      # tables as keys
+    np.testing.assert_array_equal(t[b"longs"], np.array([[1, -2], [2**40, 3]]))
+    torch.save(p, torch.load(data("lua_table_keys.t7")))  # tables as keys
     t = torchfile.load(p, use_list_heuristic=False)
     k = t[b"keys"]
     assert t[k] == b"first" and t[b"inner"][k] is k and t[b"self"][t] == b"the root as a key"
@@ -449,6 +506,10 @@ def test_lua_reads_what_we_write(name, mode, tmp_path, pair_class):
     save_mode = "ascii" if mode == "ascii" else "binary"
     p = str(tmp_path / "ours.t7")
     torch.save(p, obj, save_mode)
-    out = subprocess.run([lua, os.path.join(DATA, "dump.lua"), p, save_mode],
-                         capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [lua, os.path.join(DATA, "dump.lua"), p, save_mode],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     assert out.rstrip("\n") == lua_dump(name)

@@ -5,45 +5,68 @@ the elements at the indices listed); zeros and eye on freshly zeroed
 pages.  The float counts cross 2^24, where TH's float counter i stops
 growing (i + 1 == i in float): the threads must start theirs where TH's
 would be."""
+
 import pytest
 
 import strided as torch
 import strided.memory
 from helpers import on_fresh_pages
 
-N = 2 ** 24 + 1000
-IDX = [1, 2, 1000, 2 ** 24 - 1, 2 ** 24, 2 ** 24 + 1, 2 ** 24 + 2, N]
+N = 2**24 + 1000
+IDX = [1, 2, 1000, 2**24 - 1, 2**24, 2**24 + 1, 2**24 + 2, N]
 M = 300001
 IDX2 = [1, 2, 3, 77777, 150001, 262144, 299999, 300000, M]
 
-LUA = {   # name -> (the call, indices, Lua's values)
-    "flinspace": (lambda: torch.FloatTensor().linspace(-1.3, 2.9, N), IDX,
-                  "-0x1.4cccccp+0 -0x1.4cccc8p+0 -0x1.4cbc68p+0 0x1.732afap+1 0x1.732afap+1 "
-                  "0x1.732afep+1 0x1.732afep+1 0x1.732afep+1"),
-    "flogspace": (lambda: torch.FloatTensor().logspace(-3.3, 2.7, N), IDX,
-                  "0x1.06c438p-11 0x1.06c442p-11 0x1.06fb9p-11 0x1.f4c60ep+8 0x1.f4c632p+8 "
-                  "0x1.f4c656p+8 0x1.f4c656p+8 0x1.f4c656p+8"),
-    "frange": (lambda: torch.FloatTensor().range(0.5, 0.5 + 0.25 * (N - 1), 0.25), IDX,
-               "0x1p-1 0x1.8p-1 0x1.f48p+7 0x1p+22 0x1p+22 0x1.000002p+22 0x1.000002p+22 "
-               "0x1.000002p+22"),
-    "dlinspace": (lambda: torch.linspace(-1.3, 2.9, M), IDX2,
-                  "-0x1.4cccccccccccdp+0 -0x1.4ccbe1eb4202ep+0 -0x1.4ccaf709b738fp+0 "
-                  "-0x1.b068123810e88p-3 0x1.999999999999ap-1 0x1.2f5c39bcba302p+1 "
-                  "0x1.73324851a8696p+1 0x1.7332bdc26dce4p+1 0x1.7333333333334p+1"),
-    "dlogspace": (lambda: torch.logspace(-3.3, 2.7, M), IDX2,
-                  "0x1.06c4363887513p-11 0x1.06c74f47a6146p-11 0x1.06ca68601e622p-11 "
-                  "0x1.271482348f633p-6 0x1.009b9cf334254p-1 0x1.5eaff06751772p+6 "
-                  "0x1.f5241d78c32dep+8 0x1.f52a05f8f8103p+8 0x1.f52fee8b01d8cp+8"),
-    "drange": (lambda: torch.range(0.1, 0.1 + 0.3 * (M - 1), 0.3), IDX2,
-               "0x1.999999999999ap-4 0x1.999999999999ap-2 0x1.6666666666666p-1 "
-               "0x1.6c93999999999p+14 0x1.5f90333333333p+15 0x1.3333p+16 0x1.5f8f8p+16 "
-               "0x1.5f8fccccccccdp+16 0x1.5f9019999999ap+16"),
-    "irange": (lambda: torch.IntTensor().range(-5, -5 + 7 * (M - 1), 7), IDX2,
-               "-0x1.4p+2 0x1p+1 0x1.2p+3 0x1.09d56p+19 0x1.0058bp+20 0x1.bfff4p+20 "
-               "0x1.005868p+21 0x1.0058ap+21 0x1.0058d8p+21"),
-    "brange": (lambda: torch.ByteTensor().range(3, 3 + 5 * (M - 1), 5), IDX2,   # wraps mod 256
-               "0x1.8p+1 0x1p+3 0x1.ap+3 0x1.3p+4 0x1.66p+7 0x1.fcp+7 0x1.64p+6 0x1.78p+6 "
-               "0x1.8cp+6"),
+LUA = {  # name -> (the call, indices, Lua's values)
+    "flinspace": (
+        lambda: torch.FloatTensor().linspace(-1.3, 2.9, N),
+        IDX,
+        "-0x1.4cccccp+0 -0x1.4cccc8p+0 -0x1.4cbc68p+0 0x1.732afap+1 0x1.732afap+1 "
+        "0x1.732afep+1 0x1.732afep+1 0x1.732afep+1",
+    ),
+    "flogspace": (
+        lambda: torch.FloatTensor().logspace(-3.3, 2.7, N),
+        IDX,
+        "0x1.06c438p-11 0x1.06c442p-11 0x1.06fb9p-11 0x1.f4c60ep+8 0x1.f4c632p+8 "
+        "0x1.f4c656p+8 0x1.f4c656p+8 0x1.f4c656p+8",
+    ),
+    "frange": (
+        lambda: torch.FloatTensor().range(0.5, 0.5 + 0.25 * (N - 1), 0.25),
+        IDX,
+        "0x1p-1 0x1.8p-1 0x1.f48p+7 0x1p+22 0x1p+22 0x1.000002p+22 0x1.000002p+22 0x1.000002p+22",
+    ),
+    "dlinspace": (
+        lambda: torch.linspace(-1.3, 2.9, M),
+        IDX2,
+        "-0x1.4cccccccccccdp+0 -0x1.4ccbe1eb4202ep+0 -0x1.4ccaf709b738fp+0 "
+        "-0x1.b068123810e88p-3 0x1.999999999999ap-1 0x1.2f5c39bcba302p+1 "
+        "0x1.73324851a8696p+1 0x1.7332bdc26dce4p+1 0x1.7333333333334p+1",
+    ),
+    "dlogspace": (
+        lambda: torch.logspace(-3.3, 2.7, M),
+        IDX2,
+        "0x1.06c4363887513p-11 0x1.06c74f47a6146p-11 0x1.06ca68601e622p-11 "
+        "0x1.271482348f633p-6 0x1.009b9cf334254p-1 0x1.5eaff06751772p+6 "
+        "0x1.f5241d78c32dep+8 0x1.f52a05f8f8103p+8 0x1.f52fee8b01d8cp+8",
+    ),
+    "drange": (
+        lambda: torch.range(0.1, 0.1 + 0.3 * (M - 1), 0.3),
+        IDX2,
+        "0x1.999999999999ap-4 0x1.999999999999ap-2 0x1.6666666666666p-1 "
+        "0x1.6c93999999999p+14 0x1.5f90333333333p+15 0x1.3333p+16 0x1.5f8f8p+16 "
+        "0x1.5f8fccccccccdp+16 0x1.5f9019999999ap+16",
+    ),
+    "irange": (
+        lambda: torch.IntTensor().range(-5, -5 + 7 * (M - 1), 7),
+        IDX2,
+        "-0x1.4p+2 0x1p+1 0x1.2p+3 0x1.09d56p+19 0x1.0058bp+20 0x1.bfff4p+20 "
+        "0x1.005868p+21 0x1.0058ap+21 0x1.0058d8p+21",
+    ),
+    "brange": (
+        lambda: torch.ByteTensor().range(3, 3 + 5 * (M - 1), 5),
+        IDX2,  # wraps mod 256
+        "0x1.8p+1 0x1p+3 0x1.ap+3 0x1.3p+4 0x1.66p+7 0x1.fcp+7 0x1.64p+6 0x1.78p+6 0x1.8cp+6",
+    ),
 }
 
 
@@ -65,7 +88,7 @@ def test_sequences_into_a_transposed_res():
 
 
 def test_zeros_and_eye_on_fresh_pages():
-    strided.memory.release()        # no cached block: zeros takes fresh pages
+    strided.memory.release()  # no cached block: zeros takes fresh pages
     z = torch.zeros(700, 800)
     assert z.sum() == 0 and on_fresh_pages(z._c)
     z[700][800] = 3

@@ -4,6 +4,7 @@ Python by the mapping (shared/design/torch7-in-python.md).  Where the page
 prints values, the printed text is the oracle (see t7util._norm for what is
 normalised).  Examples that print random values rebuild the documented
 input from its printed values and check the printed output."""
+
 import math
 
 import pytest
@@ -14,6 +15,7 @@ from t7util import assert_prints, assert_prints_exactly, counter
 
 # ------------------------------------------------------------ Multi-dimensional matrix
 
+
 def test_multidimensional_matrix():
     z = torch.Tensor(4, 5, 6, 2)
     assert z.nDimension() == 4
@@ -22,25 +24,36 @@ def test_multidimensional_matrix():
         s[i] = v
     x = torch.Tensor(s)
     assert x.nDimension() == 6
-    assert_prints(x.size(), """
+    assert_prints(
+        x.size(),
+        """
 4
 5
 6
 2
 7
 3
-[torch.LongStorage of size 6]""")
+[torch.LongStorage of size 6]""",
+    )
 
 
 # ------------------------------------------------------------ Internal data representation
+
 
 def test_element_through_storage():
     x = torch.Tensor(7, 7, 7)
     x.storage().fill(0)
     x[3][4][5] = 42
     assert x[3][4][5] == 42
-    assert x.storage()[x.storageOffset() + (3 - 1) * x.stride(1) + (4 - 1) * x.stride(2)
-                       + (5 - 1) * x.stride(3)] == 42
+    assert (
+        x.storage()[
+            x.storageOffset()
+            + (3 - 1) * x.stride(1)
+            + (4 - 1) * x.stride(2)
+            + (5 - 1) * x.stride(3)
+        ]
+        == 42
+    )
 
 
 def test_storage_viewed_as_matrix():
@@ -48,32 +61,48 @@ def test_storage_viewed_as_matrix():
     s = x.storage()
     for i in range(1, s.size() + 1):
         s[i] = i
-    assert_prints(x, """
+    assert_prints(
+        x,
+        """
  1  2  3  4  5
  6  7  8  9 10
 11 12 13 14 15
 16 17 18 19 20
-[torch.DoubleTensor of dimension 4x5]""")
+[torch.DoubleTensor of dimension 4x5]""",
+    )
 
 
 def test_rows_contiguous_apply():
     x = torch.Tensor(4, 5)
     x.apply(counter())
-    assert_prints_exactly(x, """
+    assert_prints_exactly(
+        x,
+        """
   1   2   3   4   5
   6   7   8   9  10
  11  12  13  14  15
  16  17  18  19  20
-[torch.DoubleTensor of dimension 4x5]""")
-    assert_prints_exactly(x.stride(), """
+[torch.DoubleTensor of dimension 4x5]""",
+    )
+    assert_prints_exactly(
+        x.stride(),
+        """
  5
  1
-[torch.LongStorage of size 2]""")
+[torch.LongStorage of size 2]""",
+    )
 
 
 def test_types_exist():
-    for name in ["ByteTensor", "CharTensor", "ShortTensor", "IntTensor", "LongTensor",
-                 "FloatTensor", "DoubleTensor"]:
+    for name in [
+        "ByteTensor",
+        "CharTensor",
+        "ShortTensor",
+        "IntTensor",
+        "LongTensor",
+        "FloatTensor",
+        "DoubleTensor",
+    ]:
         assert getattr(torch, name)().type() == "torch." + name
 
 
@@ -93,24 +122,31 @@ def test_default_tensor_type():
 
 # ------------------------------------------------------------ Efficient memory management
 
+
 def test_narrow_fill_shares_storage():
     x = torch.Tensor(5).zero()
     # the page prints "0"; Lua Torch7 at 814ea4a prints " 0" (digit count of 0 is 1)
-    assert_prints_exactly(x, """
+    assert_prints_exactly(
+        x,
+        """
  0
  0
  0
  0
  0
-[torch.DoubleTensor of dimension 5]""")
+[torch.DoubleTensor of dimension 5]""",
+    )
     x.narrow(1, 2, 3).fill(1)
-    assert_prints(x, """
+    assert_prints(
+        x,
+        """
 0
 1
 1
 1
 0
-[torch.Tensor of dimension 5]""")
+[torch.Tensor of dimension 5]""",
+    )
     y = torch.Tensor(x.size()).copy(x)
     assert y.tolist() == x.tolist()
     y = x.clone()
@@ -118,6 +154,7 @@ def test_narrow_fill_shares_storage():
 
 
 # ------------------------------------------------------------ constructors
+
 
 def test_constructor_empty():
     x = torch.Tensor()
@@ -127,20 +164,29 @@ def test_constructor_empty():
 
 def test_constructor_from_tensor():
     x = torch.Tensor(2, 5).fill(3.14)
-    assert_prints_exactly(x, """
+    assert_prints_exactly(
+        x,
+        """
  3.1400  3.1400  3.1400  3.1400  3.1400
  3.1400  3.1400  3.1400  3.1400  3.1400
-[torch.DoubleTensor of dimension 2x5]""")
+[torch.DoubleTensor of dimension 2x5]""",
+    )
     y = torch.Tensor(x)
-    assert_prints(y, """
+    assert_prints(
+        y,
+        """
   3.1400  3.1400  3.1400  3.1400  3.1400
   3.1400  3.1400  3.1400  3.1400  3.1400
-[torch.DoubleTensor of dimension 2x5]""")
+[torch.DoubleTensor of dimension 2x5]""",
+    )
     y.zero()
-    assert_prints(x, """
+    assert_prints(
+        x,
+        """
   0  0  0  0  0
   0  0  0  0  0
-[torch.DoubleTensor of dimension 2x5]""")
+[torch.DoubleTensor of dimension 2x5]""",
+    )
     assert y.isSetTo(x)
 
 
@@ -153,12 +199,15 @@ def test_constructor_sizes():
 def test_constructor_zero_stride():
     x = torch.Tensor(torch.LongStorage([4]), torch.LongStorage([0])).zero()
     x[1] = 1
-    assert_prints(x, """
+    assert_prints(
+        x,
+        """
   1
 1
 1
 1
-[torch.DoubleTensor of dimension 4]""")
+[torch.DoubleTensor of dimension 4]""",
+    )
     assert x.storage().size() == 1
 
 
@@ -170,26 +219,35 @@ def test_constructor_negative_stride_means_contiguous():
 def test_constructor_from_longstorage_float_and_long():
     a = torch.LongStorage([1, 2])
     b = torch.FloatTensor(a)
-    assert_prints(b.size(), """
+    assert_prints(
+        b.size(),
+        """
 1
 2
-[torch.LongStorage of size 2]""")
+[torch.LongStorage of size 2]""",
+    )
     c = torch.LongTensor(a)
-    assert_prints(c, """
+    assert_prints(
+        c,
+        """
 1
 2
-[torch.LongTensor of size 2]""")
+[torch.LongTensor of size 2]""",
+    )
     c[1] = 7
-    assert a[1] == 7     # c views a
+    assert a[1] == 7  # c views a
 
 
 def test_constructor_storage_offset_sizes():
     s = torch.Storage(10).fill(1)
     x = torch.Tensor(s, 1, torch.LongStorage([2, 5]))
-    assert_prints(x, """
+    assert_prints(
+        x,
+        """
  1  1  1  1  1
  1  1  1  1  1
-[torch.DoubleTensor of dimension 2x5]""")
+[torch.DoubleTensor of dimension 2x5]""",
+    )
     x.zero()
     assert_prints(s, "\n".join(["0"] * 10) + "\n[torch.DoubleStorage of size 10]")
 
@@ -205,13 +263,17 @@ def test_constructor_storage_number_forms():
 
 
 def test_constructor_table():
-    assert_prints(torch.Tensor([[1, 2, 3, 4], [5, 6, 7, 8]]), """
+    assert_prints(
+        torch.Tensor([[1, 2, 3, 4], [5, 6, 7, 8]]),
+        """
  1  2  3  4
  5  6  7  8
-[torch.DoubleTensor of dimension 2x4]""")
+[torch.DoubleTensor of dimension 2x4]""",
+    )
 
 
 # ------------------------------------------------------------ clone, contiguous, type
+
 
 def test_clone():
     x = torch.Tensor(5).apply(counter())
@@ -230,11 +292,14 @@ def test_contiguous():
     assert_prints(y, " 2  2  2\n 2  2  2\n[torch.DoubleTensor of dimension 2x3]")
     assert_prints(x, " 2  2  2\n 2  2  2\n[torch.DoubleTensor of dimension 2x3]")
     z = x.t().contiguous().fill(3.14)
-    assert_prints(z, """
+    assert_prints(
+        z,
+        """
 3.1400  3.1400
 3.1400  3.1400
 3.1400  3.1400
-[torch.DoubleTensor of dimension 3x2]""")
+[torch.DoubleTensor of dimension 3x2]""",
+    )
     assert_prints(x, " 2  2  2\n 2  2  2\n[torch.DoubleTensor of dimension 2x3]")
 
 
@@ -270,12 +335,20 @@ def test_byte_to_double_conversions():
     assert_prints(x, "  3.1400\n  3.1400\n  3.1400\n[torch.DoubleTensor of dimension 3]")
     assert_prints(x.type("torch.IntTensor"), "  3\n  3\n  3\n[torch.IntTensor of dimension 3]")
     assert_prints(x.int(), "  3\n  3\n  3\n[torch.IntTensor of dimension 3]")
-    for m, name in [("byte", "Byte"), ("char", "Char"), ("short", "Short"), ("int", "Int"),
-                    ("long", "Long"), ("float", "Float"), ("double", "Double")]:
+    for m, name in [
+        ("byte", "Byte"),
+        ("char", "Char"),
+        ("short", "Short"),
+        ("int", "Int"),
+        ("long", "Long"),
+        ("float", "Float"),
+        ("double", "Double"),
+    ]:
         assert getattr(x, m)().type() == f"torch.{name}Tensor"
 
 
 # ------------------------------------------------------------ size and structure
+
 
 def test_nDimension_dim():
     x = torch.Tensor(4, 5)
@@ -302,10 +375,13 @@ def test_stride_dim():
 
 def test_stride():
     x = torch.Tensor(4, 5).zero()
-    assert_prints(x.stride(), """
+    assert_prints(
+        x.stride(),
+        """
 5
 1 -- elements are contiguous in a row [last dimension]
-[torch.LongStorage of size 2]""")
+[torch.LongStorage of size 2]""",
+    )
 
 
 def test_storage():
@@ -313,12 +389,15 @@ def test_storage():
     s = x.storage()
     for i in range(1, s.size() + 1):
         s[i] = i
-    assert_prints(x, """
+    assert_prints(
+        x,
+        """
  1  2  3  4  5
  6  7  8  9 10
 11 12 13 14 15
 16 17 18 19 20
-[torch.DoubleTensor of dimension 4x5]""")
+[torch.DoubleTensor of dimension 4x5]""",
+    )
 
 
 def test_isContiguous():
@@ -359,6 +438,7 @@ def test_storageOffset():
 
 # ------------------------------------------------------------ querying elements
 
+
 def test_querying_elements():
     x = torch.Tensor(3, 3)
     x.apply(counter())
@@ -373,6 +453,7 @@ def test_querying_elements():
 
 # ------------------------------------------------------------ set
 
+
 def test_set_equivalent_constructor():
     y = torch.Storage(10)
     x = torch.Tensor()
@@ -385,10 +466,13 @@ def test_set_equivalent_constructor():
 def test_set_tensor():
     x = torch.Tensor(2, 5).fill(3.14)
     y = torch.Tensor().set(x)
-    assert_prints(y, """
+    assert_prints(
+        y,
+        """
   3.1400  3.1400  3.1400  3.1400  3.1400
   3.1400  3.1400  3.1400  3.1400  3.1400
-[torch.DoubleTensor of dimension 2x5]""")
+[torch.DoubleTensor of dimension 2x5]""",
+    )
     y.zero()
     assert_prints(x, "0 0 0 0 0\n0 0 0 0 0\n[torch.DoubleTensor of dimension 2x5]")
 
@@ -421,6 +505,7 @@ def test_set_storage_number_form():
 
 # ------------------------------------------------------------ copying and initializing
 
+
 def test_copy():
     x = torch.Tensor(4).fill(1)
     y = torch.Tensor(2, 2).copy(x)
@@ -431,8 +516,10 @@ def test_copy():
 
 
 def test_fill():
-    assert_prints(torch.DoubleTensor(4).fill(3.14),
-                  " 3.1400\n 3.1400\n 3.1400\n 3.1400\n[torch.DoubleTensor of dimension 4]")
+    assert_prints(
+        torch.DoubleTensor(4).fill(3.14),
+        " 3.1400\n 3.1400\n 3.1400\n 3.1400\n[torch.DoubleTensor of dimension 4]",
+    )
 
 
 def test_zero():
@@ -440,6 +527,7 @@ def test_zero():
 
 
 # ------------------------------------------------------------ resizing
+
 
 def test_resize_and_resizeAs():
     x = torch.Tensor(2, 2)
@@ -454,46 +542,59 @@ def test_resize_and_resizeAs():
 
 # ------------------------------------------------------------ extracting sub-tensors
 
+
 def test_narrow():
     x = torch.Tensor(5, 6).zero()
     assert_prints(x, "\n".join(["0 0 0 0 0 0"] * 5) + "\n[torch.DoubleTensor of dimension 5x6]")
     y = x.narrow(1, 2, 3)
     y.fill(1)
     assert_prints(y, "\n".join(["1 1 1 1 1 1"] * 3) + "\n[torch.DoubleTensor of dimension 3x6]")
-    assert_prints(x, """
+    assert_prints(
+        x,
+        """
 0 0 0 0 0 0
 1 1 1 1 1 1
 1 1 1 1 1 1
 1 1 1 1 1 1
 0 0 0 0 0 0
-[torch.DoubleTensor of dimension 5x6]""")
+[torch.DoubleTensor of dimension 5x6]""",
+    )
 
 
 def test_sub():
     x = torch.Tensor(5, 6).zero()
     y = x.sub(2, 4).fill(1)
     assert_prints(y, "\n".join(["1 1 1 1 1 1"] * 3) + "\n[torch.DoubleTensor of dimension 3x6]")
-    assert_prints(x, """
+    assert_prints(
+        x,
+        """
   0  0  0  0  0  0
   1  1  1  1  1  1
   1  1  1  1  1  1
   1  1  1  1  1  1
   0  0  0  0  0  0
-[torch.DoubleTensor of dimension 5x6]""")
+[torch.DoubleTensor of dimension 5x6]""",
+    )
     z = x.sub(2, 4, 3, 4).fill(2)
     assert_prints(z, "  2  2\n  2  2\n  2  2\n[torch.DoubleTensor of dimension 3x2]")
-    assert_prints(x, """
+    assert_prints(
+        x,
+        """
   0  0  0  0  0  0
   1  1  2  2  1  1
   1  1  2  2  1  1
   1  1  2  2  1  1
   0  0  0  0  0  0
-[torch.DoubleTensor of dimension 5x6]""")
-    assert_prints(y, """
+[torch.DoubleTensor of dimension 5x6]""",
+    )
+    assert_prints(
+        y,
+        """
   1  1  2  2  1  1
   1  1  2  2  1  1
   1  1  2  2  1  1
-[torch.DoubleTensor of dimension 3x6]""")
+[torch.DoubleTensor of dimension 3x6]""",
+    )
     assert_prints(y.sub(-1, -1, 3, 4), "  2  2\n[torch.DoubleTensor of dimension 1x2]")
 
 
@@ -501,73 +602,96 @@ def test_select():
     x = torch.Tensor(5, 6).zero()
     y = x.select(1, 2).fill(2)
     assert_prints(y, "\n".join(["2"] * 6) + "\n[torch.DoubleTensor of dimension 6]")
-    assert_prints(x, """
+    assert_prints(
+        x,
+        """
 0  0  0  0  0  0
 2  2  2  2  2  2
 0  0  0  0  0  0
 0  0  0  0  0  0
 0  0  0  0  0  0
-[torch.DoubleTensor of dimension 5x6]""")
+[torch.DoubleTensor of dimension 5x6]""",
+    )
     z = x.select(2, 5).fill(5)
     assert_prints(z, "\n".join(["5"] * 5) + "\n[torch.DoubleTensor of dimension 5]")
-    assert_prints(x, """
+    assert_prints(
+        x,
+        """
 0  0  0  0  5  0
 2  2  2  2  5  2
 0  0  0  0  5  0
 0  0  0  0  5  0
 0  0  0  0  5  0
-[torch.DoubleTensor of dimension 5x6]""")
+[torch.DoubleTensor of dimension 5x6]""",
+    )
 
 
 def test_indexing_operator_assignments():
     x = torch.Tensor(5, 6).zero()
     x[1, 3] = 1
-    assert_prints(x, """
+    assert_prints(
+        x,
+        """
 0 0 1 0 0 0
 0 0 0 0 0 0
 0 0 0 0 0 0
 0 0 0 0 0 0
 0 0 0 0 0 0
-[torch.DoubleTensor of dimension 5x6]""")
+[torch.DoubleTensor of dimension 5x6]""",
+    )
     x[2, [2, 4]] = 2
-    assert_prints(x, """
+    assert_prints(
+        x,
+        """
 0 0 1 0 0 0
 0 2 2 2 0 0
 0 0 0 0 0 0
 0 0 0 0 0 0
 0 0 0 0 0 0
-[torch.DoubleTensor of dimension 5x6]""")
+[torch.DoubleTensor of dimension 5x6]""",
+    )
     x[[], 4] = -1
-    assert_prints(x, """
+    assert_prints(
+        x,
+        """
 0 0 1 -1 0 0
 0 2 2 -1 0 0
 0 0 0 -1 0 0
 0 0 0 -1 0 0
 0 0 0 -1 0 0
-[torch.DoubleTensor of dimension 5x6]""")
+[torch.DoubleTensor of dimension 5x6]""",
+    )
     x[[], 2] = torch.range(1, 5)
-    assert_prints(x, """
+    assert_prints(
+        x,
+        """
 0 1 1 -1 0 0
 0 2 2 -1 0 0
 0 3 0 -1 0 0
 0 4 0 -1 0 0
 0 5 0 -1 0 0
-[torch.DoubleTensor of dimension 5x6]""")
+[torch.DoubleTensor of dimension 5x6]""",
+    )
     x[torch.lt(x, 0)] = -2
-    assert_prints(x, """
+    assert_prints(
+        x,
+        """
 0  1  1 -2  0  0
 0  2  2 -2  0  0
 0  3  0 -2  0  0
 0  4  0 -2  0  0
 0  5  0 -2  0  0
-[torch.DoubleTensor of dimension 5x6]""")
+[torch.DoubleTensor of dimension 5x6]""",
+    )
 
 
-X55 = [[0.8020, 0.7246, 0.1204, 0.3419, 0.4385],
-       [0.0369, 0.4158, 0.0985, 0.3024, 0.8186],
-       [0.2746, 0.9362, 0.2546, 0.8586, 0.6674],
-       [0.7473, 0.9028, 0.1046, 0.9085, 0.6622],
-       [0.1412, 0.6784, 0.1624, 0.8113, 0.3949]]
+X55 = [
+    [0.8020, 0.7246, 0.1204, 0.3419, 0.4385],
+    [0.0369, 0.4158, 0.0985, 0.3024, 0.8186],
+    [0.2746, 0.9362, 0.2546, 0.8586, 0.6674],
+    [0.7473, 0.9028, 0.1046, 0.9085, 0.6622],
+    [0.1412, 0.6784, 0.1624, 0.8113, 0.3949],
+]
 X55_TEXT = """
 0.8020  0.7246  0.1204  0.3419  0.4385
 0.0369  0.4158  0.0985  0.3024  0.8186
@@ -581,10 +705,13 @@ def test_index():
     x = torch.Tensor(X55)
     assert_prints(x, X55_TEXT)
     y = x.index(1, torch.LongTensor([3, 1]))
-    assert_prints(y, """
+    assert_prints(
+        y,
+        """
 0.2746  0.9362  0.2546  0.8586  0.6674
 0.8020  0.7246  0.1204  0.3419  0.4385
-[torch.DoubleTensor of dimension 2x5]""")
+[torch.DoubleTensor of dimension 2x5]""",
+    )
     y.fill(1)
     assert_prints(y, "1  1  1  1  1\n1  1  1  1  1\n[torch.DoubleTensor of dimension 2x5]")
     assert_prints(x, X55_TEXT)
@@ -594,10 +721,13 @@ def test_index_into_result():
     x = torch.Tensor(X55)
     y = torch.Tensor()
     y.index(x, 1, torch.LongTensor([3, 1]))
-    assert_prints(y, """
+    assert_prints(
+        y,
+        """
 0.2746  0.9362  0.2546  0.8586  0.6674
 0.8020  0.7246  0.1204  0.3419  0.4385
-[torch.DoubleTensor of dimension 2x5]""")
+[torch.DoubleTensor of dimension 2x5]""",
+    )
     r = torch.Tensor()
     torch.index(r, x, 1, torch.LongTensor([3, 1]))
     assert r.tolist() == y.tolist()
@@ -610,32 +740,42 @@ def test_indexCopy():
     z.select(2, 2).fill(-2)
     assert_prints(z, "\n".join(["-1 -2"] * 5) + "\n[torch.DoubleTensor of dimension 5x2]")
     x.indexCopy(2, torch.LongTensor([5, 1]), z)
-    assert_prints_exactly(x, """
+    assert_prints_exactly(
+        x,
+        """
 -2.0000  0.7246  0.1204  0.3419 -1.0000
 -2.0000  0.4158  0.0985  0.3024 -1.0000
 -2.0000  0.9362  0.2546  0.8586 -1.0000
 -2.0000  0.9028  0.1046  0.9085 -1.0000
 -2.0000  0.6784  0.1624  0.8113 -1.0000
-[torch.DoubleTensor of dimension 5x5]""")
+[torch.DoubleTensor of dimension 5x5]""",
+    )
 
 
 def test_indexAdd_example1():
-    x = torch.Tensor([[-2.1742, 0.5688, -1.0201, 0.1383, 1.0504],
-                      [0.0970, 0.2169, 0.1324, 0.9553, -1.9518],
-                      [-0.7607, 0.8947, 0.1658, -0.2181, -2.1237],
-                      [-1.4099, 0.2342, 0.4549, 0.6316, -0.2608],
-                      [0.0349, 0.4713, 0.0050, 0.1677, 0.2103]])
+    x = torch.Tensor(
+        [
+            [-2.1742, 0.5688, -1.0201, 0.1383, 1.0504],
+            [0.0970, 0.2169, 0.1324, 0.9553, -1.9518],
+            [-0.7607, 0.8947, 0.1658, -0.2181, -2.1237],
+            [-1.4099, 0.2342, 0.4549, 0.6316, -0.2608],
+            [0.0349, 0.4713, 0.0050, 0.1677, 0.2103],
+        ]
+    )
     z = torch.Tensor(5, 2)
     z.select(2, 1).fill(-1)
     z.select(2, 2).fill(-2)
     x.indexAdd(2, torch.LongTensor([5, 1]), z)
-    assert_prints_exactly(x, """
+    assert_prints_exactly(
+        x,
+        """
 -4.1742  0.5688 -1.0201  0.1383  0.0504
 -1.9030  0.2169  0.1324  0.9553 -2.9518
 -2.7607  0.8947  0.1658 -0.2181 -3.1237
 -3.4099  0.2342  0.4549  0.6316 -1.2608
 -1.9651  0.4713  0.0050  0.1677 -0.7897
-[torch.DoubleTensor of size 5x5]""")
+[torch.DoubleTensor of size 5x5]""",
+    )
 
 
 def test_indexAdd_example2():
@@ -646,68 +786,90 @@ def test_indexAdd_example2():
 
 
 def test_indexFill():
-    x = torch.Tensor([[0.8414, 0.4121, 0.3934, 0.5600, 0.5403],
-                      [0.3029, 0.2040, 0.7893, 0.6079, 0.6334],
-                      [0.3743, 0.1389, 0.1573, 0.1357, 0.8460],
-                      [0.2838, 0.9925, 0.0076, 0.7220, 0.5185],
-                      [0.8739, 0.6887, 0.4271, 0.0385, 0.9116]])
+    x = torch.Tensor(
+        [
+            [0.8414, 0.4121, 0.3934, 0.5600, 0.5403],
+            [0.3029, 0.2040, 0.7893, 0.6079, 0.6334],
+            [0.3743, 0.1389, 0.1573, 0.1357, 0.8460],
+            [0.2838, 0.9925, 0.0076, 0.7220, 0.5185],
+            [0.8739, 0.6887, 0.4271, 0.0385, 0.9116],
+        ]
+    )
     x.indexFill(2, torch.LongTensor([4, 2]), -10)
-    assert_prints(x, """
+    assert_prints(
+        x,
+        """
 0.8414 -10.0000  0.3934 -10.0000  0.5403
 0.3029 -10.0000  0.7893 -10.0000  0.6334
 0.3743 -10.0000  0.1573 -10.0000  0.8460
 0.2838 -10.0000  0.0076 -10.0000  0.5185
 0.8739 -10.0000  0.4271 -10.0000  0.9116
-[torch.DoubleTensor of dimension 5x5]""")
+[torch.DoubleTensor of dimension 5x5]""",
+    )
 
 
-G55 = [[0.7259, 0.5291, 0.4559, 0.4367, 0.4133],
-       [0.0513, 0.4404, 0.4741, 0.0658, 0.0653],
-       [0.3393, 0.1735, 0.6439, 0.1011, 0.7923],
-       [0.7606, 0.5025, 0.5706, 0.7193, 0.1572],
-       [0.1720, 0.3546, 0.8354, 0.8339, 0.3025]]
+G55 = [
+    [0.7259, 0.5291, 0.4559, 0.4367, 0.4133],
+    [0.0513, 0.4404, 0.4741, 0.0658, 0.0653],
+    [0.3393, 0.1735, 0.6439, 0.1011, 0.7923],
+    [0.7606, 0.5025, 0.5706, 0.7193, 0.1572],
+    [0.1720, 0.3546, 0.8354, 0.8339, 0.3025],
+]
 
 
 def test_gather():
     x = torch.Tensor(G55)
     y = x.gather(1, torch.LongTensor([[1, 2, 3, 4, 5], [2, 3, 4, 5, 1]]))
-    assert_prints(y, """
+    assert_prints(
+        y,
+        """
 0.7259  0.4404  0.6439  0.7193  0.3025
 0.0513  0.1735  0.5706  0.8339  0.4133
-[torch.DoubleTensor of size 2x5]""")
+[torch.DoubleTensor of size 2x5]""",
+    )
     z = x.gather(2, torch.LongTensor([[1, 2], [2, 3], [3, 4], [4, 5], [5, 1]]))
-    assert_prints(z, """
+    assert_prints(
+        z,
+        """
 0.7259  0.5291
 0.4404  0.4741
 0.6439  0.1011
 0.7193  0.1572
 0.3025  0.1720
-[torch.DoubleTensor of size 5x2]""")
+[torch.DoubleTensor of size 5x2]""",
+    )
     r = torch.Tensor()
     r.gather(x, 2, torch.LongTensor([[1, 2], [2, 3], [3, 4], [4, 5], [5, 1]]))
     assert r.tolist() == z.tolist()
 
 
 def test_scatter():
-    x = torch.Tensor([[0.3227, 0.4294, 0.8476, 0.9414, 0.1159],
-                      [0.7338, 0.5185, 0.2947, 0.0578, 0.1273]])
+    x = torch.Tensor(
+        [[0.3227, 0.4294, 0.8476, 0.9414, 0.1159], [0.7338, 0.5185, 0.2947, 0.0578, 0.1273]]
+    )
     y = torch.zeros(3, 5).scatter(1, torch.LongTensor([[1, 2, 3, 1, 1], [3, 1, 1, 2, 3]]), x)
-    assert_prints_exactly(y, """
+    assert_prints_exactly(
+        y,
+        """
  0.3227  0.5185  0.2947  0.9414  0.1159
  0.0000  0.4294  0.0000  0.0578  0.0000
  0.7338  0.0000  0.8476  0.0000  0.1273
-[torch.DoubleTensor of size 3x5]""")
+[torch.DoubleTensor of size 3x5]""",
+    )
     z = torch.zeros(2, 4).scatter(2, torch.LongTensor([[3], [4]]), 1.23)
-    assert_prints_exactly(z, """
+    assert_prints_exactly(
+        z,
+        """
  0.0000  0.0000  1.2300  0.0000
  0.0000  0.0000  0.0000  1.2300
-[torch.DoubleTensor of size 2x4]""")
+[torch.DoubleTensor of size 2x4]""",
+    )
 
 
 def test_maskedSelect():
     x = torch.range(1, 12).double().resize(3, 4)
     assert_prints(x, " 1  2  3  4\n5  6  7  8\n9 10 11 12\n[torch.DoubleTensor of dimension 3x4]")
-    mask = torch.ByteTensor([[1, 0, 1, 0, 0, 0], [1, 1, 0, 0, 0, 1]])   # the printed bernoulli draw
+    mask = torch.ByteTensor([[1, 0, 1, 0, 0, 0], [1, 1, 0, 0, 0, 1]])  # the printed bernoulli draw
     assert_prints(mask, "1  0  1  0  0  0\n1  1  0  0  0  1\n[torch.ByteTensor of dimension 2x6]")
     y = x.maskedSelect(mask)
     assert_prints(y, "1\n3\n7\n8\n12\n[torch.DoubleTensor of dimension 5]")
@@ -764,8 +926,9 @@ NZ = """
 
 def test_nonzero():
     x = torch.IntTensor([[2, 0, 2, 0], [0, 0, 1, 2], [0, 2, 2, 1], [2, 1, 2, 2]])
-    assert_prints(x, "2  0  2  0\n0  0  1  2\n0  2  2  1\n2  1  2  2\n"
-                     "[torch.IntTensor of dimension 4x4]")
+    assert_prints(
+        x, "2  0  2  0\n0  0  1  2\n0  2  2  1\n2  1  2  2\n[torch.IntTensor of dimension 4x4]"
+    )
     assert_prints(torch.nonzero(x), NZ)
     assert_prints(x.nonzero(), NZ)
     indices = torch.LongTensor()
@@ -792,20 +955,28 @@ X10 = [0.3837, 0.5966, 0.0763, 0.1896, 0.4958, 0.6841, 0.4038, 0.4068, 0.1502, 0
 
 def test_expand():
     x = torch.Tensor([[v] for v in X10])
-    assert_prints(x, "\n".join("%.4f" % v for v in X10) + "\n[torch.DoubleTensor of dimension 10x1]")
+    assert_prints(
+        x, "\n".join("%.4f" % v for v in X10) + "\n[torch.DoubleTensor of dimension 10x1]"
+    )
     y = torch.expand(x, 10, 2)
-    assert_prints(y, "\n".join("%.4f  %.4f" % (v, v) for v in X10)
-                  + "\n[torch.DoubleTensor of dimension 10x2]")
+    assert_prints(
+        y,
+        "\n".join("%.4f  %.4f" % (v, v) for v in X10) + "\n[torch.DoubleTensor of dimension 10x2]",
+    )
     y.fill(1)
     assert_prints(y, "\n".join(["1  1"] * 10) + "\n[torch.DoubleTensor of dimension 10x2]")
     assert_prints(x, "\n".join(["1"] * 10) + "\n[torch.DoubleTensor of dimension 10x1]")
     y.apply(counter())
     # the documented output shows 2 4 ... 20: each of x's elements is written
     # twice (the two columns alias), the second write wins
-    assert_prints(y, "\n".join(f"{2 * k} {2 * k}" for k in range(1, 11))
-                  + "\n[torch.DoubleTensor of dimension 10x2]")
-    assert_prints(x, "\n".join(str(2 * k) for k in range(1, 11))
-                  + "\n[torch.DoubleTensor of dimension 10x1]")
+    assert_prints(
+        y,
+        "\n".join(f"{2 * k} {2 * k}" for k in range(1, 11))
+        + "\n[torch.DoubleTensor of dimension 10x2]",
+    )
+    assert_prints(
+        x, "\n".join(str(2 * k) for k in range(1, 11)) + "\n[torch.DoubleTensor of dimension 10x1]"
+    )
 
 
 def test_expand_LongStorage_and_result_forms():
@@ -828,42 +999,67 @@ def test_repeatTensor():
     x = torch.Tensor(X5)
     assert_prints(x, "\n".join("%.4f" % v for v in X5) + "\n[torch.DoubleTensor of dimension 5]")
     row = " ".join("%.4f" % v for v in X5 * 2)
-    assert_prints(torch.repeatTensor(x, 3, 2),
-                  "\n".join([row] * 3) + "\n[torch.DoubleTensor of dimension 3x10]")
+    assert_prints(
+        torch.repeatTensor(x, 3, 2),
+        "\n".join([row] * 3) + "\n[torch.DoubleTensor of dimension 3x10]",
+    )
     # the page prints the slices as "(1,...) ="; Torch7's printer writes "(1,.,.) ="
     row = " ".join("%.4f" % v for v in X5)
-    text = "\n".join(f"({i},.,.) =\n{row}\n{row}\n" for i in (1, 2, 3)) + \
-        "[torch.DoubleTensor of dimension 3x2x5]"
+    text = (
+        "\n".join(f"({i},.,.) =\n{row}\n{row}\n" for i in (1, 2, 3))
+        + "[torch.DoubleTensor of dimension 3x2x5]"
+    )
     assert_prints(torch.repeatTensor(x, 3, 2, 1), text)
 
 
 def test_squeeze():
-    vals = {(1, 1): [0.6020, 0.8897], (2, 1): [0.4713, 0.2645], (1, 2): [0.4441, 0.9792],
-            (2, 2): [0.5467, 0.8648]}
+    vals = {
+        (1, 1): [0.6020, 0.8897],
+        (2, 1): [0.4713, 0.2645],
+        (1, 2): [0.4441, 0.9792],
+        (2, 2): [0.5467, 0.8648],
+    }
     x = torch.Tensor(2, 1, 2, 1, 2)
     for (i, k), v in vals.items():
         x[i][1][k][1].copy(torch.Tensor(v))
     # the page writes "(1,1,1,...) =" and "(2,1,2,..) ="; the printer writes (i,j,k,.,.)
-    text = "\n".join(f"({i},1,{k},.,.) =\n" + " ".join("%.4f" % a for a in vals[(i, k)]) + "\n"
-                     for k in (1, 2) for i in (1, 2)) + \
-        "[torch.DoubleTensor of dimension 2x1x2x1x2]"
+    text = (
+        "\n".join(
+            f"({i},1,{k},.,.) =\n" + " ".join("%.4f" % a for a in vals[(i, k)]) + "\n"
+            for k in (1, 2)
+            for i in (1, 2)
+        )
+        + "[torch.DoubleTensor of dimension 2x1x2x1x2]"
+    )
     assert_prints(x, text)
     s = torch.squeeze(x)
-    assert_prints(s, "(1,.,.) =\n0.6020 0.8897\n0.4441 0.9792\n\n(2,.,.) =\n0.4713 0.2645\n"
-                     "0.5467 0.8648\n[torch.DoubleTensor of dimension 2x2x2]")
+    assert_prints(
+        s,
+        "(1,.,.) =\n0.6020 0.8897\n0.4441 0.9792\n\n(2,.,.) =\n0.4713 0.2645\n"
+        "0.5467 0.8648\n[torch.DoubleTensor of dimension 2x2x2]",
+    )
     s2 = torch.squeeze(x, 2)
-    text = "\n".join(f"({i},{k},.,.) =\n" + " ".join("%.4f" % a for a in vals[(i, k)]) + "\n"
-                     for k in (1, 2) for i in (1, 2)) + "[torch.DoubleTensor of dimension 2x2x1x2]"
+    text = (
+        "\n".join(
+            f"({i},{k},.,.) =\n" + " ".join("%.4f" % a for a in vals[(i, k)]) + "\n"
+            for k in (1, 2)
+            for i in (1, 2)
+        )
+        + "[torch.DoubleTensor of dimension 2x2x1x2]"
+    )
     assert_prints(s2, text)
 
 
 # ------------------------------------------------------------ views
 
+
 def test_view():
     x = torch.zeros(4)
     assert_prints(x.view(2, 2), "0 0\n0 0\n[torch.DoubleTensor of dimension 2x2]")
     assert_prints(x.view(2, -1), "0 0\n0 0\n[torch.DoubleTensor of dimension 2x2]")
-    assert_prints(x.view(torch.LongStorage([2, 2])), "0 0\n0 0\n[torch.DoubleTensor of dimension 2x2]")
+    assert_prints(
+        x.view(torch.LongStorage([2, 2])), "0 0\n0 0\n[torch.DoubleTensor of dimension 2x2]"
+    )
     assert_prints(x, "0\n0\n0\n0\n[torch.DoubleTensor of dimension 4]")
     r = torch.Tensor()
     torch.view(r, x, 2, 2)
@@ -891,8 +1087,12 @@ def test_t():
     x = torch.Tensor(3, 4).zero()
     x.select(2, 3).fill(7)
     y = x.t()
-    assert_prints(y, "  0  0  0\n  0  0  0\n  7  7  7\n  0  0  0\n[torch.DoubleTensor of dimension 4x3]")
-    assert_prints(x, "  0  0  7  0\n  0  0  7  0\n  0  0  7  0\n[torch.DoubleTensor of dimension 3x4]")
+    assert_prints(
+        y, "  0  0  0\n  0  0  0\n  7  7  7\n  0  0  0\n[torch.DoubleTensor of dimension 4x3]"
+    )
+    assert_prints(
+        x, "  0  0  7  0\n  0  0  7  0\n  0  0  7  0\n[torch.DoubleTensor of dimension 3x4]"
+    )
 
 
 def test_permute():
@@ -907,30 +1107,39 @@ def test_unfold():
     x = torch.Tensor(7)
     for i in range(1, 8):
         x[i] = i
-    assert_prints(x, "\n".join(str(i) for i in range(1, 8)) + "\n[torch.DoubleTensor of dimension 7]")
-    assert_prints(x.unfold(1, 2, 1), "1  2\n2  3\n3  4\n4  5\n5  6\n6  7\n"
-                                     "[torch.DoubleTensor of dimension 6x2]")
+    assert_prints(
+        x, "\n".join(str(i) for i in range(1, 8)) + "\n[torch.DoubleTensor of dimension 7]"
+    )
+    assert_prints(
+        x.unfold(1, 2, 1),
+        "1  2\n2  3\n3  4\n4  5\n5  6\n6  7\n[torch.DoubleTensor of dimension 6x2]",
+    )
     assert_prints(x.unfold(1, 2, 2), "1  2\n3  4\n5  6\n[torch.DoubleTensor of dimension 3x2]")
 
 
 # ------------------------------------------------------------ apply, map, map2
+
 
 def test_apply():
     z = torch.Tensor(3, 3)
     z.apply(counter())
     assert_prints(z, " 1  2  3\n 4  5  6\n 7  8  9\n[torch.DoubleTensor of dimension 3x3]")
     z.apply(math.sin)
-    assert_prints_exactly(z, """
+    assert_prints_exactly(
+        z,
+        """
  0.8415  0.9093  0.1411
 -0.7568 -0.9589 -0.2794
  0.6570  0.9894  0.4121
-[torch.DoubleTensor of dimension 3x3]""")
+[torch.DoubleTensor of dimension 3x3]""",
+    )
     total = [0]
 
     def acc(v):
         total[0] += v
+
     z.apply(acc)
-    assert "%.13g" % total[0] == "1.955209482107"     # documented: 1.9552094821074
+    assert "%.13g" % total[0] == "1.955209482107"  # documented: 1.9552094821074
     assert z.sum() == pytest.approx(total[0])
 
 
@@ -940,13 +1149,18 @@ def test_map():
     x.apply(counter())
     y.apply(counter())
     assert_prints(x, " 1  2  3\n 4  5  6\n 7  8  9\n[torch.DoubleTensor of dimension 3x3]")
-    assert_prints(y, "\n".join(f" {i}" for i in range(1, 10)) + "\n[torch.DoubleTensor of dimension 9]")
+    assert_prints(
+        y, "\n".join(f" {i}" for i in range(1, 10)) + "\n[torch.DoubleTensor of dimension 9]"
+    )
     x.map(y, lambda xx, yy: xx * yy)
-    assert_prints_exactly(x, """
+    assert_prints_exactly(
+        x,
+        """
   1   4   9
  16  25  36
  49  64  81
-[torch.DoubleTensor of dimension 3x3]""")
+[torch.DoubleTensor of dimension 3x3]""",
+    )
 
 
 def test_map2():
@@ -957,20 +1171,27 @@ def test_map2():
     x.apply(lambda _: math.cos(i()) ** 2)
     y.apply(counter())
     z.apply(counter())
-    assert_prints(x, """
+    assert_prints(
+        x,
+        """
  0.2919  0.1732  0.9801
  0.4272  0.0805  0.9219
  0.5684  0.0212  0.8302
-[torch.DoubleTensor of dimension 3x3]""")
+[torch.DoubleTensor of dimension 3x3]""",
+    )
     x.map2(y, z, lambda xx, yy, zz: xx + yy * zz)
-    assert_prints(x, """
+    assert_prints(
+        x,
+        """
  1.2919  4.1732  9.9801
 16.4272 25.0805 36.9219
 49.5684 64.0212 81.8302
-[torch.DoubleTensor of dimension 3x3]""")
+[torch.DoubleTensor of dimension 3x3]""",
+    )
 
 
 # ------------------------------------------------------------ split, chunk
+
 
 def _sizes(lst):
     return ["x".join(map(str, t.size().tolist())) for t in lst]
@@ -995,13 +1216,17 @@ def test_chunk():
 
 # ------------------------------------------------------------ FFI access
 
+
 def test_data():
     t = torch.Tensor([[0.8008, -0.6103], [0.6473, -0.1870], [-0.0023, -0.4902]])
-    assert_prints(t, """
+    assert_prints(
+        t,
+        """
   0.8008 -0.6103
   0.6473 -0.1870
  -0.0023 -0.4902
-[torch.DoubleTensor of dimension 3x2]""")
+[torch.DoubleTensor of dimension 3x2]""",
+    )
     t_data = torch.data(t)
     for i in range(t.nElement()):
         t_data[i] = 0
@@ -1038,6 +1263,7 @@ def test_cdata():
 
 # ------------------------------------------------------------ reference counting
 
+
 def test_retain_free():
     t = torch.Tensor(3).fill(1)
     t.retain()
@@ -1045,6 +1271,6 @@ def test_retain_free():
     assert t.tolist() == [1, 1, 1]
     t.free()
     assert t.nElement() == 0
-    t.free()   # misuse: no crash
+    t.free()  # misuse: no crash
     t.free()
     assert t.nDimension() == 0

@@ -2,6 +2,7 @@
 diskfile.md, memoryfile.md).  The files under data/ were written by real
 Lua Torch7 (tests/torch7/data/README.md has the script): we read them, and
 writing the same calls gives the same bytes."""
+
 import math
 import os
 import struct
@@ -72,10 +73,10 @@ def check_seq(f):
     assert set(t) == {"x", "xt", "n", "s", "b", "list"}
     assert t["x"].tolist() == [[1, 2, 3], [4, 5, 6]]
     assert t["xt"].tolist() == [[1, 4], [2, 5], [3, 6]]
-    t["x"][1][2] = 100                       # shared storage
+    t["x"][1][2] = 100  # shared storage
     assert t["xt"][2][1] == 100
     assert (t["n"], t["s"], t["b"], t["list"]) == (2.5, "str", True, [1, 2, "three"])
-    x = f.readObject()                       # written before: the same object again
+    x = f.readObject()  # written before: the same object again
     assert x is t["x"] and x.tolist() == [[1, 100, 3], [4, 5, 6]]
     i = f.readObject()
     assert i.type() == "torch.IntTensor" and i.tolist() == [[1, 2], [3, 4]]
@@ -83,10 +84,11 @@ def check_seq(f):
 
 # ---------------------------------------------------------------- Lua's files
 
+
 @pytest.mark.parametrize("name,binary", [("lua_ascii.txt", False), ("lua_binary.bin", True)])
 def test_read_lua_diskfile(name, binary):
     with torch.DiskFile(os.path.join(DATA, name)) as f:
-        assert not f.isBinary()              # ascii by default, as Lua
+        assert not f.isBinary()  # ascii by default, as Lua
         if binary:
             f.binary()
         check_seq(f)
@@ -124,7 +126,7 @@ def test_write_as_lua(tmp_path, name, binary, kind):
         g = torch.DiskFile(p, "r")
     else:
         got = contents(f)
-        assert got[-1:] == b"\0"             # Lua's MemoryFile keeps a trailing 0
+        assert got[-1:] == b"\0"  # Lua's MemoryFile keeps a trailing 0
         got = got[:-1]
         f.seek(1)
         g = f
@@ -150,7 +152,7 @@ def test_lua_memoryfile_size():
     f.writeObject(torch.IntTensor([[1, 2], [3, 4]]))
     s = f.storage()
     assert s.size() == 490 and s[490] == 0
-    assert f.storage() is s                  # the file's own storage
+    assert f.storage() is s  # the file's own storage
 
 
 def test_lua_noautospacing(tmp_path):
@@ -164,15 +166,19 @@ def test_lua_noautospacing(tmp_path):
     f = torch.MemoryFile(torch.CharStorage([ord(c) for c in "12 3\n"] + [0]), "r")
     f.noAutoSpacing()
     assert f.readInt(2).tolist() == [12, 3]
-    assert f.position() == 5                 # the newline is not eaten
+    assert f.position() == 5  # the newline is not eaten
     assert f.isAutoSpacing() is False
 
 
 def test_lua_endianness(tmp_path):
     with torch.DiskFile(os.path.join(DATA, "lua_bigendian.bin")).binary() as f:
         f.bigEndianEncoding()
-        assert (f.readInt(), f.readDouble(), f.readLong(2).tolist(), f.readShort()) == \
-            (258, 1.5, [1, -1], -2)
+        assert (f.readInt(), f.readDouble(), f.readLong(2).tolist(), f.readShort()) == (
+            258,
+            1.5,
+            [1, -1],
+            -2,
+        )
     p = str(tmp_path / "be")
     with torch.DiskFile(p, "w").binary().bigEndianEncoding() as f:
         f.writeInt(258)
@@ -188,8 +194,9 @@ def test_lua_endianness(tmp_path):
     assert torch.DiskFile.isBigEndianCPU() is False
 
 
-@pytest.mark.parametrize("size,name,values", [(4, "lua_long4.bin", [5, -6, 0]),
-                                              (8, "lua_long8.bin", [5, -6])])
+@pytest.mark.parametrize(
+    "size,name,values", [(4, "lua_long4.bin", [5, -6, 0]), (8, "lua_long8.bin", [5, -6])]
+)
 def test_lua_longsize(tmp_path, size, name, values):
     """Lua's longSize(4) writes int32s (2^40 becomes 0); 8 is the native long."""
     with torch.DiskFile(os.path.join(DATA, name)).binary() as f:
@@ -198,10 +205,10 @@ def test_lua_longsize(tmp_path, size, name, values):
     p = str(tmp_path / "l")
     with torch.DiskFile(p, "w").binary() as f:
         f.longSize(size)
-        f.writeLong(torch.LongStorage([5, -6, 2 ** 40][:len(values)]))
+        f.writeLong(torch.LongStorage([5, -6, 2**40][: len(values)]))
     assert open(p, "rb").read() == data(name)
     m = torch.MemoryFile().binary().longSize(size)
-    m.writeLong(torch.LongStorage([5, -6, 2 ** 40][:len(values)]))
+    m.writeLong(torch.LongStorage([5, -6, 2**40][: len(values)]))
     assert contents(m)[:-1] == data(name)
     m.seek(1)
     assert m.readLong(len(values)).tolist() == values
@@ -227,11 +234,18 @@ def test_lua_ascii_save(tmp_path):
 
 # ---------------------------------------------------------------- round trips
 
+
 @pytest.mark.parametrize("mode", ["binary", "ascii"])
 def test_save_load_and_files_agree(tmp_path, mode):
     x = torch.range(1, 12).view(3, 4)
-    obj = {"x": x, "xt": x.t(), "i": torch.IntTensor([1, 2]), "s": torch.ByteStorage([1, 255]),
-           "l": [1, "two", None, False], "e": torch.Tensor()}
+    obj = {
+        "x": x,
+        "xt": x.t(),
+        "i": torch.IntTensor([1, 2]),
+        "s": torch.ByteStorage([1, 255]),
+        "l": [1, "two", None, False],
+        "e": torch.Tensor(),
+    }
     p = str(tmp_path / "o.t7")
     torch.save(p, obj, mode)
     with torch.DiskFile(p, "r") as f:
@@ -261,7 +275,7 @@ def test_references_across_calls():
     f.writeObject(x)
     n = f.position()
     f.writeObject(x)
-    assert f.position() - n == 8             # tag and index only
+    assert f.position() - n == 8  # tag and index only
     f.seek(1)
     a, b = f.readObject(), f.readObject()
     assert a is b
@@ -275,9 +289,15 @@ def test_references_across_calls():
 
 
 def test_every_type_both_modes_both_classes(tmp_path):
-    values = {"Byte": [0, 7, 255], "Char": [-128, 0, 127], "Short": [-32768, 5, 32767],
-              "Int": [-2 ** 31, 0, 2 ** 31 - 1], "Long": [-2 ** 63, 1, 2 ** 63 - 1],
-              "Float": [0.1, -1e30, 3.5], "Double": [0.1, -1e300, 2.0 ** -1074]}
+    values = {
+        "Byte": [0, 7, 255],
+        "Char": [-128, 0, 127],
+        "Short": [-32768, 5, 32767],
+        "Int": [-(2**31), 0, 2**31 - 1],
+        "Long": [-(2**63), 1, 2**63 - 1],
+        "Float": [0.1, -1e30, 3.5],
+        "Double": [0.1, -1e300, 2.0**-1074],
+    }
     for mode in ("binary", "ascii"):
         for kind in ("disk", "memory"):
             p = str(tmp_path / f"{mode}{kind}")
@@ -305,25 +325,26 @@ def test_every_type_both_modes_both_classes(tmp_path):
 
 def test_write_conversions():
     f = torch.MemoryFile()
-    f.writeByte(-1)                          # C's conversion: wraps
+    f.writeByte(-1)  # C's conversion: wraps
     f.writeShort(70000)
-    f.writeInt(2.9)                          # truncates toward zero
-    f.writeFloat(1e300)                      # overflows to inf
+    f.writeInt(2.9)  # truncates toward zero
+    f.writeFloat(1e300)  # overflows to inf
     f.seek(1)
     assert f.readByte() == 255
     assert (f.readShort(), f.readInt(), f.readFloat()) == (70000 - 65536, 2, math.inf)
 
 
 def test_ascii_parsing():
-    f = torch.MemoryFile(torch.CharStorage([ord(c) for c in " 12 -3\n4;5:6 0x10 inf -nan 1e3\n"]
-                                           + [0]), "r")
+    f = torch.MemoryFile(
+        torch.CharStorage([ord(c) for c in " 12 -3\n4;5:6 0x10 inf -nan 1e3\n"] + [0]), "r"
+    )
     assert f.readInt(3).tolist() == [12, -3, 4]
     f.quiet()
-    assert f.readInt() is None               # Lua: sscanf starts at the ';' and fails
+    assert f.readInt() is None  # Lua: sscanf starts at the ';' and fails
     assert f.hasError() and f.position() == 9
     f.clearError().pedantic().seek(10)
     assert f.readInt() == 5 and f.position() == 11
-    f.seek(12)                               # past the ':'
+    f.seek(12)  # past the ':'
     assert f.readInt() == 6
     d = f.readDouble(4).tolist()
     assert d[0] == 16 and d[1] == math.inf and math.isnan(d[2]) and d[3] == 1000
@@ -343,14 +364,14 @@ def test_strings():
     assert f.writeString(b"\xff\n") == 2
     f.seek(1)
     assert f.readString("*l") == "ab"
-    assert f.readString("*a") == b"cd\xff\n"     # not UTF-8: bytes
+    assert f.readString("*a") == b"cd\xff\n"  # not UTF-8: bytes
     with pytest.raises(OSError, match="read error: read 0 blocks instead of 1"):
         f.readString("*a")
     assert f.hasError()
     with pytest.raises(ValueError, match=r"format must be '\*a' or '\*l'"):
         f.readString("*x")
     f.seek(1).quiet()
-    assert f.readString("*line") == "ab"     # only the first two characters count
+    assert f.readString("*line") == "ab"  # only the first two characters count
     f.seekEnd()
     assert f.readString("*l") is None
 
@@ -380,7 +401,7 @@ def test_errors_quiet_pedantic(tmp_path):
         f.readInt(3)
     f.seek(1).quiet()
     s = f.readInt(3)
-    assert s.tolist() == [1]                 # the storage is resized to what was read
+    assert s.tolist() == [1]  # the storage is resized to what was read
     with pytest.raises(OSError, match="unable to seek"):
         f.pedantic().seek(100)
     with pytest.raises(ValueError, match="greater than 0"):
@@ -407,7 +428,7 @@ def test_errors_quiet_pedantic(tmp_path):
     missing = str(tmp_path / "no" / "such")
     with pytest.raises(FileNotFoundError, match="cannot open <.*such> in mode r"):
         torch.DiskFile(missing)
-    assert torch.DiskFile(missing, "r", True) is None    # Lua returns nil when quiet
+    assert torch.DiskFile(missing, "r", True) is None  # Lua returns nil when quiet
     with pytest.raises(ValueError, match="file mode"):
         torch.DiskFile(str(tmp_path / "x"), "rb")
 
@@ -415,8 +436,9 @@ def test_errors_quiet_pedantic(tmp_path):
 def test_corrupted_objects(tmp_path):
     good = torch.serialize([torch.DoubleTensor(4).fill(2)])
     for cut in (3, 20, len(good) - 5):
-        f = torch.MemoryFile(torch.CharStorage([b - 256 if b > 127 else b
-                                                for b in good[:cut] + b"\0"]), "r").binary()
+        f = torch.MemoryFile(
+            torch.CharStorage([b - 256 if b > 127 else b for b in good[:cut] + b"\0"]), "r"
+        ).binary()
         with pytest.raises(ValueError, match="truncated"):
             f.readObject()
         assert f.hasError()
@@ -433,14 +455,16 @@ def test_corrupted_objects(tmp_path):
     with open(p, "wb") as h:
         h.write(b"4\n1\n3\nV 1\n2\nab\n")
     with pytest.raises(ValueError, match="truncated Torch7 data: the fields of a ab"):
-        torch.load(p, "ascii")     # an unknown class's fields table is missing
+        torch.load(p, "ascii")  # an unknown class's fields table is missing
     with open(p, "wb") as h:
-        h.write(struct.pack("<iiii3si19sq", 1, 4, 1, 3, b"V 1", 19, b"torch.DoubleStorage",
-                            1 << 60))
+        h.write(
+            struct.pack("<iiii3si19sq", 1, 4, 1, 3, b"V 1", 19, b"torch.DoubleStorage", 1 << 60)
+        )
     with torch.DiskFile(p).binary() as f:
         assert f.readInt() == 1
-        with pytest.raises(ValueError, match="truncated Torch7 data: the 1152921504606846976 "
-                                             "elements"):
+        with pytest.raises(
+            ValueError, match="truncated Torch7 data: the 1152921504606846976 elements"
+        ):
             f.readObject()
 
 
@@ -471,12 +495,12 @@ def test_position_seek_synchronize_flags(tmp_path):
     assert str(m) == "torch.MemoryFile [status: open -- mode:  w]"
     with torch.DiskFile(p, "w").binary().noBuffer() as g:
         g.writeInt(5)
-        assert os.path.getsize(p) == 4       # noBuffer: written at once
+        assert os.path.getsize(p) == 4  # noBuffer: written at once
 
 
 def test_memoryfile_over_storage():
     s = torch.CharStorage([ord("7"), ord(" "), ord("8"), 0])
-    f = torch.MemoryFile(s)                  # mode 'rw'
+    f = torch.MemoryFile(s)  # mode 'rw'
     assert f.readInt(2).tolist() == [7, 8]
     f.writeInt(9)
     assert f.storage() is s

@@ -6,6 +6,7 @@ extensions beyond Lua that PyTorch and numpy habits expect: `x @ y`
 (dot, mv, mm, bmm by the dimensions) and `torch.Tensor(array)` over a
 numpy array, a DLPack producer or a buffer (its memory shared when the
 element type is the class's, else converted).  numpy is the oracle."""
+
 import array
 
 import numpy as np
@@ -14,9 +15,15 @@ import pytest
 import strided as torch
 from helpers import needs_pytorch, pytorch
 
-CLASSES = {"uint8": torch.ByteTensor, "int8": torch.CharTensor, "int16": torch.ShortTensor,
-           "int32": torch.IntTensor, "int64": torch.LongTensor, "float32": torch.FloatTensor,
-           "float64": torch.DoubleTensor}
+CLASSES = {
+    "uint8": torch.ByteTensor,
+    "int8": torch.CharTensor,
+    "int16": torch.ShortTensor,
+    "int32": torch.IntTensor,
+    "int64": torch.LongTensor,
+    "float32": torch.FloatTensor,
+    "float64": torch.DoubleTensor,
+}
 ONE_BASED = r"the Torch7 face counts from 1"
 
 
@@ -26,10 +33,14 @@ def address(a):
 
 # ---------------------------------------------------------------- x * y, x @ y
 
+
 def test_star_of_two_matrices_names_the_matrix_product_and_cmul():
     x, y = torch.ones(2, 3), torch.ones(2, 3)
-    with pytest.raises(ValueError, match=r"\*: size mismatch, 2x3 and 2x3: .*matrix product "
-                                         r"\(torch.mm\).*columns \(3\).*rows \(2\).*x.cmul\(y\)"):
+    with pytest.raises(
+        ValueError,
+        match=r"\*: size mismatch, 2x3 and 2x3: .*matrix product "
+        r"\(torch.mm\).*columns \(3\).*rows \(2\).*x.cmul\(y\)",
+    ):
         x * y
     assert (x * y.t()).tolist() == [[3, 3], [3, 3]]
 
@@ -40,20 +51,29 @@ def test_star_of_unsupported_dimensions_names_the_forms_and_cmul():
 
 
 @pytest.mark.parametrize("name", sorted(CLASSES))
-@pytest.mark.parametrize("shapes", [((3,), (3,)), ((2, 3), (3,)), ((2, 3), (3, 4)),
-                                    ((4, 2, 3), (4, 3, 5)), ((0, 3), (3, 2)), ((2, 0), (0, 3)),
-                                    ((3, 2), (2, 3), "transposed")])
+@pytest.mark.parametrize(
+    "shapes",
+    [
+        ((3,), (3,)),
+        ((2, 3), (3,)),
+        ((2, 3), (3, 4)),
+        ((4, 2, 3), (4, 3, 5)),
+        ((0, 3), (3, 2)),
+        ((2, 0), (0, 3)),
+        ((3, 2), (2, 3), "transposed"),
+    ],
+)
 def test_matmul_operator_against_numpy(name, shapes):
     rng = np.random.default_rng(len(shapes[0]) * 7 + len(shapes[1]))
     a = rng.integers(0, 5, size=shapes[0]).astype(name)
     b = rng.integers(0, 5, size=shapes[1]).astype(name)
-    if len(shapes) == 3:                       # non-contiguous operands
+    if len(shapes) == 3:  # non-contiguous operands
         a, b = np.ascontiguousarray(a.T).T, np.ascontiguousarray(b.T).T
     x, y = CLASSES[name](a), CLASSES[name](b)
     got = x @ y
     want = a @ b
     if a.ndim == b.ndim == 1:
-        assert got == want                     # dot: a number, as Torch7's x * y
+        assert got == want  # dot: a number, as Torch7's x * y
     else:
         assert type(got) is CLASSES[name]
         assert np.array_equal(got.numpy(), want)
@@ -75,11 +95,21 @@ def test_matmul_operator_errors():
 
 # ---------------------------------------------------------------- counting from 1
 
-@pytest.mark.parametrize("call", [
-    lambda x: x[0], lambda x: x[1, 0], lambda x: x[[0, 2]], lambda x: x.select(1, 0),
-    lambda x: x.narrow(2, 0, 1), lambda x: x.size(0), lambda x: x.sum(0),
-    lambda x: x.storage()[0], lambda x: x.index(1, torch.LongTensor([0])),
-])
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda x: x[0],
+        lambda x: x[1, 0],
+        lambda x: x[[0, 2]],
+        lambda x: x.select(1, 0),
+        lambda x: x.narrow(2, 0, 1),
+        lambda x: x.size(0),
+        lambda x: x.sum(0),
+        lambda x: x.storage()[0],
+        lambda x: x.index(1, torch.LongTensor([0])),
+    ],
+)
 def test_index_zero_says_the_face_counts_from_one(call):
     x = torch.range(1, 6).view(2, 3)
     with pytest.raises(IndexError, match=ONE_BASED):
@@ -95,14 +125,21 @@ def test_other_bad_indices_keep_their_plain_message():
 
 # ---------------------------------------------------------------- LAPACK in Torch7 terms
 
-@pytest.mark.parametrize("call, pattern", [
-    (lambda z: torch.inverse(z), r"^inverse: the matrix is singular \(U\[1\]\[1\] .*\(LAPACK's getri\)$"),
-    (lambda z: torch.gesv(torch.ones(2, 1), z), r"^gesv: .*U\[1\]\[1\]"),
-    (lambda z: torch.trtrs(torch.ones(2, 1), z), r"^trtrs: .*\(A\[1\]\[1\]\)$"),
-    (lambda z: torch.potri(z), r"^potri: .*\(chol\[1\]\[1\]\)$"),
-    (lambda z: torch.symeig(torch.Tensor(2, 3)), r"^symeig: A must be square, got size 2x3$"),
-    (lambda z: torch.gesv(torch.ones(3, 1), torch.eye(2)), r"^gesv: B \(3x1\) .*\(A \(2x2\)\)"),
-])
+
+@pytest.mark.parametrize(
+    "call, pattern",
+    [
+        (
+            lambda z: torch.inverse(z),
+            r"^inverse: the matrix is singular \(U\[1\]\[1\] .*\(LAPACK's getri\)$",
+        ),
+        (lambda z: torch.gesv(torch.ones(2, 1), z), r"^gesv: .*U\[1\]\[1\]"),
+        (lambda z: torch.trtrs(torch.ones(2, 1), z), r"^trtrs: .*\(A\[1\]\[1\]\)$"),
+        (lambda z: torch.potri(z), r"^potri: .*\(chol\[1\]\[1\]\)$"),
+        (lambda z: torch.symeig(torch.Tensor(2, 3)), r"^symeig: A must be square, got size 2x3$"),
+        (lambda z: torch.gesv(torch.ones(3, 1), torch.eye(2)), r"^gesv: B \(3x1\) .*\(A \(2x2\)\)"),
+    ],
+)
 def test_lapack_messages_in_torch7_terms(call, pattern):
     with pytest.raises(ValueError, match=pattern) as e:
         call(torch.zeros(2, 2))
@@ -110,6 +147,7 @@ def test_lapack_messages_in_torch7_terms(call, pattern):
 
 
 # ---------------------------------------------------------------- Tensor(array)
+
 
 @pytest.mark.parametrize("name", sorted(CLASSES))
 def test_tensor_of_a_numpy_array_shares_its_memory(name):
@@ -123,7 +161,7 @@ def test_tensor_of_a_numpy_array_shares_its_memory(name):
             assert address(t.numpy()) == address(view)
     t = CLASSES[name](a)
     t.fill(7)
-    assert (a == 7).all()                      # writes go to numpy's memory
+    assert (a == 7).all()  # writes go to numpy's memory
 
 
 @pytest.mark.parametrize("name", sorted(CLASSES))
@@ -135,7 +173,7 @@ def test_tensor_of_another_element_type_converts(name, source):
     assert np.array_equal(t.numpy(), a.astype(name))
     if source != name:
         t.fill(2)
-        assert not (a == 2).all()              # a copy: numpy's array is unchanged
+        assert not (a == 2).all()  # a copy: numpy's array is unchanged
 
 
 def test_torch_Tensor_of_np_ones():
@@ -161,13 +199,16 @@ def test_tensor_of_a_read_only_array_reads_it_and_refuses_writes():
     assert a.tolist() == [0.0, 1.0, 2.0]
 
 
-@pytest.mark.parametrize("obj, cls, want", [
-    (array.array("d", [1.5, 2.5]), torch.DoubleTensor, [1.5, 2.5]),
-    (array.array("i", [1, 2, 3]), torch.IntTensor, [1, 2, 3]),
-    (bytearray(b"\x01\x02"), torch.ByteTensor, [1, 2]),
-    (memoryview(np.arange(6.0).reshape(2, 3)), torch.DoubleTensor, [[0, 1, 2], [3, 4, 5]]),
-    (array.array("i", [1, 2, 3]), torch.DoubleTensor, [1.0, 2.0, 3.0]),
-])
+@pytest.mark.parametrize(
+    "obj, cls, want",
+    [
+        (array.array("d", [1.5, 2.5]), torch.DoubleTensor, [1.5, 2.5]),
+        (array.array("i", [1, 2, 3]), torch.IntTensor, [1, 2, 3]),
+        (bytearray(b"\x01\x02"), torch.ByteTensor, [1, 2]),
+        (memoryview(np.arange(6.0).reshape(2, 3)), torch.DoubleTensor, [[0, 1, 2], [3, 4, 5]]),
+        (array.array("i", [1, 2, 3]), torch.DoubleTensor, [1.0, 2.0, 3.0]),
+    ],
+)
 def test_tensor_of_a_buffer(obj, cls, want):
     t = cls(obj)
     assert type(t) is cls and t.tolist() == want
@@ -187,12 +228,15 @@ def test_tensor_of_a_pytorch_tensor_shares_its_memory():
     assert bool((p == 4).all())
 
 
-@pytest.mark.parametrize("obj, exc, pattern", [
-    (np.ones(2, complex), TypeError, r"no tensor type for complex128.*from_dlpack"),
-    (np.ones(2, np.uint32), TypeError, r"no tensor type for uint32"),
-    (memoryview(b"ab").cast("c"), TypeError, r"unsupported buffer \(format 'c'"),
-    (object(), TypeError, r"cannot construct from object.*an array \(numpy, DLPack, buffer"),
-])
+@pytest.mark.parametrize(
+    "obj, exc, pattern",
+    [
+        (np.ones(2, complex), TypeError, r"no tensor type for complex128.*from_dlpack"),
+        (np.ones(2, np.uint32), TypeError, r"no tensor type for uint32"),
+        (memoryview(b"ab").cast("c"), TypeError, r"unsupported buffer \(format 'c'"),
+        (object(), TypeError, r"cannot construct from object.*an array \(numpy, DLPack, buffer"),
+    ],
+)
 def test_tensor_of_unsupported_objects(obj, exc, pattern):
     with pytest.raises(exc, match=pattern):
         torch.Tensor(obj)
@@ -213,6 +257,7 @@ def test_subclass_constructor_reaches_the_c_front_door():
         def __init__(self, *args):
             super().__init__(*args)
             self.tag = "mine"
+
     m = Mine(2, 3)
     assert m.size().totable() == [2, 3] and m.tag == "mine"
     s = torch.DoubleStorage([1, 2, 3, 4])

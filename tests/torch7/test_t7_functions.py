@@ -1,4 +1,5 @@
 """The torch.* functions and math methods of the Torch7 face against numpy."""
+
 import math
 import pickle
 
@@ -35,8 +36,9 @@ def test_rand_randn():
     assert torch.rand(r, 2, 3) is r and r.size().tolist() == [2, 3]
 
 
-@pytest.mark.parametrize("a, b, step, n", [(1, 5, 1, 5), (0, 1, 0.1, 11), (5, 1, -1, 5),
-                                           (1, 2, 0.3, 4), (0, 0, 1, 1)])
+@pytest.mark.parametrize(
+    "a, b, step, n", [(1, 5, 1, 5), (0, 1, 0.1, 11), (5, 1, -1, 5), (1, 2, 0.3, 4), (0, 0, 1, 1)]
+)
 def test_range(a, b, step, n):
     x = torch.range(a, b, step)
     assert x.nElement() == n
@@ -48,9 +50,17 @@ def test_range_long_exact():
     assert x.tolist() == [2**53 + k for k in range(5)]
 
 
-@pytest.mark.parametrize("op, npop", [("le", np.less_equal), ("lt", np.less), ("eq", np.equal),
-                                      ("ge", np.greater_equal), ("gt", np.greater),
-                                      ("ne", np.not_equal)])
+@pytest.mark.parametrize(
+    "op, npop",
+    [
+        ("le", np.less_equal),
+        ("lt", np.less),
+        ("eq", np.equal),
+        ("ge", np.greater_equal),
+        ("gt", np.greater),
+        ("ne", np.not_equal),
+    ],
+)
 def test_comparisons_give_byte_masks(op, npop):
     a = np.array([[1, 5, 3], [4, 2, 6]], float)
     x = torch.Tensor(a.tolist())
@@ -77,15 +87,20 @@ def test_reductions(name, data):
     d = data.draw(st.integers(1, a.ndim))
     sd = x.sum(d)
     assert sd.size().tolist() == [1 if i == d - 1 else n for i, n in enumerate(a.shape)]
-    np.testing.assert_array_equal(npy(sd).astype(np.int64),
-                                  a.sum(axis=d - 1, keepdims=True).astype(np.int64))
+    np.testing.assert_array_equal(
+        npy(sd).astype(np.int64), a.sum(axis=d - 1, keepdims=True).astype(np.int64)
+    )
     v, i = x.max(d)
     np.testing.assert_array_equal(npy(v), a.max(axis=d - 1, keepdims=True))
-    np.testing.assert_array_equal(npy(i), a.argmax(axis=d - 1)[..., None].reshape(v.size().tolist()) + 1)
+    np.testing.assert_array_equal(
+        npy(i), a.argmax(axis=d - 1)[..., None].reshape(v.size().tolist()) + 1
+    )
     assert i.type() == "torch.LongTensor" and v.type() == x.type()
     v, i = torch.min(x, d)
     np.testing.assert_array_equal(npy(v), a.min(axis=d - 1, keepdims=True))
-    np.testing.assert_array_equal(npy(i), a.argmin(axis=d - 1)[..., None].reshape(v.size().tolist()) + 1)
+    np.testing.assert_array_equal(
+        npy(i), a.argmin(axis=d - 1)[..., None].reshape(v.size().tolist()) + 1
+    )
 
 
 def test_max_into_results():
@@ -125,8 +140,8 @@ def test_operators():
     assert (a * 2).tolist() == [[2, 4], [6, 8]] and (2 * a).tolist() == [[2, 4], [6, 8]]
     assert (a / 2).tolist() == [[0.5, 1], [1.5, 2]]
     assert (-a).tolist() == [[-1, -2], [-3, -4]]
-    assert (torch.IntTensor([7, -7]) / 2).tolist() == [3, -3]      # C truncation
-    assert (a * a).tolist() == [[7, 10], [15, 22]]       # matrix product (Torch7)
+    assert (torch.IntTensor([7, -7]) / 2).tolist() == [3, -3]  # C truncation
+    assert (a * a).tolist() == [[7, 10], [15, 22]]  # matrix product (Torch7)
     with pytest.raises(ZeroDivisionError):
         torch.IntTensor([1]) / 0
 
@@ -185,10 +200,15 @@ def test_type_truncates_toward_zero():
 
 
 def test_printing_forms():
-    assert str(torch.Tensor([1e-4, 2e-4])) == "0.0001 *\n 1.0000\n 2.0000\n[torch.DoubleTensor of dimension 2]"
+    assert (
+        str(torch.Tensor([1e-4, 2e-4]))
+        == "0.0001 *\n 1.0000\n 2.0000\n[torch.DoubleTensor of dimension 2]"
+    )
     assert str(torch.Tensor([1e6 + 0.5])) == "1e+06 *\n 1.0000\n[torch.DoubleTensor of dimension 1]"
-    assert str(torch.Tensor([1e-3, 100.5])) == \
-        " 1.0000e-03\n 1.0050e+02\n[torch.DoubleTensor of dimension 2]"
+    assert (
+        str(torch.Tensor([1e-3, 100.5]))
+        == " 1.0000e-03\n 1.0050e+02\n[torch.DoubleTensor of dimension 2]"
+    )
     assert str(torch.LongTensor([10**10])) == " 1.0000e+10\n[torch.LongTensor of dimension 1]"
     wide = str(torch.Tensor(2, 12).fill(0.5))
     assert wide.startswith("Columns 1 to 10\n") and "\nColumns 11 to 12\n" in wide
@@ -196,7 +216,7 @@ def test_printing_forms():
     # Lua Torch7 prints zeros two wide (its digit count of 0 is 1)
     assert str(torch.Tensor(2, 2, 2).zero()).startswith("(1,.,.) = \n  0  0\n  0  0\n\n(2,.,.) = ")
     s = str(torch.Tensor(2, 3, 1, 1).apply(lambda v: None).zero())
-    assert s.index("(2,1,.,.)") < s.index("(1,2,.,.)")     # first index fastest
+    assert s.index("(2,1,.,.)") < s.index("(1,2,.,.)")  # first index fastest
     assert "nan" in str(torch.Tensor([math.nan, 1]))
 
 
@@ -204,20 +224,38 @@ def test_apply_none_keeps_and_int_results():
     x = torch.IntTensor([1, 2, 3])
     x.apply(lambda v: None if v == 2 else v * 10)
     assert x.tolist() == [10, 2, 30]
-    x.apply(lambda v: v / 4)        # float results cast (truncation) in C
+    x.apply(lambda v: v / 4)  # float results cast (truncation) in C
     assert x.tolist() == [2, 0, 7]
     y = torch.Tensor(2, 3).zero().t()
     i = iter(range(1, 7))
-    y.apply(lambda v: next(i))      # C order of the (transposed) view
+    y.apply(lambda v: next(i))  # C order of the (transposed) view
     assert y.tolist() == [[1, 2], [3, 4], [5, 6]]
 
 
-UNARY_NP = {"abs": np.abs, "sqrt": np.sqrt, "exp": np.exp, "log": np.log, "log1p": np.log1p,
-            "sin": np.sin, "cos": np.cos, "tan": np.tan, "asin": np.arcsin, "acos": np.arccos,
-            "atan": np.arctan, "sinh": np.sinh, "cosh": np.cosh, "tanh": np.tanh,
-            "floor": np.floor, "ceil": np.ceil, "trunc": np.trunc, "sign": np.sign,
-            "sigmoid": lambda a: 1 / (1 + np.exp(-a)), "rsqrt": lambda a: 1 / np.sqrt(a),
-            "neg": np.negative, "cinv": np.reciprocal}
+UNARY_NP = {
+    "abs": np.abs,
+    "sqrt": np.sqrt,
+    "exp": np.exp,
+    "log": np.log,
+    "log1p": np.log1p,
+    "sin": np.sin,
+    "cos": np.cos,
+    "tan": np.tan,
+    "asin": np.arcsin,
+    "acos": np.arccos,
+    "atan": np.arctan,
+    "sinh": np.sinh,
+    "cosh": np.cosh,
+    "tanh": np.tanh,
+    "floor": np.floor,
+    "ceil": np.ceil,
+    "trunc": np.trunc,
+    "sign": np.sign,
+    "sigmoid": lambda a: 1 / (1 + np.exp(-a)),
+    "rsqrt": lambda a: 1 / np.sqrt(a),
+    "neg": np.negative,
+    "cinv": np.reciprocal,
+}
 
 
 @pytest.mark.parametrize("name", sorted(UNARY_NP))
@@ -225,15 +263,15 @@ def test_unary_math(name):
     a = np.array([[0.25, 0.5], [0.75, 0.9]])
     x = torch.Tensor(a.tolist())
     np.testing.assert_allclose(npy(getattr(torch, name)(x)), UNARY_NP[name](a), rtol=1e-12)
-    assert x.tolist() == a.tolist()                       # torch.f(x) makes a new tensor
-    assert getattr(x, name)() is x                        # x:f() works in place
+    assert x.tolist() == a.tolist()  # torch.f(x) makes a new tensor
+    assert getattr(x, name)() is x  # x:f() works in place
     np.testing.assert_allclose(npy(x), UNARY_NP[name](a), rtol=1e-12)
 
 
 def test_more_math():
-    a = np.array([[1., 2.], [3., 4.]])
+    a = np.array([[1.0, 2.0], [3.0, 4.0]])
     x = torch.Tensor(a.tolist())
-    assert torch.pow(x, 2).tolist() == (a ** 2).tolist()
+    assert torch.pow(x, 2).tolist() == (a**2).tolist()
     assert torch.clamp(x, 2, 3).tolist() == np.clip(a, 2, 3).tolist()
     assert torch.cmax(x, 2.5).tolist() == np.maximum(a, 2.5).tolist()
     assert torch.fmod(-x, 3).tolist() == np.fmod(-a, 3).tolist()
@@ -278,7 +316,7 @@ def test_cat_as_lua():
     assert torch.cat(r, torch.Tensor([1, 2]), torch.Tensor([3]), 1) is r and r.tolist() == [1, 2, 3]
     assert torch.cat(torch.Tensor(), torch.Tensor([1, 2])).tolist() == [1, 2]
     assert torch.cat(torch.Tensor([[1, 2]]), torch.Tensor([[3, 4]]), -1).tolist() == [[1, 2, 3, 4]]
-    z = torch.cat(torch.Tensor([[1, 2]]), torch.Tensor([[3, 4]]), 3)       # one past the last
+    z = torch.cat(torch.Tensor([[1, 2]]), torch.Tensor([[3, 4]]), 3)  # one past the last
     assert z.size().tolist() == [1, 2, 2] and z.tolist() == [[[1, 3], [2, 4]]]
     with pytest.raises(ValueError, match="inconsistent tensor sizes"):
         torch.cat(torch.Tensor([[1, 2]]), torch.Tensor([[3, 4, 5]]), 1)
@@ -291,8 +329,11 @@ def test_operators_as_lua():
     assert (x % 3).tolist() == [1, 2] and (torch.Tensor([7.5, -7.5]) % 2).tolist() == [1.5, 0.5]
     assert (x / 2).tolist() == [3, -3] and (2 - torch.Tensor([1, 2])).tolist() == [1, 0]
     assert (-x).tolist() == [-7, 7] and (2 * x).tolist() == [14, -14]
-    for bad in (lambda: torch.Tensor([1]) / torch.Tensor([1]), lambda: 2 / torch.Tensor([1]),
-                lambda: torch.Tensor([1]) % torch.Tensor([1])):
+    for bad in (
+        lambda: torch.Tensor([1]) / torch.Tensor([1]),
+        lambda: 2 / torch.Tensor([1]),
+        lambda: torch.Tensor([1]) % torch.Tensor([1]),
+    ):
         with pytest.raises(TypeError):
             bad()
     with pytest.raises(ZeroDivisionError):

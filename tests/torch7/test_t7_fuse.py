@@ -2,13 +2,21 @@
 (same kernels: value for value, type and shape), with the face's rules (one
 tensor type, no broadcasting, numbers in the tensor type, the first
 operand's shape) and clear errors for what cannot be fused."""
+
 import numpy as np
 import pytest
 
 import strided as torch
 
-TYPES = ["ByteTensor", "CharTensor", "ShortTensor", "IntTensor", "LongTensor", "FloatTensor",
-         "DoubleTensor"]
+TYPES = [
+    "ByteTensor",
+    "CharTensor",
+    "ShortTensor",
+    "IntTensor",
+    "LongTensor",
+    "FloatTensor",
+    "DoubleTensor",
+]
 
 
 def tensor(name, shape, seed, positive=False):
@@ -34,6 +42,7 @@ def test_cmul_plus_every_type(name):
 
     def f(a, b, c):
         return torch.cmul(a, b) + c
+
     same(torch.fuse(f)(x, y, z), f(x, y, z))
 
 
@@ -42,8 +51,15 @@ def test_functions_and_numbers(name):
     x, y = tensor(name, (30,), 4, positive=True), tensor(name, (30,), 5)
 
     def f(a, b):
-        return torch.sqrt(a) * 2.5 - torch.exp(torch.neg(b)) / 3 + torch.add(a, 2, b) - \
-            torch.pow(a, 2) + torch.pow(2, b) - (1 - a)
+        return (
+            torch.sqrt(a) * 2.5
+            - torch.exp(torch.neg(b)) / 3
+            + torch.add(a, 2, b)
+            - torch.pow(a, 2)
+            + torch.pow(2, b)
+            - (1 - a)
+        )
+
     same(torch.fuse(f)(x, y), f(x, y))
 
 
@@ -96,7 +112,7 @@ def test_errors():
         torch.fuse(lambda a: torch.add(torch.DoubleTensor(2), a, 1))(x)
     with pytest.raises(TypeError, match="must return one value"):
         torch.fuse(lambda a: 3)(x)
-    with pytest.raises(TypeError, match="exp is not defined for int32"):   # as unfused
+    with pytest.raises(TypeError, match="exp is not defined for int32"):  # as unfused
         torch.fuse(lambda a: torch.exp(a))(torch.IntTensor([1]))
     with pytest.raises(TypeError, match="expected a function"):
         torch.fuse(5)
@@ -111,6 +127,7 @@ def test_traced_once_per_class_and_count():
     def f(a):
         seen.append(1)
         return a + 1
+
     for cls in (torch.DoubleTensor, torch.DoubleTensor, torch.IntTensor):
         same(f(cls([1, 2])), cls([2, 3]))
     assert len(seen) == 2

@@ -3,6 +3,7 @@ has no maths; BFloat16Tensor is not Lua's): each function of the spec on a
 HalfTensor or a BFloat16Tensor is the FloatTensor's result on the same
 values rounded once; what has no float32 path raises TypeError naming
 the function and the type; printing; BFloat16 in .t7 files."""
+
 import math
 
 import numpy as np
@@ -21,21 +22,39 @@ def rounded(cls, t):
 def test_spec_maths_is_float_rounded_once(cls):
     f = torch.FloatTensor([[0.1, -2.5, 3.75], [1e3, 1 / 3, -7]])
     h = rounded(cls, f)
-    w = h.float()                      # the 16-bit values, exactly
+    w = h.float()  # the 16-bit values, exactly
     cases = [
-        lambda t: t.clone().add(1.5), lambda t: t.clone().mul(3), lambda t: t.clone().cmul(t),
-        lambda t: torch.add(t, t), lambda t: t.clone().abs(), lambda t: torch.exp(t.clone().div(1e3)),
-        lambda t: t.clone().clamp(-1, 1), lambda t: torch.sum(t, 2), lambda t: torch.cumsum(t, 2),
-        lambda t: torch.max(t, 1)[0], lambda t: torch.sort(t, 2)[0], lambda t: torch.mm(t, t.t()),
-        lambda t: t.clone().fill(0.3), lambda t: t.clone().zero(), lambda t: torch.cat(t, t, 1),
-        lambda t: t.clone().pow(2), lambda t: t.clone().sqrt(), lambda t: torch.mean(t, 1),
-        lambda t: t * 3, lambda t: t - t, lambda t: -t, lambda t: t / 7,
+        lambda t: t.clone().add(1.5),
+        lambda t: t.clone().mul(3),
+        lambda t: t.clone().cmul(t),
+        lambda t: torch.add(t, t),
+        lambda t: t.clone().abs(),
+        lambda t: torch.exp(t.clone().div(1e3)),
+        lambda t: t.clone().clamp(-1, 1),
+        lambda t: torch.sum(t, 2),
+        lambda t: torch.cumsum(t, 2),
+        lambda t: torch.max(t, 1)[0],
+        lambda t: torch.sort(t, 2)[0],
+        lambda t: torch.mm(t, t.t()),
+        lambda t: t.clone().fill(0.3),
+        lambda t: t.clone().zero(),
+        lambda t: torch.cat(t, t, 1),
+        lambda t: t.clone().pow(2),
+        lambda t: t.clone().sqrt(),
+        lambda t: torch.mean(t, 1),
+        lambda t: t * 3,
+        lambda t: t - t,
+        lambda t: -t,
+        lambda t: t / 7,
     ]
     for i, op in enumerate(cases):
         got, want = op(h), op(w)
         assert got.type() == cls._typename, i
-        np.testing.assert_array_equal(np.array(got.float().tolist()),
-                                      np.array(rounded(cls, want).float().tolist()), err_msg=str(i))
+        np.testing.assert_array_equal(
+            np.array(got.float().tolist()),
+            np.array(rounded(cls, want).float().tolist()),
+            err_msg=str(i),
+        )
     assert h.sum() == rounded(cls, torch.FloatTensor([w.sum()]))[1]
     assert torch.sort(h, 2)[1].type() == "torch.LongTensor"
     assert h.lt(0).type() == "torch.ByteTensor" and h.lt(0).tolist() == w.lt(0).tolist()
@@ -57,9 +76,9 @@ def test_indexing_and_masks(cls):
 def test_no_float32_path_is_a_clear_type_error(cls):
     h = cls([3, 1, 2])
     dt = "float16" if cls is torch.HalfTensor else "bfloat16"
-    with pytest.raises(TypeError, match=f"topk.*{dt}"):         # the core's refusal
+    with pytest.raises(TypeError, match=f"topk.*{dt}"):  # the core's refusal
         h.topk(1)
-    for name in ("histc", "norm", "uniform", "gesv"):            # spec.FLOAT: not on them
+    for name in ("histc", "norm", "uniform", "gesv"):  # spec.FLOAT: not on them
         assert not hasattr(h, name)
         with pytest.raises(TypeError, match=cls._typename):
             getattr(torch, name)(h)
@@ -69,7 +88,8 @@ def test_printing():
     # Lua: print(torch.HalfTensor{1.5, -2})
     assert str(torch.HalfTensor([1.5, -2])) == " 1.5000\n-2.0000\n[torch.HalfTensor of dimension 2]"
     assert str(torch.BFloat16Tensor([1.5, 1 / 3])) == (
-        " 1.5000\n 0.3340\n[torch.BFloat16Tensor of dimension 2]")
+        " 1.5000\n 0.3340\n[torch.BFloat16Tensor of dimension 2]"
+    )
     assert str(torch.BFloat16Storage([2, 3])) == " 2\n 3\n[torch.BFloat16Storage of size 2]"
 
 

@@ -1,6 +1,7 @@
 """The LAPACK functions of maths.md on the Torch7 face (the core's are
 tested against Lua Torch7 in tests/test_lapack_t7.py): the forms with and
 without result tensors, Lua's option letters, types."""
+
 import numpy as np
 import pytest
 
@@ -21,7 +22,7 @@ def test_solves_and_factorizations(T):
     a, b = T(A), T(B)
     x, lu = torch.gesv(b, a)
     np.testing.assert_allclose(npy(x), np.linalg.solve(A, B), rtol=tol, atol=tol)
-    assert x.stride().tolist() == [1, 3]                      # column-major, as Lua's
+    assert x.stride().tolist() == [1, 3]  # column-major, as Lua's
     np.testing.assert_allclose(npy(torch.inverse(a)), np.linalg.inv(A), rtol=tol, atol=tol)
     u = torch.potrf(T(SPD))
     np.testing.assert_allclose(npy(u), np.linalg.cholesky(SPD).T, rtol=tol, atol=tol)
@@ -49,7 +50,7 @@ def test_result_tensors_are_pointed_at_the_answer():
     ri = torch.Tensor()
     assert torch.inverse(ri, a) is ri
     f, piv = torch.pstrf(torch.Tensor(SPD))
-    assert piv.type() == "torch.IntTensor" and sorted(piv.tolist()) == [1, 2, 3]   # 1-based
+    assert piv.type() == "torch.IntTensor" and sorted(piv.tolist()) == [1, 2, 3]  # 1-based
 
 
 def test_options_read_their_first_letter_and_errors():

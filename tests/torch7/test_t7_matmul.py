@@ -3,6 +3,7 @@ __mul__: matrix*matrix = mm, matrix*vector = mv, vector*vector = dot, a
 number), torch.mm / mv / bmm / dot with and without a leading result, the
 res:mm(a, b) method forms, every tensor type, and the errors.  numpy is the
 oracle."""
+
 import numpy as np
 import pytest
 
@@ -79,21 +80,24 @@ def test_star_on_views():
     s = x.storage()
     for i in range(1, s.size() + 1):
         s[i] = i
-    a = x.narrow(2, 2, 3)                        # 4x3, non-contiguous
-    b = x.t().narrow(1, 1, 3).narrow(2, 1, 2)    # 3x2, transposed
+    a = x.narrow(2, 2, 3)  # 4x3, non-contiguous
+    b = x.t().narrow(1, 1, 3).narrow(2, 1, 2)  # 3x2, transposed
     want = npy(a) @ npy(b)
     np.testing.assert_array_equal(npy(a * b), want)
-    col = x.select(2, 4)                         # a strided vector
+    col = x.select(2, 4)  # a strided vector
     np.testing.assert_array_equal(npy(x.t() * col), npy(x).T @ npy(col))
 
 
-@pytest.mark.parametrize("left, right, exc, pattern", [
-    ((2, 3), (2, 3), ValueError, r"\*: size mismatch, 2x3 and 2x3"),
-    ((2, 3), (2,), ValueError, r"\*: size mismatch, 2x3 and 2"),
-    ((3,), (3, 2), ValueError, r"between 1D and 2D tensors is not supported"),
-    ((2, 2, 2), (2, 2), ValueError, r"between 3D and 2D tensors"),
-    ((3,), (4,), ValueError, r"dot: operands have 3 and 4 elements"),
-])
+@pytest.mark.parametrize(
+    "left, right, exc, pattern",
+    [
+        ((2, 3), (2, 3), ValueError, r"\*: size mismatch, 2x3 and 2x3"),
+        ((2, 3), (2,), ValueError, r"\*: size mismatch, 2x3 and 2"),
+        ((3,), (3, 2), ValueError, r"between 1D and 2D tensors is not supported"),
+        ((2, 2, 2), (2, 2), ValueError, r"between 3D and 2D tensors"),
+        ((3,), (4,), ValueError, r"dot: operands have 3 and 4 elements"),
+    ],
+)
 def test_star_errors(left, right, exc, pattern):
     with pytest.raises(exc, match=pattern):
         torch.Tensor(*left).zero() * torch.Tensor(*right).zero()
@@ -113,7 +117,7 @@ def test_mm_forms():
     assert torch.mm(a, b).tolist() == want
     res = torch.Tensor()
     assert torch.mm(res, a, b) is res and res.tolist() == want
-    res2 = torch.Tensor(7).fill(9)                   # resized to 2x2
+    res2 = torch.Tensor(7).fill(9)  # resized to 2x2
     assert res2.mm(a, b) is res2 and res2.tolist() == want
     f = torch.FloatTensor(A)
     assert torch.mm(f, torch.FloatTensor(B)).type() == "torch.FloatTensor"
@@ -122,7 +126,7 @@ def test_mm_forms():
 def test_mm_result_may_be_an_operand():
     a = torch.Tensor([[1, 2], [3, 4]])
     b = torch.Tensor([[0, 1], [1, 0]])
-    torch.mm(a, a, b)                                # a = a * b
+    torch.mm(a, a, b)  # a = a * b
     assert a.tolist() == [[2, 1], [4, 3]]
     c = torch.Tensor([[1, 1], [0, 1]])
     c.mm(c, c)
@@ -146,8 +150,10 @@ def test_bmm_forms():
     res = torch.Tensor()
     assert torch.bmm(res, a, b) is res and res.size().tolist() == [4, 2, 5]
     np.testing.assert_array_equal(npy(res), want)
-    np.testing.assert_array_equal(npy(torch.LongTensor().bmm(torch.LongTensor(x.tolist()),
-                                                            torch.LongTensor(y.tolist()))), want)
+    np.testing.assert_array_equal(
+        npy(torch.LongTensor().bmm(torch.LongTensor(x.tolist()), torch.LongTensor(y.tolist()))),
+        want,
+    )
 
 
 def test_dot_forms():
@@ -162,11 +168,16 @@ def test_larger_products_against_numpy():
     x, y = rng.standard_normal((70, 130)), rng.standard_normal((130, 90))
     a, b = torch.Tensor(x.tolist()), torch.Tensor(y.tolist())
     np.testing.assert_allclose(npy(a * b), x @ y, rtol=1e-12, atol=1e-12)
-    np.testing.assert_allclose(npy(torch.mm(a.t().contiguous().t(), b)), x @ y, rtol=1e-12,
-                               atol=1e-12)
+    np.testing.assert_allclose(
+        npy(torch.mm(a.t().contiguous().t(), b)), x @ y, rtol=1e-12, atol=1e-12
+    )
     f = torch.FloatTensor(x.tolist())
-    np.testing.assert_allclose(npy(f * torch.FloatTensor(y.tolist())),
-                               x.astype(np.float32) @ y.astype(np.float32), rtol=1e-4, atol=1e-4)
+    np.testing.assert_allclose(
+        npy(f * torch.FloatTensor(y.tolist())),
+        x.astype(np.float32) @ y.astype(np.float32),
+        rtol=1e-4,
+        atol=1e-4,
+    )
 
 
 def test_empty_inner_size_gives_zeros():
@@ -175,25 +186,57 @@ def test_empty_inner_size_gives_zeros():
     assert c.size().tolist() == [3, 2] and c.tolist() == [[0, 0]] * 3
 
 
-@pytest.mark.parametrize("call, exc, pattern", [
-    (lambda: torch.mm(torch.Tensor(2, 3), torch.Tensor(4, 2)), ValueError,
-     r"mm: size mismatch, 2x3 and 4x2"),
-    (lambda: torch.mm(torch.Tensor(2, 3), torch.Tensor(3)), ValueError,
-     r"mm: second argument must be a 2-D tensor, got 1-D \(3\)"),
-    (lambda: torch.mv(torch.Tensor(2, 3), torch.Tensor(3, 1)), ValueError,
-     r"mv: second argument must be a 1-D tensor"),
-    (lambda: torch.mv(torch.Tensor(2, 3), torch.Tensor(2)), ValueError, r"mv: size mismatch"),
-    (lambda: torch.bmm(torch.Tensor(2, 2, 3), torch.Tensor(3, 3, 2)), ValueError,
-     r"bmm: batch sizes differ: 2x2x3 and 3x3x2"),
-    (lambda: torch.bmm(torch.Tensor(2, 3), torch.Tensor(3, 2)), ValueError,
-     r"bmm: first argument must be a 3-D tensor"),
-    (lambda: torch.mm(torch.Tensor(2, 2), torch.FloatTensor(2, 2)), TypeError,
-     r"mm: argument 2 \(b\) must be a torch.DoubleTensor, got torch.FloatTensor"),
-    (lambda: torch.mm(torch.Tensor(2, 2)), TypeError, r"mm: missing argument 2 \(b\); expected torch.mm\(\[res\], a, b\)"),
-    (lambda: torch.Tensor().mm(torch.Tensor(2, 2)), TypeError, r"mm: missing argument 2 \(b\); expected x.mm\(a, b\)"),
-    (lambda: torch.mm(3, torch.Tensor(2, 2), torch.Tensor(2, 2)), TypeError,
-     r"mm: argument 1 \(a\) must be a torch.DoubleTensor, got int"),
-])
+@pytest.mark.parametrize(
+    "call, exc, pattern",
+    [
+        (
+            lambda: torch.mm(torch.Tensor(2, 3), torch.Tensor(4, 2)),
+            ValueError,
+            r"mm: size mismatch, 2x3 and 4x2",
+        ),
+        (
+            lambda: torch.mm(torch.Tensor(2, 3), torch.Tensor(3)),
+            ValueError,
+            r"mm: second argument must be a 2-D tensor, got 1-D \(3\)",
+        ),
+        (
+            lambda: torch.mv(torch.Tensor(2, 3), torch.Tensor(3, 1)),
+            ValueError,
+            r"mv: second argument must be a 1-D tensor",
+        ),
+        (lambda: torch.mv(torch.Tensor(2, 3), torch.Tensor(2)), ValueError, r"mv: size mismatch"),
+        (
+            lambda: torch.bmm(torch.Tensor(2, 2, 3), torch.Tensor(3, 3, 2)),
+            ValueError,
+            r"bmm: batch sizes differ: 2x2x3 and 3x3x2",
+        ),
+        (
+            lambda: torch.bmm(torch.Tensor(2, 3), torch.Tensor(3, 2)),
+            ValueError,
+            r"bmm: first argument must be a 3-D tensor",
+        ),
+        (
+            lambda: torch.mm(torch.Tensor(2, 2), torch.FloatTensor(2, 2)),
+            TypeError,
+            r"mm: argument 2 \(b\) must be a torch.DoubleTensor, got torch.FloatTensor",
+        ),
+        (
+            lambda: torch.mm(torch.Tensor(2, 2)),
+            TypeError,
+            r"mm: missing argument 2 \(b\); expected torch.mm\(\[res\], a, b\)",
+        ),
+        (
+            lambda: torch.Tensor().mm(torch.Tensor(2, 2)),
+            TypeError,
+            r"mm: missing argument 2 \(b\); expected x.mm\(a, b\)",
+        ),
+        (
+            lambda: torch.mm(3, torch.Tensor(2, 2), torch.Tensor(2, 2)),
+            TypeError,
+            r"mm: argument 1 \(a\) must be a torch.DoubleTensor, got int",
+        ),
+    ],
+)
 def test_errors(call, exc, pattern):
     with pytest.raises(exc, match=pattern):
         call()

@@ -1,5 +1,6 @@
 """Torch7 face: the user page's code runs, sort, empty tensors, storage
 safety, default-type aliases, [] forms of the mapping's section 11."""
+
 import math
 import pathlib
 import re
@@ -38,7 +39,7 @@ def test_section11_keys():
     assert x[[2]].size().tolist() == [1, 3]
     assert x[:, 2].tolist() == [2, 5] and x[[], 2].tolist() == [2, 5]
     assert x[-1, -1] == 6 and x[[-2, -1], 1].tolist() == [1, 4]
-    x[[1, 2], [2, 3]] = torch.Tensor([7, 8, 9, 10])     # element counts match
+    x[[1, 2], [2, 3]] = torch.Tensor([7, 8, 9, 10])  # element counts match
     assert x.tolist() == [[1, 7, 8], [4, 9, 10]]
     x[2] = 0
     assert x.tolist() == [[1, 7, 8], [0, 0, 0]]
@@ -84,6 +85,7 @@ def test_storage_resize_safety():
         s.resize(10)
     del v
     import gc
+
     gc.collect()
     assert s.resize(10).size() == 10
     assert torch.Storage(5).resize(2).size() == 2
@@ -92,8 +94,14 @@ def test_storage_resize_safety():
 def test_default_type_follows_everywhere():
     try:
         torch.setdefaulttensortype("torch.FloatTensor")
-        for t in [torch.Tensor(2), torch.zeros(2), torch.ones(2), torch.rand(2), torch.randn(2),
-                  torch.range(1, 3)]:
+        for t in [
+            torch.Tensor(2),
+            torch.zeros(2),
+            torch.ones(2),
+            torch.rand(2),
+            torch.randn(2),
+            torch.range(1, 3),
+        ]:
             assert t.type() == "torch.FloatTensor"
         assert torch.Storage(2).type() == "torch.FloatStorage"
     finally:
@@ -106,21 +114,83 @@ def test_lua_style_chaining():
     assert x.zero() is x and x.copy(torch.Tensor(4)) is x and x.resize(4) is x
     assert x.set(torch.Tensor(3)) is x and x.resizeAs(torch.Tensor(2)) is x
     f = lambda v: v
-    assert x.apply(f) is x and x.map(x, lambda a, b: a) is x and x.map2(x, x, lambda a, b, c: a) is x
+    assert (
+        x.apply(f) is x and x.map(x, lambda a, b: a) is x and x.map2(x, x, lambda a, b, c: a) is x
+    )
     assert x.indexFill(1, torch.LongTensor([1]), 1) is x
     assert x.maskedFill(torch.ByteTensor([1, 0]), 2) is x
 
 
 def test_module_functions_exist():
-    for name in ["narrow", "select", "sub", "transpose", "t", "permute", "unfold", "squeeze", "expand",
-                 "expandAs", "repeatTensor", "view", "viewAs", "index", "indexCopy", "indexAdd",
-                 "indexFill", "gather", "scatter", "maskedSelect", "maskedCopy", "maskedFill",
-                 "nonzero", "split", "chunk", "clone", "contiguous", "fill", "zero", "copy", "resize",
-                 "resizeAs", "apply", "map", "map2", "typeAs", "type", "isTensor", "totable", "data",
-                 "cdata", "zeros", "ones", "rand", "randn", "range", "le", "lt", "eq", "ge", "gt",
-                 "ne", "sum", "mul", "floor", "add", "cmul", "div", "max", "min", "mean", "cat",
-                 "sort", "setdefaulttensortype", "getdefaulttensortype", "setnumthreads",
-                 "getnumthreads"]:
+    for name in [
+        "narrow",
+        "select",
+        "sub",
+        "transpose",
+        "t",
+        "permute",
+        "unfold",
+        "squeeze",
+        "expand",
+        "expandAs",
+        "repeatTensor",
+        "view",
+        "viewAs",
+        "index",
+        "indexCopy",
+        "indexAdd",
+        "indexFill",
+        "gather",
+        "scatter",
+        "maskedSelect",
+        "maskedCopy",
+        "maskedFill",
+        "nonzero",
+        "split",
+        "chunk",
+        "clone",
+        "contiguous",
+        "fill",
+        "zero",
+        "copy",
+        "resize",
+        "resizeAs",
+        "apply",
+        "map",
+        "map2",
+        "typeAs",
+        "type",
+        "isTensor",
+        "totable",
+        "data",
+        "cdata",
+        "zeros",
+        "ones",
+        "rand",
+        "randn",
+        "range",
+        "le",
+        "lt",
+        "eq",
+        "ge",
+        "gt",
+        "ne",
+        "sum",
+        "mul",
+        "floor",
+        "add",
+        "cmul",
+        "div",
+        "max",
+        "min",
+        "mean",
+        "cat",
+        "sort",
+        "setdefaulttensortype",
+        "getdefaulttensortype",
+        "setnumthreads",
+        "getnumthreads",
+    ]:
         assert callable(getattr(torch, name)), name
     x = torch.Tensor([[1, 2], [3, 4]])
     assert torch.narrow(x, 2, 2, 1).tolist() == [[2], [4]]
@@ -128,12 +198,14 @@ def test_module_functions_exist():
 
 
 def test_misuse_does_not_crash_interpreter():
-    code = ("import strided as torch\n"
-            "t = torch.Tensor(3)\n"
-            "for _ in range(10): t.free()\n"
-            "t.retain(); t.free(); t.free()\n"
-            "u = torch.Tensor(2, 2); s = u.storage(); del u\n"
-            "s[1] = 5; print(s[1])\n")
+    code = (
+        "import strided as torch\n"
+        "t = torch.Tensor(3)\n"
+        "for _ in range(10): t.free()\n"
+        "t.retain(); t.free(); t.free()\n"
+        "u = torch.Tensor(2, 2); s = u.storage(); del u\n"
+        "s[1] = 5; print(s[1])\n"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "5.0"

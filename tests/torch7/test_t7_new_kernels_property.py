@@ -14,6 +14,7 @@ TH's quickselect and quicksort (ported below), remainder is TH's
 accumulate in TH's accreal.  Values are small integers (or exact binary
 fractions) wherever a float result would otherwise depend on the order of
 a sum, so results compare exactly."""
+
 import math
 
 import numpy as np
@@ -26,10 +27,10 @@ import strided as torch
 from helpers import to_numpy
 from t7util import NUMPY_OF, TYPES
 
-INTS = TYPES[:5]                 # Byte, Char, Short, Int, Long
-FLOATS = TYPES[5:]               # Float, Double
+INTS = TYPES[:5]  # Byte, Char, Short, Int, Long
+FLOATS = TYPES[5:]  # Float, Double
 LAYOUTS = ("contiguous", "transposed", "narrowed", "stepped")
-SENTINEL = 7                     # the memory around a given result holds this
+SENTINEL = 7  # the memory around a given result holds this
 
 
 def npy(t):
@@ -41,6 +42,7 @@ def dtype_of(name):
 
 
 # ---------------------------------------------------------------- building tensors
+
 
 def _stepped(cls, shape):
     """A view of every other element (in every dim) of a bigger tensor,
@@ -86,7 +88,7 @@ def given_result(name, shape, layout):
     else:
         base = cls(*shape[:-1], shape[-1] + 3)
         res = base.narrow(len(shape), 2, shape[-1])
-        view = lambda b: b[..., 1:1 + shape[-1]]
+        view = lambda b: b[..., 1 : 1 + shape[-1]]
     base.fill(SENTINEL)
 
     def check(want):
@@ -95,6 +97,7 @@ def given_result(name, shape, layout):
         model = np.full(npy(base).shape, SENTINEL, dtype=npy(base).dtype)
         view(model)[...] = want
         assert_same(npy(base), model)
+
     return res, check
 
 
@@ -109,6 +112,7 @@ def assert_same(got, want, rtol=0.0):
 
 
 # ---------------------------------------------------------------- strategies
+
 
 def small_values(name, lo=-20, hi=20):
     """Elements of type `name`: integers in [lo, hi] (clipped to the type),
@@ -129,9 +133,16 @@ def full_range(name):
 @st.composite
 def arrays(draw, name, min_dims=1, max_dims=3, min_side=1, max_side=5, elements=None, shape=None):
     if shape is None:
-        shape = draw(hnp.array_shapes(min_dims=min_dims, max_dims=max_dims, min_side=min_side,
-                                      max_side=max_side))
-    return draw(hnp.arrays(dtype_of(name), shape, elements=elements if elements is not None else small_values(name)))
+        shape = draw(
+            hnp.array_shapes(
+                min_dims=min_dims, max_dims=max_dims, min_side=min_side, max_side=max_side
+            )
+        )
+    return draw(
+        hnp.arrays(
+            dtype_of(name), shape, elements=elements if elements is not None else small_values(name)
+        )
+    )
 
 
 layouts = st.sampled_from(LAYOUTS)
@@ -155,9 +166,11 @@ M_SMALL = 10
 
 def th_quickselect(arr, idx, k):
     """THTensor_(quickselect): arr[k] is then the k-th smallest (from 0)."""
+
     def swap(a, b):
         arr[a], arr[b] = arr[b], arr[a]
         idx[a], idx[b] = idx[b], idx[a]
+
     lo, hi = 0, len(arr) - 1
     while True:
         if hi <= lo:
@@ -199,6 +212,7 @@ def th_quicksort(arr, idx, descending=False):
     def swap(a, b):
         arr[a], arr[b] = arr[b], arr[a]
         idx[a], idx[b] = idx[b], idx[a]
+
     stack = []
     lo, hi = 0, n - 1
     done = n - 1 <= M_SMALL
@@ -239,7 +253,7 @@ def th_quicksort(arr, idx, descending=False):
         else:
             stack.append((i, hi))
             hi = j - 1
-    for i in range(n - 2, -1, -1):           # the final insertion sort
+    for i in range(n - 2, -1, -1):  # the final insertion sort
         if before(arr[i + 1], arr[i]):
             piv, pid, j = arr[i], idx[i], i + 1
             while True:
@@ -280,10 +294,10 @@ def lua_topk(lane, k, largest, sort):
             th_quicksort(arr, idx, descending=True)
         return arr, idx
     th_quickselect(arr, idx, k - 1)
-    if sort:                                   # TH sorts the first k - 1 only
-        head, hidx = arr[:k - 1], idx[:k - 1]
+    if sort:  # TH sorts the first k - 1 only
+        head, hidx = arr[: k - 1], idx[: k - 1]
         th_quicksort(head, hidx)
-        arr[:k - 1], idx[:k - 1] = head, hidx
+        arr[: k - 1], idx[: k - 1] = head, hidx
     return arr[:k], idx[:k]
 
 
@@ -319,6 +333,7 @@ def test_th_algorithms_give_luas_answers():
 
 # ---------------------------------------------------------------- selection
 
+
 @st.composite
 def selection_input(draw, max_side=6):
     """A tensor of any type, with many ties, and a (1-based) dim."""
@@ -338,7 +353,7 @@ def test_topk(inp, data):
     want_v, want_i = lane_map(a, dim - 1, lambda lane: lua_topk(lane, k, largest, sort), k)
     if data.draw(st.booleans()):
         v, i = torch.topk(x, k, dim, largest, sort)
-    else:      # [res] forms: given, non-contiguous results
+    else:  # [res] forms: given, non-contiguous results
         shape = list(a.shape)
         shape[dim - 1] = k
         layout = data.draw(layouts)
@@ -358,11 +373,13 @@ def test_kthvalue_median_mode(inp, data):
     n = a.shape[dim - 1]
     which = data.draw(st.sampled_from(["kthvalue", "median", "mode"]))
     k = data.draw(st.integers(1, n))
-    oracle = {"kthvalue": lambda lane: lua_kthvalue(lane, k),
-              "median": lambda lane: lua_kthvalue(lane, (len(lane) - 1) // 2 + 1),
-              "mode": lua_mode}[which]
+    oracle = {
+        "kthvalue": lambda lane: lua_kthvalue(lane, k),
+        "median": lambda lane: lua_kthvalue(lane, (len(lane) - 1) // 2 + 1),
+        "mode": lua_mode,
+    }[which]
     args = (k, dim) if which == "kthvalue" else (dim,)
-    want_v, want_i = lane_map(a, dim - 1, oracle, 1)       # Lua keeps dim, of size 1
+    want_v, want_i = lane_map(a, dim - 1, oracle, 1)  # Lua keeps dim, of size 1
     f = getattr(torch, which)
     if data.draw(st.booleans()):
         v, i = f(x, *args)
@@ -379,7 +396,7 @@ def test_kthvalue_median_mode(inp, data):
     assert_same(npy(i), want_i + 1)
 
 
-@pytest.mark.parametrize("distinct", [10, 10 ** 6], ids=["many-ties", "few-ties"])
+@pytest.mark.parametrize("distinct", [10, 10**6], ids=["many-ties", "few-ties"])
 def test_selection_of_a_long_lane(distinct, threads):
     # 40000 > the kernels' sampling threshold (and split over threads): the
     # fast paths must still hand ties to TH's algorithms
@@ -409,20 +426,24 @@ def test_selection_default_dim_is_the_last(name):
 
 # ---------------------------------------------------------------- histograms
 
+
 @st.composite
 def histc_input(draw, two_d=False):
     name = draw(st.sampled_from(FLOATS))
     dt = dtype_of(name)
     if draw(st.booleans()):
-        lo, hi = 0, 0                          # the data's range
+        lo, hi = 0, 0  # the data's range
     else:
         lo = draw(st.floats(-10, 10, width=8 * dt.itemsize))
         hi = draw(st.floats(lo, 10, width=8 * dt.itemsize))
     # an infinite data range makes TH's bin (int)NaN, undefined in C: infinities
     # only with a given range (they are then out of it)
     specials = [math.nan] + ([math.inf, -math.inf] if lo != hi else [])
-    values = st.one_of(st.integers(-8, 8).map(float),
-                       st.floats(-10, 10, width=8 * dt.itemsize), st.sampled_from(specials))
+    values = st.one_of(
+        st.integers(-8, 8).map(float),
+        st.floats(-10, 10, width=8 * dt.itemsize),
+        st.sampled_from(specials),
+    )
     if two_d:
         a = draw(arrays(name, min_dims=2, max_dims=2, elements=values))
     else:
@@ -505,7 +526,7 @@ def lua_norm(a, p, axis=None):
     a = np.abs(a.astype(np.float64))
     if p == 0:
         return (a != 0).sum(axis=axis, keepdims=axis is not None).astype(np.float64)
-    return (a ** p).sum(axis=axis, keepdims=axis is not None) ** (1.0 / p)
+    return (a**p).sum(axis=axis, keepdims=axis is not None) ** (1.0 / p)
 
 
 def rtol_of(name):
@@ -523,7 +544,7 @@ def test_norm(x, p, data):
     else:
         r, check = given_result(name, list(want.shape), data.draw(layouts))
         torch.norm(r, t, p, dim)
-        check(npy(r))                  # written through its strides
+        check(npy(r))  # written through its strides
     assert r.type() == "torch." + name
     assert_same(npy(r), want.astype(dtype_of(name)), rtol_of(name))
 
@@ -545,12 +566,16 @@ def test_norm_and_dist_of_empty_tensors():
         assert torch.norm(e) == 0 and torch.norm(e, 1) == 0 and torch.dist(e, e) == 0
 
 
-@given(tensors(FLOATS, min_dims=2, elements=st.integers(-6, 6).map(float)),
-       st.sampled_from(NORM_P[1:]), st.integers(1, 6), st.data())
+@given(
+    tensors(FLOATS, min_dims=2, elements=st.integers(-6, 6).map(float)),
+    st.sampled_from(NORM_P[1:]),
+    st.integers(1, 6),
+    st.data(),
+)
 def test_renorm(x, p, maxnorm, data):
     name, a, t = x
     dim = data.draw(st.integers(1, a.ndim))
-    maxnorm += 0.5            # never a norm of these values: no tie at the threshold
+    maxnorm += 0.5  # never a norm of these values: no tie at the threshold
     dt = dtype_of(name)
     moved = np.moveaxis(a, dim - 1, 0).reshape(a.shape[dim - 1], -1)
     norms = lua_norm(moved, p, 1)[:, 0]
@@ -564,7 +589,7 @@ def test_renorm(x, p, maxnorm, data):
         r = torch.renorm(t, p, dim, maxnorm)
         assert_same(npy(t), a)
     elif form == "method":
-        r = t.renorm(p, dim, maxnorm)                    # in place
+        r = t.renorm(p, dim, maxnorm)  # in place
         assert r is t
     else:
         r, check = given_result(name, list(a.shape), data.draw(layouts))
@@ -574,6 +599,7 @@ def test_renorm(x, p, maxnorm, data):
 
 
 # ---------------------------------------------------------------- matrices
+
 
 @given(st.sampled_from(TYPES), st.data())
 def test_cross(name, data):
@@ -585,7 +611,7 @@ def test_cross(name, data):
     x, y = make(a, name, data.draw(layouts)), make(b, name, data.draw(layouts))
     given_dim = data.draw(st.booleans())
     if not given_dim:
-        d = shape.index(3)                     # Lua: the first dim of size 3
+        d = shape.index(3)  # Lua: the first dim of size 3
     wide = np.int64 if dtype_of(name).kind in "iu" else np.float64
     # computed wide, wrapped to the type as TH's C does
     want = np.cross(a.astype(wide), b.astype(wide), axis=d).astype(dtype_of(name))
@@ -645,11 +671,13 @@ def test_trace(x):
 
 # ---------------------------------------------------------------- convolutions
 
+
 def correlate_valid(x, k):
     """sum_j x[y + j] k[j] over the trailing spatial dims (numpy, wide)."""
     nd = k.ndim
-    win = np.lib.stride_tricks.sliding_window_view(x, k.shape, axis=tuple(range(x.ndim - nd,
-                                                                                x.ndim)))
+    win = np.lib.stride_tricks.sliding_window_view(
+        x, k.shape, axis=tuple(range(x.ndim - nd, x.ndim))
+    )
     letters = "abc"[:nd]
     return np.einsum(f"...{letters},{letters}->...", win, k)
 
@@ -668,15 +696,20 @@ def lua_conv(a, k, nd, mode, xcorr):
         return correlate_valid(a, k)
     if k.ndim == nd + 1:
         return np.stack([correlate_valid(a[p], k[p]) for p in range(a.shape[0])])
-    return np.stack([sum(correlate_valid(a[p], k[q, p]) for p in range(a.shape[0]))
-                     for q in range(k.shape[0])])
+    return np.stack(
+        [sum(correlate_valid(a[p], k[q, p]) for p in range(a.shape[0])) for q in range(k.shape[0])]
+    )
 
 
-@given(st.sampled_from(TYPES), st.sampled_from(["conv2", "xcorr2", "conv3", "xcorr3"]),
-       st.sampled_from(["V", "F", None]), st.data())
+@given(
+    st.sampled_from(TYPES),
+    st.sampled_from(["conv2", "xcorr2", "conv3", "xcorr3"]),
+    st.sampled_from(["V", "F", None]),
+    st.data(),
+)
 def test_convolutions(name, fn, mode, data):
     nd = int(fn[-1])
-    form = data.draw(st.integers(0, 2))         # (nd, nd), (nd+1, nd+1), (nd+1, nd+2)
+    form = data.draw(st.integers(0, 2))  # (nd, nd), (nd+1, nd+1), (nd+1, nd+2)
     planes = data.draw(st.integers(1, 3))
     sizes = [data.draw(st.integers(1, 5)) for _ in range(nd)]
     ksizes = [data.draw(st.integers(1, s if mode != "F" else 4)) for s in sizes]
@@ -687,8 +720,9 @@ def test_convolutions(name, fn, mode, data):
     x, kk = make(a, name, data.draw(layouts)), make(k, name, data.draw(layouts))
     wide = np.int64 if dtype_of(name).kind in "iu" else np.float64
     # integers wrap to the type as TH's C arithmetic does
-    want = lua_conv(a.astype(wide), k.astype(wide), nd, mode or "V",
-                    fn.startswith("x")).astype(dtype_of(name))
+    want = lua_conv(a.astype(wide), k.astype(wide), nd, mode or "V", fn.startswith("x")).astype(
+        dtype_of(name)
+    )
     args = (x, kk) + ((mode,) if mode else ())
     if data.draw(st.booleans()):
         r = getattr(torch, fn)(*args)
@@ -703,6 +737,7 @@ def test_convolutions(name, fn, mode, data):
 
 
 # ---------------------------------------------------------------- cumulative
+
 
 @given(tensors(TYPES, elements=None), st.sampled_from(["cumsum", "cumprod"]), st.data())
 def test_cumsum_cumprod(x, which, data):
@@ -728,14 +763,18 @@ def test_cumsum_cumprod(x, which, data):
 @given(st.sampled_from(["FloatTensor"]), st.data())
 def test_cumsum_of_float_accumulates_in_double(name, data):
     # 2^24 + 1 + 1: float partial sums would lose the ones, TH's double keeps them
-    x = torch.FloatTensor([2.0 ** 24, 1, 1])
-    assert npy(torch.cumsum(x)).tolist() == [2.0 ** 24, 2.0 ** 24, 2.0 ** 24 + 2]
+    x = torch.FloatTensor([2.0**24, 1, 1])
+    assert npy(torch.cumsum(x)).tolist() == [2.0**24, 2.0**24, 2.0**24 + 2]
 
 
 # ---------------------------------------------------------------- bit operations, remainders
 
-UNSIGNED = {np.dtype(np.int8): np.uint8, np.dtype(np.int16): np.uint16,
-            np.dtype(np.int32): np.uint32, np.dtype(np.int64): np.uint64}
+UNSIGNED = {
+    np.dtype(np.int8): np.uint8,
+    np.dtype(np.int16): np.uint16,
+    np.dtype(np.int32): np.uint32,
+    np.dtype(np.int64): np.uint64,
+}
 
 
 def lua_shift(a, v, left, dt):
@@ -787,8 +826,16 @@ ELEMENTWISE = {
     "remainder": (lua_remainder, TYPES, "divisor"),
 }
 # the c-forms: tensor2 instead of the number (cmod is cfmod)
-C_FORMS = {"cbitand": "bitand", "cbitor": "bitor", "cbitxor": "bitxor", "clshift": "lshift",
-           "crshift": "rshift", "cmod": "mod", "cfmod": "fmod", "cremainder": "remainder"}
+C_FORMS = {
+    "cbitand": "bitand",
+    "cbitor": "bitor",
+    "cbitxor": "bitxor",
+    "clshift": "lshift",
+    "crshift": "rshift",
+    "cmod": "mod",
+    "cfmod": "fmod",
+    "cremainder": "remainder",
+}
 
 
 def operand_values(name, kind):
@@ -800,13 +847,19 @@ def operand_values(name, kind):
     if kind == "bits":
         return full_range(name)
     if kind == "shift":
-        return st.integers(0, 8 * dt.itemsize - 1) if dt.kind in "iu" else \
-            st.integers(-8, 8).map(float)
+        return (
+            st.integers(0, 8 * dt.itemsize - 1)
+            if dt.kind in "iu"
+            else st.integers(-8, 8).map(float)
+        )
     if dt.kind == "f":
         # decimal fractions: where a / v rounds onto an integer, TH's floor formula
         # and fmod disagree (5.5 remainder 0.1: 0 in Lua, fmod's 0.0999...)
-        return st.one_of(st.integers(-6, 6).map(float), st.floats(-10, 10, width=8 * dt.itemsize),
-                         st.sampled_from([0.1, -0.1, 0.2, 0.3, 0.7, -1.1, 2.5]))
+        return st.one_of(
+            st.integers(-6, 6).map(float),
+            st.floats(-10, 10, width=8 * dt.itemsize),
+            st.sampled_from([0.1, -0.1, 0.2, 0.3, 0.7, -1.1, 2.5]),
+        )
     return small_values(name, -30, 30).filter(bool)
 
 
@@ -815,8 +868,11 @@ def first_values(name, kind):
     if kind == "bits" or (kind == "shift" and dt.kind in "iu"):
         return full_range(name)
     if dt.kind == "f":
-        return st.one_of(st.integers(-50, 50).map(float), st.integers(-99, 99).map(lambda i: i / 10),
-                         st.floats(-1e3, 1e3, width=8 * dt.itemsize))
+        return st.one_of(
+            st.integers(-50, 50).map(float),
+            st.integers(-99, 99).map(lambda i: i / 10),
+            st.floats(-1e3, 1e3, width=8 * dt.itemsize),
+        )
     return small_values(name, -100, 100)
 
 
@@ -836,14 +892,14 @@ def test_elementwise(fn, data):
         y, v = make(b, name, data.draw(layouts)), b.reshape(a.shape)
     else:
         y = data.draw(operand_values(name, kind))
-        v = dt.type(y)                   # Lua converts the number to the type first
+        v = dt.type(y)  # Lua converts the number to the type first
     want = oracle(a, v, dt)
     form = data.draw(st.sampled_from(["function", "method", "res"]))
     if form == "function":
         r = getattr(torch, fn)(x, y)
         assert_same(npy(x), a)
     elif form == "method":
-        r = getattr(x, fn)(y)                # in place, x keeping its strides
+        r = getattr(x, fn)(y)  # in place, x keeping its strides
         assert r is x
     elif a.size:
         r, check = given_result(name, list(a.shape), data.draw(layouts))
@@ -865,9 +921,12 @@ def test_elementwise_of_an_empty_tensor(fn, name):
     assert r.nElement() == 0
 
 
-@given(st.sampled_from(sorted(set(ELEMENTWISE) - {"lshift", "rshift"}) + ["cbitand", "cbitor",
-                                                                         "cbitxor"]),
-       st.sampled_from(FLOATS))
+@given(
+    st.sampled_from(
+        sorted(set(ELEMENTWISE) - {"lshift", "rshift"}) + ["cbitand", "cbitor", "cbitxor"]
+    ),
+    st.sampled_from(FLOATS),
+)
 def test_bit_operations_refuse_floats(fn, name):
     # Lua: "bitand is only supported for integer type tensors"
     if fn in ("mod", "fmod", "remainder"):

@@ -1,5 +1,6 @@
 """Torch7 face: pickling keeps type, sizes, strides, storage offset and
 the storage shared between tensors pickled together."""
+
 import copy
 import pickle
 
@@ -42,8 +43,15 @@ def test_views_keep_geometry(name):
     cls = getattr(torch, name)
     x = cls(4, 5)
     x.storage().copy(cls(list(range(20))).storage())
-    views = [x.narrow(2, 2, 3), x.t(), x.select(1, 3), x[[2, 3], [4, 5]], x.unfold(2, 2, 2),
-             x.t().narrow(1, 2, 2), x.view(2, 10).narrow(2, 4, 5)]
+    views = [
+        x.narrow(2, 2, 3),
+        x.t(),
+        x.select(1, 3),
+        x[[2, 3], [4, 5]],
+        x.unfold(2, 2, 2),
+        x.t().narrow(1, 2, 2),
+        x.view(2, 10).narrow(2, 4, 5),
+    ]
     for v in views:
         u = roundtrip(v)
         assert geometry(u) == geometry(v)
@@ -77,7 +85,7 @@ def test_shared_storage_after_load():
     assert a.storage() is b.storage() is c.storage()
     assert b.storageOffset() == 2 and b.stride().tolist() == [5, 1]
     assert c.stride().tolist() == [1, 5]
-    b[1][1] = 7                      # element (1, 2) of a
+    b[1][1] = 7  # element (1, 2) of a
     assert a[1][2] == 7 and c[2][1] == 7
     a.fill(3)
     assert b.sum() == 3 * 12 and c.sum() == 3 * 20
@@ -87,8 +95,8 @@ def test_shared_storage_nested_containers():
     x = torch.IntTensor([[1, 2], [3, 4]])
     obj = {"w": x, "rows": [x.select(1, 1), x.select(1, 2)], "again": {"x": x}}
     o = roundtrip(obj)
-    assert o["again"]["x"] is o["w"]            # the same tensor object, once
-    o["rows"][1][2] = 20             # row 2 of x
+    assert o["again"]["x"] is o["w"]  # the same tensor object, once
+    o["rows"][1][2] = 20  # row 2 of x
     assert o["w"][2][2] == 20
 
 
@@ -137,12 +145,13 @@ def test_deepcopy_and_copy():
     a, b = copy.deepcopy([x, x.t()])
     b[1][2] = 30
     assert a[2][1] == 30 and x[2][1] == 3
-    c = copy.copy(x)          # shallow: a new tensor over the same storage
+    c = copy.copy(x)  # shallow: a new tensor over the same storage
     assert c is not x and c.storage() is x.storage() and c.isSetTo(x)
 
 
 def test_old_pickles_still_load():
     from strided.torch7.tensor import _rebuild
+
     t = _rebuild("torch.IntTensor", [[1, 2], [3, 4]], [2, 2])
     assert t.tolist() == [[1, 2], [3, 4]] and t.type() == "torch.IntTensor"
     assert _rebuild("torch.IntTensor", None, []).dim() == 0
@@ -151,6 +160,7 @@ def test_old_pickles_still_load():
 def test_bad_pickle_data_raises():
     from strided.torch7.storage import _rebuild_storage
     from strided.torch7.tensor import _rebuild_view
+
     with pytest.raises(ValueError, match="unknown storage type"):
         _rebuild_storage("torch.CudaStorage", b"")
     with pytest.raises(ValueError, match="whole number"):
@@ -165,4 +175,4 @@ def test_bad_pickle_data_raises():
     with pytest.raises(ValueError, match="without a storage"):
         _rebuild_view("torch.IntTensor", None, 0, [2], [1])
     with pytest.raises((ValueError, IndexError)):
-        _rebuild_view("torch.IntTensor", s, 2, [3], [1])     # past the end: checked in C
+        _rebuild_view("torch.IntTensor", s, 2, [3], [1])  # past the end: checked in C

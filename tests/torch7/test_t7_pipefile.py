@@ -1,6 +1,7 @@
 """torch.PipeFile (pipefile.md): a DiskFile over a shell command's output or
 input.  Expected values and messages are those of real Lua Torch7 running
 the same calls."""
+
 import pytest
 
 import strided as torch
@@ -25,7 +26,7 @@ def test_cannot_seek_nor_tell():
         f.seekEnd()
     with pytest.raises(OSError, match="position"):
         f.position()
-    assert f.readInt() == 12            # still readable after the refused seeks
+    assert f.readInt() == 12  # still readable after the refused seeks
     f.close()
 
 
@@ -47,11 +48,11 @@ def test_write_then_read_binary(tmp_path):
     w = torch.PipeFile(f"cat > {out}", "w")
     w.writeInt(5)
     w.writeDouble(torch.DoubleStorage([1.5, 2]))
-    w.close()                           # waits for the command, as pclose
+    w.close()  # waits for the command, as pclose
     assert out.read_text() == "5\n1.5 2\n"
     b = torch.PipeFile(f"cat {out}")
     b.binary()
-    assert b.readInt() == 774965813     # Lua's value: the bytes "5\n1." as an int
+    assert b.readInt() == 774965813  # Lua's value: the bytes "5\n1." as an int
     b.close()
 
 
@@ -59,7 +60,7 @@ def test_quiet_end_of_stream():
     q = torch.PipeFile('printf "1 2"')
     q.quiet()
     assert (q.readInt(), q.readInt()) == (1, 2)
-    assert q.readInt() is None          # Lua returns an uninitialised number
+    assert q.readInt() is None  # Lua returns an uninitialised number
     assert q.hasError()
 
 

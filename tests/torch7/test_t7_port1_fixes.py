@@ -1,6 +1,7 @@
 """Torch7 behaviours fixed while porting test.lua lines 1-1010
 (tests/torch7/test_lua_port1.py); the expected values are those real Lua
 Torch7 gives for the same calls."""
+
 import pytest
 
 import strided as torch

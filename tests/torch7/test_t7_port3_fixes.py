@@ -1,6 +1,7 @@
 """Behaviours added or fixed for the port of test.lua part 3
 (test_lua_port3.py), each checked against real Lua Torch7 (814ea4a): the
 expected values below are what Lua printed for the same calls."""
+
 import pytest
 
 import strided as torch
@@ -26,7 +27,7 @@ def test_reshape():
 
 def test_range_as_lua():
     # the length is (long)((y - x) / step + 1) in double: 3 - 2^-52 rounds to 3
-    assert torch.range(0, 1 - 2 ** -53, 0.5).tolist() == [0, 0.5, 1]
+    assert torch.range(0, 1 - 2**-53, 0.5).tolist() == [0, 0.5, 1]
     assert torch.range(0, 2.9999999999999996, 1).tolist() == [0, 1, 2]
     # x + i*step in double, then stored as float
     assert torch.range(0, 1, 0.1).tolist()[3] == 0.30000000000000004
@@ -35,11 +36,26 @@ def test_range_as_lua():
     assert torch.IntTensor().range(0.5, 3.7).tolist() == [0, 1, 2, 3]
     assert torch.IntTensor().range(1.9, 7.9, 2.9).tolist() == [1, 3, 5, 7]
     assert torch.LongTensor().range(7, -3, -4).tolist() == [7, 3, -1]
-    assert torch.ByteTensor().range(250, 260).tolist() == [250, 251, 252, 253, 254, 255, 0, 1, 2, 3, 4]
+    assert torch.ByteTensor().range(250, 260).tolist() == [
+        250,
+        251,
+        252,
+        253,
+        254,
+        255,
+        0,
+        1,
+        2,
+        3,
+        4,
+    ]
     # Lua: "step must be a non-null number" (0.5 is 0 for an IntTensor), "upper
     # bound and larger bound incoherent with step sign"
-    for f in (lambda: torch.IntTensor().range(0, 3, 0.5), lambda: torch.range(0, 3, 0),
-              lambda: torch.range(3, 0)):
+    for f in (
+        lambda: torch.IntTensor().range(0, 3, 0.5),
+        lambda: torch.range(0, 3, 0),
+        lambda: torch.range(3, 0),
+    ):
         with pytest.raises(ValueError, match="range"):
             f()
 
@@ -101,17 +117,30 @@ def _lua_hex(*values):
 def test_linspace_logspace_lua_bits():
     # a + i*(b-a)/(n-1) in the tensor's type (the last point is not forced to b)
     assert _hex(torch.linspace(-1.3, 2.9, 11))[-3:] == _lua_hex(
-        "0x1.07ae147ae147cp+1", "0x1.3d70a3d70a3d8p+1", "0x1.7333333333334p+1")
+        "0x1.07ae147ae147cp+1", "0x1.3d70a3d70a3d8p+1", "0x1.7333333333334p+1"
+    )
     assert _hex(torch.FloatTensor().linspace(0.1, 0.7, 7)) == _lua_hex(
-        "0x1.99999ap-4", "0x1.999998p-3", "0x1.333332p-2", "0x1.999998p-2", "0x1.fffffep-2",
-        "0x1.333332p-1", "0x1.666666p-1")
+        "0x1.99999ap-4",
+        "0x1.999998p-3",
+        "0x1.333332p-2",
+        "0x1.999998p-2",
+        "0x1.fffffep-2",
+        "0x1.333332p-1",
+        "0x1.666666p-1",
+    )
     # 10^that by libm's scalar pow / powf
     assert _hex(torch.logspace(0.1, 0.7, 7)) == _lua_hex(
-        "0x1.4248ef8fc2604p+0", "0x1.95bb8f6d46053p+0", "0x1.fec982d5bb8afp+0",
-        "0x1.41857e9d4cc5fp+1", "0x1.94c583ada5b53p+1", "0x1.fd93c1f526ddfp+1",
-        "0x1.40c28430012e6p+2")
+        "0x1.4248ef8fc2604p+0",
+        "0x1.95bb8f6d46053p+0",
+        "0x1.fec982d5bb8afp+0",
+        "0x1.41857e9d4cc5fp+1",
+        "0x1.94c583ada5b53p+1",
+        "0x1.fd93c1f526ddfp+1",
+        "0x1.40c28430012e6p+2",
+    )
     assert _hex(torch.FloatTensor().logspace(-3.3, 9.7, 5)) == _lua_hex(
-        "0x1.06c438p-11", "0x1.c8520ep-1", "0x1.8c392cp+10", "0x1.580a6ep+21", "0x1.2abb12p+32")
+        "0x1.06c438p-11", "0x1.c8520ep-1", "0x1.8c392cp+10", "0x1.580a6ep+21", "0x1.2abb12p+32"
+    )
 
 
 def test_linspace_logspace_fill_a_view_in_place():
@@ -177,7 +206,7 @@ def test_multinomial_alias_draws_lua_stream():
     out = torch.LongTensor(20)
     assert torch.multinomialAlias(out, s) is out
     assert out.tolist() == [2, 4, 3, 3, 4, 1, 4, 4, 3, 3, 1, 4, 3, 1, 4, 4, 2, 3, 2, 2]
-    assert s[0].tolist() == [4, 4, 1, 3]          # the state is left as it was
+    assert s[0].tolist() == [4, 4, 1, 3]  # the state is left as it was
     torch.multinomialAlias(out, s)
     assert out.tolist() == [3, 1, 4, 2, 2, 4, 1, 3, 3, 4, 3, 4, 1, 3, 4, 4, 2, 1, 3, 2]
     # any shape of output, filled in row-major order with the same stream

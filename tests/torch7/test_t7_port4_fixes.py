@@ -1,5 +1,6 @@
 """Lua Torch7 behaviours fixed while porting test.lua's gesv..pstrf tests
 (test_lua_port4.py).  The expected values were produced by real Lua Torch7."""
+
 import hashlib
 
 import pytest
@@ -20,7 +21,7 @@ def _seeded(seed):
 # Lua: g = torch.Generator(); torch.manualSeed(g, 123); torch.serialize(g)
 LUA_GEN123 = "f511498082c78b372d2fd31b9c0f1596544538cefdcb53ce963218d558a2b4b5"
 LUA_GEN123_ASCII = "17f3c81a9bcd66ae00bd9a664ed5afeb1c1cdcbcf3102519ffd1b669b7763079"
-LUA_GEN123_TWICE = "9e6b1ce49833b2193005ad4445958e58825ffc62ce754b1946b347b94254b4d1"   # {g, g}
+LUA_GEN123_TWICE = "9e6b1ce49833b2193005ad4445958e58825ffc62ce754b1946b347b94254b4d1"  # {g, g}
 # Lua: torch.manualSeed(g, 5); torch.randn(g, 3); torch.serialize(g)
 LUA_GEN5_NORMAL = "08ed75dfb705f68055016d39205eeb04ca592193c756177ce228f44c496ca1d8"
 
@@ -30,13 +31,14 @@ def test_generator_serializes_as_lua():
     b = torch.serialize(g)
     # tag 4 (torch object), index 1, "V 1", "torch.Generator", the 5048 raw state bytes
     assert len(b) == 5082
-    assert b[:34] == (b"\x04\x00\x00\x00\x01\x00\x00\x00\x03\x00\x00\x00V 1"
-                      b"\x0f\x00\x00\x00torch.Generator")
+    assert b[:34] == (
+        b"\x04\x00\x00\x00\x01\x00\x00\x00\x03\x00\x00\x00V 1\x0f\x00\x00\x00torch.Generator"
+    )
     assert _sha(b) == LUA_GEN123
     assert _sha(torch.serialize(g, "ascii")) == LUA_GEN123_ASCII
-    assert _sha(torch.serialize([g, g])) == LUA_GEN123_TWICE        # the second as a reference
+    assert _sha(torch.serialize([g, g])) == LUA_GEN123_TWICE  # the second as a reference
     g5 = _seeded(5)
-    torch.randn(g5, 3)                    # a Box-Muller value left pending in the state
+    torch.randn(g5, 3)  # a Box-Muller value left pending in the state
     assert _sha(torch.serialize(g5)) == LUA_GEN5_NORMAL
 
 
@@ -44,12 +46,12 @@ def test_generator_deserializes_to_its_stream():
     g = _seeded(123)
     d = torch.deserialize(torch.serialize(g))
     assert isinstance(d, torch.Generator) and d is not g
-    assert torch.random(d) == 2991312382              # Lua's next torch.random(g)
-    assert torch.random(g) == 2991312382              # serializing left g's state alone
+    assert torch.random(d) == 2991312382  # Lua's next torch.random(g)
+    assert torch.random(g) == 2991312382  # serializing left g's state alone
     a = torch.deserialize(torch.serialize(_seeded(123), "ascii"), "ascii")
     assert torch.random(a) == 2991312382
     twice = torch.deserialize(torch.serialize([g, g]))
-    assert twice[0] is twice[1]                        # Lua: t[1] == t[2]
+    assert twice[0] is twice[1]  # Lua: t[1] == t[2]
     g5 = _seeded(5)
     torch.randn(g5, 3)
     assert torch.normal(torch.deserialize(torch.serialize(g5))) == -1.3693802243009257
@@ -57,7 +59,7 @@ def test_generator_deserializes_to_its_stream():
 
 def test_generator_save_load_and_file_objects(tmp_path):
     p = str(tmp_path / "g.t7")
-    torch.save(p, _seeded(123), "ascii")           # Lua's torch.save(p, g, 'ascii') bytes
+    torch.save(p, _seeded(123), "ascii")  # Lua's torch.save(p, g, 'ascii') bytes
     assert _sha(open(p, "rb").read()) == LUA_GEN123_ASCII
     assert torch.random(torch.load(p, "ascii")) == 2991312382
     f = torch.MemoryFile("rw")
@@ -71,7 +73,7 @@ def test_bad_generator_data_is_a_clear_error():
     with pytest.raises(ValueError, match="truncated.*torch.Generator"):
         torch.deserialize(b[:-10])
     bad = bytearray(b)
-    bad[46:50] = b"\0\0\0\0"                       # seeded = 0: not a state Lua writes
+    bad[46:50] = b"\0\0\0\0"  # seeded = 0: not a state Lua writes
     with pytest.raises(ValueError, match="torch.Generator.*invalid generator state"):
         torch.deserialize(bytes(bad))
 
@@ -85,6 +87,7 @@ def test_bad_generator_data_is_a_clear_error():
 # column-major ('colmajor'), a slice x[{ {}, 2, {} }] of a bigger tensor
 # ('view').
 
+
 def _given(kind, shape):
     if kind == "contig":
         return torch.zeros(torch.LongStorage(shape))
@@ -93,15 +96,25 @@ def _given(kind, shape):
     if kind == "small":
         return torch.zeros(1)
     if kind == "colmajor":
-        return torch.zeros(shape[0] * 2).narrow(1, 1, shape[0]) if len(shape) == 1 else \
-            torch.zeros(shape[1], shape[0]).t()
-    return torch.zeros(shape[0], 2).select(2, 2) if len(shape) == 1 else \
-        torch.zeros(shape[0], 2, shape[1])[[], 2, []]
+        return (
+            torch.zeros(shape[0] * 2).narrow(1, 1, shape[0])
+            if len(shape) == 1
+            else torch.zeros(shape[1], shape[0]).t()
+        )
+    return (
+        torch.zeros(shape[0], 2).select(2, 2)
+        if len(shape) == 1
+        else torch.zeros(shape[0], 2, shape[1])[[], 2, []]
+    )
 
 
 def _layout(t):
-    return (tuple(t.size().totable()), tuple(t.stride().totable()), t.storageOffset(),
-            t.storage().size())
+    return (
+        tuple(t.size().totable()),
+        tuple(t.stride().totable()),
+        t.storageOffset(),
+        t.storage().size(),
+    )
 
 
 def _operands():
@@ -161,7 +174,7 @@ def test_lapack_results_land_in_the_given_tensors_as_lua(name, kind):
     assert [_layout(g) for g in given] == LUA_LAYOUTS[name, kind]
     for g, s, r, f in zip(given, storages, out, fresh):
         assert r is g and torch.pointer(g.storage()) == s
-        assert g.isSameSizeAs(f) and (g - f).abs().max() == 0      # the answer itself
+        assert g.isSameSizeAs(f) and (g - f).abs().max() == 0  # the answer itself
 
 
 def test_eig_into_slices_fills_the_bigger_tensors():
@@ -182,7 +195,7 @@ LUA_OPERAND_LAYOUTS = {
     "trtrs": [((4, 2), (2, 1), 1, 8), ((4, 4), (4, 1), 1, 16)],
     "potrf": [((4, 4), (4, 1), 1, 16)],
     "inverse": [((4, 4), (4, 1), 1, 16)],
-    "eig": [((4, 4), (1, 4), 1, 16)],       # geev does not work in its operand
+    "eig": [((4, 4), (1, 4), 1, 16)],  # geev does not work in its operand
 }
 
 
@@ -190,15 +203,18 @@ LUA_OPERAND_LAYOUTS = {
 def test_lapack_result_that_is_its_operand_keeps_its_layout(name):
     o = _operands()
     b, a, g, gb = o["B"].clone(), o["A"].clone(), o["G"].clone(), o["GB"].clone()
-    calls = {"gesv": ([b, a], lambda: torch.gesv(b, a, b, a), lambda: torch.gesv(o["B"], o["A"])),
-             "gels": ([gb, g], lambda: torch.gels(gb, g, gb, g),
-                      lambda: torch.gels(o["GB"], o["G"])),
-             "trtrs": ([b, a], lambda: torch.trtrs(b, a, b, a),
-                       lambda: torch.trtrs(o["B"], o["A"])),
-             "potrf": ([a], lambda: torch.potrf(a, a), lambda: torch.potrf(o["A"])),
-             "inverse": ([a], lambda: torch.inverse(a, a), lambda: torch.inverse(o["A"])),
-             "eig": ([a], lambda: torch.eig(torch.Tensor(), a, a, "V")[1],
-                     lambda: torch.eig(o["A"], "V")[1])}
+    calls = {
+        "gesv": ([b, a], lambda: torch.gesv(b, a, b, a), lambda: torch.gesv(o["B"], o["A"])),
+        "gels": ([gb, g], lambda: torch.gels(gb, g, gb, g), lambda: torch.gels(o["GB"], o["G"])),
+        "trtrs": ([b, a], lambda: torch.trtrs(b, a, b, a), lambda: torch.trtrs(o["B"], o["A"])),
+        "potrf": ([a], lambda: torch.potrf(a, a), lambda: torch.potrf(o["A"])),
+        "inverse": ([a], lambda: torch.inverse(a, a), lambda: torch.inverse(o["A"])),
+        "eig": (
+            [a],
+            lambda: torch.eig(torch.Tensor(), a, a, "V")[1],
+            lambda: torch.eig(o["A"], "V")[1],
+        ),
+    }
     ts, call, fresh_call = calls[name]
     storages = [torch.pointer(t.storage()) for t in ts]
     call()
@@ -228,10 +244,10 @@ def test_1d_b_and_eig_without_vectors_as_lua():
     o = _operands()
     b1 = o["B"].select(2, 1).clone()
     s = torch.pointer(b1.storage())
-    torch.gesv(b1, torch.Tensor(), b1, o["A"])      # Lua: a (4, 1) column, in b1's storage
+    torch.gesv(b1, torch.Tensor(), b1, o["A"])  # Lua: a (4, 1) column, in b1's storage
     assert _layout(b1) == ((4, 1), (1, 4), 1, 4) and torch.pointer(b1.storage()) == s
     v = torch.ones(2, 2)
-    torch.eig(torch.Tensor(), v, o["A"])            # Lua leaves v as it was
+    torch.eig(torch.Tensor(), v, o["A"])  # Lua leaves v as it was
     assert _layout(v) == ((2, 2), (2, 1), 1, 4) and v.sum() == 4
 
 

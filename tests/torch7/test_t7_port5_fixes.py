@@ -1,5 +1,6 @@
 """Lua Torch7 behaviours fixed while porting test.lua's lines 3110-3992
 (test_lua_port5.py); each expected value is what Lua Torch7 gives."""
+
 import pytest
 
 import strided as torch
@@ -61,8 +62,17 @@ def test_type_and_typename_as_lua():
     assert torch.typename(torch.DoubleTensor) is None
     assert torch.typename({}) is None and torch.typename(None) is None
     values = [{}, [1], None, 2, 1.5, "asdf", True, print, lambda: 0]
-    names = ["table", "table", "nil", "number", "number", "string", "boolean", "function",
-             "function"]
+    names = [
+        "table",
+        "table",
+        "nil",
+        "number",
+        "number",
+        "string",
+        "boolean",
+        "function",
+        "function",
+    ]
     assert [torch.type(v) for v in values] == names
     assert torch.type(torch.LongStorage([1])) == "torch.LongStorage"
 
@@ -89,12 +99,14 @@ def test_class_as_lua():
     # unknown parent or package raises
     import sys
     from strided.torch7 import utility
+
     try:
         Foo, parent = torch.class_("_P5Foo")
         assert parent is None
 
         def foo_init(self):
             self.contents = "this is some text"
+
         Foo.__init__ = foo_init
         Foo.text = lambda self: self.contents
 
@@ -104,6 +116,7 @@ def test_class_as_lua():
         def bar_init(self, stuff):
             parent.__init__(self)
             self.stuff = stuff
+
         Bar.__init__ = bar_init
         bar = torch._P5Bar("ha ha!")
         assert (bar.text(), bar.stuff) == ("this is some text", "ha ha!")
@@ -125,7 +138,7 @@ def test_class_as_lua():
         with pytest.raises(TypeError, match="<class name>"):
             torch.class_(3)
         module = {}
-        X, _ = torch.class_("_P5X", module)                 # Lua: module.X = the class
+        X, _ = torch.class_("_P5X", module)  # Lua: module.X = the class
         assert module["_P5X"] is X
     finally:
         for name in ("_P5Foo", "torch._P5Bar", "_P5X"):
@@ -151,8 +164,13 @@ def test_setheaptracking_as_lua():
 def test_heaptracking_is_on_at_import():
     import subprocess
     import sys
-    out = subprocess.run([sys.executable, "-c", "import strided; print(strided._heaptracking)"],
-                         capture_output=True, text=True, check=True).stdout
+
+    out = subprocess.run(
+        [sys.executable, "-c", "import strided; print(strided._heaptracking)"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     assert out.strip() == "True"
 
 
@@ -195,7 +213,7 @@ def test_float_dims_and_indices_truncate_as_lua():
     assert x.permute(*torch.Tensor([2, 1]).totable()).size().totable() == [3, 2]
     with pytest.raises(TypeError, match="must be an integer"):
         x[float("nan")]
-    assert x[1.5].totable() == x[1].totable()          # Lua: x[1.5] is x[1]
+    assert x[1.5].totable() == x[1].totable()  # Lua: x[1.5] is x[1]
     assert x.cumsum(2.5).totable() == x.cumsum(2).totable()
 
 

@@ -2,6 +2,7 @@
 format.  Files we write are checked with `torchfile` (an independent
 reader from PyPI); hand-built byte strings, laid out as Lua Torch writes
 them, check the reader."""
+
 import io
 import os
 import pickle
@@ -41,6 +42,7 @@ def geometry(t):
 
 # ---------------------------------------------------------------- hand-built files
 
+
 def i32(v):
     return struct.pack("<i", v)
 
@@ -69,9 +71,16 @@ def torch_head(index, cls, version=b"V 1"):
     return i32(4) + i32(index) + (lstr(version) if version else b"") + lstr(cls)
 
 
-DOUBLE_2x3 = (torch_head(1, b"torch.DoubleTensor") + i32(2) + i64(2, 3) + i64(3, 1) + i64(1)
-              + torch_head(2, b"torch.DoubleStorage") + i64(6)
-              + struct.pack("<6d", 1, 2, 3, 4, 5, 6.5))
+DOUBLE_2x3 = (
+    torch_head(1, b"torch.DoubleTensor")
+    + i32(2)
+    + i64(2, 3)
+    + i64(3, 1)
+    + i64(1)
+    + torch_head(2, b"torch.DoubleStorage")
+    + i64(6)
+    + struct.pack("<6d", 1, 2, 3, 4, 5, 6.5)
+)
 
 
 def test_handbuilt_double_tensor():
@@ -87,22 +96,50 @@ def test_handbuilt_scalars_and_table():
     assert torch.deserialize(i32(0)) is None
     assert torch.deserialize(i32(5) + i32(1)) is True
     assert torch.deserialize(i32(5) + i32(0)) is False
-    tbl = (i32(3) + i32(1) + i32(3) + number(1) + number(1) + number(2) + number(2)
-           + number(3) + string(b"a"))
+    tbl = (
+        i32(3)
+        + i32(1)
+        + i32(3)
+        + number(1)
+        + number(1)
+        + number(2)
+        + number(2)
+        + number(3)
+        + string(b"a")
+    )
     assert torch.deserialize(tbl) == [1, 2, "a"]
     # same keys written in another order: still a list
-    tbl2 = (i32(3) + i32(1) + i32(2) + number(2) + string(b"b") + number(1) + string(b"a"))
+    tbl2 = i32(3) + i32(1) + i32(2) + number(2) + string(b"b") + number(1) + string(b"a")
     assert torch.deserialize(tbl2) == ["a", "b"]
-    d = (i32(3) + i32(1) + i32(2) + string(b"x") + number(1.5) + number(3) + i32(5) + i32(1))
+    d = i32(3) + i32(1) + i32(2) + string(b"x") + number(1.5) + number(3) + i32(5) + i32(1)
     assert torch.deserialize(d) == {"x": 1.5, 3: True}
 
 
 def test_handbuilt_shared_references():
     # {t, t, t:storage()} where the third entry refers back to object 3
-    t = (torch_head(2, b"torch.IntTensor") + i32(1) + i64(3) + i64(1) + i64(2)
-         + torch_head(3, b"torch.IntStorage") + i64(4) + struct.pack("<4i", 1, 2, 3, 4))
-    tbl = (i32(3) + i32(1) + i32(3) + number(1) + t + number(2) + i32(4) + i32(2)
-           + number(3) + i32(4) + i32(3))
+    t = (
+        torch_head(2, b"torch.IntTensor")
+        + i32(1)
+        + i64(3)
+        + i64(1)
+        + i64(2)
+        + torch_head(3, b"torch.IntStorage")
+        + i64(4)
+        + struct.pack("<4i", 1, 2, 3, 4)
+    )
+    tbl = (
+        i32(3)
+        + i32(1)
+        + i32(3)
+        + number(1)
+        + t
+        + number(2)
+        + i32(4)
+        + i32(2)
+        + number(3)
+        + i32(4)
+        + i32(3)
+    )
     a, b, s = torch.deserialize(tbl)
     assert a is b and a.storage() is s and a.tolist() == [2, 3, 4]
     s[2] = 20
@@ -123,7 +160,7 @@ def test_handbuilt_lua_table_forms():
     data = i32(3) + i32(1) + i32(2) + number(1) + number(10) + number(3) + number(30)
     assert torch.deserialize(data) == {1: 10, 3: 30}
     assert torch.deserialize(i32(3) + i32(1) + i32(0)) == []
-    assert torch.deserialize(string(b"\xff\xfe")) == b"\xff\xfe"      # not UTF-8: bytes
+    assert torch.deserialize(string(b"\xff\xfe")) == b"\xff\xfe"  # not UTF-8: bytes
 
 
 # SHA-256 of files written by Lua Torch on Linux x86_64, the test fixtures
@@ -131,22 +168,38 @@ def test_handbuilt_lua_table_forms():
 # only their hashes are kept here.  What we write for the same objects is
 # byte for byte what Lua Torch wrote.
 LUA_WRITTEN = [
-    ("doubletensor.t7", "cbc78dd5cf41c97d4c01558808db9a8f4400d752cf5bf6b549a7789e060c2e5c",
-     lambda: torch.DoubleTensor([[1, 2, 3], [4, 5, 6.9]])),
-    ("hello=123.t7", "65a9af36ffeb79835f18fd9cc5309629429c63b72b6f1f5b54cce5ee89c39419",
-     lambda: {"hello": 123}),
-    ("list_table.t7", "09163c47ccc06a9285d808b45cde5c0482ba1a34c2a25f1252a79b374c6f33ae",
-     lambda: ["hello", "world", "third item", 123]),
-    ("map_table1.t7", "a172f58215ef4001017e35c08724fb2597493817336c2bf3f40936e114c327a9",
-     lambda: {0: "zero", 1: "hello", 2: "world", 3: "third item", 4: 123}),
-    ("map_table2.t7", "feb9975cfdc2cbd6060bef6cb964ca9ac52bc11bc4b10cfd0c25d0a69ed47d3d",
-     lambda: {1: "hello", 2: "world", 3: "third item", 4: 123, "a": "non number key"}),
+    (
+        "doubletensor.t7",
+        "cbc78dd5cf41c97d4c01558808db9a8f4400d752cf5bf6b549a7789e060c2e5c",
+        lambda: torch.DoubleTensor([[1, 2, 3], [4, 5, 6.9]]),
+    ),
+    (
+        "hello=123.t7",
+        "65a9af36ffeb79835f18fd9cc5309629429c63b72b6f1f5b54cce5ee89c39419",
+        lambda: {"hello": 123},
+    ),
+    (
+        "list_table.t7",
+        "09163c47ccc06a9285d808b45cde5c0482ba1a34c2a25f1252a79b374c6f33ae",
+        lambda: ["hello", "world", "third item", 123],
+    ),
+    (
+        "map_table1.t7",
+        "a172f58215ef4001017e35c08724fb2597493817336c2bf3f40936e114c327a9",
+        lambda: {0: "zero", 1: "hello", 2: "world", 3: "third item", 4: 123},
+    ),
+    (
+        "map_table2.t7",
+        "feb9975cfdc2cbd6060bef6cb964ca9ac52bc11bc4b10cfd0c25d0a69ed47d3d",
+        lambda: {1: "hello", 2: "world", 3: "third item", 4: 123, "a": "non number key"},
+    ),
 ]
 
 
 @pytest.mark.parametrize("name,sha,make", LUA_WRITTEN, ids=[f[0] for f in LUA_WRITTEN])
 def test_same_bytes_as_lua_torch(name, sha, make):
     import hashlib
+
     data = torch.serialize(make())
     assert hashlib.sha256(data).hexdigest() == sha
     back = torch.deserialize(data)
@@ -187,9 +240,9 @@ def test_extreme_values(tmp_path):
     ours, theirs = via_file(x, tmp_path)
     assert np.array(ours.tolist()).tobytes() == np.array(x.tolist()).tobytes()
     assert theirs.tobytes() == np.array(x.tolist()).tobytes()
-    lo = torch.LongTensor([-2 ** 63, 2 ** 63 - 1])
+    lo = torch.LongTensor([-(2**63), 2**63 - 1])
     ours, theirs = via_file(lo, tmp_path, "l.t7")
-    assert ours.tolist() == [-2 ** 63, 2 ** 63 - 1] and theirs.tolist() == ours.tolist()
+    assert ours.tolist() == [-(2**63), 2**63 - 1] and theirs.tolist() == ours.tolist()
 
 
 def test_views_keep_geometry_and_share(tmp_path):
@@ -202,7 +255,7 @@ def test_views_keep_geometry_and_share(tmp_path):
         np.testing.assert_array_equal(npy(o), npy(v))
         np.testing.assert_array_equal(th, npy(v))
     assert all(o.storage() is ours[0].storage() for o in ours)
-    ours[1][1][1] = -1                  # element (1, 2) of x
+    ours[1][1][1] = -1  # element (1, 2) of x
     assert ours[0][1][2] == -1 and ours[2][2][1] == -1
     # torchfile shares the storage too
     assert all(np.shares_memory(theirs[0], th) for th in theirs[1:])
@@ -215,7 +268,7 @@ def test_same_tensor_twice_is_one_object(tmp_path):
     assert ours["a"] is ours["b"] and ours["a"].storage() is ours["s"] is ours["s2"]
     data = torch.serialize([x, x])
     # written once: the second is a tag and an index
-    assert len(data) == len(torch.serialize([x])) + (4 + 8) + (4 + 4)   # key 2, then tag+index
+    assert len(data) == len(torch.serialize([x])) + (4 + 8) + (4 + 4)  # key 2, then tag+index
 
 
 def test_referenced_false_writes_copies():
@@ -234,40 +287,54 @@ def test_empty_and_zero_size_tensors(tmp_path):
         for sizes in ([0], [3, 0]):
             z = rt(cls(*sizes))
             assert type(z) is cls and z.size().tolist() == sizes
-    ours, theirs = via_file([torch.DoubleTensor(), torch.IntTensor(3, 0)], tmp_path,
-                            use_list_heuristic=False)
+    ours, theirs = via_file(
+        [torch.DoubleTensor(), torch.IntTensor(3, 0)], tmp_path, use_list_heuristic=False
+    )
     assert theirs[1].size == 0 and theirs[2].shape == (3, 0)
 
 
 def test_python_values(tmp_path):
-    obj = {"none": None, "t": True, "f": False, "i": 42, "neg": -7, "x": 2.5,
-           "big": 2 ** 53, "s": "h\u00e9llo", "b": b"\x00\xff", "list": [1, "two", [3.5]],
-           "tuple": (1, 2), 7: "seven", 1.5: "one and a half", "empty": [],
-           "nested": {"a": {"b": {"c": None}}}}
+    obj = {
+        "none": None,
+        "t": True,
+        "f": False,
+        "i": 42,
+        "neg": -7,
+        "x": 2.5,
+        "big": 2**53,
+        "s": "h\u00e9llo",
+        "b": b"\x00\xff",
+        "list": [1, "two", [3.5]],
+        "tuple": (1, 2),
+        7: "seven",
+        1.5: "one and a half",
+        "empty": [],
+        "nested": {"a": {"b": {"c": None}}},
+    }
     ours, theirs = via_file(obj, tmp_path)
     assert ours == dict(obj, tuple=[1, 2])
     assert type(ours["i"]) is int and type(ours["x"]) is float and type(ours["s"]) is str
-    assert ours["b"] == b"\x00\xff"                  # not UTF-8: stays bytes
+    assert ours["b"] == b"\x00\xff"  # not UTF-8: stays bytes
     # torchfile keeps strings as bytes (Lua strings are bytes; ours are UTF-8)
     assert theirs[b"i"] == 42 and theirs[b"x"] == 2.5
     assert theirs[b"s"] == "h\u00e9llo".encode() and theirs[b"b"] == b"\x00\xff"
     assert theirs[b"list"] == [1, b"two", [3.5]] and theirs[b"tuple"] == [1, 2]
     assert theirs[7] == b"seven" and theirs[1.5] == b"one and a half"
-    assert theirs[b"t"] is True and theirs[b"f"] is False and theirs[b"big"] == 2 ** 53
+    assert theirs[b"t"] is True and theirs[b"f"] is False and theirs[b"big"] == 2**53
     assert theirs[b"nested"][b"a"][b"b"][b"c"] is None and theirs[b"empty"] == []
     for v in (None, True, 3, -0.5, "s", [1, 2], {"a": 1}, [None, 2]):
         assert rt(v) == v
 
 
 def test_number_decisions():
-    assert rt(3.0) == 3 and type(rt(3.0)) is int          # integral doubles load as int
+    assert rt(3.0) == 3 and type(rt(3.0)) is int  # integral doubles load as int
     assert type(rt(-0.0)) is float and str(rt(-0.0)) == "-0.0"
     assert rt(float("inf")) == float("inf") and rt(float("nan")) != rt(float("nan"))
     np_val = rt(np.int64(5))
     assert np_val == 5 and type(np_val) is int
     assert rt(np.float32(0.5)) == 0.5
     with pytest.raises(ValueError, match="not exactly representable"):
-        torch.serialize([2 ** 53 + 1])
+        torch.serialize([2**53 + 1])
 
 
 def test_cycles_and_shared_tables():
@@ -299,8 +366,11 @@ def views(draw):
     name = draw(st.sampled_from(TYPES))
     shape = draw(st.lists(st.integers(0, 4), min_size=1, max_size=3))
     n = int(np.prod(shape))
-    x = getattr(torch, name)(list(range(n)) or [0]).narrow(1, 1, n).view(*shape) if n else \
-        getattr(torch, name)(*shape)
+    x = (
+        getattr(torch, name)(list(range(n)) or [0]).narrow(1, 1, n).view(*shape)
+        if n
+        else getattr(torch, name)(*shape)
+    )
     for _ in range(draw(st.integers(0, 3))):
         d = draw(st.integers(1, x.dim()))
         op = draw(st.sampled_from(["narrow", "transpose", "select"]))
@@ -320,8 +390,10 @@ def test_random_views_property(v):
     base = v.storage()
     want = npy(v) if v.nElement() else None
     # ours, through the .t7 format and through pickle: geometry, values, sharing
-    for a, b, s in (rt([v, v.t() if v.dim() == 2 else v, base]),
-                    pickle.loads(pickle.dumps([v, v.t() if v.dim() == 2 else v, base]))):
+    for a, b, s in (
+        rt([v, v.t() if v.dim() == 2 else v, base]),
+        pickle.loads(pickle.dumps([v, v.t() if v.dim() == 2 else v, base])),
+    ):
         assert geometry(a) == geometry(v) and a.storage() is b.storage() is s
         assert s.tolist() == base.tolist()
         if want is not None:
@@ -350,8 +422,10 @@ def test_unknown_tag_class_and_functions():
     with pytest.raises(ValueError, match="unknown type tag 9 at byte 0"):
         torch.deserialize(i32(9))
     # an unregistered class loads as its generic class (test_t7_classes.py)
-    assert torch.typename(torch.deserialize(torch_head(1, b"nn.Linear") + i32(3) + i32(2)
-                                            + i32(0))) == "nn.Linear"
+    assert (
+        torch.typename(torch.deserialize(torch_head(1, b"nn.Linear") + i32(3) + i32(2) + i32(0)))
+        == "nn.Linear"
+    )
     with pytest.raises(ValueError, match="function"):
         torch.deserialize(i32(8) + i32(1) + lstr(b"\x1bLJ") + i32(0))
     with pytest.raises(ValueError, match="function"):
@@ -360,15 +434,23 @@ def test_unknown_tag_class_and_functions():
 
 def test_bad_geometry_raises():
     def tensor(nd, sizes, strides, offset, count):
-        return (torch_head(1, b"torch.DoubleTensor") + i32(nd) + i64(*sizes) + i64(*strides)
-                + i64(offset) + torch_head(2, b"torch.DoubleStorage") + i64(count)
-                + b"\0" * (8 * count))
+        return (
+            torch_head(1, b"torch.DoubleTensor")
+            + i32(nd)
+            + i64(*sizes)
+            + i64(*strides)
+            + i64(offset)
+            + torch_head(2, b"torch.DoubleStorage")
+            + i64(count)
+            + b"\0" * (8 * count)
+        )
+
     with pytest.raises(ValueError, match="does not fit its storage"):
         torch.deserialize(tensor(2, [2, 3], [3, 1], 1, 5))
     with pytest.raises(ValueError, match="does not fit its storage"):
         torch.deserialize(tensor(1, [3], [1], 3, 4))
-    with pytest.raises(ValueError, match="does not fit its storage"):     # overflow, in C
-        torch.deserialize(tensor(2, [2 ** 62, 2 ** 62], [1, 1], 1, 1))
+    with pytest.raises(ValueError, match="does not fit its storage"):  # overflow, in C
+        torch.deserialize(tensor(2, [2**62, 2**62], [1, 1], 1, 1))
     with pytest.raises(ValueError, match="storage offset 0"):
         torch.deserialize(tensor(1, [3], [1], 0, 4))
     with pytest.raises(ValueError, match="negative sizes"):
@@ -379,15 +461,24 @@ def test_bad_geometry_raises():
         torch.deserialize(torch_head(1, b"torch.DoubleTensor") + i32(1000))
     with pytest.raises(ValueError, match="negative size"):
         torch.deserialize(torch_head(1, b"torch.DoubleStorage") + i64(-1))
-    with pytest.raises(ValueError, match="truncated"):       # never allocates 2^60 elements
-        torch.deserialize(torch_head(1, b"torch.DoubleStorage") + i64(2 ** 60))
-    wrong = (torch_head(1, b"torch.DoubleTensor") + i32(1) + i64(1) + i64(1) + i64(1)
-             + torch_head(2, b"torch.IntStorage") + i64(1) + i32(0))
+    with pytest.raises(ValueError, match="truncated"):  # never allocates 2^60 elements
+        torch.deserialize(torch_head(1, b"torch.DoubleStorage") + i64(2**60))
+    wrong = (
+        torch_head(1, b"torch.DoubleTensor")
+        + i32(1)
+        + i64(1)
+        + i64(1)
+        + i64(1)
+        + torch_head(2, b"torch.IntStorage")
+        + i64(1)
+        + i32(0)
+    )
     with pytest.raises(ValueError, match="where its storage should be"):
         torch.deserialize(wrong)
     with pytest.raises(ValueError, match="has no storage"):
-        torch.deserialize(torch_head(1, b"torch.DoubleTensor") + i32(1) + i64(2) + i64(1)
-                          + i64(1) + i32(0))
+        torch.deserialize(
+            torch_head(1, b"torch.DoubleTensor") + i32(1) + i64(2) + i64(1) + i64(1) + i32(0)
+        )
 
 
 def test_bad_tables_raise():
@@ -396,12 +487,12 @@ def test_bad_tables_raise():
     with pytest.raises(ValueError, match="nil key"):
         torch.deserialize(i32(3) + i32(1) + i32(1) + i32(0) + number(1))
     key_table = i32(3) + i32(1) + i32(1) + (i32(3) + i32(2) + i32(0)) + number(1)
-    (key, value), = torch.deserialize(key_table).items()     # a table key: a TableKey
+    ((key, value),) = torch.deserialize(key_table).items()  # a table key: a TableKey
     assert key.table == [] and value == 1
     with pytest.raises(ValueError, match="negative length"):
         torch.deserialize(i32(2) + i32(-5))
     both = i32(3) + i32(1) + i32(2) + number(1) + number(10) + i32(5) + i32(1) + number(20)
-    with pytest.raises(ValueError, match="appears twice"):      # Lua's [1] and [true]
+    with pytest.raises(ValueError, match="appears twice"):  # Lua's [1] and [true]
         torch.deserialize(both)
     assert torch.deserialize(DOUBLE_2x3 + b"trailing").tolist()[0] == [1, 2, 3]
 
@@ -410,20 +501,20 @@ def test_save_over_an_existing_file(tmp_path):
     p = str(tmp_path / "over.t7")
     big, small = torch.DoubleTensor(20000).uniform(), {"a": torch.IntTensor([1, 2])}
     torch.save(p, big)
-    torch.save(p, small)                     # written over the bigger file: its tail goes
+    torch.save(p, small)  # written over the bigger file: its tail goes
     assert open(p, "rb").read() == torch.serialize(small)
     torch.save(p, big)
     assert open(p, "rb").read() == torch.serialize(big) and torch.equal(torch.load(p), big)
     with pytest.raises(TypeError):
         torch.save(p, [big, object()])
-    assert not os.path.exists(p)             # no half-written file
+    assert not os.path.exists(p)  # no half-written file
 
 
 def test_save_to_a_device_keeps_it(tmp_path):
     torch.save(os.devnull, {"x": torch.DoubleTensor(3)})
     with pytest.raises(TypeError):
         torch.save(os.devnull, [torch.DoubleTensor(3), object()])
-    assert os.path.exists(os.devnull)        # never unlinked
+    assert os.path.exists(os.devnull)  # never unlinked
 
 
 def test_unwritable_objects(tmp_path):
@@ -434,7 +525,7 @@ def test_unwritable_objects(tmp_path):
     p = tmp_path / "bad.t7"
     with pytest.raises(TypeError):
         torch.save(str(p), [torch.DoubleTensor(3), object()])
-    assert not p.exists()                    # no half-written file
+    assert not p.exists()  # no half-written file
     with pytest.raises(ValueError, match="mode must be 'binary' or 'ascii'"):
         torch.save(str(p), 1, "text")
     with pytest.raises(TypeError):
@@ -448,8 +539,16 @@ def _sample():
     global _SAMPLE
     if _SAMPLE is None:
         x = torch.IntTensor([[1, 2, 3], [4, 5, 6]])
-        _SAMPLE = torch.serialize({"x": x, "t": x.t(), "s": x.storage(), "l": [1.5, "a", True],
-                                   "f": torch.FloatTensor(2, 0), 3: None})
+        _SAMPLE = torch.serialize(
+            {
+                "x": x,
+                "t": x.t(),
+                "s": x.storage(),
+                "l": [1.5, "a", True],
+                "f": torch.FloatTensor(2, 0),
+                3: None,
+            }
+        )
     return _SAMPLE
 
 
@@ -460,9 +559,8 @@ def test_corrupted_data_never_crashes(data):
     for _ in range(data.draw(st.integers(1, 4))):
         i = data.draw(st.integers(0, len(b) - 1))
         b[i] = data.draw(st.integers(0, 255))
-    b = bytes(b[:data.draw(st.integers(0, len(b)))])
+    b = bytes(b[: data.draw(st.integers(0, len(b)))])
     try:
         torch.deserialize(b)
     except ValueError:
         pass
-

@@ -3,16 +3,36 @@ in-place path: one C call, st_binary_inplace_small) give what the general
 path gives: same values, same object returned, the same errors with x
 left as it was.  The general path is reached with the same values in a
 non-contiguous view of another shape, which the C path declines."""
+
 import numpy as np
 import pytest
 
 import strided as torch
 from strided.torch7 import forms, spec
 
-TYPES = ["ByteTensor", "CharTensor", "ShortTensor", "IntTensor", "LongTensor", "FloatTensor",
-         "DoubleTensor"]
-METHODS = ["add", "csub", "cmul", "cdiv", "cpow", "cfmod", "cremainder", "cmod", "atan2",
-           "cbitand", "cbitor", "cbitxor"]
+TYPES = [
+    "ByteTensor",
+    "CharTensor",
+    "ShortTensor",
+    "IntTensor",
+    "LongTensor",
+    "FloatTensor",
+    "DoubleTensor",
+]
+METHODS = [
+    "add",
+    "csub",
+    "cmul",
+    "cdiv",
+    "cpow",
+    "cfmod",
+    "cremainder",
+    "cmod",
+    "atan2",
+    "cbitand",
+    "cbitor",
+    "cbitxor",
+]
 ENTRY = {e.name: e for e in spec.ENTRIES}
 TYPES_DT = ("uint8", "int8", "int16", "int32", "int64", "float32", "float64")
 
@@ -29,7 +49,7 @@ def general_copy(cls, vals):
     """A tensor with vals in a non-contiguous 1 x n view (the general path)."""
     wide = cls(2, len(vals)).zero()
     wide.select(1, 1).copy(cls(vals))
-    return wide.t().narrow(2, 1, 1).t()        # 1 x n, stride (1, 2)
+    return wide.t().narrow(2, 1, 1).t()  # 1 x n, stride (1, 2)
 
 
 def outcome(f):
@@ -39,12 +59,15 @@ def outcome(f):
         return type(e)
 
 
-@pytest.mark.parametrize("method, name", [(m, t) for m in METHODS for t in TYPES
-                                          if hasattr(getattr(torch, t), m)])
+@pytest.mark.parametrize(
+    "method, name", [(m, t) for m in METHODS for t in TYPES if hasattr(getattr(torch, t), m)]
+)
 def test_matches_the_general_path(method, name):
     cls = getattr(torch, name)
-    a, b = values(name, 7, 1), values(name, 7, 2, nonzero=method in ("cdiv", "cfmod", "cremainder",
-                                                                    "cmod", "cpow"))
+    a, b = (
+        values(name, 7, 1),
+        values(name, 7, 2, nonzero=method in ("cdiv", "cfmod", "cremainder", "cmod", "cpow")),
+    )
     if method == "cpow" and name not in ("FloatTensor", "DoubleTensor"):
         b = [abs(v) % 3 for v in b]
     x, y = cls(a), cls(b)
@@ -61,25 +84,40 @@ def test_matches_the_general_path(method, name):
 def test_the_c_path_is_taken_for_plain_tensors():
     for name in ("add", "csub", "cmul", "cdiv"):
         assert forms._inplace_op(ENTRY[name], "float64") is not None
-    assert forms._inplace_op(ENTRY["mul"], "float64") is None     # x:mul(y) of a tensor: no form
+    assert forms._inplace_op(ENTRY["mul"], "float64") is None  # x:mul(y) of a tensor: no form
     assert forms._inplace_op(ENTRY["sum"], "float64") is None
 
 
 # the calls x:f(y) (y a tensor) and x:f(v) (v a number) that are x = x op y:
 # name -> the core op for floats, for integers (None: the call has no such
 # form for those types); the op table gives them (spec.py names no op)
-TENSOR_OPS = {"add": ("add", "add"), "csub": ("subtract", "subtract"),
-              "cmul": ("multiply", "multiply"), "cdiv": ("divide", "trunc_divide"),
-              "cpow": ("pow", "pow"), "cfmod": ("fmod", "fmod"), "cmod": ("fmod", "fmod"),
-              "cremainder": ("torch7_remainder", "torch7_remainder"), "atan2": ("atan2", None),
-              "cbitand": (None, "bitwise_and"), "cbitor": (None, "bitwise_or"),
-              "cbitxor": (None, "bitwise_xor")}
-NUMBER_OPS = {"add": ("add", "add"), "csub": ("subtract", "subtract"),
-              "mul": ("multiply", "multiply"), "div": ("divide", "trunc_divide"),
-              "pow": ("pow", "pow"), "fmod": ("fmod", "fmod"), "mod": ("fmod", "fmod"),
-              "remainder": ("torch7_remainder", "torch7_remainder"),
-              "bitand": (None, "bitwise_and"), "bitor": (None, "bitwise_or"),
-              "bitxor": (None, "bitwise_xor")}
+TENSOR_OPS = {
+    "add": ("add", "add"),
+    "csub": ("subtract", "subtract"),
+    "cmul": ("multiply", "multiply"),
+    "cdiv": ("divide", "trunc_divide"),
+    "cpow": ("pow", "pow"),
+    "cfmod": ("fmod", "fmod"),
+    "cmod": ("fmod", "fmod"),
+    "cremainder": ("torch7_remainder", "torch7_remainder"),
+    "atan2": ("atan2", None),
+    "cbitand": (None, "bitwise_and"),
+    "cbitor": (None, "bitwise_or"),
+    "cbitxor": (None, "bitwise_xor"),
+}
+NUMBER_OPS = {
+    "add": ("add", "add"),
+    "csub": ("subtract", "subtract"),
+    "mul": ("multiply", "multiply"),
+    "div": ("divide", "trunc_divide"),
+    "pow": ("pow", "pow"),
+    "fmod": ("fmod", "fmod"),
+    "mod": ("fmod", "fmod"),
+    "remainder": ("torch7_remainder", "torch7_remainder"),
+    "bitand": (None, "bitwise_and"),
+    "bitor": (None, "bitwise_or"),
+    "bitxor": (None, "bitwise_xor"),
+}
 
 
 @pytest.mark.parametrize("number, table", [(False, TENSOR_OPS), (True, NUMBER_OPS)])
@@ -87,6 +125,7 @@ def test_exactly_these_calls_take_the_c_path(number, table):
     """Every method of every class: the in-place path's op is the one above,
     and no other method has one."""
     from strided.core.ops import BINARY
+
     for e in spec.ENTRIES:
         for dt in e.types & set(TYPES_DT):
             want = table.get(e.name, (None, None))[0 if dt.startswith("float") else 1]
@@ -105,7 +144,7 @@ def test_aliasing_and_overlap():
     x = torch.DoubleTensor([1, 2, 3])
     assert x.add(x) is x and x.tolist() == [2, 4, 6]
     base = torch.DoubleTensor([1, 2, 3, 4])
-    a, b = base.narrow(1, 1, 3), base.narrow(1, 2, 3)     # overlapping: the general path
+    a, b = base.narrow(1, 1, 3), base.narrow(1, 2, 3)  # overlapping: the general path
     a.add(b)
     assert base.tolist() == [3, 5, 7, 4]
 

@@ -2,6 +2,7 @@
 every torch.* function and every math method comes from one table entry,
 forms are matched as TensorMath.lua's cwrap matches them, and results are
 written straight into the given tensor."""
+
 import numpy as np
 import pytest
 
@@ -39,29 +40,32 @@ def test_methods_exist_only_for_the_declared_types():
 
 def test_defaults_and_method_overrides():
     x = torch.Tensor([1, 2, 3])
-    assert torch.add(x, 1).tolist() == [2, 3, 4] and x.tolist() == [1, 2, 3]   # new result
+    assert torch.add(x, 1).tolist() == [2, 3, 4] and x.tolist() == [1, 2, 3]  # new result
     r = torch.Tensor()
-    assert torch.add(r, x, 2, x) is r and r.tolist() == [3, 6, 9]              # [res], value, y
-    assert x.add(1) is x and x.tolist() == [2, 3, 4]                           # in place
-    assert r.add(x, x).tolist() == [4, 6, 8] and x.tolist() == [2, 3, 4]      # res:add(x, y)
-    assert x.csub(2, x).tolist() == [-2, -3, -4]                              # x:csub(v, y)
-    assert torch.pow(2, torch.Tensor([1, 2, 3])).tolist() == [2, 4, 8]       # value ^ tensor
-    assert torch.exp(0) == 1.0                                                # a number form
+    assert torch.add(r, x, 2, x) is r and r.tolist() == [3, 6, 9]  # [res], value, y
+    assert x.add(1) is x and x.tolist() == [2, 3, 4]  # in place
+    assert r.add(x, x).tolist() == [4, 6, 8] and x.tolist() == [2, 3, 4]  # res:add(x, y)
+    assert x.csub(2, x).tolist() == [-2, -3, -4]  # x:csub(v, y)
+    assert torch.pow(2, torch.Tensor([1, 2, 3])).tolist() == [2, 4, 8]  # value ^ tensor
+    assert torch.exp(0) == 1.0  # a number form
 
 
 def test_dispatch_and_explicit_self_calls():
     x = torch.Tensor([[0, 1], [1, 0]])
     idx = torch.LongTensor()
-    assert x.nonzero(idx, x) is idx and idx.tolist() == [[1, 2], [2, 1]]     # Lua's x.nonzero(i, x)
+    assert x.nonzero(idx, x) is idx and idx.tolist() == [[1, 2], [2, 1]]  # Lua's x.nonzero(i, x)
     m = torch.ByteTensor()
     assert torch.lt(m, x, 1) is m and m.tolist() == [[1, 0], [0, 1]]
-    f = torch.zeros(2, "torch.FloatTensor")                                   # a type name last
+    f = torch.zeros(2, "torch.FloatTensor")  # a type name last
     assert f.type() == "torch.FloatTensor"
 
 
 def test_messages_name_the_argument_and_the_forms():
-    with pytest.raises(TypeError, match=r"cmul: argument 2 \(tensor2\) must be a torch.DoubleTensor, "
-                                        r"got torch.IntTensor; expected torch.cmul"):
+    with pytest.raises(
+        TypeError,
+        match=r"cmul: argument 2 \(tensor2\) must be a torch.DoubleTensor, "
+        r"got torch.IntTensor; expected torch.cmul",
+    ):
         torch.cmul(torch.Tensor(2), torch.IntTensor(2))
     with pytest.raises(TypeError, match=r"sum: argument 2 \(dim\) must be a dim, got str"):
         torch.sum(torch.Tensor(2), "a")
@@ -71,14 +75,19 @@ def _address(t):
     return torch.data(t, True)
 
 
-@pytest.mark.parametrize("call", [
-    lambda r, a, b: torch.cmul(r, a, b), lambda r, a, b: torch.add(r, a, b),
-    lambda r, a, b: torch.exp(r, a), lambda r, a, b: torch.clamp(r, a, 0.2, 0.5),
-    lambda r, a, b: torch.lt(r, a, b) if r.type() == a.type() else None,
-])
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda r, a, b: torch.cmul(r, a, b),
+        lambda r, a, b: torch.add(r, a, b),
+        lambda r, a, b: torch.exp(r, a),
+        lambda r, a, b: torch.clamp(r, a, 0.2, 0.5),
+        lambda r, a, b: torch.lt(r, a, b) if r.type() == a.type() else None,
+    ],
+)
 def test_results_go_straight_into_res(call):
     a, b = torch.rand(4, 5), torch.rand(4, 5)
-    r = torch.Tensor(5, 4).t()          # the right size, transposed: kept as it is
+    r = torch.Tensor(5, 4).t()  # the right size, transposed: kept as it is
     where, strides = _address(r), r.stride().tolist()
     call(r, a, b)
     assert _address(r) == where and r.stride().tolist() == strides
@@ -107,8 +116,12 @@ def test_plans_are_cached_per_shape_of_call():
 
 def test_matching_backtracks_over_optional_slots():
     T = torch.DoubleTensor
-    slots = [forms.Arg(forms.TENSOR, forms.NEW), forms.Arg(forms.TENSOR),
-             forms.Arg(forms.NUMBER, 1), forms.Arg(forms.TENSOR)]
+    slots = [
+        forms.Arg(forms.TENSOR, forms.NEW),
+        forms.Arg(forms.TENSOR),
+        forms.Arg(forms.NUMBER, 1),
+        forms.Arg(forms.TENSOR),
+    ]
     x, y = T(2), T(2)
     assert forms._fill(slots, 0, (x, y), 0, T, False, []) == [(2, None), (0, 0), (4, 1), (0, 1)]
     assert forms._fill(slots, 0, (x, x, 3, y), 0, T, False, []) == [(0, 0), (0, 1), (0, 2), (0, 3)]
@@ -118,10 +131,12 @@ def test_matching_backtracks_over_optional_slots():
 def test_the_reference_pages_are_current():
     import pathlib
     from tools import torch7_reference as reference
+
     docs = pathlib.Path(__file__).resolve().parents[2] / "docs"
     pages = reference.pages()
     committed = {str(p.relative_to(docs)) for p in (docs / reference.FOLDER).glob("*.md")}
     assert committed | {reference.INDEX} == set(pages), "run: python -m tools.torch7_reference docs"
     for name, text in pages.items():
-        assert (docs / name).read_text().strip() == text.strip(), \
+        assert (docs / name).read_text().strip() == text.strip(), (
             f"docs/{name} is stale: run python -m tools.torch7_reference docs"
+        )

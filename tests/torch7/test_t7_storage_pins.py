@@ -3,6 +3,7 @@ resize may move the parent's memory while the view lives, in whatever
 tensor, after the view's own Python object is gone.  Lua Torch7 read freed
 memory there (`t = torch.DoubleTensor(torch.DoubleStorage(p, 3, 4));
 p:resize(2000)`); every way a storage can be resized is tried."""
+
 import gc
 
 import pytest
@@ -29,8 +30,9 @@ GROWS = {
     "Tensor.resizeAs": lambda p: torch.DoubleTensor(p).resizeAs(torch.DoubleTensor(2000)),
     "Tensor.set sizes": lambda p: torch.DoubleTensor().set(p, 1, 2000),
     "Tensor.set LongStorage": lambda p: torch.DoubleTensor().set(p, 1, torch.LongStorage([2000])),
-    "result of a math function": lambda p: torch.add(torch.DoubleTensor(p).resize(2),
-                                                     torch.range(1, 2000), 1),
+    "result of a math function": lambda p: torch.add(
+        torch.DoubleTensor(p).resize(2), torch.range(1, 2000), 1
+    ),
 }
 
 
@@ -41,14 +43,14 @@ def test_every_resize_of_a_pinned_parent_raises(grow):
     with pytest.raises(ValueError, match="storage view"):
         GROWS[grow](p)
     assert p.size() == 10 and t.totable() == [3, 4, 5, 6]
-    t.fill(-1)                                  # writes land in p, still in place
+    t.fill(-1)  # writes land in p, still in place
     assert p.tolist() == [1, 2, -1, -1, -1, -1, 7, 8, 9, 10]
 
 
 def test_resize_to_the_same_size_and_growing_in_place_are_allowed():
     p = _parent()
     t = _orphan_view(p)
-    assert p.resize(10).size() == 10                       # nothing moves
+    assert p.resize(10).size() == 10  # nothing moves
     assert torch.DoubleTensor(p).resize(2, 5).nElement() == 10
     assert t.totable() == [3, 4, 5, 6]
 
@@ -56,8 +58,8 @@ def test_resize_to_the_same_size_and_growing_in_place_are_allowed():
 def test_the_pin_goes_with_the_last_holder():
     p = _parent()
     t = _orphan_view(p)
-    u = t.narrow(1, 2, 2)                      # another tensor over the same view
-    v = torch.DoubleStorage(p, 1, 2)           # a second view, an object of its own
+    u = t.narrow(1, 2, 2)  # another tensor over the same view
+    v = torch.DoubleStorage(p, 1, 2)  # a second view, an object of its own
     del t
     gc.collect()
     with pytest.raises(ValueError, match="2 storage view"):
@@ -84,7 +86,7 @@ def test_view_of_a_view_pins_the_root():
 def test_freeing_the_parent_object_keeps_the_view_valid():
     p = _parent()
     t = _orphan_view(p)
-    p.free()                                   # the object lets go; the view holds the memory
+    p.free()  # the object lets go; the view holds the memory
     del p
     gc.collect()
     assert t.totable() == [3, 4, 5, 6]
@@ -101,7 +103,7 @@ def test_byte_string_and_memory_file_refuse_a_pinned_storage():
     keep = torch.CharTensor(torch.CharStorage(c, 1, 2))
     f = torch.MemoryFile(c, "rw")
     with pytest.raises(ValueError, match="storage view"):
-        f.writeString("x" * 100)               # would grow the file's storage
+        f.writeString("x" * 100)  # would grow the file's storage
     assert keep.totable() == [0, 0]
 
 

@@ -3,6 +3,7 @@ tools/torch7_stubs.py writes from the spec table, and declares every
 public name of the face; its return types are observed from the forms
 themselves (stubs.py), so a change of what a form returns changes the stub
 and fails here until the stub is regenerated."""
+
 import ast
 from pathlib import Path
 
@@ -17,14 +18,18 @@ STUB = ROOT / "strided" / "__init__.pyi"
 def _declared():
     tree = ast.parse(STUB.read_text())
     names = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
-    classes = {n.name: {m.name for m in n.body if isinstance(m, ast.FunctionDef)}
-               for n in tree.body if isinstance(n, ast.ClassDef)}
+    classes = {
+        n.name: {m.name for m in n.body if isinstance(m, ast.FunctionDef)}
+        for n in tree.body
+        if isinstance(n, ast.ClassDef)
+    }
     return names, classes
 
 
 def test_the_committed_stub_is_current():
     assert STUB.read_text() == stubs.stub(), (
-        "strided/__init__.pyi is stale: python -m tools.torch7_stubs > strided/__init__.pyi")
+        "strided/__init__.pyi is stale: python -m tools.torch7_stubs > strided/__init__.pyi"
+    )
 
 
 def test_every_public_name_is_declared():
@@ -38,10 +43,14 @@ def test_every_method_of_every_class_is_declared():
 
     def declared(cls_name):
         own = classes[cls_name]
-        base = {"Tensor": "_TensorBase"}.get(cls_name, "Tensor" if cls_name.endswith("Tensor")
-                                             and cls_name not in ("_TensorBase", "HalfTensor")
-                                             else None)
+        base = {"Tensor": "_TensorBase"}.get(
+            cls_name,
+            "Tensor"
+            if cls_name.endswith("Tensor") and cls_name not in ("_TensorBase", "HalfTensor")
+            else None,
+        )
         return own | (declared(base) if base else set())
+
     for name in ("ByteTensor", "IntTensor", "LongTensor", "FloatTensor", "DoubleTensor"):
         cls = getattr(torch, name)
         public = {m for m in dir(cls) if not m.startswith("_")}
@@ -53,10 +62,18 @@ def test_the_forms_returns_are_typed():
     """Every function form of the maths whose slots can all be sampled has
     an observed return type: fewer than one overload in ten stays Any."""
     text = STUB.read_text()
-    spec_functions = {e.name for e in ENTRIES if e.function and e.direct is None
-                      and e.group != "Tensor methods (tensor.md)"}
-    lines = [ln for ln in text.splitlines() if ln.startswith("def ")
-             and ln[4:].split("(")[0] in spec_functions and "*args: Any" not in ln]
+    spec_functions = {
+        e.name
+        for e in ENTRIES
+        if e.function and e.direct is None and e.group != "Tensor methods (tensor.md)"
+    }
+    lines = [
+        ln
+        for ln in text.splitlines()
+        if ln.startswith("def ")
+        and ln[4:].split("(")[0] in spec_functions
+        and "*args: Any" not in ln
+    ]
     untyped = [ln for ln in lines if ln.endswith("-> Any: ...")]
     assert len(lines) > 500
     assert len(untyped) * 10 < len(lines), untyped
@@ -93,16 +110,18 @@ def test_the_hand_written_api_has_its_annotations():
     the types of their source; torch.f(x, ...) of a tensor.md method takes
     the method's."""
     text = STUB.read_text()
-    for line in ("    def t(self) -> Self: ...",
-                 "    def size(self, dim: _int) -> _int: ...",
-                 "    def nonzero(self) -> LongTensor: ...",
-                 "    def __getitem__(self, i: _int) -> _int: ...",       # the integer storages
-                 "    def readInt(self, n: _int, /) -> IntStorage: ...",
-                 "    def writeDouble(self, storage: DoubleStorage, /) -> _int: ...",
-                 "def manualSeed(generator: Generator, seed: _int, /) -> None: ...",
-                 "def narrow(tensor: _T, dim: _int, index: _int, size: _int, /) -> _T: ...",
-                 "def split(result: _list[_T], tensor: _T, size: _int, dim: _int = ..., /) "
-                 "-> _list[_T]: ..."):
+    for line in (
+        "    def t(self) -> Self: ...",
+        "    def size(self, dim: _int) -> _int: ...",
+        "    def nonzero(self) -> LongTensor: ...",
+        "    def __getitem__(self, i: _int) -> _int: ...",  # the integer storages
+        "    def readInt(self, n: _int, /) -> IntStorage: ...",
+        "    def writeDouble(self, storage: DoubleStorage, /) -> _int: ...",
+        "def manualSeed(generator: Generator, seed: _int, /) -> None: ...",
+        "def narrow(tensor: _T, dim: _int, index: _int, size: _int, /) -> _T: ...",
+        "def split(result: _list[_T], tensor: _T, size: _int, dim: _int = ..., /) "
+        "-> _list[_T]: ...",
+    ):
         assert line in text, line
     x = torch.DoubleTensor([[1, 2], [3, 4]])
     assert type(x.t()) is torch.DoubleTensor and type(x.size(1)) is int

@@ -1,4 +1,5 @@
 """utility.md's isTypeOf, isequal, pointer and timer.md's Timer."""
+
 import time
 
 import pytest
@@ -26,7 +27,7 @@ def test_timer_counts_while_running():
     r = t.stop().time()
     assert set(r) == {"real", "user", "sys"} and r["real"] >= 0.015
     time.sleep(0.02)
-    assert t.time()["real"] == r["real"]                 # stopped: nothing accrues
+    assert t.time()["real"] == r["real"]  # stopped: nothing accrues
     assert t.resume() is t and t.time()["real"] >= r["real"]
     assert t.reset().time()["real"] < r["real"]
 
@@ -35,11 +36,12 @@ def test_timer_counts_while_running():
 # version of a tensor is 1, of a number nothing; a new class's is 1 until set;
 # setmetatable with an unknown name: "unknown typename NoSuch")
 
+
 def test_version_as_lua():
     assert torch.version(torch.Tensor()) == 1
     assert torch.version(torch.LongStorage(2)) == 1
     assert torch.version(3) is None
-    assert torch.version({"__version": 7}) is None      # a plain table: no metatable
+    assert torch.version({"__version": 7}) is None  # a plain table: no metatable
     cls, _ = torch.class_("VersionedT7")
     try:
         assert torch.version(cls()) == 1
@@ -58,7 +60,7 @@ def test_newmetatable_registers_a_class():
         assert torch.typename(torch.factory("NmChildT7")()) == "NmChildT7"
         assert torch.isTypeOf(cls(), "NmParentT7")
         with pytest.raises(ValueError):
-            torch.newmetatable("NmChildT7")               # taken
+            torch.newmetatable("NmChildT7")  # taken
         with pytest.raises(ValueError):
             torch.newmetatable("NmOtherT7", "NoSuchParentT7")
     finally:
@@ -69,11 +71,12 @@ def test_newmetatable_registers_a_class():
 def test_newmetatable_constructor_in_package():
     import types
     import sys
+
     pkg = types.ModuleType("nmpkg_t7")
     sys.modules["nmpkg_t7"] = pkg
     try:
         cls = torch.newmetatable("nmpkg_t7.Thing", None, lambda: 42)
-        assert pkg.Thing() == 42                            # the constructor, as Lua
+        assert pkg.Thing() == 42  # the constructor, as Lua
         assert torch.typename(torch.factory("nmpkg_t7.Thing")()) == "nmpkg_t7.Thing"
         assert isinstance(cls, type)
     finally:
@@ -90,7 +93,7 @@ def test_setmetatable_makes_an_object_of_the_table():
         shared = [1, 2]
         p = torch.setmetatable({"x": 3, "y": -4, "s": shared}, "SmPointT7")
         assert torch.typename(p) == "SmPointT7" and isinstance(p, cls)
-        assert p.norm1() == 7 and p.s is shared and calls == []   # no __init__
+        assert p.norm1() == 7 and p.s is shared and calls == []  # no __init__
         with pytest.raises(ValueError, match="unknown typename NoSuch"):
             torch.setmetatable({}, "NoSuch")
         with pytest.raises(TypeError, match="built-in"):

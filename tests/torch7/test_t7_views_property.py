@@ -2,6 +2,7 @@
 against a numpy model (1-based arguments converted to 0-based), for every
 tensor type.  Views must also share storage: a write through the view is
 seen in the original, exactly where numpy's view would put it."""
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -19,9 +20,15 @@ shapes = hnp.array_shapes(min_dims=1, max_dims=4, min_side=1, max_side=5)
 def tensors(draw, shape=shapes):
     name = draw(st.sampled_from(TYPES))
     shp = draw(shape)
-    a = draw(hnp.arrays(np.dtype(NUMPY_OF[name]), shp,
-                        elements=st.integers(0, 100).map(float) if "Float" in name or "Double" in name
-                        else st.integers(0, 100)))
+    a = draw(
+        hnp.arrays(
+            np.dtype(NUMPY_OF[name]),
+            shp,
+            elements=st.integers(0, 100).map(float)
+            if "Float" in name or "Double" in name
+            else st.integers(0, 100),
+        )
+    )
     cls = getattr(torch, name)
     layout = draw(st.sampled_from(["contiguous", "transposed", "stepped", "offset"]))
     if layout == "transposed" and a.ndim >= 2:
@@ -31,8 +38,12 @@ def tensors(draw, shape=shapes):
     elif layout == "stepped":
         # every other element of a bigger storage: Tensor(storage, offset, sizes, strides)
         big = cls(*[2 * n for n in a.shape])
-        t = cls(big.storage(), 1, torch.LongStorage(list(a.shape)),
-                torch.LongStorage([2 * st_ for st_ in big.stride().tolist()]))
+        t = cls(
+            big.storage(),
+            1,
+            torch.LongStorage(list(a.shape)),
+            torch.LongStorage([2 * st_ for st_ in big.stride().tolist()]),
+        )
         t.copy(cls(a.tolist()))
     elif layout == "offset":
         storage = getattr(torch, name.replace("Tensor", "Storage"))(a.size + 3)
@@ -78,7 +89,7 @@ def test_select(x, data):
     d = data.draw(st.integers(1, a.ndim))
     i = data.draw(st.integers(1, a.shape[d - 1]))
     if a.ndim == 1:
-        assert t.select(1, i) == a[i - 1]     # Torch7: the number
+        assert t.select(1, i) == a[i - 1]  # Torch7: the number
         return
     v = t.select(d, i)
     sl = lambda arr: arr[(slice(None),) * (d - 1) + (i - 1,)]
@@ -146,8 +157,9 @@ def test_expand(x, data):
         if data.draw(st.booleans()):
             t = t.narrow(d + 1, 1, 1)
             a = a[(slice(None),) * d + (slice(0, 1),)]
-    target = [data.draw(st.integers(1, 4)) if a.shape[d] == 1 else a.shape[d]
-              for d in range(a.ndim)]
+    target = [
+        data.draw(st.integers(1, 4)) if a.shape[d] == 1 else a.shape[d] for d in range(a.ndim)
+    ]
     v = t.expand(*target)
     np.testing.assert_array_equal(npy(v), np.broadcast_to(a, target))
     assert all(v.stride(d + 1) == 0 for d in range(a.ndim) if a.shape[d] == 1 and target[d] > 1)
@@ -179,7 +191,7 @@ def test_squeeze(x, data):
             a = a[(slice(None),) * d + (slice(0, 1),)]
     v = t.squeeze()
     want = np.squeeze(a)
-    if want.size == 1:                   # Lua: one element comes back as a number
+    if want.size == 1:  # Lua: one element comes back as a number
         assert v == want.item()
     else:
         np.testing.assert_array_equal(npy(v).reshape(want.shape), want)
@@ -244,8 +256,9 @@ def test_scatter(x, data):
     perm = data.draw(st.permutations(range(n)))[:k]
     ishape = [1] * a.ndim
     ishape[d - 1] = k
-    idx0 = np.broadcast_to(np.array(perm).reshape(ishape),
-                           [k if i == d - 1 else a.shape[i] for i in range(a.ndim)]).copy()
+    idx0 = np.broadcast_to(
+        np.array(perm).reshape(ishape), [k if i == d - 1 else a.shape[i] for i in range(a.ndim)]
+    ).copy()
     src = getattr(torch, name)(*idx0.shape).fill(3)
     t = t.clone()
     t.scatter(d, torch.LongTensor((idx0 + 1).tolist()), src)
@@ -301,8 +314,7 @@ def test_mask(x, data):
     name, a, t = x
     m = data.draw(hnp.arrays(np.uint8, a.shape, elements=st.integers(0, 1)))
     mask = torch.ByteTensor(m.tolist())
-    np.testing.assert_array_equal(npy(t[mask]) if m.any() else a[m.astype(bool)],
-                                  a[m.astype(bool)])
+    np.testing.assert_array_equal(npy(t[mask]) if m.any() else a[m.astype(bool)], a[m.astype(bool)])
     t = t.clone()
     t[mask] = 4
     b = a.copy()
@@ -320,8 +332,11 @@ def test_types_roundtrip_and_print(name):
     assert t.type() == "torch." + name
     assert str(t).endswith(f"[torch.{name} of dimension 2x2]")
     assert t.elementSize() == np.dtype(NUMPY_OF[name]).itemsize
-    assert t.sum() == 10 and isinstance(t.sum(), float if "Float" in name or "Double" in name else int)
+    assert t.sum() == 10 and isinstance(
+        t.sum(), float if "Float" in name or "Double" in name else int
+    )
     import pickle
+
     u = pickle.loads(pickle.dumps(t))
     assert u.type() == t.type() and u.tolist() == t.tolist()
 
@@ -339,13 +354,15 @@ def test_storage_model(name, values, data):
         off = data.draw(st.integers(1, len(values)))
         n = data.draw(st.integers(0, len(values) - off + 1))
         v = S(s, off, n)
-        assert v.tolist() == values[off - 1:off - 1 + n]
+        assert v.tolist() == values[off - 1 : off - 1 + n]
         if n:
             v[1] = 7
             assert s[off] == 7
-        t = getattr(torch, name)(s)           # a 1-D tensor over the whole storage
+        t = getattr(torch, name)(s)  # a 1-D tensor over the whole storage
         assert t.tolist() == s.tolist() and t.storage().size() == s.size()
-    with pytest.raises(IndexError, match=rf"index {len(values) + 1} out of range \[1, {len(values)}\]"):
+    with pytest.raises(
+        IndexError, match=rf"index {len(values) + 1} out of range \[1, {len(values)}\]"
+    ):
         s[len(values) + 1]
 
 

@@ -2,6 +2,7 @@
 against strided.compat's annotations.  The lines marked `type: ignore[...]`
 are deliberate mistakes: with --warn-unused-ignores (part of --strict) the
 check fails if the annotations ever stop catching them."""
+
 from __future__ import annotations
 
 from typing import NamedTuple

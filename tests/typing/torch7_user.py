@@ -3,6 +3,7 @@
 from the spec table).  The lines marked `type: ignore[...]` are deliberate
 mistakes: with --warn-unused-ignores (part of --strict) the check fails if
 the stub ever stops catching them."""
+
 from __future__ import annotations
 
 import io
@@ -64,8 +65,14 @@ def main() -> None:
     f.writeLong(torch.LongStorage([7, 8]))
     longs = f.seek(1).readLong(2)
     timer = torch.Timer().stop()
-    print(column_sums(torch.DoubleTensor([[1, 2], [3, 4]])), n, longs[2] + 1,
-          roundtrip(a).isSameSizeAs(a), x.sum(2).size(2), sorted(timer.time()))
+    print(
+        column_sums(torch.DoubleTensor([[1, 2], [3, 4]])),
+        n,
+        longs[2] + 1,
+        roundtrip(a).isSameSizeAs(a),
+        x.sum(2).size(2),
+        sorted(timer.time()),
+    )
 
 
 def mistakes(x: torch.DoubleTensor) -> None:
