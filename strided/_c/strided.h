@@ -184,7 +184,7 @@ st_storage *st_storage_map(const char *path, int64_t nbytes, int64_t unit, int m
 /* One object of a .t7 stream walked: from file descriptor fd (mem NULL;
  * read with pread, the fd's position untouched) or from memory mem, the
  * data being bytes [start, end); longs of longsize (4 or 8) bytes; with
- * referenced, an index met before (or among the nknown `known`) is a
+ * referenced, an index met before (or among the n_known `known`) is a
  * reference.  Classes: names[i] is built in with kinds[i] (a storage: its
  * element size; or one of the kinds below); any other class is a Lua
  * object whose fields follow as a table.  out gets the records, in the
