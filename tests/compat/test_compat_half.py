@@ -201,3 +201,11 @@ def test_numpy_has_no_bfloat16():
     with pytest.raises(TypeError, match="numpy has no bfloat16"):
         np.asarray(a)
     assert np.asarray(a, dtype=np.float32).dtype == np.float32
+
+
+def test_scikit_learn_sees_float16_as_numpy_has_it():
+    # the one peer test that differs by design (tests/peers/run_peers.py's
+    # BY_DESIGN): scikit-learn's supported float types of our namespace are
+    # numpy's (float16 included), not array-api-strict's
+    array_api = pytest.importorskip("sklearn.utils._array_api")
+    assert array_api.supported_float_dtypes(xp) == (xp.float64, xp.float32, xp.float16)

@@ -174,6 +174,20 @@ def outcomes(report):
     return result
 
 
+# Tests whose expectation is array-api-strict's own dtype inventory, where
+# strided.compat differs by design: each is listed, with its reason, and
+# not counted against us (a test of ours checks the difference itself).
+BY_DESIGN = {
+    # scikit-learn's supported_float_dtypes(xp) adds xp.float16 when the
+    # namespace has it; strided.compat has float16 (issue 26, an extension
+    # dtype, as numpy has it), strict does not: the test expects strict's
+    # (float64, float32), we give numpy's (float64, float32, float16)
+    # (sklearn.utils.tests.test_array_api; --pyargs reports no class name)
+    "test_supported_float_types[array_api_strict-None-expected_types1]": "strided.compat "
+    "has float16",
+}
+
+
 def compare(peer, selection, workers):
     strict = run(peer, selection, False, workers)
     ours = run(peer, selection, True, workers)
@@ -183,7 +197,8 @@ def compare(peer, selection, workers):
     # strict) is green in its CI whether it fails or passes: strict
     # xpassing one that fails here is listed, not counted against us
     expected = sorted(k for k in passed - ours_passed if ours.get(k) == "xfailed")
-    missing = sorted(passed - ours_passed - set(expected))
+    designed = sorted(k for k in passed - ours_passed if k.split("::")[-1] in BY_DESIGN)
+    missing = sorted(passed - ours_passed - set(expected) - set(designed))
     print(
         f"{peer}: array-api-strict passes {len(passed)} of {len(strict)}; "
         f"strided.compat passes {len(ours_passed)} of {len(ours)}; "
@@ -195,6 +210,8 @@ def compare(peer, selection, workers):
         print(f"    {ours.get(key, 'not run')}: {key}")
     for key in expected:
         print(f"    xfailed (marked by the peer): {key}")
+    for key in designed:
+        print(f"    by design ({BY_DESIGN[key.split('::')[-1]]}): {key}")
     return missing
 
 
