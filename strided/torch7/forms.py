@@ -435,27 +435,24 @@ def make_method(entry, dt=None):
     # x:add(5), x:mul(2) on small float and double tensors: one C call
     # (pyarray.c's t7_scalar_inplace), which declines any other case
     scalar_code = _inplace_op(entry, dt, number=True) if dt in ("float32", "float64") else None
-    if scalar_code is not None:
-        tensor_general = m
-
-        def m(self, *args):
-            if (
-                len(args) == 1
-                and type(args[0]) in (float, int)
-                and _fast.t7_scalar_inplace(scalar_code, self, args[0])
-            ):
-                return self
-            return tensor_general(self, *args)
-
-    if code is not None:
-        general, inplace = m, binary_inplace
+    if code is not None or scalar_code is not None:
+        general, inplace, scalar_inplace = m, binary_inplace, _fast.t7_scalar_inplace
 
         def m(self, *args):
             # x:add(y) and kin on small contiguous tensors of one class and
-            # shape: one C call (fast.c through the Tensor's C base,
-            # core.arraytype), which declines any other case
-            if len(args) == 1 and type(args[0]) is type(self) and inplace(code, self, args[0]):
-                return self
+            # shape (fast.c through the Tensor's C base, core.arraytype), and
+            # x:add(5): one C call, in one frame, which declines any other case
+            if len(args) == 1:
+                kind = type(args[0])
+                if kind is type(self):
+                    if code is not None and inplace(code, self, args[0]):
+                        return self
+                elif (
+                    scalar_code is not None
+                    and (kind is float or kind is int)
+                    and scalar_inplace(scalar_code, self, args[0])
+                ):
+                    return self
             return general(self, *args)
 
     m.__name__ = m.__qualname__ = entry.name
