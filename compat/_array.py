@@ -70,7 +70,7 @@ def _namespace():
     return _NAMESPACE
 
 
-_NAMESPACE = None
+_NAMESPACE: ModuleType | None = None
 
 
 def _fmt(v):

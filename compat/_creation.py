@@ -633,8 +633,8 @@ def arange(
     if dtype is None:
         dtype = _dtypes.int64 if ints else _dtypes.float64
     n = (
-        len(range(start, stop, step))
-        if ints  # type: ignore[arg-type]  # ints: all three are
+        len(range(start, stop, step))  # type: ignore[arg-type]  # ints: all three are
+        if ints
         else max(0, math.ceil((stop - start) / step))
     )
     out = _core.Core.empty((n,), dtype)

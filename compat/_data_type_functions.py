@@ -185,6 +185,12 @@ _DTYPE_TYPE = type(float64)
 
 class finfo_object:
     __slots__ = ("bits", "eps", "max", "min", "smallest_normal", "dtype")
+    bits: int
+    eps: float
+    max: float
+    min: float
+    smallest_normal: float
+    dtype: DType
 
     def __init__(self, bits, eps, max, min, smallest_normal, dtype):
         for name, value in zip(self.__slots__, (bits, eps, max, min, smallest_normal, dtype)):
@@ -265,7 +271,7 @@ def finfo(type: DType | Array, /) -> finfo_object:
     return made
 
 
-_FINFO: dict = {}  # dtype -> its finfo (read-only objects: shared safely)
+_FINFO: dict[DType, finfo_object] = {}  # dtype -> its finfo (read-only objects: shared safely)
 
 
 def iinfo(type: DType | Array, /) -> iinfo_object:
