@@ -175,6 +175,25 @@ static PyObject *wrap(st_tensor *t)
 }
 
 /* ---- the slots ---- */
+
+/* A Python float, or an int within int64, as the core's scalar arguments
+ * (is_int, ivalue, fvalue): 1; 0 for any other object (bools, wider ints:
+ * the general paths decide). */
+static int plain_number(PyObject *o, int *is_int, int64_t *ivalue, double *fvalue)
+{
+    *is_int = 0, *ivalue = 0, *fvalue = 0.0;
+    if (Py_TYPE(o) == &PyFloat_Type) {
+        *fvalue = PyFloat_AsDouble(o);
+        return 1;
+    }
+    if (Py_TYPE(o) != &PyLong_Type) return 0;
+    int overflow;
+    long long i = PyLong_AsLongLongAndOverflow(o, &overflow);
+    if (overflow) return 0;
+    *is_int = 1, *ivalue = i;
+    return 1;
+}
+
 static PyObject *binary(int k, PyObject *v, PyObject *w)
 {
     if (!ready()) return NULL;
@@ -185,6 +204,9 @@ static PyObject *binary(int k, PyObject *v, PyObject *w)
     st_tensor *a = record(self), *r = NULL;
     if (!a) return NULL;
     PyTypeObject *kind = Py_TYPE(other);
+    int is_int;
+    int64_t i;
+    double f;
     if (kind == array_type) {
         st_tensor *b = record(other);
         if (!b) return NULL;
@@ -192,16 +214,9 @@ static PyObject *binary(int k, PyObject *v, PyObject *w)
             r = reflected ? core.matmul_new(ops[k].mask, b, a) : core.matmul_new(ops[k].mask, a, b);
         else
             r = core.binary_new(ops[k].code, ops[k].mask, a, b);
-    } else if (k == OP_MATMUL) {
-        /* a number: the Python operator's TypeError */
-    } else if (kind == &PyFloat_Type) {
-        r = core.binary_scalar_new(ops[k].code, ops[k].mask, a, 0, 0, PyFloat_AsDouble(other),
-                                   reflected);
-    } else if (kind == &PyLong_Type) {
-        int overflow;
-        long long i = PyLong_AsLongLongAndOverflow(other, &overflow);
-        if (!overflow)
-            r = core.binary_scalar_new(ops[k].code, ops[k].mask, a, 1, i, 0.0, reflected);
+    } else if (k != OP_MATMUL && plain_number(other, &is_int, &i, &f)) {
+        /* (a number @ x: the Python operator's TypeError) */
+        r = core.binary_scalar_new(ops[k].code, ops[k].mask, a, is_int, i, f, reflected);
     }
     if (r) return wrap(r);
     return PyObject_CallFunctionObjArgs(reflected ? ops[k].rslow : ops[k].slow, self, other, NULL);
@@ -216,18 +231,15 @@ static PyObject *inplace(int k, PyObject *self, PyObject *other)
     if (!PyObject_TypeCheck(self, base_type)) Py_RETURN_NOTIMPLEMENTED;
     st_tensor *a = record(self);
     if (!a) return NULL;
-    PyTypeObject *kind = Py_TYPE(other);
-    int done = 0;
-    if (kind == array_type) {
+    int done = 0, is_int;
+    int64_t i;
+    double f;
+    if (Py_TYPE(other) == array_type) {
         st_tensor *b = record(other);
         if (!b) return NULL;
         done = core.binary_into(ops[k].code, ops[k].mask, a, b, 0, 0, 0.0);
-    } else if (kind == &PyFloat_Type) {
-        done = core.binary_into(ops[k].code, ops[k].mask, a, NULL, 0, 0, PyFloat_AsDouble(other));
-    } else if (kind == &PyLong_Type) {
-        int overflow;
-        long long i = PyLong_AsLongLongAndOverflow(other, &overflow);
-        done = !overflow && core.binary_into(ops[k].code, ops[k].mask, a, NULL, 1, i, 0.0);
+    } else if (plain_number(other, &is_int, &i, &f)) {
+        done = core.binary_into(ops[k].code, ops[k].mask, a, NULL, is_int, i, f);
     }
     if (done) {
         Py_INCREF(self);
@@ -495,17 +507,16 @@ static int ass_subscript(PyObject *self, PyObject *key, PyObject *value)
     PyTypeObject *kind = Py_TYPE(value);
     st_tensor *v = kind == &PyFloat_Type || kind == &PyLong_Type || kind == array_type
                  ? basic_view(a, key) : NULL;
+    int is_int;
+    int64_t i;
+    double f;
     if (v) {
         int done = 0;
         if (kind == array_type) {
             st_tensor *src = record(value);
             done = src && core.assign_small(v, src);
-        } else if (kind == &PyFloat_Type) {
-            done = core.fill_scalar(v, 0, 0, PyFloat_AsDouble(value));
-        } else {
-            int overflow;
-            long long i = PyLong_AsLongLongAndOverflow(value, &overflow);
-            done = !overflow && core.fill_scalar(v, 1, i, 0.0);
+        } else if (plain_number(value, &is_int, &i, &f)) {
+            done = core.fill_scalar(v, is_int, i, f);
         }
         core.tensor_free(v);
         if (done) return 0;
@@ -518,12 +529,8 @@ static int ass_subscript(PyObject *self, PyObject *key, PyObject *value)
         if (kind == array_type) {
             st_tensor *src = record(value);
             done = src && core.mask_assign(a, m, src, 0, 0, 0.0);
-        } else if (kind == &PyFloat_Type) {
-            done = core.mask_assign(a, m, NULL, 0, 0, PyFloat_AsDouble(value));
-        } else if (kind == &PyLong_Type) {
-            int overflow;
-            long long i = PyLong_AsLongLongAndOverflow(value, &overflow);
-            done = !overflow && core.mask_assign(a, m, NULL, 1, i, 0.0);
+        } else if (plain_number(value, &is_int, &i, &f)) {
+            done = core.mask_assign(a, m, NULL, is_int, i, f);
         }
         if (done) return 0;
         if (PyErr_Occurred()) return -1;
