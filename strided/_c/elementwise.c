@@ -789,6 +789,61 @@ static signed char unary_res[ST_U_COUNT][ST_NTYPES];
 static st_loop_fn binary_loops[ST_B_COUNT][ST_NTYPES];
 static signed char binary_res[ST_B_COUNT][ST_NTYPES];
 
+/* pow(x, 3) of float64 and float32 (sklearn's polynomial kernel: `K **= 3`):
+ * float64 carries the square's rounding error into the product through
+ * FMA, so the cube is rounded once up to a 2^-105 relative error (a pow
+ * of the correctly rounded kind gives the same bits but in near-halfway
+ * cases); float32 cubes exactly in double, then rounds.  Taken only where
+ * FMA is an instruction (levels 3 and 4); level 0 keeps the power. */
+static inline double st_cube(double x)
+{
+    const double p = x * x, e = __builtin_fma(x, x, -p);
+    return isfinite(p) ? __builtin_fma(p, x, e * x) : p * x;
+}
+#define ST_CUBEF(x) ((float)((double)(x) * (double)(x) * (double)(x)))
+#define DEF_CUBE_ISA(ISA, ATTR, T, EXPR)                                              \
+    ATTR static void cube_##T##ISA(char **args_, const int64_t *np, const int64_t *s_, void *extra) \
+    {                                                                                 \
+        ST_LOCAL_ARGS(2)                                                              \
+        const int64_t n = *np;                                                        \
+        if (s[0] == sizeof(T) && s[1] == sizeof(T)) {                                 \
+            T *o = (T *)args[0];                                                      \
+            const T *in = (const T *)args[1];                                         \
+            ST_STREAMED(T, o, n, extra, ({ const T x = in[i]; (T)(EXPR); }));         \
+        } else {                                                                      \
+            for (int64_t i = 0; i < n; i++) {                                         \
+                const T x = *(const T *)(args[1] + i * s[1]);                         \
+                *(T *)(args[0] + i * s[0]) = (T)(EXPR);                               \
+            }                                                                         \
+        }                                                                             \
+    }
+#if ST_HAS_LEVELS
+DEF_CUBE_ISA(_v4, ST_ATTR_V4, double, st_cube(x))
+DEF_CUBE_ISA(_v3, ST_ATTR_V3, double, st_cube(x))
+DEF_CUBE_ISA(_v4, ST_ATTR_V4, float, ST_CUBEF(x))
+DEF_CUBE_ISA(_v3, ST_ATTR_V3, float, ST_CUBEF(x))
+#endif
+
+/* The kernel for pow(a, b) with b a single element 3 (the same dtype as a),
+ * or NULL */
+st_loop_fn st_pow_cube_loop(int op, const st_tensor *a, const st_tensor *b)
+{
+#if ST_HAS_LEVELS
+    if (op != ST_B_POW || b->dtype != a->dtype || st_tensor_numel(b) != 1 || !b->storage
+        || st_level() < 3)
+        return NULL;
+    const char *p = st_tensor_data(b);
+    const int v4 = st_level() >= 4;
+    if (b->dtype == ST_FLOAT64 && *(const double *)p == 3.0)
+        return v4 ? cube_double_v4 : cube_double_v3;
+    if (b->dtype == ST_FLOAT32 && *(const float *)p == 3.0f)
+        return v4 ? cube_float_v4 : cube_float_v3;
+#else
+    (void)op, (void)a, (void)b;
+#endif
+    return NULL;
+}
+
 __attribute__((constructor)) static void init_elementwise_tables(void)
 {
     memset(unary_res, -1, sizeof unary_res);
@@ -1013,6 +1068,8 @@ st_status st_binary(int op, st_tensor *out, const st_tensor *a, const st_tensor 
         op = ST_B_MULTIPLY;
         b = a;
     }
+    st_loop_fn cube = st_pow_cube_loop(op, a, b);
+    if (cube) return run_elementwise(cube, ST_STREAM, out, 1, &a, "pow");
     const st_tensor *ins[2] = {a, b};
     if (st_is_half(a->dtype))
         return run_blocks(binary_loops[op][ST_FLOAT32], a->dtype, out, 2, ins, st_binary_names[op]);

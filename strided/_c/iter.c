@@ -80,6 +80,24 @@ static void swap_dims(st_iter *it, int a, int b)
     }
 }
 
+/* A tiny inner dim that cannot merge (xpx.kron's a[:, None, :, None] *
+ * b[None, :, None, :]: out (2000, 4, 200, 4), inner 4 with a's step 0)
+ * costs a kernel call per 4 elements, several times the elements' own
+ * work.  When the next dim is long and every operand's pass over it stays
+ * inside a small window (revisited once per inner index while it is in
+ * L1), the two swap: one call walks the long dim, strided, instead. */
+#define ST_TINY_INNER 8
+#define ST_TINY_WINDOW (16 * 1024)   /* bytes an operand's pass over the long dim may span */
+
+static void swap_tiny_inner(st_iter *it)
+{
+    const int in = it->ndim - 1;
+    if (in < 1 || it->size[in] > ST_TINY_INNER || it->size[in - 1] < 2 * it->size[in]) return;
+    for (int k = 0; k < it->nop; k++)
+        if (llabs(it->step[in - 1][k]) * it->size[in - 1] > ST_TINY_WINDOW) return;
+    swap_dims(it, in - 1, in);
+}
+
 void st_iter_simplify(st_iter *it, int flags)
 {
     int nop = it->nop, nd = 0;
@@ -141,6 +159,7 @@ void st_iter_simplify(st_iter *it, int flags)
         for (int k = 0; k < nop; k++) it->step[0][k] = 0;
     }
     it->ndim = nd;
+    if (!(flags & ST_ITER_C_ORDER) && !empty) swap_tiny_inner(it);
 }
 
 void st_iter_run_range(const st_iter *it, int64_t begin, int64_t end, st_loop_fn kernel,

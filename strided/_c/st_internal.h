@@ -242,7 +242,9 @@ st_loop_fn st_fill_loop(int64_t itemsize);     /* extra points at the value */
 #define ST_ATTR_V3 __attribute__((target("arch=x86-64-v3")))
 #define ST_LEVELS(DEF, ...) DEF(_v4, ST_ATTR_V4, __VA_ARGS__) DEF(_v3, ST_ATTR_V3, __VA_ARGS__) DEF(_v0, , __VA_ARGS__)
 #define ST_PICK(F) (st_level() >= 4 ? F##_v4 : st_level() >= 3 ? F##_v3 : F##_v0)
+#define ST_HAS_LEVELS 1   /* the _v3 and _v4 variants exist */
 #else
+#define ST_HAS_LEVELS 0
 #define ST_ATTR_V4
 #define ST_ATTR_V3
 #define ST_LEVELS(DEF, ...) DEF(_v0, , __VA_ARGS__)
@@ -372,6 +374,8 @@ void st_aligned_free(void *p);
 
 /* pow(a, b) is a * a: b one element equal to 2, a floating or complex (elementwise.c) */
 int st_pow_is_square(int op, const st_tensor *a, const st_tensor *b);
+/* pow(a, 3)'s cube kernel (out, a) where it applies (elementwise.c), else NULL */
+st_loop_fn st_pow_cube_loop(int op, const st_tensor *a, const st_tensor *b);
 
 /* ---- small helpers ---- */
 /* Whether integer type T is signed, and whether x of type T is below zero,

@@ -1,0 +1,81 @@
+"""The iterator walks a long dim instead of a tiny inner one that cannot
+merge (st_iter_simplify's swap_tiny_inner): kron-like broadcasts, narrow
+slices and reversed views give numpy's values whichever dims it walks."""
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import array_api_extra as xpx
+import strided.compat as xp
+
+dtypes = st.sampled_from(["float64", "float32", "int64", "int16", "uint8", "complex128", "bool"])
+
+
+def _data(rng, shape, dtype):
+    v = rng.integers(-50, 50, size=shape)
+    if dtype == "complex128":
+        return (v + 1j * rng.integers(-5, 5, size=shape)).astype(dtype)
+    return (v > 0) if dtype == "bool" else v.astype(dtype)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(1, 40),
+    st.integers(1, 9),
+    st.integers(1, 300),
+    st.integers(1, 9),
+    dtypes,
+    st.sampled_from(["multiply", "add", "equal", "maximum"]),
+    st.integers(0, 2**32 - 1),
+)
+def test_kron_like_broadcasts(outer, p, mid, q, dtype, op, seed):
+    rng = np.random.default_rng(seed)
+    a = _data(rng, (outer, 1, mid, 1), dtype)
+    b = _data(rng, (1, p, 1, q), dtype)
+    if (dtype == "bool" and op in ("add", "multiply")) or (
+        dtype == "complex128" and op == "maximum"
+    ):
+        op = "equal"
+    got = getattr(xp, op)(xp.asarray(a), xp.asarray(b))
+    np.testing.assert_array_equal(np.asarray(got), getattr(np, op)(a, b))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 300), st.integers(1, 9), st.integers(0, 2**32 - 1))
+def test_narrow_columns_of_a_wide_matrix(rows, cols, seed):
+    """x[:, :cols] (a long dim with a small step, a tiny contiguous one),
+    reversed and written into a strided output."""
+    rng = np.random.default_rng(seed)
+    base = rng.standard_normal((rows, 3 * cols + 2))
+    x = base[:, :cols]
+    got = xp.exp(xp.asarray(base)[:, :cols])
+    np.testing.assert_allclose(np.asarray(got), np.exp(x), rtol=1e-15)
+    rev = xp.asarray(base)[::-1, cols - 1 :: -1] * 2.0
+    np.testing.assert_array_equal(np.asarray(rev), base[::-1, cols - 1 :: -1] * 2.0)
+    out = xp.zeros((rows, 3 * cols))
+    out[:, ::3] = xp.asarray(x)
+    want = np.zeros((rows, 3 * cols))
+    want[:, ::3] = x
+    np.testing.assert_array_equal(np.asarray(out), want)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.integers(1, 60),
+    st.integers(1, 30),
+    st.integers(1, 5),
+    st.integers(1, 5),
+    st.integers(0, 2**32 - 1),
+)
+def test_xpx_kron_matches_numpy(r, c, p, q, seed):
+    rng = np.random.default_rng(seed)
+    a, b = rng.standard_normal((r, c)), rng.standard_normal((p, q))
+    got = xpx.kron(xp.asarray(a), xp.asarray(b))
+    np.testing.assert_array_equal(np.asarray(got), np.kron(a, b))
+
+
+def test_large_kron_on_threads():
+    rng = np.random.default_rng(0)
+    a, b = rng.standard_normal((2000, 200)), rng.standard_normal((4, 4))
+    np.testing.assert_array_equal(np.asarray(xpx.kron(xp.asarray(a), xp.asarray(b))), np.kron(a, b))
