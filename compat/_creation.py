@@ -100,9 +100,19 @@ def _values_for(flat, dtype):
 
 
 # A flat list of Python numbers of one type (the commonest small creation)
-# and zeros(n) are one C call each (strided/_c/pyarray.c): None when the
-# case is not that one.
-_from_list, _zeros = _arraytype.from_list, _arraytype.zeros
+# and zeros/ones/empty/full of an int or tuple shape are one C call each
+# (strided/_c/pyarray.c): None when the case is not that one.
+_from_list, _filled = _arraytype.from_list, _arraytype.filled
+_CODES = {id(d): d.code for d in _dtypes.ALL}
+
+
+def _filled_fast(shape, dtype, device, value):
+    """filled()'s one C call for a plain shape, one of our dtypes (None:
+    float64) and a plain value, or None."""
+    if device is not None and device is not CPU:
+        return None
+    code = _CODES.get(id(_dtypes.float64 if dtype is None else dtype))
+    return None if code is None else _filled(shape, code, value)
 # asarray's one-C-call cases: a new Array viewing all of an Array, the 0-d
 # array of a Python float, int (within int64) or bool of its default dtype
 _alias, _scalar = _arraytype.alias, _arraytype.scalar
@@ -300,6 +310,9 @@ def empty(
     (2, 3)
     """
     # from the zeroed path: a reused block never shows a freed array's bytes
+    a = _filled_fast(shape, dtype, device, None)
+    if a is not None:
+        return a
     return Array._new(_core.Core.zeros(shape, _check(dtype, device) or _dtypes.float64))
 
 
@@ -328,10 +341,9 @@ def zeros(
     >>> xp.zeros((2, 2), dtype=xp.bool)
     Array([[False, False], [False, False]], dtype=bool)
     """
-    if type(shape) is int and dtype is None and device is None:  # the common small case
-        a = _zeros(shape)
-        if a is not None:
-            return a
+    a = _filled_fast(shape, dtype, device, None)
+    if a is not None:
+        return a
     return Array._new(_core.Core.zeros(shape, _check(dtype, device) or _dtypes.float64))
 
 
@@ -360,6 +372,9 @@ def ones(
     >>> xp.ones((2,), dtype=xp.int16)
     Array([1, 1], dtype=int16)
     """
+    a = _filled_fast(shape, dtype, device, 1)
+    if a is not None:
+        return a
     return Array._new(_core.full(shape, 1, _check(dtype, device) or _dtypes.float64))
 
 
@@ -405,6 +420,11 @@ def full(
     >>> xp.full((2,), 7)
     Array([7, 7], dtype=int64)
     """
+    dt = dtype if dtype is not None else _SCALAR_DEFAULTS.get(type(fill_value))
+    if dt is not None:
+        a = _filled_fast(shape, dt, device, fill_value)
+        if a is not None:
+            return a
     if isinstance(fill_value, Array):
         fill_value = _core.item(fill_value._c)
     dt = _check(dtype, device) or _default_for(fill_value)

@@ -394,6 +394,17 @@ st_tensor *st_unary_new(int op, uint32_t dtypes, const st_tensor *a)
     return out;
 }
 
+st_tensor *st_zeros_new(int dtype, int ndim, const int64_t *sizes)
+{
+    if (dtype < 0 || dtype >= ST_NTYPES || ndim < 0 || ndim > ST_MAX_DIMS) return NULL;
+    st_tensor *out = st_tensor_new();
+    if (out && st_tensor_alloc_zeros(out, dtype, ndim, sizes)) {
+        st_tensor_free(out);
+        return NULL;
+    }
+    return out;
+}
+
 st_tensor *st_vector_new(int dtype, int64_t n, const void *src)
 {
     if (dtype < 0 || dtype >= ST_NTYPES || n < 0) return NULL;

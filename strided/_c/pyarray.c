@@ -54,6 +54,7 @@ static struct {
     __typeof__(&st_mask_select_new) mask_select_new;
     __typeof__(&st_mask_assign) mask_assign;
     __typeof__(&st_binary_into) binary_into;
+    __typeof__(&st_zeros_new) zeros_new;
 } core;
 /* setup()'s `functions` are these, in this order (the module's CORE_FUNCTIONS) */
 static const char *const core_names[] = {"st_binary_new", "st_binary_scalar_new", "st_unary_new",
@@ -64,7 +65,8 @@ static const char *const core_names[] = {"st_binary_new", "st_binary_scalar_new"
                                          "st_tensor_is_contiguous", "st_reduce_new",
                                          "st_reshape_new", "st_argreduce_new",
                                          "st_where_new", "st_mask_select_new",
-                                         "st_mask_assign", "st_binary_into"};
+                                         "st_mask_assign", "st_binary_into",
+                                         "st_zeros_new"};
 #define N_CORE (sizeof core_names / sizeof core_names[0])
 _Static_assert(N_CORE * sizeof(void *) == sizeof core, "one name per core function");
 
@@ -794,16 +796,52 @@ static PyObject *from_list(PyObject *Py_UNUSED(mod), PyObject *obj)
     return wrap(t);
 }
 
-/* zeros(n): the float64 Array of n zeros for an int n >= 0, else None. */
-static PyObject *zeros(PyObject *Py_UNUSED(mod), PyObject *obj)
+/* filled(shape, code, value): the C-contiguous Array of this shape (an int
+ * or a tuple of ints) and dtype code, every element 0 (value None) or
+ * value (a Python float or int64-range int that st_fill_scalar puts
+ * plainly into the dtype); None for anything else, and for a size the
+ * core refuses: the creation functions' general path answers (and raises). */
+static PyObject *filled(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
     if (!ready()) return NULL;
-    if (!PyLong_Check(obj)) Py_RETURN_NONE;
-    int overflow;
-    long long n = PyLong_AsLongLongAndOverflow(obj, &overflow);
-    if (overflow || n < 0) Py_RETURN_NONE;
-    st_tensor *t = core.vector_new(ST_FLOAT64, n, NULL);
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "filled(shape, code, value)");
+        return NULL;
+    }
+    PyObject *shape = args[0], *value = args[2];
+    int64_t sizes[ST_MAX_DIMS];
+    int ndim = 0, overflow;
+    if (PyLong_CheckExact(shape)) {
+        sizes[ndim++] = PyLong_AsLongLongAndOverflow(shape, &overflow);
+        if (overflow) Py_RETURN_NONE;
+    } else if (PyTuple_CheckExact(shape) && PyTuple_Size(shape) <= ST_MAX_DIMS) {
+        for (; ndim < PyTuple_Size(shape); ndim++) {
+            PyObject *d = PyTuple_GetItem(shape, ndim);
+            if (!PyLong_CheckExact(d)) Py_RETURN_NONE;
+            sizes[ndim] = PyLong_AsLongLongAndOverflow(d, &overflow);
+            if (overflow) Py_RETURN_NONE;
+        }
+    } else {
+        Py_RETURN_NONE;
+    }
+    for (int d = 0; d < ndim; d++)
+        if (sizes[d] < 0) Py_RETURN_NONE;
+    long code = PyLong_AsLong(args[1]);
+    if (code == -1 && PyErr_Occurred()) return NULL;
+    int is_int = 0;
+    int64_t ivalue = 0;
+    double fvalue = 0.0;
+    if (value != Py_None && !plain_number(value, &is_int, &ivalue, &fvalue)) Py_RETURN_NONE;
+    /* zeros need no pass (-0.0 does: its sign bit is set); any other value
+     * is written over every element, so its block need not be cleared first */
+    int zero = value == Py_None || (is_int ? ivalue == 0 : fvalue == 0.0 && !signbit(fvalue));
+    st_tensor *t = zero ? core.zeros_new((int)code, ndim, sizes) : core.tensor_new();
     if (!t) Py_RETURN_NONE;
+    if (!zero && (core.tensor_alloc(t, (int)code, ndim, sizes)
+                  || !core.fill_scalar(t, is_int, ivalue, fvalue))) {
+        core.tensor_free(t);
+        Py_RETURN_NONE;
+    }
     return wrap(t);
 }
 
@@ -2334,7 +2372,8 @@ static PyMethodDef module_methods[] = {
     {"setup", setup, METH_VARARGS, "setup(make_core, address_of, functions)"},
     {"setup_operators", setup_operators, METH_VARARGS, "setup_operators(array_type, operators)"},
     {"from_list", from_list, METH_O, "The Array of a flat list of floats, ints or bools, or None."},
-    {"zeros", zeros, METH_O, "The float64 Array of n zeros, or None."},
+    {"filled", (PyCFunction)(void (*)(void))filled, METH_FASTCALL,
+     "filled(shape, code, value): a new Array of zeros or value, or None."},
     {"matmul", (PyCFunction)(void (*)(void))matmul, METH_FASTCALL,
      "matmul(x1, x2): x1 @ x2 for 1-D or 2-D Arrays of one dtype, or None."},
     {"astype", (PyCFunction)(void (*)(void))astype, METH_FASTCALL,

@@ -454,6 +454,9 @@ st_tensor *st_binary_scalar_new(int op, uint32_t dtypes, const st_tensor *a, int
 st_tensor *st_unary_new(int op, uint32_t dtypes, const st_tensor *a);
 /* A 1-D contiguous record of n elements copied from src (NULL: zeros), or NULL. */
 st_tensor *st_vector_new(int dtype, int64_t n, const void *src);
+/* A C-contiguous record of these sizes, every element zero (lazily zeroed
+ * pages when large), or NULL (a bad dtype or size, or out of memory). */
+st_tensor *st_zeros_new(int dtype, int ndim, const int64_t *sizes);
 /* x = x op y in place (the Torch7 face's x:add(y)) when x is writable, x
  * and y are C-contiguous with the same sizes (at least one dimension: a
  * 0-d record is declined) and dtype, op gives that

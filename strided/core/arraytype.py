@@ -30,7 +30,7 @@ from .base import DTYPES, Core, ffi, lib
 # contiguous array with another shape, a new Array viewing all of one, the
 # 0-d array of a Python float, int or bool
 binary_new, unary_new = _pyarray.binary_new, _pyarray.unary_new
-from_list, zeros = _pyarray.from_list, _pyarray.zeros
+from_list, filled = _pyarray.from_list, _pyarray.filled
 matmul, astype, reshape = _pyarray.matmul, _pyarray.astype, _pyarray.reshape
 alias, scalar = _pyarray.alias, _pyarray.scalar
 # the one element of an Array as a Python number (None: not one element, or float16)
