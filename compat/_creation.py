@@ -113,6 +113,8 @@ def _filled_fast(shape, dtype, device, value):
         return None
     code = _CODES.get(id(_dtypes.float64 if dtype is None else dtype))
     return None if code is None else _filled(shape, code, value)
+
+
 # asarray's one-C-call cases: a new Array viewing all of an Array, the 0-d
 # array of a Python float, int (within int64) or bool of its default dtype
 _alias, _scalar = _arraytype.alias, _arraytype.scalar

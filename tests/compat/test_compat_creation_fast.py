@@ -12,11 +12,41 @@ from hypothesis import strategies as st
 import strided.compat as xp
 from strided.compat import _creation
 
-DTYPES = [xp.float64, xp.float32, xp.int64, xp.int32, xp.int8, xp.uint8, xp.uint64, xp.bool,
-          xp.complex128, xp.complex64, xp.float16, xp.bfloat16, None]
+DTYPES = [
+    xp.float64,
+    xp.float32,
+    xp.int64,
+    xp.int32,
+    xp.int8,
+    xp.uint8,
+    xp.uint64,
+    xp.bool,
+    xp.complex128,
+    xp.complex64,
+    xp.float16,
+    xp.bfloat16,
+    None,
+]
 SHAPES = [0, 1, 7, (), (0,), (3, 0), (2, 3), (1, 1, 1), (4, 1, 5), (65, 33)]
-VALUES = [0, 1, -3, 2**40, 2**63 - 1, 2**63, -(2**70), 0.0, -0.0, 1.5, -2.25, math.inf, math.nan,
-          1e300, True, False, 1j]
+VALUES = [
+    0,
+    1,
+    -3,
+    2**40,
+    2**63 - 1,
+    2**63,
+    -(2**70),
+    0.0,
+    -0.0,
+    1.5,
+    -2.25,
+    math.inf,
+    math.nan,
+    1e300,
+    True,
+    False,
+    1j,
+]
 
 
 def outcome(f, *args, **kwargs):
@@ -68,8 +98,10 @@ def test_full_matches_the_general_path(monkeypatch, value, dtype):
         same(*both(monkeypatch, xp.full, shape, value, dtype=dtype))
 
 
-@pytest.mark.parametrize("shape", [-1, (2, -1), (2**40, 2**40), (1.5,), [2, 3], (True, 2),
-                                   (np.int64(3),), "3", (1,) * 65])
+@pytest.mark.parametrize(
+    "shape",
+    [-1, (2, -1), (2**40, 2**40), (1.5,), [2, 3], (True, 2), (np.int64(3),), "3", (1,) * 65],
+)
 def test_odd_and_bad_shapes_go_the_general_way(monkeypatch, shape):
     for f in (xp.zeros, xp.ones, xp.empty):
         same(*both(monkeypatch, f, shape))
