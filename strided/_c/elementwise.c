@@ -1211,33 +1211,56 @@ st_status st_binary_as(int op, int dtype, st_tensor *out, const st_tensor *a,
     return run_mixed(&ctx, out, ins, st_binary_names[op]);
 }
 
-/* ---- where: type-agnostic, by item size ---- */
-#define DEF_WHERE(BITS, T)                                                            \
-    static void where_##BITS(char **args_, const int64_t *np, const int64_t *s_,        \
-                             void *extra)                                             \
+/* ---- where: type-agnostic, by item size ----
+ * Both branches are loaded and the condition, as an all-ones or all-zeros
+ * mask, selects bits (GCC vectorises that at each level, not `c ? a : b`,
+ * a branch that on a random condition mispredicts every other element). */
+#define WHERE_LOOP(A_AT, B_AT)                                                        \
+    _Pragma("GCC ivdep") for (int64_t i = 0; i < n; i++) {                            \
+        const st_T m = (st_T)0 - (st_T)(cb[i] != 0);                                  \
+        o[i] = (st_T)((A_AT & m) | (B_AT & (st_T)~m));                                \
+    }
+#define DEF_WHERE_ISA(ISA, ATTR, BITS, T)                                              \
+    ATTR static void where_##BITS##ISA(char **args_, const int64_t *np, const int64_t *s_, \
+                                       void *extra)                                   \
     {                                                                                 \
         ST_LOCAL_ARGS(4)                                                              \
         (void)extra;                                                                  \
-        const int64_t n = *np;                                                        \
-        if (s[0] == sizeof(T) && s[1] == 1 && s[2] == sizeof(T) && s[3] == sizeof(T)) { \
+        typedef T st_T;                                                               \
+        const int64_t n = *np, w = sizeof(T);                                         \
+        if (n <= 0) return;                                                           \
+        if (s[0] == w && s[1] == 1 && (s[2] == w || s[2] == 0) && (s[3] == w || s[3] == 0)) { \
             T *o = (T *)args[0];                                                      \
-            const _Bool *c = (const _Bool *)args[1];                                  \
+            const uint8_t *cb = (const uint8_t *)args[1];                             \
             const T *A = (const T *)args[2], *B = (const T *)args[3];                 \
-            _Pragma("GCC ivdep") for (int64_t i = 0; i < n; i++) o[i] = c[i] ? A[i] : B[i]; \
+            const T a0 = *A, b0 = *B; /* a broadcast branch (step 0): its one value */ \
+            if (s[2] && s[3]) WHERE_LOOP(A[i], B[i])                                  \
+            else if (s[3]) WHERE_LOOP(a0, B[i])                                       \
+            else if (s[2]) WHERE_LOOP(A[i], b0)                                       \
+            else WHERE_LOOP(a0, b0)                                                   \
             return;                                                                   \
         }                                                                             \
         for (int64_t i = 0; i < n; i++) {                                             \
-            const char *src = *(const _Bool *)(args[1] + i * s[1]) ? args[2] + i * s[2] \
-                                                                   : args[3] + i * s[3]; \
-            memcpy(args[0] + i * s[0], src, sizeof(T));                               \
+            const T a = *(const T *)(args[2] + i * s[2]), b = *(const T *)(args[3] + i * s[3]); \
+            const T m = (T)0 - (T)(*(const uint8_t *)(args[1] + i * s[1]) != 0);     \
+            *(T *)(args[0] + i * s[0]) = (T)((a & m) | (b & (T)~m));                  \
         }                                                                             \
     }
-typedef struct { uint64_t lo, hi; } st_pair128;
-DEF_WHERE(8, uint8_t)
-DEF_WHERE(16, uint16_t)
-DEF_WHERE(32, uint32_t)
-DEF_WHERE(64, uint64_t)
-DEF_WHERE(128, st_pair128)
+ST_LEVELS(DEF_WHERE_ISA, 8, uint8_t)
+ST_LEVELS(DEF_WHERE_ISA, 16, uint16_t)
+ST_LEVELS(DEF_WHERE_ISA, 32, uint32_t)
+ST_LEVELS(DEF_WHERE_ISA, 64, uint64_t)
+/* 16-byte elements (complex128) as bytes: a view's data may be only 8-aligned */
+static void where_128(char **args_, const int64_t *np, const int64_t *s_, void *extra)
+{
+    ST_LOCAL_ARGS(4)
+    (void)extra;
+    for (int64_t i = 0; i < *np; i++) {
+        const char *src = *(const _Bool *)(args[1] + i * s[1]) ? args[2] + i * s[2]
+                                                               : args[3] + i * s[3];
+        memcpy(args[0] + i * s[0], src, 16);
+    }
+}
 
 st_status st_where(st_tensor *out, const st_tensor *cond, const st_tensor *a, const st_tensor *b)
 {
@@ -1247,8 +1270,9 @@ st_status st_where(st_tensor *out, const st_tensor *cond, const st_tensor *a, co
         return st_fail(ST_E_TYPE, "where needs one dtype for both branches and the output, "
                                   "got %s, %s and %s", st_dtype_name(a->dtype),
                        st_dtype_name(b->dtype), st_dtype_name(out->dtype));
-    static const st_loop_fn by_size[17] = {[1] = where_8, [2] = where_16, [4] = where_32,
-                                           [8] = where_64, [16] = where_128};
+    const st_loop_fn by_size[17] = {[1] = ST_PICK(where_8), [2] = ST_PICK(where_16),
+                                    [4] = ST_PICK(where_32), [8] = ST_PICK(where_64),
+                                    [16] = where_128};
     const st_tensor *ins[3] = {cond, a, b};
     return run_elementwise(by_size[st_itemsize(a->dtype)], NULL, out, 3, ins, "where");
 }
