@@ -796,8 +796,22 @@ static PyObject *from_list(PyObject *Py_UNUSED(mod), PyObject *obj)
     return wrap(t);
 }
 
+/* The length of a shape given as a tuple or a list (-1 for anything else,
+ * or more than ST_MAX_DIMS entries) and its d-th entry (borrowed). */
+static Py_ssize_t shape_length(PyObject *shape)
+{
+    Py_ssize_t n = PyTuple_Check(shape) ? PyTuple_Size(shape)
+                   : PyList_Check(shape) ? PyList_Size(shape) : -1;
+    return n > ST_MAX_DIMS ? -1 : n;
+}
+
+static PyObject *shape_item(PyObject *shape, Py_ssize_t d)
+{
+    return PyTuple_Check(shape) ? PyTuple_GetItem(shape, d) : PyList_GetItem(shape, d);
+}
+
 /* filled(shape, code, value): the C-contiguous Array of this shape (an int
- * or a tuple of ints) and dtype code, every element 0 (value None) or
+ * or a tuple or list of ints) and dtype code, every element 0 (value None) or
  * value (a Python float or int64-range int that st_fill_scalar puts
  * plainly into the dtype); None for anything else, and for a size the
  * core refuses: the creation functions' general path answers (and raises). */
@@ -814,9 +828,9 @@ static PyObject *filled(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssiz
     if (PyLong_CheckExact(shape)) {
         sizes[ndim++] = PyLong_AsLongLongAndOverflow(shape, &overflow);
         if (overflow) Py_RETURN_NONE;
-    } else if (PyTuple_CheckExact(shape) && PyTuple_Size(shape) <= ST_MAX_DIMS) {
-        for (; ndim < PyTuple_Size(shape); ndim++) {
-            PyObject *d = PyTuple_GetItem(shape, ndim);
+    } else if (shape_length(shape) >= 0) {
+        for (; ndim < shape_length(shape); ndim++) {
+            PyObject *d = shape_item(shape, ndim);
             if (!PyLong_CheckExact(d)) Py_RETURN_NONE;
             sizes[ndim] = PyLong_AsLongLongAndOverflow(d, &overflow);
             if (overflow) Py_RETURN_NONE;
@@ -2035,7 +2049,7 @@ static PyObject *astype(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssiz
     Py_RETURN_NONE;
 }
 
-/* reshape(x, shape, copy_ok): non-empty Array x with a tuple of ints (one
+/* reshape(x, shape, copy_ok): non-empty Array x with a tuple or list of ints (one
  * may be -1) of the same size: a view when x's layout allows one, else
  * (copy_ok true) a C-contiguous copy, else None */
 static PyObject *reshape(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
@@ -2049,13 +2063,12 @@ static PyObject *reshape(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssi
     PyObject *shape = args[1];
     int copy_ok = PyObject_IsTrue(args[2]);
     if (copy_ok < 0) return NULL;
-    if (!a || !PyTuple_Check(shape) || PyTuple_Size(shape) > ST_MAX_DIMS)
-        return wrap_or_none(NULL);
-    int ndim = (int)PyTuple_Size(shape), inferred = -1;
+    if (!a || shape_length(shape) < 0) return wrap_or_none(NULL);
+    int ndim = (int)shape_length(shape), inferred = -1;
     int64_t sizes[ST_MAX_DIMS], numel = 1, known = 1;
     for (int d = 0; d < a->ndim; d++) numel *= a->sizes[d];
     for (int d = 0; d < ndim; d++) {
-        PyObject *e = PyTuple_GetItem(shape, d);
+        PyObject *e = shape_item(shape, d);
         int overflow;
         long long n = PyLong_CheckExact(e) ? PyLong_AsLongLongAndOverflow(e, &overflow) : 0;
         if (!PyLong_CheckExact(e) || overflow || n < -1 || (n == -1 && inferred >= 0) || n == 0
@@ -2171,7 +2184,7 @@ static PyObject *squeeze(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssi
     return wrap_or_none(core.view_new(a, a->offset, nd, sizes, strides));
 }
 
-/* broadcast_to(x, shape): a tuple of non-negative ints that x's shape
+/* broadcast_to(x, shape): a tuple or list of non-negative ints that x's shape
  * broadcasts to (numpy's rules: aligned at the right, a size-1 dim
  * stretched with stride 0) */
 static PyObject *broadcast_to(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
@@ -2183,13 +2196,11 @@ static PyObject *broadcast_to(PyObject *Py_UNUSED(mod), PyObject *const *args, P
     if (!ready()) return NULL;
     st_tensor *a = array_record(args[0]);
     PyObject *shape = args[1];
-    if (!a || !PyTuple_Check(shape) || PyTuple_Size(shape) > ST_MAX_DIMS
-        || PyTuple_Size(shape) < a->ndim)
-        return wrap_or_none(NULL);
-    int nd = (int)PyTuple_Size(shape), lead = nd - a->ndim;
+    if (!a || shape_length(shape) < a->ndim) return wrap_or_none(NULL);
+    int nd = (int)shape_length(shape), lead = nd - a->ndim;
     int64_t sizes[ST_MAX_DIMS], strides[ST_MAX_DIMS], count = 1;
     for (int d = 0; d < nd; d++) {
-        PyObject *e = PyTuple_GetItem(shape, d);
+        PyObject *e = shape_item(shape, d);
         int overflow;
         long long n = PyLong_CheckExact(e) ? PyLong_AsLongLongAndOverflow(e, &overflow) : -1;
         if (!PyLong_CheckExact(e) || overflow || n < 0 || __builtin_mul_overflow(count, n, &count))

@@ -476,6 +476,7 @@ def test_reshape_matches_numpy_and_the_general_path(shape, new, name):
         got = xp.reshape(x, new)
         check(got, na.reshape(new))
         check(got, np_of(general_reshape(x, new)))
+        check(xp.reshape(x, list(new)), na.reshape(new))  # (einops gives lists)
         check(xp.reshape(x, new, copy=True), na.reshape(new))
     x = xp.asarray(a)
     if x.size:
@@ -486,7 +487,9 @@ def test_reshape_matches_numpy_and_the_general_path(shape, new, name):
 
 
 @pytest.mark.parametrize(
-    "new", [(5,), (-1, -1), (7, -1), (-2, 3), (2.0, 3), [2, 3], (2**63, 2)], ids=str
+    "new",
+    [(5,), (-1, -1), (7, -1), (-2, 3), (2.0, 3), [2, 3], (2**63, 2), [2.0, 3], [-1, -1], [3, -1]],
+    ids=str,
 )
 def test_reshape_errors_and_other_shapes_unchanged(new):
     x = xp.asarray(values((2, 3), "float64"))
