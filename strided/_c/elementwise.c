@@ -781,6 +781,67 @@ ST_ATTR_V4 static void v512_POW_float64(char **args_, const int64_t *np, const i
         VM512_BLOCK_OUT(double)
     }
 }
+
+/* Comparisons of float64 / float32 to bool: 64 results per step, the
+ * compare masks joined in a register and expanded to bytes once (GCC's
+ * vectorisation widened each mask to 64-bit lanes and narrowed them back
+ * with seven permutes: 0.91x numpy's `less` at 10^7, 0.8x in cache).  Any
+ * other layout, and the tail, take the level's generic kernel. */
+#define DEF_CMP512(OP, PRED)                                                          \
+    ST_ATTR_V4 static void c512_##OP##_float64(char **args_, const int64_t *np,        \
+                                              const int64_t *s_, void *extra)         \
+    {                                                                                 \
+        const int64_t n = *np;                                                        \
+        int64_t i = 0;                                                                \
+        if (s_[0] == 1 && s_[1] == 8 && s_[2] == 8) {                                 \
+            uint8_t *o = (uint8_t *)args_[0];                                         \
+            const double *A = (const double *)args_[1], *B = (const double *)args_[2]; \
+            const __m512i one = _mm512_set1_epi8(1);                                  \
+            for (; i + 64 <= n; i += 64) {                                            \
+                uint64_t m = 0;                                                       \
+                for (int k = 0; k < 8; k++)                                           \
+                    m |= (uint64_t)_mm512_cmp_pd_mask(_mm512_loadu_pd(A + i + 8 * k), \
+                                                      _mm512_loadu_pd(B + i + 8 * k), PRED) \
+                         << (8 * k);                                                  \
+                _mm512_storeu_si512(o + i, _mm512_maskz_mov_epi8(_cvtu64_mask64(m), one)); \
+            }                                                                         \
+        }                                                                             \
+        if (i == n) return;                                                           \
+        char *rest[3] = {args_[0] + i * s_[0], args_[1] + i * s_[1], args_[2] + i * s_[2]}; \
+        const int64_t left = n - i;                                                   \
+        b_##OP##_float64_v4(rest, &left, s_, extra);                                  \
+    }                                                                                 \
+    ST_ATTR_V4 static void c512_##OP##_float32(char **args_, const int64_t *np,        \
+                                              const int64_t *s_, void *extra)         \
+    {                                                                                 \
+        const int64_t n = *np;                                                        \
+        int64_t i = 0;                                                                \
+        if (s_[0] == 1 && s_[1] == 4 && s_[2] == 4) {                                 \
+            uint8_t *o = (uint8_t *)args_[0];                                         \
+            const float *A = (const float *)args_[1], *B = (const float *)args_[2];   \
+            const __m512i one = _mm512_set1_epi8(1);                                  \
+            for (; i + 64 <= n; i += 64) {                                            \
+                uint64_t m = 0;                                                       \
+                for (int k = 0; k < 4; k++)                                           \
+                    m |= (uint64_t)_mm512_cmp_ps_mask(_mm512_loadu_ps(A + i + 16 * k), \
+                                                      _mm512_loadu_ps(B + i + 16 * k), PRED) \
+                         << (16 * k);                                                 \
+                _mm512_storeu_si512(o + i, _mm512_maskz_mov_epi8(_cvtu64_mask64(m), one)); \
+            }                                                                         \
+        }                                                                             \
+        if (i == n) return;                                                           \
+        char *rest[3] = {args_[0] + i * s_[0], args_[1] + i * s_[1], args_[2] + i * s_[2]}; \
+        const int64_t left = n - i;                                                   \
+        b_##OP##_float32_v4(rest, &left, s_, extra);                                  \
+    }
+/* the ordered predicates are false on NaN, as C's <, <=, >, >=, ==; != is
+ * the unordered one, true on NaN */
+DEF_CMP512(LESS, _CMP_LT_OQ)
+DEF_CMP512(LESS_EQUAL, _CMP_LE_OQ)
+DEF_CMP512(GREATER, _CMP_GT_OQ)
+DEF_CMP512(GREATER_EQUAL, _CMP_GE_OQ)
+DEF_CMP512(EQUAL, _CMP_EQ_OQ)
+DEF_CMP512(NOT_EQUAL, _CMP_NEQ_UQ)
 #endif
 
 /* ---- dispatch tables, filled from the same lists ---- */
@@ -880,7 +941,14 @@ __attribute__((constructor)) static void init_elementwise_tables(void)
 #endif
     binary_loops[ST_B_POW][ST_FLOAT64] = ST_PICK(v_POW_float64);
 #ifdef ST_VMATH512
-    if (st_level() >= 4) binary_loops[ST_B_POW][ST_FLOAT64] = v512_POW_float64;
+    if (st_level() >= 4) {
+        binary_loops[ST_B_POW][ST_FLOAT64] = v512_POW_float64;
+#define REG_CMP512(OP)                                                                \
+    binary_loops[ST_B_##OP][ST_FLOAT64] = c512_##OP##_float64;                        \
+    binary_loops[ST_B_##OP][ST_FLOAT32] = c512_##OP##_float32;
+        REG_CMP512(LESS) REG_CMP512(LESS_EQUAL) REG_CMP512(GREATER)
+        REG_CMP512(GREATER_EQUAL) REG_CMP512(EQUAL) REG_CMP512(NOT_EQUAL)
+    }
 #endif
 }
 

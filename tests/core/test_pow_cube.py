@@ -29,11 +29,13 @@ finite64 = st.floats(min_value=-1e100, max_value=1e100, allow_nan=False, allow_i
 @settings(max_examples=300)
 @given(st.lists(finite64, min_size=1, max_size=40))
 def test_float64_cube_rounds_once(values):
+    # the cube kernel at levels 3 and 4; level 0 keeps pow (within 1 ulp)
+    bound = 0.5 + 1e-9 if _core.cpu_level() >= 3 else 1.0
     got = np.asarray(xp.asarray(values) ** 3)
     for g, x in zip(got, values):
         if g == 0.0 or not np.isfinite(g) or abs(g) < 1e-290:
             continue  # underflow: compared below against numpy's pow
-        assert _ulps_off(float(g), x) <= 0.5 + 1e-9, (x, g)
+        assert _ulps_off(float(g), x) <= bound, (x, g)
 
 
 @settings(max_examples=200)
