@@ -2,7 +2,7 @@
 each from a row of the op table, and this module writes its docstring):
 the summary (the row's) and the parameters after the array API standard's
 own text (array_api_stubs, 2025.12), the dtype category from the row, the
-example run as a doctest by tests/test_docs.py."""
+example run as a doctest by tests/project/test_docs.py."""
 
 from __future__ import annotations
 

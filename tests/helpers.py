@@ -29,10 +29,10 @@ def on_fresh_pages(core):
 
 
 # every dtype of the core that numpy has (all but bfloat16, whose oracle is
-# PyTorch: tests/test_half_types.py)
+# PyTorch: tests/core/test_half_types.py)
 ALL_DTYPE_NAMES = [d.name for d in _core.DTYPES if d.name != "bfloat16"]
 # the dtypes the arithmetic kernels take themselves (what most tests run
-# over); the 16-bit floats compute through float32 (tests/test_half_types.py)
+# over); the 16-bit floats compute through float32 (tests/core/test_half_types.py)
 DTYPE_NAMES = [n for n in ALL_DTYPE_NAMES if n != "float16"]
 NUMPY = {name: np.dtype(name) for name in ALL_DTYPE_NAMES}
 INT_NAMES = [n for n in DTYPE_NAMES if n.startswith(("int", "uint"))]

@@ -6,12 +6,13 @@ normalised).  Examples that print random values rebuild the documented
 input from its printed values and check the printed output."""
 
 import math
+import pathlib
+import re
 
 import pytest
-
-import strided as torch
 from t7util import assert_prints, assert_prints_exactly, counter
 
+import strided as torch
 
 # ------------------------------------------------------------ Multi-dimensional matrix
 
@@ -1274,3 +1275,11 @@ def test_retain_free():
     t.free()  # misuse: no crash
     t.free()
     assert t.nDimension() == 0
+
+
+DOC = pathlib.Path(__file__).resolve().parents[2] / "docs" / "torch7.md"
+
+
+def test_user_page_code_runs():
+    for block in re.findall(r"```python\n(.*?)```", DOC.read_text(), re.S):
+        exec(compile(block, str(DOC), "exec"), {})

@@ -202,7 +202,7 @@ def test_spaced(dt, a, b, shape, log, transposed):
     # too), in C order over out whatever its layout; 10^that by libm's
     # scalar pow, which math.pow (float64) and float32(10)**x do not both
     # give: the float32 pow is only checked to 1 ulp here, exactly against
-    # Lua in tests/torch7/test_t7_port3_fixes.py
+    # Lua in tests/torch7/test_t7_creation.py
     T = np.dtype(dt).type
     n = int(np.prod(shape))
     buf = np.full(shape[::-1], np.nan, dt)
