@@ -8,20 +8,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from strided.core.matrix import cross, diag, spaced, trace, tril, triu
-from helpers import DTYPE_NAMES, arrays, borrow, layouts, to_core, to_numpy
-
-REAL = [
-    "int8",
-    "int16",
-    "int32",
-    "int64",
-    "uint8",
-    "uint16",
-    "uint32",
-    "uint64",
-    "float32",
-    "float64",
-]
+from helpers import DTYPE_NAMES, REAL_NAMES, arrays, borrow, layouts, to_core, to_numpy
 
 
 def small(dt):
@@ -33,7 +20,7 @@ def small(dt):
 
 @given(data=st.data())
 def test_cross(data):
-    dt = data.draw(st.sampled_from(REAL))
+    dt = data.draw(st.sampled_from(REAL_NAMES))
     shape = list(data.draw(st.lists(st.integers(0, 4), min_size=1, max_size=3)))
     d = data.draw(st.integers(0, len(shape) - 1))
     shape[d] = 3

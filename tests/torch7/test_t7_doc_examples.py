@@ -10,7 +10,7 @@ import pathlib
 import re
 
 import pytest
-from t7util import assert_prints, assert_prints_exactly, counter
+from t7util import TYPES, assert_prints, assert_prints_exactly, counter
 
 import strided as torch
 
@@ -95,15 +95,7 @@ def test_rows_contiguous_apply():
 
 
 def test_types_exist():
-    for name in [
-        "ByteTensor",
-        "CharTensor",
-        "ShortTensor",
-        "IntTensor",
-        "LongTensor",
-        "FloatTensor",
-        "DoubleTensor",
-    ]:
+    for name in TYPES:
         assert getattr(torch, name)().type() == "torch." + name
 
 
