@@ -310,10 +310,10 @@ def _keep(shape, axes):
 
 
 @dataclass(frozen=True)
-class Reduce:
-    """sum or max of a standard normal matrix or vector (see
-    _reduce_geometry), into a preallocated keepdims-shaped output: ours
-    calls st_reduce, the C under _ops.reduce (which allocates)."""
+class _Reduction:
+    """What Reduce and Statistic share: an op over a standard normal matrix
+    or vector (see _reduce_geometry), named by op, dtype and what it
+    reduces over."""
 
     op: str
     dtype: str
@@ -324,9 +324,20 @@ class Reduce:
     def name(self):
         return f"{self.op} {short(self.dtype)} {self.over}"
 
+
+def _reduce_input(sizes, rng, over, dtype):
+    """(shape, axes, the input trio) of a reduction over `over`."""
+    shape, axes = _reduce_geometry(sizes, over)
+    return shape, axes, trio_from(random(rng, shape, dtype))
+
+
+@dataclass(frozen=True)
+class Reduce(_Reduction):
+    """sum or max into a preallocated keepdims-shaped output: ours calls
+    st_reduce, the C under _ops.reduce (which allocates)."""
+
     def prepare(self, sizes, rng):
-        shape, axes = _reduce_geometry(sizes, self.over)
-        a = trio_from(random(rng, shape, self.dtype))
+        shape, axes, a = _reduce_input(sizes, rng, self.over, self.dtype)
         res = _ops.reduce_result(self.op, self.dtype).name
         out = trio_empty(_keep(shape, axes), res)
         code, op = _ops.REDUCE[self.op], self.op
@@ -350,24 +361,14 @@ class Reduce:
 
 
 @dataclass(frozen=True)
-class Statistic:
+class Statistic(_Reduction):
     """mean or std (correction 0) as Reduce, but timed allocating their
     (small) result for all three: ours is _ops.mean / _ops.std, whose
     steps (a sum, then a divide; a mean, the squared deviations, a
     divide, a square root) have no single C entry point to preallocate."""
 
-    op: str
-    dtype: str
-    over: str = "all"
-    level: float | None = REDUCTION
-
-    @property
-    def name(self):
-        return f"{self.op} {short(self.dtype)} {self.over}"
-
     def prepare(self, sizes, rng):
-        shape, axes = _reduce_geometry(sizes, self.over)
-        a = trio_from(random(rng, shape, self.dtype))
+        shape, axes, a = _reduce_input(sizes, rng, self.over, self.dtype)
         np_f, t_f = getattr(np, self.op), _torch_f(self.op)
         if self.op == "mean":
             ours = lambda: _ops.mean(a.ours, axes, keepdims=True)
@@ -398,8 +399,7 @@ class ArgMax:
         return f"argmax {short(self.dtype)} {self.over}"
 
     def prepare(self, sizes, rng):
-        shape, axes = _reduce_geometry(sizes, self.over)
-        a = trio_from(random(rng, shape, self.dtype))
+        shape, axes, a = _reduce_input(sizes, rng, self.over, self.dtype)
         out = trio_empty(_keep(shape, axes), "int64")
         if len(axes) == len(shape) and len(shape) > 1:  # over all: flatten
             a_in, o_in, dim = (
@@ -444,8 +444,7 @@ class CumSum:
         return f"cumsum {short(self.dtype)} {self.over}"
 
     def prepare(self, sizes, rng):
-        shape, (dim,) = _reduce_geometry(sizes, self.over)
-        a = trio_from(random(rng, shape, self.dtype))
+        shape, (dim,), a = _reduce_input(sizes, rng, self.over, self.dtype)
         out = trio_empty(shape, self.dtype)
         return Prepared(
             _calls(

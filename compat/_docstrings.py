@@ -2,7 +2,7 @@
 each from a row of the op table, and this module writes its docstring):
 the summary (the row's) and the parameters after the array API standard's
 own text (array_api_stubs, 2025.12), the dtype category from the row, the
-example run as a doctest by tests/test_docs.py."""
+example run as a doctest by tests/project/test_docs.py."""
 
 from __future__ import annotations
 
@@ -348,18 +348,55 @@ def elementwise(name: str, op: str, category: str, summary: str) -> str:
     return "\n".join(lines)
 
 
+# parameter entries that several functions' docstrings share word for word
+# (the standard's text): a docstring line `{{name}}` of a function decorated
+# with `sections` stands for SHARED[name]
+SHARED = {
+    # sum, prod, max, min, mean, var, std, count_nonzero, ...
+    "keepdims_reduced": """\
+keepdims : bool, optional
+    If ``True``, the reduced axes (dimensions) must be included in the
+    result as singleton dimensions, and, accordingly, the result must be
+    compatible with the input array (see ``broadcasting``). Default:
+    ``False``.""",
+    # all, any, argmax, argmin, ...
+    "keepdims_broadcast": """\
+keepdims : bool, optional
+    If ``True``, the reduced axes must be included in the result as
+    singleton dimensions, and, accordingly, the result must be
+    broadcast-compatible with the input array (see ``broadcasting``).
+    Default: ``False``.""",
+    # the binary functions of linalg
+    "x1_x2": """\
+x1 : Array
+    First input array.
+x2 : Array
+    Second input array.""",
+}
+
+# the Raises section of the functions whose one check is their operand's type
+RAISES_NOT_AN_ARRAY = """\
+TypeError
+    If x is not an Array: the namespace's functions take its Arrays (asarray
+    converts)."""
+
+
 def sections(**texts: str) -> Callable[[_F], _F]:
     """A decorator for the functions whose docstring sections are the same
     text as other functions' (the parameters of fft and ifft, the raises of
     sum and prod): each docstring line `{{name}}` becomes the section `name`
     (`{{raises}}`: "Raises", its underline, then texts["raises"], written
-    once as a module constant), indented as the line is."""
+    once as a module constant), or, where `name` is no section given, the
+    shared entry SHARED[name]; indented as the line is."""
 
     def apply(f: _F) -> _F:
         lines: list[str] = []
         for line in (f.__doc__ or "").split("\n"):
             key = line.strip()
-            if key.startswith("{{") and key.endswith("}}"):
+            if key.startswith("{{") and key.endswith("}}") and key[2:-2] not in texts:
+                indent = line[: len(line) - len(line.lstrip())]
+                lines += [indent + t if t else "" for t in SHARED[key[2:-2]].split("\n")]
+            elif key.startswith("{{") and key.endswith("}}"):
                 indent = line[: len(line) - len(line.lstrip())]
                 head = key[2:-2].capitalize()
                 body = [head, "-" * len(head), *texts[key[2:-2]].split("\n")]

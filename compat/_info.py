@@ -10,16 +10,6 @@ from . import _data_type_functions, _dtypes
 from ._array import CPU, Device, check_device
 from ._typing import DType
 
-_KINDS = (
-    "bool",
-    "signed integer",
-    "unsigned integer",
-    "integral",
-    "real floating",
-    "complex floating",
-    "numeric",
-)
-
 
 class Devices(tuple):  # type: ignore[type-arg]
     """What devices() returns: a tuple, as 2025.12 says (until 2024.12 it was

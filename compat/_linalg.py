@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from strided.core import arraytype as _arraytype, ops as _ops, views as _views
 
-from . import _dtypes
+from . import _docstrings, _dtypes
 from ._array import Array
 from ._dtypes import KINDS
 
@@ -14,15 +14,13 @@ from ._dtypes import KINDS
 _matmul_new = _arraytype.matmul
 
 
+@_docstrings.sections()
 def matmul(x1: Array, x2: Array, /) -> Array:
     """Computes the matrix product.
 
     Parameters
     ----------
-    x1 : Array
-        First input array.
-    x2 : Array
-        Second input array.
+    {{x1_x2}}
 
     Returns
     -------
@@ -98,15 +96,13 @@ def matrix_transpose(x: Array, /) -> Array:
     return Array._new(_views.transpose(x._c, -2, -1))
 
 
+@_docstrings.sections()
 def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     """Computes the (vector) dot product of two arrays.
 
     Parameters
     ----------
-    x1 : Array
-        First input array.
-    x2 : Array
-        Second input array.
+    {{x1_x2}}
     axis : int, optional
         Axis of ``x1`` and ``x2`` containing the vectors for which to compute
         the dot product. Default: ``-1``.

@@ -9,7 +9,7 @@ import operator
 from strided.core import arraytype as _arraytype, base as _core, ops as _ops, views as _views
 from strided.core.dlpack import _copy_flag
 
-from . import _data_type_functions, _dtypes
+from . import _data_type_functions, _docstrings, _dtypes
 from ._array import Array
 from ._typing import DType, Device
 
@@ -36,6 +36,7 @@ def _dims(axes, ndim, name="axis"):
     return out
 
 
+@_docstrings.sections(raises=_docstrings.RAISES_NOT_AN_ARRAY)
 def astype(x: Array, dtype: DType, /, *, copy: bool = True, device: Device | None = None) -> Array:
     """Copies an array to a specified data type irrespective of ``type-promotion``
     rules.
@@ -57,11 +58,7 @@ def astype(x: Array, dtype: DType, /, *, copy: bool = True, device: Device | Non
     Array
         An array having the specified data type.
 
-    Raises
-    ------
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----
@@ -141,6 +138,7 @@ def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None) ->
     return Array._new(v)
 
 
+@_docstrings.sections(raises=_docstrings.RAISES_NOT_AN_ARRAY)
 def permute_dims(x: Array, /, axes: tuple[int, ...]) -> Array:
     """Permutes the axes of an array ``x``.
 
@@ -156,11 +154,7 @@ def permute_dims(x: Array, /, axes: tuple[int, ...]) -> Array:
     Array
         An array containing the axes permutation.
 
-    Raises
-    ------
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----
@@ -311,6 +305,7 @@ def flip(x: Array, /, *, axis: int | tuple[int, ...] | None = None) -> Array:
     return Array._new(c)
 
 
+@_docstrings.sections(raises=_docstrings.RAISES_NOT_AN_ARRAY)
 def broadcast_to(x: Array, /, shape: tuple[int, ...]) -> Array:
     """Broadcasts an array to a specified shape.
 
@@ -328,11 +323,7 @@ def broadcast_to(x: Array, /, shape: tuple[int, ...]) -> Array:
     : 2024.12
         Clarified broadcast behavior.
 
-    Raises
-    ------
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----

@@ -13,7 +13,7 @@ from strided.core import (
     views as _views,
 )
 
-from . import _dtypes
+from . import _docstrings, _dtypes
 from ._array import Array
 from ._dtypes import KINDS
 from ._promotion import operands
@@ -281,6 +281,7 @@ def diff(
     return Array._new(c)
 
 
+@_docstrings.sections(raises=_docstrings.RAISES_NOT_AN_ARRAY)
 def unstack(x: Array, /, *, axis: int = 0) -> tuple[Array, ...]:
     """Splits an array into a sequence of arrays along the given axis.
 
@@ -296,11 +297,7 @@ def unstack(x: Array, /, *, axis: int = 0) -> tuple[Array, ...]:
     tuple of Array
         Tuple of slices along the given dimension.
 
-    Raises
-    ------
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----
@@ -471,6 +468,7 @@ def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Arr
     return Array._new(_indexing.index_select(x._c, d, idx._c))
 
 
+@_docstrings.sections()
 def tensordot(
     x1: Array, x2: Array, /, *, axes: int | tuple[Sequence[int], Sequence[int]] = 2
 ) -> Array:
@@ -478,10 +476,7 @@ def tensordot(
 
     Parameters
     ----------
-    x1 : Array
-        First input array.
-    x2 : Array
-        Second input array.
+    {{x1_x2}}
     axes : int or tuple (sequence of int or sequence of int), optional
         Number of axes to contract or explicit sequences of axis indices for
         ``x1`` and ``x2``, respectively. Default: ``2``.

@@ -10,7 +10,7 @@ from strided.core import (
     views as _views,
 )
 
-from . import _dtypes
+from . import _docstrings, _dtypes
 from ._array import Array
 from ._dtypes import KINDS
 from ._promotion import as_core
@@ -26,6 +26,7 @@ def _real(name, x):
         raise TypeError(f"{name} is not defined for {x.dtype.name}")
 
 
+@_docstrings.sections()
 def argmax(x: Array, /, *, axis: int | None = None, keepdims: bool = False) -> Array:
     """Returns the indices of the maximum values along a specified axis.
 
@@ -35,11 +36,7 @@ def argmax(x: Array, /, *, axis: int | None = None, keepdims: bool = False) -> A
         Input array.
     axis : int or None, optional
         Axis along which to search. Default: ``None``.
-    keepdims : bool, optional
-        If ``True``, the reduced axes must be included in the result as
-        singleton dimensions, and, accordingly, the result must be
-        broadcast-compatible with the input array (see ``broadcasting``).
-        Default: ``False``.
+    {{keepdims_broadcast}}
 
     Returns
     -------
@@ -74,6 +71,7 @@ def argmax(x: Array, /, *, axis: int | None = None, keepdims: bool = False) -> A
     return Array._new(_ops.argreduce(True, x._c, axis, keepdims))
 
 
+@_docstrings.sections()
 def argmin(x: Array, /, *, axis: int | None = None, keepdims: bool = False) -> Array:
     """Returns the indices of the minimum values along a specified axis.
 
@@ -83,11 +81,7 @@ def argmin(x: Array, /, *, axis: int | None = None, keepdims: bool = False) -> A
         Input array.
     axis : int or None, optional
         Axis along which to search. Default: ``None``.
-    keepdims : bool, optional
-        If ``True``, the reduced axes must be included in the result as
-        singleton dimensions, and, accordingly, the result must be
-        broadcast-compatible with the input array (see ``broadcasting``).
-        Default: ``False``.
+    {{keepdims_broadcast}}
 
     Returns
     -------
@@ -220,6 +214,7 @@ def where(
     return Array._new(_ops.where(condition._c, as_core(x1, dt), as_core(x2, dt)))
 
 
+@_docstrings.sections(raises=_docstrings.RAISES_NOT_AN_ARRAY)
 def count_nonzero(
     x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
 ) -> Array:
@@ -231,11 +226,7 @@ def count_nonzero(
         Input array.
     axis : int or tuple of int or None, optional
         Axis or axes along which to count non-zero values. Default: ``None``.
-    keepdims : bool, optional
-        If ``True``, the reduced axes must be included in the result as
-        singleton dimensions, and, accordingly, the result must be
-        broadcast-compatible with the input array (see ``broadcasting``).
-        Default: ``False``.
+    {{keepdims_broadcast}}
 
     Returns
     -------
@@ -245,11 +236,7 @@ def count_nonzero(
         otherwise, a non-zero-dimensional array containing the counts along the
         specified axes.
 
-    Raises
-    ------
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----

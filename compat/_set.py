@@ -13,6 +13,7 @@ from collections import namedtuple
 
 from strided.core import setops as _setops
 
+from . import _docstrings
 from ._array import Array
 from ._promotion import operands
 
@@ -174,6 +175,7 @@ def unique_values(x: Array, /) -> Array:
     return _unique("unique_values", x)[0]
 
 
+@_docstrings.sections(raises=_docstrings.RAISES_NOT_AN_ARRAY)
 def isin(x1: Array | int, x2: Array | int, /, *, invert: bool = False) -> Array:
     """Tests for each element in ``x1`` whether the element is in ``x2``.
 
@@ -192,11 +194,7 @@ def isin(x1: Array | int, x2: Array | int, /, *, invert: bool = False) -> Array:
     Array
         An array containing element-wise test results.
 
-    Raises
-    ------
-    TypeError
-        If x is not an Array: the namespace's functions take its Arrays (asarray
-        converts).
+    {{raises}}
 
     Notes
     -----

@@ -87,11 +87,7 @@ def sum(
         Axis or axes along which sums must be computed. Default: ``None``.
     dtype : dtype or None, optional
         Data type of the returned array. Default: ``None``.
-    keepdims : bool, optional
-        If ``True``, the reduced axes (dimensions) must be included in the
-        result as singleton dimensions, and, accordingly, the result must be
-        compatible with the input array (see ``broadcasting``). Default:
-        ``False``.
+    {{keepdims_reduced}}
 
     Returns
     -------
@@ -139,11 +135,7 @@ def prod(
         Axis or axes along which to compute products. Default: ``None``.
     dtype : dtype or None, optional
         Data type of the returned array. Default: ``None``.
-    keepdims : bool, optional
-        If ``True``, the reduced axes (dimensions) must be included in the
-        result as singleton dimensions, and, accordingly, the result must be
-        compatible with the input array (see ``broadcasting``). Default:
-        ``False``.
+    {{keepdims_reduced}}
 
     Returns
     -------
@@ -181,11 +173,7 @@ def max(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: boo
         Input array.
     axis : int or tuple of int or None, optional
         Axis or axes along which to compute maximum values. Default: ``None``.
-    keepdims : bool, optional
-        If ``True``, the reduced axes (dimensions) must be included in the
-        result as singleton dimensions, and, accordingly, the result must be
-        compatible with the input array (see ``broadcasting``). Default:
-        ``False``.
+    {{keepdims_reduced}}
 
     Returns
     -------
@@ -226,11 +214,7 @@ def min(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: boo
         Input array.
     axis : int or tuple of int or None, optional
         Axis or axes along which to compute minimum values. Default: ``None``.
-    keepdims : bool, optional
-        If ``True``, the reduced axes (dimensions) must be included in the
-        result as singleton dimensions, and, accordingly, the result must be
-        compatible with the input array (see ``broadcasting``). Default:
-        ``False``.
+    {{keepdims_reduced}}
 
     Returns
     -------
@@ -276,11 +260,7 @@ def mean(
         Input array.
     axis : int or tuple of int or None, optional
         Axis or axes along which to compute arithmetic means. Default: ``None``.
-    keepdims : bool, optional
-        If ``True``, the reduced axes (dimensions) must be included in the
-        result as singleton dimensions, and, accordingly, the result must be
-        compatible with the input array (see ``broadcasting``). Default:
-        ``False``.
+    {{keepdims_reduced}}
     dtype : dtype or None, optional
         Beyond the standard, as numpy's: a floating dtype x is converted to
         first (the sum and the result are of that dtype). Default: ``None``
@@ -345,11 +325,7 @@ def var(
         Axis or axes along which variances must be computed. Default: ``None``.
     correction : int or float, optional
         Degrees of freedom adjustment. Default: ``0.0``.
-    keepdims : bool, optional
-        If ``True``, the reduced axes (dimensions) must be included in the
-        result as singleton dimensions, and, accordingly, the result must be
-        compatible with the input array (see ``broadcasting``). Default:
-        ``False``.
+    {{keepdims_reduced}}
 
     Returns
     -------
@@ -398,11 +374,7 @@ def std(
         ``None``.
     correction : int or float, optional
         Degrees of freedom adjustment. Default: ``0.0``.
-    keepdims : bool, optional
-        If ``True``, the reduced axes (dimensions) must be included in the
-        result as singleton dimensions, and, accordingly, the result must be
-        compatible with the input array (see ``broadcasting``). Default:
-        ``False``.
+    {{keepdims_reduced}}
 
     Returns
     -------
@@ -445,11 +417,7 @@ def all(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: boo
     axis : int or tuple of int or None, optional
         Axis or axes along which to perform a logical AND reduction. Default:
         ``None``.
-    keepdims : bool, optional
-        If ``True``, the reduced axes must be included in the result as
-        singleton dimensions, and, accordingly, the result must be
-        broadcast-compatible with the input array (see ``broadcasting``).
-        Default: ``False``.
+    {{keepdims_broadcast}}
 
     Returns
     -------
@@ -488,11 +456,7 @@ def any(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: boo
     axis : int or tuple of int or None, optional
         Axis or axes along which to perform a logical OR reduction. Default:
         ``None``.
-    keepdims : bool, optional
-        If ``True``, the reduced axes must be included in the result as
-        singleton dimensions, and, accordingly, the result must be
-        broadcast-compatible with the input array (see ``broadcasting``).
-        Default: ``False``.
+    {{keepdims_broadcast}}
 
     Returns
     -------

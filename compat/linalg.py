@@ -1041,15 +1041,13 @@ def outer(x1: Array, x2: Array, /) -> Array:
     return multiply(Array._new(_views.unsqueeze(x1._c, 1)), Array._new(_views.unsqueeze(x2._c, 0)))
 
 
+@_docstrings.sections()
 def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     """Returns the cross product of 3-element vectors.
 
     Parameters
     ----------
-    x1 : Array
-        First input array.
-    x2 : Array
-        Second input array.
+    {{x1_x2}}
     axis : int, optional
         The axis (dimension) of ``x1`` and ``x2`` containing the vectors for
         which to compute the cross product. Default: ``-1``.

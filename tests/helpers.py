@@ -29,14 +29,16 @@ def on_fresh_pages(core):
 
 
 # every dtype of the core that numpy has (all but bfloat16, whose oracle is
-# PyTorch: tests/test_half_types.py)
+# PyTorch: tests/core/test_half_types.py)
 ALL_DTYPE_NAMES = [d.name for d in _core.DTYPES if d.name != "bfloat16"]
 # the dtypes the arithmetic kernels take themselves (what most tests run
-# over); the 16-bit floats compute through float32 (tests/test_half_types.py)
+# over); the 16-bit floats compute through float32 (tests/core/test_half_types.py)
 DTYPE_NAMES = [n for n in ALL_DTYPE_NAMES if n != "float16"]
 NUMPY = {name: np.dtype(name) for name in ALL_DTYPE_NAMES}
 INT_NAMES = [n for n in DTYPE_NAMES if n.startswith(("int", "uint"))]
 FLOAT_NAMES = ["float32", "float64"]
+# the real numbers: every integer and float dtype, no bool, no complex
+REAL_NAMES = INT_NAMES + FLOAT_NAMES
 COMPLEX_NAMES = ["complex64", "complex128"]
 
 # PyTorch (the peer, not `import strided as torch`) is no dependency of
@@ -118,3 +120,18 @@ def layouts(draw, a):
     if kind == "reversed":
         return np.ascontiguousarray(a[flip])[flip]
     return np.broadcast_to(a[:1], a.shape) if a.shape[0] > 0 else a
+
+
+def assert_same(got, want, zero_sign=True):
+    """Same dtype, shape and values; NaN equals NaN; zeros keep their sign
+    (unless zero_sign is False)."""
+    got, want = np.asarray(got), np.asarray(want)
+    assert got.dtype == want.dtype, (got.dtype, want.dtype)
+    assert got.shape == want.shape, (got.shape, want.shape)
+    np.testing.assert_array_equal(got, want)
+    if zero_sign and want.dtype.kind in "fc":
+        for g, w in ((got.real, want.real), (got.imag, want.imag)):
+            zero = w == 0
+            np.testing.assert_array_equal(
+                np.signbit(g[zero]), np.signbit(w[zero]), err_msg="sign of zero differs"
+            )

@@ -1,6 +1,6 @@
 """The public names of both faces, in one place: the API reference pages
 of the documentation site (docs/api/*.md) are written from them
-(`python -m tools.api_pages docs/api`; tests/test_docs.py checks that the
+(`python -m tools.api_pages docs/api`; tests/project/test_docs.py checks that the
 committed pages are current), and the docstring and annotation coverage
 tests enumerate them.
 

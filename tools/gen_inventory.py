@@ -17,7 +17,7 @@
 
 Run by hand after editing inventory.py:  python tools/gen_inventory.py
 With --check it writes nothing and exits 1 when a file is not what it would
-write (tests/test_inventory.py runs that); --dir DIR reads and writes all
+write (tests/project/test_inventory.py runs that); --dir DIR reads and writes all
 the files in DIR instead of strided/_c and compat/.  Needs only the standard library."""
 
 import importlib.util

@@ -11,19 +11,12 @@ import re
 import sys
 from pathlib import Path
 
+from strided.torch7 import docstrings as _docstrings
 from strided.torch7.spec import ALL, ENTRIES
 
-_SHORT = {
-    "uint8": "Byte",
-    "int8": "Char",
-    "int16": "Short",
-    "int32": "Int",
-    "int64": "Long",
-    "float32": "Float",
-    "float64": "Double",
-    "float16": "Half",
-    "bfloat16": "BFloat16",
-}
+# the Lua type names: the face's, and the 16-bit floats' (whose forms the
+# reference lists too)
+_SHORT = {**_docstrings._SHORT, "float16": "Half", "bfloat16": "BFloat16"}
 INDEX = "torch7-reference.md"
 FOLDER = "torch7-reference"
 _HOW = [

@@ -43,6 +43,7 @@ int64_t st_dlpack_live_exports(void) { return __atomic_load_n(&live_exports, __A
 int64_t st_dlpack_live_imports(void) { return __atomic_load_n(&live_imports, __ATOMIC_RELAXED); }
 
 /* ---- element types ---- */
+/* clang-format off */
 static const DLDataType dl_types[ST_NTYPES] = {
     [ST_BOOL] = {ST_DL_BOOL, 8, 1},
     [ST_INT8] = {ST_DL_INT, 8, 1},       [ST_INT16] = {ST_DL_INT, 16, 1},
@@ -53,10 +54,12 @@ static const DLDataType dl_types[ST_NTYPES] = {
     [ST_COMPLEX64] = {ST_DL_COMPLEX, 64, 1}, [ST_COMPLEX128] = {ST_DL_COMPLEX, 128, 1},
     [ST_FLOAT16] = {ST_DL_FLOAT, 16, 1}, [ST_BFLOAT16] = {ST_DL_BFLOAT, 16, 1},
 };
+/* clang-format on */
 
 /* Kernels dereference typed pointers, and the compiler may vectorise them
  * with aligned loads once it has peeled to a vector boundary: memory that
  * is not aligned to its C type must be copied, never borrowed. */
+/* clang-format off */
 static const int64_t alignments[ST_NTYPES] = {
     [ST_BOOL] = alignof(_Bool),
     [ST_INT8] = alignof(int8_t),     [ST_INT16] = alignof(int16_t),
@@ -67,6 +70,7 @@ static const int64_t alignments[ST_NTYPES] = {
     [ST_COMPLEX64] = alignof(st_c64), [ST_COMPLEX128] = alignof(st_c128),
     [ST_FLOAT16] = alignof(uint16_t), [ST_BFLOAT16] = alignof(uint16_t),
 };
+/* clang-format on */
 
 static const char *dl_code_name(unsigned code)
 {

@@ -174,6 +174,7 @@ static inline st_c128 st_csign(st_c128 z)
                      : ctan(x))
 
 /* ---- unary op lists ---- */
+/* clang-format off */
 #define U_FLOAT(X)                                                                    \
     X(NEGATIVE, SAME, -x) X(POSITIVE, SAME, x) X(ABS, SAME, fabs(x))                  \
     X(SQRT, SAME, sqrt(x)) X(EXP, SAME, exp(x)) X(EXPM1, SAME, expm1(x))              \
@@ -198,8 +199,10 @@ static inline st_c128 st_csign(st_c128 z)
 #define U_SINT(X)                                                                     \
     U_INT_COMMON(X) X(ABS, SAME, x < 0 ? (st_T)(0 - (uint64_t)x) : x)                 \
     X(SIGN, SAME, SIGN_REAL(x)) X(SIGNBIT, BOOL, x < 0)
+/* clang-format on */
 #define U_UINT(X)                                                                     \
     U_INT_COMMON(X) X(ABS, SAME, x) X(SIGN, SAME, (st_T)(x > 0)) X(SIGNBIT, BOOL, 0)
+/* clang-format off */
 #define U_BOOL(X)                                                                     \
     X(LOGICAL_NOT, SAME, !x) X(BITWISE_INVERT, SAME, !x) X(POSITIVE, SAME, x)         \
     X(ISNAN, BOOL, 0) X(ISINF, BOOL, 0) X(ISFINITE, BOOL, 1)
@@ -209,7 +212,9 @@ static inline st_c128 st_csign(st_c128 z)
     X(ISINF, BOOL, isinf(creal(x)) || isinf(cimag(x)))                                \
     X(ISFINITE, BOOL, isfinite(creal(x)) && isfinite(cimag(x)))                       \
     X(REAL, REAL, creal(x)) X(IMAG, REAL, cimag(x)) X(CONJ, SAME, conj(x))
+/* clang-format on */
 /* scalar at every level: libm's complex functions, Annex G products */
+/* clang-format off */
 #define U_COMPLEX_SCALAR(X)                                                           \
     X(ABS, REAL, cabs(x))                                                             \
     X(SQRT, SAME, csqrt(x)) X(EXP, SAME, cexp(x)) X(EXPM1, SAME, CX(st_cexpm1, x))    \
@@ -222,8 +227,10 @@ static inline st_c128 st_csign(st_c128 z)
     X(ASINH, SAME, casinh(x)) X(ACOSH, SAME, cacosh(x)) X(ATANH, SAME, catanh(x))     \
     X(ROUND, SAME, CROUND(x)) X(SIGN, SAME, CX(st_csign, x)) X(SQUARE, SAME, x * x)   \
     X(RECIPROCAL, SAME, (st_T)1 / x)
+/* clang-format on */
 
 /* ---- binary op lists ---- */
+/* clang-format off */
 #define B_COMPARE(X)                                                                  \
     X(EQUAL, BOOL, a == b) X(NOT_EQUAL, BOOL, a != b) X(LESS, BOOL, a < b)            \
     X(LESS_EQUAL, BOOL, a <= b) X(GREATER, BOOL, a > b) X(GREATER_EQUAL, BOOL, a >= b)
@@ -233,7 +240,9 @@ static inline st_c128 st_csign(st_c128 z)
     X(POW, SAME, pow(a, b)) X(ATAN2, SAME, atan2(a, b)) X(HYPOT, SAME, hypot(a, b))   \
     X(COPYSIGN, SAME, copysign(a, b)) X(LOGADDEXP, SAME, ST_LOGADDEXP(a, b))          \
     X(MAXIMUM, SAME, MAXP(a, b)) X(MINIMUM, SAME, MINP(a, b))
+/* clang-format on */
 /* scalar at every level (fmod, nextafter: libm calls with no vector form) */
+/* clang-format off */
 #define B_FLOAT_SCALAR(X)                                                             \
     X(FLOOR_DIVIDE, SAME, ST_FLOORDIV(a, b)) X(REMAINDER, SAME, ST_MOD(a, b))         \
     X(NEXTAFTER, SAME, nextafter(a, b)) X(FMOD, SAME, fmod(a, b))                     \
@@ -244,9 +253,11 @@ static inline st_c128 st_csign(st_c128 z)
     X(MAXIMUM, SAME, a > b ? a : b) X(MINIMUM, SAME, a < b ? a : b)                   \
     X(BITWISE_AND, SAME, a & b) X(BITWISE_OR, SAME, a | b) X(BITWISE_XOR, SAME, a ^ b) \
     X(LEFT_SHIFT, SAME, LSHIFT(a, b))
+/* clang-format on */
 #define B_SINT(X) B_INT_COMMON(X) X(RIGHT_SHIFT, SAME, RSHIFT_S(a, b))
 #define B_UINT(X) B_INT_COMMON(X) X(RIGHT_SHIFT, SAME, RSHIFT_U(a, b))
 /* scalar at every level: no vector integer division; pow's loop on the exponent */
+/* clang-format off */
 #define B_SINT_SCALAR(X)                                                              \
     X(FLOOR_DIVIDE, SAME, INT_FLOORDIV(a, b)) X(REMAINDER, SAME, INT_MOD(a, b))       \
     X(TRUNC_DIVIDE, SAME, INT_TRUNCDIV(a, b)) X(FMOD, SAME, INT_FMOD(a, b))           \
@@ -265,6 +276,7 @@ static inline st_c128 st_csign(st_c128 z)
 #define B_COMPLEX(X)                                                                  \
     X(EQUAL, BOOL, a == b) X(NOT_EQUAL, BOOL, a != b) X(ADD, SAME, a + b)             \
     X(SUBTRACT, SAME, a - b)
+/* clang-format on */
 /* scalar at every level: Annex G's products and quotients (a branch to
  * __muldc3 / __divdc3), cpow */
 #define B_COMPLEX_SCALAR(X)                                                           \
@@ -286,11 +298,13 @@ static inline st_c128 st_csign(st_c128 z)
 #define B_IN_INT(OP, KIND, EXPR) ST_IN_ROW(B, INT, OP)
 #define B_IN_FLOAT(OP, KIND, EXPR) ST_IN_ROW(B, FLOAT, OP)
 #define B_IN_COMPLEX(OP, KIND, EXPR) ST_IN_ROW(B, COMPLEX, OP)
+/* clang-format off */
 U_BOOL(U_IN_BOOL) U_SINT(U_IN_INT) U_UINT(U_IN_INT) U_FLOAT(U_IN_FLOAT)
 U_COMPLEX(U_IN_COMPLEX) U_COMPLEX_SCALAR(U_IN_COMPLEX)
 B_BOOL(B_IN_BOOL) B_SINT(B_IN_INT) B_SINT_SCALAR(B_IN_INT) B_UINT(B_IN_INT)
 B_UINT_SCALAR(B_IN_INT) B_FLOAT(B_IN_FLOAT) B_FLOAT_SCALAR(B_IN_FLOAT)
 B_COMPLEX(B_IN_COMPLEX) B_COMPLEX_SCALAR(B_IN_COMPLEX)
+/* clang-format on */
 
 /* ---- loop templates ---- */
 #define OUT_SAME(T, R) T

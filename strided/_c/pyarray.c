@@ -71,6 +71,7 @@ static const char *const core_names[] = {"st_binary_new", "st_binary_scalar_new"
 _Static_assert(N_CORE * sizeof(void *) == sizeof core, "one name per core function");
 
 /* ---- the operators ---- */
+/* clang-format off */
 enum {
     OP_ADD, OP_SUB, OP_MUL, OP_TRUEDIV, OP_FLOORDIV, OP_MOD, OP_POW,
     OP_AND, OP_OR, OP_XOR, OP_LSHIFT, OP_RSHIFT, OP_MATMUL,
@@ -83,6 +84,7 @@ static const char *const op_names[N_OPS] = {
     "and", "or", "xor", "lshift", "rshift", "matmul",
     "lt", "le", "eq", "ne", "gt", "ge",
     "neg", "pos", "abs", "invert"};
+/* clang-format on */
 _Static_assert(Py_LT == 0 && Py_LE == 1 && Py_EQ == 2 && Py_NE == 3 && Py_GT == 4 && Py_GE == 5,
                "rich comparison codes index the comparisons");
 

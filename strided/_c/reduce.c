@@ -323,9 +323,11 @@ static int64_t vcount_bool_(const _Bool *q, int64_t n) { return ST_PICK(vcount_b
 #define DEF_SUM_BOOL(CODE, SFX, T, R, ...) DEF_ACCUMULATE(sum, SFX, T, ACC_SUM_##SFX, FOLD_SUM, CONTIG_COUNT)
 #define DEF_SUM_INT(CODE, SFX, T, R, ...) DEF_ACCUMULATE(sum, SFX, T, ACC_SUM_##SFX, FOLD_SUM, CONTIG_SCALAR)
 #define DEF_PROD(CODE, SFX, T, R, ...) DEF_ACCUMULATE(prod, SFX, T, ACC_SUM_##SFX, FOLD_PROD, CONTIG_SCALAR)
+/* clang-format off */
 #define DEF_MINMAX(CODE, SFX, T, R, ...)                                              \
     DEF_ACCUMULATE(min, SFX, T, T, FOLD_MIN, CONTIG_VMIN)                           \
     DEF_ACCUMULATE(max, SFX, T, T, FOLD_MAX, CONTIG_VMAX)
+/* clang-format on */
 #define DEF_ALLANY(CODE, SFX, T, R, ...)                                              \
     DEF_ACCUMULATE(all, SFX, T, _Bool, FOLD_ALL, CONTIG_SCALAR) DEF_ACCUMULATE(any, SFX, T, _Bool, FOLD_ANY, CONTIG_SCALAR)
 
@@ -784,9 +786,11 @@ typedef struct { int64_t n, step; } lane_geom;
     }
 #define ARG_GT(a, b) ((a) > (b))
 #define ARG_LT(a, b) ((a) < (b))
+/* clang-format off */
 #define DEF_ARG(CODE, SFX, T, R, ...)                                                 \
     DEF_ARG_ONE(argmax, SFX, T, vmax, ARG_GT)                                         \
     DEF_ARG_ONE(argmin, SFX, T, vmin, ARG_LT)
+/* clang-format on */
 ST_TYPES_BOOL(DEF_ARG)
 ST_TYPES_REAL(DEF_ARG)
 #define CASE_ARG(CODE, SFX, T, R, ...)                                                \
@@ -884,10 +888,12 @@ ST_TYPES_REAL(DEF_ARG_BETTER)
         ST_PICK(argmin_rows_##SFX)(out, in, rows, cols, out_rs, in_rs);               \
     }
 /* the element types of 4 and 8 bytes (row numbers in lanes of their width) */
+/* clang-format off */
 #define ST_TYPES_ARG_ROWS(M)                                                          \
     M(ST_INT32, int32, int32_t, int32_t) M(ST_UINT32, uint32, uint32_t, uint32_t)     \
     M(ST_INT64, int64, int64_t, int64_t) M(ST_UINT64, uint64, uint64_t, uint64_t)     \
     M(ST_FLOAT32, float32, float, float) M(ST_FLOAT64, float64, double, double)
+/* clang-format on */
 ST_TYPES_ARG_ROWS(DEF_ARG_ROWS)
 #define CASE_ARG_ROWS(CODE, SFX, T, R, ...)                                           \
     case CODE:                                                                        \

@@ -378,6 +378,7 @@ st_status st_unique_fill(st_tensor *values, st_tensor *indices, st_tensor *count
     if (n == 0) return ST_OK;
 
     const int64_t item = st_itemsize(sorted->dtype);
+    /* clang-format off */
     fill_ctx c = {
         .n = n, .itemsize = item,
         .x = at_1d(sorted, 0), .xstep = sorted->strides[0] * item,
@@ -389,6 +390,7 @@ st_status st_unique_fill(st_tensor *values, st_tensor *indices, st_tensor *count
         .inverse = inverse ? at_1d(inverse, 0) : NULL,
         .invstep = inverse ? inverse->strides[0] * 8 : 0,
     };
+    /* clang-format on */
     int64_t before[SET_MAX_CHUNKS];   /* runs begun before chunk c */
     fill_edge edge[SET_MAX_CHUNKS];
     int64_t acc = 0;

@@ -691,10 +691,12 @@ typedef struct vqs_type {
     void (*values)(vqs_job *jb, int t);
 } vqs_type;
 
+/* clang-format off */
 #define VQS_TYPES(M)                                                                  \
     M(ST_INT32, int32, int32_t) M(ST_INT64, int64, int64_t)                           \
     M(ST_UINT32, uint32, uint32_t) M(ST_UINT64, uint64, uint64_t)                     \
     M(ST_FLOAT32, float32, float) M(ST_FLOAT64, float64, double)
+/* clang-format on */
 
 #define DEF_VQS_TYPE(CODE, SFX, T) DEF_VQS_TYPE_(SFX, T, RDX_##SFX)
 #define DEF_VQS_TYPE_(SFX, T, ...) DEF_VQS_TYPE__(SFX, T, __VA_ARGS__)

@@ -20,6 +20,7 @@ typedef double complex st_c128;
  * bool is `bool_`: `bool` itself is a macro and would expand.)  A macro
  * cannot expand inside itself, so nested loops over types use the _2 copy. */
 #define ST_TYPES_BOOL(M, ...) M(ST_BOOL, bool_, _Bool, _Bool, __VA_ARGS__)
+/* clang-format off */
 #define ST_TYPES_SINT(M, ...)                                                   \
     M(ST_INT8, int8, int8_t, int8_t, __VA_ARGS__)                               \
     M(ST_INT16, int16, int16_t, int16_t, __VA_ARGS__)                           \
@@ -36,10 +37,12 @@ typedef double complex st_c128;
 #define ST_TYPES_COMPLEX(M, ...)                                                \
     M(ST_COMPLEX64, complex64, st_c64, float, __VA_ARGS__)                      \
     M(ST_COMPLEX128, complex128, st_c128, double, __VA_ARGS__)
+/* clang-format on */
 #define ST_TYPES_INT(M, ...) ST_TYPES_SINT(M, __VA_ARGS__) ST_TYPES_UINT(M, __VA_ARGS__)
 #define ST_TYPES_REAL(M, ...) ST_TYPES_INT(M, __VA_ARGS__) ST_TYPES_FLOAT(M, __VA_ARGS__)
 #define ST_TYPES_NUMERIC(M, ...) ST_TYPES_REAL(M, __VA_ARGS__) ST_TYPES_COMPLEX(M, __VA_ARGS__)
 #define ST_TYPES_ALL(M, ...) ST_TYPES_BOOL(M, __VA_ARGS__) ST_TYPES_NUMERIC(M, __VA_ARGS__)
+/* clang-format off */
 #define ST_TYPES_ALL_2(M, ...)                                                  \
     M(ST_BOOL, bool_, _Bool, _Bool, __VA_ARGS__)                                \
     M(ST_INT8, int8, int8_t, int8_t, __VA_ARGS__)                               \
@@ -54,6 +57,7 @@ typedef double complex st_c128;
     M(ST_FLOAT64, float64, double, double, __VA_ARGS__)                         \
     M(ST_COMPLEX64, complex64, st_c64, float, __VA_ARGS__)                      \
     M(ST_COMPLEX128, complex128, st_c128, double, __VA_ARGS__)
+/* clang-format on */
 
 /* The dtype code of a complex type's real part (others: itself). */
 static inline int st_real_dtype(int dtype)

@@ -17,12 +17,14 @@
 #define ST_VEC1(NAME) extern double(NAME)(double) ST_VEC; extern float NAME##f(float) ST_VEC;
 #define ST_VEC2(NAME) extern double(NAME)(double, double) ST_VEC; extern float NAME##f(float, float) ST_VEC;
 /* glibc 2.22 */
+/* clang-format off */
 ST_VEC1(exp) ST_VEC1(log) ST_VEC1(sin) ST_VEC1(cos) ST_VEC2(pow)
 #if __GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 35)
 ST_VEC1(acos) ST_VEC1(acosh) ST_VEC1(asin) ST_VEC1(asinh) ST_VEC1(atan) ST_VEC1(atanh)
 ST_VEC1(cosh) ST_VEC1(exp2) ST_VEC1(expm1) ST_VEC1(log10) ST_VEC1(log1p) ST_VEC1(log2)
 ST_VEC1(sinh) ST_VEC1(tan) ST_VEC1(tanh) ST_VEC2(atan2) ST_VEC2(hypot)
 #endif
+/* clang-format on */
 #undef ST_VEC1
 #undef ST_VEC2
 #endif

@@ -3,7 +3,7 @@ the handle.  A handle is the cffi pointer that core.base's constructors
 return (new_storage, zeros_storage, storage_view, borrow_storage,
 adopt_storage), released when it is collected; what else a face does
 with it goes through these functions, so that no face calls the C
-library itself (tests/test_layers.py): references (retain, release,
+library itself (tests/project/test_layers.py): references (retain, release,
 own), size (resize, owned), bytes in and out, a file mapped into memory,
 and typed pointers and addresses for the faces' cffi-level functions
 (Torch7's torch.data, torch.cdata).  A NULL record is false."""

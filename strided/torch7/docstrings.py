@@ -2,7 +2,7 @@
 from their spec entries (spec.py) rather than by hand: the one-line
 summary is the entry's `doc`, the forms and the parameters come from its
 argument slots (forms.py), the types from its type list, and the example
-from examples.py (run as a doctest by tests/test_docs.py).  numpy style:
+from examples.py (run as a doctest by tests/project/test_docs.py).  numpy style:
 Parameters, Returns, Raises, Notes, Examples."""
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 in its function's docstring, after `>>> import strided as torch`): one
 short session per spec entry, typed as Python.  The outputs are those of
 this implementation, checked against the maths by eye and kept as
-regression values: tests/test_docs.py runs every one as a doctest, so a
+regression values: tests/project/test_docs.py runs every one as a doctest, so a
 change of behaviour or of printing fails there."""
 
 EXAMPLES = {

@@ -3,23 +3,10 @@
 import numpy as np
 
 import strided.compat as xp
-from helpers import to_numpy
+from helpers import DTYPE_NAMES, to_numpy
 
-NAMES = [
-    "bool",
-    "int8",
-    "int16",
-    "int32",
-    "int64",
-    "uint8",
-    "uint16",
-    "uint32",
-    "uint64",
-    "float32",
-    "float64",
-    "complex64",
-    "complex128",
-]
+# every dtype of the standard, in its order
+NAMES = DTYPE_NAMES
 
 
 def np_of(x):

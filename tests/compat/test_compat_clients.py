@@ -9,7 +9,7 @@ import pytest
 
 import strided
 import strided.compat as xp
-from compat_util import check, np_of, xp_of
+from compat_util import NAMES, check, np_of, xp_of
 
 
 # ---------------------------------------------------------------- asarray
@@ -300,21 +300,7 @@ def test_numpy_arrays_in_operators_give_numpys_results():
     np.lib.NumpyVersion(np.__version__) < "2.4.0", reason="numpy reads __numpy_dtype__ from 2.4 on"
 )
 def test_np_dtype_of_our_dtypes():
-    for name in (
-        "bool",
-        "int8",
-        "int16",
-        "int32",
-        "int64",
-        "uint8",
-        "uint16",
-        "uint32",
-        "uint64",
-        "float32",
-        "float64",
-        "complex64",
-        "complex128",
-    ):
+    for name in NAMES:
         assert np.dtype(getattr(xp, name)) == np.dtype(name)
     assert np.zeros(2, dtype=xp.float32).dtype == np.float32
     assert np.asarray(xp.ones(2), dtype=xp.int8).dtype == np.int8

@@ -4,13 +4,14 @@ against what real Lua Torch7 (814ea4a) printed for the same calls (%a of
 the elements at the indices listed); zeros and eye on freshly zeroed
 pages.  The float counts cross 2^24, where TH's float counter i stops
 growing (i + 1 == i in float): the threads must start theirs where TH's
-would be."""
+would be.  Also the forms of range, eye, linspace and logspace (into self,
+into a view) at small sizes, as Lua gives them."""
 
 import pytest
+from helpers import on_fresh_pages
 
 import strided as torch
 import strided.memory
-from helpers import on_fresh_pages
 
 N = 2**24 + 1000
 IDX = [1, 2, 1000, 2**24 - 1, 2**24, 2**24 + 1, 2**24 + 2, N]
@@ -103,3 +104,121 @@ def test_zeros_and_eye_on_fresh_pages():
     t = torch.FloatTensor(400, 300).fill(5).t()
     torch.zeros(t, 300, 400)
     assert t.sum() == 0
+
+
+def test_range_as_lua():
+    # the length is (long)((y - x) / step + 1) in double: 3 - 2^-52 rounds to 3
+    assert torch.range(0, 1 - 2**-53, 0.5).tolist() == [0, 0.5, 1]
+    assert torch.range(0, 2.9999999999999996, 1).tolist() == [0, 1, 2]
+    # x + i*step in double, then stored as float
+    assert torch.range(0, 1, 0.1).tolist()[3] == 0.30000000000000004
+    assert torch.FloatTensor().range(0, 1, 0.1).tolist()[6] == 0.60000002384185791
+    # integer types: the bounds truncated (cwrap's long), integer arithmetic, wrapping
+    assert torch.IntTensor().range(0.5, 3.7).tolist() == [0, 1, 2, 3]
+    assert torch.IntTensor().range(1.9, 7.9, 2.9).tolist() == [1, 3, 5, 7]
+    assert torch.LongTensor().range(7, -3, -4).tolist() == [7, 3, -1]
+    assert torch.ByteTensor().range(250, 260).tolist() == [
+        250,
+        251,
+        252,
+        253,
+        254,
+        255,
+        0,
+        1,
+        2,
+        3,
+        4,
+    ]
+    # Lua: "step must be a non-null number" (0.5 is 0 for an IntTensor), "upper
+    # bound and larger bound incoherent with step sign"
+    for f in (
+        lambda: torch.IntTensor().range(0, 3, 0.5),
+        lambda: torch.range(0, 3, 0),
+        lambda: torch.range(3, 0),
+    ):
+        with pytest.raises(ValueError, match="range"):
+            f()
+
+
+def test_range_method_writes_into_self():
+    # x:range(...) fills x, kept as it is (a non-contiguous view too) when it
+    # has that many elements, else resized to 1-D (Lua prints the same)
+    x = torch.zeros(2, 3)
+    y = x.narrow(2, 2, 2)
+    assert y.range(0, 3) is y and y.size().tolist() == [2, 2]
+    assert x.tolist() == [[0, 0, 1], [0, 2, 3]]
+    z = torch.zeros(2, 3)
+    assert z.range(1, 4) is z and z.tolist() == [1, 2, 3, 4]
+    mxx = torch.Tensor()
+    assert torch.range(mxx, 1, 0, -1) is mxx and mxx.tolist() == [1, 0]
+
+
+def test_eye_as_lua():
+    # x:eye(n, m) fills x; a transposed x of that size keeps its strides (Lua: 1 3)
+    x = torch.Tensor(3, 3).fill(7).t()
+    assert x.eye(3, 3) is x and x.stride().tolist() == [1, 3]
+    assert x.tolist() == [[1, 0, 0], [0, 1, 0], [0, 0, 1]]
+    assert torch.LongTensor().eye(2).tolist() == [[1, 0], [0, 1]]
+    # m <= 0 is n; the sizes are truncated (cwrap's long); n <= 0 is refused
+    assert torch.eye(2, -1).tolist() == [[1, 0], [0, 1]]
+    assert torch.eye(2.7, 3.9).tolist() == [[1, 0, 0], [0, 1, 0]]
+    mxx = torch.Tensor()
+    assert torch.eye(mxx, 2) is mxx and mxx.size().tolist() == [2, 2]
+    with pytest.raises(ValueError, match="eye"):
+        torch.eye(0)
+
+
+def _hex(t):
+    return [v.hex() for v in t.tolist()]
+
+
+def _lua_hex(*values):
+    """Lua's string.format('%a') of the elements, read as Python floats."""
+    return [float.fromhex(v).hex() for v in values]
+
+
+def test_linspace_logspace_lua_bits():
+    # a + i*(b-a)/(n-1) in the tensor's type (the last point is not forced to b)
+    assert _hex(torch.linspace(-1.3, 2.9, 11))[-3:] == _lua_hex(
+        "0x1.07ae147ae147cp+1", "0x1.3d70a3d70a3d8p+1", "0x1.7333333333334p+1"
+    )
+    assert _hex(torch.FloatTensor().linspace(0.1, 0.7, 7)) == _lua_hex(
+        "0x1.99999ap-4",
+        "0x1.999998p-3",
+        "0x1.333332p-2",
+        "0x1.999998p-2",
+        "0x1.fffffep-2",
+        "0x1.333332p-1",
+        "0x1.666666p-1",
+    )
+    # 10^that by libm's scalar pow / powf
+    assert _hex(torch.logspace(0.1, 0.7, 7)) == _lua_hex(
+        "0x1.4248ef8fc2604p+0",
+        "0x1.95bb8f6d46053p+0",
+        "0x1.fec982d5bb8afp+0",
+        "0x1.41857e9d4cc5fp+1",
+        "0x1.94c583ada5b53p+1",
+        "0x1.fd93c1f526ddfp+1",
+        "0x1.40c28430012e6p+2",
+    )
+    assert _hex(torch.FloatTensor().logspace(-3.3, 9.7, 5)) == _lua_hex(
+        "0x1.06c438p-11", "0x1.c8520ep-1", "0x1.8c392cp+10", "0x1.580a6ep+21", "0x1.2abb12p+32"
+    )
+
+
+def test_linspace_logspace_fill_a_view_in_place():
+    # x:linspace(a, b, n) keeps x (non-contiguous too) when it has n elements
+    x = torch.zeros(2, 3)
+    y = x.narrow(2, 2, 2)
+    assert y.linspace(0, 3, 4) is y and y.size().tolist() == [2, 2]
+    assert x.tolist() == [[0, 0, 1], [0, 2, 3]]
+    x = torch.zeros(2, 3)
+    x.narrow(2, 2, 2).logspace(0, 3, 4)
+    assert x.tolist() == [[0, 1, 10], [0, 100, 1000]]
+    z = torch.zeros(2, 3)
+    assert z.linspace(0, 1, 5).tolist() == [0, 0.25, 0.5, 0.75, 1]
+    # Lua: "invalid number of points"
+    with pytest.raises(ValueError, match="invalid number of points"):
+        torch.linspace(0, 1, 1)
+    assert torch.linspace(0, 0, 1).tolist() == [0] and torch.logspace(0, 0, 1).tolist() == [1]

@@ -6,12 +6,13 @@ normalised).  Examples that print random values rebuild the documented
 input from its printed values and check the printed output."""
 
 import math
+import pathlib
+import re
 
 import pytest
+from t7util import TYPES, assert_prints, assert_prints_exactly, counter
 
 import strided as torch
-from t7util import assert_prints, assert_prints_exactly, counter
-
 
 # ------------------------------------------------------------ Multi-dimensional matrix
 
@@ -94,15 +95,7 @@ def test_rows_contiguous_apply():
 
 
 def test_types_exist():
-    for name in [
-        "ByteTensor",
-        "CharTensor",
-        "ShortTensor",
-        "IntTensor",
-        "LongTensor",
-        "FloatTensor",
-        "DoubleTensor",
-    ]:
+    for name in TYPES:
         assert getattr(torch, name)().type() == "torch." + name
 
 
@@ -1274,3 +1267,11 @@ def test_retain_free():
     t.free()  # misuse: no crash
     t.free()
     assert t.nDimension() == 0
+
+
+DOC = pathlib.Path(__file__).resolve().parents[2] / "docs" / "torch7.md"
+
+
+def test_user_page_code_runs():
+    for block in re.findall(r"```python\n(.*?)```", DOC.read_text(), re.S):
+        exec(compile(block, str(DOC), "exec"), {})

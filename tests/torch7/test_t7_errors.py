@@ -255,3 +255,14 @@ def test_numbers_that_do_not_fit_raise_and_tensor_casts_wrap():
     assert torch.IntTensor(2).fill(3.7).tolist() == [3, 3]
     assert torch.ByteTensor([1]).copy(torch.Tensor([300])).tolist() == [44]
     assert (torch.CharTensor([100]) * 2).tolist() == [-56]
+
+
+def test_long_tensor_index_raises():
+    # Lua: x[torch.LongTensor{1, 2}] is nil (the key is looked up as a
+    # method name) and x[...] = 5 raises; we raise TypeError for both
+    x = torch.Tensor([1, 2, 3])
+    with pytest.raises(TypeError, match="ByteTensor mask"):
+        x[torch.LongTensor([1, 2])]
+    with pytest.raises(TypeError, match="ByteTensor mask"):
+        x[torch.LongTensor([1, 2])] = 5
+    assert x.totable() == [1, 2, 3]

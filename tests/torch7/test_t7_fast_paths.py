@@ -6,7 +6,7 @@ is made twice, once as it runs and once with the C functions declining
 arguments, good and bad: the results (values, sizes, strides, offsets, the
 storage viewed, the types) and the errors (type and message) must be the
 same.  The CPU levels: test_fast_paths_at_every_cpu_level runs this file
-and tests/test_random.py in child processes at levels 0, 3 and 4 (st_fill,
+and tests/core/test_random.py in child processes at levels 0, 3 and 4 (st_fill,
 st_copy, st_binary and random.c's refill and tempering are per-level
 kernels)."""
 
@@ -503,9 +503,9 @@ def test_decline_sentinel_and_types():
         arraytype.t7_narrow(torch.Tensor(2))
 
 
-# the random streams (Lua's values, tests/test_random.py) at each level too:
+# the random streams (Lua's values, tests/core/test_random.py) at each level too:
 # random.c's refill and tempering are per-level kernels
-RANDOM_TESTS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "test_random.py")
+RANDOM_TESTS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "core", "test_random.py")
 
 
 @pytest.mark.skipif(os.environ.get("STRIDED_FAST_PATHS_CHILD") == "1", reason="the child itself")

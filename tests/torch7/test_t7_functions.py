@@ -5,13 +5,12 @@ import pickle
 
 import numpy as np
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from helpers import to_numpy
+from hypothesis import given, strategies as st
 from hypothesis.extra import numpy as hnp
+from t7util import NUMPY_OF, TYPES
 
 import strided as torch
-from helpers import to_numpy
-from t7util import NUMPY_OF, TYPES
 
 
 def npy(t):
@@ -338,3 +337,15 @@ def test_operators_as_lua():
             bad()
     with pytest.raises(ZeroDivisionError):
         x % 0
+
+
+def test_sort():
+    x = torch.Tensor([[3, 1, 2], [9, 7, 8]])
+    v, i = x.sort()
+    assert v.tolist() == [[1, 2, 3], [7, 8, 9]] and i.tolist() == [[2, 3, 1], [2, 3, 1]]
+    assert i.type() == "torch.LongTensor"
+    v, i = torch.sort(x, 1, True)
+    assert v.tolist() == [[9, 7, 8], [3, 1, 2]] and i.tolist() == [[2, 2, 2], [1, 1, 1]]
+    rv, ri = torch.Tensor(), torch.LongTensor()
+    torch.sort(rv, ri, x, 2)
+    assert rv.tolist() == [[1, 2, 3], [7, 8, 9]] and ri.tolist() == [[2, 3, 1], [2, 3, 1]]

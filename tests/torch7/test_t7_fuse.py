@@ -7,16 +7,7 @@ import numpy as np
 import pytest
 
 import strided as torch
-
-TYPES = [
-    "ByteTensor",
-    "CharTensor",
-    "ShortTensor",
-    "IntTensor",
-    "LongTensor",
-    "FloatTensor",
-    "DoubleTensor",
-]
+from t7util import TYPES
 
 
 def tensor(name, shape, seed, positive=False):

@@ -3,6 +3,7 @@ format.  Files we write are checked with `torchfile` (an independent
 reader from PyPI); hand-built byte strings, laid out as Lua Torch writes
 them, check the reader."""
 
+import hashlib
 import io
 import os
 import pickle
@@ -12,9 +13,9 @@ import tempfile
 import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
+from t7util import NUMPY_OF, TYPES
 
 import strided as torch
-from t7util import NUMPY_OF, TYPES
 
 torchfile = pytest.importorskip("torchfile")
 
@@ -564,3 +565,97 @@ def test_corrupted_data_never_crashes(data):
         torch.deserialize(b)
     except ValueError:
         pass
+
+
+def _sha(b):
+    return hashlib.sha256(b).hexdigest()
+
+
+def _seeded(seed):
+    g = torch.Generator()
+    torch.manualSeed(g, seed)
+    return g
+
+
+# Lua: g = torch.Generator(); torch.manualSeed(g, 123); torch.serialize(g)
+LUA_GEN123 = "f511498082c78b372d2fd31b9c0f1596544538cefdcb53ce963218d558a2b4b5"
+
+
+LUA_GEN123_ASCII = "17f3c81a9bcd66ae00bd9a664ed5afeb1c1cdcbcf3102519ffd1b669b7763079"
+
+
+LUA_GEN123_TWICE = "9e6b1ce49833b2193005ad4445958e58825ffc62ce754b1946b347b94254b4d1"  # {g, g}
+
+
+# Lua: torch.manualSeed(g, 5); torch.randn(g, 3); torch.serialize(g)
+LUA_GEN5_NORMAL = "08ed75dfb705f68055016d39205eeb04ca592193c756177ce228f44c496ca1d8"
+
+
+def test_generator_serializes_as_lua():
+    g = _seeded(123)
+    b = torch.serialize(g)
+    # tag 4 (torch object), index 1, "V 1", "torch.Generator", the 5048 raw state bytes
+    assert len(b) == 5082
+    assert b[:34] == (
+        b"\x04\x00\x00\x00\x01\x00\x00\x00\x03\x00\x00\x00V 1\x0f\x00\x00\x00torch.Generator"
+    )
+    assert _sha(b) == LUA_GEN123
+    assert _sha(torch.serialize(g, "ascii")) == LUA_GEN123_ASCII
+    assert _sha(torch.serialize([g, g])) == LUA_GEN123_TWICE  # the second as a reference
+    g5 = _seeded(5)
+    torch.randn(g5, 3)  # a Box-Muller value left pending in the state
+    assert _sha(torch.serialize(g5)) == LUA_GEN5_NORMAL
+
+
+def test_generator_deserializes_to_its_stream():
+    g = _seeded(123)
+    d = torch.deserialize(torch.serialize(g))
+    assert isinstance(d, torch.Generator) and d is not g
+    assert torch.random(d) == 2991312382  # Lua's next torch.random(g)
+    assert torch.random(g) == 2991312382  # serializing left g's state alone
+    a = torch.deserialize(torch.serialize(_seeded(123), "ascii"), "ascii")
+    assert torch.random(a) == 2991312382
+    twice = torch.deserialize(torch.serialize([g, g]))
+    assert twice[0] is twice[1]  # Lua: t[1] == t[2]
+    g5 = _seeded(5)
+    torch.randn(g5, 3)
+    assert torch.normal(torch.deserialize(torch.serialize(g5))) == -1.3693802243009257
+
+
+def test_generator_save_load_and_file_objects(tmp_path):
+    p = str(tmp_path / "g.t7")
+    torch.save(p, _seeded(123), "ascii")  # Lua's torch.save(p, g, 'ascii') bytes
+    assert _sha(open(p, "rb").read()) == LUA_GEN123_ASCII
+    assert torch.random(torch.load(p, "ascii")) == 2991312382
+    f = torch.MemoryFile("rw")
+    f.writeObject(_seeded(123))
+    f.seek(1)
+    assert torch.random(f.readObject()) == 2991312382
+
+
+def test_bad_generator_data_is_a_clear_error():
+    b = torch.serialize(_seeded(123))
+    with pytest.raises(ValueError, match="truncated.*torch.Generator"):
+        torch.deserialize(b[:-10])
+    bad = bytearray(b)
+    bad[46:50] = b"\0\0\0\0"  # seeded = 0: not a state Lua writes
+    with pytest.raises(ValueError, match="torch.Generator.*invalid generator state"):
+        torch.deserialize(bytes(bad))
+
+
+def test_serializeToStorage_as_lua():
+    # Lua: torch.serializeToStorage({6, a = 42}) is a CharStorage of 57 bytes,
+    # those of torch.serialize; serializeToStorage(1.0) holds the bytes
+    # 1,0,0,0,0,0,0,0,0,0,-16,63; 3.5 in 'ascii' takes 6; a ByteStorage raises
+    s = torch.serializeToStorage({1: 6, "a": 42})
+    assert torch.type(s) == "torch.CharStorage" and s.size() == 57
+    assert s.size() == len(torch.serialize({1: 6, "a": 42}))
+    assert torch.deserializeFromStorage(s) == {1: 6, "a": 42}
+    assert torch.serializeToStorage(1.0).totable() == [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, -16, 63]
+    assert torch.serializeToStorage(3.5).size() == 12
+    a = torch.serializeToStorage(3.5, "ascii")
+    assert a.size() == 6 and torch.deserializeFromStorage(a, "ascii") == 3.5
+    t = torch.range(1, 4)
+    assert torch.deserializeFromStorage(torch.serializeToStorage(t)).totable() == [1, 2, 3, 4]
+    with pytest.raises(TypeError, match="CharStorage"):
+        torch.deserializeFromStorage(torch.ByteStorage(12))

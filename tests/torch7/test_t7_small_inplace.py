@@ -9,16 +9,8 @@ import pytest
 
 import strided as torch
 from strided.torch7 import forms, spec
+from t7util import TYPES
 
-TYPES = [
-    "ByteTensor",
-    "CharTensor",
-    "ShortTensor",
-    "IntTensor",
-    "LongTensor",
-    "FloatTensor",
-    "DoubleTensor",
-]
 METHODS = [
     "add",
     "csub",

@@ -1011,3 +1011,28 @@ def test_save_and_load_half(tmp_path):
     f.seek(1)
     assert f.readObject().tolist() == h.tolist()
     assert not hasattr(f, "writeHalf") and not hasattr(f, "readHalf")  # as Lua's File
+
+
+def test_totable_of_a_storage_as_lua():
+    # Lua: torch.totable(torch.FloatStorage{1, 2, 3}) is {1, 2, 3};
+    # torch.totable(3) raises 'obj must be a Storage or a Tensor'
+    assert torch.totable(torch.FloatStorage([1, 2, 3])) == [1, 2, 3]
+    assert torch.totable(torch.Tensor([[1, 2], [3, 4]])) == [[1, 2], [3, 4]]
+    with pytest.raises(TypeError, match="obj must be a Storage or a Tensor"):
+        torch.totable(3)
+
+
+def test_storage_resize_safety():
+    x = torch.Tensor(100)
+    with pytest.raises(ValueError, match="cannot shrink"):
+        x.storage().resize(1)
+    s = torch.Storage(4)
+    v = torch.Storage(s, 2, 2)
+    with pytest.raises(ValueError, match="storage view"):
+        s.resize(10)
+    del v
+    import gc
+
+    gc.collect()
+    assert s.resize(10).size() == 10
+    assert torch.Storage(5).resize(2).size() == 2

@@ -4,7 +4,7 @@
 -- needed); read by tests/torch7/test_t7_classes.py.  Files a plain
 -- torch.load does not load (a Lua function, a class writing its own format,
 -- 32-bit longs) go into not_plain/, which the general fuzzers of
--- tests/test_bad_input.py (every *.t7 here must load) leave out.
+-- tests/core/test_bad_input.py (every *.t7 here must load) leave out.
 dofile('classes.lua')
 
 local function model()

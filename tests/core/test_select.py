@@ -11,20 +11,7 @@ from hypothesis import given, strategies as st
 
 from strided.core import base as _core
 from strided.core.select import kthvalue, median, mode, topk
-from helpers import arrays, borrow, layouts, to_core, to_numpy
-
-REAL = [
-    "int8",
-    "int16",
-    "int32",
-    "int64",
-    "uint8",
-    "uint16",
-    "uint32",
-    "uint64",
-    "float32",
-    "float64",
-]
+from helpers import REAL_NAMES, arrays, borrow, layouts, to_core, to_numpy
 
 
 def vkey(v):
@@ -59,7 +46,7 @@ def elements(dt, few=False):
 
 @given(data=st.data())
 def test_topk_is_the_stable_sort_prefix(data):
-    dt = data.draw(st.sampled_from(REAL))
+    dt = data.draw(st.sampled_from(REAL_NAMES))
     few = data.draw(st.booleans())  # many ties
     x = data.draw(
         arrays(
@@ -91,7 +78,7 @@ def test_topk_is_the_stable_sort_prefix(data):
 
 @given(data=st.data())
 def test_kthvalue_median(data):
-    dt = data.draw(st.sampled_from(REAL))
+    dt = data.draw(st.sampled_from(REAL_NAMES))
     few = data.draw(st.booleans())
     x = data.draw(
         arrays(
@@ -128,7 +115,7 @@ def test_kthvalue_median(data):
 
 @given(data=st.data())
 def test_mode(data):
-    dt = data.draw(st.sampled_from(REAL))
+    dt = data.draw(st.sampled_from(REAL_NAMES))
     x = data.draw(
         arrays(
             dt,

@@ -8,7 +8,7 @@ import re
 import strided.compat as xp
 from tools import api_pages as _api
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 
 

@@ -24,6 +24,7 @@ from helpers import (
     INT_NAMES,
     NUMPY,
     arrays,
+    assert_same,
     borrow,
     layouts,
     to_core,
@@ -313,18 +314,6 @@ def tolerances(dt):
     return rtol, atol
 
 
-def assert_exact(got, want, zero_sign=True):
-    assert got.dtype == want.dtype, (got.dtype, want.dtype)
-    assert got.shape == want.shape, (got.shape, want.shape)
-    np.testing.assert_array_equal(got, want)
-    if zero_sign and want.dtype.kind in "fc":
-        for g, w in ((got.real, want.real), (got.imag, want.imag)):
-            zero = w == 0
-            np.testing.assert_array_equal(
-                np.signbit(g[zero]), np.signbit(w[zero]), err_msg="sign of zero differs"
-            )
-
-
 def assert_close(got, want, dt):
     """Within rtol * |want| + atol, NaN where numpy has NaN, infinities equal."""
     assert got.dtype == want.dtype, (got.dtype, want.dtype)
@@ -348,7 +337,7 @@ def compare(op, got, want, dt):
     if (kind(dt) == "f" and op in TRANSCENDENTAL) or (kind(dt) == "c" and op not in COMPLEX_EXACT):
         assert_close(got, want, dt)
     else:
-        assert_exact(got, want, zero_sign=op not in ZERO_SIGN_FREE)
+        assert_same(got, want, zero_sign=op not in ZERO_SIGN_FREE)
 
 
 # ---------------------------------------------------------------- strategies
@@ -503,18 +492,18 @@ def test_float_floor_divide_and_remainder_special_cases(dt):
     want_fd = [3, -4, -4, 3, 0.0, -2.0, 0.0, -0.0, -0.0, inf, -inf, nan, -0.0, -0.0, inf]
     want_rem = [1, 1, -1, -1, 0.0, 0.0, 1.0, inf, -inf, nan, nan, nan, -0.0, 0.0, nan]
     finite = 6
-    assert_exact(
+    assert_same(
         np.array([x // y for x, y in zip(a[:finite], b[:finite])]),
         np.array(want_fd[:finite], float),
     )
-    assert_exact(np.array([x % y for x, y in zip(a, b)]), np.array(want_rem, float))
+    assert_same(np.array([x % y for x, y in zip(a, b)]), np.array(want_rem, float))
     ca, cb = to_core(np.array(a, NUMPY[dt])), to_core(np.array(b, NUMPY[dt]))
-    assert_exact(to_numpy(_ops.binary("floor_divide", ca, cb)), np.array(want_fd, NUMPY[dt]))
-    assert_exact(to_numpy(_ops.binary("remainder", ca, cb)), np.array(want_rem, NUMPY[dt]))
+    assert_same(to_numpy(_ops.binary("floor_divide", ca, cb)), np.array(want_fd, NUMPY[dt]))
+    assert_same(to_numpy(_ops.binary("remainder", ca, cb)), np.array(want_rem, NUMPY[dt]))
     # a zero divisor cannot raise in a kernel: numpy's values
     z = to_core(np.array([5.0, -5.0, 0.0], NUMPY[dt]))
     zero = _core.scalar(0.0, dt)
-    assert_exact(
+    assert_same(
         to_numpy(_ops.binary("floor_divide", z, zero)), np.array([inf, -inf, nan], NUMPY[dt])
     )
     assert np.isnan(to_numpy(_ops.binary("remainder", z, zero))).all()
@@ -865,19 +854,19 @@ def test_large_operands_threaded(dt, shape):
     a = (np.arange(n) % 97).astype(NUMPY[dt]).reshape(shape).T
     b = (np.arange(shape[-1]) % 13 + 1).astype(NUMPY[dt]).reshape((-1,) + (1,) * (len(shape) - 1))
     c = np.ascontiguousarray(a)[::-1]
-    assert_exact(to_numpy(_ops.binary("multiply", borrow(a), borrow(b))), a * b)
-    assert_exact(to_numpy(_ops.binary("add", borrow(a), borrow(c))), a + c)
-    assert_exact(to_numpy(_ops.binary("equal", borrow(c), borrow(a))), c == a)
-    assert_exact(to_numpy(_ops.unary("square", borrow(a))), a * a)
+    assert_same(to_numpy(_ops.binary("multiply", borrow(a), borrow(b))), a * b)
+    assert_same(to_numpy(_ops.binary("add", borrow(a), borrow(c))), a + c)
+    assert_same(to_numpy(_ops.binary("equal", borrow(c), borrow(a))), c == a)
+    assert_same(to_numpy(_ops.unary("square", borrow(a))), a * a)
     out = borrow(a.copy())
     _ops.binary("add", out, borrow(b), out=out)
-    assert_exact(to_numpy(out), a + b)
+    assert_same(to_numpy(out), a + b)
     # the output transposed relative to the inputs
     buffer = np.zeros(a.shape[::-1], NUMPY[dt])
     _ops.binary("subtract", borrow(c), borrow(b), out=borrow(buffer.T))
-    assert_exact(buffer.T.copy(), c - b)
+    assert_same(buffer.T.copy(), c - b)
     cond = (np.arange(n).reshape(a.shape[::-1]) % 3 == 0).T
-    assert_exact(to_numpy(_ops.where(borrow(cond), borrow(a), borrow(c))), np.where(cond, a, c))
+    assert_same(to_numpy(_ops.where(borrow(cond), borrow(a), borrow(c))), np.where(cond, a, c))
 
 
 # ---------------------------------------------------------------- where, clamp
@@ -940,7 +929,7 @@ def test_clamp(dt, data):
         want = np.maximum(want, lo)
     if hi is not None:
         want = np.minimum(want, hi)
-    assert_exact(got, np.asarray(want), zero_sign=False)
+    assert_same(got, np.asarray(want), zero_sign=False)
 
 
 @pytest.mark.parametrize("dt", FLOAT_NAMES)
@@ -948,9 +937,9 @@ def test_clamp_nan_propagates(dt):
     nan = float("nan")
     x = _core.from_nested([nan, 1.0, 5.0, -5.0], dt)
     lo, hi = _core.scalar(-1.0, dt), _core.scalar(2.0, dt)
-    assert_exact(to_numpy(_ops.clamp(x, lo, hi)), np.array([nan, 1, 2, -1], NUMPY[dt]))
-    assert_exact(to_numpy(_ops.clamp(x, lo)), np.array([nan, 1, 5, -1], NUMPY[dt]))
-    assert_exact(to_numpy(_ops.clamp(x, None, hi)), np.array([nan, 1, 2, -5], NUMPY[dt]))
+    assert_same(to_numpy(_ops.clamp(x, lo, hi)), np.array([nan, 1, 2, -1], NUMPY[dt]))
+    assert_same(to_numpy(_ops.clamp(x, lo)), np.array([nan, 1, 5, -1], NUMPY[dt]))
+    assert_same(to_numpy(_ops.clamp(x, None, hi)), np.array([nan, 1, 2, -5], NUMPY[dt]))
     got = to_numpy(_ops.clamp(x, _core.scalar(nan, dt), hi))
     assert np.isnan(got).all()
     got = to_numpy(_ops.clamp(x, lo, _core.scalar(nan, dt)))
@@ -1123,7 +1112,7 @@ def test_vmath_special_values_match_numpy(op, dt):
         got = to_numpy(_ops.unary(op, to_core(x)))
         want = getattr(np, op)(x)
     special = ~np.isfinite(want) | (want == 0) | ~np.isfinite(x)
-    assert_exact(got[special], want[special])
+    assert_same(got[special], want[special])
     assert ulp_error(got, x, op, dt).max() <= vmath_ulp(op, dt)
 
 
@@ -1136,7 +1125,7 @@ def test_vmath_sizes_layouts_and_aliasing(op, dt, n):
     got = to_numpy(_ops.unary(op, to_core(x)))
     assert ulp_error(got, x, op, dt).max(initial=0) <= vmath_ulp(op, dt)
     special = ~np.isfinite(want)
-    assert_exact(got[special], want[special])
+    assert_same(got[special], want[special])
     # stepped input into a stepped output: the same values, nothing else written
     big = np.zeros(2 * n, dt)
     big[::2] = x
@@ -1223,7 +1212,7 @@ def test_pow_float64_special_values_match_numpy():
         want = np.power(x, y)
     got = to_numpy(_ops.binary("pow", to_core(x), to_core(y)))
     special = ~np.isfinite(want) | (want == 0) | ~np.isfinite(x) | ~np.isfinite(y) | (x <= 0)
-    assert_exact(got[special], want[special])
+    assert_same(got[special], want[special])
     assert pow_ulp_error(got[~special], x[~special], y[~special]).max(initial=0) <= 0.65
 
 
@@ -1344,7 +1333,7 @@ def test_pow_float32_special_values_match_numpy():
         want = np.power(x, y)
     got = to_numpy(_ops.binary("pow", to_core(x), to_core(y)))
     special = ~np.isfinite(want) | (want == 0) | ~np.isfinite(x) | ~np.isfinite(y) | (x <= 0)
-    assert_exact(got[special], want[special])
+    assert_same(got[special], want[special])
     assert powf_ulp_error(got[~special], x[~special], y[~special]).max(initial=0) <= 1.0
 
 
@@ -1418,7 +1407,7 @@ def test_binary_as_matches_cast_then_op(da, db, dt, op, layout, n):
     with np.errstate(all="ignore"):
         want = np.asarray(NP_BINARY[op](a.astype(dt), b.astype(dt))).astype(NUMPY[res.name])
     # complex division: C's algorithm, not numpy's (as for one dtype)
-    same = assert_close if kind(dt) == "c" and op == "divide" else assert_exact
+    same = assert_close if kind(dt) == "c" and op == "divide" else assert_same
     extra = {"dt": dt} if same is assert_close else {"zero_sign": False}
     same(to_numpy(_ops.binary(op, ca, cb, dt=dt)), want, **extra)
     # the other operand order (the broadcast one first)

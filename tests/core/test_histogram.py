@@ -8,20 +8,7 @@ from hypothesis import given, strategies as st
 
 from strided.core import base as _core
 from strided.core.histogram import bhistc, histc
-from helpers import arrays, borrow, layouts, to_core, to_numpy
-
-REAL = [
-    "int8",
-    "int16",
-    "int32",
-    "int64",
-    "uint8",
-    "uint16",
-    "uint32",
-    "uint64",
-    "float32",
-    "float64",
-]
+from helpers import REAL_NAMES, arrays, borrow, layouts, to_core, to_numpy
 
 
 def ref_range(x, lo, hi):
@@ -61,7 +48,7 @@ def finite_elements(dt):
 
 @given(data=st.data())
 def test_histc_matches_torch7_expression(data):
-    dt = data.draw(st.sampled_from(REAL))
+    dt = data.draw(st.sampled_from(REAL_NAMES))
     x = data.draw(arrays(dt, elements=finite_elements(dt)))
     x = data.draw(layouts(x))
     nbins = data.draw(st.integers(1, 12))
@@ -77,7 +64,7 @@ def test_histc_matches_torch7_expression(data):
 
 @given(data=st.data())
 def test_bhistc_rows(data):
-    dt = data.draw(st.sampled_from(REAL))
+    dt = data.draw(st.sampled_from(REAL_NAMES))
     x = data.draw(
         arrays(
             dt, shape=st.tuples(st.integers(0, 5), st.integers(0, 7)), elements=finite_elements(dt)

@@ -26,6 +26,7 @@ from helpers import (
     INT_NAMES,
     NUMPY,
     arrays,
+    assert_same,
     borrow,
     layouts,
     shapes,
@@ -50,19 +51,6 @@ def numpy_cast(a, dst):
     with warnings.catch_warnings(), np.errstate(all="ignore"):
         warnings.simplefilter("ignore")
         return a.astype(NUMPY[dst])
-
-
-def assert_same(got, want):
-    """Same dtype, shape and values; NaN equals NaN; zeros keep their sign."""
-    assert got.dtype == want.dtype, (got.dtype, want.dtype)
-    assert got.shape == want.shape, (got.shape, want.shape)
-    np.testing.assert_array_equal(got, want)
-    if want.dtype.kind in "fc":
-        for g, w in ((got.real, want.real), (got.imag, want.imag)):
-            zero = w == 0
-            np.testing.assert_array_equal(
-                np.signbit(g[zero]), np.signbit(w[zero]), err_msg="sign of zero differs"
-            )
 
 
 def source_elements(src, dst):

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import strided
-from helpers import DTYPE_NAMES, arrays, borrow, layouts, shapes, to_core, to_numpy
+from helpers import DTYPE_NAMES, arrays, assert_same, borrow, layouts, shapes, to_core, to_numpy
 from strided.core import base as _core, indexing as ix
 from strided._c._strided import lib
 
@@ -29,20 +29,6 @@ FLAG_IDS = ["base0", "base1", "wrap", "base1-wrap"]
 
 
 # ---------------------------------------------------------------- helpers
-
-
-def assert_same(got, want):
-    """Same dtype, shape and values; NaN equals NaN; zeros keep their sign."""
-    got, want = np.asarray(got), np.asarray(want)
-    assert got.dtype == want.dtype, (got.dtype, want.dtype)
-    assert got.shape == want.shape, (got.shape, want.shape)
-    np.testing.assert_array_equal(got, want)
-    if want.dtype.kind in "fc":
-        for g, w in ((got.real, want.real), (got.imag, want.imag)):
-            zero = w == 0
-            np.testing.assert_array_equal(
-                np.signbit(g[zero]), np.signbit(w[zero]), err_msg="sign of zero differs"
-            )
 
 
 def at(dim, ndim, index):

@@ -12,7 +12,7 @@ import pytest
 
 import strided
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -1,4 +1,4 @@
-"""Hypothesis properties of the Torch7 face's newer kernels (statistics,
+"""Hypothesis properties of the Torch7 face's maths (statistics,
 selection, norms, matrices, convolutions, cumulative ops, bit operations,
 remainders) against numpy, at the face's level (`import strided as
 torch`, 1-based arguments): every Lua type each function supports,

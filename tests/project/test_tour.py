@@ -17,7 +17,7 @@ PARTS = [
     "The array API face under an array-API-generic function",
     "Cubed: the array API face scaled out",
 ]
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def tour(tmp_path, hide=()):

@@ -8,20 +8,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from strided.core.matrix import cross, diag, spaced, trace, tril, triu
-from helpers import DTYPE_NAMES, arrays, borrow, layouts, to_core, to_numpy
-
-REAL = [
-    "int8",
-    "int16",
-    "int32",
-    "int64",
-    "uint8",
-    "uint16",
-    "uint32",
-    "uint64",
-    "float32",
-    "float64",
-]
+from helpers import DTYPE_NAMES, REAL_NAMES, arrays, borrow, layouts, to_core, to_numpy
 
 
 def small(dt):
@@ -33,7 +20,7 @@ def small(dt):
 
 @given(data=st.data())
 def test_cross(data):
-    dt = data.draw(st.sampled_from(REAL))
+    dt = data.draw(st.sampled_from(REAL_NAMES))
     shape = list(data.draw(st.lists(st.integers(0, 4), min_size=1, max_size=3)))
     d = data.draw(st.integers(0, len(shape) - 1))
     shape[d] = 3
@@ -202,7 +189,7 @@ def test_spaced(dt, a, b, shape, log, transposed):
     # too), in C order over out whatever its layout; 10^that by libm's
     # scalar pow, which math.pow (float64) and float32(10)**x do not both
     # give: the float32 pow is only checked to 1 ulp here, exactly against
-    # Lua in tests/torch7/test_t7_port3_fixes.py
+    # Lua in tests/torch7/test_t7_creation.py
     T = np.dtype(dt).type
     n = int(np.prod(shape))
     buf = np.full(shape[::-1], np.nan, dt)

@@ -3,9 +3,9 @@ strided/_c/lapack_t7.c and linalg.c): gesv, trtrs, gels, potrf, potrs,
 potri, pstrf, qr (geqrf_orgqr), geqrf, orgqr, ormqr, eig (geev), symeig
 (syev), svd (gesvd), inverse (getri).
 
-Two oracles.  Real Lua Torch7: tests/lapack_t7_lua.py holds what it
+Two oracles.  Real Lua Torch7: tests/core/lapack_t7_lua.py holds what it
 returned (values, sizes, strides, storage sizes, errors) on small matrices,
-written by tests/lapack_t7_lua.lua; each case runs here through
+written by tests/core/lapack_t7_lua.lua; each case runs here through
 linalg.TORCH7 and must give the same values, shapes and strides (pivots
 0-based).  numpy (and scipy): the properties of each factorization on
 random matrices and stacks in several layouts, and the failures, which

@@ -9,20 +9,8 @@ from scipy import signal
 
 from strided.core import base as _core
 from strided.core.conv import conv2, conv3, xcorr2, xcorr3
-from helpers import arrays, borrow, layouts, to_core, to_numpy
+from helpers import REAL_NAMES, arrays, borrow, layouts, to_core, to_numpy
 
-REAL = [
-    "int8",
-    "int16",
-    "int32",
-    "int64",
-    "uint8",
-    "uint16",
-    "uint32",
-    "uint64",
-    "float32",
-    "float64",
-]
 FNS = {(2, False): conv2, (2, True): xcorr2, (3, False): conv3, (3, True): xcorr3}
 
 
@@ -60,7 +48,7 @@ def small(dt):
 
 @given(data=st.data())
 def test_against_scipy(data):
-    dt = data.draw(st.sampled_from(REAL))
+    dt = data.draw(st.sampled_from(REAL_NAMES))
     nd = data.draw(st.sampled_from([2, 3]))
     xc, full = data.draw(st.booleans()), data.draw(st.booleans())
     form = data.draw(st.sampled_from([0, 1, 2]))

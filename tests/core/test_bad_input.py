@@ -23,7 +23,7 @@ import strided.compat as xp
 from strided.core import base as _core, dlpack as _dlpack
 from strided._c._strided import ffi
 
-from test_dlpack import Crafted
+from dlpack_crafted import Crafted
 
 INT_TENSORS = ["ByteTensor", "CharTensor", "ShortTensor", "IntTensor", "LongTensor"]
 STORAGES = [
@@ -455,7 +455,7 @@ T7_SAMPLES = [
     for k, o in _t7_objects().items()
     for mode in ("binary", "ascii")
 ]
-DATA = os.path.join(os.path.dirname(__file__), "torch7", "data")
+DATA = os.path.join(os.path.dirname(os.path.dirname(__file__)), "torch7", "data")
 # the files Lua wrote: ascii ones start with a decimal type tag and a newline
 T7_SAMPLES += [
     (fn, "ascii" if data[:1].isdigit() and data[1:2] == b"\n" else "binary", data)

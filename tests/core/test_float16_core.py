@@ -3,8 +3,8 @@ that only move elements, and in those that have no float32 path
 (half.c): they refuse them with TypeError instead of running a missing
 loop (these entry points crashed before they checked: found by calling
 every C entry point with float16 operands).  Computing with them:
-tests/test_half_types.py; conversions against numpy:
-tests/test_copy_cast.py.  Also the memory mapping of files, st_storage_map."""
+tests/core/test_half_types.py; conversions against numpy:
+tests/core/test_copy_cast.py.  Also the memory mapping of files, st_storage_map."""
 
 import gc
 import os

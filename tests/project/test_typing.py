@@ -14,7 +14,7 @@ import pytest
 
 from tools import api_pages as _api
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
 def _defs(tree):

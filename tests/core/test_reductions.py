@@ -8,7 +8,7 @@ Accumulators: bool and signed integers sum and multiply in int64, unsigned
 ones in uint64 (wrapping, as numpy's sum(dtype=...) does), floats and
 complex in their own type.  Float sums and products follow a blocked
 pairwise tree (docs/core-semantics.md; its bit-for-bit promises are
-tests/test_reduction_order.py's), so float results are checked against a
+tests/core/test_reduction_order.py's), so float results are checked against a
 float64 / exact oracle within a bound proportional to the number of terms
 times the type's epsilon, scaled by the sum of |x|."""
 

@@ -11,7 +11,7 @@ import pathlib
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 PACKAGES = {"strided": ROOT / "strided", "strided.compat": ROOT / "compat"}
 
 # layer of a module -> the strided layers it may import (besides itself,

@@ -17,7 +17,7 @@ from strided._c._strided import ffi, lib
 from strided.compat import _elementwise_table
 from strided.torch7 import spec
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GEN = ROOT / "tools" / "gen_inventory.py"  # the generator: not in the package
 C_DIR = Path(inventory.__file__).parent
 COMPAT_DIR = ROOT / "compat"
