@@ -69,16 +69,16 @@
 #define UNPOISON(p, n) ((void)(p), (void)(n))
 #endif
 
-#define HEAD 64                  /* a heap block's head, before its data */
+#define HEAD 64 /* a heap block's head, before its data */
 #define PAGE ((size_t)4096)
 #define HUGE_PAGE ((size_t)2 << 20)
 #define N_CLASSES 256
-#define N_BUCKETS 4096           /* the address table's chains */
+#define N_BUCKETS 4096 /* the address table's chains */
 
 /* A mapping's record (malloc'd, apart from its pages). */
 typedef struct block {
-    char *data;                  /* the mapping */
-    size_t len;                  /* its length: its class's size */
+    char *data; /* the mapping */
+    size_t len; /* its length: its class's size */
     int cls;
     uint64_t tick;               /* while cached: the free that cached it */
     struct block *next;          /* while cached: the next of its class (newest first) */
@@ -88,20 +88,20 @@ typedef struct block {
 
 static struct {
     pthread_mutex_t lock;
-    block *by_class[N_CLASSES];  /* newest first */
+    block *by_class[N_CLASSES]; /* newest first */
     block *oldest, *newest;
-    block *out[N_BUCKETS];       /* the mappings handed out, by address */
-    int64_t bytes, blocks;       /* what is cached */
-    int64_t limit;               /* bytes at most; 0: no cache */
-    uint64_t ticks;              /* frees into the cache so far */
-    int64_t hits, misses;        /* large requests served from the cache / by a new mapping */
-    int huge;                    /* mark large mappings MADV_HUGEPAGE */
-    int64_t pressure_at;         /* when MemAvailable was last read (s) */
+    block *out[N_BUCKETS]; /* the mappings handed out, by address */
+    int64_t bytes, blocks; /* what is cached */
+    int64_t limit;         /* bytes at most; 0: no cache */
+    uint64_t ticks;        /* frees into the cache so far */
+    int64_t hits, misses;  /* large requests served from the cache / by a new mapping */
+    int huge;              /* mark large mappings MADV_HUGEPAGE */
+    int64_t pressure_at;   /* when MemAvailable was last read (s) */
 } cache = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
 static size_t bucket_of(const char *data)
 {
-    return ((uintptr_t)data >> 12) * 0x9E3779B97F4A7C15ull >> 52;   /* 12 bits */
+    return ((uintptr_t)data >> 12) * 0x9E3779B97F4A7C15ull >> 52; /* 12 bits */
 }
 
 /* callers hold the lock */
@@ -161,7 +161,7 @@ static block *map_fresh(size_t len, int cls)
 
 static void unmap(block *h)
 {
-    UNPOISON(h->data, h->len);   /* the next mapping there must not inherit the poison */
+    UNPOISON(h->data, h->len); /* the next mapping there must not inherit the poison */
     munmap(h->data, h->len);
     free(h);
 }
@@ -169,8 +169,14 @@ static void unmap(block *h)
 /* ---- the cache (callers hold the lock) ---- */
 static void unlink_age(block *h)
 {
-    if (h->older) h->older->newer = h->newer; else cache.oldest = h->newer;
-    if (h->newer) h->newer->older = h->older; else cache.newest = h->older;
+    if (h->older)
+        h->older->newer = h->newer;
+    else
+        cache.oldest = h->newer;
+    if (h->newer)
+        h->newer->older = h->older;
+    else
+        cache.newest = h->older;
     cache.bytes -= (int64_t)h->len;
     cache.blocks--;
 }
@@ -244,13 +250,16 @@ static void cache_put(block *h)
         cache.by_class[h->cls] = h;
         h->older = cache.newest;
         h->newer = NULL;
-        if (cache.newest) cache.newest->newer = h; else cache.oldest = h;
+        if (cache.newest)
+            cache.newest->newer = h;
+        else
+            cache.oldest = h;
         cache.newest = h;
         cache.bytes += (int64_t)h->len;
         cache.blocks++;
         /* over the bound, or not taken again for ST_CACHE_AGE frees */
-        while (cache.oldest && (cache.bytes > cache.limit
-                                || cache.oldest->tick + ST_CACHE_AGE < cache.ticks)) {
+        while (cache.oldest &&
+               (cache.bytes > cache.limit || cache.oldest->tick + ST_CACHE_AGE < cache.ticks)) {
             block *o = pop_oldest();
             o->next = drop;
             drop = o;
@@ -354,9 +363,9 @@ static size_t usable(int64_t nbytes)
 
 typedef struct heap_head {
     uint64_t magic;
-    void *raw;                   /* what malloc returned */
+    void *raw; /* what malloc returned */
 } heap_head;
-#define HEAP_MAGIC 0x6b636f6c62706168ull   /* "hapblock" */
+#define HEAP_MAGIC 0x6b636f6c62706168ull /* "hapblock" */
 
 static char *heap_block(size_t n)
 {
@@ -405,11 +414,11 @@ void st_aligned_free(void *p)
         pthread_mutex_lock(&cache.lock);
         block *h = forget(p);
         if (h) {
-            cache_put(h);   /* unlocks */
+            cache_put(h); /* unlocks */
             return;
         }
         pthread_mutex_unlock(&cache.lock);
-        abort();            /* not a block of ours: a bug in the core, never to go on from */
+        abort(); /* not a block of ours: a bug in the core, never to go on from */
     }
     heap_head *h = (heap_head *)((char *)p - sizeof(heap_head));
     free(h->raw);
@@ -438,8 +447,7 @@ void *st_block_zeros(int64_t nbytes, int *fresh)
     char *data = block_alloc(nbytes, reuse, &cached, &mapped);
     if (!data) return NULL;
     const size_t used = nbytes > 0 ? (size_t)nbytes : 0;
-    if (!mapped || cached)
-        clear(data, used);
+    if (!mapped || cached) clear(data, used);
     *fresh = mapped && !cached;
     return data;
 }

@@ -7,15 +7,15 @@
 #include "st_internal.h"
 #include <omp.h>
 
-#define DEF_STREAM_ISA(ISA, ATTR, ...)                                                \
-    ATTR static void copy_part##ISA(double *a, const double *b, int64_t n, void *extra) \
-    {                                                                                 \
-        ST_STREAMED(double, a, n, extra, b[i]);                                       \
-    }                                                                                 \
-    ATTR static void triad_part##ISA(double *a, const double *b, const double *c,     \
-                                     double s, int64_t n, void *extra)                \
-    {                                                                                 \
-        ST_STREAMED(double, a, n, extra, b[i] + s * c[i]);                            \
+#define DEF_STREAM_ISA(ISA, ATTR, ...)                                                             \
+    ATTR static void copy_part##ISA(double *a, const double *b, int64_t n, void *extra)            \
+    {                                                                                              \
+        ST_STREAMED(double, a, n, extra, b[i]);                                                    \
+    }                                                                                              \
+    ATTR static void triad_part##ISA(double *a, const double *b, const double *c, double s,        \
+                                     int64_t n, void *extra)                                       \
+    {                                                                                              \
+        ST_STREAMED(double, a, n, extra, b[i] + s * c[i]);                                         \
     }
 ST_LEVELS(DEF_STREAM_ISA, )
 

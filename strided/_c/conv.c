@@ -37,41 +37,38 @@
 static int omp_get_thread_num(void) { return 0; }
 #endif
 
-#define CONV_R 4   /* output rows per block */
+#define CONV_R 4 /* output rows per block */
 
 /* ---- the float block kernel ----
  * o[r][c] (first: o[r][c] = 0, then) += sum_{ky < kh, kx < kw} in[r + ky][c + kx] * k[ky][kx]
  * for r < CONV_R and c < ncb * W, W = CC * (VB / sizeof(T)); every row of o
  * and in is readable (and o writable) that far. */
-#define DEF_CORR(NAME, T, VB, CC, ATTR)                                               \
-    ATTR static void NAME(T *restrict o, int64_t ldo, const T *restrict in, int64_t ldi, \
-                          const T *restrict k, int64_t kh, int64_t kw, int64_t ncb,   \
-                          int first)                                                  \
-    {                                                                                 \
-        enum { VL = (VB) / sizeof(T), W = (CC) * VL };                                \
-        typedef T vec __attribute__((vector_size(VB), aligned(sizeof(T))));           \
-        for (int64_t cb = 0; cb < ncb; cb++) {                                        \
-            vec acc[CONV_R][CC];                                                      \
-            for (int r = 0; r < CONV_R; r++)                                          \
-                for (int c = 0; c < CC; c++)                                          \
-                    acc[r][c] = first ? (vec){0}                                      \
-                                      : *(const vec *)(o + r * ldo + cb * W + c * VL); \
-            for (int64_t j = 0; j < CONV_R + kh - 1; j++) {                           \
-                const T *irow = in + j * ldi + cb * W;                                \
-                for (int64_t kx = 0; kx < kw; kx++) {                                 \
-                    vec v[CC];                                                        \
-                    for (int c = 0; c < CC; c++) v[c] = *(const vec *)(irow + kx + c * VL); \
-                    for (int r = 0; r < CONV_R; r++) {                                \
-                        if (j - r < 0 || j - r >= kh) continue;                       \
-                        const T w = k[(j - r) * kw + kx];                             \
-                        for (int c = 0; c < CC; c++) acc[r][c] += w * v[c];           \
-                    }                                                                 \
-                }                                                                     \
-            }                                                                         \
-            for (int r = 0; r < CONV_R; r++)                                          \
-                for (int c = 0; c < CC; c++)                                          \
-                    *(vec *)(o + r * ldo + cb * W + c * VL) = acc[r][c];              \
-        }                                                                             \
+#define DEF_CORR(NAME, T, VB, CC, ATTR)                                                            \
+    ATTR static void NAME(T *restrict o, int64_t ldo, const T *restrict in, int64_t ldi,           \
+                          const T *restrict k, int64_t kh, int64_t kw, int64_t ncb, int first)     \
+    {                                                                                              \
+        enum { VL = (VB) / sizeof(T), W = (CC) * VL };                                             \
+        typedef T vec __attribute__((vector_size(VB), aligned(sizeof(T))));                        \
+        for (int64_t cb = 0; cb < ncb; cb++) {                                                     \
+            vec acc[CONV_R][CC];                                                                   \
+            for (int r = 0; r < CONV_R; r++)                                                       \
+                for (int c = 0; c < CC; c++)                                                       \
+                    acc[r][c] = first ? (vec){0} : *(const vec *)(o + r * ldo + cb * W + c * VL);  \
+            for (int64_t j = 0; j < CONV_R + kh - 1; j++) {                                        \
+                const T *irow = in + j * ldi + cb * W;                                             \
+                for (int64_t kx = 0; kx < kw; kx++) {                                              \
+                    vec v[CC];                                                                     \
+                    for (int c = 0; c < CC; c++) v[c] = *(const vec *)(irow + kx + c * VL);        \
+                    for (int r = 0; r < CONV_R; r++) {                                             \
+                        if (j - r < 0 || j - r >= kh) continue;                                    \
+                        const T w = k[(j - r) * kw + kx];                                          \
+                        for (int c = 0; c < CC; c++) acc[r][c] += w * v[c];                        \
+                    }                                                                              \
+                }                                                                                  \
+            }                                                                                      \
+            for (int r = 0; r < CONV_R; r++)                                                       \
+                for (int c = 0; c < CC; c++) *(vec *)(o + r * ldo + cb * W + c * VL) = acc[r][c];  \
+        }                                                                                          \
     }
 
 /* The vector width differs per level (64-byte vectors only at level 4:
@@ -92,8 +89,8 @@ typedef void (*corr_fn)(void *o, int64_t ldo, const void *in, int64_t ldi, const
 
 /* ---- the integer (and generic) kernel: rows of uint64, wrapping ---- */
 ST_LEVEL_BODY void corr_u64_body(uint64_t *restrict o, int64_t ldo, const uint64_t *restrict in,
-                             int64_t ldi, const uint64_t *restrict k, int64_t kh, int64_t kw,
-                             int64_t ncols, int first)
+                                 int64_t ldi, const uint64_t *restrict k, int64_t kh, int64_t kw,
+                                 int64_t ncols, int first)
 {
     if (first)
         for (int r = 0; r < CONV_R; r++) memset(o + r * ldo, 0, (size_t)ncols * sizeof *o);
@@ -106,14 +103,21 @@ ST_LEVEL_BODY void corr_u64_body(uint64_t *restrict o, int64_t ldo, const uint64
                 for (int64_t c = 0; c < ncols; c++) dst[c] += w * src[c];
             }
 }
-ST_LEVEL_FN(corr_u64_body, (uint64_t *restrict o, int64_t ldo, const uint64_t *restrict in, int64_t ldi, const uint64_t *restrict k, int64_t kh, int64_t kw, int64_t ncols, int first), (o, ldo, in, ldi, k, kh, kw, ncols, first))
-static void corr_u64(uint64_t *restrict o, int64_t ldo, const uint64_t *restrict in, int64_t ldi, const uint64_t *restrict k, int64_t kh, int64_t kw, int64_t ncols, int first) { ST_PICK(corr_u64_body)(o, ldo, in, ldi, k, kh, kw, ncols, first); }
+ST_LEVEL_FN(corr_u64_body,
+            (uint64_t *restrict o, int64_t ldo, const uint64_t *restrict in, int64_t ldi,
+             const uint64_t *restrict k, int64_t kh, int64_t kw, int64_t ncols, int first),
+            (o, ldo, in, ldi, k, kh, kw, ncols, first))
+static void corr_u64(uint64_t *restrict o, int64_t ldo, const uint64_t *restrict in, int64_t ldi,
+                     const uint64_t *restrict k, int64_t kh, int64_t kw, int64_t ncols, int first)
+{
+    ST_PICK(corr_u64_body)(o, ldo, in, ldi, k, kh, kw, ncols, first);
+}
 
 typedef struct {
-    int cdtype;           /* compute type: float32, float64 or uint64 */
+    int cdtype; /* compute type: float32, float64 or uint64 */
     int64_t item;
-    corr_fn fn;           /* float kernel, or NULL: corr_u64 */
-    int64_t W;            /* columns per block of fn (1 for corr_u64) */
+    corr_fn fn; /* float kernel, or NULL: corr_u64 */
+    int64_t W;  /* columns per block of fn (1 for corr_u64) */
 } conv_impl;
 
 static conv_impl impl_for(int dtype)
@@ -160,17 +164,18 @@ static int64_t round_up(int64_t x, int64_t m) { return (x + m - 1) / m * m; }
 
 /* n computed values (compute type: float32, float64 or uint64) into out's
  * dtype, byte step dstep; integers keep their low bits (Torch7's wrapping) */
-#define CASE_STORE(CODE, SFX, T, R, ...)                                              \
-    case CODE:                                                                        \
-        for (int64_t i = 0; i < n; i++)                                               \
-            *(T *)(dst + i * dstep) = st_is_float(CODE) ? (T)((const T *)src)[i]       \
-                                                        : (T)((const uint64_t *)src)[i]; \
+#define CASE_STORE(CODE, SFX, T, R, ...)                                                           \
+    case CODE:                                                                                     \
+        for (int64_t i = 0; i < n; i++)                                                            \
+            *(T *)(dst + i * dstep) =                                                              \
+                st_is_float(CODE) ? (T)((const T *)src)[i] : (T)((const uint64_t *)src)[i];        \
         break;
 static void store_row(int dtype, char *dst, int64_t dstep, const char *src, int64_t n)
 {
     switch (dtype) {
         ST_TYPES_REAL(CASE_STORE)
-    default: break;
+    default:
+        break;
     }
 }
 
@@ -189,22 +194,26 @@ st_status st_conv(st_tensor *out, const st_tensor *in, const st_tensor *k, int n
                        st_dtype_name(in->dtype));
     if ((rc = st_check_storage(in, "x")) || (rc = st_check_storage(k, "k"))) return rc;
     /* the form */
-    int form;   /* 0 mul, 1 cmul, 2 mv */
-    if (in->ndim == nd && k->ndim == nd) form = 0;
-    else if (in->ndim == nd + 1 && k->ndim == nd + 1) form = 1;
-    else if (in->ndim == nd + 1 && k->ndim == nd + 2) form = 2;
+    int form; /* 0 mul, 1 cmul, 2 mv */
+    if (in->ndim == nd && k->ndim == nd)
+        form = 0;
+    else if (in->ndim == nd + 1 && k->ndim == nd + 1)
+        form = 1;
+    else if (in->ndim == nd + 1 && k->ndim == nd + 2)
+        form = 2;
     else
-        return st_fail(ST_E_VALUE, "%s: x (%d-D) and k (%d-D) must be %d-D and %d-D, %d-D and "
-                       "%d-D (plane by plane) or %d-D and %d-D (planes in to planes out)", name,
-                       in->ndim, k->ndim, nd, nd, nd + 1, nd + 1, nd + 1, nd + 2);
+        return st_fail(ST_E_VALUE,
+                       "%s: x (%d-D) and k (%d-D) must be %d-D and %d-D, %d-D and "
+                       "%d-D (plane by plane) or %d-D and %d-D (planes in to planes out)",
+                       name, in->ndim, k->ndim, nd, nd, nd + 1, nd + 1, nd + 1, nd + 2);
     const int64_t P = form ? in->sizes[0] : 1;
     const int64_t Q = form == 0 ? 1 : k->sizes[0];
     if (form == 1 && k->sizes[0] != P)
         return st_fail(ST_E_VALUE, "%s: k has %lld planes but x has %lld", name,
                        (long long)k->sizes[0], (long long)P);
     if (form == 2 && k->sizes[1] != P)
-        return st_fail(ST_E_VALUE, "%s: k takes %lld input planes (its dim 1) but x has %lld",
-                       name, (long long)k->sizes[1], (long long)P);
+        return st_fail(ST_E_VALUE, "%s: k takes %lld input planes (its dim 1) but x has %lld", name,
+                       (long long)k->sizes[1], (long long)P);
     /* spatial sizes, padded to 3 (depth 1 for 2-D) */
     int64_t is[3] = {1, 1, 1}, ks[3] = {1, 1, 1}, os[3], pad[3];
     for (int d = 0; d < nd; d++) {
@@ -213,9 +222,10 @@ st_status st_conv(st_tensor *out, const st_tensor *in, const st_tensor *k, int n
     }
     for (int d = 0; d < 3; d++) {
         if (!full && is[d] < ks[d])
-            return st_fail(ST_E_VALUE, "%s: x is smaller than k along spatial dim %d (%lld < %lld)"
-                           " in valid mode", name, d - (3 - nd), (long long)is[d],
-                           (long long)ks[d]);
+            return st_fail(ST_E_VALUE,
+                           "%s: x is smaller than k along spatial dim %d (%lld < %lld)"
+                           " in valid mode",
+                           name, d - (3 - nd), (long long)is[d], (long long)ks[d]);
         pad[d] = full && ks[d] > 0 ? ks[d] - 1 : 0;
         os[d] = full ? is[d] + ks[d] - 1 : is[d] - ks[d] + 1;
         if (os[d] < 0) os[d] = 0;
@@ -261,13 +271,15 @@ st_status st_conv(st_tensor *out, const st_tensor *in, const st_tensor *k, int n
         int64_t sz[4] = {P, is[0], is[1], is[2]}, st[4] = {Dp * Hp * Wp, Hp * Wp, Wp, 1};
         int64_t off = pad[0] * Hp * Wp + pad[1] * Wp + pad[2];
         iv = view_over(ib, (isz + 1) * m.item, m.cdtype, 4, sz, st, off);
-        st_tensor src = *in;   /* in as (P, D, H, W): a record on the stack */
+        st_tensor src = *in; /* in as (P, D, H, W): a record on the stack */
         src.ndim = 4;
         for (int d = 0; d < 4; d++) src.sizes[d] = sz[d], src.strides[d] = 0;
         for (int d = 0; d < nd; d++) src.strides[4 - nd + d] = in->strides[in->ndim - nd + d];
         if (form) src.strides[0] = in->strides[0];
-        if (!iv) rc = st_fail(ST_E_MEMORY, "%s: out of memory", name);
-        else rc = st_copy(iv, &src);
+        if (!iv)
+            rc = st_fail(ST_E_MEMORY, "%s: out of memory", name);
+        else
+            rc = st_copy(iv, &src);
         if (rc) goto done;
         /* the kernel (Kq, Kp, D, H, W), flipped for a convolution */
         int64_t ksz5[5] = {Kq, Kp, ks[0], ks[1], ks[2]};
@@ -284,8 +296,10 @@ st_status st_conv(st_tensor *out, const st_tensor *in, const st_tensor *k, int n
                     ksrc.offset += (ksrc.sizes[d] - 1) * ksrc.strides[d];
                     ksrc.strides[d] = -ksrc.strides[d];
                 }
-        if (!kv) rc = st_fail(ST_E_MEMORY, "%s: out of memory", name);
-        else if (ksz > 0) rc = st_copy(kv, &ksrc);
+        if (!kv)
+            rc = st_fail(ST_E_MEMORY, "%s: out of memory", name);
+        else if (ksz > 0)
+            rc = st_copy(kv, &ksrc);
         if (rc) goto done;
     }
     {
@@ -318,12 +332,14 @@ st_status st_conv(st_tensor *out, const st_tensor *in, const st_tensor *k, int n
                 for (int64_t dz = 0; dz < ks[0]; dz++, first = 0) {
                     const char *i = ib + (((p * Dp + z + dz) * Hp) + rb * CONV_R) * Wp * m.item;
                     const char *kk = kb + (kidx * kplane + dz * khw) * m.item;
-                    if (m.fn) m.fn(o, owr, i, Wp, kk, ks[1], ks[2], owr / m.W, first);
-                    else corr_u64((uint64_t *)o, owr, (const uint64_t *)i, Wp,
-                                  (const uint64_t *)kk, ks[1], ks[2], owr, first);
+                    if (m.fn)
+                        m.fn(o, owr, i, Wp, kk, ks[1], ks[2], owr / m.W, first);
+                    else
+                        corr_u64((uint64_t *)o, owr, (const uint64_t *)i, Wp, (const uint64_t *)kk,
+                                 ks[1], ks[2], owr, first);
                 }
             }
-            if (first) memset(o, 0, (size_t)rowbytes);   /* nothing to sum: zeros */
+            if (first) memset(o, 0, (size_t)rowbytes); /* nothing to sum: zeros */
             for (int64_t r = 0; r < CONV_R && rb * CONV_R + r < os[1]; r++)
                 store_row(out->dtype,
                           obase + (q * so[0] + z * so[1] + (rb * CONV_R + r) * so[2]) * item,

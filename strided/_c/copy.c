@@ -49,14 +49,13 @@ static void (*stream_impl)(char *, const char *, int64_t) = stream_128;
 
 __attribute__((constructor)) static void pick_stream_impl(void)
 {
-    if (st_cpu_level() >= 4) stream_impl = stream_512;
-    else if (st_cpu_level() >= 3) stream_impl = stream_256;
+    if (st_cpu_level() >= 4)
+        stream_impl = stream_512;
+    else if (st_cpu_level() >= 3)
+        stream_impl = stream_256;
 }
 
-void st_stream_store(void *dst, const void *src, int64_t nbytes)
-{
-    stream_impl(dst, src, nbytes);
-}
+void st_stream_store(void *dst, const void *src, int64_t nbytes) { stream_impl(dst, src, nbytes); }
 #else
 void st_stream_store(void *dst, const void *src, int64_t nbytes)
 {
@@ -76,7 +75,8 @@ static int page_resident(const void *p)
     static uintptr_t page;
     if (!page) page = (uintptr_t)sysconf(_SC_PAGESIZE);
     unsigned char v = 1;
-    if (mincore((void *)((uintptr_t)p & ~(page - 1)), 1, &v) != 0) return 1;   /* unknown: as before */
+    if (mincore((void *)((uintptr_t)p & ~(page - 1)), 1, &v) != 0)
+        return 1; /* unknown: as before */
     return v & 1;
 }
 
@@ -100,11 +100,18 @@ static inline uint64_t st_f2u(double x)
     return (x >= 0.0 && x < 18446744073709551616.0) ? (uint64_t)x : (uint64_t)st_f2i(x);
 }
 
-#define CONV_INT(D, F, x)                                                            \
-    _Generic((x), float: (D)F(x), double: (D)F(x), st_c64: (D)F(crealf(x)),          \
-             st_c128: (D)F(creal(x)), default: (D)(x))
-#define CONV_bool_(x) _Generic((x), st_c64: (crealf(x) != 0 || cimagf(x) != 0),      \
-                              st_c128: (creal(x) != 0 || cimag(x) != 0), default: (x) != 0)
+#define CONV_INT(D, F, x)                                                                          \
+    _Generic((x),                                                                                  \
+        float: (D)F(x),                                                                            \
+        double: (D)F(x),                                                                           \
+        st_c64: (D)F(crealf(x)),                                                                   \
+        st_c128: (D)F(creal(x)),                                                                   \
+        default: (D)(x))
+#define CONV_bool_(x)                                                                              \
+    _Generic((x),                                                                                  \
+        st_c64: (crealf(x) != 0 || cimagf(x) != 0),                                                \
+        st_c128: (creal(x) != 0 || cimag(x) != 0),                                                 \
+        default: (x) != 0)
 #define CONV_int8(x) CONV_INT(int8_t, st_f2i, x)
 #define CONV_int16(x) CONV_INT(int16_t, st_f2i, x)
 #define CONV_int32(x) CONV_INT(int32_t, st_f2i, x)
@@ -143,19 +150,19 @@ double st_bfloat16_to_double(uint16_t h) { return st_bf16_to_f32(h); }
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(ST_NO_LEVELS)
 /* W floats a vector: PS its load/store, HV the vector of W halves and
  * HLOAD/HSTORE its, CVTPH/CVTPS F16C's conversions */
-#define DEF_F16C(ISA, ATTR, W, PSLOAD, PSSTORE, HV, HLOAD, HSTORE, CVTPH, CVTPS)         \
-    ATTR static inline int64_t f16c_widen##ISA(float *o, const uint16_t *in, int64_t n) \
-    {                                                                                 \
-        int64_t i = 0;                                                                \
-        for (; i + W <= n; i += W) PSSTORE(o + i, CVTPH(HLOAD((const HV *)(in + i))));  \
-        return i;                                                                     \
-    }                                                                                 \
-    ATTR static inline int64_t f16c_narrow##ISA(uint16_t *o, const float *in, int64_t n) \
-    {                                                                                 \
-        int64_t i = 0;                                                                \
-        for (; i + W <= n; i += W)                                                    \
-            HSTORE((HV *)(o + i), CVTPS(PSLOAD(in + i), _MM_FROUND_TO_NEAREST_INT));  \
-        return i;                                                                     \
+#define DEF_F16C(ISA, ATTR, W, PSLOAD, PSSTORE, HV, HLOAD, HSTORE, CVTPH, CVTPS)                   \
+    ATTR static inline int64_t f16c_widen##ISA(float *o, const uint16_t *in, int64_t n)            \
+    {                                                                                              \
+        int64_t i = 0;                                                                             \
+        for (; i + W <= n; i += W) PSSTORE(o + i, CVTPH(HLOAD((const HV *)(in + i))));             \
+        return i;                                                                                  \
+    }                                                                                              \
+    ATTR static inline int64_t f16c_narrow##ISA(uint16_t *o, const float *in, int64_t n)           \
+    {                                                                                              \
+        int64_t i = 0;                                                                             \
+        for (; i + W <= n; i += W)                                                                 \
+            HSTORE((HV *)(o + i), CVTPS(PSLOAD(in + i), _MM_FROUND_TO_NEAREST_INT));               \
+        return i;                                                                                  \
     }
 DEF_F16C(_v4, ST_ATTR_V4, 16, _mm512_loadu_ps, _mm512_storeu_ps, __m256i, _mm256_loadu_si256,
          _mm256_storeu_si256, _mm512_cvtph_ps, _mm512_cvtps_ph)
@@ -174,21 +181,21 @@ DEF_F16C(_v3, ST_ATTR_V3, 8, _mm256_loadu_ps, _mm256_storeu_ps, __m128i, _mm_loa
 
 /* FROM -> TO (their C types FT, TT), one value by CONV; VEC: the vector
  * part's family for the level ISA */
-#define DEF_PAIR_ISA(ISA, ATTR, FROM, TO, FT, TT, CONV, VEC)                          \
-    ATTR static void cast_##FROM##_to_##TO##ISA(char **args_, const int64_t *np,      \
-                                                const int64_t *s_, void *extra)       \
-    {                                                                                 \
-        ST_LOCAL_ARGS(2)                                                              \
-        (void)extra;                                                                  \
-        const int64_t n = *np;                                                        \
-        if (s[0] == sizeof(TT) && s[1] == sizeof(FT)) {                               \
-            TT *o = (TT *)args[0];                                                    \
-            const FT *in = (const FT *)args[1];                                       \
-            for (int64_t i = VEC(ISA)(o, in, n); i < n; i++) o[i] = CONV(in[i]);      \
-            return;                                                                   \
-        }                                                                             \
-        for (int64_t i = 0; i < n; i++)                                               \
-            *(TT *)(args[0] + i * s[0]) = CONV(*(const FT *)(args[1] + i * s[1]));    \
+#define DEF_PAIR_ISA(ISA, ATTR, FROM, TO, FT, TT, CONV, VEC)                                       \
+    ATTR static void cast_##FROM##_to_##TO##ISA(char **args_, const int64_t *np,                   \
+                                                const int64_t *s_, void *extra)                    \
+    {                                                                                              \
+        ST_LOCAL_ARGS(2)                                                                           \
+        (void)extra;                                                                               \
+        const int64_t n = *np;                                                                     \
+        if (s[0] == sizeof(TT) && s[1] == sizeof(FT)) {                                            \
+            TT *o = (TT *)args[0];                                                                 \
+            const FT *in = (const FT *)args[1];                                                    \
+            for (int64_t i = VEC(ISA)(o, in, n); i < n; i++) o[i] = CONV(in[i]);                   \
+            return;                                                                                \
+        }                                                                                          \
+        for (int64_t i = 0; i < n; i++)                                                            \
+            *(TT *)(args[0] + i * s[0]) = CONV(*(const FT *)(args[1] + i * s[1]));                 \
     }
 ST_LEVELS(DEF_PAIR_ISA, float16, float32, uint16_t, float, st_f16_to_f32, F16C_WIDEN)
 ST_LEVELS(DEF_PAIR_ISA, float32, float16, float, uint16_t, st_f32_to_f16, F16C_NARROW)
@@ -197,76 +204,78 @@ ST_LEVELS(DEF_PAIR_ISA, float32, bfloat16, float, uint16_t, st_f32_to_bf16, PLAI
 
 /* a value on its way to a 16-bit float: double, exact but for 64-bit
  * integers (rounded to odd) and complex (the real part) */
-#define TO_NARROW_DOUBLE(x)                                                           \
-    _Generic((x), int64_t: st_i64_to_double_odd((int64_t)(x)),                        \
-             uint64_t: st_u64_to_double_odd((uint64_t)(x)), default: CONV_float64(x))
-#define DEF_CAST_FROM_16(DCODE, DSFX, DT, DR, H, S)                                   \
-    static void cast_##H##_to_##DSFX(char **args_, const int64_t *np, const int64_t *s_, \
-                                     void *extra)                                     \
-    {                                                                                 \
-        ST_LOCAL_ARGS(2)                                                              \
-        (void)extra;                                                                  \
-        for (int64_t k = 0; k < *np; k++)                                             \
-            *(DT *)(args[0] + k * s[0]) =                                             \
-                CONV_##DSFX(st_##S##_to_f32(*(const uint16_t *)(args[1] + k * s[1])));  \
+#define TO_NARROW_DOUBLE(x)                                                                        \
+    _Generic((x),                                                                                  \
+        int64_t: st_i64_to_double_odd((int64_t)(x)),                                               \
+        uint64_t: st_u64_to_double_odd((uint64_t)(x)),                                             \
+        default: CONV_float64(x))
+#define DEF_CAST_FROM_16(DCODE, DSFX, DT, DR, H, S)                                                \
+    static void cast_##H##_to_##DSFX(char **args_, const int64_t *np, const int64_t *s_,           \
+                                     void *extra)                                                  \
+    {                                                                                              \
+        ST_LOCAL_ARGS(2)                                                                           \
+        (void)extra;                                                                               \
+        for (int64_t k = 0; k < *np; k++)                                                          \
+            *(DT *)(args[0] + k * s[0]) =                                                          \
+                CONV_##DSFX(st_##S##_to_f32(*(const uint16_t *)(args[1] + k * s[1])));             \
     }
-#define DEF_CAST_TO_16(SCODE, SSFX, ST, SR, H, EXP, MANT)                             \
-    static void cast_##SSFX##_to_##H(char **args_, const int64_t *np, const int64_t *s_, \
-                                     void *extra)                                     \
-    {                                                                                 \
-        ST_LOCAL_ARGS(2)                                                              \
-        (void)extra;                                                                  \
-        for (int64_t k = 0; k < *np; k++)                                             \
-            *(uint16_t *)(args[0] + k * s[0]) = st_double_to_narrow(                  \
-                TO_NARROW_DOUBLE(*(const ST *)(args[1] + k * s[1])), EXP, MANT);      \
+#define DEF_CAST_TO_16(SCODE, SSFX, ST, SR, H, EXP, MANT)                                          \
+    static void cast_##SSFX##_to_##H(char **args_, const int64_t *np, const int64_t *s_,           \
+                                     void *extra)                                                  \
+    {                                                                                              \
+        ST_LOCAL_ARGS(2)                                                                           \
+        (void)extra;                                                                               \
+        for (int64_t k = 0; k < *np; k++)                                                          \
+            *(uint16_t *)(args[0] + k * s[0]) = st_double_to_narrow(                               \
+                TO_NARROW_DOUBLE(*(const ST *)(args[1] + k * s[1])), EXP, MANT);                   \
     }
 ST_TYPES_ALL(DEF_CAST_FROM_16, float16, f16)
 ST_TYPES_ALL(DEF_CAST_FROM_16, bfloat16, bf16)
 ST_TYPES_ALL(DEF_CAST_TO_16, float16, 5, 10)
 ST_TYPES_ALL(DEF_CAST_TO_16, bfloat16, 8, 7)
 /* between the two: through float, exact from either, rounded once */
-#define DEF_CAST_16_16(H1, S1, H2, S2)                                                \
-    static void cast_##H1##_to_##H2(char **args_, const int64_t *np, const int64_t *s_, \
-                                    void *extra)                                      \
-    {                                                                                 \
-        ST_LOCAL_ARGS(2)                                                              \
-        (void)extra;                                                                  \
-        for (int64_t k = 0; k < *np; k++)                                             \
-            *(uint16_t *)(args[0] + k * s[0]) =                                       \
-                st_f32_to_##S2(st_##S1##_to_f32(*(const uint16_t *)(args[1] + k * s[1]))); \
+#define DEF_CAST_16_16(H1, S1, H2, S2)                                                             \
+    static void cast_##H1##_to_##H2(char **args_, const int64_t *np, const int64_t *s_,            \
+                                    void *extra)                                                   \
+    {                                                                                              \
+        ST_LOCAL_ARGS(2)                                                                           \
+        (void)extra;                                                                               \
+        for (int64_t k = 0; k < *np; k++)                                                          \
+            *(uint16_t *)(args[0] + k * s[0]) =                                                    \
+                st_f32_to_##S2(st_##S1##_to_f32(*(const uint16_t *)(args[1] + k * s[1])));         \
     }
 DEF_CAST_16_16(float16, f16, bfloat16, bf16)
 DEF_CAST_16_16(bfloat16, bf16, float16, f16)
 
 /* one cast loop per (src, dst) pair */
 #define DEF_CAST(...) ST_LEVELS(DEF_CAST_ISA, __VA_ARGS__)
-#define DEF_CAST_ISA(ISA, ATTR, SCODE, SSFX, ST, SR, DCODE, DSFX, DT, DR)             \
-    ATTR static void cast_##SSFX##_to_##DSFX##ISA(char **args, const int64_t *np,     \
-                                        const int64_t *steps, void *extra)            \
-    {                                                                                 \
-        int64_t n = *np, os = steps[0], is = steps[1];                                \
-        char *o = args[0], *src = args[1];                                            \
-        if (os == sizeof(DT) && is == sizeof(ST)) {                                   \
-            DT *out = (DT *)o;                                                        \
-            const ST *in = (const ST *)src;                                           \
-            ST_STREAMED(DT, out, n, extra, CONV_##DSFX(in[i]));                       \
-        } else {                                                                      \
-            for (int64_t k = 0; k < n; k++)                                           \
-                *(DT *)(o + k * os) = CONV_##DSFX(*(const ST *)(src + k * is));       \
-        }                                                                             \
+#define DEF_CAST_ISA(ISA, ATTR, SCODE, SSFX, ST, SR, DCODE, DSFX, DT, DR)                          \
+    ATTR static void cast_##SSFX##_to_##DSFX##ISA(char **args, const int64_t *np,                  \
+                                                  const int64_t *steps, void *extra)               \
+    {                                                                                              \
+        int64_t n = *np, os = steps[0], is = steps[1];                                             \
+        char *o = args[0], *src = args[1];                                                         \
+        if (os == sizeof(DT) && is == sizeof(ST)) {                                                \
+            DT *out = (DT *)o;                                                                     \
+            const ST *in = (const ST *)src;                                                        \
+            ST_STREAMED(DT, out, n, extra, CONV_##DSFX(in[i]));                                    \
+        } else {                                                                                   \
+            for (int64_t k = 0; k < n; k++)                                                        \
+                *(DT *)(o + k * os) = CONV_##DSFX(*(const ST *)(src + k * is));                    \
+        }                                                                                          \
     }
 /* outer loop over destinations, inner (the _2 copy) over sources */
 #define CAST_FROM_ALL(DCODE, DSFX, DT, DR, ...) ST_TYPES_ALL_2(DEF_CAST, DCODE, DSFX, DT, DR)
 ST_TYPES_ALL(CAST_FROM_ALL)
 
-static st_loop_fn cast_table[ST_NTYPES][ST_NTYPES];   /* [src][dst] */
+static st_loop_fn cast_table[ST_NTYPES][ST_NTYPES]; /* [src][dst] */
 
-#define REG_CAST(SCODE, SSFX, ST, SR, DCODE, DSFX, DT, DR)                            \
+#define REG_CAST(SCODE, SSFX, ST, SR, DCODE, DSFX, DT, DR)                                         \
     cast_table[SCODE][DCODE] = ST_PICK(cast_##SSFX##_to_##DSFX);
 #define REG_FROM_ALL(DCODE, DSFX, DT, DR, ...) ST_TYPES_ALL_2(REG_CAST, DCODE, DSFX, DT, DR)
 
-#define REG_16(CODE, SFX, T, R, HCODE, H)                                             \
-    cast_table[HCODE][CODE] = cast_##H##_to_##SFX;                                    \
+#define REG_16(CODE, SFX, T, R, HCODE, H)                                                          \
+    cast_table[HCODE][CODE] = cast_##H##_to_##SFX;                                                 \
     cast_table[CODE][HCODE] = cast_##SFX##_to_##H;
 
 __attribute__((constructor)) static void init_cast_table(void)
@@ -283,41 +292,47 @@ __attribute__((constructor)) static void init_cast_table(void)
 }
 
 /* Same-type moves only need the item size. */
-#define MOVE_LOAD(T, p) ({ T v_; memcpy(&v_, (p), sizeof(T)); v_; })
+#define MOVE_LOAD(T, p)                                                                            \
+    ({                                                                                             \
+        T v_;                                                                                      \
+        memcpy(&v_, (p), sizeof(T));                                                               \
+        v_;                                                                                        \
+    })
 #define DEF_MOVE(BITS, T) ST_LEVELS(DEF_MOVE_ISA, BITS, T)
-#define DEF_MOVE_ISA(ISA, ATTR, BITS, T)                                              \
-    ATTR static void move_##BITS##ISA(char **args_, const int64_t *np, const int64_t *s_, \
-                                      void *extra)                                    \
-    {                                                                                 \
-        ST_LOCAL_ARGS(2)                                                              \
-        int64_t n = *np, os = s[0], is = s[1];                                        \
-        if (os == sizeof(T) && is == sizeof(T) && extra != ST_STREAM) {               \
-            memcpy(args[0], args[1], (size_t)n * sizeof(T));                          \
-        } else if (os == sizeof(T) && is == sizeof(T)) {                              \
-            T *out = (T *)args[0];                                                    \
-            const T *in = (const T *)args[1];                                         \
-            ST_STREAMED(T, out, n, extra, in[i]);                                     \
-        } else if (os == sizeof(T) && is != 0) {                                      \
+#define DEF_MOVE_ISA(ISA, ATTR, BITS, T)                                                           \
+    ATTR static void move_##BITS##ISA(char **args_, const int64_t *np, const int64_t *s_,          \
+                                      void *extra)                                                 \
+    {                                                                                              \
+        ST_LOCAL_ARGS(2)                                                                           \
+        int64_t n = *np, os = s[0], is = s[1];                                                     \
+        if (os == sizeof(T) && is == sizeof(T) && extra != ST_STREAM) {                            \
+            memcpy(args[0], args[1], (size_t)n * sizeof(T));                                       \
+        } else if (os == sizeof(T) && is == sizeof(T)) {                                           \
+            T *out = (T *)args[0];                                                                 \
+            const T *in = (const T *)args[1];                                                      \
+            ST_STREAMED(T, out, n, extra, in[i]);                                                  \
+        } else if (os == sizeof(T) && is != 0) {                                                   \
             /* a transposed source: one element per line, the lines reused    \
-             * across the iterator's tile */                                  \
-            T *out = (T *)args[0];                                                    \
-            const char *in = args[1];                                                 \
-            ST_STREAMED(T, out, n, extra, MOVE_LOAD(T, in + i * is));                 \
-        } else if (is == 0 && os == sizeof(T)) {   /* a broadcast source: a fill */  \
-            T v;                                                                      \
-            memcpy(&v, args[1], sizeof(T));                                           \
-            T *out = (T *)args[0];                                                    \
-            ST_STREAMED(T, out, n, extra, v);                                         \
-        } else if (is == 0) {                                                         \
-            T v;                                                                      \
-            memcpy(&v, args[1], sizeof(T));                                           \
-            for (int64_t k = 0; k < n; k++) memcpy(args[0] + k * os, &v, sizeof(T));  \
-        } else {                                                                      \
-            for (int64_t k = 0; k < n; k++)                                           \
-                memcpy(args[0] + k * os, args[1] + k * is, sizeof(T));                \
-        }                                                                             \
+             * across the iterator's tile */                    \
+            T *out = (T *)args[0];                                                                 \
+            const char *in = args[1];                                                              \
+            ST_STREAMED(T, out, n, extra, MOVE_LOAD(T, in + i * is));                              \
+        } else if (is == 0 && os == sizeof(T)) { /* a broadcast source: a fill */                  \
+            T v;                                                                                   \
+            memcpy(&v, args[1], sizeof(T));                                                        \
+            T *out = (T *)args[0];                                                                 \
+            ST_STREAMED(T, out, n, extra, v);                                                      \
+        } else if (is == 0) {                                                                      \
+            T v;                                                                                   \
+            memcpy(&v, args[1], sizeof(T));                                                        \
+            for (int64_t k = 0; k < n; k++) memcpy(args[0] + k * os, &v, sizeof(T));               \
+        } else {                                                                                   \
+            for (int64_t k = 0; k < n; k++) memcpy(args[0] + k * os, args[1] + k * is, sizeof(T)); \
+        }                                                                                          \
     }
-typedef struct { uint64_t lo, hi; } st_b128;
+typedef struct {
+    uint64_t lo, hi;
+} st_b128;
 DEF_MOVE(8, uint8_t)
 DEF_MOVE(16, uint16_t)
 DEF_MOVE(32, uint32_t)
@@ -327,11 +342,16 @@ DEF_MOVE(128, st_b128)
 static st_loop_fn move_for(int64_t itemsize)
 {
     switch (itemsize) {
-    case 1: return ST_PICK(move_8);
-    case 2: return ST_PICK(move_16);
-    case 4: return ST_PICK(move_32);
-    case 8: return ST_PICK(move_64);
-    default: return ST_PICK(move_128);
+    case 1:
+        return ST_PICK(move_8);
+    case 2:
+        return ST_PICK(move_16);
+    case 4:
+        return ST_PICK(move_32);
+    case 8:
+        return ST_PICK(move_64);
+    default:
+        return ST_PICK(move_128);
     }
 }
 
@@ -343,23 +363,23 @@ static st_loop_fn move_for(int64_t itemsize)
 #define SHORT_INNER_BYTES 64
 
 typedef struct {
-    int64_t n, dst_step, src_step;     /* the innermost dim */
+    int64_t n, dst_step, src_step; /* the innermost dim */
 } inner_dim;
 
-#define DEF_MOVE_BLOCK(BITS, T)                                                       \
-    static void move_block_##BITS(char **args, const int64_t *np, const int64_t *steps, \
-                                  void *extra)                                        \
-    {                                                                                 \
-        const inner_dim *in = extra;                                                  \
-        const int64_t n = *np, m = in->n, ds = in->dst_step, ss = in->src_step;       \
-        char *o = args[0];                                                            \
-        const char *src = args[1];                                                    \
-        for (int64_t i = 0; i < n; i++, o += steps[0], src += steps[1])               \
-            for (int64_t j = 0; j < m; j++) {                                         \
-                T v;                                                                  \
-                memcpy(&v, src + j * ss, sizeof(T));                                  \
-                memcpy(o + j * ds, &v, sizeof(T));                                    \
-            }                                                                         \
+#define DEF_MOVE_BLOCK(BITS, T)                                                                    \
+    static void move_block_##BITS(char **args, const int64_t *np, const int64_t *steps,            \
+                                  void *extra)                                                     \
+    {                                                                                              \
+        const inner_dim *in = extra;                                                               \
+        const int64_t n = *np, m = in->n, ds = in->dst_step, ss = in->src_step;                    \
+        char *o = args[0];                                                                         \
+        const char *src = args[1];                                                                 \
+        for (int64_t i = 0; i < n; i++, o += steps[0], src += steps[1])                            \
+            for (int64_t j = 0; j < m; j++) {                                                      \
+                T v;                                                                               \
+                memcpy(&v, src + j * ss, sizeof(T));                                               \
+                memcpy(o + j * ds, &v, sizeof(T));                                                 \
+            }                                                                                      \
     }
 DEF_MOVE_BLOCK(8, uint8_t)
 DEF_MOVE_BLOCK(16, uint16_t)
@@ -422,20 +442,19 @@ st_status st_copy(st_tensor *dst, const st_tensor *src)
 }
 
 /* ---- fill ---- */
-#define DEF_FILL(BITS, T)                                                             \
-    static void fill_##BITS(char **args_, const int64_t *np, const int64_t *s_,       \
-                            void *extra)                                              \
-    {                                                                                 \
-        ST_LOCAL_ARGS(1)                                                              \
-        int64_t n = *np, os = s[0];                                                   \
-        T v;                                                                          \
-        memcpy(&v, extra, sizeof(T));                                                 \
-        if (os == sizeof(T)) {                                                        \
-            T *out = (T *)args[0];                                                    \
-            for (int64_t k = 0; k < n; k++) out[k] = v;                               \
-        } else {                                                                      \
-            for (int64_t k = 0; k < n; k++) memcpy(args[0] + k * os, &v, sizeof(T));  \
-        }                                                                             \
+#define DEF_FILL(BITS, T)                                                                          \
+    static void fill_##BITS(char **args_, const int64_t *np, const int64_t *s_, void *extra)       \
+    {                                                                                              \
+        ST_LOCAL_ARGS(1)                                                                           \
+        int64_t n = *np, os = s[0];                                                                \
+        T v;                                                                                       \
+        memcpy(&v, extra, sizeof(T));                                                              \
+        if (os == sizeof(T)) {                                                                     \
+            T *out = (T *)args[0];                                                                 \
+            for (int64_t k = 0; k < n; k++) out[k] = v;                                            \
+        } else {                                                                                   \
+            for (int64_t k = 0; k < n; k++) memcpy(args[0] + k * os, &v, sizeof(T));               \
+        }                                                                                          \
     }
 DEF_FILL(8, uint8_t)
 DEF_FILL(16, uint16_t)
@@ -446,11 +465,16 @@ DEF_FILL(128, st_b128)
 st_loop_fn st_fill_loop(int64_t itemsize)
 {
     switch (itemsize) {
-    case 1: return fill_8;
-    case 2: return fill_16;
-    case 4: return fill_32;
-    case 8: return fill_64;
-    default: return fill_128;
+    case 1:
+        return fill_8;
+    case 2:
+        return fill_16;
+    case 4:
+        return fill_32;
+    case 8:
+        return fill_64;
+    default:
+        return fill_128;
     }
 }
 

@@ -74,13 +74,10 @@ int st_last_index_error(int64_t *index, int64_t *lo, int64_t *hi, int *dim)
 /* ---- types ---- */
 static const int64_t itemsizes[ST_NTYPES] = {1, 1, 2, 4, 8, 1, 2, 4, 8, 4, 8, 8, 16, 2, 2};
 static const char *const dtype_names[ST_NTYPES] = {
-    "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
+    "bool",   "int8",    "int16",   "int32",     "int64",      "uint8",   "uint16",  "uint32",
     "uint64", "float32", "float64", "complex64", "complex128", "float16", "bfloat16"};
 
-int64_t st_itemsize(int dtype)
-{
-    return (dtype >= 0 && dtype < ST_NTYPES) ? itemsizes[dtype] : 0;
-}
+int64_t st_itemsize(int dtype) { return (dtype >= 0 && dtype < ST_NTYPES) ? itemsizes[dtype] : 0; }
 
 const char *st_dtype_name(int dtype)
 {
@@ -90,9 +87,12 @@ const char *st_dtype_name(int dtype)
 const char *st_op_name(int family, int op)
 {
     switch (family) {
-    case ST_OPS_UNARY: return op >= 0 && op < ST_U_COUNT ? st_unary_names[op] : NULL;
-    case ST_OPS_BINARY: return op >= 0 && op < ST_B_COUNT ? st_binary_names[op] : NULL;
-    case ST_OPS_REDUCE: return op >= 0 && op < ST_R_COUNT ? st_reduce_names[op] : NULL;
+    case ST_OPS_UNARY:
+        return op >= 0 && op < ST_U_COUNT ? st_unary_names[op] : NULL;
+    case ST_OPS_BINARY:
+        return op >= 0 && op < ST_B_COUNT ? st_binary_names[op] : NULL;
+    case ST_OPS_REDUCE:
+        return op >= 0 && op < ST_R_COUNT ? st_reduce_names[op] : NULL;
     }
     return NULL;
 }
@@ -134,7 +134,7 @@ static void before_fork(void)
 #ifdef _OPENMP
     pool_paused = omp_pause_resource_all(omp_pause_hard) == 0;
 #else
-    pool_paused = 1;   /* no pool */
+    pool_paused = 1; /* no pool */
 #endif
 }
 
@@ -162,10 +162,7 @@ int st_get_num_threads(void)
 #endif
 }
 
-int st_threads_forked(void)
-{
-    return __atomic_load_n(&st_team_lost, __ATOMIC_RELAXED);
-}
+int st_threads_forked(void) { return __atomic_load_n(&st_team_lost, __ATOMIC_RELAXED); }
 
 int st_threads_for(int64_t work)
 {
@@ -195,8 +192,8 @@ static void detect_cpu_level(void)
     /* a test or a user may ask for a lower level (to run the narrower
      * kernels on a wider machine), never for instructions the CPU lacks */
     const char *env = getenv("STRIDED_CPU_LEVEL");
-    if (env && (!strcmp(env, "0") || !strcmp(env, "3") || !strcmp(env, "4"))
-        && env[0] - '0' < level)
+    if (env && (!strcmp(env, "0") || !strcmp(env, "3") || !strcmp(env, "4")) &&
+        env[0] - '0' < level)
         level = env[0] - '0';
     __atomic_store_n(&st_level_known, level, __ATOMIC_RELEASE);
 }
@@ -208,7 +205,7 @@ int st_cpu_level(void)
 }
 
 /* Owned data comes from alloc.c's blocks (a cache of large mappings). */
-#define ST_INLINE_MAX 128      /* bytes of data kept inside the storage record */
+#define ST_INLINE_MAX 128 /* bytes of data kept inside the storage record */
 
 /* Under AddressSanitizer (the STRIDED_DEBUG=1 build, .ci/sanitizers) an
  * inline storage's unused room is poisoned, as alloc.c poisons a block's
@@ -226,7 +223,10 @@ int st_cpu_level(void)
 static st_storage *owned_block(int64_t nbytes, int zeroed)
 {
     st_storage *s = calloc(1, sizeof *s);
-    if (!s) { st_fail(ST_E_MEMORY, "out of memory for a storage record"); return NULL; }
+    if (!s) {
+        st_fail(ST_E_MEMORY, "out of memory for a storage record");
+        return NULL;
+    }
     int fresh = 0;
     s->data = zeroed ? st_block_zeros(nbytes, &fresh) : st_aligned_alloc(nbytes);
     if (!s->data) {
@@ -255,7 +255,10 @@ st_storage *st_storage_new(int64_t nbytes)
          * malloc that glibc serves from its per-thread cache, where an
          * aligned allocation takes the arena lock (most of `zeros(3)`) */
         st_storage *s = malloc(sizeof *s + 63 + ST_INLINE_MAX);
-        if (!s) { st_fail(ST_E_MEMORY, "out of memory for a storage record"); return NULL; }
+        if (!s) {
+            st_fail(ST_E_MEMORY, "out of memory for a storage record");
+            return NULL;
+        }
         memset(s, 0, sizeof *s);
         s->data = (char *)(((uintptr_t)(s + 1) + 63) & ~(uintptr_t)63);
         s->nbytes = nbytes;
@@ -278,8 +281,8 @@ st_storage *st_storage_zeros(int64_t nbytes)
     return owned_block(nbytes, 1);
 }
 
-st_storage *st_storage_borrow(void *data, int64_t nbytes, int readonly,
-                              st_release_fn release, void *ctx)
+st_storage *st_storage_borrow(void *data, int64_t nbytes, int readonly, st_release_fn release,
+                              void *ctx)
 {
     if (nbytes < 0) {
         st_fail(ST_E_VALUE, "borrowed size must be >= 0, got %lld bytes", (long long)nbytes);
@@ -295,7 +298,10 @@ st_storage *st_storage_borrow(void *data, int64_t nbytes, int readonly,
         return NULL;
     }
     st_storage *s = calloc(1, sizeof *s);
-    if (!s) { st_fail(ST_E_MEMORY, "out of memory for a storage record"); return NULL; }
+    if (!s) {
+        st_fail(ST_E_MEMORY, "out of memory for a storage record");
+        return NULL;
+    }
     s->data = data;
     s->nbytes = nbytes;
     s->refcount = 1;
@@ -324,8 +330,10 @@ void st_storage_release(st_storage *s)
 st_status st_storage_resize(st_storage *s, int64_t nbytes)
 {
     if (s->flags & ST_STORAGE_MAPPED)
-        return st_fail(ST_E_BORROWED, "cannot resize a memory-mapped file (%lld bytes) to %lld "
-                       "bytes", (long long)s->nbytes, (long long)nbytes);
+        return st_fail(ST_E_BORROWED,
+                       "cannot resize a memory-mapped file (%lld bytes) to %lld "
+                       "bytes",
+                       (long long)s->nbytes, (long long)nbytes);
     if (!(s->flags & ST_STORAGE_OWNED))
         return st_fail(ST_E_BORROWED, "cannot resize borrowed memory (%lld bytes) to %lld bytes",
                        (long long)s->nbytes, (long long)nbytes);
@@ -335,12 +343,14 @@ st_status st_storage_resize(st_storage *s, int64_t nbytes)
     /* moving the data would leave a storage view's pointer dangling */
     const int64_t pins = __atomic_load_n(&s->pins, __ATOMIC_ACQUIRE);
     if (pins)
-        return st_fail(ST_E_BORROWED, "cannot resize a storage (%lld bytes) to %lld bytes while "
+        return st_fail(ST_E_BORROWED,
+                       "cannot resize a storage (%lld bytes) to %lld bytes while "
                        "%lld storage view(s) of part of it are alive: they point into its memory",
                        (long long)s->nbytes, (long long)nbytes, (long long)pins);
     /* moving the data would leave a DLPack consumer's pointer dangling */
     if (__atomic_load_n(&s->flags, __ATOMIC_RELAXED) & ST_STORAGE_EXPORTED)
-        return st_fail(ST_E_BORROWED, "cannot resize memory exported through DLPack (%lld bytes) "
+        return st_fail(ST_E_BORROWED,
+                       "cannot resize memory exported through DLPack (%lld bytes) "
                        "to %lld bytes: a consumer may hold its address; resize a copy",
                        (long long)s->nbytes, (long long)nbytes);
     char *p = st_aligned_alloc(nbytes);
@@ -365,13 +375,15 @@ static void view_release(void *ctx)
 st_storage *st_storage_view(st_storage *parent, int64_t offset, int64_t nbytes)
 {
     if (offset < 0 || nbytes < 0 || offset > parent->nbytes || nbytes > parent->nbytes - offset) {
-        st_fail(ST_E_VALUE, "a view of %lld bytes at byte %lld does not fit in a storage of "
-                "%lld bytes", (long long)nbytes, (long long)offset, (long long)parent->nbytes);
+        st_fail(ST_E_VALUE,
+                "a view of %lld bytes at byte %lld does not fit in a storage of "
+                "%lld bytes",
+                (long long)nbytes, (long long)offset, (long long)parent->nbytes);
         return NULL;
     }
-    st_storage *s = st_storage_borrow(parent->data ? parent->data + offset : NULL, nbytes,
-                                      (parent->flags & ST_STORAGE_READONLY) != 0,
-                                      view_release, parent);
+    st_storage *s =
+        st_storage_borrow(parent->data ? parent->data + offset : NULL, nbytes,
+                          (parent->flags & ST_STORAGE_READONLY) != 0, view_release, parent);
     if (!s) return NULL;
     st_storage_retain(parent);
     __atomic_add_fetch(&parent->pins, 1, __ATOMIC_ACQ_REL);
@@ -387,7 +399,7 @@ st_storage *st_storage_view(st_storage *parent, int64_t offset, int64_t nbytes)
 typedef struct {
     void *addr;
     size_t len;
-    char *shm_name;          /* SHAREDMEM: unlinked on release */
+    char *shm_name; /* SHAREDMEM: unlinked on release */
 } st_map_ctx;
 
 static void map_release(void *ctx_)
@@ -410,8 +422,7 @@ static st_storage *map_fail_errno(int *os_errno, int err, int fd, const char *wh
     return NULL;
 }
 
-st_storage *st_storage_map(const char *path, int64_t nbytes, int64_t unit, int mode,
-                           int *os_errno)
+st_storage *st_storage_map(const char *path, int64_t nbytes, int64_t unit, int mode, int *os_errno)
 {
     if (os_errno) *os_errno = 0;
     if (!path) {
@@ -439,8 +450,9 @@ st_storage *st_storage_map(const char *path, int64_t nbytes, int64_t unit, int m
     if (fd == -1)
         return map_fail_errno(os_errno, errno, -1,
                               mode == ST_MAP_SHAREDMEM ? "cannot open the shared memory object"
-                              : shared ? "cannot open the file read-write"
-                                       : "cannot open the file read-only", path);
+                              : shared                 ? "cannot open the file read-write"
+                                                       : "cannot open the file read-only",
+                              path);
     struct stat st;
     if (fstat(fd, &st) == -1) return map_fail_errno(os_errno, errno, fd, "cannot stat", path);
     if (S_ISDIR(st.st_mode))
@@ -456,9 +468,10 @@ st_storage *st_storage_map(const char *path, int64_t nbytes, int64_t unit, int m
     } else if (nbytes > (int64_t)st.st_size) {
         if (!shared) {
             close(fd);
-            st_fail(ST_E_VALUE, "file <%s> holds %lld bytes, fewer than the %lld to map "
-                    "(a read-only mapping cannot grow the file)", path,
-                    (long long)st.st_size, (long long)nbytes);
+            st_fail(ST_E_VALUE,
+                    "file <%s> holds %lld bytes, fewer than the %lld to map "
+                    "(a read-only mapping cannot grow the file)",
+                    path, (long long)st.st_size, (long long)nbytes);
             return NULL;
         }
         if (ftruncate(fd, (off_t)nbytes) == -1)
@@ -491,7 +504,7 @@ st_storage *st_storage_map(const char *path, int64_t nbytes, int64_t unit, int m
         ctx->addr = p;
         ctx->len = (size_t)size;
     }
-    close(fd);    /* the mapping keeps the file */
+    close(fd); /* the mapping keeps the file */
     st_storage *s = st_storage_borrow(ctx->addr, size, 0, map_release, ctx);
     if (!s) {
         map_release(ctx);
@@ -512,9 +525,9 @@ st_storage *st_storage_map(const char *path, int64_t nbytes, int64_t unit, int m
 #define RECORD_CACHE 16
 static __thread st_tensor *record_cache[RECORD_CACHE];
 static __thread int records_cached;
-static __thread int record_key_set;   /* this thread's destructor is armed */
+static __thread int record_key_set; /* this thread's destructor is armed */
 static pthread_key_t record_key;
-static int record_key_ok;             /* the key exists: caching allowed */
+static int record_key_ok; /* the key exists: caching allowed */
 
 static void free_record_cache(void *unused)
 {
@@ -535,7 +548,10 @@ __attribute__((constructor)) static void core_init(void)
 st_tensor *st_tensor_new(void)
 {
     st_tensor *t = records_cached ? record_cache[--records_cached] : malloc(sizeof *t);
-    if (!t) { st_fail(ST_E_MEMORY, "out of memory for a tensor record"); return NULL; }
+    if (!t) {
+        st_fail(ST_E_MEMORY, "out of memory for a tensor record");
+        return NULL;
+    }
     memset(t, 0, sizeof *t);
     t->dtype = ST_FLOAT64;
     t->refcount = 1;
@@ -546,8 +562,8 @@ void st_tensor_free(st_tensor *t)
 {
     if (!t) return;
     st_storage_release(t->storage);
-    if (records_cached < RECORD_CACHE && record_key_ok
-        && (record_key_set || pthread_setspecific(record_key, &record_key_set) == 0)) {
+    if (records_cached < RECORD_CACHE && record_key_ok &&
+        (record_key_set || pthread_setspecific(record_key, &record_key_set) == 0)) {
         record_key_set = 1;
         record_cache[records_cached++] = t;
     } else {
@@ -582,14 +598,14 @@ void *st_tensor_data(const st_tensor *t)
 
 /* The element extent [lo, hi] in elements relative to the offset, with
  * overflow checks; used both to validate a view and to test overlap. */
-static st_status view_extent(int ndim, const int64_t *sizes, const int64_t *strides,
-                             int64_t *lo, int64_t *hi, int64_t *numel)
+static st_status view_extent(int ndim, const int64_t *sizes, const int64_t *strides, int64_t *lo,
+                             int64_t *hi, int64_t *numel)
 {
     int64_t n = 1, l = 0, h = 0;
     for (int d = 0; d < ndim; d++) {
         if (sizes[d] < 0)
-            return st_fail(ST_E_VALUE, "size of dimension %d must be >= 0, got %lld",
-                           d, (long long)sizes[d]);
+            return st_fail(ST_E_VALUE, "size of dimension %d must be >= 0, got %lld", d,
+                           (long long)sizes[d]);
         if (__builtin_mul_overflow(n, sizes[d], &n))
             return st_fail(ST_E_OVERFLOW, "number of elements overflows at dimension %d", d);
     }
@@ -611,14 +627,13 @@ static st_status view_extent(int ndim, const int64_t *sizes, const int64_t *stri
     return ST_OK;
 }
 
-st_status st_tensor_set(st_tensor *t, st_storage *storage, int dtype, int64_t offset,
-                        int ndim, const int64_t *sizes, const int64_t *strides)
+st_status st_tensor_set(st_tensor *t, st_storage *storage, int dtype, int64_t offset, int ndim,
+                        const int64_t *sizes, const int64_t *strides)
 {
-    if (dtype < 0 || dtype >= ST_NTYPES)
-        return st_fail(ST_E_TYPE, "unknown dtype code %d", dtype);
+    if (dtype < 0 || dtype >= ST_NTYPES) return st_fail(ST_E_TYPE, "unknown dtype code %d", dtype);
     if (ndim < 0 || ndim > ST_MAX_DIMS)
-        return st_fail(ST_E_VALUE, "number of dimensions must be in [0, %d], got %d",
-                       ST_MAX_DIMS, ndim);
+        return st_fail(ST_E_VALUE, "number of dimensions must be in [0, %d], got %d", ST_MAX_DIMS,
+                       ndim);
     if (offset < 0)
         return st_fail(ST_E_VALUE, "storage offset must be >= 0, got %lld", (long long)offset);
     int64_t st[ST_MAX_DIMS];
@@ -643,15 +658,15 @@ st_status st_tensor_set(st_tensor *t, st_storage *storage, int dtype, int64_t of
         if (!storage)
             return st_fail(ST_E_VALUE, "a view of %lld elements needs a storage", (long long)numel);
         int64_t first, last, end;
-        if (__builtin_add_overflow(offset, lo, &first) || __builtin_add_overflow(offset, hi, &last)
-            || __builtin_add_overflow(last, 1, &end) || __builtin_mul_overflow(end, item, &end))
+        if (__builtin_add_overflow(offset, lo, &first) ||
+            __builtin_add_overflow(offset, hi, &last) || __builtin_add_overflow(last, 1, &end) ||
+            __builtin_mul_overflow(end, item, &end))
             return st_fail(ST_E_OVERFLOW, "extent of the view overflows");
         if (first < 0)
             return st_fail(ST_E_INDEX, "view reaches element %lld, before the storage start",
                            (long long)first);
         if (end > storage->nbytes)
-            return st_fail(ST_E_INDEX,
-                           "view reaches byte %lld but the storage holds %lld bytes",
+            return st_fail(ST_E_INDEX, "view reaches byte %lld but the storage holds %lld bytes",
                            (long long)end, (long long)storage->nbytes);
     }
     if (storage) st_storage_retain(storage);
@@ -669,11 +684,10 @@ st_status st_tensor_set(st_tensor *t, st_storage *storage, int dtype, int64_t of
 
 static st_status tensor_alloc(st_tensor *t, int dtype, int ndim, const int64_t *sizes, int zero)
 {
-    if (dtype < 0 || dtype >= ST_NTYPES)
-        return st_fail(ST_E_TYPE, "unknown dtype code %d", dtype);
+    if (dtype < 0 || dtype >= ST_NTYPES) return st_fail(ST_E_TYPE, "unknown dtype code %d", dtype);
     if (ndim < 0 || ndim > ST_MAX_DIMS)
-        return st_fail(ST_E_VALUE, "number of dimensions must be in [0, %d], got %d",
-                       ST_MAX_DIMS, ndim);
+        return st_fail(ST_E_VALUE, "number of dimensions must be in [0, %d], got %d", ST_MAX_DIMS,
+                       ndim);
     int64_t n = 1, bytes;
     for (int d = 0; d < ndim; d++) {
         if (sizes[d] < 0)
@@ -690,7 +704,7 @@ static st_status tensor_alloc(st_tensor *t, int dtype, int ndim, const int64_t *
     st_storage *s = zero || dtype == ST_BOOL ? st_storage_zeros(bytes) : st_storage_new(bytes);
     if (!s) return st_last_status();
     st_status rc = st_tensor_set(t, s, dtype, 0, ndim, sizes, NULL);
-    st_storage_release(s);   /* t holds the one reference now */
+    st_storage_release(s); /* t holds the one reference now */
     return rc;
 }
 
@@ -709,16 +723,16 @@ st_status st_tensor_extent(const st_tensor *t, int64_t *lo, int64_t *hi)
     int64_t l, h, n, item = st_itemsize(t->dtype);
     st_status rc = view_extent(t->ndim, t->sizes, t->strides, &l, &h, &n);
     if (rc) return rc;
-    if (n == 0) { *lo = *hi = 0; return ST_OK; }
+    if (n == 0) {
+        *lo = *hi = 0;
+        return ST_OK;
+    }
     *lo = (t->offset + l) * item;
     *hi = (t->offset + h + 1) * item;
     return ST_OK;
 }
 
-static char *base_address(const st_tensor *t)
-{
-    return t->storage ? t->storage->data : NULL;
-}
+static char *base_address(const st_tensor *t) { return t->storage ? t->storage->data : NULL; }
 
 int st_tensor_shares_memory(const st_tensor *a, const st_tensor *b)
 {
@@ -728,7 +742,8 @@ int st_tensor_shares_memory(const st_tensor *a, const st_tensor *b)
     if (alo == ahi || blo == bhi) return 0;
     /* compare absolute addresses: two storages may borrow the same memory */
     uintptr_t a0 = (uintptr_t)base_address(a), b0 = (uintptr_t)base_address(b);
-    return !(a0 + (uintptr_t)ahi <= b0 + (uintptr_t)blo || b0 + (uintptr_t)bhi <= a0 + (uintptr_t)alo);
+    return !(a0 + (uintptr_t)ahi <= b0 + (uintptr_t)blo ||
+             b0 + (uintptr_t)bhi <= a0 + (uintptr_t)alo);
 }
 
 st_status st_detach_copy(const st_tensor **in, st_tensor **tmp)
@@ -749,8 +764,8 @@ void st_shape_str(char *buf, size_t len, int ndim, const int64_t *sizes)
 {
     size_t used = (size_t)snprintf(buf, len, "(");
     for (int d = 0; d < ndim && used < len; d++)
-        used += (size_t)snprintf(buf + used, len - used, d ? ", %lld" : "%lld",
-                                 (long long)sizes[d]);
+        used +=
+            (size_t)snprintf(buf + used, len - used, d ? ", %lld" : "%lld", (long long)sizes[d]);
     if (used < len) snprintf(buf + used, len - used, ndim == 1 ? ",)" : ")");
 }
 
@@ -759,13 +774,13 @@ int st_tensor_overlaps(const st_tensor *a, const st_tensor *b)
     if (!st_tensor_shares_memory(a, b)) return 0;
     uintptr_t a0 = (uintptr_t)base_address(a), b0 = (uintptr_t)base_address(b);
     /* the exact same view (an in-place elementwise op) is safe */
-    if (a0 + (uintptr_t)(a->offset * st_itemsize(a->dtype))
-            == b0 + (uintptr_t)(b->offset * st_itemsize(b->dtype))
-        && st_itemsize(a->dtype) == st_itemsize(b->dtype) && a->ndim == b->ndim) {
+    if (a0 + (uintptr_t)(a->offset * st_itemsize(a->dtype)) ==
+            b0 + (uintptr_t)(b->offset * st_itemsize(b->dtype)) &&
+        st_itemsize(a->dtype) == st_itemsize(b->dtype) && a->ndim == b->ndim) {
         int same = 1;
         for (int d = 0; d < a->ndim && same; d++)
-            same = a->sizes[d] == b->sizes[d]
-                   && (a->sizes[d] == 1 || a->strides[d] == b->strides[d]);
+            same =
+                a->sizes[d] == b->sizes[d] && (a->sizes[d] == 1 || a->strides[d] == b->strides[d]);
         if (same) return 0;
     }
     return 1;

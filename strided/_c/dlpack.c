@@ -10,7 +10,7 @@
  * can be dropped from any thread (deleters are callable anywhere, by the
  * protocol).  Every field of a foreign tensor is checked before one
  * element is read. */
-#include <Python.h>   /* first, as Python requires; only the capsule destructor uses it */
+#include <Python.h> /* first, as Python requires; only the capsule destructor uses it */
 #include "st_internal.h"
 #include <stdalign.h>
 #include <stdlib.h>
@@ -18,22 +18,21 @@
 /* ---- the ABI: our declarations must lay out exactly as the spec's ---- */
 _Static_assert(sizeof(DLPackVersion) == 8 && sizeof(DLDevice) == 8 && sizeof(DLDataType) == 4,
                "DLPack scalar structs");
-_Static_assert(sizeof(void *) != 8
-               || (offsetof(DLTensor, device) == 8 && offsetof(DLTensor, ndim) == 16
-                   && offsetof(DLTensor, dtype) == 20 && offsetof(DLTensor, shape) == 24
-                   && offsetof(DLTensor, strides) == 32 && offsetof(DLTensor, byte_offset) == 40
-                   && sizeof(DLTensor) == 48),
+_Static_assert(sizeof(void *) != 8 ||
+                   (offsetof(DLTensor, device) == 8 && offsetof(DLTensor, ndim) == 16 &&
+                    offsetof(DLTensor, dtype) == 20 && offsetof(DLTensor, shape) == 24 &&
+                    offsetof(DLTensor, strides) == 32 && offsetof(DLTensor, byte_offset) == 40 &&
+                    sizeof(DLTensor) == 48),
                "DLTensor layout");
-_Static_assert(sizeof(void *) != 8
-               || (offsetof(DLManagedTensor, manager_ctx) == 48
-                   && offsetof(DLManagedTensor, deleter) == 56 && sizeof(DLManagedTensor) == 64),
+_Static_assert(sizeof(void *) != 8 ||
+                   (offsetof(DLManagedTensor, manager_ctx) == 48 &&
+                    offsetof(DLManagedTensor, deleter) == 56 && sizeof(DLManagedTensor) == 64),
                "DLManagedTensor layout");
-_Static_assert(sizeof(void *) != 8
-               || (offsetof(DLManagedTensorVersioned, manager_ctx) == 8
-                   && offsetof(DLManagedTensorVersioned, deleter) == 16
-                   && offsetof(DLManagedTensorVersioned, flags) == 24
-                   && offsetof(DLManagedTensorVersioned, dl_tensor) == 32
-                   && sizeof(DLManagedTensorVersioned) == 80),
+_Static_assert(sizeof(void *) != 8 || (offsetof(DLManagedTensorVersioned, manager_ctx) == 8 &&
+                                       offsetof(DLManagedTensorVersioned, deleter) == 16 &&
+                                       offsetof(DLManagedTensorVersioned, flags) == 24 &&
+                                       offsetof(DLManagedTensorVersioned, dl_tensor) == 32 &&
+                                       sizeof(DLManagedTensorVersioned) == 80),
                "DLManagedTensorVersioned layout");
 
 /* ---- counters for the tests: every deleter must run exactly once ---- */
@@ -74,10 +73,24 @@ static const int64_t alignments[ST_NTYPES] = {
 
 static const char *dl_code_name(unsigned code)
 {
-    static const char *const names[] = {
-        "int", "uint", "float", "opaque handle", "bfloat", "complex", "bool", "float8_e3m4",
-        "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2",
-        "float8_e5m2fnuz", "float8_e8m0fnu", "float6_e2m3fn", "float6_e3m2fn", "float4_e2m1fn"};
+    static const char *const names[] = {"int",
+                                        "uint",
+                                        "float",
+                                        "opaque handle",
+                                        "bfloat",
+                                        "complex",
+                                        "bool",
+                                        "float8_e3m4",
+                                        "float8_e4m3",
+                                        "float8_e4m3b11fnuz",
+                                        "float8_e4m3fn",
+                                        "float8_e4m3fnuz",
+                                        "float8_e5m2",
+                                        "float8_e5m2fnuz",
+                                        "float8_e8m0fnu",
+                                        "float6_e2m3fn",
+                                        "float6_e3m2fn",
+                                        "float4_e2m1fn"};
     return code < sizeof names / sizeof *names ? names[code] : "unknown";
 }
 
@@ -160,8 +173,8 @@ static int is_readonly(const st_tensor *t)
 DLManagedTensorVersioned *st_dlpack_export_versioned(const st_tensor *t, uint64_t flags)
 {
     DLTensor *dl;
-    DLManagedTensorVersioned *m = export_block(t, sizeof *m, &dl,
-                                               offsetof(DLManagedTensorVersioned, dl_tensor));
+    DLManagedTensorVersioned *m =
+        export_block(t, sizeof *m, &dl, offsetof(DLManagedTensorVersioned, dl_tensor));
     if (!m) return NULL;
     m->version.major = ST_DLPACK_MAJOR;
     m->version.minor = ST_DLPACK_MINOR;
@@ -220,8 +233,8 @@ typedef struct {
     const DLTensor *dl;
     int dtype;
     int64_t item, numel;
-    int64_t lo, hi;          /* bytes reached, relative to element 0: [lo, hi) */
-    char *elem0;             /* address of element 0 */
+    int64_t lo, hi; /* bytes reached, relative to element 0: [lo, hi) */
+    char *elem0;    /* address of element 0 */
     int readonly, copied, ours;
 } dl_info;
 
@@ -242,16 +255,16 @@ static st_status check_extent(dl_info *in)
     if (n > 0 && dl->strides) {
         for (int d = 0; d < dl->ndim; d++) {
             int64_t reach;
-            if (__builtin_mul_overflow(dl->shape[d] - 1, dl->strides[d], &reach)
-                || __builtin_add_overflow(reach < 0 ? lo : hi, reach, reach < 0 ? &lo : &hi))
+            if (__builtin_mul_overflow(dl->shape[d] - 1, dl->strides[d], &reach) ||
+                __builtin_add_overflow(reach < 0 ? lo : hi, reach, reach < 0 ? &lo : &hi))
                 return st_fail(ST_E_OVERFLOW, "DLPack: the extent of dimension %d overflows", d);
         }
     } else if (n > 0) {
-        hi = n - 1;   /* NULL strides: C-contiguous */
+        hi = n - 1; /* NULL strides: C-contiguous */
     }
-    int64_t span;   /* hi - lo must fit too: it becomes the borrowed storage's size */
-    if (__builtin_mul_overflow(lo, in->item, &lo) || __builtin_add_overflow(hi, 1, &hi)
-        || __builtin_mul_overflow(hi, in->item, &hi) || __builtin_sub_overflow(hi, lo, &span))
+    int64_t span; /* hi - lo must fit too: it becomes the borrowed storage's size */
+    if (__builtin_mul_overflow(lo, in->item, &lo) || __builtin_add_overflow(hi, 1, &hi) ||
+        __builtin_mul_overflow(hi, in->item, &hi) || __builtin_sub_overflow(hi, lo, &span))
         return st_fail(ST_E_OVERFLOW, "DLPack: the byte extent of the tensor overflows");
     in->numel = n;
     in->lo = n > 0 ? lo : 0;
@@ -266,7 +279,7 @@ static st_status check_address(dl_info *in)
     const DLTensor *dl = in->dl;
     uintptr_t base = (uintptr_t)dl->data, elem0;
     if (in->numel == 0) {
-        in->elem0 = NULL;   /* nothing will be read: data may be anything, NULL included */
+        in->elem0 = NULL; /* nothing will be read: data may be anything, NULL included */
         return ST_OK;
     }
     if (!dl->data)
@@ -304,9 +317,10 @@ static st_status check_foreign(dl_info *in, void *managed, int versioned)
     }
     const DLTensor *dl = in->dl;
     if (dl->device.device_type != ST_DL_CPU)
-        return st_fail(ST_E_VALUE, "DLPack device type %d (id %d) is not the CPU (kDLCPU = 1): "
-                       "strided reads CPU memory only", dl->device.device_type,
-                       dl->device.device_id);
+        return st_fail(ST_E_VALUE,
+                       "DLPack device type %d (id %d) is not the CPU (kDLCPU = 1): "
+                       "strided reads CPU memory only",
+                       dl->device.device_type, dl->device.device_id);
     if (dl->ndim < 0 || dl->ndim > ST_MAX_DIMS)
         return st_fail(ST_E_VALUE, "DLPack: %d dimensions, strided holds 0 to %d", dl->ndim,
                        ST_MAX_DIMS);
@@ -314,9 +328,11 @@ static st_status check_foreign(dl_info *in, void *managed, int versioned)
         return st_fail(ST_E_VALUE, "DLPack: shape is NULL for %d dimensions", dl->ndim);
     in->dtype = dtype_from_dl(dl->dtype);
     if (in->dtype < 0)
-        return st_fail(ST_E_TYPE, "DLPack type %s%u (code %u, %u bits, %u lanes) has no strided "
-                       "element type", dl_code_name(dl->dtype.code), dl->dtype.bits, dl->dtype.code,
-                       dl->dtype.bits, dl->dtype.lanes);
+        return st_fail(ST_E_TYPE,
+                       "DLPack type %s%u (code %u, %u bits, %u lanes) has no strided "
+                       "element type",
+                       dl_code_name(dl->dtype.code), dl->dtype.bits, dl->dtype.code, dl->dtype.bits,
+                       dl->dtype.lanes);
     in->item = st_itemsize(in->dtype);
     st_status rc = check_extent(in);
     return rc ? rc : check_address(in);
@@ -365,12 +381,13 @@ static st_status source_view(st_tensor *src, const dl_info *in, void *managed, i
         if (!s) return st_last_status();
     }
     st_status rc = view_over(src, s, in, -in->lo);
-    if (rc) s->release = NULL;   /* never the producer's deleter from here on failure */
+    if (rc)
+        s->release = NULL; /* never the producer's deleter from here on failure */
     else if (s->release) {
         *kept = 1;
         __atomic_add_fetch(&live_imports, 1, __ATOMIC_RELAXED);
     }
-    st_storage_release(s);       /* src holds the one reference now (or none) */
+    st_storage_release(s); /* src holds the one reference now (or none) */
     return rc;
 }
 
@@ -388,15 +405,15 @@ static st_status import_checked(st_tensor *t, void *managed, int versioned, int 
     *kept = 0;
     st_status rc = check_foreign(&in, managed, versioned);
     if (rc) return rc;
-    int misaligned = in.numel > 0 && !in.ours
-                     && (uintptr_t)in.elem0 % (uintptr_t)alignments[in.dtype] != 0;
+    int misaligned =
+        in.numel > 0 && !in.ours && (uintptr_t)in.elem0 % (uintptr_t)alignments[in.dtype] != 0;
     int copy = copy_mode == ST_DLPACK_COPY_ALWAYS ? !in.copied : misaligned;
     if (misaligned && copy_mode == ST_DLPACK_COPY_NEVER)
-        return st_fail(ST_E_VALUE, "DLPack: element 0 at %p is not aligned to %lld bytes for %s, "
-                       "and copy=False forbids the copy that would align it", (void *)in.elem0,
-                       (long long)alignments[in.dtype], st_dtype_name(in.dtype));
-    if (!copy)
-        return source_view(t, &in, managed, 1, versioned, kept);
+        return st_fail(ST_E_VALUE,
+                       "DLPack: element 0 at %p is not aligned to %lld bytes for %s, "
+                       "and copy=False forbids the copy that would align it",
+                       (void *)in.elem0, (long long)alignments[in.dtype], st_dtype_name(in.dtype));
+    if (!copy) return source_view(t, &in, managed, 1, versioned, kept);
     st_tensor *src = st_tensor_new();
     if (!src) return st_last_status();
     int src_kept;

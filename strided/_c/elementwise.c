@@ -28,33 +28,33 @@
 #include "st_op_types.h"
 
 /* ---- scalar helpers ---- */
-#define DEF_FLOAT_HELPERS(T, SFX)                                                     \
-    static inline T st_floordiv_##SFX(T a, T b)                                       \
-    {                                                                                 \
-        if (b == 0) return a / b;                                                     \
-        if (isnan(a) || isnan(b)) return a + b;                                       \
-        if (isinf(a) || isinf(b)) return floor(a / b); /* the array API's choice */   \
-        T mod = fmod(a, b), div = (a - mod) / b;                                      \
-        if (mod != 0 && ((b < 0) != (mod < 0))) div -= 1;                             \
-        if (div == 0) return copysign((T)0, a / b);                                   \
-        T fl = floor(div);                                                            \
-        return div - fl > (T)0.5 ? fl + 1 : fl;                                       \
-    }                                                                                 \
-    static inline T st_mod_##SFX(T a, T b)                                            \
-    {                                                                                 \
-        if (b == 0 || isinf(a) || isnan(a) || isnan(b)) return fmod(a, b);            \
-        if (isinf(b)) return a == 0 ? copysign((T)0, b) : (a < 0) == (b < 0) ? a : b; \
-        T mod = fmod(a, b);                                                           \
-        if (mod == 0) return copysign((T)0, b);                                       \
-        return ((b < 0) != (mod < 0)) ? mod + b : mod;                                \
-    }                                                                                 \
-    static inline T st_logaddexp_##SFX(T a, T b)                                      \
-    {                                                                                 \
-        if (a == b) return a + (T)0.69314718055994530942; /* covers +-inf */          \
-        T d = a - b;                                                                  \
-        if (d > 0) return a + log1p(exp(-d));                                         \
-        if (d <= 0) return b + log1p(exp(d));                                         \
-        return d; /* NaN */                                                           \
+#define DEF_FLOAT_HELPERS(T, SFX)                                                                  \
+    static inline T st_floordiv_##SFX(T a, T b)                                                    \
+    {                                                                                              \
+        if (b == 0) return a / b;                                                                  \
+        if (isnan(a) || isnan(b)) return a + b;                                                    \
+        if (isinf(a) || isinf(b)) return floor(a / b); /* the array API's choice */                \
+        T mod = fmod(a, b), div = (a - mod) / b;                                                   \
+        if (mod != 0 && ((b < 0) != (mod < 0))) div -= 1;                                          \
+        if (div == 0) return copysign((T)0, a / b);                                                \
+        T fl = floor(div);                                                                         \
+        return div - fl > (T)0.5 ? fl + 1 : fl;                                                    \
+    }                                                                                              \
+    static inline T st_mod_##SFX(T a, T b)                                                         \
+    {                                                                                              \
+        if (b == 0 || isinf(a) || isnan(a) || isnan(b)) return fmod(a, b);                         \
+        if (isinf(b)) return a == 0 ? copysign((T)0, b) : (a < 0) == (b < 0) ? a : b;              \
+        T mod = fmod(a, b);                                                                        \
+        if (mod == 0) return copysign((T)0, b);                                                    \
+        return ((b < 0) != (mod < 0)) ? mod + b : mod;                                             \
+    }                                                                                              \
+    static inline T st_logaddexp_##SFX(T a, T b)                                                   \
+    {                                                                                              \
+        if (a == b) return a + (T)0.69314718055994530942; /* covers +-inf */                       \
+        T d = a - b;                                                                               \
+        if (d > 0) return a + log1p(exp(-d));                                                      \
+        if (d <= 0) return b + log1p(exp(d));                                                      \
+        return d; /* NaN */                                                                        \
     }
 DEF_FLOAT_HELPERS(float, f)
 DEF_FLOAT_HELPERS(double, d)
@@ -62,24 +62,24 @@ DEF_FLOAT_HELPERS(double, d)
  * repeated squaring (numpy's nc_pow), exact when the result is: (2j)**2 is
  * -4+0j, where cpow's exp(b log a) gives -4+4.9e-16j.  A zero or
  * non-finite base and every other exponent keep cpow (C99 Annex G). */
-#define DEF_CPOW_HELPER(T, R, SFX)                                                    \
-    static inline T st_cpow_##SFX(T a, T b)                                           \
-    {                                                                                 \
-        const R br = creal(b), ar = creal(a), ai = cimag(a);                          \
-        if (cimag(b) == 0 && br > -100 && br < 100 && br != 0 && br == (R)(int)br    \
-            && (ar != 0 || ai != 0) && isfinite(ar) && isfinite(ai)) {                \
-            int n = (int)br;                                                          \
-            unsigned m = (unsigned)(n < 0 ? -n : n);                                  \
-            T r = 1, p = a;                                                           \
-            for (;;) {                                                                \
-                if (m & 1u) r *= p;                                                   \
-                m >>= 1;                                                              \
-                if (!m) break;                                                        \
-                p *= p;                                                               \
-            }                                                                         \
-            return n < 0 ? (T)1 / r : r;                                              \
-        }                                                                             \
-        return cpow(a, b);                                                            \
+#define DEF_CPOW_HELPER(T, R, SFX)                                                                 \
+    static inline T st_cpow_##SFX(T a, T b)                                                        \
+    {                                                                                              \
+        const R br = creal(b), ar = creal(a), ai = cimag(a);                                       \
+        if (cimag(b) == 0 && br > -100 && br < 100 && br != 0 && br == (R)(int)br &&               \
+            (ar != 0 || ai != 0) && isfinite(ar) && isfinite(ai)) {                                \
+            int n = (int)br;                                                                       \
+            unsigned m = (unsigned)(n < 0 ? -n : n);                                               \
+            T r = 1, p = a;                                                                        \
+            for (;;) {                                                                             \
+                if (m & 1u) r *= p;                                                                \
+                m >>= 1;                                                                           \
+                if (!m) break;                                                                     \
+                p *= p;                                                                            \
+            }                                                                                      \
+            return n < 0 ? (T)1 / r : r;                                                           \
+        }                                                                                          \
+        return cpow(a, b);                                                                         \
     }
 DEF_CPOW_HELPER(float _Complex, float, f)
 DEF_CPOW_HELPER(double _Complex, double, d)
@@ -106,12 +106,12 @@ static __attribute__((noinline)) float st_th_rem_f(float a, float b)
 #define ST_LOGADDEXP(a, b) _Generic((a), float: st_logaddexp_f, default: st_logaddexp_d)(a, b)
 
 /* integers: the divisor is known nonzero (checked before the loop) */
-#define INT_FLOORDIV(a, b)                                                            \
-    ((b) == -1 ? (st_T)(0 - (uint64_t)(a))                                            \
+#define INT_FLOORDIV(a, b)                                                                         \
+    ((b) == -1 ? (st_T)(0 - (uint64_t)(a))                                                         \
                : (st_T)((a) / (b) - (((a) % (b) != 0) && (((a) < 0) != ((b) < 0)))))
-#define INT_MOD(a, b)                                                                 \
-    ((b) == -1 ? (st_T)0                                                              \
-               : (st_T)(((a) % (b) != 0 && (((a) % (b) < 0) != ((b) < 0))) ? (a) % (b) + (b) \
+#define INT_MOD(a, b)                                                                              \
+    ((b) == -1 ? (st_T)0                                                                           \
+               : (st_T)(((a) % (b) != 0 && (((a) % (b) < 0) != ((b) < 0))) ? (a) % (b) + (b)       \
                                                                            : (a) % (b)))
 #define INT_TRUNCDIV(a, b) ((b) == -1 ? (st_T)(0 - (uint64_t)(a)) : (st_T)((a) / (b)))
 #define INT_FMOD(a, b) ((b) == -1 ? (st_T)0 : (st_T)((a) % (b)))
@@ -129,15 +129,18 @@ static inline uint64_t st_ipow(uint64_t base, uint64_t e)
     return r;
 }
 
-#define WRAP(op, a, b) ((st_T)((uint64_t)(a) op (uint64_t)(b)))
+#define WRAP(op, a, b) ((st_T)((uint64_t)(a)op(uint64_t)(b)))
 #define BITS (8 * (int64_t)sizeof(st_T))
-#define LSHIFT(a, b) (!ST_BELOW_ZERO(st_T, b) && (uint64_t)(b) < (uint64_t)BITS ? (st_T)((uint64_t)(a) << (b)) : (st_T)0)
-#define RSHIFT_S(a, b) ((b) >= 0 && (int64_t)(b) < BITS ? (st_T)((a) >> (b)) : (st_T)((a) < 0 ? -1 : 0))
+#define LSHIFT(a, b)                                                                               \
+    (!ST_BELOW_ZERO(st_T, b) && (uint64_t)(b) < (uint64_t)BITS ? (st_T)((uint64_t)(a) << (b))      \
+                                                               : (st_T)0)
+#define RSHIFT_S(a, b)                                                                             \
+    ((b) >= 0 && (int64_t)(b) < BITS ? (st_T)((a) >> (b)) : (st_T)((a) < 0 ? -1 : 0))
 #define RSHIFT_U(a, b) ((uint64_t)(b) < (uint64_t)BITS ? (st_T)((a) >> (b)) : (st_T)0)
 /* NaN-propagating max/min */
 #define MAXP(a, b) (((a) > (b) || (a) != (a)) ? (a) : (b))
 #define MINP(a, b) (((a) < (b) || (a) != (a)) ? (a) : (b))
-#define SIGN_REAL(x) ((x) > 0 ? (st_T)1 : (x) < 0 ? (st_T)-1 : (x) == 0 ? (st_T)0 : (x))
+#define SIGN_REAL(x) ((x) > 0 ? (st_T)1 : (x) < 0 ? (st_T) - 1 : (x) == 0 ? (st_T)0 : (x))
 
 /* complex helpers */
 static inline st_c128 st_cexpm1(st_c128 z)
@@ -166,12 +169,14 @@ static inline st_c128 st_csign(st_c128 z)
 /* tanh(+-inf + yj), y finite: C99 gives +-1 + 0*sin(2y)j, whose zero takes
  * sin(2y)'s sign; the array API wants the zero to take y's sign.  tan(z)
  * is -j*tanh(jz), so it gets the same fix with the parts swapped. */
-#define CTANH(x) (isinf(creal(x)) && isfinite(cimag(x))                                \
-                      ? (st_T)CMPLX(copysign(1.0, creal(x)), copysign(0.0, cimag(x))) \
-                      : ctanh(x))
-#define CTAN(x) (isinf(cimag(x)) && isfinite(creal(x))                                 \
-                     ? (st_T)CMPLX(copysign(0.0, creal(x)), copysign(1.0, cimag(x)))  \
-                     : ctan(x))
+#define CTANH(x)                                                                                   \
+    (isinf(creal(x)) && isfinite(cimag(x))                                                         \
+         ? (st_T)CMPLX(copysign(1.0, creal(x)), copysign(0.0, cimag(x)))                           \
+         : ctanh(x))
+#define CTAN(x)                                                                                    \
+    (isinf(cimag(x)) && isfinite(creal(x))                                                         \
+         ? (st_T)CMPLX(copysign(0.0, creal(x)), copysign(1.0, cimag(x)))                           \
+         : ctan(x))
 
 /* ---- unary op lists ---- */
 /* clang-format off */
@@ -200,8 +205,9 @@ static inline st_c128 st_csign(st_c128 z)
     U_INT_COMMON(X) X(ABS, SAME, x < 0 ? (st_T)(0 - (uint64_t)x) : x)                 \
     X(SIGN, SAME, SIGN_REAL(x)) X(SIGNBIT, BOOL, x < 0)
 /* clang-format on */
-#define U_UINT(X)                                                                     \
-    U_INT_COMMON(X) X(ABS, SAME, x) X(SIGN, SAME, (st_T)(x > 0)) X(SIGNBIT, BOOL, 0)
+#define U_UINT(X)                                                                                  \
+    U_INT_COMMON(X)                                                                                \
+    X(ABS, SAME, x) X(SIGN, SAME, (st_T)(x > 0)) X(SIGNBIT, BOOL, 0)
 /* clang-format off */
 #define U_BOOL(X)                                                                     \
     X(LOGICAL_NOT, SAME, !x) X(BITWISE_INVERT, SAME, !x) X(POSITIVE, SAME, x)         \
@@ -254,8 +260,12 @@ static inline st_c128 st_csign(st_c128 z)
     X(BITWISE_AND, SAME, a & b) X(BITWISE_OR, SAME, a | b) X(BITWISE_XOR, SAME, a ^ b) \
     X(LEFT_SHIFT, SAME, LSHIFT(a, b))
 /* clang-format on */
-#define B_SINT(X) B_INT_COMMON(X) X(RIGHT_SHIFT, SAME, RSHIFT_S(a, b))
-#define B_UINT(X) B_INT_COMMON(X) X(RIGHT_SHIFT, SAME, RSHIFT_U(a, b))
+#define B_SINT(X)                                                                                  \
+    B_INT_COMMON(X)                                                                                \
+    X(RIGHT_SHIFT, SAME, RSHIFT_S(a, b))
+#define B_UINT(X)                                                                                  \
+    B_INT_COMMON(X)                                                                                \
+    X(RIGHT_SHIFT, SAME, RSHIFT_U(a, b))
 /* scalar at every level: no vector integer division; pow's loop on the exponent */
 /* clang-format off */
 #define B_SINT_SCALAR(X)                                                              \
@@ -279,17 +289,18 @@ static inline st_c128 st_csign(st_c128 z)
 /* clang-format on */
 /* scalar at every level: Annex G's products and quotients (a branch to
  * __muldc3 / __divdc3), cpow */
-#define B_COMPLEX_SCALAR(X)                                                           \
-    X(MULTIPLY, SAME, a * b) X(DIVIDE, SAME, a / b) X(POW, SAME, ST_CPOW(a, b))
+#define B_COMPLEX_SCALAR(X)                                                                        \
+    X(MULTIPLY, SAME, a *b) X(DIVIDE, SAME, a / b) X(POW, SAME, ST_CPOW(a, b))
 
 /* ---- the lists against the op table ----
  * Every kernel a list defines is of a type group that its op's row in
  * inventory.py names (st_op_types.h is generated from the rows), so a row
- * cannot claim fewer types than C has; tests/test_inventory.py checks that
+ * cannot claim fewer types than C has; tests/project/test_inventory.py checks that
  * it claims no more (st_unary_result / st_binary_result of each dtype). */
-#define ST_IN_ROW(FAM, GROUP, OP)                                                     \
-    _Static_assert((ST_##FAM##_TYPES_##OP) & ST_GROUP_##GROUP, "inventory.py: the row of " \
-                   #OP " lacks the " #GROUP " group that elementwise.c has kernels for");
+#define ST_IN_ROW(FAM, GROUP, OP)                                                                  \
+    _Static_assert((ST_##FAM##_TYPES_##OP) & ST_GROUP_##GROUP,                                     \
+                   "inventory.py: the row of " #OP " lacks the " #GROUP                            \
+                   " group that elementwise.c has kernels for");
 #define U_IN_BOOL(OP, KIND, EXPR) ST_IN_ROW(U, BOOL, OP)
 #define U_IN_INT(OP, KIND, EXPR) ST_IN_ROW(U, INT, OP)
 #define U_IN_FLOAT(OP, KIND, EXPR) ST_IN_ROW(U, FLOAT, OP)
@@ -313,72 +324,74 @@ B_COMPLEX(B_IN_COMPLEX) B_COMPLEX_SCALAR(B_IN_COMPLEX)
 
 #define DEF_UNARY(...) ST_LEVELS(DEF_UNARY_ISA, __VA_ARGS__)
 #define DEF_UNARY_BASE(...) ST_LEVELS_BASE(DEF_UNARY_ISA, __VA_ARGS__)
-#define DEF_UNARY_ISA(ISA, ATTR, CODE, SFX, T, R, OP, KIND, EXPR)                     \
-    ATTR static void u_##OP##_##SFX##ISA(char **args_, const int64_t *np, const int64_t *s_, \
-                                         void *extra)                                 \
-    {                                                                                 \
-        ST_LOCAL_ARGS(2)                                                              \
-        typedef T st_T;                                                               \
-        typedef R st_R;                                                               \
-        typedef OUT_##KIND(T, R) st_O;                                                \
-        const int64_t n = *np;                                                        \
-        if (s[0] == sizeof(st_O) && s[1] == sizeof(st_T)) {                           \
-            st_O *o = (st_O *)args[0];                                                \
-            const st_T *in = (const st_T *)args[1];                                   \
-            ST_STREAMED(st_O, o, n, extra, ({                                         \
-                const st_T x = in[i]; (void)x;                                        \
-                (st_O)(EXPR);                                                         \
-            }));                                                                      \
-        } else {                                                                      \
-            for (int64_t i = 0; i < n; i++) {                                         \
-                const st_T x = *(const st_T *)(args[1] + i * s[1]); (void)x;                   \
-                *(st_O *)(args[0] + i * s[0]) = (st_O)(EXPR);                         \
-            }                                                                         \
-        }                                                                             \
+#define DEF_UNARY_ISA(ISA, ATTR, CODE, SFX, T, R, OP, KIND, EXPR)                                  \
+    ATTR static void u_##OP##_##SFX##ISA(char **args_, const int64_t *np, const int64_t *s_,       \
+                                         void *extra)                                              \
+    {                                                                                              \
+        ST_LOCAL_ARGS(2)                                                                           \
+        typedef T st_T;                                                                            \
+        typedef R st_R;                                                                            \
+        typedef OUT_##KIND(T, R) st_O;                                                             \
+        const int64_t n = *np;                                                                     \
+        if (s[0] == sizeof(st_O) && s[1] == sizeof(st_T)) {                                        \
+            st_O *o = (st_O *)args[0];                                                             \
+            const st_T *in = (const st_T *)args[1];                                                \
+            ST_STREAMED(st_O, o, n, extra, ({                                                      \
+                            const st_T x = in[i];                                                  \
+                            (void)x;                                                               \
+                            (st_O)(EXPR);                                                          \
+                        }));                                                                       \
+        } else {                                                                                   \
+            for (int64_t i = 0; i < n; i++) {                                                      \
+                const st_T x = *(const st_T *)(args[1] + i * s[1]);                                \
+                (void)x;                                                                           \
+                *(st_O *)(args[0] + i * s[0]) = (st_O)(EXPR);                                      \
+            }                                                                                      \
+        }                                                                                          \
     }
 
 /* Contiguous, scalar-b, scalar-a and general cases: the first three are
  * the ones the compiler vectorises. */
-#define BIN_BODY(LOADA, LOADB, EXPR)                                                  \
-    ST_STREAMED(st_O, o, n, extra, ({                                                 \
-        const st_T a = LOADA, b = LOADB;                                              \
-        (st_O)(EXPR);                                                                 \
-    }));
+#define BIN_BODY(LOADA, LOADB, EXPR)                                                               \
+    ST_STREAMED(st_O, o, n, extra, ({                                                              \
+                    const st_T a = LOADA, b = LOADB;                                               \
+                    (st_O)(EXPR);                                                                  \
+                }));
 #define DEF_BINARY(...) ST_LEVELS(DEF_BINARY_ISA, __VA_ARGS__)
 #define DEF_BINARY_BASE(...) ST_LEVELS_BASE(DEF_BINARY_ISA, __VA_ARGS__)
-#define DEF_BINARY_ISA(ISA, ATTR, CODE, SFX, T, R, OP, KIND, EXPR)                    \
-    ATTR static void b_##OP##_##SFX##ISA(char **args_, const int64_t *np, const int64_t *s_, \
-                                         void *extra)                                 \
-    {                                                                                 \
-        ST_LOCAL_ARGS(3)                                                              \
-        typedef T st_T;                                                               \
-        typedef R st_R;                                                               \
-        typedef OUT_##KIND(T, R) st_O;                                                \
-        const int64_t n = *np;                                                        \
-        const int64_t w = sizeof(st_T);                                               \
-        if (s[0] == sizeof(st_O)) {                                                   \
-            st_O *o = (st_O *)args[0];                                                \
-            const st_T *A = (const st_T *)args[1], *B = (const st_T *)args[2];        \
-            if (s[1] == w && s[2] == w) {                                             \
-                BIN_BODY(A[i], B[i], EXPR)                                            \
-                return;                                                               \
-            }                                                                         \
-            if (s[1] == w && s[2] == 0) {                                             \
-                const st_T bv = *B;                                                   \
-                BIN_BODY(A[i], bv, EXPR)                                              \
-                return;                                                               \
-            }                                                                         \
-            if (s[1] == 0 && s[2] == w) {                                             \
-                const st_T av = *A;                                                   \
-                BIN_BODY(av, B[i], EXPR)                                              \
-                return;                                                               \
-            }                                                                         \
-        }                                                                             \
-        for (int64_t i = 0; i < n; i++) {                                             \
-            const st_T a = *(const st_T *)(args[1] + i * s[1]);                       \
-            const st_T b = *(const st_T *)(args[2] + i * s[2]);                       \
-            *(st_O *)(args[0] + i * s[0]) = (st_O)(EXPR);                             \
-        }                                                                             \
+#define DEF_BINARY_ISA(ISA, ATTR, CODE, SFX, T, R, OP, KIND, EXPR)                                 \
+    ATTR static void b_##OP##_##SFX##ISA(char **args_, const int64_t *np, const int64_t *s_,       \
+                                         void *extra)                                              \
+    {                                                                                              \
+        ST_LOCAL_ARGS(3)                                                                           \
+        typedef T st_T;                                                                            \
+        typedef R st_R;                                                                            \
+        typedef OUT_##KIND(T, R) st_O;                                                             \
+        const int64_t n = *np;                                                                     \
+        const int64_t w = sizeof(st_T);                                                            \
+        if (s[0] == sizeof(st_O)) {                                                                \
+            st_O *o = (st_O *)args[0];                                                             \
+            const st_T *A = (const st_T *)args[1], *B = (const st_T *)args[2];                     \
+            if (s[1] == w && s[2] == w) {                                                          \
+                BIN_BODY(A[i], B[i], EXPR)                                                         \
+                return;                                                                            \
+            }                                                                                      \
+            if (s[1] == w && s[2] == 0) {                                                          \
+                const st_T bv = *B;                                                                \
+                BIN_BODY(A[i], bv, EXPR)                                                           \
+                return;                                                                            \
+            }                                                                                      \
+            if (s[1] == 0 && s[2] == w) {                                                          \
+                const st_T av = *A;                                                                \
+                BIN_BODY(av, B[i], EXPR)                                                           \
+                return;                                                                            \
+            }                                                                                      \
+        }                                                                                          \
+        for (int64_t i = 0; i < n; i++) {                                                          \
+            const st_T a = *(const st_T *)(args[1] + i * s[1]);                                    \
+            const st_T b = *(const st_T *)(args[2] + i * s[2]);                                    \
+            *(st_O *)(args[0] + i * s[0]) = (st_O)(EXPR);                                          \
+        }                                                                                          \
     }
 
 /* ---- instantiate, in parts ----
@@ -408,11 +421,11 @@ B_COMPLEX(B_IN_COMPLEX) B_COMPLEX_SCALAR(B_IN_COMPLEX)
 #define RES_SAME(CODE) (CODE)
 #define RES_BOOL(CODE) ST_BOOL
 #define RES_REAL(CODE) st_real_dtype(CODE)
-#define REG_UNARY_AS(PICK, CODE, SFX, T, R, OP, KIND, EXPR)                           \
-    unary_loops[ST_U_##OP][CODE] = PICK(u_##OP##_##SFX);                              \
+#define REG_UNARY_AS(PICK, CODE, SFX, T, R, OP, KIND, EXPR)                                        \
+    unary_loops[ST_U_##OP][CODE] = PICK(u_##OP##_##SFX);                                           \
     unary_res[ST_U_##OP][CODE] = (signed char)RES_##KIND(CODE);
-#define REG_BINARY_AS(PICK, CODE, SFX, T, R, OP, KIND, EXPR)                          \
-    binary_loops[ST_B_##OP][CODE] = PICK(b_##OP##_##SFX);                             \
+#define REG_BINARY_AS(PICK, CODE, SFX, T, R, OP, KIND, EXPR)                                       \
+    binary_loops[ST_B_##OP][CODE] = PICK(b_##OP##_##SFX);                                          \
     binary_res[ST_B_##OP][CODE] = (signed char)RES_##KIND(CODE);
 #define REG_UNARY(...) REG_UNARY_AS(ST_PICK, __VA_ARGS__)
 #define REG_BINARY(...) REG_BINARY_AS(ST_PICK, __VA_ARGS__)
@@ -435,9 +448,9 @@ B_COMPLEX(B_IN_COMPLEX) B_COMPLEX_SCALAR(B_IN_COMPLEX)
 #define B_REG_COMPLEX_SCALAR(OP, KIND, EXPR) ST_TYPES_COMPLEX(REG_BINARY_BASE, OP, KIND, EXPR)
 
 /* A part's kernels into part 0's tables (the names REG_* write to). */
-#define ST_EW_TABLES                                                                  \
-    st_loop_fn unary_loops[][ST_NTYPES], signed char unary_res[][ST_NTYPES],          \
-    st_loop_fn binary_loops[][ST_NTYPES], signed char binary_res[][ST_NTYPES]
+#define ST_EW_TABLES                                                                               \
+    st_loop_fn unary_loops[][ST_NTYPES], signed char unary_res[][ST_NTYPES],                       \
+        st_loop_fn binary_loops[][ST_NTYPES], signed char binary_res[][ST_NTYPES]
 void st_elementwise_part1(ST_EW_TABLES);
 void st_elementwise_part2(ST_EW_TABLES);
 void st_elementwise_part3(ST_EW_TABLES);
@@ -478,7 +491,7 @@ void st_elementwise_part3(ST_EW_TABLES)
     B_COMPLEX(B_REG_COMPLEX)
     B_COMPLEX_SCALAR(B_REG_COMPLEX_SCALAR)
 }
-#else   /* part 0: the rest of this file */
+#else /* part 0: the rest of this file */
 U_FLOAT(U_DEF_FLOAT)
 B_FLOAT(B_DEF_FLOAT)
 B_FLOAT_SCALAR(B_DEF_FLOAT_SCALAR)
@@ -495,112 +508,117 @@ B_FLOAT_SCALAR(B_DEF_FLOAT_SCALAR)
 #define VM_COS(x) st_vsincos(x, 1)
 #define VM_SIN64(x) st_vsincos64(x, 0)
 #define VM_COS64(x) st_vsincos64(x, 1)
-#define DEF_VMATH(OP, SFX, T, W, MAIN, SPECIAL, LIBM)                                  \
-    __attribute__((noinline, optimize("no-tree-vectorize"))) static void              \
-    vfix_##OP##_##SFX(T *o, const T *x, int64_t m)                                    \
-    {                                                                                 \
-        for (int64_t j = 0; j < m; j++)                                               \
-            if (SPECIAL((W)x[j])) o[j] = LIBM(x[j]);                                  \
-    }                                                                                 \
+#define DEF_VMATH(OP, SFX, T, W, MAIN, SPECIAL, LIBM)                                              \
+    __attribute__((noinline, optimize("no-tree-vectorize"))) static void vfix_##OP##_##SFX(        \
+        T *o, const T *x, int64_t m)                                                               \
+    {                                                                                              \
+        for (int64_t j = 0; j < m; j++)                                                            \
+            if (SPECIAL((W)x[j])) o[j] = LIBM(x[j]);                                               \
+    }                                                                                              \
     ST_LEVELS(DEF_VMATH_ISA, OP, SFX, T, W, MAIN, SPECIAL)
-#define DEF_VMATH_ISA(ISA, ATTR, OP, SFX, T, W, MAIN, SPECIAL)                        \
-    ATTR static void v_##OP##_##SFX##ISA(char **args_, const int64_t *np, const int64_t *s_, \
-                                         void *extra)                                 \
-    {                                                                                 \
-        ST_LOCAL_ARGS(2)                                                              \
-        T xb[VM_BLOCK] __attribute__((aligned(64)));                                  \
-        T ob[VM_BLOCK] __attribute__((aligned(64)));                                  \
-        const int64_t n = *np;                                                        \
-        for (int64_t i0 = 0; i0 < n; i0 += VM_BLOCK) {                                \
-            const int64_t m = n - i0 < VM_BLOCK ? n - i0 : VM_BLOCK;                  \
-            const char *ip = args[1] + i0 * s[1];                                     \
-            char *op = args[0] + i0 * s[0];                                           \
-            const int64_t bytes = m * (int64_t)sizeof(T);                             \
-            /* read a contiguous input in place; gather any other */                  \
-            const T *x = (const T *)ip;                                               \
-            if (s[1] != sizeof(T)) {                                                  \
-                for (int64_t j = 0; j < m; j++) xb[j] = *(const T *)(ip + j * s[1]);  \
-                x = xb;                                                               \
-            }                                                                         \
+#define DEF_VMATH_ISA(ISA, ATTR, OP, SFX, T, W, MAIN, SPECIAL)                                     \
+    ATTR static void v_##OP##_##SFX##ISA(char **args_, const int64_t *np, const int64_t *s_,       \
+                                         void *extra)                                              \
+    {                                                                                              \
+        ST_LOCAL_ARGS(2)                                                                           \
+        T xb[VM_BLOCK] __attribute__((aligned(64)));                                               \
+        T ob[VM_BLOCK] __attribute__((aligned(64)));                                               \
+        const int64_t n = *np;                                                                     \
+        for (int64_t i0 = 0; i0 < n; i0 += VM_BLOCK) {                                             \
+            const int64_t m = n - i0 < VM_BLOCK ? n - i0 : VM_BLOCK;                               \
+            const char *ip = args[1] + i0 * s[1];                                                  \
+            char *op = args[0] + i0 * s[0];                                                        \
+            const int64_t bytes = m * (int64_t)sizeof(T);                                          \
+            /* read a contiguous input in place; gather any other */                               \
+            const T *x = (const T *)ip;                                                            \
+            if (s[1] != sizeof(T)) {                                                               \
+                for (int64_t j = 0; j < m; j++) xb[j] = *(const T *)(ip + j * s[1]);               \
+                x = xb;                                                                            \
+            }                                                                                      \
             /* write a contiguous output in place unless it is streamed or        \
-             * overlaps this block's input (libm still reads it after) */         \
-            T *o = (s[0] == sizeof(T) && extra != ST_STREAM                           \
-                    && ((const char *)x + bytes <= op || op + bytes <= (const char *)x)) \
-                       ? (T *)op : ob;                                                \
-            int special = 0;                                                          \
+             * overlaps this block's input (libm still reads it after) */                \
+            T *o = (s[0] == sizeof(T) && extra != ST_STREAM &&                                     \
+                    ((const char *)x + bytes <= op || op + bytes <= (const char *)x))              \
+                       ? (T *)op                                                                   \
+                       : ob;                                                                       \
+            int special = 0;                                                                       \
             /* ivdep: o and x do not overlap (checked above), nor do they     \
-             * alias the exp table, which the compiler cannot know */         \
-            _Pragma("GCC ivdep") for (int64_t j = 0; j < m; j++) {                    \
-                o[j] = (T)MAIN((W)x[j]);                                              \
-                special |= SPECIAL((W)x[j]);                                          \
-            }                                                                         \
-            if (special) vfix_##OP##_##SFX(o, x, m);                                  \
-            if (o != ob) continue;                                                    \
-            if (s[0] != sizeof(T))                                                    \
-                for (int64_t j = 0; j < m; j++) *(T *)(op + j * s[0]) = ob[j];        \
-            else if (extra == ST_STREAM && (uintptr_t)op % 64 == 0 && bytes % 64 == 0) \
-                st_stream_store(op, ob, bytes);                                       \
-            else                                                                      \
-                memcpy(op, ob, (size_t)bytes);                                        \
-        }                                                                             \
+             * alias the exp table, which the compiler cannot know */                    \
+            _Pragma("GCC ivdep")                                                                   \
+            for (int64_t j = 0; j < m; j++) {                                                      \
+                o[j] = (T)MAIN((W)x[j]);                                                           \
+                special |= SPECIAL((W)x[j]);                                                       \
+            }                                                                                      \
+            if (special) vfix_##OP##_##SFX(o, x, m);                                               \
+            if (o != ob) continue;                                                                 \
+            if (s[0] != sizeof(T))                                                                 \
+                for (int64_t j = 0; j < m; j++) *(T *)(op + j * s[0]) = ob[j];                     \
+            else if (extra == ST_STREAM && (uintptr_t)op % 64 == 0 && bytes % 64 == 0)             \
+                st_stream_store(op, ob, bytes);                                                    \
+            else                                                                                   \
+                memcpy(op, ob, (size_t)bytes);                                                     \
+        }                                                                                          \
     }
 /* pow (float64, float32): the same blocks over two inputs (a zero step, a
  * broadcast scalar, is gathered like any other step).  ARG(x, y, &lo) is
  * y log x (float64: a double pair; float32: y log2 x in double, lo
  * unused), which the special test also reads; FINISH(hi, lo) the power. */
-#define DEF_VPOW_FIX(SFX, T, SPECIAL, LIBM)                                            \
-    __attribute__((noinline, optimize("no-tree-vectorize"))) static void              \
-    vfix_POW_##SFX(T *o, const T *x, const T *y, const double *z, int64_t m)          \
-    {                                                                                 \
-        for (int64_t j = 0; j < m; j++)                                               \
-            if (SPECIAL(x[j], y[j], z[j])) o[j] = LIBM(x[j], y[j]);                   \
+#define DEF_VPOW_FIX(SFX, T, SPECIAL, LIBM)                                                        \
+    __attribute__((noinline, optimize("no-tree-vectorize"))) static void vfix_POW_##SFX(           \
+        T *o, const T *x, const T *y, const double *z, int64_t m)                                  \
+    {                                                                                              \
+        for (int64_t j = 0; j < m; j++)                                                            \
+            if (SPECIAL(x[j], y[j], z[j])) o[j] = LIBM(x[j], y[j]);                                \
     }
 DEF_VPOW_FIX(float64, double, ST_VPOW_SPECIAL, pow)
 DEF_VPOW_FIX(float32, float, ST_VPOWF_SPECIAL, powf)
-#define DEF_VPOW_ISA(ISA, ATTR, SFX, T, ARG, FINISH, SPECIAL)                          \
-    ATTR static void v_POW_##SFX##ISA(char **args_, const int64_t *np, const int64_t *s_, \
-                                      void *extra)                                    \
-    {                                                                                 \
-        ST_LOCAL_ARGS(3)                                                              \
-        T xb[VM_BLOCK] __attribute__((aligned(64)));                                  \
-        T yb[VM_BLOCK] __attribute__((aligned(64)));                                  \
-        double zb[VM_BLOCK] __attribute__((aligned(64)));                             \
-        T ob[VM_BLOCK] __attribute__((aligned(64)));                                  \
-        const int64_t n = *np;                                                        \
-        for (int64_t i0 = 0; i0 < n; i0 += VM_BLOCK) {                                \
-            const int64_t m = n - i0 < VM_BLOCK ? n - i0 : VM_BLOCK;                  \
-            const char *xp = args[1] + i0 * s[1], *yp = args[2] + i0 * s[2];          \
-            char *op = args[0] + i0 * s[0];                                           \
-            const int64_t bytes = m * (int64_t)sizeof(T);                             \
-            const T *x = (const T *)xp, *y = (const T *)yp;                           \
-            if (s[1] != sizeof(T)) {                                                  \
-                for (int64_t j = 0; j < m; j++) xb[j] = *(const T *)(xp + j * s[1]);  \
-                x = xb;                                                               \
-            }                                                                         \
-            if (s[2] != sizeof(T)) {                                                  \
-                for (int64_t j = 0; j < m; j++) yb[j] = *(const T *)(yp + j * s[2]);  \
-                y = yb;                                                               \
-            }                                                                         \
-            const char *xc = (const char *)x, *yc = (const char *)y;                  \
-            T *o = (s[0] == sizeof(T) && extra != ST_STREAM                           \
-                    && (xc + bytes <= op || op + bytes <= xc)                         \
-                    && (yc + bytes <= op || op + bytes <= yc)) ? (T *)op : ob;        \
-            int special = 0;                                                          \
-            _Pragma("GCC ivdep") for (int64_t j = 0; j < m; j++) {                    \
-                double lo, hi = ARG(x[j], y[j], &lo);                                 \
-                zb[j] = hi;                                                           \
-                special |= SPECIAL(x[j], y[j], hi);                                   \
-                o[j] = (T)FINISH(hi, lo);                                             \
-            }                                                                         \
-            if (special) vfix_POW_##SFX(o, x, y, zb, m);                              \
-            if (o != ob) continue;                                                    \
-            if (s[0] != sizeof(T))                                                    \
-                for (int64_t j = 0; j < m; j++) *(T *)(op + j * s[0]) = ob[j];        \
-            else if (extra == ST_STREAM && (uintptr_t)op % 64 == 0 && bytes % 64 == 0) \
-                st_stream_store(op, ob, bytes);                                       \
-            else                                                                      \
-                memcpy(op, ob, (size_t)bytes);                                        \
-        }                                                                             \
+#define DEF_VPOW_ISA(ISA, ATTR, SFX, T, ARG, FINISH, SPECIAL)                                      \
+    ATTR static void v_POW_##SFX##ISA(char **args_, const int64_t *np, const int64_t *s_,          \
+                                      void *extra)                                                 \
+    {                                                                                              \
+        ST_LOCAL_ARGS(3)                                                                           \
+        T xb[VM_BLOCK] __attribute__((aligned(64)));                                               \
+        T yb[VM_BLOCK] __attribute__((aligned(64)));                                               \
+        double zb[VM_BLOCK] __attribute__((aligned(64)));                                          \
+        T ob[VM_BLOCK] __attribute__((aligned(64)));                                               \
+        const int64_t n = *np;                                                                     \
+        for (int64_t i0 = 0; i0 < n; i0 += VM_BLOCK) {                                             \
+            const int64_t m = n - i0 < VM_BLOCK ? n - i0 : VM_BLOCK;                               \
+            const char *xp = args[1] + i0 * s[1], *yp = args[2] + i0 * s[2];                       \
+            char *op = args[0] + i0 * s[0];                                                        \
+            const int64_t bytes = m * (int64_t)sizeof(T);                                          \
+            const T *x = (const T *)xp, *y = (const T *)yp;                                        \
+            if (s[1] != sizeof(T)) {                                                               \
+                for (int64_t j = 0; j < m; j++) xb[j] = *(const T *)(xp + j * s[1]);               \
+                x = xb;                                                                            \
+            }                                                                                      \
+            if (s[2] != sizeof(T)) {                                                               \
+                for (int64_t j = 0; j < m; j++) yb[j] = *(const T *)(yp + j * s[2]);               \
+                y = yb;                                                                            \
+            }                                                                                      \
+            const char *xc = (const char *)x, *yc = (const char *)y;                               \
+            T *o =                                                                                 \
+                (s[0] == sizeof(T) && extra != ST_STREAM &&                                        \
+                 (xc + bytes <= op || op + bytes <= xc) && (yc + bytes <= op || op + bytes <= yc)) \
+                    ? (T *)op                                                                      \
+                    : ob;                                                                          \
+            int special = 0;                                                                       \
+            _Pragma("GCC ivdep")                                                                   \
+            for (int64_t j = 0; j < m; j++) {                                                      \
+                double lo, hi = ARG(x[j], y[j], &lo);                                              \
+                zb[j] = hi;                                                                        \
+                special |= SPECIAL(x[j], y[j], hi);                                                \
+                o[j] = (T)FINISH(hi, lo);                                                          \
+            }                                                                                      \
+            if (special) vfix_POW_##SFX(o, x, y, zb, m);                                           \
+            if (o != ob) continue;                                                                 \
+            if (s[0] != sizeof(T))                                                                 \
+                for (int64_t j = 0; j < m; j++) *(T *)(op + j * s[0]) = ob[j];                     \
+            else if (extra == ST_STREAM && (uintptr_t)op % 64 == 0 && bytes % 64 == 0)             \
+                st_stream_store(op, ob, bytes);                                                    \
+            else                                                                                   \
+                memcpy(op, ob, (size_t)bytes);                                                     \
+        }                                                                                          \
     }
 ST_LEVELS(DEF_VPOW_ISA, float64, double, st_vpow_arg, st_vexp_pair, ST_VPOW_SPECIAL)
 ST_LEVELS(DEF_VPOW_ISA, float32, float, st_vpowf_arg, st_vexp2f_lo, ST_VPOWF_SPECIAL)
@@ -621,35 +639,35 @@ DEF_VMATH(COS, float64, double, double, VM_COS64, ST_VTRIG64_SPECIAL, cos)
 DEF_VMATH(TANH, float64, double, double, st_vtanh, ST_VTANH_SPECIAL, tanh)
 DEF_VMATH(TANH, float32, float, float, st_vtanhf, ST_VTANHF_SPECIAL, tanhf)
 /* two inputs (hypot): pow's blocks without its extra buffer */
-#define DEF_VBIN(OP, SFX, T, MAIN, SPECIAL, LIBM)                                      \
-    __attribute__((noinline, optimize("no-tree-vectorize"))) static void              \
-    vfix_##OP##_##SFX(T *o, const T *x, const T *y, int64_t m)                        \
-    {                                                                                 \
-        for (int64_t j = 0; j < m; j++)                                               \
-            if (SPECIAL(x[j], y[j])) o[j] = LIBM(x[j], y[j]);                         \
-    }                                                                                 \
+#define DEF_VBIN(OP, SFX, T, MAIN, SPECIAL, LIBM)                                                  \
+    __attribute__((noinline, optimize("no-tree-vectorize"))) static void vfix_##OP##_##SFX(        \
+        T *o, const T *x, const T *y, int64_t m)                                                   \
+    {                                                                                              \
+        for (int64_t j = 0; j < m; j++)                                                            \
+            if (SPECIAL(x[j], y[j])) o[j] = LIBM(x[j], y[j]);                                      \
+    }                                                                                              \
     ST_LEVELS(DEF_VBIN_ISA, OP, SFX, T, MAIN, SPECIAL)
-#define DEF_VBIN_ISA(ISA, ATTR, OP, SFX, T, MAIN, SPECIAL)                            \
-    ATTR static void v_##OP##_##SFX##ISA(char **args_, const int64_t *np, const int64_t *s_, \
-                                         void *extra)                                 \
-    {                                                                                 \
-        ST_LOCAL_ARGS(3)                                                              \
-        T inb[2][VM_BLOCK] __attribute__((aligned(64)));                              \
-        T ob[VM_BLOCK] __attribute__((aligned(64)));                                  \
-        const int64_t n = *np;                                                        \
-        for (int64_t i0 = 0; i0 < n; i0 += VM_BLOCK) {                                \
-            VM512_BLOCK_IO(T, 2, 1)                                                   \
-            const T *x = in[0], *y = in[1];                                           \
-            int special = 0;                                                          \
-            _Pragma("GCC ivdep") for (int64_t j = 0; j < m; j++) {                    \
-                o[j] = MAIN(x[j], y[j]);                                              \
-                special |= SPECIAL(x[j], y[j]);                                       \
-            }                                                                         \
-            if (special) vfix_##OP##_##SFX(o, x, y, m);                               \
-            VM512_BLOCK_OUT(T)                                                        \
-        }                                                                             \
+#define DEF_VBIN_ISA(ISA, ATTR, OP, SFX, T, MAIN, SPECIAL)                                         \
+    ATTR static void v_##OP##_##SFX##ISA(char **args_, const int64_t *np, const int64_t *s_,       \
+                                         void *extra)                                              \
+    {                                                                                              \
+        ST_LOCAL_ARGS(3)                                                                           \
+        T inb[2][VM_BLOCK] __attribute__((aligned(64)));                                           \
+        T ob[VM_BLOCK] __attribute__((aligned(64)));                                               \
+        const int64_t n = *np;                                                                     \
+        for (int64_t i0 = 0; i0 < n; i0 += VM_BLOCK) {                                             \
+            VM512_BLOCK_IO(T, 2, 1)                                                                \
+            const T *x = in[0], *y = in[1];                                                        \
+            int special = 0;                                                                       \
+            _Pragma("GCC ivdep")                                                                   \
+            for (int64_t j = 0; j < m; j++) {                                                      \
+                o[j] = MAIN(x[j], y[j]);                                                           \
+                special |= SPECIAL(x[j], y[j]);                                                    \
+            }                                                                                      \
+            if (special) vfix_##OP##_##SFX(o, x, y, m);                                            \
+            VM512_BLOCK_OUT(T)                                                                     \
+        }                                                                                          \
     }
-
 
 /* (The two block macros serve DEF_VBIN at every level too.)
  * The AVX-512 forms (vmath512.h) of exp and log float64, tanh and pow, for
@@ -661,30 +679,30 @@ DEF_VMATH(TANH, float32, float, float, st_vtanhf, ST_VTANHF_SPECIAL, tanhf)
  * ms in place, 11.3 streamed; pow float32 7.2 and 8.4; tanh float64 20.0
  * and 16.3 (in place, one thread took 39 ms instead of 22); the others
  * alike either way. */
-#define VM512_BLOCK_IO(T, NIN, STREAMS)                                               \
-    const int64_t m = n - i0 < VM_BLOCK ? n - i0 : VM_BLOCK;                          \
-    char *op = args[0] + i0 * s[0];                                                   \
-    const int64_t bytes = m * (int64_t)sizeof(T);                                     \
-    const T *in[NIN];                                                                 \
-    int apart = s[0] == sizeof(T) && !((STREAMS) && extra == ST_STREAM);             \
-    for (int a = 0; a < NIN; a++) {                                                   \
-        const char *ip = args[1 + a] + i0 * s[1 + a];                                 \
-        in[a] = (const T *)ip;                                                        \
-        if (s[1 + a] != sizeof(T)) {                                                  \
-            for (int64_t j = 0; j < m; j++) inb[a][j] = *(const T *)(ip + j * s[1 + a]); \
-            in[a] = inb[a];                                                           \
-        }                                                                             \
-        const char *ic = (const char *)in[a];                                         \
-        apart = apart && (ic + bytes <= op || op + bytes <= ic);                      \
-    }                                                                                 \
+#define VM512_BLOCK_IO(T, NIN, STREAMS)                                                            \
+    const int64_t m = n - i0 < VM_BLOCK ? n - i0 : VM_BLOCK;                                       \
+    char *op = args[0] + i0 * s[0];                                                                \
+    const int64_t bytes = m * (int64_t)sizeof(T);                                                  \
+    const T *in[NIN];                                                                              \
+    int apart = s[0] == sizeof(T) && !((STREAMS) && extra == ST_STREAM);                           \
+    for (int a = 0; a < NIN; a++) {                                                                \
+        const char *ip = args[1 + a] + i0 * s[1 + a];                                              \
+        in[a] = (const T *)ip;                                                                     \
+        if (s[1 + a] != sizeof(T)) {                                                               \
+            for (int64_t j = 0; j < m; j++) inb[a][j] = *(const T *)(ip + j * s[1 + a]);           \
+            in[a] = inb[a];                                                                        \
+        }                                                                                          \
+        const char *ic = (const char *)in[a];                                                      \
+        apart = apart && (ic + bytes <= op || op + bytes <= ic);                                   \
+    }                                                                                              \
     T *o = apart ? (T *)op : ob;
-#define VM512_BLOCK_OUT(T)                                                            \
-    if (o != ob) continue;                                                            \
-    if (s[0] != sizeof(T))                                                            \
-        for (int64_t j = 0; j < m; j++) *(T *)(op + j * s[0]) = ob[j];                \
-    else if (extra == ST_STREAM && (uintptr_t)op % 64 == 0 && bytes % 64 == 0)        \
-        st_stream_store(op, ob, bytes);                                               \
-    else                                                                              \
+#define VM512_BLOCK_OUT(T)                                                                         \
+    if (o != ob) continue;                                                                         \
+    if (s[0] != sizeof(T))                                                                         \
+        for (int64_t j = 0; j < m; j++) *(T *)(op + j * s[0]) = ob[j];                             \
+    else if (extra == ST_STREAM && (uintptr_t)op % 64 == 0 && bytes % 64 == 0)                     \
+        st_stream_store(op, ob, bytes);                                                            \
+    else                                                                                           \
         memcpy(op, ob, (size_t)bytes);
 DEF_VBIN(HYPOT, float64, double, st_vhypot, ST_VHYPOT_SPECIAL, hypot)
 DEF_VBIN(HYPOT, float32, float, st_vhypotf, ST_VHYPOTF_SPECIAL, hypotf)
@@ -692,42 +710,37 @@ DEF_VBIN(HYPOT, float32, float, st_vhypotf, ST_VHYPOTF_SPECIAL, hypotf)
 #ifdef ST_VMATH512
 /* whole vectors by plain loads and stores (masked ones stalled on their
  * input with two threads: a third more time), the tail masked */
-#define DEF_VM512_UNARY(OP, SFX, T, LANES, MT, LOADZ, STOREM, LOADU, STOREU, VF, SPECIAL, \
-                        STREAMS)                                                      \
-    ST_ATTR_V4 static void v512_##OP##_##SFX(char **args_, const int64_t *np,          \
-                                            const int64_t *s_, void *extra)           \
-    {                                                                                 \
-        ST_LOCAL_ARGS(2)                                                              \
-        T inb[1][VM_BLOCK] __attribute__((aligned(64)));                              \
-        T ob[VM_BLOCK] __attribute__((aligned(64)));                                  \
-        const int64_t n = *np;                                                        \
-        for (int64_t i0 = 0; i0 < n; i0 += VM_BLOCK) {                                \
-            VM512_BLOCK_IO(T, 1, STREAMS)                                             \
-            const T *x = in[0];                                                       \
-            int64_t j = 0;                                                            \
-            for (; j + LANES <= m; j += LANES) STOREU(o + j, VF(LOADU(x + j)));       \
-            if (j < m) {                                                              \
-                const MT k = (MT)((1u << (m - j)) - 1);                               \
-                STOREM(o + j, k, VF(LOADZ(k, x + j)));                                \
-            }                                                                         \
-            int special = 0;                                                          \
-            for (int64_t j = 0; j < m; j++) special |= SPECIAL(x[j]);                 \
-            if (special) vfix_##OP##_##SFX(o, x, m);                                  \
-            VM512_BLOCK_OUT(T)                                                        \
-        }                                                                             \
+#define DEF_VM512_UNARY(OP, SFX, T, LANES, MT, LOADZ, STOREM, LOADU, STOREU, VF, SPECIAL, STREAMS) \
+    ST_ATTR_V4 static void v512_##OP##_##SFX(char **args_, const int64_t *np, const int64_t *s_,   \
+                                             void *extra)                                          \
+    {                                                                                              \
+        ST_LOCAL_ARGS(2)                                                                           \
+        T inb[1][VM_BLOCK] __attribute__((aligned(64)));                                           \
+        T ob[VM_BLOCK] __attribute__((aligned(64)));                                               \
+        const int64_t n = *np;                                                                     \
+        for (int64_t i0 = 0; i0 < n; i0 += VM_BLOCK) {                                             \
+            VM512_BLOCK_IO(T, 1, STREAMS)                                                          \
+            const T *x = in[0];                                                                    \
+            int64_t j = 0;                                                                         \
+            for (; j + LANES <= m; j += LANES) STOREU(o + j, VF(LOADU(x + j)));                    \
+            if (j < m) {                                                                           \
+                const MT k = (MT)((1u << (m - j)) - 1);                                            \
+                STOREM(o + j, k, VF(LOADZ(k, x + j)));                                             \
+            }                                                                                      \
+            int special = 0;                                                                       \
+            for (int64_t j = 0; j < m; j++) special |= SPECIAL(x[j]);                              \
+            if (special) vfix_##OP##_##SFX(o, x, m);                                               \
+            VM512_BLOCK_OUT(T)                                                                     \
+        }                                                                                          \
     }
-DEF_VM512_UNARY(TANH, float32, float, 16, __mmask16, _mm512_maskz_loadu_ps,
-                _mm512_mask_storeu_ps, _mm512_loadu_ps, _mm512_storeu_ps, st_vtanhf16,
-                ST_VTANHF_SPECIAL, 1)
-DEF_VM512_UNARY(TANH, float64, double, 8, __mmask8, _mm512_maskz_loadu_pd,
-                _mm512_mask_storeu_pd, _mm512_loadu_pd, _mm512_storeu_pd, st_vtanh8,
-                ST_VTANH_SPECIAL, 1)
-DEF_VM512_UNARY(EXP, float64, double, 8, __mmask8, _mm512_maskz_loadu_pd,
-                _mm512_mask_storeu_pd, _mm512_loadu_pd, _mm512_storeu_pd, st_vexp8,
-                ST_VEXP_SPECIAL, 1)
-DEF_VM512_UNARY(LOG, float64, double, 8, __mmask8, _mm512_maskz_loadu_pd,
-                _mm512_mask_storeu_pd, _mm512_loadu_pd, _mm512_storeu_pd, st_vlog8,
-                ST_VLOG_SPECIAL, 0)
+DEF_VM512_UNARY(TANH, float32, float, 16, __mmask16, _mm512_maskz_loadu_ps, _mm512_mask_storeu_ps,
+                _mm512_loadu_ps, _mm512_storeu_ps, st_vtanhf16, ST_VTANHF_SPECIAL, 1)
+DEF_VM512_UNARY(TANH, float64, double, 8, __mmask8, _mm512_maskz_loadu_pd, _mm512_mask_storeu_pd,
+                _mm512_loadu_pd, _mm512_storeu_pd, st_vtanh8, ST_VTANH_SPECIAL, 1)
+DEF_VM512_UNARY(EXP, float64, double, 8, __mmask8, _mm512_maskz_loadu_pd, _mm512_mask_storeu_pd,
+                _mm512_loadu_pd, _mm512_storeu_pd, st_vexp8, ST_VEXP_SPECIAL, 1)
+DEF_VM512_UNARY(LOG, float64, double, 8, __mmask8, _mm512_maskz_loadu_pd, _mm512_mask_storeu_pd,
+                _mm512_loadu_pd, _mm512_storeu_pd, st_vlog8, ST_VLOG_SPECIAL, 0)
 
 ST_ATTR_V4 static void v512_POW_float32(char **args_, const int64_t *np, const int64_t *s_,
                                         void *extra)
@@ -750,8 +763,8 @@ ST_ATTR_V4 static void v512_POW_float32(char **args_, const int64_t *np, const i
         if (j < m) {
             const __mmask8 k = (__mmask8)((1u << (m - j)) - 1);
             __m512d t;
-            const __m512d r = st_vpowf8(_mm256_maskz_loadu_ps(k, x + j),
-                                        _mm256_maskz_loadu_ps(k, y + j), &t);
+            const __m512d r =
+                st_vpowf8(_mm256_maskz_loadu_ps(k, x + j), _mm256_maskz_loadu_ps(k, y + j), &t);
             _mm512_mask_storeu_pd(zb + j, k, t);
             _mm256_mask_storeu_ps(o + j, k, _mm512_cvtpd_ps(r));
         }
@@ -777,7 +790,8 @@ ST_ATTR_V4 static void v512_POW_float64(char **args_, const int64_t *np, const i
         VM512_BLOCK_IO(double, 2, 1)
         const double *x = in[0], *y = in[1];
         int special = 0;
-        _Pragma("GCC ivdep") for (int64_t j = 0; j < m; j++) {
+        _Pragma("GCC ivdep")
+        for (int64_t j = 0; j < m; j++) {
             double lo, hi = st_vpow_arg(x[j], y[j], &lo);
             zb[j] = hi;
             lb[j] = lo;
@@ -788,8 +802,9 @@ ST_ATTR_V4 static void v512_POW_float64(char **args_, const int64_t *np, const i
             _mm512_storeu_pd(o + j, st_vexp_pair8(_mm512_load_pd(zb + j), _mm512_load_pd(lb + j)));
         if (j < m) {
             const __mmask8 k = (__mmask8)((1u << (m - j)) - 1);
-            _mm512_mask_storeu_pd(o + j, k, st_vexp_pair8(_mm512_maskz_loadu_pd(k, zb + j),
-                                                          _mm512_maskz_loadu_pd(k, lb + j)));
+            _mm512_mask_storeu_pd(
+                o + j, k,
+                st_vexp_pair8(_mm512_maskz_loadu_pd(k, zb + j), _mm512_maskz_loadu_pd(k, lb + j)));
         }
         if (special) vfix_POW_float64(o, x, y, zb, m);
         VM512_BLOCK_OUT(double)
@@ -801,52 +816,52 @@ ST_ATTR_V4 static void v512_POW_float64(char **args_, const int64_t *np, const i
  * vectorisation widened each mask to 64-bit lanes and narrowed them back
  * with seven permutes: 0.91x numpy's `less` at 10^7, 0.8x in cache).  Any
  * other layout, and the tail, take the level's generic kernel. */
-#define DEF_CMP512(OP, PRED)                                                          \
-    ST_ATTR_V4 static void c512_##OP##_float64(char **args_, const int64_t *np,        \
-                                              const int64_t *s_, void *extra)         \
-    {                                                                                 \
-        const int64_t n = *np;                                                        \
-        int64_t i = 0;                                                                \
-        if (s_[0] == 1 && s_[1] == 8 && s_[2] == 8) {                                 \
-            uint8_t *o = (uint8_t *)args_[0];                                         \
-            const double *A = (const double *)args_[1], *B = (const double *)args_[2]; \
-            const __m512i one = _mm512_set1_epi8(1);                                  \
-            for (; i + 64 <= n; i += 64) {                                            \
-                uint64_t m = 0;                                                       \
-                for (int k = 0; k < 8; k++)                                           \
-                    m |= (uint64_t)_mm512_cmp_pd_mask(_mm512_loadu_pd(A + i + 8 * k), \
-                                                      _mm512_loadu_pd(B + i + 8 * k), PRED) \
-                         << (8 * k);                                                  \
-                _mm512_storeu_si512(o + i, _mm512_maskz_mov_epi8(_cvtu64_mask64(m), one)); \
-            }                                                                         \
-        }                                                                             \
-        if (i == n) return;                                                           \
-        char *rest[3] = {args_[0] + i * s_[0], args_[1] + i * s_[1], args_[2] + i * s_[2]}; \
-        const int64_t left = n - i;                                                   \
-        b_##OP##_float64_v4(rest, &left, s_, extra);                                  \
-    }                                                                                 \
-    ST_ATTR_V4 static void c512_##OP##_float32(char **args_, const int64_t *np,        \
-                                              const int64_t *s_, void *extra)         \
-    {                                                                                 \
-        const int64_t n = *np;                                                        \
-        int64_t i = 0;                                                                \
-        if (s_[0] == 1 && s_[1] == 4 && s_[2] == 4) {                                 \
-            uint8_t *o = (uint8_t *)args_[0];                                         \
-            const float *A = (const float *)args_[1], *B = (const float *)args_[2];   \
-            const __m512i one = _mm512_set1_epi8(1);                                  \
-            for (; i + 64 <= n; i += 64) {                                            \
-                uint64_t m = 0;                                                       \
-                for (int k = 0; k < 4; k++)                                           \
-                    m |= (uint64_t)_mm512_cmp_ps_mask(_mm512_loadu_ps(A + i + 16 * k), \
-                                                      _mm512_loadu_ps(B + i + 16 * k), PRED) \
-                         << (16 * k);                                                 \
-                _mm512_storeu_si512(o + i, _mm512_maskz_mov_epi8(_cvtu64_mask64(m), one)); \
-            }                                                                         \
-        }                                                                             \
-        if (i == n) return;                                                           \
-        char *rest[3] = {args_[0] + i * s_[0], args_[1] + i * s_[1], args_[2] + i * s_[2]}; \
-        const int64_t left = n - i;                                                   \
-        b_##OP##_float32_v4(rest, &left, s_, extra);                                  \
+#define DEF_CMP512(OP, PRED)                                                                       \
+    ST_ATTR_V4 static void c512_##OP##_float64(char **args_, const int64_t *np, const int64_t *s_, \
+                                               void *extra)                                        \
+    {                                                                                              \
+        const int64_t n = *np;                                                                     \
+        int64_t i = 0;                                                                             \
+        if (s_[0] == 1 && s_[1] == 8 && s_[2] == 8) {                                              \
+            uint8_t *o = (uint8_t *)args_[0];                                                      \
+            const double *A = (const double *)args_[1], *B = (const double *)args_[2];             \
+            const __m512i one = _mm512_set1_epi8(1);                                               \
+            for (; i + 64 <= n; i += 64) {                                                         \
+                uint64_t m = 0;                                                                    \
+                for (int k = 0; k < 8; k++)                                                        \
+                    m |= (uint64_t)_mm512_cmp_pd_mask(_mm512_loadu_pd(A + i + 8 * k),              \
+                                                      _mm512_loadu_pd(B + i + 8 * k), PRED)        \
+                         << (8 * k);                                                               \
+                _mm512_storeu_si512(o + i, _mm512_maskz_mov_epi8(_cvtu64_mask64(m), one));         \
+            }                                                                                      \
+        }                                                                                          \
+        if (i == n) return;                                                                        \
+        char *rest[3] = {args_[0] + i * s_[0], args_[1] + i * s_[1], args_[2] + i * s_[2]};        \
+        const int64_t left = n - i;                                                                \
+        b_##OP##_float64_v4(rest, &left, s_, extra);                                               \
+    }                                                                                              \
+    ST_ATTR_V4 static void c512_##OP##_float32(char **args_, const int64_t *np, const int64_t *s_, \
+                                               void *extra)                                        \
+    {                                                                                              \
+        const int64_t n = *np;                                                                     \
+        int64_t i = 0;                                                                             \
+        if (s_[0] == 1 && s_[1] == 4 && s_[2] == 4) {                                              \
+            uint8_t *o = (uint8_t *)args_[0];                                                      \
+            const float *A = (const float *)args_[1], *B = (const float *)args_[2];                \
+            const __m512i one = _mm512_set1_epi8(1);                                               \
+            for (; i + 64 <= n; i += 64) {                                                         \
+                uint64_t m = 0;                                                                    \
+                for (int k = 0; k < 4; k++)                                                        \
+                    m |= (uint64_t)_mm512_cmp_ps_mask(_mm512_loadu_ps(A + i + 16 * k),             \
+                                                      _mm512_loadu_ps(B + i + 16 * k), PRED)       \
+                         << (16 * k);                                                              \
+                _mm512_storeu_si512(o + i, _mm512_maskz_mov_epi8(_cvtu64_mask64(m), one));         \
+            }                                                                                      \
+        }                                                                                          \
+        if (i == n) return;                                                                        \
+        char *rest[3] = {args_[0] + i * s_[0], args_[1] + i * s_[1], args_[2] + i * s_[2]};        \
+        const int64_t left = n - i;                                                                \
+        b_##OP##_float32_v4(rest, &left, s_, extra);                                               \
     }
 /* the ordered predicates are false on NaN, as C's <, <=, >, >=, ==; != is
  * the unordered one, true on NaN */
@@ -876,21 +891,25 @@ static inline double st_cube(double x)
     return isfinite(p) ? __builtin_fma(p, x, e * x) : p * x;
 }
 #define ST_CUBEF(x) ((float)((double)(x) * (double)(x) * (double)(x)))
-#define DEF_CUBE_ISA(ISA, ATTR, T, EXPR)                                              \
-    ATTR static void cube_##T##ISA(char **args_, const int64_t *np, const int64_t *s_, void *extra) \
-    {                                                                                 \
-        ST_LOCAL_ARGS(2)                                                              \
-        const int64_t n = *np;                                                        \
-        if (s[0] == sizeof(T) && s[1] == sizeof(T)) {                                 \
-            T *o = (T *)args[0];                                                      \
-            const T *in = (const T *)args[1];                                         \
-            ST_STREAMED(T, o, n, extra, ({ const T x = in[i]; (T)(EXPR); }));         \
-        } else {                                                                      \
-            for (int64_t i = 0; i < n; i++) {                                         \
-                const T x = *(const T *)(args[1] + i * s[1]);                         \
-                *(T *)(args[0] + i * s[0]) = (T)(EXPR);                               \
-            }                                                                         \
-        }                                                                             \
+#define DEF_CUBE_ISA(ISA, ATTR, T, EXPR)                                                           \
+    ATTR static void cube_##T##ISA(char **args_, const int64_t *np, const int64_t *s_,             \
+                                   void *extra)                                                    \
+    {                                                                                              \
+        ST_LOCAL_ARGS(2)                                                                           \
+        const int64_t n = *np;                                                                     \
+        if (s[0] == sizeof(T) && s[1] == sizeof(T)) {                                              \
+            T *o = (T *)args[0];                                                                   \
+            const T *in = (const T *)args[1];                                                      \
+            ST_STREAMED(T, o, n, extra, ({                                                         \
+                            const T x = in[i];                                                     \
+                            (T)(EXPR);                                                             \
+                        }));                                                                       \
+        } else {                                                                                   \
+            for (int64_t i = 0; i < n; i++) {                                                      \
+                const T x = *(const T *)(args[1] + i * s[1]);                                      \
+                *(T *)(args[0] + i * s[0]) = (T)(EXPR);                                            \
+            }                                                                                      \
+        }                                                                                          \
     }
 #if ST_HAS_LEVELS
 DEF_CUBE_ISA(_v4, ST_ATTR_V4, double, st_cube(x))
@@ -904,8 +923,8 @@ DEF_CUBE_ISA(_v3, ST_ATTR_V3, float, ST_CUBEF(x))
 st_loop_fn st_pow_cube_loop(int op, const st_tensor *a, const st_tensor *b)
 {
 #if ST_HAS_LEVELS
-    if (op != ST_B_POW || b->dtype != a->dtype || st_tensor_numel(b) != 1 || !b->storage
-        || st_level() < 3)
+    if (op != ST_B_POW || b->dtype != a->dtype || st_tensor_numel(b) != 1 || !b->storage ||
+        st_level() < 3)
         return NULL;
     const char *p = st_tensor_data(b);
     const int v4 = st_level() >= 4;
@@ -931,8 +950,8 @@ __attribute__((constructor)) static void init_elementwise_tables(void)
     B_FLOAT_SCALAR(B_REG_FLOAT_SCALAR)
     /* the vmath.h kernels replace the list's libm/libmvec loops */
     unary_loops[ST_U_EXP][ST_FLOAT64] = ST_PICK(v_EXP_float64);
-    unary_loops[ST_U_EXP][ST_FLOAT32] = st_level() >= 3 ? ST_PICK(v_EXP_float32)
-                                                        : v_EXP_WIDE_float32_v0;
+    unary_loops[ST_U_EXP][ST_FLOAT32] =
+        st_level() >= 3 ? ST_PICK(v_EXP_float32) : v_EXP_WIDE_float32_v0;
     unary_loops[ST_U_LOG][ST_FLOAT64] = ST_PICK(v_LOG_float64);
     unary_loops[ST_U_LOG][ST_FLOAT32] = ST_PICK(v_LOG_float32);
     unary_loops[ST_U_SIN][ST_FLOAT32] = ST_PICK(v_SIN_float32);
@@ -957,11 +976,17 @@ __attribute__((constructor)) static void init_elementwise_tables(void)
 #ifdef ST_VMATH512
     if (st_level() >= 4) {
         binary_loops[ST_B_POW][ST_FLOAT64] = v512_POW_float64;
-#define REG_CMP512(OP)                                                                \
-    binary_loops[ST_B_##OP][ST_FLOAT64] = c512_##OP##_float64;                        \
-    binary_loops[ST_B_##OP][ST_FLOAT32] = c512_##OP##_float32;
-        REG_CMP512(LESS) REG_CMP512(LESS_EQUAL) REG_CMP512(GREATER)
-        REG_CMP512(GREATER_EQUAL) REG_CMP512(EQUAL) REG_CMP512(NOT_EQUAL)
+#define REG_CMP512(OP)                                                                             \
+    do {                                                                                           \
+        binary_loops[ST_B_##OP][ST_FLOAT64] = c512_##OP##_float64;                                 \
+        binary_loops[ST_B_##OP][ST_FLOAT32] = c512_##OP##_float32;                                 \
+    } while (0)
+        REG_CMP512(LESS);
+        REG_CMP512(LESS_EQUAL);
+        REG_CMP512(GREATER);
+        REG_CMP512(GREATER_EQUAL);
+        REG_CMP512(EQUAL);
+        REG_CMP512(NOT_EQUAL);
     }
 #endif
 }
@@ -969,7 +994,8 @@ __attribute__((constructor)) static void init_elementwise_tables(void)
 int st_unary_result(int op, int dtype)
 {
     if (op < 0 || op >= ST_U_COUNT || dtype < 0 || dtype >= ST_NTYPES) return -1;
-    return st_is_half(dtype) ? st_half_result(unary_res[op][ST_FLOAT32], dtype) : unary_res[op][dtype];
+    return st_is_half(dtype) ? st_half_result(unary_res[op][ST_FLOAT32], dtype)
+                             : unary_res[op][dtype];
 }
 
 int st_binary_result(int op, int dtype)
@@ -1020,8 +1046,10 @@ static st_status run_elementwise(st_loop_fn loop, void *extra, st_tensor *out, i
     if (!rc) rc = st_iter_init(&it, nin + 1, ops, 0);
     int flags = 0;
     if (extra == ST_STREAM) {
-        if (st_stream_worth(out, nin, ops + 1)) flags = ST_ITER_FENCE;
-        else extra = NULL;
+        if (st_stream_worth(out, nin, ops + 1))
+            flags = ST_ITER_FENCE;
+        else
+            extra = NULL;
     }
     if (!rc) st_iter_run(&it, loop, extra, flags);
     for (int k = 0; k < nin; k++) st_tensor_free(tmps[k]);
@@ -1048,28 +1076,33 @@ st_status st_unary(int op, st_tensor *out, const st_tensor *a)
 }
 
 /* ---- pre-checks that keep integer kernels total ---- */
-#define DEF_SCAN(CODE, SFX, T, R, ...)                                                \
-    static void scan_zero_##SFX(char **args_, const int64_t *np, const int64_t *s_,     \
-                                void *extra)                                          \
-    {                                                                                 \
-        ST_LOCAL_ARGS(1)                                                              \
-        int found = 0;                                                                \
-        for (int64_t i = 0; i < *np; i++) found |= *(const T *)(args[0] + i * s[0]) == 0; \
-        if (found) __atomic_store_n((int *)extra, 1, __ATOMIC_RELAXED);               \
-    }                                                                                 \
-    static void scan_neg_##SFX(char **args_, const int64_t *np, const int64_t *s_,      \
-                               void *extra)                                           \
-    {                                                                                 \
-        ST_LOCAL_ARGS(1)                                                              \
-        int found = 0;                                                                \
-        for (int64_t i = 0; i < *np; i++) found |= ST_BELOW_ZERO(T, *(const T *)(args[0] + i * s[0])); \
-        if (found) __atomic_store_n((int *)extra, 1, __ATOMIC_RELAXED);               \
+#define DEF_SCAN(CODE, SFX, T, R, ...)                                                             \
+    static void scan_zero_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra)   \
+    {                                                                                              \
+        ST_LOCAL_ARGS(1)                                                                           \
+        int found = 0;                                                                             \
+        for (int64_t i = 0; i < *np; i++) found |= *(const T *)(args[0] + i * s[0]) == 0;          \
+        if (found) __atomic_store_n((int *)extra, 1, __ATOMIC_RELAXED);                            \
+    }                                                                                              \
+    static void scan_neg_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra)    \
+    {                                                                                              \
+        ST_LOCAL_ARGS(1)                                                                           \
+        int found = 0;                                                                             \
+        for (int64_t i = 0; i < *np; i++)                                                          \
+            found |= ST_BELOW_ZERO(T, *(const T *)(args[0] + i * s[0]));                           \
+        if (found) __atomic_store_n((int *)extra, 1, __ATOMIC_RELAXED);                            \
     }
 ST_TYPES_INT(DEF_SCAN)
-#define REG_SCAN(CODE, SFX, T, R, ...) case CODE: return neg ? scan_neg_##SFX : scan_zero_##SFX;
+#define REG_SCAN(CODE, SFX, T, R, ...)                                                             \
+    case CODE:                                                                                     \
+        return neg ? scan_neg_##SFX : scan_zero_##SFX;
 static st_loop_fn scan_loop(int dtype, int neg)
 {
-    switch (dtype) { ST_TYPES_INT(REG_SCAN) default: return NULL; }
+    switch (dtype) {
+        ST_TYPES_INT(REG_SCAN)
+    default:
+        return NULL;
+    }
 }
 
 static int any_match(const st_tensor *b, int neg)
@@ -1086,10 +1119,10 @@ static int any_match(const st_tensor *b, int neg)
  * exponent: b is scanned first (in the kernel's dtype). */
 static int checks_divisor(int op, int dtype)
 {
-    return st_is_int(dtype)
-           && (op == ST_B_FLOOR_DIVIDE || op == ST_B_REMAINDER || op == ST_B_TRUNC_DIVIDE
-               || op == ST_B_FMOD || op == ST_B_TORCH7_REMAINDER
-               || (op == ST_B_POW && st_is_signed_int(dtype)));
+    return st_is_int(dtype) &&
+           (op == ST_B_FLOOR_DIVIDE || op == ST_B_REMAINDER || op == ST_B_TRUNC_DIVIDE ||
+            op == ST_B_FMOD || op == ST_B_TORCH7_REMAINDER ||
+            (op == ST_B_POW && st_is_signed_int(dtype)));
 }
 
 st_status st_binary_check_divisor(int op, int dtype, const st_tensor *b)
@@ -1119,15 +1152,19 @@ st_status st_binary_block_check(int op, int dtype, const char *b, int64_t n, int
  * 13x slower than numpy's, which squares).  b: a single element. */
 int st_pow_is_square(int op, const st_tensor *a, const st_tensor *b)
 {
-    if (op != ST_B_POW || b->dtype != a->dtype || st_tensor_numel(b) != 1 || !b->storage)
-        return 0;
+    if (op != ST_B_POW || b->dtype != a->dtype || st_tensor_numel(b) != 1 || !b->storage) return 0;
     const char *p = st_tensor_data(b);
     switch (b->dtype) {
-    case ST_FLOAT64: return *(const double *)p == 2.0;
-    case ST_FLOAT32: return *(const float *)p == 2.0f;
-    case ST_COMPLEX128: return ((const double *)p)[0] == 2.0 && ((const double *)p)[1] == 0.0;
-    case ST_COMPLEX64: return ((const float *)p)[0] == 2.0f && ((const float *)p)[1] == 0.0f;
-    default: return 0;
+    case ST_FLOAT64:
+        return *(const double *)p == 2.0;
+    case ST_FLOAT32:
+        return *(const float *)p == 2.0f;
+    case ST_COMPLEX128:
+        return ((const double *)p)[0] == 2.0 && ((const double *)p)[1] == 0.0;
+    case ST_COMPLEX64:
+        return ((const float *)p)[0] == 2.0f && ((const float *)p)[1] == 0.0f;
+    default:
+        return 0;
     }
 }
 
@@ -1172,12 +1209,12 @@ st_status st_binary(int op, st_tensor *out, const st_tensor *a, const st_tensor 
  * first (cast[k], then widen[k]).  Memory: up to 5 blocks per thread. */
 #define MIX_BLOCK 256
 typedef struct {
-    st_loop_fn loop;            /* the kernel */
+    st_loop_fn loop; /* the kernel */
     int nin;
-    st_loop_fn cast[2];         /* cast[k]: input k into the op's dtype, or NULL */
-    st_loop_fn widen[2];        /* then a 16-bit op dtype to float32, or NULL */
-    st_loop_fn narrow;          /* the kernel's result into out's dtype, or NULL */
-    int64_t item, half_item, res_item;   /* the kernel dtype's, the op dtype's, the kernel result's */
+    st_loop_fn cast[2];                /* cast[k]: input k into the op's dtype, or NULL */
+    st_loop_fn widen[2];               /* then a 16-bit op dtype to float32, or NULL */
+    st_loop_fn narrow;                 /* the kernel's result into out's dtype, or NULL */
+    int64_t item, half_item, res_item; /* the kernel dtype's, the op dtype's, the kernel result's */
 } mixed_loop_ctx;
 
 static void mixed_loop(char **args, const int64_t *np, const int64_t *steps, void *extra)
@@ -1194,11 +1231,11 @@ static void mixed_loop(char **args, const int64_t *np, const int64_t *steps, voi
             p[k] = args[k] + i0 * steps[k];
             st[k] = steps[k];
             if (!c->cast[k - 1] && !c->widen[k - 1]) continue;
-            int64_t cn = steps[k] == 0 ? 1 : m;   /* a broadcast operand: one element */
+            int64_t cn = steps[k] == 0 ? 1 : m; /* a broadcast operand: one element */
             if (i0 == 0 || steps[k] != 0) {
                 char *from = p[k];
                 int64_t from_step = steps[k];
-                if (c->cast[k - 1] && c->widen[k - 1]) {   /* to the 16-bit type first */
+                if (c->cast[k - 1] && c->widen[k - 1]) { /* to the 16-bit type first */
                     char *cargs[2] = {hbuf[k - 1], from};
                     int64_t csteps[2] = {c->half_item, from_step};
                     c->cast[k - 1](cargs, &cn, csteps, NULL);
@@ -1249,9 +1286,14 @@ static st_status run_mixed(mixed_loop_ctx *ctx, st_tensor *out, const st_tensor 
 static st_status run_blocks(st_loop_fn loop32, int half, st_tensor *out, int nin,
                             const st_tensor **ins, const char *name)
 {
-    mixed_loop_ctx ctx = {loop32, nin, {NULL, NULL}, {NULL, NULL},
+    mixed_loop_ctx ctx = {loop32,
+                          nin,
+                          {NULL, NULL},
+                          {NULL, NULL},
                           out->dtype == half ? st_cast_loop(ST_FLOAT32, half) : NULL,
-                          4, 2, 4};
+                          4,
+                          2,
+                          4};
     for (int k = 0; k < nin; k++) {
         ctx.cast[k] = ins[k]->dtype == half ? NULL : st_cast_loop(ins[k]->dtype, half);
         ctx.widen[k] = st_cast_loop(half, ST_FLOAT32);
@@ -1259,8 +1301,7 @@ static st_status run_blocks(st_loop_fn loop32, int half, st_tensor *out, int nin
     return run_mixed(&ctx, out, ins, name);
 }
 
-st_status st_binary_as(int op, int dtype, st_tensor *out, const st_tensor *a,
-                       const st_tensor *b)
+st_status st_binary_as(int op, int dtype, st_tensor *out, const st_tensor *a, const st_tensor *b)
 {
     if (dtype < 0 || dtype >= ST_NTYPES) return st_fail(ST_E_VALUE, "unknown dtype %d", dtype);
     if (a->dtype == dtype && b->dtype == dtype) return st_binary(op, out, a, b);
@@ -1286,10 +1327,15 @@ st_status st_binary_as(int op, int dtype, st_tensor *out, const st_tensor *a,
         return rc;
     }
     if (st_tensor_numel(out) > 0 && (rc = st_binary_check_divisor(op, dtype, b))) return rc;
-    mixed_loop_ctx ctx = {binary_loops[op][dtype], 2,
+    mixed_loop_ctx ctx = {binary_loops[op][dtype],
+                          2,
                           {a->dtype == dtype ? NULL : st_cast_loop(a->dtype, dtype),
                            b->dtype == dtype ? NULL : st_cast_loop(b->dtype, dtype)},
-                          {NULL, NULL}, NULL, st_itemsize(dtype), 0, 0};
+                          {NULL, NULL},
+                          NULL,
+                          st_itemsize(dtype),
+                          0,
+                          0};
     return run_mixed(&ctx, out, ins, st_binary_names[op]);
 }
 
@@ -1297,36 +1343,41 @@ st_status st_binary_as(int op, int dtype, st_tensor *out, const st_tensor *a,
  * Both branches are loaded and the condition, as an all-ones or all-zeros
  * mask, selects bits (GCC vectorises that at each level, not `c ? a : b`,
  * a branch that on a random condition mispredicts every other element). */
-#define WHERE_LOOP(A_AT, B_AT)                                                        \
-    _Pragma("GCC ivdep") for (int64_t i = 0; i < n; i++) {                            \
-        const st_T m = (st_T)0 - (st_T)(cb[i] != 0);                                  \
-        o[i] = (st_T)((A_AT & m) | (B_AT & (st_T)~m));                                \
+#define WHERE_LOOP(A_AT, B_AT)                                                                     \
+    _Pragma("GCC ivdep")                                                                           \
+    for (int64_t i = 0; i < n; i++) {                                                              \
+        const st_T m = (st_T)0 - (st_T)(cb[i] != 0);                                               \
+        o[i] = (st_T)((A_AT & m) | (B_AT & (st_T)~m));                                             \
     }
-#define DEF_WHERE_ISA(ISA, ATTR, BITS, T)                                              \
-    ATTR static void where_##BITS##ISA(char **args_, const int64_t *np, const int64_t *s_, \
-                                       void *extra)                                   \
-    {                                                                                 \
-        ST_LOCAL_ARGS(4)                                                              \
-        (void)extra;                                                                  \
-        typedef T st_T;                                                               \
-        const int64_t n = *np, w = sizeof(T);                                         \
-        if (n <= 0) return;                                                           \
-        if (s[0] == w && s[1] == 1 && (s[2] == w || s[2] == 0) && (s[3] == w || s[3] == 0)) { \
-            T *o = (T *)args[0];                                                      \
-            const uint8_t *cb = (const uint8_t *)args[1];                             \
-            const T *A = (const T *)args[2], *B = (const T *)args[3];                 \
-            const T a0 = *A, b0 = *B; /* a broadcast branch (step 0): its one value */ \
-            if (s[2] && s[3]) WHERE_LOOP(A[i], B[i])                                  \
-            else if (s[3]) WHERE_LOOP(a0, B[i])                                       \
-            else if (s[2]) WHERE_LOOP(A[i], b0)                                       \
-            else WHERE_LOOP(a0, b0)                                                   \
-            return;                                                                   \
-        }                                                                             \
-        for (int64_t i = 0; i < n; i++) {                                             \
-            const T a = *(const T *)(args[2] + i * s[2]), b = *(const T *)(args[3] + i * s[3]); \
-            const T m = (T)0 - (T)(*(const uint8_t *)(args[1] + i * s[1]) != 0);     \
-            *(T *)(args[0] + i * s[0]) = (T)((a & m) | (b & (T)~m));                  \
-        }                                                                             \
+#define DEF_WHERE_ISA(ISA, ATTR, BITS, T)                                                          \
+    ATTR static void where_##BITS##ISA(char **args_, const int64_t *np, const int64_t *s_,         \
+                                       void *extra)                                                \
+    {                                                                                              \
+        ST_LOCAL_ARGS(4)                                                                           \
+        (void)extra;                                                                               \
+        typedef T st_T;                                                                            \
+        const int64_t n = *np, w = sizeof(T);                                                      \
+        if (n <= 0) return;                                                                        \
+        if (s[0] == w && s[1] == 1 && (s[2] == w || s[2] == 0) && (s[3] == w || s[3] == 0)) {      \
+            T *o = (T *)args[0];                                                                   \
+            const uint8_t *cb = (const uint8_t *)args[1];                                          \
+            const T *A = (const T *)args[2], *B = (const T *)args[3];                              \
+            const T a0 = *A, b0 = *B; /* a broadcast branch (step 0): its one value */             \
+            if (s[2] && s[3])                                                                      \
+                WHERE_LOOP(A[i], B[i])                                                             \
+            else if (s[3])                                                                         \
+                WHERE_LOOP(a0, B[i])                                                               \
+            else if (s[2])                                                                         \
+                WHERE_LOOP(A[i], b0)                                                               \
+            else                                                                                   \
+                WHERE_LOOP(a0, b0)                                                                 \
+            return;                                                                                \
+        }                                                                                          \
+        for (int64_t i = 0; i < n; i++) {                                                          \
+            const T a = *(const T *)(args[2] + i * s[2]), b = *(const T *)(args[3] + i * s[3]);    \
+            const T m = (T)0 - (T)(*(const uint8_t *)(args[1] + i * s[1]) != 0);                   \
+            *(T *)(args[0] + i * s[0]) = (T)((a & m) | (b & (T)~m));                               \
+        }                                                                                          \
     }
 ST_LEVELS(DEF_WHERE_ISA, 8, uint8_t)
 ST_LEVELS(DEF_WHERE_ISA, 16, uint16_t)
@@ -1338,8 +1389,8 @@ static void where_128(char **args_, const int64_t *np, const int64_t *s_, void *
     ST_LOCAL_ARGS(4)
     (void)extra;
     for (int64_t i = 0; i < *np; i++) {
-        const char *src = *(const _Bool *)(args[1] + i * s[1]) ? args[2] + i * s[2]
-                                                               : args[3] + i * s[3];
+        const char *src =
+            *(const _Bool *)(args[1] + i * s[1]) ? args[2] + i * s[2] : args[3] + i * s[3];
         memcpy(args[0] + i * s[0], src, 16);
     }
 }
@@ -1349,32 +1400,38 @@ st_status st_where(st_tensor *out, const st_tensor *cond, const st_tensor *a, co
     st_status rc;
     if ((rc = st_check_dtype(cond, ST_BOOL, "where's condition"))) return rc;
     if (a->dtype != b->dtype || out->dtype != a->dtype)
-        return st_fail(ST_E_TYPE, "where needs one dtype for both branches and the output, "
-                                  "got %s, %s and %s", st_dtype_name(a->dtype),
-                       st_dtype_name(b->dtype), st_dtype_name(out->dtype));
-    const st_loop_fn by_size[17] = {[1] = ST_PICK(where_8), [2] = ST_PICK(where_16),
-                                    [4] = ST_PICK(where_32), [8] = ST_PICK(where_64),
+        return st_fail(ST_E_TYPE,
+                       "where needs one dtype for both branches and the output, "
+                       "got %s, %s and %s",
+                       st_dtype_name(a->dtype), st_dtype_name(b->dtype), st_dtype_name(out->dtype));
+    const st_loop_fn by_size[17] = {[1] = ST_PICK(where_8),
+                                    [2] = ST_PICK(where_16),
+                                    [4] = ST_PICK(where_32),
+                                    [8] = ST_PICK(where_64),
                                     [16] = where_128};
     const st_tensor *ins[3] = {cond, a, b};
     return run_elementwise(by_size[st_itemsize(a->dtype)], NULL, out, 3, ins, "where");
 }
 
 /* ---- clamp: max(a, lo) then min(., hi), NaN-propagating ---- */
-#define DEF_CLAMP(CODE, SFX, T, R, ...)                                               \
-    static void clamp_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra) \
-    {                                                                                 \
-        ST_LOCAL_ARGS(4)                                                              \
-        (void)extra;                                                                  \
-        for (int64_t i = 0; i < *np; i++) {                                           \
-            T x = *(const T *)(args[1] + i * s[1]);                                   \
-            T lo = *(const T *)(args[2] + i * s[2]), hi = *(const T *)(args[3] + i * s[3]); \
-            x = MAXP(x, lo);                                                          \
-            *(T *)(args[0] + i * s[0]) = MINP(x, hi);                                 \
-        }                                                                             \
+#define DEF_CLAMP(CODE, SFX, T, R, ...)                                                            \
+    static void clamp_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra)       \
+    {                                                                                              \
+        ST_LOCAL_ARGS(4)                                                                           \
+        (void)extra;                                                                               \
+        for (int64_t i = 0; i < *np; i++) {                                                        \
+            T x = *(const T *)(args[1] + i * s[1]);                                                \
+            T lo = *(const T *)(args[2] + i * s[2]), hi = *(const T *)(args[3] + i * s[3]);        \
+            x = MAXP(x, lo);                                                                       \
+            *(T *)(args[0] + i * s[0]) = MINP(x, hi);                                              \
+        }                                                                                          \
     }
 ST_TYPES_BOOL(DEF_CLAMP)
 ST_TYPES_REAL(DEF_CLAMP)
-#define CASE_CLAMP(CODE, SFX, T, R, ...) case CODE: loop = clamp_##SFX; break;
+#define CASE_CLAMP(CODE, SFX, T, R, ...)                                                           \
+    case CODE:                                                                                     \
+        loop = clamp_##SFX;                                                                        \
+        break;
 
 st_status st_clamp(st_tensor *out, const st_tensor *a, const st_tensor *lo, const st_tensor *hi)
 {
@@ -1383,9 +1440,9 @@ st_status st_clamp(st_tensor *out, const st_tensor *a, const st_tensor *lo, cons
     if (!hi) return st_binary(ST_B_MAXIMUM, out, a, lo);
     if (lo->dtype != a->dtype || hi->dtype != a->dtype || out->dtype != a->dtype)
         return st_fail(ST_E_TYPE, "clamp needs one dtype, got %s, %s, %s and output %s",
-                       st_dtype_name(a->dtype), st_dtype_name(lo->dtype),
-                       st_dtype_name(hi->dtype), st_dtype_name(out->dtype));
-    if (st_is_half(a->dtype)) {   /* maximum, then minimum: both exact, NaN-propagating */
+                       st_dtype_name(a->dtype), st_dtype_name(lo->dtype), st_dtype_name(hi->dtype),
+                       st_dtype_name(out->dtype));
+    if (st_is_half(a->dtype)) { /* maximum, then minimum: both exact, NaN-propagating */
         st_tensor *t = st_tensor_overlaps(out, hi) ? st_tensor_temp_like(out, out->dtype) : NULL;
         if (st_tensor_overlaps(out, hi) && !t) return st_last_status();
         st_status rc = st_binary(ST_B_MAXIMUM, t ? t : out, a, lo);
@@ -1403,4 +1460,4 @@ st_status st_clamp(st_tensor *out, const st_tensor *a, const st_tensor *lo, cons
     const st_tensor *ins[3] = {a, lo, hi};
     return run_elementwise(loop, NULL, out, 3, ins, "clamp");
 }
-#endif   /* ST_PART == 0 */
+#endif /* ST_PART == 0 */

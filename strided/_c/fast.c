@@ -41,8 +41,8 @@ static st_tensor *new_like(const st_tensor *t, int dtype)
 
 static int accepted(uint32_t dtypes, const st_tensor *t)
 {
-    return t->dtype >= 0 && t->dtype < 32 && (dtypes >> t->dtype & 1) && !st_is_half(t->dtype)
-           && st_tensor_is_contiguous(t) && (t->storage || st_tensor_numel(t) == 0);
+    return t->dtype >= 0 && t->dtype < 32 && (dtypes >> t->dtype & 1) && !st_is_half(t->dtype) &&
+           st_tensor_is_contiguous(t) && (t->storage || st_tensor_numel(t) == 0);
 }
 
 /* Up to this many elements an op runs on one thread and never streams its
@@ -62,14 +62,14 @@ static st_status binary_into(int op, st_tensor *out, const st_tensor *a, const s
     st_status rc = st_binary_check_divisor(op, a->dtype, b);
     if (rc) return rc;
     const int64_t item = st_itemsize(a->dtype);
-    if (st_pow_is_square(op, a, b)) {   /* x ** 2 squares, as st_binary does */
+    if (st_pow_is_square(op, a, b)) { /* x ** 2 squares, as st_binary does */
         op = ST_B_MULTIPLY;
         b = a;
     }
     char *args[3] = {st_tensor_data(out), st_tensor_data(a), st_tensor_data(b)};
     const int64_t steps[3] = {st_itemsize(out->dtype), st_tensor_numel(a) == 1 ? 0 : item,
                               st_tensor_numel(b) == 1 ? 0 : item};
-    st_loop_fn cube = st_pow_cube_loop(op, a, b);   /* x ** 3, as st_binary cubes */
+    st_loop_fn cube = st_pow_cube_loop(op, a, b); /* x ** 3, as st_binary cubes */
     (cube ? cube : st_binary_loop(op, a->dtype))(args, &n, steps, NULL);
     return ST_OK;
 }
@@ -108,10 +108,11 @@ static st_status binary_repeated(int op, st_tensor *out, const st_tensor *a, con
     int64_t line = small_is_a ? na : nb;
     char *po = st_tensor_data(out), *pa = st_tensor_data(a), *pb = st_tensor_data(b);
     char *small = small_is_a ? pa : pb;
-    _Alignas(64) char tile[TILE_ELEMENTS * 16];   /* 16: the largest item (complex128) */
+    _Alignas(64) char tile[TILE_ELEMENTS * 16]; /* 16: the largest item (complex128) */
     if (line <= TILE_ELEMENTS / 2) {
         int64_t copies = TILE_ELEMENTS / line;
-        for (int64_t c = 0; c < copies; c++) memcpy(tile + c * line * item, small, (size_t)(line * item));
+        for (int64_t c = 0; c < copies; c++)
+            memcpy(tile + c * line * item, small, (size_t)(line * item));
         line *= copies;
         small = tile;
     }
@@ -120,7 +121,7 @@ static st_status binary_repeated(int op, st_tensor *out, const st_tensor *a, con
     for (int64_t at = 0; at < n; at += line) {
         char *args[3] = {po + at * out_item, small_is_a ? small : pa + at * item,
                          small_is_a ? pb + at * item : small};
-        int64_t len = n - at < line ? n - at : line;   /* the last run: whole repetitions */
+        int64_t len = n - at < line ? n - at : line; /* the last run: whole repetitions */
         loop(args, &len, steps, NULL);
     }
     return ST_OK;
@@ -159,8 +160,8 @@ static st_tensor *binary_broadcast(int op, int res, const st_tensor *a, const st
     for (int k = 0; k < 2; k++) {
         const st_tensor *t = both[k];
         if (!t->storage && st_tensor_numel(t)) return NULL;
-        if (t->ndim == nd && !memcmp(t->sizes, sizes, (size_t)nd * sizeof *sizes)
-            && !st_tensor_is_contiguous(t))
+        if (t->ndim == nd && !memcmp(t->sizes, sizes, (size_t)nd * sizeof *sizes) &&
+            !st_tensor_is_contiguous(t))
             return NULL;
     }
     st_tensor *out = new_sized(res, nd, sizes);
@@ -216,16 +217,16 @@ st_tensor *st_where_new(const st_tensor *cond, const st_tensor *a, const st_tens
  * API converts it (an int: range-checked for integer dtypes, through
  * double for floating ones; a float: floating dtypes only).  0 when the
  * scalar does not go plainly into that dtype. */
-#define STORE_INT(CODE, SFX, T, R, ...)                                               \
-    case CODE:                                                                        \
-        if (!is_int || !(ivalue >= 0 ? (uint64_t)(T)ivalue == (uint64_t)ivalue         \
-                                     : ST_SIGNED(T) && (int64_t)(T)ivalue == ivalue)) \
-            return 0;                                                                 \
-        *(T *)buf = (T)ivalue;                                                        \
+#define STORE_INT(CODE, SFX, T, R, ...)                                                            \
+    case CODE:                                                                                     \
+        if (!is_int || !(ivalue >= 0 ? (uint64_t)(T)ivalue == (uint64_t)ivalue                     \
+                                     : ST_SIGNED(T) && (int64_t)(T)ivalue == ivalue))              \
+            return 0;                                                                              \
+        *(T *)buf = (T)ivalue;                                                                     \
         return 1;
-#define STORE_FLOAT(CODE, SFX, T, R, ...)                                             \
-    case CODE:                                                                        \
-        *(T *)buf = is_int ? (T)(double)ivalue : (T)fvalue;                           \
+#define STORE_FLOAT(CODE, SFX, T, R, ...)                                                          \
+    case CODE:                                                                                     \
+        *(T *)buf = is_int ? (T)(double)ivalue : (T)fvalue;                                        \
         return 1;
 static int store_scalar(int dtype, void *buf, int is_int, int64_t ivalue, double fvalue)
 {
@@ -243,8 +244,8 @@ static int store_scalar(int dtype, void *buf, int is_int, int64_t ivalue, double
  * 0.  The view borrows mask's storage (not retained: used while mask is). */
 static int leading_mask(const st_tensor *in, const st_tensor *mask, st_tensor *view)
 {
-    if (mask->dtype != ST_BOOL || mask->ndim < 1 || mask->ndim > in->ndim
-        || (!mask->storage && st_tensor_numel(mask)) || (!in->storage && st_tensor_numel(in)))
+    if (mask->dtype != ST_BOOL || mask->ndim < 1 || mask->ndim > in->ndim ||
+        (!mask->storage && st_tensor_numel(mask)) || (!in->storage && st_tensor_numel(in)))
         return 0;
     *view = *mask;
     for (int d = 0; d < in->ndim; d++) {
@@ -285,8 +286,8 @@ int st_mask_assign(st_tensor *dst, const st_tensor *mask, const st_tensor *src, 
     _Alignas(16) char buf[16];
     if (!leading_mask(dst, mask, &m)) return 0;
     if (!src)
-        return store_scalar(dst->dtype, buf, is_int, ivalue, fvalue)
-               && st_masked_fill(dst, &m, buf) == ST_OK;
+        return store_scalar(dst->dtype, buf, is_int, ivalue, fvalue) &&
+               st_masked_fill(dst, &m, buf) == ST_OK;
     if (src->dtype != dst->dtype || src->ndim != dst->ndim - mask->ndim + 1) return 0;
     int64_t rows;
     if (st_nonzero_count(mask, &rows) || src->sizes[0] != rows) return 0;
@@ -298,9 +299,9 @@ int st_mask_assign(st_tensor *dst, const st_tensor *mask, const st_tensor *src, 
 int st_binary_into(int op, uint32_t dtypes, st_tensor *x, const st_tensor *y, int is_int,
                    int64_t ivalue, double fvalue)
 {
-    if (x->dtype < 0 || x->dtype >= 32 || !(dtypes >> x->dtype & 1)
-        || st_binary_result(op, x->dtype) != x->dtype || !x->storage
-        || (x->storage->flags & ST_STORAGE_READONLY))
+    if (x->dtype < 0 || x->dtype >= 32 || !(dtypes >> x->dtype & 1) ||
+        st_binary_result(op, x->dtype) != x->dtype || !x->storage ||
+        (x->storage->flags & ST_STORAGE_READONLY))
         return 0;
     if (!y) {
         /* a Python number: a 0-d view of buf on the stack (st_binary keeps nothing) */
@@ -312,7 +313,8 @@ int st_binary_into(int op, uint32_t dtypes, st_tensor *x, const st_tensor *y, in
         scalar.storage = &storage;
         scalar.dtype = x->dtype;
         scalar.refcount = 1;
-        return !st_binary_check_divisor(op, x->dtype, &scalar) && st_binary(op, x, x, &scalar) == ST_OK;
+        return !st_binary_check_divisor(op, x->dtype, &scalar) &&
+               st_binary(op, x, x, &scalar) == ST_OK;
     }
     /* y of x's dtype broadcasting to exactly x's shape */
     if (y->dtype != x->dtype || y->ndim > x->ndim || (!y->storage && st_tensor_numel(y))) return 0;
@@ -327,10 +329,9 @@ int st_binary_into(int op, uint32_t dtypes, st_tensor *x, const st_tensor *y, in
 int st_binary_inplace_small(int op, st_tensor *x, const st_tensor *y)
 {
     /* 0-d: declined (a scalar to the core, but Torch7's empty tensor) */
-    if (x->ndim == 0 || x->dtype != y->dtype || st_binary_result(op, x->dtype) != x->dtype
-        || !same_sizes(x, y)
-        || !accepted(~(uint32_t)0, x) || !accepted(~(uint32_t)0, y)
-        || (x->storage && (x->storage->flags & ST_STORAGE_READONLY)))
+    if (x->ndim == 0 || x->dtype != y->dtype || st_binary_result(op, x->dtype) != x->dtype ||
+        !same_sizes(x, y) || !accepted(~(uint32_t)0, x) || !accepted(~(uint32_t)0, y) ||
+        (x->storage && (x->storage->flags & ST_STORAGE_READONLY)))
         return 0;
     int64_t n = st_tensor_numel(x);
     if (n > LINE_MAX_ELEMENTS) return 0;
@@ -362,7 +363,8 @@ st_tensor *st_binary_scalar_new(int op, uint32_t dtypes, const st_tensor *a, int
     scalar.dtype = a->dtype;
     scalar.refcount = 1;
     st_tensor *out = new_like(a, res);
-    if (out && (scalar_first ? binary_into(op, out, &scalar, a) : binary_into(op, out, a, &scalar))) {
+    if (out &&
+        (scalar_first ? binary_into(op, out, &scalar, a) : binary_into(op, out, a, &scalar))) {
         st_tensor_free(out);
         return NULL;
     }
@@ -505,7 +507,7 @@ st_tensor *st_reduce_new(int op, int mean, const st_tensor *a, uint64_t dims, in
 st_tensor *st_argreduce_new(int is_max, const st_tensor *a, int dim, int keepdims)
 {
     st_tensor in = *a;
-    if (dim < 0) {                     /* flattened: a 1-D record of the same memory */
+    if (dim < 0) { /* flattened: a 1-D record of the same memory */
         if (!st_tensor_is_contiguous(a)) return NULL;
         in.ndim = 1;
         in.sizes[0] = st_tensor_numel(a);
@@ -519,7 +521,7 @@ st_tensor *st_argreduce_new(int is_max, const st_tensor *a, int dim, int keepdim
         if (d != dim) sizes[nd++] = in.sizes[d];
     st_tensor *out = new_sized(ST_INT64, nd, sizes);
     if (!out) return NULL;
-    st_tensor k = *out;                /* the keepdim view st_argreduce writes */
+    st_tensor k = *out; /* the keepdim view st_argreduce writes */
     k.ndim = in.ndim;
     for (int64_t d = in.ndim - 1, step = 1; d >= 0; d--) {
         k.sizes[d] = d == dim ? 1 : in.sizes[d];
@@ -530,7 +532,7 @@ st_tensor *st_argreduce_new(int is_max, const st_tensor *a, int dim, int keepdim
         st_tensor_free(out);
         return NULL;
     }
-    if (keepdims) {                    /* a's ndim: the keepdim sizes (flattened: all 1) */
+    if (keepdims) { /* a's ndim: the keepdim sizes (flattened: all 1) */
         out->ndim = a->ndim;
         for (int d = 0; d < a->ndim; d++) {
             out->sizes[d] = a->ndim == in.ndim ? k.sizes[d] : 1;
@@ -570,8 +572,9 @@ int st_reshape_strides(int ndim, const int64_t *sizes, const int64_t *strides, i
             os[nold++] = strides[d];
         }
     }
-    if (!numel || !ndim) {                       /* any layout: the C strides */
-        for (int64_t d = new_ndim - 1, step = 1; d >= 0; step *= new_sizes[d] ? new_sizes[d] : 1, d--)
+    if (!numel || !ndim) { /* any layout: the C strides */
+        for (int64_t d = new_ndim - 1, step = 1; d >= 0;
+             step *= new_sizes[d] ? new_sizes[d] : 1, d--)
             new_strides[d] = step;
         return 1;
     }
@@ -617,7 +620,7 @@ st_tensor *st_reshape_new(const st_tensor *a, int ndim, const int64_t *sizes, in
     if (!copy_ok) return NULL;
     st_tensor *out = st_astype_new(a, a->dtype);
     if (!out) return NULL;
-    out->ndim = ndim;                  /* a fresh record over its own block: reshaped in place */
+    out->ndim = ndim; /* a fresh record over its own block: reshaped in place */
     for (int64_t d = ndim - 1, step = 1; d >= 0; step *= sizes[d--]) {
         out->sizes[d] = sizes[d];
         out->strides[d] = step;
@@ -677,9 +680,9 @@ static void as_matrix(st_tensor *m, const st_tensor *t, int row)
 st_tensor *st_matmul_new(uint32_t dtypes, const st_tensor *a, const st_tensor *b)
 {
     int an = a->ndim, bn = b->ndim;
-    if (a->dtype != b->dtype || a->dtype < 0 || a->dtype >= 32 || !(dtypes >> a->dtype & 1)
-        || an < 1 || an > 2 || bn < 1 || bn > 2 || a->sizes[an - 1] != b->sizes[0]
-        || !st_tensor_numel(a) || !st_tensor_numel(b))
+    if (a->dtype != b->dtype || a->dtype < 0 || a->dtype >= 32 || !(dtypes >> a->dtype & 1) ||
+        an < 1 || an > 2 || bn < 1 || bn > 2 || a->sizes[an - 1] != b->sizes[0] ||
+        !st_tensor_numel(a) || !st_tensor_numel(b))
         return NULL;
     int64_t sizes[2];
     int ndim = 0;
@@ -694,7 +697,7 @@ st_tensor *st_matmul_new(uint32_t dtypes, const st_tensor *a, const st_tensor *b
     st_tensor a2, b2, o2;
     as_matrix(&a2, a, 1);
     as_matrix(&b2, b, 0);
-    as_matrix(&o2, out, an == 1);   /* (n,) is a column, (m,) a row, () 1x1 */
+    as_matrix(&o2, out, an == 1); /* (n,) is a column, (m,) a row, () 1x1 */
     if (st_matmul(&o2, &a2, &b2)) {
         st_tensor_free(out);
         return NULL;

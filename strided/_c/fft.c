@@ -86,7 +86,7 @@ static int64_t block_work(const fft_plan *p, int64_t L)
 /* x[j*L + l] *= (wr[j] + i wi[j]) for j < n: a chirp or kernel along the
  * rows, the same for every lane. */
 ST_LEVEL_BODY void mul_rows(double *restrict xr, double *restrict xi, const double *wr,
-                             const double *wi, int64_t n, int64_t L)
+                            const double *wi, int64_t n, int64_t L)
 {
     for (int64_t j = 0; j < n; j++) {
         const double cr = wr[j], ci = wi[j];
@@ -98,9 +98,10 @@ ST_LEVEL_BODY void mul_rows(double *restrict xr, double *restrict xi, const doub
         }
     }
 }
-ST_LEVEL_FN(mul_rows, (double *restrict xr, double *restrict xi, const double *wr,
-                       const double *wi, int64_t n, int64_t L),
-                       (xr, xi, wr, wi, n, L))
+ST_LEVEL_FN(mul_rows,
+            (double *restrict xr, double *restrict xi, const double *wr, const double *wi,
+             int64_t n, int64_t L),
+            (xr, xi, wr, wi, n, L))
 
 static void fourstep(const fft_plan *p, int64_t B, fft_io src, int64_t ses, const int64_t *soff,
                      int64_t scnt, fft_io dst, int64_t des, const int64_t *doff, int64_t dcnt,
@@ -113,7 +114,7 @@ static void transform_block(const fft_plan *p, int64_t L, double *xr, double *xi
                             double **rr, double **ri)
 {
     const int64_t n = p->n;
-    if (p->m) {                                    /* Bluestein */
+    if (p->m) { /* Bluestein */
         const int64_t m = p->m, mL = m * L;
         double *ar = work, *ai = work + mL, *sub = work + 2 * mL, *cr, *ci, *dr, *di;
         memcpy(ar, xr, (size_t)(n * L) * sizeof(double));
@@ -129,7 +130,7 @@ static void transform_block(const fft_plan *p, int64_t L, double *xr, double *xi
         memcpy(xr, dr, (size_t)(n * L) * sizeof(double));
         memcpy(xi, di, (size_t)(n * L) * sizeof(double));
         ST_PICK(mul_rows)(xr, xi, p->chr, p->chi, n, L);
-    } else if (p->n1) {                            /* four-step, in place */
+    } else if (p->n1) { /* four-step, in place */
         int64_t off[FFT_MAX_LANES];
         for (int64_t l = 0; l < L; l++) off[l] = l * (int64_t)sizeof(double);
         const fft_io io = io_split(xr, xi);
@@ -170,8 +171,8 @@ static int64_t fs_block(const fft_plan *p)
 /* The column block y (n1 x L) times exp(-2 pi i k1 j2[l] / n) (two-level
  * table), into its slot of t (the same layout, contiguous). */
 ST_LEVEL_BODY void fs_twiddle(const fft_plan *p, const double *restrict yr,
-                               const double *restrict yi, int64_t L, const int64_t *j2,
-                               double *restrict tr, double *restrict ti)
+                              const double *restrict yi, int64_t L, const int64_t *j2,
+                              double *restrict tr, double *restrict ti)
 {
     const int64_t mask = ((int64_t)1 << p->tbits) - 1;
     memcpy(tr, yr, (size_t)L * sizeof(double));
@@ -186,10 +187,10 @@ ST_LEVEL_BODY void fs_twiddle(const fft_plan *p, const double *restrict yr,
             ti[k1 * L + l] = CMUL_IM(u, v, wr, wi);
         }
 }
-ST_LEVEL_FN(fs_twiddle, (const fft_plan *p, const double *restrict yr,
-                         const double *restrict yi, int64_t L, const int64_t *j2,
-                         double *restrict tr, double *restrict ti),
-                         (p, yr, yi, L, j2, tr, ti))
+ST_LEVEL_FN(fs_twiddle,
+            (const fft_plan *p, const double *restrict yr, const double *restrict yi, int64_t L,
+             const int64_t *j2, double *restrict tr, double *restrict ti),
+            (p, yr, yi, L, j2, tr, ti))
 
 /* Rows r0 .. r0+L-1 of the four-step (row r = b n1 + k1: element j2 is
  * column c = b n2 + j2, at [k1*Lc + c % la] of column block c / la, whose
@@ -293,8 +294,8 @@ static void fourstep(const fft_plan *p, int64_t B, fft_io src, int64_t ses, cons
 /* rows k0 .. k1-1 of the half spectrum X (N+1 rows) from Z (N rows),
  * written at rows 0 .. k1-k0-1 of x */
 ST_LEVEL_BODY void real_post(const fft_plan *p, int sign, const double *restrict zr,
-                              const double *restrict zi, double *restrict xr,
-                              double *restrict xi, int64_t L, int64_t k0, int64_t k1)
+                             const double *restrict zi, double *restrict xr, double *restrict xi,
+                             int64_t L, int64_t k0, int64_t k1)
 {
     const int64_t N = p->n;
     for (int64_t k = k0; k < k1; k++) {
@@ -304,27 +305,27 @@ ST_LEVEL_BODY void real_post(const fft_plan *p, int sign, const double *restrict
             const double ar = zr[a * L + l], ai = zi[a * L + l];
             const double br = zr[b * L + l], bi = zi[b * L + l];
             const double er = 0.5 * (ar + br), ei = 0.5 * (ai - bi);
-            const double orr = 0.5 * (ai + bi), oi = -0.5 * (ar - br);   /* O = -i D */
+            const double orr = 0.5 * (ai + bi), oi = -0.5 * (ar - br); /* O = -i D */
             xr[(k - k0) * L + l] = er + CMUL_RE(wr, wi, orr, oi);
             xi[(k - k0) * L + l] = ei + CMUL_IM(wr, wi, orr, oi);
         }
     }
 }
-ST_LEVEL_FN(real_post, (const fft_plan *p, int sign, const double *restrict zr,
-                        const double *restrict zi, double *restrict xr, double *restrict xi,
-                        int64_t L, int64_t k0, int64_t k1),
-                        (p, sign, zr, zi, xr, xi, L, k0, k1))
+ST_LEVEL_FN(real_post,
+            (const fft_plan *p, int sign, const double *restrict zr, const double *restrict zi,
+             double *restrict xr, double *restrict xi, int64_t L, int64_t k0, int64_t k1),
+            (p, sign, zr, zi, xr, xi, L, k0, k1))
 
 /* rows k0 .. k1-1 of Z (N rows) from the half spectrum X (N+1 rows) */
 ST_LEVEL_BODY void real_pre(const fft_plan *p, int sign, const double *restrict xr,
-                             const double *restrict xi, double *restrict zr,
-                             double *restrict zi, int64_t L, int64_t k0, int64_t k1)
+                            const double *restrict xi, double *restrict zr, double *restrict zi,
+                            int64_t L, int64_t k0, int64_t k1)
 {
     const int64_t N = p->n;
     for (int64_t k = k0; k < k1; k++) {
         const int64_t b = N - k;
         const double wr = p->hr[k], wi = sign < 0 ? p->hi[k] : -p->hi[k];
-        const double keep = k ? 1.0 : 0.0;      /* Im X_0 and Im X_N do not count */
+        const double keep = k ? 1.0 : 0.0; /* Im X_0 and Im X_N do not count */
         for (int64_t l = 0; l < L; l++) {
             const double ar = xr[k * L + l], ai = keep * xi[k * L + l];
             const double br = xr[b * L + l], bi = keep * xi[b * L + l];
@@ -335,20 +336,20 @@ ST_LEVEL_BODY void real_pre(const fft_plan *p, int sign, const double *restrict 
         }
     }
 }
-ST_LEVEL_FN(real_pre, (const fft_plan *p, int sign, const double *restrict xr,
-                       const double *restrict xi, double *restrict zr, double *restrict zi,
-                       int64_t L, int64_t k0, int64_t k1),
-                       (p, sign, xr, xi, zr, zi, L, k0, k1))
+ST_LEVEL_FN(real_pre,
+            (const fft_plan *p, int sign, const double *restrict xr, const double *restrict xi,
+             double *restrict zr, double *restrict zi, int64_t L, int64_t k0, int64_t k1),
+            (p, sign, xr, xi, zr, zi, L, k0, k1))
 
 /* ------------------------------------------------------------------ paths */
 
 typedef struct {
-    fft_io src, dst;                  /* line 0 */
+    fft_io src, dst; /* line 0 */
     int64_t ses, scnt, des, dcnt;
     int herm, swapped;
     double scale;
-    int packed;                       /* even real transforms: PACK_R2C, PACK_C2R */
-    int sign;                         /* of the exponent: -1 forward, +1 inverse */
+    int packed; /* even real transforms: PACK_R2C, PACK_C2R */
+    int sign;   /* of the exponent: -1 forward, +1 inverse */
 } fft_line;
 
 #define PACK_R2C 1
@@ -357,8 +358,8 @@ typedef struct {
 typedef struct {
     const fft_plan *p;
     fft_line ln;
-    int nb;                           /* batch dims, outermost first */
-    int64_t bsize[ST_MAX_DIMS], bin[ST_MAX_DIMS], bout[ST_MAX_DIMS];   /* bytes */
+    int nb; /* batch dims, outermost first */
+    int64_t bsize[ST_MAX_DIMS], bin[ST_MAX_DIMS], bout[ST_MAX_DIMS]; /* bytes */
     int64_t nlines;
 } fft_job;
 
@@ -375,7 +376,7 @@ static void line_offsets(const fft_job *job, int64_t first, int64_t L, int64_t *
     for (int64_t l = 0; l < L; l++) {
         oin[l] = a;
         oout[l] = b;
-        for (int d = job->nb - 1; d >= 0; d--) {     /* odometer step */
+        for (int d = job->nb - 1; d >= 0; d--) { /* odometer step */
             a += job->bin[d];
             b += job->bout[d];
             if (++idx[d] < job->bsize[d]) break;
@@ -410,12 +411,11 @@ static int direct_lines(const fft_plan *p, const fft_line *ln) { return p->n1 &&
 
 /* r2c with an odd count m of real elements read: the last one, x_(m-1), is
  * the real part of packed element (m-1)/2 (the gather read m/2 pairs). */
-static void packed_tail(const fft_line *ln, double *ar, double *ai, int64_t L,
-                        const int64_t *oin)
+static void packed_tail(const fft_line *ln, double *ar, double *ai, int64_t L, const int64_t *oin)
 {
     if (ln->scnt % 2 == 0) return;
     const int64_t row = ln->scnt / 2, off = (ln->scnt - 1) * ln->ses;
-    const char *x = ln->sign < 0 ? ln->src.re : ln->src.im;    /* the even elements */
+    const char *x = ln->sign < 0 ? ln->src.re : ln->src.im; /* the even elements */
     double *re = ln->sign < 0 ? ar : ai;
     for (int64_t l = 0; l < L; l++) re[row * L + l] = LOAD(ln->src.f32, x + oin[l] + off);
 }
@@ -427,15 +427,15 @@ static int64_t group_scratch(const fft_plan *p, const fft_line *ln, int64_t G)
 }
 
 /* A group of G even real lines (packed) on one thread; s: group_scratch. */
-static void run_group_packed(const fft_plan *p, const fft_line *ln, int64_t G,
-                             const int64_t *oin, const int64_t *oout, double *s)
+static void run_group_packed(const fft_plan *p, const fft_line *ln, int64_t G, const int64_t *oin,
+                             const int64_t *oout, double *s)
 {
     const int64_t N = p->n;
-    double *yr = s, *yi = s + (N + 1) * G;                  /* half spectrum */
-    double *ar = yi + (N + 1) * G, *ai = ar + N * G;        /* packed line */
+    double *yr = s, *yi = s + (N + 1) * G;           /* half spectrum */
+    double *ar = yi + (N + 1) * G, *ai = ar + N * G; /* packed line */
     double *work = ai + N * G, *r1, *r2;
     int64_t cnt[FFT_MAX_LANES], dcnt[FFT_MAX_LANES];
-    const int inv = ln->sign > 0;        /* the inverse sign: parts exchanged */
+    const int inv = ln->sign > 0; /* the inverse sign: parts exchanged */
     if (ln->packed == PACK_R2C) {
         for (int64_t l = 0; l < G; l++) {
             cnt[l] = ln->scnt / 2;
@@ -469,8 +469,8 @@ static void run_group(const fft_plan *p, const fft_line *ln, int64_t G, const in
         return;
     }
     if (direct_lines(p, ln)) {
-        fourstep(p, G, ln->src, ln->ses, oin, ln->scnt, ln->dst, ln->des, oout, ln->dcnt,
-                 ln->scale, s, s + 2 * n * G, 1);
+        fourstep(p, G, ln->src, ln->ses, oin, ln->scnt, ln->dst, ln->des, oout, ln->dcnt, ln->scale,
+                 s, s + 2 * n * G, 1);
         return;
     }
     double *xr = s, *xi = s + n * G, *work = s + 2 * n * G, *rr, *ri;
@@ -480,7 +480,7 @@ static void run_group(const fft_plan *p, const fft_line *ln, int64_t G, const in
     }
     fft_gather(xr, xi, n, G, ln->src, ln->ses, oin, scnt);
     if (ln->herm) fft_hermitian_fill(xr, xi, n, G, ln->swapped);
-    if (p->n1) {                 /* from the completed block to the tensor */
+    if (p->n1) { /* from the completed block to the tensor */
         for (int64_t l = 0; l < G; l++) off[l] = l * (int64_t)sizeof(double);
         fourstep(p, G, io_split(xr, xi), G * (int64_t)sizeof(double), off, n, ln->dst, ln->des,
                  oout, ln->dcnt, ln->scale, work, work + 2 * n * G, 1);
@@ -500,8 +500,8 @@ static st_status run_lines(const fft_job *job)
     if (nt > ngroups) nt = (int)ngroups;
     int64_t bytes;
     double *scratch = fft_scratch_get(bsz * nt, &bytes);
-    if (!scratch) return st_fail(ST_E_MEMORY, "fft: cannot allocate %lld bytes of scratch",
-                                 (long long)bytes);
+    if (!scratch)
+        return st_fail(ST_E_MEMORY, "fft: cannot allocate %lld bytes of scratch", (long long)bytes);
 #pragma omp parallel num_threads(nt) if (nt > 1)
     {
         double *s = scratch + omp_get_thread_num() * bsz;
@@ -542,8 +542,8 @@ static void line_inplace(const fft_plan *q, double *xr, double *xi, double *s, i
     }
 }
 
-static void mul_line(double *restrict xr, double *restrict xi, const double *wr,
-                     const double *wi, int64_t n, int nt)
+static void mul_line(double *restrict xr, double *restrict xi, const double *wr, const double *wi,
+                     int64_t n, int nt)
 {
 #pragma omp parallel for num_threads(nt) if (nt > 1) schedule(static)
     for (int64_t j = 0; j < n; j++) {
@@ -575,7 +575,7 @@ static void line_transform(const fft_plan *p, double *xr, double *xi, double *s,
     mul_line(ar, ai, p->chr, p->chi, n, nt);
     line_inplace(p->pm, ar, ai, sub, nt);
     mul_line(ar, ai, p->kr, p->ki, m, nt);
-    line_inplace(p->pm, ai, ar, sub, nt);     /* inverse: parts exchanged */
+    line_inplace(p->pm, ai, ar, sub, nt); /* inverse: parts exchanged */
     mul_line(ar, ai, p->chr, p->chi, n, nt);
     memcpy(xr, ar, (size_t)n * sizeof(double));
     memcpy(xi, ai, (size_t)n * sizeof(double));
@@ -584,7 +584,7 @@ static void line_transform(const fft_plan *p, double *xr, double *xi, double *s,
 /* Scratch (doubles) of line_big. */
 static int64_t big_scratch(const fft_plan *p, const fft_line *ln, int nt)
 {
-    (void)ln;     /* the signature of the other kinds' scratch functions */
+    (void)ln; /* the signature of the other kinds' scratch functions */
     return 2 * p->n + line_scratch(p, nt);
 }
 
@@ -595,20 +595,20 @@ static int64_t big_scratch(const fft_plan *p, const fft_line *ln, int nt)
  * contiguous interleaved complex T (double or float) at o: Z_k and Z_(N-k)
  * walk towards each other, a loop the compiler vectorises. */
 #define DEF_POST_LINE(NAME, T) ST_LEVELS(DEF_POST_LINE_ISA, NAME, T)
-#define DEF_POST_LINE_ISA(ISA, ATTR, NAME, T)                                        \
-    ATTR static void NAME##ISA(const fft_plan *p, int sign, const double *restrict zr, \
-                             const double *restrict zi, T *restrict o, double scale, \
-                             int64_t k0, int64_t k1)                                 \
-    {                                                                                \
-        const int64_t N = p->n;                                                      \
-        const double ws = sign < 0 ? 1.0 : -1.0, h = 0.5 * scale;                    \
-        for (int64_t k = k0; k < k1; k++) {                                          \
-            const double ar = zr[k], ai = zi[k], br = zr[N - k], bi = zi[N - k];     \
-            const double wr = p->hr[k], wi = ws * p->hi[k];                          \
-            const double er = ar + br, ei = ai - bi, orr = ai + bi, oi = br - ar;    \
-            o[2 * k] = (T)(h * (er + CMUL_RE(wr, wi, orr, oi)));                     \
-            o[2 * k + 1] = (T)(h * (ei + CMUL_IM(wr, wi, orr, oi)));                 \
-        }                                                                            \
+#define DEF_POST_LINE_ISA(ISA, ATTR, NAME, T)                                                      \
+    ATTR static void NAME##ISA(const fft_plan *p, int sign, const double *restrict zr,             \
+                               const double *restrict zi, T *restrict o, double scale, int64_t k0, \
+                               int64_t k1)                                                         \
+    {                                                                                              \
+        const int64_t N = p->n;                                                                    \
+        const double ws = sign < 0 ? 1.0 : -1.0, h = 0.5 * scale;                                  \
+        for (int64_t k = k0; k < k1; k++) {                                                        \
+            const double ar = zr[k], ai = zi[k], br = zr[N - k], bi = zi[N - k];                   \
+            const double wr = p->hr[k], wi = ws * p->hi[k];                                        \
+            const double er = ar + br, ei = ai - bi, orr = ai + bi, oi = br - ar;                  \
+            o[2 * k] = (T)(h * (er + CMUL_RE(wr, wi, orr, oi)));                                   \
+            o[2 * k + 1] = (T)(h * (ei + CMUL_IM(wr, wi, orr, oi)));                               \
+        }                                                                                          \
     }
 DEF_POST_LINE(post_line_f64, double)
 DEF_POST_LINE(post_line_f32, float)
@@ -616,21 +616,20 @@ DEF_POST_LINE(post_line_f32, float)
 /* Z_k for the interior 0 < k < N of one line from contiguous interleaved
  * complex T at x holding X_0 .. X_N. */
 #define DEF_PRE_LINE(NAME, T) ST_LEVELS(DEF_PRE_LINE_ISA, NAME, T)
-#define DEF_PRE_LINE_ISA(ISA, ATTR, NAME, T)                                         \
-    ATTR static void NAME##ISA(const fft_plan *p, int sign, const T *restrict x,     \
-                             double *restrict zr, double *restrict zi, int64_t k0,    \
-                             int64_t k1)                                             \
-    {                                                                                \
-        const int64_t N = p->n;                                                      \
-        const double ws = sign < 0 ? 1.0 : -1.0;                                     \
-        for (int64_t k = k0; k < k1; k++) {                                          \
-            const double ar = x[2 * k], ai = x[2 * k + 1];                           \
-            const double br = x[2 * (N - k)], bi = x[2 * (N - k) + 1];               \
-            const double wr = p->hr[k], wi = ws * p->hi[k];                          \
-            const double dr = ar - br, di = ai + bi;                                 \
-            zr[k] = (ar + br) - CMUL_IM(dr, di, wr, wi);                             \
-            zi[k] = (ai - bi) + CMUL_RE(dr, di, wr, wi);                             \
-        }                                                                            \
+#define DEF_PRE_LINE_ISA(ISA, ATTR, NAME, T)                                                       \
+    ATTR static void NAME##ISA(const fft_plan *p, int sign, const T *restrict x,                   \
+                               double *restrict zr, double *restrict zi, int64_t k0, int64_t k1)   \
+    {                                                                                              \
+        const int64_t N = p->n;                                                                    \
+        const double ws = sign < 0 ? 1.0 : -1.0;                                                   \
+        for (int64_t k = k0; k < k1; k++) {                                                        \
+            const double ar = x[2 * k], ai = x[2 * k + 1];                                         \
+            const double br = x[2 * (N - k)], bi = x[2 * (N - k) + 1];                             \
+            const double wr = p->hr[k], wi = ws * p->hi[k];                                        \
+            const double dr = ar - br, di = ai + bi;                                               \
+            zr[k] = (ar + br) - CMUL_IM(dr, di, wr, wi);                                           \
+            zi[k] = (ai - bi) + CMUL_RE(dr, di, wr, wi);                                           \
+        }                                                                                          \
     }
 DEF_PRE_LINE(pre_line_f64, double)
 DEF_PRE_LINE(pre_line_f32, float)
@@ -646,8 +645,8 @@ static int io_packed_complex(fft_io io, int64_t es)
  * the line): rows k0 .. k1-1 of X written to (post) or read from (pre) dst /
  * src at k*es bytes, through their parts.  cnt: the elements src has.
  * Contiguous tensors take the vectorised loops above. */
-static void post_tiles(const fft_plan *p, int sign, const double *zr, const double *zi,
-                       fft_io dst, int64_t es, double scale, int64_t k0, int64_t k1)
+static void post_tiles(const fft_plan *p, int sign, const double *zr, const double *zi, fft_io dst,
+                       int64_t es, double scale, int64_t k0, int64_t k1)
 {
     double xr[FFT_POST_TILE], xi[FFT_POST_TILE];
     for (int64_t a = k0; a < k1; a += FFT_POST_TILE) {
@@ -665,10 +664,12 @@ static void real_post_io(const fft_plan *p, int sign, const double *zr, const do
         post_tiles(p, sign, zr, zi, dst, es, scale, k0, k1);
         return;
     }
-    const int64_t a = k0 > 1 ? k0 : 1, b = k1 < N ? k1 : N;     /* the interior */
+    const int64_t a = k0 > 1 ? k0 : 1, b = k1 < N ? k1 : N; /* the interior */
     if (a < b) {
-        if (dst.f32) ST_PICK(post_line_f32)(p, sign, zr, zi, (float *)dst.re, scale, a, b);
-        else ST_PICK(post_line_f64)(p, sign, zr, zi, (double *)dst.re, scale, a, b);
+        if (dst.f32)
+            ST_PICK(post_line_f32)(p, sign, zr, zi, (float *)dst.re, scale, a, b);
+        else
+            ST_PICK(post_line_f64)(p, sign, zr, zi, (double *)dst.re, scale, a, b);
     }
     if (k0 == 0) post_tiles(p, sign, zr, zi, dst, es, scale, 0, 1);
     if (k1 == N + 1) post_tiles(p, sign, zr, zi, dst, es, scale, N, N + 1);
@@ -681,11 +682,13 @@ static void real_pre_io(const fft_plan *p, int sign, fft_io src, int64_t es, int
     if (io_packed_complex(src, es) && cnt > N && N > 1) {
         const int64_t a = k0 > 1 ? k0 : 1;
         if (a < k1) {
-            if (src.f32) ST_PICK(pre_line_f32)(p, sign, (const float *)src.re, zr, zi, a, k1);
-            else ST_PICK(pre_line_f64)(p, sign, (const double *)src.re, zr, zi, a, k1);
+            if (src.f32)
+                ST_PICK(pre_line_f32)(p, sign, (const float *)src.re, zr, zi, a, k1);
+            else
+                ST_PICK(pre_line_f64)(p, sign, (const double *)src.re, zr, zi, a, k1);
         }
         if (k0 > 0) return;
-        k1 = 1;                                        /* k = 0 below */
+        k1 = 1; /* k = 0 below */
     }
     const double wsign = sign < 0 ? 1.0 : -1.0;
     for (int64_t k = k0; k < k1; k++) {
@@ -729,8 +732,8 @@ static void line_big_packed(const fft_plan *p, const fft_line *ln, double *s, in
         for (int t = 0; t < nt; t++) {
             const int64_t k0 = t * chunk, k1 = k0 + chunk < N + 1 ? k0 + chunk : N + 1;
             if (k0 < k1)
-                real_post_io(p, ln->sign, inv ? ai : ar, inv ? ar : ai, ln->dst, ln->des,
-                             ln->scale, k0, k1);
+                real_post_io(p, ln->sign, inv ? ai : ar, inv ? ar : ai, ln->dst, ln->des, ln->scale,
+                             k0, k1);
         }
         return;
     }
@@ -738,8 +741,8 @@ static void line_big_packed(const fft_plan *p, const fft_line *ln, double *s, in
     for (int t = 0; t < nt; t++) {
         const int64_t k0 = t * chunk, k1 = k0 + chunk < N ? k0 + chunk : N;
         if (k0 < k1)
-            real_pre_io(p, ln->sign, ln->src, ln->ses, ln->scnt, inv ? ai : ar, inv ? ar : ai,
-                        k0, k1);
+            real_pre_io(p, ln->sign, ln->src, ln->ses, ln->scnt, inv ? ai : ar, inv ? ar : ai, k0,
+                        k1);
     }
     /* the result's parts are x_2j, x_2j+1 (exchanged for the inverse sign) */
     const fft_io out = inv ? io_swap(ln->dst) : ln->dst;
@@ -761,7 +764,7 @@ static void line_big(const fft_plan *p, const fft_line *ln, double *s, int nt)
         line_big_packed(p, ln, s, nt);
         return;
     }
-    if (!p->m && direct_lines(p, ln)) {        /* straight from the tensor to the tensor */
+    if (!p->m && direct_lines(p, ln)) { /* straight from the tensor to the tensor */
         fourstep(p, 1, ln->src, ln->ses, &zero, ln->scnt, ln->dst, ln->des, &zero, ln->dcnt,
                  ln->scale, rest, rest + 2 * n, nt);
         return;
@@ -784,8 +787,8 @@ static st_status run_big(const fft_job *job)
     const int nt = st_threads_for(plan_len(p));
     int64_t bytes;
     double *s = fft_scratch_get(big_scratch(p, &job->ln, nt), &bytes);
-    if (!s) return st_fail(ST_E_MEMORY, "fft: cannot allocate %lld bytes of scratch",
-                           (long long)bytes);
+    if (!s)
+        return st_fail(ST_E_MEMORY, "fft: cannot allocate %lld bytes of scratch", (long long)bytes);
     for (int64_t line = 0; line < job->nlines; line++) {
         int64_t oin, oout;
         line_offsets(job, line, 1, &oin, &oout);
@@ -820,16 +823,18 @@ static st_status check_pair(const char *what, st_tensor *out, const st_tensor *i
     if ((rc = st_check_writable(out, "fft output")) || (rc = st_check_storage(in, "fft input")))
         return rc;
     if (in->ndim != out->ndim || in->ndim < 1)
-        return st_fail(ST_E_VALUE, "%s: input and output need the same number of dims (at least "
-                       "1), got %d and %d", what, in->ndim, out->ndim);
+        return st_fail(ST_E_VALUE,
+                       "%s: input and output need the same number of dims (at least "
+                       "1), got %d and %d",
+                       what, in->ndim, out->ndim);
     if (dim < 0 || dim >= in->ndim)
         return st_fail(ST_E_INDEX, "%s: dim %d out of range for %d dims", what, dim, in->ndim);
     for (int d = 0; d < in->ndim; d++)
         if (d != dim && in->sizes[d] != out->sizes[d]) {
             st_shape_str(si, sizeof si, in->ndim, in->sizes);
             st_shape_str(so, sizeof so, out->ndim, out->sizes);
-            return st_fail(ST_E_VALUE, "%s: input %s and output %s differ on dim %d", what, si,
-                           so, d);
+            return st_fail(ST_E_VALUE, "%s: input %s and output %s differ on dim %d", what, si, so,
+                           d);
         }
     if (st_tensor_numel(out) > 0 && st_tensor_shares_memory(out, in))
         return st_fail(ST_E_VALUE, "%s: the output shares memory with the input", what);
@@ -858,8 +863,9 @@ static st_status check_pair(const char *what, st_tensor *out, const st_tensor *i
 
 static st_status check_n(const char *what, int64_t n)
 {
-    if (n < 1) return st_fail(ST_E_VALUE, "%s: the transform length must be >= 1, got %lld",
-                              what, (long long)n);
+    if (n < 1)
+        return st_fail(ST_E_VALUE, "%s: the transform length must be >= 1, got %lld", what,
+                       (long long)n);
     if (n > ST_FFT_MAX_N)
         return st_fail(ST_E_VALUE, "%s: the transform length %lld exceeds 2^40", what,
                        (long long)n);
@@ -906,10 +912,10 @@ static st_status run_job(fft_job *job, const st_tensor *in, const st_tensor *out
         ln->dst = io_of(out, 0);
         ln->dst.im = ln->dst.re ? ln->dst.re + ln->des : NULL;
     }
-    if (m == 0) ln->src.re = ln->src.im = NULL;      /* nothing to read: zeros */
+    if (m == 0) ln->src.re = ln->src.im = NULL; /* nothing to read: zeros */
     fft_plan *p = ln->packed ? fft_plan_get(n / 2, 1) : fft_plan_get(n, 0);
-    if (!p) return st_fail(ST_E_MEMORY, "fft: cannot allocate the plan for %lld points",
-                           (long long)n);
+    if (!p)
+        return st_fail(ST_E_MEMORY, "fft: cannot allocate the plan for %lld points", (long long)n);
     job->p = p;
     st_status rc = is_big(p) ? run_big(job) : run_lines(job);
     fft_plan_release(p);
@@ -921,7 +927,8 @@ st_status st_fft_c2c(st_tensor *out, const st_tensor *in, int dim, int forward, 
     fft_job job;
     st_status rc;
     if (!st_is_complex(in->dtype))
-        return st_fail(ST_E_TYPE, "fft: the input must be complex, got %s", st_dtype_name(in->dtype));
+        return st_fail(ST_E_TYPE, "fft: the input must be complex, got %s",
+                       st_dtype_name(in->dtype));
     if ((rc = st_check_dtype(out, in->dtype, "fft output"))) return rc;
     if ((rc = check_pair("fft", out, in, dim, &job))) return rc;
     const int64_t n = out->sizes[dim];
@@ -946,8 +953,10 @@ st_status st_fft_r2c(st_tensor *out, const st_tensor *in, int dim, int64_t n, in
     if ((rc = check_n("rfft", n))) return rc;
     if ((rc = check_pair("rfft", out, in, dim, &job))) return rc;
     if (out->sizes[dim] != n / 2 + 1)
-        return st_fail(ST_E_VALUE, "rfft: the output has %lld elements along dim %d, expected "
-                       "n/2 + 1 = %lld", (long long)out->sizes[dim], dim, (long long)(n / 2 + 1));
+        return st_fail(ST_E_VALUE,
+                       "rfft: the output has %lld elements along dim %d, expected "
+                       "n/2 + 1 = %lld",
+                       (long long)out->sizes[dim], dim, (long long)(n / 2 + 1));
     job.ln.herm = 0;
     job.ln.swapped = !forward;
     job.ln.scale = scale;

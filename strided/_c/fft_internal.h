@@ -23,37 +23,37 @@ static inline int omp_get_thread_num(void) { return 0; }
 
 /* Sizes chosen by measurement (docs/fft.md); none changes a result. */
 #define FFT_MAX_FACTORS 64
-#define FFT_SPLIT 16384        /* direct plans this long or longer: four-step */
-#define FFT_L1_BYTES (32 << 10)       /* a block of lanes and its ping-pong */
-#define FFT_L2_BYTES (512 << 10)      /* a group of lines (four-step's t) */
-#define FFT_L3_BYTES (4 << 20)        /* a block of Bluestein lanes at most */
+#define FFT_SPLIT 16384          /* direct plans this long or longer: four-step */
+#define FFT_L1_BYTES (32 << 10)  /* a block of lanes and its ping-pong */
+#define FFT_L2_BYTES (512 << 10) /* a group of lines (four-step's t) */
+#define FFT_L3_BYTES (4 << 20)   /* a block of Bluestein lanes at most */
 #define FFT_MAX_LANES 64
-#define FFT_FS_LANES 16        /* four-step blocks: at least this many lanes */
-#define FFT_TILE 32            /* gather/scatter: rows per tile */
-#define FFT_POST_TILE 512      /* the real split step of a long line: rows per tile */
-#define FFT_CHUNK 16           /* generic radix: positions per chunk */
-#define FFT_CACHE 16           /* plans kept */
+#define FFT_FS_LANES 16   /* four-step blocks: at least this many lanes */
+#define FFT_TILE 32       /* gather/scatter: rows per tile */
+#define FFT_POST_TILE 512 /* the real split step of a long line: rows per tile */
+#define FFT_CHUNK 16      /* generic radix: positions per chunk */
+#define FFT_CACHE 16      /* plans kept */
 #define FFT_CACHE_BYTES ((int64_t)256 << 20)
 
 typedef struct fft_plan {
     int64_t n;
-    int nf;                              /* stages (direct plans below FFT_SPLIT) */
+    int nf; /* stages (direct plans below FFT_SPLIT) */
     int fac[FFT_MAX_FACTORS];
-    int64_t twoff[FFT_MAX_FACTORS];      /* stage twiddles start at tw*[twoff] */
-    int64_t rootoff[FFT_MAX_FACTORS];    /* generic radix f: exp(-2 pi i t/f), t < f */
+    int64_t twoff[FFT_MAX_FACTORS];   /* stage twiddles start at tw*[twoff] */
+    int64_t rootoff[FFT_MAX_FACTORS]; /* generic radix f: exp(-2 pi i t/f), t < f */
     double *twr, *twi, *rtr, *rti;
     /* four-step (direct plans of FFT_SPLIT points or more, when n splits) */
     int64_t n1, n2, tbits;
     struct fft_plan *p1, *p2;
-    double *thr, *thi, *tlr, *tli;       /* exp(-2 pi i (h << tbits)/n), exp(-2 pi i t/n) */
+    double *thr, *thi, *tlr, *tli; /* exp(-2 pi i (h << tbits)/n), exp(-2 pi i t/n) */
     /* Bluestein (a prime factor larger than ST_FFT_MAX_RADIX) */
-    int64_t m;                           /* 0 for direct plans */
+    int64_t m; /* 0 for direct plans */
     struct fft_plan *pm;
-    double *chr, *chi;                   /* exp(-pi i j^2 / n), j < n */
-    double *kr, *ki;                     /* DFT of the conjugate chirp, divided by m */
+    double *chr, *chi; /* exp(-pi i j^2 / n), j < n */
+    double *kr, *ki;   /* DFT of the conjugate chirp, divided by m */
     /* real transforms of 2n points (packed in n complex ones) */
     int real;
-    double *hr, *hi;                     /* exp(-2 pi i k / 2n), k <= n */
+    double *hr, *hi; /* exp(-2 pi i k / 2n), k <= n */
     /* cache */
     int64_t bytes;
     int64_t refs;
@@ -70,7 +70,7 @@ typedef struct fft_plan {
  * re and im gives the inverse transform (see the top). */
 typedef struct {
     char *re, *im;
-    int f32;                 /* parts are float, else double */
+    int f32; /* parts are float, else double */
 } fft_io;
 
 static inline fft_io io_swap(fft_io io)
@@ -104,9 +104,9 @@ void fft_engine(const fft_plan *pl, int64_t L, double *xr, double *xi, double *y
 
 /* fft_lines.c */
 void fft_gather(double *xr, double *xi, int64_t n, int64_t L, fft_io io, int64_t es,
-                   const int64_t *loff, const int64_t *cnt);
-void fft_scatter(fft_io io, int64_t es, const int64_t *loff, const int64_t *cnt,
-                    const double *xr, const double *xi, int64_t L, double scale);
+                const int64_t *loff, const int64_t *cnt);
+void fft_scatter(fft_io io, int64_t es, const int64_t *loff, const int64_t *cnt, const double *xr,
+                 const double *xi, int64_t L, double scale);
 void fft_hermitian_fill(double *xr, double *xi, int64_t n, int64_t L, int swapped);
 
 /* fft_plans.c */

@@ -29,23 +29,22 @@ static int starts_run(const int64_t *loff, int64_t l, int64_t L, int64_t es)
     return ls != 0;
 }
 
-
 /* rows: x[j*L + l] for the lanes of one run (src at lane 0 of the run) */
-#define ROWS_IN(T)                                                                   \
-    for (int64_t j = 0; j < full; j++) {                                             \
-        double *ar = xr + j * L, *ai = xi + j * L;                                   \
-        const char *r = re ? re + j * es : NULL, *i = im ? im + j * es : NULL;       \
-        if (r && i) {                                                                \
-            for (int64_t l = 0; l < w; l++) {                                        \
-                ar[l] = *(const T *)(r + l * ls);                                    \
-                ai[l] = *(const T *)(i + l * ls);                                    \
-            }                                                                        \
-        } else {                                                                     \
-            for (int64_t l = 0; l < w; l++) {                                        \
-                ar[l] = r ? *(const T *)(r + l * ls) : 0.0;                          \
-                ai[l] = i ? *(const T *)(i + l * ls) : 0.0;                          \
-            }                                                                        \
-        }                                                                            \
+#define ROWS_IN(T)                                                                                 \
+    for (int64_t j = 0; j < full; j++) {                                                           \
+        double *ar = xr + j * L, *ai = xi + j * L;                                                 \
+        const char *r = re ? re + j * es : NULL, *i = im ? im + j * es : NULL;                     \
+        if (r && i) {                                                                              \
+            for (int64_t l = 0; l < w; l++) {                                                      \
+                ar[l] = *(const T *)(r + l * ls);                                                  \
+                ai[l] = *(const T *)(i + l * ls);                                                  \
+            }                                                                                      \
+        } else {                                                                                   \
+            for (int64_t l = 0; l < w; l++) {                                                      \
+                ar[l] = r ? *(const T *)(r + l * ls) : 0.0;                                        \
+                ai[l] = i ? *(const T *)(i + l * ls) : 0.0;                                        \
+            }                                                                                      \
+        }                                                                                          \
     }
 
 static void gather_rows(double *xr, double *xi, int64_t n, int64_t L, int64_t w, fft_io io,
@@ -94,7 +93,7 @@ static void gather_rows(double *xr, double *xi, int64_t n, int64_t L, int64_t w,
     } else {
         ROWS_IN(double)
     }
-    for (int64_t l = 0; l < w; l++)        /* ragged ends */
+    for (int64_t l = 0; l < w; l++) /* ragged ends */
         for (int64_t j = full; j < n; j++) {
             const int64_t o = loff[l] + j * es;
             const int in = j < cnt[l];
@@ -103,19 +102,19 @@ static void gather_rows(double *xr, double *xi, int64_t n, int64_t L, int64_t w,
         }
 }
 
-#define LANE_IN(T)                                                                   \
-    if (re && im)                                                                    \
-        for (; j < c; j++) {                                                         \
-            ar[j * L] = *(const T *)(re + j * es);                                   \
-            ai[j * L] = *(const T *)(im + j * es);                                   \
-        }                                                                            \
-    else if (re || im) {                                                             \
-        const char *src = re ? re : im;                                              \
-        double *a = re ? ar : ai, *z = re ? ai : ar;                                 \
-        for (; j < c; j++) {                                                         \
-            a[j * L] = *(const T *)(src + j * es);                                   \
-            z[j * L] = 0.0;                                                          \
-        }                                                                            \
+#define LANE_IN(T)                                                                                 \
+    if (re && im)                                                                                  \
+        for (; j < c; j++) {                                                                       \
+            ar[j * L] = *(const T *)(re + j * es);                                                 \
+            ai[j * L] = *(const T *)(im + j * es);                                                 \
+        }                                                                                          \
+    else if (re || im) {                                                                           \
+        const char *src = re ? re : im;                                                            \
+        double *a = re ? ar : ai, *z = re ? ai : ar;                                               \
+        for (; j < c; j++) {                                                                       \
+            a[j * L] = *(const T *)(src + j * es);                                                 \
+            z[j * L] = 0.0;                                                                        \
+        }                                                                                          \
     }
 
 static void gather_lanes(double *xr, double *xi, int64_t n, int64_t L, int64_t w, fft_io io,
@@ -141,7 +140,7 @@ static void gather_lanes(double *xr, double *xi, int64_t n, int64_t L, int64_t w
 /* The block X[j*L + l] = element j of lane l (at loff[l] + j*es bytes from
  * io's parts) for j < cnt[l], zeros for cnt[l] <= j < n. */
 void fft_gather(double *xr, double *xi, int64_t n, int64_t L, fft_io io, int64_t es,
-                   const int64_t *loff, const int64_t *cnt)
+                const int64_t *loff, const int64_t *cnt)
 {
     for (int64_t l0 = 0, l1, ls; l0 < L; l0 = l1) {
         l1 = lane_run(loff, l0, L, es, &ls);
@@ -154,20 +153,20 @@ void fft_gather(double *xr, double *xi, int64_t n, int64_t L, fft_io io, int64_t
     }
 }
 
-#define ROWS_OUT(T)                                                                  \
-    for (int64_t j = 0; j < full; j++) {                                             \
-        const double *ar = xr + j * L, *ai = xi + j * L;                             \
-        char *r = re ? re + j * es : NULL, *i = im ? im + j * es : NULL;             \
-        if (r && i) {                                                                \
-            for (int64_t l = 0; l < w; l++) {                                        \
-                *(T *)(r + l * ls) = (T)(scale * ar[l]);                             \
-                *(T *)(i + l * ls) = (T)(scale * ai[l]);                             \
-            }                                                                        \
-        } else if (r) {                                                              \
-            for (int64_t l = 0; l < w; l++) *(T *)(r + l * ls) = (T)(scale * ar[l]);  \
-        } else if (i) {                                                              \
-            for (int64_t l = 0; l < w; l++) *(T *)(i + l * ls) = (T)(scale * ai[l]);  \
-        }                                                                            \
+#define ROWS_OUT(T)                                                                                \
+    for (int64_t j = 0; j < full; j++) {                                                           \
+        const double *ar = xr + j * L, *ai = xi + j * L;                                           \
+        char *r = re ? re + j * es : NULL, *i = im ? im + j * es : NULL;                           \
+        if (r && i) {                                                                              \
+            for (int64_t l = 0; l < w; l++) {                                                      \
+                *(T *)(r + l * ls) = (T)(scale * ar[l]);                                           \
+                *(T *)(i + l * ls) = (T)(scale * ai[l]);                                           \
+            }                                                                                      \
+        } else if (r) {                                                                            \
+            for (int64_t l = 0; l < w; l++) *(T *)(r + l * ls) = (T)(scale * ar[l]);               \
+        } else if (i) {                                                                            \
+            for (int64_t l = 0; l < w; l++) *(T *)(i + l * ls) = (T)(scale * ai[l]);               \
+        }                                                                                          \
     }
 
 static void scatter_rows(fft_io io, int64_t es, const int64_t *loff, const int64_t *cnt,
@@ -217,7 +216,7 @@ static void scatter_rows(fft_io io, int64_t es, const int64_t *loff, const int64
     } else {
         ROWS_OUT(double)
     }
-    for (int64_t l = 0; l < w; l++)        /* ragged ends */
+    for (int64_t l = 0; l < w; l++) /* ragged ends */
         for (int64_t j = full; j < cnt[l]; j++) {
             const int64_t o = loff[l] + j * es;
             if (io.f32) {
@@ -230,10 +229,10 @@ static void scatter_rows(fft_io io, int64_t es, const int64_t *loff, const int64
         }
 }
 
-#define LANE_OUT(T)                                                                  \
-    for (int64_t j = j0; j < c; j++) {                                               \
-        if (re) *(T *)(re + j * es) = (T)(scale * ar[j * L]);                        \
-        if (im) *(T *)(im + j * es) = (T)(scale * ai[j * L]);                        \
+#define LANE_OUT(T)                                                                                \
+    for (int64_t j = j0; j < c; j++) {                                                             \
+        if (re) *(T *)(re + j * es) = (T)(scale * ar[j * L]);                                      \
+        if (im) *(T *)(im + j * es) = (T)(scale * ai[j * L]);                                      \
     }
 
 static void scatter_lanes(fft_io io, int64_t es, const int64_t *loff, const int64_t *cnt,
@@ -257,8 +256,8 @@ static void scatter_lanes(fft_io io, int64_t es, const int64_t *loff, const int6
 }
 
 /* Element j of lane l (at loff[l] + j*es bytes) = scale * X[j*L + l], j < cnt[l]. */
-void fft_scatter(fft_io io, int64_t es, const int64_t *loff, const int64_t *cnt,
-                    const double *xr, const double *xi, int64_t L, double scale)
+void fft_scatter(fft_io io, int64_t es, const int64_t *loff, const int64_t *cnt, const double *xr,
+                 const double *xi, int64_t L, double scale)
 {
     for (int64_t l0 = 0, l1, ls; l0 < L; l0 = l1) {
         l1 = lane_run(loff, l0, L, es, &ls);

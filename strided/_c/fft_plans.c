@@ -11,14 +11,27 @@
  * long double: within an ulp of the exact value, for any n. */
 static void twiddle(int64_t a, int64_t n, double *re, double *im)
 {
-    int64_t num = 8 * (a % n), den = 8 * n;   /* angle = 2 pi num / den */
+    int64_t num = 8 * (a % n), den = 8 * n; /* angle = 2 pi num / den */
     int neg_s = 0, neg_c = 0, swap = 0;
-    if (num > den / 2) { num = den - num; neg_s = 1; }      /* 2 pi - t */
-    if (num > den / 4) { num = den / 2 - num; neg_c = 1; }  /* pi - t */
-    if (num > den / 8) { num = den / 4 - num; swap = 1; }   /* pi/2 - t */
+    if (num > den / 2) {
+        num = den - num;
+        neg_s = 1;
+    } /* 2 pi - t */
+    if (num > den / 4) {
+        num = den / 2 - num;
+        neg_c = 1;
+    } /* pi - t */
+    if (num > den / 8) {
+        num = den / 4 - num;
+        swap = 1;
+    } /* pi/2 - t */
     long double t = 6.283185307179586476925286766559L * (long double)num / (long double)den;
     double c = (double)cosl(t), s = (double)sinl(t);
-    if (swap) { double u = c; c = s; s = u; }
+    if (swap) {
+        double u = c;
+        c = s;
+        s = u;
+    }
     if (neg_c) c = -c;
     if (neg_s) s = -s;
     *re = c;
@@ -30,13 +43,20 @@ static void twiddle(int64_t a, int64_t n, double *re, double *im)
 static void plan_free(fft_plan *p)
 {
     if (!p) return;
-    st_aligned_free(p->twr); st_aligned_free(p->twi);
-    st_aligned_free(p->rtr); st_aligned_free(p->rti);
-    st_aligned_free(p->thr); st_aligned_free(p->thi);
-    st_aligned_free(p->tlr); st_aligned_free(p->tli);
-    st_aligned_free(p->chr); st_aligned_free(p->chi);
-    st_aligned_free(p->kr); st_aligned_free(p->ki);
-    st_aligned_free(p->hr); st_aligned_free(p->hi);
+    st_aligned_free(p->twr);
+    st_aligned_free(p->twi);
+    st_aligned_free(p->rtr);
+    st_aligned_free(p->rti);
+    st_aligned_free(p->thr);
+    st_aligned_free(p->thi);
+    st_aligned_free(p->tlr);
+    st_aligned_free(p->tli);
+    st_aligned_free(p->chr);
+    st_aligned_free(p->chi);
+    st_aligned_free(p->kr);
+    st_aligned_free(p->ki);
+    st_aligned_free(p->hr);
+    st_aligned_free(p->hi);
     plan_free(p->p1);
     plan_free(p->p2);
     plan_free(p->pm);
@@ -57,14 +77,17 @@ static int64_t factorize(int64_t n, int *fac, int *nf)
     int64_t big = 1;
     /* 2^e as 8s, with a 4 or two 4s or a 2 for the rest */
     int e = 0;
-    while (n % 2 == 0) { n /= 2; e++; }
+    while (n % 2 == 0) {
+        n /= 2;
+        e++;
+    }
     if (e) big = 2;
     if (e == 1) fac[k++] = 2;
     for (; e >= 3 && e != 4; e -= 3) fac[k++] = 8;
     for (; e >= 2; e -= 2) fac[k++] = 4;
     for (int64_t f = 3; f * f <= n; f += 2)
         while (n % f == 0) {
-            if (f > ST_FFT_MAX_RADIX) return f > n / f ? f : n / f;   /* Bluestein anyway */
+            if (f > ST_FFT_MAX_RADIX) return f > n / f ? f : n / f; /* Bluestein anyway */
             fac[k++] = (int)f;
             n /= f;
             big = f;
@@ -139,7 +162,7 @@ static int64_t split_of(int64_t n)
 static int plan_fourstep(fft_plan *p)
 {
     p->n1 = split_of(p->n);
-    if (!p->n1) return 1;                   /* not split: stages instead */
+    if (!p->n1) return 1; /* not split: stages instead */
     p->n2 = p->n / p->n1;
     /* the halves run in blocks of lanes: stage plans, whatever their length
      * (splitting them again measured slower: more passes over the data) */
@@ -259,13 +282,14 @@ fft_plan *fft_plan_get(int64_t n, int real)
             break;
         }
     if (p) return p;
-    fft_plan *fresh = plan_new_kind(n, 1, real);      /* outside the lock: it can take a while */
+    fft_plan *fresh = plan_new_kind(n, 1, real); /* outside the lock: it can take a while */
     if (!fresh) return NULL;
     fresh->refs = 1;
 #pragma omp critical(st_fft_cache)
     {
         for (int i = 0; i < FFT_CACHE && !p; i++)
-            if (cache[i] && cache[i]->n == n && cache[i]->real == real) p = cache[i];    /* another thread won */
+            if (cache[i] && cache[i]->n == n && cache[i]->real == real)
+                p = cache[i]; /* another thread won */
         if (p) {
             p->refs++;
             p->stamp = ++cache_clock;
@@ -275,7 +299,10 @@ fft_plan *fft_plan_get(int64_t n, int real)
                 int64_t total = fresh->bytes;
                 int free_slot = -1, lru = -1;
                 for (int i = 0; i < FFT_CACHE; i++) {
-                    if (!cache[i]) { free_slot = i; continue; }
+                    if (!cache[i]) {
+                        free_slot = i;
+                        continue;
+                    }
                     total += cache[i]->bytes;
                     if (lru < 0 || cache[i]->stamp < cache[lru]->stamp) lru = i;
                 }

@@ -18,8 +18,8 @@
 #include "st_internal.h"
 #include <stdlib.h>
 
-#define FUSE_BLOCK 512          /* elements per block: 4 KB of float64 */
-#define FUSE_ITEM_MAX 16        /* the widest element (complex128) */
+#define FUSE_BLOCK 512   /* elements per block: 4 KB of float64 */
+#define FUSE_ITEM_MAX 16 /* the widest element (complex128) */
 #define REG_BYTES ((int64_t)FUSE_BLOCK * FUSE_ITEM_MAX)
 #define NOP_MAX (ST_FUSE_MAX_ARRAYS + 1)
 
@@ -27,8 +27,8 @@
  * element; an input of one element (a constant, a 0-d array) is read in
  * place with step 0 at every element and takes no operand. */
 typedef struct {
-    int nop;                            /* the output, then the inputs with steps */
-    int ndim;                           /* >= 1 */
+    int nop;  /* the output, then the inputs with steps */
+    int ndim; /* >= 1 */
     int64_t numel;
     int64_t size[ST_MAX_DIMS];          /* outermost first */
     int64_t step[ST_MAX_DIMS][NOP_MAX]; /* bytes */
@@ -43,8 +43,8 @@ typedef struct {
     st_loop_fn loop[ST_FUSE_MAX_INSTRS];
     int64_t reg_item[ST_FUSE_MAX_REGS]; /* the item size of each register's dtype */
     const fuse_iter *it;
-    void *last_extra;                   /* ST_STREAM or NULL, for the last instruction */
-    int err, err_at;                    /* the first failure (a status) and where */
+    void *last_extra; /* ST_STREAM or NULL, for the last instruction */
+    int err, err_at;  /* the first failure (a status) and where */
 } fuse_ctx;
 
 /* ---- checks ---- */
@@ -53,14 +53,17 @@ static st_status check_operand(const st_fuse_instr *in, int j, int r, int nin,
 {
     if (r >= 0) {
         if (r >= ST_FUSE_MAX_REGS || reg_dtype[r] < 0)
-            return st_fail(ST_E_VALUE, "fused instruction %d reads register %d before any "
-                                       "instruction writes it", j, r);
-        if (r == in->dst)
-            return st_fail(ST_E_VALUE, "fused instruction %d writes register %d, which it reads",
+            return st_fail(ST_E_VALUE,
+                           "fused instruction %d reads register %d before any "
+                           "instruction writes it",
                            j, r);
+        if (r == in->dst)
+            return st_fail(ST_E_VALUE, "fused instruction %d writes register %d, which it reads", j,
+                           r);
         if (reg_dtype[r] != in->dtype)
-            return st_fail(ST_E_TYPE, "fused instruction %d reads %s from register %d, which holds %s",
-                           j, st_dtype_name(in->dtype), r, st_dtype_name(reg_dtype[r]));
+            return st_fail(ST_E_TYPE,
+                           "fused instruction %d reads %s from register %d, which holds %s", j,
+                           st_dtype_name(in->dtype), r, st_dtype_name(reg_dtype[r]));
         return ST_OK;
     }
     int k = -r - 1;
@@ -81,19 +84,23 @@ static st_status check_program(fuse_ctx *c, const st_tensor *out, int nin,
         const st_fuse_instr *in = &c->prog[j];
         const int last = j == c->ninstr - 1;
         if (last ? in->dst != -1 : (in->dst < 0 || in->dst >= ST_FUSE_MAX_REGS))
-            return st_fail(ST_E_VALUE, "fused instruction %d writes %d: the last instruction "
-                                       "writes the output (-1), the others a register in "
-                                       "[0, %d)", j, in->dst, ST_FUSE_MAX_REGS);
+            return st_fail(ST_E_VALUE,
+                           "fused instruction %d writes %d: the last instruction "
+                           "writes the output (-1), the others a register in "
+                           "[0, %d)",
+                           j, in->dst, ST_FUSE_MAX_REGS);
         if (in->dtype < 0 || in->dtype >= ST_NTYPES || in->res < 0 || in->res >= ST_NTYPES)
             return st_fail(ST_E_VALUE, "fused instruction %d has dtype codes %d -> %d", j,
                            in->dtype, in->res);
         st_status rc;
         if (in->kind == ST_FUSE_UNARY) {
             c->loop[j] = st_unary_result(in->op, in->dtype) == in->res
-                             ? st_unary_loop(in->op, in->dtype) : NULL;
+                             ? st_unary_loop(in->op, in->dtype)
+                             : NULL;
         } else if (in->kind == ST_FUSE_BINARY) {
             c->loop[j] = st_binary_result(in->op, in->dtype) == in->res
-                             ? st_binary_loop(in->op, in->dtype) : NULL;
+                             ? st_binary_loop(in->op, in->dtype)
+                             : NULL;
             if ((rc = check_operand(in, j, in->b, nin, ins, reg_dtype))) return rc;
         } else if (in->kind == ST_FUSE_CAST) {
             c->loop[j] = st_cast_loop(in->dtype, in->res);
@@ -134,8 +141,10 @@ static st_status iter_init(fuse_iter *it, const st_tensor *out, int nin,
                 char ts[256], os[256];
                 st_shape_str(ts, sizeof ts, t->ndim, t->sizes);
                 st_shape_str(os, sizeof os, out->ndim, out->sizes);
-                return st_fail(ST_E_VALUE, "fused input %d of shape %s does not broadcast to "
-                                           "the output's shape %s", k, ts, os);
+                return st_fail(ST_E_VALUE,
+                               "fused input %d of shape %s does not broadcast to "
+                               "the output's shape %s",
+                               k, ts, os);
             }
         }
         if (st_tensor_numel(t) == 1) {
@@ -144,8 +153,10 @@ static st_status iter_init(fuse_iter *it, const st_tensor *out, int nin,
             continue;
         }
         if (nop == NOP_MAX)
-            return st_fail(ST_E_VALUE, "a fused expression reads at most %d arrays of more "
-                                       "than one element", ST_FUSE_MAX_ARRAYS);
+            return st_fail(ST_E_VALUE,
+                           "a fused expression reads at most %d arrays of more "
+                           "than one element",
+                           ST_FUSE_MAX_ARRAYS);
         it->operand_of[k] = nop;
         it->data[nop++] = st_tensor_data(t);
     }
@@ -159,12 +170,12 @@ static st_status iter_init(fuse_iter *it, const st_tensor *out, int nin,
             const st_tensor *t = ins[k];
             int td = d - (nd - t->ndim), o = it->operand_of[k];
             if (o > 0)
-                it->step[m][o] = (td < 0 || t->sizes[td] == 1)
-                                     ? 0 : t->strides[td] * st_itemsize(t->dtype);
+                it->step[m][o] =
+                    (td < 0 || t->sizes[td] == 1) ? 0 : t->strides[td] * st_itemsize(t->dtype);
         }
         m++;
     }
-    if (m == 0) {           /* one element */
+    if (m == 0) { /* one element */
         it->size[0] = 1;
         for (int k = 0; k < nop; k++) it->step[0][k] = 0;
         m = 1;
@@ -209,7 +220,7 @@ static void operand(int r, int64_t i0, char *const *ptr, const int64_t *istep, c
         *step = c->reg_item[r];
         return;
     }
-    const int o = c->it->operand_of[-r - 1];     /* input k is -(k + 1) */
+    const int o = c->it->operand_of[-r - 1]; /* input k is -(k + 1) */
     if (o < 0) {
         *arg = c->it->single[-r - 1];
         *step = 0;
@@ -343,7 +354,8 @@ st_status st_fuse(st_tensor *out, int nin, const st_tensor *const *ins, int nins
 #pragma omp parallel for num_threads(nt) schedule(static, 1)
             for (int t = 0; t < nt; t++) {
                 /* edges rounded to 16 elements, as st_iter_run's */
-                int64_t a = (total * t / nt) & ~(int64_t)15, b = (total * (t + 1) / nt) & ~(int64_t)15;
+                int64_t a = (total * t / nt) & ~(int64_t)15,
+                        b = (total * (t + 1) / nt) & ~(int64_t)15;
                 if (t == nt - 1) b = total;
                 run_share(c, it, a, b, nregs);
             }

@@ -28,8 +28,10 @@ st_status st_via_float32(st_f32_fn fn, void *ctx, int nout, st_tensor *const *ou
         in[k] = ins[k];
         if (ins[k] && st_is_half(ins[k]->dtype)) {
             if ((rc = st_check_storage(ins[k], "input"))) break;
-            if (!(wide_in[k] = st_tensor_temp_like(ins[k], ST_FLOAT32))) rc = st_last_status();
-            else rc = st_copy(wide_in[k], ins[k]);
+            if (!(wide_in[k] = st_tensor_temp_like(ins[k], ST_FLOAT32)))
+                rc = st_last_status();
+            else
+                rc = st_copy(wide_in[k], ins[k]);
             in[k] = wide_in[k];
         }
     }

@@ -20,53 +20,60 @@
 #include <stdlib.h>
 
 typedef struct {
-    double lo, hi;      /* the range, in the input's precision for float32 */
+    double lo, hi; /* the range, in the input's precision for float32 */
     int64_t nbins;
-    int64_t *counts;    /* nbins + 1 slots: the last one takes what is not counted */
+    int64_t *counts; /* nbins + 1 slots: the last one takes what is not counted */
 } hist_ctx;
 
 /* Bins of a block of up to HB elements, computed apart from the counting
  * so that the arithmetic vectorises; slot nbins takes the rejected ones. */
 #define HB 256
-#define DEF_BINS(CODE, SFX, T, R, CT)                                                 \
-    ST_LEVEL_BODY void bins_body_##SFX(const char *p, int64_t step, int64_t m, CT lo, CT hi, \
-                                   int64_t nbins, int64_t *restrict b)                \
-    {                                                                                 \
-        const CT width = hi - lo, nb = (CT)nbins;                                     \
-        for (int64_t i = 0; i < m; i++) {                                             \
-            CT x = (CT) * (const T *)(p + i * step);                                  \
-            int ok = (x >= lo) & (x <= hi);                                           \
-            CT v = ok ? (x - lo) / width * nb : (CT)0;                                \
-            ok &= v == v;                                                             \
-            int64_t k = (int64_t)(ok ? v : (CT)0);                                    \
-            k = k < nbins - 1 ? k : nbins - 1;                                        \
-            b[i] = ok ? k : nbins;                                                    \
-        }                                                                             \
-    } \
-    ST_LEVEL_FN(bins_body_##SFX, (const char *p, int64_t step, int64_t m, CT lo, CT hi, int64_t nbins, int64_t *restrict b), (p, step, m, lo, hi, nbins, b)) \
-    static void bins_##SFX(const char *p, int64_t step, int64_t m, CT lo, CT hi, int64_t nbins, int64_t *restrict b) { ST_PICK(bins_body_##SFX)(p, step, m, lo, hi, nbins, b); }                                                                                 \
-    static void hist_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra) \
-    {                                                                                 \
-        ST_LOCAL_ARGS(1)                                                              \
-        hist_ctx *c = extra;                                                          \
-        int64_t b[HB], *restrict counts = c->counts;                                  \
-        for (int64_t i0 = 0; i0 < *np; i0 += HB) {                                    \
-            int64_t m = *np - i0 < HB ? *np - i0 : HB;                                \
-            bins_##SFX(args[0] + i0 * s[0], s[0], m, (CT)c->lo, (CT)c->hi, c->nbins, b); \
-            for (int64_t i = 0; i < m; i++) counts[b[i]]++;                           \
-        }                                                                             \
-    }                                                                                 \
-    /* one row of bhistc: p[0] the row of the input, p[1] its row of counts */      \
-    static void hist_row_##SFX(char **p, void *extra)                                 \
-    {                                                                                 \
-        hist_ctx *c = extra;                                                          \
-        int64_t b[HB], *restrict counts = (int64_t *)p[1];                            \
-        const int64_t n = c->counts[0], step = c->counts[1];                          \
-        for (int64_t i0 = 0; i0 < n; i0 += HB) {                                      \
-            int64_t m = n - i0 < HB ? n - i0 : HB;                                    \
-            bins_##SFX(p[0] + i0 * step, step, m, (CT)c->lo, (CT)c->hi, c->nbins, b); \
-            for (int64_t i = 0; i < m; i++) counts[b[i]]++;                           \
-        }                                                                             \
+#define DEF_BINS(CODE, SFX, T, R, CT)                                                              \
+    ST_LEVEL_BODY void bins_body_##SFX(const char *p, int64_t step, int64_t m, CT lo, CT hi,       \
+                                       int64_t nbins, int64_t *restrict b)                         \
+    {                                                                                              \
+        const CT width = hi - lo, nb = (CT)nbins;                                                  \
+        for (int64_t i = 0; i < m; i++) {                                                          \
+            CT x = (CT) * (const T *)(p + i * step);                                               \
+            int ok = (x >= lo) & (x <= hi);                                                        \
+            CT v = ok ? (x - lo) / width * nb : (CT)0;                                             \
+            ok &= v == v;                                                                          \
+            int64_t k = (int64_t)(ok ? v : (CT)0);                                                 \
+            k = k < nbins - 1 ? k : nbins - 1;                                                     \
+            b[i] = ok ? k : nbins;                                                                 \
+        }                                                                                          \
+    }                                                                                              \
+    ST_LEVEL_FN(bins_body_##SFX,                                                                   \
+                (const char *p, int64_t step, int64_t m, CT lo, CT hi, int64_t nbins,              \
+                 int64_t *restrict b),                                                             \
+                (p, step, m, lo, hi, nbins, b))                                                    \
+    static void bins_##SFX(const char *p, int64_t step, int64_t m, CT lo, CT hi, int64_t nbins,    \
+                           int64_t *restrict b)                                                    \
+    {                                                                                              \
+        ST_PICK(bins_body_##SFX)(p, step, m, lo, hi, nbins, b);                                    \
+    }                                                                                              \
+    static void hist_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra)        \
+    {                                                                                              \
+        ST_LOCAL_ARGS(1)                                                                           \
+        hist_ctx *c = extra;                                                                       \
+        int64_t b[HB], *restrict counts = c->counts;                                               \
+        for (int64_t i0 = 0; i0 < *np; i0 += HB) {                                                 \
+            int64_t m = *np - i0 < HB ? *np - i0 : HB;                                             \
+            bins_##SFX(args[0] + i0 * s[0], s[0], m, (CT)c->lo, (CT)c->hi, c->nbins, b);           \
+            for (int64_t i = 0; i < m; i++) counts[b[i]]++;                                        \
+        }                                                                                          \
+    }                                                                                              \
+    /* one row of bhistc: p[0] the row of the input, p[1] its row of counts */                     \
+    static void hist_row_##SFX(char **p, void *extra)                                              \
+    {                                                                                              \
+        hist_ctx *c = extra;                                                                       \
+        int64_t b[HB], *restrict counts = (int64_t *)p[1];                                         \
+        const int64_t n = c->counts[0], step = c->counts[1];                                       \
+        for (int64_t i0 = 0; i0 < n; i0 += HB) {                                                   \
+            int64_t m = n - i0 < HB ? n - i0 : HB;                                                 \
+            bins_##SFX(p[0] + i0 * step, step, m, (CT)c->lo, (CT)c->hi, c->nbins, b);              \
+            for (int64_t i = 0; i < m; i++) counts[b[i]]++;                                        \
+        }                                                                                          \
     }
 #define DEF_BINS_INT(CODE, SFX, T, R, ...) DEF_BINS(CODE, SFX, T, R, double)
 #define DEF_BINS_FLOAT(CODE, SFX, T, R, ...) DEF_BINS(CODE, SFX, T, R, T)
@@ -75,66 +82,72 @@ ST_TYPES_FLOAT(DEF_BINS_FLOAT)
 
 /* ---- min and max of the data (NaN-propagating), per piece ---- */
 /* m ? a : b for vectors, m a comparison's result (all ones or zeros per lane) */
-#define MM_BLEND(M, A, B)                                                             \
+#define MM_BLEND(M, A, B)                                                                          \
     ((__typeof__(A))(((M) & (__typeof__(M))(A)) | (~(M) & (__typeof__(M))(B))))
 typedef struct {
     double min, max;
     int any, nan;
 } minmax_ctx;
-#define DEF_MINMAX(CODE, SFX, T, R, ...)                                              \
-    ST_LEVEL_BODY void minmax_run_body_##SFX(const char *p, int64_t step, int64_t n, T *lo_, T *hi_, \
-                                         int *nan_)                                   \
-    {                                                                                 \
-        T lo = *lo_, hi = *hi_;                                                       \
-        int nan = 0;                                                                  \
-        int64_t i = 0;                                                                \
-        if (step == (int64_t)sizeof(T)) {   /* contiguous: in vectors */             \
-            typedef T vt __attribute__((vector_size(32), aligned(sizeof(T))));        \
-            enum { VL = 32 / sizeof(T) };                                             \
-            const T *x = (const T *)p;                                                \
-            vt vlo = (vt){0} + lo, vhi = (vt){0} + hi, vnan = (vt){0};                \
-            for (; i + VL <= n; i += VL) {                                            \
-                const vt v = *(const vt *)(x + i);                                    \
-                vlo = MM_BLEND(v < vlo, v, vlo);                                      \
-                vhi = MM_BLEND(v > vhi, v, vhi);                                      \
-                vnan = MM_BLEND(v != v, v, vnan);   /* a NaN lands in vnan */         \
-            }                                                                         \
-            for (int j = 0; j < VL; j++) {                                            \
-                lo = vlo[j] < lo ? vlo[j] : lo;                                       \
-                hi = vhi[j] > hi ? vhi[j] : hi;                                       \
-                nan |= vnan[j] != vnan[j];                                            \
-            }                                                                         \
-        }                                                                             \
-        for (; i < n; i++) {                                                          \
-            T x = *(const T *)(p + i * step);                                         \
-            nan |= x != x;                                                            \
-            lo = x < lo ? x : lo;                                                     \
-            hi = x > hi ? x : hi;                                                     \
-        }                                                                             \
-        *lo_ = lo, *hi_ = hi, *nan_ |= nan;                                           \
-    } \
-    ST_LEVEL_FN(minmax_run_body_##SFX, (const char *p, int64_t step, int64_t n, T *lo_, T *hi_, int *nan_), (p, step, n, lo_, hi_, nan_)) \
-    static void minmax_run_##SFX(const char *p, int64_t step, int64_t n, T *lo_, T *hi_, int *nan_) { ST_PICK(minmax_run_body_##SFX)(p, step, n, lo_, hi_, nan_); }                                                                                 \
-    static void minmax_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra) \
-    {                                                                                 \
-        ST_LOCAL_ARGS(1)                                                              \
-        minmax_ctx *c = extra;                                                        \
-        if (*np == 0) return;                                                         \
-        T lo = *(const T *)args[0], hi = lo;                                          \
-        int nan = 0;                                                                  \
-        minmax_run_##SFX(args[0], s[0], *np, &lo, &hi, &nan);                         \
-        if (!c->any || lo < c->min) c->min = lo;                                      \
-        if (!c->any || hi > c->max) c->max = hi;                                      \
-        c->any = 1;                                                                   \
-        c->nan |= nan;                                                                \
+#define DEF_MINMAX(CODE, SFX, T, R, ...)                                                           \
+    ST_LEVEL_BODY void minmax_run_body_##SFX(const char *p, int64_t step, int64_t n, T *lo_,       \
+                                             T *hi_, int *nan_)                                    \
+    {                                                                                              \
+        T lo = *lo_, hi = *hi_;                                                                    \
+        int nan = 0;                                                                               \
+        int64_t i = 0;                                                                             \
+        if (step == (int64_t)sizeof(T)) { /* contiguous: in vectors */                             \
+            typedef T vt __attribute__((vector_size(32), aligned(sizeof(T))));                     \
+            enum { VL = 32 / sizeof(T) };                                                          \
+            const T *x = (const T *)p;                                                             \
+            vt vlo = (vt){0} + lo, vhi = (vt){0} + hi, vnan = (vt){0};                             \
+            for (; i + VL <= n; i += VL) {                                                         \
+                const vt v = *(const vt *)(x + i);                                                 \
+                vlo = MM_BLEND(v < vlo, v, vlo);                                                   \
+                vhi = MM_BLEND(v > vhi, v, vhi);                                                   \
+                vnan = MM_BLEND(v != v, v, vnan); /* a NaN lands in vnan */                        \
+            }                                                                                      \
+            for (int j = 0; j < VL; j++) {                                                         \
+                lo = vlo[j] < lo ? vlo[j] : lo;                                                    \
+                hi = vhi[j] > hi ? vhi[j] : hi;                                                    \
+                nan |= vnan[j] != vnan[j];                                                         \
+            }                                                                                      \
+        }                                                                                          \
+        for (; i < n; i++) {                                                                       \
+            T x = *(const T *)(p + i * step);                                                      \
+            nan |= x != x;                                                                         \
+            lo = x < lo ? x : lo;                                                                  \
+            hi = x > hi ? x : hi;                                                                  \
+        }                                                                                          \
+        *lo_ = lo, *hi_ = hi, *nan_ |= nan;                                                        \
+    }                                                                                              \
+    ST_LEVEL_FN(minmax_run_body_##SFX,                                                             \
+                (const char *p, int64_t step, int64_t n, T *lo_, T *hi_, int *nan_),               \
+                (p, step, n, lo_, hi_, nan_))                                                      \
+    static void minmax_run_##SFX(const char *p, int64_t step, int64_t n, T *lo_, T *hi_,           \
+                                 int *nan_)                                                        \
+    {                                                                                              \
+        ST_PICK(minmax_run_body_##SFX)(p, step, n, lo_, hi_, nan_);                                \
+    }                                                                                              \
+    static void minmax_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra)      \
+    {                                                                                              \
+        ST_LOCAL_ARGS(1)                                                                           \
+        minmax_ctx *c = extra;                                                                     \
+        if (*np == 0) return;                                                                      \
+        T lo = *(const T *)args[0], hi = lo;                                                       \
+        int nan = 0;                                                                               \
+        minmax_run_##SFX(args[0], s[0], *np, &lo, &hi, &nan);                                      \
+        if (!c->any || lo < c->min) c->min = lo;                                                   \
+        if (!c->any || hi > c->max) c->max = hi;                                                   \
+        c->any = 1;                                                                                \
+        c->nan |= nan;                                                                             \
     }
 ST_TYPES_REAL(DEF_MINMAX)
 
-#define CASE_HIST(CODE, SFX, T, R, ...)                                               \
-    case CODE:                                                                        \
-        *minmax = minmax_##SFX;                                                       \
-        *hist = hist_##SFX;                                                           \
-        *row = hist_row_##SFX;                                                        \
+#define CASE_HIST(CODE, SFX, T, R, ...)                                                            \
+    case CODE:                                                                                     \
+        *minmax = minmax_##SFX;                                                                    \
+        *hist = hist_##SFX;                                                                        \
+        *row = hist_row_##SFX;                                                                     \
         return ST_OK;
 static st_status hist_loops(int dtype, st_loop_fn *minmax, st_loop_fn *hist, st_lane_fn *row,
                             const char *name)
@@ -172,8 +185,10 @@ static st_status hist_range(const st_tensor *in, st_loop_fn minmax, double *lo, 
         *hi = (float)*hi;
     }
     if (!isfinite(*lo) || !isfinite(*hi))
-        return st_fail(ST_E_VALUE, "%s: min and max must be finite in x's dtype (%s), got %g "
-                       "and %g", name, st_dtype_name(in->dtype), *lo, *hi);
+        return st_fail(ST_E_VALUE,
+                       "%s: min and max must be finite in x's dtype (%s), got %g "
+                       "and %g",
+                       name, st_dtype_name(in->dtype), *lo, *hi);
     if (*lo == *hi) {
         minmax_ctx parts[64];
         int nt = st_threads_for(st_tensor_numel(in));
@@ -195,13 +210,15 @@ static st_status hist_range(const st_tensor *in, st_loop_fn minmax, double *lo, 
             all.nan |= parts[t].nan;
         }
         if (all.nan) {
-            *lo = *hi = NAN;   /* Torch7: minall and maxall are NaN, nothing is counted */
+            *lo = *hi = NAN; /* Torch7: minall and maxall are NaN, nothing is counted */
             return ST_OK;
         }
         if (all.any) *lo = all.min, *hi = all.max;
         if (!isfinite(*lo) || !isfinite(*hi))
-            return st_fail(ST_E_VALUE, "%s: the range of the data, [%g, %g], is not finite "
-                           "(give min and max)", name, *lo, *hi);
+            return st_fail(ST_E_VALUE,
+                           "%s: the range of the data, [%g, %g], is not finite "
+                           "(give min and max)",
+                           name, *lo, *hi);
     }
     if (*lo == *hi) {
         *lo -= 1;
@@ -219,8 +236,9 @@ static int is_real(int dtype) { return st_is_int(dtype) || st_is_float(dtype); }
 /* Copy int64 counts (a contiguous block, row stride `ld` elements) into hist. */
 static st_status write_counts(st_tensor *hist, int64_t *counts, int64_t ld)
 {
-    st_storage *s = st_storage_borrow(counts, (int64_t)sizeof(int64_t) * ld *
-                                      (hist->ndim == 2 ? hist->sizes[0] : 1), 1, NULL, NULL);
+    st_storage *s = st_storage_borrow(
+        counts, (int64_t)sizeof(int64_t) * ld * (hist->ndim == 2 ? hist->sizes[0] : 1), 1, NULL,
+        NULL);
     if (!s) return ST_E_MEMORY;
     st_tensor *src = st_tensor_new();
     if (!src) {
@@ -256,8 +274,10 @@ st_status st_histc(st_tensor *hist, const st_tensor *in, double lo, double hi)
     st_lane_fn row = NULL;
     if ((rc = hist_checks(hist, in, &minmax, &count, &row, "histc"))) return rc;
     if (hist->ndim != 1 || hist->sizes[0] < 1)
-        return st_fail(ST_E_VALUE, "histc: hist must be 1-D with at least one bin, got %d dims "
-                       "and %lld elements", hist->ndim, (long long)st_tensor_numel(hist));
+        return st_fail(ST_E_VALUE,
+                       "histc: hist must be 1-D with at least one bin, got %d dims "
+                       "and %lld elements",
+                       hist->ndim, (long long)st_tensor_numel(hist));
     const int64_t nbins = hist->sizes[0], n = st_tensor_numel(in);
     if ((rc = hist_range(in, minmax, &lo, &hi, "histc"))) return rc;
     /* threads only when each has a fair share of elements per bin it must add */
@@ -293,11 +313,12 @@ st_status st_bhistc(st_tensor *hist, const st_tensor *in, double lo, double hi)
     st_loop_fn minmax = NULL, count = NULL;
     st_lane_fn row = NULL;
     if ((rc = hist_checks(hist, in, &minmax, &count, &row, "bhistc"))) return rc;
-    if (in->ndim != 2)
-        return st_fail(ST_E_VALUE, "bhistc: x must be 2-D, got %d dims", in->ndim);
+    if (in->ndim != 2) return st_fail(ST_E_VALUE, "bhistc: x must be 2-D, got %d dims", in->ndim);
     if (hist->ndim != 2 || hist->sizes[0] != in->sizes[0] || hist->sizes[1] < 1)
-        return st_fail(ST_E_VALUE, "bhistc: hist must be 2-D with x's %lld rows and at least "
-                       "one bin", (long long)in->sizes[0]);
+        return st_fail(ST_E_VALUE,
+                       "bhistc: hist must be 2-D with x's %lld rows and at least "
+                       "one bin",
+                       (long long)in->sizes[0]);
     const int64_t rows = in->sizes[0], nbins = hist->sizes[1];
     if ((rc = hist_range(in, minmax, &lo, &hi, "bhistc"))) return rc;
     if (rows == 0) return ST_OK;
@@ -305,8 +326,8 @@ st_status st_bhistc(st_tensor *hist, const st_tensor *in, double lo, double hi)
     int64_t sizes[2] = {rows, nbins + 1};
     if (!tmp || st_tensor_alloc(tmp, ST_INT64, 2, sizes)) {
         st_tensor_free(tmp);
-        return st_fail(ST_E_MEMORY, "bhistc: out of memory for %lld x %lld bins",
-                       (long long)rows, (long long)nbins);
+        return st_fail(ST_E_MEMORY, "bhistc: out of memory for %lld x %lld bins", (long long)rows,
+                       (long long)nbins);
     }
     int64_t *counts = st_tensor_data(tmp);
     memset(counts, 0, (size_t)(rows * (nbins + 1)) * sizeof(int64_t));

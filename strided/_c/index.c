@@ -64,14 +64,13 @@ static const char *range_str(char *buf, size_t len, int64_t size, int flags)
     return buf;
 }
 
-
 /* ---- index pre-pass: any bad index (parallel), then the first (C order) */
 typedef struct {
     int64_t size;
     int flags;
     int bad;
     int64_t first;
-    int64_t lo, hi;   /* valid values are [lo, hi) unless split (WRAP and BASE1) */
+    int64_t lo, hi; /* valid values are [lo, hi) unless split (WRAP and BASE1) */
     int split;
 } idx_check;
 
@@ -186,8 +185,8 @@ static st_status check_same_dtype(const st_tensor *a, const st_tensor *b, const 
 }
 
 /* t must have exactly the shape (ndim, sizes). */
-static st_status check_shape(const st_tensor *t, int ndim, const int64_t *sizes,
-                             const char *what, const char *name)
+static st_status check_shape(const st_tensor *t, int ndim, const int64_t *sizes, const char *what,
+                             const char *name)
 {
     int same = t->ndim == ndim;
     for (int d = 0; d < ndim && same; d++) same = t->sizes[d] == sizes[d];
@@ -210,8 +209,7 @@ static st_status check_index_1d(const st_tensor *idx, const char *name, int64_t 
 }
 
 /* mask (bool or uint8) must broadcast to (ndim, sizes). */
-static st_status check_mask(const st_tensor *mask, int ndim, const int64_t *sizes,
-                            const char *name)
+static st_status check_mask(const st_tensor *mask, int ndim, const int64_t *sizes, const char *name)
 {
     st_status rc;
     if (mask->dtype != ST_BOOL && mask->dtype != ST_UINT8)
@@ -230,7 +228,6 @@ static st_status check_mask(const st_tensor *mask, int ndim, const int64_t *size
 }
 
 /* ---- memory sharing ---- */
-
 
 /* *in is read from a copy when it shares memory with the destination. */
 static st_status detach_from(const st_tensor *dst, const st_tensor **in, st_tensor **tmp)
@@ -285,166 +282,158 @@ static int64_t dim_step(const st_tensor *t, int dim)
  * mselect  args {in, mask}:      *out++ = in where mask   (serial)
  * mcopy    args {dst, mask}:     dst = *src++ where mask  (serial) */
 typedef struct {
-    int64_t dstride;   /* bytes per step along dim of the indexed tensor */
-    int64_t size;      /* its size along dim */
-    int64_t base;      /* 0 or 1 */
+    int64_t dstride; /* bytes per step along dim of the indexed tensor */
+    int64_t size;    /* its size along dim */
+    int64_t base;    /* 0 or 1 */
     const void *value;
 } idx_extra;
 
 typedef struct {
-    char *p;           /* next element to write (mselect) or read (mcopy) */
-    int64_t step;      /* bytes */
-    int64_t left;      /* elements still to write / read */
+    char *p;      /* next element to write (mselect) or read (mcopy) */
+    int64_t step; /* bytes */
+    int64_t left; /* elements still to write / read */
 } stream_extra;
 
-typedef struct { uint64_t lo, hi; } idx_b128;
-#define TAKE_AHEAD 64   /* elements a take's prefetch runs ahead */
+typedef struct {
+    uint64_t lo, hi;
+} idx_b128;
+#define TAKE_AHEAD 64 /* elements a take's prefetch runs ahead */
 
 #define LOAD_IDX(g, p) idx_norm(*(const int64_t *)(p), (g)->size, (g)->base)
 
 /* out contiguous, one position per element of a contiguous index, the
  * source fixed (a take): SIMD gathers when the source is contiguous too */
-#define DEF_TAKE_ISA(ISA, ATTR, BITS, T)                                              \
-    ATTR static void take_##BITS##ISA(T *out, const int64_t *ix, const char *src,     \
-                                      int64_t n, const idx_extra *g)                  \
-    {                                                                                 \
-        const int64_t size = g->size, base = g->base, step = g->dstride;              \
-        if (step == sizeof(T)) {                                                      \
-            const T *from = (const T *)src;                                           \
-            int64_t k = 0;                                                            \
-            /* the loads miss the cache: ask for them TAKE_AHEAD elements early */    \
-            for (; k + TAKE_AHEAD < n; k++) {                                         \
-                const int64_t w = ix[k + TAKE_AHEAD];                                 \
-                __builtin_prefetch(&from[w < 0 ? w + size : w - base]);               \
-                const int64_t v = ix[k];                                              \
-                out[k] = from[v < 0 ? v + size : v - base];                           \
-            }                                                                         \
-            for (; k < n; k++) {                                                      \
-                const int64_t v = ix[k];                                              \
-                out[k] = from[v < 0 ? v + size : v - base];                           \
-            }                                                                         \
-            return;                                                                   \
-        }                                                                             \
-        for (int64_t k = 0; k < n; k++) {                                             \
-            const int64_t v = ix[k];                                                  \
-            memcpy(&out[k], src + (v < 0 ? v + size : v - base) * step, sizeof(T));   \
-        }                                                                             \
+#define DEF_TAKE_ISA(ISA, ATTR, BITS, T)                                                           \
+    ATTR static void take_##BITS##ISA(T *out, const int64_t *ix, const char *src, int64_t n,       \
+                                      const idx_extra *g)                                          \
+    {                                                                                              \
+        const int64_t size = g->size, base = g->base, step = g->dstride;                           \
+        if (step == sizeof(T)) {                                                                   \
+            const T *from = (const T *)src;                                                        \
+            int64_t k = 0;                                                                         \
+            /* the loads miss the cache: ask for them TAKE_AHEAD elements early */                 \
+            for (; k + TAKE_AHEAD < n; k++) {                                                      \
+                const int64_t w = ix[k + TAKE_AHEAD];                                              \
+                __builtin_prefetch(&from[w < 0 ? w + size : w - base]);                            \
+                const int64_t v = ix[k];                                                           \
+                out[k] = from[v < 0 ? v + size : v - base];                                        \
+            }                                                                                      \
+            for (; k < n; k++) {                                                                   \
+                const int64_t v = ix[k];                                                           \
+                out[k] = from[v < 0 ? v + size : v - base];                                        \
+            }                                                                                      \
+            return;                                                                                \
+        }                                                                                          \
+        for (int64_t k = 0; k < n; k++) {                                                          \
+            const int64_t v = ix[k];                                                               \
+            memcpy(&out[k], src + (v < 0 ? v + size : v - base) * step, sizeof(T));                \
+        }                                                                                          \
     }
 
-#define DEF_INDEX_MOVES(BITS, T)                                                      \
-    ST_LEVELS(DEF_TAKE_ISA, BITS, T)                                                  \
-    static void gather_##BITS(char **args, const int64_t *np, const int64_t *s,       \
-                              void *extra)                                            \
-    {                                                                                 \
-        const idx_extra *g = extra;                                                   \
-        const int64_t n = *np;                                                        \
-        if (s[0] == sizeof(T) && s[1] == sizeof(int64_t) && s[2] == 0) {              \
-            ST_PICK(take_##BITS)((T *)args[0], (const int64_t *)args[1], args[2], n, g); \
-            return;                                                                   \
-        }                                                                             \
-        if (s[1] == 0) {                                                              \
-            const char *src = args[2] + LOAD_IDX(g, args[1]) * g->dstride;            \
-            if (s[0] == sizeof(T) && s[2] == sizeof(T)) {                             \
-                memcpy(args[0], src, (size_t)n * sizeof(T));                          \
-                return;                                                               \
-            }                                                                         \
-            for (int64_t k = 0; k < n; k++)                                           \
-                memcpy(args[0] + k * s[0], src + k * s[2], sizeof(T));                \
-            return;                                                                   \
-        }                                                                             \
-        for (int64_t k = 0; k < n; k++)                                               \
-            memcpy(args[0] + k * s[0],                                                \
-                   args[2] + k * s[2] + LOAD_IDX(g, args[1] + k * s[1]) * g->dstride, \
-                   sizeof(T));                                                        \
-    }                                                                                 \
-    static void scatter_##BITS(char **args, const int64_t *np, const int64_t *s,      \
-                               void *extra)                                           \
-    {                                                                                 \
-        const idx_extra *g = extra;                                                   \
-        const int64_t n = *np;                                                        \
-        if (s[1] == 0) {                                                              \
-            char *dst = args[0] + LOAD_IDX(g, args[1]) * g->dstride;                  \
-            if (s[0] == sizeof(T) && s[2] == sizeof(T)) {                             \
-                memcpy(dst, args[2], (size_t)n * sizeof(T));                          \
-                return;                                                               \
-            }                                                                         \
-            for (int64_t k = 0; k < n; k++)                                           \
-                memcpy(dst + k * s[0], args[2] + k * s[2], sizeof(T));                \
-            return;                                                                   \
-        }                                                                             \
-        for (int64_t k = 0; k < n; k++)                                               \
-            memcpy(args[0] + k * s[0] + LOAD_IDX(g, args[1] + k * s[1]) * g->dstride, \
-                   args[2] + k * s[2], sizeof(T));                                    \
-    }                                                                                 \
-    static void sfill_##BITS(char **args, const int64_t *np, const int64_t *s,        \
-                             void *extra)                                             \
-    {                                                                                 \
-        const idx_extra *g = extra;                                                   \
-        const int64_t n = *np;                                                        \
-        T v;                                                                          \
-        memcpy(&v, g->value, sizeof(T));                                              \
-        for (int64_t k = 0; k < n; k++)                                               \
-            memcpy(args[0] + k * s[0] + LOAD_IDX(g, args[1] + k * s[1]) * g->dstride, \
-                   &v, sizeof(T));                                                    \
-    }                                                                                 \
-    static void mfill_##BITS(char **args, const int64_t *np, const int64_t *s,        \
-                             void *extra)                                             \
-    {                                                                                 \
-        const int64_t n = *np;                                                        \
-        T v;                                                                          \
-        memcpy(&v, extra, sizeof(T));                                                 \
-        if (s[0] == sizeof(T)) {                                                      \
-            /* no self-overlap: store every element, picking the value or its */     \
-            /* own (an indexed pick, so the compiler keeps it branch-free) */        \
-            T *o = (T *)args[0];                                                      \
-            for (int64_t k = 0; k < n; k++) {                                         \
-                const T *from[2] = {&o[k], &v};                                       \
-                o[k] = *from[*(const uint8_t *)(args[1] + k * s[1]) != 0];            \
-            }                                                                         \
-            return;                                                                   \
-        }                                                                             \
-        for (int64_t k = 0; k < n; k++)                                               \
-            if (*(const uint8_t *)(args[1] + k * s[1]))                               \
-                memcpy(args[0] + k * s[0], &v, sizeof(T));                            \
-    }                                                                                 \
-    /* The streams are branch-free: every element is stored to the next     */       \
-    /* slot, which advances only when the mask is set; `left` (slots still  */       \
-    /* free) stops the loop before a store or load could pass the end.      */       \
-    static void mselect_##BITS(char **args, const int64_t *np, const int64_t *s,      \
-                               void *extra)                                           \
-    {                                                                                 \
-        stream_extra *o = extra;                                                      \
-        const int64_t n = *np, step = o->step;                                        \
-        char *out = o->p;                                                             \
-        int64_t left = o->left;                                                       \
-        for (int64_t k = 0; k < n && left > 0; k++) {                                 \
-            const int64_t set = *(const uint8_t *)(args[1] + k * s[1]) != 0;          \
-            memcpy(out, args[0] + k * s[0], sizeof(T));                               \
-            out += set * step;                                                        \
-            left -= set;                                                              \
-        }                                                                             \
-        o->p = out;                                                                   \
-        o->left = left;                                                               \
-    }                                                                                 \
-    static void mcopy_##BITS(char **args, const int64_t *np, const int64_t *s,        \
-                             void *extra)                                             \
-    {                                                                                 \
-        stream_extra *i = extra;                                                      \
-        const int64_t n = *np;                                                        \
-        const char *src = i->p;                                                       \
-        int64_t left = i->left;                                                       \
-        for (int64_t k = 0; k < n && left > 0; k++) {                                 \
-            const int64_t set = *(const uint8_t *)(args[1] + k * s[1]) != 0;          \
-            char *d = args[0] + k * s[0];                                             \
-            const char *from[2] = {d, src};                                           \
-            T t;                                                                      \
-            memcpy(&t, from[set], sizeof(T));                                         \
-            memcpy(d, &t, sizeof(T));                                                 \
-            src += set * (int64_t)sizeof(T);                                          \
-            left -= set;                                                              \
-        }                                                                             \
-        i->p = (char *)src;                                                           \
-        i->left = left;                                                               \
+#define DEF_INDEX_MOVES(BITS, T)                                                                   \
+    ST_LEVELS(DEF_TAKE_ISA, BITS, T)                                                               \
+    static void gather_##BITS(char **args, const int64_t *np, const int64_t *s, void *extra)       \
+    {                                                                                              \
+        const idx_extra *g = extra;                                                                \
+        const int64_t n = *np;                                                                     \
+        if (s[0] == sizeof(T) && s[1] == sizeof(int64_t) && s[2] == 0) {                           \
+            ST_PICK(take_##BITS)((T *)args[0], (const int64_t *)args[1], args[2], n, g);           \
+            return;                                                                                \
+        }                                                                                          \
+        if (s[1] == 0) {                                                                           \
+            const char *src = args[2] + LOAD_IDX(g, args[1]) * g->dstride;                         \
+            if (s[0] == sizeof(T) && s[2] == sizeof(T)) {                                          \
+                memcpy(args[0], src, (size_t)n * sizeof(T));                                       \
+                return;                                                                            \
+            }                                                                                      \
+            for (int64_t k = 0; k < n; k++) memcpy(args[0] + k * s[0], src + k * s[2], sizeof(T)); \
+            return;                                                                                \
+        }                                                                                          \
+        for (int64_t k = 0; k < n; k++)                                                            \
+            memcpy(args[0] + k * s[0],                                                             \
+                   args[2] + k * s[2] + LOAD_IDX(g, args[1] + k * s[1]) * g->dstride, sizeof(T));  \
+    }                                                                                              \
+    static void scatter_##BITS(char **args, const int64_t *np, const int64_t *s, void *extra)      \
+    {                                                                                              \
+        const idx_extra *g = extra;                                                                \
+        const int64_t n = *np;                                                                     \
+        if (s[1] == 0) {                                                                           \
+            char *dst = args[0] + LOAD_IDX(g, args[1]) * g->dstride;                               \
+            if (s[0] == sizeof(T) && s[2] == sizeof(T)) {                                          \
+                memcpy(dst, args[2], (size_t)n * sizeof(T));                                       \
+                return;                                                                            \
+            }                                                                                      \
+            for (int64_t k = 0; k < n; k++) memcpy(dst + k * s[0], args[2] + k * s[2], sizeof(T)); \
+            return;                                                                                \
+        }                                                                                          \
+        for (int64_t k = 0; k < n; k++)                                                            \
+            memcpy(args[0] + k * s[0] + LOAD_IDX(g, args[1] + k * s[1]) * g->dstride,              \
+                   args[2] + k * s[2], sizeof(T));                                                 \
+    }                                                                                              \
+    static void sfill_##BITS(char **args, const int64_t *np, const int64_t *s, void *extra)        \
+    {                                                                                              \
+        const idx_extra *g = extra;                                                                \
+        const int64_t n = *np;                                                                     \
+        T v;                                                                                       \
+        memcpy(&v, g->value, sizeof(T));                                                           \
+        for (int64_t k = 0; k < n; k++)                                                            \
+            memcpy(args[0] + k * s[0] + LOAD_IDX(g, args[1] + k * s[1]) * g->dstride, &v,          \
+                   sizeof(T));                                                                     \
+    }                                                                                              \
+    static void mfill_##BITS(char **args, const int64_t *np, const int64_t *s, void *extra)        \
+    {                                                                                              \
+        const int64_t n = *np;                                                                     \
+        T v;                                                                                       \
+        memcpy(&v, extra, sizeof(T));                                                              \
+        if (s[0] == sizeof(T)) {                                                                   \
+            /* no self-overlap: store every element, picking the value or its */                   \
+            /* own (an indexed pick, so the compiler keeps it branch-free) */                      \
+            T *o = (T *)args[0];                                                                   \
+            for (int64_t k = 0; k < n; k++) {                                                      \
+                const T *from[2] = {&o[k], &v};                                                    \
+                o[k] = *from[*(const uint8_t *)(args[1] + k * s[1]) != 0];                         \
+            }                                                                                      \
+            return;                                                                                \
+        }                                                                                          \
+        for (int64_t k = 0; k < n; k++)                                                            \
+            if (*(const uint8_t *)(args[1] + k * s[1])) memcpy(args[0] + k * s[0], &v, sizeof(T)); \
+    }                                                                                              \
+    /* The streams are branch-free: every element is stored to the next     */                     \
+    /* slot, which advances only when the mask is set; `left` (slots still  */                     \
+    /* free) stops the loop before a store or load could pass the end.      */                     \
+    static void mselect_##BITS(char **args, const int64_t *np, const int64_t *s, void *extra)      \
+    {                                                                                              \
+        stream_extra *o = extra;                                                                   \
+        const int64_t n = *np, step = o->step;                                                     \
+        char *out = o->p;                                                                          \
+        int64_t left = o->left;                                                                    \
+        for (int64_t k = 0; k < n && left > 0; k++) {                                              \
+            const int64_t set = *(const uint8_t *)(args[1] + k * s[1]) != 0;                       \
+            memcpy(out, args[0] + k * s[0], sizeof(T));                                            \
+            out += set * step;                                                                     \
+            left -= set;                                                                           \
+        }                                                                                          \
+        o->p = out;                                                                                \
+        o->left = left;                                                                            \
+    }                                                                                              \
+    static void mcopy_##BITS(char **args, const int64_t *np, const int64_t *s, void *extra)        \
+    {                                                                                              \
+        stream_extra *i = extra;                                                                   \
+        const int64_t n = *np;                                                                     \
+        const char *src = i->p;                                                                    \
+        int64_t left = i->left;                                                                    \
+        for (int64_t k = 0; k < n && left > 0; k++) {                                              \
+            const int64_t set = *(const uint8_t *)(args[1] + k * s[1]) != 0;                       \
+            char *d = args[0] + k * s[0];                                                          \
+            const char *from[2] = {d, src};                                                        \
+            T t;                                                                                   \
+            memcpy(&t, from[set], sizeof(T));                                                      \
+            memcpy(d, &t, sizeof(T));                                                              \
+            src += set * (int64_t)sizeof(T);                                                       \
+            left -= set;                                                                           \
+        }                                                                                          \
+        i->p = (char *)src;                                                                        \
+        i->left = left;                                                                            \
     }
 DEF_INDEX_MOVES(8, uint8_t)
 DEF_INDEX_MOVES(16, uint16_t)
@@ -454,18 +443,23 @@ DEF_INDEX_MOVES(128, idx_b128)
 
 enum { K_GATHER, K_SCATTER, K_SFILL, K_MFILL, K_MSELECT, K_MCOPY, K_COUNT };
 #define MOVE_ROW(NAME) {NAME##_8, NAME##_16, NAME##_32, NAME##_64, NAME##_128}
-static const st_loop_fn move_loops[K_COUNT][5] = {
-    MOVE_ROW(gather), MOVE_ROW(scatter), MOVE_ROW(sfill),
-    MOVE_ROW(mfill),  MOVE_ROW(mselect), MOVE_ROW(mcopy)};
+static const st_loop_fn move_loops[K_COUNT][5] = {MOVE_ROW(gather),  MOVE_ROW(scatter),
+                                                  MOVE_ROW(sfill),   MOVE_ROW(mfill),
+                                                  MOVE_ROW(mselect), MOVE_ROW(mcopy)};
 
 static st_loop_fn move_loop(int kind, int dtype)
 {
     switch (st_itemsize(dtype)) {
-    case 1: return move_loops[kind][0];
-    case 2: return move_loops[kind][1];
-    case 4: return move_loops[kind][2];
-    case 8: return move_loops[kind][3];
-    default: return move_loops[kind][4];
+    case 1:
+        return move_loops[kind][0];
+    case 2:
+        return move_loops[kind][1];
+    case 4:
+        return move_loops[kind][2];
+    case 8:
+        return move_loops[kind][3];
+    default:
+        return move_loops[kind][4];
     }
 }
 
@@ -474,36 +468,38 @@ static st_loop_fn move_loop(int kind, int dtype)
 /* integer additions wrap modulo 2^bits (unsigned arithmetic, no UB) */
 #define ADD_WRAP(a, b) ((__typeof__(a))((uint64_t)(a) + (uint64_t)(b)))
 #define ADD_PLAIN(a, b) ((a) + (b))
-#define DEF_SCATTER_ADD(CODE, SFX, T, R, ADD)                                         \
-    static void scatter_add_##SFX(char **args, const int64_t *np, const int64_t *s,   \
-                                  void *extra)                                        \
-    {                                                                                 \
-        const idx_extra *g = extra;                                                   \
-        const int64_t n = *np;                                                        \
-        if (s[1] == 0) {                                                              \
-            char *dst = args[0] + LOAD_IDX(g, args[1]) * g->dstride;                  \
-            for (int64_t k = 0; k < n; k++) {                                         \
-                T *o = (T *)(dst + k * s[0]);                                         \
-                *o = ADD(*o, *(const T *)(args[2] + k * s[2]));                       \
-            }                                                                         \
-            return;                                                                   \
-        }                                                                             \
-        for (int64_t k = 0; k < n; k++) {                                             \
-            T *o = (T *)(args[0] + k * s[0] + LOAD_IDX(g, args[1] + k * s[1]) * g->dstride); \
-            *o = ADD(*o, *(const T *)(args[2] + k * s[2]));                           \
-        }                                                                             \
+#define DEF_SCATTER_ADD(CODE, SFX, T, R, ADD)                                                      \
+    static void scatter_add_##SFX(char **args, const int64_t *np, const int64_t *s, void *extra)   \
+    {                                                                                              \
+        const idx_extra *g = extra;                                                                \
+        const int64_t n = *np;                                                                     \
+        if (s[1] == 0) {                                                                           \
+            char *dst = args[0] + LOAD_IDX(g, args[1]) * g->dstride;                               \
+            for (int64_t k = 0; k < n; k++) {                                                      \
+                T *o = (T *)(dst + k * s[0]);                                                      \
+                *o = ADD(*o, *(const T *)(args[2] + k * s[2]));                                    \
+            }                                                                                      \
+            return;                                                                                \
+        }                                                                                          \
+        for (int64_t k = 0; k < n; k++) {                                                          \
+            T *o = (T *)(args[0] + k * s[0] + LOAD_IDX(g, args[1] + k * s[1]) * g->dstride);       \
+            *o = ADD(*o, *(const T *)(args[2] + k * s[2]));                                        \
+        }                                                                                          \
     }
 ST_TYPES_BOOL(DEF_SCATTER_ADD, ADD_OR)
 ST_TYPES_INT(DEF_SCATTER_ADD, ADD_WRAP)
 ST_TYPES_FLOAT(DEF_SCATTER_ADD, ADD_PLAIN)
 ST_TYPES_COMPLEX(DEF_SCATTER_ADD, ADD_PLAIN)
 
-#define CASE_ADD(CODE, SFX, T, R, ...) case CODE: return scatter_add_##SFX;
+#define CASE_ADD(CODE, SFX, T, R, ...)                                                             \
+    case CODE:                                                                                     \
+        return scatter_add_##SFX;
 static st_loop_fn add_loop(int dtype)
 {
     switch (dtype) {
         ST_TYPES_ALL(CASE_ADD)
-    default: return NULL;
+    default:
+        return NULL;
     }
 }
 
@@ -551,9 +547,8 @@ static void run_ordered(const st_iter *it, st_loop_fn loop, void *extra, int ser
 
 /* dst[p, dim <- idx[p]] (op)= src[p] (or value) over idxv's shape; srcv
  * (NULL for a fill) has idxv's shape. */
-static st_status run_scatter(st_tensor *dst, int dim, const st_tensor *idxv,
-                             const st_tensor *srcv, const void *value, int accumulate,
-                             int flags)
+static st_status run_scatter(st_tensor *dst, int dim, const st_tensor *idxv, const st_tensor *srcv,
+                             const void *value, int accumulate, int flags)
 {
     if (st_tensor_numel(idxv) == 0) return ST_OK;
     st_status rc;
@@ -563,8 +558,9 @@ static st_status run_scatter(st_tensor *dst, int dim, const st_tensor *idxv,
     const st_tensor *ops[3] = {&dstv, idxv, srcv};
     if ((rc = st_iter_init(&it, srcv ? 3 : 2, ops, ST_ITER_C_ORDER))) return rc;
     idx_extra g = {dim_step(dst, dim), dim_size(dst, dim), idx_base(flags), value};
-    st_loop_fn loop = !srcv ? move_loop(K_SFILL, dst->dtype)
-                      : accumulate ? add_loop(dst->dtype) : move_loop(K_SCATTER, dst->dtype);
+    st_loop_fn loop = !srcv        ? move_loop(K_SFILL, dst->dtype)
+                      : accumulate ? add_loop(dst->dtype)
+                                   : move_loop(K_SCATTER, dst->dtype);
     run_ordered(&it, loop, &g, self_overlapping(dst));
     return ST_OK;
 }
@@ -624,8 +620,8 @@ st_status st_index_copy(st_tensor *dst, int dim, const st_tensor *idx, const st_
                         int accumulate, int flags)
 {
     const char *name = accumulate ? "index_add" : "index_copy";
-    st_status rc = check_index_pair(dst, "destination", src, "source", dst, src, dim, idx,
-                                    flags, name);
+    st_status rc =
+        check_index_pair(dst, "destination", src, "source", dst, src, dim, idx, flags, name);
     if (rc) return rc;
     if (accumulate && !add_loop(dst->dtype))
         return st_fail(ST_E_TYPE, "%s is not defined for %s", name, st_dtype_name(dst->dtype));
@@ -644,8 +640,7 @@ st_status st_index_copy(st_tensor *dst, int dim, const st_tensor *idx, const st_
     return rc;
 }
 
-st_status st_index_fill(st_tensor *dst, int dim, const st_tensor *idx, const void *value,
-                        int flags)
+st_status st_index_fill(st_tensor *dst, int dim, const st_tensor *idx, const void *value, int flags)
 {
     const char *name = "index_fill";
     st_status rc;
@@ -672,8 +667,7 @@ st_status st_index_fill(st_tensor *dst, int dim, const st_tensor *idx, const voi
 }
 
 /* ---- gather / scatter ---- */
-st_status st_gather(st_tensor *out, const st_tensor *in, int dim, const st_tensor *idx,
-                    int flags)
+st_status st_gather(st_tensor *out, const st_tensor *in, int dim, const st_tensor *idx, int flags)
 {
     const char *name = "gather";
     st_status rc;
@@ -719,17 +713,16 @@ static st_status check_scatter(const st_tensor *dst, int dim, const st_tensor *i
     if ((rc = check_writable_as(dst, name, "destination"))) return rc;
     if (src && (rc = check_storage_as(src, name, "source"))) return rc;
     if (idx->ndim != dst->ndim)
-        return st_fail(ST_E_VALUE, "%s: index has %d dims but the destination %d", name,
-                       idx->ndim, dst->ndim);
+        return st_fail(ST_E_VALUE, "%s: index has %d dims but the destination %d", name, idx->ndim,
+                       dst->ndim);
     if (src && src->ndim != dst->ndim)
-        return st_fail(ST_E_VALUE, "%s: source has %d dims but the destination %d", name,
-                       src->ndim, dst->ndim);
+        return st_fail(ST_E_VALUE, "%s: source has %d dims but the destination %d", name, src->ndim,
+                       dst->ndim);
     for (int d = 0; d < dst->ndim; d++) {
         if (d != dim && idx->sizes[d] > dst->sizes[d])
             return st_fail(ST_E_VALUE,
-                           "%s: index has size %lld at dim %d but the destination only %lld",
-                           name, (long long)idx->sizes[d], d + idx_base(flags),
-                           (long long)dst->sizes[d]);
+                           "%s: index has size %lld at dim %d but the destination only %lld", name,
+                           (long long)idx->sizes[d], d + idx_base(flags), (long long)dst->sizes[d]);
         if (src && idx->sizes[d] > src->sizes[d])
             return st_fail(ST_E_VALUE, "%s: index has size %lld at dim %d but the source only %lld",
                            name, (long long)idx->sizes[d], d + idx_base(flags),
@@ -786,8 +779,7 @@ static void count_set_loop(char **args, const int64_t *np, const int64_t *s, voi
 }
 
 /* Set positions of mask broadcast to (ndim, sizes). */
-static st_status count_set(const st_tensor *mask, int ndim, const int64_t *sizes,
-                           int64_t *count)
+static st_status count_set(const st_tensor *mask, int ndim, const int64_t *sizes, int64_t *count)
 {
     *count = 0;
     int64_t n = 1;
@@ -805,9 +797,8 @@ static st_status count_set(const st_tensor *mask, int ndim, const int64_t *sizes
  * `full` (the tensor it selects from or writes into); `dst` is written,
  * `src` read; *count gets the number of set mask positions. */
 static st_status check_masked_pair(const st_tensor *full, const st_tensor *mask,
-                                   const st_tensor *dst, const char *dst_role,
-                                   const st_tensor *src, const char *src_role,
-                                   const char *name, int64_t *count)
+                                   const st_tensor *dst, const char *dst_role, const st_tensor *src,
+                                   const char *src_role, const char *name, int64_t *count)
 {
     st_status rc;
     if ((rc = check_same_dtype(dst, src, dst_role, src_role, name))) return rc;
@@ -825,9 +816,10 @@ static st_status run_masked(int kind, const st_tensor *walked, const st_tensor *
 {
     st_iter it;
     const st_tensor *ops[2] = {walked, mask};
-    st_status rc = st_iter_init_shape(&it, 2, ops, full->ndim, full->sizes,
-                                      ST_ITER_C_ORDER | ST_ITER_SERIAL);
-    if (!rc) st_iter_run(&it, move_loop(kind, full->dtype), packed, ST_ITER_C_ORDER | ST_ITER_SERIAL);
+    st_status rc =
+        st_iter_init_shape(&it, 2, ops, full->ndim, full->sizes, ST_ITER_C_ORDER | ST_ITER_SERIAL);
+    if (!rc)
+        st_iter_run(&it, move_loop(kind, full->dtype), packed, ST_ITER_C_ORDER | ST_ITER_SERIAL);
     return rc;
 }
 
@@ -860,13 +852,14 @@ st_status st_masked_copy(st_tensor *dst, const st_tensor *mask, const st_tensor 
     if ((rc = check_masked_pair(dst, mask, dst, "destination", src, "source", name, &count)))
         return rc;
     if (have < count)
-        return st_fail(ST_E_VALUE, "%s: mask sets %lld elements but the source has only %lld",
-                       name, (long long)count, (long long)have);
+        return st_fail(ST_E_VALUE, "%s: mask sets %lld elements but the source has only %lld", name,
+                       (long long)count, (long long)have);
     if (count == 0) return ST_OK;
     const st_tensor *sr = src, *mk = mask;
     st_tensor *tsr = NULL, *tmk = NULL;
     rc = ST_OK;
-    if (!st_tensor_is_contiguous(src) || st_tensor_shares_memory(dst, src)) rc = st_detach_copy(&sr, &tsr);
+    if (!st_tensor_is_contiguous(src) || st_tensor_shares_memory(dst, src))
+        rc = st_detach_copy(&sr, &tsr);
     if (!rc) rc = detach_from(dst, &mk, &tmk);
     if (!rc) {
         stream_extra i = {st_tensor_data(sr), st_itemsize(sr->dtype), count};
@@ -923,8 +916,7 @@ typedef struct {
 
 static inline void nz_store(const nz_extra *z, char *row)
 {
-    for (int d = 0; d < z->ndim; d++)
-        *(int64_t *)(row + d * z->col_step) = z->coord[d] + z->base;
+    for (int d = 0; d < z->ndim; d++) *(int64_t *)(row + d * z->col_step) = z->coord[d] + z->base;
 }
 
 static inline void nz_advance(nz_extra *z)
@@ -945,75 +937,73 @@ static inline int64_t nz_bytes_set(const char *p)
     return __builtin_popcountll((((w & low7) + low7) | w) & ~low7);
 }
 
-#define NZ_TEST(x)                                                                    \
-    _Generic((x), st_c64: (crealf(x) != 0 || cimagf(x) != 0),                         \
-             st_c128: (creal(x) != 0 || cimag(x) != 0), default: (x) != 0)
+#define NZ_TEST(x)                                                                                 \
+    _Generic((x),                                                                                  \
+        st_c64: (crealf(x) != 0 || cimagf(x) != 0),                                                \
+        st_c128: (creal(x) != 0 || cimag(x) != 0),                                                 \
+        default: (x) != 0)
 /* nonzero_<t>: the N-d odometer kernel (st_loop_fn, extra an nz_extra);
  * nzcount_<t>: nonzero elements of x[0..n); nzrows_<t>: 1-D rows. */
-#define DEF_NZCOUNT_ISA(ISA, ATTR, SFX, T)                                            \
-    ATTR static int64_t nzcount_##SFX##ISA(const T *x, int64_t n)                     \
-    {                                                                                 \
-        int64_t c = 0, k = 0;                                                         \
-        if (sizeof(T) == 1)                                                           \
-            for (; k + 8 <= n; k += 8) c += nz_bytes_set((const char *)(x + k));      \
-        for (; k < n; k++) c += NZ_TEST(x[k]) ? 1 : 0;                                \
-        return c;                                                                     \
+#define DEF_NZCOUNT_ISA(ISA, ATTR, SFX, T)                                                         \
+    ATTR static int64_t nzcount_##SFX##ISA(const T *x, int64_t n)                                  \
+    {                                                                                              \
+        int64_t c = 0, k = 0;                                                                      \
+        if (sizeof(T) == 1)                                                                        \
+            for (; k + 8 <= n; k += 8) c += nz_bytes_set((const char *)(x + k));                   \
+        for (; k < n; k++) c += NZ_TEST(x[k]) ? 1 : 0;                                             \
+        return c;                                                                                  \
     }
-#define DEF_NONZERO(CODE, SFX, T, R, ...)                                             \
-    static void nonzero_##SFX(char **args, const int64_t *np, const int64_t *s,       \
-                              void *extra)                                            \
-    {                                                                                 \
-        nz_extra *z = extra;                                                          \
-        char *row = z->row;                                                           \
-        int64_t left = z->left;                                                       \
-        for (int64_t k = 0; k < *np && left > 0; k++) {                               \
-            const T x = *(const T *)(args[0] + k * s[0]);                             \
-            const int64_t nz = NZ_TEST(x) ? 1 : 0;                                    \
-            nz_store(z, row);                                                         \
-            row += nz * z->row_step;                                                  \
-            left -= nz;                                                               \
-            nz_advance(z);                                                            \
-        }                                                                             \
-        z->row = row;                                                                 \
-        z->left = left;                                                               \
-    }                                                                                 \
-    ST_LEVELS(DEF_NZCOUNT_ISA, SFX, T)                                                \
-    static int64_t nzcount_##SFX(const T *x, int64_t n)                               \
-    {                                                                                 \
-        return ST_PICK(nzcount_##SFX)(x, n);                                          \
-    }                                                                                 \
-    static void nzrows_##SFX(const T *x, int64_t first, int64_t n, char *row,         \
-                             int64_t row_step, int64_t left, int64_t base)            \
-    {                                                                                 \
-        int64_t k = 0;                                                                \
-        /* 8 elements at a time while more than 8 rows are free: no checks */        \
-        for (; k + 8 <= n && left > 8; k += 8) {                                      \
-            if (sizeof(T) == 1 && !nz_bytes_set((const char *)(x + k))) continue;     \
-            for (int i = 0; i < 8; i++) {                                             \
-                const int64_t nz = NZ_TEST(x[k + i]) ? 1 : 0;                         \
-                *(int64_t *)row = first + k + i + base;                               \
-                row += nz * row_step;                                                 \
-                left -= nz;                                                           \
-            }                                                                         \
-        }                                                                             \
-        for (; k < n && left > 0; k++) {                                              \
-            const int64_t nz = NZ_TEST(x[k]) ? 1 : 0;                                 \
-            *(int64_t *)row = first + k + base;                                       \
-            row += nz * row_step;                                                     \
-            left -= nz;                                                               \
-        }                                                                             \
+#define DEF_NONZERO(CODE, SFX, T, R, ...)                                                          \
+    static void nonzero_##SFX(char **args, const int64_t *np, const int64_t *s, void *extra)       \
+    {                                                                                              \
+        nz_extra *z = extra;                                                                       \
+        char *row = z->row;                                                                        \
+        int64_t left = z->left;                                                                    \
+        for (int64_t k = 0; k < *np && left > 0; k++) {                                            \
+            const T x = *(const T *)(args[0] + k * s[0]);                                          \
+            const int64_t nz = NZ_TEST(x) ? 1 : 0;                                                 \
+            nz_store(z, row);                                                                      \
+            row += nz * z->row_step;                                                               \
+            left -= nz;                                                                            \
+            nz_advance(z);                                                                         \
+        }                                                                                          \
+        z->row = row;                                                                              \
+        z->left = left;                                                                            \
+    }                                                                                              \
+    ST_LEVELS(DEF_NZCOUNT_ISA, SFX, T)                                                             \
+    static int64_t nzcount_##SFX(const T *x, int64_t n) { return ST_PICK(nzcount_##SFX)(x, n); }   \
+    static void nzrows_##SFX(const T *x, int64_t first, int64_t n, char *row, int64_t row_step,    \
+                             int64_t left, int64_t base)                                           \
+    {                                                                                              \
+        int64_t k = 0;                                                                             \
+        /* 8 elements at a time while more than 8 rows are free: no checks */                      \
+        for (; k + 8 <= n && left > 8; k += 8) {                                                   \
+            if (sizeof(T) == 1 && !nz_bytes_set((const char *)(x + k))) continue;                  \
+            for (int i = 0; i < 8; i++) {                                                          \
+                const int64_t nz = NZ_TEST(x[k + i]) ? 1 : 0;                                      \
+                *(int64_t *)row = first + k + i + base;                                            \
+                row += nz * row_step;                                                              \
+                left -= nz;                                                                        \
+            }                                                                                      \
+        }                                                                                          \
+        for (; k < n && left > 0; k++) {                                                           \
+            const int64_t nz = NZ_TEST(x[k]) ? 1 : 0;                                              \
+            *(int64_t *)row = first + k + base;                                                    \
+            row += nz * row_step;                                                                  \
+            left -= nz;                                                                            \
+        }                                                                                          \
     }
 ST_TYPES_ALL(DEF_NONZERO)
 
 typedef struct {
     st_loop_fn loop;
     int64_t (*count)(const void *x, int64_t n);
-    void (*rows)(const void *x, int64_t first, int64_t n, char *row, int64_t row_step,
-                 int64_t left, int64_t base);
+    void (*rows)(const void *x, int64_t first, int64_t n, char *row, int64_t row_step, int64_t left,
+                 int64_t base);
 } nz_kernels;
-#define NZ_ENTRY(CODE, SFX, T, R, ...)                                                \
-    [CODE] = {nonzero_##SFX, (int64_t(*)(const void *, int64_t))nzcount_##SFX,        \
-              (void (*)(const void *, int64_t, int64_t, char *, int64_t, int64_t,      \
+#define NZ_ENTRY(CODE, SFX, T, R, ...)                                                             \
+    [CODE] = {nonzero_##SFX, (int64_t (*)(const void *, int64_t))nzcount_##SFX,                    \
+              (void (*)(const void *, int64_t, int64_t, char *, int64_t, int64_t,                  \
                         int64_t))nzrows_##SFX},
 static const nz_kernels nz_table[ST_NTYPES] = {ST_TYPES_ALL(NZ_ENTRY)};
 
@@ -1023,7 +1013,7 @@ typedef struct {
     const nz_kernels *k;
     const char *data;
     int64_t itemsize, numel, nblocks;
-    int64_t *first;                 /* [nblocks + 1] */
+    int64_t *first; /* [nblocks + 1] */
     int ndim;
     const int64_t *sizes;
     char *out;
@@ -1050,8 +1040,13 @@ static void nz_write_blocks(const nz_job *j, int64_t b0, int64_t b1)
             j->k->rows(x, lo, n, row, j->row_step, left, j->base);
             continue;
         }
-        nz_extra z = {.ndim = j->ndim, .base = j->base, .sizes = j->sizes, .row = row,
-                      .row_step = j->row_step, .col_step = j->col_step, .left = left};
+        nz_extra z = {.ndim = j->ndim,
+                      .base = j->base,
+                      .sizes = j->sizes,
+                      .row = row,
+                      .row_step = j->row_step,
+                      .col_step = j->col_step,
+                      .left = left};
         int64_t rem = lo;
         for (int d = j->ndim - 1; d >= 0; d--) {
             z.coord[d] = rem % j->sizes[d];
@@ -1067,8 +1062,12 @@ static void nz_write_blocks(const nz_job *j, int64_t b0, int64_t b1)
 static st_status nonzero_contiguous(st_tensor *out, const st_tensor *in, int flags,
                                     const nz_kernels *k, const char *name)
 {
-    nz_job j = {.k = k, .data = st_tensor_data(in), .itemsize = st_itemsize(in->dtype),
-                .numel = st_tensor_numel(in), .ndim = in->ndim, .sizes = in->sizes,
+    nz_job j = {.k = k,
+                .data = st_tensor_data(in),
+                .itemsize = st_itemsize(in->dtype),
+                .numel = st_tensor_numel(in),
+                .ndim = in->ndim,
+                .sizes = in->sizes,
                 .base = idx_base(flags)};
     j.nblocks = (j.numel + NZ_BLOCK - 1) / NZ_BLOCK;
     j.first = malloc(sizeof(int64_t) * (size_t)(j.nblocks + 1));
@@ -1129,8 +1128,10 @@ st_status st_nonzero_count(const st_tensor *in, int64_t *count)
     if (in->dtype < 0 || in->dtype >= ST_NTYPES || !nz_table[in->dtype].count)
         return st_fail(ST_E_TYPE, "nonzero is not defined for %s", st_dtype_name(in->dtype));
     if (!st_tensor_is_contiguous(in)) return st_count_nonzero(in, count);
-    nz_job j = {.k = &nz_table[in->dtype], .data = st_tensor_data(in),
-                .itemsize = st_itemsize(in->dtype), .numel = st_tensor_numel(in)};
+    nz_job j = {.k = &nz_table[in->dtype],
+                .data = st_tensor_data(in),
+                .itemsize = st_itemsize(in->dtype),
+                .numel = st_tensor_numel(in)};
     j.nblocks = (j.numel + NZ_BLOCK - 1) / NZ_BLOCK;
     int64_t sum = 0;
     int nt = st_threads_for(j.numel);
@@ -1173,9 +1174,13 @@ st_status st_nonzero(st_tensor *out, const st_tensor *in, int flags)
     const st_tensor *ops[1] = {src};
     if (!rc) rc = st_iter_init(&it, 1, ops, ST_ITER_C_ORDER | ST_ITER_SERIAL);
     if (!rc) {
-        nz_extra z = {.ndim = in->ndim, .base = idx_base(flags), .sizes = in->sizes,
-                      .row = st_tensor_data(out), .row_step = out->strides[0] * 8,
-                      .col_step = out->strides[1] * 8, .left = count};
+        nz_extra z = {.ndim = in->ndim,
+                      .base = idx_base(flags),
+                      .sizes = in->sizes,
+                      .row = st_tensor_data(out),
+                      .row_step = out->strides[0] * 8,
+                      .col_step = out->strides[1] * 8,
+                      .left = count};
         st_iter_run(&it, k->loop, &z, ST_ITER_C_ORDER | ST_ITER_SERIAL);
     }
     st_tensor_free(tsrc);

@@ -13,7 +13,6 @@
 #include <omp.h>
 #endif
 
-
 st_status st_iter_init(st_iter *it, int nop, const st_tensor *const *ops, int flags)
 {
     return st_iter_init_shape(it, nop, ops, ops[0]->ndim, ops[0]->sizes, flags);
@@ -46,12 +45,13 @@ st_status st_iter_init_shape(st_iter *it, int nop, const st_tensor *const *ops, 
         }
         it->data[k] = st_tensor_data(t);
         continue;
-    mismatch: {
+    mismatch:
+        {
             char want[256], got[256];
             st_shape_str(want, sizeof want, nd, shape);
             st_shape_str(got, sizeof got, t->ndim, t->sizes);
-            return st_fail(ST_E_VALUE, "operand %d of shape %s does not broadcast to shape %s",
-                           k, got, want);
+            return st_fail(ST_E_VALUE, "operand %d of shape %s does not broadcast to shape %s", k,
+                           got, want);
         }
     }
     st_iter_simplify(it, flags);
@@ -65,7 +65,7 @@ static int outer_to(const st_iter *it, int a, int b)
         int64_t sa = llabs(it->step[a][k]), sb = llabs(it->step[b][k]);
         if (sa && sb && sa != sb) return sa > sb;
     }
-    return a < b;   /* undecided: keep C order */
+    return a < b; /* undecided: keep C order */
 }
 
 static void swap_dims(st_iter *it, int a, int b)
@@ -87,7 +87,7 @@ static void swap_dims(st_iter *it, int a, int b)
  * inside a small window (revisited once per inner index while it is in
  * L1), the two swap: one call walks the long dim, strided, instead. */
 #define ST_TINY_INNER 8
-#define ST_TINY_WINDOW (16 * 1024)   /* bytes an operand's pass over the long dim may span */
+#define ST_TINY_WINDOW (16 * 1024) /* bytes an operand's pass over the long dim may span */
 
 static void swap_tiny_inner(st_iter *it)
 {
@@ -133,11 +133,10 @@ void st_iter_simplify(st_iter *it, int flags)
     }
     /* merge an outer dim into the inner one when every operand allows it */
     if (nd > 1) {
-        int w = nd - 1;   /* write position, walking from the innermost dim */
+        int w = nd - 1; /* write position, walking from the innermost dim */
         for (int d = nd - 2; d >= 0; d--) {
             int ok = 1;
-            for (int k = 0; k < nop && ok; k++)
-                ok = it->step[d][k] == it->step[w][k] * it->size[w];
+            for (int k = 0; k < nop && ok; k++) ok = it->step[d][k] == it->step[w][k] * it->size[w];
             if (ok) {
                 it->size[w] *= it->size[d];
             } else {
@@ -153,7 +152,7 @@ void st_iter_simplify(st_iter *it, int flags)
         }
         nd = kept;
     }
-    if (nd == 0) {   /* a single element */
+    if (nd == 0) { /* a single element */
         nd = 1;
         it->size[0] = 1;
         for (int k = 0; k < nop; k++) it->step[0][k] = 0;
@@ -204,7 +203,7 @@ void st_iter_run_range(const st_iter *it, int64_t begin, int64_t end, st_loop_fn
  * touches a new cache line per element for that operand.  Walking square
  * tiles of those two dims instead reuses every line it loads. */
 #define ST_TILE 64
-#define ST_TILE_MIN_STEP 64     /* bytes: a step this large wastes a cache line */
+#define ST_TILE_MIN_STEP 64 /* bytes: a step this large wastes a cache line */
 
 /* The dim to tile with the inner one, or -1 when tiling would not help. */
 static int tile_dim(const st_iter *it)
@@ -216,8 +215,8 @@ static int tile_dim(const st_iter *it)
         int best = -1;
         for (int d = 0; d < in; d++) {
             int64_t s = llabs(it->step[d][k]);
-            if (s && s <= 16 && it->size[d] >= ST_TILE / 4
-                && (best < 0 || s < llabs(it->step[best][k])))
+            if (s && s <= 16 && it->size[d] >= ST_TILE / 4 &&
+                (best < 0 || s < llabs(it->step[best][k])))
                 best = d;
         }
         if (best >= 0) return best;
@@ -269,8 +268,8 @@ static void run_tiled(const st_iter *src, int dim, st_loop_fn kernel, void *extr
         }
     }
     int64_t na = it.size[it.ndim - 2], nb = it.size[it.ndim - 1];
-    int64_t ntiles = it.numel / (na * nb) * ((na + ST_TILE - 1) / ST_TILE)
-                     * ((nb + ST_TILE - 1) / ST_TILE);
+    int64_t ntiles =
+        it.numel / (na * nb) * ((na + ST_TILE - 1) / ST_TILE) * ((nb + ST_TILE - 1) / ST_TILE);
     if (nt <= 1) {
         run_tiles(&it, 0, ntiles, kernel, extra);
         if (fence) ST_SFENCE();

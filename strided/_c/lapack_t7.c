@@ -18,10 +18,12 @@
 
 #define L1 ((FORTRAN_STRLEN)1)
 /* the s or d routine; the arguments are pointers to the element type */
-#define T7_REAL(dt, name, ...)                                                        \
-    do {                                                                              \
-        if ((dt) == ST_FLOAT32) LAPACK_s##name(__VA_ARGS__);                          \
-        else LAPACK_d##name(__VA_ARGS__);                                             \
+#define T7_REAL(dt, name, ...)                                                                     \
+    do {                                                                                           \
+        if ((dt) == ST_FLOAT32)                                                                    \
+            LAPACK_s##name(__VA_ARGS__);                                                           \
+        else                                                                                       \
+            LAPACK_d##name(__VA_ARGS__);                                                           \
     } while (0)
 
 static int ld_of(int64_t rows) { return rows > 1 ? (int)rows : 1; }
@@ -42,15 +44,15 @@ struct t7_job {
     lk_batch bt;
     int dt;
     int64_t item;
-    int64_t m, n, k;          /* the routine's sizes */
-    int64_t lwork;            /* its work array, in elements */
-    char opt[3];              /* its character options (syev's uplo, opt[1], also names the
+    int64_t m, n, k; /* the routine's sizes */
+    int64_t lwork;   /* its work array, in elements */
+    char opt[3];     /* its character options (syev's uplo, opt[1], also names the
                                * triangle in t7_fail_iterative's message) */
-    int keep;                 /* matrix_out's lk_copy_out mode */
+    int keep;        /* matrix_out's lk_copy_out mode */
     double tol;
     const st_tensor *in[3];
     st_tensor *out[3];
-    const char *failure;      /* the message failed() formats */
+    const char *failure; /* the message failed() formats */
 };
 
 /* Runs job j with `per` bytes of scratch per thread and `one` bytes of
@@ -91,8 +93,11 @@ static st_status t7_fail_index(const t7_job *j, const lk_fail *f, const char *st
 static st_status t7_fail_iterative(const t7_job *j, const lk_fail *f, const char *stage)
 {
     (void)stage;
-    return lk_iterative_failure(j->fn, &j->bt, f, j->opt[1] == 'U' ? " in its upper triangle"
-                                : j->opt[1] == 'L' ? " in its lower triangle" : "", j->failure);
+    return lk_iterative_failure(j->fn, &j->bt, f,
+                                j->opt[1] == 'U'   ? " in its upper triangle"
+                                : j->opt[1] == 'L' ? " in its lower triangle"
+                                                   : "",
+                                j->failure);
 }
 
 /* LAPACK's work size from a query's answer, within its 32-bit integers */
@@ -121,8 +126,8 @@ static void t7_load_vec(const t7_job *j, char *w, const st_tensor *t, int64_t it
 static void t7_store(const t7_job *j, st_tensor *t, int64_t it, const char *w, int64_t ld,
                      int64_t rows, int64_t cols, int keep)
 {
-    lk_copy_out(lk_at(&j->bt, t, it), t->strides[t->ndim - 2], t->strides[t->ndim - 1], w, ld,
-                rows, cols, j->item, keep);
+    lk_copy_out(lk_at(&j->bt, t, it), t->strides[t->ndim - 2], t->strides[t->ndim - 1], w, ld, rows,
+                cols, j->item, keep);
 }
 
 /* vector `it` of t = n contiguous elements at w (of t's dtype) */
@@ -160,11 +165,15 @@ static st_status t7_operand(const t7_job *j, const char *what, const st_tensor *
         st_shape_str(s, sizeof s, t->ndim, t->sizes);
         st_shape_str(w, sizeof w, j->bt.nb, j->bt.size);
         if (rows >= 0)
-            return st_fail(ST_E_VALUE, "%s: %s has shape %s; it must be a %s with the batch dims "
-                           "%s of A and %lld %s", j->fn, what, s, tail == 2 ? "matrix" : "vector",
-                           w, (long long)rows, tail == 2 ? "rows" : "elements");
-        return st_fail(ST_E_VALUE, "%s: %s has shape %s; it must be a %s with the batch dims %s "
-                       "of A", j->fn, what, s, tail == 2 ? "matrix" : "vector", w);
+            return st_fail(ST_E_VALUE,
+                           "%s: %s has shape %s; it must be a %s with the batch dims "
+                           "%s of A and %lld %s",
+                           j->fn, what, s, tail == 2 ? "matrix" : "vector", w, (long long)rows,
+                           tail == 2 ? "rows" : "elements");
+        return st_fail(ST_E_VALUE,
+                       "%s: %s has shape %s; it must be a %s with the batch dims %s "
+                       "of A",
+                       j->fn, what, s, tail == 2 ? "matrix" : "vector", w);
     }
     if (tail == 2) return lk_check_in(j->fn, what, t, 0);
     if (!st_fits_int(t->sizes[t->ndim - 1]))
@@ -191,8 +200,10 @@ static st_status t7_apart(const t7_job *j, int direct)
             const st_tensor *other[2] = {k > i ? j->out[k] : NULL, direct ? j->in[k] : NULL};
             for (int o = 0; o < 2; o++)
                 if (other[o] && st_tensor_shares_memory(j->out[i], other[o]))
-                    return st_fail(ST_E_VALUE, "%s: outputs must not share memory with each "
-                                   "other%s", j->fn, direct ? " or with the inputs" : "");
+                    return st_fail(ST_E_VALUE,
+                                   "%s: outputs must not share memory with each "
+                                   "other%s",
+                                   j->fn, direct ? " or with the inputs" : "");
         }
     }
     return ST_OK;
@@ -284,8 +295,8 @@ st_status st_linalg_gels(st_tensor *x, st_tensor *qr, const st_tensor *a, const 
     gels_call(&j, buf, buf, answer, -1);
     t7_lwork(&j, answer);
     return t7_run(&j, lk_bytes(j.lwork, 1, j.item),
-                  lk_bytes(j.m, j.n, j.item) + lk_bytes(ldb, j.k, j.item), ldb, gels_one,
-                  gels_out, t7_fail_index,
+                  lk_bytes(j.m, j.n, j.item) + lk_bytes(ldb, j.k, j.item), ldb, gels_one, gels_out,
+                  t7_fail_index,
                   "%s: A does not have full rank: %s has a zero diagonal element in the "
                   "triangular factor of its QR (m >= n) or LQ (m < n) factorization ([%d, %d])");
 }
@@ -300,7 +311,7 @@ static int potrs_one(const t7_job *j, int64_t it, char *w, char *st)
     t7_load(j, wb, ld, j->in[1], it, n, k);
     T7_REAL(j->dt, potrs_base, &j->opt[0], &n, &k, (void *)w, &ld, (void *)wb, &ld, &info, L1);
     t7_store(j, j->out[0], it, wb, ld, n, k, 0);
-    return info;   /* 0: potrs fails only on bad arguments */
+    return info; /* 0: potrs fails only on bad arguments */
 }
 
 st_status st_linalg_potrs(st_tensor *x, const st_tensor *chol, const st_tensor *b, char uplo)
@@ -314,8 +325,8 @@ st_status st_linalg_potrs(st_tensor *x, const st_tensor *chol, const st_tensor *
     j.k = b->sizes[b->ndim - 1];
     if ((rc = t7_output(&j, "X", x, j.dt, j.n, j.k, 2)) || (rc = t7_apart(&j, 1))) return rc;
     if (j.bt.count == 0 || j.n == 0 || j.k == 0) return ST_OK;
-    return t7_run(&j, lk_bytes(j.n, j.n, j.item) + lk_bytes(j.n, j.k, j.item), 0, j.n,
-                  potrs_one, NULL, NULL, NULL);
+    return t7_run(&j, lk_bytes(j.n, j.n, j.item) + lk_bytes(j.n, j.k, j.item), 0, j.n, potrs_one,
+                  NULL, NULL, NULL);
 }
 
 /* ---- potri: A^-1 from A's Cholesky factor, both triangles -------------------- */
@@ -337,7 +348,7 @@ st_status st_linalg_potri(st_tensor *out, const st_tensor *chol, char uplo)
     j.n = chol->sizes[chol->ndim - 1];
     if ((rc = t7_output(&j, "out", out, j.dt, j.n, j.n, 2))) return rc;
     if (j.bt.count == 0 || j.n == 0) return ST_OK;
-    j.keep = uplo == 'U' ? 2 : -2;   /* the other triangle mirrors the computed one */
+    j.keep = uplo == 'U' ? 2 : -2; /* the other triangle mirrors the computed one */
     return t7_run(&j, 0, lk_bytes(j.n, j.n, j.item), j.n, potri_one, matrix_out, t7_fail_index,
                   "%s: chol is singular: %s has a zero on its diagonal (chol[%d, %d])");
 }
@@ -351,11 +362,11 @@ static int pstrf_one(const t7_job *j, int64_t it, char *work, char *st)
     t7_load(j, st, ld, j->in[0], it, n, n);
     if (j->dt == ST_FLOAT32) {
         float tol = (float)j->tol;
-        LAPACK_spstrf_base(&j->opt[0], &n, (float *)st, &ld, piv, rank, &tol, (float *)work,
-                           &info, L1);
+        LAPACK_spstrf_base(&j->opt[0], &n, (float *)st, &ld, piv, rank, &tol, (float *)work, &info,
+                           L1);
     } else {
-        LAPACK_dpstrf_base(&j->opt[0], &n, (double *)st, &ld, piv, rank, &j->tol,
-                           (double *)work, &info, L1);
+        LAPACK_dpstrf_base(&j->opt[0], &n, (double *)st, &ld, piv, rank, &j->tol, (double *)work,
+                           &info, L1);
     }
     for (int i = 0; i < n; i++) piv[i] -= 1;
     return info;
@@ -372,13 +383,13 @@ static st_status pstrf_failed(const t7_job *j, const lk_fail *f, const char *st)
     char which[256];
     const int *rank = (const int *)(st + lk_bytes(j->n, j->n, j->item)) + j->n;
     lk_which(which, sizeof which, &j->bt, f->item);
-    return st_fail(ST_E_VALUE, "pstrf: %s is rank deficient or not positive semidefinite (the "
-                   "pivoted factorization stopped at rank %d of %lld)", which, *rank,
-                   (long long)j->n);
+    return st_fail(ST_E_VALUE,
+                   "pstrf: %s is rank deficient or not positive semidefinite (the "
+                   "pivoted factorization stopped at rank %d of %lld)",
+                   which, *rank, (long long)j->n);
 }
 
-st_status st_linalg_pstrf(st_tensor *out, st_tensor *piv, const st_tensor *a, char uplo,
-                          double tol)
+st_status st_linalg_pstrf(st_tensor *out, st_tensor *piv, const st_tensor *a, char uplo, double tol)
 {
     t7_job j = {.fn = "pstrf", .opt = {uplo}, .tol = tol, .in = {a}, .out = {out, piv}};
     st_status rc;
@@ -423,8 +434,8 @@ st_status st_linalg_geqrf(st_tensor *qr, st_tensor *tau, const st_tensor *a)
     char buf[64], answer[64];
     lk_geqrf(j.dt, (int)j.m, (int)j.n, buf, buf, answer, -1);
     t7_lwork(&j, answer);
-    int64_t per = lk_bytes(j.m, j.n, j.item) + lk_bytes(j.k, 1, j.item) +
-                  lk_bytes(j.lwork, 1, j.item);
+    int64_t per =
+        lk_bytes(j.m, j.n, j.item) + lk_bytes(j.k, 1, j.item) + lk_bytes(j.lwork, 1, j.item);
     return t7_run(&j, per, 0, j.m > j.n ? j.m : j.n, geqrf_one, NULL, NULL, NULL);
 }
 
@@ -451,8 +462,10 @@ st_status st_linalg_orgqr(st_tensor *q, const st_tensor *a, const st_tensor *tau
     j.n = a->sizes[a->ndim - 1];
     j.k = tau->sizes[tau->ndim - 1];
     if (j.k > j.m || j.k > j.n)
-        return st_fail(ST_E_VALUE, "orgqr: tau has %lld reflectors but A is %lld x %lld: at most "
-                       "min(m, n) = %lld", (long long)j.k, (long long)j.m, (long long)j.n,
+        return st_fail(ST_E_VALUE,
+                       "orgqr: tau has %lld reflectors but A is %lld x %lld: at most "
+                       "min(m, n) = %lld",
+                       (long long)j.k, (long long)j.m, (long long)j.n,
                        (long long)(j.m < j.n ? j.m : j.n));
     if ((rc = t7_output(&j, "Q", q, j.dt, j.m, j.n, 2)) || (rc = t7_apart(&j, 1))) return rc;
     if (j.bt.count == 0 || j.m == 0 || j.n == 0) return ST_OK;
@@ -460,8 +473,8 @@ st_status st_linalg_orgqr(st_tensor *q, const st_tensor *a, const st_tensor *tau
     char buf[64], answer[64];
     lk_orgqr(j.dt, (int)j.m, (int)j.k, (int)j.k, buf, buf, answer, -1);
     t7_lwork(&j, answer);
-    int64_t per = lk_bytes(j.m, j.n, j.item) + lk_bytes(j.k, 1, j.item) +
-                  lk_bytes(j.lwork, 1, j.item);
+    int64_t per =
+        lk_bytes(j.m, j.n, j.item) + lk_bytes(j.k, 1, j.item) + lk_bytes(j.lwork, 1, j.item);
     return t7_run(&j, per, 0, j.m > j.n ? j.m : j.n, orgqr_one, NULL, NULL, NULL);
 }
 
@@ -504,7 +517,8 @@ st_status st_linalg_ormqr(st_tensor *out, const st_tensor *a, const st_tensor *t
     j.k = tau->sizes[tau->ndim - 1];
     int64_t nq = side == 'L' ? j.m : j.n;
     if (a->sizes[a->ndim - 2] != nq || a->sizes[a->ndim - 1] < j.k || j.k > nq)
-        return st_fail(ST_E_VALUE, "ormqr: A (%lld x %lld) must have %lld rows (C's %s) and at "
+        return st_fail(ST_E_VALUE,
+                       "ormqr: A (%lld x %lld) must have %lld rows (C's %s) and at "
                        "least as many columns as tau's %lld reflectors, at most %lld",
                        (long long)a->sizes[a->ndim - 2], (long long)a->sizes[a->ndim - 1],
                        (long long)nq, side == 'L' ? "rows" : "columns", (long long)j.k,
@@ -538,8 +552,7 @@ static void geev_out(const t7_job *j, int64_t it, const char *st)
 {
     t7_store(j, j->out[0], it, st, ld_of(j->n), j->n, 2, 0);
     if (j->out[1])
-        t7_store(j, j->out[1], it, st + lk_bytes(2 * j->n, 1, j->item), ld_of(j->n), j->n, j->n,
-                 0);
+        t7_store(j, j->out[1], it, st + lk_bytes(2 * j->n, 1, j->item), ld_of(j->n), j->n, j->n, 0);
 }
 
 st_status st_linalg_geev(st_tensor *w, st_tensor *vr, const st_tensor *a)
@@ -566,8 +579,7 @@ st_status st_linalg_geev(st_tensor *w, st_tensor *vr, const st_tensor *a)
 static int syev_call(const t7_job *j, void *a, void *w, void *work, int lwork)
 {
     int n = (int)j->n, lda = ld_of(n), info = 0;
-    T7_REAL(j->dt, syev_base, &j->opt[0], &j->opt[1], &n, a, &lda, w, work, &lwork, &info, L1,
-            L1);
+    T7_REAL(j->dt, syev_base, &j->opt[0], &j->opt[1], &n, a, &lda, w, work, &lwork, &info, L1, L1);
     return info;
 }
 
@@ -600,8 +612,7 @@ st_status st_linalg_syev(st_tensor *w, st_tensor *v, const st_tensor *a, char jo
         return st_fail(ST_E_VALUE, "syev: jobz 'V' needs the eigenvector output");
     j.n = a->sizes[a->ndim - 1];
     if ((rc = t7_output(&j, "eigenvalues", w, j.dt, j.n, 0, 1)) ||
-        (v && (rc = t7_output(&j, "eigenvectors", v, j.dt, j.n, j.n, 2))) ||
-        (rc = t7_apart(&j, 0)))
+        (v && (rc = t7_output(&j, "eigenvectors", v, j.dt, j.n, j.n, 2))) || (rc = t7_apart(&j, 0)))
         return rc;
     if (j.bt.count == 0 || j.n == 0) return ST_OK;
     st_blas_threads();
@@ -617,13 +628,12 @@ st_status st_linalg_syev(st_tensor *w, st_tensor *v, const st_tensor *a, char jo
 
 /* ---- gesvd: A = U diag(S) VT --------------------------------------------------------
  * job 'S': U (m x k), VT (k x n); 'A': U (m x m), VT (n x n); k = min(m, n) */
-static int gesvd_call(const t7_job *j, void *a, void *s, void *u, void *vt, void *work,
-                      int lwork)
+static int gesvd_call(const t7_job *j, void *a, void *s, void *u, void *vt, void *work, int lwork)
 {
     int m = (int)j->m, n = (int)j->n, lda = ld_of(m), ldvt = ld_of(j->opt[0] == 'A' ? n : j->k),
         info = 0;
-    T7_REAL(j->dt, gesvd_base, &j->opt[0], &j->opt[0], &m, &n, a, &lda, s, u, &lda, vt, &ldvt,
-            work, &lwork, &info, L1, L1);
+    T7_REAL(j->dt, gesvd_base, &j->opt[0], &j->opt[0], &m, &n, a, &lda, s, u, &lda, vt, &ldvt, work,
+            &lwork, &info, L1, L1);
     return info;
 }
 
@@ -655,13 +665,11 @@ static void gesvd_out(const t7_job *j, int64_t it, const char *st)
     t7_store(j, j->out[2], it, st + s_b + u_b, ld_of(vr), vr, j->n, 0);
 }
 
-st_status st_linalg_gesvd(st_tensor *u, st_tensor *s, st_tensor *vt, const st_tensor *a,
-                          char job)
+st_status st_linalg_gesvd(st_tensor *u, st_tensor *s, st_tensor *vt, const st_tensor *a, char job)
 {
     t7_job j = {.fn = "gesvd", .opt = {job}, .in = {a}, .out = {u, s, vt}};
     st_status rc;
-    if ((rc = t7_begin(&j, "A", a, 0)) || (rc = lk_check_option(j.fn, "job", job, "SA")))
-        return rc;
+    if ((rc = t7_begin(&j, "A", a, 0)) || (rc = lk_check_option(j.fn, "job", job, "SA"))) return rc;
     j.m = a->sizes[a->ndim - 2];
     j.n = a->sizes[a->ndim - 1];
     j.k = j.m < j.n ? j.m : j.n;
@@ -671,7 +679,7 @@ st_status st_linalg_gesvd(st_tensor *u, st_tensor *s, st_tensor *vt, const st_te
         (rc = t7_output(&j, "S", s, j.dt, j.k, 0, 1)) ||
         (rc = t7_output(&j, "VT", vt, j.dt, vr, j.n, 2)) || (rc = t7_apart(&j, 0)))
         return rc;
-    if (j.k == 0)   /* no singular values; job 'A': identities, as svd gives them */
+    if (j.k == 0) /* no singular values; job 'A': identities, as svd gives them */
         return st_linalg_svd(u, s, vt, a, job == 'A');
     if (j.bt.count == 0) return ST_OK;
     st_blas_threads();

@@ -51,8 +51,8 @@
  * counter); while one is open st_blas_threads leaves the count at 1, so a
  * concurrent LAPACK call from another Python thread runs on one thread
  * (slower, never wrong). */
-static int blas_nthreads;          /* what OpenBLAS was last set to; 0: never */
-static int blas_single;            /* open single-threaded sections */
+static int blas_nthreads; /* what OpenBLAS was last set to; 0: never */
+static int blas_single;   /* open single-threaded sections */
 static pthread_mutex_t blas_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void blas_set_locked(int n)
@@ -126,17 +126,25 @@ int lk_orgqr(int dt, int m, int n, int k, void *a, const void *tau, void *work, 
 {
     int info = 0, lda = m > 1 ? m : 1;
     switch (dt) {
-    case ST_FLOAT32: LAPACK_sorgqr(&m, &n, &k, a, &lda, tau, work, &lwork, &info); break;
-    case ST_FLOAT64: LAPACK_dorgqr(&m, &n, &k, a, &lda, tau, work, &lwork, &info); break;
-    case ST_COMPLEX64: LAPACK_cungqr(&m, &n, &k, a, &lda, tau, work, &lwork, &info); break;
-    case ST_COMPLEX128: LAPACK_zungqr(&m, &n, &k, a, &lda, tau, work, &lwork, &info); break;
+    case ST_FLOAT32:
+        LAPACK_sorgqr(&m, &n, &k, a, &lda, tau, work, &lwork, &info);
+        break;
+    case ST_FLOAT64:
+        LAPACK_dorgqr(&m, &n, &k, a, &lda, tau, work, &lwork, &info);
+        break;
+    case ST_COMPLEX64:
+        LAPACK_cungqr(&m, &n, &k, a, &lda, tau, work, &lwork, &info);
+        break;
+    case ST_COMPLEX128:
+        LAPACK_zungqr(&m, &n, &k, a, &lda, tau, work, &lwork, &info);
+        break;
     }
     return info;
 }
 
 /* singular values s (real), U (ldu = m) and VT (ldvt); rwork: complex only */
-static int lk_gesdd(int dt, char jobz, int m, int n, void *a, void *s, void *u, void *vt,
-                    int ldvt, void *work, int lwork, void *rwork, int *iwork)
+static int lk_gesdd(int dt, char jobz, int m, int n, void *a, void *s, void *u, void *vt, int ldvt,
+                    void *work, int lwork, void *rwork, int *iwork)
 {
     int info = 0, lda = m > 1 ? m : 1, ldu = lda;
     if (ldvt < 1) ldvt = 1;
@@ -178,26 +186,26 @@ static int lk_gemqrt(int dt, int m, int n, int k, int nb, const void *v, const v
 {
     int info = 0, ld = m > 1 ? m : 1;
     char side = 'L', trans = 'N';
-    LK_CALL(dt, gemqrt_base, &side, &trans, &m, &n, &k, &nb, v, &ld, t, &nb, c, &ld, work,
-            &info, (FORTRAN_STRLEN)1, (FORTRAN_STRLEN)1);
+    LK_CALL(dt, gemqrt_base, &side, &trans, &m, &n, &k, &nb, v, &ld, t, &nb, c, &ld, work, &info,
+            (FORTRAN_STRLEN)1, (FORTRAN_STRLEN)1);
     return info;
 }
 
 /* syevd for real types, heevd for complex (lower triangle); w real */
-static int lk_syevd(int dt, char jobz, int n, void *a, void *w, void *work, int lwork,
-                    void *rwork, int lrwork, int *iwork, int liwork)
+static int lk_syevd(int dt, char jobz, int n, void *a, void *w, void *work, int lwork, void *rwork,
+                    int lrwork, int *iwork, int liwork)
 {
     int info = 0, lda = n > 1 ? n : 1;
     char uplo = 'L';
     const FORTRAN_STRLEN one = 1;
     switch (dt) {
     case ST_FLOAT32:
-        LAPACK_ssyevd_base(&jobz, &uplo, &n, a, &lda, w, work, &lwork, iwork, &liwork, &info,
-                           one, one);
+        LAPACK_ssyevd_base(&jobz, &uplo, &n, a, &lda, w, work, &lwork, iwork, &liwork, &info, one,
+                           one);
         break;
     case ST_FLOAT64:
-        LAPACK_dsyevd_base(&jobz, &uplo, &n, a, &lda, w, work, &lwork, iwork, &liwork, &info,
-                           one, one);
+        LAPACK_dsyevd_base(&jobz, &uplo, &n, a, &lda, w, work, &lwork, iwork, &liwork, &info, one,
+                           one);
         break;
     case ST_COMPLEX64:
         LAPACK_cheevd_base(&jobz, &uplo, &n, a, &lda, w, work, &lwork, rwork, &lrwork, iwork,
@@ -217,23 +225,23 @@ int lk_geev(int dt, char jobvr, int n, void *a, void *w, void *vr, void *work, i
     int info = 0, lda = n > 1 ? n : 1, ldvl = 1, ldvr = lda;
     char jobvl = 'N';
     const FORTRAN_STRLEN one = 1;
-    char dummy[32];   /* VL, never referenced with jobvl = 'N' */
+    char dummy[32]; /* VL, never referenced with jobvl = 'N' */
     switch (dt) {
     case ST_FLOAT32:
-        LAPACK_sgeev_base(&jobvl, &jobvr, &n, a, &lda, w, (float *)w + n, (float *)dummy, &ldvl,
-                          vr, &ldvr, work, &lwork, &info, one, one);
+        LAPACK_sgeev_base(&jobvl, &jobvr, &n, a, &lda, w, (float *)w + n, (float *)dummy, &ldvl, vr,
+                          &ldvr, work, &lwork, &info, one, one);
         break;
     case ST_FLOAT64:
-        LAPACK_dgeev_base(&jobvl, &jobvr, &n, a, &lda, w, (double *)w + n, (double *)dummy,
-                          &ldvl, vr, &ldvr, work, &lwork, &info, one, one);
+        LAPACK_dgeev_base(&jobvl, &jobvr, &n, a, &lda, w, (double *)w + n, (double *)dummy, &ldvl,
+                          vr, &ldvr, work, &lwork, &info, one, one);
         break;
     case ST_COMPLEX64:
-        LAPACK_cgeev_base(&jobvl, &jobvr, &n, a, &lda, w, (st_c64 *)dummy, &ldvl, vr, &ldvr,
-                          work, &lwork, rwork, &info, one, one);
+        LAPACK_cgeev_base(&jobvl, &jobvr, &n, a, &lda, w, (st_c64 *)dummy, &ldvl, vr, &ldvr, work,
+                          &lwork, rwork, &info, one, one);
         break;
     case ST_COMPLEX128:
-        LAPACK_zgeev_base(&jobvl, &jobvr, &n, a, &lda, w, (st_c128 *)dummy, &ldvl, vr, &ldvr,
-                          work, &lwork, rwork, &info, one, one);
+        LAPACK_zgeev_base(&jobvl, &jobvr, &n, a, &lda, w, (st_c128 *)dummy, &ldvl, vr, &ldvr, work,
+                          &lwork, rwork, &info, one, one);
         break;
     }
     return info;
@@ -273,26 +281,33 @@ int lk_finite_triangle(int dt, const char *w, int64_t n, int64_t item, int upper
     return 1;
 }
 
-void lk_copy_out(char *dst, int64_t rs, int64_t cs, const char *w, int64_t ldw,
-                 int64_t rows, int64_t cols, int64_t item, int keep)
+void lk_copy_out(char *dst, int64_t rs, int64_t cs, const char *w, int64_t ldw, int64_t rows,
+                 int64_t cols, int64_t item, int keep)
 {
     if (!keep) {
         st_copy2d(dst, rs, cs, w, 1, ldw, rows, cols, item);
         return;
     }
-#define LK_TRI(T)                                                                      \
-    do {                                                                               \
-        T *d_ = (T *)dst;                                                              \
-        const T *w_ = (const T *)w;                                                    \
-        for (int64_t i = 0; i < rows; i++)                                             \
-            for (int64_t j = 0; j < cols; j++)                                         \
-                d_[i * rs + j * cs] = (keep > 0 ? i <= j : i >= j) ? w_[i + j * ldw]     \
-                                      : keep == 2 || keep == -2 ? w_[j + i * ldw] : (T)0; \
+#define LK_TRI(T)                                                                                  \
+    do {                                                                                           \
+        T *d_ = (T *)dst;                                                                          \
+        const T *w_ = (const T *)w;                                                                \
+        for (int64_t i = 0; i < rows; i++)                                                         \
+            for (int64_t j = 0; j < cols; j++)                                                     \
+                d_[i * rs + j * cs] = (keep > 0 ? i <= j : i >= j) ? w_[i + j * ldw]               \
+                                      : keep == 2 || keep == -2    ? w_[j + i * ldw]               \
+                                                                   : (T)0;                         \
     } while (0)
     switch (item) {
-    case 4: LK_TRI(float); break;
-    case 8: LK_TRI(double); break;
-    default: LK_TRI(st_c128); break;
+    case 4:
+        LK_TRI(float);
+        break;
+    case 8:
+        LK_TRI(double);
+        break;
+    default:
+        LK_TRI(st_c128);
+        break;
     }
 #undef LK_TRI
 }
@@ -322,7 +337,7 @@ char *lk_at(const lk_batch *bt, const st_tensor *t, int64_t idx)
         idx /= bt->size[d];
         off += i * t->strides[d];
     }
-    char *base = (char *)st_tensor_data(t);   /* NULL: a view without elements */
+    char *base = (char *)st_tensor_data(t); /* NULL: a view without elements */
     return base ? base + off * st_itemsize(t->dtype) : NULL;
 }
 
@@ -373,8 +388,9 @@ st_status lk_alloc(const char *fn, int64_t per, int nt, int64_t stage, char **sc
         __builtin_add_overflow(total, stage, &total))
         return st_fail(ST_E_OVERFLOW, "%s: the workspace size overflows", fn);
     char *p = st_aligned_alloc(total > 0 ? total : 64);
-    if (!p) return st_fail(ST_E_MEMORY, "%s: cannot allocate %lld bytes of workspace", fn,
-                           (long long)total);
+    if (!p)
+        return st_fail(ST_E_MEMORY, "%s: cannot allocate %lld bytes of workspace", fn,
+                       (long long)total);
     *scratch = p;
     *staged = p + per * nt;
     return ST_OK;
@@ -384,25 +400,32 @@ st_status lk_alloc(const char *fn, int64_t per, int nt, int64_t stage, char **sc
 st_status lk_check_in(const char *fn, const char *what, const st_tensor *a, int square)
 {
     char s[256];
-    if (a->dtype < 0 || a->dtype >= ST_NTYPES || !(st_is_float(a->dtype) || st_is_complex(a->dtype)))
-        return st_fail(ST_E_TYPE, "%s: %s must have a floating-point dtype (float32, float64, "
-                       "complex64, complex128), got %s", fn, what, st_dtype_name(a->dtype));
+    if (a->dtype < 0 || a->dtype >= ST_NTYPES ||
+        !(st_is_float(a->dtype) || st_is_complex(a->dtype)))
+        return st_fail(ST_E_TYPE,
+                       "%s: %s must have a floating-point dtype (float32, float64, "
+                       "complex64, complex128), got %s",
+                       fn, what, st_dtype_name(a->dtype));
     if (a->ndim < 2) {
         st_shape_str(s, sizeof s, a->ndim, a->sizes);
-        return st_fail(ST_E_VALUE, "%s: %s must be a matrix or a stack of matrices (at least 2 "
-                       "dims), got shape %s", fn, what, s);
+        return st_fail(ST_E_VALUE,
+                       "%s: %s must be a matrix or a stack of matrices (at least 2 "
+                       "dims), got shape %s",
+                       fn, what, s);
     }
     if (square && a->sizes[a->ndim - 1] != a->sizes[a->ndim - 2]) {
         st_shape_str(s, sizeof s, a->ndim, a->sizes);
-        return st_fail(ST_E_VALUE, "%s: %s must be square matrices (..., M, M), got shape %s",
-                       fn, what, s);
+        return st_fail(ST_E_VALUE, "%s: %s must be square matrices (..., M, M), got shape %s", fn,
+                       what, s);
     }
     int64_t m = a->sizes[a->ndim - 2], n = a->sizes[a->ndim - 1], mn;
     if (!st_fits_int(m) || !st_fits_int(n) || __builtin_mul_overflow(m, n, &mn) ||
         !st_fits_int(mn)) {
         st_shape_str(s, sizeof s, a->ndim, a->sizes);
-        return st_fail(ST_E_OVERFLOW, "%s: matrices of shape %s are too large for LAPACK's "
-                       "32-bit indices", fn, s);
+        return st_fail(ST_E_OVERFLOW,
+                       "%s: matrices of shape %s are too large for LAPACK's "
+                       "32-bit indices",
+                       fn, s);
     }
     return st_check_storage(a, what);
 }
@@ -448,8 +471,10 @@ st_status lk_check_apart(const char *fn, const st_tensor *const *ts, int n)
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++)
             if (ts[i] && ts[j] && st_tensor_shares_memory(ts[i], ts[j]))
-                return st_fail(ST_E_VALUE, "%s: outputs must not share memory with each other "
-                               "or with the input", fn);
+                return st_fail(ST_E_VALUE,
+                               "%s: outputs must not share memory with each other "
+                               "or with the input",
+                               fn);
     return ST_OK;
 }
 
@@ -496,19 +521,18 @@ static st_status lk_gesv_stack(const char *fn, const char *aname, st_tensor *out
             per = (lu ? 0 : a_b) + lk_bytes(n, 1, sizeof(int)), one_b = x_b + (lu ? a_b : 0);
     char *scratch, *staged;
     st_status rc;
-    if ((rc = lk_alloc(fn, per, nt, lk_bytes(bt->count, one_b, 1), &scratch, &staged)))
-        return rc;
+    if ((rc = lk_alloc(fn, per, nt, lk_bytes(bt->count, one_b, 1), &scratch, &staged))) return rc;
     lk_fail f = {-1, 0};
 #pragma omp parallel for num_threads(nt) schedule(dynamic, 1) if (nt > 1)
     for (int64_t it = 0; it < bt->count; it++) {
         char *mine = scratch + omp_get_thread_num() * per;
         char *wb = staged + it * one_b, *wa = lu ? wb + x_b : mine;
         int *ipiv = (int *)(lu ? mine : mine + a_b);
-        st_copy2d(wa, 1, n, lk_at(bt, a, it), a->strides[a->ndim - 2], a->strides[a->ndim - 1],
-                  n, n, item);
+        st_copy2d(wa, 1, n, lk_at(bt, a, it), a->strides[a->ndim - 2], a->strides[a->ndim - 1], n,
+                  n, item);
         if (b)
-            st_copy2d(wb, 1, n, lk_at(bt, b, it), b->strides[b->ndim - 2],
-                      b->strides[b->ndim - 1], n, k, item);
+            st_copy2d(wb, 1, n, lk_at(bt, b, it), b->strides[b->ndim - 2], b->strides[b->ndim - 1],
+                      n, k, item);
         else
             lk_identity(dt, wb, 1, n, n, n);
         int info = lk_gesv(dt, (int)n, (int)k, wa, ipiv, wb);
@@ -518,20 +542,23 @@ static st_status lk_gesv_stack(const char *fn, const char *aname, st_tensor *out
         char which[256];
         lk_which(which, sizeof which, bt, f.item);
         if (aname)
-            rc = st_fail(ST_E_VALUE, "%s: %s is singular: %s (U[%d, %d] of its LU "
-                         "factorization is exactly zero)", fn, aname, which, f.info - 1,
-                         f.info - 1);
+            rc = st_fail(ST_E_VALUE,
+                         "%s: %s is singular: %s (U[%d, %d] of its LU "
+                         "factorization is exactly zero)",
+                         fn, aname, which, f.info - 1, f.info - 1);
         else
-            rc = st_fail(ST_E_VALUE, "%s: %s is singular (U[%d, %d] of its LU factorization "
-                         "is exactly zero)", fn, which, f.info - 1, f.info - 1);
+            rc = st_fail(ST_E_VALUE,
+                         "%s: %s is singular (U[%d, %d] of its LU factorization "
+                         "is exactly zero)",
+                         fn, which, f.info - 1, f.info - 1);
     } else {
         for (int64_t it = 0; it < bt->count; it++) {
             char *wb = staged + it * one_b;
             lk_copy_out(lk_at(bt, out, it), out->strides[out->ndim - 2],
                         out->strides[out->ndim - 1], wb, n, n, k, item, 0);
             if (lu)
-                lk_copy_out(lk_at(bt, lu, it), lu->strides[lu->ndim - 2],
-                            lu->strides[lu->ndim - 1], wb + x_b, n, n, n, item, 0);
+                lk_copy_out(lk_at(bt, lu, it), lu->strides[lu->ndim - 2], lu->strides[lu->ndim - 1],
+                            wb + x_b, n, n, n, item, 0);
         }
     }
     st_aligned_free(scratch);
@@ -573,9 +600,10 @@ static st_status lk_solve(const char *fn, const char *aname, const char *bname, 
     if (bad) {
         st_shape_str(sa, sizeof sa, a->ndim, a->sizes);
         st_shape_str(sb, sizeof sb, b->ndim, b->sizes);
-        return st_fail(ST_E_VALUE, "%s: %s %s must have %s's batch dims and %lld rows "
-                       "(%s %s); broadcasting is the caller's", fn, bname, sb, aname,
-                       (long long)n, aname, sa);
+        return st_fail(ST_E_VALUE,
+                       "%s: %s %s must have %s's batch dims and %lld rows "
+                       "(%s %s); broadcasting is the caller's",
+                       fn, bname, sb, aname, (long long)n, aname, sa);
     }
     int64_t tail[2] = {n, k}, square[2] = {n, n};
     if ((rc = lk_check_out(fn, "out", out, dt, &bt, 2, tail))) return rc;
@@ -634,9 +662,9 @@ st_status st_linalg_det(st_tensor *det, st_tensor *sign, st_tensor *logabs, cons
         st_c128 prod = 1, sg = 1;
         double lg = 0;
         if (n > 0) {
-            st_copy2d(w, 1, n, lk_at(&bt, a, it), a->strides[a->ndim - 2],
-                      a->strides[a->ndim - 1], n, n, item);
-            lk_getrf(dt, (int)n, w, ipiv);   /* info > 0: a zero pivot, seen below */
+            st_copy2d(w, 1, n, lk_at(&bt, a, it), a->strides[a->ndim - 2], a->strides[a->ndim - 1],
+                      n, n, item);
+            lk_getrf(dt, (int)n, w, ipiv); /* info > 0: a zero pivot, seen below */
             for (int64_t i = 0; i < n; i++) {
                 st_c128 u = lk_get(dt, w, i + i * n);
                 double au = cabs(u);
@@ -659,8 +687,8 @@ st_status st_linalg_det(st_tensor *det, st_tensor *sign, st_tensor *logabs, cons
 
 /* ---- cholesky --------------------------------------------------------------- */
 /* cholesky and potrf: the factor of the `upper` triangle, zeros in the other */
-static st_status lk_cholesky(const char *fn, const char *what, st_tensor *out,
-                             const st_tensor *a, int upper)
+static st_status lk_cholesky(const char *fn, const char *what, st_tensor *out, const st_tensor *a,
+                             int upper)
 {
     st_status rc;
     if ((rc = lk_check_in(fn, what, a, 1))) return rc;
@@ -679,16 +707,18 @@ static st_status lk_cholesky(const char *fn, const char *what, st_tensor *out,
 #pragma omp parallel for num_threads(nt) schedule(dynamic, 1) if (nt > 1)
     for (int64_t it = 0; it < bt.count; it++) {
         char *w = staged + it * n * n * item;
-        st_copy2d(w, 1, n, lk_at(&bt, a, it), a->strides[a->ndim - 2], a->strides[a->ndim - 1],
-                  n, n, item);
+        st_copy2d(w, 1, n, lk_at(&bt, a, it), a->strides[a->ndim - 2], a->strides[a->ndim - 1], n,
+                  n, item);
         int info = lk_potrf(dt, upper ? 'U' : 'L', (int)n, w);
         if (info) lk_note(&f, it, info);
     }
     if (f.item >= 0) {
         char which[256];
         lk_which(which, sizeof which, &bt, f.item);
-        rc = st_fail(ST_E_VALUE, "%s: %s is not positive definite (its leading minor of "
-                     "order %d is not)", fn, which, f.info);
+        rc = st_fail(ST_E_VALUE,
+                     "%s: %s is not positive definite (its leading minor of "
+                     "order %d is not)",
+                     fn, which, f.info);
     } else {
         /* potrf leaves the other triangle as it was: zeros go there */
         for (int64_t it = 0; it < bt.count; it++)
@@ -729,7 +759,7 @@ st_status st_linalg_qr(st_tensor *q, st_tensor *r, const st_tensor *a, int compl
     const st_tensor *all[3] = {a, q, r};
     if ((rc = lk_check_apart(fn, all, 3))) return rc;
     if (bt.count == 0 || m == 0) return ST_OK;
-    int64_t item = st_itemsize(dt), wc = n > qc ? n : qc;   /* workspace columns */
+    int64_t item = st_itemsize(dt), wc = n > qc ? n : qc; /* workspace columns */
     st_blas_threads();
     char buf[64], tau0[64];
     int64_t lwork = 1;
@@ -753,8 +783,8 @@ st_status st_linalg_qr(st_tensor *q, st_tensor *r, const st_tensor *a, int compl
     if (!st_fits_int(lwork)) lwork = INT_MAX;
     int nt = lk_threads(bt.count, m > n ? m : n);
     int64_t t_b = lk_bytes(nb, n, item);
-    int64_t per = lk_bytes(m, wc, item) + lk_bytes(k > 0 ? k : 1, 1, item) +
-                  lk_bytes(lwork, 1, item) + t_b;
+    int64_t per =
+        lk_bytes(m, wc, item) + lk_bytes(k > 0 ? k : 1, 1, item) + lk_bytes(lwork, 1, item) + t_b;
     char *scratch, *unused;
     if ((rc = lk_alloc(fn, per, nt, 0, &scratch, &unused))) return rc;
 #pragma omp parallel for num_threads(nt) schedule(dynamic, 1) if (nt > 1)
@@ -763,8 +793,8 @@ st_status st_linalg_qr(st_tensor *q, st_tensor *r, const st_tensor *a, int compl
         char *tau = w + lk_bytes(m, wc, item);
         char *work = tau + lk_bytes(k > 0 ? k : 1, 1, item);
         if (n > 0)
-            st_copy2d(w, 1, m, lk_at(&bt, a, it), a->strides[a->ndim - 2],
-                      a->strides[a->ndim - 1], m, n, item);
+            st_copy2d(w, 1, m, lk_at(&bt, a, it), a->strides[a->ndim - 2], a->strides[a->ndim - 1],
+                      m, n, item);
         if (tall) {
             char *t = work + lk_bytes(lwork, 1, item);
             lk_geqrt(dt, (int)m, (int)n, (int)nb, w, t, work);
@@ -809,11 +839,11 @@ st_status st_linalg_svd(st_tensor *u, st_tensor *s, st_tensor *vh, const st_tens
     const st_tensor *all[3] = {u, s, vh};
     if ((rc = lk_check_apart(fn, all, 3))) return rc;
     if (bt.count == 0) return ST_OK;
-    if (k == 0) {   /* no singular values; full U and Vh are identities */
+    if (k == 0) { /* no singular values; full U and Vh are identities */
         for (int64_t it = 0; it < bt.count && u && full; it++) {
             if (m > 0)
-                lk_identity(dt, lk_at(&bt, u, it), u->strides[u->ndim - 2],
-                            u->strides[u->ndim - 1], m, uc);
+                lk_identity(dt, lk_at(&bt, u, it), u->strides[u->ndim - 2], u->strides[u->ndim - 1],
+                            m, uc);
             if (n > 0)
                 lk_identity(dt, lk_at(&bt, vh, it), vh->strides[vh->ndim - 2],
                             vh->strides[vh->ndim - 1], vr, n);
@@ -832,18 +862,20 @@ st_status st_linalg_svd(st_tensor *u, st_tensor *s, st_tensor *vh, const st_tens
      * forming U 0.55x of gesdd's steps (docs/linalg.md).  A full U (m x m)
      * keeps gesdd. */
     int tall = m >= 2 * n && mx > LK_SMALL && !(u && full);
-    int64_t nb = tall ? (n < 32 ? n : 32) : 0, sm = tall ? n : m;   /* gesdd's matrix: R or A */
+    int64_t nb = tall ? (n < 32 ? n : 32) : 0, sm = tall ? n : m; /* gesdd's matrix: R or A */
     st_blas_threads();
     char buf[64], one[64];
     int iw[8];
     lk_gesdd(dt, jobz, (int)sm, (int)n, one, one, one, one, ldvt, buf, -1, one, iw);
     int64_t lwork = lk_query_size(dt, buf);
-    if (lwork < nb * n) lwork = nb * n;   /* geqrt's and gemqrt's work */
+    if (lwork < nb * n) lwork = nb * n; /* geqrt's and gemqrt's work */
     if (!st_fits_int(lwork)) lwork = INT_MAX;
     int64_t lrwork = 0;
-    if (st_is_complex(dt))   /* LAPACK 3.7's bounds for ?gesdd's rwork */
-        lrwork = jobz == 'N' ? 7 * k : (5 * k * k + 5 * k > 2 * mx * k + 2 * k * k + k
-                                        ? 5 * k * k + 5 * k : 2 * mx * k + 2 * k * k + k);
+    if (st_is_complex(dt)) /* LAPACK 3.7's bounds for ?gesdd's rwork */
+        lrwork = jobz == 'N' ? 7 * k
+                             : (5 * k * k + 5 * k > 2 * mx * k + 2 * k * k + k
+                                    ? 5 * k * k + 5 * k
+                                    : 2 * mx * k + 2 * k * k + k);
     int nt = lk_threads(bt.count, mx);
     /* per thread: A's copy, work, rwork, iwork; tall: T, R, U_R */
     int64_t a_b = lk_bytes(m, n, item), work_b = lk_bytes(lwork, 1, item),
@@ -866,18 +898,18 @@ st_status st_linalg_svd(st_tensor *u, st_tensor *s, st_tensor *vh, const st_tens
         int *iwork = (int *)(rwork + rwork_b);
         char *t = (char *)iwork + iwork_b, *r = t + t_b, *ur = r + r_b;
         char *st = staged + it * one_b;
-        st_copy2d(w, 1, m, lk_at(&bt, a, it), a->strides[a->ndim - 2], a->strides[a->ndim - 1],
-                  m, n, item);
+        st_copy2d(w, 1, m, lk_at(&bt, a, it), a->strides[a->ndim - 2], a->strides[a->ndim - 1], m,
+                  n, item);
         /* LAPACK's iterations are undefined on inf and NaN: refuse them */
         int info = lk_finite(dt, w, m * n) ? 0 : LK_NONFINITE;
         if (!info && tall) {
             /* geqrt fails only on bad arguments (checked above) */
             lk_geqrt(dt, (int)m, (int)n, (int)nb, w, t, work);
-            lk_copy_out(r, 1, n, w, m, n, n, item, 1);   /* R, zeros below */
+            lk_copy_out(r, 1, n, w, m, n, n, item, 1); /* R, zeros below */
             info = lk_gesdd(dt, jobz, (int)n, (int)n, r, st, u ? ur : work,
                             u ? st + s_b + u_b : work, ldvt, work, (int)lwork, rwork, iwork);
             if (!info && u) {
-                char *us = st + s_b;   /* U = Q [U_R; 0], m x n column-major */
+                char *us = st + s_b; /* U = Q [U_R; 0], m x n column-major */
                 for (int64_t j = 0; j < n; j++) {
                     memcpy(us + j * m * item, ur + j * n * item, (size_t)(n * item));
                     memset(us + (j * m + n) * item, 0, (size_t)((m - n) * item));
@@ -887,7 +919,7 @@ st_status st_linalg_svd(st_tensor *u, st_tensor *s, st_tensor *vh, const st_tens
         } else if (!info) {
             info = lk_gesdd(dt, jobz, (int)m, (int)n, w, st, u ? st + s_b : work,
                             u ? st + s_b + u_b : work, ldvt, work, (int)lwork, rwork, iwork);
-                            /* jobz 'N' never references U and VT */
+            /* jobz 'N' never references U and VT */
         }
         if (info) lk_note(&f, it, info);
     }
@@ -950,12 +982,12 @@ st_status st_linalg_eigh(st_tensor *w, st_tensor *v, const st_tensor *a)
         int *iwork = (int *)(rwork + lk_bytes(lrwork, 1, ritem));
         char *st = staged + it * one_b;
         char *mat = v ? st + w_b : mine;
-        st_copy2d(mat, 1, n, lk_at(&bt, a, it), a->strides[a->ndim - 2],
-                  a->strides[a->ndim - 1], n, n, item);
+        st_copy2d(mat, 1, n, lk_at(&bt, a, it), a->strides[a->ndim - 2], a->strides[a->ndim - 1], n,
+                  n, item);
         int info = lk_finite_triangle(dt, mat, n, item, 0) ? 0 : LK_NONFINITE;
         if (!info)
-            info = lk_syevd(dt, jobz, (int)n, mat, st, work, (int)lwork, rwork, (int)lrwork,
-                            iwork, (int)liwork);
+            info = lk_syevd(dt, jobz, (int)n, mat, st, work, (int)lwork, rwork, (int)lrwork, iwork,
+                            (int)liwork);
         if (info) lk_note(&f, it, info);
     }
     if (f.item >= 0) {
@@ -977,8 +1009,8 @@ st_status st_linalg_eigh(st_tensor *w, st_tensor *v, const st_tensor *a)
 /* ---- eig ----------------------------------------------------------------------- */
 /* Real ?geev returns a complex conjugate pair (wi[j] > 0, then wi[j+1] < 0)
  * as two real columns: v[:, j] = re + i im, v[:, j+1] = re - i im. */
-static void eig_real_out(int cdt, char *wo, int64_t ws, char *vo, int64_t vrs, int64_t vcs,
-                         int rdt, const char *st, const char *vr, int64_t n)
+static void eig_real_out(int cdt, char *wo, int64_t ws, char *vo, int64_t vrs, int64_t vcs, int rdt,
+                         const char *st, const char *vr, int64_t n)
 {
     const char *wr = st, *wi = st + n * st_itemsize(rdt);
     for (int64_t j = 0; j < n; j++) {
@@ -990,7 +1022,8 @@ static void eig_real_out(int cdt, char *wo, int64_t ws, char *vo, int64_t vrs, i
         double im = creal(lk_get(rdt, wi, j));
         if (im != 0 && j + 1 < n) {
             for (int64_t i = 0; i < n; i++) {
-                double x = creal(lk_get(rdt, vr, i + j * n)), y = creal(lk_get(rdt, vr, i + (j + 1) * n));
+                double x = creal(lk_get(rdt, vr, i + j * n)),
+                       y = creal(lk_get(rdt, vr, i + (j + 1) * n));
                 lk_put(cdt, vo, i * vrs + j * vcs, CMPLX(x, y));
                 lk_put(cdt, vo, i * vrs + (j + 1) * vcs, CMPLX(x, -y));
             }
@@ -1024,8 +1057,8 @@ st_status st_linalg_eig(st_tensor *w, st_tensor *v, const st_tensor *a)
     int64_t lwork = lk_query_size(dt, buf);
     if (!st_fits_int(lwork)) lwork = INT_MAX;
     int nt = lk_threads(bt.count, n);
-    int64_t per = lk_bytes(n, n, item) + lk_bytes(lwork, 1, item) +
-                  lk_bytes(cx ? 2 * n : 0, 1, ritem);
+    int64_t per =
+        lk_bytes(n, n, item) + lk_bytes(lwork, 1, item) + lk_bytes(cx ? 2 * n : 0, 1, ritem);
     /* staged per matrix, in the input's type: the eigenvalues (complex: n;
      * real: wr and wi), then the vectors */
     int64_t w_b = lk_bytes(cx ? n : 2 * n, 1, cx ? item : ritem),
@@ -1039,12 +1072,12 @@ st_status st_linalg_eig(st_tensor *w, st_tensor *v, const st_tensor *a)
         char *work = mat + lk_bytes(n, n, item);
         char *rwork = work + lk_bytes(lwork, 1, item);
         char *st = staged + it * one_b;
-        st_copy2d(mat, 1, n, lk_at(&bt, a, it), a->strides[a->ndim - 2],
-                  a->strides[a->ndim - 1], n, n, item);
+        st_copy2d(mat, 1, n, lk_at(&bt, a, it), a->strides[a->ndim - 2], a->strides[a->ndim - 1], n,
+                  n, item);
         int info = lk_finite(dt, mat, n * n) ? 0 : LK_NONFINITE;
         if (!info)
             info = lk_geev(dt, jobvr, (int)n, mat, st, v ? st + w_b : work, work, (int)lwork,
-                           rwork);   /* without vectors VR is never referenced */
+                           rwork); /* without vectors VR is never referenced */
         if (info) lk_note(&f, it, info);
     }
     if (f.item >= 0) {

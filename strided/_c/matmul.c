@@ -44,9 +44,9 @@ static int omp_get_thread_num(void) { return 0; }
 static int omp_get_num_threads(void) { return 1; }
 #endif
 
-#define MM_KC 256     /* k block: a panel of a and one of b stay in L1/L2 */
-#define MM_MC 128     /* row block of a (packed, per thread; rounded to MR) */
-#define MM_NC 1024    /* column block of b (packed, shared) */
+#define MM_KC 256  /* k block: a panel of a and one of b stay in L1/L2 */
+#define MM_MC 128  /* row block of a (packed, per thread; rounded to MR) */
+#define MM_NC 1024 /* column block of b (packed, shared) */
 
 /* ---- per-type compute types, tile shapes, multiply-accumulate -------- */
 /* Integers compute in unsigned types at least 32 bits wide (uint16 * uint16
@@ -96,10 +96,10 @@ static int omp_get_num_threads(void) { return 1; }
 
 #define MAC_PLAIN(acc, x, y) ((acc) += (x) * (y))
 #define MAC_BOOL(acc, x, y) ((acc) |= (x) & (y))
-#define MAC_CX(acc, x, y)                                                             \
-    do {                                                                              \
-        __real__(acc) += __real__(x) * __real__(y) - __imag__(x) * __imag__(y);      \
-        __imag__(acc) += __real__(x) * __imag__(y) + __imag__(x) * __real__(y);      \
+#define MAC_CX(acc, x, y)                                                                          \
+    do {                                                                                           \
+        __real__(acc) += __real__(x) * __real__(y) - __imag__(x) * __imag__(y);                    \
+        __imag__(acc) += __real__(x) * __imag__(y) + __imag__(x) * __real__(y);                    \
     } while (0)
 #define MAC_bool_ MAC_BOOL
 #define MAC_int8 MAC_PLAIN
@@ -138,35 +138,34 @@ static int omp_get_num_threads(void) { return 1; }
  * (one AVX-512 register) in the x86-64-v4 copy of the block kernel and 32
  * (one AVX2 register) in the others: 64-byte vectors on AVX2 are split
  * through the stack and run 5x slower, 32-byte ones on AVX-512 1.5x. */
-#define MICRO_VEC(SFX, VB, kc, apan, bpan, acc)                                       \
-    do {                                                                              \
-        enum { VL_ = (VB) / sizeof(ct_##SFX), NV_ = NR_##SFX / VL_ };                 \
-        _Static_assert(NV_ >= 1 && NV_ * VL_ == NR_##SFX, "NR must fill whole vectors"); \
-        typedef ct_##SFX vec_t                                                        \
-            __attribute__((vector_size(VB), aligned(sizeof(ct_##SFX))));              \
-        vec_t v_[MR_##SFX][NV_];                                                      \
-        for (int i = 0; i < MR_##SFX; i++)                                            \
-            for (int q = 0; q < NV_; q++) v_[i][q] = (vec_t){0};                      \
-        for (int64_t p = 0; p < (kc); p++) {                                          \
-            const ct_##SFX *x = (apan) + p * MR_##SFX;                                \
-            vec_t y[NV_];                                                             \
-            for (int q = 0; q < NV_; q++)                                             \
-                y[q] = *(const vec_t *)((bpan) + p * NR_##SFX + q * VL_);             \
-            for (int i = 0; i < MR_##SFX; i++)                                        \
-                for (int q = 0; q < NV_; q++) VMAC_##SFX(v_[i][q], x[i], y[q]);       \
-        }                                                                             \
-        memcpy((acc), v_, sizeof v_);                                                 \
+#define MICRO_VEC(SFX, VB, kc, apan, bpan, acc)                                                    \
+    do {                                                                                           \
+        enum { VL_ = (VB) / sizeof(ct_##SFX), NV_ = NR_##SFX / VL_ };                              \
+        _Static_assert(NV_ >= 1 && NV_ * VL_ == NR_##SFX, "NR must fill whole vectors");           \
+        typedef ct_##SFX vec_t __attribute__((vector_size(VB), aligned(sizeof(ct_##SFX))));        \
+        vec_t v_[MR_##SFX][NV_];                                                                   \
+        for (int i = 0; i < MR_##SFX; i++)                                                         \
+            for (int q = 0; q < NV_; q++) v_[i][q] = (vec_t){0};                                   \
+        for (int64_t p = 0; p < (kc); p++) {                                                       \
+            const ct_##SFX *x = (apan) + p * MR_##SFX;                                             \
+            vec_t y[NV_];                                                                          \
+            for (int q = 0; q < NV_; q++)                                                          \
+                y[q] = *(const vec_t *)((bpan) + p * NR_##SFX + q * VL_);                          \
+            for (int i = 0; i < MR_##SFX; i++)                                                     \
+                for (int q = 0; q < NV_; q++) VMAC_##SFX(v_[i][q], x[i], y[q]);                    \
+        }                                                                                          \
+        memcpy((acc), v_, sizeof v_);                                                              \
     } while (0)
-#define MICRO_SCALAR(SFX, VB, kc, apan, bpan, acc)                                    \
-    do {                                                                              \
-        for (int i = 0; i < MR_##SFX; i++)                                            \
-            for (int j = 0; j < NR_##SFX; j++) (acc)[i][j] = 0;                       \
-        for (int64_t p = 0; p < (kc); p++) {                                          \
-            const ct_##SFX *x = (apan) + p * MR_##SFX;                                \
-            const ct_##SFX *y = (bpan) + p * NR_##SFX;                                \
-            for (int i = 0; i < MR_##SFX; i++)                                        \
-                for (int j = 0; j < NR_##SFX; j++) MAC_##SFX((acc)[i][j], x[i], y[j]); \
-        }                                                                             \
+#define MICRO_SCALAR(SFX, VB, kc, apan, bpan, acc)                                                 \
+    do {                                                                                           \
+        for (int i = 0; i < MR_##SFX; i++)                                                         \
+            for (int j = 0; j < NR_##SFX; j++) (acc)[i][j] = 0;                                    \
+        for (int64_t p = 0; p < (kc); p++) {                                                       \
+            const ct_##SFX *x = (apan) + p * MR_##SFX;                                             \
+            const ct_##SFX *y = (bpan) + p * NR_##SFX;                                             \
+            for (int i = 0; i < MR_##SFX; i++)                                                     \
+                for (int j = 0; j < NR_##SFX; j++) MAC_##SFX((acc)[i][j], x[i], y[j]);             \
+        }                                                                                          \
     } while (0)
 #define VMAC_PLAIN(v, x, y) ((v) += (x) * (y))
 #define VMAC_BOOL(v, x, y) ((v) |= (x) & (y))
@@ -196,32 +195,31 @@ static int omp_get_num_threads(void) { return 1; }
 #define MICRO_complex128 MICRO_SCALAR
 
 /* The packed a block times the packed b block into c[ic.., jc..]. */
-#define DEF_BLOCK(SFX, T, NAME, VB, ATTR)                                             \
-    ATTR static void NAME(const mm_geom *g, int64_t ic, int64_t mc, int64_t jc,       \
-                          int64_t nc, int64_t kc, int first,                          \
-                          const ct_##SFX *restrict ap, const ct_##SFX *restrict bp)   \
-    {                                                                                 \
-        T *c = (T *)g->c;                                                             \
-        for (int64_t j0 = 0; j0 < nc; j0 += NR_##SFX) {                               \
-            int64_t nr = nc - j0 < NR_##SFX ? nc - j0 : NR_##SFX;                     \
-            const ct_##SFX *bpan = bp + (j0 / NR_##SFX) * kc * NR_##SFX;              \
-            for (int64_t i0 = 0; i0 < mc; i0 += MR_##SFX) {                           \
-                int64_t mr = mc - i0 < MR_##SFX ? mc - i0 : MR_##SFX;                 \
-                const ct_##SFX *apan = ap + i0 * kc;                                  \
-                ct_##SFX acc[MR_##SFX][NR_##SFX];                                     \
-                MICRO_##SFX(SFX, VB, kc, apan, bpan, acc);                            \
-                T *ct = c + (ic + i0) * g->rsc + (jc + j0) * g->csc;                  \
-                for (int i = 0; i < mr; i++) {                                        \
-                    T *row = ct + i * g->rsc;                                         \
-                    if (first)                                                        \
-                        for (int j = 0; j < nr; j++) row[j * g->csc] = (T)acc[i][j];  \
-                    else                                                              \
-                        for (int j = 0; j < nr; j++)                                  \
-                            row[j * g->csc] =                                         \
-                                (T)ADD_##SFX((ct_##SFX)row[j * g->csc], acc[i][j]);   \
-                }                                                                     \
-            }                                                                         \
-        }                                                                             \
+#define DEF_BLOCK(SFX, T, NAME, VB, ATTR)                                                          \
+    ATTR static void NAME(const mm_geom *g, int64_t ic, int64_t mc, int64_t jc, int64_t nc,        \
+                          int64_t kc, int first, const ct_##SFX *restrict ap,                      \
+                          const ct_##SFX *restrict bp)                                             \
+    {                                                                                              \
+        T *c = (T *)g->c;                                                                          \
+        for (int64_t j0 = 0; j0 < nc; j0 += NR_##SFX) {                                            \
+            int64_t nr = nc - j0 < NR_##SFX ? nc - j0 : NR_##SFX;                                  \
+            const ct_##SFX *bpan = bp + (j0 / NR_##SFX) * kc * NR_##SFX;                           \
+            for (int64_t i0 = 0; i0 < mc; i0 += MR_##SFX) {                                        \
+                int64_t mr = mc - i0 < MR_##SFX ? mc - i0 : MR_##SFX;                              \
+                const ct_##SFX *apan = ap + i0 * kc;                                               \
+                ct_##SFX acc[MR_##SFX][NR_##SFX];                                                  \
+                MICRO_##SFX(SFX, VB, kc, apan, bpan, acc);                                         \
+                T *ct = c + (ic + i0) * g->rsc + (jc + j0) * g->csc;                               \
+                for (int i = 0; i < mr; i++) {                                                     \
+                    T *row = ct + i * g->rsc;                                                      \
+                    if (first)                                                                     \
+                        for (int j = 0; j < nr; j++) row[j * g->csc] = (T)acc[i][j];               \
+                    else                                                                           \
+                        for (int j = 0; j < nr; j++)                                               \
+                            row[j * g->csc] = (T)ADD_##SFX((ct_##SFX)row[j * g->csc], acc[i][j]);  \
+                }                                                                                  \
+            }                                                                                      \
+        }                                                                                          \
     }
 
 /* One 2-D product; strides in elements. */
@@ -242,124 +240,122 @@ typedef struct {
 } mm_scratch;
 
 /* The packing kernels of DEF_GEMM, per CPU level. */
-#define DEF_PACK_ISA(ISA, ATTR, SFX, T)                                               \
-    /* b[pc:pc+kc, jc:jc+nc] into panels of NR columns, zero-padded */                \
-    ATTR static void pack_b_##SFX##ISA(const mm_geom *g, int64_t pc, int64_t kc,      \
-                                       int64_t jc, int64_t nc, int64_t p0, int64_t p1, \
-                                       ct_##SFX *restrict bp)                         \
-    {                                                                                 \
-        const T *b = (const T *)g->b;                                                 \
-        for (int64_t pj = p0; pj < p1; pj++) {                                        \
-            int64_t j0 = pj * NR_##SFX, nr = nc - j0 < NR_##SFX ? nc - j0 : NR_##SFX; \
-            ct_##SFX *dst = bp + pj * kc * NR_##SFX;                                  \
-            const T *src = b + pc * g->rsb + (jc + j0) * g->csb;                      \
-            if (nr == NR_##SFX && g->csb == 1) {                                      \
-                for (int64_t p = 0; p < kc; p++)                                      \
-                    for (int j = 0; j < NR_##SFX; j++)                                \
-                        dst[p * NR_##SFX + j] = (ct_##SFX)src[p * g->rsb + j];        \
-            } else {                                                                  \
-                for (int64_t p = 0; p < kc; p++) {                                    \
-                    int j = 0;                                                        \
-                    for (; j < nr; j++)                                               \
-                        dst[p * NR_##SFX + j] = (ct_##SFX)src[p * g->rsb + j * g->csb]; \
-                    for (; j < NR_##SFX; j++) dst[p * NR_##SFX + j] = 0;              \
-                }                                                                     \
-            }                                                                         \
-        }                                                                             \
-    }                                                                                 \
-    /* a[ic:ic+mc, pc:pc+kc] into panels of MR rows, zero-padded */                   \
-    ATTR static void pack_a_##SFX##ISA(const mm_geom *g, int64_t ic, int64_t mc,      \
-                                       int64_t pc, int64_t kc, ct_##SFX *restrict ap) \
-    {                                                                                 \
-        const T *a = (const T *)g->a;                                                 \
-        for (int64_t i0 = 0; i0 < mc; i0 += MR_##SFX) {                               \
-            int64_t mr = mc - i0 < MR_##SFX ? mc - i0 : MR_##SFX;                     \
-            ct_##SFX *dst = ap + i0 * kc;                                             \
-            const T *src = a + (ic + i0) * g->rsa + pc * g->csa;                      \
-            for (int i = 0; i < MR_##SFX; i++) {                                      \
-                if (i < mr) {                                                         \
-                    const T *row = src + i * g->rsa;                                  \
-                    if (g->csa == 1)                                                  \
-                        for (int64_t p = 0; p < kc; p++)                              \
-                            dst[p * MR_##SFX + i] = (ct_##SFX)row[p];                 \
-                    else                                                              \
-                        for (int64_t p = 0; p < kc; p++)                              \
-                            dst[p * MR_##SFX + i] = (ct_##SFX)row[p * g->csa];        \
-                } else {                                                              \
-                    for (int64_t p = 0; p < kc; p++) dst[p * MR_##SFX + i] = 0;       \
-                }                                                                     \
-            }                                                                         \
-        }                                                                             \
+#define DEF_PACK_ISA(ISA, ATTR, SFX, T)                                                            \
+    /* b[pc:pc+kc, jc:jc+nc] into panels of NR columns, zero-padded */                             \
+    ATTR static void pack_b_##SFX##ISA(const mm_geom *g, int64_t pc, int64_t kc, int64_t jc,       \
+                                       int64_t nc, int64_t p0, int64_t p1, ct_##SFX *restrict bp)  \
+    {                                                                                              \
+        const T *b = (const T *)g->b;                                                              \
+        for (int64_t pj = p0; pj < p1; pj++) {                                                     \
+            int64_t j0 = pj * NR_##SFX, nr = nc - j0 < NR_##SFX ? nc - j0 : NR_##SFX;              \
+            ct_##SFX *dst = bp + pj * kc * NR_##SFX;                                               \
+            const T *src = b + pc * g->rsb + (jc + j0) * g->csb;                                   \
+            if (nr == NR_##SFX && g->csb == 1) {                                                   \
+                for (int64_t p = 0; p < kc; p++)                                                   \
+                    for (int j = 0; j < NR_##SFX; j++)                                             \
+                        dst[p * NR_##SFX + j] = (ct_##SFX)src[p * g->rsb + j];                     \
+            } else {                                                                               \
+                for (int64_t p = 0; p < kc; p++) {                                                 \
+                    int j = 0;                                                                     \
+                    for (; j < nr; j++)                                                            \
+                        dst[p * NR_##SFX + j] = (ct_##SFX)src[p * g->rsb + j * g->csb];            \
+                    for (; j < NR_##SFX; j++) dst[p * NR_##SFX + j] = 0;                           \
+                }                                                                                  \
+            }                                                                                      \
+        }                                                                                          \
+    }                                                                                              \
+    /* a[ic:ic+mc, pc:pc+kc] into panels of MR rows, zero-padded */                                \
+    ATTR static void pack_a_##SFX##ISA(const mm_geom *g, int64_t ic, int64_t mc, int64_t pc,       \
+                                       int64_t kc, ct_##SFX *restrict ap)                          \
+    {                                                                                              \
+        const T *a = (const T *)g->a;                                                              \
+        for (int64_t i0 = 0; i0 < mc; i0 += MR_##SFX) {                                            \
+            int64_t mr = mc - i0 < MR_##SFX ? mc - i0 : MR_##SFX;                                  \
+            ct_##SFX *dst = ap + i0 * kc;                                                          \
+            const T *src = a + (ic + i0) * g->rsa + pc * g->csa;                                   \
+            for (int i = 0; i < MR_##SFX; i++) {                                                   \
+                if (i < mr) {                                                                      \
+                    const T *row = src + i * g->rsa;                                               \
+                    if (g->csa == 1)                                                               \
+                        for (int64_t p = 0; p < kc; p++) dst[p * MR_##SFX + i] = (ct_##SFX)row[p]; \
+                    else                                                                           \
+                        for (int64_t p = 0; p < kc; p++)                                           \
+                            dst[p * MR_##SFX + i] = (ct_##SFX)row[p * g->csa];                     \
+                } else {                                                                           \
+                    for (int64_t p = 0; p < kc; p++) dst[p * MR_##SFX + i] = 0;                    \
+                }                                                                                  \
+            }                                                                                      \
+        }                                                                                          \
     }
 
-#define DEF_GEMM(CODE, SFX, T, R, ...)                                                \
-    enum { MC_E_##SFX = (MM_MC / MR_##SFX) * MR_##SFX };                              \
-    typedef CT_##SFX ct_##SFX;                                                        \
-    ST_LEVELS(DEF_PACK_ISA, SFX, T)                                                   \
-    /* the block kernel per level: 64-byte vectors where AVX-512 has them, */         \
-    /* 32-byte ones below (GCC splits 64-byte vectors through the stack there) */     \
-    DEF_BLOCK(SFX, T, block_##SFX##_v4, 64, ST_ATTR_V4)                               \
-    DEF_BLOCK(SFX, T, block_##SFX##_v3, 32, ST_ATTR_V3)                               \
-    DEF_BLOCK(SFX, T, block_##SFX##_v0, 32, )                                         \
-    static mm_scratch scratch_##SFX(const mm_geom *g)                                 \
-    {                                                                                 \
-        int64_t kc = g->k < MM_KC ? g->k : MM_KC;                                     \
-        int64_t mc = g->n < MC_E_##SFX ? g->n : MC_E_##SFX;                           \
-        int64_t nc = g->m < MM_NC ? g->m : MM_NC;                                     \
-        mc = (mc + MR_##SFX - 1) / MR_##SFX * MR_##SFX;                               \
-        nc = (nc + NR_##SFX - 1) / NR_##SFX * NR_##SFX;                               \
-        mm_scratch s = {(mc * kc * (int64_t)sizeof(ct_##SFX) + 63) & ~(int64_t)63,    \
-                        (nc * kc * (int64_t)sizeof(ct_##SFX) + 63) & ~(int64_t)63};   \
-        return s;                                                                     \
-    }                                                                                 \
+#define DEF_GEMM(CODE, SFX, T, R, ...)                                                             \
+    enum { MC_E_##SFX = (MM_MC / MR_##SFX) * MR_##SFX };                                           \
+    typedef CT_##SFX ct_##SFX;                                                                     \
+    ST_LEVELS(DEF_PACK_ISA, SFX, T)                                                                \
+    /* the block kernel per level: 64-byte vectors where AVX-512 has them, */                      \
+    /* 32-byte ones below (GCC splits 64-byte vectors through the stack there) */                  \
+    DEF_BLOCK(SFX, T, block_##SFX##_v4, 64, ST_ATTR_V4)                                            \
+    DEF_BLOCK(SFX, T, block_##SFX##_v3, 32, ST_ATTR_V3)                                            \
+    DEF_BLOCK(SFX, T, block_##SFX##_v0, 32, )                                                      \
+    static mm_scratch scratch_##SFX(const mm_geom *g)                                              \
+    {                                                                                              \
+        int64_t kc = g->k < MM_KC ? g->k : MM_KC;                                                  \
+        int64_t mc = g->n < MC_E_##SFX ? g->n : MC_E_##SFX;                                        \
+        int64_t nc = g->m < MM_NC ? g->m : MM_NC;                                                  \
+        mc = (mc + MR_##SFX - 1) / MR_##SFX * MR_##SFX;                                            \
+        nc = (nc + NR_##SFX - 1) / NR_##SFX * NR_##SFX;                                            \
+        mm_scratch s = {(mc * kc * (int64_t)sizeof(ct_##SFX) + 63) & ~(int64_t)63,                 \
+                        (nc * kc * (int64_t)sizeof(ct_##SFX) + 63) & ~(int64_t)63};                \
+        return s;                                                                                  \
+    }                                                                                              \
     /* One product.  nt > 1: row blocks split across nt threads, thread t      \
-     * packing a into ap + t * a_bytes; bp is shared. */                              \
-    static void gemm_##SFX(const mm_geom *g, char *ap, char *bp, int nt)              \
-    {                                                                                 \
-        mm_scratch s = scratch_##SFX(g);                                              \
-        int64_t nblocks = (g->n + MC_E_##SFX - 1) / MC_E_##SFX;                       \
-        if (nt > nblocks) nt = (int)nblocks;                                          \
-        if (nt <= 1) {                                                                \
-            for (int64_t jc = 0; jc < g->m; jc += MM_NC) {                            \
-                int64_t nc = g->m - jc < MM_NC ? g->m - jc : MM_NC;                   \
-                int64_t npan = (nc + NR_##SFX - 1) / NR_##SFX;                        \
-                for (int64_t pc = 0; pc < g->k; pc += MM_KC) {                        \
-                    int64_t kc = g->k - pc < MM_KC ? g->k - pc : MM_KC;               \
-                    ST_PICK(pack_b_##SFX)(g, pc, kc, jc, nc, 0, npan, (ct_##SFX *)bp); \
-                    for (int64_t ic = 0; ic < g->n; ic += MC_E_##SFX) {               \
-                        int64_t mc = g->n - ic < MC_E_##SFX ? g->n - ic : MC_E_##SFX; \
-                        ST_PICK(pack_a_##SFX)(g, ic, mc, pc, kc, (ct_##SFX *)ap);     \
-                        ST_PICK(block_##SFX)(g, ic, mc, jc, nc, kc, pc == 0,          \
-                                    (const ct_##SFX *)ap, (const ct_##SFX *)bp);      \
-                    }                                                                 \
-                }                                                                     \
-            }                                                                         \
-            return;                                                                   \
-        }                                                                             \
+     * packing a into ap + t * a_bytes; bp is shared. */                   \
+    static void gemm_##SFX(const mm_geom *g, char *ap, char *bp, int nt)                           \
+    {                                                                                              \
+        mm_scratch s = scratch_##SFX(g);                                                           \
+        int64_t nblocks = (g->n + MC_E_##SFX - 1) / MC_E_##SFX;                                    \
+        if (nt > nblocks) nt = (int)nblocks;                                                       \
+        if (nt <= 1) {                                                                             \
+            for (int64_t jc = 0; jc < g->m; jc += MM_NC) {                                         \
+                int64_t nc = g->m - jc < MM_NC ? g->m - jc : MM_NC;                                \
+                int64_t npan = (nc + NR_##SFX - 1) / NR_##SFX;                                     \
+                for (int64_t pc = 0; pc < g->k; pc += MM_KC) {                                     \
+                    int64_t kc = g->k - pc < MM_KC ? g->k - pc : MM_KC;                            \
+                    ST_PICK(pack_b_##SFX)(g, pc, kc, jc, nc, 0, npan, (ct_##SFX *)bp);             \
+                    for (int64_t ic = 0; ic < g->n; ic += MC_E_##SFX) {                            \
+                        int64_t mc = g->n - ic < MC_E_##SFX ? g->n - ic : MC_E_##SFX;              \
+                        ST_PICK(pack_a_##SFX)(g, ic, mc, pc, kc, (ct_##SFX *)ap);                  \
+                        ST_PICK(block_##SFX)(g, ic, mc, jc, nc, kc, pc == 0, (const ct_##SFX *)ap, \
+                                             (const ct_##SFX *)bp);                                \
+                    }                                                                              \
+                }                                                                                  \
+            }                                                                                      \
+            return;                                                                                \
+        }                                                                                          \
         /* dynamic schedules: a thread descheduled on a busy machine does not  \
-         * hold the others up at the barriers */                                      \
-        _Pragma("omp parallel num_threads(nt)")                                       \
-        {                                                                             \
-            ct_##SFX *mine = (ct_##SFX *)(ap + omp_get_thread_num() * s.a_bytes);     \
-            for (int64_t jc = 0; jc < g->m; jc += MM_NC) {                            \
-                int64_t nc = g->m - jc < MM_NC ? g->m - jc : MM_NC;                   \
-                int64_t npan = (nc + NR_##SFX - 1) / NR_##SFX;                        \
-                for (int64_t pc = 0; pc < g->k; pc += MM_KC) {                        \
-                    int64_t kc = g->k - pc < MM_KC ? g->k - pc : MM_KC;               \
-                    _Pragma("omp for schedule(dynamic, 8)")                           \
-                    for (int64_t pj = 0; pj < npan; pj++)                             \
-                        ST_PICK(pack_b_##SFX)(g, pc, kc, jc, nc, pj, pj + 1, (ct_##SFX *)bp); \
-                    _Pragma("omp for schedule(dynamic, 1)")                           \
-                    for (int64_t blk = 0; blk < nblocks; blk++) {                     \
-                        int64_t ic = blk * MC_E_##SFX;                                \
-                        int64_t mc = g->n - ic < MC_E_##SFX ? g->n - ic : MC_E_##SFX; \
-                        ST_PICK(pack_a_##SFX)(g, ic, mc, pc, kc, mine);               \
-                        ST_PICK(block_##SFX)(g, ic, mc, jc, nc, kc, pc == 0, mine,    \
-                                    (const ct_##SFX *)bp);                            \
-                    }                                                                 \
-                }                                                                     \
-            }                                                                         \
-        }                                                                             \
+         * hold the others up at the barriers */                   \
+        _Pragma("omp parallel num_threads(nt)")                                                    \
+        {                                                                                          \
+            ct_##SFX *mine = (ct_##SFX *)(ap + omp_get_thread_num() * s.a_bytes);                  \
+            for (int64_t jc = 0; jc < g->m; jc += MM_NC) {                                         \
+                int64_t nc = g->m - jc < MM_NC ? g->m - jc : MM_NC;                                \
+                int64_t npan = (nc + NR_##SFX - 1) / NR_##SFX;                                     \
+                for (int64_t pc = 0; pc < g->k; pc += MM_KC) {                                     \
+                    int64_t kc = g->k - pc < MM_KC ? g->k - pc : MM_KC;                            \
+                    _Pragma("omp for schedule(dynamic, 8)")                                        \
+                    for (int64_t pj = 0; pj < npan; pj++)                                          \
+                        ST_PICK(pack_b_##SFX)(g, pc, kc, jc, nc, pj, pj + 1, (ct_##SFX *)bp);      \
+                    _Pragma("omp for schedule(dynamic, 1)")                                        \
+                    for (int64_t blk = 0; blk < nblocks; blk++) {                                  \
+                        int64_t ic = blk * MC_E_##SFX;                                             \
+                        int64_t mc = g->n - ic < MC_E_##SFX ? g->n - ic : MC_E_##SFX;              \
+                        ST_PICK(pack_a_##SFX)(g, ic, mc, pc, kc, mine);                            \
+                        ST_PICK(block_##SFX)(g, ic, mc, jc, nc, kc, pc == 0, mine,                 \
+                                             (const ct_##SFX *)bp);                                \
+                    }                                                                              \
+                }                                                                                  \
+            }                                                                                      \
+        }                                                                                          \
     }
 
 ST_TYPES_ALL(DEF_GEMM)
@@ -395,11 +391,11 @@ static int blas_view(int64_t rows, int64_t cols, int64_t rs, int64_t cs, int *tr
 }
 
 typedef struct {
-    int ta, tb;            /* row-major op flags of a and b: 1 = stored transposed */
+    int ta, tb; /* row-major op flags of a and b: 1 = stored transposed */
     int64_t lda, ldb, ldc;
-    int copy_a, copy_b;    /* packed into a contiguous row-major scratch copy first */
-    int c_mode;            /* 0: c row-major, 1: c column-major, 2: through a temporary */
-    int64_t bytes;         /* scratch one product needs */
+    int copy_a, copy_b; /* packed into a contiguous row-major scratch copy first */
+    int c_mode;         /* 0: c row-major, 1: c column-major, 2: through a temporary */
+    int64_t bytes;      /* scratch one product needs */
 } mm_blas_plan;
 
 /* The plan for products of g's geometry (every item of a batch shares it);
@@ -446,16 +442,22 @@ static int blas_is_syrk(const mm_geom *g, const mm_blas_plan *p, int beta_zero)
 /* the strict lower triangle of the n x n row-major c (ld ldc) = the upper's mirror */
 static void mirror_upper(char *c, int64_t ldc, int64_t n, int64_t item)
 {
-#define MIRROR_AS(T)                                                                   \
-    do {                                                                               \
-        T *c_ = (T *)c;                                                                \
-        for (int64_t i = 1; i < n; i++)                                                \
-            for (int64_t j = 0; j < i; j++) c_[i * ldc + j] = c_[j * ldc + i];         \
+#define MIRROR_AS(T)                                                                               \
+    do {                                                                                           \
+        T *c_ = (T *)c;                                                                            \
+        for (int64_t i = 1; i < n; i++)                                                            \
+            for (int64_t j = 0; j < i; j++) c_[i * ldc + j] = c_[j * ldc + i];                     \
     } while (0)
     switch (item) {
-    case 4: MIRROR_AS(float); break;
-    case 8: MIRROR_AS(double); break;
-    default: MIRROR_AS(st_c128); break;
+    case 4:
+        MIRROR_AS(float);
+        break;
+    case 8:
+        MIRROR_AS(double);
+        break;
+    default:
+        MIRROR_AS(st_c128);
+        break;
     }
 #undef MIRROR_AS
 }
@@ -506,12 +508,12 @@ static int gemv_one(int dtype, const mm_geom *g, const mm_blas_plan *p, const ch
     enum CBLAS_TRANSPOSE t;
     const char *mat, *vec;
     int rows, cols, ld, incx, incy;
-    if (g->m == 1) {                   /* c[:, 0] = op(a) b[:, 0] */
+    if (g->m == 1) { /* c[:, 0] = op(a) b[:, 0] */
         mat = A, vec = B, ld = (int)p->lda;
         t = p->ta ? CblasTrans : CblasNoTrans;
         rows = (int)(p->ta ? g->k : g->n), cols = (int)(p->ta ? g->n : g->k);
         incx = p->tb ? 1 : (int)p->ldb, incy = (int)p->ldc;
-    } else {                           /* c[0, :] = a[0, :] op(b) = (op(b)^T a[0, :]^T)^T */
+    } else { /* c[0, :] = a[0, :] op(b) = (op(b)^T a[0, :]^T)^T */
         mat = B, vec = A, ld = (int)p->ldb;
         t = p->tb ? CblasNoTrans : CblasTrans;
         rows = (int)(p->tb ? g->m : g->k), cols = (int)(p->tb ? g->k : g->m);
@@ -538,12 +540,12 @@ static void gemm_one(int dtype, const mm_geom *g, const mm_blas_plan *p, char *s
     if (p->copy_a) {
         st_copy2d(s, p->lda, 1, g->a, g->rsa, g->csa, n, k, item);
         A = s;
-        s += n * p->lda * item;   /* its rows lda apart (a band: the whole product's lda) */
+        s += n * p->lda * item; /* its rows lda apart (a band: the whole product's lda) */
     }
     if (p->copy_b) {
         st_copy2d(s, p->ldb, 1, g->b, g->rsb, g->csb, k, m, item);
         B = s;
-        s += k * p->ldb * item;   /* a band of columns keeps the whole product's ldb */
+        s += k * p->ldb * item; /* a band of columns keeps the whole product's ldb */
     }
     if (p->c_mode == 2) {
         if (!beta_zero) st_copy2d(s, p->ldc, 1, g->c, g->rsc, g->csc, n, m, item);
@@ -559,8 +561,7 @@ static void gemm_one(int dtype, const mm_geom *g, const mm_blas_plan *p, char *s
     int flip = p->c_mode == 1;
     enum CBLAS_TRANSPOSE ta = (p->ta ^ flip) ? CblasTrans : CblasNoTrans;
     enum CBLAS_TRANSPOSE tb = (p->tb ^ flip) ? CblasTrans : CblasNoTrans;
-    int N = (int)n, M = (int)m, K = (int)k, lda = (int)p->lda, ldb = (int)p->ldb,
-        ldc = (int)p->ldc;
+    int N = (int)n, M = (int)m, K = (int)k, lda = (int)p->lda, ldb = (int)p->ldb, ldc = (int)p->ldc;
     switch (dtype) {
     case ST_FLOAT32:
         scipy_cblas_sgemm(order, ta, tb, N, M, K, *(const float *)alpha, (const float *)A, lda,
@@ -592,7 +593,9 @@ static void gemm_one(int dtype, const mm_geom *g, const mm_blas_plan *p, char *s
 static mm_scratch gemm_scratch(int dtype, const mm_geom *g)
 {
     switch (dtype) {
-#define CASE_SCRATCH(CODE, SFX, T, R, ...) case CODE: return scratch_##SFX(g);
+#define CASE_SCRATCH(CODE, SFX, T, R, ...)                                                         \
+    case CODE:                                                                                     \
+        return scratch_##SFX(g);
         ST_TYPES_ALL(CASE_SCRATCH)
 #undef CASE_SCRATCH
     }
@@ -607,7 +610,10 @@ static mm_scratch gemm_scratch(int dtype, const mm_geom *g)
 static void gemm_2d(int dtype, const mm_geom *g, char *ap, char *bp, int nt)
 {
     switch (dtype) {
-#define CASE_GEMM(CODE, SFX, T, R, ...) case CODE: gemm_##SFX(g, ap, bp, nt); return;
+#define CASE_GEMM(CODE, SFX, T, R, ...)                                                            \
+    case CODE:                                                                                     \
+        gemm_##SFX(g, ap, bp, nt);                                                                 \
+        return;
         ST_TYPES_ALL(CASE_GEMM)
 #undef CASE_GEMM
     }
@@ -619,17 +625,17 @@ typedef struct {
     int beta_zero;
 } mm_axpby;
 
-#define DEF_AXPBY(CODE, SFX, T, R, ...)                                               \
-    static void axpby_##SFX(char **args_, const int64_t *n, const int64_t *s_, void *extra) \
-    {                                                                                 \
-        ST_LOCAL_ARGS(2)                                                              \
-        const mm_axpby *x = (const mm_axpby *)extra;                                  \
-        CT_##SFX al = (CT_##SFX) * (const T *)x->alpha, be = (CT_##SFX) * (const T *)x->beta; \
-        for (int64_t i = 0; i < *n; i++) {                                            \
-            T *o = (T *)(args[0] + i * s[0]);                                         \
-            CT_##SFX t = (CT_##SFX) * (const T *)(args[1] + i * s[1]);                \
-            *o = x->beta_zero ? (T)(al * t) : (T)(be * (CT_##SFX) * o + al * t);     \
-        }                                                                             \
+#define DEF_AXPBY(CODE, SFX, T, R, ...)                                                            \
+    static void axpby_##SFX(char **args_, const int64_t *n, const int64_t *s_, void *extra)        \
+    {                                                                                              \
+        ST_LOCAL_ARGS(2)                                                                           \
+        const mm_axpby *x = (const mm_axpby *)extra;                                               \
+        CT_##SFX al = (CT_##SFX) * (const T *)x->alpha, be = (CT_##SFX) * (const T *)x->beta;      \
+        for (int64_t i = 0; i < *n; i++) {                                                         \
+            T *o = (T *)(args[0] + i * s[0]);                                                      \
+            CT_##SFX t = (CT_##SFX) * (const T *)(args[1] + i * s[1]);                             \
+            *o = x->beta_zero ? (T)(al * t) : (T)(be * (CT_##SFX) * o + al * t);                   \
+        }                                                                                          \
     }
 ST_TYPES_NUMERIC(DEF_AXPBY)
 
@@ -651,7 +657,10 @@ static st_status mm_combine(st_tensor *out, const st_tensor *t, const mm_axpby *
     }
     st_loop_fn loop = NULL;
     switch (out->dtype) {
-#define CASE_AXPBY(CODE, SFX, T, R, ...) case CODE: loop = axpby_##SFX; break;
+#define CASE_AXPBY(CODE, SFX, T, R, ...)                                                           \
+    case CODE:                                                                                     \
+        loop = axpby_##SFX;                                                                        \
+        break;
         ST_TYPES_NUMERIC(CASE_AXPBY)
 #undef CASE_AXPBY
     }
@@ -784,8 +793,7 @@ static st_status mm_batch_blas(int dtype, const mm_geom *g0, const mm_batch *bt,
          * time busy (3 products on 2 threads would leave one idle a
          * third of the time: then each product is split instead) */
         int64_t rounds = (nitems + want - 1) / want;
-        if (want > 1 && nitems >= want && (double)rounds * want * 0.8 <= (double)nitems)
-            nt = want;
+        if (want > 1 && nitems >= want && (double)rounds * want * 0.8 <= (double)nitems) nt = want;
     }
     if (nt == 1 && work > ST_BLAS_SMALL_WORK) {
         /* bands of at least 16 rows (or columns) */
@@ -837,7 +845,7 @@ static st_status mm_batch_own(int dtype, const mm_geom *g0, const mm_batch *bt, 
         work = INT64_MAX;
     int nt = st_threads_for(work / 4);
     mm_scratch s = gemm_scratch(dtype, g0);
-    int per_item = nitems >= nt || n <= MM_MC;   /* one product per thread */
+    int per_item = nitems >= nt || n <= MM_MC; /* one product per thread */
     if (nitems < nt && per_item) nt = (int)nitems;
     if (nt < 1) nt = 1;
     /* scratch: per thread a packed-a block; one shared packed-b block, or
@@ -876,13 +884,14 @@ static st_status mm_run(const char *fn, st_tensor *out, const st_tensor *a, cons
     if (a->ndim < 2 || b->ndim < 2) {
         const st_tensor *t = a->ndim < 2 ? a : b;
         shape_of(sa, sizeof sa, t);
-        return st_fail(ST_E_VALUE, "%s: %s has shape %s; operands must have at least 2 "
-                       "dims (1-D promotion belongs to the caller)", fn, t == a ? "a" : "b", sa);
+        return st_fail(ST_E_VALUE,
+                       "%s: %s has shape %s; operands must have at least 2 "
+                       "dims (1-D promotion belongs to the caller)",
+                       fn, t == a ? "a" : "b", sa);
     }
     if (a->dtype != b->dtype || out->dtype != a->dtype)
         return st_fail(ST_E_TYPE, "%s: a, b and out must have one dtype, got %s, %s and %s", fn,
-                       st_dtype_name(a->dtype), st_dtype_name(b->dtype),
-                       st_dtype_name(out->dtype));
+                       st_dtype_name(a->dtype), st_dtype_name(b->dtype), st_dtype_name(out->dtype));
     if (!st_is_math_type(a->dtype))
         return st_fail(ST_E_TYPE, "%s is not defined for %s", fn, st_dtype_name(a->dtype));
     if (x && a->dtype == ST_BOOL)
@@ -892,8 +901,10 @@ static st_status mm_run(const char *fn, st_tensor *out, const st_tensor *a, cons
     if (k != kb) {
         shape_of(sa, sizeof sa, a);
         shape_of(sb, sizeof sb, b);
-        return st_fail(ST_E_VALUE, "%s: a %s and b %s: a's last dim (%lld) must equal "
-                       "b's second-to-last (%lld)", fn, sa, sb, (long long)k, (long long)kb);
+        return st_fail(ST_E_VALUE,
+                       "%s: a %s and b %s: a's last dim (%lld) must equal "
+                       "b's second-to-last (%lld)",
+                       fn, sa, sb, (long long)k, (long long)kb);
     }
     /* batch dims, right-aligned, broadcast */
     mm_batch bt;
@@ -906,9 +917,10 @@ static st_status mm_run(const char *fn, st_tensor *out, const st_tensor *a, cons
         if (na != nb && na != 1 && nb != 1) {
             shape_of(sa, sizeof sa, a);
             shape_of(sb, sizeof sb, b);
-            return st_fail(ST_E_VALUE, "%s: batch dims of a %s and b %s do not broadcast: "
-                           "%lld vs %lld at batch dim %d", fn, sa, sb, (long long)na,
-                           (long long)nb, d);
+            return st_fail(ST_E_VALUE,
+                           "%s: batch dims of a %s and b %s do not broadcast: "
+                           "%lld vs %lld at batch dim %d",
+                           fn, sa, sb, (long long)na, (long long)nb, d);
         }
         bt.size[d] = na == 1 ? nb : na;
         bt.sa[d] = da >= 0 && na != 1 ? a->strides[da] : 0;
@@ -952,10 +964,18 @@ static st_status mm_run(const char *fn, st_tensor *out, const st_tensor *a, cons
     }
     for (int d = 0; d < nbat; d++) bt.so[d] = out->strides[d];
     int64_t nitems = nout / (n * m);
-    mm_geom g0 = {n, m, k,
-                  (const char *)st_tensor_data(a), a->strides[nba], a->strides[nba + 1],
-                  (const char *)st_tensor_data(b), b->strides[nbb], b->strides[nbb + 1],
-                  (char *)st_tensor_data(out), out->strides[nbat], out->strides[nbat + 1]};
+    mm_geom g0 = {n,
+                  m,
+                  k,
+                  (const char *)st_tensor_data(a),
+                  a->strides[nba],
+                  a->strides[nba + 1],
+                  (const char *)st_tensor_data(b),
+                  b->strides[nbb],
+                  b->strides[nbb + 1],
+                  (char *)st_tensor_data(out),
+                  out->strides[nbat],
+                  out->strides[nbat + 1]};
     int dtype = a->dtype;
     mm_blas_plan plan;
     if (mm_blas_dtype(dtype) && blas_plan(&g0, bt.item, &plan)) {
@@ -963,11 +983,12 @@ static st_status mm_run(const char *fn, st_tensor *out, const st_tensor *a, cons
         static const float one32 = 1.0f;
         static const st_c64 onec64 = 1.0f;
         static const st_c128 onec128 = 1.0;
-        const void *one = dtype == ST_FLOAT32 ? (const void *)&one32 :
-                          dtype == ST_FLOAT64 ? (const void *)&one64 :
-                          dtype == ST_COMPLEX64 ? (const void *)&onec64 : (const void *)&onec128;
-        return mm_batch_blas(dtype, &g0, &bt, nitems, &plan, x ? x->alpha : one,
-                             x ? x->beta : NULL, x ? x->beta_zero : 1);
+        const void *one = dtype == ST_FLOAT32     ? (const void *)&one32
+                          : dtype == ST_FLOAT64   ? (const void *)&one64
+                          : dtype == ST_COMPLEX64 ? (const void *)&onec64
+                                                  : (const void *)&onec128;
+        return mm_batch_blas(dtype, &g0, &bt, nitems, &plan, x ? x->alpha : one, x ? x->beta : NULL,
+                             x ? x->beta_zero : 1);
     }
     if (!x) return mm_batch_own(dtype, &g0, &bt, nitems);
     /* our kernel has no alpha and beta: the product goes to a temporary */
@@ -981,12 +1002,14 @@ static st_status mm_run(const char *fn, st_tensor *out, const st_tensor *a, cons
 
 /* 16-bit floats: the product of float32 copies (sgemm: float32
  * accumulation), rounded once (half.c); addmm's alpha and beta in float32 */
-typedef struct { float alpha, beta; } addmm_args;
+typedef struct {
+    float alpha, beta;
+} addmm_args;
 static st_status matmul_f32(st_tensor **outs, const st_tensor **ins, void *ctx)
 {
     if (!ctx) return st_matmul(outs[0], ins[0], ins[1]);
     const addmm_args *x = ctx;
-    st_status rc = st_copy(outs[0], ins[2]);   /* out's values, for beta */
+    st_status rc = st_copy(outs[0], ins[2]); /* out's values, for beta */
     return rc ? rc : st_addmm(outs[0], ins[0], ins[1], &x->alpha, &x->beta);
 }
 
@@ -1008,7 +1031,9 @@ st_status st_matmul(st_tensor *out, const st_tensor *a, const st_tensor *b)
 static int is_zero(int dtype, const void *v)
 {
     switch (dtype) {
-#define CASE_ZERO(CODE, SFX, T, R, ...) case CODE: return *(const T *)v == 0;
+#define CASE_ZERO(CODE, SFX, T, R, ...)                                                            \
+    case CODE:                                                                                     \
+        return *(const T *)v == 0;
         ST_TYPES_NUMERIC(CASE_ZERO)
 #undef CASE_ZERO
     }
@@ -1023,8 +1048,9 @@ st_status st_addmm(st_tensor *out, const st_tensor *a, const st_tensor *b, const
         uint16_t al, be;
         memcpy(&al, alpha, 2);
         memcpy(&be, beta, 2);
-        addmm_args x = out->dtype == ST_FLOAT16 ? (addmm_args){st_f16_to_f32(al), st_f16_to_f32(be)}
-                                                : (addmm_args){st_bf16_to_f32(al), st_bf16_to_f32(be)};
+        addmm_args x = out->dtype == ST_FLOAT16
+                           ? (addmm_args){st_f16_to_f32(al), st_f16_to_f32(be)}
+                           : (addmm_args){st_bf16_to_f32(al), st_bf16_to_f32(be)};
         const st_tensor *ins[3] = {a, b, out};
         return st_via_float32(matmul_f32, &x, 1, &out, 3, ins);
     }

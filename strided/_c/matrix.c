@@ -13,31 +13,37 @@
 #include <math.h>
 
 typedef struct {
-    int64_t sa, sb, so;   /* byte steps along the 3-long dim */
+    int64_t sa, sb, so; /* byte steps along the 3-long dim */
 } cross_geom;
 
 #define CROSS_CT_INT uint64_t
-#define DEF_CROSS(CODE, SFX, T, R, CT)                                                \
-    static void cross_##SFX(char **p, void *extra)                                    \
-    {                                                                                 \
-        const cross_geom *g = extra;                                                  \
-        const CT a0 = (CT) * (const T *)p[1], a1 = (CT) * (const T *)(p[1] + g->sa),  \
-                 a2 = (CT) * (const T *)(p[1] + 2 * g->sa);                           \
-        const CT b0 = (CT) * (const T *)p[2], b1 = (CT) * (const T *)(p[2] + g->sb),  \
-                 b2 = (CT) * (const T *)(p[2] + 2 * g->sb);                           \
-        *(T *)p[0] = (T)(a1 * b2 - a2 * b1);                                          \
-        *(T *)(p[0] + g->so) = (T)(a2 * b0 - a0 * b2);                                \
-        *(T *)(p[0] + 2 * g->so) = (T)(a0 * b1 - a1 * b0);                            \
+#define DEF_CROSS(CODE, SFX, T, R, CT)                                                             \
+    static void cross_##SFX(char **p, void *extra)                                                 \
+    {                                                                                              \
+        const cross_geom *g = extra;                                                               \
+        const CT a0 = (CT) * (const T *)p[1], a1 = (CT) * (const T *)(p[1] + g->sa),               \
+                 a2 = (CT) * (const T *)(p[1] + 2 * g->sa);                                        \
+        const CT b0 = (CT) * (const T *)p[2], b1 = (CT) * (const T *)(p[2] + g->sb),               \
+                 b2 = (CT) * (const T *)(p[2] + 2 * g->sb);                                        \
+        *(T *)p[0] = (T)(a1 * b2 - a2 * b1);                                                       \
+        *(T *)(p[0] + g->so) = (T)(a2 * b0 - a0 * b2);                                             \
+        *(T *)(p[0] + 2 * g->so) = (T)(a0 * b1 - a1 * b0);                                         \
     }
 #define DEF_CROSS_INT(CODE, SFX, T, R, ...) DEF_CROSS(CODE, SFX, T, R, uint64_t)
 #define DEF_CROSS_FLOAT(CODE, SFX, T, R, ...) DEF_CROSS(CODE, SFX, T, R, T)
 ST_TYPES_INT(DEF_CROSS_INT)
 ST_TYPES_FLOAT(DEF_CROSS_FLOAT)
 ST_TYPES_COMPLEX(DEF_CROSS_FLOAT)
-#define CASE_CROSS(CODE, SFX, T, R, ...) case CODE: return cross_##SFX;
+#define CASE_CROSS(CODE, SFX, T, R, ...)                                                           \
+    case CODE:                                                                                     \
+        return cross_##SFX;
 static st_lane_fn cross_fn(int dtype)
 {
-    switch (dtype) { ST_TYPES_NUMERIC(CASE_CROSS) default: return NULL; }
+    switch (dtype) {
+        ST_TYPES_NUMERIC(CASE_CROSS)
+    default:
+        return NULL;
+    }
 }
 
 static int same_shape(const st_tensor *a, const st_tensor *b)
@@ -54,8 +60,7 @@ st_status st_cross(st_tensor *out, const st_tensor *a, const st_tensor *b, int d
                        st_dtype_name(a->dtype));
     if (b->dtype != a->dtype || out->dtype != a->dtype)
         return st_fail(ST_E_TYPE, "cross: a, b and out must have one dtype, got %s, %s and %s",
-                       st_dtype_name(a->dtype), st_dtype_name(b->dtype),
-                       st_dtype_name(out->dtype));
+                       st_dtype_name(a->dtype), st_dtype_name(b->dtype), st_dtype_name(out->dtype));
     if (!same_shape(a, b) || !same_shape(a, out))
         return st_fail(ST_E_VALUE, "cross: a, b and out must have the same shape");
     if (dim < 0 || dim >= a->ndim)
@@ -68,7 +73,7 @@ st_status st_cross(st_tensor *out, const st_tensor *a, const st_tensor *b, int d
         return rc;
     if (st_tensor_overlaps(out, a) || st_tensor_overlaps(out, b))
         return st_fail(ST_E_VALUE, "cross: out shares memory with a or b (other than being "
-                       "one of them)");
+                                   "one of them)");
     if (st_tensor_numel(out) == 0) return ST_OK;
     const int64_t item = st_itemsize(a->dtype);
     cross_geom g = {a->strides[dim] * item, b->strides[dim] * item, out->strides[dim] * item};
@@ -80,16 +85,18 @@ st_status st_cross(st_tensor *out, const st_tensor *a, const st_tensor *b, int d
 }
 
 /* ---- tril / triu ---- */
-#define DEF_TRI_ROW(BYTES, T)                                                         \
-    static void tri_row_##BYTES(char *o, int64_t so, const char *x, int64_t sx, int64_t m, \
-                                int64_t lo, int64_t hi)                               \
-    {                                                                                 \
-        for (int64_t c = 0; c < m; c++) {                                             \
-            T v;                                                                      \
-            if (c >= lo && c < hi) memcpy(&v, x + c * sx, sizeof v);                  \
-            else memset(&v, 0, sizeof v);                                             \
-            memcpy(o + c * so, &v, sizeof v);                                         \
-        }                                                                             \
+#define DEF_TRI_ROW(BYTES, T)                                                                      \
+    static void tri_row_##BYTES(char *o, int64_t so, const char *x, int64_t sx, int64_t m,         \
+                                int64_t lo, int64_t hi)                                            \
+    {                                                                                              \
+        for (int64_t c = 0; c < m; c++) {                                                          \
+            T v;                                                                                   \
+            if (c >= lo && c < hi)                                                                 \
+                memcpy(&v, x + c * sx, sizeof v);                                                  \
+            else                                                                                   \
+                memset(&v, 0, sizeof v);                                                           \
+            memcpy(o + c * so, &v, sizeof v);                                                      \
+        }                                                                                          \
     }
 typedef struct {
     uint64_t a, b;
@@ -109,8 +116,7 @@ st_status st_tri(st_tensor *out, const st_tensor *in, int64_t k, int upper)
     if (out->dtype != in->dtype)
         return st_fail(ST_E_TYPE, "%s: out must be %s, got %s", name, st_dtype_name(in->dtype),
                        st_dtype_name(out->dtype));
-    if (!same_shape(out, in))
-        return st_fail(ST_E_VALUE, "%s: out must have x's shape", name);
+    if (!same_shape(out, in)) return st_fail(ST_E_VALUE, "%s: out must have x's shape", name);
     if ((rc = st_check_storage(in, "x")) || (rc = st_check_writable(out, "out"))) return rc;
     if (st_tensor_overlaps(out, in))
         return st_fail(ST_E_VALUE, "%s: out shares memory with x (other than being x itself)",
@@ -124,8 +130,11 @@ st_status st_tri(st_tensor *out, const st_tensor *in, int64_t k, int upper)
     char *obase = st_tensor_data(out);
     const char *xbase = st_tensor_data(in);
     void (*row)(char *, int64_t, const char *, int64_t, int64_t, int64_t, int64_t) =
-        item == 1 ? tri_row_1 : item == 2 ? tri_row_2 : item == 4 ? tri_row_4
-        : item == 8 ? tri_row_8 : tri_row_16;
+        item == 1   ? tri_row_1
+        : item == 2 ? tri_row_2
+        : item == 4 ? tri_row_4
+        : item == 8 ? tri_row_8
+                    : tri_row_16;
     int nt = st_threads_for(total);
     if (nt > nrows) nt = (int)nrows;
 #pragma omp parallel for num_threads(nt) schedule(static) if (nt > 1)

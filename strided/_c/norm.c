@@ -27,11 +27,16 @@ typedef struct {
 static norm_kind kind_of(double p)
 {
     norm_kind k = {K_POW, p};
-    if (p == 0) k.kind = K_COUNT;
-    else if (p == 1) k.kind = K_ONE;
-    else if (p == 2) k.kind = K_TWO;
-    else if (p == INFINITY) k.kind = K_MAX;
-    else if (p == -INFINITY) k.kind = K_MIN;
+    if (p == 0)
+        k.kind = K_COUNT;
+    else if (p == 1)
+        k.kind = K_ONE;
+    else if (p == 2)
+        k.kind = K_TWO;
+    else if (p == INFINITY)
+        k.kind = K_MAX;
+    else if (p == -INFINITY)
+        k.kind = K_MIN;
     return k;
 }
 
@@ -54,58 +59,72 @@ static double finish(norm_kind k, double acc)
 /* Fold n elements |a - b| (b NULL: |a|) into acc.  Contiguous runs use 8
  * partial sums, so the loop vectorises; the partial sums are then added in
  * a fixed order. */
-#define NORM_TERM(kind, d, p)                                                         \
-    ((kind) == K_COUNT ? (double)((d) != 0)                                           \
-     : (kind) == K_ONE ? fabs(d) : (kind) == K_TWO ? (d) * (d) : pow(fabs(d), (p)))
-#define DEF_NORM(CODE, SFX, T, R, ...)                                                \
-    ST_LEVEL_BODY double fold_body_##SFX(const char *a, int64_t sa, const char *b, int64_t sb, \
-                                     int64_t n, norm_kind k, double acc)              \
-    {                                                                                 \
-        const int kind = k.kind;                                                      \
-        const double p = k.p;                                                         \
-        if (kind == K_MAX || kind == K_MIN) {                                         \
-            for (int64_t i = 0; i < n; i++) {                                         \
-                double d = (double)*(const T *)(a + i * sa);                          \
-                if (b) d -= (double)*(const T *)(b + i * sb);                         \
-                acc = combine(kind, acc, fabs(d));                                    \
-            }                                                                         \
-            return acc;                                                               \
-        }                                                                             \
-        int64_t i = 0;                                                                \
-        if (sa == (int64_t)sizeof(T) && (!b || sb == (int64_t)sizeof(T)) && n >= 8) { \
-            const T *x = (const T *)a, *y = (const T *)b;                             \
-            double s8[8] = {0};                                                       \
-            for (; i + 8 <= n; i += 8)                                                \
-                for (int j = 0; j < 8; j++) {                                         \
-                    double d = (double)x[i + j] - (y ? (double)y[i + j] : 0.0);       \
-                    s8[j] += NORM_TERM(kind, d, p);                                   \
-                }                                                                     \
-            acc += ((s8[0] + s8[1]) + (s8[2] + s8[3])) + ((s8[4] + s8[5]) + (s8[6] + s8[7])); \
-        }                                                                             \
-        for (; i < n; i++) {                                                          \
-            double d = (double)*(const T *)(a + i * sa);                              \
-            if (b) d -= (double)*(const T *)(b + i * sb);                             \
-            acc += NORM_TERM(kind, d, p);                                             \
-        }                                                                             \
-        return acc;                                                                   \
-    } \
-    ST_LEVEL_FN_RET(double, fold_body_##SFX, (const char *a, int64_t sa, const char *b, int64_t sb, int64_t n, norm_kind k, double acc), (a, sa, b, sb, n, k, acc)) \
-    static double fold_##SFX(const char *a, int64_t sa, const char *b, int64_t sb, int64_t n, norm_kind k, double acc) { return ST_PICK(fold_body_##SFX)(a, sa, b, sb, n, k, acc); }
+#define NORM_TERM(kind, d, p)                                                                      \
+    ((kind) == K_COUNT ? (double)((d) != 0)                                                        \
+     : (kind) == K_ONE ? fabs(d)                                                                   \
+     : (kind) == K_TWO ? (d) * (d)                                                                 \
+                       : pow(fabs(d), (p)))
+#define DEF_NORM(CODE, SFX, T, R, ...)                                                             \
+    ST_LEVEL_BODY double fold_body_##SFX(const char *a, int64_t sa, const char *b, int64_t sb,     \
+                                         int64_t n, norm_kind k, double acc)                       \
+    {                                                                                              \
+        const int kind = k.kind;                                                                   \
+        const double p = k.p;                                                                      \
+        if (kind == K_MAX || kind == K_MIN) {                                                      \
+            for (int64_t i = 0; i < n; i++) {                                                      \
+                double d = (double)*(const T *)(a + i * sa);                                       \
+                if (b) d -= (double)*(const T *)(b + i * sb);                                      \
+                acc = combine(kind, acc, fabs(d));                                                 \
+            }                                                                                      \
+            return acc;                                                                            \
+        }                                                                                          \
+        int64_t i = 0;                                                                             \
+        if (sa == (int64_t)sizeof(T) && (!b || sb == (int64_t)sizeof(T)) && n >= 8) {              \
+            const T *x = (const T *)a, *y = (const T *)b;                                          \
+            double s8[8] = {0};                                                                    \
+            for (; i + 8 <= n; i += 8)                                                             \
+                for (int j = 0; j < 8; j++) {                                                      \
+                    double d = (double)x[i + j] - (y ? (double)y[i + j] : 0.0);                    \
+                    s8[j] += NORM_TERM(kind, d, p);                                                \
+                }                                                                                  \
+            acc += ((s8[0] + s8[1]) + (s8[2] + s8[3])) + ((s8[4] + s8[5]) + (s8[6] + s8[7]));      \
+        }                                                                                          \
+        for (; i < n; i++) {                                                                       \
+            double d = (double)*(const T *)(a + i * sa);                                           \
+            if (b) d -= (double)*(const T *)(b + i * sb);                                          \
+            acc += NORM_TERM(kind, d, p);                                                          \
+        }                                                                                          \
+        return acc;                                                                                \
+    }                                                                                              \
+    ST_LEVEL_FN_RET(double, fold_body_##SFX,                                                       \
+                    (const char *a, int64_t sa, const char *b, int64_t sb, int64_t n, norm_kind k, \
+                     double acc),                                                                  \
+                    (a, sa, b, sb, n, k, acc))                                                     \
+    static double fold_##SFX(const char *a, int64_t sa, const char *b, int64_t sb, int64_t n,      \
+                             norm_kind k, double acc)                                              \
+    {                                                                                              \
+        return ST_PICK(fold_body_##SFX)(a, sa, b, sb, n, k, acc);                                  \
+    }
 ST_TYPES_REAL(DEF_NORM)
 
-typedef double (*fold_fn)(const char *, int64_t, const char *, int64_t, int64_t, norm_kind,
-                          double);
-#define CASE_FOLD(CODE, SFX, T, R, ...) case CODE: return fold_##SFX;
+typedef double (*fold_fn)(const char *, int64_t, const char *, int64_t, int64_t, norm_kind, double);
+#define CASE_FOLD(CODE, SFX, T, R, ...)                                                            \
+    case CODE:                                                                                     \
+        return fold_##SFX;
 static fold_fn fold_for(int dtype)
 {
-    switch (dtype) { ST_TYPES_REAL(CASE_FOLD) default: return NULL; }
+    switch (dtype) {
+        ST_TYPES_REAL(CASE_FOLD)
+    default:
+        return NULL;
+    }
 }
 
 typedef struct {
     fold_fn fold;
     norm_kind k;
     double acc;
-    int two;      /* a second operand */
+    int two; /* a second operand */
 } piece;
 
 static void piece_loop(char **args_, const int64_t *np, const int64_t *s_, void *extra)
@@ -181,8 +200,10 @@ static void norm_lane(char **p, void *extra)
 {
     const lane_ctx *c = extra;
     double r = finish(c->k, c->fold(p[0], c->step, NULL, 0, c->n, c->k, identity(c->k.kind)));
-    if (c->out_dtype == ST_FLOAT32) *(float *)p[1] = (float)r;
-    else *(double *)p[1] = r;
+    if (c->out_dtype == ST_FLOAT32)
+        *(float *)p[1] = (float)r;
+    else
+        *(double *)p[1] = r;
 }
 
 st_status st_norm(st_tensor *out, const st_tensor *in, double p, int dim)
@@ -207,11 +228,13 @@ st_status st_norm(st_tensor *out, const st_tensor *in, double p, int dim)
     const int64_t nout = st_tensor_numel(out);
     if (nout == 0) return ST_OK;
     const norm_kind k = kind_of(p);
-    if (nout == 1) {   /* one lane: all of it, on every thread */
+    if (nout == 1) { /* one lane: all of it, on every thread */
         double r;
         if ((rc = norm_all(in, NULL, k, &r, 1))) return rc;
-        if (res == ST_FLOAT32) *(float *)st_tensor_data(out) = (float)r;
-        else *(double *)st_tensor_data(out) = r;
+        if (res == ST_FLOAT32)
+            *(float *)st_tensor_data(out) = (float)r;
+        else
+            *(double *)st_tensor_data(out) = r;
         return ST_OK;
     }
     lane_ctx c = {fold_for(in->dtype), k, in->ndim ? in->sizes[dim] : 1,
@@ -224,17 +247,23 @@ st_status st_norm(st_tensor *out, const st_tensor *in, double p, int dim)
 }
 
 /* ---- renorm ---- */
-#define DEF_SCALE(CODE, SFX, T, R, ...)                                               \
-    ST_LEVEL_BODY void scale_body_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra) \
-    {                                                                                 \
-        ST_LOCAL_ARGS(3)                                                              \
-        (void)extra;                                                                  \
-        for (int64_t i = 0; i < *np; i++)                                             \
-            *(T *)(args[0] + i * s[0]) =                                              \
-                *(const T *)(args[1] + i * s[1]) * *(const T *)(args[2] + i * s[2]);  \
-    } \
-    ST_LEVEL_FN(scale_body_##SFX, (char **args_, const int64_t *np, const int64_t *s_, void *extra), (args_, np, s_, extra)) \
-    static void scale_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra) { ST_PICK(scale_body_##SFX)(args_, np, s_, extra); }
+#define DEF_SCALE(CODE, SFX, T, R, ...)                                                            \
+    ST_LEVEL_BODY void scale_body_##SFX(char **args_, const int64_t *np, const int64_t *s_,        \
+                                        void *extra)                                               \
+    {                                                                                              \
+        ST_LOCAL_ARGS(3)                                                                           \
+        (void)extra;                                                                               \
+        for (int64_t i = 0; i < *np; i++)                                                          \
+            *(T *)(args[0] + i * s[0]) =                                                           \
+                *(const T *)(args[1] + i * s[1]) * *(const T *)(args[2] + i * s[2]);               \
+    }                                                                                              \
+    ST_LEVEL_FN(scale_body_##SFX,                                                                  \
+                (char **args_, const int64_t *np, const int64_t *s_, void *extra),                 \
+                (args_, np, s_, extra))                                                            \
+    static void scale_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra)       \
+    {                                                                                              \
+        ST_PICK(scale_body_##SFX)(args_, np, s_, extra);                                           \
+    }
 ST_TYPES_FLOAT(DEF_SCALE)
 
 st_status st_renorm(st_tensor *out, const st_tensor *in, double p, int dim, double maxnorm)
@@ -265,7 +294,7 @@ st_status st_renorm(st_tensor *out, const st_tensor *in, double p, int dim, doub
         return st_fail(ST_E_MEMORY, "renorm: out of memory");
     }
     char *fd = st_tensor_data(f);
-    st_tensor sub = *in;   /* in.select(dim, i): a record on the stack, read only */
+    st_tensor sub = *in; /* in.select(dim, i): a record on the stack, read only */
     sub.ndim = in->ndim - 1;
     for (int d = dim; d < sub.ndim; d++) {
         sub.sizes[d] = in->sizes[d + 1];
@@ -281,8 +310,10 @@ st_status st_renorm(st_tensor *out, const st_tensor *in, double p, int dim, doub
         double norm;
         norm_all(&s, NULL, k, &norm, nt == 1 && per >= 2 * ST_PARALLEL_GRAIN);
         double factor = norm > maxnorm ? maxnorm / (norm + 1e-7) : 1.0;
-        if (in->dtype == ST_FLOAT32) ((float *)fd)[i] = (float)factor;
-        else ((double *)fd)[i] = factor;
+        if (in->dtype == ST_FLOAT32)
+            ((float *)fd)[i] = (float)factor;
+        else
+            ((double *)fd)[i] = factor;
     }
     (void)item;
     /* out = x * factor, the factors broadcast along the other dims */

@@ -57,16 +57,15 @@ static struct {
     __typeof__(&st_zeros_new) zeros_new;
 } core;
 /* setup()'s `functions` are these, in this order (the module's CORE_FUNCTIONS) */
-static const char *const core_names[] = {"st_binary_new", "st_binary_scalar_new", "st_unary_new",
-                                         "st_vector_new", "st_tensor_free",
-                                         "st_binary_inplace_small", "st_view_new",
-                                         "st_astype_new", "st_fill_scalar", "st_assign_small",
-                                         "st_matmul_new", "st_tensor_new", "st_tensor_alloc",
-                                         "st_tensor_is_contiguous", "st_reduce_new",
-                                         "st_reshape_new", "st_argreduce_new",
-                                         "st_where_new", "st_mask_select_new",
-                                         "st_mask_assign", "st_binary_into",
-                                         "st_zeros_new"};
+static const char *const core_names[] = {
+    "st_binary_new",      "st_binary_scalar_new",    "st_unary_new",
+    "st_vector_new",      "st_tensor_free",          "st_binary_inplace_small",
+    "st_view_new",        "st_astype_new",           "st_fill_scalar",
+    "st_assign_small",    "st_matmul_new",           "st_tensor_new",
+    "st_tensor_alloc",    "st_tensor_is_contiguous", "st_reduce_new",
+    "st_reshape_new",     "st_argreduce_new",        "st_where_new",
+    "st_mask_select_new", "st_mask_assign",          "st_binary_into",
+    "st_zeros_new"};
 #define N_CORE (sizeof core_names / sizeof core_names[0])
 _Static_assert(N_CORE * sizeof(void *) == sizeof core, "one name per core function");
 
@@ -99,16 +98,16 @@ static struct {
     PyObject *slow, *rslow, *islow;
 } ops[N_OPS];
 
-static PyTypeObject *record_type;   /* RecordBase */
-static PyTypeObject *base_type;     /* ArrayBase */
-static PyTypeObject *array_type;    /* compat's Array: the class of every result */
+static PyTypeObject *record_type; /* RecordBase */
+static PyTypeObject *base_type;   /* ArrayBase */
+static PyTypeObject *array_type;  /* compat's Array: the class of every result */
 static allocfunc array_alloc;
-static PyObject *make_core;         /* make_core(address) -> a Core owning the record */
-static PyObject *dtypes;            /* the tuple of DType objects, by code */
+static PyObject *make_core; /* make_core(address) -> a Core owning the record */
+static PyObject *dtypes;    /* the tuple of DType objects, by code */
 /* The Python answers to what C declines here (setup_operators' `general`):
  * indexing, assignment, the transposes' errors */
 static PyObject *slow_getitem, *slow_setitem, *slow_T, *slow_mT;
-static PyObject *address_of;        /* address_of(core) -> the record's address */
+static PyObject *address_of; /* address_of(core) -> the record's address */
 
 /* *slot = v (a new reference), the old value released (Py_XSETREF is not
  * in the limited API). */
@@ -121,8 +120,7 @@ static void replace(PyObject **slot, PyObject *v)
 }
 
 typedef struct {
-    PyObject_HEAD
-    st_tensor *t;       /* owned while core is NULL, else core's */
+    PyObject_HEAD st_tensor *t; /* owned while core is NULL, else core's */
     PyObject *core;
 } ArrayObject;
 
@@ -263,7 +261,7 @@ static PyObject *unary(int k, PyObject *self)
     return PyObject_CallFunctionObjArgs(ops[k].slow, self, NULL);
 }
 
-#define BINARY_SLOT(NAME, K) \
+#define BINARY_SLOT(NAME, K)                                                                       \
     static PyObject *nb_##NAME(PyObject *v, PyObject *w) { return binary(K, v, w); }
 BINARY_SLOT(add, OP_ADD)
 BINARY_SLOT(sub, OP_SUB)
@@ -277,7 +275,7 @@ BINARY_SLOT(xor, OP_XOR)
 BINARY_SLOT(lshift, OP_LSHIFT)
 BINARY_SLOT(rshift, OP_RSHIFT)
 BINARY_SLOT(matmul, OP_MATMUL)
-#define INPLACE_SLOT(NAME, K) \
+#define INPLACE_SLOT(NAME, K)                                                                      \
     static PyObject *nb_inplace_##NAME(PyObject *v, PyObject *w) { return inplace(K, v, w); }
 INPLACE_SLOT(add, OP_ADD)
 INPLACE_SLOT(sub, OP_SUB)
@@ -304,7 +302,7 @@ static PyObject *nb_inplace_power(PyObject *v, PyObject *w, PyObject *Py_UNUSED(
     return inplace(OP_POW, v, w);
 }
 
-#define UNARY_SLOT(NAME, K) \
+#define UNARY_SLOT(NAME, K)                                                                        \
     static PyObject *nb_##NAME(PyObject *v) { return unary(K, v); }
 UNARY_SLOT(negative, OP_NEG)
 UNARY_SLOT(positive, OP_POS)
@@ -335,10 +333,12 @@ static void dealloc(PyObject *self)
 {
     ArrayObject *a = (ArrayObject *)self;
     PyTypeObject *tp = Py_TYPE(self);
-    if (a->core) Py_DECREF(a->core);
-    else if (a->t && core.tensor_free) core.tensor_free(a->t);
+    if (a->core)
+        Py_DECREF(a->core);
+    else if (a->t && core.tensor_free)
+        core.tensor_free(a->t);
     ((freefunc)PyType_GetSlot(tp, Py_tp_free))(self);
-    Py_DECREF(tp);   /* a heap type: its instances hold a reference */
+    Py_DECREF(tp); /* a heap type: its instances hold a reference */
 }
 
 /* ---- _c: the Core ---- */
@@ -355,8 +355,8 @@ static PyObject *get_core(PyObject *self, void *Py_UNUSED(closure))
         if (!addr) return NULL;
         PyObject *c = PyObject_CallFunctionObjArgs(make_core, addr, NULL);
         Py_DECREF(addr);
-        if (!c) return NULL;     /* the record stays ours */
-        a->core = c;             /* the Core owns the record now; t borrows it */
+        if (!c) return NULL; /* the record stays ours */
+        a->core = c;         /* the Core owns the record now; t borrows it */
     }
     Py_INCREF(a->core);
     return a->core;
@@ -373,7 +373,7 @@ static int set_core(PyObject *self, PyObject *value, void *Py_UNUSED(closure))
     PyObject *old = a->core;
     st_tensor *owned = old ? NULL : a->t;
     a->core = value;
-    a->t = NULL;          /* read from the new Core when an operator needs it */
+    a->t = NULL; /* read from the new Core when an operator needs it */
     Py_XDECREF(old);
     if (owned && core.tensor_free) core.tensor_free(owned);
     return 0;
@@ -433,16 +433,19 @@ static st_tensor *basic_view(const st_tensor *a, PyObject *key)
     int indexed = 0, ellipses = 0;
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *e = entry[i] = tuple ? PyTuple_GetItem(key, i) : key;
-        if (e == Py_Ellipsis) ellipses++;
-        else if (PyLong_CheckExact(e) || PySlice_Check(e)) indexed++;
-        else if (e != Py_None) return NULL;
+        if (e == Py_Ellipsis)
+            ellipses++;
+        else if (PyLong_CheckExact(e) || PySlice_Check(e))
+            indexed++;
+        else if (e != Py_None)
+            return NULL;
     }
     if (ellipses > 1 || indexed > a->ndim) return NULL;
     int64_t sizes[ST_MAX_DIMS], strides[ST_MAX_DIMS], offset = a->offset;
     int nd = 0, d = 0, empty = 0;
     for (Py_ssize_t i = 0; i <= n; i++) {
         PyObject *e = i < n ? entry[i] : NULL;
-        if (!e || e == Py_Ellipsis) {           /* the dims it stands for; the rest at the end */
+        if (!e || e == Py_Ellipsis) { /* the dims it stands for; the rest at the end */
             int k = e ? a->ndim - indexed : a->ndim - d;
             if (nd + k > ST_MAX_DIMS) return NULL;
             for (int j = 0; j < k; j++, d++, nd++) {
@@ -459,8 +462,8 @@ static st_tensor *basic_view(const st_tensor *a, PyObject *key)
                 PyErr_Clear();
                 return NULL;
             }
-            if (nd == ST_MAX_DIMS || __builtin_mul_overflow(a->strides[d], (int64_t)step,
-                                                            &strides[nd]))
+            if (nd == ST_MAX_DIMS ||
+                __builtin_mul_overflow(a->strides[d], (int64_t)step, &strides[nd]))
                 return NULL;
             sizes[nd++] = PySlice_AdjustIndices((Py_ssize_t)a->sizes[d], &start, &stop, step);
             offset += (int64_t)start * a->strides[d++];
@@ -489,7 +492,8 @@ static PyObject *subscript(PyObject *self, PyObject *key)
     if (PyErr_Occurred()) return NULL;
     /* x[mask], a bool Array over x's leading dims (scikit-learn's
      * score[valid]): the selected rows in one call */
-    if (PyObject_TypeCheck(key, array_type) && (m = record(key)) && (v = core.mask_select_new(a, m)))
+    if (PyObject_TypeCheck(key, array_type) && (m = record(key)) &&
+        (v = core.mask_select_new(a, m)))
         return wrap(v);
     if (PyErr_Occurred()) return NULL;
     return PyObject_CallFunctionObjArgs(slow_getitem, self, key, NULL);
@@ -510,7 +514,8 @@ static int ass_subscript(PyObject *self, PyObject *key, PyObject *value)
     if (!a) return -1;
     PyTypeObject *kind = Py_TYPE(value);
     st_tensor *v = kind == &PyFloat_Type || kind == &PyLong_Type || kind == array_type
-                 ? basic_view(a, key) : NULL;
+                       ? basic_view(a, key)
+                       : NULL;
     int is_int;
     int64_t i;
     double f;
@@ -567,7 +572,7 @@ static PyObject *get_size(PyObject *self, void *Py_UNUSED(closure))
 {
     st_tensor *t = record(self);
     if (!t) return NULL;
-    int64_t n = 1;      /* sizes are checked so that the count fits (st_tensor_set) */
+    int64_t n = 1; /* sizes are checked so that the count fits (st_tensor_set) */
     for (int d = 0; d < t->ndim; d++) n *= t->sizes[d];
     return PyLong_FromLongLong(n);
 }
@@ -615,10 +620,14 @@ static PyGetSetDef array_getset[] = {
     {"ndim", get_ndim, NULL, "The array's number of dimensions.", NULL},
     {"size", get_size, NULL, "The array's number of elements.", NULL},
     {"dtype", get_dtype, NULL, "The array's dtype.", NULL},
-    {"T", get_T, NULL, "The transpose of a 2-D array (a view); other dimensions raise "
-                       "ValueError, as the standard says.", NULL},
-    {"mT", get_mT, NULL, "The transpose of the last two axes (a view; at least 2 "
-                         "dimensions).", NULL},
+    {"T", get_T, NULL,
+     "The transpose of a 2-D array (a view); other dimensions raise "
+     "ValueError, as the standard says.",
+     NULL},
+    {"mT", get_mT, NULL,
+     "The transpose of the last two axes (a view; at least 2 "
+     "dimensions).",
+     NULL},
     {NULL},
 };
 
@@ -745,8 +754,8 @@ static PyObject *setup_operators(PyObject *Py_UNUSED(mod), PyObject *args)
                 PyErr_Format(PyExc_ValueError, "setup_operators: no operator %s", op_names[k]);
             return NULL;
         }
-        if (!PyCallable_Check(slow)
-            || (k < OP_LT && (!PyCallable_Check(rslow) || !PyCallable_Check(islow)))) {
+        if (!PyCallable_Check(slow) ||
+            (k < OP_LT && (!PyCallable_Check(rslow) || !PyCallable_Check(islow)))) {
             PyErr_Format(PyExc_TypeError, "setup_operators: operator %s needs callables",
                          op_names[k]);
             return NULL;
@@ -771,14 +780,16 @@ static PyObject *from_list(PyObject *Py_UNUSED(mod), PyObject *obj)
     Py_ssize_t n = PyList_Check(obj) ? PyList_Size(obj) : 0;
     if (n <= 0) Py_RETURN_NONE;
     PyTypeObject *kind = Py_TYPE(PyList_GetItem(obj, 0));
-    int dtype = kind == &PyFloat_Type ? ST_FLOAT64 : kind == &PyLong_Type ? ST_INT64
-              : kind == &PyBool_Type ? ST_BOOL : -1;
+    int dtype = kind == &PyFloat_Type  ? ST_FLOAT64
+                : kind == &PyLong_Type ? ST_INT64
+                : kind == &PyBool_Type ? ST_BOOL
+                                       : -1;
     if (dtype < 0) Py_RETURN_NONE;
     for (Py_ssize_t i = 1; i < n; i++)
         if (Py_TYPE(PyList_GetItem(obj, i)) != kind) Py_RETURN_NONE;
     st_tensor *t = core.vector_new(dtype, (int64_t)n, NULL);
-    if (!t) Py_RETURN_NONE;          /* out of memory: the general path says so */
-    char *data = t->storage->data;   /* fresh and contiguous: element 0 */
+    if (!t) Py_RETURN_NONE;        /* out of memory: the general path says so */
+    char *data = t->storage->data; /* fresh and contiguous: element 0 */
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *v = PyList_GetItem(obj, i);
         if (dtype == ST_FLOAT64) {
@@ -788,7 +799,7 @@ static PyObject *from_list(PyObject *Py_UNUSED(mod), PyObject *obj)
         } else {
             int overflow;
             long long x = PyLong_AsLongLongAndOverflow(v, &overflow);
-            if (overflow) {          /* beyond int64: the general path raises */
+            if (overflow) { /* beyond int64: the general path raises */
                 core.tensor_free(t);
                 Py_RETURN_NONE;
             }
@@ -802,8 +813,9 @@ static PyObject *from_list(PyObject *Py_UNUSED(mod), PyObject *obj)
  * or more than ST_MAX_DIMS entries) and its d-th entry (borrowed). */
 static Py_ssize_t shape_length(PyObject *shape)
 {
-    Py_ssize_t n = PyTuple_Check(shape) ? PyTuple_Size(shape)
-                   : PyList_Check(shape) ? PyList_Size(shape) : -1;
+    Py_ssize_t n = PyTuple_Check(shape)  ? PyTuple_Size(shape)
+                   : PyList_Check(shape) ? PyList_Size(shape)
+                                         : -1;
     return n > ST_MAX_DIMS ? -1 : n;
 }
 
@@ -853,8 +865,8 @@ static PyObject *filled(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssiz
     int zero = value == Py_None || (is_int ? ivalue == 0 : fvalue == 0.0 && !signbit(fvalue));
     st_tensor *t = zero ? core.zeros_new((int)code, ndim, sizes) : core.tensor_new();
     if (!t) Py_RETURN_NONE;
-    if (!zero && (core.tensor_alloc(t, (int)code, ndim, sizes)
-                  || !core.fill_scalar(t, is_int, ivalue, fvalue))) {
+    if (!zero && (core.tensor_alloc(t, (int)code, ndim, sizes) ||
+                  !core.fill_scalar(t, is_int, ivalue, fvalue))) {
         core.tensor_free(t);
         Py_RETURN_NONE;
     }
@@ -946,7 +958,7 @@ static struct {
     __typeof__(&st_tensor_new) tensor_new;
     __typeof__(&st_tensor_set) tensor_set;
     __typeof__(&st_tensor_numel) tensor_numel;
-    __typeof__(&st_storage_zeros) storage_zeros;   /* never a freed block's bytes (alloc.c) */
+    __typeof__(&st_storage_zeros) storage_zeros; /* never a freed block's bytes (alloc.c) */
     __typeof__(&st_storage_release) storage_release;
     __typeof__(&st_storage_retain) storage_retain;
     __typeof__(&st_copy) copy;
@@ -955,16 +967,22 @@ static struct {
     __typeof__(&st_random_fill) random_fill;
     __typeof__(&st_generator_default) generator_default;
 } t7core;
-static const char *const t7core_names[] = {"st_tensor_new", "st_tensor_set", "st_tensor_numel",
-                                           "st_storage_zeros", "st_storage_release", "st_storage_retain",
+static const char *const t7core_names[] = {"st_tensor_new",
+                                           "st_tensor_set",
+                                           "st_tensor_numel",
+                                           "st_storage_zeros",
+                                           "st_storage_release",
+                                           "st_storage_retain",
                                            "st_copy",
-                                           "st_fill", "st_binary", "st_random_fill",
+                                           "st_fill",
+                                           "st_binary",
+                                           "st_random_fill",
                                            "st_generator_default"};
 #define N_T7CORE (sizeof t7core_names / sizeof t7core_names[0])
 _Static_assert(N_T7CORE * sizeof(void *) == sizeof t7core, "one name per core function");
 
-static PyObject *declined;       /* the sentinel: "take the general path" */
-static int t7_long_storage_ints(PyObject *o, int64_t *v, int max);  /* storages below */
+static PyObject *declined; /* the sentinel: "take the general path" */
+static int t7_long_storage_ints(PyObject *o, int64_t *v, int max); /* storages below */
 static PyObject *t7_nested_make(PyObject *self, PyObject *obj, long dtype, long max_dims);
 
 /* The byte size of an element of each type (the core's st_itemsize, which
@@ -1046,14 +1064,22 @@ static PyObject *t7_view(PyObject *self, const st_tensor *t, int64_t offset, int
 static PyObject *t7_number(const char *p, int dtype)
 {
     switch (dtype) {
-    case ST_FLOAT64: return PyFloat_FromDouble(*(const double *)p);
-    case ST_FLOAT32: return PyFloat_FromDouble(*(const float *)p);
-    case ST_INT64: return PyLong_FromLongLong(*(const int64_t *)p);
-    case ST_INT32: return PyLong_FromLong(*(const int32_t *)p);
-    case ST_INT16: return PyLong_FromLong(*(const int16_t *)p);
-    case ST_INT8: return PyLong_FromLong(*(const int8_t *)p);
-    case ST_UINT8: return PyLong_FromLong(*(const uint8_t *)p);
-    default: return NULL;
+    case ST_FLOAT64:
+        return PyFloat_FromDouble(*(const double *)p);
+    case ST_FLOAT32:
+        return PyFloat_FromDouble(*(const float *)p);
+    case ST_INT64:
+        return PyLong_FromLongLong(*(const int64_t *)p);
+    case ST_INT32:
+        return PyLong_FromLong(*(const int32_t *)p);
+    case ST_INT16:
+        return PyLong_FromLong(*(const int16_t *)p);
+    case ST_INT8:
+        return PyLong_FromLong(*(const int8_t *)p);
+    case ST_UINT8:
+        return PyLong_FromLong(*(const uint8_t *)p);
+    default:
+        return NULL;
     }
 }
 
@@ -1078,20 +1104,24 @@ static int t7_store(PyObject *value, int dtype, void *buf)
         *(float *)buf = (float)(is_int ? (double)i : f);
         return 1;
     }
-    if (!is_int) {          /* an integer type: the float truncated toward zero */
-        if (!(f > -9.2e18 && f < 9.2e18)) return 0;    /* NaN, inf, beyond int64 */
+    if (!is_int) { /* an integer type: the float truncated toward zero */
+        if (!(f > -9.2e18 && f < 9.2e18)) return 0; /* NaN, inf, beyond int64 */
         i = (int64_t)f;
     }
     switch (dtype) {
-#define T7_INT_CASE(CODE, T, LO, HI) \
-    case CODE: if (i < (LO) || i > (HI)) return 0; *(T *)buf = (T)i; return 1;
-    T7_INT_CASE(ST_INT64, int64_t, INT64_MIN, INT64_MAX)
-    T7_INT_CASE(ST_INT32, int32_t, INT32_MIN, INT32_MAX)
-    T7_INT_CASE(ST_INT16, int16_t, INT16_MIN, INT16_MAX)
-    T7_INT_CASE(ST_INT8, int8_t, INT8_MIN, INT8_MAX)
-    T7_INT_CASE(ST_UINT8, uint8_t, 0, UINT8_MAX)
+#define T7_INT_CASE(CODE, T, LO, HI)                                                               \
+    case CODE:                                                                                     \
+        if (i < (LO) || i > (HI)) return 0;                                                        \
+        *(T *)buf = (T)i;                                                                          \
+        return 1;
+        T7_INT_CASE(ST_INT64, int64_t, INT64_MIN, INT64_MAX)
+        T7_INT_CASE(ST_INT32, int32_t, INT32_MIN, INT32_MAX)
+        T7_INT_CASE(ST_INT16, int16_t, INT16_MIN, INT16_MAX)
+        T7_INT_CASE(ST_INT8, int8_t, INT8_MIN, INT8_MAX)
+        T7_INT_CASE(ST_UINT8, uint8_t, 0, UINT8_MAX)
 #undef T7_INT_CASE
-    default: return 0;
+    default:
+        return 0;
     }
 }
 
@@ -1116,8 +1146,10 @@ static void t7_install(ArrayObject *a, st_tensor *t)
 static PyObject *t7_setup(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
     if (nargs != 2 || !PyTuple_Check(args[0]) || PyTuple_Size(args[0]) != (Py_ssize_t)N_T7CORE) {
-        PyErr_Format(PyExc_TypeError, "t7_setup(functions, declined): functions must be a "
-                                      "tuple of %d addresses", (int)N_T7CORE);
+        PyErr_Format(PyExc_TypeError,
+                     "t7_setup(functions, declined): functions must be a "
+                     "tuple of %d addresses",
+                     (int)N_T7CORE);
         return NULL;
     }
     void *fn[N_T7CORE];
@@ -1179,8 +1211,8 @@ static PyObject *t7_init_record(PyObject *self, PyObject *sizes, long dtype, int
         a->t = t;
         Py_RETURN_TRUE;
     }
-    if (nd == 1 && (PyList_CheckExact(PyTuple_GetItem(sizes, 0))
-                    || PyTuple_CheckExact(PyTuple_GetItem(sizes, 0)))) {
+    if (nd == 1 && (PyList_CheckExact(PyTuple_GetItem(sizes, 0)) ||
+                    PyTuple_CheckExact(PyTuple_GetItem(sizes, 0)))) {
         /* Tensor(table): t7_nested's */
         PyObject *r = t7_nested_make(self, PyTuple_GetItem(sizes, 0), dtype, ST_MAX_DIMS);
         if (r != declined) return r;
@@ -1189,8 +1221,9 @@ static PyObject *t7_init_record(PyObject *self, PyObject *sizes, long dtype, int
     }
     int64_t n[ST_MAX_DIMS], st[ST_MAX_DIMS], numel = 1;
     int from_storage = nd == 1 && dtype != ST_INT64
-                       ? t7_long_storage_ints(PyTuple_GetItem(sizes, 0), n, ST_MAX_DIMS) : -1;
-    if (from_storage == 0) Py_RETURN_FALSE;     /* Tensor(LongStorage()): the general path */
+                           ? t7_long_storage_ints(PyTuple_GetItem(sizes, 0), n, ST_MAX_DIMS)
+                           : -1;
+    if (from_storage == 0) Py_RETURN_FALSE; /* Tensor(LongStorage()): the general path */
     if (from_storage > 0) {
         /* Tensor(sizes) of a LongStorage (a LongTensor views it instead) */
         nd = from_storage;
@@ -1214,10 +1247,10 @@ static PyObject *t7_init_record(PyObject *self, PyObject *sizes, long dtype, int
     st_tensor *t = t7core.tensor_new();
     st_storage *s = t ? t7core.storage_zeros(bytes) : NULL;
     st_status rc = s ? t7core.tensor_set(t, s, (int)dtype, 0, (int)nd, n, st) : ST_E_MEMORY;
-    if (s) t7core.storage_release(s);     /* t holds it */
+    if (s) t7core.storage_release(s); /* t holds it */
     if (rc) {
         if (t) core.tensor_free(t);
-        Py_RETURN_FALSE;                 /* the general path raises */
+        Py_RETURN_FALSE; /* the general path raises */
     }
     t7_install(a, t);
     Py_RETURN_TRUE;
@@ -1273,8 +1306,10 @@ static int t7_tensor_init(PyObject *self, PyObject *args, PyObject *kwargs)
     if (kwargs && PyDict_Size(kwargs)) {
         PyObject *name = PyObject_GetAttrString((PyObject *)Py_TYPE(self), "_typename");
         if (name)
-            PyErr_Format(PyExc_TypeError, "%S(...) takes no keyword arguments: Torch7's "
-                                          "constructors take their arguments by position", name);
+            PyErr_Format(PyExc_TypeError,
+                         "%S(...) takes no keyword arguments: Torch7's "
+                         "constructors take their arguments by position",
+                         name);
         Py_XDECREF(name);
         return -1;
     }
@@ -1285,7 +1320,7 @@ static int t7_tensor_init(PyObject *self, PyObject *args, PyObject *kwargs)
         Py_DECREF(made);
         if (made == Py_True) return 0;
     }
-    PyErr_Clear();        /* t7_ready's: the general path says it */
+    PyErr_Clear(); /* t7_ready's: the general path says it */
     if (!t7_init_general_name && !(t7_init_general_name = PyUnicode_InternFromString("_init")))
         return -1;
     PyObject *general = PyObject_GetAttr(self, t7_init_general_name);
@@ -1344,7 +1379,8 @@ static PyObject *t7_sized(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ss
     if (kind < 0 || kind > 3 || !cls || !PyTuple_Check(sizes) || PyTuple_Size(sizes) == 0)
         DECLINE();
     const int dtype = t7_class_code((PyTypeObject *)cls);
-    if (dtype < 0 || dtype >= ST_FLOAT16 || (kind >= 2 && dtype != ST_FLOAT32 && dtype != ST_FLOAT64))
+    if (dtype < 0 || dtype >= ST_FLOAT16 ||
+        (kind >= 2 && dtype != ST_FLOAT32 && dtype != ST_FLOAT64))
         DECLINE();
     allocfunc alloc = (allocfunc)PyType_GetSlot((PyTypeObject *)cls, Py_tp_alloc);
     PyObject *o = alloc((PyTypeObject *)cls, 0);
@@ -1378,7 +1414,7 @@ static PyObject *t7_sized(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ss
             }
             Py_DECREF(r);
         } else {
-            rc = ST_E_VALUE;          /* not a lock: the general path */
+            rc = ST_E_VALUE; /* not a lock: the general path */
             PyErr_Clear();
         }
         Py_XDECREF(got);
@@ -1449,8 +1485,7 @@ static PyObject *t7_stride(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_s
 
 /* t's view narrowed along d to [start, start + length) (checked by the
  * caller), as core.views.narrow places it, into sizes/offset. */
-static int64_t t7_narrowed(const st_tensor *t, int d, int64_t start, int64_t length,
-                           int64_t *sizes)
+static int64_t t7_narrowed(const st_tensor *t, int d, int64_t start, int64_t length, int64_t *sizes)
 {
     memcpy(sizes, t->sizes, (size_t)t->ndim * sizeof *sizes);
     sizes[d] = length;
@@ -1459,16 +1494,16 @@ static int64_t t7_narrowed(const st_tensor *t, int d, int64_t start, int64_t len
     return offset;
 }
 
-#define T7_PROLOGUE(N, WHAT)                                              \
-    if (nargs != (N)) {                                                   \
-        PyErr_SetString(PyExc_TypeError, WHAT);                           \
-        return NULL;                                                      \
-    }                                                                     \
-    if (!t7_ready()) return NULL;                                         \
-    st_tensor *t = t7_record(args[0]);                                    \
-    if (!t) {                                                             \
-        if (PyErr_Occurred()) return NULL;                                \
-        DECLINE();                                                        \
+#define T7_PROLOGUE(N, WHAT)                                                                       \
+    if (nargs != (N)) {                                                                            \
+        PyErr_SetString(PyExc_TypeError, WHAT);                                                    \
+        return NULL;                                                                               \
+    }                                                                                              \
+    if (!t7_ready()) return NULL;                                                                  \
+    st_tensor *t = t7_record(args[0]);                                                             \
+    if (!t) {                                                                                      \
+        if (PyErr_Occurred()) return NULL;                                                         \
+        DECLINE();                                                                                 \
     }
 
 /* A view made by t7_view, or DECLINED when the core refused it. */
@@ -1498,8 +1533,8 @@ static PyObject *t7_selected(PyObject *self, const st_tensor *t, int d, int64_t 
     int64_t sizes[ST_MAX_DIMS], strides[ST_MAX_DIMS];
     const int64_t offset = t->offset + (t7core.tensor_numel(t) ? i * t->strides[d] : 0);
     if (t->ndim == 1) {
-        PyObject *v = t7_number((const char *)t->storage->data + offset * st_itemsize_fixed(t->dtype),
-                                t->dtype);
+        PyObject *v = t7_number(
+            (const char *)t->storage->data + offset * st_itemsize_fixed(t->dtype), t->dtype);
         if (v || PyErr_Occurred()) return v;
         DECLINE();
     }
@@ -1525,7 +1560,8 @@ static PyObject *t7_t(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_
 {
     T7_PROLOGUE(1, "t7_t(x)")
     if (t->ndim != 2) DECLINE();
-    const int64_t sizes[2] = {t->sizes[1], t->sizes[0]}, strides[2] = {t->strides[1], t->strides[0]};
+    const int64_t sizes[2] = {t->sizes[1], t->sizes[0]},
+                  strides[2] = {t->strides[1], t->strides[0]};
     return t7_view_or_decline(t7_view(args[0], t, t->offset, 2, sizes, strides));
 }
 
@@ -1584,13 +1620,13 @@ static PyObject *t7_get(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssiz
     int nk = t7_key(t, args[1], &offset);
     if (nk < 0) DECLINE();
     if (nk == t->ndim) {
-        PyObject *v = t7_number((const char *)t->storage->data + offset * st_itemsize_fixed(t->dtype),
-                                t->dtype);
+        PyObject *v = t7_number(
+            (const char *)t->storage->data + offset * st_itemsize_fixed(t->dtype), t->dtype);
         if (v || PyErr_Occurred()) return v;
         DECLINE();
     }
-    return t7_view_or_decline(t7_view(args[0], t, offset, t->ndim - nk, t->sizes + nk,
-                                      t->strides + nk));
+    return t7_view_or_decline(
+        t7_view(args[0], t, offset, t->ndim - nk, t->sizes + nk, t->strides + nk));
 }
 
 /* t7_set(x, key, value): x[i] = v, x[{i, j}] = v for a number v into one
@@ -1600,8 +1636,8 @@ static PyObject *t7_set(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssiz
     T7_PROLOGUE(3, "t7_set(x, key, value)")
     int64_t offset;
     _Alignas(16) char buf[16];
-    if (!t7_writable(t) || t7_key(t, args[1], &offset) != t->ndim
-        || !t7_store(args[2], t->dtype, buf))
+    if (!t7_writable(t) || t7_key(t, args[1], &offset) != t->ndim ||
+        !t7_store(args[2], t->dtype, buf))
         DECLINE();
     const int64_t item = st_itemsize_fixed(t->dtype);
     memcpy(t->storage->data + offset * item, buf, (size_t)item);
@@ -1629,7 +1665,8 @@ static PyObject *t7_clone(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ss
     const int64_t n = t7core.tensor_numel(t);
     st_tensor *out = t7core.tensor_new();
     st_storage *s = out ? t7core.storage_zeros(n * st_itemsize_fixed(t->dtype)) : NULL;
-    st_status rc = s ? t7core.tensor_set(out, s, t->dtype, 0, t->ndim, t->sizes, NULL) : ST_E_MEMORY;
+    st_status rc =
+        s ? t7core.tensor_set(out, s, t->dtype, 0, t->ndim, t->sizes, NULL) : ST_E_MEMORY;
     if (s) t7core.storage_release(s);
     if (!rc && n) rc = t7core.copy(out, t);
     if (rc) {
@@ -1648,8 +1685,7 @@ static PyObject *t7_copy(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssi
         if (PyErr_Occurred()) return NULL;
         DECLINE();
     }
-    if (t->ndim == 0 || s->ndim != t->ndim || !t7_writable(t)
-        || t7core.tensor_numel(t) > T7_SMALL)
+    if (t->ndim == 0 || s->ndim != t->ndim || !t7_writable(t) || t7core.tensor_numel(t) > T7_SMALL)
         DECLINE();
     for (int d = 0; d < t->ndim; d++)
         if (s->sizes[d] != t->sizes[d]) DECLINE();
@@ -1660,7 +1696,8 @@ static PyObject *t7_copy(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssi
 
 /* t7_scalar_inplace(code, x, value): x = x op value (x:add(5), x:mul(2))
  * for a small float or double x and an exact float or int; True when done. */
-static PyObject *t7_scalar_inplace(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
+static PyObject *t7_scalar_inplace(PyObject *Py_UNUSED(mod), PyObject *const *args,
+                                   Py_ssize_t nargs)
 {
     if (nargs != 3) {
         PyErr_SetString(PyExc_TypeError, "t7_scalar_inplace(code, x, value)");
@@ -1675,8 +1712,8 @@ static PyObject *t7_scalar_inplace(PyObject *Py_UNUSED(mod), PyObject *const *ar
         Py_RETURN_FALSE;
     }
     _Alignas(16) char buf[16];
-    if (t->ndim == 0 || (t->dtype != ST_FLOAT64 && t->dtype != ST_FLOAT32) || !t7_writable(t)
-        || t7core.tensor_numel(t) > T7_SMALL || !t7_store(args[2], t->dtype, buf))
+    if (t->ndim == 0 || (t->dtype != ST_FLOAT64 && t->dtype != ST_FLOAT32) || !t7_writable(t) ||
+        t7core.tensor_numel(t) > T7_SMALL || !t7_store(args[2], t->dtype, buf))
         Py_RETURN_FALSE;
     /* the number as a 0-d view of buf, on the stack: st_binary keeps nothing */
     st_storage storage = {.data = buf, .nbytes = sizeof buf, .refcount = 1};
@@ -1687,7 +1724,6 @@ static PyObject *t7_scalar_inplace(PyObject *Py_UNUSED(mod), PyObject *const *ar
     scalar.refcount = 1;
     return PyBool_FromLong(t7core.binary((int)code, t, t, &scalar) == ST_OK);
 }
-
 
 /* The leaves of nested lists/tuples o (depth `depth` of nd, sizes `shape`)
  * stored in C order at *pos: 0 when the nesting is not rectangular, a leaf
@@ -1722,8 +1758,8 @@ static int t7_fill_nested(PyObject *o, int depth, int nd, const int64_t *shape, 
  * one reference the caller takes over.  DECLINED otherwise. */
 static PyObject *t7_nested_make(PyObject *self, PyObject *obj, long dtype, long max_dims)
 {
-    if (self != Py_None && (!PyObject_TypeCheck(self, record_type)
-                            || ((ArrayObject *)self)->t || ((ArrayObject *)self)->core))
+    if (self != Py_None && (!PyObject_TypeCheck(self, record_type) || ((ArrayObject *)self)->t ||
+                            ((ArrayObject *)self)->core))
         DECLINE();
     if (dtype < 0 || dtype >= ST_NTYPES || max_dims > ST_MAX_DIMS) DECLINE();
     int64_t shape[ST_MAX_DIMS], numel = 1;
@@ -1791,15 +1827,14 @@ static char *t7_storage_element(st_storage *s, int dtype, PyObject *index)
  * s[i] and s[i] = v of an int index and a number are its mapping slots
  * (the general path is the class's _getitem/_setitem). */
 typedef struct {
-    PyObject_HEAD
-    st_storage *s;      /* owned (one reference) while cdata is NULL, else cdata's */
-    PyObject *cdata;    /* `_s`, the cffi pointer */
-    long extra;         /* `_extra`: the references retain() added (released with the object) */
-    int dtype;          /* the class's element type code, -1 before `_s` is set */
+    PyObject_HEAD st_storage *s; /* owned (one reference) while cdata is NULL, else cdata's */
+    PyObject *cdata;             /* `_s`, the cffi pointer */
+    long extra; /* `_extra`: the references retain() added (released with the object) */
+    int dtype;  /* the class's element type code, -1 before `_s` is set */
 } StorageObject;
 
-static PyTypeObject *storage_type;     /* StorageBase */
-static PyTypeObject *long_storage;     /* Torch7's LongStorage */
+static PyTypeObject *storage_type; /* StorageBase */
+static PyTypeObject *long_storage; /* Torch7's LongStorage */
 /* own_storage(self, address) -> the cffi pointer over the C storage
  * (retained, registered); storage_address(cdata) -> its address */
 static PyObject *own_storage, *storage_address;
@@ -1808,7 +1843,8 @@ static int storages_ready(void)
 {
     if (long_storage && t7_ready()) return 1;
     if (!PyErr_Occurred())
-        PyErr_SetString(PyExc_RuntimeError, "strided._c._pyarray: t7_storage_setup() was not called");
+        PyErr_SetString(PyExc_RuntimeError,
+                        "strided._c._pyarray: t7_storage_setup() was not called");
     return 0;
 }
 
@@ -1824,9 +1860,9 @@ static PyObject *storage_get_s(PyObject *self, void *Py_UNUSED(closure))
         PyObject *addr = PyLong_FromVoidPtr(o->s);
         PyObject *c = addr ? PyObject_CallFunctionObjArgs(own_storage, self, addr, NULL) : NULL;
         Py_XDECREF(addr);
-        if (!c) return NULL;         /* the reference stays ours */
+        if (!c) return NULL; /* the reference stays ours */
         o->cdata = c;
-        t7core.storage_release(o->s);   /* c holds its own now; s borrows it */
+        t7core.storage_release(o->s); /* c holds its own now; s borrows it */
     }
     Py_INCREF(o->cdata);
     return o->cdata;
@@ -1882,8 +1918,10 @@ static void storage_dealloc(PyObject *self)
      * object (Lua would leak them) */
     if (o->s && t7core.storage_release)
         for (long k = 0; k < o->extra; k++) t7core.storage_release(o->s);
-    if (o->cdata) Py_DECREF(o->cdata);
-    else if (o->s && t7core.storage_release) t7core.storage_release(o->s);
+    if (o->cdata)
+        Py_DECREF(o->cdata);
+    else if (o->s && t7core.storage_release)
+        t7core.storage_release(o->s);
     ((freefunc)PyType_GetSlot(tp, Py_tp_free))(self);
     Py_DECREF(tp);
 }
@@ -1949,10 +1987,11 @@ static PyType_Spec storage_spec = {
  * x:size() makes and the two conversions of `_s` (see StorageObject). */
 static PyObject *t7_storage_setup(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 3 || !PyType_Check(args[0])
-        || !PyType_IsSubtype((PyTypeObject *)args[0], storage_type)
-        || !PyCallable_Check(args[1]) || !PyCallable_Check(args[2])) {
-        PyErr_SetString(PyExc_TypeError, "t7_storage_setup(LongStorage, own_storage, storage_address)");
+    if (nargs != 3 || !PyType_Check(args[0]) ||
+        !PyType_IsSubtype((PyTypeObject *)args[0], storage_type) || !PyCallable_Check(args[1]) ||
+        !PyCallable_Check(args[2])) {
+        PyErr_SetString(PyExc_TypeError,
+                        "t7_storage_setup(LongStorage, own_storage, storage_address)");
         return NULL;
     }
     if (t7_class_code((PyTypeObject *)args[0]) != ST_INT64) {
@@ -2010,10 +2049,7 @@ static int t7_long_storage_ints(PyObject *o, int64_t *v, int max)
 /* ---- the small calls of compat's functions: the result, or None ---- */
 
 /* The Array's record, or NULL (no exception) for any other object. */
-static st_tensor *array_record(PyObject *o)
-{
-    return Py_TYPE(o) == array_type ? record(o) : NULL;
-}
+static st_tensor *array_record(PyObject *o) { return Py_TYPE(o) == array_type ? record(o) : NULL; }
 
 /* wrap(t), or None for a declined NULL t (an error set stays raised). */
 static PyObject *wrap_or_none(st_tensor *t)
@@ -2073,8 +2109,8 @@ static PyObject *reshape(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssi
         PyObject *e = shape_item(shape, d);
         int overflow;
         long long n = PyLong_CheckExact(e) ? PyLong_AsLongLongAndOverflow(e, &overflow) : 0;
-        if (!PyLong_CheckExact(e) || overflow || n < -1 || (n == -1 && inferred >= 0) || n == 0
-            || __builtin_mul_overflow(known, n == -1 ? 1 : n, &known))
+        if (!PyLong_CheckExact(e) || overflow || n < -1 || (n == -1 && inferred >= 0) || n == 0 ||
+            __builtin_mul_overflow(known, n == -1 ? 1 : n, &known))
             return wrap_or_none(NULL);
         if (n == -1) inferred = d;
         sizes[d] = n;
@@ -2212,9 +2248,12 @@ static PyObject *broadcast_to(PyObject *Py_UNUSED(mod), PyObject *const *args, P
             strides[d] = 0;
         } else {
             int64_t have = a->sizes[d - lead];
-            if (have == n) strides[d] = a->strides[d - lead];
-            else if (have == 1) strides[d] = 0;
-            else return wrap_or_none(NULL);
+            if (have == n)
+                strides[d] = a->strides[d - lead];
+            else if (have == 1)
+                strides[d] = 0;
+            else
+                return wrap_or_none(NULL);
         }
     }
     return wrap_or_none(core.view_new(a, a->offset, nd, sizes, strides));
@@ -2306,20 +2345,34 @@ static PyObject *item(PyObject *Py_UNUSED(mod), PyObject *x)
     if (n != 1 || !t->storage) Py_RETURN_NONE;
     const char *p = t->storage->data + t->offset * st_itemsize_fixed(t->dtype);
     switch (t->dtype) {
-    case ST_BOOL: return PyBool_FromLong(*(const _Bool *)p);
-    case ST_INT8: return PyLong_FromLong(*(const int8_t *)p);
-    case ST_INT16: return PyLong_FromLong(*(const int16_t *)p);
-    case ST_INT32: return PyLong_FromLong(*(const int32_t *)p);
-    case ST_INT64: return PyLong_FromLongLong(*(const int64_t *)p);
-    case ST_UINT8: return PyLong_FromLong(*(const uint8_t *)p);
-    case ST_UINT16: return PyLong_FromLong(*(const uint16_t *)p);
-    case ST_UINT32: return PyLong_FromUnsignedLong(*(const uint32_t *)p);
-    case ST_UINT64: return PyLong_FromUnsignedLongLong(*(const uint64_t *)p);
-    case ST_FLOAT32: return PyFloat_FromDouble(*(const float *)p);
-    case ST_FLOAT64: return PyFloat_FromDouble(*(const double *)p);
-    case ST_COMPLEX64: return PyComplex_FromDoubles(((const float *)p)[0], ((const float *)p)[1]);
-    case ST_COMPLEX128: return PyComplex_FromDoubles(((const double *)p)[0], ((const double *)p)[1]);
-    default: Py_RETURN_NONE;
+    case ST_BOOL:
+        return PyBool_FromLong(*(const _Bool *)p);
+    case ST_INT8:
+        return PyLong_FromLong(*(const int8_t *)p);
+    case ST_INT16:
+        return PyLong_FromLong(*(const int16_t *)p);
+    case ST_INT32:
+        return PyLong_FromLong(*(const int32_t *)p);
+    case ST_INT64:
+        return PyLong_FromLongLong(*(const int64_t *)p);
+    case ST_UINT8:
+        return PyLong_FromLong(*(const uint8_t *)p);
+    case ST_UINT16:
+        return PyLong_FromLong(*(const uint16_t *)p);
+    case ST_UINT32:
+        return PyLong_FromUnsignedLong(*(const uint32_t *)p);
+    case ST_UINT64:
+        return PyLong_FromUnsignedLongLong(*(const uint64_t *)p);
+    case ST_FLOAT32:
+        return PyFloat_FromDouble(*(const float *)p);
+    case ST_FLOAT64:
+        return PyFloat_FromDouble(*(const double *)p);
+    case ST_COMPLEX64:
+        return PyComplex_FromDoubles(((const float *)p)[0], ((const float *)p)[1]);
+    case ST_COMPLEX128:
+        return PyComplex_FromDoubles(((const double *)p)[0], ((const double *)p)[1]);
+    default:
+        Py_RETURN_NONE;
     }
 }
 
@@ -2331,19 +2384,24 @@ static PyObject *scalar(PyObject *Py_UNUSED(mod), PyObject *v)
     PyTypeObject *kind = Py_TYPE(v);
     int overflow = 0;
     long long i = kind == &PyLong_Type ? PyLong_AsLongLongAndOverflow(v, &overflow) : 0;
-    int dtype = kind == &PyFloat_Type ? ST_FLOAT64 : kind == &PyBool_Type ? ST_BOOL
-              : kind == &PyLong_Type && !overflow ? ST_INT64 : -1;
+    int dtype = kind == &PyFloat_Type               ? ST_FLOAT64
+                : kind == &PyBool_Type              ? ST_BOOL
+                : kind == &PyLong_Type && !overflow ? ST_INT64
+                                                    : -1;
     if (dtype < 0) Py_RETURN_NONE;
     st_tensor *t = core.tensor_new();
     if (t && core.tensor_alloc(t, dtype, 0, NULL)) {
         core.tensor_free(t);
         t = NULL;
     }
-    if (!t) Py_RETURN_NONE;          /* out of memory: the general path says so */
-    char *data = t->storage->data;   /* fresh: element 0 */
-    if (dtype == ST_FLOAT64) *(double *)data = PyFloat_AsDouble(v);
-    else if (dtype == ST_BOOL) *(_Bool *)data = v == Py_True;
-    else *(int64_t *)data = i;
+    if (!t) Py_RETURN_NONE;        /* out of memory: the general path says so */
+    char *data = t->storage->data; /* fresh: element 0 */
+    if (dtype == ST_FLOAT64)
+        *(double *)data = PyFloat_AsDouble(v);
+    else if (dtype == ST_BOOL)
+        *(_Bool *)data = v == Py_True;
+    else
+        *(int64_t *)data = i;
     return wrap(t);
 }
 
@@ -2414,9 +2472,15 @@ static PyMethodDef module_methods[] = {
 };
 
 static struct PyModuleDef module_def = {
-    PyModuleDef_HEAD_INIT, "strided._c._pyarray",
-    "The C part of strided.compat's Array (see pyarray.c).", -1, module_methods,
-    NULL, NULL, NULL, NULL,
+    PyModuleDef_HEAD_INIT,
+    "strided._c._pyarray",
+    "The C part of strided.compat's Array (see pyarray.c).",
+    -1,
+    module_methods,
+    NULL,
+    NULL,
+    NULL,
+    NULL,
 };
 
 PyMODINIT_FUNC PyInit__pyarray(void)
@@ -2424,25 +2488,26 @@ PyMODINIT_FUNC PyInit__pyarray(void)
     PyObject *m = PyModule_Create(&module_def);
     if (!m) return NULL;
     record_type = (PyTypeObject *)PyType_FromSpec(&record_spec);
-    base_type = record_type ? (PyTypeObject *)PyType_FromSpecWithBases(&base_spec,
-                                                                       (PyObject *)record_type)
-                            : NULL;
+    base_type = record_type
+                    ? (PyTypeObject *)PyType_FromSpecWithBases(&base_spec, (PyObject *)record_type)
+                    : NULL;
     PyObject *names = PyTuple_New((Py_ssize_t)N_CORE), *opnames = PyTuple_New(N_OPS);
     if (names)
         for (size_t i = 0; i < N_CORE; i++)
             PyTuple_SetItem(names, (Py_ssize_t)i, PyUnicode_FromString(core_names[i]));
     if (opnames)
-        for (int k = 0; k < N_OPS; k++) PyTuple_SetItem(opnames, k, PyUnicode_FromString(op_names[k]));
-    Py_XINCREF(record_type);   /* PyModule_AddObject steals one; record_type keeps another */
-    if (!base_type || !names || !opnames || PyErr_Occurred()
-        || PyModule_AddObject(m, "RecordBase", (PyObject *)record_type) < 0
-        || PyModule_AddObject(m, "ArrayBase", (PyObject *)base_type) < 0) {
+        for (int k = 0; k < N_OPS; k++)
+            PyTuple_SetItem(opnames, k, PyUnicode_FromString(op_names[k]));
+    Py_XINCREF(record_type); /* PyModule_AddObject steals one; record_type keeps another */
+    if (!base_type || !names || !opnames || PyErr_Occurred() ||
+        PyModule_AddObject(m, "RecordBase", (PyObject *)record_type) < 0 ||
+        PyModule_AddObject(m, "ArrayBase", (PyObject *)base_type) < 0) {
         Py_XDECREF(names);
         Py_XDECREF(opnames);
         Py_DECREF(m);
         return NULL;
     }
-    Py_INCREF(base_type);    /* PyModule_AddObject stole one; base_type keeps another */
+    Py_INCREF(base_type); /* PyModule_AddObject stole one; base_type keeps another */
     PyObject *tensor_base = PyType_FromSpecWithBases(&t7_tensor_spec, (PyObject *)record_type);
     if (!tensor_base || PyModule_AddObject(m, "TensorBase", tensor_base) < 0) {
         Py_XDECREF(tensor_base);
@@ -2450,7 +2515,7 @@ PyMODINIT_FUNC PyInit__pyarray(void)
         return NULL;
     }
     storage_type = (PyTypeObject *)PyType_FromSpec(&storage_spec);
-    Py_XINCREF(storage_type);  /* PyModule_AddObject steals one; storage_type keeps another */
+    Py_XINCREF(storage_type); /* PyModule_AddObject steals one; storage_type keeps another */
     if (!storage_type || PyModule_AddObject(m, "StorageBase", (PyObject *)storage_type) < 0) {
         Py_DECREF(m);
         return NULL;
@@ -2464,8 +2529,8 @@ PyMODINIT_FUNC PyInit__pyarray(void)
         Py_DECREF(m);
         return NULL;
     }
-    if (PyModule_AddObject(m, "CORE_FUNCTIONS", names) < 0
-        || PyModule_AddObject(m, "OPERATORS", opnames) < 0) {
+    if (PyModule_AddObject(m, "CORE_FUNCTIONS", names) < 0 ||
+        PyModule_AddObject(m, "OPERATORS", opnames) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -40,8 +40,8 @@ void st_generator_seed(st_generator *g, uint64_t seed)
     g->initial_seed = seed;
     g->state[0] = seed & 0xffffffffULL;
     for (int j = 1; j < MT_N; j++)
-        g->state[j] = (1812433253ULL * (g->state[j - 1] ^ (g->state[j - 1] >> 30)) + (uint64_t)j)
-                      & 0xffffffffULL;
+        g->state[j] = (1812433253ULL * (g->state[j - 1] ^ (g->state[j - 1] >> 30)) + (uint64_t)j) &
+                      0xffffffffULL;
     g->left = 1;
     g->seeded = 1;
 }
@@ -59,7 +59,10 @@ st_generator *st_generator_new(uint64_t seed)
 
 void st_generator_free(st_generator *g) { free(g); }
 
-void st_generator_copy(st_generator *dst, const st_generator *src) { memcpy(dst, src, sizeof *dst); }
+void st_generator_copy(st_generator *dst, const st_generator *src)
+{
+    memcpy(dst, src, sizeof *dst);
+}
 
 static st_generator default_generator;
 static int default_seeded;
@@ -74,7 +77,8 @@ st_generator *st_generator_default(void)
             st_generator_seed(&default_generator, 5489);
             __atomic_store_n(&default_seeded, 1, __ATOMIC_RELEASE);
         }
-        while (!__atomic_load_n(&default_seeded, __ATOMIC_ACQUIRE)) {}
+        while (!__atomic_load_n(&default_seeded, __ATOMIC_ACQUIRE)) {
+        }
     }
     return &default_generator;
 }
@@ -126,12 +130,12 @@ static void mt_next_state(st_generator *g)
     mt_refill(g->state);
 }
 
-#define MT_TEMPER(y)                                                                  \
-    do {                                                                              \
-        (y) ^= ((y) >> 11);                                                           \
-        (y) ^= ((y) << 7) & 0x9d2c5680ULL;                                            \
-        (y) ^= ((y) << 15) & 0xefc60000ULL;                                           \
-        (y) ^= ((y) >> 18);                                                           \
+#define MT_TEMPER(y)                                                                               \
+    do {                                                                                           \
+        (y) ^= ((y) >> 11);                                                                        \
+        (y) ^= ((y) << 7) & 0x9d2c5680ULL;                                                         \
+        (y) ^= ((y) << 15) & 0xefc60000ULL;                                                        \
+        (y) ^= ((y) >> 18);                                                                        \
     } while (0)
 
 /* k tempered outputs of state words s[0..k) (vectorised per CPU level) */
@@ -162,12 +166,12 @@ static void mt_outputs(st_generator *g, uint64_t *out, int64_t n)
     while (n > 0) {
         int64_t k = (int64_t)g->left - 1;
         if (k > n) k = n;
-        if (k <= 0) {              /* this call refills, then reads word 0 */
+        if (k <= 0) { /* this call refills, then reads word 0 */
             *out++ = st_generator_random(g);
             n--;
             continue;
         }
-        if (g->next + (uint64_t)k > MT_N) {   /* a state set inconsistent: one at a time */
+        if (g->next + (uint64_t)k > MT_N) { /* a state set inconsistent: one at a time */
             for (int64_t i = 0; i < k; i++) out[i] = st_generator_random(g);
         } else {
             mt_temper(g->state + g->next, out, k);
@@ -216,17 +220,24 @@ static inline double mt_geometric(st_generator *g, double p)
 static inline double mt_draw(st_generator *g, int dist, double a, double b)
 {
     switch (dist) {
-    case ST_DIST_UNIFORM: return mt_uniform(g, a, b);
-    case ST_DIST_NORMAL: return mt_normal(g, a, b);
-    case ST_DIST_EXPONENTIAL: return mt_exponential(g, a);
-    case ST_DIST_CAUCHY: return mt_cauchy(g, a, b);
-    case ST_DIST_LOG_NORMAL: return exp(mt_normal(g, a, b));
-    case ST_DIST_GEOMETRIC: return mt_geometric(g, a);
-    default: return (double)(mt_unit(g) <= a);   /* ST_DIST_BERNOULLI */
+    case ST_DIST_UNIFORM:
+        return mt_uniform(g, a, b);
+    case ST_DIST_NORMAL:
+        return mt_normal(g, a, b);
+    case ST_DIST_EXPONENTIAL:
+        return mt_exponential(g, a);
+    case ST_DIST_CAUCHY:
+        return mt_cauchy(g, a, b);
+    case ST_DIST_LOG_NORMAL:
+        return exp(mt_normal(g, a, b));
+    case ST_DIST_GEOMETRIC:
+        return mt_geometric(g, a);
+    default:
+        return (double)(mt_unit(g) <= a); /* ST_DIST_BERNOULLI */
     }
 }
 
-static const char *const dist_names[] = {"uniform", "normal", "exponential", "cauchy",
+static const char *const dist_names[] = {"uniform",   "normal",    "exponential", "cauchy",
                                          "logNormal", "geometric", "bernoulli"};
 
 static st_status check_dist(int dist, double a, double b)
@@ -239,8 +250,7 @@ static st_status check_dist(int dist, double a, double b)
     switch (dist) {
     case ST_DIST_NORMAL:
     case ST_DIST_LOG_NORMAL:
-        if (!(b > 0))
-            return st_fail(ST_E_VALUE, "%s: std must be > 0, got %g", name, b);
+        if (!(b > 0)) return st_fail(ST_E_VALUE, "%s: std must be > 0, got %g", name, b);
         break;
     case ST_DIST_GEOMETRIC:
         if (!(a > 0 && a < 1))
@@ -266,7 +276,7 @@ typedef struct {
     st_generator *g;
     int dist;
     double a, b;
-    uint64_t span;      /* random: the modulus (0: none); range: hi - lo + 1 */
+    uint64_t span; /* random: the modulus (0: none); range: hi - lo + 1 */
     int64_t lo;
 } mt_fill;
 
@@ -291,7 +301,7 @@ static void mt_transform(int dist, double a, double b, const uint64_t *u, double
             v[i] = (double)((int64_t)(log(1 - (double)u[i] * scale) / logp) + 1);
         break;
     }
-    default: {      /* ST_DIST_BERNOULLI: u * 2^-32 <= a, exactly u <= floor(a * 2^32)
+    default: { /* ST_DIST_BERNOULLI: u * 2^-32 <= a, exactly u <= floor(a * 2^32)
                      * (both scalings by 2^32 are exact; a is in [0, 1]): an
                      * integer compare, where the double one was a branch that
                      * a coin flip mispredicts half the time */
@@ -304,72 +314,75 @@ static void mt_transform(int dist, double a, double b, const uint64_t *u, double
 
 static int mt_blocked(int dist)
 {
-    return dist == ST_DIST_UNIFORM || dist == ST_DIST_EXPONENTIAL || dist == ST_DIST_GEOMETRIC
-           || dist == ST_DIST_BERNOULLI;
+    return dist == ST_DIST_UNIFORM || dist == ST_DIST_EXPONENTIAL || dist == ST_DIST_GEOMETRIC ||
+           dist == ST_DIST_BERNOULLI;
 }
 
-#define DEF_MT_FILL(CODE, SFX, T, R, ...)                                             \
-    static void mt_dist_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra) \
-    {                                                                                 \
-        ST_LOCAL_ARGS(1)                                                              \
-        mt_fill *f = extra;                                                           \
-        if (!mt_blocked(f->dist)) {                                                   \
-            for (int64_t i = 0; i < *np; i++)                                         \
-                *(T *)(args[0] + i * s[0]) = (T)mt_draw(f->g, f->dist, f->a, f->b);   \
-            return;                                                                   \
-        }                                                                             \
-        uint64_t u[MT_BLOCK];                                                         \
-        double v[MT_BLOCK];                                                           \
-        for (int64_t i0 = 0; i0 < *np; i0 += MT_BLOCK) {                              \
-            const int64_t n = *np - i0 < MT_BLOCK ? *np - i0 : MT_BLOCK;              \
-            mt_outputs(f->g, u, n);                                                   \
-            mt_transform(f->dist, f->a, f->b, u, v, n);                               \
-            char *o = args[0] + i0 * s[0];                                            \
-            for (int64_t i = 0; i < n; i++) *(T *)(o + i * s[0]) = (T)v[i];           \
-        }                                                                             \
-    }                                                                                 \
-    static void mt_bits_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra) \
-    {                                                                                 \
-        ST_LOCAL_ARGS(1)                                                              \
-        mt_fill *f = extra;                                                           \
-        for (int64_t i = 0; i < *np; i++) {                                           \
-            uint64_t r = st_generator_random(f->g);                                   \
-            *(T *)(args[0] + i * s[0]) = (T)(f->span ? r % f->span : r);              \
-        }                                                                             \
-    }                                                                                 \
-    static void mt_range_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra) \
-    {                                                                                 \
-        ST_LOCAL_ARGS(1)                                                              \
-        mt_fill *f = extra;                                                           \
-        for (int64_t i = 0; i < *np; i++) {                                           \
-            uint64_t r = st_generator_random(f->g);                                   \
-            *(T *)(args[0] + i * s[0]) =                                              \
-                (T)(int64_t)((f->span ? r % f->span : r) + (uint64_t)f->lo);          \
-        }                                                                             \
-    }                                                                                 \
-    static void mt_bern_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra) \
-    {                                                                                 \
-        ST_LOCAL_ARGS(2)                                                              \
-        mt_fill *f = extra;                                                           \
-        for (int64_t i = 0; i < *np; i++) {                                           \
-            double p = f->dist == ST_FLOAT32 ? (double)*(const float *)(args[1] + i * s[1]) \
-                                             : *(const double *)(args[1] + i * s[1]);  \
-            *(T *)(args[0] + i * s[0]) = (T)(mt_unit(f->g) <= p);                     \
-        }                                                                             \
+#define DEF_MT_FILL(CODE, SFX, T, R, ...)                                                          \
+    static void mt_dist_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra)     \
+    {                                                                                              \
+        ST_LOCAL_ARGS(1)                                                                           \
+        mt_fill *f = extra;                                                                        \
+        if (!mt_blocked(f->dist)) {                                                                \
+            for (int64_t i = 0; i < *np; i++)                                                      \
+                *(T *)(args[0] + i * s[0]) = (T)mt_draw(f->g, f->dist, f->a, f->b);                \
+            return;                                                                                \
+        }                                                                                          \
+        uint64_t u[MT_BLOCK];                                                                      \
+        double v[MT_BLOCK];                                                                        \
+        for (int64_t i0 = 0; i0 < *np; i0 += MT_BLOCK) {                                           \
+            const int64_t n = *np - i0 < MT_BLOCK ? *np - i0 : MT_BLOCK;                           \
+            mt_outputs(f->g, u, n);                                                                \
+            mt_transform(f->dist, f->a, f->b, u, v, n);                                            \
+            char *o = args[0] + i0 * s[0];                                                         \
+            for (int64_t i = 0; i < n; i++) *(T *)(o + i * s[0]) = (T)v[i];                        \
+        }                                                                                          \
+    }                                                                                              \
+    static void mt_bits_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra)     \
+    {                                                                                              \
+        ST_LOCAL_ARGS(1)                                                                           \
+        mt_fill *f = extra;                                                                        \
+        for (int64_t i = 0; i < *np; i++) {                                                        \
+            uint64_t r = st_generator_random(f->g);                                                \
+            *(T *)(args[0] + i * s[0]) = (T)(f->span ? r % f->span : r);                           \
+        }                                                                                          \
+    }                                                                                              \
+    static void mt_range_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra)    \
+    {                                                                                              \
+        ST_LOCAL_ARGS(1)                                                                           \
+        mt_fill *f = extra;                                                                        \
+        for (int64_t i = 0; i < *np; i++) {                                                        \
+            uint64_t r = st_generator_random(f->g);                                                \
+            *(T *)(args[0] + i * s[0]) =                                                           \
+                (T)(int64_t)((f->span ? r % f->span : r) + (uint64_t)f->lo);                       \
+        }                                                                                          \
+    }                                                                                              \
+    static void mt_bern_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra)     \
+    {                                                                                              \
+        ST_LOCAL_ARGS(2)                                                                           \
+        mt_fill *f = extra;                                                                        \
+        for (int64_t i = 0; i < *np; i++) {                                                        \
+            double p = f->dist == ST_FLOAT32 ? (double)*(const float *)(args[1] + i * s[1])        \
+                                             : *(const double *)(args[1] + i * s[1]);              \
+            *(T *)(args[0] + i * s[0]) = (T)(mt_unit(f->g) <= p);                                  \
+        }                                                                                          \
     }
 ST_TYPES_BOOL(DEF_MT_FILL)
 ST_TYPES_REAL(DEF_MT_FILL)
 
-#define CASE_MT_FILL(CODE, SFX, T, R, ...)                                            \
-    case CODE:                                                                        \
-        return kind == 0 ? mt_dist_##SFX : kind == 1 ? mt_bits_##SFX                  \
-               : kind == 2 ? mt_range_##SFX : mt_bern_##SFX;
+#define CASE_MT_FILL(CODE, SFX, T, R, ...)                                                         \
+    case CODE:                                                                                     \
+        return kind == 0   ? mt_dist_##SFX                                                         \
+               : kind == 1 ? mt_bits_##SFX                                                         \
+               : kind == 2 ? mt_range_##SFX                                                        \
+                           : mt_bern_##SFX;
 static st_loop_fn mt_loop(int dtype, int kind)
 {
     switch (dtype) {
         ST_TYPES_BOOL(CASE_MT_FILL)
         ST_TYPES_REAL(CASE_MT_FILL)
-    default: return NULL;
+    default:
+        return NULL;
     }
 }
 
@@ -393,8 +406,9 @@ st_status st_random_fill(st_tensor *t, st_generator *g, int dist, double a, doub
     if (rc) return rc;
     const char *name = dist_names[dist < 0 || dist > ST_DIST_BERNOULLI ? 0 : dist];
     const int ok = dist <= ST_DIST_LOG_NORMAL ? st_is_float(t->dtype)
-                   : dist == ST_DIST_GEOMETRIC ? st_is_float(t->dtype) || st_is_int(t->dtype)
-                   : st_is_float(t->dtype) || st_is_int(t->dtype) || t->dtype == ST_BOOL;
+                   : dist == ST_DIST_GEOMETRIC
+                       ? st_is_float(t->dtype) || st_is_int(t->dtype)
+                       : st_is_float(t->dtype) || st_is_int(t->dtype) || t->dtype == ST_BOOL;
     if (!ok)
         return st_fail(ST_E_TYPE, "%s: cannot fill %s (%s)", name, st_dtype_name(t->dtype),
                        dist <= ST_DIST_LOG_NORMAL ? "needs float32 or float64"
@@ -408,8 +422,8 @@ st_status st_random_bits(st_tensor *t, st_generator *g)
     /* Torch7's random(): r % (the type's max + 1); 32-bit outputs already
      * fit int64, uint32/64 and double (whose modulus 2^53 + 1 is beyond r) */
     static const uint64_t mod[ST_NTYPES] = {
-        [ST_INT8] = 128, [ST_INT16] = 32768, [ST_INT32] = 2147483648ULL, [ST_UINT8] = 256,
-        [ST_UINT16] = 65536, [ST_FLOAT32] = (1ULL << 24) + 1};
+        [ST_INT8] = 128,  [ST_INT16] = 32768,  [ST_INT32] = 2147483648ULL,
+        [ST_UINT8] = 256, [ST_UINT16] = 65536, [ST_FLOAT32] = (1ULL << 24) + 1};
     if (!st_is_int(t->dtype) && !st_is_float(t->dtype))
         return st_fail(ST_E_TYPE, "random: cannot fill %s (needs an integer or floating tensor)",
                        st_dtype_name(t->dtype));
@@ -434,15 +448,15 @@ typedef struct {
     int bad;
     double at;
 } pcheck;
-#define DEF_PCHECK(CODE, SFX, T, R, ...)                                              \
-    static void pcheck_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra) \
-    {                                                                                 \
-        ST_LOCAL_ARGS(1)                                                              \
-        pcheck *c = extra;                                                            \
-        for (int64_t i = 0; i < *np && !c->bad; i++) {                                \
-            T p = *(const T *)(args[0] + i * s[0]);                                   \
-            if (!(p >= 0 && p <= 1)) c->bad = 1, c->at = p;                           \
-        }                                                                             \
+#define DEF_PCHECK(CODE, SFX, T, R, ...)                                                           \
+    static void pcheck_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra)      \
+    {                                                                                              \
+        ST_LOCAL_ARGS(1)                                                                           \
+        pcheck *c = extra;                                                                         \
+        for (int64_t i = 0; i < *np && !c->bad; i++) {                                             \
+            T p = *(const T *)(args[0] + i * s[0]);                                                \
+            if (!(p >= 0 && p <= 1)) c->bad = 1, c->at = p;                                        \
+        }                                                                                          \
     }
 ST_TYPES_FLOAT(DEF_PCHECK)
 
@@ -469,7 +483,7 @@ st_status st_random_bernoulli_tensor(st_tensor *t, st_generator *g, const st_ten
         if (c.bad)
             return st_fail(ST_E_VALUE, "bernoulli: every p must be >= 0 and <= 1, got %g", c.at);
     }
-    mt_fill f = {g, p->dtype, 0, 0, 0, 0};   /* dist holds p's dtype for mt_bern_* */
+    mt_fill f = {g, p->dtype, 0, 0, 0, 0}; /* dist holds p's dtype for mt_bern_* */
     return mt_run(t, p, 3, &f, "bernoulli");
 }
 
@@ -484,8 +498,10 @@ static st_status read_probs(const st_tensor *probs, int64_t row, double *dst, co
         double v = probs->dtype == ST_FLOAT32 ? (double)((const float *)base)[j * step]
                                               : ((const double *)base)[j * step];
         if (!(v >= 0) || isinf(v))
-            return st_fail(ST_E_VALUE, "%s: probabilities must be finite and >= 0, got %g "
-                           "(row %lld, column %lld)", name, v, (long long)row, (long long)j);
+            return st_fail(ST_E_VALUE,
+                           "%s: probabilities must be finite and >= 0, got %g "
+                           "(row %lld, column %lld)",
+                           name, v, (long long)row, (long long)j);
         dst[j] = v;
     }
     return ST_OK;
@@ -516,8 +532,10 @@ st_status st_random_multinomial(st_tensor *out, st_generator *g, const st_tensor
                        probs->ndim == 2 ? "(rows of probs, n)" : "1-D (n)");
     const int64_t nsample = out->sizes[out->ndim - 1];
     if (!replacement && nsample > ncat)
-        return st_fail(ST_E_VALUE, "%s: cannot draw %lld samples from %lld categories without "
-                       "replacement", name, (long long)nsample, (long long)ncat);
+        return st_fail(ST_E_VALUE,
+                       "%s: cannot draw %lld samples from %lld categories without "
+                       "replacement",
+                       name, (long long)nsample, (long long)ncat);
     if (nsample == 0 || ndist == 0) return ST_OK;
     if (ncat == 0) return st_fail(ST_E_VALUE, "%s: probs has no categories", name);
     double *cum = malloc((size_t)ncat * sizeof(double));
@@ -528,8 +546,10 @@ st_status st_random_multinomial(st_tensor *out, st_generator *g, const st_tensor
         if ((rc = read_probs(probs, i, cum, name))) goto done;
         for (int64_t j = 0; j < ncat; j++) sum += cum[j];
         if (!(sum > 0)) {
-            rc = st_fail(ST_E_VALUE, "%s: invalid distribution (row %lld: the probabilities sum "
-                         "to %g, not > 0)", name, (long long)i, sum);
+            rc = st_fail(ST_E_VALUE,
+                         "%s: invalid distribution (row %lld: the probabilities sum "
+                         "to %g, not > 0)",
+                         name, (long long)i, sum);
             goto done;
         }
     }
@@ -550,8 +570,10 @@ st_status st_random_multinomial(st_tensor *out, st_generator *g, const st_tensor
             cum[ncat - 1] = 1;
             while (right - left > 0) {
                 int64_t mid = left + (right - left) / 2;
-                if (cum[mid] < u) left = mid + 1;
-                else right = mid;
+                if (cum[mid] < u)
+                    left = mid + 1;
+                else
+                    right = mid;
             }
             o[j * os] = left;
             if (!replacement) {
@@ -576,38 +598,40 @@ done:
  * category 0 (setting its q to 1); here unset entries are tracked apart
  * and keep J = 0, q = 1.  probs are not normalised (they should sum to 1,
  * as for Torch7); zero probabilities are allowed (Torch7 refuses them). */
-#define DEF_ALIAS(CODE, SFX, T, R, ...)                                               \
-    static void alias_setup_##SFX(const double *p, int64_t K, int64_t *J, T *q, int64_t *small, \
-                                  int64_t *large, char *set)                          \
-    {                                                                                 \
-        int64_t ns = 0, nl = 0;                                                       \
-        for (int64_t i = 0; i < K; i++) {                                             \
-            J[i] = 0;                                                                 \
-            set[i] = 0;                                                               \
-            const T qi = (T)K * (T)p[i]; /* Torch7: inputsize * val, in real */      \
-            q[i] = qi;                                                                \
-            if (qi < 1.0) small[ns++] = i;                                            \
-            else large[nl++] = i;                                                     \
-        }                                                                             \
-        while (ns > 0 && nl > 0) {                                                    \
-            int64_t l = large[nl - 1], s = small[ns - 1];                             \
-            J[s] = l;                                                                 \
-            set[s] = 1;                                                               \
-            q[l] = (T)((double)q[l] - (1.0 - (double)q[s]));                          \
-            if (q[l] < 1.0) {                                                         \
-                small[ns - 1] = l;                                                    \
-                nl--;                                                                 \
-            } else {                                                                  \
-                large[nl - 1] = l;                                                    \
-                ns--;                                                                 \
-            }                                                                         \
-        }                                                                             \
-        T qmax = 0; /* q >= 0, and only a maximum above 1 is used */                  \
-        for (int64_t i = 0; i < K; i++) qmax = q[i] > qmax ? q[i] : qmax;             \
-        if (qmax > 1)                                                                 \
-            for (int64_t i = 0; i < K; i++) q[i] = (T)(q[i] / qmax);                   \
-        for (int64_t i = 0; i < K; i++)                                               \
-            if (!set[i]) q[i] = 1;                                                    \
+#define DEF_ALIAS(CODE, SFX, T, R, ...)                                                            \
+    static void alias_setup_##SFX(const double *p, int64_t K, int64_t *J, T *q, int64_t *small,    \
+                                  int64_t *large, char *set)                                       \
+    {                                                                                              \
+        int64_t ns = 0, nl = 0;                                                                    \
+        for (int64_t i = 0; i < K; i++) {                                                          \
+            J[i] = 0;                                                                              \
+            set[i] = 0;                                                                            \
+            const T qi = (T)K * (T)p[i]; /* Torch7: inputsize * val, in real */                    \
+            q[i] = qi;                                                                             \
+            if (qi < 1.0)                                                                          \
+                small[ns++] = i;                                                                   \
+            else                                                                                   \
+                large[nl++] = i;                                                                   \
+        }                                                                                          \
+        while (ns > 0 && nl > 0) {                                                                 \
+            int64_t l = large[nl - 1], s = small[ns - 1];                                          \
+            J[s] = l;                                                                              \
+            set[s] = 1;                                                                            \
+            q[l] = (T)((double)q[l] - (1.0 - (double)q[s]));                                       \
+            if (q[l] < 1.0) {                                                                      \
+                small[ns - 1] = l;                                                                 \
+                nl--;                                                                              \
+            } else {                                                                               \
+                large[nl - 1] = l;                                                                 \
+                ns--;                                                                              \
+            }                                                                                      \
+        }                                                                                          \
+        T qmax = 0; /* q >= 0, and only a maximum above 1 is used */                               \
+        for (int64_t i = 0; i < K; i++) qmax = q[i] > qmax ? q[i] : qmax;                          \
+        if (qmax > 1)                                                                              \
+            for (int64_t i = 0; i < K; i++) q[i] = (T)(q[i] / qmax);                               \
+        for (int64_t i = 0; i < K; i++)                                                            \
+            if (!set[i]) q[i] = 1;                                                                 \
     }
 ST_TYPES_FLOAT(DEF_ALIAS)
 
@@ -668,7 +692,7 @@ static void alias_loop(char **args_, const int64_t *np, const int64_t *s_, void 
     alias_draw *a = extra;
     for (int64_t i = 0; i < *np; i++) {
         int64_t r = (int64_t)mt_uniform(a->g, 0, (double)a->K);
-        int mask = mt_unit(a->g) <= a->q[r];   /* bernoulli(q[r]) */
+        int mask = mt_unit(a->g) <= a->q[r]; /* bernoulli(q[r]) */
         *(int64_t *)(args[0] + i * s[0]) = mask ? r : a->J[r];
     }
 }
@@ -702,8 +726,9 @@ st_status st_random_alias_draw(st_tensor *out, st_generator *g, const st_tensor 
     rc = ST_OK;
     for (int64_t i = 0; i < K && !rc; i++) {
         Jc[i] = ((const int64_t *)st_tensor_data(J))[i * J->strides[0]];
-        qc[i] = q->dtype == ST_FLOAT32 ? (double)((const float *)st_tensor_data(q))[i * q->strides[0]]
-                                       : ((const double *)st_tensor_data(q))[i * q->strides[0]];
+        qc[i] = q->dtype == ST_FLOAT32
+                    ? (double)((const float *)st_tensor_data(q))[i * q->strides[0]]
+                    : ((const double *)st_tensor_data(q))[i * q->strides[0]];
         if (Jc[i] < 0 || Jc[i] >= K)
             rc = st_fail(ST_E_INDEX, "%s: J[%lld] = %lld out of range [0, %lld)", name,
                          (long long)i, (long long)Jc[i], (long long)K);
@@ -733,31 +758,34 @@ st_status st_random_alias_draw(st_tensor *out, st_generator *g, const st_tensor 
  * they are needed: for n of 10^6 and more the swaps were waiting on
  * memory. */
 #define RANDPERM_AHEAD 16
-#define DEF_RANDPERM(CODE, SFX, T, R, ...)                                            \
-    static void randperm_##SFX(char *o, int64_t step, int64_t n, st_generator *g)     \
-    {                                                                                 \
-        for (int64_t i = 0; i < n; i++) *(T *)(o + i * step) = (T)i;                  \
-        uint64_t u[MT_BLOCK];                                                         \
-        for (int64_t i0 = 0; i0 < n - 1; i0 += MT_BLOCK) {                            \
-            const int64_t m = n - 1 - i0 < MT_BLOCK ? n - 1 - i0 : MT_BLOCK;          \
-            mt_outputs(g, u, m);                                                      \
-            for (int64_t q = 0; q < m; q++) {                                         \
-                const uint64_t span = (uint64_t)(n - i0 - q);                         \
-                u[q] = (uint64_t)(i0 + q) + (span <= UINT32_MAX ? (uint32_t)u[q] % (uint32_t)span \
-                                                                : u[q] % span);       \
-            }                                                                         \
-            for (int64_t q = 0; q < m; q++) {                                         \
-                if (q + RANDPERM_AHEAD < m)                                           \
-                    __builtin_prefetch(o + (int64_t)u[q + RANDPERM_AHEAD] * step, 1); \
-                char *a = o + (i0 + q) * step, *b = o + (int64_t)u[q] * step;         \
-                const T sav = *(T *)a;                                                \
-                *(T *)a = *(T *)b;                                                    \
-                *(T *)b = sav;                                                        \
-            }                                                                         \
-        }                                                                             \
+#define DEF_RANDPERM(CODE, SFX, T, R, ...)                                                         \
+    static void randperm_##SFX(char *o, int64_t step, int64_t n, st_generator *g)                  \
+    {                                                                                              \
+        for (int64_t i = 0; i < n; i++) *(T *)(o + i * step) = (T)i;                               \
+        uint64_t u[MT_BLOCK];                                                                      \
+        for (int64_t i0 = 0; i0 < n - 1; i0 += MT_BLOCK) {                                         \
+            const int64_t m = n - 1 - i0 < MT_BLOCK ? n - 1 - i0 : MT_BLOCK;                       \
+            mt_outputs(g, u, m);                                                                   \
+            for (int64_t q = 0; q < m; q++) {                                                      \
+                const uint64_t span = (uint64_t)(n - i0 - q);                                      \
+                u[q] = (uint64_t)(i0 + q) +                                                        \
+                       (span <= UINT32_MAX ? (uint32_t)u[q] % (uint32_t)span : u[q] % span);       \
+            }                                                                                      \
+            for (int64_t q = 0; q < m; q++) {                                                      \
+                if (q + RANDPERM_AHEAD < m)                                                        \
+                    __builtin_prefetch(o + (int64_t)u[q + RANDPERM_AHEAD] * step, 1);              \
+                char *a = o + (i0 + q) * step, *b = o + (int64_t)u[q] * step;                      \
+                const T sav = *(T *)a;                                                             \
+                *(T *)a = *(T *)b;                                                                 \
+                *(T *)b = sav;                                                                     \
+            }                                                                                      \
+        }                                                                                          \
     }
 ST_TYPES_REAL(DEF_RANDPERM)
-#define CASE_RANDPERM(CODE, SFX, T, R, ...) case CODE: randperm_##SFX(o, step, n, g); break;
+#define CASE_RANDPERM(CODE, SFX, T, R, ...)                                                        \
+    case CODE:                                                                                     \
+        randperm_##SFX(o, step, n, g);                                                             \
+        break;
 
 st_status st_random_randperm(st_tensor *out, st_generator *g)
 {
@@ -765,15 +793,20 @@ st_status st_random_randperm(st_tensor *out, st_generator *g)
     if (!st_is_int(out->dtype) && !st_is_float(out->dtype))
         return st_fail(ST_E_TYPE, "randperm: cannot fill %s (needs an integer or floating tensor)",
                        st_dtype_name(out->dtype));
-    if (out->ndim != 1) return st_fail(ST_E_VALUE, "randperm: out must be 1-D, got %d dims", out->ndim);
+    if (out->ndim != 1)
+        return st_fail(ST_E_VALUE, "randperm: out must be 1-D, got %d dims", out->ndim);
     if ((rc = st_check_writable(out, "randperm: out"))) return rc;
     const int64_t n = out->sizes[0];
     /* the largest value, n - 1, must be exact in the dtype */
-    double most = out->dtype == ST_FLOAT32 ? 16777216.0 : out->dtype == ST_FLOAT64 ? 9007199254740992.0
-                  : out->dtype == ST_INT8 ? 127 : out->dtype == ST_UINT8 ? 255
-                  : out->dtype == ST_INT16 ? 32767 : out->dtype == ST_UINT16 ? 65535
-                  : out->dtype == ST_INT32 ? 2147483647.0 : out->dtype == ST_UINT32 ? 4294967295.0
-                  : 9.3e18;
+    double most = out->dtype == ST_FLOAT32   ? 16777216.0
+                  : out->dtype == ST_FLOAT64 ? 9007199254740992.0
+                  : out->dtype == ST_INT8    ? 127
+                  : out->dtype == ST_UINT8   ? 255
+                  : out->dtype == ST_INT16   ? 32767
+                  : out->dtype == ST_UINT16  ? 65535
+                  : out->dtype == ST_INT32   ? 2147483647.0
+                  : out->dtype == ST_UINT32  ? 4294967295.0
+                                             : 9.3e18;
     if (n > 0 && (double)(n - 1) > most)
         return st_fail(ST_E_VALUE, "randperm: n = %lld values do not fit in %s", (long long)n,
                        st_dtype_name(out->dtype));
@@ -782,7 +815,8 @@ st_status st_random_randperm(st_tensor *out, st_generator *g)
     const int64_t step = out->strides[0] * st_itemsize(out->dtype);
     switch (out->dtype) {
         ST_TYPES_REAL(CASE_RANDPERM)
-    default: break;
+    default:
+        break;
     }
     return ST_OK;
 }

@@ -74,23 +74,23 @@ static int sum_acc_dtype(int dtype)
 #define VEC_BYTES_v0 16
 #define VEC_T(SFX, ISA) VEC_T_(SFX, ISA)
 #define VEC_T_(SFX, ISA) vec##ISA##_##SFX
-#define DEF_VEC_TYPES(SFX, T)                                                         \
-    typedef T vec_v4_##SFX __attribute__((vector_size(VEC_BYTES_v4)));                \
-    typedef T vec_v3_##SFX __attribute__((vector_size(VEC_BYTES_v3)));                \
+#define DEF_VEC_TYPES(SFX, T)                                                                      \
+    typedef T vec_v4_##SFX __attribute__((vector_size(VEC_BYTES_v4)));                             \
+    typedef T vec_v3_##SFX __attribute__((vector_size(VEC_BYTES_v3)));                             \
     typedef T vec_v0_##SFX __attribute__((vector_size(VEC_BYTES_v0)));
 
 #define VBLEND(M, A, B) ((__typeof__(A))(((M) & (__typeof__(M))(A)) | (~(M) & (__typeof__(M))(B))))
 #define VMAXP(a, b) VBLEND(((a) > (b)) | ((a) != (a)), a, b)
 #define VMINP(a, b) VBLEND(((a) < (b)) | ((a) != (a)), a, b)
-#define VMAXF(a, b) VBLEND((a) > (b), a, b)   /* NaN-blind: see DEF_VEXT_ISA */
+#define VMAXF(a, b) VBLEND((a) > (b), a, b) /* NaN-blind: see DEF_VEXT_ISA */
 #define VMINF(a, b) VBLEND((a) < (b), a, b)
 DEF_VEC_TYPES(u64, uint64_t)
-#define VANY(M, ISA)                                                                  \
-    ({                                                                                \
-        VEC_T(u64, ISA) w_ = (VEC_T(u64, ISA))(M);                                    \
-        uint64_t o_ = 0;                                                              \
-        for (unsigned k_ = 0; k_ < sizeof w_ / sizeof(uint64_t); k_++) o_ |= w_[k_];  \
-        o_ != 0;                                                                      \
+#define VANY(M, ISA)                                                                               \
+    ({                                                                                             \
+        VEC_T(u64, ISA) w_ = (VEC_T(u64, ISA))(M);                                                 \
+        uint64_t o_ = 0;                                                                           \
+        for (unsigned k_ = 0; k_ < sizeof w_ / sizeof(uint64_t); k_++) o_ |= w_[k_];               \
+        o_ != 0;                                                                                   \
     })
 
 /* The fast loop keeps a plain compare-and-select (VFAST: a NaN in x is
@@ -98,115 +98,115 @@ DEF_VEC_TYPES(u64, uint64_t)
  * sum of the inputs, which turns NaN when an input is NaN; only then (or
  * when +inf and -inf meet in the sum) is the segment folded again with
  * the NaN-sticky VFOLD, whose result without NaN is the same. */
-#define DEF_VEXT_ISA(ISA, ATTR, NAME, SFX, T, VFOLD, VFAST, FOLD)                     \
-    ATTR static T v##NAME##_sticky_##SFX##ISA(const T *q, int64_t n, T acc)           \
-    {                                                                                 \
-        enum { V = VEC_BYTES##ISA / sizeof(T) };                                       \
-        int64_t i = 0;                                                                \
-        if (n >= 4 * V) {                                                             \
-            VEC_T(SFX, ISA) r0, r1, r2, r3, x0, x1, x2, x3;                            \
-            memcpy(&r0, q, VEC_BYTES##ISA);                                            \
-            memcpy(&r1, q + V, VEC_BYTES##ISA);                                        \
-            memcpy(&r2, q + 2 * V, VEC_BYTES##ISA);                                    \
-            memcpy(&r3, q + 3 * V, VEC_BYTES##ISA);                                    \
-            for (i = 4 * V; i + 4 * V <= n; i += 4 * V) {                             \
-                memcpy(&x0, q + i, VEC_BYTES##ISA);                                    \
-                memcpy(&x1, q + i + V, VEC_BYTES##ISA);                                \
-                memcpy(&x2, q + i + 2 * V, VEC_BYTES##ISA);                            \
-                memcpy(&x3, q + i + 3 * V, VEC_BYTES##ISA);                            \
-                r0 = VFOLD(r0, x0);                                                   \
-                r1 = VFOLD(r1, x1);                                                   \
-                r2 = VFOLD(r2, x2);                                                   \
-                r3 = VFOLD(r3, x3);                                                   \
-            }                                                                         \
-            r0 = VFOLD(r0, r1);                                                       \
-            r2 = VFOLD(r2, r3);                                                       \
-            r0 = VFOLD(r0, r2);                                                       \
-            for (int j = 0; j < V; j++) FOLD(acc, r0[j]);                             \
-        }                                                                             \
-        for (; i < n; i++) FOLD(acc, q[i]);                                           \
-        return acc;                                                                   \
-    }                                                                                 \
-    ATTR static T v##NAME##_##SFX##ISA(const T *q, int64_t n, T acc)                  \
-    {                                                                                 \
-        enum { V = VEC_BYTES##ISA / sizeof(T) };                                       \
-        if (n < 8 * V || (T)0.5 == 0 /* integers: no NaN */)                          \
-            return v##NAME##_sticky_##SFX##ISA(q, n, acc);                            \
-        VEC_T(SFX, ISA) r0, r1, r2, r3, x0, x1, x2, x3, s0, s1, s2, s3;                \
-        memcpy(&r0, q, VEC_BYTES##ISA);                                                \
-        memcpy(&r1, q + V, VEC_BYTES##ISA);                                            \
-        memcpy(&r2, q + 2 * V, VEC_BYTES##ISA);                                        \
-        memcpy(&r3, q + 3 * V, VEC_BYTES##ISA);                                        \
-        s0 = r0, s1 = r1, s2 = r2, s3 = r3;   /* four chains: an add waits 3+ cycles */ \
-        int64_t i = 4 * V;                                                            \
-        for (; i + 4 * V <= n; i += 4 * V) {                                          \
-            memcpy(&x0, q + i, VEC_BYTES##ISA);                                        \
-            memcpy(&x1, q + i + V, VEC_BYTES##ISA);                                    \
-            memcpy(&x2, q + i + 2 * V, VEC_BYTES##ISA);                                \
-            memcpy(&x3, q + i + 3 * V, VEC_BYTES##ISA);                                \
-            r0 = VFAST(r0, x0);                                                       \
-            r1 = VFAST(r1, x1);                                                       \
-            r2 = VFAST(r2, x2);                                                       \
-            r3 = VFAST(r3, x3);                                                       \
-            s0 = s0 + x0;                                                             \
-            s1 = s1 + x1;                                                             \
-            s2 = s2 + x2;                                                             \
-            s3 = s3 + x3;                                                             \
-        }                                                                             \
-        s0 = (s0 + s1) + (s2 + s3);                                                   \
-        if (VANY(s0 != s0, ISA)) return v##NAME##_sticky_##SFX##ISA(q, n, acc);            \
-        r0 = VFAST(r0, r1);                                                           \
-        r2 = VFAST(r2, r3);                                                           \
-        r0 = VFAST(r0, r2);                                                           \
-        for (int j = 0; j < V; j++) FOLD(acc, r0[j]);                                 \
-        for (; i < n; i++) FOLD(acc, q[i]);                                           \
-        return acc;                                                                   \
+#define DEF_VEXT_ISA(ISA, ATTR, NAME, SFX, T, VFOLD, VFAST, FOLD)                                  \
+    ATTR static T v##NAME##_sticky_##SFX##ISA(const T *q, int64_t n, T acc)                        \
+    {                                                                                              \
+        enum { V = VEC_BYTES##ISA / sizeof(T) };                                                   \
+        int64_t i = 0;                                                                             \
+        if (n >= 4 * V) {                                                                          \
+            VEC_T(SFX, ISA) r0, r1, r2, r3, x0, x1, x2, x3;                                        \
+            memcpy(&r0, q, VEC_BYTES##ISA);                                                        \
+            memcpy(&r1, q + V, VEC_BYTES##ISA);                                                    \
+            memcpy(&r2, q + 2 * V, VEC_BYTES##ISA);                                                \
+            memcpy(&r3, q + 3 * V, VEC_BYTES##ISA);                                                \
+            for (i = 4 * V; i + 4 * V <= n; i += 4 * V) {                                          \
+                memcpy(&x0, q + i, VEC_BYTES##ISA);                                                \
+                memcpy(&x1, q + i + V, VEC_BYTES##ISA);                                            \
+                memcpy(&x2, q + i + 2 * V, VEC_BYTES##ISA);                                        \
+                memcpy(&x3, q + i + 3 * V, VEC_BYTES##ISA);                                        \
+                r0 = VFOLD(r0, x0);                                                                \
+                r1 = VFOLD(r1, x1);                                                                \
+                r2 = VFOLD(r2, x2);                                                                \
+                r3 = VFOLD(r3, x3);                                                                \
+            }                                                                                      \
+            r0 = VFOLD(r0, r1);                                                                    \
+            r2 = VFOLD(r2, r3);                                                                    \
+            r0 = VFOLD(r0, r2);                                                                    \
+            for (int j = 0; j < V; j++) FOLD(acc, r0[j]);                                          \
+        }                                                                                          \
+        for (; i < n; i++) FOLD(acc, q[i]);                                                        \
+        return acc;                                                                                \
+    }                                                                                              \
+    ATTR static T v##NAME##_##SFX##ISA(const T *q, int64_t n, T acc)                               \
+    {                                                                                              \
+        enum { V = VEC_BYTES##ISA / sizeof(T) };                                                   \
+        if (n < 8 * V || (T)0.5 == 0 /* integers: no NaN */)                                       \
+            return v##NAME##_sticky_##SFX##ISA(q, n, acc);                                         \
+        VEC_T(SFX, ISA) r0, r1, r2, r3, x0, x1, x2, x3, s0, s1, s2, s3;                            \
+        memcpy(&r0, q, VEC_BYTES##ISA);                                                            \
+        memcpy(&r1, q + V, VEC_BYTES##ISA);                                                        \
+        memcpy(&r2, q + 2 * V, VEC_BYTES##ISA);                                                    \
+        memcpy(&r3, q + 3 * V, VEC_BYTES##ISA);                                                    \
+        s0 = r0, s1 = r1, s2 = r2, s3 = r3; /* four chains: an add waits 3+ cycles */              \
+        int64_t i = 4 * V;                                                                         \
+        for (; i + 4 * V <= n; i += 4 * V) {                                                       \
+            memcpy(&x0, q + i, VEC_BYTES##ISA);                                                    \
+            memcpy(&x1, q + i + V, VEC_BYTES##ISA);                                                \
+            memcpy(&x2, q + i + 2 * V, VEC_BYTES##ISA);                                            \
+            memcpy(&x3, q + i + 3 * V, VEC_BYTES##ISA);                                            \
+            r0 = VFAST(r0, x0);                                                                    \
+            r1 = VFAST(r1, x1);                                                                    \
+            r2 = VFAST(r2, x2);                                                                    \
+            r3 = VFAST(r3, x3);                                                                    \
+            s0 = s0 + x0;                                                                          \
+            s1 = s1 + x1;                                                                          \
+            s2 = s2 + x2;                                                                          \
+            s3 = s3 + x3;                                                                          \
+        }                                                                                          \
+        s0 = (s0 + s1) + (s2 + s3);                                                                \
+        if (VANY(s0 != s0, ISA)) return v##NAME##_sticky_##SFX##ISA(q, n, acc);                    \
+        r0 = VFAST(r0, r1);                                                                        \
+        r2 = VFAST(r2, r3);                                                                        \
+        r0 = VFAST(r0, r2);                                                                        \
+        for (int j = 0; j < V; j++) FOLD(acc, r0[j]);                                              \
+        for (; i < n; i++) FOLD(acc, q[i]);                                                        \
+        return acc;                                                                                \
     }
-#define DEF_VFIND_ISA(ISA, ATTR, SFX, T)                                              \
-    ATTR static int64_t vfind_##SFX##ISA(const T *q, int64_t n, T v)                  \
-    {                                                                                 \
-        enum { V = VEC_BYTES##ISA / sizeof(T) };                                       \
-        const VEC_T(SFX, ISA) vv = (VEC_T(SFX, ISA)){0} + v;                           \
-        const int nan = v != v;                                                       \
-        int64_t i = 0;                                                                \
-        for (; i + 4 * V <= n; i += 4 * V) {   /* four vectors per test */            \
-            VEC_T(SFX, ISA) x0, x1, x2, x3;                                            \
-            memcpy(&x0, q + i, VEC_BYTES##ISA);                                        \
-            memcpy(&x1, q + i + V, VEC_BYTES##ISA);                                    \
-            memcpy(&x2, q + i + 2 * V, VEC_BYTES##ISA);                                \
-            memcpy(&x3, q + i + 3 * V, VEC_BYTES##ISA);                                \
-            if (nan ? VANY((x0 != x0) | (x1 != x1) | (x2 != x2) | (x3 != x3), ISA)         \
-                    : VANY((x0 == vv) | (x1 == vv) | (x2 == vv) | (x3 == vv), ISA))        \
-                break;                                                                \
-        }                                                                             \
-        for (; i < n; i++)                                                            \
-            if (nan ? q[i] != q[i] : q[i] == v) return i;                             \
-        return n;                                                                     \
+#define DEF_VFIND_ISA(ISA, ATTR, SFX, T)                                                           \
+    ATTR static int64_t vfind_##SFX##ISA(const T *q, int64_t n, T v)                               \
+    {                                                                                              \
+        enum { V = VEC_BYTES##ISA / sizeof(T) };                                                   \
+        const VEC_T(SFX, ISA) vv = (VEC_T(SFX, ISA)){0} + v;                                       \
+        const int nan = v != v;                                                                    \
+        int64_t i = 0;                                                                             \
+        for (; i + 4 * V <= n; i += 4 * V) { /* four vectors per test */                           \
+            VEC_T(SFX, ISA) x0, x1, x2, x3;                                                        \
+            memcpy(&x0, q + i, VEC_BYTES##ISA);                                                    \
+            memcpy(&x1, q + i + V, VEC_BYTES##ISA);                                                \
+            memcpy(&x2, q + i + 2 * V, VEC_BYTES##ISA);                                            \
+            memcpy(&x3, q + i + 3 * V, VEC_BYTES##ISA);                                            \
+            if (nan ? VANY((x0 != x0) | (x1 != x1) | (x2 != x2) | (x3 != x3), ISA)                 \
+                    : VANY((x0 == vv) | (x1 == vv) | (x2 == vv) | (x3 == vv), ISA))                \
+                break;                                                                             \
+        }                                                                                          \
+        for (; i < n; i++)                                                                         \
+            if (nan ? q[i] != q[i] : q[i] == v) return i;                                          \
+        return n;                                                                                  \
     }
-#define DEF_VEC_HELPERS(CODE, SFX, T, R, ...)                                         \
-    DEF_VEC_TYPES(SFX, T)                                                             \
-    ST_LEVELS(DEF_VEXT_ISA, max, SFX, T, VMAXP, VMAXF, FOLD_MAX)                      \
-    ST_LEVELS(DEF_VEXT_ISA, min, SFX, T, VMINP, VMINF, FOLD_MIN)                      \
-    ST_LEVELS(DEF_VFIND_ISA, SFX, T)                                                  \
-    static T vmax_##SFX(const T *q, int64_t n, T acc) { return ST_PICK(vmax_##SFX)(q, n, acc); } \
-    static T vmin_##SFX(const T *q, int64_t n, T acc) { return ST_PICK(vmin_##SFX)(q, n, acc); } \
+#define DEF_VEC_HELPERS(CODE, SFX, T, R, ...)                                                      \
+    DEF_VEC_TYPES(SFX, T)                                                                          \
+    ST_LEVELS(DEF_VEXT_ISA, max, SFX, T, VMAXP, VMAXF, FOLD_MAX)                                   \
+    ST_LEVELS(DEF_VEXT_ISA, min, SFX, T, VMINP, VMINF, FOLD_MIN)                                   \
+    ST_LEVELS(DEF_VFIND_ISA, SFX, T)                                                               \
+    static T vmax_##SFX(const T *q, int64_t n, T acc) { return ST_PICK(vmax_##SFX)(q, n, acc); }   \
+    static T vmin_##SFX(const T *q, int64_t n, T acc) { return ST_PICK(vmin_##SFX)(q, n, acc); }   \
     static int64_t vfind_##SFX(const T *q, int64_t n, T v) { return ST_PICK(vfind_##SFX)(q, n, v); }
-#define DEF_SCALAR_HELPERS(CODE, SFX, T, R, ...)                                      \
-    static T vmax_##SFX(const T *q, int64_t n, T acc)                                 \
-    {                                                                                 \
-        for (int64_t i = 0; i < n; i++) FOLD_MAX(acc, q[i]);                          \
-        return acc;                                                                   \
-    }                                                                                 \
-    static T vmin_##SFX(const T *q, int64_t n, T acc)                                 \
-    {                                                                                 \
-        for (int64_t i = 0; i < n; i++) FOLD_MIN(acc, q[i]);                          \
-        return acc;                                                                   \
-    }                                                                                 \
-    static int64_t vfind_##SFX(const T *q, int64_t n, T v)                            \
-    {                                                                                 \
-        for (int64_t i = 0; i < n; i++)                                               \
-            if (q[i] == v) return i;                                                  \
-        return n;                                                                     \
+#define DEF_SCALAR_HELPERS(CODE, SFX, T, R, ...)                                                   \
+    static T vmax_##SFX(const T *q, int64_t n, T acc)                                              \
+    {                                                                                              \
+        for (int64_t i = 0; i < n; i++) FOLD_MAX(acc, q[i]);                                       \
+        return acc;                                                                                \
+    }                                                                                              \
+    static T vmin_##SFX(const T *q, int64_t n, T acc)                                              \
+    {                                                                                              \
+        for (int64_t i = 0; i < n; i++) FOLD_MIN(acc, q[i]);                                       \
+        return acc;                                                                                \
+    }                                                                                              \
+    static int64_t vfind_##SFX(const T *q, int64_t n, T v)                                         \
+    {                                                                                              \
+        for (int64_t i = 0; i < n; i++)                                                            \
+            if (q[i] == v) return i;                                                               \
+        return n;                                                                                  \
     }
 
 ST_TYPES_REAL(DEF_VEC_HELPERS)
@@ -228,8 +228,8 @@ ST_TYPES_BOOL(DEF_SCALAR_HELPERS)
 #define LANES_int64 int64
 #define LANES_uint64 int64
 #define LANES_float64 int64
-#define SPLIT_PIECES_PER_THREAD 4   /* handed out dynamically: a late thread holds no one */
-#define PIECE_ALIGN 128   /* column pieces start on whole vectors and cache lines */
+#define SPLIT_PIECES_PER_THREAD 4 /* handed out dynamically: a late thread holds no one */
+#define PIECE_ALIGN 128           /* column pieces start on whole vectors and cache lines */
 #define OUTER_MIN_PIECE 1024
 
 #if ST_PART == 0
@@ -240,37 +240,37 @@ ST_TYPES_BOOL(DEF_SCALAR_HELPERS)
  * bits every COUNT_BLOCK vectors, before a byte lane can wrap (bool is
  * read as bytes; -0.0 counts as zero, NaN as nonzero, as x != 0 says). */
 #define COUNT_BLOCK 255
-#define DEF_VCOUNT_ISA(ISA, ATTR, SFX, T, VT, MT)                                     \
-    ATTR static int64_t vcount_##SFX##ISA(const T *q, int64_t n)                      \
-    {                                                                                 \
-        enum { V = VEC_BYTES##ISA / sizeof(T) };                                       \
-        typedef VEC_T(MT, ISA) mask_t;\
-        typedef VEC_T(VT, ISA) vt_t;                                                   \
-        const uint64_t lane_mask = sizeof(T) == 8 ? ~0ull : (1ull << (8 * sizeof(T))) - 1; \
-        const vt_t zero = {0};                                                          \
-        int64_t c = 0, i = 0;                                                         \
-        while (i + 4 * V <= n) {                                                      \
-            mask_t a0 = {0}, a1 = {0}, a2 = {0}, a3 = {0};                            \
-            for (int k = 0; k < COUNT_BLOCK && i + 4 * V <= n; k++, i += 4 * V) {     \
-                vt_t x0, x1, x2, x3;                                                    \
-                memcpy(&x0, q + i, VEC_BYTES##ISA);                                    \
-                memcpy(&x1, q + i + V, VEC_BYTES##ISA);                                \
-                memcpy(&x2, q + i + 2 * V, VEC_BYTES##ISA);                            \
-                memcpy(&x3, q + i + 3 * V, VEC_BYTES##ISA);                            \
-                a0 -= (mask_t)(x0 != zero);                                           \
-                a1 -= (mask_t)(x1 != zero);                                           \
-                a2 -= (mask_t)(x2 != zero);                                           \
-                a3 -= (mask_t)(x3 != zero);                                           \
-            }                                                                         \
-            for (int j = 0; j < V; j++)                                               \
-                c += (int64_t)(((uint64_t)a0[j] & lane_mask) + ((uint64_t)a1[j] & lane_mask) \
-                               + ((uint64_t)a2[j] & lane_mask) + ((uint64_t)a3[j] & lane_mask)); \
-        }                                                                             \
-        for (; i < n; i++) c += q[i] != 0;                                            \
-        return c;                                                                     \
+#define DEF_VCOUNT_ISA(ISA, ATTR, SFX, T, VT, MT)                                                  \
+    ATTR static int64_t vcount_##SFX##ISA(const T *q, int64_t n)                                   \
+    {                                                                                              \
+        enum { V = VEC_BYTES##ISA / sizeof(T) };                                                   \
+        typedef VEC_T(MT, ISA) mask_t;                                                             \
+        typedef VEC_T(VT, ISA) vt_t;                                                               \
+        const uint64_t lane_mask = sizeof(T) == 8 ? ~0ull : (1ull << (8 * sizeof(T))) - 1;         \
+        const vt_t zero = {0};                                                                     \
+        int64_t c = 0, i = 0;                                                                      \
+        while (i + 4 * V <= n) {                                                                   \
+            mask_t a0 = {0}, a1 = {0}, a2 = {0}, a3 = {0};                                         \
+            for (int k = 0; k < COUNT_BLOCK && i + 4 * V <= n; k++, i += 4 * V) {                  \
+                vt_t x0, x1, x2, x3;                                                               \
+                memcpy(&x0, q + i, VEC_BYTES##ISA);                                                \
+                memcpy(&x1, q + i + V, VEC_BYTES##ISA);                                            \
+                memcpy(&x2, q + i + 2 * V, VEC_BYTES##ISA);                                        \
+                memcpy(&x3, q + i + 3 * V, VEC_BYTES##ISA);                                        \
+                a0 -= (mask_t)(x0 != zero);                                                        \
+                a1 -= (mask_t)(x1 != zero);                                                        \
+                a2 -= (mask_t)(x2 != zero);                                                        \
+                a3 -= (mask_t)(x3 != zero);                                                        \
+            }                                                                                      \
+            for (int j = 0; j < V; j++)                                                            \
+                c += (int64_t)(((uint64_t)a0[j] & lane_mask) + ((uint64_t)a1[j] & lane_mask) +     \
+                               ((uint64_t)a2[j] & lane_mask) + ((uint64_t)a3[j] & lane_mask));     \
+        }                                                                                          \
+        for (; i < n; i++) c += q[i] != 0;                                                         \
+        return c;                                                                                  \
     }
-#define DEF_VCOUNT(CODE, SFX, T, R, ...)                                              \
-    ST_LEVELS(DEF_VCOUNT_ISA, SFX, T, SFX, LANES_##SFX)                               \
+#define DEF_VCOUNT(CODE, SFX, T, R, ...)                                                           \
+    ST_LEVELS(DEF_VCOUNT_ISA, SFX, T, SFX, LANES_##SFX)                                            \
     static int64_t vcount_##SFX(const T *q, int64_t n) { return ST_PICK(vcount_##SFX)(q, n); }
 ST_TYPES_REAL(DEF_VCOUNT)
 ST_LEVELS(DEF_VCOUNT_ISA, bool_, _Bool, uint8, int8)
@@ -280,56 +280,64 @@ static int64_t vcount_bool_(const _Bool *q, int64_t n) { return ST_PICK(vcount_b
 /* FOLD(acc, x) folds one input value into the accumulator; CONTIG(SFX, FOLD,
  * acc, in, n) folds a contiguous segment (CONTIG_SCALAR: one by one;
  * CONTIG_VMAX / CONTIG_VMIN: the vector helpers above). */
-#define CONTIG_SCALAR(SFX, FOLD, acc, in, n)                                          \
+#define CONTIG_SCALAR(SFX, FOLD, acc, in, n)                                                       \
     for (int64_t i = 0; i < (n); i++) FOLD(acc, (in)[i])
 #define CONTIG_VMAX(SFX, FOLD, acc, in, n) ((acc) = vmax_##SFX(in, n, acc))
 #define CONTIG_VMIN(SFX, FOLD, acc, in, n) ((acc) = vmin_##SFX(in, n, acc))
-#define CONTIG_COUNT(SFX, FOLD, acc, in, n) ((acc) += vcount_##SFX(in, n))   /* bool sums */
-#define DEF_ACCUMULATE(NAME, SFX, T, A, FOLD, CONTIG)                                 \
+#define CONTIG_COUNT(SFX, FOLD, acc, in, n) ((acc) += vcount_##SFX(in, n)) /* bool sums */
+#define DEF_ACCUMULATE(NAME, SFX, T, A, FOLD, CONTIG)                                              \
     ST_LEVELS(DEF_ACCUMULATE_ISA, NAME, SFX, T, A, FOLD, CONTIG)
-#define DEF_ACCUMULATE_ISA(ISA, ATTR, NAME, SFX, T, A, FOLD, CONTIG)                  \
-    ATTR static void NAME##_##SFX##ISA(char **args_, const int64_t *np, const int64_t *s_, void *extra) \
-    {                                                                                 \
-        ST_LOCAL_ARGS(2)                                                              \
-        (void)extra;                                                                  \
-        const int64_t n = *np;                                                        \
-        if (s[0] == 0) {                                                              \
-            A acc = *(A *)args[0];                                                    \
-            if (s[1] == sizeof(T)) {                                                  \
-                const T *in = (const T *)args[1];                                     \
-                CONTIG(SFX, FOLD, acc, in, n);                                        \
-            } else {                                                                  \
-                for (int64_t i = 0; i < n; i++) {                                     \
-                    const T x = *(const T *)(args[1] + i * s[1]);                     \
-                    FOLD(acc, x);                                                     \
-                }                                                                     \
-            }                                                                         \
-            *(A *)args[0] = acc;                                                      \
-            return;                                                                   \
-        }                                                                             \
-        if (s[0] == sizeof(A) && s[1] == sizeof(T)) {                                 \
-            A *o = (A *)args[0];                                                      \
-            const T *in = (const T *)args[1];                                         \
-            _Pragma("GCC ivdep") for (int64_t i = 0; i < n; i++) { const T x = in[i]; FOLD(o[i], x); } \
-            return;                                                                   \
-        }                                                                             \
-        for (int64_t i = 0; i < n; i++) {                                             \
-            const T x = *(const T *)(args[1] + i * s[1]);                             \
-            FOLD(*(A *)(args[0] + i * s[0]), x);                                      \
-        }                                                                             \
+#define DEF_ACCUMULATE_ISA(ISA, ATTR, NAME, SFX, T, A, FOLD, CONTIG)                               \
+    ATTR static void NAME##_##SFX##ISA(char **args_, const int64_t *np, const int64_t *s_,         \
+                                       void *extra)                                                \
+    {                                                                                              \
+        ST_LOCAL_ARGS(2)                                                                           \
+        (void)extra;                                                                               \
+        const int64_t n = *np;                                                                     \
+        if (s[0] == 0) {                                                                           \
+            A acc = *(A *)args[0];                                                                 \
+            if (s[1] == sizeof(T)) {                                                               \
+                const T *in = (const T *)args[1];                                                  \
+                CONTIG(SFX, FOLD, acc, in, n);                                                     \
+            } else {                                                                               \
+                for (int64_t i = 0; i < n; i++) {                                                  \
+                    const T x = *(const T *)(args[1] + i * s[1]);                                  \
+                    FOLD(acc, x);                                                                  \
+                }                                                                                  \
+            }                                                                                      \
+            *(A *)args[0] = acc;                                                                   \
+            return;                                                                                \
+        }                                                                                          \
+        if (s[0] == sizeof(A) && s[1] == sizeof(T)) {                                              \
+            A *o = (A *)args[0];                                                                   \
+            const T *in = (const T *)args[1];                                                      \
+            _Pragma("GCC ivdep")                                                                   \
+            for (int64_t i = 0; i < n; i++) {                                                      \
+                const T x = in[i];                                                                 \
+                FOLD(o[i], x);                                                                     \
+            }                                                                                      \
+            return;                                                                                \
+        }                                                                                          \
+        for (int64_t i = 0; i < n; i++) {                                                          \
+            const T x = *(const T *)(args[1] + i * s[1]);                                          \
+            FOLD(*(A *)(args[0] + i * s[0]), x);                                                   \
+        }                                                                                          \
     }
 
-
-#define DEF_SUM_BOOL(CODE, SFX, T, R, ...) DEF_ACCUMULATE(sum, SFX, T, ACC_SUM_##SFX, FOLD_SUM, CONTIG_COUNT)
-#define DEF_SUM_INT(CODE, SFX, T, R, ...) DEF_ACCUMULATE(sum, SFX, T, ACC_SUM_##SFX, FOLD_SUM, CONTIG_SCALAR)
-#define DEF_PROD(CODE, SFX, T, R, ...) DEF_ACCUMULATE(prod, SFX, T, ACC_SUM_##SFX, FOLD_PROD, CONTIG_SCALAR)
+#define DEF_SUM_BOOL(CODE, SFX, T, R, ...)                                                         \
+    DEF_ACCUMULATE(sum, SFX, T, ACC_SUM_##SFX, FOLD_SUM, CONTIG_COUNT)
+#define DEF_SUM_INT(CODE, SFX, T, R, ...)                                                          \
+    DEF_ACCUMULATE(sum, SFX, T, ACC_SUM_##SFX, FOLD_SUM, CONTIG_SCALAR)
+#define DEF_PROD(CODE, SFX, T, R, ...)                                                             \
+    DEF_ACCUMULATE(prod, SFX, T, ACC_SUM_##SFX, FOLD_PROD, CONTIG_SCALAR)
 /* clang-format off */
 #define DEF_MINMAX(CODE, SFX, T, R, ...)                                              \
     DEF_ACCUMULATE(min, SFX, T, T, FOLD_MIN, CONTIG_VMIN)                           \
     DEF_ACCUMULATE(max, SFX, T, T, FOLD_MAX, CONTIG_VMAX)
 /* clang-format on */
-#define DEF_ALLANY(CODE, SFX, T, R, ...)                                              \
-    DEF_ACCUMULATE(all, SFX, T, _Bool, FOLD_ALL, CONTIG_SCALAR) DEF_ACCUMULATE(any, SFX, T, _Bool, FOLD_ANY, CONTIG_SCALAR)
+#define DEF_ALLANY(CODE, SFX, T, R, ...)                                                           \
+    DEF_ACCUMULATE(all, SFX, T, _Bool, FOLD_ALL, CONTIG_SCALAR)                                    \
+    DEF_ACCUMULATE(any, SFX, T, _Bool, FOLD_ANY, CONTIG_SCALAR)
 
 ST_TYPES_BOOL(DEF_SUM_BOOL)
 ST_TYPES_INT(DEF_SUM_INT)
@@ -357,48 +365,48 @@ ST_TYPES_ALL(DEF_ALLANY)
 typedef void (*outer2_fn)(char **args, int64_t rows, int64_t cols, int64_t rs);
 #define OUTER_PIECE 4096
 #define DEF_OUTER2(NAME, SFX, T, A, FOLD) ST_LEVELS(DEF_OUTER2_ISA, NAME, SFX, T, A, FOLD)
-#define DEF_OUTER2_ISA(ISA, ATTR, NAME, SFX, T, A, FOLD)                              \
+#define DEF_OUTER2_ISA(ISA, ATTR, NAME, SFX, T, A, FOLD)                                           \
     ATTR static void NAME##_outer2_##SFX##ISA(char **args, int64_t rows, int64_t cols, int64_t rs) \
-    {                                                                                 \
-        for (int64_t j = 0; j < cols; j += OUTER_PIECE) {                             \
-            const int64_t w = cols - j < OUTER_PIECE ? cols - j : OUTER_PIECE;        \
-            A *o = (A *)args[0] + j;                                                  \
-            for (int64_t i = 0; i < rows; i++) {                                      \
-                const T *x = (const T *)(args[1] + i * rs) + j;                       \
-                _Pragma("GCC ivdep") for (int64_t k = 0; k < w; k++) FOLD(o[k], x[k]); \
-            }                                                                         \
-        }                                                                             \
+    {                                                                                              \
+        for (int64_t j = 0; j < cols; j += OUTER_PIECE) {                                          \
+            const int64_t w = cols - j < OUTER_PIECE ? cols - j : OUTER_PIECE;                     \
+            A *o = (A *)args[0] + j;                                                               \
+            for (int64_t i = 0; i < rows; i++) {                                                   \
+                const T *x = (const T *)(args[1] + i * rs) + j;                                    \
+                _Pragma("GCC ivdep")                                                               \
+                for (int64_t k = 0; k < w; k++) FOLD(o[k], x[k]);                                  \
+            }                                                                                      \
+        }                                                                                          \
     }
 /* The same in VEC_BYTES vectors, for the kernels whose accumulator type is
  * the element type (the compiler does not vectorise FOLD_MIN/FOLD_MAX by
  * itself, see VMAXP). */
-#define DEF_OUTER2V_ISA(ISA, ATTR, NAME, SFX, T, VFOLD, FOLD)                         \
+#define DEF_OUTER2V_ISA(ISA, ATTR, NAME, SFX, T, VFOLD, FOLD)                                      \
     ATTR static void NAME##_outer2_##SFX##ISA(char **args, int64_t rows, int64_t cols, int64_t rs) \
-    {                                                                                 \
-        enum { V = VEC_BYTES##ISA / sizeof(T) };                                       \
-        for (int64_t j = 0; j < cols; j += OUTER_PIECE) {                             \
-            const int64_t w = cols - j < OUTER_PIECE ? cols - j : OUTER_PIECE;        \
-            T *o = (T *)args[0] + j;                                                  \
-            for (int64_t i = 0; i < rows; i++) {                                      \
-                const T *x = (const T *)(args[1] + i * rs) + j;                       \
-                int64_t k = 0;                                                        \
-                for (; k + V <= w; k += V) {                                          \
-                    VEC_T(SFX, ISA) ov, xv;                                            \
-                    memcpy(&ov, o + k, VEC_BYTES##ISA);                                \
-                    memcpy(&xv, x + k, VEC_BYTES##ISA);                                \
-                    ov = VFOLD(ov, xv);                                               \
-                    memcpy(o + k, &ov, VEC_BYTES##ISA);                                \
-                }                                                                     \
-                for (; k < w; k++) FOLD(o[k], x[k]);                                  \
-            }                                                                         \
-        }                                                                             \
+    {                                                                                              \
+        enum { V = VEC_BYTES##ISA / sizeof(T) };                                                   \
+        for (int64_t j = 0; j < cols; j += OUTER_PIECE) {                                          \
+            const int64_t w = cols - j < OUTER_PIECE ? cols - j : OUTER_PIECE;                     \
+            T *o = (T *)args[0] + j;                                                               \
+            for (int64_t i = 0; i < rows; i++) {                                                   \
+                const T *x = (const T *)(args[1] + i * rs) + j;                                    \
+                int64_t k = 0;                                                                     \
+                for (; k + V <= w; k += V) {                                                       \
+                    VEC_T(SFX, ISA) ov, xv;                                                        \
+                    memcpy(&ov, o + k, VEC_BYTES##ISA);                                            \
+                    memcpy(&xv, x + k, VEC_BYTES##ISA);                                            \
+                    ov = VFOLD(ov, xv);                                                            \
+                    memcpy(o + k, &ov, VEC_BYTES##ISA);                                            \
+                }                                                                                  \
+                for (; k < w; k++) FOLD(o[k], x[k]);                                               \
+            }                                                                                      \
+        }                                                                                          \
     }
-#define DEF_OUTER2V(NAME, SFX, T, VFOLD, FOLD)                                        \
-    ST_LEVELS(DEF_OUTER2V_ISA, NAME, SFX, T, VFOLD, FOLD)
+#define DEF_OUTER2V(NAME, SFX, T, VFOLD, FOLD) ST_LEVELS(DEF_OUTER2V_ISA, NAME, SFX, T, VFOLD, FOLD)
 #define DEF_OUTER2_SUM(CODE, SFX, T, R, ...) DEF_OUTER2(sum, SFX, T, ACC_SUM_##SFX, FOLD_SUM)
-#define DEF_OUTER2_MINMAX(CODE, SFX, T, R, ...)                                       \
+#define DEF_OUTER2_MINMAX(CODE, SFX, T, R, ...)                                                    \
     DEF_OUTER2(min, SFX, T, T, FOLD_MIN) DEF_OUTER2(max, SFX, T, T, FOLD_MAX)
-#define DEF_OUTER2V_MINMAX(CODE, SFX, T, R, ...)                                      \
+#define DEF_OUTER2V_MINMAX(CODE, SFX, T, R, ...)                                                   \
     DEF_OUTER2V(min, SFX, T, VMINP, FOLD_MIN) DEF_OUTER2V(max, SFX, T, VMAXP, FOLD_MAX)
 ST_TYPES_BOOL(DEF_OUTER2_SUM)
 ST_TYPES_INT(DEF_OUTER2_SUM)
@@ -407,26 +415,27 @@ ST_TYPES_REAL(DEF_OUTER2V_MINMAX)
 
 /* ---- tables ---- */
 static st_loop_fn reduce_loops[ST_R_COUNT][ST_NTYPES];
-static outer2_fn outer2_loops[ST_R_COUNT][ST_NTYPES];   /* NULL: rows one at a time */
+static outer2_fn outer2_loops[ST_R_COUNT][ST_NTYPES]; /* NULL: rows one at a time */
 static signed char reduce_res[ST_R_COUNT][ST_NTYPES];
 
-#define REG_AS(OPC, FN, CODE, RES)                                                    \
-    reduce_loops[OPC][CODE] = FN;                                                     \
+#define REG_AS(OPC, FN, CODE, RES)                                                                 \
+    reduce_loops[OPC][CODE] = FN;                                                                  \
     reduce_res[OPC][CODE] = (signed char)(RES);
 #define REG(OPC, NAME, SFX, CODE, RES) REG_AS(OPC, ST_PICK(NAME##_##SFX), CODE, RES)
 #define REG_SUM(CODE, SFX, T, R, ...) REG(ST_R_SUM, sum, SFX, CODE, sum_acc_dtype(CODE))
 #define REG_PROD(CODE, SFX, T, R, ...) REG(ST_R_PROD, prod, SFX, CODE, sum_acc_dtype(CODE))
 /* float and complex sums, products and squared deviations: reduce_tree.c */
-#define REG_ORDERED(CODE, SFX, T, R, ...)                                             \
-    reduce_res[ST_R_SUM][CODE] = reduce_res[ST_R_PROD][CODE] = (signed char)(CODE);   \
+#define REG_ORDERED(CODE, SFX, T, R, ...)                                                          \
+    reduce_res[ST_R_SUM][CODE] = reduce_res[ST_R_PROD][CODE] = (signed char)(CODE);                \
     reduce_res[ST_R_SUMSQDEV][CODE] = (signed char)st_real_dtype(CODE);
-#define REG_MINMAX(CODE, SFX, T, R, ...)                                              \
+#define REG_MINMAX(CODE, SFX, T, R, ...)                                                           \
     REG(ST_R_MIN, min, SFX, CODE, CODE) REG(ST_R_MAX, max, SFX, CODE, CODE)
-#define REG_ALLANY(CODE, SFX, T, R, ...)                                              \
+#define REG_ALLANY(CODE, SFX, T, R, ...)                                                           \
     REG(ST_R_ALL, all, SFX, CODE, ST_BOOL) REG(ST_R_ANY, any, SFX, CODE, ST_BOOL)
-#define REG_OUTER2_SUM(CODE, SFX, T, R, ...) outer2_loops[ST_R_SUM][CODE] = ST_PICK(sum_outer2_##SFX);
-#define REG_OUTER2_MINMAX(CODE, SFX, T, R, ...)                                       \
-    outer2_loops[ST_R_MIN][CODE] = ST_PICK(min_outer2_##SFX);                         \
+#define REG_OUTER2_SUM(CODE, SFX, T, R, ...)                                                       \
+    outer2_loops[ST_R_SUM][CODE] = ST_PICK(sum_outer2_##SFX);
+#define REG_OUTER2_MINMAX(CODE, SFX, T, R, ...)                                                    \
+    outer2_loops[ST_R_MIN][CODE] = ST_PICK(min_outer2_##SFX);                                      \
     outer2_loops[ST_R_MAX][CODE] = ST_PICK(max_outer2_##SFX);
 
 __attribute__((constructor)) static void init_reduce_tables(void)
@@ -450,7 +459,8 @@ __attribute__((constructor)) static void init_reduce_tables(void)
 int st_reduce_result(int op, int dtype)
 {
     if (op < 0 || op >= ST_R_COUNT || dtype < 0 || dtype >= ST_NTYPES) return -1;
-    return st_is_half(dtype) ? st_half_result(reduce_res[op][ST_FLOAT32], dtype) : reduce_res[op][dtype];
+    return st_is_half(dtype) ? st_half_result(reduce_res[op][ST_FLOAT32], dtype)
+                             : reduce_res[op][dtype];
 }
 
 /* The identity of op for the accumulator dtype, written into buf. */
@@ -458,11 +468,13 @@ static void identity(int op, int dtype, void *buf)
 {
     memset(buf, 0, 16);
     int one = op == ST_R_PROD || op == ST_R_ALL;
-    int hi = op == ST_R_MIN;   /* min starts from the top of the range */
+    int hi = op == ST_R_MIN; /* min starts from the top of the range */
     if (op == ST_R_MIN || op == ST_R_MAX) {
         switch (dtype) {
-#define SET_EXTREME(CODE, T, LO, HI)                                                  \
-    case CODE: *(T *)buf = hi ? (HI) : (LO); return;
+#define SET_EXTREME(CODE, T, LO, HI)                                                               \
+    case CODE:                                                                                     \
+        *(T *)buf = hi ? (HI) : (LO);                                                              \
+        return;
             SET_EXTREME(ST_BOOL, _Bool, 0, 1)
             SET_EXTREME(ST_INT8, int8_t, INT8_MIN, INT8_MAX)
             SET_EXTREME(ST_INT16, int16_t, INT16_MIN, INT16_MAX)
@@ -475,15 +487,20 @@ static void identity(int op, int dtype, void *buf)
             SET_EXTREME(ST_FLOAT32, float, -INFINITY, INFINITY)
             SET_EXTREME(ST_FLOAT64, double, -INFINITY, INFINITY)
 #undef SET_EXTREME
-        default: return;
+        default:
+            return;
         }
     }
     if (!one) return;
     switch (dtype) {
-#define SET_ONE(CODE, SFX, T, R, ...) case CODE: *(T *)buf = 1; return;
+#define SET_ONE(CODE, SFX, T, R, ...)                                                              \
+    case CODE:                                                                                     \
+        *(T *)buf = 1;                                                                             \
+        return;
         ST_TYPES_ALL(SET_ONE)
 #undef SET_ONE
-    default: return;
+    default:
+        return;
     }
 }
 
@@ -500,7 +517,7 @@ static void identity(int op, int dtype, void *buf)
  *     one thread runs them all. */
 #define SPLIT_KEPT_MIN 16
 #define SPLIT_MAX_CHUNKS 64
-#define SPLIT_MAX_SCRATCH ((int64_t)4 << 20)   /* bytes of private accumulators */
+#define SPLIT_MAX_SCRATCH ((int64_t)4 << 20) /* bytes of private accumulators */
 
 /* Does the iteration end in a reduced dim of rows over a kept, contiguous
  * dim of columns (in and acc both contiguous over columns)? */
@@ -532,7 +549,8 @@ static void run_outer2(const st_iter *it, outer2_fn f, int nt)
     for (int64_t t = 0; t < tasks; t++) {
         int64_t o = t / pieces, pc = t % pieces;
         int64_t c0 = (cols * pc / pieces) & ~(int64_t)(PIECE_ALIGN - 1);
-        int64_t c1 = pc == pieces - 1 ? cols : (cols * (pc + 1) / pieces) & ~(int64_t)(PIECE_ALIGN - 1);
+        int64_t c1 =
+            pc == pieces - 1 ? cols : (cols * (pc + 1) / pieces) & ~(int64_t)(PIECE_ALIGN - 1);
         if (c1 <= c0) continue;
         char *args[3] = {NULL, NULL, NULL};
         for (int k = 0; k < nop; k++) args[k] = it->data[k] + c0 * it->step[nd - 1][k];
@@ -580,7 +598,7 @@ static st_status run_reduction(const st_iter *it, st_loop_fn loop, st_tensor *ou
         /* a few pieces per thread, handed out as threads come free: on a
          * busy machine one late thread then does not hold the others */
         int64_t nk = it->size[kept] < SPLIT_PIECES_PER_THREAD * nt ? it->size[kept]
-                                                                  : SPLIT_PIECES_PER_THREAD * nt;
+                                                                   : SPLIT_PIECES_PER_THREAD * nt;
 #pragma omp parallel for num_threads(nt) schedule(dynamic, 1)
         for (int64_t t = 0; t < nk; t++) {
             st_iter sub = *it;
@@ -625,7 +643,10 @@ static st_status run_reduction(const st_iter *it, st_loop_fn loop, st_tensor *ou
 }
 
 /* the reductions of a 16-bit float, on float32 copies (st_via_float32) */
-typedef struct { int op; const uint8_t *dims; } reduce_args;
+typedef struct {
+    int op;
+    const uint8_t *dims;
+} reduce_args;
 static st_status reduce_f32(st_tensor **outs, const st_tensor **ins, void *ctx)
 {
     const reduce_args *r = ctx;
@@ -644,7 +665,7 @@ st_status st_reduce(int op, st_tensor *out, const st_tensor *in, const uint8_t *
     if ((rc = st_check_dtype(out, res, "reduction output"))) return rc;
     if ((rc = st_check_writable(out, "reduction output"))) return rc;
     if ((rc = st_check_storage(in, "reduction input"))) return rc;
-    if (st_is_half(in->dtype)) {   /* in float32 (half.c) */
+    if (st_is_half(in->dtype)) { /* in float32 (half.c) */
         reduce_args r = {op, dims};
         st_tensor *outs[1] = {out};
         const st_tensor *ins[2] = {in, aux};
@@ -684,7 +705,7 @@ st_status st_reduce(int op, st_tensor *out, const st_tensor *in, const uint8_t *
     return run_reduction(&it, reduce_loops[op][in->dtype], out, op, in->dtype);
 }
 
-#endif   /* ST_PART == 0 */
+#endif /* ST_PART == 0 */
 
 /* ---- lanes along an outer dim, walked a row at a time ----
  * The lanes along `dim` when the last dim (not `dim`) is contiguous in both
@@ -694,14 +715,14 @@ st_status st_reduce(int op, st_tensor *out, const st_tensor *in, const uint8_t *
  * fewer lanes than threads.  Each column is one lane computed by one call:
  * the result does not depend on the thread count.  out_rs and in_rs are
  * the byte steps along `dim`. */
-typedef void (*rows_fn)(char *out, const char *in, int64_t rows, int64_t cols,
-                        int64_t out_rs, int64_t in_rs);
+typedef void (*rows_fn)(char *out, const char *in, int64_t rows, int64_t cols, int64_t out_rs,
+                        int64_t in_rs);
 #define ROWS_MIN_COLS 16
 static int rows_fit(const st_tensor *out, const st_tensor *in, int dim)
 {
     int last = in->ndim - 1;
-    return in->ndim >= 2 && dim != last && in->sizes[last] >= ROWS_MIN_COLS
-           && in->strides[last] == 1 && out->strides[last] == 1;
+    return in->ndim >= 2 && dim != last && in->sizes[last] >= ROWS_MIN_COLS &&
+           in->strides[last] == 1 && out->strides[last] == 1;
 }
 
 static void run_rows(rows_fn f, st_tensor *out, const st_tensor *in, int dim)
@@ -712,7 +733,7 @@ static void run_rows(rows_fn f, st_tensor *out, const st_tensor *in, int dim)
     st_lanes ln;
     const st_tensor *ops[2] = {in, out};
     st_lanes_init(&ln, 2, ops, dim);
-    ln.ndim--;   /* the last dim (size > 1, so kept by init) is walked by f */
+    ln.ndim--; /* the last dim (size > 1, so kept by init) is walked by f */
     int64_t outer = 1;
     for (int d = 0; d < ln.ndim; d++) outer *= ln.size[d];
     int nt = st_threads_for(outer * rows * cols);
@@ -722,7 +743,8 @@ static void run_rows(rows_fn f, st_tensor *out, const st_tensor *in, int dim)
     for (int64_t t = 0; t < tasks; t++) {
         int64_t o = t / pieces, pc = t % pieces;
         int64_t c0 = (cols * pc / pieces) & ~(int64_t)(PIECE_ALIGN - 1);
-        int64_t c1 = pc == pieces - 1 ? cols : (cols * (pc + 1) / pieces) & ~(int64_t)(PIECE_ALIGN - 1);
+        int64_t c1 =
+            pc == pieces - 1 ? cols : (cols * (pc + 1) / pieces) & ~(int64_t)(PIECE_ALIGN - 1);
         if (c1 <= c0) continue;
         const char *src = ln.data[0] + c0 * in_item;
         char *dst = ln.data[1] + c0 * out_item;
@@ -746,43 +768,52 @@ static void run_rows(rows_fn f, st_tensor *out, const st_tensor *in, int dim)
  * block), and at the end the best block is searched for the first element
  * equal to the extreme (-0.0 == +0.0, as the scalar scan compares).  A
  * block whose extreme is NaN ends the lane at its first NaN. */
-typedef struct { int64_t n, step; } lane_geom;
+typedef struct {
+    int64_t n, step;
+} lane_geom;
 /* 4096: a block's fixed costs (the vectors' fold, the NaN test, a call)
  * were a third of a 1024-value block's time; the best block, searched
  * again at the end, is 16 or 32 KiB: in L1 or L2 */
 #define ARG_BLOCK 4096
 
-#define DEF_ARG_ONE(NAME, SFX, T, EXT, BETTER)                                        \
-    static int64_t NAME##_contig_##SFX(const T *q, int64_t n)                         \
-    {                                                                                 \
-        T best = q[0];                                                                \
-        int64_t at = 0;                                                               \
-        for (int64_t b = 0; b < n; b += ARG_BLOCK) {                                  \
-            int64_t len = n - b < ARG_BLOCK ? n - b : ARG_BLOCK;                      \
+#define DEF_ARG_ONE(NAME, SFX, T, EXT, BETTER)                                                     \
+    static int64_t NAME##_contig_##SFX(const T *q, int64_t n)                                      \
+    {                                                                                              \
+        T best = q[0];                                                                             \
+        int64_t at = 0;                                                                            \
+        for (int64_t b = 0; b < n; b += ARG_BLOCK) {                                               \
+            int64_t len = n - b < ARG_BLOCK ? n - b : ARG_BLOCK;                                   \
             /* the whole block (q[b] also the start: max(x, x) is x): a length     \
-             * of whole vectors, no scalar tail */                                  \
-            T m = EXT##_##SFX(q + b, len, q[b]);                                      \
-            if (m != m) return b + vfind_##SFX(q + b, len, m);                        \
-            if (BETTER(m, best)) { best = m; at = b; }                                \
-        }                                                                             \
-        int64_t len = n - at < ARG_BLOCK ? n - at : ARG_BLOCK;                        \
-        return at + vfind_##SFX(q + at, len, best);                                   \
-    }                                                                                 \
-    static void NAME##_##SFX(char **p, void *extra)                                   \
-    {                                                                                 \
-        const lane_geom *g = extra;                                                   \
-        if (g->step == sizeof(T) && g->n >= 64) {                                     \
-            *(int64_t *)p[1] = NAME##_contig_##SFX((const T *)p[0], g->n);           \
-            return;                                                                   \
-        }                                                                             \
-        T best = *(const T *)p[0];                                                    \
-        int64_t at = 0;                                                               \
-        if (best == best)                                                             \
-            for (int64_t i = 1; i < g->n; i++) {                                      \
-                T x = *(const T *)(p[0] + i * g->step);                               \
-                if (BETTER(x, best) || x != x) { best = x; at = i; if (x != x) break; } \
-            }                                                                         \
-        *(int64_t *)p[1] = at;                                                        \
+             * of whole vectors, no scalar tail */               \
+            T m = EXT##_##SFX(q + b, len, q[b]);                                                   \
+            if (m != m) return b + vfind_##SFX(q + b, len, m);                                     \
+            if (BETTER(m, best)) {                                                                 \
+                best = m;                                                                          \
+                at = b;                                                                            \
+            }                                                                                      \
+        }                                                                                          \
+        int64_t len = n - at < ARG_BLOCK ? n - at : ARG_BLOCK;                                     \
+        return at + vfind_##SFX(q + at, len, best);                                                \
+    }                                                                                              \
+    static void NAME##_##SFX(char **p, void *extra)                                                \
+    {                                                                                              \
+        const lane_geom *g = extra;                                                                \
+        if (g->step == sizeof(T) && g->n >= 64) {                                                  \
+            *(int64_t *)p[1] = NAME##_contig_##SFX((const T *)p[0], g->n);                         \
+            return;                                                                                \
+        }                                                                                          \
+        T best = *(const T *)p[0];                                                                 \
+        int64_t at = 0;                                                                            \
+        if (best == best)                                                                          \
+            for (int64_t i = 1; i < g->n; i++) {                                                   \
+                T x = *(const T *)(p[0] + i * g->step);                                            \
+                if (BETTER(x, best) || x != x) {                                                   \
+                    best = x;                                                                      \
+                    at = i;                                                                        \
+                    if (x != x) break;                                                             \
+                }                                                                                  \
+            }                                                                                      \
+        *(int64_t *)p[1] = at;                                                                     \
     }
 #define ARG_GT(a, b) ((a) > (b))
 #define ARG_LT(a, b) ((a) < (b))
@@ -793,25 +824,25 @@ typedef struct { int64_t n, step; } lane_geom;
 /* clang-format on */
 ST_TYPES_BOOL(DEF_ARG)
 ST_TYPES_REAL(DEF_ARG)
-#define CASE_ARG(CODE, SFX, T, R, ...)                                                \
-    case CODE:                                                                        \
-        lane = is_max ? argmax_##SFX : argmin_##SFX;                                  \
-        better = is_max ? arg_better_max_##SFX : arg_better_min_##SFX;               \
+#define CASE_ARG(CODE, SFX, T, R, ...)                                                             \
+    case CODE:                                                                                     \
+        lane = is_max ? argmax_##SFX : argmin_##SFX;                                               \
+        better = is_max ? arg_better_max_##SFX : arg_better_min_##SFX;                             \
         break;
 
 /* Does the value at b beat the value at a, b later in the lane (the
  * order of the pieces of a lane split across threads)? */
 typedef int (*arg_better_fn)(const char *a, const char *b);
-#define DEF_ARG_BETTER(CODE, SFX, T, R, ...)                                          \
-    static int arg_better_max_##SFX(const char *a_, const char *b_)                   \
-    {                                                                                 \
-        T a = *(const T *)a_, b = *(const T *)b_;                                     \
-        return a == a && (b != b || b > a);                                           \
-    }                                                                                 \
-    static int arg_better_min_##SFX(const char *a_, const char *b_)                   \
-    {                                                                                 \
-        T a = *(const T *)a_, b = *(const T *)b_;                                     \
-        return a == a && (b != b || b < a);                                           \
+#define DEF_ARG_BETTER(CODE, SFX, T, R, ...)                                                       \
+    static int arg_better_max_##SFX(const char *a_, const char *b_)                                \
+    {                                                                                              \
+        T a = *(const T *)a_, b = *(const T *)b_;                                                  \
+        return a == a && (b != b || b > a);                                                        \
+    }                                                                                              \
+    static int arg_better_min_##SFX(const char *a_, const char *b_)                                \
+    {                                                                                              \
+        T a = *(const T *)a_, b = *(const T *)b_;                                                  \
+        return a == a && (b != b || b < a);                                                        \
     }
 ST_TYPES_BOOL(DEF_ARG_BETTER)
 ST_TYPES_REAL(DEF_ARG_BETTER)
@@ -830,62 +861,62 @@ ST_TYPES_REAL(DEF_ARG_BETTER)
 #define ARG_NV_v3 4
 #define ARG_NV_v0 4
 #define ARG_ROW_BETTER(x, best, CMP) (CMP(x, best) || ((x) != (x) && (best) == (best)))
-#define DEF_ARG_ROWS_ISA(ISA, ATTR, NAME, SFX, T, CMP)                                \
-    ATTR static void NAME##_rows_##SFX##ISA(char *out, const char *in, int64_t rows,  \
-                                            int64_t cols, int64_t out_rs, int64_t in_rs) \
-    {                                                                                 \
-        enum { V = VEC_BYTES##ISA / sizeof(T), NV = ARG_NV##ISA, W = V * NV };         \
-        typedef VEC_T(LANES_##SFX, ISA) idx_t;                                         \
-        (void)out_rs;                                                                 \
-        int64_t *o = (int64_t *)out;                                                  \
-        const T *x0 = (const T *)in;                                                  \
-        int64_t j = 0;                                                                \
-        for (; j + W <= cols; j += W) {                                               \
-            VEC_T(SFX, ISA) best[NV];                                                  \
-            idx_t at[NV], iv = {0};                                                   \
-            const idx_t one = iv + 1;                                                 \
-            for (int k = 0; k < NV; k++) {                                            \
-                memcpy(&best[k], x0 + j + k * V, VEC_BYTES##ISA);                      \
-                at[k] = iv;                                                           \
-            }                                                                         \
-            for (int64_t i = 1; i < rows; i++) {                                      \
-                const T *x = (const T *)(in + i * in_rs) + j;                         \
-                iv += one;                                                            \
-                for (int k = 0; k < NV; k++) {                                        \
-                    VEC_T(SFX, ISA) xv;                                                \
-                    memcpy(&xv, x + k * V, VEC_BYTES##ISA);                            \
-                    idx_t b = (idx_t)(CMP(xv, best[k]) | ((xv != xv) & (best[k] == best[k]))); \
-                    best[k] = VBLEND(b, xv, best[k]);                                 \
-                    at[k] = VBLEND(b, iv, at[k]);                                     \
-                }                                                                     \
-            }                                                                         \
-            for (int k = 0; k < NV; k++)                                              \
-                for (int l = 0; l < V; l++) o[j + k * V + l] = at[k][l];              \
-        }                                                                             \
-        const int64_t m = cols - j;   /* the last columns, fewer than W */            \
-        if (m == 0) return;                                                           \
-        T bt[W];                                                                      \
-        int64_t ba[W];                                                                \
-        for (int64_t k = 0; k < m; k++) bt[k] = x0[j + k], ba[k] = 0;                 \
-        for (int64_t i = 1; i < rows; i++) {                                          \
-            const T *x = (const T *)(in + i * in_rs) + j;                             \
-            for (int64_t k = 0; k < m; k++)                                           \
-                if (ARG_ROW_BETTER(x[k], bt[k], CMP)) bt[k] = x[k], ba[k] = i;        \
-        }                                                                             \
-        for (int64_t k = 0; k < m; k++) o[j + k] = ba[k];                             \
+#define DEF_ARG_ROWS_ISA(ISA, ATTR, NAME, SFX, T, CMP)                                             \
+    ATTR static void NAME##_rows_##SFX##ISA(char *out, const char *in, int64_t rows, int64_t cols, \
+                                            int64_t out_rs, int64_t in_rs)                         \
+    {                                                                                              \
+        enum { V = VEC_BYTES##ISA / sizeof(T), NV = ARG_NV##ISA, W = V * NV };                     \
+        typedef VEC_T(LANES_##SFX, ISA) idx_t;                                                     \
+        (void)out_rs;                                                                              \
+        int64_t *o = (int64_t *)out;                                                               \
+        const T *x0 = (const T *)in;                                                               \
+        int64_t j = 0;                                                                             \
+        for (; j + W <= cols; j += W) {                                                            \
+            VEC_T(SFX, ISA) best[NV];                                                              \
+            idx_t at[NV], iv = {0};                                                                \
+            const idx_t one = iv + 1;                                                              \
+            for (int k = 0; k < NV; k++) {                                                         \
+                memcpy(&best[k], x0 + j + k * V, VEC_BYTES##ISA);                                  \
+                at[k] = iv;                                                                        \
+            }                                                                                      \
+            for (int64_t i = 1; i < rows; i++) {                                                   \
+                const T *x = (const T *)(in + i * in_rs) + j;                                      \
+                iv += one;                                                                         \
+                for (int k = 0; k < NV; k++) {                                                     \
+                    VEC_T(SFX, ISA) xv;                                                            \
+                    memcpy(&xv, x + k * V, VEC_BYTES##ISA);                                        \
+                    idx_t b = (idx_t)(CMP(xv, best[k]) | ((xv != xv) & (best[k] == best[k])));     \
+                    best[k] = VBLEND(b, xv, best[k]);                                              \
+                    at[k] = VBLEND(b, iv, at[k]);                                                  \
+                }                                                                                  \
+            }                                                                                      \
+            for (int k = 0; k < NV; k++)                                                           \
+                for (int l = 0; l < V; l++) o[j + k * V + l] = at[k][l];                           \
+        }                                                                                          \
+        const int64_t m = cols - j; /* the last columns, fewer than W */                           \
+        if (m == 0) return;                                                                        \
+        T bt[W];                                                                                   \
+        int64_t ba[W];                                                                             \
+        for (int64_t k = 0; k < m; k++) bt[k] = x0[j + k], ba[k] = 0;                              \
+        for (int64_t i = 1; i < rows; i++) {                                                       \
+            const T *x = (const T *)(in + i * in_rs) + j;                                          \
+            for (int64_t k = 0; k < m; k++)                                                        \
+                if (ARG_ROW_BETTER(x[k], bt[k], CMP)) bt[k] = x[k], ba[k] = i;                     \
+        }                                                                                          \
+        for (int64_t k = 0; k < m; k++) o[j + k] = ba[k];                                          \
     }
-#define DEF_ARG_ROWS(CODE, SFX, T, R, ...)                                            \
-    ST_LEVELS(DEF_ARG_ROWS_ISA, argmax, SFX, T, ARG_GT)                               \
-    ST_LEVELS(DEF_ARG_ROWS_ISA, argmin, SFX, T, ARG_LT)                               \
-    static void argmax_rows_##SFX(char *out, const char *in, int64_t rows, int64_t cols, \
-                                  int64_t out_rs, int64_t in_rs)                      \
-    {                                                                                 \
-        ST_PICK(argmax_rows_##SFX)(out, in, rows, cols, out_rs, in_rs);               \
-    }                                                                                 \
-    static void argmin_rows_##SFX(char *out, const char *in, int64_t rows, int64_t cols, \
-                                  int64_t out_rs, int64_t in_rs)                      \
-    {                                                                                 \
-        ST_PICK(argmin_rows_##SFX)(out, in, rows, cols, out_rs, in_rs);               \
+#define DEF_ARG_ROWS(CODE, SFX, T, R, ...)                                                         \
+    ST_LEVELS(DEF_ARG_ROWS_ISA, argmax, SFX, T, ARG_GT)                                            \
+    ST_LEVELS(DEF_ARG_ROWS_ISA, argmin, SFX, T, ARG_LT)                                            \
+    static void argmax_rows_##SFX(char *out, const char *in, int64_t rows, int64_t cols,           \
+                                  int64_t out_rs, int64_t in_rs)                                   \
+    {                                                                                              \
+        ST_PICK(argmax_rows_##SFX)(out, in, rows, cols, out_rs, in_rs);                            \
+    }                                                                                              \
+    static void argmin_rows_##SFX(char *out, const char *in, int64_t rows, int64_t cols,           \
+                                  int64_t out_rs, int64_t in_rs)                                   \
+    {                                                                                              \
+        ST_PICK(argmin_rows_##SFX)(out, in, rows, cols, out_rs, in_rs);                            \
     }
 /* the element types of 4 and 8 bytes (row numbers in lanes of their width) */
 /* clang-format off */
@@ -895,10 +926,10 @@ ST_TYPES_REAL(DEF_ARG_BETTER)
     M(ST_FLOAT32, float32, float, float) M(ST_FLOAT64, float64, double, double)
 /* clang-format on */
 ST_TYPES_ARG_ROWS(DEF_ARG_ROWS)
-#define CASE_ARG_ROWS(CODE, SFX, T, R, ...)                                           \
-    case CODE:                                                                        \
-        if (sizeof(T) == 8 || rows - 1 <= INT32_MAX)                                  \
-            f = is_max ? argmax_rows_##SFX : argmin_rows_##SFX;                       \
+#define CASE_ARG_ROWS(CODE, SFX, T, R, ...)                                                        \
+    case CODE:                                                                                     \
+        if (sizeof(T) == 8 || rows - 1 <= INT32_MAX)                                               \
+            f = is_max ? argmax_rows_##SFX : argmin_rows_##SFX;                                    \
         break;
 
 /* The rows kernel for an arg-reduction of `in` along `dim` into `out`, or
@@ -929,8 +960,8 @@ static st_status check_lane_dim(const st_tensor *in, int dim, const char *what)
  * the pieces' winners are compared in lane order, a later piece winning
  * only when strictly better: the first position overall, whatever the
  * number of pieces. */
-static void arg_split_lane(st_lane_fn lane, arg_better_fn better, const lane_geom *g,
-                           char *data, char *out, int nt)
+static void arg_split_lane(st_lane_fn lane, arg_better_fn better, const lane_geom *g, char *data,
+                           char *out, int nt)
 {
     int64_t at[64];
     if (nt > 64) nt = 64;
@@ -948,7 +979,9 @@ static void arg_split_lane(st_lane_fn lane, arg_better_fn better, const lane_geo
     *(int64_t *)out = best;
 }
 
-typedef struct { int flag, dim; } lane_args;
+typedef struct {
+    int flag, dim;
+} lane_args;
 static st_status argreduce_f32(st_tensor **outs, const st_tensor **ins, void *ctx)
 {
     const lane_args *l = ctx;
@@ -963,7 +996,7 @@ static st_status cumulative_f32(st_tensor **outs, const st_tensor **ins, void *c
 st_status st_argreduce(int is_max, st_tensor *out, const st_tensor *in, int dim)
 {
     st_status rc;
-    if (st_is_half(in->dtype)) {   /* in float32 (half.c) */
+    if (st_is_half(in->dtype)) { /* in float32 (half.c) */
         lane_args l = {is_max, dim};
         const st_tensor *ins[1] = {in};
         return st_via_float32(argreduce_f32, &l, 1, &out, 1, ins);
@@ -995,7 +1028,7 @@ st_status st_argreduce(int is_max, st_tensor *out, const st_tensor *in, int dim)
         return ST_OK;
     }
     lane_geom g = {n, in->ndim ? in->strides[dim] * st_itemsize(in->dtype) : 0};
-    const int nt = st_tensor_numel(out) == 1 ? st_threads_for(n) : 1;   /* read once */
+    const int nt = st_tensor_numel(out) == 1 ? st_threads_for(n) : 1; /* read once */
     if (nt > 1) {
         arg_split_lane(lane, better, &g, st_tensor_data(in), st_tensor_data(out), nt);
         return ST_OK;
@@ -1008,68 +1041,76 @@ st_status st_argreduce(int is_max, st_tensor *out, const st_tensor *in, int dim)
 }
 
 /* ---- cumulative sum and product (lanes) ---- */
-typedef struct { int64_t n, in_step, out_step; } cum_geom;
-#define DEF_CUM(CODE, SFX, T, R, ...)                                                 \
+typedef struct {
+    int64_t n, in_step, out_step;
+} cum_geom;
+#define DEF_CUM(CODE, SFX, T, R, ...)                                                              \
     /* the geometry in locals: a store through the output may alias *g, and   \
-     * reloading it after every element lengthened the running sum's chain */ \
-    static void cumsum_##SFX(char **p, void *extra)                                   \
-    {                                                                                 \
-        const cum_geom *g = extra;                                                    \
-        const int64_t n = g->n, is = g->in_step, os = g->out_step;                    \
-        const char *x = p[0];                                                         \
-        char *o = p[1];                                                               \
-        ACC_SUM_##SFX acc = 0;                                                        \
-        for (int64_t i = 0; i < n; i++) {                                             \
-            acc += *(const T *)(x + i * is);                                          \
-            *(ACC_SUM_##SFX *)(o + i * os) = acc;                                     \
-        }                                                                             \
-    }                                                                                 \
-    static void cumprod_##SFX(char **p, void *extra)                                  \
-    {                                                                                 \
-        const cum_geom *g = extra;                                                    \
-        const int64_t n = g->n, is = g->in_step, os = g->out_step;                    \
-        const char *x = p[0];                                                         \
-        char *o = p[1];                                                               \
-        ACC_SUM_##SFX acc = 1;                                                        \
-        for (int64_t i = 0; i < n; i++) {                                             \
-            acc *= *(const T *)(x + i * is);                                          \
-            *(ACC_SUM_##SFX *)(o + i * os) = acc;                                     \
-        }                                                                             \
+     * reloading it after every element lengthened the running sum's chain */                    \
+    static void cumsum_##SFX(char **p, void *extra)                                                \
+    {                                                                                              \
+        const cum_geom *g = extra;                                                                 \
+        const int64_t n = g->n, is = g->in_step, os = g->out_step;                                 \
+        const char *x = p[0];                                                                      \
+        char *o = p[1];                                                                            \
+        ACC_SUM_##SFX acc = 0;                                                                     \
+        for (int64_t i = 0; i < n; i++) {                                                          \
+            acc += *(const T *)(x + i * is);                                                       \
+            *(ACC_SUM_##SFX *)(o + i * os) = acc;                                                  \
+        }                                                                                          \
+    }                                                                                              \
+    static void cumprod_##SFX(char **p, void *extra)                                               \
+    {                                                                                              \
+        const cum_geom *g = extra;                                                                 \
+        const int64_t n = g->n, is = g->in_step, os = g->out_step;                                 \
+        const char *x = p[0];                                                                      \
+        char *o = p[1];                                                                            \
+        ACC_SUM_##SFX acc = 1;                                                                     \
+        for (int64_t i = 0; i < n; i++) {                                                          \
+            acc *= *(const T *)(x + i * is);                                                       \
+            *(ACC_SUM_##SFX *)(o + i * os) = acc;                                                  \
+        }                                                                                          \
     }
 ST_TYPES_ALL(DEF_CUM)
-#define CASE_CUM(CODE, SFX, T, R, ...) case CODE: lane = is_prod ? cumprod_##SFX : cumsum_##SFX; break;
+#define CASE_CUM(CODE, SFX, T, R, ...)                                                             \
+    case CODE:                                                                                     \
+        lane = is_prod ? cumprod_##SFX : cumsum_##SFX;                                             \
+        break;
 
 /* Along an outer dim whose rows are contiguous (axis 0 of a C-contiguous
  * matrix) a lane per column would walk memory with the row stride; these
  * walk the rows instead, out[i, :] = out[i - 1, :] (op) in[i, :], so each
  * column still runs its own sequential sum (the same bits as the lane). */
 #define DEF_CUM_ROWS(NAME, SFX, T, OP, START) ST_LEVELS(DEF_CUM_ROWS_ISA, NAME, SFX, T, OP, START)
-#define DEF_CUM_ROWS_ISA(ISA, ATTR, NAME, SFX, T, OP, START)                          \
-    ATTR static void NAME##_rows_##SFX##ISA(char *out, const char *in, int64_t rows,  \
-                                            int64_t cols, int64_t out_rs, int64_t in_rs) \
-    {                                                                                 \
-        typedef ACC_SUM_##SFX A;                                                      \
-        A *o = (A *)out;                                                              \
-        const T *x = (const T *)in;                                                   \
-        for (int64_t j = 0; j < cols; j++) o[j] = (A)(START) OP x[j];                 \
-        for (int64_t i = 1; i < rows; i++) {                                          \
-            const A *prev = o;                                                        \
-            o = (A *)((char *)o + out_rs);                                            \
-            x = (const T *)((const char *)x + in_rs);                                 \
-            _Pragma("GCC ivdep") for (int64_t j = 0; j < cols; j++) o[j] = prev[j] OP x[j]; \
-        }                                                                             \
+#define DEF_CUM_ROWS_ISA(ISA, ATTR, NAME, SFX, T, OP, START)                                       \
+    ATTR static void NAME##_rows_##SFX##ISA(char *out, const char *in, int64_t rows, int64_t cols, \
+                                            int64_t out_rs, int64_t in_rs)                         \
+    {                                                                                              \
+        typedef ACC_SUM_##SFX A;                                                                   \
+        A *o = (A *)out;                                                                           \
+        const T *x = (const T *)in;                                                                \
+        for (int64_t j = 0; j < cols; j++) o[j] = (A)(START)OP x[j];                               \
+        for (int64_t i = 1; i < rows; i++) {                                                       \
+            const A *prev = o;                                                                     \
+            o = (A *)((char *)o + out_rs);                                                         \
+            x = (const T *)((const char *)x + in_rs);                                              \
+            _Pragma("GCC ivdep")                                                                   \
+            for (int64_t j = 0; j < cols; j++) o[j] = prev[j] OP x[j];                             \
+        }                                                                                          \
     }
-#define DEF_CUM_ROWS_BOTH(CODE, SFX, T, R, ...)                                       \
+#define DEF_CUM_ROWS_BOTH(CODE, SFX, T, R, ...)                                                    \
     DEF_CUM_ROWS(cumsum, SFX, T, +, 0) DEF_CUM_ROWS(cumprod, SFX, T, *, 1)
 ST_TYPES_ALL(DEF_CUM_ROWS_BOTH)
-#define CASE_CUM_ROWS(CODE, SFX, T, R, ...)                                           \
-    case CODE: f_rows = is_prod ? ST_PICK(cumprod_rows_##SFX) : ST_PICK(cumsum_rows_##SFX); break;
+#define CASE_CUM_ROWS(CODE, SFX, T, R, ...)                                                        \
+    case CODE:                                                                                     \
+        f_rows = is_prod ? ST_PICK(cumprod_rows_##SFX) : ST_PICK(cumsum_rows_##SFX);               \
+        break;
 
 st_status st_cumulative(int is_prod, st_tensor *out, const st_tensor *in, int dim)
 {
     st_status rc;
     const char *name = is_prod ? "cumprod" : "cumsum";
-    if (st_is_half(in->dtype)) {   /* in float32 (half.c) */
+    if (st_is_half(in->dtype)) { /* in float32 (half.c) */
         if ((rc = st_check_dtype(out, in->dtype, "cumulative output"))) return rc;
         lane_args l = {is_prod, dim};
         const st_tensor *ins[1] = {in};
@@ -1081,7 +1122,8 @@ st_status st_cumulative(int is_prod, st_tensor *out, const st_tensor *in, int di
     if ((rc = st_check_dtype(out, sum_acc_dtype(in->dtype), "cumulative output"))) return rc;
     if ((rc = st_check_writable(out, "cumulative output"))) return rc;
     if ((rc = st_check_storage(in, "cumulative input"))) return rc;
-    if (out->ndim != in->ndim) return st_fail(ST_E_VALUE, "%s output must have the input's shape", name);
+    if (out->ndim != in->ndim)
+        return st_fail(ST_E_VALUE, "%s output must have the input's shape", name);
     for (int d = 0; d < in->ndim; d++)
         if (out->sizes[d] != in->sizes[d])
             return st_fail(ST_E_VALUE, "%s output must have the input's shape", name);
@@ -1096,12 +1138,20 @@ st_status st_cumulative(int is_prod, st_tensor *out, const st_tensor *in, int di
     }
     if (rows_fit(out, in, dim)) {
         rows_fn f_rows = NULL;
-        switch (in->dtype) { ST_TYPES_ALL(CASE_CUM_ROWS) default: break; }
+        switch (in->dtype) {
+            ST_TYPES_ALL(CASE_CUM_ROWS)
+        default:
+            break;
+        }
         run_rows(f_rows, out, in, dim);
         return ST_OK;
     }
     st_lane_fn lane = NULL;
-    switch (in->dtype) { ST_TYPES_ALL(CASE_CUM) default: break; }
+    switch (in->dtype) {
+        ST_TYPES_ALL(CASE_CUM)
+    default:
+        break;
+    }
     int64_t n = in->ndim ? in->sizes[dim] : 1;
     cum_geom g = {n, in->ndim ? in->strides[dim] * st_itemsize(in->dtype) : 0,
                   out->ndim ? out->strides[dim] * st_itemsize(out->dtype) : 0};
@@ -1112,31 +1162,36 @@ st_status st_cumulative(int is_prod, st_tensor *out, const st_tensor *in, int di
     return ST_OK;
 }
 
-#endif   /* ST_PART == 1 */
+#endif /* ST_PART == 1 */
 
 #if ST_PART == 0
 /* ---- count of nonzero elements (vcount above) ---- */
-#define DEF_COUNT(CODE, SFX, T, R, ...)                                               \
-    static void count_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra) \
-    {                                                                                 \
-        ST_LOCAL_ARGS(1)                                                              \
-        int64_t c = 0;                                                                \
-        if (s[0] == sizeof(T)) c = vcount_##SFX((const T *)args[0], *np);             \
-        else for (int64_t i = 0; i < *np; i++) c += *(const T *)(args[0] + i * s[0]) != 0; \
-        __atomic_add_fetch((int64_t *)extra, c, __ATOMIC_RELAXED);                    \
+#define DEF_COUNT(CODE, SFX, T, R, ...)                                                            \
+    static void count_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra)       \
+    {                                                                                              \
+        ST_LOCAL_ARGS(1)                                                                           \
+        int64_t c = 0;                                                                             \
+        if (s[0] == sizeof(T))                                                                     \
+            c = vcount_##SFX((const T *)args[0], *np);                                             \
+        else                                                                                       \
+            for (int64_t i = 0; i < *np; i++) c += *(const T *)(args[0] + i * s[0]) != 0;          \
+        __atomic_add_fetch((int64_t *)extra, c, __ATOMIC_RELAXED);                                 \
     }
-#define DEF_COUNT_COMPLEX(CODE, SFX, T, R, ...)                                       \
-    static void count_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra) \
-    {                                                                                 \
-        ST_LOCAL_ARGS(1)                                                              \
-        int64_t c = 0;                                                                \
-        for (int64_t i = 0; i < *np; i++) c += *(const T *)(args[0] + i * s[0]) != 0;  \
-        __atomic_add_fetch((int64_t *)extra, c, __ATOMIC_RELAXED);                    \
+#define DEF_COUNT_COMPLEX(CODE, SFX, T, R, ...)                                                    \
+    static void count_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra)       \
+    {                                                                                              \
+        ST_LOCAL_ARGS(1)                                                                           \
+        int64_t c = 0;                                                                             \
+        for (int64_t i = 0; i < *np; i++) c += *(const T *)(args[0] + i * s[0]) != 0;              \
+        __atomic_add_fetch((int64_t *)extra, c, __ATOMIC_RELAXED);                                 \
     }
 ST_TYPES_BOOL(DEF_COUNT)
 ST_TYPES_REAL(DEF_COUNT)
 ST_TYPES_COMPLEX(DEF_COUNT_COMPLEX)
-#define CASE_COUNT(CODE, SFX, T, R, ...) case CODE: loop = count_##SFX; break;
+#define CASE_COUNT(CODE, SFX, T, R, ...)                                                           \
+    case CODE:                                                                                     \
+        loop = count_##SFX;                                                                        \
+        break;
 
 static st_status count_nonzero_f32(st_tensor **outs, const st_tensor **ins, void *count)
 {
@@ -1154,11 +1209,15 @@ st_status st_count_nonzero(const st_tensor *in, int64_t *count)
     if ((rc = st_check_storage(in, "count_nonzero input"))) return rc;
     if (st_tensor_numel(in) == 0) return ST_OK;
     st_loop_fn loop = NULL;
-    switch (in->dtype) { ST_TYPES_ALL(CASE_COUNT) default: break; }
+    switch (in->dtype) {
+        ST_TYPES_ALL(CASE_COUNT)
+    default:
+        break;
+    }
     st_iter it;
     const st_tensor *ops[1] = {in};
     if ((rc = st_iter_init(&it, 1, ops, 0))) return rc;
     st_iter_run(&it, loop, count, 0);
     return ST_OK;
 }
-#endif   /* ST_PART == 0 */
+#endif /* ST_PART == 0 */

@@ -166,33 +166,33 @@ static inline int64_t chunk_lo(int64_t n, int nc, int c) { return n * c / nc; }
 /* starts[i] = (i == 0 || x[i] != x[i-1]) for i in [lo, hi); returns the
  * number of runs that begin there.  Contiguous values and flags (the
  * usual case: a fresh sort into fresh flags) take a loop GCC vectorises. */
-#define DEF_RUNS(CODE, SFX, T, R, ...)                                                \
-    static int64_t runs_##SFX(const char *x, int64_t xstep, int64_t lo, int64_t hi,   \
-                              char *starts, int64_t sstep)                            \
-    {                                                                                 \
-        int64_t count = 0;                                                            \
-        if (lo == 0 && hi > 0) {                                                      \
-            *(_Bool *)starts = 1;                                                     \
-            count = 1;                                                                \
-            lo = 1;                                                                   \
-        }                                                                             \
-        if (xstep == sizeof(T) && sstep == 1) {                                       \
-            const T *v = (const T *)x;                                                \
-            _Bool *f = (_Bool *)starts;                                               \
-            for (int64_t i = lo; i < hi; i++) {                                       \
-                const _Bool start = !(v[i] == v[i - 1]);                              \
-                f[i] = start;                                                         \
-                count += start;                                                       \
-            }                                                                         \
-            return count;                                                             \
-        }                                                                             \
-        for (int64_t i = lo; i < hi; i++) {                                           \
-            const T v = *(const T *)(x + i * xstep), prev = *(const T *)(x + (i - 1) * xstep); \
-            const _Bool start = !(v == prev);                                         \
-            *(_Bool *)(starts + i * sstep) = start;                                   \
-            count += start;                                                           \
-        }                                                                             \
-        return count;                                                                 \
+#define DEF_RUNS(CODE, SFX, T, R, ...)                                                             \
+    static int64_t runs_##SFX(const char *x, int64_t xstep, int64_t lo, int64_t hi, char *starts,  \
+                              int64_t sstep)                                                       \
+    {                                                                                              \
+        int64_t count = 0;                                                                         \
+        if (lo == 0 && hi > 0) {                                                                   \
+            *(_Bool *)starts = 1;                                                                  \
+            count = 1;                                                                             \
+            lo = 1;                                                                                \
+        }                                                                                          \
+        if (xstep == sizeof(T) && sstep == 1) {                                                    \
+            const T *v = (const T *)x;                                                             \
+            _Bool *f = (_Bool *)starts;                                                            \
+            for (int64_t i = lo; i < hi; i++) {                                                    \
+                const _Bool start = !(v[i] == v[i - 1]);                                           \
+                f[i] = start;                                                                      \
+                count += start;                                                                    \
+            }                                                                                      \
+            return count;                                                                          \
+        }                                                                                          \
+        for (int64_t i = lo; i < hi; i++) {                                                        \
+            const T v = *(const T *)(x + i * xstep), prev = *(const T *)(x + (i - 1) * xstep);     \
+            const _Bool start = !(v == prev);                                                      \
+            *(_Bool *)(starts + i * sstep) = start;                                                \
+            count += start;                                                                        \
+        }                                                                                          \
+        return count;                                                                              \
     }
 ST_TYPES_ALL(DEF_RUNS)
 
@@ -216,7 +216,8 @@ st_status st_run_starts(st_tensor *starts, const st_tensor *sorted, int64_t *cou
     const runs_fn runs = runs_loops[sorted->dtype];
     const char *x = at_1d(sorted, 0);
     char *f = at_1d(starts, 0);
-    const int64_t xstep = sorted->strides[0] * st_itemsize(sorted->dtype), sstep = starts->strides[0];
+    const int64_t xstep = sorted->strides[0] * st_itemsize(sorted->dtype),
+                  sstep = starts->strides[0];
     const int nc = set_chunks(n);
     int64_t total = 0;
 #pragma omp parallel for schedule(dynamic, 1) reduction(+ : total) if (nc > 1)
@@ -240,8 +241,10 @@ static st_status count_starts(const st_tensor *starts, int64_t n, int nc, int64_
     const int64_t step = starts->strides[0];
     /* read as bytes: a bool byte other than 0 or 1 must not be undefined behaviour */
     if (!*(const uint8_t *)p)
-        return st_fail(ST_E_VALUE, "%s: starts[0] is not set, but the first element always "
-                                   "begins a run", name);
+        return st_fail(ST_E_VALUE,
+                       "%s: starts[0] is not set, but the first element always "
+                       "begins a run",
+                       name);
     int64_t total = 0;
 #pragma omp parallel for schedule(dynamic, 1) reduction(+ : total) if (nc > 1)
     for (int c = 0; c < nc; c++) {
@@ -258,9 +261,9 @@ static st_status count_starts(const st_tensor *starts, int64_t n, int nc, int64_
 typedef struct {
     int64_t n, itemsize;
     const char *x, *starts, *perm;
-    int64_t xstep, sstep, pstep;              /* bytes */
+    int64_t xstep, sstep, pstep; /* bytes */
     char *values, *indices, *counts, *inverse;
-    int64_t vstep, istep, cstep, invstep;     /* bytes */
+    int64_t vstep, istep, cstep, invstep; /* bytes */
 } fill_ctx;
 
 /* What chunk [lo, hi) leaves of the counts to the fix-up: `head`
@@ -278,47 +281,47 @@ typedef struct {
  * every element, into their run's slot at a run's first element and into
  * a dummy otherwise: a pointer chosen without a branch, where a test of
  * the flag would mispredict at every run of unpredictable length. */
-#define DEF_FILL(NAME, U, W)                                                          \
-    static void NAME(const fill_ctx *c, int64_t lo, int64_t hi, int64_t r, fill_edge *e) \
-    {                                                                                 \
-        int64_t begin = -1;                                                           \
-        U dummy_v[W];                                                                 \
-        int64_t dummy_i;                                                              \
-        e->head = hi - lo;                                                            \
-        e->tail_run = -1;                                                             \
-        for (int64_t i = lo; i < hi; i++) {                                           \
-            const _Bool f = *(const uint8_t *)(c->starts + i * c->sstep) != 0;        \
-            if (c->counts && f) {                                                     \
-                if (begin < 0)                                                        \
-                    e->head = i - lo;                                                 \
-                else                                                                  \
-                    *(int64_t *)(c->counts + r * c->cstep) = i - begin;               \
-                begin = i;                                                            \
-            }                                                                         \
-            r += f;                                                                   \
-            if (c->values) {                                                          \
-                U *dst = f ? (U *)(c->values + r * c->vstep) : dummy_v;               \
-                const U *src = (const U *)(c->x + i * c->xstep);                      \
-                for (int w = 0; w < W; w++) dst[w] = src[w];                          \
-            }                                                                         \
-            if (c->indices || c->inverse) {                                           \
-                const int64_t at = *(const int64_t *)(c->perm + i * c->pstep);        \
-                if (c->indices) {                                                     \
-                    int64_t *dst = f ? (int64_t *)(c->indices + r * c->istep) : &dummy_i; \
-                    *dst = at;                                                        \
-                }                                                                     \
-                if (c->inverse) *(int64_t *)(c->inverse + at * c->invstep) = r;       \
-            }                                                                         \
-        }                                                                             \
-        if (!c->counts) {   /* the edges only serve the counts */                    \
-            return;                                                                   \
-        }                                                                             \
-        if (begin >= 0) {                                                             \
-            e->tail_run = r;                                                          \
-            e->tail = hi - begin;                                                     \
-        }                                                                             \
-        (void)dummy_v;                                                                \
-        (void)dummy_i;                                                                \
+#define DEF_FILL(NAME, U, W)                                                                       \
+    static void NAME(const fill_ctx *c, int64_t lo, int64_t hi, int64_t r, fill_edge *e)           \
+    {                                                                                              \
+        int64_t begin = -1;                                                                        \
+        U dummy_v[W];                                                                              \
+        int64_t dummy_i;                                                                           \
+        e->head = hi - lo;                                                                         \
+        e->tail_run = -1;                                                                          \
+        for (int64_t i = lo; i < hi; i++) {                                                        \
+            const _Bool f = *(const uint8_t *)(c->starts + i * c->sstep) != 0;                     \
+            if (c->counts && f) {                                                                  \
+                if (begin < 0)                                                                     \
+                    e->head = i - lo;                                                              \
+                else                                                                               \
+                    *(int64_t *)(c->counts + r * c->cstep) = i - begin;                            \
+                begin = i;                                                                         \
+            }                                                                                      \
+            r += f;                                                                                \
+            if (c->values) {                                                                       \
+                U *dst = f ? (U *)(c->values + r * c->vstep) : dummy_v;                            \
+                const U *src = (const U *)(c->x + i * c->xstep);                                   \
+                for (int w = 0; w < W; w++) dst[w] = src[w];                                       \
+            }                                                                                      \
+            if (c->indices || c->inverse) {                                                        \
+                const int64_t at = *(const int64_t *)(c->perm + i * c->pstep);                     \
+                if (c->indices) {                                                                  \
+                    int64_t *dst = f ? (int64_t *)(c->indices + r * c->istep) : &dummy_i;          \
+                    *dst = at;                                                                     \
+                }                                                                                  \
+                if (c->inverse) *(int64_t *)(c->inverse + at * c->invstep) = r;                    \
+            }                                                                                      \
+        }                                                                                          \
+        if (!c->counts) { /* the edges only serve the counts */                                    \
+            return;                                                                                \
+        }                                                                                          \
+        if (begin >= 0) {                                                                          \
+            e->tail_run = r;                                                                       \
+            e->tail = hi - begin;                                                                  \
+        }                                                                                          \
+        (void)dummy_v;                                                                             \
+        (void)dummy_i;                                                                             \
     }
 DEF_FILL(fill_chunk_1, uint8_t, 1)
 DEF_FILL(fill_chunk_2, uint16_t, 1)
@@ -331,11 +334,16 @@ typedef void (*fill_fn)(const fill_ctx *, int64_t, int64_t, int64_t, fill_edge *
 static fill_fn fill_for(int64_t itemsize)
 {
     switch (itemsize) {
-    case 1: return fill_chunk_1;
-    case 2: return fill_chunk_2;
-    case 4: return fill_chunk_4;
-    case 8: return fill_chunk_8;
-    default: return fill_chunk_16;
+    case 1:
+        return fill_chunk_1;
+    case 2:
+        return fill_chunk_2;
+    case 4:
+        return fill_chunk_4;
+    case 8:
+        return fill_chunk_8;
+    default:
+        return fill_chunk_16;
     }
 }
 
@@ -391,7 +399,7 @@ st_status st_unique_fill(st_tensor *values, st_tensor *indices, st_tensor *count
         .invstep = inverse ? inverse->strides[0] * 8 : 0,
     };
     /* clang-format on */
-    int64_t before[SET_MAX_CHUNKS];   /* runs begun before chunk c */
+    int64_t before[SET_MAX_CHUNKS]; /* runs begun before chunk c */
     fill_edge edge[SET_MAX_CHUNKS];
     int64_t acc = 0;
     for (int k = 0; k < nc; k++) {
@@ -421,11 +429,11 @@ st_status st_unique_fill(st_tensor *values, st_tensor *indices, st_tensor *count
 /* ---- binary search ---------------------------------------------------- */
 
 typedef struct {
-    const char *base;        /* haystack element 0 */
-    int64_t step;            /* haystack byte step */
+    const char *base; /* haystack element 0 */
+    int64_t step;     /* haystack byte step */
     int64_t n;
-    const char *sorter;      /* NULL, or int64 positions: element i is base[sorter[i]] */
-    int64_t sorter_step;     /* bytes */
+    const char *sorter;  /* NULL, or int64 positions: element i is base[sorter[i]] */
+    int64_t sorter_step; /* bytes */
     int right, invert;
 } search_ctx;
 
@@ -448,88 +456,88 @@ typedef struct {
  * the stores to out could otherwise alias it and force reloads. */
 #define SEARCH_GROUP 16
 
-#define DEF_SEARCH(CODE, SFX, T, R, ...)                                              \
-    static inline T elem_##SFX(const search_ctx *c, int64_t i)                        \
-    {                                                                                 \
-        const int64_t k = c->sorter ? *(const int64_t *)(c->sorter + i * c->sorter_step) : i; \
-        return *(const T *)(c->base + k * c->step);                                   \
-    }                                                                                 \
-    /* e goes before v: e < v for the left bound, !(v < e) for the right */   \
-    static inline _Bool before_##SFX(T e, T v, _Bool right)                           \
-    {                                                                                 \
-        return right ? !ST_LT_##SFX(v, e) : ST_LT_##SFX(e, v);                        \
-    }                                                                                 \
-    /* pos[j] = the bound of v[j], j < g; inlined with g a constant for whole  */     \
-    /* groups, and with sorted's own order or a sorter's (no test per load) */        \
-    __attribute__((always_inline)) static inline void                                 \
-    bounds_##SFX(const search_ctx *c, const T *v, const int g, const _Bool right,     \
-                 const _Bool indirect, int64_t *pos)                                  \
-    {                                                                                 \
-        const char *base = c->base, *srt = c->sorter;                                 \
-        const int64_t step = c->step, sstep = c->sorter_step;                         \
-        _Pragma("GCC unroll 16") for (int j = 0; j < g; j++) pos[j] = 0;              \
-        if (c->n == 0) return;                                                        \
-        int64_t len = c->n;                                                           \
-        while (len > 1) {                                                             \
-            const int64_t half = len / 2;                                             \
-            _Pragma("GCC unroll 16") for (int j = 0; j < g; j++) {                    \
-                const int64_t i = pos[j] + half;                                      \
-                const int64_t k = indirect ? *(const int64_t *)(srt + i * sstep) : i; \
-                const T e = *(const T *)(base + k * step);                            \
-                /* a mask, not a choice: GCC turns a ?: of a float compare into */ \
-                /* a branch, which mispredicts half the time and serialises */     \
-                pos[j] += half & -(int64_t)before_##SFX(e, v[j], right);              \
-            }                                                                         \
-            len -= half;                                                              \
-        }                                                                             \
-        for (int j = 0; j < g; j++) pos[j] += before_##SFX(elem_##SFX(c, pos[j]), v[j], right); \
-    }                                                                                 \
-    static void bounds_any_##SFX(const search_ctx *c, const T *v, int g, _Bool right, \
-                                 int64_t *pos)                                        \
-    {                                                                                 \
-        if (g == SEARCH_GROUP) {                                                      \
-            if (c->sorter)                                                            \
-                bounds_##SFX(c, v, SEARCH_GROUP, right, 1, pos);                      \
-            else if (right)                                                           \
-                bounds_##SFX(c, v, SEARCH_GROUP, 1, 0, pos);                          \
-            else                                                                      \
-                bounds_##SFX(c, v, SEARCH_GROUP, 0, 0, pos);                          \
-        } else {                                                                      \
-            bounds_##SFX(c, v, g, right, c->sorter != NULL, pos);                     \
-        }                                                                             \
-    }                                                                                 \
-    static void search_##SFX(char **args_, const int64_t *np, const int64_t *s_,      \
-                             void *extra)                                             \
-    {                                                                                 \
-        ST_LOCAL_ARGS(2)                                                              \
-        const search_ctx c = *(const search_ctx *)extra;                              \
-        const int64_t n = *np;                                                        \
-        T v[SEARCH_GROUP];                                                            \
-        int64_t pos[SEARCH_GROUP];                                                    \
-        for (int64_t k0 = 0; k0 < n; k0 += SEARCH_GROUP) {                            \
-            const int g = n - k0 < SEARCH_GROUP ? (int)(n - k0) : SEARCH_GROUP;       \
-            for (int j = 0; j < g; j++) v[j] = *(const T *)(args[1] + (k0 + j) * s[1]); \
-            bounds_any_##SFX(&c, v, g, c.right, pos);                                 \
-            for (int j = 0; j < g; j++) *(int64_t *)(args[0] + (k0 + j) * s[0]) = pos[j]; \
-        }                                                                             \
-    }                                                                                 \
-    static void isin_##SFX(char **args_, const int64_t *np, const int64_t *s_,        \
-                           void *extra)                                               \
-    {                                                                                 \
-        ST_LOCAL_ARGS(2)                                                              \
-        const search_ctx c = *(const search_ctx *)extra;                              \
-        const int64_t n = *np;                                                        \
-        T v[SEARCH_GROUP];                                                            \
-        int64_t pos[SEARCH_GROUP];                                                    \
-        for (int64_t k0 = 0; k0 < n; k0 += SEARCH_GROUP) {                            \
-            const int g = n - k0 < SEARCH_GROUP ? (int)(n - k0) : SEARCH_GROUP;       \
-            for (int j = 0; j < g; j++) v[j] = *(const T *)(args[1] + (k0 + j) * s[1]); \
-            bounds_any_##SFX(&c, v, g, 0, pos);                                       \
-            for (int j = 0; j < g; j++) {                                             \
-                const _Bool found = pos[j] < c.n && elem_##SFX(&c, pos[j]) == v[j];   \
-                *(_Bool *)(args[0] + (k0 + j) * s[0]) = found != c.invert;            \
-            }                                                                         \
-        }                                                                             \
+#define DEF_SEARCH(CODE, SFX, T, R, ...)                                                           \
+    static inline T elem_##SFX(const search_ctx *c, int64_t i)                                     \
+    {                                                                                              \
+        const int64_t k = c->sorter ? *(const int64_t *)(c->sorter + i * c->sorter_step) : i;      \
+        return *(const T *)(c->base + k * c->step);                                                \
+    }                                                                                              \
+    /* e goes before v: e < v for the left bound, !(v < e) for the right */                        \
+    static inline _Bool before_##SFX(T e, T v, _Bool right)                                        \
+    {                                                                                              \
+        return right ? !ST_LT_##SFX(v, e) : ST_LT_##SFX(e, v);                                     \
+    }                                                                                              \
+    /* pos[j] = the bound of v[j], j < g; inlined with g a constant for whole  */                  \
+    /* groups, and with sorted's own order or a sorter's (no test per load) */                     \
+    __attribute__((always_inline)) static inline void bounds_##SFX(                                \
+        const search_ctx *c, const T *v, const int g, const _Bool right, const _Bool indirect,     \
+        int64_t *pos)                                                                              \
+    {                                                                                              \
+        const char *base = c->base, *srt = c->sorter;                                              \
+        const int64_t step = c->step, sstep = c->sorter_step;                                      \
+        _Pragma("GCC unroll 16")                                                                   \
+        for (int j = 0; j < g; j++) pos[j] = 0;                                                    \
+        if (c->n == 0) return;                                                                     \
+        int64_t len = c->n;                                                                        \
+        while (len > 1) {                                                                          \
+            const int64_t half = len / 2;                                                          \
+            _Pragma("GCC unroll 16")                                                               \
+            for (int j = 0; j < g; j++) {                                                          \
+                const int64_t i = pos[j] + half;                                                   \
+                const int64_t k = indirect ? *(const int64_t *)(srt + i * sstep) : i;              \
+                const T e = *(const T *)(base + k * step);                                         \
+                /* a mask, not a choice: GCC turns a ?: of a float compare into */                 \
+                /* a branch, which mispredicts half the time and serialises */                     \
+                pos[j] += half & -(int64_t)before_##SFX(e, v[j], right);                           \
+            }                                                                                      \
+            len -= half;                                                                           \
+        }                                                                                          \
+        for (int j = 0; j < g; j++) pos[j] += before_##SFX(elem_##SFX(c, pos[j]), v[j], right);    \
+    }                                                                                              \
+    static void bounds_any_##SFX(const search_ctx *c, const T *v, int g, _Bool right,              \
+                                 int64_t *pos)                                                     \
+    {                                                                                              \
+        if (g == SEARCH_GROUP) {                                                                   \
+            if (c->sorter)                                                                         \
+                bounds_##SFX(c, v, SEARCH_GROUP, right, 1, pos);                                   \
+            else if (right)                                                                        \
+                bounds_##SFX(c, v, SEARCH_GROUP, 1, 0, pos);                                       \
+            else                                                                                   \
+                bounds_##SFX(c, v, SEARCH_GROUP, 0, 0, pos);                                       \
+        } else {                                                                                   \
+            bounds_##SFX(c, v, g, right, c->sorter != NULL, pos);                                  \
+        }                                                                                          \
+    }                                                                                              \
+    static void search_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra)      \
+    {                                                                                              \
+        ST_LOCAL_ARGS(2)                                                                           \
+        const search_ctx c = *(const search_ctx *)extra;                                           \
+        const int64_t n = *np;                                                                     \
+        T v[SEARCH_GROUP];                                                                         \
+        int64_t pos[SEARCH_GROUP];                                                                 \
+        for (int64_t k0 = 0; k0 < n; k0 += SEARCH_GROUP) {                                         \
+            const int g = n - k0 < SEARCH_GROUP ? (int)(n - k0) : SEARCH_GROUP;                    \
+            for (int j = 0; j < g; j++) v[j] = *(const T *)(args[1] + (k0 + j) * s[1]);            \
+            bounds_any_##SFX(&c, v, g, c.right, pos);                                              \
+            for (int j = 0; j < g; j++) *(int64_t *)(args[0] + (k0 + j) * s[0]) = pos[j];          \
+        }                                                                                          \
+    }                                                                                              \
+    static void isin_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra)        \
+    {                                                                                              \
+        ST_LOCAL_ARGS(2)                                                                           \
+        const search_ctx c = *(const search_ctx *)extra;                                           \
+        const int64_t n = *np;                                                                     \
+        T v[SEARCH_GROUP];                                                                         \
+        int64_t pos[SEARCH_GROUP];                                                                 \
+        for (int64_t k0 = 0; k0 < n; k0 += SEARCH_GROUP) {                                         \
+            const int g = n - k0 < SEARCH_GROUP ? (int)(n - k0) : SEARCH_GROUP;                    \
+            for (int j = 0; j < g; j++) v[j] = *(const T *)(args[1] + (k0 + j) * s[1]);            \
+            bounds_any_##SFX(&c, v, g, 0, pos);                                                    \
+            for (int j = 0; j < g; j++) {                                                          \
+                const _Bool found = pos[j] < c.n && elem_##SFX(&c, pos[j]) == v[j];                \
+                *(_Bool *)(args[0] + (k0 + j) * s[0]) = found != c.invert;                         \
+            }                                                                                      \
+        }                                                                                          \
     }
 ST_TYPES_ALL(DEF_SEARCH)
 
@@ -541,8 +549,8 @@ static const st_loop_fn isin_loops[ST_NTYPES] = {ST_TYPES_ALL(ISIN_ENTRY)};
 /* Checks shared by searchsorted and isin: a 1-D haystack, needles of its
  * dtype, out of `out_dtype` and needles' shape, nothing shared. */
 static st_status check_search(const st_tensor *out, int out_dtype, const st_tensor *sorted,
-                              const st_tensor *sorter, const st_tensor *needles,
-                              const char *name, int64_t *n)
+                              const st_tensor *sorter, const st_tensor *needles, const char *name,
+                              int64_t *n)
 {
     st_status rc;
     char role[64];
@@ -550,7 +558,8 @@ static st_status check_search(const st_tensor *out, int out_dtype, const st_tens
     if (needles->dtype != sorted->dtype)
         return st_fail(ST_E_TYPE, "%s: needles are %s but sorted is %s", name,
                        needles->dtype >= 0 && needles->dtype < ST_NTYPES
-                           ? st_dtype_name(needles->dtype) : "of an unknown dtype",
+                           ? st_dtype_name(needles->dtype)
+                           : "of an unknown dtype",
                        st_dtype_name(sorted->dtype));
     snprintf(role, sizeof role, "%s needles", name);
     if ((rc = st_check_storage(needles, role))) return rc;

@@ -42,25 +42,25 @@ static int omp_get_num_threads(void) { return 1; }
 
 #include "st_vsort.h"
 
-#define SORT_RUN 16            /* insertion-sorted run length */
-#define RADIX_MIN 128          /* lanes at least this long use the radix sort */
-#define SMALL_SCRATCH 8192     /* lane scratch up to this many bytes: on the stack */
+#define SORT_RUN 16        /* insertion-sorted run length */
+#define RADIX_MIN 128      /* lanes at least this long use the radix sort */
+#define SMALL_SCRATCH 8192 /* lane scratch up to this many bytes: on the stack */
 
 struct sort_ctx;
 typedef void (*sort_kernel)(char **p, struct sort_ctx *c, char *buf);
 
 typedef struct sort_ctx {
-    int64_t n;                         /* lane length */
-    int64_t in_step, v_step, i_step;   /* bytes */
-    int vslot, islot;                  /* lane operand of values / indices, -1: none */
-    int64_t base;                      /* added to written positions (0 or 1) */
+    int64_t n;                       /* lane length */
+    int64_t in_step, v_step, i_step; /* bytes */
+    int vslot, islot;                /* lane operand of values / indices, -1: none */
+    int64_t base;                    /* added to written positions (0 or 1) */
     int desc;
     sort_kernel kernel;
-    const struct rdx_type *rty;        /* the radix sort's type, NULL: merge sort */
-    const struct vqs_type *vty;        /* the vector quicksort's type */
-    int rdx_threads;                   /* threads for one radix lane (1: lanes in parallel) */
-    int64_t scratch;                   /* bytes per lane */
-    int nbuf;                          /* pool: one buffer per thread */
+    const struct rdx_type *rty; /* the radix sort's type, NULL: merge sort */
+    const struct vqs_type *vty; /* the vector quicksort's type */
+    int rdx_threads;            /* threads for one radix lane (1: lanes in parallel) */
+    int64_t scratch;            /* bytes per lane */
+    int nbuf;                   /* pool: one buffer per thread */
     char **bufs;
     int *busy;
     int failed;
@@ -72,72 +72,75 @@ typedef struct sort_ctx {
 #define DESC(LT, x, y) LT((y).v, (x).v)
 
 /* ---- merge sort: sorts a[0..n) using b[0..n) as scratch ---- */
-#define DEF_MSORT(NAME, R, ORD, LT)                                                   \
-    static void NAME(R *a, R *b, int64_t n)                                           \
-    {                                                                                 \
-        for (int64_t lo = 0; lo < n; lo += SORT_RUN) {                                \
-            int64_t hi = lo + SORT_RUN < n ? lo + SORT_RUN : n;                       \
-            for (int64_t i = lo + 1; i < hi; i++) {                                   \
-                R x = a[i];                                                           \
-                int64_t j = i;                                                        \
-                while (j > lo && ORD(LT, x, a[j - 1])) {                              \
-                    a[j] = a[j - 1];                                                  \
-                    j--;                                                              \
-                }                                                                     \
-                a[j] = x;                                                             \
-            }                                                                         \
-        }                                                                             \
-        R *src = a, *dst = b;                                                         \
-        for (int64_t w = SORT_RUN; w < n; w *= 2) {                                   \
-            for (int64_t lo = 0; lo < n; lo += 2 * w) {                               \
-                int64_t mid = lo + w < n ? lo + w : n;                                \
-                int64_t hi = lo + 2 * w < n ? lo + 2 * w : n;                         \
-                if (mid == hi || !ORD(LT, src[mid], src[mid - 1])) {                  \
-                    memcpy(dst + lo, src + lo, (size_t)(hi - lo) * sizeof(R));        \
-                    continue;                                                         \
-                }                                                                     \
-                const R *pi = src + lo, *pj = src + mid;                              \
-                const R *const ei = src + mid, *const ej = src + hi;                  \
-                R *pk = dst + lo;                                                     \
-                while (pi < ei && pj < ej) {                                          \
-                    /* the right run goes first only when strictly before */          \
-                    int right = ORD(LT, *pj, *pi);                                    \
-                    *pk++ = *(right ? pj : pi);                                       \
-                    pj += right;                                                      \
-                    pi += !right;                                                     \
-                }                                                                     \
-                if (pi < ei) memcpy(pk, pi, (size_t)(ei - pi) * sizeof(R));           \
-                if (pj < ej) memcpy(pk, pj, (size_t)(ej - pj) * sizeof(R));           \
-            }                                                                         \
-            R *t = src;                                                               \
-            src = dst;                                                                \
-            dst = t;                                                                  \
-        }                                                                             \
-        if (src != a) memcpy(a, src, (size_t)n * sizeof(R));                          \
+#define DEF_MSORT(NAME, R, ORD, LT)                                                                \
+    static void NAME(R *a, R *b, int64_t n)                                                        \
+    {                                                                                              \
+        for (int64_t lo = 0; lo < n; lo += SORT_RUN) {                                             \
+            int64_t hi = lo + SORT_RUN < n ? lo + SORT_RUN : n;                                    \
+            for (int64_t i = lo + 1; i < hi; i++) {                                                \
+                R x = a[i];                                                                        \
+                int64_t j = i;                                                                     \
+                while (j > lo && ORD(LT, x, a[j - 1])) {                                           \
+                    a[j] = a[j - 1];                                                               \
+                    j--;                                                                           \
+                }                                                                                  \
+                a[j] = x;                                                                          \
+            }                                                                                      \
+        }                                                                                          \
+        R *src = a, *dst = b;                                                                      \
+        for (int64_t w = SORT_RUN; w < n; w *= 2) {                                                \
+            for (int64_t lo = 0; lo < n; lo += 2 * w) {                                            \
+                int64_t mid = lo + w < n ? lo + w : n;                                             \
+                int64_t hi = lo + 2 * w < n ? lo + 2 * w : n;                                      \
+                if (mid == hi || !ORD(LT, src[mid], src[mid - 1])) {                               \
+                    memcpy(dst + lo, src + lo, (size_t)(hi - lo) * sizeof(R));                     \
+                    continue;                                                                      \
+                }                                                                                  \
+                const R *pi = src + lo, *pj = src + mid;                                           \
+                const R *const ei = src + mid, *const ej = src + hi;                               \
+                R *pk = dst + lo;                                                                  \
+                while (pi < ei && pj < ej) {                                                       \
+                    /* the right run goes first only when strictly before */                       \
+                    int right = ORD(LT, *pj, *pi);                                                 \
+                    *pk++ = *(right ? pj : pi);                                                    \
+                    pj += right;                                                                   \
+                    pi += !right;                                                                  \
+                }                                                                                  \
+                if (pi < ei) memcpy(pk, pi, (size_t)(ei - pi) * sizeof(R));                        \
+                if (pj < ej) memcpy(pk, pj, (size_t)(ej - pj) * sizeof(R));                        \
+            }                                                                                      \
+            R *t = src;                                                                            \
+            src = dst;                                                                             \
+            dst = t;                                                                               \
+        }                                                                                          \
+        if (src != a) memcpy(a, src, (size_t)n * sizeof(R));                                       \
     }
 
 /* one lane: read into records, sort, write values and positions */
-#define DEF_MSORT_LANE(CODE, SFX, T, R, ...)                                          \
-    typedef struct { T v; int64_t i; } rec_##SFX;                                     \
-    DEF_MSORT(msort_asc_##SFX, rec_##SFX, ASC, ST_LT_##SFX)                           \
-    DEF_MSORT(msort_desc_##SFX, rec_##SFX, DESC, ST_LT_##SFX)                         \
-    static void msort_lane_##SFX(char **p, sort_ctx *c, char *buf)              \
-    {                                                                                 \
-        const int64_t n = c->n;                                                       \
-        rec_##SFX *a = (rec_##SFX *)buf, *b = a + n;                                  \
-        for (int64_t j = 0; j < n; j++) {                                             \
-            a[j].v = *(const T *)(p[0] + j * c->in_step);                             \
-            a[j].i = j;                                                               \
-        }                                                                             \
-        if (c->desc)                                                                  \
-            msort_desc_##SFX(a, b, n);                                                \
-        else                                                                          \
-            msort_asc_##SFX(a, b, n);                                                 \
-        if (c->vslot >= 0)                                                            \
-            for (int64_t j = 0; j < n; j++) *(T *)(p[c->vslot] + j * c->v_step) = a[j].v; \
-        if (c->islot >= 0)                                                            \
-            for (int64_t j = 0; j < n; j++)                                           \
-                *(int64_t *)(p[c->islot] + j * c->i_step) = a[j].i + c->base;         \
+#define DEF_MSORT_LANE(CODE, SFX, T, R, ...)                                                       \
+    typedef struct {                                                                               \
+        T v;                                                                                       \
+        int64_t i;                                                                                 \
+    } rec_##SFX;                                                                                   \
+    DEF_MSORT(msort_asc_##SFX, rec_##SFX, ASC, ST_LT_##SFX)                                        \
+    DEF_MSORT(msort_desc_##SFX, rec_##SFX, DESC, ST_LT_##SFX)                                      \
+    static void msort_lane_##SFX(char **p, sort_ctx *c, char *buf)                                 \
+    {                                                                                              \
+        const int64_t n = c->n;                                                                    \
+        rec_##SFX *a = (rec_##SFX *)buf, *b = a + n;                                               \
+        for (int64_t j = 0; j < n; j++) {                                                          \
+            a[j].v = *(const T *)(p[0] + j * c->in_step);                                          \
+            a[j].i = j;                                                                            \
+        }                                                                                          \
+        if (c->desc)                                                                               \
+            msort_desc_##SFX(a, b, n);                                                             \
+        else                                                                                       \
+            msort_asc_##SFX(a, b, n);                                                              \
+        if (c->vslot >= 0)                                                                         \
+            for (int64_t j = 0; j < n; j++) *(T *)(p[c->vslot] + j * c->v_step) = a[j].v;          \
+        if (c->islot >= 0)                                                                         \
+            for (int64_t j = 0; j < n; j++)                                                        \
+                *(int64_t *)(p[c->islot] + j * c->i_step) = a[j].i + c->base;                      \
     }
 ST_TYPES_ALL(DEF_MSORT_LANE)
 
@@ -166,11 +169,11 @@ ST_TYPES_ALL(DEF_MSORT_LANE)
  * are wanted, those elements are copied aside in input order before any
  * output is written and put back into their runs at the end (equal keys
  * keep input order, so the run of zeros is the input's zeros in order). */
-#define RDX_MAX_T 64           /* threads one lane may use */
-#define RDX_TOP_BITS 11        /* widest digit (2048 buckets) */
-#define RDX_LEAF 16            /* buckets this small: insertion sort */
-#define RDX_SPREAD_BITS 1      /* inner digits: twice as many buckets as keys */
-#define RDX_PAR_MIN 131072     /* a lane this long may be split across threads */
+#define RDX_MAX_T 64       /* threads one lane may use */
+#define RDX_TOP_BITS 11    /* widest digit (2048 buckets) */
+#define RDX_LEAF 16        /* buckets this small: insertion sort */
+#define RDX_SPREAD_BITS 1  /* inner digits: twice as many buckets as keys */
+#define RDX_PAR_MIN 131072 /* a lane this long may be split across threads */
 
 /* Order-preserving keys of each type's width.  Floats: x + 0 turns -0.0
  * into +0.0; a negative flips every bit, a positive only its sign bit. */
@@ -228,11 +231,11 @@ struct rdx_type;
 typedef struct {
     const struct rdx_type *ty;
     int64_t n;
-    int T;                        /* chunks of the first pass */
+    int T; /* chunks of the first pass */
     uint64_t flip;
     const char *in;
     int64_t in_step;
-    char *pv, *pi;                /* outputs (NULL: not wanted) */
+    char *pv, *pi; /* outputs (NULL: not wanted) */
     int64_t v_step, i_step, base;
     void *keys[2];                /* keys, and where the first pass puts them */
     uint32_t *pos[2];             /* positions (when pi): [1] after the first pass */
@@ -241,8 +244,8 @@ typedef struct {
     int64_t bound[RDX_MAX_T + 1]; /* chunk t: [bound[t], bound[t+1]) */
     rdx_chunk ch[RDX_MAX_T];
     int top_shift, top_bits, all_equal;
-    int64_t zero_at[RDX_MAX_T], nan_at[RDX_MAX_T];   /* chunk t's first slot in side */
-    int64_t zero_run, nan_run, zero_keep, nan_keep;  /* runs in the output, elements set aside */
+    int64_t zero_at[RDX_MAX_T], nan_at[RDX_MAX_T];  /* chunk t's first slot in side */
+    int64_t zero_run, nan_run, zero_keep, nan_keep; /* runs in the output, elements set aside */
 } rdx_job;
 
 typedef struct rdx_type {
@@ -262,119 +265,118 @@ static inline int rdx_ceil_log2(int64_t m)
 }
 
 /* ---- per key width: the first pass and the per-thread recursion ---- */
-#define DEF_RDX_WIDTH(KB, K)                                                          \
-    static void rdx_top_count_##KB(const rdx_job *jb, int t)                          \
-    {                                                                                 \
-        const K *ks = jb->keys[0];                                                    \
-        const int shift = jb->top_shift;                                              \
-        const K mask = ((K)1 << jb->top_bits) - 1;                                    \
-        uint32_t *h = jb->hist + (size_t)t * (1 << RDX_TOP_BITS);                     \
-        memset(h, 0, sizeof(uint32_t) << RDX_TOP_BITS);                               \
-        for (int64_t j = jb->bound[t]; j < jb->bound[t + 1]; j++)                     \
-            h[(ks[j] >> shift) & mask]++;                                             \
-    }                                                                                 \
-    /* chunk t to offsets off[] (positions j: its input positions) */                \
-    static void rdx_top_move_##KB(const rdx_job *jb, int t, uint32_t *off)            \
-    {                                                                                 \
-        const K *ks = jb->keys[0];                                                    \
-        K *kd = jb->keys[1];                                                          \
-        uint32_t *pd = jb->pos[1];                                                    \
-        const int shift = jb->top_shift;                                              \
-        const K mask = ((K)1 << jb->top_bits) - 1;                                    \
-        const int64_t lo = jb->bound[t], hi = jb->bound[t + 1];                       \
-        if (pd) {                                                                     \
-            for (int64_t j = lo; j < hi; j++) {                                       \
-                const K k = ks[j];                                                    \
-                const uint32_t p = off[(k >> shift) & mask]++;                        \
-                kd[p] = k;                                                            \
-                pd[p] = (uint32_t)j;                                                  \
-            }                                                                         \
-        } else {                                                                      \
-            for (int64_t j = lo; j < hi; j++) {                                       \
-                const K k = ks[j];                                                    \
-                kd[off[(k >> shift) & mask]++] = k;                                   \
-            }                                                                         \
-        }                                                                             \
-    }                                                                                 \
-    static void rdx_insertion_##KB(K *a, uint32_t *pa, int64_t lo, int64_t hi)        \
-    {                                                                                 \
-        for (int64_t i = lo + 1; i < hi; i++) {                                       \
-            const K k = a[i];                                                         \
-            const uint32_t p = pa ? pa[i] : 0;                                        \
-            int64_t j = i;                                                            \
-            for (; j > lo && k < a[j - 1]; j--) {                                     \
-                a[j] = a[j - 1];                                                      \
-                if (pa) pa[j] = pa[j - 1];                                            \
-            }                                                                         \
-            a[j] = k;                                                                 \
-            if (pa) pa[j] = p;                                                        \
-        }                                                                             \
-    }                                                                                 \
-    /* Sort [lo, hi) of a (pa), whose keys agree above bit `left`, into b (pb); */  \
-    /* a is scratch.  A digit spreads the keys over about twice as many       */     \
-    /* buckets as there are keys; buckets still large sort recursively, and   */     \
-    /* one insertion sweep over the range (nearly in order by then, so its    */     \
-    /* branches are predictable) orders the small ones. */                           \
-    static void rdx_msd_##KB(K *a, uint32_t *pa, K *b, uint32_t *pb, int64_t lo,      \
-                             int64_t hi, int left)                                    \
-    {                                                                                 \
-        const int64_t m = hi - lo;                                                    \
-        int shift = left;                                                             \
-        while (left > 0 && m > RDX_LEAF) {                                            \
-            int bits = rdx_ceil_log2(m) + RDX_SPREAD_BITS;                            \
-            if (bits > RDX_TOP_BITS) bits = RDX_TOP_BITS;                             \
-            if (bits > left) bits = left;                                             \
-            shift = left - bits;                                                      \
-            const int nb = 1 << bits;                                                 \
-            const K mask = (K)nb - 1;                                                 \
-            uint32_t cnt[nb];                                                         \
-            memset(cnt, 0, sizeof cnt);                                               \
-            for (int64_t j = lo; j < hi; j++) cnt[(a[j] >> shift) & mask]++;          \
-            int one = 0;                                                              \
-            uint32_t run = (uint32_t)lo;                                              \
-            for (int d = 0; d < nb; d++) {                                            \
-                const uint32_t c = cnt[d];                                            \
-                one |= c == (uint32_t)m;                                              \
-                cnt[d] = run;                                                         \
-                run += c;                                                             \
-            }                                                                         \
-            left = shift;                                                             \
-            if (one) continue;   /* a digit every key shares: nothing to move */      \
-            if (pa) {                                                                 \
-                for (int64_t j = lo; j < hi; j++) {                                   \
-                    const uint32_t p = cnt[(a[j] >> shift) & mask]++;                 \
-                    b[p] = a[j];                                                      \
-                    pb[p] = pa[j];                                                    \
-                }                                                                     \
-            } else {                                                                  \
-                for (int64_t j = lo; j < hi; j++) b[cnt[(a[j] >> shift) & mask]++] = a[j]; \
-            }                                                                         \
-            if (shift == 0) return;   /* equal keys share a bucket, in input order */ \
-            /* cnt[d] is now the end of bucket d */                                   \
-            int64_t start = lo;                                                       \
-            for (int d = 0; d < nb; d++) {                                            \
-                const int64_t end = cnt[d];                                           \
-                if (end - start > RDX_LEAF) {                                         \
-                    rdx_msd_##KB(b, pb, a, pa, start, end, shift);                    \
-                    memcpy(b + start, a + start, (size_t)(end - start) * sizeof(K));  \
-                    if (pa) memcpy(pb + start, pa + start, (size_t)(end - start) * 4); \
-                }                                                                     \
-                start = end;                                                          \
-            }                                                                         \
-            rdx_insertion_##KB(b, pb, lo, hi);                                        \
-            return;                                                                   \
-        }                                                                             \
-        /* small, or every key equal: in order as they are (insertion is stable) */  \
-        if (left > 0) rdx_insertion_##KB(a, pa, lo, hi);                              \
-        memcpy(b + lo, a + lo, (size_t)m * sizeof(K));                                \
-        if (pa) memcpy(pb + lo, pa + lo, (size_t)m * 4);                              \
-    }                                                                                 \
-    /* a bucket of the first pass, sorted and written out */                         \
-    static void rdx_bucket_##KB(const rdx_job *jb, int64_t lo, int64_t hi)            \
-    {                                                                                 \
-        rdx_msd_##KB((K *)jb->keys[1], jb->pos[1], (K *)jb->keys[0], jb->pos[0], lo, hi, \
-                     jb->top_shift);                                                  \
-        jb->ty->emit(jb, jb->keys[0], jb->pos[0], lo, hi);                            \
+#define DEF_RDX_WIDTH(KB, K)                                                                       \
+    static void rdx_top_count_##KB(const rdx_job *jb, int t)                                       \
+    {                                                                                              \
+        const K *ks = jb->keys[0];                                                                 \
+        const int shift = jb->top_shift;                                                           \
+        const K mask = ((K)1 << jb->top_bits) - 1;                                                 \
+        uint32_t *h = jb->hist + (size_t)t * (1 << RDX_TOP_BITS);                                  \
+        memset(h, 0, sizeof(uint32_t) << RDX_TOP_BITS);                                            \
+        for (int64_t j = jb->bound[t]; j < jb->bound[t + 1]; j++) h[(ks[j] >> shift) & mask]++;    \
+    }                                                                                              \
+    /* chunk t to offsets off[] (positions j: its input positions) */                              \
+    static void rdx_top_move_##KB(const rdx_job *jb, int t, uint32_t *off)                         \
+    {                                                                                              \
+        const K *ks = jb->keys[0];                                                                 \
+        K *kd = jb->keys[1];                                                                       \
+        uint32_t *pd = jb->pos[1];                                                                 \
+        const int shift = jb->top_shift;                                                           \
+        const K mask = ((K)1 << jb->top_bits) - 1;                                                 \
+        const int64_t lo = jb->bound[t], hi = jb->bound[t + 1];                                    \
+        if (pd) {                                                                                  \
+            for (int64_t j = lo; j < hi; j++) {                                                    \
+                const K k = ks[j];                                                                 \
+                const uint32_t p = off[(k >> shift) & mask]++;                                     \
+                kd[p] = k;                                                                         \
+                pd[p] = (uint32_t)j;                                                               \
+            }                                                                                      \
+        } else {                                                                                   \
+            for (int64_t j = lo; j < hi; j++) {                                                    \
+                const K k = ks[j];                                                                 \
+                kd[off[(k >> shift) & mask]++] = k;                                                \
+            }                                                                                      \
+        }                                                                                          \
+    }                                                                                              \
+    static void rdx_insertion_##KB(K *a, uint32_t *pa, int64_t lo, int64_t hi)                     \
+    {                                                                                              \
+        for (int64_t i = lo + 1; i < hi; i++) {                                                    \
+            const K k = a[i];                                                                      \
+            const uint32_t p = pa ? pa[i] : 0;                                                     \
+            int64_t j = i;                                                                         \
+            for (; j > lo && k < a[j - 1]; j--) {                                                  \
+                a[j] = a[j - 1];                                                                   \
+                if (pa) pa[j] = pa[j - 1];                                                         \
+            }                                                                                      \
+            a[j] = k;                                                                              \
+            if (pa) pa[j] = p;                                                                     \
+        }                                                                                          \
+    }                                                                                              \
+    /* Sort [lo, hi) of a (pa), whose keys agree above bit `left`, into b (pb); */                 \
+    /* a is scratch.  A digit spreads the keys over about twice as many       */                   \
+    /* buckets as there are keys; buckets still large sort recursively, and   */                   \
+    /* one insertion sweep over the range (nearly in order by then, so its    */                   \
+    /* branches are predictable) orders the small ones. */                                         \
+    static void rdx_msd_##KB(K *a, uint32_t *pa, K *b, uint32_t *pb, int64_t lo, int64_t hi,       \
+                             int left)                                                             \
+    {                                                                                              \
+        const int64_t m = hi - lo;                                                                 \
+        int shift = left;                                                                          \
+        while (left > 0 && m > RDX_LEAF) {                                                         \
+            int bits = rdx_ceil_log2(m) + RDX_SPREAD_BITS;                                         \
+            if (bits > RDX_TOP_BITS) bits = RDX_TOP_BITS;                                          \
+            if (bits > left) bits = left;                                                          \
+            shift = left - bits;                                                                   \
+            const int nb = 1 << bits;                                                              \
+            const K mask = (K)nb - 1;                                                              \
+            uint32_t cnt[nb];                                                                      \
+            memset(cnt, 0, sizeof cnt);                                                            \
+            for (int64_t j = lo; j < hi; j++) cnt[(a[j] >> shift) & mask]++;                       \
+            int one = 0;                                                                           \
+            uint32_t run = (uint32_t)lo;                                                           \
+            for (int d = 0; d < nb; d++) {                                                         \
+                const uint32_t c = cnt[d];                                                         \
+                one |= c == (uint32_t)m;                                                           \
+                cnt[d] = run;                                                                      \
+                run += c;                                                                          \
+            }                                                                                      \
+            left = shift;                                                                          \
+            if (one) continue; /* a digit every key shares: nothing to move */                     \
+            if (pa) {                                                                              \
+                for (int64_t j = lo; j < hi; j++) {                                                \
+                    const uint32_t p = cnt[(a[j] >> shift) & mask]++;                              \
+                    b[p] = a[j];                                                                   \
+                    pb[p] = pa[j];                                                                 \
+                }                                                                                  \
+            } else {                                                                               \
+                for (int64_t j = lo; j < hi; j++) b[cnt[(a[j] >> shift) & mask]++] = a[j];         \
+            }                                                                                      \
+            if (shift == 0) return; /* equal keys share a bucket, in input order */                \
+            /* cnt[d] is now the end of bucket d */                                                \
+            int64_t start = lo;                                                                    \
+            for (int d = 0; d < nb; d++) {                                                         \
+                const int64_t end = cnt[d];                                                        \
+                if (end - start > RDX_LEAF) {                                                      \
+                    rdx_msd_##KB(b, pb, a, pa, start, end, shift);                                 \
+                    memcpy(b + start, a + start, (size_t)(end - start) * sizeof(K));               \
+                    if (pa) memcpy(pb + start, pa + start, (size_t)(end - start) * 4);             \
+                }                                                                                  \
+                start = end;                                                                       \
+            }                                                                                      \
+            rdx_insertion_##KB(b, pb, lo, hi);                                                     \
+            return;                                                                                \
+        }                                                                                          \
+        /* small, or every key equal: in order as they are (insertion is stable) */                \
+        if (left > 0) rdx_insertion_##KB(a, pa, lo, hi);                                           \
+        memcpy(b + lo, a + lo, (size_t)m * sizeof(K));                                             \
+        if (pa) memcpy(pb + lo, pa + lo, (size_t)m * 4);                                           \
+    }                                                                                              \
+    /* a bucket of the first pass, sorted and written out */                                       \
+    static void rdx_bucket_##KB(const rdx_job *jb, int64_t lo, int64_t hi)                         \
+    {                                                                                              \
+        rdx_msd_##KB((K *)jb->keys[1], jb->pos[1], (K *)jb->keys[0], jb->pos[0], lo, hi,           \
+                     jb->top_shift);                                                               \
+        jb->ty->emit(jb, jb->keys[0], jb->pos[0], lo, hi);                                         \
     }
 DEF_RDX_WIDTH(32, uint32_t)
 DEF_RDX_WIDTH(64, uint64_t)
@@ -382,102 +384,103 @@ DEF_RDX_WIDTH(64, uint64_t)
 /* ---- per dtype: keys and the keys' range, the float classes, leaves, the copy */
 #define DEF_RDX_TYPE(CODE, SFX, T, R, ...) DEF_RDX_TYPE_(SFX, T, RDX_##SFX)
 #define DEF_RDX_TYPE_(SFX, T, ...) DEF_RDX_TYPE__(SFX, T, __VA_ARGS__)
-#define DEF_RDX_TYPE__(SFX, T, K, KEYX, UNKEYK, ISF)                                  \
-    static inline K rdx_key_##SFX(T x) { return KEYX; }                               \
-    static inline T rdx_unkey_##SFX(K k) { return UNKEYK; }                           \
-    /* the sign bit of x's own bits (a -0.0 among the zeros) */                       \
-    static inline int rdx_sign_##SFX(T x)                                             \
-    {                                                                                 \
-        K u = 0;                                                                      \
-        memcpy(&u, &x, sizeof x);                                                     \
-        return (int)((u >> (8 * sizeof(T) - 1)) & 1);                                 \
-    }                                                                                 \
-    ST_LEVEL_BODY void rdx_keys_body_##SFX(rdx_job *jb, int t)                        \
-    {                                                                                 \
-        K *kd = jb->keys[0];                                                          \
-        const K flip = (K)jb->flip;                                                   \
-        const int64_t step = jb->in_step, lo = jb->bound[t], hi = jb->bound[t + 1];   \
-        K kmin = (K)~(K)0, kmax = 0;                                                  \
-        if (step == sizeof(T)) {                                                      \
-            const T *x = (const T *)jb->in;                                           \
-            for (int64_t j = lo; j < hi; j++) {                                       \
-                const K k = rdx_key_##SFX(x[j]) ^ flip;                               \
-                kd[j] = k;                                                            \
-                kmin = k < kmin ? k : kmin;                                           \
-                kmax = k > kmax ? k : kmax;                                           \
-            }                                                                         \
-        } else {                                                                      \
-            for (int64_t j = lo; j < hi; j++) {                                       \
-                const K k = rdx_key_##SFX(*(const T *)(jb->in + j * step)) ^ flip;    \
-                kd[j] = k;                                                            \
-                kmin = k < kmin ? k : kmin;                                           \
-                kmax = k > kmax ? k : kmax;                                           \
-            }                                                                         \
-        }                                                                             \
-        rdx_chunk *c = &jb->ch[t];                                                    \
-        c->kmin = kmin;                                                               \
-        c->kmax = kmax;                                                               \
-        c->nan = c->zero = c->negzero = c->neg = 0;                                   \
-        if (!ISF || !jb->pv) return;                                                  \
-        int64_t nan = 0, zero = 0, negzero = 0, neg = 0;                              \
-        for (int64_t j = lo; j < hi; j++) {                                           \
-            const T x = *(const T *)(jb->in + j * step);                              \
-            nan += x != x;                                                            \
-            zero += x == 0;                                                           \
-            negzero += (x == 0) & rdx_sign_##SFX(x);                                  \
-            neg += rdx_key_##SFX(x) < rdx_key_##SFX((T)0);                            \
-        }                                                                             \
-        c->nan = nan;                                                                 \
-        c->zero = zero;                                                               \
-        c->negzero = negzero;                                                         \
-        c->neg = neg;                                                                 \
-    }                                                                                 \
-    ST_LEVEL_DISPATCH(rdx_keys_##SFX, rdx_keys_body_##SFX, (rdx_job *jb, int t), (jb, t)) \
-    static void rdx_collect_##SFX(const rdx_job *jb, int t)                           \
-    {                                                                                 \
-        T *zs = (T *)jb->side + jb->zero_at[t], *ns = (T *)jb->side + jb->nan_at[t];  \
-        const int keepz = jb->zero_keep > 0;                                          \
-        const int64_t step = jb->in_step;                                             \
-        for (int64_t j = jb->bound[t]; j < jb->bound[t + 1]; j++) {                   \
-            const T x = *(const T *)(jb->in + j * step);                              \
-            if (x == 0 && keepz) *zs++ = x;                                           \
-            else if (x != x) *ns++ = x;                                               \
-        }                                                                             \
-    }                                                                                 \
-    static void rdx_emit_##SFX(const rdx_job *jb, const void *ksv, const uint32_t *ps, \
-                               int64_t lo, int64_t hi)                                \
-    {                                                                                 \
-        const K *ks = ksv;                                                            \
-        const K flip = (K)jb->flip;                                                   \
-        if (jb->pv) {                                                                 \
-            char *pv = jb->pv;                                                        \
-            const int64_t vs = jb->v_step;                                            \
-            for (int64_t j = lo; j < hi; j++)                                         \
-                *(T *)(pv + j * vs) = rdx_unkey_##SFX(ks[j] ^ flip);                  \
-        }                                                                             \
-        if (jb->pi) {                                                                 \
-            char *pi = jb->pi;                                                        \
-            const int64_t is = jb->i_step, base = jb->base;                           \
-            for (int64_t j = lo; j < hi; j++)                                         \
-                *(int64_t *)(pi + j * is) = (int64_t)ps[j] + base;                    \
-        }                                                                             \
-    }                                                                                 \
-    static void rdx_copy_##SFX(const rdx_job *jb, int t)                              \
-    {                                                                                 \
-        for (int64_t j = jb->bound[t]; j < jb->bound[t + 1]; j++) {                   \
-            if (jb->pv)                                                               \
-                *(T *)(jb->pv + j * jb->v_step) = *(const T *)(jb->in + j * jb->in_step); \
-            if (jb->pi) *(int64_t *)(jb->pi + j * jb->i_step) = j + jb->base;         \
-        }                                                                             \
+#define DEF_RDX_TYPE__(SFX, T, K, KEYX, UNKEYK, ISF)                                               \
+    static inline K rdx_key_##SFX(T x) { return KEYX; }                                            \
+    static inline T rdx_unkey_##SFX(K k) { return UNKEYK; }                                        \
+    /* the sign bit of x's own bits (a -0.0 among the zeros) */                                    \
+    static inline int rdx_sign_##SFX(T x)                                                          \
+    {                                                                                              \
+        K u = 0;                                                                                   \
+        memcpy(&u, &x, sizeof x);                                                                  \
+        return (int)((u >> (8 * sizeof(T) - 1)) & 1);                                              \
+    }                                                                                              \
+    ST_LEVEL_BODY void rdx_keys_body_##SFX(rdx_job *jb, int t)                                     \
+    {                                                                                              \
+        K *kd = jb->keys[0];                                                                       \
+        const K flip = (K)jb->flip;                                                                \
+        const int64_t step = jb->in_step, lo = jb->bound[t], hi = jb->bound[t + 1];                \
+        K kmin = (K) ~(K)0, kmax = 0;                                                              \
+        if (step == sizeof(T)) {                                                                   \
+            const T *x = (const T *)jb->in;                                                        \
+            for (int64_t j = lo; j < hi; j++) {                                                    \
+                const K k = rdx_key_##SFX(x[j]) ^ flip;                                            \
+                kd[j] = k;                                                                         \
+                kmin = k < kmin ? k : kmin;                                                        \
+                kmax = k > kmax ? k : kmax;                                                        \
+            }                                                                                      \
+        } else {                                                                                   \
+            for (int64_t j = lo; j < hi; j++) {                                                    \
+                const K k = rdx_key_##SFX(*(const T *)(jb->in + j * step)) ^ flip;                 \
+                kd[j] = k;                                                                         \
+                kmin = k < kmin ? k : kmin;                                                        \
+                kmax = k > kmax ? k : kmax;                                                        \
+            }                                                                                      \
+        }                                                                                          \
+        rdx_chunk *c = &jb->ch[t];                                                                 \
+        c->kmin = kmin;                                                                            \
+        c->kmax = kmax;                                                                            \
+        c->nan = c->zero = c->negzero = c->neg = 0;                                                \
+        if (!ISF || !jb->pv) return;                                                               \
+        int64_t nan = 0, zero = 0, negzero = 0, neg = 0;                                           \
+        for (int64_t j = lo; j < hi; j++) {                                                        \
+            const T x = *(const T *)(jb->in + j * step);                                           \
+            nan += x != x;                                                                         \
+            zero += x == 0;                                                                        \
+            negzero += (x == 0) & rdx_sign_##SFX(x);                                               \
+            neg += rdx_key_##SFX(x) < rdx_key_##SFX((T)0);                                         \
+        }                                                                                          \
+        c->nan = nan;                                                                              \
+        c->zero = zero;                                                                            \
+        c->negzero = negzero;                                                                      \
+        c->neg = neg;                                                                              \
+    }                                                                                              \
+    ST_LEVEL_DISPATCH(rdx_keys_##SFX, rdx_keys_body_##SFX, (rdx_job * jb, int t), (jb, t))         \
+    static void rdx_collect_##SFX(const rdx_job *jb, int t)                                        \
+    {                                                                                              \
+        T *zs = (T *)jb->side + jb->zero_at[t], *ns = (T *)jb->side + jb->nan_at[t];               \
+        const int keepz = jb->zero_keep > 0;                                                       \
+        const int64_t step = jb->in_step;                                                          \
+        for (int64_t j = jb->bound[t]; j < jb->bound[t + 1]; j++) {                                \
+            const T x = *(const T *)(jb->in + j * step);                                           \
+            if (x == 0 && keepz)                                                                   \
+                *zs++ = x;                                                                         \
+            else if (x != x)                                                                       \
+                *ns++ = x;                                                                         \
+        }                                                                                          \
+    }                                                                                              \
+    static void rdx_emit_##SFX(const rdx_job *jb, const void *ksv, const uint32_t *ps, int64_t lo, \
+                               int64_t hi)                                                         \
+    {                                                                                              \
+        const K *ks = ksv;                                                                         \
+        const K flip = (K)jb->flip;                                                                \
+        if (jb->pv) {                                                                              \
+            char *pv = jb->pv;                                                                     \
+            const int64_t vs = jb->v_step;                                                         \
+            for (int64_t j = lo; j < hi; j++) *(T *)(pv + j * vs) = rdx_unkey_##SFX(ks[j] ^ flip); \
+        }                                                                                          \
+        if (jb->pi) {                                                                              \
+            char *pi = jb->pi;                                                                     \
+            const int64_t is = jb->i_step, base = jb->base;                                        \
+            for (int64_t j = lo; j < hi; j++) *(int64_t *)(pi + j * is) = (int64_t)ps[j] + base;   \
+        }                                                                                          \
+    }                                                                                              \
+    static void rdx_copy_##SFX(const rdx_job *jb, int t)                                           \
+    {                                                                                              \
+        for (int64_t j = jb->bound[t]; j < jb->bound[t + 1]; j++) {                                \
+            if (jb->pv) *(T *)(jb->pv + j * jb->v_step) = *(const T *)(jb->in + j * jb->in_step);  \
+            if (jb->pi) *(int64_t *)(jb->pi + j * jb->i_step) = j + jb->base;                      \
+        }                                                                                          \
     }
 ST_TYPES_BOOL(DEF_RDX_TYPE)
 ST_TYPES_REAL(DEF_RDX_TYPE)
 
 #define RDX_ENTRY(CODE, SFX, T, R, ...) RDX_ENTRY_(CODE, SFX, T, RDX_##SFX)
 #define RDX_ENTRY_(CODE, SFX, T, ...) RDX_ENTRY__(CODE, SFX, T, __VA_ARGS__)
-#define RDX_ENTRY__(CODE, SFX, T, K, KEYX, UNKEYK, ISF)                               \
-    [CODE] = {sizeof(T), CODE == ST_BOOL ? 1 : 8 * (int)sizeof(T), sizeof(K), ISF,       \
-              rdx_keys_##SFX, rdx_collect_##SFX, rdx_emit_##SFX, rdx_copy_##SFX},
+#define RDX_ENTRY__(CODE, SFX, T, K, KEYX, UNKEYK, ISF)                                            \
+    [CODE] = {sizeof(T),      CODE == ST_BOOL ? 1 : 8 * (int)sizeof(T),                            \
+              sizeof(K),      ISF,                                                                 \
+              rdx_keys_##SFX, rdx_collect_##SFX,                                                   \
+              rdx_emit_##SFX, rdx_copy_##SFX},
 static const rdx_type rdx_types[ST_NTYPES] = {ST_TYPES_BOOL(RDX_ENTRY) ST_TYPES_REAL(RDX_ENTRY)};
 
 /* The bytes of scratch a job needs, and (jb given) where each part goes. */
@@ -485,10 +488,10 @@ static int64_t rdx_layout(rdx_job *jb, char *buf, const rdx_type *ty, int64_t n,
                           int want_pos, int want_side)
 {
     int64_t at = 0;
-#define RDX_PART(PTR, BYTES)                                                          \
-    do {                                                                              \
-        if (jb) PTR = (void *)(buf + at);                                             \
-        at += ((int64_t)(BYTES) + 63) & ~(int64_t)63;                                 \
+#define RDX_PART(PTR, BYTES)                                                                       \
+    do {                                                                                           \
+        if (jb) PTR = (void *)(buf + at);                                                          \
+        at += ((int64_t)(BYTES) + 63) & ~(int64_t)63;                                              \
     } while (0)
     void *k0 = NULL, *k1 = NULL, *p0 = NULL, *p1 = NULL, *h = NULL, *side = NULL;
     RDX_PART(k0, n * ty->kbytes);
@@ -530,7 +533,7 @@ static void rdx_plan(rdx_job *jb)
     }
     jb->all_equal = kmin == kmax;
     if (!jb->all_equal) {
-        const int left = 64 - __builtin_clzll(kmin ^ kmax);   /* bits below the prefix */
+        const int left = 64 - __builtin_clzll(kmin ^ kmax); /* bits below the prefix */
         jb->top_bits = left < RDX_TOP_BITS ? left : RDX_TOP_BITS;
         jb->top_shift = left - jb->top_bits;
     }
@@ -581,12 +584,12 @@ static void rdx_run(rdx_job *jb, int tid, int nthr)
     rdx_sync(nthr);
     if (tid == 0) rdx_plan(jb);
     rdx_sync(nthr);
-    if (jb->all_equal) {   /* nothing to sort: the lane as it is */
+    if (jb->all_equal) { /* nothing to sort: the lane as it is */
         for (int t = tid; t < T; t += nthr) ty->copy(jb, t);
         return;
     }
     for (int t = tid; t < T; t += nthr) {
-        if (jb->zero_keep || jb->nan_keep) ty->collect(jb, t);   /* before any output */
+        if (jb->zero_keep || jb->nan_keep) ty->collect(jb, t); /* before any output */
         if (wide)
             rdx_top_count_64(jb, t);
         else
@@ -668,8 +671,8 @@ static void rdx_lane(char **p, sort_ctx *c, char *buf)
  * side[bound[t + 1]], both in input order), and they go back into their runs
  * at the end, as in the radix sort.  Threads share the key and value passes
  * by chunks and the sort by tasks. */
-#define VQS_MIN 32             /* lanes at least this long */
-#define VQS_BLOCK 512          /* key pass: blocks checked for zeros and NaNs first */
+#define VQS_MIN 32    /* lanes at least this long */
+#define VQS_BLOCK 512 /* key pass: blocks checked for zeros and NaNs first */
 
 struct vqs_type;
 typedef struct {
@@ -679,7 +682,7 @@ typedef struct {
     uint64_t flip;
     const char *in;
     int64_t in_step;
-    char *out;                    /* the values lane: keys, then values */
+    char *out; /* the values lane: keys, then values */
     char *side;
     int64_t bound[RDX_MAX_T + 1];
     int64_t zero[RDX_MAX_T], negzero[RDX_MAX_T], nan[RDX_MAX_T], neg[RDX_MAX_T];
@@ -700,79 +703,79 @@ typedef struct vqs_type {
 
 #define DEF_VQS_TYPE(CODE, SFX, T) DEF_VQS_TYPE_(SFX, T, RDX_##SFX)
 #define DEF_VQS_TYPE_(SFX, T, ...) DEF_VQS_TYPE__(SFX, T, __VA_ARGS__)
-#define DEF_VQS_TYPE__(SFX, T, K, KEYX, UNKEYK, ISF)                                  \
-    /* x = the lane's element j */                                                    \
-    _Static_assert(sizeof(K) == sizeof(T), "vector quicksort: key of the value's width"); \
-    ST_LEVEL_BODY void vqs_keys_body_##SFX(vqs_job *jb, int t)                        \
-    {                                                                                 \
-        K *kd = (K *)jb->out;                                                         \
-        const K flip = (K)jb->flip, kzero = rdx_key_##SFX((T)0);                      \
-        const char *in = jb->in;                                                      \
-        const int64_t step = jb->in_step, lo = jb->bound[t], hi = jb->bound[t + 1];   \
-        int64_t zero = 0, negzero = 0, nan = 0, neg = 0;                              \
-        T *zs = (T *)jb->side + lo, *ns = (T *)jb->side + hi;                         \
-        for (int64_t b = lo; b < hi; b += VQS_BLOCK) {                                \
-            const int64_t e = b + VQS_BLOCK < hi ? b + VQS_BLOCK : hi;                \
-            if (ISF) {                                                                \
-                int64_t special = 0;                                                  \
-                if (step == sizeof(T)) {                                              \
-                    const T *x = (const T *)in;                                       \
-                    for (int64_t j = b; j < e; j++) special += (x[j] == 0) | (x[j] != x[j]); \
-                } else {                                                              \
-                    for (int64_t j = b; j < e; j++) {                                 \
-                        const T x = *(const T *)(in + j * step);                      \
-                        special += (x == 0) | (x != x);                               \
-                    }                                                                 \
-                }                                                                     \
-                for (int64_t j = b; special && j < e; j++) {                          \
-                    const T x = *(const T *)(in + j * step);                          \
-                    if (x == 0) {                                                     \
-                        *zs++ = x;                                                    \
-                        negzero += rdx_sign_##SFX(x);                                 \
-                        zero++;                                                       \
-                    } else if (x != x) {                                              \
-                        *--ns = x;                                                    \
-                        nan++;                                                        \
-                    }                                                                 \
-                }                                                                     \
-            }                                                                         \
-            if (step == sizeof(T)) {                                                  \
-                const T *x = (const T *)in;                                           \
-                for (int64_t j = b; j < e; j++) {                                     \
-                    const K k = rdx_key_##SFX(x[j]);                                  \
-                    neg += k < kzero;                                                 \
-                    kd[j] = k ^ flip;                                                 \
-                }                                                                     \
-            } else {                                                                  \
-                for (int64_t j = b; j < e; j++) {                                     \
-                    const K k = rdx_key_##SFX(*(const T *)(in + j * step));           \
-                    neg += k < kzero;                                                 \
-                    kd[j] = k ^ flip;                                                 \
-                }                                                                     \
-            }                                                                         \
-        }                                                                             \
-        jb->zero[t] = zero;                                                           \
-        jb->negzero[t] = negzero;                                                     \
-        jb->nan[t] = nan;                                                             \
-        jb->neg[t] = neg;                                                             \
-    }                                                                                 \
-    ST_LEVEL_DISPATCH(vqs_keys_##SFX, vqs_keys_body_##SFX, (vqs_job *jb, int t), (jb, t)) \
-    ST_LEVEL_BODY void vqs_values_body_##SFX(vqs_job *jb, int t)                      \
-    {                                                                                 \
-        const K *ks = (const K *)jb->out;                                             \
-        T *vd = (T *)jb->out;                                                         \
-        const K flip = (K)jb->flip;                                                   \
-        for (int64_t j = jb->bound[t]; j < jb->bound[t + 1]; j++) {                   \
-            const K k = ks[j] ^ flip;                                                 \
-            vd[j] = rdx_unkey_##SFX(k);                                               \
-        }                                                                             \
-    }                                                                                 \
-    ST_LEVEL_DISPATCH(vqs_values_##SFX, vqs_values_body_##SFX, (vqs_job *jb, int t), (jb, t))
+#define DEF_VQS_TYPE__(SFX, T, K, KEYX, UNKEYK, ISF)                                               \
+    /* x = the lane's element j */                                                                 \
+    _Static_assert(sizeof(K) == sizeof(T), "vector quicksort: key of the value's width");          \
+    ST_LEVEL_BODY void vqs_keys_body_##SFX(vqs_job *jb, int t)                                     \
+    {                                                                                              \
+        K *kd = (K *)jb->out;                                                                      \
+        const K flip = (K)jb->flip, kzero = rdx_key_##SFX((T)0);                                   \
+        const char *in = jb->in;                                                                   \
+        const int64_t step = jb->in_step, lo = jb->bound[t], hi = jb->bound[t + 1];                \
+        int64_t zero = 0, negzero = 0, nan = 0, neg = 0;                                           \
+        T *zs = (T *)jb->side + lo, *ns = (T *)jb->side + hi;                                      \
+        for (int64_t b = lo; b < hi; b += VQS_BLOCK) {                                             \
+            const int64_t e = b + VQS_BLOCK < hi ? b + VQS_BLOCK : hi;                             \
+            if (ISF) {                                                                             \
+                int64_t special = 0;                                                               \
+                if (step == sizeof(T)) {                                                           \
+                    const T *x = (const T *)in;                                                    \
+                    for (int64_t j = b; j < e; j++) special += (x[j] == 0) | (x[j] != x[j]);       \
+                } else {                                                                           \
+                    for (int64_t j = b; j < e; j++) {                                              \
+                        const T x = *(const T *)(in + j * step);                                   \
+                        special += (x == 0) | (x != x);                                            \
+                    }                                                                              \
+                }                                                                                  \
+                for (int64_t j = b; special && j < e; j++) {                                       \
+                    const T x = *(const T *)(in + j * step);                                       \
+                    if (x == 0) {                                                                  \
+                        *zs++ = x;                                                                 \
+                        negzero += rdx_sign_##SFX(x);                                              \
+                        zero++;                                                                    \
+                    } else if (x != x) {                                                           \
+                        *--ns = x;                                                                 \
+                        nan++;                                                                     \
+                    }                                                                              \
+                }                                                                                  \
+            }                                                                                      \
+            if (step == sizeof(T)) {                                                               \
+                const T *x = (const T *)in;                                                        \
+                for (int64_t j = b; j < e; j++) {                                                  \
+                    const K k = rdx_key_##SFX(x[j]);                                               \
+                    neg += k < kzero;                                                              \
+                    kd[j] = k ^ flip;                                                              \
+                }                                                                                  \
+            } else {                                                                               \
+                for (int64_t j = b; j < e; j++) {                                                  \
+                    const K k = rdx_key_##SFX(*(const T *)(in + j * step));                        \
+                    neg += k < kzero;                                                              \
+                    kd[j] = k ^ flip;                                                              \
+                }                                                                                  \
+            }                                                                                      \
+        }                                                                                          \
+        jb->zero[t] = zero;                                                                        \
+        jb->negzero[t] = negzero;                                                                  \
+        jb->nan[t] = nan;                                                                          \
+        jb->neg[t] = neg;                                                                          \
+    }                                                                                              \
+    ST_LEVEL_DISPATCH(vqs_keys_##SFX, vqs_keys_body_##SFX, (vqs_job * jb, int t), (jb, t))         \
+    ST_LEVEL_BODY void vqs_values_body_##SFX(vqs_job *jb, int t)                                   \
+    {                                                                                              \
+        const K *ks = (const K *)jb->out;                                                          \
+        T *vd = (T *)jb->out;                                                                      \
+        const K flip = (K)jb->flip;                                                                \
+        for (int64_t j = jb->bound[t]; j < jb->bound[t + 1]; j++) {                                \
+            const K k = ks[j] ^ flip;                                                              \
+            vd[j] = rdx_unkey_##SFX(k);                                                            \
+        }                                                                                          \
+    }                                                                                              \
+    ST_LEVEL_DISPATCH(vqs_values_##SFX, vqs_values_body_##SFX, (vqs_job * jb, int t), (jb, t))
 VQS_TYPES(DEF_VQS_TYPE)
 
 #define VQS_ENTRY(CODE, SFX, T) VQS_ENTRY_(CODE, SFX, T, RDX_##SFX)
 #define VQS_ENTRY_(CODE, SFX, T, ...) VQS_ENTRY__(CODE, SFX, T, __VA_ARGS__)
-#define VQS_ENTRY__(CODE, SFX, T, K, KEYX, UNKEYK, ISF)                               \
+#define VQS_ENTRY__(CODE, SFX, T, K, KEYX, UNKEYK, ISF)                                            \
     [CODE] = {8 * (int)sizeof(K), ISF, vqs_keys_##SFX, vqs_values_##SFX},
 static const vqs_type vqs_types[ST_NTYPES] = {VQS_TYPES(VQS_ENTRY)};
 
@@ -796,7 +799,7 @@ static void vqs_restore(const vqs_job *jb, int64_t tbytes)
             memcpy(zrun, zs, (size_t)(jb->zero[t] * tbytes));
             zrun += jb->zero[t] * tbytes;
         }
-        for (int64_t i = 0; i < jb->nan[t]; i++) {   /* stored downwards */
+        for (int64_t i = 0; i < jb->nan[t]; i++) { /* stored downwards */
             ns -= tbytes;
             memcpy(nrun, ns, (size_t)tbytes);
             nrun += tbytes;
@@ -827,7 +830,7 @@ static void vqs_lane(char **p, sort_ctx *c, char *unused)
     jb.side = buf;
     jb.flip = !c->desc ? 0 : ty->kbits == 64 ? ~(uint64_t)0 : (uint64_t)UINT32_MAX;
     for (int t = 0; t <= jb.T; t++) jb.bound[t] = jb.n * t / jb.T;
-    if (jb.T > 1) {   /* one team for the three phases */
+    if (jb.T > 1) { /* one team for the three phases */
 #pragma omp parallel num_threads(jb.T)
         {
             const int tid = omp_get_thread_num(), nth = omp_get_num_threads();
@@ -862,14 +865,14 @@ static char *claim_scratch(const sort_ctx *c, int *slot)
             return c->bufs[s];
         }
     }
-    *slot = -1;   /* more lanes at once than threads foreseen: a buffer of its own */
+    *slot = -1; /* more lanes at once than threads foreseen: a buffer of its own */
     return st_aligned_alloc(c->scratch);
 }
 
 static void sort_lane(char **p, void *extra)
 {
     sort_ctx *c = extra;
-    if (c->vty) {   /* its own scratch */
+    if (c->vty) { /* its own scratch */
         c->kernel(p, c, NULL);
         return;
     }
@@ -915,7 +918,6 @@ static st_status check_output(const st_tensor *out, const st_tensor *in, int dty
     return ST_OK;
 }
 
-
 static int self_overlapping(const st_tensor *t)
 {
     for (int d = 0; d < t->ndim; d++)
@@ -942,8 +944,11 @@ static int64_t work_per_lane(int64_t n)
     return n * lg;
 }
 
-#define CASE_MSORT(CODE, SFX, T, R, ...)                                              \
-    case CODE: c->kernel = msort_lane_##SFX; rec = sizeof(rec_##SFX); break;
+#define CASE_MSORT(CODE, SFX, T, R, ...)                                                           \
+    case CODE:                                                                                     \
+        c->kernel = msort_lane_##SFX;                                                              \
+        rec = sizeof(rec_##SFX);                                                                   \
+        break;
 
 /* Pick the kernel for in's dtype and lane length, the threads of one radix
  * lane; scratch bytes per lane.  One or a few long lanes are each split
@@ -967,8 +972,8 @@ static st_status choose_kernel(sort_ctx *c, int dtype, int want_values, int64_t 
         int T = st_threads_for(n);
         c->rdx_threads = T < RDX_MAX_T ? T : RDX_MAX_T;
     }
-    if (vty->keys && want_values && c->islot < 0 && c->v_step == vty->kbits / 8 &&
-        n >= VQS_MIN && st_vsort_ready()) {
+    if (vty->keys && want_values && c->islot < 0 && c->v_step == vty->kbits / 8 && n >= VQS_MIN &&
+        st_vsort_ready()) {
         c->kernel = vqs_lane;
         c->vty = vty;
         c->scratch = vty->is_float ? n * (vty->kbits / 8) : 0;
@@ -1020,7 +1025,9 @@ static void free_pool(sort_ctx *c)
 }
 
 /* a 16-bit float sorts as its float32 values (the same order), half.c */
-typedef struct { int dim, descending, flags; } sort_args;
+typedef struct {
+    int dim, descending, flags;
+} sort_args;
 static st_status sort_f32(st_tensor **outs, const st_tensor **ins, void *ctx)
 {
     const sort_args *a = ctx;

@@ -55,17 +55,23 @@ static inline int st_fits_int(int64_t v) { return v >= 0 && v <= INT_MAX; }
 static inline void st_copy2d(char *dst, int64_t drs, int64_t dcs, const char *src, int64_t srs,
                              int64_t scs, int64_t rows, int64_t cols, int64_t item)
 {
-#define ST_COPY2D_AS(T)                                                                \
-    do {                                                                               \
-        T *d_ = (T *)dst;                                                              \
-        const T *s_ = (const T *)src;                                                  \
-        for (int64_t i = 0; i < rows; i++)                                             \
-            for (int64_t j = 0; j < cols; j++) d_[i * drs + j * dcs] = s_[i * srs + j * scs]; \
+#define ST_COPY2D_AS(T)                                                                            \
+    do {                                                                                           \
+        T *d_ = (T *)dst;                                                                          \
+        const T *s_ = (const T *)src;                                                              \
+        for (int64_t i = 0; i < rows; i++)                                                         \
+            for (int64_t j = 0; j < cols; j++) d_[i * drs + j * dcs] = s_[i * srs + j * scs];      \
     } while (0)
     switch (item) {
-    case 4: ST_COPY2D_AS(float); break;
-    case 8: ST_COPY2D_AS(double); break;
-    case 16: ST_COPY2D_AS(st_c128); break;
+    case 4:
+        ST_COPY2D_AS(float);
+        break;
+    case 8:
+        ST_COPY2D_AS(double);
+        break;
+    case 16:
+        ST_COPY2D_AS(st_c128);
+        break;
     default:
         for (int64_t i = 0; i < rows; i++)
             for (int64_t j = 0; j < cols; j++)

@@ -38,10 +38,18 @@ typedef double complex st_c128;
     M(ST_COMPLEX64, complex64, st_c64, float, __VA_ARGS__)                      \
     M(ST_COMPLEX128, complex128, st_c128, double, __VA_ARGS__)
 /* clang-format on */
-#define ST_TYPES_INT(M, ...) ST_TYPES_SINT(M, __VA_ARGS__) ST_TYPES_UINT(M, __VA_ARGS__)
-#define ST_TYPES_REAL(M, ...) ST_TYPES_INT(M, __VA_ARGS__) ST_TYPES_FLOAT(M, __VA_ARGS__)
-#define ST_TYPES_NUMERIC(M, ...) ST_TYPES_REAL(M, __VA_ARGS__) ST_TYPES_COMPLEX(M, __VA_ARGS__)
-#define ST_TYPES_ALL(M, ...) ST_TYPES_BOOL(M, __VA_ARGS__) ST_TYPES_NUMERIC(M, __VA_ARGS__)
+#define ST_TYPES_INT(M, ...)                                                                       \
+    ST_TYPES_SINT(M, __VA_ARGS__)                                                                  \
+    ST_TYPES_UINT(M, __VA_ARGS__)
+#define ST_TYPES_REAL(M, ...)                                                                      \
+    ST_TYPES_INT(M, __VA_ARGS__)                                                                   \
+    ST_TYPES_FLOAT(M, __VA_ARGS__)
+#define ST_TYPES_NUMERIC(M, ...)                                                                   \
+    ST_TYPES_REAL(M, __VA_ARGS__)                                                                  \
+    ST_TYPES_COMPLEX(M, __VA_ARGS__)
+#define ST_TYPES_ALL(M, ...)                                                                       \
+    ST_TYPES_BOOL(M, __VA_ARGS__)                                                                  \
+    ST_TYPES_NUMERIC(M, __VA_ARGS__)
 /* clang-format off */
 #define ST_TYPES_ALL_2(M, ...)                                                  \
     M(ST_BOOL, bool_, _Bool, _Bool, __VA_ARGS__)                                \
@@ -64,7 +72,10 @@ static inline int st_real_dtype(int dtype)
 {
     return dtype == ST_COMPLEX64 ? ST_FLOAT32 : dtype == ST_COMPLEX128 ? ST_FLOAT64 : dtype;
 }
-static inline int st_is_complex(int dtype) { return dtype == ST_COMPLEX64 || dtype == ST_COMPLEX128; }
+static inline int st_is_complex(int dtype)
+{
+    return dtype == ST_COMPLEX64 || dtype == ST_COMPLEX128;
+}
 static inline int st_is_float(int dtype) { return dtype == ST_FLOAT32 || dtype == ST_FLOAT64; }
 static inline int st_is_signed_int(int dtype) { return dtype >= ST_INT8 && dtype <= ST_INT64; }
 static inline int st_is_int(int dtype) { return dtype >= ST_INT8 && dtype <= ST_UINT64; }
@@ -73,7 +84,10 @@ static inline int st_is_int(int dtype) { return dtype >= ST_INT8 && dtype <= ST_
 static inline int st_is_half(int dtype) { return dtype == ST_FLOAT16 || dtype == ST_BFLOAT16; }
 /* A type that the arithmetic kernels know themselves: every type but the
  * 16-bit floats. */
-static inline int st_is_math_type(int dtype) { return dtype >= 0 && dtype < ST_NTYPES && !st_is_half(dtype); }
+static inline int st_is_math_type(int dtype)
+{
+    return dtype >= 0 && dtype < ST_NTYPES && !st_is_half(dtype);
+}
 /* half.c: fn(outs, ins, ctx) run on float32 copies of the 16-bit float
  * operands among outs and ins (NULL ones pass), each 16-bit output
  * rounded back from its float32 result; the others as they are. */
@@ -92,13 +106,13 @@ static inline int st_half_result(int res32, int half) { return res32 == ST_FLOAT
  * order of each type, for kernels generated from the ST_TYPES_* lists. */
 #define ST_LT_PLAIN(a, b) ((a) < (b))
 #define ST_LT_FLOAT(a, b) (((a) < (b)) | (((b) != (b)) & ((a) == (a))))
-#define ST_DEF_LT_COMPLEX(SFX, T, R, RE, IM)                                    \
-    static inline int st_lt_##SFX(T a, T b)                                     \
-    {                                                                           \
-        R ar = RE(a), ai = IM(a), br = RE(b), bi = IM(b);                       \
-        if (ar != ar || ai != ai) return 0;                                     \
-        if (br != br || bi != bi) return 1;                                     \
-        return ar < br || (ar == br && ai < bi);                                \
+#define ST_DEF_LT_COMPLEX(SFX, T, R, RE, IM)                                                       \
+    static inline int st_lt_##SFX(T a, T b)                                                        \
+    {                                                                                              \
+        R ar = RE(a), ai = IM(a), br = RE(b), bi = IM(b);                                          \
+        if (ar != ar || ai != ai) return 0;                                                        \
+        if (br != br || bi != bi) return 1;                                                        \
+        return ar < br || (ar == br && ai < bi);                                                   \
     }
 ST_DEF_LT_COMPLEX(complex64, st_c64, float, crealf, cimagf)
 ST_DEF_LT_COMPLEX(complex128, st_c128, double, creal, cimag)
@@ -117,8 +131,7 @@ ST_DEF_LT_COMPLEX(complex128, st_c128, double, creal, cimag)
 #define ST_LT_complex128 st_lt_complex128
 
 /* ---- errors ---- */
-st_status st_fail(st_status code, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+st_status st_fail(st_status code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* st_fail(ST_E_INDEX, ...) that also records the index, its valid range
  * [lo, hi) and its dim, in the caller's numbering (st_last_index_error). */
 st_status st_fail_index(int64_t index, int64_t lo, int64_t hi, int dim, const char *fmt, ...)
@@ -132,20 +145,19 @@ st_status st_check_storage(const st_tensor *t, const char *what);
 /* ---- the kernel signature (numpy's ufunc inner loop) ----------------
  * args[k] points at operand k's first element, steps[k] is its byte step,
  * *n the element count; extra carries op-specific data. */
-typedef void (*st_loop_fn)(char **args, const int64_t *n, const int64_t *steps,
-                           void *extra);
+typedef void (*st_loop_fn)(char **args, const int64_t *n, const int64_t *steps, void *extra);
 
 /* A kernel's first statement: copy the operand pointers and steps into
  * locals named `args` and `s` (the parameters are args_ and s_).  A store
  * through char * may alias the caller's arrays, so without the copy the
  * compiler reloads them after every element store: a store-to-load round
  * trip per element that made strided loops 1.6x slower. */
-#define ST_LOCAL_ARGS(N)                                                        \
-    char *args[N];                                                              \
-    int64_t s[N];                                                               \
-    for (int k_ = 0; k_ < (N); k_++) {                                          \
-        args[k_] = args_[k_];                                                   \
-        s[k_] = s_[k_];                                                         \
+#define ST_LOCAL_ARGS(N)                                                                           \
+    char *args[N];                                                                                 \
+    int64_t s[N];                                                                                  \
+    for (int k_ = 0; k_ < (N); k_++) {                                                             \
+        args[k_] = args_[k_];                                                                      \
+        s[k_] = s_[k_];                                                                            \
     }
 
 /* ---- the N-d iterator ------------------------------------------------
@@ -154,18 +166,19 @@ typedef void (*st_loop_fn)(char **args, const int64_t *n, const int64_t *steps,
  * stride (outermost first) unless ST_ITER_C_ORDER, and dims contiguous
  * together in every operand are merged.  The innermost dim is handed to
  * the kernel. */
-#define ST_ITER_C_ORDER 1     /* keep C order: the kernel sees elements in order */
-#define ST_ITER_SERIAL 2      /* never split across threads */
-#define ST_ITER_FENCE 4       /* each thread ends with a store fence (kernels that
+#define ST_ITER_C_ORDER 1 /* keep C order: the kernel sees elements in order */
+#define ST_ITER_SERIAL 2  /* never split across threads */
+#define ST_ITER_FENCE                                                                              \
+    4 /* each thread ends with a store fence (kernels that
                                  used streaming stores: see st_stream_store) */
 
 typedef struct {
     int nop;
-    int ndim;                               /* >= 1 after init */
-    int c_order;                            /* built with ST_ITER_C_ORDER: never reorder or tile */
+    int ndim;    /* >= 1 after init */
+    int c_order; /* built with ST_ITER_C_ORDER: never reorder or tile */
     int64_t numel;
-    int64_t size[ST_MAX_DIMS];              /* outermost first */
-    int64_t step[ST_MAX_DIMS][ST_MAX_OPERANDS];   /* bytes */
+    int64_t size[ST_MAX_DIMS];                  /* outermost first */
+    int64_t step[ST_MAX_DIMS][ST_MAX_OPERANDS]; /* bytes */
     char *data[ST_MAX_OPERANDS];
 } st_iter;
 
@@ -179,8 +192,8 @@ void st_iter_simplify(st_iter *it, int flags);
 /* Run kernel over all elements, splitting across threads when large. */
 void st_iter_run(const st_iter *it, st_loop_fn kernel, void *extra, int flags);
 /* Run kernel over the linear (iteration-order) element range [begin, end). */
-void st_iter_run_range(const st_iter *it, int64_t begin, int64_t end,
-                       st_loop_fn kernel, void *extra);
+void st_iter_run_range(const st_iter *it, int64_t begin, int64_t end, st_loop_fn kernel,
+                       void *extra);
 
 /* ---- lanes: for kernels that need a whole 1-D line along one dim -----
  * (argmax, cumulative sums, sort, gather).  Iterates over every position
@@ -191,7 +204,7 @@ typedef struct {
     int nop;
     int ndim;
     int64_t size[ST_MAX_DIMS];
-    int64_t step[ST_MAX_DIMS][ST_MAX_OPERANDS];   /* bytes */
+    int64_t step[ST_MAX_DIMS][ST_MAX_OPERANDS]; /* bytes */
     char *data[ST_MAX_OPERANDS];
 } st_lanes;
 /* ops[k]'s dims other than `dim` are walked with the sizes of ops[0]. */
@@ -224,8 +237,8 @@ st_status st_binary_check_divisor(int op, int dtype, const st_tensor *b);
 st_status st_binary_block_check(int op, int dtype, const char *b, int64_t n, int64_t step);
 
 /* ---- loops shared between families ---- */
-st_loop_fn st_cast_loop(int src, int dst);     /* dst = (dst type) src */
-st_loop_fn st_fill_loop(int64_t itemsize);     /* extra points at the value */
+st_loop_fn st_cast_loop(int src, int dst); /* dst = (dst type) src */
+st_loop_fn st_fill_loop(int64_t itemsize); /* extra points at the value */
 
 /* ---- CPU levels: one build serves any x86-64 ----
  * A kernel that gains from wider vectors is compiled once per level that
@@ -244,9 +257,10 @@ st_loop_fn st_fill_loop(int64_t itemsize);     /* extra points at the value */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(ST_NO_CLONES)
 #define ST_ATTR_V4 __attribute__((target("arch=x86-64-v4")))
 #define ST_ATTR_V3 __attribute__((target("arch=x86-64-v3")))
-#define ST_LEVELS(DEF, ...) DEF(_v4, ST_ATTR_V4, __VA_ARGS__) DEF(_v3, ST_ATTR_V3, __VA_ARGS__) DEF(_v0, , __VA_ARGS__)
+#define ST_LEVELS(DEF, ...)                                                                        \
+    DEF(_v4, ST_ATTR_V4, __VA_ARGS__) DEF(_v3, ST_ATTR_V3, __VA_ARGS__) DEF(_v0, , __VA_ARGS__)
 #define ST_PICK(F) (st_level() >= 4 ? F##_v4 : st_level() >= 3 ? F##_v3 : F##_v0)
-#define ST_HAS_LEVELS 1   /* the _v3 and _v4 variants exist */
+#define ST_HAS_LEVELS 1 /* the _v3 and _v4 variants exist */
 #else
 #define ST_HAS_LEVELS 0
 #define ST_ATTR_V4
@@ -280,15 +294,17 @@ static inline int st_level(void)
     return level >= 0 ? level : st_cpu_level();
 }
 #define ST_LEVEL_BODY static inline __attribute__((always_inline))
-#define ST_LEVEL_WRAP(ISA, ATTR, NAME, PARAMS, ARGS) ATTR static void NAME##ISA PARAMS { NAME ARGS; }
+#define ST_LEVEL_WRAP(ISA, ATTR, NAME, PARAMS, ARGS)                                               \
+    ATTR static void NAME##ISA PARAMS { NAME ARGS; }
 #define ST_LEVEL_FN(NAME, PARAMS, ARGS) ST_LEVELS(ST_LEVEL_WRAP, NAME, PARAMS, ARGS)
 /* The same for a body that returns a value of type RET. */
-#define ST_LEVEL_WRAP_RET(ISA, ATTR, RET, NAME, PARAMS, ARGS) \
+#define ST_LEVEL_WRAP_RET(ISA, ATTR, RET, NAME, PARAMS, ARGS)                                      \
     ATTR static RET NAME##ISA PARAMS { return NAME ARGS; }
-#define ST_LEVEL_FN_RET(RET, NAME, PARAMS, ARGS) ST_LEVELS(ST_LEVEL_WRAP_RET, RET, NAME, PARAMS, ARGS)
+#define ST_LEVEL_FN_RET(RET, NAME, PARAMS, ARGS)                                                   \
+    ST_LEVELS(ST_LEVEL_WRAP_RET, RET, NAME, PARAMS, ARGS)
 /* The variants of BODY and NAME, one function that calls the running
  * level's (for tables initialised at compile time). */
-#define ST_LEVEL_DISPATCH(NAME, BODY, PARAMS, ARGS)                             \
+#define ST_LEVEL_DISPATCH(NAME, BODY, PARAMS, ARGS)                                                \
     ST_LEVEL_FN(BODY, PARAMS, ARGS) static void NAME PARAMS { ST_PICK(BODY) ARGS; }
 
 /* ---- streaming (non-temporal) stores, copy.c ----
@@ -304,7 +320,7 @@ static inline int st_level(void)
 extern char st_stream_tag;
 #define ST_STREAM ((void *)&st_stream_tag)
 #define ST_STREAM_BLOCK 2048
-#define ST_STREAM_MIN_BYTES ((int64_t)32 << 20)   /* all operands together, ~ the L3 */
+#define ST_STREAM_MIN_BYTES ((int64_t)32 << 20) /* all operands together, ~ the L3 */
 /* dst 64-byte aligned, nbytes a multiple of 64 */
 void st_stream_store(void *dst, const void *src, int64_t nbytes);
 int st_stream_worth(const st_tensor *out, int nin, const st_tensor *const *ins);
@@ -324,32 +340,35 @@ static inline int64_t st_stream_head(const void *dst, int64_t n, int64_t item)
  * the one loop below, into out or into the buffer: ELEM is compiled (and
  * vectorised) once per kernel, not once per case (the build's largest
  * cost when it was four loops). */
-#define ST_STREAMED(OT, OUT, N, EXTRA, ELEM)                                          \
-    do {                                                                              \
-        const int64_t n_ = (N);                                                       \
-        const int64_t s_ = (EXTRA) == ST_STREAM ? st_stream_head((OUT), n_, sizeof(OT)) : -1; \
-        enum { B_ = ST_STREAM_BLOCK / sizeof(OT) };                                   \
-        OT buf_[B_] __attribute__((aligned(64)));                                     \
-        /* [h_, e_): whole lines, streamed; the rest stored in place */               \
-        const int64_t h_ = s_ < 0 ? n_ : s_;                                          \
-        const int64_t e_ = h_ + ((n_ - h_) * (int64_t)sizeof(OT) & ~(int64_t)63) / (int64_t)sizeof(OT); \
-        for (int64_t k_ = 0; k_ < n_;) {                                              \
-            int64_t m_;                                                               \
-            OT *d_;                                                                   \
-            if (k_ < h_ || k_ >= e_) {                                                \
-                m_ = (k_ < h_ ? h_ : n_) - k_;                                        \
-                d_ = (OUT) + k_;                                                      \
-            } else {                                                                  \
-                m_ = e_ - k_ < B_ ? e_ - k_ : B_;                                     \
-                d_ = buf_;                                                            \
-            }                                                                         \
-            _Pragma("GCC ivdep") for (int64_t j_ = 0; j_ < m_; j_++) {               \
-                const int64_t i = k_ + j_; (void)i;                                   \
-                d_[j_] = (ELEM);                                                      \
-            }                                                                         \
-            if (d_ == buf_) st_stream_store((OUT) + k_, buf_, m_ * (int64_t)sizeof(OT)); \
-            k_ += m_;                                                                 \
-        }                                                                             \
+#define ST_STREAMED(OT, OUT, N, EXTRA, ELEM)                                                       \
+    do {                                                                                           \
+        const int64_t n_ = (N);                                                                    \
+        const int64_t s_ = (EXTRA) == ST_STREAM ? st_stream_head((OUT), n_, sizeof(OT)) : -1;      \
+        enum { B_ = ST_STREAM_BLOCK / sizeof(OT) };                                                \
+        OT buf_[B_] __attribute__((aligned(64)));                                                  \
+        /* [h_, e_): whole lines, streamed; the rest stored in place */                            \
+        const int64_t h_ = s_ < 0 ? n_ : s_;                                                       \
+        const int64_t e_ =                                                                         \
+            h_ + ((n_ - h_) * (int64_t)sizeof(OT) & ~(int64_t)63) / (int64_t)sizeof(OT);           \
+        for (int64_t k_ = 0; k_ < n_;) {                                                           \
+            int64_t m_;                                                                            \
+            OT *d_;                                                                                \
+            if (k_ < h_ || k_ >= e_) {                                                             \
+                m_ = (k_ < h_ ? h_ : n_) - k_;                                                     \
+                d_ = (OUT) + k_;                                                                   \
+            } else {                                                                               \
+                m_ = e_ - k_ < B_ ? e_ - k_ : B_;                                                  \
+                d_ = buf_;                                                                         \
+            }                                                                                      \
+            _Pragma("GCC ivdep")                                                                   \
+            for (int64_t j_ = 0; j_ < m_; j_++) {                                                  \
+                const int64_t i = k_ + j_;                                                         \
+                (void)i;                                                                           \
+                d_[j_] = (ELEM);                                                                   \
+            }                                                                                      \
+            if (d_ == buf_) st_stream_store((OUT) + k_, buf_, m_ * (int64_t)sizeof(OT));           \
+            k_ += m_;                                                                              \
+        }                                                                                          \
     } while (0)
 /* Store fence after streaming stores (SSE, so every x86-64 has it). */
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -359,7 +378,7 @@ static inline int64_t st_stream_head(const void *dst, int64_t n, int64_t item)
 #endif
 
 /* ---- threads ---- */
-int st_threads_for(int64_t work);   /* how many threads `work` elements deserve */
+int st_threads_for(int64_t work); /* how many threads `work` elements deserve */
 #define ST_PARALLEL_GRAIN 32768
 
 /* ---- memory blocks (alloc.c) ----
@@ -370,8 +389,8 @@ int st_threads_for(int64_t work);   /* how many threads `work` elements deserve 
  * = 1 when the bytes are untouched fresh pages, zeroed by the kernel at
  * first touch). */
 #define ST_MAP_MIN ((size_t)128 << 10)
-#define ST_CACHE_AGE 256                     /* frees a cached block waits to be taken again */
-#define ST_ZEROS_FRESH ((int64_t)32 << 20)   /* zeroed requests from here on: fresh pages */
+#define ST_CACHE_AGE 256                   /* frees a cached block waits to be taken again */
+#define ST_ZEROS_FRESH ((int64_t)32 << 20) /* zeroed requests from here on: fresh pages */
 void *st_aligned_alloc(int64_t nbytes);
 void *st_block_zeros(int64_t nbytes, int *fresh);
 void st_aligned_free(void *p);
@@ -387,7 +406,7 @@ st_loop_fn st_pow_cube_loop(int op, const st_tensor *a, const st_tensor *b);
  * -Wtype-limits warning (x < 0 of an unsigned x is always false; a signed
  * x widens to int64_t exactly; the test in a function, inlined, is out of
  * the warning's sight). */
-#define ST_SIGNED(T) ((T)-1 < (T)1)
+#define ST_SIGNED(T) ((T) - 1 < (T)1)
 static inline int st_negative64(int64_t v) { return v < 0; }
 #define ST_BELOW_ZERO(T, x) (ST_SIGNED(T) && st_negative64((int64_t)(x)))
 

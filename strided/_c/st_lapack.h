@@ -16,14 +16,22 @@ static inline int omp_get_thread_num(void) { return 0; }
 /* ---- LAPACK by dtype: s, d, c, z, for routines whose four variants take
  * the same arguments (the `_base` forms of routines with character
  * arguments take the hidden Fortran string lengths at the end). */
-#define LK_CALL(dt, name, ...)                                                        \
-    do {                                                                              \
-        switch (dt) {                                                                 \
-        case ST_FLOAT32: LAPACK_s##name(__VA_ARGS__); break;                          \
-        case ST_FLOAT64: LAPACK_d##name(__VA_ARGS__); break;                          \
-        case ST_COMPLEX64: LAPACK_c##name(__VA_ARGS__); break;                        \
-        case ST_COMPLEX128: LAPACK_z##name(__VA_ARGS__); break;                       \
-        }                                                                             \
+#define LK_CALL(dt, name, ...)                                                                     \
+    do {                                                                                           \
+        switch (dt) {                                                                              \
+        case ST_FLOAT32:                                                                           \
+            LAPACK_s##name(__VA_ARGS__);                                                           \
+            break;                                                                                 \
+        case ST_FLOAT64:                                                                           \
+            LAPACK_d##name(__VA_ARGS__);                                                           \
+            break;                                                                                 \
+        case ST_COMPLEX64:                                                                         \
+            LAPACK_c##name(__VA_ARGS__);                                                           \
+            break;                                                                                 \
+        case ST_COMPLEX128:                                                                        \
+            LAPACK_z##name(__VA_ARGS__);                                                           \
+            break;                                                                                 \
+        }                                                                                          \
     } while (0)
 
 /* Each returns LAPACK's info; leading dimensions are the row counts. */
@@ -41,20 +49,32 @@ int lk_geev(int dt, char jobvr, int n, void *a, void *w, void *vr, void *work, i
 static inline st_c128 lk_get(int dt, const void *p, int64_t i)
 {
     switch (dt) {
-    case ST_FLOAT32: return ((const float *)p)[i];
-    case ST_FLOAT64: return ((const double *)p)[i];
-    case ST_COMPLEX64: return ((const st_c64 *)p)[i];
-    default: return ((const st_c128 *)p)[i];
+    case ST_FLOAT32:
+        return ((const float *)p)[i];
+    case ST_FLOAT64:
+        return ((const double *)p)[i];
+    case ST_COMPLEX64:
+        return ((const st_c64 *)p)[i];
+    default:
+        return ((const st_c128 *)p)[i];
     }
 }
 
 static inline void lk_put(int dt, void *p, int64_t i, st_c128 v)
 {
     switch (dt) {
-    case ST_FLOAT32: ((float *)p)[i] = (float)creal(v); break;
-    case ST_FLOAT64: ((double *)p)[i] = creal(v); break;
-    case ST_COMPLEX64: ((st_c64 *)p)[i] = (st_c64)v; break;
-    default: ((st_c128 *)p)[i] = v; break;
+    case ST_FLOAT32:
+        ((float *)p)[i] = (float)creal(v);
+        break;
+    case ST_FLOAT64:
+        ((double *)p)[i] = creal(v);
+        break;
+    case ST_COMPLEX64:
+        ((st_c64 *)p)[i] = (st_c64)v;
+        break;
+    default:
+        ((st_c128 *)p)[i] = v;
+        break;
     }
 }
 
@@ -77,8 +97,8 @@ void lk_identity(int dt, char *dst, int64_t rs, int64_t cs, int64_t rows, int64_
 
 /* ---- the batch ----------------------------------------------------------- */
 typedef struct {
-    int nb;                      /* batch dims: the leading dims of every operand */
-    int64_t count;               /* matrices in the stack */
+    int nb;        /* batch dims: the leading dims of every operand */
+    int64_t count; /* matrices in the stack */
     int64_t size[ST_MAX_DIMS];
 } lk_batch;
 
@@ -95,8 +115,8 @@ int lk_threads(int64_t count, int64_t n);
 
 /* The first failure of a batch run: the lowest item, its LAPACK info. */
 typedef struct {
-    int64_t item;     /* -1: none */
-    int info;         /* > 0: LAPACK's; LK_NONFINITE: the input was not finite */
+    int64_t item; /* -1: none */
+    int info;     /* > 0: LAPACK's; LK_NONFINITE: the input was not finite */
 } lk_fail;
 #define LK_NONFINITE (-1000)
 void lk_note(lk_fail *f, int64_t item, int info);

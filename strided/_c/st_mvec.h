@@ -14,8 +14,12 @@
 #define ST_MVEC_H
 #if defined(__x86_64__) && defined(__GLIBC__) && !defined(ST_NO_MVEC)
 #define ST_VEC __attribute__((__simd__("notinbranch")))
-#define ST_VEC1(NAME) extern double(NAME)(double) ST_VEC; extern float NAME##f(float) ST_VEC;
-#define ST_VEC2(NAME) extern double(NAME)(double, double) ST_VEC; extern float NAME##f(float, float) ST_VEC;
+#define ST_VEC1(NAME)                                                                              \
+    extern double(NAME)(double) ST_VEC;                                                            \
+    extern float NAME##f(float) ST_VEC;
+#define ST_VEC2(NAME)                                                                              \
+    extern double(NAME)(double, double) ST_VEC;                                                    \
+    extern float NAME##f(float, float) ST_VEC;
 /* glibc 2.22 */
 /* clang-format off */
 ST_VEC1(exp) ST_VEC1(log) ST_VEC1(sin) ST_VEC1(cos) ST_VEC2(pow)

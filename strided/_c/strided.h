@@ -24,15 +24,15 @@
 
 /* ---- status codes: mapped to Python exceptions by strided/_core.py ---- */
 #define ST_OK 0
-#define ST_E_VALUE 1       /* ValueError: bad size, shape mismatch        */
-#define ST_E_INDEX 2       /* IndexError: index or dimension out of range */
-#define ST_E_TYPE 3        /* TypeError: dtype not supported by the op     */
-#define ST_E_MEMORY 4      /* MemoryError                                  */
-#define ST_E_OVERFLOW 5    /* OverflowError: size arithmetic overflowed    */
-#define ST_E_ZERODIV 6     /* ZeroDivisionError: integer division by zero  */
-#define ST_E_READONLY 7    /* ValueError: write to read-only memory        */
-#define ST_E_BORROWED 8    /* ValueError: resize of borrowed memory        */
-#define ST_E_IO 9          /* OSError: the system refused a file operation */
+#define ST_E_VALUE 1    /* ValueError: bad size, shape mismatch        */
+#define ST_E_INDEX 2    /* IndexError: index or dimension out of range */
+#define ST_E_TYPE 3     /* TypeError: dtype not supported by the op     */
+#define ST_E_MEMORY 4   /* MemoryError                                  */
+#define ST_E_OVERFLOW 5 /* OverflowError: size arithmetic overflowed    */
+#define ST_E_ZERODIV 6  /* ZeroDivisionError: integer division by zero  */
+#define ST_E_READONLY 7 /* ValueError: write to read-only memory        */
+#define ST_E_BORROWED 8 /* ValueError: resize of borrowed memory        */
+#define ST_E_IO 9       /* OSError: the system refused a file operation */
 typedef int st_status;
 
 /* ---- element types: one dynamic type field -------------------------- */
@@ -62,15 +62,15 @@ typedef int st_status;
 #define ST_NTYPES 15
 
 /* ---- storage flags ---- */
-#define ST_STORAGE_OWNED 1      /* allocated by the core, resizable  */
-#define ST_STORAGE_READONLY 2   /* every writing kernel refuses it   */
-#define ST_STORAGE_INLINE 8     /* small owned data inside the record's own block */
-#define ST_STORAGE_MAPPED 16    /* a memory-mapped file (st_storage_map): not resizable */
-#define ST_STORAGE_PAGES 32     /* zeroed data on fresh pages, untouched when made (st_storage_zeros) */
+#define ST_STORAGE_OWNED 1    /* allocated by the core, resizable  */
+#define ST_STORAGE_READONLY 2 /* every writing kernel refuses it   */
+#define ST_STORAGE_INLINE 8   /* small owned data inside the record's own block */
+#define ST_STORAGE_MAPPED 16  /* a memory-mapped file (st_storage_map): not resizable */
+#define ST_STORAGE_PAGES 32 /* zeroed data on fresh pages, untouched when made (st_storage_zeros) */
 
 /* ---- index-kernel flags ---- */
-#define ST_IDX_BASE1 1          /* indices count from one (Torch7)   */
-#define ST_IDX_WRAP 2           /* negative indices count from end   */
+#define ST_IDX_BASE1 1 /* indices count from one (Torch7)   */
+#define ST_IDX_WRAP 2  /* negative indices count from end   */
 
 typedef void (*st_release_fn)(void *ctx);
 
@@ -84,16 +84,16 @@ typedef struct st_storage {
     int flags;
     st_release_fn release;
     void *release_ctx;
-    int64_t pins;            /* live st_storage_view's into it: st_storage_resize refuses to move it */
+    int64_t pins; /* live st_storage_view's into it: st_storage_resize refuses to move it */
 } st_storage;
 
 /* A view: storage + element offset + sizes + strides + dtype. */
 typedef struct st_tensor {
-    st_storage *storage;     /* may be NULL for a tensor with no storage */
-    int64_t offset;          /* in elements */
+    st_storage *storage; /* may be NULL for a tensor with no storage */
+    int64_t offset;      /* in elements */
     int ndim;
     int dtype;
-    int64_t refcount;        /* Torch7 retain/free */
+    int64_t refcount; /* Torch7 retain/free */
     int64_t sizes[64];
     int64_t strides[64];
 } st_tensor;
@@ -131,14 +131,14 @@ int st_threads_forked(void);
 int st_cpu_level(void);
 
 /* ---- storage ---- */
-st_storage *st_storage_new(int64_t nbytes);               /* NULL on error */
+st_storage *st_storage_new(int64_t nbytes); /* NULL on error */
 /* The same, its bytes zero: fresh anonymous pages, which the kernel zeroes
  * when first touched (flagged ST_STORAGE_PAGES; nothing is written here,
  * as numpy's calloc), or a cleared block (small, or reused from the cache
  * below 32 MiB: alloc.c). */
 st_storage *st_storage_zeros(int64_t nbytes);
-st_storage *st_storage_borrow(void *data, int64_t nbytes, int readonly,
-                              st_release_fn release, void *ctx);
+st_storage *st_storage_borrow(void *data, int64_t nbytes, int readonly, st_release_fn release,
+                              void *ctx);
 void st_storage_retain(st_storage *s);
 /* The block cache (alloc.c): freed large blocks kept by size class for
  * reuse.  Release gives every cached block back to the system and returns
@@ -177,8 +177,7 @@ st_storage *st_storage_view(st_storage *parent, int64_t offset, int64_t nbytes);
  * system refused (open, stat, truncate, mmap; a directory: EISDIR) with
  * *os_errno its errno, else ST_E_VALUE (a bad size, unit or mode, a path
  * that is not a regular file) with *os_errno 0. */
-st_storage *st_storage_map(const char *path, int64_t nbytes, int64_t unit, int mode,
-                           int *os_errno);
+st_storage *st_storage_map(const char *path, int64_t nbytes, int64_t unit, int mode, int *os_errno);
 
 /* ---- Torch7's binary object format (t7scan.c) ---- */
 /* One object of a .t7 stream walked: from file descriptor fd (mem NULL;
@@ -218,7 +217,7 @@ typedef struct st_t7_scan {
     int64_t nbytes;
     st_storage **storages;
     int64_t nstorages;
-    int64_t end;                 /* the data offset after the object */
+    int64_t end; /* the data offset after the object */
     int64_t cap_words, cap_bytes, cap_storages;
 } st_t7_scan;
 int st_t7_walk(int fd, const char *mem, int64_t start, int64_t end, int longsize, int referenced,
@@ -227,21 +226,20 @@ int st_t7_walk(int fd, const char *mem, int64_t start, int64_t end, int longsize
 void st_t7_scan_free(st_t7_scan *s);
 
 /* ---- tensor records ---- */
-st_tensor *st_tensor_new(void);                          /* empty, 0-d, no storage */
-void st_tensor_free(st_tensor *t);                        /* drops storage ref, frees record */
+st_tensor *st_tensor_new(void);    /* empty, 0-d, no storage */
+void st_tensor_free(st_tensor *t); /* drops storage ref, frees record */
 /* Point t at `storage` with the given geometry.  Checks sizes >= 0, that
  * numel * itemsize does not overflow, and that every reachable element lies
  * inside the storage.  `strides == NULL` means C-contiguous. */
-st_status st_tensor_set(st_tensor *t, st_storage *storage, int dtype,
-                        int64_t offset, int ndim, const int64_t *sizes,
-                        const int64_t *strides);
+st_status st_tensor_set(st_tensor *t, st_storage *storage, int dtype, int64_t offset, int ndim,
+                        const int64_t *sizes, const int64_t *strides);
 /* New owned storage of the right size, C-contiguous strides. */
 st_status st_tensor_alloc(st_tensor *t, int dtype, int ndim, const int64_t *sizes);
 /* The same over st_storage_zeros: every element 0 (zeros, eye) without a pass. */
 st_status st_tensor_alloc_zeros(st_tensor *t, int dtype, int ndim, const int64_t *sizes);
 int64_t st_tensor_numel(const st_tensor *t);
 int st_tensor_is_contiguous(const st_tensor *t);
-void *st_tensor_data(const st_tensor *t);                 /* address of element 0 */
+void *st_tensor_data(const st_tensor *t); /* address of element 0 */
 /* 1 when a and b may share memory in a way that an elementwise kernel
  * writing a while reading b would see its own writes (not the exact same view). */
 int st_tensor_overlaps(const st_tensor *a, const st_tensor *b);
@@ -368,14 +366,11 @@ st_status st_binary(int op, st_tensor *out, const st_tensor *a, const st_tensor 
 /* out = op(a, b) computed in `dtype`: a and b of any dtypes are converted
  * to it (st_copy's rules) a cache-sized block at a time, never into a
  * full-size temporary.  Same results as casting first, then st_binary. */
-st_status st_binary_as(int op, int dtype, st_tensor *out, const st_tensor *a,
-                       const st_tensor *b);
+st_status st_binary_as(int op, int dtype, st_tensor *out, const st_tensor *a, const st_tensor *b);
 /* out = cond ? a : b (cond bool; a, b, out one dtype; all broadcast). */
-st_status st_where(st_tensor *out, const st_tensor *cond, const st_tensor *a,
-                   const st_tensor *b);
+st_status st_where(st_tensor *out, const st_tensor *cond, const st_tensor *a, const st_tensor *b);
 /* out = min(max(a, lo), hi), NaN-propagating; lo or hi may be NULL. */
-st_status st_clamp(st_tensor *out, const st_tensor *a, const st_tensor *lo,
-                   const st_tensor *hi);
+st_status st_clamp(st_tensor *out, const st_tensor *a, const st_tensor *lo, const st_tensor *hi);
 
 /* ---- fused elementwise expressions (fuse.c) -------------------------
  * A program of instructions over registers evaluates one expression of
@@ -383,20 +378,20 @@ st_status st_clamp(st_tensor *out, const st_tensor *a, const st_tensor *lo,
  * instruction runs its op's own kernel on the block, reading inputs in
  * place (broadcast: step 0) and registers (per-thread block buffers); the
  * last one writes the output.  No full-size temporary. */
-#define ST_FUSE_UNARY 0         /* dst = op(a)                        */
-#define ST_FUSE_BINARY 1        /* dst = op(a, b)                     */
-#define ST_FUSE_CAST 2          /* dst = a converted from dtype to res */
-#define ST_FUSE_MAX_INPUTS 256      /* arrays and constants */
-#define ST_FUSE_MAX_ARRAYS 32       /* inputs of more than one element */
+#define ST_FUSE_UNARY 0        /* dst = op(a)                        */
+#define ST_FUSE_BINARY 1       /* dst = op(a, b)                     */
+#define ST_FUSE_CAST 2         /* dst = a converted from dtype to res */
+#define ST_FUSE_MAX_INPUTS 256 /* arrays and constants */
+#define ST_FUSE_MAX_ARRAYS 32  /* inputs of more than one element */
 #define ST_FUSE_MAX_REGS 16
 #define ST_FUSE_MAX_INSTRS 256
 typedef struct {
-    int kind;    /* ST_FUSE_UNARY, ST_FUSE_BINARY or ST_FUSE_CAST */
-    int op;      /* the unary or binary op code (a cast: unused) */
-    int dtype;   /* the dtype the instruction reads (a cast: its source) */
-    int res;     /* the dtype it gives: the op's result (a cast: its target) */
-    int dst;     /* the register it writes, or -1: the output (the last instruction) */
-    int a, b;    /* operands: register r >= 0, or input k as -(k + 1); b: binary only */
+    int kind;  /* ST_FUSE_UNARY, ST_FUSE_BINARY or ST_FUSE_CAST */
+    int op;    /* the unary or binary op code (a cast: unused) */
+    int dtype; /* the dtype the instruction reads (a cast: its source) */
+    int res;   /* the dtype it gives: the op's result (a cast: its target) */
+    int dst;   /* the register it writes, or -1: the output (the last instruction) */
+    int a, b;  /* operands: register r >= 0, or input k as -(k + 1); b: binary only */
 } st_fuse_instr;
 /* out = the program's value at every element, the inputs broadcast to
  * out's sizes (an input of one element, such as a constant, is read at
@@ -509,8 +504,8 @@ int st_reduce_result(int op, int dtype);
 /* Reduce `in` over the dims flagged in `dims` (dims[d] != 0).  `out` has
  * in's ndim with size 1 on reduced dims (keepdim form) and dtype
  * st_reduce_result(op, in.dtype).  `aux` (SUMSQDEV only) has out's shape. */
-st_status st_reduce(int op, st_tensor *out, const st_tensor *in,
-                    const uint8_t *dims, const st_tensor *aux);
+st_status st_reduce(int op, st_tensor *out, const st_tensor *in, const uint8_t *dims,
+                    const st_tensor *aux);
 /* The same over every dim of `in`, into a one-element `out` of any rank
  * (a 0-d result needs no keepdim view); `aux` one element too, or NULL. */
 st_status st_reduce_all(int op, st_tensor *out, const st_tensor *in, const st_tensor *aux);
@@ -545,21 +540,20 @@ st_status st_matmul(st_tensor *out, const st_tensor *a, const st_tensor *b);
 /* ---- index kernels --------------------------------------------------- */
 /* Every index is checked against its bound before anything is written. */
 /* out = in.index_select(dim, idx); idx is a 1-D int64 tensor. */
-st_status st_index_select(st_tensor *out, const st_tensor *in, int dim,
-                          const st_tensor *idx, int flags);
+st_status st_index_select(st_tensor *out, const st_tensor *in, int dim, const st_tensor *idx,
+                          int flags);
 /* dst.select(dim, idx[i]) = src.select(dim, i)   (accumulate: +=) */
-st_status st_index_copy(st_tensor *dst, int dim, const st_tensor *idx,
-                        const st_tensor *src, int accumulate, int flags);
-st_status st_index_fill(st_tensor *dst, int dim, const st_tensor *idx,
-                        const void *value, int flags);
+st_status st_index_copy(st_tensor *dst, int dim, const st_tensor *idx, const st_tensor *src,
+                        int accumulate, int flags);
+st_status st_index_fill(st_tensor *dst, int dim, const st_tensor *idx, const void *value,
+                        int flags);
 /* out[..i..] = in[..idx[..i..]..] along dim; out has idx's shape. */
-st_status st_gather(st_tensor *out, const st_tensor *in, int dim,
-                    const st_tensor *idx, int flags);
+st_status st_gather(st_tensor *out, const st_tensor *in, int dim, const st_tensor *idx, int flags);
 /* dst[..idx[..i..]..] = src[..i..] along dim (accumulate: +=). */
-st_status st_scatter(st_tensor *dst, int dim, const st_tensor *idx,
-                     const st_tensor *src, int accumulate, int flags);
-st_status st_scatter_fill(st_tensor *dst, int dim, const st_tensor *idx,
-                          const void *value, int flags);
+st_status st_scatter(st_tensor *dst, int dim, const st_tensor *idx, const st_tensor *src,
+                     int accumulate, int flags);
+st_status st_scatter_fill(st_tensor *dst, int dim, const st_tensor *idx, const void *value,
+                          int flags);
 /* Elements of in where mask (bool or uint8, broadcast to in) is set, in C
  * order, into the 1-D out of exactly that count. */
 st_status st_masked_select(st_tensor *out, const st_tensor *in, const st_tensor *mask);
@@ -577,8 +571,8 @@ st_status st_nonzero_count(const st_tensor *in, int64_t *count);
 /* Stable sort along dim.  values and/or indices (int64) may be NULL.
  * Ascending puts NaN last; descending is its exact reverse order among
  * unequal values (NaN first) and keeps equal values in input order. */
-st_status st_sort(st_tensor *values, st_tensor *indices, const st_tensor *in,
-                  int dim, int descending, int flags);
+st_status st_sort(st_tensor *values, st_tensor *indices, const st_tensor *in, int dim,
+                  int descending, int flags);
 
 /* ---- random numbers -------------------------------------------------- */
 /* (Torch7's generator and its fills: see the section at the end.) */
@@ -626,14 +620,14 @@ st_status st_isin(st_tensor *out, const st_tensor *needles, const st_tensor *sor
  * in the ABI, DLDataTypeCode a uint8_t). */
 #define ST_DLPACK_MAJOR 1
 #define ST_DLPACK_MINOR 1
-#define ST_DL_CPU 1                /* kDLCPU: the one device we read or write */
-#define ST_DL_INT 0                /* DLDataTypeCode values of the core's types */
+#define ST_DL_CPU 1 /* kDLCPU: the one device we read or write */
+#define ST_DL_INT 0 /* DLDataTypeCode values of the core's types */
 #define ST_DL_UINT 1
 #define ST_DL_FLOAT 2
 #define ST_DL_BFLOAT 4
 #define ST_DL_COMPLEX 5
 #define ST_DL_BOOL 6
-#define ST_DL_FLAG_READ_ONLY 1     /* DLManagedTensorVersioned.flags bits */
+#define ST_DL_FLAG_READ_ONLY 1 /* DLManagedTensorVersioned.flags bits */
 #define ST_DL_FLAG_IS_COPIED 2
 /* Storage flag: the memory was handed out through DLPack, so a consumer
  * may hold its address: st_storage_resize refuses to move it, ever. */
@@ -643,16 +637,26 @@ st_status st_isin(st_tensor *out, const st_tensor *needles, const st_tensor *sor
 #define ST_DLPACK_COPY_IF_NEEDED 1
 #define ST_DLPACK_COPY_ALWAYS 2
 
-typedef struct { uint32_t major; uint32_t minor; } DLPackVersion;
-typedef struct { int32_t device_type; int32_t device_id; } DLDevice;
-typedef struct { uint8_t code; uint8_t bits; uint16_t lanes; } DLDataType;
 typedef struct {
-    void *data;              /* element 0 is at data + byte_offset */
+    uint32_t major;
+    uint32_t minor;
+} DLPackVersion;
+typedef struct {
+    int32_t device_type;
+    int32_t device_id;
+} DLDevice;
+typedef struct {
+    uint8_t code;
+    uint8_t bits;
+    uint16_t lanes;
+} DLDataType;
+typedef struct {
+    void *data; /* element 0 is at data + byte_offset */
     DLDevice device;
     int32_t ndim;
     DLDataType dtype;
     int64_t *shape;
-    int64_t *strides;        /* in elements; NULL: C-contiguous */
+    int64_t *strides; /* in elements; NULL: C-contiguous */
     uint64_t byte_offset;
 } DLTensor;
 typedef struct DLManagedTensor {
@@ -717,18 +721,16 @@ int64_t st_dlpack_live_imports(void);
 #define ST_FFT_MAX_RADIX 67        /* larger prime factors go through Bluestein */
 #define ST_FFT_MAX_N 1099511627776 /* 2^40 points along one dim at most */
 /* complex -> complex, one complex dtype; n = out's length along dim */
-st_status st_fft_c2c(st_tensor *out, const st_tensor *in, int dim, int forward,
-                     double scale);
+st_status st_fft_c2c(st_tensor *out, const st_tensor *in, int dim, int forward, double scale);
 /* real -> complex half spectrum: out (complex of in's precision) holds
  * k = 0 .. n/2 (its length along dim must be n/2 + 1); reads up to n of in */
-st_status st_fft_r2c(st_tensor *out, const st_tensor *in, int dim, int64_t n,
-                     int forward, double scale);
+st_status st_fft_r2c(st_tensor *out, const st_tensor *in, int dim, int64_t n, int forward,
+                     double scale);
 /* Hermitian half spectrum -> real: in holds k = 0 .. n/2 (up to n/2 + 1
  * elements are read), the other half is its conjugate mirror; the imaginary
  * parts of k = 0 and (n even) k = n/2 are ignored; n = out's length along
  * dim; out is real of in's precision */
-st_status st_fft_c2r(st_tensor *out, const st_tensor *in, int dim, int forward,
-                     double scale);
+st_status st_fft_c2r(st_tensor *out, const st_tensor *in, int dim, int forward, double scale);
 /* Plans (twiddles, chirps) are cached, the 16 most recently used; this
  * empties the cache (plans in use are freed when their call ends). */
 void st_fft_clear_cache(void);
@@ -837,8 +839,7 @@ st_status st_linalg_syev(st_tensor *w, st_tensor *v, const st_tensor *a, char jo
 /* a (..., m, n) = u diag(s) vt (gesvd), k = min(m, n), s (..., k)
  * descending; job 'S': u (..., m, k), vt (..., k, n); job 'A': u (..., m,
  * m), vt (..., n, n) */
-st_status st_linalg_gesvd(st_tensor *u, st_tensor *s, st_tensor *vt, const st_tensor *a,
-                          char job);
+st_status st_linalg_gesvd(st_tensor *u, st_tensor *s, st_tensor *vt, const st_tensor *a, char job);
 /* out (..., n, n) = a^-1 from getrf then getri; singular: ST_E_VALUE */
 st_status st_linalg_getri(st_tensor *out, const st_tensor *a);
 
@@ -870,8 +871,8 @@ st_status st_bhistc(st_tensor *hist, const st_tensor *in, double lo, double hi);
 /* the k smallest (largest != 0: largest) of every lane, into values and
  * indices of in's shape with size k at dim; sorted != 0: in that order,
  * else in no particular order.  0 <= k <= the lane length. */
-st_status st_topk(st_tensor *values, st_tensor *indices, const st_tensor *in, int64_t k,
-                  int dim, int largest, int sorted, int th);
+st_status st_topk(st_tensor *values, st_tensor *indices, const st_tensor *in, int64_t k, int dim,
+                  int largest, int sorted, int th);
 /* element k (from 0) of every lane's stable ascending sort; values and
  * indices have in's shape with size 1 at dim.  0 <= k < the lane length. */
 st_status st_kthvalue(st_tensor *values, st_tensor *indices, const st_tensor *in, int64_t k,
@@ -964,7 +965,7 @@ st_status st_eye(st_tensor *out, int64_t k, int zeroed);
  * one (st_generator_default()).  Fills walk the view in C order on one
  * thread (TH_TENSOR_APPLY's order), whatever its layout. */
 typedef struct st_generator st_generator;
-st_generator *st_generator_new(uint64_t seed);             /* NULL on memory error */
+st_generator *st_generator_new(uint64_t seed); /* NULL on memory error */
 void st_generator_free(st_generator *g);
 void st_generator_copy(st_generator *dst, const st_generator *src);
 st_generator *st_generator_default(void);
@@ -978,13 +979,13 @@ st_status st_generator_set_state(st_generator *g, const void *buf, int64_t nbyte
 /* the next 32-bit output (Torch7's THRandom_random) */
 uint64_t st_generator_random(st_generator *g);
 
-#define ST_DIST_UNIFORM 0       /* a, b:        u * (b - a) + a, u = r / 2^32 */
-#define ST_DIST_NORMAL 1        /* mean, std:   Box-Muller, std > 0 */
-#define ST_DIST_EXPONENTIAL 2   /* lambda:      -1 / lambda * log(1 - u) */
-#define ST_DIST_CAUCHY 3        /* median, sigma: median + sigma * tan(pi (u - 1/2)) */
-#define ST_DIST_LOG_NORMAL 4    /* mean, std:   exp(normal(mean, std)), std > 0 */
-#define ST_DIST_GEOMETRIC 5     /* p in (0, 1): floor(log(1 - u) / log(p)) + 1 */
-#define ST_DIST_BERNOULLI 6     /* p in [0, 1]: u <= p */
+#define ST_DIST_UNIFORM 0     /* a, b:        u * (b - a) + a, u = r / 2^32 */
+#define ST_DIST_NORMAL 1      /* mean, std:   Box-Muller, std > 0 */
+#define ST_DIST_EXPONENTIAL 2 /* lambda:      -1 / lambda * log(1 - u) */
+#define ST_DIST_CAUCHY 3      /* median, sigma: median + sigma * tan(pi (u - 1/2)) */
+#define ST_DIST_LOG_NORMAL 4  /* mean, std:   exp(normal(mean, std)), std > 0 */
+#define ST_DIST_GEOMETRIC 5   /* p in (0, 1): floor(log(1 - u) / log(p)) + 1 */
+#define ST_DIST_BERNOULLI 6   /* p in [0, 1]: u <= p */
 /* one draw (Torch7's torch.uniform() etc.) */
 st_status st_random_draw(st_generator *g, int dist, double a, double b, double *out);
 /* fill t: uniform .. logNormal need float32/float64; geometric an integer

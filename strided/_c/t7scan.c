@@ -24,20 +24,22 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#define T7_WINDOW ((int64_t)1 << 13)   /* bytes read ahead for small items (what a storage
+#define T7_WINDOW                                                                                  \
+    ((int64_t)1 << 13) /* bytes read ahead for small items (what a storage
                                           that follows gets of them is copied twice) */
-#define T7_DEPTH 1000                  /* nested tables and objects (Python's reader,
+#define T7_DEPTH                                                                                   \
+    1000              /* nested tables and objects (Python's reader,
                                           its recursion limit, goes less deep) */
-#define T7_STATE 5048                  /* a torch.Generator's raw state */
+#define T7_STATE 5048 /* a torch.Generator's raw state */
 
 typedef struct {
-    int fd;                      /* the source: fd (mem NULL) or memory */
+    int fd; /* the source: fd (mem NULL) or memory */
     const char *mem;
-    int64_t pos, end;            /* data offsets */
-    char *win;                   /* fd: bytes [wbase, wbase + wlen) of the data */
+    int64_t pos, end; /* data offsets */
+    char *win;        /* fd: bytes [wbase, wbase + wlen) of the data */
     int64_t wbase, wlen, wcap;
     int longsize, referenced;
-    int64_t *seen;               /* open addressing set of object indices (+ ST_T7_EMPTY) */
+    int64_t *seen; /* open addressing set of object indices (+ ST_T7_EMPTY) */
     int64_t seen_cap, seen_n;
     const char *const *names;
     const int64_t *kinds;
@@ -49,14 +51,11 @@ typedef struct {
 
 static int grow(void **p, int64_t *cap, int64_t need, size_t item)
 {
-    if (need <= *cap)
-        return 0;
+    if (need <= *cap) return 0;
     int64_t c = *cap ? *cap : 64;
-    while (c < need)
-        c *= 2;
+    while (c < need) c *= 2;
     void *q = realloc(*p, (size_t)c * item);
-    if (!q)
-        return 1;
+    if (!q) return 1;
     *p = q;
     *cap = c;
     return 0;
@@ -65,8 +64,7 @@ static int grow(void **p, int64_t *cap, int64_t need, size_t item)
 static int put(walk *w, const int64_t *v, int n)
 {
     st_t7_scan *o = w->out;
-    if (grow((void **)&o->words, &o->cap_words, o->nwords + n, sizeof(int64_t)))
-        return 1;
+    if (grow((void **)&o->words, &o->cap_words, o->nwords + n, sizeof(int64_t))) return 1;
     memcpy(o->words + o->nwords, v, (size_t)n * sizeof(int64_t));
     o->nwords += n;
     return 0;
@@ -81,19 +79,17 @@ static uint64_t mix(int64_t k)
 
 static int seen(const walk *w, int64_t k)
 {
-    if (!w->seen_cap)
-        return 0;
-    for (uint64_t i = mix(k) & (uint64_t)(w->seen_cap - 1);; i = (i + 1) & (uint64_t)(w->seen_cap - 1)) {
-        if (w->seen[i] == k)
-            return 1;
-        if (w->seen[i] == SEEN_EMPTY)
-            return 0;
+    if (!w->seen_cap) return 0;
+    for (uint64_t i = mix(k) & (uint64_t)(w->seen_cap - 1);;
+         i = (i + 1) & (uint64_t)(w->seen_cap - 1)) {
+        if (w->seen[i] == k) return 1;
+        if (w->seen[i] == SEEN_EMPTY) return 0;
     }
 }
 
 static int mark(walk *w, int64_t k)
 {
-    if (2 * (w->seen_n + 1) > w->seen_cap) {           /* at most half full */
+    if (2 * (w->seen_n + 1) > w->seen_cap) { /* at most half full */
         int64_t cap = w->seen_cap ? 2 * w->seen_cap : 256;
         int64_t *old = w->seen, oldcap = w->seen_cap;
         w->seen = malloc((size_t)cap * sizeof(int64_t));
@@ -101,18 +97,15 @@ static int mark(walk *w, int64_t k)
             w->seen = old;
             return 1;
         }
-        for (int64_t i = 0; i < cap; i++)
-            w->seen[i] = SEEN_EMPTY;
+        for (int64_t i = 0; i < cap; i++) w->seen[i] = SEEN_EMPTY;
         w->seen_cap = cap;
         w->seen_n = 0;
         for (int64_t i = 0; i < oldcap; i++)
-            if (old[i] != SEEN_EMPTY)
-                mark(w, old[i]);
+            if (old[i] != SEEN_EMPTY) mark(w, old[i]);
         free(old);
     }
     uint64_t i = mix(k) & (uint64_t)(w->seen_cap - 1);
-    while (w->seen[i] != SEEN_EMPTY && w->seen[i] != k)
-        i = (i + 1) & (uint64_t)(w->seen_cap - 1);
+    while (w->seen[i] != SEEN_EMPTY && w->seen[i] != k) i = (i + 1) & (uint64_t)(w->seen_cap - 1);
     if (w->seen[i] == SEEN_EMPTY) {
         w->seen[i] = k;
         w->seen_n++;
@@ -123,26 +116,19 @@ static int mark(walk *w, int64_t k)
 /* ---- reading: a pointer to the next n bytes (checked against the end), or NULL */
 static const char *take(walk *w, int64_t n)
 {
-    if (n < 0 || n > w->end - w->pos)
-        return NULL;
+    if (n < 0 || n > w->end - w->pos) return NULL;
     int64_t at = w->pos;
     w->pos += n;
-    if (w->mem)
-        return w->mem + at;
-    if (at >= w->wbase && at + n <= w->wbase + w->wlen)
-        return w->win + (at - w->wbase);
+    if (w->mem) return w->mem + at;
+    if (at >= w->wbase && at + n <= w->wbase + w->wlen) return w->win + (at - w->wbase);
     int64_t want = n > T7_WINDOW ? n : T7_WINDOW;
-    if (want > w->end - at)
-        want = w->end - at;
-    if (grow((void **)&w->win, &w->wcap, want, 1))
-        return NULL;
+    if (want > w->end - at) want = w->end - at;
+    if (grow((void **)&w->win, &w->wcap, want, 1)) return NULL;
     int64_t got = 0;
     while (got < want) {
         ssize_t k = pread(w->fd, w->win + got, (size_t)(want - got), (off_t)(at + got));
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k <= 0)
-            break;
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) break;
         got += k;
     }
     w->wbase = at;
@@ -154,8 +140,7 @@ static int rd_int(walk *w, int64_t *v)
 {
     const char *p = take(w, 4);
     int32_t x;
-    if (!p)
-        return 1;
+    if (!p) return 1;
     memcpy(&x, p, 4);
     *v = x;
     return 0;
@@ -164,8 +149,7 @@ static int rd_int(walk *w, int64_t *v)
 static int rd_long(walk *w, int64_t *v)
 {
     const char *p = take(w, w->longsize);
-    if (!p)
-        return 1;
+    if (!p) return 1;
     if (w->longsize == 4) {
         int32_t x;
         memcpy(&x, p, 4);
@@ -181,8 +165,7 @@ static int rd_bytes(walk *w, int64_t n, int64_t *at)
 {
     st_t7_scan *o = w->out;
     const char *p = take(w, n);
-    if (!p || grow((void **)&o->bytes, &o->cap_bytes, o->nbytes + n, 1))
-        return 1;
+    if (!p || grow((void **)&o->bytes, &o->cap_bytes, o->nbytes + n, 1)) return 1;
     memcpy(o->bytes + o->nbytes, p, (size_t)n);
     *at = o->nbytes;
     o->nbytes += n;
@@ -198,37 +181,31 @@ static int rd_string(walk *w, int64_t *at, int64_t *n)
 static int rd_storage(walk *w, int64_t n, int64_t item, int64_t *slot)
 {
     st_t7_scan *o = w->out;
-    if (n < 0 || n > (w->end - w->pos) / item)
-        return 1;
+    if (n < 0 || n > (w->end - w->pos) / item) return 1;
     int64_t nbytes = n * item, at = w->pos;
     if (grow((void **)&o->storages, &o->cap_storages, o->nstorages + 1, sizeof(st_storage *)))
         return 1;
     st_storage *s = st_storage_new(nbytes);
-    if (!s)
-        return 1;
-    o->storages[o->nstorages] = s;         /* released by st_t7_scan_free unless taken */
+    if (!s) return 1;
+    o->storages[o->nstorages] = s; /* released by st_t7_scan_free unless taken */
     *slot = o->nstorages++;
     w->pos += nbytes;
-    if (!nbytes)
-        return 0;
+    if (!nbytes) return 0;
     char *dst = (char *)s->data;
     if (w->mem) {
         memcpy(dst, w->mem + at, (size_t)nbytes);
         return 0;
     }
-    int64_t have = 0;                      /* what the window holds already */
+    int64_t have = 0; /* what the window holds already */
     if (at >= w->wbase && at < w->wbase + w->wlen) {
         have = w->wbase + w->wlen - at;
-        if (have > nbytes)
-            have = nbytes;
+        if (have > nbytes) have = nbytes;
         memcpy(dst, w->win + (at - w->wbase), (size_t)have);
     }
     while (have < nbytes) {
         ssize_t k = pread(w->fd, dst + have, (size_t)(nbytes - have), (off_t)(at + have));
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k <= 0)
-            return 1;
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) return 1;
         have += k;
     }
     return 0;
@@ -248,33 +225,27 @@ static int object(walk *w, int depth);
 static int torch_object(walk *w, int64_t index, int depth)
 {
     int64_t vat, vlen, version;
-    if (rd_string(w, &vat, &vlen))
-        return 1;
+    if (rd_string(w, &vat, &vlen)) return 1;
     const char *v = w->out->bytes + vat;
-    int64_t nat = vat, nlen = vlen;        /* legacy files: the name in place of the version */
+    int64_t nat = vat, nlen = vlen; /* legacy files: the name in place of the version */
     if (vlen >= 2 && v[0] == 'V' && v[1] == ' ') {
-        if (vlen < 3 || vlen > 11)
-            return 1;                      /* Python's reader parses the rest */
+        if (vlen < 3 || vlen > 11) return 1; /* Python's reader parses the rest */
         version = 0;
         for (int64_t i = 2; i < vlen; i++) {
-            if (v[i] < '0' || v[i] > '9')
-                return 1;
+            if (v[i] < '0' || v[i] > '9') return 1;
             version = 10 * version + (v[i] - '0');
         }
-        if (rd_string(w, &nat, &nlen))
-            return 1;
+        if (rd_string(w, &nat, &nlen)) return 1;
     } else {
         version = 0;
     }
     int c = class_of(w, w->out->bytes + nat, nlen);
     int64_t kind = c < 0 ? 0 : w->kinds[c];
-    if (c < 0) {                           /* a Lua class: its fields, a table */
+    if (c < 0) { /* a Lua class: its fields, a table */
         int64_t rec[6] = {ST_T7_OBJECT, index, version, nat, nlen, 0}, tag;
-        if (w->referenced && mark(w, index))
-            return 1;
+        if (w->referenced && mark(w, index)) return 1;
         const char *p = take(w, 4);
-        if (!p)
-            return 1;
+        if (!p) return 1;
         w->pos -= 4;
         int32_t t;
         memcpy(&t, p, 4);
@@ -283,21 +254,17 @@ static int torch_object(walk *w, int64_t index, int depth)
     }
     if (kind == ST_T7_KIND_TENSOR) {
         int64_t rec[4] = {ST_T7_TENSOR, index, c, 0}, v;
-        if (rd_int(w, &rec[3]) || rec[3] < 0 || rec[3] > ST_MAX_DIMS || put(w, rec, 4))
-            return 1;
-        for (int64_t i = 0; i < 2 * rec[3] + 1; i++)    /* sizes, strides, offset */
-            if (rd_long(w, &v) || put(w, &v, 1))
-                return 1;
-        if (object(w, depth + 1))
-            return 1;
+        if (rd_int(w, &rec[3]) || rec[3] < 0 || rec[3] > ST_MAX_DIMS || put(w, rec, 4)) return 1;
+        for (int64_t i = 0; i < 2 * rec[3] + 1; i++) /* sizes, strides, offset */
+            if (rd_long(w, &v) || put(w, &v, 1)) return 1;
+        if (object(w, depth + 1)) return 1;
     } else if (kind == ST_T7_KIND_GENERATOR) {
         int64_t rec[3] = {ST_T7_GENERATOR, index, 0};
-        if (rd_bytes(w, T7_STATE, &rec[2]) || put(w, rec, 3))
-            return 1;
-    } else {                               /* a storage: kind is its element size */
+        if (rd_bytes(w, T7_STATE, &rec[2]) || put(w, rec, 3)) return 1;
+    } else { /* a storage: kind is its element size */
         int64_t rec[5] = {ST_T7_STORAGE, index, c, 0, 0};
-        if (kind <= 0 || rd_long(w, &rec[3]) || rd_storage(w, rec[3], kind, &rec[4])
-            || put(w, rec, 5))
+        if (kind <= 0 || rd_long(w, &rec[3]) || rd_storage(w, rec[3], kind, &rec[4]) ||
+            put(w, rec, 5))
             return 1;
     }
     return w->referenced && mark(w, index);
@@ -306,8 +273,7 @@ static int torch_object(walk *w, int64_t index, int depth)
 static int object(walk *w, int depth)
 {
     int64_t tag;
-    if (depth > T7_DEPTH || rd_int(w, &tag))
-        return 1;
+    if (depth > T7_DEPTH || rd_int(w, &tag)) return 1;
     switch (tag) {
     case 0: {
         int64_t rec[1] = {ST_T7_NIL};
@@ -316,9 +282,8 @@ static int object(walk *w, int depth)
     case 1: {
         const char *p = take(w, 8);
         int64_t rec[2] = {ST_T7_NUMBER, 0};
-        if (!p)
-            return 1;
-        memcpy(&rec[1], p, 8);             /* the double's bits */
+        if (!p) return 1;
+        memcpy(&rec[1], p, 8); /* the double's bits */
         return put(w, rec, 2);
     }
     case 2: {
@@ -332,24 +297,21 @@ static int object(walk *w, int depth)
     case 3:
     case 4: {
         int64_t index;
-        if (rd_int(w, &index))
-            return 1;
+        if (rd_int(w, &index)) return 1;
         if (w->referenced && seen(w, index)) {
             int64_t rec[2] = {ST_T7_REF, index};
             return put(w, rec, 2);
         }
-        if (tag == 4)
-            return torch_object(w, index, depth);
+        if (tag == 4) return torch_object(w, index, depth);
         int64_t rec[3] = {ST_T7_TABLE, index, 0};
-        if (rd_int(w, &rec[2]) || rec[2] < 0 || rec[2] > (w->end - w->pos) / 8
-            || (w->referenced && mark(w, index)) || put(w, rec, 3))
+        if (rd_int(w, &rec[2]) || rec[2] < 0 || rec[2] > (w->end - w->pos) / 8 ||
+            (w->referenced && mark(w, index)) || put(w, rec, 3))
             return 1;
         for (int64_t i = 0; i < 2 * rec[2]; i++)
-            if (object(w, depth + 1))
-                return 1;
+            if (object(w, depth + 1)) return 1;
         return 0;
     }
-    default:                               /* a Lua function, or garbage */
+    default: /* a Lua function, or garbage */
         return 1;
     }
 }
@@ -359,28 +321,31 @@ int st_t7_walk(int fd, const char *mem, int64_t start, int64_t end, int longsize
                const int64_t *kinds, int64_t nclasses, st_t7_scan *out)
 {
     memset(out, 0, sizeof *out);
-    if (start < 0 || end < start || (longsize != 4 && longsize != 8))
-        return 1;
-    walk w = {.fd = fd, .mem = mem, .pos = start, .end = end, .longsize = longsize,
-              .referenced = referenced, .names = names, .kinds = kinds, .nclasses = nclasses,
+    if (start < 0 || end < start || (longsize != 4 && longsize != 8)) return 1;
+    walk w = {.fd = fd,
+              .mem = mem,
+              .pos = start,
+              .end = end,
+              .longsize = longsize,
+              .referenced = referenced,
+              .names = names,
+              .kinds = kinds,
+              .nclasses = nclasses,
               .out = out};
     int bad = 0;
-    for (int64_t i = 0; i < n_known && !bad; i++)
-        bad = mark(&w, known[i]);
+    for (int64_t i = 0; i < n_known && !bad; i++) bad = mark(&w, known[i]);
     bad = bad || object(&w, 0);
     free(w.win);
     free(w.seen);
     out->end = w.pos;
-    if (bad)
-        st_t7_scan_free(out);
+    if (bad) st_t7_scan_free(out);
     return bad;
 }
 
 void st_t7_scan_free(st_t7_scan *s)
 {
     for (int64_t i = 0; i < s->nstorages; i++)
-        if (s->storages[i])
-            st_storage_release(s->storages[i]);
+        if (s->storages[i]) st_storage_release(s->storages[i]);
     free(s->words);
     free(s->bytes);
     free(s->storages);

@@ -43,8 +43,8 @@ __attribute__((constructor)) static void st_vmath_tables(void)
         st_exp16_tail[j] = (double)((t - hi) / hi);
     }
     for (int j = 0; j < 1 << ST_POWF_EXP2_BITS; j++)
-        st_powf_exp2[j] = st_asu64((double)exp2l((long double)j / (1 << ST_POWF_EXP2_BITS)))
-                          - ((uint64_t)j << (52 - ST_POWF_EXP2_BITS));
+        st_powf_exp2[j] = st_asu64((double)exp2l((long double)j / (1 << ST_POWF_EXP2_BITS))) -
+                          ((uint64_t)j << (52 - ST_POWF_EXP2_BITS));
     for (int i = 0; i < 32; i++) {
         const int r = i < 20 ? i : 19;
         st_tanhf_soa[0][i] = st_tanhf_table[r].c;

@@ -29,21 +29,31 @@
 #define ST_LOG_BITS 7
 #define ST_LOG_N (1 << ST_LOG_BITS)
 /* Filled once at load (vmath.c). */
-extern uint64_t st_exp_sbits[ST_EXP_N];   /* bits of 2^(j/N) minus j << (52 - BITS) */
-extern double st_exp_tail[ST_EXP_N];      /* (2^(j/N) - that double) / that double */
+extern uint64_t st_exp_sbits[ST_EXP_N]; /* bits of 2^(j/N) minus j << (52 - BITS) */
+extern double st_exp_tail[ST_EXP_N];    /* (2^(j/N) - that double) / that double */
 /* invc ~ 1 / (center of z's subinterval), logc + logc_lo = -log(invc) */
 #include "vmath_tables.h"
 
-static inline uint64_t st_asu64(double x) { uint64_t u; memcpy(&u, &x, 8); return u; }
-static inline double st_asf64(uint64_t u) { double x; memcpy(&x, &u, 8); return x; }
+static inline uint64_t st_asu64(double x)
+{
+    uint64_t u;
+    memcpy(&u, &x, 8);
+    return u;
+}
+static inline double st_asf64(uint64_t u)
+{
+    double x;
+    memcpy(&x, &u, 8);
+    return x;
+}
 
 /* ---- exp, |x| < 704 ---- */
 #define ST_VEXP_SPECIAL(x) (!(__builtin_fabs(x) < 704.0))
 static inline double st_vexp(double x)
 {
     const double inv_ln2_n = 0x1.71547652b82fep0 * ST_EXP_N;
-    const double shift = 0x1.8p52;   /* adding it rounds to an integer in the low bits */
-    const double ln2_hi_n = 0x1.62e42fefa0000p-1 / ST_EXP_N;   /* trailing zeros: k*hi exact */
+    const double shift = 0x1.8p52; /* adding it rounds to an integer in the low bits */
+    const double ln2_hi_n = 0x1.62e42fefa0000p-1 / ST_EXP_N; /* trailing zeros: k*hi exact */
     const double ln2_lo_n = 0x1.cf79abc9e3b3ap-40 / ST_EXP_N;
     double kd = x * inv_ln2_n + shift;
     uint64_t ki = st_asu64(kd);
@@ -66,7 +76,7 @@ static inline double st_vexp(double x)
 #define ST_VLOG_SPECIAL(x) (st_asu64(x) - 0x0010000000000000ULL >= 0x7fe0000000000000ULL)
 static inline double st_vlog(double x)
 {
-    const uint64_t off = 0x3fe6000000000000ULL;   /* 0.6875 */
+    const uint64_t off = 0x3fe6000000000000ULL; /* 0.6875 */
     const double ln2_hi = 0x1.62e42fefa3800p-1, ln2_lo = 0x1.ef35793c76730p-45;
     uint64_t ix = st_asu64(x);
     uint64_t tmp = ix - off;
@@ -87,8 +97,8 @@ static inline double st_vlog(double x)
     lo += kd * ln2_lo + st_log_table[i].logc_lo + rl;
     /* log1p(r) - r to r^8 (|r| < 2^-8: the r^9 term is < 2^-64 of r) */
     double r = rh, r2 = r * r;
-    double q = -0.5 + r * (1.0 / 3) + r2 * (-0.25 + r * 0.2)
-               + r2 * r2 * (-1.0 / 6 + r * (1.0 / 7) + r2 * (-0.125));
+    double q = -0.5 + r * (1.0 / 3) + r2 * (-0.25 + r * 0.2) +
+               r2 * r2 * (-1.0 / 6 + r * (1.0 / 7) + r2 * (-0.125));
     return hi + (lo + r2 * q - rh * rl);
 }
 
@@ -100,8 +110,18 @@ static inline double st_vlog(double x)
  * sqrt(2)), log(m) = log1p(f) with s = f / (2 + f) and the atanh series
  * of s to s^9 (next term < 2^-28).  Both measure < 1 ulp, below numpy's
  * 2.3 (exp) and 3.3 (log). */
-static inline uint32_t st_asu32(float x) { uint32_t u; memcpy(&u, &x, 4); return u; }
-static inline float st_asf32(uint32_t u) { float x; memcpy(&x, &u, 4); return x; }
+static inline uint32_t st_asu32(float x)
+{
+    uint32_t u;
+    memcpy(&u, &x, 4);
+    return u;
+}
+static inline float st_asf32(uint32_t u)
+{
+    float x;
+    memcpy(&x, &u, 4);
+    return x;
+}
 
 /* |x| < 160: |k| <= 231, so 2^k is two normal floats 2^(k/2) 2^(k - k/2)
  * and the result overflows to inf or rounds into the subnormals or to 0
@@ -112,20 +132,20 @@ static inline float st_asf32(uint32_t u) { float x; memcpy(&x, &u, 4); return x;
 static inline float st_vexpf(float x)
 {
     const float inv_ln2 = 0x1.715476p0f, shift = 0x1.8p23f;
-    const float ln2_hi = 0x1.62e4p-1f, ln2_lo = 0x1.7f7d1ep-20f;   /* k * ln2_hi exact */
+    const float ln2_hi = 0x1.62e4p-1f, ln2_lo = 0x1.7f7d1ep-20f; /* k * ln2_hi exact */
     /* its 1 ulp needs the reduction and the polynomial fused (one rounding
      * per step): written as fmaf, not left to the optimiser's contraction,
      * which -O1 (the sanitizer build) does not do (1.22 ulp unfused).  Only
      * levels 3 and 4 (hardware FMA) run this kernel. */
     float kd = __builtin_fmaf(x, inv_ln2, shift);
-    int32_t k = (int32_t)(st_asu32(kd) - st_asu32(shift));   /* the integer nearest x / ln2 */
+    int32_t k = (int32_t)(st_asu32(kd) - st_asu32(shift)); /* the integer nearest x / ln2 */
     kd -= shift;
     float r = __builtin_fmaf(-kd, ln2_hi, x);
     r = __builtin_fmaf(-kd, ln2_lo, r);
-    float p = __builtin_fmaf(r, __builtin_fmaf(r, __builtin_fmaf(r, 1.0f / 5040, 1.0f / 720),
-                                               1.0f / 120), 1.0f / 24);
-    float e = __builtin_fmaf(r, __builtin_fmaf(r, __builtin_fmaf(r, __builtin_fmaf(r, p, 1.0f / 6),
-                                                                 0.5f), 1.0f), 1.0f);
+    float p = __builtin_fmaf(
+        r, __builtin_fmaf(r, __builtin_fmaf(r, 1.0f / 5040, 1.0f / 720), 1.0f / 120), 1.0f / 24);
+    float e = __builtin_fmaf(
+        r, __builtin_fmaf(r, __builtin_fmaf(r, __builtin_fmaf(r, p, 1.0f / 6), 0.5f), 1.0f), 1.0f);
     int32_t k1 = k / 2, k2 = k - k1;
     float s1 = st_asf32((uint32_t)(k1 + 127) << 23), s2 = st_asf32((uint32_t)(k2 + 127) << 23);
     return e * s1 * s2;
@@ -135,9 +155,9 @@ static inline float st_vexpf(float x)
 #define ST_VLOGF_SPECIAL(x) (st_asu32(x) - 0x00800000u >= 0x7f000000u)
 static inline float st_vlogf(float x)
 {
-    const float ln2_hi = 0x1.62e3p-1f, ln2_lo = 0x1.2fefa4p-17f;   /* k * ln2_hi exact */
+    const float ln2_hi = 0x1.62e3p-1f, ln2_lo = 0x1.2fefa4p-17f; /* k * ln2_hi exact */
     uint32_t ix = st_asu32(x);
-    int32_t k = (int32_t)(ix - 0x3f3504f3u) >> 23;   /* m = x / 2^k in [sqrt(1/2), sqrt(2)) */
+    int32_t k = (int32_t)(ix - 0x3f3504f3u) >> 23; /* m = x / 2^k in [sqrt(1/2), sqrt(2)) */
     float f = st_asf32(ix - ((uint32_t)k << 23)) - 1.0f;
     float s = f / (2.0f + f), z = s * s, hf = 0.5f * f * f;
     float rz = z * (2.0f / 3 + z * (2.0f / 5 + z * (2.0f / 7 + z * (2.0f / 9))));
@@ -163,8 +183,8 @@ static inline double st_vsincos(double x, int cos_)
     /* pi/2 in three parts of 33, 33 and 53 bits: m pi2_1 and m pi2_2 exact for |m| < 2^20 */
     const double pi2_1 = 0x1.921fb54400000p0, pi2_2 = 0x1.0b4611a600000p-34,
                  pi2_3 = 0x1.3198a2e037073p-69;
-    double kd = (x * inv_pi - 0.5 * cos_) + shift;   /* n in its low bits */
-    const uint64_t q = st_asu64(kd) + (uint64_t)cos_;   /* odd: negate */
+    double kd = (x * inv_pi - 0.5 * cos_) + shift;    /* n in its low bits */
+    const uint64_t q = st_asu64(kd) + (uint64_t)cos_; /* odd: negate */
     kd -= shift;
     const double m = kd + kd + cos_;
     double r = x - m * pi2_1;
@@ -173,8 +193,12 @@ static inline double st_vsincos(double x, int cos_)
     const double r2 = r * r;
     /* r (1 + ...) rather than r + r^3 (...): keeps sin(-0) = -0 (the
      * rounding of 1 + ... is 2^-53, far below float32's ulp) */
-    const double v = r * (1.0 + r2 * (-1.0 / 6 + r2 * (1.0 / 120 + r2 * (-1.0 / 5040
-                     + r2 * (1.0 / 362880 + r2 * (-1.0 / 39916800 + r2 * (1.0 / 6227020800)))))));
+    const double v =
+        r * (1.0 +
+             r2 * (-1.0 / 6 +
+                   r2 * (1.0 / 120 + r2 * (-1.0 / 5040 +
+                                           r2 * (1.0 / 362880 + r2 * (-1.0 / 39916800 +
+                                                                      r2 * (1.0 / 6227020800)))))));
     return st_asf64(st_asu64(v) ^ (q << 63));
 }
 
@@ -205,7 +229,7 @@ static inline double st_vsincos64(double x, int cos_)
     const uint64_t sign = st_asu64(x) & 0x8000000000000000ULL;
     const double ax = __builtin_fabs(x);
     double kd = ax * two_over_pi + shift;
-    const uint64_t q = st_asu64(kd) + (uint64_t)cos_;   /* cos(x) = sin(x + pi/2) */
+    const uint64_t q = st_asu64(kd) + (uint64_t)cos_; /* cos(x) = sin(x + pi/2) */
     kd -= shift;
     /* r = ax - k pi/2 as t + e: a exact, then two exact sums */
     const double a = ax - kd * pio2_1;
@@ -256,18 +280,18 @@ static inline double st_vtanh(double x)
     double kd = u * inv_ln2_n + shift;
     const uint64_t ki = st_asu64(kd);
     kd -= shift;
-    const double r = u - kd * ln2_hi_n;   /* exact */
+    const double r = u - kd * ln2_hi_n; /* exact */
     const double rlo = -kd * ln2_lo_n;
     const uint64_t j = ki % ST_EXP_N;
     const double s_hi = st_asf64(st_exp_sbits[j] + (ki << (52 - ST_EXP_BITS)));
     const double s_lo = s_hi * st_exp_tail[j];
     /* expm1(r + rlo) = r + p_lo */
     const double r2 = r * r;
-    const double poly = 0.5 + r * (1.0 / 6 + r * (1.0 / 24 + r * (1.0 / 120 + r * (1.0 / 720
-                        + r * (1.0 / 5040)))));
+    const double poly =
+        0.5 + r * (1.0 / 6 + r * (1.0 / 24 + r * (1.0 / 120 + r * (1.0 / 720 + r * (1.0 / 5040)))));
     const double p_lo = rlo * (1.0 + r) + r2 * poly;
     /* E = (s_hi - 1) + s_hi r + (s_hi p_lo + s_lo (1 + r + p_lo)) */
-    const double a_hi = s_hi - 1.0, a_lo = (s_hi - a_hi) - 1.0;   /* s_hi >= 1 */
+    const double a_hi = s_hi - 1.0, a_lo = (s_hi - a_hi) - 1.0; /* s_hi >= 1 */
     const double b_hi = s_hi * r, b_lo = __builtin_fma(s_hi, r, -b_hi);
     const double c = s_hi * p_lo + s_lo * ((1.0 + r) + p_lo);
     double e_hi = a_hi + b_hi;
@@ -296,11 +320,11 @@ static inline double st_vtanh(double x)
  * lanes (zero, negative or subnormal bases, infinities, NaN, overflow and
  * underflow) go to libm's scalar pow, which gives every special value.
  * (Level 4 takes the exp of the pair from vmath512.h's st_vexp_pair8.) */
-#define ST_VPOW_SPECIAL(x, y, z) (ST_VLOG_SPECIAL(x) | !(__builtin_fabs(y) < 0x1p1000) \
-                                  | !(__builtin_fabs(z) < 704.0))
+#define ST_VPOW_SPECIAL(x, y, z)                                                                   \
+    (ST_VLOG_SPECIAL(x) | !(__builtin_fabs(y) < 0x1p1000) | !(__builtin_fabs(z) < 704.0))
 static inline double st_vlog_pair(double x, double *lo_out)
 {
-    const uint64_t off = 0x3fe6000000000000ULL;   /* 0.6875 */
+    const uint64_t off = 0x3fe6000000000000ULL; /* 0.6875 */
     const double ln2_hi = 0x1.62e42fefa3800p-1, ln2_lo = 0x1.ef35793c76730p-45;
     uint64_t ix = st_asu64(x);
     uint64_t tmp = ix - off;
@@ -319,8 +343,8 @@ static inline double st_vlog_pair(double x, double *lo_out)
     double lo = (w - hi) + rh;
     lo += kd * ln2_lo + st_log_table[i].logc_lo + rl;
     double r = rh, r2 = r * r;
-    double q = -0.5 + r * (1.0 / 3) + r2 * (-0.25 + r * 0.2)
-               + r2 * r2 * (-1.0 / 6 + r * (1.0 / 7) + r2 * (-0.125));
+    double q = -0.5 + r * (1.0 / 3) + r2 * (-0.25 + r * 0.2) +
+               r2 * r2 * (-1.0 / 6 + r * (1.0 / 7) + r2 * (-0.125));
     lo += r2 * q - rh * rl;
     double h = hi + lo;
     *lo_out = lo - (h - hi);
@@ -374,17 +398,23 @@ static inline float st_vtanhf(float x)
     const float a = __builtin_fabsf(x);
     /* small: a + a^3 P(a^2) */
     const float z = a * a;
-    const float P = -0x1.555556p-2f + z * (0x1.111102p-3f + z * (-0x1.ba12f6p-5f
-                    + z * (0x1.655fd8p-6f + z * (-0x1.168feep-7f + z * 0x1.465a76p-9f))));
+    const float P = -0x1.555556p-2f +
+                    z * (0x1.111102p-3f +
+                         z * (-0x1.ba12f6p-5f +
+                              z * (0x1.655fd8p-6f + z * (-0x1.168feep-7f + z * 0x1.465a76p-9f))));
     const float small = __builtin_fmaf(a * z, P, a);
     /* large: the interval's polynomial; the index is clamped so that every
      * lane reads the table (lanes outside [0.5, 16) are not chosen below) */
     int32_t i = (int32_t)(st_asu32(a) >> 21) - (int32_t)(0x3f000000u >> 21);
     i = i < 0 ? 0 : i > 19 ? 19 : i;
-#define ST_TQ(k) st_tanhf_table[i].q[k]   /* indexed off the table: GCC gathers it */
+#define ST_TQ(k) st_tanhf_table[i].q[k] /* indexed off the table: GCC gathers it */
     const float xr = a - st_tanhf_table[i].c;
-    const float Q = ST_TQ(0) + xr * (ST_TQ(1) + xr * (ST_TQ(2) + xr * (ST_TQ(3) + xr * (ST_TQ(4)
-                    + xr * (ST_TQ(5) + xr * (ST_TQ(6) + xr * ST_TQ(7)))))));
+    const float Q =
+        ST_TQ(0) +
+        xr * (ST_TQ(1) +
+              xr * (ST_TQ(2) +
+                    xr * (ST_TQ(3) +
+                          xr * (ST_TQ(4) + xr * (ST_TQ(5) + xr * (ST_TQ(6) + xr * ST_TQ(7)))))));
 #undef ST_TQ
     const float large = st_tanhf_table[i].hi + __builtin_fmaf(xr, Q, st_tanhf_table[i].lo);
     const float t = a < 0.5625f ? small : a < 9.0f ? large : 1.0f;
@@ -404,19 +434,20 @@ static inline float st_vtanhf(float x)
  * (the result a normal float); libm's powf gives every other lane. */
 #define ST_POWF_LOG_BITS 4
 extern double st_powf_invc[1 << ST_POWF_LOG_BITS], st_powf_logc[1 << ST_POWF_LOG_BITS];
-#define ST_VPOWF_SPECIAL(x, y, t) (ST_VLOGF_SPECIAL(x) | !(__builtin_fabsf(y) < __builtin_inff()) \
-                                   | !(__builtin_fabs(t) < 126.0))
+#define ST_VPOWF_SPECIAL(x, y, t)                                                                  \
+    (ST_VLOGF_SPECIAL(x) | !(__builtin_fabsf(y) < __builtin_inff()) | !(__builtin_fabs(t) < 126.0))
 static inline double st_vpowf_arg(float x, float y, double *lo)
 {
-    const double L1 = 0x1.71547652b82fep0;   /* 1 / ln2; Li = (-1)^(i+1) / (i ln2) */
+    const double L1 = 0x1.71547652b82fep0; /* 1 / ln2; Li = (-1)^(i+1) / (i ln2) */
     const uint32_t ix = st_asu32(x), tmp = ix - 0x3f330000u;
     const uint64_t i = (uint64_t)((tmp >> (23 - ST_POWF_LOG_BITS)) % (1 << ST_POWF_LOG_BITS));
     const uint32_t top = tmp & 0xff800000u;
     const double k = (double)((int32_t)top >> 23);
     const double z = (double)st_asf32(ix - top);
     const double r = z * st_powf_invc[i] - 1.0;
-    const double p = L1 + r * (-L1 / 2 + r * (L1 / 3 + r * (-L1 / 4 + r * (L1 / 5
-                     + r * (-L1 / 6 + r * (L1 / 7))))));
+    const double p =
+        L1 +
+        r * (-L1 / 2 + r * (L1 / 3 + r * (-L1 / 4 + r * (L1 / 5 + r * (-L1 / 6 + r * (L1 / 7))))));
     *lo = 0.0;
     return (double)y * ((k + st_powf_logc[i]) + r * p);
 }
@@ -429,15 +460,15 @@ extern uint64_t st_powf_exp2[1 << ST_POWF_EXP2_BITS];
 static inline double st_vexp2f_lo(double t, double lo)
 {
     (void)lo;
-    const double shift = 0x1.8p52 / (1 << ST_POWF_EXP2_BITS);   /* adding it rounds t to k/16 */
+    const double shift = 0x1.8p52 / (1 << ST_POWF_EXP2_BITS); /* adding it rounds t to k/16 */
     const double C1 = 0x1.62e42fefa39efp-1, C2 = 0x1.ebfbdff82c58fp-3, C3 = 0x1.c6b08d704a0c0p-5,
-                 C4 = 0x1.3b2ab6fba4e77p-7, C5 = 0x1.5d87fe78a6731p-10;   /* ln2^i / i! */
+                 C4 = 0x1.3b2ab6fba4e77p-7, C5 = 0x1.5d87fe78a6731p-10; /* ln2^i / i! */
     double kd = t + shift;
     const uint64_t ki = st_asu64(kd);
     kd -= shift;
-    const double r = t - kd;   /* exact */
-    const double scale = st_asf64(st_powf_exp2[ki % (1 << ST_POWF_EXP2_BITS)]
-                                  + (ki << (52 - ST_POWF_EXP2_BITS)));
+    const double r = t - kd; /* exact */
+    const double scale =
+        st_asf64(st_powf_exp2[ki % (1 << ST_POWF_EXP2_BITS)] + (ki << (52 - ST_POWF_EXP2_BITS)));
     const double p = r * (C1 + r * (C2 + r * (C3 + r * (C4 + r * C5))));
     return scale + scale * p;
 }

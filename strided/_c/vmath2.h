@@ -42,8 +42,9 @@ static inline double st_sel(int c, double a, double b)
  * that puts hi in [1, 2) (exact; lo may round to a subnormal only where
  * lo^2 is far below the result's ulp), s = hi^2 + lo^2 as a pair (FMA),
  * r = sqrt(s) corrected by (s - r^2) / 2r: about 0.5 ulp. */
-#define ST_VHYPOT_SPECIAL(x, y) (!(__builtin_fabs(x) < 0x1p1023) | !(__builtin_fabs(y) < 0x1p1023) \
-                                 | ((__builtin_fabs(x) < 0x1p-1022) & (__builtin_fabs(y) < 0x1p-1022)))
+#define ST_VHYPOT_SPECIAL(x, y)                                                                    \
+    (!(__builtin_fabs(x) < 0x1p1023) | !(__builtin_fabs(y) < 0x1p1023) |                           \
+     ((__builtin_fabs(x) < 0x1p-1022) & (__builtin_fabs(y) < 0x1p-1022)))
 static inline double st_vhypot(double x, double y)
 {
     const double a = __builtin_fabs(x), b = __builtin_fabs(y);
@@ -54,7 +55,7 @@ static inline double st_vhypot(double x, double y)
     const double mn = st_sel(a > b, b, a);
     const double lo = st_sel(sp | (mn < hi * ST_VTINY), 0.0, mn);
     const uint64_t e = (st_asu64(hi) >> 52) & 0x7ff;
-    const double sc = st_asf64((2046 - e) << 52);   /* 2^(1023 - (e - 1023)) */
+    const double sc = st_asf64((2046 - e) << 52); /* 2^(1023 - (e - 1023)) */
     const double h = hi * sc, l = lo * sc;
     const double h2 = h * h, l2 = l * l;
     const double s = h2 + l2;
@@ -65,8 +66,8 @@ static inline double st_vhypot(double x, double y)
 }
 /* float32: in double, x^2 and y^2 exact, their sum and the root rounded
  * (2^-52 together) before the float's one rounding */
-#define ST_VHYPOTF_SPECIAL(x, y) (!(__builtin_fabsf(x) <= 0x1.fffffep127f) \
-                                  | !(__builtin_fabsf(y) <= 0x1.fffffep127f))
+#define ST_VHYPOTF_SPECIAL(x, y)                                                                   \
+    (!(__builtin_fabsf(x) <= 0x1.fffffep127f) | !(__builtin_fabsf(y) <= 0x1.fffffep127f))
 static inline float st_vhypotf(float x, float y)
 {
     const double a = (double)x, b = (double)y;

@@ -15,7 +15,7 @@
 #define ST_V4 static inline __attribute__((always_inline, target("arch=x86-64-v4")))
 
 /* tanh, 16 floats: st_vtanhf */
-extern float st_tanhf_soa[11][32];   /* c, hi, lo, q[0..7] of st_tanhf_table's rows, padded */
+extern float st_tanhf_soa[11][32]; /* c, hi, lo, q[0..7] of st_tanhf_table's rows, padded */
 ST_V4 __m512 st_vtanhf16(__m512 x)
 {
     const __m512i absmask = _mm512_set1_epi32(0x7fffffff);
@@ -33,8 +33,8 @@ ST_V4 __m512 st_vtanhf16(__m512 x)
     const __m512 small = _mm512_fmadd_ps(_mm512_mul_ps(a, z), P, a);
     __m512i i = _mm512_sub_epi32(_mm512_srli_epi32(ai, 21), _mm512_set1_epi32(0x3f000000 >> 21));
     i = _mm512_min_epi32(_mm512_max_epi32(i, _mm512_setzero_si512()), _mm512_set1_epi32(19));
-#define ST_TLUT(k) _mm512_permutex2var_ps(_mm512_load_ps(st_tanhf_soa[k]), i, \
-                                          _mm512_load_ps(st_tanhf_soa[k] + 16))
+#define ST_TLUT(k)                                                                                 \
+    _mm512_permutex2var_ps(_mm512_load_ps(st_tanhf_soa[k]), i, _mm512_load_ps(st_tanhf_soa[k] + 16))
     const __m512 xr = _mm512_sub_ps(a, ST_TLUT(0));
     __m512 Q = ST_TLUT(10);
     Q = _mm512_fmadd_ps(xr, Q, ST_TLUT(9));
@@ -61,15 +61,15 @@ ST_V4 __m512d st_vpowf8(__m256 xf, __m256 yf, __m512d *tout)
     const __m512d L1 = _mm512_set1_pd(0x1.71547652b82fep0);
     const __m256i ix = _mm256_castps_si256(xf);
     const __m256i tmp = _mm256_sub_epi32(ix, _mm256_set1_epi32(0x3f330000));
-    const __m512i i = _mm512_cvtepu32_epi64(_mm256_and_si256(_mm256_srli_epi32(tmp, 23 - ST_POWF_LOG_BITS),
-                                                             _mm256_set1_epi32(15)));
+    const __m512i i = _mm512_cvtepu32_epi64(
+        _mm256_and_si256(_mm256_srli_epi32(tmp, 23 - ST_POWF_LOG_BITS), _mm256_set1_epi32(15)));
     const __m256i top = _mm256_and_si256(tmp, _mm256_set1_epi32((int)0xff800000u));
     const __m512d k = _mm512_cvtepi32_pd(_mm256_srai_epi32(top, 23));
     const __m512d z = _mm512_cvtps_pd(_mm256_castsi256_ps(_mm256_sub_epi32(ix, top)));
-    const __m512d invc = _mm512_permutex2var_pd(_mm512_loadu_pd(st_powf_invc), i,
-                                                _mm512_loadu_pd(st_powf_invc + 8));
-    const __m512d logc = _mm512_permutex2var_pd(_mm512_loadu_pd(st_powf_logc), i,
-                                                _mm512_loadu_pd(st_powf_logc + 8));
+    const __m512d invc =
+        _mm512_permutex2var_pd(_mm512_loadu_pd(st_powf_invc), i, _mm512_loadu_pd(st_powf_invc + 8));
+    const __m512d logc =
+        _mm512_permutex2var_pd(_mm512_loadu_pd(st_powf_logc), i, _mm512_loadu_pd(st_powf_logc + 8));
     const __m512d r = _mm512_fmsub_pd(z, invc, _mm512_set1_pd(1.0));
     __m512d p = _mm512_set1_pd(0x1.71547652b82fep0 / 7);
     p = _mm512_fmadd_pd(r, p, _mm512_set1_pd(-0x1.71547652b82fep0 / 6));
@@ -107,8 +107,8 @@ ST_V4 __m512d st_vpowf8(__m256 xf, __m256 yf, __m512d *tout)
  * and two Newton steps (good to 2^-55; the quotient is then corrected by
  * its exact residual as in st_vtanh) instead of a division, whose
  * throughput alone was a third of the time. */
-extern uint64_t st_exp16_sbits[16];   /* bits of 2^(j/16) minus j << 48 */
-extern double st_exp16_tail[16];      /* (2^(j/16) - that double) / that double */
+extern uint64_t st_exp16_sbits[16]; /* bits of 2^(j/16) minus j << 48 */
+extern double st_exp16_tail[16];    /* (2^(j/16) - that double) / that double */
 ST_V4 __m512d st_vtanh8(__m512d x)
 {
     const __m512d shift = _mm512_set1_pd(0x1.8p52);
@@ -123,7 +123,7 @@ ST_V4 __m512d st_vtanh8(__m512d x)
     __m512d kd = _mm512_fmadd_pd(u, _mm512_set1_pd(0x1.71547652b82fep0 * 16), shift);
     const __m512i ki = _mm512_castpd_si512(kd);
     kd = _mm512_sub_pd(kd, shift);
-    const __m512d r0 = _mm512_fnmadd_pd(kd, ln2_hi_n, u);    /* exact */
+    const __m512d r0 = _mm512_fnmadd_pd(kd, ln2_hi_n, u); /* exact */
     const __m512d rlo0 = _mm512_mul_pd(_mm512_sub_pd(_mm512_setzero_pd(), kd), ln2_lo_n);
     /* r + rlo = r0 + rlo0 with r their rounded sum: the polynomial is of r,
      * and the terms of rlo beyond rlo (1 + r) stay below 2^-100 */
@@ -132,8 +132,9 @@ ST_V4 __m512d st_vtanh8(__m512d x)
     const __m512i sb = _mm512_permutex2var_epi64(_mm512_loadu_si512(st_exp16_sbits), ki,
                                                  _mm512_loadu_si512(st_exp16_sbits + 8));
     const __m512d s_hi = _mm512_castsi512_pd(_mm512_add_epi64(sb, _mm512_slli_epi64(ki, 48)));
-    const __m512d s_lo = _mm512_mul_pd(s_hi, _mm512_permutex2var_pd(
-        _mm512_loadu_pd(st_exp16_tail), ki, _mm512_loadu_pd(st_exp16_tail + 8)));
+    const __m512d s_lo =
+        _mm512_mul_pd(s_hi, _mm512_permutex2var_pd(_mm512_loadu_pd(st_exp16_tail), ki,
+                                                   _mm512_loadu_pd(st_exp16_tail + 8)));
     const __m512d r2 = _mm512_mul_pd(r, r);
     __m512d poly = _mm512_set1_pd(1.0 / 362880);
     poly = _mm512_fmadd_pd(r, poly, _mm512_set1_pd(1.0 / 40320));
@@ -152,22 +153,22 @@ ST_V4 __m512d st_vtanh8(__m512d x)
     const __m512d c = _mm512_fmadd_pd(s_hi, p_lo, _mm512_mul_pd(s_lo, _mm512_add_pd(onepr, p_lo)));
     __m512d e_hi = _mm512_add_pd(a_hi, b_hi);
     __m512d bb = _mm512_sub_pd(e_hi, a_hi);
-    __m512d e_lo = _mm512_add_pd(_mm512_add_pd(_mm512_sub_pd(a_hi, _mm512_sub_pd(e_hi, bb)),
-                                               _mm512_sub_pd(b_hi, bb)),
-                                 _mm512_add_pd(_mm512_add_pd(a_lo, b_lo), c));
+    __m512d e_lo = _mm512_add_pd(
+        _mm512_add_pd(_mm512_sub_pd(a_hi, _mm512_sub_pd(e_hi, bb)), _mm512_sub_pd(b_hi, bb)),
+        _mm512_add_pd(_mm512_add_pd(a_lo, b_lo), c));
     const __m512d e_n = _mm512_add_pd(e_hi, e_lo);
     e_lo = _mm512_sub_pd(e_lo, _mm512_sub_pd(e_n, e_hi));
     e_hi = e_n;
     const __m512d d_hi = _mm512_add_pd(e_hi, two);
     bb = _mm512_sub_pd(d_hi, e_hi);
-    const __m512d d_lo = _mm512_add_pd(_mm512_add_pd(_mm512_sub_pd(e_hi, _mm512_sub_pd(d_hi, bb)),
-                                                     _mm512_sub_pd(two, bb)), e_lo);
+    const __m512d d_lo = _mm512_add_pd(
+        _mm512_add_pd(_mm512_sub_pd(e_hi, _mm512_sub_pd(d_hi, bb)), _mm512_sub_pd(two, bb)), e_lo);
     __m512d inv = _mm512_rcp14_pd(d_hi);
     inv = _mm512_fmadd_pd(inv, _mm512_fnmadd_pd(d_hi, inv, one), inv);
     inv = _mm512_fmadd_pd(inv, _mm512_fnmadd_pd(d_hi, inv, one), inv);
     const __m512d q = _mm512_mul_pd(e_hi, inv);
-    const __m512d res = _mm512_add_pd(_mm512_fnmadd_pd(q, d_hi, e_hi),
-                                      _mm512_fnmadd_pd(q, d_lo, e_lo));
+    const __m512d res =
+        _mm512_add_pd(_mm512_fnmadd_pd(q, d_hi, e_hi), _mm512_fnmadd_pd(q, d_lo, e_lo));
     __m512d t = _mm512_fmadd_pd(res, inv, q);
     t = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(u, _mm512_set1_pd(44.0), _CMP_LT_OQ), one, t);
     return _mm512_castsi512_pd(_mm512_or_si512(_mm512_castpd_si512(t), sign));
@@ -215,7 +216,7 @@ ST_V4 __m512d st_vlog8(__m512d x)
                   ln2_lo = _mm512_set1_pd(0x1.ef35793c76730p-45), one = _mm512_set1_pd(1.0);
     const __m512i ix = _mm512_castpd_si512(x);
     const __m512i tmp = _mm512_sub_epi64(ix, _mm512_set1_epi64(0x3fe6800000000000LL));
-    const __m512i i = _mm512_srli_epi64(tmp, 48);   /* the permutes read its low 4 bits */
+    const __m512i i = _mm512_srli_epi64(tmp, 48); /* the permutes read its low 4 bits */
     const __m512d kd = _mm512_cvtepi64_pd(_mm512_srai_epi64(tmp, 52));
     const __m512d z = _mm512_castsi512_pd(_mm512_sub_epi64(
         ix, _mm512_and_si512(tmp, _mm512_set1_epi64((long long)0xfff0000000000000ULL))));
@@ -226,10 +227,11 @@ ST_V4 __m512d st_vlog8(__m512d x)
     const __m512d pm = _mm512_sub_pd(pr, one);
     const __m512d rh = _mm512_add_pd(pm, pl);
     const __m512d rl = _mm512_sub_pd(pl, _mm512_sub_pd(rh, pm));
-    const __m512d w = _mm512_fmadd_pd(kd, ln2_hi, ST_L16(st_log16_logc));   /* exact */
+    const __m512d w = _mm512_fmadd_pd(kd, ln2_hi, ST_L16(st_log16_logc)); /* exact */
     const __m512d hi = _mm512_add_pd(w, rh);
     __m512d lo = _mm512_add_pd(_mm512_sub_pd(w, hi), rh);
-    lo = _mm512_add_pd(lo, _mm512_add_pd(_mm512_fmadd_pd(kd, ln2_lo, ST_L16(st_log16_logc_lo)), rl));
+    lo =
+        _mm512_add_pd(lo, _mm512_add_pd(_mm512_fmadd_pd(kd, ln2_lo, ST_L16(st_log16_logc_lo)), rl));
 #undef ST_L16
     const __m512d r = rh, r2 = _mm512_mul_pd(r, r);
     __m512d q = _mm512_set1_pd(1.0 / 13);
