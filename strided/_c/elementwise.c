@@ -1254,7 +1254,7 @@ static void mixed_loop(char **args, const int64_t *np, const int64_t *steps, voi
         if (c->narrow) {
             char *nargs[2] = {args[0] + i0 * steps[0], obuf};
             int64_t nsteps[2] = {steps[0], c->res_item};
-            c->narrow(nargs, &m, nsteps, NULL);
+            c->narrow(nargs, &m, nsteps, stream); /* streamed when the op streams */
         }
     }
 }
