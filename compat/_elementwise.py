@@ -16,8 +16,9 @@ from ._dtypes import KINDS
 from ._elementwise_table import BINARY, UNARY
 from ._promotion import FLOAT_FOR_INTEGERS, check, dtype_mask, result_dtype
 
-# One C call does the plain case (same dtype, same shape, C-contiguous): it
-# returns None for anything else, and the general path below decides.
+# One C call does the plain case (two Arrays of one dtype whose shapes
+# broadcast, or an Array and a Python float or int as the operators take
+# it): it returns None for anything else, and the general path below decides.
 _unary_new, _binary_new = _arraytype.unary_new, _arraytype.binary_new
 # x = x op y in C for two small plain Arrays of one dtype and shape (True)
 _binary_inplace = _arraytype.binary_inplace
@@ -47,7 +48,7 @@ def _binary(name, op, category, code, summary):
     mask = dtype_mask(category)
 
     def f(x1, x2, /):
-        if type(x1) is Array and type(x2) is Array:
+        if type(x1) is Array or type(x2) is Array:  # (with a Python number: in C too)
             r = _binary_new(code, mask, x1, x2)
             if r is not None:
                 return r

@@ -895,10 +895,23 @@ static PyObject *binary_new(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_
         return NULL;
     }
     if (!ready() || !code_mask(args, &code, &mask)) return NULL;
-    if (Py_TYPE(args[2]) != array_type || Py_TYPE(args[3]) != array_type) Py_RETURN_NONE;
-    st_tensor *a = record(args[2]), *b = a ? record(args[3]) : NULL;
-    if (!b) return NULL;
-    st_tensor *r = core.binary_new(code, mask, a, b);
+    int first = Py_TYPE(args[2]) == array_type, second = Py_TYPE(args[3]) == array_type;
+    st_tensor *r = NULL;
+    if (first && second) {
+        st_tensor *a = record(args[2]), *b = a ? record(args[3]) : NULL;
+        if (!b) return NULL;
+        r = core.binary_new(code, mask, a, b);
+    } else if (first || second) {
+        /* an Array and a Python float or int64-range int, as the operators
+         * take them (the standard's functions take scalars as its operators) */
+        int is_int;
+        int64_t i;
+        double f;
+        if (!plain_number(args[first ? 3 : 2], &is_int, &i, &f)) Py_RETURN_NONE;
+        st_tensor *a = record(args[first ? 2 : 3]);
+        if (!a) return NULL;
+        r = core.binary_scalar_new(code, mask, a, is_int, i, f, !first);
+    }
     if (r) return wrap(r);
     Py_RETURN_NONE;
 }

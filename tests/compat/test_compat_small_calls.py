@@ -116,6 +116,31 @@ def test_scalar_operator_matches_general_path(op, scalar, name):
 
 
 @pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("scalar", [2, -3, 0, 2.5, -0.0, 300, 2**40, -(2**63), 2**64, True, 1j])
+def test_binary_function_with_a_scalar_matches_general_path(scalar, name, monkeypatch):
+    """xp.f(x, 1.0) and xp.f(1.0, x) for every binary function: in C (as the
+    operators take a Python number) with the general path's values, dtypes
+    and errors."""
+    from strided.compat import _elementwise, _elementwise_table
+
+    a = values(name, 5, 3)
+    functions = [getattr(xp, f) for f in _elementwise_table.BINARY]
+    fast = [
+        outcome(f, *args)
+        for f in functions
+        for args in ((xp.asarray(a), scalar), (scalar, xp.asarray(a)))
+    ]
+    monkeypatch.setattr(_elementwise, "_binary_new", lambda *args: None)
+    general = [
+        outcome(f, *args)
+        for f in functions
+        for args in ((xp.asarray(a), scalar), (scalar, xp.asarray(a)))
+    ]
+    for f, g in zip(fast, general):
+        same(f, g, libm=True)
+
+
+@pytest.mark.parametrize("name", NAMES)
 @pytest.mark.parametrize("op", UNARY_OPERATORS, ids=lambda f: f.__name__)
 def test_unary_operator_matches_general_path(op, name):
     a = values(name, 6, 4)
