@@ -151,20 +151,57 @@ static int broadcast_sizes(int k, const st_tensor *const *ts, int *nd, int64_t *
 /* a op b of any sizes that broadcast, into a new C-contiguous result by
  * st_binary; declined (NULL) when an operand of the result's whole shape
  * is not C-contiguous (the general path lays the result out like it). */
+/* A new record of these sizes laid out in memory like the first input of
+ * the same sizes that is not contiguous (numpy's order 'K', as
+ * strided.core.ops.empty_like_layout lays it out): dims by decreasing
+ * |stride|, ties in order, then viewed back in the given dim order, so an
+ * op on transposed inputs walks every operand contiguously.  C order when
+ * no input fits (or the first that does has its dims in C order already,
+ * or a zero stride). */
+static st_tensor *new_like_layout(int dtype, int nd, const int64_t *sizes, int nin,
+                                  const st_tensor *const *ins)
+{
+    for (int k = 0; k < nin; k++) {
+        const st_tensor *t = ins[k];
+        if (nd < 2 || t->ndim != nd || memcmp(t->sizes, sizes, (size_t)nd * sizeof *sizes) ||
+            st_tensor_is_contiguous(t))
+            continue;
+        int order[ST_MAX_DIMS], zero = 0, identity = 1;
+        for (int d = 0; d < nd; d++) {
+            order[d] = d;
+            zero |= t->strides[d] == 0;
+        }
+        if (zero) continue;
+        for (int i = 1; i < nd; i++) /* stable: only a strictly larger step moves out */
+            for (int j = i; j > 0 && llabs(t->strides[order[j - 1]]) < llabs(t->strides[order[j]]);
+                 j--) {
+                int o = order[j];
+                order[j] = order[j - 1];
+                order[j - 1] = o;
+            }
+        for (int d = 0; d < nd; d++) identity &= order[d] == d;
+        if (identity) break;
+        int64_t permuted[ST_MAX_DIMS], strides[ST_MAX_DIMS];
+        for (int i = 0; i < nd; i++) permuted[i] = sizes[order[i]];
+        st_tensor *out = new_sized(dtype, nd, permuted);
+        if (!out) return NULL;
+        for (int i = 0; i < nd; i++) strides[order[i]] = out->strides[i];
+        memcpy(out->sizes, sizes, (size_t)nd * sizeof *sizes);
+        memcpy(out->strides, strides, (size_t)nd * sizeof *strides);
+        return out;
+    }
+    return new_sized(dtype, nd, sizes);
+}
+
 static st_tensor *binary_broadcast(int op, int res, const st_tensor *a, const st_tensor *b)
 {
     int nd;
     int64_t sizes[ST_MAX_DIMS];
     const st_tensor *both[2] = {a, b};
     if (!broadcast_sizes(2, both, &nd, sizes)) return NULL;
-    for (int k = 0; k < 2; k++) {
-        const st_tensor *t = both[k];
-        if (!t->storage && st_tensor_numel(t)) return NULL;
-        if (t->ndim == nd && !memcmp(t->sizes, sizes, (size_t)nd * sizeof *sizes) &&
-            !st_tensor_is_contiguous(t))
-            return NULL;
-    }
-    st_tensor *out = new_sized(res, nd, sizes);
+    for (int k = 0; k < 2; k++)
+        if (!both[k]->storage && st_tensor_numel(both[k])) return NULL;
+    st_tensor *out = new_like_layout(res, nd, sizes, 2, both);
     if (!out || st_binary(op, out, a, b)) {
         st_tensor_free(out);
         return NULL;
@@ -350,7 +387,11 @@ int st_binary_inplace_small(int op, st_tensor *x, const st_tensor *y)
 st_tensor *st_binary_scalar_new(int op, uint32_t dtypes, const st_tensor *a, int is_int,
                                 int64_t ivalue, double fvalue, int scalar_first)
 {
-    if (!accepted(dtypes, a)) return NULL;
+    const int strided = !st_tensor_is_contiguous(a); /* (a transposed x: st_binary) */
+    if (strided ? a->dtype < 0 || a->dtype >= 32 || !(dtypes >> a->dtype & 1) ||
+                      st_is_half(a->dtype) || !a->storage
+                : !accepted(dtypes, a))
+        return NULL;
     int res = st_binary_result(op, a->dtype);
     if (res < 0) return NULL;
     _Alignas(16) char buf[16];
@@ -362,9 +403,9 @@ st_tensor *st_binary_scalar_new(int op, uint32_t dtypes, const st_tensor *a, int
     scalar.storage = &storage;
     scalar.dtype = a->dtype;
     scalar.refcount = 1;
-    st_tensor *out = new_like(a, res);
-    if (out &&
-        (scalar_first ? binary_into(op, out, &scalar, a) : binary_into(op, out, a, &scalar))) {
+    const st_tensor *x = scalar_first ? &scalar : a, *y = scalar_first ? a : &scalar;
+    st_tensor *out = strided ? new_like_layout(res, a->ndim, a->sizes, 1, &a) : new_like(a, res);
+    if (out && (strided ? st_binary(op, out, x, y) : binary_into(op, out, x, y))) {
         st_tensor_free(out);
         return NULL;
     }

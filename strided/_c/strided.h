@@ -419,7 +419,11 @@ void st_stream_triad(double *a, const double *b, const double *c, double s, int6
  * C-contiguous, or any failure.  The caller then takes its general path.
  * st_binary_new also takes one operand repeating whole over the other (its
  * sizes, leading 1s left out, the other's last ones, and no more dims:
- * a matrix with a row vector) up to ST_PARALLEL_GRAIN result elements. */
+ * a matrix with a row vector) up to ST_PARALLEL_GRAIN result elements,
+ * and any two operands of one dtype whose sizes broadcast, strided ones
+ * included; st_binary_scalar_new a strided `a` too.  A result of a strided
+ * operand's whole shape is laid out in memory as that operand is (numpy's
+ * order 'K', as strided.core.ops.empty_like_layout). */
 st_tensor *st_binary_new(int op, uint32_t dtypes, const st_tensor *a, const st_tensor *b);
 /* cond ? a : b (cond bool, a and b of one dtype, the three broadcast) into
  * a new C-contiguous result; NULL when declined, as above. */

@@ -307,3 +307,44 @@ def test_broadcast_with_a_transposed_operand_keeps_its_layout():
     r = x + xp.asarray(np.arange(4.0))
     check(r, a + np.arange(4.0))
     assert r._c.strides == x._c.strides  # laid out like x (numpy's order K)
+
+
+@pytest.mark.parametrize("name", ["float64", "int32", "uint8", "bool", "complex64"])
+def test_strided_operands_in_c_keep_the_general_paths_values_and_layout(name, monkeypatch):
+    """Transposed, sliced, reversed and broadcast operands (and a strided
+    array with a Python number) in C: the general path's values, dtype and
+    memory layout (numpy's order 'K': a transposed operand's result is
+    transposed too)."""
+    from strided.compat import _elementwise
+
+    base = values(name, 6 * 8 * 5, 9).reshape(6, 8, 5)
+    other = values(name, 6 * 8 * 5, 10).reshape(6, 8, 5)
+    pairs = [
+        (
+            xp.permute_dims(xp.asarray(base), (2, 0, 1)),
+            xp.permute_dims(xp.asarray(other), (2, 0, 1)),
+        ),
+        (xp.permute_dims(xp.asarray(base), (1, 0, 2)), xp.asarray(other[:, :, 0]).T[None]),
+        (xp.asarray(base)[:, ::2, ::-1], xp.asarray(other)[:, :4, :]),
+        (xp.asarray(base)[::-1], xp.asarray(other)[0]),
+        (xp.asarray(base), xp.permute_dims(xp.asarray(other), (0, 1, 2))[:, :, ::-1]),
+    ]
+    scalar = True if name == "bool" else 3
+    ops = ["add", "multiply", "equal", "less", "maximum", "logical_and", "bitwise_xor", "pow"]
+
+    def run():
+        out = []
+        for f in (getattr(xp, op) for op in ops):
+            for a, b in pairs:
+                out.append(outcome(f, a, b))
+            out.append(outcome(f, pairs[0][0], scalar))
+            out.append(outcome(f, scalar, pairs[2][0]))
+        return out
+
+    fast = run()
+    monkeypatch.setattr(_elementwise, "_binary_new", lambda *args: None)
+    general = run()
+    for f, g in zip(fast, general):
+        same(f, g, libm=True)
+        if not isinstance(g, type):
+            assert np_of(f).strides == np_of(g).strides
