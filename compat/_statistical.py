@@ -28,8 +28,12 @@ _SUM, _PROD, _MAX, _MIN, _ALL, _ANY = (
 )
 
 
+_INEXACT = _dtypes.KINDS["floating"]
+
+
 def _sum_like(op, x, axis, dtype, keepdims):
-    if dtype is None:
+    # (a float's or complex's own dtype named, as SciPy names it, is the default)
+    if dtype is None or (dtype is getattr(x, "dtype", None) and dtype in _INEXACT):
         r = _reduce_new(_SUM if op == "sum" else _PROD, False, x, axis, keepdims)
         if r is not None:
             return r

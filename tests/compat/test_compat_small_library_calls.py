@@ -1349,3 +1349,27 @@ def test_array_namespace_is_the_module():
     assert xp.asarray(1.0).__array_namespace__(api_version="2024.12") is strided.compat
     with pytest.raises(ValueError, match="not supported"):
         xp.asarray(1.0).__array_namespace__(api_version="1999.01")
+
+
+@pytest.mark.parametrize("name", ["float64", "float32", "complex128", "float16", "int32", "bool"])
+def test_sum_and_prod_with_the_arrays_own_dtype_named(name):
+    """xp.sum(x, dtype=x.dtype) (SciPy's form): the values and dtype of the
+    general path, keepdims and axes alike."""
+    a = values((4, 6), name) if name != "float16" else values((4, 6), "float32")
+    x = xp.asarray(a) if name != "float16" else xp.astype(xp.asarray(a), xp.float16)
+    for f in (xp.sum, xp.prod):
+        for axis in (None, 0, 1, (0, 1), -1):
+            for keepdims in (False, True):
+                got = outcome(lambda: f(x, axis=axis, dtype=x.dtype, keepdims=keepdims))
+                want = outcome(lambda: f(x, axis=axis, keepdims=keepdims))
+                if isinstance(want, tuple):  # an error: the same one
+                    assert got == want
+                    continue
+                if x.dtype in (xp.float64, xp.float32, xp.complex128, xp.float16):
+                    assert got.dtype == want.dtype and got.shape == want.shape
+                    assert np.array_equal(
+                        np.asarray(xp.astype(got, xp.complex128)),
+                        np.asarray(xp.astype(want, xp.complex128)),
+                    )
+                else:  # an integer or bool array's own dtype named: that dtype
+                    assert got.dtype == x.dtype
