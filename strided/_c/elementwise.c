@@ -1389,8 +1389,10 @@ static void where_128(char **args_, const int64_t *np, const int64_t *s_, void *
     ST_LOCAL_ARGS(4)
     (void)extra;
     for (int64_t i = 0; i < *np; i++) {
+        /* (the condition read as a byte: a bool array borrowed from another
+         * library may hold bytes other than 0 and 1, which a _Bool load may not) */
         const char *src =
-            *(const _Bool *)(args[1] + i * s[1]) ? args[2] + i * s[2] : args[3] + i * s[3];
+            *(const uint8_t *)(args[1] + i * s[1]) ? args[2] + i * s[2] : args[3] + i * s[3];
         memcpy(args[0] + i * s[0], src, 16);
     }
 }

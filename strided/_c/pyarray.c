@@ -2359,7 +2359,7 @@ static PyObject *item(PyObject *Py_UNUSED(mod), PyObject *x)
     const char *p = t->storage->data + t->offset * st_itemsize_fixed(t->dtype);
     switch (t->dtype) {
     case ST_BOOL:
-        return PyBool_FromLong(*(const _Bool *)p);
+        return PyBool_FromLong(*(const uint8_t *)p != 0);
     case ST_INT8:
         return PyLong_FromLong(*(const int8_t *)p);
     case ST_INT16:
