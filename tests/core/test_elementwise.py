@@ -99,6 +99,10 @@ NP_UNARY = {
 }
 
 
+# the ops whose integer kernels refuse a zero divisor (ZeroDivisionError)
+INTEGER_DIVISIONS = ("floor_divide", "remainder", "trunc_divide", "fmod", "torch7_remainder")
+
+
 def torch7_remainder(a, b):
     """Torch7's remainder: a - b * floor(a / b), NaN for b == 0 (float32: the
     quotient in float32, the product and difference in float64, as TH's C);
@@ -366,7 +370,7 @@ def elements(op, dt, role="a"):
         return values
     if k in "iu" and role == "b":
         lo, hi = int_bounds(dt)
-        if op in ("floor_divide", "remainder", "trunc_divide", "fmod", "torch7_remainder"):
+        if op in INTEGER_DIVISIONS:
             return st.integers(lo, hi).filter(lambda v: v != 0)
         if op == "pow":
             return st.integers(0, min(hi, 70)) | st.integers(0, hi)
@@ -770,11 +774,7 @@ def test_binary_in_place(data):
     target = data.draw(st.sampled_from(["a", "b", "both"]), label="target")
     if target == "both":
         b = a
-        assume(
-            op not in ("floor_divide", "remainder", "trunc_divide", "fmod")
-            or kind(dt) not in "iu"
-            or not (a == 0).any()
-        )
+        assume(op not in INTEGER_DIVISIONS or kind(dt) not in "iu" or not (a == 0).any())
     # keep the layout, but the output must be writable (a broadcast view is not)
     a = a if a.flags.writeable else a.copy()
     b = a if target == "both" else b if b.flags.writeable else b.copy()
