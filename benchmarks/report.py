@@ -162,6 +162,9 @@ class Table:
 
     def row(self, res):
         row = self.cells(res, self.markdown)
+        if self.markdown and "[" in row[0]:
+            # (a name like `x[2][3]` would read as a Markdown reference link)
+            row = [f"`{row[0]}`", *row[1:]]
         self.out("| " + " | ".join(row) + " |" if self.markdown else self._line(row))
 
 
