@@ -898,22 +898,15 @@ DEF_CUBE_ISA(_v4, ST_ATTR_V4, float, ST_CUBEF(x))
 DEF_CUBE_ISA(_v3, ST_ATTR_V3, float, ST_CUBEF(x))
 #endif
 
-/* The kernel for pow(a, b) with b a single element 3 (the same dtype as a),
- * or NULL */
-st_loop_fn st_pow_cube_loop(int op, const st_tensor *a, const st_tensor *b)
+/* The cube kernel of a float64 or float32 dtype at this level, or NULL */
+static st_loop_fn cube_loop(int dtype)
 {
 #if ST_HAS_LEVELS
-    if (op != ST_B_POW || b->dtype != a->dtype || st_tensor_numel(b) != 1 || !b->storage ||
-        st_level() < 3)
-        return NULL;
-    const char *p = st_tensor_data(b);
     const int v4 = st_level() >= 4;
-    if (b->dtype == ST_FLOAT64 && *(const double *)p == 3.0)
-        return v4 ? cube_double_v4 : cube_double_v3;
-    if (b->dtype == ST_FLOAT32 && *(const float *)p == 3.0f)
-        return v4 ? cube_float_v4 : cube_float_v3;
+    if (st_level() >= 3 && dtype == ST_FLOAT64) return v4 ? cube_double_v4 : cube_double_v3;
+    if (st_level() >= 3 && dtype == ST_FLOAT32) return v4 ? cube_float_v4 : cube_float_v3;
 #else
-    (void)op, (void)a, (void)b;
+    (void)dtype;
 #endif
     return NULL;
 }
@@ -1126,26 +1119,40 @@ st_status st_binary_block_check(int op, int dtype, const char *b, int64_t n, int
     return !found ? ST_OK : op == ST_B_POW ? ST_E_VALUE : ST_E_ZERODIV;
 }
 
-/* pow(x, 2) of a floating or complex x is x * x: the exact square rounded
- * once, as a correctly rounded pow gives it (the complex pow squares too),
- * for a multiply instead of a power (`(y - p) ** 2` of library code ran
- * 13x slower than numpy's, which squares).  b: a single element. */
-int st_pow_is_square(int op, const st_tensor *a, const st_tensor *b)
+/* The kernel of a op b, pow's small exponents rewritten (b a single
+ * element of a's dtype): x ** 2 of a float or complex x is x * x (the exact
+ * square rounded once, as a correctly rounded pow gives it, for a multiply
+ * instead of a power: `(y - p) ** 2` of library code ran 13x slower than
+ * numpy's, which squares), x ** 3 of float64 / float32 the cube kernel
+ * (cube_loop).  Either reads a alone, and *b becomes a.  Otherwise op's
+ * kernel for a's dtype (st_binary_loop). */
+st_loop_fn st_binary_kernel(int op, const st_tensor *a, const st_tensor **b)
 {
-    if (op != ST_B_POW || b->dtype != a->dtype || st_tensor_numel(b) != 1 || !b->storage) return 0;
-    const char *p = st_tensor_data(b);
-    switch (b->dtype) {
+    const st_tensor *e = *b;
+    if (op != ST_B_POW || e->dtype != a->dtype || st_tensor_numel(e) != 1 || !e->storage)
+        return st_binary_loop(op, a->dtype);
+    const char *p = st_tensor_data(e);
+    double re, im = 0.0;
+    switch (e->dtype) {
     case ST_FLOAT64:
-        return *(const double *)p == 2.0;
+        re = *(const double *)p;
+        break;
     case ST_FLOAT32:
-        return *(const float *)p == 2.0f;
+        re = *(const float *)p;
+        break;
     case ST_COMPLEX128:
-        return ((const double *)p)[0] == 2.0 && ((const double *)p)[1] == 0.0;
+        re = ((const double *)p)[0], im = ((const double *)p)[1];
+        break;
     case ST_COMPLEX64:
-        return ((const float *)p)[0] == 2.0f && ((const float *)p)[1] == 0.0f;
+        re = ((const float *)p)[0], im = ((const float *)p)[1];
+        break;
     default:
-        return 0;
+        return st_binary_loop(op, a->dtype);
     }
+    st_loop_fn cube = re == 3.0 && im == 0.0 ? cube_loop(a->dtype) : NULL;
+    if (!cube && !(re == 2.0 && im == 0.0)) return st_binary_loop(op, a->dtype);
+    *b = a;
+    return cube ? cube : binary_loops[ST_B_MULTIPLY][a->dtype];
 }
 
 st_status st_binary(int op, st_tensor *out, const st_tensor *a, const st_tensor *b)
@@ -1163,16 +1170,13 @@ st_status st_binary(int op, st_tensor *out, const st_tensor *a, const st_tensor 
                        st_dtype_name(a->dtype), st_dtype_name(res), st_dtype_name(out->dtype));
     st_status rc;
     if (st_tensor_numel(out) > 0 && (rc = st_binary_check_divisor(op, a->dtype, b))) return rc;
-    if (st_pow_is_square(op, a, b)) {
-        op = ST_B_MULTIPLY;
-        b = a;
-    }
-    st_loop_fn cube = st_pow_cube_loop(op, a, b);
-    if (cube) return run_elementwise(cube, ST_STREAM, out, 1, &a, "pow");
-    const st_tensor *ins[2] = {a, b};
-    if (st_is_half(a->dtype))
+    if (st_is_half(a->dtype)) {
+        const st_tensor *ins[2] = {a, b};
         return run_blocks(binary_loops[op][ST_FLOAT32], a->dtype, out, 2, ins, st_binary_names[op]);
-    return run_elementwise(binary_loops[op][a->dtype], ST_STREAM, out, 2, ins, st_binary_names[op]);
+    }
+    st_loop_fn loop = st_binary_kernel(op, a, &b);
+    const st_tensor *ins[2] = {a, b};
+    return run_elementwise(loop, ST_STREAM, out, 2, ins, st_binary_names[op]);
 }
 
 /* ---- blocks: convert a block of each operand, then the kernel ----

@@ -23,14 +23,21 @@ static int same_sizes(const st_tensor *a, const st_tensor *b)
 }
 
 /* A new C-contiguous record of these sizes, or NULL. */
-static st_tensor *new_sized(int dtype, int ndim, const int64_t *sizes)
+/* A new C-contiguous record of these sizes, its elements zero when
+ * `zeroed` (lazily zeroed pages when large), else unset; NULL on failure */
+static st_tensor *new_record(int dtype, int ndim, const int64_t *sizes, int zeroed)
 {
     st_tensor *out = st_tensor_new();
-    if (out && st_tensor_alloc(out, dtype, ndim, sizes)) {
+    if (out && (zeroed ? st_tensor_alloc_zeros : st_tensor_alloc)(out, dtype, ndim, sizes)) {
         st_tensor_free(out);
         return NULL;
     }
     return out;
+}
+
+static st_tensor *new_sized(int dtype, int ndim, const int64_t *sizes)
+{
+    return new_record(dtype, ndim, sizes, 0);
 }
 
 /* A new C-contiguous record with t's sizes, or NULL. */
@@ -39,10 +46,18 @@ static st_tensor *new_like(const st_tensor *t, int dtype)
     return new_sized(dtype, t->ndim, t->sizes);
 }
 
-static int accepted(uint32_t dtypes, const st_tensor *t)
+/* t's dtype one of `dtypes` (a bit mask of codes), not a 16-bit float (they
+ * compute in blocks: st_binary), its data there */
+static int accepted_any_layout(uint32_t dtypes, const st_tensor *t)
 {
     return t->dtype >= 0 && t->dtype < 32 && (dtypes >> t->dtype & 1) && !st_is_half(t->dtype) &&
-           st_tensor_is_contiguous(t) && (t->storage || st_tensor_numel(t) == 0);
+           (t->storage || st_tensor_numel(t) == 0);
+}
+
+/* ... and C-contiguous */
+static int accepted(uint32_t dtypes, const st_tensor *t)
+{
+    return accepted_any_layout(dtypes, t) && st_tensor_is_contiguous(t);
 }
 
 /* Up to this many elements an op runs on one thread and never streams its
@@ -62,15 +77,11 @@ static st_status binary_into(int op, st_tensor *out, const st_tensor *a, const s
     st_status rc = st_binary_check_divisor(op, a->dtype, b);
     if (rc) return rc;
     const int64_t item = st_itemsize(a->dtype);
-    if (st_pow_is_square(op, a, b)) { /* x ** 2 squares, as st_binary does */
-        op = ST_B_MULTIPLY;
-        b = a;
-    }
+    st_loop_fn loop = st_binary_kernel(op, a, &b); /* x ** 2, x ** 3 as st_binary */
     char *args[3] = {st_tensor_data(out), st_tensor_data(a), st_tensor_data(b)};
     const int64_t steps[3] = {st_itemsize(out->dtype), st_tensor_numel(a) == 1 ? 0 : item,
                               st_tensor_numel(b) == 1 ? 0 : item};
-    st_loop_fn cube = st_pow_cube_loop(op, a, b); /* x ** 3, as st_binary cubes */
-    (cube ? cube : st_binary_loop(op, a->dtype))(args, &n, steps, NULL);
+    loop(args, &n, steps, NULL);
     return ST_OK;
 }
 
@@ -148,9 +159,6 @@ static int broadcast_sizes(int k, const st_tensor *const *ts, int *nd, int64_t *
     return 1;
 }
 
-/* a op b of any sizes that broadcast, into a new C-contiguous result by
- * st_binary; declined (NULL) when an operand of the result's whole shape
- * is not C-contiguous (the general path lays the result out like it). */
 /* A new record of these sizes laid out in memory like the first input of
  * the same sizes that is not contiguous (numpy's order 'K', as
  * strided.core.ops.empty_like_layout lays it out): dims by decreasing
@@ -193,6 +201,8 @@ static st_tensor *new_like_layout(int dtype, int nd, const int64_t *sizes, int n
     return new_sized(dtype, nd, sizes);
 }
 
+/* a op b of any sizes that broadcast, any layouts, into a new result laid
+ * out by new_like_layout, by st_binary */
 static st_tensor *binary_broadcast(int op, int res, const st_tensor *a, const st_tensor *b)
 {
     int nd;
@@ -378,20 +388,19 @@ int st_binary_inplace_small(int op, st_tensor *x, const st_tensor *y)
     /* the same elements, or no element in common (contiguous: byte ranges) */
     if (px != py && px < py + n * item && py < px + n * item) return 0;
     if (st_binary_check_divisor(op, x->dtype, y)) return 0;
-    char *args[3] = {px, px, py};
+    const st_tensor *yk = y;
+    st_loop_fn loop = st_binary_kernel(op, x, &yk); /* x ** 2, x ** 3 as st_binary */
+    char *args[3] = {px, px, yk == y ? py : px};
     const int64_t steps[3] = {item, item, item};
-    st_binary_loop(op, x->dtype)(args, &n, steps, NULL);
+    loop(args, &n, steps, NULL);
     return 1;
 }
 
 st_tensor *st_binary_scalar_new(int op, uint32_t dtypes, const st_tensor *a, int is_int,
                                 int64_t ivalue, double fvalue, int scalar_first)
 {
+    if (!accepted_any_layout(dtypes, a)) return NULL;
     const int strided = !st_tensor_is_contiguous(a); /* (a transposed x: st_binary) */
-    if (strided ? a->dtype < 0 || a->dtype >= 32 || !(dtypes >> a->dtype & 1) ||
-                      st_is_half(a->dtype) || !a->storage
-                : !accepted(dtypes, a))
-        return NULL;
     int res = st_binary_result(op, a->dtype);
     if (res < 0) return NULL;
     _Alignas(16) char buf[16];
@@ -440,25 +449,14 @@ st_tensor *st_unary_new(int op, uint32_t dtypes, const st_tensor *a)
 st_tensor *st_zeros_new(int dtype, int ndim, const int64_t *sizes)
 {
     if (dtype < 0 || dtype >= ST_NTYPES || ndim < 0 || ndim > ST_MAX_DIMS) return NULL;
-    st_tensor *out = st_tensor_new();
-    if (out && st_tensor_alloc_zeros(out, dtype, ndim, sizes)) {
-        st_tensor_free(out);
-        return NULL;
-    }
-    return out;
+    return new_record(dtype, ndim, sizes, 1);
 }
 
 st_tensor *st_vector_new(int dtype, int64_t n, const void *src)
 {
     if (dtype < 0 || dtype >= ST_NTYPES || n < 0) return NULL;
-    st_tensor *out = st_tensor_new();
-    if (!out) return NULL;
-    /* no source: zeros, on lazily zeroed pages when large */
-    if ((src ? st_tensor_alloc : st_tensor_alloc_zeros)(out, dtype, 1, &n)) {
-        st_tensor_free(out);
-        return NULL;
-    }
-    if (src) memcpy(out->storage->data, src, (size_t)(n * st_itemsize(dtype)));
+    st_tensor *out = new_record(dtype, 1, &n, !src); /* no source: zeros */
+    if (out && src) memcpy(out->storage->data, src, (size_t)(n * st_itemsize(dtype)));
     return out;
 }
 

@@ -395,10 +395,8 @@ void *st_aligned_alloc(int64_t nbytes);
 void *st_block_zeros(int64_t nbytes, int *fresh);
 void st_aligned_free(void *p);
 
-/* pow(a, b) is a * a: b one element equal to 2, a floating or complex (elementwise.c) */
-int st_pow_is_square(int op, const st_tensor *a, const st_tensor *b);
-/* pow(a, 3)'s cube kernel (out, a) where it applies (elementwise.c), else NULL */
-st_loop_fn st_pow_cube_loop(int op, const st_tensor *a, const st_tensor *b);
+/* a op b's kernel, x ** 2 and x ** 3 rewritten (then *b becomes a; elementwise.c) */
+st_loop_fn st_binary_kernel(int op, const st_tensor *a, const st_tensor **b);
 
 /* ---- small helpers ---- */
 /* Whether integer type T is signed, and whether x of type T is below zero,
