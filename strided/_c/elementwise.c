@@ -209,8 +209,11 @@ static inline st_c128 st_csign(st_c128 z)
     U_INT_COMMON(X)                                                                                \
     X(ABS, SAME, x) X(SIGN, SAME, (st_T)(x > 0)) X(SIGNBIT, BOOL, 0)
 /* clang-format off */
+/* bool kernels read their operands as bytes (BOOL_AS_BYTES below): TB(x)
+ * is a byte's truth, so any nonzero byte is true */
+#define TB(x) ((x) != 0)
 #define U_BOOL(X)                                                                     \
-    X(LOGICAL_NOT, SAME, !x) X(BITWISE_INVERT, SAME, !x) X(POSITIVE, SAME, x)         \
+    X(LOGICAL_NOT, SAME, !x) X(BITWISE_INVERT, SAME, !x) X(POSITIVE, SAME, TB(x))     \
     X(ISNAN, BOOL, 0) X(ISINF, BOOL, 0) X(ISFINITE, BOOL, 1)
 #define U_COMPLEX(X)                                                                  \
     X(NEGATIVE, SAME, -x) X(POSITIVE, SAME, x)                                        \
@@ -279,10 +282,13 @@ static inline st_c128 st_csign(st_c128 z)
     X(TORCH7_REMAINDER, SAME, UINT_MOD(a, b))                                         \
     X(POW, SAME, (st_T)st_ipow((uint64_t)a, (uint64_t)b))
 #define B_BOOL(X)                                                                     \
-    B_COMPARE(X) X(LOGICAL_AND, SAME, a && b) X(LOGICAL_OR, SAME, a || b)             \
-    X(LOGICAL_XOR, SAME, a != b) X(BITWISE_AND, SAME, a && b)                         \
-    X(BITWISE_OR, SAME, a || b) X(BITWISE_XOR, SAME, a != b)                          \
-    X(MAXIMUM, SAME, a || b) X(MINIMUM, SAME, a && b)
+    X(EQUAL, BOOL, TB(a) == TB(b)) X(NOT_EQUAL, BOOL, TB(a) != TB(b))                 \
+    X(LESS, BOOL, TB(a) < TB(b)) X(LESS_EQUAL, BOOL, TB(a) <= TB(b))                  \
+    X(GREATER, BOOL, TB(a) > TB(b)) X(GREATER_EQUAL, BOOL, TB(a) >= TB(b))            \
+    X(LOGICAL_AND, SAME, TB(a) & TB(b)) X(LOGICAL_OR, SAME, TB(a) | TB(b))            \
+    X(LOGICAL_XOR, SAME, TB(a) != TB(b)) X(BITWISE_AND, SAME, TB(a) & TB(b))          \
+    X(BITWISE_OR, SAME, TB(a) | TB(b)) X(BITWISE_XOR, SAME, TB(a) != TB(b))           \
+    X(MAXIMUM, SAME, TB(a) | TB(b)) X(MINIMUM, SAME, TB(a) & TB(b))
 #define B_COMPLEX(X)                                                                  \
     X(EQUAL, BOOL, a == b) X(NOT_EQUAL, BOOL, a != b) X(ADD, SAME, a + b)             \
     X(SUBTRACT, SAME, a - b)
@@ -402,13 +408,17 @@ B_COMPLEX(B_IN_COMPLEX) B_COMPLEX_SCALAR(B_IN_COMPLEX)
  * it with ST_PART set, and part 0's constructor has each fill its entries
  * of the tables (st_elementwise_part1 ...).  The _SCALAR lists are
  * compiled for the baseline only (ST_LEVELS_BASE). */
-#define U_DEF_BOOL(OP, KIND, EXPR) ST_TYPES_BOOL(DEF_UNARY, OP, KIND, EXPR)
+/* bool as bytes: a _Bool load of a byte other than 0 or 1 (borrowed memory
+ * may hold one) is undefined, and GCC vectorises logic on bytes, not the
+ * _Bool loads (logical_not ran at a byte a cycle) */
+#define BOOL_AS_BYTES(M, ...) M(ST_BOOL, bool_, uint8_t, uint8_t, __VA_ARGS__)
+#define U_DEF_BOOL(OP, KIND, EXPR) BOOL_AS_BYTES(DEF_UNARY, OP, KIND, EXPR)
 #define U_DEF_SINT(OP, KIND, EXPR) ST_TYPES_SINT(DEF_UNARY, OP, KIND, EXPR)
 #define U_DEF_UINT(OP, KIND, EXPR) ST_TYPES_UINT(DEF_UNARY, OP, KIND, EXPR)
 #define U_DEF_FLOAT(OP, KIND, EXPR) ST_TYPES_FLOAT(DEF_UNARY, OP, KIND, EXPR)
 #define U_DEF_COMPLEX(OP, KIND, EXPR) ST_TYPES_COMPLEX(DEF_UNARY, OP, KIND, EXPR)
 #define U_DEF_COMPLEX_SCALAR(OP, KIND, EXPR) ST_TYPES_COMPLEX(DEF_UNARY_BASE, OP, KIND, EXPR)
-#define B_DEF_BOOL(OP, KIND, EXPR) ST_TYPES_BOOL(DEF_BINARY, OP, KIND, EXPR)
+#define B_DEF_BOOL(OP, KIND, EXPR) BOOL_AS_BYTES(DEF_BINARY, OP, KIND, EXPR)
 #define B_DEF_SINT(OP, KIND, EXPR) ST_TYPES_SINT(DEF_BINARY, OP, KIND, EXPR)
 #define B_DEF_UINT(OP, KIND, EXPR) ST_TYPES_UINT(DEF_BINARY, OP, KIND, EXPR)
 #define B_DEF_FLOAT(OP, KIND, EXPR) ST_TYPES_FLOAT(DEF_BINARY, OP, KIND, EXPR)

@@ -51,6 +51,8 @@ static int sum_acc_dtype(int dtype)
 #define FOLD_MAX(acc, x) ((acc) = MAXP((acc), (x)))
 #define FOLD_ALL(acc, x) ((acc) = (acc) && ((x) != 0))
 #define FOLD_ANY(acc, x) ((acc) = (acc) || ((x) != 0))
+#define FOLD_ALL_BYTES(acc, x) ((acc) &= (uint8_t)((x) != 0))
+#define FOLD_ANY_BYTES(acc, x) ((acc) |= (uint8_t)((x) != 0))
 
 /* ---- vector min, max and search (GCC vector extensions) ----
  * GCC does not vectorise a NaN-propagating compare-and-select (MAXP) by
@@ -285,6 +287,19 @@ static int64_t vcount_bool_(const _Bool *q, int64_t n) { return ST_PICK(vcount_b
 #define CONTIG_VMAX(SFX, FOLD, acc, in, n) ((acc) = vmax_##SFX(in, n, acc))
 #define CONTIG_VMIN(SFX, FOLD, acc, in, n) ((acc) = vmin_##SFX(in, n, acc))
 #define CONTIG_COUNT(SFX, FOLD, acc, in, n) ((acc) += vcount_##SFX(in, n)) /* bool sums */
+/* all / any: blocks of LOGIC_BLOCK folded as bytes (`&=` / `|=` of bytes
+ * vectorise, `&&` / `||` do not), stopping at the first block that settles
+ * the answer (which does not depend on the order: no bit of it changes) */
+#define LOGIC_BLOCK 256
+#define CONTIG_LOGIC(in, n, acc, OP, GOING)                                                        \
+    for (int64_t i0 = 0; i0 < (n) && (GOING); i0 += LOGIC_BLOCK) {                                 \
+        const int64_t m = (n) - i0 < LOGIC_BLOCK ? (n) - i0 : LOGIC_BLOCK;                         \
+        uint8_t b = (acc);                                                                         \
+        for (int64_t i = 0; i < m; i++) b OP(uint8_t)((in)[i0 + i] != 0);                          \
+        (acc) = b;                                                                                 \
+    }
+#define CONTIG_ALL(SFX, FOLD, acc, in, n) CONTIG_LOGIC(in, n, acc, &=, acc)
+#define CONTIG_ANY(SFX, FOLD, acc, in, n) CONTIG_LOGIC(in, n, acc, |=, !(acc))
 #define DEF_ACCUMULATE(NAME, SFX, T, A, FOLD, CONTIG)                                              \
     ST_LEVELS(DEF_ACCUMULATE_ISA, NAME, SFX, T, A, FOLD, CONTIG)
 #define DEF_ACCUMULATE_ISA(ISA, ATTR, NAME, SFX, T, A, FOLD, CONTIG)                               \
@@ -335,9 +350,6 @@ static int64_t vcount_bool_(const _Bool *q, int64_t n) { return ST_PICK(vcount_b
     DEF_ACCUMULATE(min, SFX, T, T, FOLD_MIN, CONTIG_VMIN)                           \
     DEF_ACCUMULATE(max, SFX, T, T, FOLD_MAX, CONTIG_VMAX)
 /* clang-format on */
-#define DEF_ALLANY(CODE, SFX, T, R, ...)                                                           \
-    DEF_ACCUMULATE(all, SFX, T, _Bool, FOLD_ALL, CONTIG_SCALAR)                                    \
-    DEF_ACCUMULATE(any, SFX, T, _Bool, FOLD_ANY, CONTIG_SCALAR)
 
 ST_TYPES_BOOL(DEF_SUM_BOOL)
 ST_TYPES_INT(DEF_SUM_INT)
@@ -345,7 +357,6 @@ ST_TYPES_BOOL(DEF_PROD)
 ST_TYPES_INT(DEF_PROD)
 ST_TYPES_BOOL(DEF_MINMAX)
 ST_TYPES_REAL(DEF_MINMAX)
-ST_TYPES_ALL(DEF_ALLANY)
 
 /* ---- outer reductions, two dims at a time ----
  * Reducing the rows of a matrix whose rows are contiguous (axis 0 of a
@@ -413,6 +424,20 @@ ST_TYPES_INT(DEF_OUTER2_SUM)
 ST_TYPES_BOOL(DEF_OUTER2_MINMAX)
 ST_TYPES_REAL(DEF_OUTER2V_MINMAX)
 
+/* all and any, row at a time and two dims at a time (the outer kernels'
+ * accumulators as bytes: `&=` of bytes vectorises, `&&` does not).  A bool
+ * input is read as bytes: borrowed memory may hold bytes other than 0 and 1,
+ * and a _Bool load of those is undefined; any nonzero byte is true. */
+#define DEF_ALLANY_AS(SFX, T)                                                                      \
+    DEF_ACCUMULATE(all, SFX, T, _Bool, FOLD_ALL, CONTIG_ALL)                                       \
+    DEF_ACCUMULATE(any, SFX, T, _Bool, FOLD_ANY, CONTIG_ANY)                                       \
+    DEF_OUTER2(all, SFX, T, uint8_t, FOLD_ALL_BYTES)                                               \
+    DEF_OUTER2(any, SFX, T, uint8_t, FOLD_ANY_BYTES)
+#define DEF_ALLANY(CODE, SFX, T, R, ...) DEF_ALLANY_AS(SFX, T)
+#define DEF_ALLANY_BYTES(CODE, SFX, T, R, ...) DEF_ALLANY_AS(SFX, uint8_t)
+ST_TYPES_BOOL(DEF_ALLANY_BYTES)
+ST_TYPES_NUMERIC(DEF_ALLANY)
+
 /* ---- tables ---- */
 static st_loop_fn reduce_loops[ST_R_COUNT][ST_NTYPES];
 static outer2_fn outer2_loops[ST_R_COUNT][ST_NTYPES]; /* NULL: rows one at a time */
@@ -437,6 +462,9 @@ static signed char reduce_res[ST_R_COUNT][ST_NTYPES];
 #define REG_OUTER2_MINMAX(CODE, SFX, T, R, ...)                                                    \
     outer2_loops[ST_R_MIN][CODE] = ST_PICK(min_outer2_##SFX);                                      \
     outer2_loops[ST_R_MAX][CODE] = ST_PICK(max_outer2_##SFX);
+#define REG_OUTER2_ALLANY(CODE, SFX, T, R, ...)                                                    \
+    outer2_loops[ST_R_ALL][CODE] = ST_PICK(all_outer2_##SFX);                                      \
+    outer2_loops[ST_R_ANY][CODE] = ST_PICK(any_outer2_##SFX);
 
 __attribute__((constructor)) static void init_reduce_tables(void)
 {
@@ -454,6 +482,7 @@ __attribute__((constructor)) static void init_reduce_tables(void)
     ST_TYPES_INT(REG_OUTER2_SUM)
     ST_TYPES_BOOL(REG_OUTER2_MINMAX)
     ST_TYPES_REAL(REG_OUTER2_MINMAX)
+    ST_TYPES_ALL(REG_OUTER2_ALLANY)
 }
 
 int st_reduce_result(int op, int dtype)
