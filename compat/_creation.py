@@ -222,6 +222,11 @@ def asarray(
         # numpy, PyTorch and every DLPack producer: any strides, zero-copy
         from strided.core import dlpack as _dlpack
 
+        if copy is None and dtype is None:  # zero-copy, straight into an Array
+            a, obj = _dlpack.to_array(obj)
+            if a is not None:
+                _dtypes.check_imported(a, "asarray")
+                return a
         c = _dtypes.check_imported(_dlpack.to_core(obj), "asarray")
     else:
         c = _from_buffer(obj)

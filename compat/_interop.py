@@ -60,6 +60,10 @@ def from_dlpack(x: object, /, *, device: Device | None = None, copy: bool | None
     from ._dtypes import check_imported
 
     check_device(device)
+    if copy is None and device is None:  # zero-copy, straight into an Array
+        a, x = _dlpack.to_array(x)
+        if a is not None:
+            return check_imported(a, "from_dlpack")
     return Array._new(
         check_imported(_dlpack.to_core(x, copy=copy, to_cpu=device is not None), "from_dlpack")
     )

@@ -55,6 +55,9 @@ static struct {
     __typeof__(&st_mask_assign) mask_assign;
     __typeof__(&st_binary_into) binary_into;
     __typeof__(&st_zeros_new) zeros_new;
+    __typeof__(&st_dlpack_import) dlpack_import;
+    __typeof__(&st_dlpack_capsule_name) dlpack_capsule_name;
+    __typeof__(&st_last_error) last_error;
 } core;
 /* setup()'s `functions` are these, in this order (the module's CORE_FUNCTIONS) */
 static const char *const core_names[] = {
@@ -65,7 +68,8 @@ static const char *const core_names[] = {
     "st_tensor_alloc",    "st_tensor_is_contiguous", "st_reduce_new",
     "st_reshape_new",     "st_argreduce_new",        "st_where_new",
     "st_mask_select_new", "st_mask_assign",          "st_binary_into",
-    "st_zeros_new"};
+    "st_zeros_new",       "st_dlpack_import",        "st_dlpack_capsule_name",
+    "st_last_error"};
 #define N_CORE (sizeof core_names / sizeof core_names[0])
 _Static_assert(N_CORE * sizeof(void *) == sizeof core, "one name per core function");
 
@@ -2343,6 +2347,41 @@ static PyObject *alias(PyObject *Py_UNUSED(mod), PyObject *x)
     return wrap_or_none(a ? core.view_new(a, a->offset, a->ndim, a->sizes, a->strides) : NULL);
 }
 
+/* from_capsule(capsule): an Array over the memory of an unconsumed DLPack
+ * capsule ("dltensor_versioned" or "dltensor"), borrowed when aligned,
+ * else copied (from_dlpack's copy=None), in one call: the Python consumer
+ * (strided.core.dlpack.to_core) spends about 7 us on ctypes calls and
+ * records, which asarray(a numpy array) pays in every SciPy function that
+ * hands numpy's result back.  None when `capsule` is no such capsule (that
+ * consumer then says why).  Consumed as it consumes one: renamed "used_...",
+ * after which st_dlpack_import owns the managed tensor in every case;
+ * BufferError with the core's reason when the import fails. */
+static PyObject *from_capsule(PyObject *Py_UNUSED(mod), PyObject *capsule)
+{
+    if (!ready()) return NULL;
+    int versioned = 1;
+    if (!PyCapsule_IsValid(capsule, core.dlpack_capsule_name(1, 0))) {
+        versioned = 0;
+        if (!PyCapsule_IsValid(capsule, core.dlpack_capsule_name(0, 0))) Py_RETURN_NONE;
+    }
+    void *managed = PyCapsule_GetPointer(capsule, core.dlpack_capsule_name(versioned, 0));
+    if (!managed) return NULL;
+    st_tensor *t = core.tensor_new(); /* before the capsule is consumed: a failure leaves it */
+    if (!t) return PyErr_NoMemory();
+    if (PyCapsule_SetName(capsule, core.dlpack_capsule_name(versioned, 1)) < 0) {
+        core.tensor_free(t);
+        return NULL;
+    }
+    st_status rc = core.dlpack_import(t, managed, versioned, ST_DLPACK_COPY_IF_NEEDED);
+    if (rc != ST_OK) {
+        core.tensor_free(t);
+        PyErr_Format(rc == ST_E_MEMORY ? PyExc_MemoryError : PyExc_BufferError, "from_dlpack: %s",
+                     core.last_error());
+        return NULL;
+    }
+    return wrap(t);
+}
+
 /* item(x): the one element of Array x as a Python bool, int, float or
  * complex (compat's __bool__, __int__, __float__, __complex__ and the
  * core's item read it so); None when x has another element count or the
@@ -2479,6 +2518,8 @@ static PyMethodDef module_methods[] = {
     {"where_new", (PyCFunction)(void (*)(void))where_new, METH_FASTCALL,
      "where_new(cond, x1, x2): cond ? x1 : x2 of three Arrays in C, or None."},
     {"alias", alias, METH_O, "A new Array viewing all of Array x, or None."},
+    {"from_capsule", from_capsule, METH_O,
+     "An Array over an unconsumed DLPack capsule's memory (consumed), or None."},
     {"scalar", scalar, METH_O, "The 0-d Array of a Python float, int or bool, or None."},
     {"item", item, METH_O, "The one element of an Array as a Python number, or None."},
     {NULL},

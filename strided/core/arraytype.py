@@ -31,6 +31,8 @@ from .base import DTYPES, Core, ffi, lib
 # 0-d array of a Python float, int or bool
 binary_new, unary_new = _pyarray.binary_new, _pyarray.unary_new
 from_list, filled = _pyarray.from_list, _pyarray.filled
+# an Array over an unconsumed DLPack capsule's memory (strided.core.dlpack.to_array)
+from_capsule = _pyarray.from_capsule
 matmul, astype, reshape = _pyarray.matmul, _pyarray.astype, _pyarray.reshape
 alias, scalar = _pyarray.alias, _pyarray.scalar
 # the one element of an Array as a Python number (None: not one element, or float16)

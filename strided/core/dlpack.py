@@ -250,6 +250,22 @@ def to_core(obj, copy=None, to_cpu=False):
     return _core.Core(t)
 
 
+def to_array(obj):
+    """from_dlpack's copy=None import of producer `obj` (or of a raw capsule)
+    straight into an Array of compat's class (strided.core.arraytype's
+    from_capsule: one C call instead of to_core's ctypes calls and records;
+    SciPy hands numpy's results back through asarray in every function).
+    Returns (the Array, None), or (None, what to_core should be given: the
+    capsule, which it then rejects with the precise reason)."""
+    from . import arraytype as _arraytype
+
+    capsule = obj if isinstance(obj, CapsuleType) else _ask(obj, None, False)
+    if not isinstance(capsule, CapsuleType):
+        return None, obj
+    a = _arraytype.from_capsule(capsule)
+    return (a, None) if a is not None else (None, capsule)
+
+
 def live():
     """(managed tensors exported and not deleted, imports not yet released)."""
     return lib.st_dlpack_live_exports(), lib.st_dlpack_live_imports()

@@ -20,9 +20,7 @@ def _borrowed(raw):
     return xp.from_dlpack(raw.view(np.bool_))
 
 
-@pytest.mark.parametrize(
-    "name", ["logical_not", "bitwise_invert", "positive", "isnan", "isfinite"]
-)
+@pytest.mark.parametrize("name", ["logical_not", "bitwise_invert", "positive", "isnan", "isfinite"])
 def test_unary_reads_nonzero_bytes_as_true(name):
     truth = RAW != 0
     got = to_numpy(_ops.unary(name, borrow(RAW.view(np.bool_))))

@@ -672,3 +672,87 @@ def test_numpy_operators_defer_to_ours():
     assert isinstance(np.float64(2) * x, xp.Array)
     t = strided.DoubleTensor(2).fill(1)
     assert isinstance(np.float64(2) * t, strided.DoubleTensor)
+
+
+# ---------------------------------------------------------------- asarray's one-call import
+# (asarray and from_dlpack at copy=None: strided.core.dlpack.to_array, whose
+# pyarray.c from_capsule consumes the capsule and makes the Array in C; the
+# checks and the deleter are the core's)
+
+
+class Producer:
+    """A CPU DLPack producer handing out a Crafted tensor's capsules."""
+
+    def __init__(self, crafted):
+        self.crafted = crafted
+
+    def __dlpack__(self, **kw):
+        return self.crafted.capsule()
+
+    def __dlpack_device__(self):
+        return (1, 0)
+
+
+ONE_CALL = [
+    lambda p: xp.asarray(Producer(p)),
+    lambda p: xp.from_dlpack(Producer(p)),
+    lambda p: xp.from_dlpack(p.capsule()),
+]
+
+
+@pytest.mark.parametrize(
+    "kwargs, message, versioned",
+    [(k, m, v) for v in (True, False) for k, m in BAD if v or "version" not in k],
+)
+def test_asarray_refusals_call_the_deleter_once(kwargs, message, versioned):
+    before = settle()
+    p = Crafted(np.arange(6.0), versioned=versioned, **kwargs)
+    for make in ONE_CALL:
+        p.calls = 0
+        with pytest.raises(BufferError, match=message):
+            make(p)
+        assert p.calls == 1
+    assert settle() == before
+
+
+@pytest.mark.parametrize("versioned", [True, False])
+def test_asarray_views_a_producer_and_a_raw_capsule_once(versioned):
+    before = settle()
+    a = np.arange(12.0).reshape(3, 4)[:, ::-2]
+    x = xp.asarray(a)
+    assert type(x) is xp.Array and x._c.address == address(a) and x._c.strides == (4, -2)
+    np.testing.assert_array_equal(np.asarray(x), a)
+    a[0, 0] = -5  # the same memory
+    assert float(x[0, 0]) == -5
+    cap = np.arange(4, dtype=np.int16).__dlpack__(max_version=(1, 0) if versioned else None)
+    np.testing.assert_array_equal(np.asarray(xp.from_dlpack(cap)), np.arange(4))
+    assert "used_" in repr(cap)
+    with pytest.raises(BufferError, match="consumed only once"):
+        xp.from_dlpack(cap)
+    for make in ONE_CALL:
+        p = Crafted(np.arange(6.0), versioned=versioned)
+        y = make(p)
+        np.testing.assert_array_equal(np.asarray(y), np.arange(6.0))
+        assert p.calls == 0
+        del y
+        gc.collect()
+        assert p.calls == 1
+    del x
+    assert settle() == before
+
+
+def test_asarray_import_keeps_readonly_and_copies_misaligned_memory():
+    a = np.arange(6.0)
+    a.flags.writeable = False
+    x = xp.asarray(a)
+    assert x._c.readonly and x._c.address == address(a)
+    with pytest.raises(ValueError, match="read-only"):
+        x[0] = 1.0
+    raw = np.zeros(8 * 6 + 1, np.uint8)
+    view = raw[1:].view(np.float64)
+    view[:] = np.arange(6.0)
+    for make in ONE_CALL:
+        p = Crafted(view)
+        y = make(p)
+        assert p.calls == 1 and y._c.address % 8 == 0  # a copy: the producer's tensor let go
+        np.testing.assert_array_equal(np.asarray(y), np.arange(6.0))
