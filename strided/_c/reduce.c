@@ -375,6 +375,7 @@ ST_TYPES_REAL(DEF_MINMAX)
  * contiguous over cols, rows `rs` bytes apart. */
 typedef void (*outer2_fn)(char **args, int64_t rows, int64_t cols, int64_t rs);
 #define OUTER_PIECE 4096
+#define OUTER_WIDE 2048 /* bytes of a piece's row from which four rows go at once */
 #define DEF_OUTER2(NAME, SFX, T, A, FOLD) ST_LEVELS(DEF_OUTER2_ISA, NAME, SFX, T, A, FOLD)
 #define DEF_OUTER2_ISA(ISA, ATTR, NAME, SFX, T, A, FOLD)                                           \
     ATTR static void NAME##_outer2_##SFX##ISA(char **args, int64_t rows, int64_t cols, int64_t rs) \
@@ -399,7 +400,25 @@ typedef void (*outer2_fn)(char **args, int64_t rows, int64_t cols, int64_t rs);
         for (int64_t j = 0; j < cols; j += OUTER_PIECE) {                                          \
             const int64_t w = cols - j < OUTER_PIECE ? cols - j : OUTER_PIECE;                     \
             T *o = (T *)args[0] + j;                                                               \
-            for (int64_t i = 0; i < rows; i++) {                                                   \
+            int64_t i = 0;                                                                         \
+            /* wide pieces: four rows folded per pass over the accumulators, in row order       \
+             * (a narrow piece is read as it lies: four rows at once are four streams) */  \
+            for (; w * (int64_t)sizeof(T) >= OUTER_WIDE && i + 4 <= rows; i += 4) {                \
+                const char *x0 = args[1] + i * rs + j * (int64_t)sizeof(T);                        \
+                int64_t k = 0;                                                                     \
+                for (; k + V <= w; k += V) {                                                       \
+                    VEC_T(SFX, ISA) ov, xv;                                                        \
+                    memcpy(&ov, o + k, VEC_BYTES##ISA);                                            \
+                    for (int r = 0; r < 4; r++) {                                                  \
+                        memcpy(&xv, (const T *)(x0 + r * rs) + k, VEC_BYTES##ISA);                 \
+                        ov = VFOLD(ov, xv);                                                        \
+                    }                                                                              \
+                    memcpy(o + k, &ov, VEC_BYTES##ISA);                                            \
+                }                                                                                  \
+                for (; k < w; k++)                                                                 \
+                    for (int r = 0; r < 4; r++) FOLD(o[k], ((const T *)(x0 + r * rs))[k]);         \
+            }                                                                                      \
+            for (; i < rows; i++) {                                                                \
                 const T *x = (const T *)(args[1] + i * rs) + j;                                    \
                 int64_t k = 0;                                                                     \
                 for (; k + V <= w; k += V) {                                                       \
@@ -547,6 +566,7 @@ static void identity(int op, int dtype, void *buf)
 #define SPLIT_KEPT_MIN 16
 #define SPLIT_MAX_CHUNKS 64
 #define SPLIT_MAX_SCRATCH ((int64_t)4 << 20) /* bytes of private accumulators */
+#define OUTER_SHORT 4096                     /* see short_rows in run_reduction */
 
 /* Does the iteration end in a reduced dim of rows over a kept, contiguous
  * dim of columns (in and acc both contiguous over columns)? */
@@ -608,15 +628,21 @@ static st_status run_reduction(const st_iter *it, st_loop_fn loop, st_tensor *ou
     int64_t item = st_itemsize(out->dtype);
     int64_t acc_bytes = st_tensor_numel(out) * item;
     int64_t nchunks = 1;
-    if (red >= 0 && (kept < 0 || it->size[kept] < SPLIT_KEPT_MIN) && st_tensor_is_contiguous(out)) {
+    outer2_fn f2 = outer2_loops[op][in_dtype];
+    const int two = f2 && outer2_fits(it, st_itemsize(in_dtype), item);
+    /* rows of a few columns (a page at most) are shared out by rows, each
+     * thread reading its rows as they lie: split by columns, every thread
+     * would read part of every row (two threads ran no faster than one) */
+    const int short_rows = two && it->ndim == 2 && acc_bytes <= OUTER_SHORT;
+    if (red >= 0 && (kept < 0 || it->size[kept] < SPLIT_KEPT_MIN || short_rows) &&
+        st_tensor_is_contiguous(out)) {
         nchunks = it->numel / ST_PARALLEL_GRAIN;
         if (nchunks > it->size[red]) nchunks = it->size[red];
         if (nchunks > SPLIT_MAX_CHUNKS) nchunks = SPLIT_MAX_CHUNKS;
         while (nchunks > 1 && nchunks * acc_bytes > SPLIT_MAX_SCRATCH) nchunks /= 2;
     }
     if (nchunks <= 1) {
-        outer2_fn f2 = outer2_loops[op][in_dtype];
-        if (f2 && outer2_fits(it, st_itemsize(in_dtype), item)) {
+        if (two) {
             run_outer2(it, f2, nt);
             return ST_OK;
         }
@@ -658,7 +684,10 @@ static st_status run_reduction(const st_iter *it, st_loop_fn loop, st_tensor *ou
         sub.numel = it->numel / it->size[red] * (b - a);
         for (int k = 1; k < it->nop; k++) sub.data[k] += a * it->step[red][k];
         sub.data[0] = mine + (it->data[0] - out0);
-        st_iter_run_range(&sub, 0, sub.numel, loop, NULL);
+        if (two)
+            run_outer2(&sub, f2, 1);
+        else
+            st_iter_run_range(&sub, 0, sub.numel, loop, NULL);
     }
     /* combine in chunk order: out (op)= each partial */
     st_loop_fn combine = reduce_loops[op][out->dtype];

@@ -1028,3 +1028,38 @@ def test_count_nonzero_vector_sizes(dt, n):
     if dt == "bool":  # bool sums count the same way
         assert _core.item(_ops.reduce("sum", to_core(a))) == np.count_nonzero(a)
         assert _core.item(_ops.reduce("sum", to_core(ones))) == n
+
+
+@pytest.mark.parametrize("dt", ["float64", "float32", "int16", "uint64", "bool"])
+@pytest.mark.parametrize("shape", [(20000, 7), (9000, 200), (300, 2048), (70000, 1)])
+def test_outer_reductions_of_short_rows_split_by_rows(dt, shape):
+    """axis 0 of a tall matrix of short rows (a page at most) is shared out
+    by rows, each chunk folded into its own accumulators and the chunks
+    combined in order: min/max (NaN payloads: which one is not promised, but
+    the same on any thread count), all/any and integer sums equal numpy's on
+    1 and 2 threads; wide rows fold four rows per pass."""
+    rng = np.random.default_rng(shape[0] + shape[1])
+    if dt == "bool":
+        a = rng.random(shape) < 0.999
+    elif dt in FLOAT_NAMES:
+        a = rng.standard_normal(shape).astype(NUMPY[dt])
+        bits = np.uint64 if dt == "float64" else np.uint32
+        quiet = 0x7FF8000000000000 if dt == "float64" else 0x7FC00000
+        for k, r in enumerate((shape[0] // 3, shape[0] // 2, shape[0] - 1)):
+            a.view(bits)[r, :: k + 2] = quiet | (k + 1)  # payloads 1, 2, 3 in row order
+    else:
+        a = rng.integers(0, 100, shape).astype(NUMPY[dt])
+    for view in (a, a[::-1]):
+        c = borrow(view)
+        for threads in (1, 2):
+            for op in ("min", "max"):
+                got = with_threads(threads, lambda: to_numpy(_ops.reduce(op, c, 0)))
+                np.testing.assert_array_equal(got, getattr(np, op)(view, axis=0))
+                one = with_threads(1, lambda: to_numpy(_ops.reduce(op, c, 0)))
+                assert got.tobytes() == one.tobytes()  # NaN payloads too, whatever the threads
+            for op in ("all", "any"):
+                got = with_threads(threads, lambda: to_numpy(_ops.reduce(op, c, 0)))
+                np.testing.assert_array_equal(got, getattr(np, op)(view, axis=0))
+            if dt not in FLOAT_NAMES:
+                got = with_threads(threads, lambda: to_numpy(_ops.reduce("sum", c, 0)))
+                np.testing.assert_array_equal(got, view.sum(0, dtype=NUMPY[acc_name(dt)]))
