@@ -312,11 +312,42 @@ static void mt_transform(int dist, double a, double b, const uint64_t *u, double
     }
 }
 
-static int mt_blocked(int dist)
+/* n draws of normal(mean, stdv) into v (logNormal: exp of each) as
+ * mt_normal draws them one at a time, from a block of outputs at a time: a
+ * pending pair's sin first, then pairs of outputs (x, y) giving cos and sin
+ * (computed together: GCC calls sincos, whose values are sin's and cos's),
+ * a last odd draw starting a pair whose sin stays pending.  The generator's
+ * pair fields end as one-at-a-time drawing leaves them (getRNGState's bytes
+ * are Torch7's). */
+static void mt_normals(st_generator *g, double mean, double stdv, double *v, int64_t n,
+                       int lognormal)
 {
-    return dist == ST_DIST_UNIFORM || dist == ST_DIST_EXPONENTIAL || dist == ST_DIST_GEOMETRIC ||
-           dist == ST_DIST_BERNOULLI;
+    const double scale = 1.0 / 4294967296.0;
+    int64_t i = 0;
+    if (n > 0 && g->normal_is_valid) {
+        g->normal_is_valid = 0;
+        v[i++] = g->normal_rho * sin(2. * M_PI * g->normal_x) * stdv + mean;
+    }
+    uint64_t u[MT_BLOCK];
+    while (n - i >= 2) {
+        int64_t pairs = (n - i) / 2 < MT_BLOCK / 2 ? (n - i) / 2 : MT_BLOCK / 2;
+        mt_outputs(g, u, 2 * pairs);
+        double x = 0, y = 0, rho = 0;
+        for (int64_t k = 0; k < pairs; k++) {
+            x = (double)u[2 * k] * scale;
+            y = (double)u[2 * k + 1] * scale;
+            rho = sqrt(-2. * log(1.0 - y));
+            v[i++] = rho * cos(2. * M_PI * x) * stdv + mean;
+            v[i++] = rho * sin(2. * M_PI * x) * stdv + mean;
+        }
+        g->normal_x = x, g->normal_y = y, g->normal_rho = rho;
+    }
+    if (i < n) v[i] = mt_normal(g, mean, stdv);
+    if (lognormal)
+        for (int64_t k = 0; k < n; k++) v[k] = exp(v[k]);
 }
+
+static int mt_blocked(int dist) { return dist != ST_DIST_CAUCHY; }
 
 #define DEF_MT_FILL(CODE, SFX, T, R, ...)                                                          \
     static void mt_dist_##SFX(char **args_, const int64_t *np, const int64_t *s_, void *extra)     \
@@ -332,8 +363,12 @@ static int mt_blocked(int dist)
         double v[MT_BLOCK];                                                                        \
         for (int64_t i0 = 0; i0 < *np; i0 += MT_BLOCK) {                                           \
             const int64_t n = *np - i0 < MT_BLOCK ? *np - i0 : MT_BLOCK;                           \
-            mt_outputs(f->g, u, n);                                                                \
-            mt_transform(f->dist, f->a, f->b, u, v, n);                                            \
+            if (f->dist == ST_DIST_NORMAL || f->dist == ST_DIST_LOG_NORMAL) {                      \
+                mt_normals(f->g, f->a, f->b, v, n, f->dist == ST_DIST_LOG_NORMAL);                 \
+            } else {                                                                               \
+                mt_outputs(f->g, u, n);                                                            \
+                mt_transform(f->dist, f->a, f->b, u, v, n);                                        \
+            }                                                                                      \
             char *o = args[0] + i0 * s[0];                                                         \
             for (int64_t i = 0; i < n; i++) *(T *)(o + i * s[0]) = (T)v[i];                        \
         }                                                                                          \

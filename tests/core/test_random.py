@@ -401,3 +401,31 @@ def test_blocked_fills_are_the_draws_one_at_a_time(dist, args, dt):
                     )[-1]
                 )()
             )
+
+
+@pytest.mark.parametrize("kind", ["normal", "log_normal"])
+@pytest.mark.parametrize("n", [1, 2, 3, 255, 256, 257, 511, 1500])
+@pytest.mark.parametrize("pending", [False, True])
+@pytest.mark.parametrize("dt", ["float64", "float32"])
+def test_normal_fills_in_blocks_draw_as_one_at_a_time(kind, n, pending, dt):
+    """normal/logNormal fill a block of pairs at a time (cos and sin of a
+    pair together): every value, and the generator's state bytes after
+    (the pending pair's sin, its x, y and rho), are those of drawing one
+    at a time, as Torch7 does; also through a strided view."""
+    fill = _rng.normal_ if kind == "normal" else _rng.log_normal_
+    a, b = (0.5, 1.5) if kind == "normal" else (0.1, 0.3)
+    g, h = _rng.Generator(2026), _rng.Generator(2026)
+    if pending:  # one draw leaves a pair's sin pending in both
+        _rng.draw("normal", 0.0, 1.0, g), _rng.draw("normal", 0.0, 1.0, h)
+    got = vals(fill(empty(n, dt), a, b, g))
+    want = [_rng.draw(kind, a, b, h) for _ in range(n)]
+    want = np.array(want, np.float32 if dt == "float32" else np.float64).tolist()
+    assert got == want
+    assert g.get_state() == h.get_state()
+    base = empty(2 * n, dt)
+    view = _core.Core.over(base.storage, dt, 2 * n - 1, (n,), (-2,))
+    assert vals(fill(view, a, b, g)) == [
+        float(np.array(_rng.draw(kind, a, b, h), np.float32 if dt == "float32" else np.float64))
+        for _ in range(n)
+    ]
+    assert g.get_state() == h.get_state()
