@@ -117,7 +117,7 @@ def _filled_fast(shape, dtype, device, value):
 
 # asarray's one-C-call cases: a new Array viewing all of an Array, the 0-d
 # array of a Python float, int (within int64) or bool of its default dtype
-_alias, _scalar = _arraytype.alias, _arraytype.scalar
+_alias, _scalar, _astype_new = _arraytype.alias, _arraytype.scalar, _arraytype.astype
 _SCALAR_DEFAULTS = {float: _dtypes.float64, int: _dtypes.int64, bool: _dtypes.bool}
 
 
@@ -193,6 +193,12 @@ def asarray(
             # a new Array over the same memory (one C call)
             if (dtype is None or dtype is obj.dtype) and (copy is None or copy is False):
                 return _alias(obj)
+            # a copy, or a conversion (a C-contiguous one, in one C call; None
+            # when dtype is not one of the namespace's DType objects)
+            if copy is not False:
+                a = _astype_new(obj, obj.dtype if dtype is None else dtype)
+                if a is not None:
+                    return a
         elif copy is None or copy is True:
             if kind is list and dtype is None:
                 a = _from_list(obj)

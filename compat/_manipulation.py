@@ -20,6 +20,7 @@ from ._typing import DType, Device
 _astype_new, _reshape_view = _arraytype.astype, _arraytype.reshape
 _permute_view, _expand_view = _arraytype.permute, _arraytype.expand_dims
 _squeeze_view, _broadcast_view = _arraytype.squeeze, _arraytype.broadcast_to
+_flip_view = _arraytype.flip
 
 
 def _list_as_tuple(v: object) -> object:
@@ -299,6 +300,9 @@ def flip(x: Array, /, *, axis: int | tuple[int, ...] | None = None) -> Array:
     >>> xp.flip(xp.asarray([[1, 2], [3, 4]]), axis=1)
     Array([[2, 1], [4, 3]], dtype=int64)
     """
+    r = _flip_view(x, axis)
+    if r is not None:
+        return r
     c = x._c
     for d in range(x.ndim) if axis is None else _dims(axis, x.ndim):
         c = _views.flip(c, d)

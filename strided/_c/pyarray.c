@@ -2184,6 +2184,34 @@ static PyObject *permute(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssi
     return wrap_or_none(core.view_new(a, a->offset, a->ndim, sizes, strides));
 }
 
+/* flip(x, axis): x reversed along every dim (axis None) or the dims of an
+ * int or a tuple of ints: a view (offset at each such dim's last element,
+ * its stride negated; an empty dim stays as it is) */
+static PyObject *flip(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "flip(x, axis)");
+        return NULL;
+    }
+    if (!ready()) return NULL;
+    st_tensor *a = array_record(args[0]);
+    int axes[ST_MAX_DIMS], k = 0;
+    if (!a) return wrap_or_none(NULL);
+    if (args[1] == Py_None)
+        for (; k < a->ndim; k++) axes[k] = k;
+    else if ((k = axes_of(args[1], a->ndim, 1, axes)) < 0)
+        return wrap_or_none(NULL);
+    int64_t sizes[ST_MAX_DIMS], strides[ST_MAX_DIMS], offset = a->offset;
+    for (int d = 0; d < a->ndim; d++) sizes[d] = a->sizes[d], strides[d] = a->strides[d];
+    for (int i = 0; i < k; i++) {
+        const int d = axes[i];
+        if (sizes[d] == 0) continue;
+        offset += (sizes[d] - 1) * strides[d];
+        strides[d] = -strides[d];
+    }
+    return wrap_or_none(core.view_new(a, offset, a->ndim, sizes, strides));
+}
+
 /* expand_dims(x, axis): size-1 dims at the (distinct) positions of an int
  * or a tuple of ints, each in [-(ndim + k), ndim + k) for k of them */
 static PyObject *expand_dims(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
@@ -2518,6 +2546,8 @@ static PyMethodDef module_methods[] = {
     {"where_new", (PyCFunction)(void (*)(void))where_new, METH_FASTCALL,
      "where_new(cond, x1, x2): cond ? x1 : x2 of three Arrays in C, or None."},
     {"alias", alias, METH_O, "A new Array viewing all of Array x, or None."},
+    {"flip", (PyCFunction)(void (*)(void))flip, METH_FASTCALL,
+     "flip(x, axis): the view of x reversed along axis (None: every dim), or None."},
     {"from_capsule", from_capsule, METH_O,
      "An Array over an unconsumed DLPack capsule's memory (consumed), or None."},
     {"scalar", scalar, METH_O, "The 0-d Array of a Python float, int or bool, or None."},

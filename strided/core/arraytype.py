@@ -38,9 +38,9 @@ alias, scalar = _pyarray.alias, _pyarray.scalar
 # the one element of an Array as a Python number (None: not one element, or float16)
 item = _pyarray.item
 # the dimension views of a plain Array and valid ints (permute_dims,
-# expand_dims, squeeze, broadcast_to)
+# expand_dims, squeeze, broadcast_to, flip)
 permute, expand_dims = _pyarray.permute, _pyarray.expand_dims
-squeeze, broadcast_to = _pyarray.squeeze, _pyarray.broadcast_to
+squeeze, broadcast_to, flip = _pyarray.squeeze, _pyarray.broadcast_to, _pyarray.flip
 # reduce_new(op code, mean, x, axis, keepdims): a reduction of a plain
 # Array over None, an int or a tuple of ints (mean: float32/float64 sums)
 reduce_new = _pyarray.reduce_new

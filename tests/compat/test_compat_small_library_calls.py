@@ -543,6 +543,51 @@ def test_asarray_of_an_array():
         xp.asarray(xp.zeros(2), dtype=xp.int32, copy=False)
 
 
+@pytest.mark.parametrize("src", ["float64", "int16", "bool", "complex64"])
+@pytest.mark.parametrize("dst", [None, "float32", "int64", "bool", "complex128"])
+def test_asarray_copies_and_converts_in_one_call(src, dst):
+    """asarray(x, copy=True) and asarray(x, dtype=other) of an Array: one C
+    call (pyarray astype), a C-contiguous copy, as the general path makes;
+    a dtype given as numpy's declines to the general path, same values."""
+    a = values((3, 4), src)
+    for na, x in layouts(a):
+        want, keep = na.astype(dst or src), xp.asarray(na.copy())  # (x may view na)
+        for copy in (True, None) if dst not in (None, src) else (True,):
+            y = xp.asarray(x, dtype=dst and getattr(xp, dst), copy=copy)
+            check(y, want)
+            assert y._c.storage != x._c.storage and np.asarray(y).flags.c_contiguous
+            x[...] = xp.zeros_like(x)  # the copy is independent
+            check(y, want)
+            x[...] = keep
+        if dst is not None:
+            check(xp.asarray(x, dtype=np.dtype(dst)), want)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    hnp.array_shapes(min_dims=0, max_dims=4, min_side=0, max_side=4),
+    st.one_of(
+        st.none(),
+        st.integers(-5, 5),
+        st.lists(st.integers(-5, 5), max_size=4).map(tuple),
+        st.lists(st.integers(0, 3), max_size=2),
+    ),
+)
+def test_flip_is_numpy_s_view_and_errors_unchanged(shape, axis):
+    """flip in one C call (pyarray flip: offset at the last element, the
+    stride negated) on every layout; bad, repeated and list axes decline to
+    the general path, whose result or error is kept."""
+    a = values(shape, "int32")
+    for na, x in layouts(a):
+        got = outcome(lambda: xp.flip(x, axis=axis))
+        want = outcome(lambda: np.flip(na, axis=axis))
+        if isinstance(want, tuple):
+            assert isinstance(got, tuple)
+            continue
+        check(got, want)
+        assert got._c.storage == x._c.storage  # a view
+
+
 @pytest.mark.parametrize(
     "v", [1.5, -0.0, float("nan"), 3, -(2**63), 2**63 - 1, 2**63, True, False, 1j], ids=repr
 )
