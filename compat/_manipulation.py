@@ -20,7 +20,7 @@ from ._typing import DType, Device
 _astype_new, _reshape_view = _arraytype.astype, _arraytype.reshape
 _permute_view, _expand_view = _arraytype.permute, _arraytype.expand_dims
 _squeeze_view, _broadcast_view = _arraytype.squeeze, _arraytype.broadcast_to
-_flip_view = _arraytype.flip
+_flip_view, _concat_same = _arraytype.flip, _arraytype.concat
 
 
 def _list_as_tuple(v: object) -> object:
@@ -492,6 +492,10 @@ def concat(arrays: tuple[Array, ...] | list[Array], /, *, axis: int | None = 0) 
     >>> xp.concat([xp.asarray([1, 2]), xp.asarray([3])])
     Array([1, 2, 3], dtype=int64)
     """
+    if axis is not None:
+        r = _concat_same(arrays, axis)
+        if r is not None:
+            return r
     arrays = list(arrays)
     if not arrays:
         raise ValueError("concat needs at least one array")
@@ -509,14 +513,7 @@ def concat(arrays: tuple[Array, ...] | list[Array], /, *, axis: int | None = 0) 
             raise ValueError(f"concat: shapes {[c.shape for c in cores]} differ off axis {d}")
     shape = list(cores[0].shape)
     shape[d] = sum(c.shape[d] for c in cores)
-    out = _core.Core.empty(shape, dt)
-    start = 0
-    for c in cores:
-        n = c.shape[d]
-        if n:
-            _core.copy_(_views.narrow(out, d, start, n), c)
-        start += n
-    return Array._new(out)
+    return Array._new(_core.cat_(_core.Core.empty(shape, dt), cores, d))
 
 
 def stack(arrays: tuple[Array, ...] | list[Array], /, *, axis: int = 0) -> Array:

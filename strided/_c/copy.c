@@ -441,6 +441,41 @@ st_status st_copy(st_tensor *dst, const st_tensor *src)
     return ST_OK;
 }
 
+/* ---- concatenation ---- */
+st_status st_cat(st_tensor *out, int n, const st_tensor *const *parts, int dim)
+{
+    st_status rc;
+    if (n < 1) return st_fail(ST_E_VALUE, "cat: no tensors given");
+    if ((rc = st_check_writable(out, "cat result"))) return rc;
+    if (dim < 0 || dim >= out->ndim)
+        return st_fail(ST_E_INDEX, "cat: dim %d out of range for %d dims", dim, out->ndim);
+    int64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        const st_tensor *p = parts[i];
+        if (p->ndim != out->ndim)
+            return st_fail(ST_E_VALUE, "cat: part %d has %d dims, the result %d", i, p->ndim,
+                           out->ndim);
+        for (int d = 0; d < out->ndim; d++)
+            if (d != dim && p->sizes[d] != out->sizes[d])
+                return st_fail(ST_E_VALUE, "cat: part %d has size %lld at dim %d, the result %lld",
+                               i, (long long)p->sizes[d], d, (long long)out->sizes[d]);
+        total += p->sizes[dim];
+    }
+    if (total != out->sizes[dim])
+        return st_fail(ST_E_VALUE, "cat: the parts' sizes at dim %d add up to %lld, not %lld", dim,
+                       (long long)total, (long long)out->sizes[dim]);
+    st_tensor piece = *out; /* a narrowed view of out, one part at a time */
+    for (int i = 0; i < n; i++) {
+        const int64_t k = parts[i]->sizes[dim];
+        if (k) {
+            piece.sizes[dim] = k;
+            if ((rc = st_copy(&piece, parts[i]))) return rc;
+        }
+        piece.offset += k * out->strides[dim];
+    }
+    return ST_OK;
+}
+
 /* ---- fill ---- */
 #define DEF_FILL(BITS, T)                                                                          \
     static void fill_##BITS(char **args_, const int64_t *np, const int64_t *s_, void *extra)       \

@@ -58,18 +58,22 @@ static struct {
     __typeof__(&st_dlpack_import) dlpack_import;
     __typeof__(&st_dlpack_capsule_name) dlpack_capsule_name;
     __typeof__(&st_last_error) last_error;
+    __typeof__(&st_cat) cat;
 } core;
 /* setup()'s `functions` are these, in this order (the module's CORE_FUNCTIONS) */
-static const char *const core_names[] = {
-    "st_binary_new",      "st_binary_scalar_new",    "st_unary_new",
-    "st_vector_new",      "st_tensor_free",          "st_binary_inplace_small",
-    "st_view_new",        "st_astype_new",           "st_fill_scalar",
-    "st_assign_small",    "st_matmul_new",           "st_tensor_new",
-    "st_tensor_alloc",    "st_tensor_is_contiguous", "st_reduce_new",
-    "st_reshape_new",     "st_argreduce_new",        "st_where_new",
-    "st_mask_select_new", "st_mask_assign",          "st_binary_into",
-    "st_zeros_new",       "st_dlpack_import",        "st_dlpack_capsule_name",
-    "st_last_error"};
+static const char *const core_names[] = {"st_binary_new",      "st_binary_scalar_new",
+                                         "st_unary_new",       "st_vector_new",
+                                         "st_tensor_free",     "st_binary_inplace_small",
+                                         "st_view_new",        "st_astype_new",
+                                         "st_fill_scalar",     "st_assign_small",
+                                         "st_matmul_new",      "st_tensor_new",
+                                         "st_tensor_alloc",    "st_tensor_is_contiguous",
+                                         "st_reduce_new",      "st_reshape_new",
+                                         "st_argreduce_new",   "st_where_new",
+                                         "st_mask_select_new", "st_mask_assign",
+                                         "st_binary_into",     "st_zeros_new",
+                                         "st_dlpack_import",   "st_dlpack_capsule_name",
+                                         "st_last_error",      "st_cat"};
 #define N_CORE (sizeof core_names / sizeof core_names[0])
 _Static_assert(N_CORE * sizeof(void *) == sizeof core, "one name per core function");
 
@@ -2212,6 +2216,52 @@ static PyObject *flip(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_
     return wrap_or_none(core.view_new(a, offset, a->ndim, sizes, strides));
 }
 
+/* concat(arrays, axis): a list or tuple of 1 to 64 plain Arrays of one
+ * dtype and ndim >= 1 whose shapes agree off axis (an int), joined along it
+ * in one call (core st_cat); None for anything else (the general path:
+ * mixed dtypes promote, axis None flattens, errors are worded there) */
+#define CONCAT_MAX 64
+static PyObject *concat(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "concat(arrays, axis)");
+        return NULL;
+    }
+    if (!ready()) return NULL;
+    PyObject *seq = args[0];
+    if (!PyList_Check(seq) && !PyTuple_Check(seq)) Py_RETURN_NONE;
+    const Py_ssize_t n = PyList_Check(seq) ? PyList_Size(seq) : PyTuple_Size(seq);
+    if (n < 1 || n > CONCAT_MAX) Py_RETURN_NONE;
+    const st_tensor *parts[CONCAT_MAX];
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *o = PyList_Check(seq) ? PyList_GetItem(seq, i) : PyTuple_GetItem(seq, i);
+        parts[i] = array_record(o);
+        if (!parts[i]) return wrap_or_none(NULL);
+    }
+    const st_tensor *a = parts[0];
+    int axes[ST_MAX_DIMS];
+    if (a->ndim < 1 || axes_of(args[1], a->ndim, 0, axes) != 1) Py_RETURN_NONE;
+    const int dim = axes[0];
+    int64_t sizes[ST_MAX_DIMS];
+    for (int d = 0; d < a->ndim; d++) sizes[d] = a->sizes[d];
+    sizes[dim] = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        const st_tensor *p = parts[i];
+        if (p->dtype != a->dtype || p->ndim != a->ndim) Py_RETURN_NONE;
+        for (int d = 0; d < a->ndim; d++)
+            if (d != dim && p->sizes[d] != a->sizes[d]) Py_RETURN_NONE;
+        sizes[dim] += p->sizes[dim];
+    }
+    st_tensor *out = core.tensor_new();
+    if (!out) return PyErr_NoMemory();
+    if (core.tensor_alloc(out, a->dtype, a->ndim, sizes) != ST_OK ||
+        core.cat(out, (int)n, parts, dim) != ST_OK) {
+        core.tensor_free(out);
+        return wrap_or_none(NULL);
+    }
+    return wrap(out);
+}
+
 /* expand_dims(x, axis): size-1 dims at the (distinct) positions of an int
  * or a tuple of ints, each in [-(ndim + k), ndim + k) for k of them */
 static PyObject *expand_dims(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
@@ -2546,6 +2596,8 @@ static PyMethodDef module_methods[] = {
     {"where_new", (PyCFunction)(void (*)(void))where_new, METH_FASTCALL,
      "where_new(cond, x1, x2): cond ? x1 : x2 of three Arrays in C, or None."},
     {"alias", alias, METH_O, "A new Array viewing all of Array x, or None."},
+    {"concat", (PyCFunction)(void (*)(void))concat, METH_FASTCALL,
+     "concat(arrays, axis): Arrays of one dtype joined along axis (an int), or None."},
     {"flip", (PyCFunction)(void (*)(void))flip, METH_FASTCALL,
      "flip(x, axis): the view of x reversed along axis (None: every dim), or None."},
     {"from_capsule", from_capsule, METH_O,

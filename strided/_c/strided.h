@@ -250,6 +250,12 @@ st_status st_tensor_extent(const st_tensor *t, int64_t *lo, int64_t *hi);
 /* dst[...] = (dst.dtype) src[...]; src broadcasts to dst; any strides;
  * overlapping src and dst are handled through a temporary. */
 st_status st_copy(st_tensor *dst, const st_tensor *src);
+/* Concatenation: parts[0..n) copied one after the other along dim of out
+ * (each converted to out's dtype), one C call for both faces' concat/cat.
+ * Checked before anything is written: out writable, n >= 1, dim in [0, ndim),
+ * every part of out's ndim and its sizes off dim, and the parts' sizes at
+ * dim adding up to out's. */
+st_status st_cat(st_tensor *out, int n, const st_tensor *const *parts, int dim);
 /* value points to one element of dst's dtype. */
 st_status st_fill(st_tensor *dst, const void *value);
 /* One IEEE binary16 (ST_FLOAT16) or bfloat16 value: the bits of x

@@ -41,6 +41,8 @@ item = _pyarray.item
 # expand_dims, squeeze, broadcast_to, flip)
 permute, expand_dims = _pyarray.permute, _pyarray.expand_dims
 squeeze, broadcast_to, flip = _pyarray.squeeze, _pyarray.broadcast_to, _pyarray.flip
+# concat(arrays, axis): a list or tuple of Arrays of one dtype joined along an int axis
+concat = _pyarray.concat
 # reduce_new(op code, mean, x, axis, keepdims): a reduction of a plain
 # Array over None, an int or a tuple of ints (mean: float32/float64 sums)
 reduce_new = _pyarray.reduce_new

@@ -655,6 +655,13 @@ def copy_(dst, src):
     return dst
 
 
+def cat_(out, parts, dim):
+    """parts (Cores) copied one after the other along dim of out, each
+    converted to out's dtype, in one C call (st_cat checks the shapes)."""
+    check(lib.st_cat(out.t, len(parts), ffi.new("st_tensor *[]", [p.t for p in parts]), dim))
+    return out
+
+
 def fill_(dst, value):
     check(lib.st_fill(dst.t, scalar_buffer(value, dst.dtype)))
     return dst

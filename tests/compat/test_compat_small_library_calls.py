@@ -1418,3 +1418,63 @@ def test_sum_and_prod_with_the_arrays_own_dtype_named(name):
                     )
                 else:  # an integer or bool array's own dtype named: that dtype
                     assert got.dtype == x.dtype
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    hnp.array_shapes(min_dims=1, max_dims=3, min_side=0, max_side=4),
+    st.integers(-3, 3),
+    st.lists(st.integers(0, 3), min_size=1, max_size=4),
+    st.sampled_from(["float64", "int8", "bool", "complex64", "mixed"]),
+    st.sampled_from([list, tuple]),
+)
+def test_concat_in_one_call_matches_numpy(shape, axis, lengths, name, seq):
+    """concat of Arrays of one dtype along an int axis is one C call (pyarray
+    concat, core st_cat): every layout, empty parts, negative axes; mixed
+    dtypes, axis None and mismatched shapes take the general path (which
+    also ends in st_cat) with its promotion and errors."""
+    d = axis % len(shape) if -len(shape) <= axis < len(shape) else None
+    parts, nps = [], []
+    for i, k in enumerate(lengths):
+        s = list(shape)
+        if d is not None:
+            s[d] = k
+        dt = (["float64", "float32", "int16"][i % 3]) if name == "mixed" else name
+        a = values(tuple(s), dt, seed=i)
+        na, x = list(layouts(a))[i % len(list(layouts(a)))]
+        parts.append(x)
+        nps.append(na)
+    got = outcome(lambda: xp.concat(seq(parts), axis=axis))
+    want = outcome(lambda: np.concatenate(nps, axis=axis))
+    if isinstance(want, tuple):
+        assert isinstance(got, tuple)
+    else:
+        check(got, want)
+    flat = xp.concat(seq(parts), axis=None)
+    check(flat, np.concatenate([n.ravel() for n in nps]))
+
+
+def test_cat_in_the_core_checks_before_writing():
+    out = _core.Core.empty((4, 3), "float64")
+    _core.fill_(out, 7.0)
+    a = _core.Core.empty((2, 3), "float64")
+    _core.fill_(a, 1.0)
+    b = _core.Core.empty((2, 2), "float64")
+    for parts, dim, message in [
+        ([a, b], 0, "part 1 has size 2 at dim 1"),
+        ([a], 0, "add up to 2, not 4"),
+        ([a, a], 2, "dim 2 out of range"),
+        ([_core.Core.empty((8,), "float64")], 0, "part 0 has 1 dims"),
+        ([], 0, "no tensors"),
+    ]:
+        with pytest.raises((ValueError, IndexError), match=message):
+            _core.cat_(out, parts, dim)
+        np.testing.assert_array_equal(
+            np.asarray(xp.asarray(_core_array(out))), np.full((4, 3), 7.0)
+        )
+    got = _core.cat_(out, [a, _core.astype(a, _core.int32)], 0)  # converted to out's dtype
+    np.testing.assert_array_equal(np.asarray(xp.asarray(_core_array(got))), np.ones((4, 3)))
+
+
+def _core_array(c):
+    return _array.Array._new(c)
