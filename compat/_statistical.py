@@ -22,7 +22,7 @@ def _need(name, x, category):
 
 # the plain case of a reduction in one C call (an Array, axis None, an int
 # or a tuple of ints), or None: the general path decides
-_reduce_new = _arraytype.reduce_new
+_reduce_new, _var_new = _arraytype.reduce_new, _arraytype.var_new
 _SUM, _PROD, _MAX, _MIN, _ALL, _ANY = (
     _ops.REDUCE[n] for n in ("sum", "prod", "max", "min", "all", "any")
 )
@@ -354,6 +354,9 @@ def var(
     >>> xp.var(xp.asarray([1.0, 2.0, 3.0, 4.0]))
     Array(1.25, dtype=float64)
     """
+    r = _var_new(x, axis, keepdims, correction, False)
+    if r is not None:
+        return r
     _need("var", x, "real floating")
     return Array._new(_ops.var(x._c, _axes(axis), correction, keepdims))
 
@@ -405,6 +408,9 @@ def std(
     >>> xp.std(xp.asarray([1.0, 2.0, 3.0, 4.0]), correction=1)
     Array(1.2909944487358056, dtype=float64)
     """
+    r = _var_new(x, axis, keepdims, correction, True)
+    if r is not None:
+        return r
     _need("std", x, "real floating")
     return Array._new(_ops.std(x._c, _axes(axis), correction, keepdims))
 

@@ -11,6 +11,7 @@
  * `dtypes` is a bit mask of the dtype codes the caller's face accepts for
  * the op (the array API's categories live in Python, as data). */
 #include "st_internal.h"
+#include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
 
@@ -535,6 +536,48 @@ st_tensor *st_reduce_new(int op, int mean, const st_tensor *a, uint64_t dims, in
             float *o = (float *)data, c = (float)(double)count;
             for (int64_t i = 0; i < n; i++) o[i] /= c;
         }
+    }
+    return out;
+}
+
+st_tensor *st_var_new(const st_tensor *a, uint64_t dims, int keepdims, double correction,
+                      int take_sqrt)
+{
+    if ((a->dtype != ST_FLOAT32 && a->dtype != ST_FLOAT64) || (a->ndim < 64 && dims >> a->ndim))
+        return NULL;
+    st_tensor *m = st_reduce_new(ST_R_SUM, 1, a, dims, 1); /* the mean, keepdims */
+    if (!m) return NULL;
+    int64_t sizes[ST_MAX_DIMS], count = 1;
+    uint8_t flags[ST_MAX_DIMS];
+    int nd = 0;
+    for (int d = 0; d < a->ndim; d++) {
+        flags[d] = dims >> d & 1;
+        if (flags[d]) count *= a->sizes[d];
+        if (!flags[d] || keepdims) sizes[nd++] = flags[d] ? 1 : a->sizes[d];
+    }
+    st_tensor *out = new_sized(a->dtype, nd, sizes);
+    if (!out) {
+        st_tensor_free(m);
+        return NULL;
+    }
+    st_tensor k = *m; /* out's elements through the mean's keepdim shape */
+    k.storage = out->storage;
+    k.offset = out->offset;
+    st_status rc = st_reduce(ST_R_SUMSQDEV, &k, a, flags, m);
+    st_tensor_free(m);
+    if (rc) {
+        st_tensor_free(out);
+        return NULL;
+    }
+    const double diff = (double)count - correction, dof = 0 > diff ? 0.0 : diff; /* max(diff, 0) */
+    const int64_t n = st_tensor_numel(out);
+    char *data = out->storage->data + out->offset * st_itemsize(a->dtype);
+    if (a->dtype == ST_FLOAT64) {
+        double *o = (double *)data;
+        for (int64_t i = 0; i < n; i++) o[i] = take_sqrt ? sqrt(o[i] / dof) : o[i] / dof;
+    } else {
+        float *o = (float *)data, f = (float)dof;
+        for (int64_t i = 0; i < n; i++) o[i] = take_sqrt ? sqrtf(o[i] / f) : o[i] / f;
     }
     return out;
 }

@@ -59,6 +59,7 @@ static struct {
     __typeof__(&st_dlpack_capsule_name) dlpack_capsule_name;
     __typeof__(&st_last_error) last_error;
     __typeof__(&st_cat) cat;
+    __typeof__(&st_var_new) var_new;
 } core;
 /* setup()'s `functions` are these, in this order (the module's CORE_FUNCTIONS) */
 static const char *const core_names[] = {"st_binary_new",      "st_binary_scalar_new",
@@ -73,7 +74,8 @@ static const char *const core_names[] = {"st_binary_new",      "st_binary_scalar
                                          "st_mask_select_new", "st_mask_assign",
                                          "st_binary_into",     "st_zeros_new",
                                          "st_dlpack_import",   "st_dlpack_capsule_name",
-                                         "st_last_error",      "st_cat"};
+                                         "st_last_error",      "st_cat",
+                                         "st_var_new"};
 #define N_CORE (sizeof core_names / sizeof core_names[0])
 _Static_assert(N_CORE * sizeof(void *) == sizeof core, "one name per core function");
 
@@ -2354,6 +2356,21 @@ static PyObject *broadcast_to(PyObject *Py_UNUSED(mod), PyObject *const *args, P
     return wrap_or_none(core.view_new(a, a->offset, nd, sizes, strides));
 }
 
+/* The bit mask of the dims `axis` names for a: None (every dim), an int or
+ * a tuple of ints, each valid and distinct; 0 when it is none of these */
+static int reduced_dims(PyObject *axis, const st_tensor *a, uint64_t *dims)
+{
+    *dims = 0;
+    if (axis == Py_None) {
+        for (int d = 0; d < a->ndim; d++) *dims |= (uint64_t)1 << d;
+        return 1;
+    }
+    int axes[ST_MAX_DIMS], k = axes_of(axis, a->ndim, 1, axes);
+    if (k < 0) return 0;
+    for (int i = 0; i < k; i++) *dims |= (uint64_t)1 << axes[i];
+    return 1;
+}
+
 /* reduce_new(op, mean, x, axis, keepdims): st_reduce_new for an Array x
  * and axis None (every dim), an int or a tuple of ints, each valid and
  * distinct; None when declined */
@@ -2368,16 +2385,33 @@ static PyObject *reduce_new(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_
     int mean = PyObject_IsTrue(args[1]), keepdims = PyObject_IsTrue(args[4]);
     if (PyErr_Occurred() || mean < 0 || keepdims < 0) return NULL;
     st_tensor *a = array_record(args[2]);
-    if (!a) return wrap_or_none(NULL);
-    uint64_t dims = 0;
-    if (args[3] == Py_None) {
-        for (int d = 0; d < a->ndim; d++) dims |= (uint64_t)1 << d;
-    } else {
-        int axes[ST_MAX_DIMS], k = axes_of(args[3], a->ndim, 1, axes);
-        if (k < 0) return wrap_or_none(NULL);
-        for (int i = 0; i < k; i++) dims |= (uint64_t)1 << axes[i];
-    }
+    uint64_t dims;
+    if (!a || !reduced_dims(args[3], a, &dims)) return wrap_or_none(NULL);
     return wrap_or_none(core.reduce_new((int)op, mean, a, dims, keepdims));
+}
+
+/* var_new(x, axis, keepdims, correction, take_sqrt): st_var_new for an
+ * Array x, axis as for reduce_new and a Python float or int correction;
+ * None when declined */
+static PyObject *var_new(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, "var_new(x, axis, keepdims, correction, take_sqrt)");
+        return NULL;
+    }
+    if (!ready()) return NULL;
+    int keepdims = PyObject_IsTrue(args[2]), take_sqrt = PyObject_IsTrue(args[4]);
+    if (keepdims < 0 || take_sqrt < 0) return NULL;
+    int is_int;
+    int64_t ivalue;
+    double correction;
+    st_tensor *a = array_record(args[0]);
+    uint64_t dims;
+    if (!a || !plain_number(args[3], &is_int, &ivalue, &correction) ||
+        !reduced_dims(args[1], a, &dims))
+        return wrap_or_none(NULL);
+    if (is_int) correction = (double)ivalue;
+    return wrap_or_none(core.var_new(a, dims, keepdims, correction, take_sqrt));
 }
 
 /* argreduce_new(is_max, x, axis, keepdims): st_argreduce_new for an Array
@@ -2595,6 +2629,8 @@ static PyMethodDef module_methods[] = {
      "argreduce_new(is_max, x, axis, keepdims): argmax/argmin of x in C, or None."},
     {"where_new", (PyCFunction)(void (*)(void))where_new, METH_FASTCALL,
      "where_new(cond, x1, x2): cond ? x1 : x2 of three Arrays in C, or None."},
+    {"var_new", (PyCFunction)(void (*)(void))var_new, METH_FASTCALL,
+     "var_new(x, axis, keepdims, correction, take_sqrt): var (std) of x in C, or None."},
     {"alias", alias, METH_O, "A new Array viewing all of Array x, or None."},
     {"concat", (PyCFunction)(void (*)(void))concat, METH_FASTCALL,
      "concat(arrays, axis): Arrays of one dtype joined along axis (an int), or None."},

@@ -526,6 +526,14 @@ st_status st_reduce_all(int op, st_tensor *out, const st_tensor *in, const st_te
  * such op for the dtype, min/max over an empty dim, a failure): the
  * caller's general path decides, as for fast.c's other calls. */
 st_tensor *st_reduce_new(int op, int mean, const st_tensor *in, uint64_t dims, int keepdims);
+/* The variance (take_sqrt: the standard deviation) of a float32 or float64
+ * `in` over the dims flagged in `dims`, as a new C-contiguous result (those
+ * dims dropped unless keepdims): the mean (st_reduce_new's), the sum of
+ * squared deviations from it, divided by max(count - correction, 0), each
+ * step rounded as the faces' composition of those ops rounds it.  NULL,
+ * without raising, when declined (another dtype, a failure). */
+st_tensor *st_var_new(const st_tensor *in, uint64_t dims, int keepdims, double correction,
+                      int take_sqrt);
 /* The first position (0-based) of the max (min) along dim, or over the
  * elements of a C-contiguous `in` in order when dim < 0, as a new int64
  * result (keepdims: in's ndim, size 1 where reduced); NULL when declined

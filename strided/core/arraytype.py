@@ -46,6 +46,9 @@ concat = _pyarray.concat
 # reduce_new(op code, mean, x, axis, keepdims): a reduction of a plain
 # Array over None, an int or a tuple of ints (mean: float32/float64 sums)
 reduce_new = _pyarray.reduce_new
+# var_new(x, axis, keepdims, correction, take_sqrt): var / std of a float32 or
+# float64 Array (st_var_new: the faces' mean, squared deviations, division)
+var_new = _pyarray.var_new
 # argreduce_new(is_max, x, axis, keepdims): argmax/argmin over None or an int
 argreduce_new = _pyarray.argreduce_new
 # where_new(cond, x1, x2): cond ? x1 : x2 of three Arrays (bool, one dtype)

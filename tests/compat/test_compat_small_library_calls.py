@@ -1478,3 +1478,67 @@ def test_cat_in_the_core_checks_before_writing():
 
 def _core_array(c):
     return _array.Array._new(c)
+
+
+def _var_general(x, axis, correction, keepdims, take_sqrt):
+    f = _ops.std if take_sqrt else _ops.var
+    axes = axis if axis is None or isinstance(axis, tuple) else (axis,)
+    return _array.Array._new(f(x._c, axes, correction, keepdims))
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    hnp.array_shapes(min_dims=0, max_dims=3, min_side=0, max_side=5),
+    st.sampled_from(["float64", "float32"]),
+    st.one_of(
+        st.none(),
+        st.integers(-3, 2),
+        st.lists(st.integers(-3, 2), min_size=0, max_size=3).map(tuple),
+    ),
+    st.one_of(st.integers(0, 7), st.floats(0, 7), st.just(float("nan"))),
+    st.booleans(),
+    st.booleans(),
+    st.integers(0, 2),
+)
+def test_var_and_std_in_one_call_match_the_general_path(
+    shape, name, axis, correction, keepdims, take_sqrt, layout
+):
+    """xp.var / xp.std of a float32 or float64 Array is one C call (pyarray
+    var_new, core st_var_new): the general path's bits (the mean, the
+    squared deviations, max(count - correction, 0)) on every layout, empty
+    and 0-d inputs, corrections at or over the count; invalid or repeated
+    axes keep the general path's errors."""
+    a = values(shape, name, seed=len(shape))
+    na, x = list(layouts(a))[layout % len(list(layouts(a)))]
+    f = xp.std if take_sqrt else xp.var
+    got = outcome(lambda: f(x, axis=axis, correction=correction, keepdims=keepdims))
+    want = outcome(lambda: _var_general(x, axis, correction, keepdims, take_sqrt))
+    if isinstance(want, tuple):
+        assert isinstance(got, tuple) and got[0] is want[0]
+        return
+    assert got.dtype == want.dtype and got.shape == want.shape
+    assert np.asarray(got).tobytes() == np.asarray(want).tobytes()
+    with np.errstate(all="ignore"):
+        g = np.std if take_sqrt else np.var
+        ref = outcome(g, na.astype(np.float64), axis, None, None, correction, keepdims)
+    if not isinstance(ref, tuple):  # numpy takes no axis of a 0-d array; PyTorch and we do
+        np.testing.assert_allclose(np.asarray(got), ref, rtol=1e-4 if name == "float32" else 1e-10)
+
+
+def test_var_and_std_other_inputs_keep_the_general_paths_rules():
+    """Integer, bool, complex and float16 inputs, a bool or huge
+    correction: C declines and the general path answers as before."""
+    for x in (xp.asarray([1, 2, 3]), xp.asarray([True, False])):
+        for f in (xp.var, xp.std):
+            with pytest.raises(TypeError, match="needs real floating"):
+                f(x)
+    h = xp.astype(xp.asarray([1.0, 2.0, 4.0]), xp.float16)
+    assert xp.var(h).dtype == xp.float16
+    np.testing.assert_allclose(float(xp.var(h)), np.var([1.0, 2.0, 4.0]), rtol=1e-3)
+    x = xp.asarray([1.0, 2.0, 4.0])
+    for c in (True, 2**70):
+        got = xp.var(x, correction=c)
+        want = _var_general(x, None, c, False, False)
+        assert np.asarray(got).tobytes() == np.asarray(want).tobytes()
+    with pytest.raises(IndexError):
+        xp.std(x, axis=1)
