@@ -195,7 +195,7 @@ def asarray(
                 return _alias(obj)
             # a copy, or a conversion (a C-contiguous one, in one C call; None
             # when dtype is not one of the namespace's DType objects)
-            if copy is not False:
+            if copy is True or copy is None:
                 a = _astype_new(obj, obj.dtype if dtype is None else dtype)
                 if a is not None:
                     return a
