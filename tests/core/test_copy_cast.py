@@ -658,3 +658,23 @@ def test_large_cast_matches_numpy(nthreads, src_dt, dst_dt, skew):
     _core.copy_(borrow(out[skew : skew + n]), borrow(src[skew:]))
     np.testing.assert_array_equal(out[skew : skew + n], want)
     assert not out[:skew].any() and out[-1] == 0
+
+
+@pytest.mark.parametrize("skew", [0, 1, 3])
+def test_large_narrowing_to_float16_streams_every_element(nthreads, skew):
+    """float32 -> float16 at a size that streams (st_stream_worth: 32 MB of
+    operands, a resident output): the vector conversion into an L1 buffer
+    and streamed out, the head up to a 64-byte line and the tail stored
+    plainly; the same through a 16-bit op's rounding back (x + y)."""
+    n = 6_000_007
+    rng = np.random.default_rng(skew)
+    src = (rng.standard_normal(n + skew) * 1000).astype("float32")
+    out = np.full(n + skew + 1, 7, "float16")  # written: its pages resident
+    _core.copy_(borrow(out[skew : skew + n]), borrow(src[skew:]))
+    np.testing.assert_array_equal(out[skew : skew + n], src[skew:].astype("float16"))
+    assert (out[:skew] == 7).all() and out[-1] == 7
+    a = src[skew:].astype("float16")
+    b = (rng.standard_normal(n) * 10).astype("float16")
+    got = _ops.binary("add", borrow(a), borrow(b))
+    _ops.binary("add", borrow(a), borrow(b), out=got)  # again, into resident pages
+    np.testing.assert_array_equal(to_numpy(got), a + b)
