@@ -444,6 +444,14 @@ def full(
     return Array._new(_core.full(shape, fill_value, dt))
 
 
+def _like_fast(x, dtype, device, shape, value):
+    """The *_like functions' one C call (_filled_fast: value None zeroed) for
+    an Array x, or None."""
+    if type(x) is not Array:
+        return None
+    return _filled_fast(x.shape if shape is None else shape, dtype or x.dtype, device, value)
+
+
 def _like(x, dtype, device, shape):
     # the extension, as numpy's: `shape` replaces x's shape (the dtype stays
     # x's unless given)
@@ -483,6 +491,9 @@ def empty_like(
     >>> xp.empty_like(xp.asarray([1, 2], dtype=xp.int8)).dtype
     strided.int8
     """
+    a = _like_fast(x, dtype, device, shape, None)
+    if a is not None:
+        return a
     shape, dt = _like(x, dtype, device, shape)
     return Array._new(_core.Core.zeros(shape, dt))  # as empty: never a freed array's bytes
 
@@ -518,6 +529,9 @@ def zeros_like(
     >>> xp.zeros_like(xp.asarray([1, 2]))
     Array([0, 0], dtype=int64)
     """
+    a = _like_fast(x, dtype, device, shape, None)
+    if a is not None:
+        return a
     shape, dt = _like(x, dtype, device, shape)
     return Array._new(_core.Core.zeros(shape, dt))
 
@@ -553,6 +567,9 @@ def ones_like(
     >>> xp.ones_like(xp.asarray([[1.5], [2.5]]))
     Array([[1.], [1.]], dtype=float64)
     """
+    a = _like_fast(x, dtype, device, shape, 1)
+    if a is not None:
+        return a
     shape, dt = _like(x, dtype, device, shape)
     return Array._new(_core.full(shape, 1, dt))
 
@@ -603,6 +620,9 @@ def full_like(
     >>> xp.full_like(xp.asarray([1.0, 2.0]), 0.5)
     Array([0.5, 0.5], dtype=float64)
     """
+    a = _like_fast(x, dtype, device, shape, fill_value)
+    if a is not None:
+        return a
     shape, dt = _like(x, dtype, device, shape)
     return Array._new(_core.full(shape, fill_value, dt))
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 from strided.core import (
+    arraytype as _arraytype,
     base as _core,
     indexing as _indexing,
     ops as _ops,
@@ -18,6 +19,9 @@ from ._array import Array
 from ._dtypes import KINDS
 from ._promotion import operands
 from typing import Literal, Sequence
+
+
+_take_new = _arraytype.take_new
 
 
 def _int_index(name, indices):
@@ -75,6 +79,9 @@ def take(x: Array, indices: Array | int, /, *, axis: int | None = None) -> Array
             raise ValueError("take: a 0-d array has no axis to take from")
         v = _views.select(c, axis, indices)
         return Array._new(_core.astype(v, v.dtype))
+    r = _take_new(x, indices, axis)  # an int64 Array of indices: one C call
+    if r is not None:
+        return r
     idx = _int_index("take", indices)
     if idx.ndim != 1:
         raise ValueError("take: indices must be 1-D")

@@ -15,6 +15,9 @@ from ._array import Array
 from ._dtypes import KINDS
 from ._promotion import as_core
 
+_reduce_new, _SUM = _arraytype.reduce_new, _ops.REDUCE["sum"]
+_BOOL = _dtypes.bool
+
 
 # argmax/argmin of an Array over None or an int in one C call, or None
 _argreduce_new = _arraytype.argreduce_new
@@ -248,6 +251,10 @@ def count_nonzero(
     >>> xp.count_nonzero(xp.asarray([[0, 1], [2, 3]]), axis=0)
     Array([1, 2], dtype=int64)
     """
+    if type(x) is Array:  # x != 0 and its sum, one C call each
+        r = _reduce_new(_SUM, False, x if x.dtype == _BOOL else x != 0, axis, keepdims)
+        if r is not None:
+            return r
     nz = _ops.binary("not_equal", x._c, _core.scalar(0, x.dtype))
     axes = axis if axis is None or isinstance(axis, tuple) else (axis,)
     return Array._new(_ops.reduce("sum", nz, axes, keepdims))

@@ -327,6 +327,20 @@ st_tensor *st_mask_select_new(const st_tensor *in, const st_tensor *mask)
     return out;
 }
 
+st_tensor *st_take_new(const st_tensor *in, int dim, const st_tensor *idx)
+{
+    if (idx->dtype != ST_INT64 || idx->ndim != 1 || dim < 0 || dim >= in->ndim) return NULL;
+    int64_t sizes[ST_MAX_DIMS];
+    memcpy(sizes, in->sizes, (size_t)in->ndim * sizeof *sizes);
+    sizes[dim] = idx->sizes[0];
+    st_tensor *out = new_sized(in->dtype, in->ndim, sizes);
+    if (out && st_index_select(out, in, dim, idx, ST_IDX_WRAP)) {
+        st_tensor_free(out); /* an index out of range: the general path says which */
+        return NULL;
+    }
+    return out;
+}
+
 int st_mask_assign(st_tensor *dst, const st_tensor *mask, const st_tensor *src, int is_int,
                    int64_t ivalue, double fvalue)
 {

@@ -60,6 +60,7 @@ static struct {
     __typeof__(&st_last_error) last_error;
     __typeof__(&st_cat) cat;
     __typeof__(&st_var_new) var_new;
+    __typeof__(&st_take_new) take_new;
 } core;
 /* setup()'s `functions` are these, in this order (the module's CORE_FUNCTIONS) */
 static const char *const core_names[] = {"st_binary_new",      "st_binary_scalar_new",
@@ -75,7 +76,7 @@ static const char *const core_names[] = {"st_binary_new",      "st_binary_scalar
                                          "st_binary_into",     "st_zeros_new",
                                          "st_dlpack_import",   "st_dlpack_capsule_name",
                                          "st_last_error",      "st_cat",
-                                         "st_var_new"};
+                                         "st_var_new",         "st_take_new"};
 #define N_CORE (sizeof core_names / sizeof core_names[0])
 _Static_assert(N_CORE * sizeof(void *) == sizeof core, "one name per core function");
 
@@ -504,6 +505,11 @@ static PyObject *subscript(PyObject *self, PyObject *key)
      * score[valid]): the selected rows in one call */
     if (PyObject_TypeCheck(key, array_type) && (m = record(key)) &&
         (v = core.mask_select_new(a, m)))
+        return wrap(v);
+    if (PyErr_Occurred()) return NULL;
+    /* x[idx], a 1-D int64 Array (scikit-learn's X[train]): x's rows idx */
+    if (PyObject_TypeCheck(key, array_type) && (m = record(key)) && a->ndim &&
+        (v = core.take_new(a, 0, m)))
         return wrap(v);
     if (PyErr_Occurred()) return NULL;
     return PyObject_CallFunctionObjArgs(slow_getitem, self, key, NULL);
@@ -2437,6 +2443,24 @@ static PyObject *argreduce_new(PyObject *Py_UNUSED(mod), PyObject *const *args, 
     return wrap_or_none(core.argreduce_new(is_max, a, dim, keepdims));
 }
 
+/* take_new(x, indices, axis): st_take_new for Arrays x and indices and axis
+ * None (x 1-D) or an int; None when declined */
+static PyObject *take_new(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "take_new(x, indices, axis)");
+        return NULL;
+    }
+    if (!ready()) return NULL;
+    st_tensor *a = array_record(args[0]), *idx = array_record(args[1]);
+    int axes[ST_MAX_DIMS] = {0};
+    if (!a || !idx ||
+        (args[2] == Py_None ? a->ndim != 1
+                            : PyTuple_Check(args[2]) || axes_of(args[2], a->ndim, 0, axes) != 1))
+        return wrap_or_none(NULL);
+    return wrap_or_none(core.take_new(a, axes[0], idx));
+}
+
 /* where_new(cond, x1, x2): st_where_new for three Arrays; None when declined */
 static PyObject *where_new(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
@@ -2629,6 +2653,8 @@ static PyMethodDef module_methods[] = {
      "argreduce_new(is_max, x, axis, keepdims): argmax/argmin of x in C, or None."},
     {"where_new", (PyCFunction)(void (*)(void))where_new, METH_FASTCALL,
      "where_new(cond, x1, x2): cond ? x1 : x2 of three Arrays in C, or None."},
+    {"take_new", (PyCFunction)(void (*)(void))take_new, METH_FASTCALL,
+     "take_new(x, indices, axis): x's slices indices along axis in C, or None."},
     {"var_new", (PyCFunction)(void (*)(void))var_new, METH_FASTCALL,
      "var_new(x, axis, keepdims, correction, take_sqrt): var (std) of x in C, or None."},
     {"alias", alias, METH_O, "A new Array viewing all of Array x, or None."},

@@ -444,6 +444,11 @@ int st_binary_into(int op, uint32_t dtypes, st_tensor *x, const st_tensor *y, in
  * in's leading ones: the selected rows (count, in's other sizes...) into a
  * new C-contiguous result; NULL when declined, as above. */
 st_tensor *st_mask_select_new(const st_tensor *in, const st_tensor *mask);
+/* in's slices idx[0], idx[1], ... along dim (the array API's take, and
+ * x[idx] at dim 0): idx a 1-D int64 tensor, negative indices counting from
+ * the end, into a new C-contiguous result; NULL when declined, as above
+ * (another index dtype or shape, an index out of range). */
+st_tensor *st_take_new(const st_tensor *in, int dim, const st_tensor *idx);
 /* dst[mask] = value for such a mask: src (of dst's dtype and exactly the
  * shape in[mask] has) or, src NULL, a Python int (is_int: ivalue) or float
  * (fvalue) converted as st_binary_scalar_new converts it.  1 when done; 0

@@ -49,6 +49,9 @@ reduce_new = _pyarray.reduce_new
 # var_new(x, axis, keepdims, correction, take_sqrt): var / std of a float32 or
 # float64 Array (st_var_new: the faces' mean, squared deviations, division)
 var_new = _pyarray.var_new
+# take_new(x, indices, axis): x's slices along axis (None: a 1-D x) at a 1-D
+# int64 Array of indices (st_take_new; x[indices] uses it at axis 0 too)
+take_new = _pyarray.take_new
 # argreduce_new(is_max, x, axis, keepdims): argmax/argmin over None or an int
 argreduce_new = _pyarray.argreduce_new
 # where_new(cond, x1, x2): cond ? x1 : x2 of three Arrays (bool, one dtype)

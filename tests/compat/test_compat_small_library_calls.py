@@ -16,7 +16,7 @@ from hypothesis.extra import numpy as hnp
 
 import strided.compat as xp
 from compat_util import NAMES, check, np_of
-from strided.core import base as _core, ops as _ops, views as _views
+from strided.core import base as _core, indexing as _indexing_core, ops as _ops, views as _views
 from strided.compat import _array, _indexing
 
 NUMERIC = [n for n in NAMES if n != "bool"]
@@ -1542,3 +1542,95 @@ def test_var_and_std_other_inputs_keep_the_general_paths_rules():
         assert np.asarray(got).tobytes() == np.asarray(want).tobytes()
     with pytest.raises(IndexError):
         xp.std(x, axis=1)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    hnp.array_shapes(min_dims=1, max_dims=3, min_side=0, max_side=5),
+    st.sampled_from(["float64", "int8", "bool", "complex64", "uint16"]),
+    st.lists(st.integers(-6, 6), min_size=0, max_size=7),
+    st.sampled_from(["int64", "int32"]),
+    st.integers(-4, 3),
+    st.integers(0, 2),
+)
+def test_take_and_integer_index_in_one_call(shape, name, idx, idx_name, axis, layout):
+    """x[idx] (idx a 1-D int64 Array: rows of x) and take(x, idx, axis=...)
+    are one C call each (pyarray take_new, core st_take_new): numpy's values
+    on every layout, negative indices counting from the end, empty index
+    and empty x; an index out of range, an int32 index array and a bad axis
+    go to the general path, which answers as before."""
+    a = values(shape, name)
+    na, x = list(layouts(a))[layout % len(list(layouts(a)))]
+    i = xp.asarray(np.asarray(idx, dtype=idx_name))
+    in_range = all(-shape[0] <= k < shape[0] for k in idx)
+    got = outcome(lambda: x[i])
+    general = outcome(lambda: np_of(_indexing.array_getitem(x, (i,))))
+    if in_range:
+        check(got, na[np.asarray(idx, dtype=np.int64)])
+        np.testing.assert_array_equal(np_of(got), general)
+    else:
+        assert isinstance(got, tuple) and got == general
+    got = outcome(lambda: xp.take(x, i, axis=axis))
+    i64 = _core.astype(i._c, _core.int64)
+    general = outcome(lambda: _array.Array._new(_indexing_core.take(x._c, i64, axis)))
+    if isinstance(general, tuple):
+        assert got == general
+        return
+    d = axis % len(shape)
+    want = np.take(na, np.asarray(idx, dtype=np.int64), axis=d)
+    check(got, want)
+    check(general, want)
+
+
+def test_take_along_axis_none_of_a_1d_array():
+    x = xp.asarray([5, 6, 7])
+    check(xp.take(x, xp.asarray([-1, 0])), np.asarray([7, 5]))
+    with pytest.raises(ValueError, match="axis is required"):
+        xp.take(xp.ones((2, 2)), xp.asarray([0]))
+    with pytest.raises(TypeError, match="integer array"):
+        xp.take(x, xp.asarray([0.0]))
+
+
+@pytest.mark.parametrize("name", ["bool", "int8", "uint32", "float32", "float64", "complex64"])
+@pytest.mark.parametrize("shape", [(), (0,), (5,), (3, 0), (4, 5), (2, 3, 4)], ids=str)
+def test_count_nonzero_in_one_call_matches_numpy(name, shape):
+    """count_nonzero of an Array: x != 0 and its int64 sum, one C call each
+    (NaN counts as nonzero, -0.0 as zero), every axis form and keepdims."""
+    a = values(shape, name)
+    if a.dtype.kind == "f" and a.size:
+        a.flat[0] = np.nan
+        a.flat[-1] = -0.0
+    for na, x in layouts(a):
+        axes = [None] + list(range(-len(shape), len(shape))) + ([(0, -1)] if len(shape) > 1 else [])
+        for axis in axes:
+            for keepdims in (False, True):
+                got = xp.count_nonzero(x, axis=axis, keepdims=keepdims)
+                want = np.count_nonzero(na, axis=axis, keepdims=keepdims)
+                check(got, np.asarray(want, dtype=np.int64))
+
+
+@pytest.mark.parametrize("name", ["bool", "int16", "float32", "complex128", "float16"])
+def test_like_creation_in_one_call(name):
+    """zeros_like/ones_like/full_like/empty_like of an Array in one C call:
+    the shape and dtype of x unless given, empty_like zeroed."""
+    x = xp.asarray(values((3, 4), "float64"))[:, ::2]
+    x = xp.astype(x, getattr(xp, name))
+    check(xp.zeros_like(x), np.zeros((3, 2), name))
+    check(xp.empty_like(x), np.zeros((3, 2), name))
+    check(xp.ones_like(x), np.ones((3, 2), name))
+    check(xp.full_like(x, 1), np.full((3, 2), 1, name))
+    check(xp.ones_like(x, dtype=xp.int8, shape=(5,)), np.ones(5, "int8"))
+    check(xp.full_like(x, 2, shape=()), np.full((), 2, name))
+    if name != "bool":  # (a bool fill takes any object's truth, as full does)
+        with pytest.raises((TypeError, ValueError)):
+            xp.full_like(x, "a")
+
+
+def test_matrix_transpose_is_the_mT_view():
+    a = values((2, 3, 4), "float64")
+    for na, x in layouts(a):
+        t = xp.matrix_transpose(x)
+        check(t, np.swapaxes(na, -1, -2))
+        assert t.shape == x.mT.shape
+    with pytest.raises(ValueError, match="at least 2 dims"):
+        xp.matrix_transpose(xp.asarray([1.0]))
