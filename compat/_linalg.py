@@ -3,7 +3,7 @@ matrix_transpose, vecdot, tensordot later).  BLAS through the core."""
 
 from __future__ import annotations
 
-from strided.core import arraytype as _arraytype, ops as _ops, views as _views
+from strided.core import arraytype as _arraytype, ops as _ops
 
 from . import _docstrings, _dtypes
 from ._array import Array

@@ -155,8 +155,8 @@ def nonzero(x: Array, /) -> tuple[Array, ...]:
     """
     if x.ndim == 0:
         raise ValueError("nonzero of a 0-d array is not defined")
-    coords = _indexing.nonzero(x._c)
-    return tuple(Array._new(_core.contiguous(_views.select(coords, 1, d))) for d in range(x.ndim))
+    rows = _indexing.nonzero(x._c, by_dim=True)  # one contiguous row per dim
+    return tuple(Array._new(_views.select(rows, 0, d)) for d in range(x.ndim))
 
 
 def where(

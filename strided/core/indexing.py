@@ -17,7 +17,7 @@ import operator
 from .._c._strided import ffi, lib
 from .args import need_core as _core, need_dim as _dim
 from .base import Core, check, int64, scalar_buffer
-from .views import expand
+from .views import expand, transpose
 
 # the index kernels' flags: indices count from one (Torch7), negative ones
 # count from the end
@@ -269,14 +269,19 @@ def masked_fill(dst, mask, value):
     return dst
 
 
-def nonzero(a, flags=0):
+def nonzero(a, flags=0, by_dim=False):
     """Coordinates of a's nonzero elements in C order: int64 [count, ndim]
-    (counting from one with ST_IDX_BASE1)."""
+    (counting from one with ST_IDX_BASE1); by_dim: [ndim, count], each
+    dim's coordinates a contiguous row (written through the transposed view)."""
     name = "nonzero"
     flags = _flags(flags, name)
     _core(a, name, "a")
     n = ffi.new("int64_t *")
     check(lib.st_nonzero_count(a.t, n))
+    if by_dim:
+        rows = Core.empty((a.ndim, n[0]), int64)
+        check(lib.st_nonzero(transpose(rows, 0, 1).t, a.t, flags))
+        return rows
     out = Core.empty((n[0], a.ndim), int64)
     check(lib.st_nonzero(out.t, a.t, flags))
     return out

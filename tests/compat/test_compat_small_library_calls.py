@@ -1634,3 +1634,30 @@ def test_matrix_transpose_is_the_mT_view():
         assert t.shape == x.mT.shape
     with pytest.raises(ValueError, match="at least 2 dims"):
         xp.matrix_transpose(xp.asarray([1.0]))
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    hnp.array_shapes(min_dims=1, max_dims=3, min_side=0, max_side=5),
+    st.sampled_from(["float64", "int16", "uint8", "bool", "complex64"]),
+    st.integers(-3, 2),
+    st.integers(0, 3),
+    st.integers(0, 2),
+)
+def test_diff_and_nonzero_through_array_ops_match_numpy(shape, name, axis, n, layout):
+    """diff as x[1:] - x[:-1] (bool: !=) by the Arrays' one-call slices and
+    operators, n times; nonzero's coordinates one contiguous row per dim
+    (st_nonzero through the transposed view): numpy's values and dtypes
+    on every layout, empty and unsigned inputs, bad axes as before."""
+    a = values(shape, name)
+    na, x = list(layouts(a))[layout % len(list(layouts(a)))]
+    got = outcome(lambda: xp.diff(x, axis=axis, n=n))
+    if -len(shape) <= axis < len(shape):
+        check(got, np.diff(na, axis=axis, n=n))
+    else:
+        assert isinstance(got, tuple)
+    rows = xp.nonzero(x)
+    want = np.nonzero(na)
+    assert len(rows) == len(want)
+    for r, w in zip(rows, want):
+        check(r, w.astype(np.int64))
