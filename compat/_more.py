@@ -21,7 +21,7 @@ from ._promotion import operands
 from typing import Literal, Sequence
 
 
-_take_new = _arraytype.take_new
+_take_new, _astype_new = _arraytype.take_new, _arraytype.astype
 
 
 def _int_index(name, indices):
@@ -383,10 +383,19 @@ def tile(x: Array, repetitions: tuple[int, ...], /) -> Array:
         raise OverflowError(
             f"tile: {reps} repetitions of shape {x.shape} make more than 2**62 elements"
         )
+    # interleave a repetition dim before each dim, (r0, s0, r1, s1, ...): a
+    # broadcast of x's reshape, copied out C-contiguous in one C call
+    from ._manipulation import broadcast_to, reshape
+
+    pairs = tuple(v for pair in zip(reps, shape) for v in pair)
+    unit = tuple(v for s in shape for v in (1, s))
+    if type(x) is Array:
+        b = _astype_new(broadcast_to(reshape(x, unit), pairs), x.dtype)
+        if b is not None:
+            return reshape(b, tuple(r * s for r, s in zip(reps, shape)))
     c = _views.view_as_shape(x._c, shape)
     if c is None:
         c = _views.view_as_shape(_core.contiguous(x._c), shape)
-    # interleave a repetition dim before each dim: (r0, s0, r1, s1, ...)
     for d in range(nd):
         c = _views.unsqueeze(c, 2 * d)
     c = _views.expand(c, [v for pair in zip(reps, shape) for v in pair])
@@ -440,9 +449,9 @@ def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Arr
     from ._creation import arange
     from ._manipulation import reshape
 
-    if axis is None:
+    if axis is None or x.ndim == 0:  # a 0-d x repeats as a 1-D one (as numpy)
         x = reshape(x, (x.size,))
-        axis = 0
+        axis = 0 if axis is None else axis
     d = _views.normalize_dim(axis, x.ndim, "axis")
     n = x.shape[d]
     if isinstance(repeats, Array):
@@ -467,6 +476,18 @@ def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Arr
             raise OverflowError(
                 f"repeat: {n} elements repeated {repeats} times make more than 2**62 elements"
             )
+        # each element's copies side by side: a broadcast view with the
+        # copies as a new dim after d, copied out C-contiguous in one C call
+        # (never a view of x, even where the merged dims would allow one)
+        from ._manipulation import broadcast_to, expand_dims
+
+        wide = list(x.shape)
+        wide.insert(d + 1, repeats)
+        b = _astype_new(broadcast_to(expand_dims(x, axis=d + 1), tuple(wide)), x.dtype)
+        if b is not None:
+            merged = list(x.shape)
+            merged[d] = n * repeats
+            return reshape(b, tuple(merged))
         counts = _core.full((n,), repeats, _core.int64)
     counts = _core.astype(counts, _core.int64)
     ends = Array._new(_ops.cumulative(False, counts, 0))

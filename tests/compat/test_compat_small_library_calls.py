@@ -1661,3 +1661,33 @@ def test_diff_and_nonzero_through_array_ops_match_numpy(shape, name, axis, n, la
     assert len(rows) == len(want)
     for r, w in zip(rows, want):
         check(r, w.astype(np.int64))
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    hnp.array_shapes(min_dims=0, max_dims=3, min_side=0, max_side=4),
+    st.sampled_from(["float64", "int8", "bool", "complex64"]),
+    st.one_of(st.none(), st.integers(-3, 2)),
+    st.integers(0, 3),
+    st.lists(st.integers(0, 3), min_size=0, max_size=4),
+    st.integers(0, 2),
+)
+def test_repeat_and_tile_as_broadcast_copies(shape, name, axis, repeats, reps, layout):
+    """repeat by an int and tile as one broadcast view copied out in one C
+    call: numpy's values on every layout, 0-d and empty inputs, zero
+    counts; the result is new memory (writing it leaves x alone), also
+    where one element along the axis would let the merged dims be a view."""
+    a = values(shape, name)
+    na, x = list(layouts(a))[layout % len(list(layouts(a)))]
+    got = outcome(lambda: xp.repeat(x, repeats, axis=axis))
+    want = outcome(lambda: np.repeat(na, repeats, axis=axis))
+    if isinstance(want, tuple):
+        assert isinstance(got, tuple)
+    else:
+        check(got, want)
+    t = xp.tile(x, tuple(reps))
+    check(t, np.tile(na, tuple(reps)))
+    for r in (got, t):
+        if not isinstance(r, tuple) and r.size:
+            r[...] = xp.zeros_like(r)
+    np.testing.assert_array_equal(np_of(x), na)
