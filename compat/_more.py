@@ -24,6 +24,15 @@ from typing import Literal, Sequence
 _take_new, _astype_new = _arraytype.take_new, _arraytype.astype
 
 
+def _copied_out(view, shape):
+    """A (broadcast) view copied out C-contiguous in one C call, never
+    sharing its memory, as `shape`; None when C declines."""
+    from ._manipulation import reshape
+
+    b = _astype_new(view, view.dtype)
+    return None if b is None else reshape(b, shape)
+
+
 def _int_index(name, indices):
     if not isinstance(indices, Array) or indices.dtype not in KINDS["integral"]:
         raise TypeError(f"{name}: indices must be an integer array")
@@ -390,9 +399,11 @@ def tile(x: Array, repetitions: tuple[int, ...], /) -> Array:
     pairs = tuple(v for pair in zip(reps, shape) for v in pair)
     unit = tuple(v for s in shape for v in (1, s))
     if type(x) is Array:
-        b = _astype_new(broadcast_to(reshape(x, unit), pairs), x.dtype)
+        b = _copied_out(
+            broadcast_to(reshape(x, unit), pairs), tuple(r * s for r, s in zip(reps, shape))
+        )
         if b is not None:
-            return reshape(b, tuple(r * s for r, s in zip(reps, shape)))
+            return b
     c = _views.view_as_shape(x._c, shape)
     if c is None:
         c = _views.view_as_shape(_core.contiguous(x._c), shape)
@@ -481,13 +492,12 @@ def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Arr
         # (never a view of x, even where the merged dims would allow one)
         from ._manipulation import broadcast_to, expand_dims
 
-        wide = list(x.shape)
+        wide, merged = list(x.shape), list(x.shape)
         wide.insert(d + 1, repeats)
-        b = _astype_new(broadcast_to(expand_dims(x, axis=d + 1), tuple(wide)), x.dtype)
+        merged[d] = n * repeats
+        b = _copied_out(broadcast_to(expand_dims(x, axis=d + 1), tuple(wide)), tuple(merged))
         if b is not None:
-            merged = list(x.shape)
-            merged[d] = n * repeats
-            return reshape(b, tuple(merged))
+            return b
         counts = _core.full((n,), repeats, _core.int64)
     counts = _core.astype(counts, _core.int64)
     ends = Array._new(_ops.cumulative(False, counts, 0))

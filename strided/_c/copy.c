@@ -186,30 +186,14 @@ DEF_F16C(_v3, ST_ATTR_V3, 8, _mm256_loadu_ps, _mm256_storeu_ps, __m128i, _mm_loa
                                                 const int64_t *s_, void *extra)                    \
     {                                                                                              \
         ST_LOCAL_ARGS(2)                                                                           \
-        int64_t n = *np;                                                                           \
+        const int64_t n = *np;                                                                     \
         if (s[0] == sizeof(TT) && s[1] == sizeof(FT)) {                                            \
-            TT *o = (TT *)args[0];                                                                 \
             const FT *in = (const FT *)args[1];                                                    \
-            /* streamed (a narrowing op's result): the whole lines a block at  \
-             * a time through an L1 buffer, so no output line is read first */                   \
-            const int64_t h = extra == ST_STREAM ? st_stream_head(o, n, sizeof(TT)) : -1;          \
-            if (h >= 0) {                                                                          \
-                enum { B = ST_STREAM_BLOCK / sizeof(TT) };                                         \
-                TT buf[B] __attribute__((aligned(64)));                                            \
-                const int64_t e =                                                                  \
-                    h + ((n - h) * (int64_t)sizeof(TT) & ~(int64_t)63) / (int64_t)sizeof(TT);      \
-                for (int64_t i = 0; i < h; i++) o[i] = CONV(in[i]);                                \
-                for (int64_t k = h; k < e; k += B) {                                               \
-                    const int64_t m = e - k < B ? e - k : B;                                       \
-                    for (int64_t i = VEC(ISA)(buf, in + k, m); i < m; i++)                         \
-                        buf[i] = CONV(in[k + i]);                                                  \
-                    st_stream_store(o + k, buf, m * (int64_t)sizeof(TT));                          \
-                }                                                                                  \
-                o += e;                                                                            \
-                in += e;                                                                           \
-                n -= e;                                                                            \
-            }                                                                                      \
-            for (int64_t i = VEC(ISA)(o, in, n); i < n; i++) o[i] = CONV(in[i]);                   \
+            /* streamed when asked (a narrowing op's result): no output line   \
+             * read before it is written */                   \
+            ST_STREAM_RUNS(TT, (TT *)args[0], n, extra)                                            \
+            for (int64_t j = VEC(ISA)(d_, in + k_, m_); j < m_; j++) d_[j] = CONV(in[k_ + j]);     \
+            ST_STREAM_RUNS_END(TT);                                                                \
             return;                                                                                \
         }                                                                                          \
         for (int64_t i = 0; i < n; i++)                                                            \

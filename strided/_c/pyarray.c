@@ -840,6 +840,15 @@ static PyObject *shape_item(PyObject *shape, Py_ssize_t d)
     return PyTuple_Check(shape) ? PyTuple_GetItem(shape, d) : PyList_GetItem(shape, d);
 }
 
+/* nargs == n, or a TypeError giving the call's signature (the METH_FASTCALL
+ * functions' one argument check) */
+static int arity(Py_ssize_t nargs, Py_ssize_t n, const char *signature)
+{
+    if (nargs == n) return 1;
+    PyErr_SetString(PyExc_TypeError, signature);
+    return 0;
+}
+
 /* filled(shape, code, value): the C-contiguous Array of this shape (an int
  * or a tuple or list of ints) and dtype code, every element 0 (value None) or
  * value (a Python float or int64-range int that st_fill_scalar puts
@@ -848,10 +857,7 @@ static PyObject *shape_item(PyObject *shape, Py_ssize_t d)
 static PyObject *filled(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
     if (!ready()) return NULL;
-    if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "filled(shape, code, value)");
-        return NULL;
-    }
+    if (!arity(nargs, 3, "filled(shape, code, value)")) return NULL;
     PyObject *shape = args[0], *value = args[2];
     int64_t sizes[ST_MAX_DIMS];
     int ndim = 0, overflow;
@@ -906,10 +912,7 @@ static PyObject *binary_new(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_
 {
     int code;
     uint32_t mask;
-    if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError, "binary_new(code, mask, x1, x2)");
-        return NULL;
-    }
+    if (!arity(nargs, 4, "binary_new(code, mask, x1, x2)")) return NULL;
     if (!ready() || !code_mask(args, &code, &mask)) return NULL;
     int first = Py_TYPE(args[2]) == array_type, second = Py_TYPE(args[3]) == array_type;
     st_tensor *r = NULL;
@@ -936,10 +939,7 @@ static PyObject *unary_new(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_s
 {
     int code;
     uint32_t mask;
-    if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "unary_new(code, mask, x)");
-        return NULL;
-    }
+    if (!arity(nargs, 3, "unary_new(code, mask, x)")) return NULL;
     if (!ready() || !code_mask(args, &code, &mask)) return NULL;
     if (Py_TYPE(args[2]) != array_type) Py_RETURN_NONE;
     st_tensor *a = record(args[2]);
@@ -954,10 +954,7 @@ static PyObject *unary_new(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_s
  * when C declines (x untouched). */
 static PyObject *binary_inplace(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "binary_inplace(code, x, y)");
-        return NULL;
-    }
+    if (!arity(nargs, 3, "binary_inplace(code, x, y)")) return NULL;
     if (!core_ready()) return NULL;
     long code = PyLong_AsLong(args[0]);
     if (code == -1 && PyErr_Occurred()) return NULL;
@@ -1397,10 +1394,7 @@ static PyObject *t7_set_default(PyObject *Py_UNUSED(mod), PyObject *cls)
  * rest once (functools.partial, no Python frame per call). */
 static PyObject *t7_sized(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "t7_sized(kind, lock, sizes)");
-        return NULL;
-    }
+    if (!arity(nargs, 3, "t7_sized(kind, lock, sizes)")) return NULL;
     if (!t7_ready()) return NULL;
     PyObject *cls = t7_default_cls, *sizes = args[2], *lock = args[1];
     long kind = PyLong_AsLong(args[0]);
@@ -1487,10 +1481,7 @@ static int t7_dim(PyObject *d, const st_tensor *t)
 /* t7_size(x, dim) / t7_stride(x, dim): x:size(dim), x:stride(dim). */
 static PyObject *t7_geometry(PyObject *const *args, Py_ssize_t nargs, int strides)
 {
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "t7_size/t7_stride(x, dim)");
-        return NULL;
-    }
+    if (!arity(nargs, 2, "t7_size/t7_stride(x, dim)")) return NULL;
     if (!t7_ready()) return NULL;
     st_tensor *t = t7_record(args[0]);
     if (!t) {
@@ -1524,10 +1515,7 @@ static int64_t t7_narrowed(const st_tensor *t, int d, int64_t start, int64_t len
 }
 
 #define T7_PROLOGUE(N, WHAT)                                                                       \
-    if (nargs != (N)) {                                                                            \
-        PyErr_SetString(PyExc_TypeError, WHAT);                                                    \
-        return NULL;                                                                               \
-    }                                                                                              \
+    if (!arity(nargs, (N), WHAT)) return NULL;                                                     \
     if (!t7_ready()) return NULL;                                                                  \
     st_tensor *t = t7_record(args[0]);                                                             \
     if (!t) {                                                                                      \
@@ -1728,10 +1716,7 @@ static PyObject *t7_copy(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssi
 static PyObject *t7_scalar_inplace(PyObject *Py_UNUSED(mod), PyObject *const *args,
                                    Py_ssize_t nargs)
 {
-    if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "t7_scalar_inplace(code, x, value)");
-        return NULL;
-    }
+    if (!arity(nargs, 3, "t7_scalar_inplace(code, x, value)")) return NULL;
     if (!t7_ready()) return NULL;
     long code = PyLong_AsLong(args[0]);
     if (code == -1 && PyErr_Occurred()) return NULL;
@@ -1825,10 +1810,7 @@ static PyObject *t7_nested_make(PyObject *self, PyObject *obj, long dtype, long 
 
 static PyObject *t7_nested(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError, "t7_nested(self, obj, dtype, max_dims)");
-        return NULL;
-    }
+    if (!arity(nargs, 4, "t7_nested(self, obj, dtype, max_dims)")) return NULL;
     if (!t7_ready()) return NULL;
     long dtype = PyLong_AsLong(args[2]), max_dims = PyLong_AsLong(args[3]);
     if (PyErr_Occurred()) return NULL;
@@ -2091,10 +2073,7 @@ static PyObject *wrap_or_none(st_tensor *t)
 /* matmul(x1, x2): x1 @ x2 for two Arrays of one dtype, 1-D or 2-D */
 static PyObject *matmul(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "matmul(x1, x2)");
-        return NULL;
-    }
+    if (!arity(nargs, 2, "matmul(x1, x2)")) return NULL;
     if (!ready()) return NULL;
     st_tensor *a = array_record(args[0]), *b = a ? array_record(args[1]) : NULL;
     return wrap_or_none(b ? core.matmul_new(ops[OP_MATMUL].mask, a, b) : NULL);
@@ -2103,10 +2082,7 @@ static PyObject *matmul(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssiz
 /* astype(x, dtype): a C-contiguous copy of Array x converted to a DType */
 static PyObject *astype(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "astype(x, dtype)");
-        return NULL;
-    }
+    if (!arity(nargs, 2, "astype(x, dtype)")) return NULL;
     if (!ready()) return NULL;
     st_tensor *a = array_record(args[0]);
     if (!a) return wrap_or_none(NULL);
@@ -2121,10 +2097,7 @@ static PyObject *astype(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssiz
  * (copy_ok true) a C-contiguous copy, else None */
 static PyObject *reshape(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "reshape(x, shape, copy_ok)");
-        return NULL;
-    }
+    if (!arity(nargs, 3, "reshape(x, shape, copy_ok)")) return NULL;
     if (!ready()) return NULL;
     st_tensor *a = array_record(args[0]);
     PyObject *shape = args[1];
@@ -2179,10 +2152,7 @@ static int axes_of(PyObject *obj, int bound, int tuple_ok, int axes[ST_MAX_DIMS]
 /* permute_dims(x, axes): axes a tuple naming every dim of x once */
 static PyObject *permute(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "permute(x, axes)");
-        return NULL;
-    }
+    if (!arity(nargs, 2, "permute(x, axes)")) return NULL;
     if (!ready()) return NULL;
     st_tensor *a = array_record(args[0]);
     int axes[ST_MAX_DIMS];
@@ -2201,10 +2171,7 @@ static PyObject *permute(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssi
  * its stride negated; an empty dim stays as it is) */
 static PyObject *flip(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "flip(x, axis)");
-        return NULL;
-    }
+    if (!arity(nargs, 2, "flip(x, axis)")) return NULL;
     if (!ready()) return NULL;
     st_tensor *a = array_record(args[0]);
     int axes[ST_MAX_DIMS], k = 0;
@@ -2231,10 +2198,7 @@ static PyObject *flip(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_
 #define CONCAT_MAX 64
 static PyObject *concat(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "concat(arrays, axis)");
-        return NULL;
-    }
+    if (!arity(nargs, 2, "concat(arrays, axis)")) return NULL;
     if (!ready()) return NULL;
     PyObject *seq = args[0];
     if (!PyList_Check(seq) && !PyTuple_Check(seq)) Py_RETURN_NONE;
@@ -2274,10 +2238,7 @@ static PyObject *concat(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssiz
  * or a tuple of ints, each in [-(ndim + k), ndim + k) for k of them */
 static PyObject *expand_dims(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "expand_dims(x, axis)");
-        return NULL;
-    }
+    if (!arity(nargs, 2, "expand_dims(x, axis)")) return NULL;
     if (!ready()) return NULL;
     st_tensor *a = array_record(args[0]);
     int k = PyTuple_Check(args[1]) ? (int)PyTuple_Size(args[1]) : 1;
@@ -2302,10 +2263,7 @@ static PyObject *expand_dims(PyObject *Py_UNUSED(mod), PyObject *const *args, Py
  * size 1 */
 static PyObject *squeeze(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "squeeze(x, axis)");
-        return NULL;
-    }
+    if (!arity(nargs, 2, "squeeze(x, axis)")) return NULL;
     if (!ready()) return NULL;
     st_tensor *a = array_record(args[0]);
     int axes[ST_MAX_DIMS], k = a ? axes_of(args[1], a->ndim, 1, axes) : -1;
@@ -2330,10 +2288,7 @@ static PyObject *squeeze(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssi
  * stretched with stride 0) */
 static PyObject *broadcast_to(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "broadcast_to(x, shape)");
-        return NULL;
-    }
+    if (!arity(nargs, 2, "broadcast_to(x, shape)")) return NULL;
     if (!ready()) return NULL;
     st_tensor *a = array_record(args[0]);
     PyObject *shape = args[1];
@@ -2382,10 +2337,7 @@ static int reduced_dims(PyObject *axis, const st_tensor *a, uint64_t *dims)
  * distinct; None when declined */
 static PyObject *reduce_new(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 5) {
-        PyErr_SetString(PyExc_TypeError, "reduce_new(op, mean, x, axis, keepdims)");
-        return NULL;
-    }
+    if (!arity(nargs, 5, "reduce_new(op, mean, x, axis, keepdims)")) return NULL;
     if (!ready()) return NULL;
     long op = PyLong_AsLong(args[0]);
     int mean = PyObject_IsTrue(args[1]), keepdims = PyObject_IsTrue(args[4]);
@@ -2401,10 +2353,7 @@ static PyObject *reduce_new(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_
  * None when declined */
 static PyObject *var_new(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 5) {
-        PyErr_SetString(PyExc_TypeError, "var_new(x, axis, keepdims, correction, take_sqrt)");
-        return NULL;
-    }
+    if (!arity(nargs, 5, "var_new(x, axis, keepdims, correction, take_sqrt)")) return NULL;
     if (!ready()) return NULL;
     int keepdims = PyObject_IsTrue(args[2]), take_sqrt = PyObject_IsTrue(args[4]);
     if (keepdims < 0 || take_sqrt < 0) return NULL;
@@ -2424,10 +2373,7 @@ static PyObject *var_new(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssi
  * x and axis None or a valid int; None when declined */
 static PyObject *argreduce_new(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError, "argreduce_new(is_max, x, axis, keepdims)");
-        return NULL;
-    }
+    if (!arity(nargs, 4, "argreduce_new(is_max, x, axis, keepdims)")) return NULL;
     if (!ready()) return NULL;
     int is_max = PyObject_IsTrue(args[0]), keepdims = PyObject_IsTrue(args[3]);
     if (is_max < 0 || keepdims < 0) return NULL;
@@ -2447,10 +2393,7 @@ static PyObject *argreduce_new(PyObject *Py_UNUSED(mod), PyObject *const *args, 
  * None (x 1-D) or an int; None when declined */
 static PyObject *take_new(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "take_new(x, indices, axis)");
-        return NULL;
-    }
+    if (!arity(nargs, 3, "take_new(x, indices, axis)")) return NULL;
     if (!ready()) return NULL;
     st_tensor *a = array_record(args[0]), *idx = array_record(args[1]);
     int axes[ST_MAX_DIMS] = {0};
@@ -2464,10 +2407,7 @@ static PyObject *take_new(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ss
 /* where_new(cond, x1, x2): st_where_new for three Arrays; None when declined */
 static PyObject *where_new(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "where_new(cond, x1, x2)");
-        return NULL;
-    }
+    if (!arity(nargs, 3, "where_new(cond, x1, x2)")) return NULL;
     if (!ready()) return NULL;
     st_tensor *c = array_record(args[0]), *a = c ? array_record(args[1]) : NULL,
               *b = a ? array_record(args[2]) : NULL;

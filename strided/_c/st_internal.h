@@ -333,17 +333,18 @@ static inline int64_t st_stream_head(const void *dst, int64_t n, int64_t item)
     if (p % (uintptr_t)item || n * item < 128) return -1;
     return (int64_t)((-p & 63) / (uintptr_t)item);
 }
-/* out[i] = ELEM for i in [0, n), ELEM an expression of i, out a contiguous
- * OT *; with extra == ST_STREAM the whole 64-byte lines of out are
- * computed a block at a time into an L1 buffer and streamed.  The head and
- * tail (stored normally), the streamed blocks and the plain case all run
- * the one loop below, into out or into the buffer: ELEM is compiled (and
- * vectorised) once per kernel, not once per case (the build's largest
- * cost when it was four loops). */
-#define ST_STREAMED(OT, OUT, N, EXTRA, ELEM)                                                       \
+/* The runs of out[0, n) (out a contiguous OT *): between ST_STREAM_RUNS
+ * and ST_STREAM_RUNS_END, a statement fills d_[0, m_) with the elements
+ * k_, ..., k_ + m_ - 1.  With extra == ST_STREAM the whole 64-byte lines
+ * of out are runs of an L1 buffer, streamed out after each; the head and
+ * tail (and the whole of out otherwise) are runs of out itself, so the
+ * filling statement is compiled once per kernel, not once per case (the
+ * build's largest cost when it was four loops). */
+#define ST_STREAM_RUNS(OT, OUT, N, EXTRA)                                                          \
     do {                                                                                           \
+        OT *const o_ = (OUT);                                                                      \
         const int64_t n_ = (N);                                                                    \
-        const int64_t s_ = (EXTRA) == ST_STREAM ? st_stream_head((OUT), n_, sizeof(OT)) : -1;      \
+        const int64_t s_ = (EXTRA) == ST_STREAM ? st_stream_head(o_, n_, sizeof(OT)) : -1;         \
         enum { B_ = ST_STREAM_BLOCK / sizeof(OT) };                                                \
         OT buf_[B_] __attribute__((aligned(64)));                                                  \
         /* [h_, e_): whole lines, streamed; the rest stored in place */                            \
@@ -355,21 +356,30 @@ static inline int64_t st_stream_head(const void *dst, int64_t n, int64_t item)
             OT *d_;                                                                                \
             if (k_ < h_ || k_ >= e_) {                                                             \
                 m_ = (k_ < h_ ? h_ : n_) - k_;                                                     \
-                d_ = (OUT) + k_;                                                                   \
+                d_ = o_ + k_;                                                                      \
             } else {                                                                               \
                 m_ = e_ - k_ < B_ ? e_ - k_ : B_;                                                  \
                 d_ = buf_;                                                                         \
-            }                                                                                      \
-            _Pragma("GCC ivdep")                                                                   \
-            for (int64_t j_ = 0; j_ < m_; j_++) {                                                  \
-                const int64_t i = k_ + j_;                                                         \
-                (void)i;                                                                           \
-                d_[j_] = (ELEM);                                                                   \
-            }                                                                                      \
-            if (d_ == buf_) st_stream_store((OUT) + k_, buf_, m_ * (int64_t)sizeof(OT));           \
+            }
+/* the closing half of ST_STREAM_RUNS's braces */
+/* clang-format off */
+#define ST_STREAM_RUNS_END(OT)                                                                     \
+            if (d_ == buf_) st_stream_store(o_ + k_, buf_, m_ * (int64_t)sizeof(OT));              \
             k_ += m_;                                                                              \
         }                                                                                          \
     } while (0)
+/* clang-format on */
+/* out[i] = ELEM for i in [0, n), ELEM an expression of i: its runs
+ * (ST_STREAM_RUNS) filled by one loop. */
+#define ST_STREAMED(OT, OUT, N, EXTRA, ELEM)                                                       \
+    ST_STREAM_RUNS(OT, OUT, N, EXTRA)                                                              \
+    _Pragma("GCC ivdep")                                                                           \
+    for (int64_t j_ = 0; j_ < m_; j_++) {                                                          \
+        const int64_t i = k_ + j_;                                                                 \
+        (void)i;                                                                                   \
+        d_[j_] = (ELEM);                                                                           \
+    }                                                                                              \
+    ST_STREAM_RUNS_END(OT)
 /* Store fence after streaming stores (SSE, so every x86-64 has it). */
 #if defined(__x86_64__) && defined(__GNUC__)
 #define ST_SFENCE() __builtin_ia32_sfence()

@@ -278,12 +278,8 @@ def nonzero(a, flags=0, by_dim=False):
     _core(a, name, "a")
     n = ffi.new("int64_t *")
     check(lib.st_nonzero_count(a.t, n))
-    if by_dim:
-        rows = Core.empty((a.ndim, n[0]), int64)
-        check(lib.st_nonzero(transpose(rows, 0, 1).t, a.t, flags))
-        return rows
-    out = Core.empty((n[0], a.ndim), int64)
-    check(lib.st_nonzero(out.t, a.t, flags))
+    out = Core.empty((a.ndim, n[0]) if by_dim else (n[0], a.ndim), int64)
+    check(lib.st_nonzero((transpose(out, 0, 1) if by_dim else out).t, a.t, flags))
     return out
 
 
