@@ -482,10 +482,10 @@ def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Arr
             if float(Array._new(_ops.reduce("sum", f))) >= _TOO_MANY:
                 raise OverflowError("repeat: the repeats add up to more than 2**62 elements")
     else:
-        repeats = _count("repeat", repeats, "repeats")
-        if n * repeats >= _TOO_MANY:
+        times = _count("repeat", repeats, "repeats")
+        if n * times >= _TOO_MANY:
             raise OverflowError(
-                f"repeat: {n} elements repeated {repeats} times make more than 2**62 elements"
+                f"repeat: {n} elements repeated {times} times make more than 2**62 elements"
             )
         # each element's copies side by side: a broadcast view with the
         # copies as a new dim after d, copied out C-contiguous in one C call
@@ -493,12 +493,12 @@ def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Arr
         from ._manipulation import broadcast_to, expand_dims
 
         wide, merged = list(x.shape), list(x.shape)
-        wide.insert(d + 1, repeats)
-        merged[d] = n * repeats
+        wide.insert(d + 1, times)
+        merged[d] = n * times
         b = _copied_out(broadcast_to(expand_dims(x, axis=d + 1), tuple(wide)), tuple(merged))
         if b is not None:
             return b
-        counts = _core.full((n,), repeats, _core.int64)
+        counts = _core.full((n,), times, _core.int64)
     counts = _core.astype(counts, _core.int64)
     ends = Array._new(_ops.cumulative(False, counts, 0))
     total = int(Array._new(_ops.reduce("sum", counts))) if n else 0
