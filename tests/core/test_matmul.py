@@ -550,3 +550,51 @@ def test_addmv_by_gemv_with_alpha_and_beta():
     out = to_core(c)
     _linalg.addmm(out, borrow(a), borrow(b), 2.0, -0.5)
     np.testing.assert_allclose(to_numpy(out), 2.0 * (a @ b) - 0.5 * c, rtol=1e-12, atol=1e-12)
+
+
+# ---------------------------------------------------------------- a vector times rows
+
+
+@pytest.mark.parametrize("dt", ["float64", "float32"])
+@pytest.mark.parametrize("k, m", [(20000, 200), (5, 100000), (3000, 3000), (70, 9), (1, 8)])
+def test_vector_times_contiguous_rows_is_the_same_at_every_thread_count(dt, k, m):
+    """g @ X with X's rows contiguous reads each row once into rows of
+    accumulators (matmul.c, vecmat): chunks of rows fixed by the shape,
+    added in chunk order, columns in pieces when the chunks are too few:
+    numpy's within rounding and equal bit for bit at 1, 2 and 3 threads,
+    also with a stepped vector, stepped rows and a stepped output."""
+    rng = np.random.default_rng(19)
+    g, x = values(rng, (1, k), dt), values(rng, (k, m), dt)
+    mem = values(rng, (k, 2 * m), dt)
+    mem[:, :m] = x
+    layouts = [(g, x), (np.repeat(g, 3, axis=1)[:, ::3], mem[:, :m])]
+    old = _core.getnumthreads()
+    try:
+        for a, b in layouts:
+            res = []
+            for nt in (1, 2, 3):
+                _core.setnumthreads(nt)
+                res.append(mm(a, b))
+                out = np.full((1, 2 * m), np.nan, dt)
+                _ops.matmul(borrow(a), borrow(b), out=borrow(out[:, ::2]))
+                np.testing.assert_array_equal(out[:, ::2], res[-1])
+            assert_matches(res[0], a, b)
+            np.testing.assert_array_equal(res[0], res[1])
+            np.testing.assert_array_equal(res[0], res[2])
+    finally:
+        _core.setnumthreads(old)
+
+
+@pytest.mark.parametrize("alpha, beta", [(2.0, 0.0), (-1.0, 0.5), (1.0, 1.0)])
+def test_addmm_of_a_row_with_alpha_and_beta(alpha, beta):
+    """alpha and beta reach the vector-times-rows path; beta 0 never reads
+    the output (a NaN there does not spread), as BLAS's."""
+    rng = np.random.default_rng(20)
+    a, b, c = (values(rng, s, "float64") for s in ((1, 4000), (4000, 300), (1, 300)))
+    c0 = c.copy()
+    if beta == 0.0:
+        c[0, ::7] = np.nan
+    out = to_core(c)
+    _linalg.addmm(out, borrow(a), borrow(b), alpha, beta)
+    want = alpha * (a @ b) + beta * c0
+    np.testing.assert_allclose(to_numpy(out), want, rtol=1e-12, atol=1e-9)
