@@ -362,7 +362,7 @@ static st_loop_fn move_for(int64_t itemsize)
  * "(h p) (w q) -> (h w) (p q)": 2 of them) would call the 1-D move once
  * per couple of elements.  Instead the iterator runs over the other dims
  * and each call moves a block of the two innermost in one typed loop. */
-#define SHORT_INNER_BYTES 64
+#define SHORT_INNER_BYTES 256
 
 typedef struct {
     int64_t n, dst_step, src_step; /* the innermost dim */
@@ -376,6 +376,11 @@ typedef struct {
         const int64_t n = *np, m = in->n, ds = in->dst_step, ss = in->src_step;                    \
         char *o = args[0];                                                                         \
         const char *src = args[1];                                                                 \
+        if (ds == sizeof(T) && ss == sizeof(T)) { /* rows of a few contiguous elements */          \
+            for (int64_t i = 0; i < n; i++, o += steps[0], src += steps[1])                        \
+                memcpy(o, src, (size_t)m * sizeof(T));                                             \
+            return;                                                                                \
+        }                                                                                          \
         for (int64_t i = 0; i < n; i++, o += steps[0], src += steps[1])                            \
             for (int64_t j = 0; j < m; j++) {                                                      \
                 T v;                                                                               \

@@ -678,3 +678,29 @@ def test_large_narrowing_to_float16_streams_every_element(nthreads, skew):
     got = _ops.binary("add", borrow(a), borrow(b))
     _ops.binary("add", borrow(a), borrow(b), out=got)  # again, into resident pages
     np.testing.assert_array_equal(to_numpy(got), a + b)
+
+
+@pytest.mark.parametrize("dt", ["int8", "int16", "float32", "float64", "complex128"])
+@given(
+    rows=st.integers(2, 50),
+    cols=st.integers(1, 40),
+    pad=st.integers(0, 3),
+    step=st.sampled_from([1, 2]),
+)
+def test_same_type_copies_of_short_rows(dt, rows, cols, pad, step):
+    """A copy whose inner dim holds at most 256 bytes moves blocks of rows
+    (copy.c, move_short_inner; rows of contiguous elements by one memcpy
+    each): into a padded or stepped destination, from a contiguous, a
+    stepped or a transposed source, element for element numpy's."""
+    rng = np.random.default_rng(rows * 100 + cols)
+    x = (rng.standard_normal((rows, cols * step)) * 50).astype(dt)[:, ::step]
+    for src in (x, np.ascontiguousarray(x), np.ascontiguousarray(x.T).T):
+        mem = np.zeros((rows + 2 * pad, (cols + 2 * pad) * step), dt)
+        want = mem.copy()
+        want[pad : pad + rows, pad * step : (pad + cols) * step : step] = src
+        dst = to_core(mem)
+        view = _views.slice_dim(
+            _views.narrow(dst, 0, pad, rows), 1, pad * step, (pad + cols) * step, step
+        )
+        _core.copy_(view, borrow(src))
+        np.testing.assert_array_equal(to_numpy(dst), want)
