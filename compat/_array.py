@@ -16,6 +16,8 @@ from strided.core import arraytype as _arraytype, base as _core, dlpack as _dlpa
 
 from ._dtypes import KINDS
 
+_export_capsule = _arraytype.export_capsule
+
 if TYPE_CHECKING:
     from strided.core.base import DType
 
@@ -292,12 +294,29 @@ class Array(_arraytype.ArrayBase):
         dl_device: tuple[int, int] | None = None,
         copy: bool | None = None,
     ) -> Any:
+        if (
+            stream is None
+            and dl_device is None
+            and copy is None
+            and type(max_version) is tuple
+            and len(max_version) == 2
+            and type(max_version[0]) is int
+            and type(max_version[1]) is int
+            and max_version[0] >= 1
+        ):
+            # what numpy's from_dlpack asks for: one C call
+            capsule = _export_capsule(self)
+            if capsule is not None:
+                return capsule
         return _dlpack.export(self._c, stream, max_version, dl_device, copy)
 
     def __dlpack_device__(self, /) -> tuple[int, int]:
         return _dlpack.device()
 
     def __array__(self, dtype: Any = None, copy: bool | None = None) -> Any:
+        if dtype is None and copy is None and self.dtype is not _core.bfloat16:
+            # numpy's view of the memory, through __dlpack__'s one C call
+            return _dlpack.numpy_from(self)
         return _dlpack.to_numpy(self._c, dtype, copy)
 
     # ------------------------------------------------------------ conversion to Python

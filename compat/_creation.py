@@ -15,7 +15,7 @@ from strided.core import (
     ops as _ops,
     views as _views,
 )
-from strided.core.dlpack import _copy_flag
+from strided.core.dlpack import VERSION as _DLPACK_VERSION, _copy_flag
 
 from . import _docstrings, _dtypes, _numpy
 from ._array import CPU, Array, check_device
@@ -207,6 +207,14 @@ def asarray(
             elif kind in _SCALAR_DEFAULTS and (dtype is None or dtype is _SCALAR_DEFAULTS[kind]):
                 a = _scalar(obj)
                 if a is not None:
+                    return a
+            elif copy is None and dtype is None and kind is _numpy.ndarray_type():
+                # numpy's result handed back (SciPy does it in every
+                # function): its capsule straight into an Array, one C call
+                # (numpy's arrays live on the CPU and take max_version); the
+                # general path below is the same import, through more checks
+                a = _arraytype.from_capsule(obj.__dlpack__(max_version=_DLPACK_VERSION))
+                if a is not None and a.dtype in _dtypes.ALL:
                     return a
     copy = _copy_flag(copy, "asarray")
     dtype = _check(dtype, device)

@@ -22,6 +22,12 @@ def is_scalar(obj):
     return np is not None and isinstance(obj, np.generic)
 
 
+def ndarray_type():
+    """numpy.ndarray, or None while numpy is not imported."""
+    np = _np()
+    return None if np is None else np.ndarray
+
+
 def is_array(obj):
     np = _np()
     return np is not None and isinstance(obj, np.ndarray)

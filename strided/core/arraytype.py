@@ -33,6 +33,8 @@ binary_new, unary_new = _pyarray.binary_new, _pyarray.unary_new
 from_list, filled = _pyarray.from_list, _pyarray.filled
 # an Array over an unconsumed DLPack capsule's memory (strided.core.dlpack.to_array)
 from_capsule = _pyarray.from_capsule
+# an Array's "dltensor_versioned" capsule (Array.__dlpack__ as numpy asks for it)
+export_capsule = _pyarray.export_capsule
 matmul, astype, reshape = _pyarray.matmul, _pyarray.astype, _pyarray.reshape
 alias, scalar = _pyarray.alias, _pyarray.scalar
 # the one element of an Array as a Python number (None: not one element, or float16)

@@ -303,6 +303,14 @@ def to_numpy(c, dtype=None, copy=None):
     return np.from_dlpack(_Exported(c))
 
 
+def numpy_from(producer):
+    """numpy's zero-copy view of DLPack producer `producer` (an Array's
+    __array__ with no dtype and no copy asked for)."""
+    import numpy as np
+
+    return np.from_dlpack(producer)
+
+
 class _Exported:
     """A throwaway DLPack producer over a Core (for numpy.from_dlpack)."""
 

@@ -616,6 +616,57 @@ def test_numpy_deleter_exactly_once():
     assert ref() is None
 
 
+@pytest.mark.parametrize("name", [n for n in DTYPE_NAMES if n != "bfloat16"])
+def test_numpy_and_arrays_hand_over_memory_in_one_call(name):
+    """np.asarray(Array) (Array.__array__ -> numpy's from_dlpack -> the
+    one-C-call __dlpack__, pyarray.c's export_capsule) and xp.asarray(an
+    ndarray) (its capsule straight into an Array): the same memory both
+    ways, every layout, read-only memory stays read-only, and every
+    exported tensor's deleter runs once (no live export is left)."""
+    base = (np.arange(24) % 7).astype(name).reshape(4, 6)
+    before = _dlpack.live()
+    for a in (base, base.T, base[::2, 1::3], base[::-1], base[1, 2, ...], base[:0]):
+        x = xp.asarray(a)
+        assert type(x) is xp.Array and x.dtype.name == name and x.shape == a.shape
+        b = np.asarray(x)
+        assert b.dtype == a.dtype and b.shape == a.shape
+        np.testing.assert_array_equal(b, a)
+        if a.size:
+            assert address(b) == address(a) and b.flags.writeable
+        capsule = x.__dlpack__(max_version=(1, 0))
+        assert "dltensor_versioned" in repr(capsule)
+        del capsule  # never consumed: its destructor runs the deleter
+        del x, b
+    frozen = base.copy()
+    frozen.flags.writeable = False
+    x = xp.asarray(frozen)
+    with pytest.raises((ValueError, TypeError)):
+        x[0, 0] = 1
+    assert not np.asarray(x).flags.writeable
+    del x
+    gc.collect()
+    assert _dlpack.live() == before
+
+
+def test_numpy_conversions_outside_the_one_call_cases():
+    """What the one-call paths leave to the general ones still works: a
+    subclass of ndarray, a dtype or a copy asked of __array__ or asarray,
+    bfloat16 (numpy has none), a dtype DLPack cannot carry."""
+    m = np.ma.masked_array(np.arange(4.0))
+    np.testing.assert_array_equal(np.asarray(xp.asarray(m)), np.arange(4.0))
+    a = np.arange(6.0)
+    x = xp.asarray(a)
+    assert np.asarray(x, dtype=np.float32).dtype == np.float32
+    c = np.array(x, copy=True)
+    assert address(c) != address(a)
+    y = xp.asarray(a, copy=True)
+    assert address(np.asarray(y)) != address(a)
+    with pytest.raises(TypeError, match="bfloat16"):
+        np.asarray(xp.ones(3, dtype=xp.bfloat16))
+    with pytest.raises((BufferError, TypeError)):
+        xp.asarray(np.array(["2026-12-07"], dtype="datetime64[D]"))
+
+
 def rss_bytes():
     with open("/proc/self/statm") as f:
         return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
