@@ -213,7 +213,8 @@ def asarray(
                 # function): its capsule straight into an Array, one C call
                 # (numpy's arrays live on the CPU and take max_version); the
                 # general path below is the same import, through more checks
-                a = _arraytype.from_capsule(obj.__dlpack__(max_version=_DLPACK_VERSION))
+                ndarray: Any = obj
+                a = _arraytype.from_capsule(ndarray.__dlpack__(max_version=_DLPACK_VERSION))
                 if a is not None and a.dtype in _dtypes.ALL:
                     return a
     copy = _copy_flag(copy, "asarray")
