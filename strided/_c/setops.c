@@ -27,6 +27,7 @@
  * elementwise op. */
 #include "st_internal.h"
 #include <stdio.h>
+#include <stdlib.h>
 
 /* ---- checks ---------------------------------------------------------- */
 
@@ -629,4 +630,123 @@ st_status st_isin(st_tensor *out, const st_tensor *needles, const st_tensor *sor
     search_ctx c = search_over(sorted, n);
     c.invert = invert != 0;
     return run_search(out, needles, isin_loops[sorted->dtype], &c);
+}
+
+/* ---- unique of integers over a small span --------------------------
+ * Integers whose values span fewer numbers than there are elements (or
+ * than UNIQUE_SPAN_MIN; class labels: scikit-learn calls unique_* several
+ * times per metric) are counted instead of sorted: one pass for the span,
+ * one that counts each value (and notes its first position), a walk of the
+ * counts in value order, and for the inverse a pass that looks each
+ * element's rank up.  The results are the sorted path's exactly: ascending
+ * values, each value's first position, its count, each element's value
+ * number. */
+#define UNIQUE_SPAN_MIN 4096          /* a span this small is counted at any n */
+#define UNIQUE_SPAN_MAX_ABS (1 << 22) /* a wider one never is (32 MiB of counts) */
+
+typedef struct {
+    /* [lo, hi] of n elements one step (bytes) apart; 0 when a value does
+     * not fit int64 (uint64 above INT64_MAX) */
+    int (*span)(const char *x, int64_t step, int64_t n, int64_t *lo, int64_t *hi);
+    /* count[v - lo] += 1 for each element v; first[v - lo] its first position */
+    void (*tally)(const char *x, int64_t step, int64_t n, int64_t lo, int64_t *count,
+                  int64_t *first);
+    /* inv[i] = rank[x[i] - lo] */
+    void (*rank)(const char *x, int64_t step, int64_t n, int64_t lo, const int64_t *rank,
+                 int64_t *inv);
+    void (*put)(char *dst, int64_t v); /* *dst = v, in the type */
+} span_ops;
+
+#define DEF_SPAN(CODE, SFX, T, R, ...)                                                             \
+    static int span_##SFX(const char *x, int64_t step, int64_t n, int64_t *lo, int64_t *hi)        \
+    {                                                                                              \
+        T mn = *(const T *)x, mx = mn;                                                             \
+        for (int64_t i = 1; i < n; i++) {                                                          \
+            const T v = *(const T *)(x + i * step);                                                \
+            mn = v < mn ? v : mn;                                                                  \
+            mx = v > mx ? v : mx;                                                                  \
+        }                                                                                          \
+        if ((T) - 1 > 0 && ((uint64_t)mx >> 63)) return 0; /* unsigned, past int64 */              \
+        *lo = (int64_t)mn, *hi = (int64_t)mx;                                                      \
+        return 1;                                                                                  \
+    }                                                                                              \
+    static void tally_##SFX(const char *x, int64_t step, int64_t n, int64_t lo, int64_t *count,    \
+                            int64_t *first)                                                        \
+    {                                                                                              \
+        for (int64_t i = 0; i < n; i++) {                                                          \
+            const int64_t v = (int64_t)*(const T *)(x + i * step) - lo;                            \
+            if (first && !count[v]) first[v] = i;                                                  \
+            count[v]++;                                                                            \
+        }                                                                                          \
+    }                                                                                              \
+    static void rank_##SFX(const char *x, int64_t step, int64_t n, int64_t lo,                     \
+                           const int64_t *rank, int64_t *inv)                                      \
+    {                                                                                              \
+        for (int64_t i = 0; i < n; i++) inv[i] = rank[(int64_t)*(const T *)(x + i * step) - lo];   \
+    }                                                                                              \
+    static void put_##SFX(char *dst, int64_t v) { *(T *)dst = (T)v; }
+ST_TYPES_INT(DEF_SPAN)
+
+static int span_ops_for(int dtype, span_ops *ops)
+{
+    switch (dtype) {
+#define CASE_SPAN(CODE, SFX, T, R, ...)                                                            \
+    case CODE:                                                                                     \
+        *ops = (span_ops){span_##SFX, tally_##SFX, rank_##SFX, put_##SFX};                         \
+        return 1;
+        ST_TYPES_INT(CASE_SPAN)
+#undef CASE_SPAN
+    default:
+        return 0;
+    }
+}
+
+int st_unique_small_span(const st_tensor *x, st_tensor *values, st_tensor *indices,
+                         st_tensor *inverse, st_tensor *counts)
+{
+    const char *name = "unique";
+    span_ops ops;
+    int64_t n, lo, hi;
+    if (!values || !span_ops_for(x->dtype, &ops)) return 0;
+    if (check_1d(x, name, "input", &n)) return -1;
+    if (n == 0) return 0;
+    const int64_t item = st_itemsize(x->dtype), step = x->strides[0] * item;
+    const char *p = at_1d(x, 0);
+    /* the counts pass beats a sort while the counts are no more than the
+     * elements (or a few pages) */
+    const int64_t span_max = n > UNIQUE_SPAN_MIN ? n : UNIQUE_SPAN_MIN;
+    if (!ops.span(p, step, n, &lo, &hi)) return 0;
+    const uint64_t width = (uint64_t)hi - (uint64_t)lo; /* hi >= lo: exact, never overflows */
+    if (width >= (uint64_t)span_max || width >= UNIQUE_SPAN_MAX_ABS) return 0;
+    const int64_t span = hi - lo + 1;
+    int64_t *count = calloc((size_t)span, sizeof(int64_t));
+    int64_t *first = indices ? malloc((size_t)span * sizeof(int64_t)) : NULL;
+    st_status rc = ST_OK;
+    if (!count || (indices && !first)) {
+        rc = st_fail(ST_E_MEMORY, "%s: cannot allocate %lld counts", name, (long long)span);
+        goto done;
+    }
+    ops.tally(p, step, n, lo, count, first);
+    int64_t k = 0;
+    for (int64_t v = 0; v < span; v++) k += count[v] != 0;
+    if ((rc = st_tensor_alloc(values, x->dtype, 1, &k))) goto done;
+    if (indices && (rc = st_tensor_alloc(indices, ST_INT64, 1, &k))) goto done;
+    if (counts && (rc = st_tensor_alloc(counts, ST_INT64, 1, &k))) goto done;
+    if (inverse && (rc = st_tensor_alloc(inverse, ST_INT64, 1, &n))) goto done;
+    char *val = st_tensor_data(values);
+    int64_t *idx = indices ? st_tensor_data(indices) : NULL;
+    int64_t *cnt = counts ? st_tensor_data(counts) : NULL;
+    /* in value order; count[v] becomes v's rank, for the inverse */
+    for (int64_t v = 0, r = 0; v < span; v++) {
+        if (!count[v]) continue;
+        ops.put(val + r * item, lo + v);
+        if (idx) idx[r] = first[v];
+        if (cnt) cnt[r] = count[v];
+        count[v] = r++;
+    }
+    if (inverse) ops.rank(p, step, n, lo, count, st_tensor_data(inverse));
+done:
+    free(count);
+    free(first);
+    return rc ? -1 : 1;
 }

@@ -622,6 +622,14 @@ st_status st_run_starts(st_tensor *starts, const st_tensor *sorted, int64_t *cou
 st_status st_unique_fill(st_tensor *values, st_tensor *indices, st_tensor *counts,
                          st_tensor *inverse, const st_tensor *sorted, const st_tensor *perm,
                          const st_tensor *starts);
+/* unique of a 1-D integer tensor x whose values span fewer numbers than it
+ * has elements (or than 4096): by counting, allocating into the blank
+ * records given (values always; indices, inverse (n, flat) and counts
+ * when not NULL) what st_sort, st_run_starts and st_unique_fill give.
+ * 1 when done, 0 when declined (another dtype, a wider span, no elements:
+ * the sorted path then), -1 on error (st_last_error). */
+int st_unique_small_span(const st_tensor *x, st_tensor *values, st_tensor *indices,
+                         st_tensor *inverse, st_tensor *counts);
 /* out (int64, needles' shape) = where each needle goes in `sorted`:
  * right == 0: the i with sorted[i-1] < v <= sorted[i] (elements before v);
  * right != 0: the i with sorted[i-1] <= v < sorted[i].  sorter (int64, of

@@ -386,6 +386,12 @@ class Core:
         return cls(t)
 
     @classmethod
+    def blank(cls):
+        """A record with no storage yet, for a C function that allocates
+        its result into it."""
+        return cls(_record())
+
+    @classmethod
     def zeros(cls, shape, dt):
         """Every element 0, without a pass: large blocks are fresh pages
         that the kernel zeroes at first touch (st_tensor_alloc_zeros)."""

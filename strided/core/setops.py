@@ -3,7 +3,8 @@ output allocation, one C call each.  0-based.
 
 unique: a stable sort of the flattened Core (values and positions), the
 runs of equal values flagged and counted, then the outputs filled from
-the runs.  Equality is ==: every NaN is distinct, -0.0 equals +0.0 (the
+the runs; integers whose values span no more numbers than there are
+elements (class labels) are counted instead, with the same results.  Equality is ==: every NaN is distinct, -0.0 equals +0.0 (the
 value kept is the one that occurs first).  searchsorted and isin binary-
 search a 1-D Core sorted in the order of sort (NaN last)."""
 
@@ -30,6 +31,22 @@ def unique(c, indices=False, inverse=False, counts=False):
     name = "unique"
     flat = flatten(_core(c, name, "c"))
     n = flat.size
+
+    def t(x):
+        return x.t if x is not None else ffi.NULL
+
+    if flat.dtype.kind in "iu":
+        # integers over a span no wider than their count: counted, not
+        # sorted (setops.c, st_unique_small_span), the same results
+        values = Core.blank()
+        first = Core.blank() if indices else None
+        inv = Core.blank() if inverse else None
+        cnt = Core.blank() if counts else None
+        done = lib.st_unique_small_span(flat.t, values.t, t(first), t(inv), t(cnt))
+        if done < 0:
+            check(lib.st_last_status() or lib.ST_E_MEMORY)
+        if done > 0:
+            return values, first, view_as_shape(inv, c.shape) if inv is not None else None, cnt
     srt = Core.empty((n,), c.dtype)
     perm = Core.empty((n,), int64) if indices or inverse else None
     # stable: within a run of equal values, positions ascend
@@ -42,10 +59,6 @@ def unique(c, indices=False, inverse=False, counts=False):
     first = Core.empty((k,), int64) if indices else None
     cnt = Core.empty((k,), int64) if counts else None
     inv = Core.empty((n,), int64) if inverse else None
-
-    def t(x):
-        return x.t if x is not None else ffi.NULL
-
     check(lib.st_unique_fill(values.t, t(first), t(cnt), t(inv), srt.t, t(perm), starts.t))
     if inv is not None:
         inv = view_as_shape(inv, c.shape)

@@ -6,6 +6,7 @@ are tested against numpy in tests/compat/test_compat_set.py."""
 
 import numpy as np
 import pytest
+from hypothesis import given, strategies as st
 
 from helpers import borrow, to_core, to_numpy
 from strided.core import base as _core, setops as _setops
@@ -263,3 +264,58 @@ def test_setops_python_layer():
     np.testing.assert_array_equal(
         to_numpy(_setops.isin(c([[1, 4]]), c([[4, 4], [0, 0]]))), [[False, True]]
     )
+
+
+# ---------------------------------------------------------------- counted, not sorted
+
+
+def _numpy_unique(a):
+    values, first, inverse, counts = np.unique(
+        a, return_index=True, return_inverse=True, return_counts=True
+    )
+    return values, first, inverse.reshape(a.shape), counts
+
+
+@pytest.mark.parametrize(
+    "dt", ["int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"]
+)
+@given(
+    n=st.integers(1, 3000),
+    span=st.integers(1, 300),
+    shift=st.integers(-100, 100),
+    step=st.sampled_from([1, 2, -1]),
+)
+def test_integers_of_a_small_span_are_counted_with_the_sorted_results(dt, n, span, shift, step):
+    """Integers whose values span fewer numbers than there are elements (or
+    than 4096) take st_unique_small_span: values, first positions, inverse
+    and counts exactly numpy's, in any layout, each output alone too."""
+    info = np.iinfo(dt)
+    lo = max(int(info.min), min(int(info.max) - span, shift + (0 if info.min < 0 else 100)))
+    rng = np.random.default_rng(n * 7 + span)
+    a = rng.integers(lo, lo + span, n * abs(step), endpoint=False).astype(dt)[::step]
+    want = _numpy_unique(a)
+    got = [to_numpy(x) for x in _setops.unique(borrow(a), True, True, True)]
+    for g, w in zip(got, want):
+        np.testing.assert_array_equal(g, w)
+        assert g.dtype == w.dtype
+    alone = _setops.unique(borrow(a))
+    np.testing.assert_array_equal(to_numpy(alone[0]), want[0])
+    assert alone[1:] == (None, None, None)
+
+
+@pytest.mark.parametrize(
+    "a",
+    [
+        np.array([0, 2**63 + 5, 3, 3], np.uint64),  # past int64: declined, sorted
+        np.array([-(2**62), 2**62, 0], np.int64),  # too wide a span: sorted
+        np.array([np.iinfo(np.int64).min, np.iinfo(np.int64).max], np.int64),  # span overflows
+        np.array([7], np.int8),
+        np.array([], np.int32),
+        np.arange(12, dtype=np.int16).reshape(3, 4)[:, ::-2],  # 2-D, flattened
+    ],
+)
+def test_integer_unique_edges(a):
+    want = _numpy_unique(a)
+    got = [to_numpy(x) for x in _setops.unique(borrow(a), True, True, True)]
+    for g, w in zip(got, want):
+        np.testing.assert_array_equal(g, w)
