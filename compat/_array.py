@@ -294,16 +294,8 @@ class Array(_arraytype.ArrayBase):
         dl_device: tuple[int, int] | None = None,
         copy: bool | None = None,
     ) -> Any:
-        if (
-            stream is None
-            and dl_device is None
-            and copy is None
-            and type(max_version) is tuple
-            and len(max_version) == 2
-            and type(max_version[0]) is int
-            and type(max_version[1]) is int
-            and max_version[0] >= 1
-        ):
+        no_options = stream is None and dl_device is None and copy is None
+        if no_options and _dlpack._versioned(max_version):
             # what numpy's from_dlpack asks for: one C call
             capsule = _export_capsule(self)
             if capsule is not None:

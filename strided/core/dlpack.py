@@ -105,6 +105,10 @@ def _versioned(max_version):
     """True when the consumer reads DLPack 1.x capsules (max_version >= (1, 0))."""
     if max_version is None:
         return False
+    if type(max_version) is tuple and len(max_version) == 2:
+        major, minor = max_version
+        if type(major) is int and type(minor) is int:  # the usual pair, checked at once
+            return major >= 1
     try:
         major, minor = (operator.index(v) for v in max_version)
     except (TypeError, ValueError):

@@ -4,8 +4,9 @@ output allocation, one C call each.  0-based.
 unique: a stable sort of the flattened Core (values and positions), the
 runs of equal values flagged and counted, then the outputs filled from
 the runs; integers whose values span no more numbers than there are
-elements (class labels) are counted instead, with the same results.  Equality is ==: every NaN is distinct, -0.0 equals +0.0 (the
-value kept is the one that occurs first).  searchsorted and isin binary-
+elements (class labels) are counted instead, with the same results.
+Equality is ==: every NaN is distinct, -0.0 equals +0.0 (the value kept
+is the one that occurs first).  searchsorted and isin binary-
 search a 1-D Core sorted in the order of sort (NaN last)."""
 
 from __future__ import annotations
@@ -22,44 +23,54 @@ def flatten(c):
     return flat if flat is not None else view_as_shape(contiguous(c), (c.size,))
 
 
+def _ptr(x):
+    return x.t if x is not None else ffi.NULL
+
+
+def _counted(flat, indices, inverse, counts):
+    """unique's outputs for integers over a span no wider than their count
+    (setops.c, st_unique_small_span: counted, not sorted, the same
+    results), or None when C declines (another dtype, a wider span)."""
+    values = Core.blank()
+    first = Core.blank() if indices else None
+    inv = Core.blank() if inverse else None
+    cnt = Core.blank() if counts else None
+    done = lib.st_unique_small_span(flat.t, values.t, _ptr(first), _ptr(inv), _ptr(cnt))
+    if done < 0:
+        check(lib.st_last_status() or lib.ST_E_MEMORY)
+    return (values, first, inv, cnt) if done > 0 else None
+
+
+def _sorted(flat, indices, inverse, counts):
+    """unique's outputs from runs of equal values of a stable sort."""
+    n = flat.size
+    srt = Core.empty((n,), flat.dtype)
+    perm = Core.empty((n,), int64) if indices or inverse else None
+    # stable: within a run of equal values, positions ascend
+    check(lib.st_sort(srt.t, _ptr(perm), flat.t, 0, 0, 0))
+    starts = Core.empty((n,), bool_)
+    nruns = ffi.new("int64_t *")
+    check(lib.st_run_starts(starts.t, srt.t, nruns))
+    k = nruns[0]
+    values = Core.empty((k,), flat.dtype)
+    first = Core.empty((k,), int64) if indices else None
+    cnt = Core.empty((k,), int64) if counts else None
+    inv = Core.empty((n,), int64) if inverse else None
+    check(
+        lib.st_unique_fill(values.t, _ptr(first), _ptr(cnt), _ptr(inv), srt.t, _ptr(perm), starts.t)
+    )
+    return values, first, inv, cnt
+
+
 def unique(c, indices=False, inverse=False, counts=False):
     """The distinct values of c (flattened), ascending (NaN last, each NaN
     its own value), and on request: the position in flattened c of each
     value's first occurrence, the int64 array of c's shape giving each
     element's value number, and each value's count.  Returns
     (values, indices, inverse, counts), None where not requested."""
-    name = "unique"
-    flat = flatten(_core(c, name, "c"))
-    n = flat.size
-
-    def t(x):
-        return x.t if x is not None else ffi.NULL
-
-    if flat.dtype.kind in "iu":
-        # integers over a span no wider than their count: counted, not
-        # sorted (setops.c, st_unique_small_span), the same results
-        values = Core.blank()
-        first = Core.blank() if indices else None
-        inv = Core.blank() if inverse else None
-        cnt = Core.blank() if counts else None
-        done = lib.st_unique_small_span(flat.t, values.t, t(first), t(inv), t(cnt))
-        if done < 0:
-            check(lib.st_last_status() or lib.ST_E_MEMORY)
-        if done > 0:
-            return values, first, view_as_shape(inv, c.shape) if inv is not None else None, cnt
-    srt = Core.empty((n,), c.dtype)
-    perm = Core.empty((n,), int64) if indices or inverse else None
-    # stable: within a run of equal values, positions ascend
-    check(lib.st_sort(srt.t, perm.t if perm is not None else ffi.NULL, flat.t, 0, 0, 0))
-    starts = Core.empty((n,), bool_)
-    nruns = ffi.new("int64_t *")
-    check(lib.st_run_starts(starts.t, srt.t, nruns))
-    k = nruns[0]
-    values = Core.empty((k,), c.dtype)
-    first = Core.empty((k,), int64) if indices else None
-    cnt = Core.empty((k,), int64) if counts else None
-    inv = Core.empty((n,), int64) if inverse else None
-    check(lib.st_unique_fill(values.t, t(first), t(cnt), t(inv), srt.t, t(perm), starts.t))
+    flat = flatten(_core(c, "unique", "c"))
+    found = _counted(flat, indices, inverse, counts) if flat.dtype.kind in "iu" else None
+    values, first, inv, cnt = found or _sorted(flat, indices, inverse, counts)
     if inv is not None:
         inv = view_as_shape(inv, c.shape)
     return values, first, inv, cnt
