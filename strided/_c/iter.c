@@ -224,20 +224,22 @@ static int tile_dim(const st_iter *it)
     return -1;
 }
 
-static void run_tiles(const st_iter *it, int64_t t0, int64_t t1, st_loop_fn kernel, void *extra)
+static void run_tiles(const st_iter *it, int64_t t0, int64_t t1, st_loop_fn kernel, void *extra,
+                      int64_t lb)
 {
-    /* it has the tiled dim at ndim-2 and the inner dim at ndim-1 */
+    /* it has the tiled dim at ndim-2 and the inner dim at ndim-1; tiles of
+     * ST_TILE x lb */
     const int nd = it->ndim, nop = it->nop, a = nd - 2, b = nd - 1;
     const int64_t na = it->size[a], nb = it->size[b];
-    const int64_t ta = (na + ST_TILE - 1) / ST_TILE, tb = (nb + ST_TILE - 1) / ST_TILE;
+    const int64_t ta = (na + ST_TILE - 1) / ST_TILE, tb = (nb + lb - 1) / lb;
     int64_t inner_step[ST_MAX_OPERANDS];
     char *args[ST_MAX_OPERANDS];
     for (int k = 0; k < nop; k++) inner_step[k] = it->step[b][k];
     for (int64_t t = t0; t < t1; t++) {
         int64_t outer = t / (ta * tb), rem = t % (ta * tb);
-        int64_t ia = rem / tb * ST_TILE, ib = rem % tb * ST_TILE;
+        int64_t ia = rem / tb * ST_TILE, ib = rem % tb * lb;
         int64_t ea = ia + ST_TILE < na ? ia + ST_TILE : na;
-        int64_t n = ib + ST_TILE < nb ? ST_TILE : nb - ib;
+        int64_t n = ib + lb < nb ? lb : nb - ib;
         char *base[ST_MAX_OPERANDS];
         for (int k = 0; k < nop; k++) base[k] = it->data[k] + ib * it->step[b][k];
         for (int d = a - 1; d >= 0; d--) {
@@ -253,7 +255,7 @@ static void run_tiles(const st_iter *it, int64_t t0, int64_t t1, st_loop_fn kern
 }
 
 static void run_tiled(const st_iter *src, int dim, st_loop_fn kernel, void *extra, int nt,
-                      int fence)
+                      int fence, int64_t lb)
 {
     st_iter it = *src;
     /* move `dim` next to the inner dim; the order of the others is kept */
@@ -268,18 +270,30 @@ static void run_tiled(const st_iter *src, int dim, st_loop_fn kernel, void *extr
         }
     }
     int64_t na = it.size[it.ndim - 2], nb = it.size[it.ndim - 1];
-    int64_t ntiles =
-        it.numel / (na * nb) * ((na + ST_TILE - 1) / ST_TILE) * ((nb + ST_TILE - 1) / ST_TILE);
+    int64_t ntiles = it.numel / (na * nb) * ((na + ST_TILE - 1) / ST_TILE) * ((nb + lb - 1) / lb);
     if (nt <= 1) {
-        run_tiles(&it, 0, ntiles, kernel, extra);
+        run_tiles(&it, 0, ntiles, kernel, extra, lb);
         if (fence) ST_SFENCE();
         return;
     }
 #pragma omp parallel for num_threads(nt) schedule(static, 1)
     for (int t = 0; t < nt; t++) {
-        run_tiles(&it, ntiles * t / nt, ntiles * (t + 1) / nt, kernel, extra);
+        run_tiles(&it, ntiles * t / nt, ntiles * (t + 1) / nt, kernel, extra, lb);
         if (fence) ST_SFENCE();
     }
+}
+
+/* The tiny inner dim swap_tiny_inner left in place because the long dim
+ * next to it spans more than a window (k-means' `sq[:, None] - 2 * g` over
+ * (20000, 8): a kernel call per row of 8).  The same swap, walked in tiles
+ * of the long dim: each call runs ST_TINY_TILE elements down the long dim,
+ * and the inner index's passes over a tile stay in L1 (two operands with
+ * a cache line per element: 16 KB). */
+#define ST_TINY_TILE 128
+static int tiny_inner_tiles(const st_iter *it)
+{
+    const int in = it->ndim - 1;
+    return in >= 1 && it->size[in] <= ST_TINY_INNER && it->size[in - 1] >= 2 * ST_TINY_TILE;
 }
 
 void st_iter_run(const st_iter *it, st_loop_fn kernel, void *extra, int flags)
@@ -287,10 +301,17 @@ void st_iter_run(const st_iter *it, st_loop_fn kernel, void *extra, int flags)
     int64_t total = it->numel;
     if (total == 0) return;
     int nt = (flags & ST_ITER_SERIAL) ? 1 : st_threads_for(total);
-    int tdim = (it->c_order || (flags & ST_ITER_C_ORDER)) ? -1 : tile_dim(it);
+    const int any_order = !(it->c_order || (flags & ST_ITER_C_ORDER));
+    int tdim = any_order ? tile_dim(it) : -1;
     const int fence = (flags & ST_ITER_FENCE) != 0;
     if (tdim >= 0) {
-        run_tiled(it, tdim, kernel, extra, nt, fence);
+        run_tiled(it, tdim, kernel, extra, nt, fence, ST_TILE);
+        return;
+    }
+    if (any_order && tiny_inner_tiles(it)) {
+        st_iter swapped = *it;
+        swap_dims(&swapped, it->ndim - 2, it->ndim - 1);
+        run_tiled(&swapped, it->ndim - 2, kernel, extra, nt, fence, ST_TINY_TILE);
         return;
     }
     if (nt <= 1) {

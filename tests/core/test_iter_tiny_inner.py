@@ -84,3 +84,33 @@ def test_large_kron_on_threads():
     rng = np.random.default_rng(0)
     a, b = rng.standard_normal((2000, 200)), rng.standard_normal((4, 4))
     np.testing.assert_array_equal(np.asarray(_kron(xp.asarray(a), xp.asarray(b))), np.kron(a, b))
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(256, 6000),
+    st.integers(1, 8),
+    dtypes,
+    st.sampled_from(["subtract", "add", "equal", "maximum"]),
+    st.integers(0, 2**32 - 1),
+)
+def test_long_rows_of_a_tiny_width(rows, width, dtype, op, seed):
+    """k-means' `sq[:, None] - g` and `g + c[None, :]` over (rows, width):
+    the long dim spans more than the swap's window, so the iterator walks
+    it in tiles (st_iter_run's tiny_inner_tiles), on threads when large."""
+    rng = np.random.default_rng(seed)
+    g = _data(rng, (rows, width), dtype)
+    col, row = _data(rng, (rows,), dtype), _data(rng, (width,), dtype)
+    if dtype in ("bool", "complex128") and op != "equal":
+        op = "equal"
+    if dtype == "bool" and op == "subtract":
+        op = "equal"
+    f, fx = getattr(np, op), getattr(xp, op)
+    G, C, R = xp.asarray(g), xp.asarray(col), xp.asarray(row)
+    np.testing.assert_array_equal(np.asarray(fx(C[:, None], G)), f(col[:, None], g))
+    np.testing.assert_array_equal(np.asarray(fx(G, R[None, :])), f(g, row[None, :]))
+    np.testing.assert_array_equal(np.asarray(fx(C[:, None], R[None, :])), f(col[:, None], row))
+    # a strided output and a reversed input
+    out = xp.zeros((rows, 2 * width), dtype=getattr(xp, str(f(g, g).dtype)))
+    out[:, ::2] = fx(G[::-1, :], R[None, :])
+    np.testing.assert_array_equal(np.asarray(out)[:, ::2], f(g[::-1, :], row[None, :]))

@@ -15,6 +15,7 @@ import subprocess
 import sys
 
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -246,6 +247,32 @@ def test_slices_layouts_and_copies_reduce_to_the_same_bits(case):
                 Array._new(got),
                 model("sqdev", v, axes, np.asarray(Array._new(m))).reshape(whole.shape),
             )
+
+
+@pytest.mark.parametrize("dt", DTYPES)
+@pytest.mark.parametrize("cols", [64, 200, 600, 1100])
+def test_few_rows_over_many_columns_follow_the_order(dt, cols):
+    """A reduction over a middle axis of few rows (einops' `(b p) c -> b c`):
+    the outer kernel reads the rows in order (NAME##_wide) or, for long
+    rows, keeps the lanes in registers (NAME##_regs); both give the
+    documented order's bits, short reductions (in order), one block with
+    some lanes empty, and up to four values a lane and past it."""
+    lanes = 64 // np.dtype(dt).itemsize
+    rng = np.random.default_rng(cols)
+    for rows in sorted({2, lanes, lanes + 1, 2 * lanes + 3, 4 * lanes, 4 * lanes + 1}):
+        for kind in ("sum", "prod", "sqdev"):
+            if kind == "sqdev" and dt.startswith("complex"):
+                continue
+            v = values(rng, (3, rows, cols), dt, "prod" if kind == "prod" else "sum")
+            x = xp.asarray(v)
+            if kind == "sqdev":
+                m = _ops.mean(x._c, (1,), keepdims=True)
+                got = Array._new(_ops.reduce("sumsqdev", x._c, (1,), keepdims=True, aux=m))
+                want = model("sqdev", v, (1,), np.asarray(Array._new(m)))
+            else:
+                got = getattr(xp, kind)(x, axis=1, keepdims=True)
+                want = model(kind, v, (1,))
+            same_bits(got, want.reshape(3, 1, cols))
 
 
 @settings(max_examples=60, deadline=None)
