@@ -31,9 +31,11 @@
  * (ido - i) + ido (ip-1-v).  After the last stage (ido = 1) element k + l1 j
  * is x[k + l1 j].
  *
- * Layout: a block of L lines, element e of lane l at [e*L + l]; the lane
- * loop is innermost and vectorises.  A single line (L = 1) gets its own
- * copy of each pass with the lane loop gone.  Radices 3, 5 and 7 are
+ * Layout: a block of L lines, element e of lane l at [e*L + l].  Between
+ * stages the k of a stage and the lanes make one contiguous run of l1 L
+ * doubles (Y_kj[e] at [((e ip + j) l1 + k) L + l]), the innermost loop,
+ * which vectorises even for a single line (but its stage of l1 = 1, a
+ * copy of which is compiled for a run of 1).  Radices 3, 5 and 7 are
  * compiled with the radix a constant (the small DFT unrolled, in
  * registers); other odd radices up to ST_FFT_MAX_RADIX run the same code
  * with the radix a variable. */
@@ -42,215 +44,230 @@
 #define RMAX ST_FFT_MAX_RADIX
 #define RMAXH ((ST_FFT_MAX_RADIX - 1) / 2)
 
-/* One forward stage: x (l1 ido ip rows) -> y.  cs, sn: cos and sin of
- * 2 pi t / ip (t < ip); twr, twi: W_N^(j i) at [(j-1) g + i-1]. */
-ST_LEVEL_BODY void rfwd_body(const int ip, const int64_t l1, const int64_t ido, const int64_t L,
-                             const double *cs, const double *sn, const double *twr,
-                             const double *twi, const double *restrict x, double *restrict y)
+/* GCC loses `restrict` on pointers derived inside the loops and gives up on
+ * runtime alias checks for this many streams (as in fft_butterflies.c):
+ * the inner loops read x and write distinct rows of y. */
+#define FFT_IVDEP _Pragma("GCC ivdep")
+
+/* One forward stage, x -> y, over runs of R = l1 L doubles (the k and the
+ * lanes, contiguous: Y_kj[e] at [(e ip + j) R + q], Z_k[e] at [e R + q],
+ * q = k L + l; at the first stage, ido = 1, that is x[(k + l1 j) L + l], at
+ * the last, l1 = 1, the halfcomplex line).  cs, sn: cos and sin of 2 pi t /
+ * ip (t < ip); twr, twi: W_N^(j i) at [(j-1) g + i-1]. */
+ST_LEVEL_BODY void rfwd_body(const int ip, const int64_t ido, const int64_t R, const double *cs,
+                             const double *sn, const double *twr, const double *twi,
+                             const double *restrict x, double *restrict y)
 {
     const int h = (ip - 1) / 2;
-    const int64_t g = (ido - 1) / 2, N = ido * ip, js = l1 * ido * L;
+    const int64_t g = (ido - 1) / 2;
     double c[RMAX], s[RMAX]; /* local: the compiler may keep them in registers */
     for (int t = 0; t < ip; t++) {
         c[t] = cs[t];
         s[t] = sn[t];
     }
-    for (int64_t k = 0; k < l1; k++) {
-        const double *a = x + k * ido * L;
-        double *b = y + k * N * L;
-        /* i = 0: a real DFT of ip points */
-        for (int64_t l = 0; l < L; l++) {
-            double pr[RMAXH], mr[RMAXH];
-            const double a0 = a[l];
-            double sum = a0;
+    /* i = 0: real DFTs of ip points */
+    FFT_IVDEP
+    for (int64_t q = 0; q < R; q++) {
+        double pr[RMAXH], mr[RMAXH];
+        const double a0 = x[q];
+        double sum = a0;
+        for (int r = 1; r <= h; r++) {
+            const double u = x[r * R + q], v = x[(ip - r) * R + q];
+            pr[r - 1] = u + v;
+            mr[r - 1] = u - v;
+            sum += pr[r - 1];
+        }
+        y[q] = sum;
+        for (int v = 1; v <= h; v++) {
+            double re = a0, im = 0.0;
+            int t = 0;
             for (int r = 1; r <= h; r++) {
-                const double u = a[r * js + l], v = a[(ip - r) * js + l];
-                pr[r - 1] = u + v;
-                mr[r - 1] = u - v;
-                sum += pr[r - 1];
+                t += v;
+                if (t >= ip) t -= ip; /* t = r v mod ip */
+                re += c[t] * pr[r - 1];
+                im -= s[t] * mr[r - 1];
             }
-            b[l] = sum;
+            y[(2 * ido * v - 1) * R + q] = re;
+            y[2 * ido * v * R + q] = im;
+        }
+    }
+    for (int64_t i = 1; i <= g; i++) {
+        const double *ar = x + (2 * i - 1) * ip * R, *ai = x + 2 * i * ip * R;
+        double *br = y + (2 * i - 1) * R, *bi = y + 2 * i * R;
+        /* the conjugated outputs' rows: (ido - i) + ido (v - 1) */
+        double *cr = y + (2 * (ido - i) - 1) * R, *ci = y + 2 * (ido - i) * R;
+        double w1r[RMAXH], w1i[RMAXH], w2r[RMAXH], w2i[RMAXH];
+        for (int r = 1; r <= h; r++) {
+            w1r[r - 1] = twr[(r - 1) * g + i - 1];
+            w1i[r - 1] = twi[(r - 1) * g + i - 1];
+            w2r[r - 1] = twr[(ip - r - 1) * g + i - 1];
+            w2i[r - 1] = twi[(ip - r - 1) * g + i - 1];
+        }
+        FFT_IVDEP
+        for (int64_t q = 0; q < R; q++) {
+            double ppr[RMAXH], ppi[RMAXH], mmr[RMAXH], mmi[RMAXH];
+            const double t0r = ar[q], t0i = ai[q];
+            double sr = t0r, si = t0i;
+            for (int r = 1; r <= h; r++) {
+                const int64_t o1 = r * R + q, o2 = (ip - r) * R + q;
+                const double yr1 = ar[o1], yi1 = ai[o1], yr2 = ar[o2], yi2 = ai[o2];
+                const double ur = CMUL_RE(w1r[r - 1], w1i[r - 1], yr1, yi1);
+                const double ui = CMUL_IM(w1r[r - 1], w1i[r - 1], yr1, yi1);
+                const double vr = CMUL_RE(w2r[r - 1], w2i[r - 1], yr2, yi2);
+                const double vi = CMUL_IM(w2r[r - 1], w2i[r - 1], yr2, yi2);
+                ppr[r - 1] = ur + vr;
+                ppi[r - 1] = ui + vi;
+                mmr[r - 1] = ur - vr;
+                mmi[r - 1] = ui - vi;
+                sr += ppr[r - 1];
+                si += ppi[r - 1];
+            }
+            br[q] = sr;
+            bi[q] = si;
             for (int v = 1; v <= h; v++) {
-                double re = a0, im = 0.0;
+                double Ar = t0r, Ai = t0i, Br = 0.0, Bi = 0.0;
                 int t = 0;
                 for (int r = 1; r <= h; r++) {
                     t += v;
-                    if (t >= ip) t -= ip; /* t = r v mod ip */
-                    re += c[t] * pr[r - 1];
-                    im -= s[t] * mr[r - 1];
+                    if (t >= ip) t -= ip;
+                    Ar += c[t] * ppr[r - 1];
+                    Ai += c[t] * ppi[r - 1];
+                    Br += s[t] * mmr[r - 1];
+                    Bi += s[t] * mmi[r - 1];
                 }
-                b[(2 * ido * v - 1) * L + l] = re;
-                b[(2 * ido * v) * L + l] = im;
-            }
-        }
-        for (int64_t i = 1; i <= g; i++) {
-            const double *ar = a + (2 * i - 1) * L, *ai = a + 2 * i * L;
-            double *br = b + (2 * i - 1) * L, *bi = b + 2 * i * L;
-            /* the conjugated outputs' row: (ido - i) + ido (v - 1) */
-            double *cr = b + (2 * (ido - i) - 1) * L, *ci = b + 2 * (ido - i) * L;
-            for (int64_t l = 0; l < L; l++) {
-                double ppr[RMAXH], ppi[RMAXH], mmr[RMAXH], mmi[RMAXH];
-                const double t0r = ar[l], t0i = ai[l];
-                double sr = t0r, si = t0i;
-                for (int r = 1; r <= h; r++) {
-                    const int q = ip - r;
-                    const double w1r = twr[(r - 1) * g + i - 1], w1i = twi[(r - 1) * g + i - 1];
-                    const double w2r = twr[(q - 1) * g + i - 1], w2i = twi[(q - 1) * g + i - 1];
-                    const double yr1 = ar[r * js + l], yi1 = ai[r * js + l];
-                    const double yr2 = ar[q * js + l], yi2 = ai[q * js + l];
-                    const double ur = CMUL_RE(w1r, w1i, yr1, yi1), ui = CMUL_IM(w1r, w1i, yr1, yi1);
-                    const double vr = CMUL_RE(w2r, w2i, yr2, yi2), vi = CMUL_IM(w2r, w2i, yr2, yi2);
-                    ppr[r - 1] = ur + vr;
-                    ppi[r - 1] = ui + vi;
-                    mmr[r - 1] = ur - vr;
-                    mmi[r - 1] = ui - vi;
-                    sr += ppr[r - 1];
-                    si += ppi[r - 1];
-                }
-                br[l] = sr;
-                bi[l] = si;
-                for (int v = 1; v <= h; v++) {
-                    double Ar = t0r, Ai = t0i, Br = 0.0, Bi = 0.0;
-                    int t = 0;
-                    for (int r = 1; r <= h; r++) {
-                        t += v;
-                        if (t >= ip) t -= ip;
-                        Ar += c[t] * ppr[r - 1];
-                        Ai += c[t] * ppi[r - 1];
-                        Br += s[t] * mmr[r - 1];
-                        Bi += s[t] * mmi[r - 1];
-                    }
-                    /* Z_v = A - i B at u = i + ido v; Z_(ip-v) = A + i B,
-                     * conjugated, at (ido - i) + ido (v - 1) */
-                    br[2 * ido * v * L + l] = Ar + Bi;
-                    bi[2 * ido * v * L + l] = Ai - Br;
-                    cr[2 * ido * (v - 1) * L + l] = Ar - Bi;
-                    ci[2 * ido * (v - 1) * L + l] = -(Ai + Br);
-                }
+                /* Z_v = A - i B at u = i + ido v; Z_(ip-v) = A + i B,
+                 * conjugated, at (ido - i) + ido (v - 1) */
+                br[2 * ido * v * R + q] = Ar + Bi;
+                bi[2 * ido * v * R + q] = Ai - Br;
+                cr[2 * ido * (v - 1) * R + q] = Ar - Bi;
+                ci[2 * ido * (v - 1) * R + q] = -(Ai + Br);
             }
         }
     }
 }
 
-/* One backward stage: x (halfcomplex Z_k at element N k) -> y (Y'_kj at
- * element ido (k + l1 j)); the twiddles as for rfwd_body, conjugated. */
-ST_LEVEL_BODY void rbwd_body(const int ip, const int64_t l1, const int64_t ido, const int64_t L,
-                             const double *cs, const double *sn, const double *twr,
-                             const double *twi, const double *restrict x, double *restrict y)
+/* One backward stage: x (Z_k[e] at [e R + q]) -> y (Y'_kj[e] at
+ * [(e ip + j) R + q]); the twiddles as for rfwd_body, conjugated. */
+ST_LEVEL_BODY void rbwd_body(const int ip, const int64_t ido, const int64_t R, const double *cs,
+                             const double *sn, const double *twr, const double *twi,
+                             const double *restrict x, double *restrict y)
 {
     const int h = (ip - 1) / 2;
-    const int64_t g = (ido - 1) / 2, N = ido * ip, js = l1 * ido * L;
+    const int64_t g = (ido - 1) / 2;
     double c[RMAX], s[RMAX];
     for (int t = 0; t < ip; t++) {
         c[t] = cs[t];
         s[t] = sn[t];
     }
-    for (int64_t k = 0; k < l1; k++) {
-        const double *a = x + k * N * L;
-        double *b = y + k * ido * L;
-        /* i = 0: Y'_j[0] = Z_0 + 2 sum_v Re(Z_(ido v) W_ip^(-j v)), real */
-        for (int64_t l = 0; l < L; l++) {
-            double zr[RMAXH], zi[RMAXH];
-            const double a0 = a[l];
-            double sum = a0;
+    /* i = 0: Y'_j[0] = Z_0 + 2 sum_v Re(Z_(ido v) W_ip^(-j v)), real */
+    FFT_IVDEP
+    for (int64_t q = 0; q < R; q++) {
+        double zr[RMAXH], zi[RMAXH];
+        const double a0 = x[q];
+        double sum = a0;
+        for (int v = 1; v <= h; v++) {
+            zr[v - 1] = 2.0 * x[(2 * ido * v - 1) * R + q];
+            zi[v - 1] = 2.0 * x[2 * ido * v * R + q];
+            sum += zr[v - 1];
+        }
+        y[q] = sum;
+        for (int j = 1; j <= h; j++) {
+            double C = a0, S = 0.0;
+            int t = 0;
             for (int v = 1; v <= h; v++) {
-                zr[v - 1] = 2.0 * a[(2 * ido * v - 1) * L + l];
-                zi[v - 1] = 2.0 * a[(2 * ido * v) * L + l];
-                sum += zr[v - 1];
+                t += j;
+                if (t >= ip) t -= ip; /* t = j v mod ip */
+                C += c[t] * zr[v - 1];
+                S += s[t] * zi[v - 1];
             }
-            b[l] = sum;
+            y[j * R + q] = C - S;
+            y[(ip - j) * R + q] = C + S;
+        }
+    }
+    for (int64_t i = 1; i <= g; i++) {
+        const double *ar = x + (2 * i - 1) * R, *ai = x + 2 * i * R;
+        const double *cr = x + (2 * (ido - i) - 1) * R, *ci = x + 2 * (ido - i) * R;
+        double *br = y + (2 * i - 1) * ip * R, *bi = y + 2 * i * ip * R;
+        double w1r[RMAXH], w1i[RMAXH], w2r[RMAXH], w2i[RMAXH]; /* conj(W_N^(j i)) */
+        for (int j = 1; j <= h; j++) {
+            w1r[j - 1] = twr[(j - 1) * g + i - 1];
+            w1i[j - 1] = -twi[(j - 1) * g + i - 1];
+            w2r[j - 1] = twr[(ip - j - 1) * g + i - 1];
+            w2i[j - 1] = -twi[(ip - j - 1) * g + i - 1];
+        }
+        FFT_IVDEP
+        for (int64_t q = 0; q < R; q++) {
+            double ppr[RMAXH], ppi[RMAXH], mmr[RMAXH], mmi[RMAXH];
+            const double s0r = ar[q], s0i = ai[q];
+            double sr = s0r, si = s0i;
+            for (int v = 1; v <= h; v++) {
+                /* Z[i + ido v] stored; Z[i + ido (ip-v)] = conj of the
+                 * element at (ido - i) + ido (v - 1) */
+                const double ur = ar[2 * ido * v * R + q], ui = ai[2 * ido * v * R + q];
+                const double qr = cr[2 * ido * (v - 1) * R + q];
+                const double qi = -ci[2 * ido * (v - 1) * R + q];
+                ppr[v - 1] = ur + qr;
+                ppi[v - 1] = ui + qi;
+                mmr[v - 1] = ur - qr;
+                mmi[v - 1] = ui - qi;
+                sr += ppr[v - 1];
+                si += ppi[v - 1];
+            }
+            br[q] = sr;
+            bi[q] = si;
             for (int j = 1; j <= h; j++) {
-                double C = a0, S = 0.0;
+                double Ar = s0r, Ai = s0i, Br = 0.0, Bi = 0.0;
                 int t = 0;
                 for (int v = 1; v <= h; v++) {
                     t += j;
-                    if (t >= ip) t -= ip; /* t = j v mod ip */
-                    C += c[t] * zr[v - 1];
-                    S += s[t] * zi[v - 1];
+                    if (t >= ip) t -= ip;
+                    Ar += c[t] * ppr[v - 1];
+                    Ai += c[t] * ppi[v - 1];
+                    Br += s[t] * mmr[v - 1];
+                    Bi += s[t] * mmi[v - 1];
                 }
-                b[j * js + l] = C - S;
-                b[(ip - j) * js + l] = C + S;
-            }
-        }
-        for (int64_t i = 1; i <= g; i++) {
-            const double *ar = a + (2 * i - 1) * L, *ai = a + 2 * i * L;
-            const double *cr = a + (2 * (ido - i) - 1) * L, *ci = a + 2 * (ido - i) * L;
-            double *br = b + (2 * i - 1) * L, *bi = b + 2 * i * L;
-            for (int64_t l = 0; l < L; l++) {
-                double ppr[RMAXH], ppi[RMAXH], mmr[RMAXH], mmi[RMAXH];
-                const double s0r = ar[l], s0i = ai[l];
-                double sr = s0r, si = s0i;
-                for (int v = 1; v <= h; v++) {
-                    /* Z[i + ido v] stored; Z[i + ido (ip-v)] = conj of the
-                     * element at (ido - i) + ido (v - 1) */
-                    const double ur = ar[2 * ido * v * L + l], ui = ai[2 * ido * v * L + l];
-                    const double qr = cr[2 * ido * (v - 1) * L + l];
-                    const double qi = -ci[2 * ido * (v - 1) * L + l];
-                    ppr[v - 1] = ur + qr;
-                    ppi[v - 1] = ui + qi;
-                    mmr[v - 1] = ur - qr;
-                    mmi[v - 1] = ui - qi;
-                    sr += ppr[v - 1];
-                    si += ppi[v - 1];
-                }
-                br[l] = sr;
-                bi[l] = si;
-                for (int j = 1; j <= h; j++) {
-                    const int q = ip - j;
-                    double Ar = s0r, Ai = s0i, Br = 0.0, Bi = 0.0;
-                    int t = 0;
-                    for (int v = 1; v <= h; v++) {
-                        t += j;
-                        if (t >= ip) t -= ip;
-                        Ar += c[t] * ppr[v - 1];
-                        Ai += c[t] * ppi[v - 1];
-                        Br += s[t] * mmr[v - 1];
-                        Bi += s[t] * mmi[v - 1];
-                    }
-                    /* U_j = A + i B, U_(ip-j) = A - i B; times conj(W_N^(j i)) */
-                    const double ujr = Ar - Bi, uji = Ai + Br, uqr = Ar + Bi, uqi = Ai - Br;
-                    const double w1r = twr[(j - 1) * g + i - 1], w1i = -twi[(j - 1) * g + i - 1];
-                    const double w2r = twr[(q - 1) * g + i - 1], w2i = -twi[(q - 1) * g + i - 1];
-                    br[j * js + l] = CMUL_RE(ujr, uji, w1r, w1i);
-                    bi[j * js + l] = CMUL_IM(ujr, uji, w1r, w1i);
-                    br[q * js + l] = CMUL_RE(uqr, uqi, w2r, w2i);
-                    bi[q * js + l] = CMUL_IM(uqr, uqi, w2r, w2i);
-                }
+                /* U_j = A + i B, U_(ip-j) = A - i B; times conj(W_N^(j i)) */
+                const double ujr = Ar - Bi, uji = Ai + Br, uqr = Ar + Bi, uqi = Ai - Br;
+                const int64_t o1 = j * R + q, o2 = (ip - j) * R + q;
+                br[o1] = CMUL_RE(ujr, uji, w1r[j - 1], w1i[j - 1]);
+                bi[o1] = CMUL_IM(ujr, uji, w1r[j - 1], w1i[j - 1]);
+                br[o2] = CMUL_RE(uqr, uqi, w2r[j - 1], w2i[j - 1]);
+                bi[o2] = CMUL_IM(uqr, uqi, w2r[j - 1], w2i[j - 1]);
             }
         }
     }
 }
 
-/* Each stage with the radix (3, 5, 7: a constant) and, for one line, the
- * lane count (1) known to the compiler. */
+/* Each stage with the radix (3, 5, 7: a constant) and, for the stage of a
+ * single line with l1 = 1, the run (1) known to the compiler. */
 #define RPASS_CASES(BODY)                                                                          \
     switch (ip) {                                                                                  \
     case 3:                                                                                        \
-        BODY(3, l1, ido, LL, cs, sn, twr, twi, x, y);                                              \
+        BODY(3, ido, RR, cs, sn, twr, twi, x, y);                                                  \
         break;                                                                                     \
     case 5:                                                                                        \
-        BODY(5, l1, ido, LL, cs, sn, twr, twi, x, y);                                              \
+        BODY(5, ido, RR, cs, sn, twr, twi, x, y);                                                  \
         break;                                                                                     \
     case 7:                                                                                        \
-        BODY(7, l1, ido, LL, cs, sn, twr, twi, x, y);                                              \
+        BODY(7, ido, RR, cs, sn, twr, twi, x, y);                                                  \
         break;                                                                                     \
     default:                                                                                       \
-        BODY(ip, l1, ido, LL, cs, sn, twr, twi, x, y);                                             \
+        BODY(ip, ido, RR, cs, sn, twr, twi, x, y);                                                 \
     }
 
-ST_LEVEL_BODY void rpass(int fwd, int ip, int64_t l1, int64_t ido, int64_t L, const double *cs,
+ST_LEVEL_BODY void rpass(int fwd, int ip, int64_t ido, int64_t R, const double *cs,
                          const double *sn, const double *twr, const double *twi,
                          const double *restrict x, double *restrict y)
 {
-    if (L == 1) {
-        const int64_t LL = 1;
+    if (R == 1) {
+        const int64_t RR = 1;
         if (fwd) {
             RPASS_CASES(rfwd_body)
         } else {
             RPASS_CASES(rbwd_body)
         }
     } else {
-        const int64_t LL = L;
+        const int64_t RR = R;
         if (fwd) {
             RPASS_CASES(rfwd_body)
         } else {
@@ -259,10 +276,9 @@ ST_LEVEL_BODY void rpass(int fwd, int ip, int64_t l1, int64_t ido, int64_t L, co
     }
 }
 ST_LEVEL_FN(rpass,
-            (int fwd, int ip, int64_t l1, int64_t ido, int64_t L, const double *cs,
-             const double *sn, const double *twr, const double *twi, const double *restrict x,
-             double *restrict y),
-            (fwd, ip, l1, ido, L, cs, sn, twr, twi, x, y))
+            (int fwd, int ip, int64_t ido, int64_t R, const double *cs, const double *sn,
+             const double *twr, const double *twi, const double *restrict x, double *restrict y),
+            (fwd, ip, ido, R, cs, sn, twr, twi, x, y))
 
 /* The stages of plan p over the block x (n x L), ping-ponging with y;
  * returns where the result is.  fwd: real -> halfcomplex, else back. */
@@ -279,7 +295,7 @@ static double *rstages(const fft_plan *p, int fwd, int64_t L, double *x, double 
         const int64_t ido = p->n / (l1s[s] * ip);
         const double *cs = p->rtr + p->rootoff[s], *sn = p->rti + p->rootoff[s];
         const double *twr = p->twr + p->twoff[s], *twi = p->twi + p->twoff[s];
-        ST_PICK(rpass)(fwd, ip, l1s[s], ido, L, cs, sn, twr, twi, x, y);
+        ST_PICK(rpass)(fwd, ip, ido, l1s[s] * L, cs, sn, twr, twi, x, y);
         double *t = x;
         x = y;
         y = t;
