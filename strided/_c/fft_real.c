@@ -35,8 +35,8 @@
  * stages the k of a stage and the lanes make one contiguous run of l1 L
  * doubles (Y_kj[e] at [((e ip + j) l1 + k) L + l]), the innermost loop,
  * which vectorises even for a single line (but its stage of l1 = 1, a
- * copy of which is compiled for a run of 1).  Radices 3, 5 and 7 are
- * compiled with the radix a constant (the small DFT unrolled, in
+ * copy of which is compiled for a run of 1).  Radices 3, 5, 7, 11 and 13
+ * are compiled with the radix a constant (the small DFT unrolled, in
  * registers); other odd radices up to ST_FFT_MAX_RADIX run the same code
  * with the radix a variable. */
 #include "fft_internal.h"
@@ -238,7 +238,7 @@ ST_LEVEL_BODY void rbwd_body(const int ip, const int64_t ido, const int64_t R, c
     }
 }
 
-/* Each stage with the radix (3, 5, 7: a constant) and, for the stage of a
+/* Each stage with the radix (3, 5, 7, 11, 13: a constant) and, for the stage of a
  * single line with l1 = 1, the run (1) known to the compiler. */
 #define RPASS_CASES(BODY)                                                                          \
     switch (ip) {                                                                                  \
@@ -250,6 +250,12 @@ ST_LEVEL_BODY void rbwd_body(const int ip, const int64_t ido, const int64_t R, c
         break;                                                                                     \
     case 7:                                                                                        \
         BODY(7, ido, RR, cs, sn, twr, twi, x, y);                                                  \
+        break;                                                                                     \
+    case 11:                                                                                       \
+        BODY(11, ido, RR, cs, sn, twr, twi, x, y);                                                 \
+        break;                                                                                     \
+    case 13:                                                                                       \
+        BODY(13, ido, RR, cs, sn, twr, twi, x, y);                                                 \
         break;                                                                                     \
     default:                                                                                       \
         BODY(ip, ido, RR, cs, sn, twr, twi, x, y);                                                 \
