@@ -49,6 +49,97 @@
  * the inner loops read x and write distinct rows of y. */
 #define FFT_IVDEP _Pragma("GCC ivdep")
 
+/* Rows i = 0 of a stage for the radices compiled as a variable (17 and
+ * up): the run in chunks of FFT_CHUNK positions, the sums and differences
+ * on the stack, so that the loops over the chunk vectorise (a per-position
+ * DFT of a variable size does not).  Same arithmetic, in the same order, as
+ * the per-position loops of rfwd_body and rbwd_body. */
+ST_LEVEL_BODY void rfwd_row0_chunked(const int ip, const int64_t ido, const int64_t R,
+                                     const double *c, const double *s, const double *restrict x,
+                                     double *restrict y)
+{
+    const int h = (ip - 1) / 2;
+    double pr[RMAXH][FFT_CHUNK], mr[RMAXH][FFT_CHUNK], a0[FFT_CHUNK], acc[FFT_CHUNK];
+    double re[FFT_CHUNK], im[FFT_CHUNK];
+    for (int64_t q0 = 0; q0 < R; q0 += FFT_CHUNK) {
+        const int cn = R - q0 < FFT_CHUNK ? (int)(R - q0) : FFT_CHUNK;
+        for (int l = 0; l < cn; l++) acc[l] = a0[l] = x[q0 + l];
+        for (int r = 1; r <= h; r++) {
+            const double *u = x + r * R + q0, *v = x + (ip - r) * R + q0;
+            for (int l = 0; l < cn; l++) {
+                pr[r - 1][l] = u[l] + v[l];
+                mr[r - 1][l] = u[l] - v[l];
+                acc[l] += pr[r - 1][l];
+            }
+        }
+        for (int l = 0; l < cn; l++) y[q0 + l] = acc[l];
+        for (int v = 1; v <= h; v++) {
+            for (int l = 0; l < cn; l++) {
+                re[l] = a0[l];
+                im[l] = 0.0;
+            }
+            int t = 0;
+            for (int r = 1; r <= h; r++) {
+                t += v;
+                if (t >= ip) t -= ip;
+                const double ct = c[t], st = s[t];
+                for (int l = 0; l < cn; l++) {
+                    re[l] += ct * pr[r - 1][l];
+                    im[l] -= st * mr[r - 1][l];
+                }
+            }
+            double *yr = y + (2 * ido * v - 1) * R + q0, *yi = y + 2 * ido * v * R + q0;
+            for (int l = 0; l < cn; l++) {
+                yr[l] = re[l];
+                yi[l] = im[l];
+            }
+        }
+    }
+}
+
+ST_LEVEL_BODY void rbwd_row0_chunked(const int ip, const int64_t ido, const int64_t R,
+                                     const double *c, const double *s, const double *restrict x,
+                                     double *restrict y)
+{
+    const int h = (ip - 1) / 2;
+    double zr[RMAXH][FFT_CHUNK], zi[RMAXH][FFT_CHUNK], a0[FFT_CHUNK], acc[FFT_CHUNK];
+    double C[FFT_CHUNK], S[FFT_CHUNK];
+    for (int64_t q0 = 0; q0 < R; q0 += FFT_CHUNK) {
+        const int cn = R - q0 < FFT_CHUNK ? (int)(R - q0) : FFT_CHUNK;
+        for (int l = 0; l < cn; l++) acc[l] = a0[l] = x[q0 + l];
+        for (int v = 1; v <= h; v++) {
+            const double *ur = x + (2 * ido * v - 1) * R + q0, *ui = x + 2 * ido * v * R + q0;
+            for (int l = 0; l < cn; l++) {
+                zr[v - 1][l] = 2.0 * ur[l];
+                zi[v - 1][l] = 2.0 * ui[l];
+                acc[l] += zr[v - 1][l];
+            }
+        }
+        for (int l = 0; l < cn; l++) y[q0 + l] = acc[l];
+        for (int j = 1; j <= h; j++) {
+            for (int l = 0; l < cn; l++) {
+                C[l] = a0[l];
+                S[l] = 0.0;
+            }
+            int t = 0;
+            for (int v = 1; v <= h; v++) {
+                t += j;
+                if (t >= ip) t -= ip;
+                const double ct = c[t], st = s[t];
+                for (int l = 0; l < cn; l++) {
+                    C[l] += ct * zr[v - 1][l];
+                    S[l] += st * zi[v - 1][l];
+                }
+            }
+            double *y1 = y + j * R + q0, *y2 = y + (ip - j) * R + q0;
+            for (int l = 0; l < cn; l++) {
+                y1[l] = C[l] - S[l];
+                y2[l] = C[l] + S[l];
+            }
+        }
+    }
+}
+
 /* One forward stage, x -> y, over runs of R = l1 L doubles (the k and the
  * lanes, contiguous: Y_kj[e] at [(e ip + j) R + q], Z_k[e] at [e R + q],
  * q = k L + l; at the first stage, ido = 1, that is x[(k + l1 j) L + l], at
@@ -66,8 +157,11 @@ ST_LEVEL_BODY void rfwd_body(const int ip, const int64_t ido, const int64_t R, c
         s[t] = sn[t];
     }
     /* i = 0: real DFTs of ip points */
+    /* a variable radix (17 and up) in chunks; constant ones fold this away */
+    const int64_t R0 = ip > 13 ? 0 : R;
+    if (ip > 13) rfwd_row0_chunked(ip, ido, R, c, s, x, y);
     FFT_IVDEP
-    for (int64_t q = 0; q < R; q++) {
+    for (int64_t q = 0; q < R0; q++) {
         double pr[RMAXH], mr[RMAXH];
         const double a0 = x[q];
         double sum = a0;
@@ -160,8 +254,11 @@ ST_LEVEL_BODY void rbwd_body(const int ip, const int64_t ido, const int64_t R, c
         s[t] = sn[t];
     }
     /* i = 0: Y'_j[0] = Z_0 + 2 sum_v Re(Z_(ido v) W_ip^(-j v)), real */
+    /* a variable radix (17 and up) in chunks; constant ones fold this away */
+    const int64_t R0 = ip > 13 ? 0 : R;
+    if (ip > 13) rbwd_row0_chunked(ip, ido, R, c, s, x, y);
     FFT_IVDEP
-    for (int64_t q = 0; q < R; q++) {
+    for (int64_t q = 0; q < R0; q++) {
         double zr[RMAXH], zi[RMAXH];
         const double a0 = x[q];
         double sum = a0;
