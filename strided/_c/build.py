@@ -51,6 +51,7 @@ SOURCES = [
     "bandwidth.c",
     "fft_plans.c",
     "fft_lines.c",
+    "fft_real.c",
     "half.c",
     "t7scan.c",
 ]

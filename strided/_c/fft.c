@@ -51,7 +51,8 @@
  * threads sharing each one (the four-step's column and row blocks).
  *
  * Real transforms: see the section "real transforms" (an even length is
- * done by a complex transform of half the length).
+ * done by a complex transform of half the length, an odd one by real-data
+ * passes in fft_real.c).
  *
  * Files: fft_internal.h lists them; this one runs the transforms (blocks,
  * the four-step, real transforms, the paths, the entry points). */
@@ -288,8 +289,10 @@ static void fourstep(const fft_plan *p, int64_t B, fft_io src, int64_t ses, cons
  *     Z_k = E_k + i O_k,  E_k = X_k + conj X_(N-k),
  *                         O_k = (X_k - conj X_(N-k)) w_k,       k < N,
  * then z = DFT_N(Z) holds x_2j, x_2j+1 (imaginary parts of X_0 and X_N
- * ignored, as a real signal's spectrum has none).  Odd n: the full complex
- * transform of the line with zero imaginary parts. */
+ * ignored, as a real signal's spectrum has none).  Odd n: real-data
+ * passes (fft_real.c), half the work of a complex transform; lengths with
+ * a prime factor beyond ST_FFT_MAX_RADIX, or too long for one thread's L2,
+ * the full complex transform of the line with zero imaginary parts. */
 
 /* rows k0 .. k1-1 of the half spectrum X (N+1 rows) from Z (N rows),
  * written at rows 0 .. k1-k0-1 of x */
@@ -348,12 +351,14 @@ typedef struct {
     int64_t ses, scnt, des, dcnt;
     int herm, swapped;
     double scale;
-    int packed; /* even real transforms: PACK_R2C, PACK_C2R */
+    int packed; /* real transforms: PACK_R2C, PACK_C2R (even), ODD_R2C, ODD_C2R */
     int sign;   /* of the exponent: -1 forward, +1 inverse */
 } fft_line;
 
 #define PACK_R2C 1
 #define PACK_C2R 2
+#define ODD_R2C 3 /* odd lengths: real-data passes (fft_real.c) */
+#define ODD_C2R 4
 
 typedef struct {
     const fft_plan *p;
@@ -391,6 +396,7 @@ static void line_offsets(const fft_job *job, int64_t first, int64_t L, int64_t *
  * FFT_L2_BYTES; other plans: lanes_for. */
 static int64_t group_for(const fft_plan *p)
 {
+    if (p->real == FFT_REAL_ODD) return fft_real_odd_lanes(p);
     if (p->m) {
         /* Bluestein: two m-point buffers per lane dwarf the line.  A full
          * vector of lanes pays even from L3 (measured), but not beyond
@@ -422,6 +428,7 @@ static void packed_tail(const fft_line *ln, double *ar, double *ai, int64_t L, c
 
 static int64_t group_scratch(const fft_plan *p, const fft_line *ln, int64_t G)
 {
+    if (ln->packed >= ODD_R2C) return fft_real_odd_scratch(p, G);
     if (ln->packed) return 2 * (p->n + 1) * G + 2 * p->n * G + block_work(p, G);
     return (direct_lines(p, ln) ? 0 : 2 * p->n * G) + block_work(p, G);
 }
@@ -464,6 +471,11 @@ static void run_group(const fft_plan *p, const fft_line *ln, int64_t G, const in
 {
     const int64_t n = p->n;
     int64_t scnt[FFT_MAX_LANES], dcnt[FFT_MAX_LANES], off[FFT_MAX_LANES];
+    if (ln->packed >= ODD_R2C) {
+        fft_real_odd_group(p, ln->packed == ODD_C2R, ln->sign, ln->src, ln->ses, ln->scnt, ln->dst,
+                           ln->des, ln->dcnt, ln->scale, G, oin, oout, s);
+        return;
+    }
     if (ln->packed) {
         run_group_packed(p, ln, G, oin, oout, s);
         return;
@@ -884,7 +896,9 @@ static fft_io io_of(const st_tensor *t, int swapped)
 }
 
 /* real: 0 (c2c), PACK_R2C or PACK_C2R; the even real transforms go packed
- * through a complex plan of n/2 points (the top of the section above). */
+ * through a complex plan of n/2 points (the top of the section above), the
+ * odd ones through real-data passes (fft_real.c) when fft_real_odd_ok, else
+ * as complex lines with zero imaginary parts. */
 static st_status run_job(fft_job *job, const st_tensor *in, const st_tensor *out, int dim,
                          int64_t n, int64_t nread, int real)
 {
@@ -893,6 +907,7 @@ static st_status run_job(fft_job *job, const st_tensor *in, const st_tensor *out
     fft_line *ln = &job->ln;
     ln->sign = ln->swapped ? 1 : -1;
     ln->packed = real && n % 2 == 0 ? real : 0;
+    if (real && n % 2 && fft_real_odd_ok(n)) ln->packed = real == PACK_R2C ? ODD_R2C : ODD_C2R;
     ln->src = io_of(in, ln->swapped);
     ln->ses = in->strides[dim] * st_itemsize(in->dtype);
     ln->scnt = m < nread ? m : nread;
@@ -911,9 +926,15 @@ static st_status run_job(fft_job *job, const st_tensor *in, const st_tensor *out
         ln->src = io_of(in, 0);
         ln->dst = io_of(out, 0);
         ln->dst.im = ln->dst.re ? ln->dst.re + ln->des : NULL;
+    } else if (ln->packed >= ODD_R2C) {
+        /* the parts as they are; the sign is applied inside */
+        ln->src = io_of(in, 0);
+        ln->dst = io_of(out, 0);
     }
     if (m == 0) ln->src.re = ln->src.im = NULL; /* nothing to read: zeros */
-    fft_plan *p = ln->packed ? fft_plan_get(n / 2, 1) : fft_plan_get(n, 0);
+    fft_plan *p = ln->packed >= ODD_R2C ? fft_plan_get(n, FFT_REAL_ODD)
+                  : ln->packed          ? fft_plan_get(n / 2, 1)
+                                        : fft_plan_get(n, 0);
     if (!p)
         return st_fail(ST_E_MEMORY, "fft: cannot allocate the plan for %lld points", (long long)n);
     job->p = p;

@@ -51,7 +51,10 @@ typedef struct fft_plan {
     struct fft_plan *pm;
     double *chr, *chi; /* exp(-pi i j^2 / n), j < n */
     double *kr, *ki;   /* DFT of the conjugate chirp, divided by m */
-    /* real transforms of 2n points (packed in n complex ones) */
+    /* real transforms of 2n points (packed in n complex ones): real = 1;
+     * real = FFT_REAL_ODD: a plan of real-data passes for n odd (fft_real.c),
+     * whose fac/nf are its radices, twr/twi at twoff[s] stage s's twiddles
+     * and rtr/rti at rootoff[s] cos and sin of 2 pi t / fac[s] */
     int real;
     double *hr, *hi; /* exp(-2 pi i k / 2n), k <= n */
     /* cache */
@@ -114,6 +117,15 @@ fft_plan *fft_plan_get(int64_t n, int real);
 void fft_plan_release(fft_plan *p);
 double *fft_scratch_get(int64_t count, int64_t *bytes);
 void fft_scratch_put(double *p, int64_t bytes);
+
+/* fft_real.c: odd real lines by real-data passes */
+#define FFT_REAL_ODD 2
+int fft_real_odd_ok(int64_t n);
+int64_t fft_real_odd_lanes(const fft_plan *p);
+int64_t fft_real_odd_scratch(const fft_plan *p, int64_t G);
+void fft_real_odd_group(const fft_plan *p, int c2r, int sign, fft_io src, int64_t ses, int64_t scnt,
+                        fft_io dst, int64_t des, int64_t dcnt, double scale, int64_t G,
+                        const int64_t *oin, const int64_t *oout, double *s);
 
 /* fft.c */
 st_status fft_transform_line_split(const fft_plan *p, double *xr, double *xi);

@@ -233,6 +233,58 @@ static int plan_real(fft_plan *p)
     return 0;
 }
 
+/* Can an odd real line of n points go through real-data passes?  Radices
+ * up to ST_FFT_MAX_RADIX only (else Bluestein, on the complex path), and a
+ * line whose block and ping-pong fit FFT_L2_BYTES (longer lines take the
+ * complex path, whose four-step the threads share). */
+int fft_real_odd_ok(int64_t n)
+{
+    int fac[FFT_MAX_FACTORS], nf = 0;
+    if (n % 2 == 0 || n * 2 * (int64_t)sizeof(double) > FFT_L2_BYTES) return 0;
+    return factorize(n, fac, &nf) <= ST_FFT_MAX_RADIX;
+}
+
+/* The stages of an odd real plan (fft_real.c): stage s has ip = fac[s],
+ * l1 = fac[0] .. fac[s-1], ido = n / (l1 ip), N = ido ip; its twiddles
+ * W_N^(j i) for 1 <= j < ip, 1 <= i <= (ido-1)/2 at [(j-1) (ido-1)/2 + i-1],
+ * and cos, +sin of 2 pi t / ip for t < ip. */
+static int plan_real_odd(fft_plan *p)
+{
+    p->real = FFT_REAL_ODD;
+    if (factorize(p->n, p->fac, &p->nf) > ST_FFT_MAX_RADIX) return -1; /* fft_real_odd_ok */
+    int64_t ntw = 0, nroot = 0, l1 = 1;
+    for (int s = 0; s < p->nf; s++) {
+        const int ip = p->fac[s];
+        const int64_t ido = p->n / (l1 * ip);
+        p->twoff[s] = ntw;
+        ntw += (int64_t)(ip - 1) * ((ido - 1) / 2);
+        p->rootoff[s] = nroot;
+        nroot += ip;
+        l1 *= ip;
+    }
+    p->twr = dalloc(ntw + 1, &p->bytes);
+    p->twi = dalloc(ntw + 1, &p->bytes);
+    p->rtr = dalloc(nroot + 1, &p->bytes);
+    p->rti = dalloc(nroot + 1, &p->bytes);
+    if (!p->twr || !p->twi || !p->rtr || !p->rti) return -1;
+    l1 = 1;
+    for (int s = 0; s < p->nf; s++) {
+        const int ip = p->fac[s];
+        const int64_t ido = p->n / (l1 * ip), g = (ido - 1) / 2, N = ido * ip;
+        double *wr = p->twr + p->twoff[s], *wi = p->twi + p->twoff[s];
+        for (int j = 1; j < ip; j++)
+            for (int64_t i = 1; i <= g; i++)
+                twiddle(j * i, N, &wr[(j - 1) * g + i - 1], &wi[(j - 1) * g + i - 1]);
+        double *cr = p->rtr + p->rootoff[s], *sn = p->rti + p->rootoff[s];
+        for (int t = 0; t < ip; t++) {
+            twiddle(t, ip, &cr[t], &sn[t]);
+            sn[t] = -sn[t]; /* twiddle gives exp(-...): the sine negated */
+        }
+        l1 *= ip;
+    }
+    return 0;
+}
+
 /* A new plan for n complex points (NULL when out of memory); fourstep_ok:
  * a long direct plan may split (else it has stages, for blocks of lanes);
  * real: also the twiddles of a real transform of 2n points. */
@@ -243,6 +295,13 @@ static fft_plan *plan_new_kind(int64_t n, int fourstep_ok, int real)
     p->n = n;
     p->bytes = sizeof *p;
     int rc;
+    if (real == FFT_REAL_ODD) {
+        if (plan_real_odd(p)) {
+            plan_free(p);
+            return NULL;
+        }
+        return p;
+    }
     if (factorize(n, p->fac, &p->nf) > ST_FFT_MAX_RADIX)
         rc = plan_bluestein(p);
     else {

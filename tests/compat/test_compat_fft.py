@@ -433,3 +433,38 @@ def test_bad_input():
         xp.fft.rfftfreq(4, d=0.0)
     with pytest.raises(TypeError, match="integer"):
         xp.fft.fftfreq(4.0)
+
+
+# ---------------------------------------------------------------- odd real lengths
+# (real-data passes, strided/_c/fft_real.c): every real function of the
+# namespace reaches them with an odd n
+
+ODD = [9, 15, 21, 45, 77, 143, 1001, 1125, 2025, 2187, 3125, 10125]
+
+
+@pytest.mark.parametrize("dt", ["float32", "float64"])
+@pytest.mark.parametrize("n", ODD)
+def test_odd_real_functions(n, dt):
+    rng = np.random.default_rng(n)
+    x = rand(rng, (n,), dt)
+    check(xp.fft.rfft(xa(x)), np.fft.rfft(x), n)
+    check(xp.fft.ihfft(xa(x)), np.fft.ihfft(x), n)
+    cdt = "complex64" if dt == "float32" else "complex128"
+    h = crandn(rng, ((n + 1) // 2,), cdt)
+    check(xp.fft.irfft(xa(h), n=n), np.fft.irfft(h, n=n), n)
+    check(xp.fft.hfft(xa(h), n=n), np.fft.hfft(h, n=n), n)
+    check(xp.fft.irfft(xa(h), n=n, norm="ortho"), np.fft.irfft(h, n=n, norm="ortho"), n)
+
+
+@pytest.mark.parametrize("axes", [(0,), (1,), (0, 1), (1, 0)])
+@pytest.mark.parametrize("shape", [(201, 45), (15, 2025), (7, 11)])
+def test_odd_rfftn_irfftn(shape, axes):
+    rng = np.random.default_rng(sum(shape))
+    r = rand(rng, shape)
+    n = math.prod(shape)
+    check(xp.fft.rfftn(xa(r), axes=axes), np.fft.rfftn(r, axes=axes), n)
+    s = [shape[a] for a in axes]  # odd lengths back
+    h = np.fft.rfftn(r, axes=axes)
+    check(xp.fft.irfftn(xa(h), s=s, axes=axes), np.fft.irfftn(h, s=s, axes=axes), n)
+    rt = r[::-1].T  # non-contiguous
+    check(xp.fft.rfftn(xa(rt), axes=axes), np.fft.rfftn(rt, axes=axes), n)

@@ -467,3 +467,206 @@ def test_header_constants():
     assert lib.ST_FFT_MAX_RADIX == 67
     assert lib.ST_FFT_MAX_N == 2**40
     assert ffi.typeof(lib.st_fft_c2c).result.cname == "int"
+
+
+# ---------------------------------------------------------------- odd real lengths
+# Odd real lines go through real-data passes (strided/_c/fft_real.c): radices
+# 3, 5, 7, 11, 13 compiled with the radix a constant, any odd prime up to 67
+# by the generic pass, a single line's stage of l1 = 1 by its own copy.
+# Bluestein lengths (a prime factor above 67) and lines past 32767 points
+# stay on the complex path: both sides of those edges are here.
+
+ODD_REAL = [
+    1,
+    3,
+    5,
+    7,
+    9,
+    11,
+    13,
+    15,
+    17,
+    21,
+    23,
+    25,
+    27,
+    33,
+    35,
+    39,
+    45,
+    49,
+    55,
+    63,
+    65,
+    67,
+    71,
+    77,
+    91,
+    99,
+    121,
+    125,
+    143,
+    169,
+    3 * 67,
+    225,
+    243,
+    343,
+    59 * 61,
+    625,
+    1001,
+    1125,
+    2025,
+    2187,
+    2835,
+    3125,
+    7 * 11 * 13 * 3,
+    10125,
+    10007,
+    3**9,
+    5**6,
+    32767,
+    33075,
+]
+
+
+def real_both_ways(x, n, dim, dtype):
+    """r2c, c2r and the other signs (ihfft, hfft) of x along dim against numpy."""
+    close(rfft(x, n=n, dim=dim), np.fft.rfft(x, n=n, axis=dim), dtype, n)
+    close(
+        rfft(x, n=n, dim=dim, forward=False, scale=1.0 / n),
+        np.fft.ihfft(x, n=n, axis=dim),
+        dtype,
+        n,
+    )
+    h = np.fft.rfft(x, n=n, axis=dim)
+    if dtype == "float32":
+        h = h.astype(np.complex64)
+    close(irfft(h, n, dim=dim), np.fft.irfft(h, n, axis=dim), dtype, n)
+    close(irfft(h, n, dim=dim, forward=True, scale=1.0), np.fft.hfft(h, n, axis=dim), dtype, n)
+
+
+@pytest.mark.parametrize("dtype", sorted(REAL))
+@pytest.mark.parametrize("n", ODD_REAL)
+def test_odd_real_single_lines(n, dtype):
+    x = np.random.default_rng(n).standard_normal(n).astype(REAL[dtype])
+    real_both_ways(x, n, 0, dtype)
+
+
+@pytest.mark.parametrize("dtype", sorted(REAL))
+@pytest.mark.parametrize("n", [3, 15, 77, 143, 201, 2025, 3**7, 10125])
+@pytest.mark.parametrize("dim", [0, 1, 2])
+def test_odd_real_batches_along_every_dim(n, dim, dtype):
+    shape = [3, 5, 2]
+    shape[dim] = n
+    x = np.random.default_rng(n + dim).standard_normal(shape).astype(REAL[dtype])
+    real_both_ways(x, n, dim, dtype)
+
+
+@pytest.mark.parametrize("n", [45, 2025])
+def test_odd_real_many_lines(n):
+    """More lines than a group of lanes, a ragged last group: (201, n) and
+    (n, 201) along both dims (201 = 3 * 67: the generic pass)."""
+    rng = np.random.default_rng(n)
+    for x in (rng.standard_normal((201, n)), rng.standard_normal((n, 201))):
+        for dim in (0, 1):
+            real_both_ways(x, x.shape[dim], dim, "float64")
+
+
+@pytest.mark.parametrize("n", [9, 35, 1125])
+@pytest.mark.parametrize(
+    "layout", ["reversed", "step", "transposed", "complex_parts", "column_step"]
+)
+def test_odd_real_non_contiguous(layout, n):
+    rng = np.random.default_rng(n)
+    if layout == "reversed":
+        x = rng.standard_normal((3, n))[:, ::-1]
+    elif layout == "step":
+        x = rng.standard_normal((3, 3 * n))[:, ::3]
+    elif layout == "transposed":
+        x = rng.standard_normal((n, 4)).T
+    elif layout == "complex_parts":
+        x = crandn(rng, (4, n)).imag  # stride of 16 bytes
+    else:
+        x = rng.standard_normal((2 * n, 6))[::-2, ::2]
+    for dim in (0, 1):
+        m = x.shape[dim]
+        if m % 2:
+            real_both_ways(x, m, dim, "float64")
+        # the half spectrum non-contiguous too
+        h = np.fft.rfft(x, axis=dim)
+        hv = np.flip(np.concatenate([h, h], axis=1 - dim), axis=1 - dim)
+        hv = hv[:, ::2] if dim == 0 else hv[::2]
+        nn = 2 * h.shape[dim] - 1  # odd
+        close(irfft(hv, nn, dim=dim), np.fft.irfft(hv, nn, axis=dim), "float64", nn)
+
+
+@pytest.mark.parametrize("m,n", [(10, 7), (3, 11), (1, 9), (0, 5), (7, 1), (40, 25), (2, 2025)])
+def test_odd_real_crop_and_pad(m, n):
+    """rfft reading m real points of an odd n (cropped or zero-padded); irfft
+    to an odd n from m complex points (fewer or more than (n+1)/2)."""
+    rng = np.random.default_rng(m * 100 + n)
+    x = rng.standard_normal((2, m))
+    close(rfft(x, n=n), np.fft.rfft(x, n=n), "float64", n)
+    h = crandn(rng, (2, m))
+    expected = np.fft.irfft(h, n) if m else np.zeros((2, n))
+    close(irfft(h, n), expected, "float64", n)
+    if m:
+        one = np.ascontiguousarray(h[0])  # a single contiguous line
+        close(irfft(one, n), np.fft.irfft(one, n), "float64", n)
+        close(irfft(one.astype(np.complex64), n), np.fft.irfft(one, n), "float32", n)
+
+
+@pytest.mark.parametrize("n", [1, 3, 25, 1125])
+def test_odd_c2r_ignores_imaginary_dc(n):
+    h = crandn(np.random.default_rng(n), (3, (n + 1) // 2))
+    out = irfft(h, n)
+    h2 = h.copy()
+    h2[:, 0] += 5j
+    np.testing.assert_array_equal(irfft(h2, n), out)
+    np.testing.assert_array_equal(irfft(h2[1], n), out[1])
+
+
+@given(
+    n=st.integers(0, 300).map(lambda k: 2 * k + 1),
+    batch=st.integers(1, 11),
+    dim=st.integers(0, 1),
+    forward=st.booleans(),
+    dtype=st.sampled_from(sorted(REAL)),
+)
+def test_odd_real_hypothesis(n, batch, dim, forward, dtype):
+    shape = (n, batch) if dim == 0 else (batch, n)
+    x = np.random.default_rng(n * batch).standard_normal(shape).astype(REAL[dtype])
+    if forward:
+        close(rfft(x, dim=dim), np.fft.rfft(x, axis=dim), dtype, n)
+        h = np.fft.rfft(x, axis=dim)
+        close(irfft(h, n, dim=dim), np.fft.irfft(h, n, axis=dim), dtype, n)
+    else:
+        close(rfft(x, dim=dim, forward=False, scale=1.0 / n), np.fft.ihfft(x, axis=dim), dtype, n)
+        h = np.fft.ihfft(x, axis=dim)
+        close(irfft(h, n, dim=dim, forward=True, scale=1.0), np.fft.hfft(h, n, axis=dim), dtype, n)
+
+
+@given(n=st.integers(0, 2000).map(lambda k: 2 * k + 1), data=st.data())
+def test_odd_real_round_trip_hypothesis(n, data):
+    """c2r(r2c(x)) / n is x, in one line or a few, for any odd n."""
+    rows = data.draw(st.integers(1, 3))
+    x = np.random.default_rng(n).standard_normal((rows, n))
+    back = to_numpy(_fft.c2r(_fft.r2c(to_core(x), 1, n, True, 1.0), 1, n, False, 1.0 / n))
+    close(back, x, "float64", n)
+
+
+@pytest.mark.parametrize("shape,dim", [((64, 2025), 1), ((2025, 64), 0), ((3, 10125), 1), ((9, 3**9), 1)])
+def test_odd_real_results_do_not_depend_on_threads(shape, dim):
+    x = np.random.default_rng(5).standard_normal(shape)
+    n = shape[dim]
+    h = np.fft.rfft(x, axis=dim)
+    old = strided.getnumthreads()
+    try:
+        got = []
+        for nt in (1, 2):
+            strided.setnumthreads(nt)
+            got.append((rfft(x, dim=dim), irfft(h, n, dim=dim)))
+    finally:
+        strided.setnumthreads(old)
+    np.testing.assert_array_equal(got[0][0], got[1][0])
+    np.testing.assert_array_equal(got[0][1], got[1][1])
