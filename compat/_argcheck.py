@@ -51,9 +51,13 @@ def checked(f, fname=None):
     if not checks:
         return f
     fname = fname or f.__name__
+    # the usual call: one Array parameter, first, given by position
+    first = checks[0][0] == 0 and not checks[0][3] and len(checks) == 1
 
     @functools.wraps(f)
     def g(*args, **kwargs):
+        if first and args and isinstance(args[0], Array):
+            return f(*args, **kwargs)
         for pos, key, pname, many in checks:
             if pos is not None and pos < len(args):
                 v = args[pos]
