@@ -22,6 +22,9 @@ _Static_assert(sizeof(lapack_int) == sizeof(int), "scipy-openblas32 has 32-bit L
 /* Set OpenBLAS's thread count to strided's (st_get_num_threads), when it
  * changed since the last call.  Called before every BLAS/LAPACK entry. */
 void st_blas_threads(void);
+/* The same for a LAPACK call on a matrix whose longest dim is `dim`: one
+ * thread below LK_THREADED_DIM (linalg.c says why). */
+void st_blas_threads_for(int64_t dim);
 
 /* Open and close a section in which OpenBLAS runs every call on its calling
  * thread (its pool set to 1 thread; linalg.c says why it is global), for a

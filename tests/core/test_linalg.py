@@ -580,10 +580,15 @@ def test_openblas_threads_follow_setnumthreads():
 
     old = _core.getnumthreads()
     try:
+        big = to_core(np.eye(1024))  # LK_THREADED_DIM: OpenBLAS's threads pay from here
         for nt in (1, 3, 2):
             _core.setnumthreads(nt)
-            _linalg.inv(to_core(np.eye(2)))  # any BLAS/LAPACK entry syncs the count
+            _linalg.inv(big)  # any LAPACK entry syncs the count
             assert _BLAS.scipy_openblas_get_num_threads() == nt
+            # a small matrix runs on the calling thread: its BLAS-2 steps
+            # would wait on the others column after column
+            _linalg.inv(to_core(np.eye(2)))
+            assert _BLAS.scipy_openblas_get_num_threads() == 1
     finally:
         _core.setnumthreads(old)
 
