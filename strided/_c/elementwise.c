@@ -1204,7 +1204,9 @@ st_status st_binary(int op, st_tensor *out, const st_tensor *a, const st_tensor 
  * result is rounded back once (so a float16 op gives float32's result
  * rounded to float16, as numpy's float16 loops and PyTorch do).  An input
  * of another dtype than the 16-bit one an op runs as goes to that type
- * first (cast[k], then widen[k]).  Memory: up to 5 blocks per thread. */
+ * first (cast[k], then widen[k]).  Memory: up to 5 blocks per thread.
+ * (The common 16-bit ops on contiguous or single-element operands of one
+ * dtype skip these passes: half_ew.c's fused kernels, st_half_*_fused.) */
 #define MIX_BLOCK 256
 typedef struct {
     st_loop_fn loop; /* the kernel */

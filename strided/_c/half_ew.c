@@ -11,9 +11,13 @@
  * bfloat16 by st_f32_to_bf16's integer rounding, written with vector
  * integer ops) and store, streamed when the op streams (ST_STREAM, as
  * st_stream_worth decides).  The results are bit for bit the block path's:
- * float32's result rounded once.  F16C and st_half.h's portable rounding
- * agree on every value (NaNs included), so the lanes of a tail or of a
- * strided line converted one at a time match the vector ones.
+ * float32's result rounded once (but for which payload an add or multiply
+ * of two NaNs keeps: x86 keeps its first operand's, and the compiler
+ * orders a commutative operation's operands as it likes, so float32's
+ * own kernels keep a's or b's by layout and level already).  F16C and
+ * st_half.h's portable rounding agree on every value (NaNs included), so
+ * the lanes of a tail or of a strided line converted one at a time match
+ * the vector ones.
  *
  * Two families, chosen by st_half_binary_fused / st_half_unary_fused for
  * an op whose inputs and output are all one 16-bit dtype, the output
@@ -266,10 +270,11 @@ HE_V4 __m512 MIN_v4(__m512 a, __m512 b)
 #define DEF_HE_BIN_TYPES(ISA, ATTR, OP)                                                            \
     DEF_HE_BIN(ISA, ATTR, OP, f16)                                                                 \
     DEF_HE_BIN(ISA, ATTR, OP, bf16)
-#define HE_BINARY_OPS(X)                                                                           \
-    X(ADD, ST_B_ADD)                                                                               \
-    X(SUB, ST_B_SUBTRACT) X(MUL, ST_B_MULTIPLY) X(DIV, ST_B_DIVIDE) X(MAX, ST_B_MAXIMUM)           \
-        X(MIN, ST_B_MINIMUM)
+/* clang-format off */
+#define HE_BINARY_OPS(X)                                                              \
+    X(ADD, ST_B_ADD) X(SUB, ST_B_SUBTRACT) X(MUL, ST_B_MULTIPLY) X(DIV, ST_B_DIVIDE)  \
+    X(MAX, ST_B_MAXIMUM) X(MIN, ST_B_MINIMUM)
+/* clang-format on */
 #define HE_DEF_BIN_OP(OP, CODE) ST_LEVELS(DEF_HE_BIN_TYPES, OP)
 HE_BINARY_OPS(HE_DEF_BIN_OP)
 

@@ -187,6 +187,11 @@ def run_child(level):
 
 @pytest.mark.parametrize("level", [0, 3, 4])
 def test_fused_half_ops_at_each_level(level):
+    forced = os.environ.get("STRIDED_CPU_LEVEL")
+    if forced is not None and forced != str(level):
+        # a run at a forced level (.ci/cpu-levels) checks that level only;
+        # the unforced run checks all three
+        pytest.skip(f"this run is at level {forced}")
     got = run_child(level)
     if got["level"] != level:
         assert got["level"] < level
