@@ -24,6 +24,7 @@ SOURCES = [
     "elementwise_p1.c",
     "elementwise_p2.c",
     "elementwise_p3.c",
+    "half_ew.c",
     "copy.c",
     "matmul.c",
     "select.c",

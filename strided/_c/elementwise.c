@@ -1053,6 +1053,8 @@ st_status st_unary(int op, st_tensor *out, const st_tensor *a)
         return st_fail(ST_E_TYPE, "%s of %s gives %s, but the output is %s", st_unary_names[op],
                        st_dtype_name(a->dtype), st_dtype_name(res), st_dtype_name(out->dtype));
     const st_tensor *ins[1] = {a};
+    st_loop_fn fused = st_half_unary_fused(op, out, a);
+    if (fused) return run_elementwise(fused, ST_STREAM, out, 1, ins, st_unary_names[op]);
     if (st_is_half(a->dtype))
         return run_blocks(unary_loops[op][ST_FLOAT32], a->dtype, out, 1, ins, st_unary_names[op]);
     return run_elementwise(unary_loops[op][a->dtype], ST_STREAM, out, 1, ins, st_unary_names[op]);
@@ -1182,6 +1184,8 @@ st_status st_binary(int op, st_tensor *out, const st_tensor *a, const st_tensor 
     if (st_tensor_numel(out) > 0 && (rc = st_binary_check_divisor(op, a->dtype, b))) return rc;
     if (st_is_half(a->dtype)) {
         const st_tensor *ins[2] = {a, b};
+        st_loop_fn fused = st_half_binary_fused(op, out, a, b);
+        if (fused) return run_elementwise(fused, ST_STREAM, out, 2, ins, st_binary_names[op]);
         return run_blocks(binary_loops[op][ST_FLOAT32], a->dtype, out, 2, ins, st_binary_names[op]);
     }
     st_loop_fn loop = st_binary_kernel(op, a, &b);
@@ -1200,7 +1204,9 @@ st_status st_binary(int op, st_tensor *out, const st_tensor *a, const st_tensor 
  * result is rounded back once (so a float16 op gives float32's result
  * rounded to float16, as numpy's float16 loops and PyTorch do).  An input
  * of another dtype than the 16-bit one an op runs as goes to that type
- * first (cast[k], then widen[k]).  Memory: up to 5 blocks per thread. */
+ * first (cast[k], then widen[k]).  Memory: up to 5 blocks per thread.
+ * (The common 16-bit ops on contiguous or single-element operands of one
+ * dtype skip these passes: half_ew.c's fused kernels, st_half_*_fused.) */
 #define MIX_BLOCK 256
 typedef struct {
     st_loop_fn loop; /* the kernel */

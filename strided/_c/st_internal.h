@@ -236,6 +236,15 @@ st_status st_binary_check_divisor(int op, int dtype, const st_tensor *b);
  * caller may be a worker thread), ST_OK when b passes. */
 st_status st_binary_block_check(int op, int dtype, const char *b, int64_t n, int64_t step);
 
+/* A 16-bit float op (all operands of one dtype, float16 or bfloat16)
+ * fused with its conversions (half_ew.c): the kernel for st_binary /
+ * st_unary to run in place of the block path, or NULL when op or the
+ * layout has none (the block path then runs).  Bit for bit the block
+ * path's results. */
+st_loop_fn st_half_binary_fused(int op, const st_tensor *out, const st_tensor *a,
+                                const st_tensor *b);
+st_loop_fn st_half_unary_fused(int op, const st_tensor *out, const st_tensor *a);
+
 /* ---- loops shared between families ---- */
 st_loop_fn st_cast_loop(int src, int dst); /* dst = (dst type) src */
 st_loop_fn st_fill_loop(int64_t itemsize); /* extra points at the value */
