@@ -431,7 +431,7 @@ def test_batches_from_several_python_threads_at_once():
         assert not errors, errors
         mm(*big)
         assert _BLAS.scipy_openblas_get_num_threads() == 1
-        _linalg.inv(to_core(np.eye(2)))
+        _linalg.inv(to_core(np.eye(1024)))  # a LAPACK call that wants the threads
         assert _BLAS.scipy_openblas_get_num_threads() == 2
     finally:
         _core.setnumthreads(old)
