@@ -655,7 +655,9 @@ def test_odd_real_round_trip_hypothesis(n, data):
     close(back, x, "float64", n)
 
 
-@pytest.mark.parametrize("shape,dim", [((64, 2025), 1), ((2025, 64), 0), ((3, 10125), 1), ((9, 3**9), 1)])
+@pytest.mark.parametrize(
+    "shape,dim", [((64, 2025), 1), ((2025, 64), 0), ((3, 10125), 1), ((9, 3**9), 1)]
+)
 def test_odd_real_results_do_not_depend_on_threads(shape, dim):
     x = np.random.default_rng(5).standard_normal(shape)
     n = shape[dim]

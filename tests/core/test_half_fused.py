@@ -18,7 +18,6 @@ import sys
 
 import pytest
 
-from strided.core import base as _core
 
 CHILD = r"""
 import json
