@@ -825,7 +825,10 @@ DEF_CMUL(cmul_c128, st_c128, double, __muldc3)
         char *ws = t->work + thread_id() * t->work_bytes;                                          \
         NAME##_colsbuf c = {(A *)ws, (A *)(ws + (int64_t)L * t->wide * sizeof(A)), NULL, NULL};    \
         c.mloc = (T *)(c.stk + (int64_t)t->depth * t->wide);                                       \
-        c.rowoff = (int64_t *)(c.mloc + t->wide);                                                  \
+        /* the row offsets 8-byte aligned after the means (float ones may end   \
+         * half-way: an odd width of float32) */                  \
+        c.rowoff =                                                                                 \
+            (int64_t *)((char *)c.mloc + ((t->wide * (int64_t)sizeof(T) + 7) & ~(int64_t)7));      \
         if (n >= W) { /* whole rows, or pieces of t->wide of them */                               \
             for (int64_t c0 = 0; c0 < n; c0 += t->wide) {                                          \
                 const int64_t w = n - c0 < t->wide ? n - c0 : t->wide;                             \
@@ -1065,8 +1068,8 @@ st_status st_reduce_tree(int op, st_tensor *out, const st_tensor *in, const uint
     }
     if (outer) {
         t.depth = tree_depth(chunk_blocks);
-        t.work_bytes = ((int64_t)f->lanes + t.depth) * t.wide * acc + t.wide * item +
-                       B * (int64_t)sizeof(int64_t);
+        t.work_bytes = ((int64_t)f->lanes + t.depth) * t.wide * acc +
+                       ((t.wide * item + 7) & ~(int64_t)7) + B * (int64_t)sizeof(int64_t);
         t.work_bytes = (t.work_bytes + 63) & ~(int64_t)63;
         t.work = st_aligned_alloc(t.work_bytes * (nt > 1 ? nt : 1));
         if (!t.work) return st_fail(ST_E_MEMORY, "cannot allocate reduction accumulators");
