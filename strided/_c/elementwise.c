@@ -1053,10 +1053,11 @@ st_status st_unary(int op, st_tensor *out, const st_tensor *a)
         return st_fail(ST_E_TYPE, "%s of %s gives %s, but the output is %s", st_unary_names[op],
                        st_dtype_name(a->dtype), st_dtype_name(res), st_dtype_name(out->dtype));
     const st_tensor *ins[1] = {a};
-    st_loop_fn fused = st_half_unary_fused(op, out, a);
-    if (fused) return run_elementwise(fused, ST_STREAM, out, 1, ins, st_unary_names[op]);
-    if (st_is_half(a->dtype))
+    if (st_is_half(a->dtype)) {
+        st_loop_fn fused = st_half_unary_fused(op, out, a);
+        if (fused) return run_elementwise(fused, ST_STREAM, out, 1, ins, st_unary_names[op]);
         return run_blocks(unary_loops[op][ST_FLOAT32], a->dtype, out, 1, ins, st_unary_names[op]);
+    }
     return run_elementwise(unary_loops[op][a->dtype], ST_STREAM, out, 1, ins, st_unary_names[op]);
 }
 
