@@ -365,15 +365,15 @@ B_COMPLEX(B_IN_COMPLEX) B_COMPLEX_SCALAR(B_IN_COMPLEX)
                 }));
 #define DEF_BINARY(...) ST_LEVELS(DEF_BINARY_ISA, __VA_ARGS__)
 #define DEF_BINARY_BASE(...) ST_LEVELS_BASE(DEF_BINARY_ISA, __VA_ARGS__)
+/* A binary op's row (b_OP_SFX_line), its kernel (b_OP_SFX: one row) and
+ * its rows kernel (b2_OP_SFX: ST_ROWS_LOOP over the row, inlined). */
 #define DEF_BINARY_ISA(ISA, ATTR, CODE, SFX, T, R, OP, KIND, EXPR)                                 \
-    ATTR static void b_##OP##_##SFX##ISA(char **args_, const int64_t *np, const int64_t *s_,       \
-                                         void *extra)                                              \
+    ATTR static inline __attribute__((always_inline)) void b_##OP##_##SFX##ISA##_line(             \
+        char *const *args, const int64_t *s, const int64_t n, void *extra)                         \
     {                                                                                              \
-        ST_LOCAL_ARGS(3)                                                                           \
         typedef T st_T;                                                                            \
         typedef R st_R;                                                                            \
         typedef OUT_##KIND(T, R) st_O;                                                             \
-        const int64_t n = *np;                                                                     \
         const int64_t w = sizeof(st_T);                                                            \
         if (s[0] == sizeof(st_O)) {                                                                \
             st_O *o = (st_O *)args[0];                                                             \
@@ -398,6 +398,17 @@ B_COMPLEX(B_IN_COMPLEX) B_COMPLEX_SCALAR(B_IN_COMPLEX)
             const st_T b = *(const st_T *)(args[2] + i * s[2]);                                    \
             *(st_O *)(args[0] + i * s[0]) = (st_O)(EXPR);                                          \
         }                                                                                          \
+    }                                                                                              \
+    ATTR static void b_##OP##_##SFX##ISA(char **args_, const int64_t *np, const int64_t *s_,       \
+                                         void *extra)                                              \
+    {                                                                                              \
+        ST_LOCAL_ARGS(3)                                                                           \
+        b_##OP##_##SFX##ISA##_line(args, s, *np, extra);                                           \
+    }                                                                                              \
+    ATTR static void b2_##OP##_##SFX##ISA(char **args_, const int64_t *np, const int64_t *s_,      \
+                                          void *extra)                                             \
+    {                                                                                              \
+        ST_ROWS_LOOP(3, b_##OP##_##SFX##ISA##_line(args, s, np[0], extra))                         \
     }
 
 /* ---- instantiate, in parts ----
@@ -435,7 +446,8 @@ B_COMPLEX(B_IN_COMPLEX) B_COMPLEX_SCALAR(B_IN_COMPLEX)
     unary_loops[ST_U_##OP][CODE] = PICK(u_##OP##_##SFX);                                           \
     unary_res[ST_U_##OP][CODE] = (signed char)RES_##KIND(CODE);
 #define REG_BINARY_AS(PICK, CODE, SFX, T, R, OP, KIND, EXPR)                                       \
-    binary_loops[ST_B_##OP][CODE] = PICK(b_##OP##_##SFX);                                          \
+    binary_loops[ST_B_##OP][CODE] = binary_rows[ST_B_##OP][CODE].line = PICK(b_##OP##_##SFX);      \
+    binary_rows[ST_B_##OP][CODE].rows = PICK(b2_##OP##_##SFX);                                     \
     binary_res[ST_B_##OP][CODE] = (signed char)RES_##KIND(CODE);
 #define REG_UNARY(...) REG_UNARY_AS(ST_PICK, __VA_ARGS__)
 #define REG_BINARY(...) REG_BINARY_AS(ST_PICK, __VA_ARGS__)
@@ -457,10 +469,18 @@ B_COMPLEX(B_IN_COMPLEX) B_COMPLEX_SCALAR(B_IN_COMPLEX)
 #define B_REG_FLOAT_SCALAR(OP, KIND, EXPR) ST_TYPES_FLOAT(REG_BINARY_BASE, OP, KIND, EXPR)
 #define B_REG_COMPLEX_SCALAR(OP, KIND, EXPR) ST_TYPES_COMPLEX(REG_BINARY_BASE, OP, KIND, EXPR)
 
+/* A binary kernel and its rows form, kept as a pair: a table entry that
+ * another kernel replaces (vmath's pow, AVX-512 compares) has none. */
+typedef struct {
+    st_loop_fn line;
+    st_rows_fn rows;
+} st_rows_pair;
+
 /* A part's kernels into part 0's tables (the names REG_* write to). */
 #define ST_EW_TABLES                                                                               \
     st_loop_fn unary_loops[][ST_NTYPES], signed char unary_res[][ST_NTYPES],                       \
-        st_loop_fn binary_loops[][ST_NTYPES], signed char binary_res[][ST_NTYPES]
+        st_loop_fn binary_loops[][ST_NTYPES], signed char binary_res[][ST_NTYPES],                 \
+        st_rows_pair binary_rows[][ST_NTYPES]
 void st_elementwise_part1(ST_EW_TABLES);
 void st_elementwise_part2(ST_EW_TABLES);
 void st_elementwise_part3(ST_EW_TABLES);
@@ -868,6 +888,7 @@ static st_loop_fn unary_loops[ST_U_COUNT][ST_NTYPES];
 static signed char unary_res[ST_U_COUNT][ST_NTYPES];
 static st_loop_fn binary_loops[ST_B_COUNT][ST_NTYPES];
 static signed char binary_res[ST_B_COUNT][ST_NTYPES];
+static st_rows_pair binary_rows[ST_B_COUNT][ST_NTYPES];
 
 /* pow(x, 3) of float64 and float32 (sklearn's polynomial kernel: `K **= 3`):
  * float64 carries the square's rounding error into the product through
@@ -925,9 +946,9 @@ __attribute__((constructor)) static void init_elementwise_tables(void)
 {
     memset(unary_res, -1, sizeof unary_res);
     memset(binary_res, -1, sizeof binary_res);
-    st_elementwise_part1(unary_loops, unary_res, binary_loops, binary_res);
-    st_elementwise_part2(unary_loops, unary_res, binary_loops, binary_res);
-    st_elementwise_part3(unary_loops, unary_res, binary_loops, binary_res);
+    st_elementwise_part1(unary_loops, unary_res, binary_loops, binary_res, binary_rows);
+    st_elementwise_part2(unary_loops, unary_res, binary_loops, binary_res, binary_rows);
+    st_elementwise_part3(unary_loops, unary_res, binary_loops, binary_res, binary_rows);
     U_FLOAT(U_REG_FLOAT)
     B_FLOAT(B_REG_FLOAT)
     B_FLOAT_SCALAR(B_REG_FLOAT_SCALAR)
@@ -1012,8 +1033,8 @@ static st_status detach_input(const st_tensor *out, const st_tensor **in, st_ten
 /* Run one kernel over (out, inputs...) after the checks every op shares.
  * extra == ST_STREAM: the kernel can stream its output (unary and binary
  * loops), done when st_stream_worth says it pays. */
-static st_status run_elementwise(st_loop_fn loop, void *extra, st_tensor *out, int nin,
-                                 const st_tensor **ins, const char *name)
+static st_status run_elementwise(st_loop_fn loop, st_rows_fn rows, void *extra, st_tensor *out,
+                                 int nin, const st_tensor **ins, const char *name)
 {
     st_status rc;
     if ((rc = st_check_writable(out, "output"))) return rc;
@@ -1034,7 +1055,7 @@ static st_status run_elementwise(st_loop_fn loop, void *extra, st_tensor *out, i
         else
             extra = NULL;
     }
-    if (!rc) st_iter_run(&it, loop, extra, flags);
+    if (!rc) st_iter_run_rows(&it, loop, rows, extra, flags);
     for (int k = 0; k < nin; k++) st_tensor_free(tmps[k]);
     return rc;
 }
@@ -1055,10 +1076,11 @@ st_status st_unary(int op, st_tensor *out, const st_tensor *a)
     const st_tensor *ins[1] = {a};
     if (st_is_half(a->dtype)) {
         st_loop_fn fused = st_half_unary_fused(op, out, a);
-        if (fused) return run_elementwise(fused, ST_STREAM, out, 1, ins, st_unary_names[op]);
+        if (fused) return run_elementwise(fused, NULL, ST_STREAM, out, 1, ins, st_unary_names[op]);
         return run_blocks(unary_loops[op][ST_FLOAT32], a->dtype, out, 1, ins, st_unary_names[op]);
     }
-    return run_elementwise(unary_loops[op][a->dtype], ST_STREAM, out, 1, ins, st_unary_names[op]);
+    return run_elementwise(unary_loops[op][a->dtype], NULL, ST_STREAM, out, 1, ins,
+                           st_unary_names[op]);
 }
 
 /* ---- pre-checks that keep integer kernels total ---- */
@@ -1186,12 +1208,14 @@ st_status st_binary(int op, st_tensor *out, const st_tensor *a, const st_tensor 
     if (st_is_half(a->dtype)) {
         const st_tensor *ins[2] = {a, b};
         st_loop_fn fused = st_half_binary_fused(op, out, a, b);
-        if (fused) return run_elementwise(fused, ST_STREAM, out, 2, ins, st_binary_names[op]);
+        if (fused) return run_elementwise(fused, NULL, ST_STREAM, out, 2, ins, st_binary_names[op]);
         return run_blocks(binary_loops[op][ST_FLOAT32], a->dtype, out, 2, ins, st_binary_names[op]);
     }
     st_loop_fn loop = st_binary_kernel(op, a, &b);
     const st_tensor *ins[2] = {a, b};
-    return run_elementwise(loop, ST_STREAM, out, 2, ins, st_binary_names[op]);
+    const st_rows_pair *pair = &binary_rows[op][a->dtype];
+    return run_elementwise(loop, pair->line == loop ? pair->rows : NULL, ST_STREAM, out, 2, ins,
+                           st_binary_names[op]);
 }
 
 /* ---- blocks: convert a block of each operand, then the kernel ----
@@ -1413,7 +1437,7 @@ st_status st_where(st_tensor *out, const st_tensor *cond, const st_tensor *a, co
                                     [8] = ST_PICK(where_64),
                                     [16] = where_128};
     const st_tensor *ins[3] = {cond, a, b};
-    return run_elementwise(by_size[st_itemsize(a->dtype)], NULL, out, 3, ins, "where");
+    return run_elementwise(by_size[st_itemsize(a->dtype)], NULL, NULL, out, 3, ins, "where");
 }
 
 /* ---- clamp: max(a, lo) then min(., hi), NaN-propagating ---- */
@@ -1461,6 +1485,6 @@ st_status st_clamp(st_tensor *out, const st_tensor *a, const st_tensor *lo, cons
         return st_fail(ST_E_TYPE, "clamp is not defined for %s", st_dtype_name(a->dtype));
     }
     const st_tensor *ins[3] = {a, lo, hi};
-    return run_elementwise(loop, NULL, out, 3, ins, "clamp");
+    return run_elementwise(loop, NULL, NULL, out, 3, ins, "clamp");
 }
 #endif /* ST_PART == 0 */

@@ -161,14 +161,16 @@ void st_iter_simplify(st_iter *it, int flags)
     if (!(flags & ST_ITER_C_ORDER) && !empty) swap_tiny_inner(it);
 }
 
-void st_iter_run_range(const st_iter *it, int64_t begin, int64_t end, st_loop_fn kernel,
-                       void *extra)
+/* The kernel over the linear range [begin, end); with a rows kernel, a
+ * short inner dim's whole rows along dim ndim-2 go to it in one call. */
+static void run_range(const st_iter *it, int64_t begin, int64_t end, st_loop_fn kernel,
+                      st_rows_fn rows, void *extra)
 {
     if (begin >= end) return;
     const int nd = it->ndim, nop = it->nop, in = nd - 1;
     int64_t idx[ST_MAX_DIMS];
     char *row[ST_MAX_OPERANDS], *args[ST_MAX_OPERANDS];
-    int64_t inner_step[ST_MAX_OPERANDS];
+    int64_t inner_step[ST_MAX_OPERANDS], rows_steps[2 * ST_MAX_OPERANDS];
     int64_t rem = begin;
     for (int d = nd - 1; d >= 0; d--) {
         idx[d] = rem % it->size[d];
@@ -179,22 +181,49 @@ void st_iter_run_range(const st_iter *it, int64_t begin, int64_t end, st_loop_fn
         for (int d = 0; d < in; d++) row[k] += idx[d] * it->step[d][k];
         inner_step[k] = it->step[in][k];
     }
+    const int by_rows = rows && in >= 1 && it->size[in] <= ST_ROWS_INNER_MAX;
+    if (by_rows)
+        for (int k = 0; k < nop; k++) {
+            rows_steps[k] = inner_step[k];
+            rows_steps[nop + k] = it->step[in - 1][k];
+        }
     int64_t pos = begin;
     for (;;) {
-        int64_t n = it->size[in] - idx[in];
-        if (n > end - pos) n = end - pos;
-        for (int k = 0; k < nop; k++) args[k] = row[k] + idx[in] * inner_step[k];
-        kernel(args, &n, inner_step, extra);
-        pos += n;
+        int64_t done = 1; /* rows of dim in - 1 this step finished */
+        int64_t r = 0;
+        if (by_rows && idx[in] == 0) {
+            r = it->size[in - 1] - idx[in - 1];
+            if (r > (end - pos) / it->size[in]) r = (end - pos) / it->size[in];
+        }
+        if (r >= 2) {
+            const int64_t n2[2] = {it->size[in], r};
+            rows(row, n2, rows_steps, extra);
+            pos += r * it->size[in];
+            done = r;
+        } else {
+            int64_t n = it->size[in] - idx[in];
+            if (n > end - pos) n = end - pos;
+            for (int k = 0; k < nop; k++) args[k] = row[k] + idx[in] * inner_step[k];
+            kernel(args, &n, inner_step, extra);
+            pos += n;
+        }
         if (pos >= end) return;
         idx[in] = 0;
         for (int d = in - 1; d >= 0; d--) {
-            for (int k = 0; k < nop; k++) row[k] += it->step[d][k];
-            if (++idx[d] < it->size[d]) break;
+            for (int k = 0; k < nop; k++) row[k] += done * it->step[d][k];
+            idx[d] += done;
+            if (idx[d] < it->size[d]) break;
             for (int k = 0; k < nop; k++) row[k] -= it->size[d] * it->step[d][k];
             idx[d] = 0;
+            done = 1;
         }
     }
+}
+
+void st_iter_run_range(const st_iter *it, int64_t begin, int64_t end, st_loop_fn kernel,
+                       void *extra)
+{
+    run_range(it, begin, end, kernel, NULL, extra);
 }
 
 /* ---- cache tiling ----
@@ -298,6 +327,11 @@ static int tiny_inner_tiles(const st_iter *it)
 
 void st_iter_run(const st_iter *it, st_loop_fn kernel, void *extra, int flags)
 {
+    st_iter_run_rows(it, kernel, NULL, extra, flags);
+}
+
+void st_iter_run_rows(const st_iter *it, st_loop_fn kernel, st_rows_fn rows, void *extra, int flags)
+{
     int64_t total = it->numel;
     if (total == 0) return;
     int nt = (flags & ST_ITER_SERIAL) ? 1 : st_threads_for(total);
@@ -315,7 +349,7 @@ void st_iter_run(const st_iter *it, st_loop_fn kernel, void *extra, int flags)
         return;
     }
     if (nt <= 1) {
-        st_iter_run_range(it, 0, total, kernel, extra);
+        run_range(it, 0, total, kernel, rows, extra);
         if (fence) ST_SFENCE();
         return;
     }
@@ -324,7 +358,7 @@ void st_iter_run(const st_iter *it, st_loop_fn kernel, void *extra, int flags)
         /* chunk edges rounded to 16 elements so SIMD loops start aligned-ish */
         int64_t a = (total * t / nt) & ~(int64_t)15, b = (total * (t + 1) / nt) & ~(int64_t)15;
         if (t == nt - 1) b = total;
-        st_iter_run_range(it, a, b, kernel, extra);
+        run_range(it, a, b, kernel, rows, extra);
         if (fence) ST_SFENCE();
     }
 }

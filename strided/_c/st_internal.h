@@ -146,6 +146,22 @@ st_status st_check_storage(const st_tensor *t, const char *what);
  * args[k] points at operand k's first element, steps[k] is its byte step,
  * *n the element count; extra carries op-specific data. */
 typedef void (*st_loop_fn)(char **args, const int64_t *n, const int64_t *steps, void *extra);
+/* The same kernel over rows (PyTorch's loop2d): n[0] elements a row, n[1]
+ * rows; steps[k] as above, steps[nop + k] operand k's step from a row to
+ * the next.  A broadcast with a short inner dim (xpx.kron's product: rows
+ * of 4-10 elements) costs a call per row through the 1-D kernel, several
+ * times the row's own work; the rows form runs them in one call. */
+typedef st_loop_fn st_rows_fn;
+#define ST_ROWS_INNER_MAX 64 /* rows at most this long go to a rows kernel */
+
+/* A rows kernel's body over one row kernel: LINE runs a row with the
+ * locals args and s; np and s_ are the parameters. */
+#define ST_ROWS_LOOP(N, LINE)                                                                      \
+    ST_LOCAL_ARGS(N)                                                                               \
+    for (int64_t r_ = 0; r_ < np[1]; r_++) {                                                       \
+        LINE;                                                                                      \
+        for (int k_ = 0; k_ < (N); k_++) args[k_] += s_[(N) + k_];                                 \
+    }
 
 /* A kernel's first statement: copy the operand pointers and steps into
  * locals named `args` and `s` (the parameters are args_ and s_).  A store
@@ -191,6 +207,9 @@ st_status st_iter_init_shape(st_iter *it, int nop, const st_tensor *const *ops, 
 void st_iter_simplify(st_iter *it, int flags);
 /* Run kernel over all elements, splitting across threads when large. */
 void st_iter_run(const st_iter *it, st_loop_fn kernel, void *extra, int flags);
+/* Same, with kernel's rows form (NULL: none) for short inner dims. */
+void st_iter_run_rows(const st_iter *it, st_loop_fn kernel, st_rows_fn rows, void *extra,
+                      int flags);
 /* Run kernel over the linear (iteration-order) element range [begin, end). */
 void st_iter_run_range(const st_iter *it, int64_t begin, int64_t end, st_loop_fn kernel,
                        void *extra);
