@@ -704,3 +704,28 @@ def test_same_type_copies_of_short_rows(dt, rows, cols, pad, step):
         )
         _core.copy_(view, borrow(src))
         np.testing.assert_array_equal(to_numpy(dst), want)
+
+
+@pytest.mark.parametrize(
+    "rows,cols,pad_cols,at",
+    [
+        (20_000, 200, 6, 3),  # rows of 1600 bytes inside lines: plain stores
+        (20_000, 200, 8, 0),  # rows of whole lines: streamed
+        (1_000, 2_100, 6, 3),  # rows of 16800 bytes: streamed, partial lines in place
+    ],
+)
+def test_large_copies_into_the_rows_of_a_padded_array(nthreads, rows, cols, pad_cols, at):
+    """xpx.pad's `padded[3:-3, 3:-3] = x` at 32 MB and more (st_stream_worth
+    asks rows_stream_well): every row's elements arrive, the border stays,
+    for a copy and for a binary op's output."""
+    rng = np.random.default_rng(cols)
+    x = rng.standard_normal((rows, cols))
+    padded = np.full((rows + 6, cols + pad_cols), -1.0)  # written: resident pages
+    inner = (slice(3, 3 + rows), slice(at, at + cols))
+    _core.copy_(borrow(padded[inner]), borrow(x))
+    want = np.full_like(padded, -1.0)
+    want[inner] = x
+    np.testing.assert_array_equal(padded, want)
+    _ops.binary("multiply", borrow(x), borrow(x), out=borrow(padded[inner]))
+    want[inner] = x * x
+    np.testing.assert_array_equal(padded, want)
