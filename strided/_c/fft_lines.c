@@ -29,11 +29,25 @@ static int starts_run(const int64_t *loff, int64_t l, int64_t L, int64_t es)
     return ls != 0;
 }
 
+/* Walking rows (a run of lanes: the columns of a matrix) touches a line or
+ * two of each row, rows es bytes apart: a stride the hardware prefetchers
+ * do not follow across pages, so each row waited on memory.  The rows
+ * FFT_PREFETCH ahead are asked for (RW 1: for writing).  The axis-0 rfft
+ * of a 20000 x 200 matrix, one thread, AMD EPYC Zen 4: the gather took
+ * 30% of 22 ms, reading 32 MB at 5 GB/s. */
+#define FFT_PREFETCH 8
+#define PREFETCH_ROW(p, j, RW)                                                                     \
+    do {                                                                                           \
+        if (p) __builtin_prefetch((const char *)(p) + ((j) + FFT_PREFETCH) * es, RW, 0);           \
+    } while (0)
+
 /* rows: x[j*L + l] for the lanes of one run (src at lane 0 of the run) */
 #define ROWS_IN(T)                                                                                 \
     for (int64_t j = 0; j < full; j++) {                                                           \
         double *ar = xr + j * L, *ai = xi + j * L;                                                 \
         const char *r = re ? re + j * es : NULL, *i = im ? im + j * es : NULL;                     \
+        PREFETCH_ROW(r, 0, 0);                                                                     \
+        PREFETCH_ROW(i, 0, 0);                                                                     \
         if (r && i) {                                                                              \
             for (int64_t l = 0; l < w; l++) {                                                      \
                 ar[l] = *(const T *)(r + l * ls);                                                  \
@@ -62,6 +76,7 @@ static void gather_rows(double *xr, double *xi, int64_t n, int64_t L, int64_t w,
         if (io.f32)
             for (int64_t j = 0; j < full; j++) {
                 const float *src = (const float *)(base + j * es);
+                PREFETCH_ROW(src, 0, 0);
                 double *a0 = x0 + j * L, *a1 = x1 + j * L;
                 for (int64_t l = 0; l < w; l++) {
                     a0[l] = src[2 * l];
@@ -71,6 +86,7 @@ static void gather_rows(double *xr, double *xi, int64_t n, int64_t L, int64_t w,
         else
             for (int64_t j = 0; j < full; j++) {
                 const double *src = (const double *)(base + j * es);
+                PREFETCH_ROW(src, 0, 0);
                 double *a0 = x0 + j * L, *a1 = x1 + j * L;
                 for (int64_t l = 0; l < w; l++) {
                     a0[l] = src[2 * l];
@@ -82,6 +98,8 @@ static void gather_rows(double *xr, double *xi, int64_t n, int64_t L, int64_t w,
         for (int64_t j = 0; j < full; j++) {
             const double *r = re ? (const double *)(re + j * es) : NULL;
             const double *i = im ? (const double *)(im + j * es) : NULL;
+            PREFETCH_ROW(r, 0, 0);
+            PREFETCH_ROW(i, 0, 0);
             double *ar = xr + j * L, *ai = xi + j * L;
             for (int64_t l = 0; l < w; l++) {
                 ar[l] = r ? r[l] : 0.0;
@@ -157,6 +175,8 @@ void fft_gather(double *xr, double *xi, int64_t n, int64_t L, fft_io io, int64_t
     for (int64_t j = 0; j < full; j++) {                                                           \
         const double *ar = xr + j * L, *ai = xi + j * L;                                           \
         char *r = re ? re + j * es : NULL, *i = im ? im + j * es : NULL;                           \
+        PREFETCH_ROW(r, 0, 1);                                                                     \
+        PREFETCH_ROW(i, 0, 1);                                                                     \
         if (r && i) {                                                                              \
             for (int64_t l = 0; l < w; l++) {                                                      \
                 *(T *)(r + l * ls) = (T)(scale * ar[l]);                                           \
@@ -185,6 +205,7 @@ static void scatter_rows(fft_io io, int64_t es, const int64_t *loff, const int64
         if (io.f32)
             for (int64_t j = 0; j < full; j++) {
                 float *d = (float *)(base + j * es);
+                PREFETCH_ROW(d, 0, 1);
                 const double *a0 = x0 + j * L, *a1 = x1 + j * L;
                 for (int64_t l = 0; l < w; l++) {
                     d[2 * l] = (float)(scale * a0[l]);
@@ -194,6 +215,7 @@ static void scatter_rows(fft_io io, int64_t es, const int64_t *loff, const int64
         else
             for (int64_t j = 0; j < full; j++) {
                 double *d = (double *)(base + j * es);
+                PREFETCH_ROW(d, 0, 1);
                 const double *a0 = x0 + j * L, *a1 = x1 + j * L;
                 for (int64_t l = 0; l < w; l++) {
                     d[2 * l] = scale * a0[l];
@@ -205,6 +227,8 @@ static void scatter_rows(fft_io io, int64_t es, const int64_t *loff, const int64
         for (int64_t j = 0; j < full; j++) {
             double *r = re ? (double *)(re + j * es) : NULL;
             double *i = im ? (double *)(im + j * es) : NULL;
+            PREFETCH_ROW(r, 0, 1);
+            PREFETCH_ROW(i, 0, 1);
             const double *ar = xr + j * L, *ai = xi + j * L;
             if (r)
                 for (int64_t l = 0; l < w; l++) r[l] = scale * ar[l];
