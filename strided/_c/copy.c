@@ -80,7 +80,8 @@ static int page_resident(const void *p)
     return v & 1;
 }
 
-/* Whether out's rows stream well.  Streaming stores write whole lines; a
+/* Whether the rows an iteration hands its kernels (it: NULL for one
+ * contiguous run) stream well.  Streaming stores write whole lines; a
  * row's partial first and last lines are stored in place, and each such
  * store's miss (no prefetch runs ahead of streamed rows) holds up the
  * store queue for a memory latency.  Measured on the AMD EPYC (Zen 4, one
@@ -89,33 +90,28 @@ static int page_resident(const void *p)
  * 16000 bytes 8.8 / 7.8 / 3.1 / 2.7 / 2.5 ms streamed, 2.5 / 3.1 / 2.3 /
  * 2.4 / 2.5 with PyTorch's plain stores.  So rows that start or end
  * inside a line stream only from ST_STREAM_MIN_ROW bytes on; rows of whole
- * lines (and a contiguous output, one row) always may. */
+ * lines always may.  (A kernel streams only a contiguous output row.) */
 #define ST_STREAM_MIN_ROW ((int64_t)16 << 10)
-static int rows_stream_well(const st_tensor *out)
+static int rows_stream_well(const st_iter *it)
 {
-    const int64_t item = st_itemsize(out->dtype);
-    int64_t run = 1; /* elements in the innermost contiguous run */
-    int d = out->ndim - 1;
-    for (; d >= 0; d--) {
-        if (out->sizes[d] == 1) continue;
-        if (out->strides[d] != run) break;
-        run *= out->sizes[d];
-    }
-    if (d < 0 || run * item >= ST_STREAM_MIN_ROW) return 1;
-    if ((uintptr_t)st_tensor_data(out) % 64 || run * item % 64) return 0;
-    for (; d >= 0; d--)
-        if (out->sizes[d] != 1 && out->strides[d] * item % 64) return 0;
+    if (!it || it->ndim < 2) return 1;
+    const int in = it->ndim - 1;
+    const int64_t row = it->size[in] * it->step[in][0];
+    if (llabs(row) >= ST_STREAM_MIN_ROW) return 1;
+    if ((uintptr_t)it->data[0] % 64 || row % 64) return 0;
+    for (int d = 0; d < in; d++)
+        if (it->step[d][0] % 64) return 0;
     return 1;
 }
 
-int st_stream_worth(const st_tensor *out, int nin, const st_tensor *const *ins)
+int st_stream_worth(const st_tensor *out, int nin, const st_tensor *const *ins, const st_iter *it)
 {
     int64_t bytes = st_tensor_numel(out) * st_itemsize(out->dtype);
     for (int k = 0; k < nin; k++) {
         if (st_tensor_shares_memory(out, ins[k])) return 0;
         bytes += st_tensor_numel(ins[k]) * st_itemsize(ins[k]->dtype);
     }
-    return bytes >= ST_STREAM_MIN_BYTES && rows_stream_well(out) &&
+    return bytes >= ST_STREAM_MIN_BYTES && rows_stream_well(it) &&
            page_resident(st_tensor_data(out));
 }
 
@@ -473,7 +469,7 @@ st_status st_copy(st_tensor *dst, const st_tensor *src)
     const st_tensor *ops[2] = {dst, src};
     if ((rc = st_iter_init(&it, 2, ops, 0))) return rc;
     if (src->dtype == dst->dtype && move_short_inner(&it, st_itemsize(src->dtype))) return ST_OK;
-    int stream = st_stream_worth(dst, 1, &src);
+    int stream = st_stream_worth(dst, 1, &src, &it);
     st_iter_run(&it, st_cast_loop(src->dtype, dst->dtype), stream ? ST_STREAM : NULL,
                 stream ? ST_ITER_FENCE : 0);
     return ST_OK;

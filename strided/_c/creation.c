@@ -168,7 +168,7 @@ static void run_ordered(st_tensor *out, st_loop_fn kernel, void *state, size_t s
 static int stream_for(const st_tensor *out, int dtype_direct)
 {
     return out->dtype == dtype_direct && st_tensor_is_contiguous(out) &&
-           st_stream_worth(out, 0, NULL);
+           st_stream_worth(out, 0, NULL, NULL);
 }
 
 st_status st_linear_fill(st_tensor *out, const st_linear *p)

@@ -1050,7 +1050,7 @@ static st_status run_elementwise(st_loop_fn loop, st_rows_fn rows, void *extra, 
     if (!rc) rc = st_iter_init(&it, nin + 1, ops, 0);
     int flags = 0;
     if (extra == ST_STREAM) {
-        if (st_stream_worth(out, nin, ops + 1))
+        if (!rc && st_stream_worth(out, nin, ops + 1, &it))
             flags = ST_ITER_FENCE;
         else
             extra = NULL;
@@ -1298,7 +1298,7 @@ static st_status run_mixed(mixed_loop_ctx *ctx, st_tensor *out, const st_tensor 
     st_iter it;
     if (!rc) rc = st_iter_init(&it, ctx->nin + 1, ops, 0);
     void *extra[2] = {ctx, NULL};
-    int stream = !rc && st_stream_worth(out, ctx->nin, ops + 1);
+    int stream = !rc && st_stream_worth(out, ctx->nin, ops + 1, &it);
     extra[1] = stream ? ST_STREAM : NULL;
     if (!rc) st_iter_run(&it, mixed_loop, extra, stream ? ST_ITER_FENCE : 0);
     for (int k = 0; k < ctx->nin; k++) st_tensor_free(tmps[k]);

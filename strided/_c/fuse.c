@@ -344,7 +344,7 @@ st_status st_fuse(st_tensor *out, int nin, const st_tensor *const *ins, int nins
     rc = check_program(c, out, nin, ins);
     if (!rc) rc = iter_init(it, out, nin, ins);
     if (!rc && it->numel > 0) {
-        const int stream = st_stream_worth(out, nin, ins);
+        const int stream = st_stream_worth(out, nin, ins, NULL);
         c->last_extra = stream ? ST_STREAM : NULL;
         const int64_t total = it->numel;
         const int nt = st_threads_for(total);

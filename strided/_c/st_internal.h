@@ -351,7 +351,8 @@ extern char st_stream_tag;
 #define ST_STREAM_MIN_BYTES ((int64_t)32 << 20) /* all operands together, ~ the L3 */
 /* dst 64-byte aligned, nbytes a multiple of 64 */
 void st_stream_store(void *dst, const void *src, int64_t nbytes);
-int st_stream_worth(const st_tensor *out, int nin, const st_tensor *const *ins);
+/* it: the iteration that will run (its rows decide too), NULL for one contiguous run */
+int st_stream_worth(const st_tensor *out, int nin, const st_tensor *const *ins, const st_iter *it);
 /* The number of leading elements of size `item` to store normally so that
  * dst + head is 64-byte aligned, or -1 when dst cannot stream (misaligned
  * for its type, or fewer than 2 blocks). */

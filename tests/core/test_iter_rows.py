@@ -10,6 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import strided.compat as xp
+from helpers import borrow
+from strided.core import ops as _ops
 
 # op -> the dtypes it is checked on (numpy computes the same function)
 OPS = {
@@ -124,3 +126,14 @@ def test_rows_cut_by_the_threads_chunks(width):
     np.testing.assert_array_equal(np.asarray(got), x * col + row)
     eq = xp.asarray(x) < xp.asarray(row)
     np.testing.assert_array_equal(np.asarray(eq), x < row)
+
+
+def test_rows_of_a_large_broadcast_into_resident_memory():
+    """A broadcast product of 40 MB into a resident output (the stream
+    test's size), rows of 10 elements: st_stream_worth sees the rows
+    (partial lines: plain stores), and every row arrives."""
+    rng = np.random.default_rng(5)
+    col, row = rng.standard_normal((500_000, 1)), rng.standard_normal((1, 10))
+    out = np.full((500_000, 10), -1.0)  # written: its pages resident
+    _ops.binary("multiply", borrow(col), borrow(row), out=borrow(out))
+    np.testing.assert_array_equal(out, col * row)
