@@ -655,7 +655,8 @@ ST_LEVELS(DEF_VPOW_ISA, float32, float, st_vpowf_arg, st_vexp2f_lo, ST_VPOWF_SPE
 /* (op, dtype, element type, type the kernel works in, kernel, its domain test, libm) */
 DEF_VMATH(EXP, float64, double, double, st_vexp, ST_VEXP_SPECIAL, exp)
 DEF_VMATH(EXP, float32, float, float, st_vexpf, ST_VEXPF_SPECIAL, expf)
-/* st_vexpf needs FMA for its 1 ulp (its reduction and polynomial round
+/* (level 4 runs vmath512.h's st_vexpf16 instead: v512_EXP_float32 below)
+ * st_vexpf needs FMA for its 1 ulp (its reduction and polynomial round
  * more without: 1.22 ulp; its fmaf would be a libm call without the
  * hardware instruction), so level 0 takes the float64 kernel
  * for float32 exp, rounded once to float (<= 0.5 ulp plus a double rounding) */
@@ -700,10 +701,10 @@ DEF_VMATH(TANH, float32, float, float, st_vtanhf, ST_VTANHF_SPECIAL, tanhf)
     }
 
 /* (The two block macros serve DEF_VBIN at every level too.)
- * The AVX-512 forms (vmath512.h) of exp and log float64, tanh and pow, for
- * level 4: the blocks of DEF_VMATH and DEF_VPOW_ISA, the fast path 16 (pow:
- * 8) lanes at a time with a masked tail, the special lanes tested and
- * recomputed by libm as there.  STREAMS: whether a large output is
+ * The AVX-512 forms (vmath512.h) of exp float32 and float64, log float64,
+ * tanh and pow, for level 4: the blocks of DEF_VMATH and DEF_VPOW_ISA,
+ * the fast path 16 (pow: 8) lanes at a time with a masked tail, the
+ * special lanes tested and recomputed by libm as there.  STREAMS: whether a large output is
  * streamed (as DEF_VMATH's are) or written in place; measured at 10^7
  * values per kernel (two threads, time as CPU time / 2): log float64 7.3
  * ms in place, 11.3 streamed; pow float32 7.2 and 8.4; tanh float64 20.0
@@ -767,6 +768,8 @@ DEF_VM512_UNARY(TANH, float32, float, 16, __mmask16, _mm512_maskz_loadu_ps, _mm5
                 _mm512_loadu_ps, _mm512_storeu_ps, st_vtanhf16, ST_VTANHF_SPECIAL, 1)
 DEF_VM512_UNARY(TANH, float64, double, 8, __mmask8, _mm512_maskz_loadu_pd, _mm512_mask_storeu_pd,
                 _mm512_loadu_pd, _mm512_storeu_pd, st_vtanh8, ST_VTANH_SPECIAL, 1)
+DEF_VM512_UNARY(EXP, float32, float, 16, __mmask16, _mm512_maskz_loadu_ps, _mm512_mask_storeu_ps,
+                _mm512_loadu_ps, _mm512_storeu_ps, st_vexpf16, ST_VEXPF_SPECIAL, 1)
 DEF_VM512_UNARY(EXP, float64, double, 8, __mmask8, _mm512_maskz_loadu_pd, _mm512_mask_storeu_pd,
                 _mm512_loadu_pd, _mm512_storeu_pd, st_vexp8, ST_VEXP_SPECIAL, 1)
 DEF_VM512_UNARY(LOG, float64, double, 8, __mmask8, _mm512_maskz_loadu_pd, _mm512_mask_storeu_pd,
@@ -972,6 +975,7 @@ __attribute__((constructor)) static void init_elementwise_tables(void)
         unary_loops[ST_U_TANH][ST_FLOAT32] = v512_TANH_float32;
         unary_loops[ST_U_TANH][ST_FLOAT64] = v512_TANH_float64;
         unary_loops[ST_U_EXP][ST_FLOAT64] = v512_EXP_float64;
+        unary_loops[ST_U_EXP][ST_FLOAT32] = v512_EXP_float32;
         unary_loops[ST_U_LOG][ST_FLOAT64] = v512_LOG_float64;
         binary_loops[ST_B_POW][ST_FLOAT32] = v512_POW_float32;
     }

@@ -13,6 +13,8 @@ uint64_t st_powf_exp2[1 << ST_POWF_EXP2_BITS];
 /* a 16-entry exp table for AVX-512 permutes (vmath512.h), as st_exp_sbits and st_exp_tail */
 uint64_t st_exp16_sbits[16];
 double st_exp16_tail[16];
+/* float32 exp's (vmath512.h's st_vexpf16): 2^(j/16) as a float pair */
+float st_expf16_tab[2][16] __attribute__((aligned(64)));
 /* tanh float32's table as columns (c, hi, lo, q0..q7), 32 rows padded with
  * the last: two AVX-512 registers per column (vmath512.h) */
 float st_tanhf_soa[11][32] __attribute__((aligned(64)));
@@ -41,6 +43,8 @@ __attribute__((constructor)) static void st_vmath_tables(void)
         double hi = (double)t;
         st_exp16_sbits[j] = st_asu64(hi) - ((uint64_t)j << 48);
         st_exp16_tail[j] = (double)((t - hi) / hi);
+        st_expf16_tab[0][j] = (float)t;
+        st_expf16_tab[1][j] = (float)(t - (long double)st_expf16_tab[0][j]);
     }
     for (int j = 0; j < 1 << ST_POWF_EXP2_BITS; j++)
         st_powf_exp2[j] = st_asu64((double)exp2l((long double)j / (1 << ST_POWF_EXP2_BITS))) -

@@ -108,8 +108,12 @@ static inline double st_vlog(double x)
  * tables: exp by x = k ln2 + r, |r| <= ln2/2, and Taylor to r^7 (the r^8
  * term is < 2^-28 of the result); log by x = 2^k m, m in [sqrt(1/2),
  * sqrt(2)), log(m) = log1p(f) with s = f / (2 + f) and the atanh series
- * of s to s^9 (next term < 2^-28).  Both measure < 1 ulp, below numpy's
- * 2.3 (exp) and 3.3 (log). */
+ * of s to s^9 (next term < 2^-28).  Both measure < 1 ulp (exp: 0.939 over
+ * every float of |x| < 160), below numpy's 2.3 (exp) and 3.3 (log).
+ * exp runs here at level 3 only: level 4 runs vmath512.h's st_vexpf16
+ * (a 16-entry table of 2^(j/16) read by permutes, a degree-3 polynomial,
+ * vscalefps: 13 operations for 16 values against these 20, 0.58 ulp),
+ * whose table a scalar form would gather, slower than this kernel. */
 static inline uint32_t st_asu32(float x)
 {
     uint32_t u;
