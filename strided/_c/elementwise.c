@@ -768,8 +768,36 @@ DEF_VM512_UNARY(TANH, float32, float, 16, __mmask16, _mm512_maskz_loadu_ps, _mm5
                 _mm512_loadu_ps, _mm512_storeu_ps, st_vtanhf16, ST_VTANHF_SPECIAL, 1)
 DEF_VM512_UNARY(TANH, float64, double, 8, __mmask8, _mm512_maskz_loadu_pd, _mm512_mask_storeu_pd,
                 _mm512_loadu_pd, _mm512_storeu_pd, st_vtanh8, ST_VTANH_SPECIAL, 1)
-DEF_VM512_UNARY(EXP, float32, float, 16, __mmask16, _mm512_maskz_loadu_ps, _mm512_mask_storeu_ps,
-                _mm512_loadu_ps, _mm512_storeu_ps, st_vexpf16, ST_VEXPF_SPECIAL, 1)
+/* exp float32: DEF_VM512_UNARY's blocks with the domain test of each
+ * vector in the same pass (a mask), not a second one over the block */
+ST_ATTR_V4 static void v512_EXP_float32(char **args_, const int64_t *np, const int64_t *s_,
+                                        void *extra)
+{
+    ST_LOCAL_ARGS(2)
+    float inb[1][VM_BLOCK] __attribute__((aligned(64)));
+    float ob[VM_BLOCK] __attribute__((aligned(64)));
+    const __m512 top = _mm512_set1_ps(160.0f); /* !(|x| < 160): ST_VEXPF_SPECIAL */
+    const int64_t n = *np;
+    for (int64_t i0 = 0; i0 < n; i0 += VM_BLOCK) {
+        VM512_BLOCK_IO(float, 1, 1)
+        const float *x = in[0];
+        __mmask16 out = 0;
+        int64_t j = 0;
+        for (; j + 16 <= m; j += 16) {
+            const __m512 v = _mm512_loadu_ps(x + j);
+            out |= _mm512_cmp_ps_mask(_mm512_abs_ps(v), top, _CMP_NLT_UQ);
+            _mm512_storeu_ps(o + j, st_vexpf16(v));
+        }
+        if (j < m) { /* the lanes past m: zeros, inside the domain */
+            const __mmask16 k = (__mmask16)((1u << (m - j)) - 1);
+            const __m512 v = _mm512_maskz_loadu_ps(k, x + j);
+            out |= _mm512_cmp_ps_mask(_mm512_abs_ps(v), top, _CMP_NLT_UQ);
+            _mm512_mask_storeu_ps(o + j, k, st_vexpf16(v));
+        }
+        if (out) vfix_EXP_float32(o, x, m);
+        VM512_BLOCK_OUT(float)
+    }
+}
 DEF_VM512_UNARY(EXP, float64, double, 8, __mmask8, _mm512_maskz_loadu_pd, _mm512_mask_storeu_pd,
                 _mm512_loadu_pd, _mm512_storeu_pd, st_vexp8, ST_VEXP_SPECIAL, 1)
 DEF_VM512_UNARY(LOG, float64, double, 8, __mmask8, _mm512_maskz_loadu_pd, _mm512_mask_storeu_pd,
