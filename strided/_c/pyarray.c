@@ -28,6 +28,7 @@
 #define Py_LIMITED_API 0x030A0000
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <math.h>
 #include <stdint.h>
 #include "strided.h"
 
@@ -2075,6 +2076,394 @@ static int t7_long_storage_ints(PyObject *o, int64_t *v, int max)
     return (int)n;
 }
 
+/* ==== The objects of a C walk of a .t7 object (t7scan.c; t7format.py) ====
+ *
+ * t7_assemble makes what t7format's _Assembly makes of the walk's records,
+ * in one call: tables (dicts, or lists for keys 1..n), numbers, strings,
+ * booleans, nil, references, and the tensors and storages of the built-in
+ * classes.  The storages are the walk's (each retained by its object,
+ * registered among storage.py's wrappers as _fresh does), a tensor's record
+ * is set here (t7_wrap: its Core made when Python first reads `_c`).
+ * Anything else -- a torch.Generator, an object of a Lua class, data that
+ * _Assembly would refuse (a tensor that does not fit its storage, a nil or
+ * repeated key, a record out of place) -- declines: the objects made are
+ * dropped, the entries added to `open` and `cyclic` taken out again, and
+ * the caller undoes those remembered in `objects` and runs _Assembly, which
+ * makes them or raises what the reader words.  At 201 tensors of 600 KB the
+ * objects cost about 11 us a tensor in Python, a tenth of a load. */
+typedef struct {
+    const int64_t *words;
+    int64_t nwords, pos;
+    const char *bytes;
+    int64_t nbytes;
+    st_storage *const *storages;
+    int64_t nstorages;
+    PyObject *classes; /* per class number: (class, dtype code, storage class or None) */
+    PyObject *objects, *open, *cyclic, *wrappers, *table_key;
+    PyObject *added; /* the indices put into `cyclic` here (a list) */
+    int referenced;
+    int declined; /* a NULL result without an exception: decline */
+} t7asm;
+
+static PyObject *t7asm_value(t7asm *a);
+
+/* NULL, the call declined (no exception) */
+static PyObject *t7asm_decline(t7asm *a)
+{
+    a->declined = 1;
+    return NULL;
+}
+
+/* words[pos, pos + n) in range (else the call declines) */
+static const int64_t *t7asm_take(t7asm *a, int64_t n)
+{
+    if (n < 0 || n > a->nwords - a->pos) return NULL;
+    const int64_t *w = a->words + a->pos;
+    a->pos += n;
+    return w;
+}
+
+static int t7asm_remember(t7asm *a, PyObject *key, PyObject *o)
+{
+    return a->referenced ? PyDict_SetItem(a->objects, key, o) : 0;
+}
+
+/* (class, code, storage class) of class number c, borrowed; NULL: decline */
+static PyObject *t7asm_class(t7asm *a, int64_t c, long *code)
+{
+    if (c < 0 || c >= PyTuple_Size(a->classes)) return NULL;
+    PyObject *e = PyTuple_GetItem(a->classes, (Py_ssize_t)c);
+    if (!e || !PyTuple_Check(e) || PyTuple_Size(e) != 3) return NULL;
+    *code = PyLong_AsLong(PyTuple_GetItem(e, 1));
+    if (*code < 0 || *code >= ST_NTYPES) {
+        PyErr_Clear();
+        return NULL;
+    }
+    return e;
+}
+
+static PyObject *t7asm_number(int64_t bits)
+{
+    double x;
+    memcpy(&x, &bits, sizeof x);
+    /* tensor.py's _number: a whole double of at most 2^53 in magnitude is an
+     * int (not -0.0), any other a float */
+    const double exact = 9007199254740992.0;
+    if (x >= -exact && x <= exact && x == (double)(int64_t)x && !(x == 0 && signbit(x)))
+        return PyLong_FromLongLong((long long)x);
+    return PyFloat_FromDouble(x);
+}
+
+static PyObject *t7asm_string(t7asm *a, int64_t at, int64_t n)
+{
+    if (at < 0 || n < 0 || at > a->nbytes || n > a->nbytes - at) return t7asm_decline(a);
+    PyObject *s = PyUnicode_DecodeUTF8(a->bytes + at, (Py_ssize_t)n, NULL);
+    if (s || !PyErr_ExceptionMatches(PyExc_UnicodeDecodeError)) return s;
+    PyErr_Clear();
+    return PyBytes_FromStringAndSize(a->bytes + at, (Py_ssize_t)n);
+}
+
+static PyObject *t7asm_storage(t7asm *a, const int64_t *rec)
+{
+    long code;
+    PyObject *e = t7asm_class(a, rec[2], &code);
+    const int64_t slot = rec[4];
+    if (!e || slot < 0 || slot >= a->nstorages || !a->storages[slot]) return t7asm_decline(a);
+    PyTypeObject *cls = (PyTypeObject *)PyTuple_GetItem(e, 0);
+    if (!PyType_Check(cls) || !PyType_IsSubtype(cls, storage_type)) return t7asm_decline(a);
+    st_storage *s = a->storages[slot];
+    StorageObject *o = (StorageObject *)((allocfunc)PyType_GetSlot(cls, Py_tp_alloc))(cls, 0);
+    if (!o) return NULL;
+    t7core.storage_retain(s); /* the walk keeps its own until it is freed */
+    o->s = s;
+    o->cdata = NULL;
+    o->extra = 0;
+    o->dtype = (int)code;
+    /* registered as _fresh does: the object every tensor over s gives */
+    PyObject *addr = PyLong_FromVoidPtr(s);
+    PyObject *key = addr ? PyTuple_Pack(2, addr, (PyObject *)cls) : NULL;
+    PyObject *index = key ? PyLong_FromLongLong(rec[1]) : NULL;
+    int bad = !index || PyObject_SetItem(a->wrappers, key, (PyObject *)o) < 0 ||
+              t7asm_remember(a, index, (PyObject *)o) < 0;
+    Py_XDECREF(addr);
+    Py_XDECREF(key);
+    Py_XDECREF(index);
+    if (bad) {
+        Py_DECREF(o);
+        return NULL;
+    }
+    return (PyObject *)o;
+}
+
+/* cls(*args) */
+static PyObject *t7asm_call(PyObject *cls, const int64_t *sizes, int64_t n)
+{
+    PyObject *args = PyTuple_New((Py_ssize_t)n);
+    if (!args) return NULL;
+    for (int64_t i = 0; i < n; i++) {
+        PyObject *v = PyLong_FromLongLong(sizes[i]);
+        if (!v) {
+            Py_DECREF(args);
+            return NULL;
+        }
+        PyTuple_SetItem(args, (Py_ssize_t)i, v);
+    }
+    PyObject *r = PyObject_Call(cls, args, NULL);
+    Py_DECREF(args);
+    return r;
+}
+
+/* t7format's _tensor_of */
+static PyObject *t7asm_tensor(t7asm *a, const int64_t *rec)
+{
+    long code;
+    PyObject *e = t7asm_class(a, rec[2], &code);
+    const int64_t nd = rec[3];
+    if (!e || nd < 0 || nd > ST_MAX_DIMS) return t7asm_decline(a);
+    const int64_t *g = t7asm_take(a, 2 * nd + 1);
+    if (!g) return t7asm_decline(a);
+    const int64_t *sizes = g, *strides = g + nd, offset = g[2 * nd];
+    PyObject *cls = PyTuple_GetItem(e, 0), *scls = PyTuple_GetItem(e, 2);
+    if (!PyType_Check(cls) || !PyType_IsSubtype((PyTypeObject *)cls, record_type))
+        return t7asm_decline(a);
+    PyObject *storage = t7asm_value(a);
+    if (!storage) return NULL;
+    PyObject *o = NULL;
+    int zero = 0, negative = 0;
+    for (int64_t i = 0; i < nd; i++) {
+        zero |= sizes[i] == 0;
+        negative |= sizes[i] < 0;
+    }
+    if (storage != Py_None && (PyObject *)Py_TYPE(storage) != scls) {
+        t7asm_decline(a);
+    } else if (nd == 0) {
+        o = PyObject_CallNoArgs(cls); /* Torch7's empty tensor (a storage is dropped) */
+    } else if (negative) {
+        t7asm_decline(a);
+    } else if (storage == Py_None) {
+        if (zero)
+            o = t7asm_call(cls, sizes, nd);
+        else
+            t7asm_decline(a);
+    } else if (offset < 1 || !((StorageObject *)storage)->s) {
+        t7asm_decline(a);
+    } else {
+        st_tensor *t = t7core.tensor_new();
+        if (!t) {
+            PyErr_NoMemory();
+        } else if (t7core.tensor_set(t, ((StorageObject *)storage)->s, (int)code, offset - 1,
+                                     (int)nd, sizes, strides)) {
+            core.tensor_free(t); /* does not fit its storage: the reader says so */
+            t7asm_decline(a);
+        } else {
+            o = t7_wrap((PyTypeObject *)cls, t);
+        }
+    }
+    Py_DECREF(storage);
+    if (!o) return NULL;
+    PyObject *index = PyLong_FromLongLong(rec[1]);
+    if (!index || t7asm_remember(a, index, o) < 0) {
+        Py_XDECREF(index);
+        Py_DECREF(o);
+        return NULL;
+    }
+    Py_DECREF(index);
+    return o;
+}
+
+/* 1 when d's keys are exactly the ints 1..len(d) (an empty d too) */
+static int t7asm_is_list(PyObject *d)
+{
+    const Py_ssize_t n = PyDict_Size(d);
+    Py_ssize_t pos = 0;
+    PyObject *k, *v;
+    while (PyDict_Next(d, &pos, &k, &v)) {
+        if (!PyLong_CheckExact(k)) return 0;
+        int overflow;
+        long long i = PyLong_AsLongLongAndOverflow(k, &overflow);
+        if (overflow || i < 1 || i > (long long)n) return 0; /* (distinct keys: all of 1..n) */
+    }
+    return 1;
+}
+
+/* t7format's _Reader._table over the pairs that follow */
+static PyObject *t7asm_table(t7asm *a, int64_t index_value, int64_t n)
+{
+    PyObject *index = PyLong_FromLongLong(index_value);
+    PyObject *d = index ? PyDict_New() : NULL;
+    if (!d || t7asm_remember(a, index, d) < 0 || PyDict_SetItem(a->open, index, d) < 0) {
+        Py_XDECREF(d);
+        Py_XDECREF(index);
+        return NULL;
+    }
+    int ok = 1;
+    for (int64_t i = 0; i < n && ok; i++) {
+        PyObject *k = t7asm_value(a), *v = k ? t7asm_value(a) : NULL;
+        ok = v != NULL;
+        if (ok && k == Py_None) ok = 0, t7asm_decline(a); /* a nil key: the reader says so */
+        if (ok && (PyList_Check(k) || PyDict_Check(k))) {
+            PyObject *key = PyObject_CallFunctionObjArgs(a->table_key, k, NULL);
+            Py_DECREF(k);
+            k = key;
+            ok = k != NULL;
+        }
+        if (ok) {
+            const int dup = PyDict_Contains(d, k); /* -1: unhashable */
+            ok = dup == 0 && PyDict_SetItem(d, k, v) == 0;
+            if (dup != 0 && !(dup < 0 && PyErr_ExceptionMatches(PyExc_MemoryError))) {
+                PyErr_Clear();
+                t7asm_decline(a); /* the reader words it */
+            }
+        }
+        Py_XDECREF(k);
+        Py_XDECREF(v);
+    }
+    PyObject *exc_type, *exc_value, *exc_tb; /* `finally: del open[index]` */
+    PyErr_Fetch(&exc_type, &exc_value, &exc_tb);
+    if (PyDict_DelItem(a->open, index) < 0) PyErr_Clear();
+    PyErr_Restore(exc_type, exc_value, exc_tb);
+    PyObject *r = NULL;
+    if (ok) {
+        const int cyclic = PySet_Contains(a->cyclic, index);
+        if (cyclic < 0) {
+            ok = 0;
+        } else if (cyclic || !t7asm_is_list(d)) {
+            r = d;
+            Py_INCREF(r);
+        } else {
+            const Py_ssize_t len = PyDict_Size(d);
+            r = PyList_New(len);
+            for (Py_ssize_t i = 0; r && i < len; i++) {
+                PyObject *key = PyLong_FromSsize_t(i + 1);
+                PyObject *v = key ? PyDict_GetItemWithError(d, key) : NULL;
+                Py_XDECREF(key);
+                if (!v) {
+                    if (!PyErr_Occurred()) t7asm_decline(a);
+                    Py_CLEAR(r);
+                    break;
+                }
+                Py_INCREF(v);
+                PyList_SetItem(r, i, v);
+            }
+            if (r && t7asm_remember(a, index, r) < 0) Py_CLEAR(r);
+        }
+    }
+    Py_DECREF(d);
+    Py_DECREF(index);
+    return r;
+}
+
+static PyObject *t7asm_ref(t7asm *a, int64_t index_value)
+{
+    PyObject *index = PyLong_FromLongLong(index_value);
+    if (!index) return NULL;
+    PyObject *r = NULL;
+    const int open = PyDict_Contains(a->open, index);
+    if (open > 0) { /* a table that holds itself, or is held by what it holds */
+        const int had = PySet_Contains(a->cyclic, index);
+        if (had == 0 && (PySet_Add(a->cyclic, index) < 0 || PyList_Append(a->added, index) < 0))
+            goto done;
+        if (had < 0) goto done;
+    } else if (open < 0) {
+        goto done;
+    }
+    r = PyDict_GetItemWithError(a->objects, index);
+    if (r)
+        Py_INCREF(r);
+    else if (!PyErr_Occurred())
+        t7asm_decline(a);
+done:
+    Py_DECREF(index);
+    return r;
+}
+
+static PyObject *t7asm_value(t7asm *a)
+{
+    const int64_t *w = t7asm_take(a, 1);
+    if (!w) return t7asm_decline(a);
+    switch (w[0]) {
+    case ST_T7_NIL:
+        Py_RETURN_NONE;
+    case ST_T7_NUMBER:
+        return (w = t7asm_take(a, 1)) ? t7asm_number(w[0]) : t7asm_decline(a);
+    case ST_T7_STRING:
+        return (w = t7asm_take(a, 2)) ? t7asm_string(a, w[0], w[1]) : t7asm_decline(a);
+    case ST_T7_BOOLEAN:
+        if (!(w = t7asm_take(a, 1))) return t7asm_decline(a);
+        return PyBool_FromLong(w[0] == 1);
+    case ST_T7_REF:
+        return (w = t7asm_take(a, 1)) ? t7asm_ref(a, w[0]) : t7asm_decline(a);
+    case ST_T7_TABLE:
+        if (!(w = t7asm_take(a, 2)) || w[1] < 0) return t7asm_decline(a);
+        if (Py_EnterRecursiveCall(" in t7_assemble")) return NULL;
+        {
+            PyObject *r = t7asm_table(a, w[0], w[1]);
+            Py_LeaveRecursiveCall();
+            return r;
+        }
+    case ST_T7_STORAGE:
+        return (w = t7asm_take(a, 4)) ? t7asm_storage(a, w - 1) : t7asm_decline(a);
+    case ST_T7_TENSOR:
+        return (w = t7asm_take(a, 3)) ? t7asm_tensor(a, w - 1) : t7asm_decline(a);
+    default: /* a Generator, an object of a Lua class: _Assembly makes them */
+        return t7asm_decline(a);
+    }
+}
+
+/* t7_assemble(scan, classes, objects, referenced, open, cyclic, wrappers,
+ * table_key): the object of the walk `scan` (the address of its
+ * st_t7_scan), or DECLINED (see above). */
+static PyObject *t7_assemble(PyObject *Py_UNUSED(mod), PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!arity(nargs, 8,
+               "t7_assemble(scan, classes, objects, referenced, open, cyclic, wrappers, "
+               "table_key)"))
+        return NULL;
+    if (!storages_ready()) return NULL;
+    const st_t7_scan *s = PyLong_AsVoidPtr(args[0]);
+    if (!s) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "t7_assemble: a NULL scan");
+        return NULL;
+    }
+    const int referenced = PyObject_IsTrue(args[3]);
+    if (referenced < 0) return NULL;
+    if (!PyTuple_Check(args[1]) || !PyDict_Check(args[2]) || !PyDict_Check(args[4]) ||
+        !PyAnySet_Check(args[5])) {
+        PyErr_SetString(PyExc_TypeError,
+                        "t7_assemble: classes a tuple, objects and open dicts, cyclic a set");
+        return NULL;
+    }
+    t7asm a = {.words = s->words,
+               .nwords = s->nwords,
+               .bytes = s->bytes,
+               .nbytes = s->nbytes,
+               .storages = s->storages,
+               .nstorages = s->nstorages,
+               .classes = args[1],
+               .objects = args[2],
+               .referenced = referenced,
+               .open = args[4],
+               .cyclic = args[5],
+               .wrappers = args[6],
+               .table_key = args[7],
+               .added = PyList_New(0)};
+    if (!a.added) return NULL;
+    PyObject *r = t7asm_value(&a);
+    if (r && a.pos != a.nwords) { /* records left over: not ours to judge */
+        Py_CLEAR(r);
+        a.declined = 1;
+    }
+    if (!r && !(PyErr_Occurred() && PyErr_ExceptionMatches(PyExc_MemoryError))) {
+        PyErr_Clear(); /* (an unhashable key's TypeError...: _Assembly and the reader say it) */
+        for (Py_ssize_t i = 0; i < PyList_Size(a.added); i++)
+            if (PySet_Discard(a.cyclic, PyList_GetItem(a.added, i)) < 0) PyErr_Clear();
+        Py_DECREF(a.added);
+        DECLINE();
+    }
+    Py_DECREF(a.added);
+    return r;
+}
+
 /* ---- the small calls of compat's functions: the result, or None ---- */
 
 /* The Array's record, or NULL (no exception) for any other object. */
@@ -2593,6 +2982,9 @@ static PyMethodDef module_methods[] = {
      "t7_storage_setup(LongStorage, own_storage, storage_address): the storages C makes."},
     {"t7_shape_storage", (PyCFunction)(void (*)(void))t7_shape_storage, METH_FASTCALL,
      "t7_shape_storage(x, strides): x:size() / x:stride(), a new LongStorage."},
+    {"t7_assemble", (PyCFunction)(void (*)(void))t7_assemble, METH_FASTCALL,
+     "t7_assemble(scan, classes, objects, referenced, open, cyclic, wrappers, table_key): "
+     "the object of a C walk of .t7 data, or DECLINED."},
     {"t7_numel", t7_numel, METH_O, "x:nElement()"},
     {"t7_size", (PyCFunction)(void (*)(void))t7_size, METH_FASTCALL, "x:size(dim)"},
     {"t7_stride", (PyCFunction)(void (*)(void))t7_stride, METH_FASTCALL, "x:stride(dim)"},

@@ -194,9 +194,10 @@ st_storage *st_storage_map(const char *path, int64_t nbytes, int64_t unit, int m
  *   STORAGE index class size slot       (out->storages[slot], made here)
  *   GENERATOR index at                  (its 5048 state bytes)
  *   OBJECT index version name_at name_len 0, then its fields' record
- * where `at` is an offset in out->bytes.  Returns 0, or 1 for what it
- * leaves to Python's reader (bad or truncated data, a Lua function, an
- * odd version), out then empty.  Every length is checked before memory is
+ * where `at` is an offset in out->bytes (from fd: a storage's elements read
+ * with the next object's head, or by two threads: st_t7_readers).  Returns
+ * 0, or 1 for what it leaves to Python's reader (bad or truncated data, a
+ * Lua function, an odd version), out then empty.  Every length is checked before memory is
  * touched.  st_t7_scan_free releases the storages not taken (set to NULL). */
 #define ST_T7_NIL 0
 #define ST_T7_NUMBER 1
@@ -224,6 +225,13 @@ int st_t7_walk(int fd, const char *mem, int64_t start, int64_t end, int longsize
                const int64_t *known, int64_t n_known, const char *const *names,
                const int64_t *kinds, int64_t nclasses, st_t7_scan *out);
 void st_t7_scan_free(st_t7_scan *s);
+/* How many threads read a walk's storages from a file descriptor: 0 (the
+ * default) two when the core may use two threads and a CPU is free at the
+ * walk's start (the storages of 256 KiB and more read after the walk, from
+ * 4 MiB of them by this thread and a helper), else one; 1 always one; 2
+ * two whenever the core's threads allow (tests, measurements).  Returns
+ * the previous mode. */
+int st_t7_readers(int mode);
 
 /* ---- tensor records ---- */
 st_tensor *st_tensor_new(void);    /* empty, 0-d, no storage */

@@ -1,19 +1,25 @@
 /* t7scan.c -- Torch7's binary object format (File.lua's readObject) walked
  * in C: one call reads an object's records from a file descriptor or from
  * memory, each storage's elements straight into a new storage, and hands
- * Python a flat list of records to make its objects from
- * (strided/torch7/t7format.py, which says the format).  Python's own
- * reader of the format does what this walk leaves alone: it is called
- * when the walk returns nonzero (bad or truncated data, whose precise
- * message it gives; a Lua function; a class version that is not a plain
- * number), so nothing here has to explain an error.
+ * over a flat list of records to make the objects from (pyarray.c's
+ * t7_assemble, else strided/torch7/t7format.py, which says the format).
+ * Python's own reader of the format does what this walk leaves alone: it
+ * is called when the walk returns nonzero (bad or truncated data, whose
+ * precise message it gives; a Lua function; a class version that is not
+ * a plain number), so nothing here has to explain an error.
  *
  * Why: at 201 tensors of 600 KB, Python's per-object parsing (the reads
  * of each tag, index, name, size and geometry) cost about a third of a
- * load on top of the copy of the elements.  The storages are read one by
- * one, as the walk meets them: reading them after the walk by the core's
- * two threads was measured slower on the shared 2-core EPYC (6-10 ms in
- * batches, docs/performance.md).
+ * load on top of the copy of the elements.  What is left is mostly the
+ * kernel's copy out of the page cache, as for Lua.  Reads: a storage's
+ * rest is read with the next object's head in one preadv (a storage that
+ * lies in the window is copied from it); when a CPU is free at the start
+ * (cpu_free) the rest of each big storage is read after the walk instead,
+ * by this thread and a helper that take pieces in turn (read_deferred).
+ * Measured on the shared 2-core EPYC (docs/performance.md): with the
+ * other CPU free a second reader cut the copy by about 30%; with it busy,
+ * loads were slower (the reader waits for the helper's piece), hence the
+ * check.
  *
  * Safety: every length, count and size is checked against the bytes left
  * before anything is allocated or copied; nesting is bounded (T7_DEPTH);
@@ -21,16 +27,33 @@
  * bounds. */
 #include "st_internal.h"
 #include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
-#define T7_WINDOW                                                                                  \
-    ((int64_t)1 << 13) /* bytes read ahead for small items (what a storage
-                                          that follows gets of them is copied twice) */
-#define T7_DEPTH                                                                                   \
-    1000              /* nested tables and objects (Python's reader,
-                                          its recursion limit, goes less deep) */
+/* bytes read ahead for small items (what a storage that follows gets of
+ * them is copied twice); after a storage of T7_BIG bytes or more, T7_TAIL */
+#define T7_WINDOW ((int64_t)1 << 13)
+#define T7_BIG ((int64_t)1 << 16)
+#define T7_TAIL ((int64_t)1 << 10)
+/* with a free CPU: a storage's rest of T7_DEFER bytes or more is read after
+ * the walk in pieces of T7_PIECE, by two threads from T7_SHARED bytes */
+#define T7_DEFER ((int64_t)1 << 18)
+#define T7_PIECE ((int64_t)1 << 20)
+#define T7_SHARED ((int64_t)4 << 20)
+/* nested tables and objects (Python's reader, its recursion limit, goes
+ * less deep) */
+#define T7_DEPTH 1000
 #define T7_STATE 5048 /* a torch.Generator's raw state */
+
+/* bytes of a storage read from the file after the walk */
+typedef struct {
+    char *dst;
+    int64_t at, n;
+} t7_piece;
 
 typedef struct {
     int fd; /* the source: fd (mem NULL) or memory */
@@ -42,9 +65,14 @@ typedef struct {
     int64_t *seen; /* open addressing set of object indices (+ ST_T7_EMPTY) */
     int64_t seen_cap, seen_n;
     const char *const *names;
+    const int64_t *lens; /* their lengths (NULL: strlen each time) */
     const int64_t *kinds;
     int64_t nclasses;
     st_t7_scan *out;
+    int64_t next_window; /* fd: the size of the next window read (short after a big storage) */
+    int defer;           /* fd: big storages' bytes read after the walk, by two threads */
+    t7_piece *pieces;    /* those bytes */
+    int64_t npieces, cap_pieces, piece_bytes;
 } walk;
 
 #define SEEN_EMPTY INT64_MIN
@@ -121,7 +149,9 @@ static const char *take(walk *w, int64_t n)
     w->pos += n;
     if (w->mem) return w->mem + at;
     if (at >= w->wbase && at + n <= w->wbase + w->wlen) return w->win + (at - w->wbase);
-    int64_t want = n > T7_WINDOW ? n : T7_WINDOW;
+    int64_t want = w->next_window ? w->next_window : T7_WINDOW;
+    w->next_window = 0;
+    if (want < n) want = n;
     if (want > w->end - at) want = w->end - at;
     if (grow((void **)&w->win, &w->wcap, want, 1)) return NULL;
     int64_t got = 0;
@@ -202,19 +232,177 @@ static int rd_storage(walk *w, int64_t n, int64_t item, int64_t *slot)
         if (have > nbytes) have = nbytes;
         memcpy(dst, w->win + (at - w->wbase), (size_t)have);
     }
+    if (have == nbytes) return 0;
+    if (w->defer && nbytes - have >= T7_DEFER) { /* read after the walk, in pieces */
+        for (int64_t k = have; k < nbytes; k += T7_PIECE) {
+            if (grow((void **)&w->pieces, &w->cap_pieces, w->npieces + 1, sizeof(t7_piece)))
+                return 1;
+            const int64_t n = nbytes - k < T7_PIECE ? nbytes - k : T7_PIECE;
+            w->pieces[w->npieces++] = (t7_piece){dst + k, at + k, n};
+            w->piece_bytes += n;
+        }
+        w->next_window = T7_TAIL; /* the next head: its storage's first bytes copied twice */
+        return 0;
+    }
+    /* the rest, and the bytes after it into the window: one system call
+     * (the next object's head is read with this storage); a storage's
+     * first bytes read into the window are copied twice, so after a big
+     * one the window is short */
+    const int64_t after = at + nbytes;
+    int64_t tail = nbytes >= T7_BIG ? T7_TAIL : T7_WINDOW;
+    if (tail > w->end - after) tail = w->end - after;
+    if (grow((void **)&w->win, &w->wcap, tail, 1)) tail = 0;
+    w->wlen = 0; /* the window is written over */
     while (have < nbytes) {
-        ssize_t k = pread(w->fd, dst + have, (size_t)(nbytes - have), (off_t)(at + have));
+        struct iovec iov[2] = {{dst + have, (size_t)(nbytes - have)}, {w->win, (size_t)tail}};
+        ssize_t k = preadv(w->fd, iov, tail ? 2 : 1, (off_t)(at + have));
         if (k < 0 && errno == EINTR) continue;
         if (k <= 0) return 1;
-        have += k;
+        if (k > nbytes - have) { /* the storage is whole, the window holds the rest */
+            w->wbase = after;
+            w->wlen = k - (nbytes - have);
+            have = nbytes;
+        } else {
+            have += k;
+        }
     }
     return 0;
+}
+
+/* ---- the deferred reads: the calling thread and a helper take pieces in
+ * turn; the caller never waits for a helper that has not started a piece
+ * (on a busy machine it may never run: the caller then reads them all),
+ * only for the pieces it took; the state goes with the last of the two. */
+typedef struct {
+    int fd;
+    const t7_piece *pieces;
+    int64_t n;
+    int64_t next, done; /* atomics: the next piece to take, the pieces read */
+    int bad, refs;      /* atomics */
+    pthread_mutex_t lock;
+    pthread_cond_t all_done;
+} t7_shared;
+
+static int read_piece(int fd, const t7_piece *p)
+{
+    int64_t got = 0;
+    while (got < p->n) {
+        ssize_t k = pread(fd, p->dst + got, (size_t)(p->n - got), (off_t)(p->at + got));
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) return 1;
+        got += k;
+    }
+    return 0;
+}
+
+/* takes and reads pieces until none is left */
+static void read_pieces(t7_shared *s)
+{
+    for (;;) {
+        const int64_t i = __atomic_fetch_add(&s->next, 1, __ATOMIC_RELAXED);
+        if (i >= s->n) return;
+        if (read_piece(s->fd, &s->pieces[i])) __atomic_store_n(&s->bad, 1, __ATOMIC_RELAXED);
+        if (__atomic_add_fetch(&s->done, 1, __ATOMIC_ACQ_REL) == s->n) {
+            pthread_mutex_lock(&s->lock);
+            pthread_cond_signal(&s->all_done);
+            pthread_mutex_unlock(&s->lock);
+        }
+    }
+}
+
+static void shared_drop(t7_shared *s)
+{
+    if (__atomic_sub_fetch(&s->refs, 1, __ATOMIC_ACQ_REL)) return;
+    pthread_mutex_destroy(&s->lock);
+    pthread_cond_destroy(&s->all_done);
+    free((void *)s->pieces);
+    free(s);
+}
+
+static void *helper(void *arg)
+{
+    read_pieces(arg);
+    shared_drop(arg);
+    return NULL;
+}
+
+/* the walk's deferred pieces read (their array handed over); 1 on a short read */
+static int read_deferred(int fd, t7_piece *pieces, int64_t n, int64_t bytes)
+{
+    t7_shared *s = bytes >= T7_SHARED ? malloc(sizeof *s) : NULL;
+    if (!s) {
+        int bad = 0;
+        for (int64_t i = 0; i < n && !bad; i++) bad = read_piece(fd, &pieces[i]);
+        free(pieces);
+        return bad;
+    }
+    *s = (t7_shared){.fd = fd, .pieces = pieces, .n = n, .refs = 2};
+    pthread_mutex_init(&s->lock, NULL);
+    pthread_cond_init(&s->all_done, NULL);
+    pthread_attr_t attr;
+    pthread_t t;
+    sigset_t all, old; /* signals go to the other threads (Python's handler) */
+    sigfillset(&all);
+    int started = !pthread_attr_init(&attr);
+    if (started) {
+        pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+        pthread_attr_setstacksize(&attr, (size_t)1 << 18);
+        const int masked = !pthread_sigmask(SIG_SETMASK, &all, &old);
+        started = !pthread_create(&t, &attr, helper, s);
+        if (masked) pthread_sigmask(SIG_SETMASK, &old, NULL);
+        pthread_attr_destroy(&attr);
+    }
+    if (!started) s->refs = 1;
+    read_pieces(s);
+    pthread_mutex_lock(&s->lock); /* the pieces the helper took */
+    while (__atomic_load_n(&s->done, __ATOMIC_ACQUIRE) < n)
+        pthread_cond_wait(&s->all_done, &s->lock);
+    pthread_mutex_unlock(&s->lock);
+    const int bad = __atomic_load_n(&s->bad, __ATOMIC_RELAXED);
+    shared_drop(s);
+    return bad;
+}
+
+static int readers_mode; /* st_t7_readers */
+
+int st_t7_readers(int mode)
+{
+    return __atomic_exchange_n(&readers_mode, mode >= 0 && mode <= 2 ? mode : 0, __ATOMIC_RELAXED);
+}
+
+/* 1 when a CPU is free now: fewer tasks runnable this instant than CPUs
+ * online (the reader counts itself), from /proc/loadavg's fourth field, as
+ * libgomp's dynamic mode sizes its teams by the load.  A second reading
+ * thread only pays on a free CPU: on a busy one it took a share of the
+ * copy and the reader waited for it (docs/performance.md). */
+static int cpu_free(void)
+{
+    static int fails;
+    if (__atomic_load_n(&fails, __ATOMIC_RELAXED) > 2) return 0;
+    int fd = open("/proc/loadavg", O_RDONLY | O_CLOEXEC);
+    char buf[128];
+    ssize_t n = fd >= 0 ? read(fd, buf, sizeof buf - 1) : -1;
+    if (fd >= 0) close(fd);
+    const char *p = NULL;
+    if (n > 0) {
+        buf[n] = 0;
+        p = buf;
+        for (int k = 0; k < 3 && p; k++) /* past the three averages */
+            if ((p = strchr(p, ' '))) p++;
+    }
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    if (!p || online < 1) {
+        __atomic_add_fetch(&fails, 1, __ATOMIC_RELAXED);
+        return 0;
+    }
+    return strtol(p, NULL, 10) < online;
 }
 
 static int class_of(const walk *w, const char *name, int64_t len)
 {
     for (int64_t i = 0; i < w->nclasses; i++)
-        if ((int64_t)strlen(w->names[i]) == len && !memcmp(w->names[i], name, (size_t)len))
+        if ((w->lens ? w->lens[i] : (int64_t)strlen(w->names[i])) == len &&
+            !memcmp(w->names[i], name, (size_t)len))
             return (int)i;
     return -1;
 }
@@ -332,9 +520,20 @@ int st_t7_walk(int fd, const char *mem, int64_t start, int64_t end, int longsize
               .kinds = kinds,
               .nclasses = nclasses,
               .out = out};
+    int64_t *lens = nclasses > 0 ? malloc((size_t)nclasses * sizeof *lens) : NULL;
+    for (int64_t i = 0; lens && i < nclasses; i++) lens[i] = (int64_t)strlen(names[i]);
+    w.lens = lens;
+    const int mode = __atomic_load_n(&readers_mode, __ATOMIC_RELAXED);
+    w.defer = !mem && mode != 1 && st_get_num_threads() > 1 && !st_threads_forked() &&
+              (mode == 2 || cpu_free());
     int bad = 0;
     for (int64_t i = 0; i < n_known && !bad; i++) bad = mark(&w, known[i]);
     bad = bad || object(&w, 0);
+    if (!bad && w.npieces) /* (before the storages can go: no helper reads after) */
+        bad = read_deferred(fd, w.pieces, w.npieces, w.piece_bytes);
+    else
+        free(w.pieces);
+    free(lens);
     free(w.win);
     free(w.seen);
     out->end = w.pos;

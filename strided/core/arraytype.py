@@ -119,3 +119,6 @@ t7_sized, t7_set_default = _pyarray.t7_sized, _pyarray.t7_set_default
 # the storages C makes (x:size(), x:stride()): the LongStorage class and the
 # conversions of `_s` (storage.py) given once; s[i] is StorageBase's slot
 t7_storage_setup, t7_shape_storage = _pyarray.t7_storage_setup, _pyarray.t7_shape_storage
+# the objects of a C walk of .t7 data (t7scan.c) made in one call, or DECLINED
+# (torch7/t7format.py's _Assembly then makes them)
+t7_assemble = _pyarray.t7_assemble

@@ -40,12 +40,60 @@ class Classes:
 
 
 class Walked:
-    """What a walk read: `words` (the records, ints; `numbers` the same
-    words as doubles, for a NUMBER's bits), `bytes` (the strings,
-    names and generator states they point into), `storages` (the new
-    storages, handles), `end` (the data offset after the object)."""
+    """What a walk read, kept in C until asked for: `end` (the data offset
+    after the object), `address` (of its st_t7_scan, for
+    arraytype.t7_assemble, which makes the objects in one call); and, made
+    on first use for Python's assembly, `words` (the records, ints;
+    `numbers` the same words as doubles, for a NUMBER's bits), `bytes` (the
+    strings, names and generator states they point into), `storages` (the
+    new storages, handles: each storage's reference handed over).  The
+    walk's own references to its storages go with `close()` (or with the
+    object)."""
 
-    __slots__ = ("words", "numbers", "bytes", "storages", "end")
+    __slots__ = ("_out", "end", "_words", "_numbers", "_bytes", "_storages")
+
+    def __init__(self, out):
+        self._out = ffi.gc(out, lib.st_t7_scan_free)
+        self.end = out.end
+        self._words = self._numbers = self._bytes = self._storages = None
+
+    @property
+    def address(self):
+        return int(ffi.cast("uintptr_t", self._out))
+
+    def close(self):
+        lib.st_t7_scan_free(self._out)  # (it clears the scan: a second call does nothing)
+
+    @property
+    def words(self):
+        if self._words is None:
+            out = self._out
+            self._words = ffi.unpack(out.words, out.nwords) if out.nwords else []
+        return self._words
+
+    @property
+    def numbers(self):
+        if self._numbers is None:
+            out = self._out
+            self._numbers = memoryview(ffi.buffer(out.words, 8 * out.nwords)[:]).cast("d")
+        return self._numbers
+
+    @property
+    def bytes(self):
+        if self._bytes is None:
+            out = self._out
+            self._bytes = ffi.buffer(out.bytes, out.nbytes)[:] if out.nbytes else b""
+        return self._bytes
+
+    @property
+    def storages(self):
+        if self._storages is None:
+            out, storages = self._out, []
+            for i in range(out.nstorages):  # each storage's one reference handed over
+                storages.append(ffi.gc(out.storages[i], lib.st_storage_release))
+                out.storages[i] = ffi.NULL
+            self._storages = storages
+        return self._storages
 
 
 def walk(source, start, end, longsize, referenced, known, classes):
@@ -76,23 +124,19 @@ def walk(source, start, end, longsize, referenced, known, classes):
     del keep
     if bad:
         return None
-    w = Walked()
-    try:
-        w.words = ffi.unpack(out.words, out.nwords) if out.nwords else []
-        w.numbers = memoryview(ffi.buffer(out.words, 8 * out.nwords)[:]).cast("d")
-        w.bytes = ffi.buffer(out.bytes, out.nbytes)[:] if out.nbytes else b""
-        storages = []
-        for i in range(out.nstorages):  # each storage's one reference handed over
-            storages.append(ffi.gc(out.storages[i], lib.st_storage_release))
-            out.storages[i] = ffi.NULL
-        w.storages = storages
-        w.end = out.end
-    finally:
-        lib.st_t7_scan_free(out)
-    return w
+    return Walked(out)
+
+
+def readers(mode):
+    """How many threads read the storages of a walk of a file
+    (st_t7_readers): 0 two when a CPU is free at the walk's start (the
+    default), 1 one, 2 two whenever the core's threads allow; returns the
+    previous mode."""
+    return lib.st_t7_readers(mode)
 
 
 __all__ = [
+    "readers",
     "walk",
     "Classes",
     "Walked",

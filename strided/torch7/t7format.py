@@ -49,11 +49,12 @@ import sys
 import warnings
 
 from ..core import storage as _cstorage
+from ..core.arraytype import DECLINED as _DECLINED, t7_assemble as _assemble
 from ..core import t7scan as _scan
 from ..core.base import MAX_DIMS, Core, dtype as _dtype, new_storage
 from ..core.rng import STATE_SIZE
 from ..core.rng import Generator
-from .storage import STORAGE_TYPES, Storage, _addr, _fresh, _from_bytes
+from .storage import _WRAPPERS, STORAGE_TYPES, Storage, _addr, _fresh, _from_bytes
 from .t7object import TableKey, TorchObject, generic_class
 from .tensor import TENSOR_TYPES, Tensor
 from .utility import registry, typename, version
@@ -708,19 +709,39 @@ class _Reader:
             return None
         known = len(self._objects)
         try:
+            o = _assemble(
+                w.address,
+                _walk_classes()[2],
+                self._objects,
+                self._referenced,
+                self._open,
+                self._cyclic,
+                _WRAPPERS,
+                TableKey,
+            )
+            if o is not _DECLINED:  # (made in C: the usual case)
+                return o, w.end
+            _forget(self._objects, known)
             return _Assembly(self, w).value(), w.end
         except (_LeftToReader, ValueError, KeyError, TypeError):
-            for index in list(self._objects)[known:]:  # (new indices come last)
-                del self._objects[index]
+            _forget(self._objects, known)
             self._open.clear()
             self._cyclic.clear()
             return None
+        finally:
+            w.close()  # (the walk's references to its storages)
 
     def storage(self, cls, at):
         n = self.long(_what(cls)[2])
         if n < 0:
             raise ValueError(f"bad Torch7 data: {cls._typename} at byte {at} has negative size {n}")
         return self.elements(cls, n)
+
+
+def _forget(objects, known):
+    """Drop the indices remembered after the first `known` (new indices come last)."""
+    for index in list(objects)[known:]:
+        del objects[index]
 
 
 class _LeftToReader(Exception):
@@ -890,8 +911,9 @@ _WALK = []
 
 def _walk_classes():
     """(the C walk's table of built-in classes (core.t7scan.Classes), their
-    classes by number), made at the first walk: each name as written, a
-    storage's kind its element size."""
+    classes by number, what arraytype.t7_assemble needs of them), made at
+    the first walk: each name as written, a storage's kind its element
+    size."""
     if not _WALK:
         names, kinds, classes = [], [], []
         for name, (read, cls) in (_BUILTIN or _builtin_classes()).items():
@@ -904,7 +926,11 @@ def _walk_classes():
                 if read is _Reader.generator
                 else _dtype(cls._dt).itemsize
             )
-        _WALK[:] = [_scan.Classes(names, kinds), classes]
+        # t7_assemble's: (class, element type code, a tensor's storage class or None)
+        made = tuple(
+            (cls, getattr(cls, "_code", -1), getattr(cls, "_storage_cls", None)) for cls in classes
+        )
+        _WALK[:] = [_scan.Classes(names, kinds), classes, made]
     return _WALK
 
 
