@@ -361,7 +361,10 @@ DEF_HE_FIX_(COS, HE_COS_ALL)
  * may be the input itself */
 #define DEF_HE_UN_LINE(ISA, ATTR, OP, H, LINE, MAIN, WT, SPECIAL, LIBM)                            \
     DEF_##LINE(ISA, ATTR, OP, H, MAIN, WT, SPECIAL, LIBM)
-#define DEF_HE_BLOCKS(ISA, ATTR, OP, H, MAIN, WT, SPECIAL, LIBM)                                   \
+/* The frame of a line: each block gathered (a strided input), widened into
+ * x, computed into r by COMPUTE (which sets `special` when a lane needs
+ * the libm fix), fixed, narrowed into o. */
+#define HE_LINE_FRAME(ISA, ATTR, OP, H, COMPUTE)                                                   \
     ATTR static inline __attribute__((always_inline)) void heu_line_##OP##_##H##ISA(               \
         uint16_t *o, const char *in, int64_t step, int64_t m)                                      \
     {                                                                                              \
@@ -377,15 +380,17 @@ DEF_HE_FIX_(COS, HE_COS_ALL)
             }                                                                                      \
             he_widen_##H##ISA(x, h, b);                                                            \
             int special = 0;                                                                       \
-            _Pragma("GCC ivdep")                                                                   \
-            for (int64_t j = 0; j < b; j++) {                                                      \
-                r[j] = (float)MAIN((WT)x[j]);                                                      \
-                special |= SPECIAL((WT)x[j]);                                                      \
-            }                                                                                      \
+            COMPUTE;                                                                               \
             if (special) HE_FIX_##OP##ISA(r, x, b);                                                \
             he_narrow_##H##ISA(o + i0, r, b);                                                      \
         }                                                                                          \
     }
+#define DEF_HE_BLOCKS(ISA, ATTR, OP, H, MAIN, WT, SPECIAL, LIBM)                                   \
+    HE_LINE_FRAME(                                                                                 \
+        ISA, ATTR, OP, H, _Pragma("GCC ivdep") for (int64_t j = 0; j < b; j++) {                   \
+            r[j] = (float)MAIN((WT)x[j]);                                                          \
+            special |= SPECIAL((WT)x[j]);                                                          \
+        })
 #if ST_HAS_LEVELS
 /* Level 4's exp: HE_BLOCKS with the AVX-512 kernel, 16 lanes a vector
  * (the tail masked) over the widened block, the lanes outside its domain
@@ -400,32 +405,16 @@ HE_V4 __m512 he_vexpf16(__m512 x, __mmask16 *out)
     return st_vexpf16(x);
 }
 #define DEF_HE_BLOCKS16(ISA, ATTR, OP, H, MAIN, WT, SPECIAL, LIBM)                                 \
-    ATTR static inline __attribute__((always_inline)) void heu_line_##OP##_##H##ISA(               \
-        uint16_t *o, const char *in, int64_t step, int64_t m)                                      \
-    {                                                                                              \
-        float x[HE_BLOCK] __attribute__((aligned(64)));                                            \
-        float r[HE_BLOCK] __attribute__((aligned(64)));                                            \
-        uint16_t g[HE_BLOCK];                                                                      \
-        for (int64_t i0 = 0; i0 < m; i0 += HE_BLOCK) {                                             \
-            const int64_t b = m - i0 < HE_BLOCK ? m - i0 : HE_BLOCK;                               \
-            const uint16_t *h = (const uint16_t *)(in + i0 * step);                                \
-            if (step != 2) {                                                                       \
-                for (int64_t j = 0; j < b; j++) g[j] = *(const uint16_t *)(in + (i0 + j) * step);  \
-                h = g;                                                                             \
-            }                                                                                      \
-            he_widen_##H##ISA(x, h, b);                                                            \
-            __mmask16 out = 0;                                                                     \
-            int64_t j = 0;                                                                         \
-            for (; j + 16 <= b; j += 16)                                                           \
-                _mm512_store_ps(r + j, MAIN(_mm512_load_ps(x + j), &out));                         \
-            if (j < b) { /* the lanes past b: zeros, inside the domain */                          \
-                const __mmask16 k = HE_MASK(b - j);                                                \
-                _mm512_mask_store_ps(r + j, k, MAIN(_mm512_maskz_load_ps(k, x + j), &out));        \
-            }                                                                                      \
-            if (out) HE_FIX_##OP##ISA(r, x, b);                                                    \
-            he_narrow_##H##ISA(o + i0, r, b);                                                      \
+    HE_LINE_FRAME(ISA, ATTR, OP, H, {                                                              \
+        __mmask16 out = 0;                                                                         \
+        int64_t j = 0;                                                                             \
+        for (; j + 16 <= b; j += 16) _mm512_store_ps(r + j, MAIN(_mm512_load_ps(x + j), &out));    \
+        if (j < b) { /* the lanes past b: zeros, inside the domain */                              \
+            const __mmask16 k = HE_MASK(b - j);                                                    \
+            _mm512_mask_store_ps(r + j, k, MAIN(_mm512_maskz_load_ps(k, x + j), &out));            \
         }                                                                                          \
-    }
+        special = out != 0;                                                                        \
+    })
 #endif
 #define DEF_HE_UN(ISA, ATTR, OP, H)                                                                \
     ATTR static void heu_##OP##_##H##ISA(char **args_, const int64_t *np, const int64_t *s_,       \
